@@ -1,0 +1,157 @@
+/**
+ * The game contract shared by every game engine (DESIGN.md §3).
+ *
+ * Engines are pure: they import nothing from discord.js, the database, the logger, the
+ * clock or `Math.random`. All randomness comes from the seeded generator in `./rng.ts`,
+ * whose state lives inside the game state, so `setup(seed)` + the action log reproduce a
+ * game exactly.
+ */
+import type { z } from 'zod';
+
+/** A seat index, 0-based, in the seat order fixed at game start (clockwise = +1). */
+export type Seat = number;
+
+/** Who is looking: a seat, or `null` for the public / a spectator. */
+export type Viewer = Seat | null;
+
+/** Identifiers of the games the bot hosts. */
+export type GameId = 'suspicion' | 'noir' | 'phantom' | 'jaccuse';
+
+/**
+ * Which timer a decision runs on. The table service uses it to pick the deadline label and
+ * to decide whether a missed deadline counts towards marking a seat away:
+ * `turn` and `vote` count, `reaction` (counter / cancel windows, races) does not.
+ */
+export type TimerKind = 'turn' | 'reaction' | 'vote';
+
+/**
+ * What the game is waiting for now (DESIGN.md §3 `pending`).
+ *
+ * `step` identifies the decision point: it changes whenever a new decision opens and stays
+ * the same while a simultaneous decision collects its answers, so a late (but valid) vote
+ * is not treated as a stale click. Buttons carry the step they were drawn for.
+ *
+ * `timeoutMs` is how long the decision may take, in milliseconds; the table service turns
+ * it into an absolute deadline when `step` changes.
+ */
+export type Pending =
+  /** One seat must act (a turn, or a single-eligible window such as a cancel). */
+  | { kind: 'turn'; seat: Seat; step: number; timer: TimerKind; timeoutMs: number }
+  /** Any of `seats` may act; the first valid action wins; on timeout each still in `seats` gets its default (a pass). */
+  | { kind: 'race'; seats: Seat[]; step: number; timer: TimerKind; timeoutMs: number }
+  /** Each seat in `seats` decides secretly; `waiting` are those who have not yet decided. */
+  | { kind: 'simultaneous'; seats: Seat[]; waiting: Seat[]; step: number; timer: TimerKind; timeoutMs: number }
+  /** The game is over. */
+  | { kind: 'over'; step: number };
+
+/** Seats that must still act for the pending decision (empty when the game is over). */
+export function seatsToAct(p: Pending): Seat[] {
+  switch (p.kind) {
+    case 'turn':
+      return [p.seat];
+    case 'race':
+      return p.seats;
+    case 'simultaneous':
+      return p.waiting;
+    case 'over':
+      return [];
+  }
+}
+
+/**
+ * A typed refusal of an action. `code` is a stable machine key (the UI maps it to a
+ * plain-language catalog string); `params` fills that string.
+ */
+export interface RuleError {
+  code: string;
+  params?: Record<string, string | number>;
+}
+
+/**
+ * A log entry produced by an action. `to` lists the seats that may see it; absent means
+ * public. `type` and the rest of the fields are game-specific and rendered by the game's UI.
+ */
+export interface GameEvent {
+  type: string;
+  to?: Seat[];
+  [field: string]: unknown;
+}
+
+/** True when `viewer` may see `e` (public events are visible to everyone). */
+export function eventVisibleTo(e: GameEvent, viewer: Viewer): boolean {
+  if (!e.to) return true;
+  return viewer !== null && e.to.includes(viewer);
+}
+
+/** Outcome of `apply`: the new state and its events, or a typed refusal (state unchanged). */
+export type ApplyResult<S> = { ok: true; state: S; events: GameEvent[] } | { ok: false; error: RuleError };
+
+/**
+ * Final outcome of a game, per seat (index = seat).
+ * `placement`: 1 = best; tied seats share a placement (e.g. J'Accuse!: everyone but the
+ * arrested player is 1). `winners` lists the winning seats (empty for a draw / no winner).
+ * `scores` is present for scored games (Tricks and the Phantom).
+ */
+export interface GameResult {
+  placements: number[];
+  winners: Seat[];
+  scores?: number[];
+  /** Why the game ended, a stable key for the UI (e.g. 'declaration', 'cap', 'arrest'). */
+  reason: string;
+}
+
+/** Shape of every game's options: the common timers plus game-specific fields. */
+export interface BaseOptions {
+  /** Turn timer, in seconds. */
+  turnSeconds: number;
+}
+
+/**
+ * One game's definition (DESIGN.md §3). `S` = state (plain JSON), `A` = action (plain
+ * JSON, discriminated by `type`), `O` = options, `PV` = public view, `SV` = seat view.
+ */
+export interface GameDefinition<S, A extends { type: string }, O extends BaseOptions, PV = unknown, SV = unknown> {
+  id: GameId;
+  minPlayers: number;
+  maxPlayers: number;
+  /** zod schema of the table options, every field with its [DEFAULT]. */
+  optionsSchema: z.ZodType<O, any>;
+  /** zod schema of one action, used to validate decoded actions. */
+  actionSchema: z.ZodType<A, any>;
+  /**
+   * Create the initial state. Deterministic: the same (options, seatCount, seed) always
+   * gives the same state. `seed` is a 32-bit integer. Throws only for a programming error
+   * (seatCount outside [minPlayers, maxPlayers]).
+   */
+  setup(options: O, seatCount: number, seed: number): S;
+  /** What the game waits for now. */
+  pending(state: S): Pending;
+  /** Every action `seat` may take now (empty if none). Drives buttons, bots and validation. */
+  legalActions(state: S, seat: Seat): A[];
+  /** Apply `action` by `seat`. Pure; returns a typed refusal instead of throwing. */
+  apply(state: S, seat: Seat, action: A): ApplyResult<S>;
+  /** The action applied for `seat` when its deadline passes (rules file, "timeout"). */
+  defaultAction(state: S, seat: Seat): A;
+  /**
+   * The action played for an away (or departed) seat: a legal move that cannot reveal or
+   * help that player (e.g. discard, pass). Defaults to `defaultAction` when absent.
+   */
+  autoAction?(state: S, seat: Seat): A;
+  /**
+   * What everyone may see (the board, spectators): every secret is stripped
+   * (DESIGN.md §3 `view(state, null)`).
+   */
+  publicView(state: S): PV;
+  /** What `seat` may see: the public view plus that seat's own secrets, nothing of others'. */
+  seatView(state: S, seat: Seat): SV;
+  /** Null while the game runs; the final outcome once `pending(state).kind === 'over'`. */
+  result(state: S): GameResult | null;
+  /** Encode an action as a short string for a custom_id (≤ 70 characters). */
+  encodeAction(action: A): string;
+  /** Decode a string from a custom_id; null when malformed (validated with `actionSchema`). */
+  decodeAction(code: string): A | null;
+}
+
+/** Any game definition, type parameters erased (for the registry and the table service). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyGameDefinition = GameDefinition<any, any, any, any, any>;

@@ -1,0 +1,43 @@
+/**
+ * What each game folder exports to the rest of the bot: its pure definition, its
+ * renderers and the options of its `/<game> new` slash command.
+ */
+import type { AnyGameDefinition, GameId } from './engine.js';
+import type { AnyGameUi } from './ui.js';
+
+/**
+ * One option of `/<game> new`, mapped onto a key of the game's options schema. The table
+ * service passes the chosen values through `optionsSchema.parse`, so defaults and limits
+ * live in the schema; `min`/`max`/`choices` here only shape Discord's input box.
+ */
+export interface CommandOptionSpec {
+  /** Discord option name: lowercase, digits and dashes, ≤ 32 characters. */
+  name: string;
+  /** Key in the game's options object that receives the value. */
+  optionKey: string;
+  /** Discord option description, ≤ 100 characters. */
+  description: string;
+  type: 'integer' | 'string' | 'boolean';
+  choices?: { name: string; value: string | number }[];
+  min?: number;
+  max?: number;
+}
+
+/** A playable game as the bot sees it. */
+export interface GameModule {
+  id: GameId;
+  /** Slash command name, e.g. 'suspicion' for `/suspicion new`. */
+  command: string;
+  /** Display title, e.g. "Suspicion". */
+  title: string;
+  /** One emoji shown before the title. */
+  emoji: string;
+  /** Short description for the slash command (≤ 100 characters). */
+  description: string;
+  definition: AnyGameDefinition;
+  ui: AnyGameUi;
+  /** Options of `/<game> new` besides `seats` (added by the table service when min < max). */
+  newOptions: CommandOptionSpec[];
+  /** Options of `/<game> rules` (e.g. `variant`), mapped like `newOptions`. */
+  rulesOptions?: CommandOptionSpec[];
+}

@@ -1,0 +1,8 @@
+/** The English catalog, composed of one module per area. */
+import { common } from './common.js';
+import { jaccuse } from './jaccuse.js';
+import { noir } from './noir.js';
+import { phantom } from './phantom.js';
+import { suspicion } from './suspicion.js';
+
+export const en = { common, suspicion, noir, phantom, jaccuse } as const;

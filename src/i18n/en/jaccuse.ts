@@ -1,0 +1,2 @@
+/** English strings of the jaccuse game (rules help, board, panel, errors). */
+export const jaccuse = {} as const;

@@ -1,0 +1,2 @@
+/** English strings of the suspicion game (rules help, board, panel, errors). */
+export const suspicion = {} as const;

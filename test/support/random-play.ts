@@ -1,0 +1,118 @@
+/**
+ * Random legal play for property tests of any game engine (DESIGN.md §6 layer 2).
+ *
+ * Plays a game the way the table service drives it: whoever `pending` lists may act;
+ * sometimes a deadline passes instead and `defaultAction` is applied for every seat still
+ * to act, in seat order, until the decision step changes (exactly what the service does).
+ * Every applied action is logged so the game can be replayed from its seed.
+ */
+import { Rng } from '../../src/games/rng.js';
+import { seatsToAct, type AnyGameDefinition, type GameEvent, type Seat } from '../../src/games/engine.js';
+
+/** One applied action, as the table service stores it in the action log. */
+export interface LogEntry {
+  seat: Seat;
+  action: unknown;
+  kind: 'player' | 'timeout';
+}
+
+/** Options of `playRandomGame`. */
+export interface RandomPlayOptions {
+  seats: number;
+  /** Seed of the game (passed to `setup`). */
+  seed: number;
+  /** Seed of the random player's own choices. */
+  playSeed: number;
+  /** Game options (parsed by the game's options schema; `{}` = all defaults). */
+  options?: unknown;
+  /** Extra `setup` argument (host seat etc.), if the game takes one. */
+  setupMeta?: unknown;
+  /** Stop after this many applied actions (a test of the engine's own cap should set it high). */
+  maxActions?: number;
+  /** Probability in [0,1] that a decision is left to its deadline. Default 0.1. */
+  timeoutRate?: number;
+  /** Called after every applied action with the new state and its events. */
+  onState?: (state: any, events: GameEvent[], entry: LogEntry) => void;
+}
+
+/** Result of a random game. */
+export interface RandomPlayResult {
+  initial: any;
+  final: any;
+  log: LogEntry[];
+  /** True when the game reached `pending.kind === 'over'`. */
+  over: boolean;
+}
+
+/**
+ * Play one random legal game. Throws (failing the property) if the engine throws, refuses
+ * one of its own legal actions or its own default action, or offers no action to a seat it
+ * says must act.
+ */
+export function playRandomGame(def: AnyGameDefinition, opts: RandomPlayOptions): RandomPlayResult {
+  const options = def.optionsSchema.parse(opts.options ?? {});
+  const initial = (def.setup as (...a: unknown[]) => unknown)(options, opts.seats, opts.seed, opts.setupMeta);
+  let state: any = initial;
+  const rng = Rng.seeded(opts.playSeed);
+  const log: LogEntry[] = [];
+  const max = opts.maxActions ?? 20_000;
+  const timeoutRate = opts.timeoutRate ?? 0.1;
+
+  const applyOne = (seat: Seat, action: unknown, kind: LogEntry['kind']) => {
+    const r = def.apply(state, seat, action);
+    if (!r.ok) {
+      throw new Error(
+        `engine refused its own ${kind} action ${JSON.stringify(action)} for seat ${seat}: ${JSON.stringify(r.error)}`,
+      );
+    }
+    state = r.state;
+    const entry: LogEntry = { seat, action, kind };
+    log.push(entry);
+    opts.onState?.(state, r.events, entry);
+  };
+
+  while (log.length < max) {
+    const p = def.pending(state);
+    if (p.kind === 'over') break;
+    const toAct = seatsToAct(p);
+    if (toAct.length === 0) throw new Error(`pending ${p.kind} lists no seat to act`);
+    if (rng.int(0, 999) < timeoutRate * 1000) {
+      // The deadline passes: default action for each seat still to act, until the step moves.
+      for (const seat of toAct) {
+        const now = def.pending(state);
+        if (now.kind === 'over' || now.step !== p.step || !seatsToAct(now).includes(seat)) break;
+        applyOne(seat, def.defaultAction(state, seat), 'timeout');
+      }
+      continue;
+    }
+    const seat = rng.pick(toAct);
+    const legal = def.legalActions(state, seat);
+    if (legal.length === 0) throw new Error(`seat ${seat} must act (${p.kind}) but has no legal action`);
+    applyOne(seat, rng.pick(legal), 'player');
+  }
+  return { initial, final: state, log, over: def.pending(state).kind === 'over' };
+}
+
+/**
+ * Rebuild a game from its seed and action log (what a replay or an audit does). Throws if
+ * any logged action is refused.
+ */
+export function replayGame(
+  def: AnyGameDefinition,
+  seats: number,
+  seed: number,
+  log: LogEntry[],
+  options: unknown = {},
+  setupMeta?: unknown,
+): any {
+  const parsed = def.optionsSchema.parse(options);
+  let state: any = (def.setup as (...a: unknown[]) => unknown)(parsed, seats, seed, setupMeta);
+  for (const [i, e] of log.entries()) {
+    // Logged actions went through JSON in the database: replay them the same way.
+    const action = JSON.parse(JSON.stringify(e.action));
+    const r = def.apply(state, e.seat, action);
+    if (!r.ok) throw new Error(`replay refused entry ${i}: ${JSON.stringify(r.error)}`);
+    state = r.state;
+  }
+  return state;
+}
