@@ -100,10 +100,20 @@ export interface GameResult {
   reason: string;
 }
 
+/** Table facts some games need at setup (e.g. NOIR's "host chooses who is Killer"). */
+export interface SetupMeta {
+  /** Seat of the player who created the table. */
+  hostSeat: Seat;
+}
+
 /** Shape of every game's options: the common timers plus game-specific fields. */
 export interface BaseOptions {
-  /** Turn timer, in seconds. */
+  /** Turn timer, in seconds (server admins may change the default: `/admin settings`). */
   turnSeconds: number;
+  /** Reaction windows (counter, cancel), in seconds, for games that have them. */
+  reactionSeconds?: number;
+  /** Secret votes, in seconds, for games that have them. */
+  voteSeconds?: number;
 }
 
 /**
@@ -119,11 +129,12 @@ export interface GameDefinition<S, A extends { type: string }, O extends BaseOpt
   /** zod schema of one action, used to validate decoded actions. */
   actionSchema: z.ZodType<A, any>;
   /**
-   * Create the initial state. Deterministic: the same (options, seatCount, seed) always
-   * gives the same state. `seed` is a 32-bit integer. Throws only for a programming error
-   * (seatCount outside [minPlayers, maxPlayers]).
+   * Create the initial state. Deterministic: the same (options, seatCount, seed, meta)
+   * always gives the same state. `seed` is a 32-bit integer. Seats are already in their
+   * final (shuffled) order. Throws only for a programming error (seatCount outside
+   * [minPlayers, maxPlayers]).
    */
-  setup(options: O, seatCount: number, seed: number): S;
+  setup(options: O, seatCount: number, seed: number, meta?: SetupMeta): S;
   /** What the game waits for now. */
   pending(state: S): Pending;
   /** Every action `seat` may take now (empty if none). Drives buttons, bots and validation. */

@@ -1,0 +1,43 @@
+/**
+ * A RenderContext for renderer tests: fixed names, custom_ids that spell out the action
+ * code so tests can find a button by the action it performs.
+ */
+import type { RenderContext, SeatInfo } from '../../src/games/ui.js';
+import { en } from '../../src/i18n/index.js';
+
+const NAMES = ['Ana', 'Ben', 'Cleo', 'Dev', 'Eve', 'Finn'];
+
+/** A context for `seatCount` seats named Ana, Ben, Cleo, …, table #7, deadline in 60 s. */
+export function fakeRenderContext(seatCount: number, overrides: Partial<RenderContext> = {}): RenderContext {
+  const seats: SeatInfo[] = Array.from({ length: seatCount }, (_, seat) => ({
+    seat,
+    userId: String(100000000000000000n + BigInt(seat)),
+    displayName: NAMES[seat] ?? `Player ${seat + 1}`,
+    away: false,
+    left: false,
+  }));
+  return {
+    tableId: 7,
+    seats,
+    t: en,
+    deadlineMs: 1_800_000_000_000,
+    actionId: (code) => `rh1:g:7:1:${code}`,
+    selectId: (name) => `rh1:s:7:1:${name}`,
+    name: (seat) => seats[seat]?.displayName ?? `Seat ${seat + 1}`,
+    relative: (ms) => `<t:${Math.floor(ms / 1000)}:R>`,
+    ...overrides,
+  };
+}
+
+/** Every custom_id and select option value in a list of action rows. */
+export function componentIds(rows: { components: any[] }[]): { customIds: string[]; values: string[] } {
+  const customIds: string[] = [];
+  const values: string[] = [];
+  for (const row of rows) {
+    for (const c of row.components) {
+      if (c.custom_id) customIds.push(c.custom_id);
+      for (const o of c.options ?? []) values.push(o.value);
+    }
+  }
+  return { customIds, values };
+}
