@@ -1,2 +1,117 @@
-/** English strings shared by every game: lobby, table service, errors, commands. */
-export const common = {} as const;
+/** English strings shared by every game: lobby, board frame, panels, errors, commands. */
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+export const common = {
+  plural,
+  tableRef: (title: string, id: number) => `${title} · table #${id}`,
+
+  lobby: {
+    title: (emoji: string, title: string, id: number) => `${emoji} ${title} · table #${id} — lobby`,
+    host: (name: string) => `**Host:** ${name}`,
+    players: (n: number, max: number) => `**Players (${n}/${max})**`,
+    needs: (min: number, max: number) =>
+      min === max ? `Needs exactly ${min} players.` : `Needs ${min}–${max} players. The host starts when ready.`,
+    expires: (rel: string) => `The lobby closes ${rel} without activity.`,
+    options: '**Options**',
+    join: 'Join',
+    leave: 'Leave',
+    start: 'Start',
+    cancel: 'Cancel',
+    rules: 'Rules',
+    joined: (name: string) => `${name} joined.`,
+    left: (name: string) => `${name} left.`,
+    hostNow: (name: string) => `${name} is the host now.`,
+    youJoined: 'You joined the table. Wait for the host to start.',
+    youLeft: 'You left the table.',
+  },
+
+  board: {
+    title: (emoji: string, title: string, id: number) => `${emoji} ${title} · table #${id}`,
+    deadline: (rel: string) => `⏰ ${rel}`,
+    log: '**Recent moves**',
+    showHand: 'Show my hand',
+    awayNote: '💤 = away, played automatically until they click again.',
+    finished: '**Game over.**',
+    cancelled: (by: string | null) => (by ? `**Cancelled** by ${by}. This game is not rated.` : '**Cancelled.** This game is not rated.'),
+    cancelledAdmin: (by: string | null) => `**Ended by a server admin**${by ? ` (${by})` : ''}. This game is not rated.`,
+    expired: '**The lobby closed** after 30 minutes without activity.',
+    abandoned: '**Abandoned:** every player left. This game is not rated.',
+    emptyLobby: '**Closed:** everyone left the lobby.',
+    winners: (names: string) => `🏆 **Winner:** ${names}`,
+    winnersMany: (names: string) => `🏆 **Winners:** ${names}`,
+    noWinner: 'No winner this time.',
+    placements: '**Final standings**',
+    timedOut: (name: string) => `⏰ ${name} ran out of time; the default move was played.`,
+    autoPlayed: (name: string) => `💤 ${name} is away; a safe move was played for them.`,
+    leftGame: (name: string) => `🚪 ${name} left the game; their seat is played automatically.`,
+    yourTurnPing: (mentions: string, title: string, id: number, rel: string) =>
+      `🔔 ${mentions} — your move in **${title}** (table #${id}), ${rel}.`,
+  },
+
+  panel: {
+    title: (emoji: string, title: string, id: number, channel: string) => `${emoji} ${title} · table #${id} in ${channel}`,
+    refresh: 'Refresh',
+    done: (what: string) => `✅ ${what}`,
+    stale: 'ℹ️ The table moved on since that button was drawn — here is your current hand.',
+    refreshed: '🔄 Up to date.',
+    gameOver: 'This game is over — see the board for the result.',
+    leftSeat: 'You left this game; your seat is played automatically.',
+    spectator: 'You are not seated at this table.',
+  },
+
+  errors: {
+    generic: 'Something went wrong on our side. Nothing was changed — please try again.',
+    malformed: 'That button is not one of ours (or is damaged). Nothing was changed.',
+    noTable: 'That table no longer exists.',
+    tableClosed: (status: string) =>
+      status === 'finished' ? 'That game has already finished.' : 'That table was closed.',
+    channelBusy: (title: string, id: number, link: string) =>
+      `This channel already has an open table: **${title}** (table #${id}) — ${link}. Finish or cancel it first (\`/table cancel\`), or use another channel.`,
+    alreadySeated: 'You are already at this table.',
+    tableFull: (max: number) => `The table is full (${max} seats).`,
+    hostOnly: 'Only the host can do that.',
+    hostOrManagerOnly: 'Only the host or a member with **Manage Server** can cancel this table.',
+    tooFewPlayers: (min: number, have: number) => `This game needs at least ${min} players (${have} joined so far).`,
+    notSeated: 'You are not playing at this table.',
+    notLobby: 'The game has already started.',
+    notActive: 'The game has not started yet.',
+    seatLeft: 'You left this game, so you cannot act in it any more.',
+    badAction: 'That move is not valid here. Nothing was changed.',
+    badOptions: (problems: string) => `Those options do not work:\n${problems}`,
+    unknownGame: 'That game is not available.',
+    notInGuild: 'Red Herring games are played in server channels, not in DMs.',
+    missingPermissions: (perms: string) =>
+      `I cannot host a table in this channel: I am missing the **${perms}** permission${perms.includes(',') ? 's' : ''} here. Ask a server admin to grant ${perms.includes(',') ? 'them' : 'it'} to the Red Herring role, or use another channel.`,
+    noTableHere: 'You are not seated at an open table in this server. Start one with a game command, e.g. `/suspicion new`.',
+    noOpenTableInChannel: 'There is no open table in this channel.',
+    manageGuildOnly: 'This command needs the **Manage Server** permission.',
+  },
+
+  permissions: {
+    ViewChannel: 'View Channel',
+    SendMessages: 'Send Messages',
+    EmbedLinks: 'Embed Links',
+    ReadMessageHistory: 'Read Message History',
+  } as Record<string, string>,
+
+  commands: {
+    newDescription: (title: string) => `Open a ${title} table in this channel`,
+    rulesDescription: (title: string) => `How to play ${title} (only you see it)`,
+    seatsDescription: 'Maximum number of players',
+    hand: 'Show your private hand and moves for your table',
+    table: 'Manage the table in this channel',
+    tableLeave: 'Leave your game in this channel (your seat is then played automatically)',
+    tableCancel: 'Cancel the table in this channel (host or Manage Server)',
+    confirmLeave: (title: string, id: number) =>
+      `Leave **${title}** (table #${id})? Your seat will be played automatically until the end and you will be **ranked last**.`,
+    confirmCancel: (title: string, id: number) => `Cancel **${title}** (table #${id}) for everyone? A cancelled game is not rated.`,
+    confirmLeaveButton: 'Yes, leave the game',
+    confirmCancelButton: 'Yes, cancel the table',
+    keepPlaying: 'No, keep playing',
+    kept: 'Nothing changed.',
+    leftDone: 'You left the game. Your seat is played automatically from now on.',
+    cancelledDone: 'The table was cancelled.',
+    created: 'Table created.',
+  },
+} as const;

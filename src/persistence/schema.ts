@@ -1,0 +1,117 @@
+/**
+ * Database schema (drizzle, SQLite). Migrations are generated from this file into
+ * drizzle/ with `npm run db:generate` and applied at start-up (DESIGN.md §4).
+ * All instants are Unix epoch milliseconds.
+ */
+import { sql } from 'drizzle-orm';
+import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+
+/** Lifecycle of a table. */
+export type TableStatus = 'lobby' | 'active' | 'finished' | 'cancelled';
+
+/** One game table in one channel. */
+export const gameTables = sqliteTable(
+  'game_tables',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    guildId: text('guild_id').notNull(),
+    channelId: text('channel_id').notNull(),
+    game: text('game').notNull(),
+    status: text('status').$type<TableStatus>().notNull(),
+    hostUserId: text('host_user_id').notNull(),
+    /** Parsed game options (JSON). */
+    options: text('options', { mode: 'json' }).notNull(),
+    maxSeats: integer('max_seats').notNull(),
+    /** 32-bit seed chosen at start; with the action log it reproduces the game. */
+    seed: integer('seed'),
+    /** Game state snapshot (JSON), null in the lobby. */
+    state: text('state', { mode: 'json' }),
+    /** Incremented by every write; guards against lost updates. */
+    version: integer('version').notNull().default(0),
+    boardMessageId: text('board_message_id'),
+    pingMessageId: text('ping_message_id'),
+    /** When the current decision (or the idle lobby) expires; null when nothing waits. */
+    deadlineAt: integer('deadline_at'),
+    /** The decision step the deadline belongs to (engine `pending.step`). */
+    deadlineStep: integer('deadline_step'),
+    /** Most recent game events (JSON array, with their visibility) for the board log and panels. */
+    recentEvents: text('recent_events', { mode: 'json' }).notNull().default(sql`'[]'`),
+    /** Seq of the last action-log row. */
+    lastSeq: integer('last_seq').notNull().default(0),
+    createdAt: integer('created_at').notNull(),
+    updatedAt: integer('updated_at').notNull(),
+    startedAt: integer('started_at'),
+    endedAt: integer('ended_at'),
+    /** Why the table ended: a result reason, 'cancelled', 'expired', 'admin', 'abandoned'. */
+    endReason: text('end_reason'),
+    endedBy: text('ended_by'),
+  },
+  (t) => [
+    uniqueIndex('game_tables_one_open_per_channel').on(t.channelId).where(sql`status in ('lobby', 'active')`),
+    index('game_tables_status').on(t.status),
+    index('game_tables_guild_status').on(t.guildId, t.status),
+  ],
+);
+
+/** A player at a table. `seat` is null in the lobby and fixed at start. */
+export const seats = sqliteTable(
+  'seats',
+  {
+    tableId: integer('table_id')
+      .notNull()
+      .references(() => gameTables.id, { onDelete: 'cascade' }),
+    userId: text('user_id').notNull(),
+    displayName: text('display_name').notNull(),
+    joinedAt: integer('joined_at').notNull(),
+    seat: integer('seat'),
+    /** Auto-played after missing deadlines, until the player clicks again. */
+    away: integer('away', { mode: 'boolean' }).notNull().default(false),
+    /** Consecutive missed deadlines (turns and votes). */
+    missed: integer('missed').notNull().default(0),
+    /** Left a running game with /table leave: auto-played to the end, ranked last. */
+    left: integer('left', { mode: 'boolean' }).notNull().default(false),
+  },
+  (t) => [primaryKey({ columns: [t.tableId, t.userId] }), index('seats_user').on(t.userId)],
+);
+
+/** Append-only log of every applied action (player, timeout or auto-play). */
+export const actions = sqliteTable(
+  'actions',
+  {
+    tableId: integer('table_id')
+      .notNull()
+      .references(() => gameTables.id, { onDelete: 'cascade' }),
+    seq: integer('seq').notNull(),
+    seat: integer('seat').notNull(),
+    userId: text('user_id'),
+    kind: text('kind').$type<'player' | 'timeout' | 'auto'>().notNull(),
+    action: text('action', { mode: 'json' }).notNull(),
+    at: integer('at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.tableId, t.seq] })],
+);
+
+/** Final outcome per seat of a finished table. */
+export const results = sqliteTable(
+  'results',
+  {
+    tableId: integer('table_id')
+      .notNull()
+      .references(() => gameTables.id, { onDelete: 'cascade' }),
+    seat: integer('seat').notNull(),
+    guildId: text('guild_id').notNull(),
+    game: text('game').notNull(),
+    userId: text('user_id').notNull(),
+    /** 1 = best; ties share. A leaver is placed last. */
+    placement: integer('placement').notNull(),
+    winner: integer('winner', { mode: 'boolean' }).notNull(),
+    score: real('score'),
+    left: integer('left', { mode: 'boolean' }).notNull().default(false),
+    endedAt: integer('ended_at').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tableId, t.seat] }),
+    index('results_guild_game_ended').on(t.guildId, t.game, t.endedAt),
+    index('results_user_ended').on(t.guildId, t.userId, t.endedAt),
+  ],
+);
