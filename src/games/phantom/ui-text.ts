@@ -1,0 +1,123 @@
+/**
+ * Text helpers of the Tricks and the Phantom renderers: card and clue labels, glass
+ * targets and the reveal of a solved crime. Every string comes from `ctx.t.phantom`.
+ */
+import type { Catalog } from '../../i18n/index.js';
+import type { Seat } from '../engine.js';
+import type { RenderContext } from '../ui.js';
+import { CARDS, type CardNumber, type Colour, type CrimeReveal, type CrimeStep, type GlassTarget, type PointLine } from './rules.js';
+
+/** A card as "🟦 10 Politician", or "👻 Phantom". */
+export function cardLabel(t: Catalog, card: CardNumber): string {
+  const p = t.phantom;
+  const data = CARDS[card];
+  const name = p.cardNames[data.key];
+  return data.colour === null ? p.phantomCard(p.phantomEmoji, name) : p.card(p.colourEmoji[data.colour], card, name);
+}
+
+/** A card with its effect text (panel). */
+export function cardWithEffect(t: Catalog, card: CardNumber): string {
+  return t.phantom.cardWithEffect(cardLabel(t, card), t.phantom.cardEffects[CARDS[card].key]);
+}
+
+/** A clue colour as "🟥 red". */
+export function clueLabel(t: Catalog, colour: Colour): string {
+  return t.phantom.colours[colour];
+}
+
+/** 2 players: "A" or "B" for a position; '' otherwise. */
+export function seatLetter(t: Catalog, players: number, position: number): string {
+  return players === 2 ? (t.phantom.seatLetters[Math.floor(position / players)] ?? '') : '';
+}
+
+/** The player of a position, with the seat letter in the 2-player game ("Ana (seat B)"). */
+export function positionOwner(ctx: RenderContext, players: number, position: number): string {
+  const who = ctx.name(position % players);
+  const letter = seatLetter(ctx.t, players, position);
+  return letter ? `${who} (${letter})` : who;
+}
+
+/** A reported card as a glass target, identified by its player and clue colour. */
+export function targetLabel(
+  ctx: RenderContext,
+  players: number,
+  on: GlassTarget,
+  cards: readonly { position: number; colour: Colour }[],
+  fourthParty: CardNumber | null,
+): string {
+  const p = ctx.t.phantom;
+  if (on === 'fourth') return fourthParty === null ? '?' : p.targetFourth(cardLabel(ctx.t, fourthParty));
+  const card = cards.find((c) => c.position === on);
+  const colour = card ? clueLabel(ctx.t, card.colour) : '?';
+  const who = ctx.name(on % players);
+  return players === 2 ? p.targetPlayedSeat(who, seatLetter(ctx.t, players, on), colour) : p.targetPlayed(who, colour);
+}
+
+/** One step of the criminal determination in words. */
+export function stepText(t: Catalog, step: CrimeStep): string {
+  const p = t.phantom;
+  switch (step.kind) {
+    case 'strike':
+      return p.stepStrike(cardLabel(t, step.card), cardLabel(t, step.struck));
+    case 'cancel':
+      return p.stepCancel(cardLabel(t, step.card), step.cancelled.map((c) => cardLabel(t, c)).join(', '));
+    case 'becomes-criminal': {
+      const key = CARDS[step.card].key;
+      const f = key === 'barkeeper' || key === 'courier' ? p.stepBecomes[key] : p.stepBecomes.other;
+      return f(cardLabel(t, step.card));
+    }
+    case 'no-trigger': {
+      const key = CARDS[step.card].key;
+      const f = key === 'barkeeper' || key === 'courier' ? p.stepNoTrigger[key] : p.stepNoTrigger.other;
+      return f(cardLabel(t, step.card));
+    }
+    case 'highest':
+      return p.stepHighest(cardLabel(t, step.card));
+    case 'none':
+      return p.stepNone;
+  }
+}
+
+/** A scoring line in words ("glass on the criminal +4 (Detective ×2)"). */
+export function reasonText(t: Catalog, line: PointLine): string {
+  return t.phantom.reasons[line.reason](line.amount, line.doubled ?? false);
+}
+
+/** The criminal of a reveal, with whose card it was. */
+export function criminalText(ctx: RenderContext, players: number, r: CrimeReveal): string {
+  const p = ctx.t.phantom;
+  if (r.criminal === null || r.criminalAt === null) return p.revealNoCriminal;
+  const whose = r.criminalAt === 'fourth' ? p.criminalFourth : p.criminalOf(positionOwner(ctx, players, r.criminalAt));
+  return p.revealCriminal(cardLabel(ctx.t, r.criminal), whose);
+}
+
+/** The public reveal of the last crime: cards, criminal, why, glasses, points (board body). */
+export function revealLines(ctx: RenderContext, players: number, r: CrimeReveal): string[] {
+  const p = ctx.t.phantom;
+  const t = ctx.t;
+  const cards = r.cards.map((c) => p.revealCard(positionOwner(ctx, players, c.position), cardLabel(t, c.card), clueLabel(t, c.colour)));
+  if (r.fourthParty !== null) cards.push(p.revealFourth(cardLabel(t, r.fourthParty)));
+  const glasses = r.glasses.map((g) => p.revealGlass(ctx.name(g.seat), targetLabel(ctx, players, g.on, r.cards, r.fourthParty)));
+  const points = r.points.map((pt) =>
+    p.revealPoints(
+      ctx.name(pt.seat),
+      pt.gain,
+      pt.lines.map((l) => reasonText(t, l)).join('; '),
+      r.scoresBefore[pt.seat] ?? 0,
+      r.scoresAfter[pt.seat] ?? 0,
+    ),
+  );
+  return [
+    p.revealHeader(r.round, r.crime),
+    cards.join(' · '),
+    criminalText(ctx, players, r),
+    p.revealWhy(r.steps.map((s) => stepText(t, s)).join('; ')),
+    p.revealGlasses(glasses.join(' · ')),
+    `${p.revealPointsHeader} ${points.join(' · ')}`,
+  ];
+}
+
+/** Names of seats joined for a status line. */
+export function names(ctx: RenderContext, seats: readonly Seat[]): string {
+  return seats.map((s) => ctx.name(s)).join(' & ');
+}
