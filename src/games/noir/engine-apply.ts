@@ -98,8 +98,8 @@ function kill(s: NoirState, seat: Seat, suspect: number, ev: GameEvent[]): RuleE
   if (isCanvassing(s) && cell.marker && s.inspectorIdentity !== null) {
     // §2.6.3: the Inspector canvasses around a marked victim, before any collapse.
     const adjacent = areAdjacent(s.grid, s.inspectorIdentity, suspect);
-    s.canvasses.push({ suspect, by: 'inspector', adjacent });
-    ev.push({ type: 'canvas', suspect, by: 'inspector', adjacent });
+    s.canvasses.push({ suspect, answeredBy: 'inspector', adjacent });
+    ev.push({ type: 'canvas', suspect, answeredBy: 'inspector', adjacent });
   }
   runCollapse(s, ev);
   if (checkKillTarget(s, ev)) return null;
@@ -141,10 +141,10 @@ function disguise(s: NoirState, ev: GameEvent[]): RuleError | null {
       cell.alive = false;
       effect = 'killed';
     }
-    ev.push({ type: 'disguise', discarded: old, effect });
+    ev.push({ type: 'disguise', by: s.killerSeat, discarded: old, effect });
   } else {
     s.discards.push(drawn);
-    ev.push({ type: 'disguise', discarded: drawn, effect: 'none' });
+    ev.push({ type: 'disguise', by: s.killerSeat, discarded: drawn, effect: 'none' });
   }
   ev.push({ type: 'disguiseDraw', to: [s.killerSeat], suspect: drawn, alive, identity: s.killerIdentity });
   if (alive) runCollapse(s, ev);
@@ -159,7 +159,7 @@ function choose(s: NoirState, suspect: number, ev: GameEvent[]): RuleError | nul
   if (!choosableIdentities(s).includes(suspect)) return { code: 'not_choosable', params: { suspect } };
   s.inspectorIdentity = suspect;
   s.hand = s.hand.filter((c) => c !== suspect);
-  ev.push({ type: 'identityChosen' });
+  ev.push({ type: 'identityChosen', by: s.inspectorSeat });
   ev.push({ type: 'identity', to: [s.inspectorSeat], suspect });
   endTurn(s, ev);
   return null;
@@ -177,7 +177,7 @@ function arrest(s: NoirState, suspect: number, ev: GameEvent[]): RuleError | nul
 function resolveArrest(s: NoirState, suspect: number, citizen: boolean, ev: GameEvent[]): void {
   const hit = suspect === s.killerIdentity;
   s.arrests.push({ suspect, hit, citizen });
-  ev.push({ type: 'arrest', suspect, hit, citizen });
+  ev.push({ type: 'arrest', by: s.inspectorSeat, suspect, hit, citizen });
   if (hit) finish(s, 'inspector', 'arrest', ev);
   else endTurn(s, ev);
 }
@@ -190,7 +190,7 @@ function exonerate(s: NoirState, ev: GameEvent[]): RuleError | null {
   s.drawn = drawn;
   s.phase = 'discard';
   s.step++;
-  ev.push({ type: 'exonerateDraw', deck: s.deck.length });
+  ev.push({ type: 'exonerateDraw', by: s.inspectorSeat, deck: s.deck.length });
   ev.push({ type: 'drew', to: [s.inspectorSeat], suspect: drawn });
   return null;
 }
@@ -201,12 +201,12 @@ function discard(s: NoirState, suspect: number, ev: GameEvent[]): RuleError | nu
   s.hand = s.hand.filter((c) => c !== suspect);
   s.drawn = null;
   const marker = discardPublicly(s, suspect);
-  ev.push({ type: 'exonerate', suspect, marker });
+  ev.push({ type: 'exonerate', by: s.inspectorSeat, suspect, marker });
   if (isCanvassing(s)) {
     const onGrid = findSuspect(s.grid, suspect) !== null;
     const adjacent = onGrid ? areAdjacent(s.grid, s.killerIdentity, suspect) : CANVAS_ANSWER_WHEN_REMOVED;
-    s.canvasses.push({ suspect, by: 'killer', adjacent });
-    ev.push({ type: 'canvas', suspect, by: 'killer', adjacent });
+    s.canvasses.push({ suspect, answeredBy: 'killer', adjacent });
+    ev.push({ type: 'canvas', suspect, answeredBy: 'killer', adjacent });
   }
   endTurn(s, ev);
   return null;
@@ -224,7 +224,7 @@ function citizen(s: NoirState, card: number, target: number, ev: GameEvent[]): R
   s.hand = s.hand.filter((c) => c !== card);
   s.citizensArrests++;
   const marker = discardPublicly(s, card);
-  ev.push({ type: 'citizen', suspect: card, marker, target });
+  ev.push({ type: 'citizen', by: s.inspectorSeat, suspect: card, marker, target });
   resolveArrest(s, target, true, ev);
   return null;
 }

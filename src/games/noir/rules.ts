@@ -210,7 +210,7 @@ export interface ArrestRecord {
 /** A public canvas answer (§2.6): who answered, around which suspect, adjacent or not. */
 export interface CanvasRecord {
   suspect: number;
-  by: Role;
+  answeredBy: Role;
   adjacent: boolean;
 }
 
