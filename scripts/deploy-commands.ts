@@ -1,0 +1,37 @@
+/**
+ * `npm run deploy-commands`: register every slash command with a bulk overwrite — on
+ * DEV_GUILD_ID when set (instant), otherwise globally — without starting the bot.
+ * Needs DISCORD_TOKEN (and DISCORD_API_URL for a proxy). Exit 2 on a bad environment.
+ */
+import { existsSync } from 'node:fs';
+import { REST } from '@discordjs/rest';
+import { Routes, type RESTGetCurrentApplicationResult } from 'discord-api-types/v10';
+import { commandBodies } from '../src/app.js';
+import { buildCommands } from '../src/commands/index.js';
+import { ConfigError, loadConfig } from '../src/config.js';
+import { defaultRegistry } from '../src/games/index.js';
+
+async function main(): Promise<void> {
+  if (existsSync('.env')) process.loadEnvFile('.env');
+  let config;
+  try {
+    config = loadConfig(process.env);
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      process.stderr.write(`${err.message}\n`);
+      process.exit(2);
+    }
+    throw err;
+  }
+  const rest = new REST(config.discordApiUrl ? { api: config.discordApiUrl } : {}).setToken(config.discordToken);
+  const app = (await rest.get(Routes.currentApplication())) as RESTGetCurrentApplicationResult;
+  const body = commandBodies(buildCommands(defaultRegistry()));
+  const route = config.devGuildId ? Routes.applicationGuildCommands(app.id, config.devGuildId) : Routes.applicationCommands(app.id);
+  await rest.put(route, { body });
+  process.stdout.write(`Registered ${body.length} commands ${config.devGuildId ? `on guild ${config.devGuildId}` : 'globally (may take up to an hour to appear)'}.\n`);
+}
+
+main().catch((err: unknown) => {
+  process.stderr.write(`Command registration failed: ${(err as Error).message}\n`);
+  process.exit(1);
+});

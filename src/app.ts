@@ -1,0 +1,95 @@
+/**
+ * Wiring of the running bot: database (migrated) → table service → discord.js client →
+ * router → publisher → command registration → recovery of open tables. `createApp` builds
+ * everything from a Config; `start` logs in and resolves once the bot is ready; `stop`
+ * releases every socket, timer and file handle (nothing is kept in memory across a
+ * restart: the database is the truth).
+ */
+import { Client, Events, GatewayIntentBits, Routes, type RESTPostAPIChatInputApplicationCommandsJSONBody } from 'discord.js';
+import { buildCommands } from './commands/index.js';
+import type { SlashCommand } from './commands/types.js';
+import type { Config } from './config.js';
+import type { AppContext } from './discord/context.js';
+import { Publisher } from './discord/publisher.js';
+import { createRouter } from './discord/router.js';
+import { defaultRegistry } from './games/index.js';
+import type { GameRegistry } from './games/registry.js';
+import type { Logger } from './logger.js';
+import { openDatabase, type Db } from './persistence/db.js';
+import { TableRepo } from './persistence/repo.js';
+import { TableService, type TableServiceDeps } from './tables/service.js';
+
+/** Options for tests and tools. */
+export interface AppOptions {
+  logger: Logger;
+  registry?: GameRegistry;
+  /** Hooks and clock for the table service. */
+  serviceDeps?: Partial<Pick<TableServiceDeps, 'now' | 'newSeed' | 'resultHooks'>>;
+  /** Register commands at start-up (default true). */
+  registerCommands?: boolean;
+}
+
+/** A running (or ready to start) bot. */
+export interface App {
+  context: AppContext;
+  client: Client;
+  commands: SlashCommand[];
+  /** Log in, wait for the gateway READY, register commands, recover open tables. */
+  start(): Promise<void>;
+  /** Disconnect and close the database. Safe to call twice. */
+  stop(): Promise<void>;
+}
+
+/** The registration bodies of every command (for the bulk overwrite). */
+export function commandBodies(commands: SlashCommand[]): RESTPostAPIChatInputApplicationCommandsJSONBody[] {
+  return commands.map((c) => c.data);
+}
+
+/** Build the bot from a validated config. Opens (and migrates) the database immediately. */
+export function createApp(config: Config, opts: AppOptions): App {
+  const logger = opts.logger;
+  const db: Db = openDatabase(config.databasePath);
+  const repo = new TableRepo(db);
+  const registry = opts.registry ?? defaultRegistry();
+  const service = new TableService({ repo, registry, logger, ...opts.serviceDeps });
+  const client = new Client({
+    intents: [GatewayIntentBits.Guilds],
+    ...(config.discordApiUrl ? { rest: { api: config.discordApiUrl } } : {}),
+  });
+  const publisher = new Publisher({ rest: client.rest, repo, service, registry, logger });
+  service.addListener(publisher);
+  const context: AppContext = { db, repo, service, registry, publisher, rest: client.rest, logger };
+  const commands = buildCommands(registry);
+  const router = createRouter(context, commands);
+  client.on(Events.InteractionCreate, (i) => void router(i));
+  client.on(Events.Error, (err) => logger.error({ err }, 'discord client error'));
+  client.on(Events.ShardDisconnect, (ev) => logger.warn({ code: ev.code }, 'gateway disconnected'));
+
+  let stopped = false;
+  return {
+    context,
+    client,
+    commands,
+    async start() {
+      const ready = new Promise<void>((resolve) => client.once(Events.ClientReady, () => resolve()));
+      await client.login(config.discordToken);
+      await ready;
+      const appId = client.application?.id ?? client.user?.id;
+      if (opts.registerCommands !== false && appId) {
+        const route = config.devGuildId ? Routes.applicationGuildCommands(appId, config.devGuildId) : Routes.applicationCommands(appId);
+        await client.rest.put(route, { body: commandBodies(commands) });
+        logger.info({ count: commands.length, scope: config.devGuildId ? `guild ${config.devGuildId}` : 'global' }, 'commands registered');
+      }
+      const recovered = service.recover();
+      logger.info({ tables: recovered.length, user: client.user?.tag }, 'ready');
+    },
+    async stop() {
+      if (stopped) return;
+      stopped = true;
+      service.stop();
+      publisher.close();
+      await client.destroy();
+      db.$client.close();
+    },
+  };
+}

@@ -1,0 +1,143 @@
+/**
+ * `/<game> new` and `/<game> rules`, built for every game in the registry from its
+ * GameModule: the options come from `newOptions`, validated by the game's options schema.
+ */
+import {
+  InteractionContextType,
+  PermissionFlagsBits,
+  SlashCommandBuilder,
+  SlashCommandSubcommandBuilder,
+  type ChatInputCommandInteraction,
+} from 'discord.js';
+import type { CommandOptionSpec, GameModule } from '../games/module.js';
+import { catalogFor, en } from '../i18n/index.js';
+import { actorOf, forDjs, messageLink, privateText, serviceErrorText } from '../discord/answers.js';
+import type { AppContext, InteractionLog } from '../discord/context.js';
+import { lobbyMessage } from '../tables/render.js';
+import type { SlashCommand } from './types.js';
+
+/** Channel permissions the bot needs to host a table (checked before creating one). */
+export const REQUIRED_CHANNEL_PERMISSIONS = {
+  ViewChannel: PermissionFlagsBits.ViewChannel,
+  SendMessages: PermissionFlagsBits.SendMessages,
+  EmbedLinks: PermissionFlagsBits.EmbedLinks,
+} as const;
+
+function addOption(sub: SlashCommandSubcommandBuilder, spec: CommandOptionSpec): void {
+  switch (spec.type) {
+    case 'integer':
+      sub.addIntegerOption((o) => {
+        o.setName(spec.name).setDescription(spec.description);
+        if (spec.min !== undefined) o.setMinValue(spec.min);
+        if (spec.max !== undefined) o.setMaxValue(spec.max);
+        if (spec.choices) o.addChoices(...spec.choices.map((c) => ({ name: c.name, value: Number(c.value) })));
+        return o;
+      });
+      break;
+    case 'string':
+      sub.addStringOption((o) => {
+        o.setName(spec.name).setDescription(spec.description);
+        if (spec.choices) o.addChoices(...spec.choices.map((c) => ({ name: c.name, value: String(c.value) })));
+        return o;
+      });
+      break;
+    case 'boolean':
+      sub.addBooleanOption((o) => o.setName(spec.name).setDescription(spec.description));
+      break;
+  }
+}
+
+/** Read the chosen option values into an options object (unset options are left out). */
+function readOptions(i: ChatInputCommandInteraction, specs: CommandOptionSpec[]): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const spec of specs) {
+    const v = i.options.get(spec.name)?.value;
+    if (v !== undefined && v !== null) out[spec.optionKey] = v;
+  }
+  return out;
+}
+
+/** Build the `/<game>` command of one game module. */
+export function gameCommand(mod: GameModule): SlashCommand {
+  const def = mod.definition;
+  const t = en.common.commands;
+  const builder = new SlashCommandBuilder()
+    .setName(mod.command)
+    .setDescription(mod.description)
+    .setContexts(InteractionContextType.Guild)
+    .addSubcommand((sub) => {
+      sub.setName('new').setDescription(t.newDescription(mod.title));
+      if (def.minPlayers < def.maxPlayers) {
+        sub.addIntegerOption((o) =>
+          o.setName('seats').setDescription(t.seatsDescription).setMinValue(def.minPlayers).setMaxValue(def.maxPlayers),
+        );
+      }
+      for (const spec of mod.newOptions) addOption(sub, spec);
+      return sub;
+    })
+    .addSubcommand((sub) => {
+      sub.setName('rules').setDescription(t.rulesDescription(mod.title));
+      for (const spec of mod.rulesOptions ?? []) addOption(sub, spec);
+      return sub;
+    });
+
+  return {
+    name: mod.command,
+    data: builder.toJSON(),
+    async execute(i, app, log) {
+      const tr = catalogFor(i.locale);
+      const sub = i.options.getSubcommand();
+      log.action = `${mod.command} ${sub}`;
+      if (sub === 'rules') {
+        const parsed = def.optionsSchema.safeParse(readOptions(i, mod.rulesOptions ?? []));
+        const options = parsed.success ? parsed.data : def.optionsSchema.parse({});
+        log.outcome = 'ok';
+        await i.reply(privateText(mod.ui.rulesHelp(options, tr)));
+        return;
+      }
+      await createTable(i, mod, app, log);
+    },
+  };
+}
+
+async function createTable(i: ChatInputCommandInteraction, mod: GameModule, app: AppContext, log: InteractionLog): Promise<void> {
+  const t = catalogFor(i.locale);
+  if (!i.inGuild() || !i.guildId || !i.channelId) {
+    log.outcome = 'not_in_guild';
+    await i.reply(privateText(t.common.errors.notInGuild));
+    return;
+  }
+  const missing = Object.entries(REQUIRED_CHANNEL_PERMISSIONS)
+    .filter(([, bit]) => !i.appPermissions?.has(bit))
+    .map(([name]) => t.common.permissions[name] ?? name);
+  if (missing.length > 0) {
+    log.outcome = 'missing_permissions';
+    await i.reply(privateText(t.common.errors.missingPermissions(missing.join(', '))));
+    return;
+  }
+  const seats = i.options.getInteger('seats') ?? undefined;
+  const r = app.service.createTable({
+    guildId: i.guildId,
+    channelId: i.channelId,
+    game: mod.id,
+    host: actorOf(i),
+    options: readOptions(i, mod.newOptions),
+    ...(seats !== undefined ? { maxSeats: seats } : {}),
+  });
+  if (!r.ok) {
+    log.outcome = r.error.code;
+    let link: string | undefined;
+    if (r.error.code === 'channel_busy') {
+      const busy = app.repo.table(r.error.tableId);
+      link = messageLink(i.guildId, i.channelId, busy?.boardMessageId ?? null);
+    }
+    const busyMod = r.error.code === 'channel_busy' ? app.registry.find(r.error.game) : mod;
+    await i.reply(privateText(serviceErrorText(r.error, t, busyMod, link)));
+    return;
+  }
+  log.table = r.value.table.id;
+  log.outcome = 'created';
+  const res = await i.reply({ ...forDjs(lobbyMessage(mod, r.value, en)), withResponse: true });
+  const messageId = res.resource?.message?.id;
+  if (messageId) app.service.setBoardMessage(r.value.table.id, messageId);
+}

@@ -1,0 +1,37 @@
+/** `/hand`: open your private panel for your table in this channel (or your only table here). */
+import { InteractionContextType, SlashCommandBuilder } from 'discord.js';
+import { catalogFor } from '../i18n/index.js';
+import { privateText } from '../discord/answers.js';
+import { answerWithPanel } from '../discord/panels.js';
+import type { SlashCommand } from './types.js';
+
+/** The `/hand` command. */
+export const handCommand: SlashCommand = {
+  name: 'hand',
+  data: new SlashCommandBuilder()
+    .setName('hand')
+    .setDescription('Show your private hand and moves for your table')
+    .setContexts(InteractionContextType.Guild)
+    .toJSON(),
+  async execute(i, app, log) {
+    const t = catalogFor(i.locale);
+    log.action = 'hand';
+    if (!i.guildId) {
+      log.outcome = 'not_in_guild';
+      await i.reply(privateText(t.common.errors.notInGuild));
+      return;
+    }
+    const tables = app.repo.openTablesOfUser(i.guildId, i.user.id).filter((tb) => tb.status === 'active');
+    const table = tables.find((tb) => tb.channelId === i.channelId) ?? (tables.length === 1 ? tables[0] : undefined);
+    if (!table) {
+      log.outcome = tables.length > 1 ? 'several_tables' : 'no_table';
+      const list = tables.map((tb) => `• table #${tb.id} in <#${tb.channelId}>`).join('\n');
+      await i.reply(privateText(tables.length > 1 ? `${t.common.errors.noTableHere}\n${list}` : t.common.errors.noTableHere));
+      return;
+    }
+    log.table = table.id;
+    app.service.touch(table.id, i.user.id);
+    log.outcome = 'ok';
+    await answerWithPanel(i, app, table.id, 'reply');
+  },
+};

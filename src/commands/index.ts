@@ -1,0 +1,11 @@
+/** Every slash command of the bot, in registration order. */
+import type { GameRegistry } from '../games/registry.js';
+import { gameCommand } from './game.js';
+import { handCommand } from './hand.js';
+import { tableCommand } from './table.js';
+import type { SlashCommand } from './types.js';
+
+/** Build the command list for the games in `registry`. */
+export function buildCommands(registry: GameRegistry): SlashCommand[] {
+  return [...registry.modules.map(gameCommand), handCommand, tableCommand];
+}

@@ -1,0 +1,80 @@
+/**
+ * `/table leave` and `/table cancel` for the open table in this channel. Both ask for a
+ * confirmation button first (UX.md: destructive actions confirm).
+ */
+import { ButtonStyle, ComponentType, InteractionContextType, SlashCommandBuilder } from 'discord.js';
+import { catalogFor } from '../i18n/index.js';
+import { privateText, serviceErrorText, actorOf } from '../discord/answers.js';
+import { tableActionId } from '../discord/custom-id.js';
+import type { SlashCommand } from './types.js';
+
+/** An ephemeral question with a confirm and a keep button. */
+export function confirmPrompt(text: string, confirmId: string, confirmLabel: string, keepId: string, keepLabel: string) {
+  return {
+    ...privateText(text),
+    components: [
+      {
+        type: ComponentType.ActionRow as const,
+        components: [
+          { type: ComponentType.Button as const, style: ButtonStyle.Danger as const, custom_id: confirmId, label: confirmLabel },
+          { type: ComponentType.Button as const, style: ButtonStyle.Secondary as const, custom_id: keepId, label: keepLabel },
+        ],
+      },
+    ],
+  };
+}
+
+/** The `/table` command. */
+export const tableCommand: SlashCommand = {
+  name: 'table',
+  data: new SlashCommandBuilder()
+    .setName('table')
+    .setDescription('Manage the table in this channel')
+    .setContexts(InteractionContextType.Guild)
+    .addSubcommand((s) => s.setName('leave').setDescription('Leave your game in this channel (your seat is then played automatically)'))
+    .addSubcommand((s) => s.setName('cancel').setDescription('Cancel the table in this channel (host or Manage Server)'))
+    .toJSON(),
+  async execute(i, app, log) {
+    const t = catalogFor(i.locale);
+    const c = t.common.commands;
+    const sub = i.options.getSubcommand();
+    log.action = `table ${sub}`;
+    const table = i.channelId ? app.repo.openTableInChannel(i.channelId) : undefined;
+    if (!table) {
+      log.outcome = 'no_table';
+      await i.reply(privateText(t.common.errors.noOpenTableInChannel));
+      return;
+    }
+    log.table = table.id;
+    const mod = app.registry.get(table.game);
+    const actor = actorOf(i);
+    if (sub === 'leave') {
+      const seat = app.repo.seats(table.id).find((s) => s.userId === actor.userId);
+      if (!seat || seat.left) {
+        log.outcome = 'not_seated';
+        await i.reply(privateText(seat?.left ? t.common.errors.seatLeft : t.common.errors.notSeated));
+        return;
+      }
+      if (table.status === 'lobby') {
+        const r = app.service.leaveLobby(table.id, actor);
+        log.outcome = r.ok ? 'left_lobby' : r.error.code;
+        await i.reply(privateText(r.ok ? t.common.lobby.youLeft : serviceErrorText(r.error, t, mod)));
+        return;
+      }
+      log.outcome = 'confirm';
+      await i.reply(
+        confirmPrompt(c.confirmLeave(mod.title, table.id), tableActionId(table.id, 'leave-game'), c.confirmLeaveButton, tableActionId(table.id, 'keep'), c.keepPlaying),
+      );
+      return;
+    }
+    if (table.hostUserId !== actor.userId && !actor.canManageGuild) {
+      log.outcome = 'host_or_manager_only';
+      await i.reply(privateText(t.common.errors.hostOrManagerOnly));
+      return;
+    }
+    log.outcome = 'confirm';
+    await i.reply(
+      confirmPrompt(c.confirmCancel(mod.title, table.id), tableActionId(table.id, 'cancel-confirm'), c.confirmCancelButton, tableActionId(table.id, 'keep'), c.keepPlaying),
+    );
+  },
+};

@@ -1,0 +1,184 @@
+/**
+ * Keeps what players see in step with the database after every committed change
+ * (DESIGN.md §5): edits the public board (at most one request in flight per table; the
+ * newest state wins), re-posts it if it was deleted, posts the "your move" ping (deleting
+ * the previous one), and refreshes open private panels through their interaction tokens
+ * (valid 15 minutes; discord-platform.md §2).
+ */
+import { RESTJSONErrorCodes, Routes } from 'discord-api-types/v10';
+import { DiscordAPIError, type REST } from '@discordjs/rest';
+import type { BaseInteraction, InteractionResponse, Message } from 'discord.js';
+import type { GameRegistry } from '../games/registry.js';
+import { en } from '../i18n/index.js';
+import type { Logger } from '../logger.js';
+import type { TableRepo } from '../persistence/repo.js';
+import { boardMessage, lobbyMessage, panelMessage, pingMessage, type MessagePayload } from '../tables/render.js';
+import type { TableService } from '../tables/service.js';
+import type { TableChange, TableListener, TableSnapshot } from '../tables/types.js';
+
+/** A panel interaction token is refreshed only while younger than this (Discord: 15 min). */
+export const PANEL_TOKEN_TTL_MS = 14 * 60 * 1000;
+
+/** An interaction whose original response is a player's private panel. */
+interface LivePanel {
+  interaction: { editReply(p: MessagePayload): Promise<unknown> };
+  since: number;
+}
+
+/** Per-table work state for coalescing. */
+interface TableWork {
+  running: boolean;
+  dirty: boolean;
+  changes: TableChange[];
+}
+
+/** The TableListener that talks to Discord. */
+export class Publisher implements TableListener {
+  private readonly work = new Map<number, TableWork>();
+  private readonly panels = new Map<string, LivePanel>();
+  private readonly idle: (() => void)[] = [];
+  private closed = false;
+
+  constructor(
+    private readonly deps: {
+      rest: REST;
+      repo: TableRepo;
+      service: TableService;
+      registry: GameRegistry;
+      logger: Logger;
+      now?: () => number;
+    },
+  ) {}
+
+  /** Remember that `interaction`'s original response is `userId`'s panel for `tableId`. */
+  trackPanel(tableId: number, userId: string, interaction: BaseInteraction & { editReply(p: MessagePayload): Promise<Message | InteractionResponse> }): void {
+    this.panels.set(`${tableId}:${userId}`, { interaction, since: (this.deps.now ?? Date.now)() });
+  }
+
+  /** TableListener: schedule the redraw after the caller has answered its interaction. */
+  tableChanged(change: TableChange): void {
+    if (this.closed) return;
+    let w = this.work.get(change.tableId);
+    if (!w) {
+      w = { running: false, dirty: false, changes: [] };
+      this.work.set(change.tableId, w);
+    }
+    w.changes.push(change);
+    w.dirty = true;
+    if (!w.running) setImmediate(() => void this.run(change.tableId));
+  }
+
+  /** Resolves when no redraw is pending or running (tests, shutdown). */
+  async settled(): Promise<void> {
+    if ([...this.work.values()].every((w) => !w.running && !w.dirty)) return;
+    await new Promise<void>((resolve) => this.idle.push(resolve));
+  }
+
+  /** Stop publishing (shutdown); pending redraws are dropped, the database is the truth. */
+  close(): void {
+    this.closed = true;
+  }
+
+  private async run(tableId: number): Promise<void> {
+    const w = this.work.get(tableId);
+    if (!w || w.running) return;
+    w.running = true;
+    try {
+      while (w.dirty && !this.closed) {
+        w.dirty = false;
+        const changes = w.changes.splice(0);
+        await this.publish(tableId, changes);
+      }
+    } finally {
+      w.running = false;
+      if (!w.dirty) this.work.delete(tableId);
+      if (this.work.size === 0) for (const r of this.idle.splice(0)) r();
+    }
+  }
+
+  /** Render the table once and push it everywhere it shows. Never throws. */
+  private async publish(tableId: number, changes: TableChange[]): Promise<void> {
+    const snap = this.deps.service.snapshot(tableId);
+    if (!snap) return;
+    const mod = this.deps.registry.find(snap.table.game);
+    if (!mod) return;
+    const boardDone = changes.length > 0 && changes.every((c) => c.boardAlreadyUpdated);
+    try {
+      if (!boardDone) await this.upsertBoard(snap);
+    } catch (err) {
+      this.deps.logger.warn({ err, table: tableId }, 'board update failed');
+    }
+    const ended = changes.some((c) => c.ended) || snap.table.status !== 'active';
+    const last = changes[changes.length - 1];
+    const ping = last?.ping ?? [];
+    try {
+      if (ended || ping.length > 0) await this.replacePing(snap, ended ? [] : ping);
+    } catch (err) {
+      this.deps.logger.warn({ err, table: tableId }, 'ping failed');
+    }
+    const actors = new Set(changes.filter((c) => c === last).map((c) => c.actor));
+    await this.refreshPanels(snap, actors);
+  }
+
+  /** Edit the board message, or post a fresh one when it is missing or was deleted. */
+  private async upsertBoard(snap: TableSnapshot): Promise<void> {
+    const { table } = snap;
+    const mod = this.deps.registry.get(table.game);
+    const payload =
+      table.status === 'lobby' ? lobbyMessage(mod, snap, en) : boardMessage(mod, snap, en, this.deps.repo.results(table.id));
+    if (table.boardMessageId) {
+      try {
+        await this.deps.rest.patch(Routes.channelMessage(table.channelId, table.boardMessageId), { body: payload });
+        return;
+      } catch (err) {
+        if (!(err instanceof DiscordAPIError && err.code === RESTJSONErrorCodes.UnknownMessage)) throw err;
+        this.deps.logger.info({ table: table.id }, 'board message was deleted; posting a fresh one');
+      }
+    }
+    // Closed tables do not come back from the dead: only open ones get a new board.
+    if (table.status !== 'lobby' && table.status !== 'active') return;
+    const msg = (await this.deps.rest.post(Routes.channelMessages(table.channelId), { body: payload })) as { id: string };
+    this.deps.service.setBoardMessage(table.id, msg.id);
+  }
+
+  /** Delete the previous ping and post a new one mentioning only `userIds` (none = just delete). */
+  private async replacePing(snap: TableSnapshot, userIds: string[]): Promise<void> {
+    const { table } = snap;
+    if (table.pingMessageId) {
+      this.deps.service.setPingMessage(table.id, null);
+      await this.deps.rest.delete(Routes.channelMessage(table.channelId, table.pingMessageId)).catch(() => undefined);
+    }
+    if (userIds.length === 0) return;
+    const mod = this.deps.registry.get(table.game);
+    const msg = (await this.deps.rest.post(Routes.channelMessages(table.channelId), {
+      body: pingMessage(mod, table, userIds, en),
+    })) as { id: string };
+    this.deps.service.setPingMessage(table.id, msg.id);
+  }
+
+  /** Redraw every open panel of this table except the actor's (answered by its own click). */
+  private async refreshPanels(snap: TableSnapshot, skip: Set<string | undefined>): Promise<void> {
+    const now = (this.deps.now ?? Date.now)();
+    const mod = this.deps.registry.get(snap.table.game);
+    const jobs: Promise<unknown>[] = [];
+    for (const seat of snap.seats) {
+      const key = `${snap.table.id}:${seat.userId}`;
+      const live = this.panels.get(key);
+      if (!live) continue;
+      if (now - live.since > PANEL_TOKEN_TTL_MS || snap.table.status === 'cancelled') {
+        this.panels.delete(key);
+        continue;
+      }
+      if (skip.has(seat.userId)) continue;
+      const payload = panelMessage(mod, snap, seat.userId, en);
+      jobs.push(
+        live.interaction.editReply(payload).catch((err: unknown) => {
+          this.panels.delete(key);
+          this.deps.logger.debug({ err, table: snap.table.id, user: seat.userId }, 'panel refresh failed');
+        }),
+      );
+    }
+    await Promise.all(jobs);
+    if (snap.table.status !== 'active') for (const s of snap.seats) this.panels.delete(`${snap.table.id}:${s.userId}`);
+  }
+}
