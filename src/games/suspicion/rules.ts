@@ -44,6 +44,12 @@ export const DEFAULT_REACTION_SECONDS = 10;
 export const DEFAULT_VOTE_SECONDS = 60;
 /** Default turn timer, seconds (table option; the rules file names none). */
 export const DEFAULT_TURN_SECONDS = 120;
+/** Limits of the timer options, seconds (what `/suspicion new` accepts). */
+export const MIN_TURN_SECONDS = 10;
+export const MIN_REACTION_SECONDS = 3;
+export const MAX_REACTION_SECONDS = 300;
+export const MIN_VOTE_SECONDS = 10;
+export const MAX_TIMER_SECONDS = 3600;
 /** Verdict when nobody voted before the vote timer ran out (§1.9 [DEFAULT] TRUE). */
 export const VERDICT_IF_NOBODY_VOTES: Verdict = 'believe';
 
@@ -129,9 +135,9 @@ export type TieRule = (typeof TIE_RULES)[number];
 /** Table options (zod, every field with its default). Timers in seconds. */
 export const optionsSchema = z.object({
   variant: z.enum(VARIANTS).default('classic'),
-  turnSeconds: z.number().int().min(10).max(3600).default(DEFAULT_TURN_SECONDS),
-  reactionSeconds: z.number().int().min(3).max(300).default(DEFAULT_REACTION_SECONDS),
-  voteSeconds: z.number().int().min(10).max(3600).default(DEFAULT_VOTE_SECONDS),
+  turnSeconds: z.number().int().min(MIN_TURN_SECONDS).max(MAX_TIMER_SECONDS).default(DEFAULT_TURN_SECONDS),
+  reactionSeconds: z.number().int().min(MIN_REACTION_SECONDS).max(MAX_REACTION_SECONDS).default(DEFAULT_REACTION_SECONDS),
+  voteSeconds: z.number().int().min(MIN_VOTE_SECONDS).max(MAX_TIMER_SECONDS).default(DEFAULT_VOTE_SECONDS),
   tieRule: z.enum(TIE_RULES).default('left-of-declarer'),
 });
 /** Parsed table options. */
