@@ -1,0 +1,370 @@
+/**
+ * The table service against a real SQLite database, with the "Tally" fixture game: lobby
+ * rules, dispatch, stale and raced clicks, deadlines and away players, leaving, results,
+ * restart recovery and replay from the action log (issue 2 §4, §6, §7, §8).
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { GameRegistry } from '../../src/games/registry.js';
+import { silentLogger } from '../../src/logger.js';
+import { openDatabase, type Db } from '../../src/persistence/db.js';
+import { TableRepo } from '../../src/persistence/repo.js';
+import { AWAY_AFTER_MISSED, LOBBY_IDLE_MS, TableService } from '../../src/tables/service.js';
+import type { Actor, TableChange } from '../../src/tables/types.js';
+import { replayGame } from '../support/random-play.js';
+import { TALLY_TARGET, tallyDefinition, tallyModule, type TallyState } from '../support/toy-game.js';
+
+const actor = (n: number, canManageGuild = false): Actor => ({ userId: `10000000000000000${n}`, displayName: `P${n}`, canManageGuild });
+const [ana, ben, cleo, dev] = [actor(1), actor(2), actor(3), actor(4)];
+
+let dir: string;
+let db: Db;
+let repo: TableRepo;
+let service: TableService;
+let changes: TableChange[];
+let hookCalls: unknown[];
+
+function makeService(): TableService {
+  const s = new TableService({
+    repo,
+    registry: new GameRegistry([tallyModule]),
+    logger: silentLogger,
+    newSeed: () => 12345,
+    resultHooks: [(table, rows) => hookCalls.push({ table: table.id, status: table.status, rows })],
+  });
+  s.addListener({ tableChanged: (c) => changes.push(c) });
+  return s;
+}
+
+beforeEach(() => {
+  vi.useFakeTimers({ now: 1_700_000_000_000 });
+  dir = mkdtempSync(join(tmpdir(), 'rh-svc-'));
+  db = openDatabase(join(dir, 'test.db'));
+  repo = new TableRepo(db);
+  changes = [];
+  hookCalls = [];
+  service = makeService();
+});
+
+afterEach(() => {
+  service.stop();
+  db.$client.close();
+  rmSync(dir, { recursive: true, force: true });
+  vi.useRealTimers();
+});
+
+function lobby(players: Actor[] = [ana, ben], options: Record<string, unknown> = {}) {
+  const r = service.createTable({ guildId: 'g1', channelId: 'c1', game: 'suspicion', host: players[0]!, options });
+  if (!r.ok) throw new Error(JSON.stringify(r.error));
+  for (const p of players.slice(1)) expect(service.join(r.value.table.id, p).ok).toBe(true);
+  return r.value.table.id;
+}
+
+function started(players: Actor[] = [ana, ben], options: Record<string, unknown> = {}) {
+  const id = lobby(players, options);
+  const r = service.start(id, players[0]!);
+  if (!r.ok) throw new Error(JSON.stringify(r.error));
+  return id;
+}
+
+const state = (id: number) => repo.table(id)!.state as TallyState;
+const pending = (id: number) => tallyDefinition.pending(state(id));
+const userOfSeat = (id: number, seat: number) => {
+  const s = repo.seats(id).find((x) => x.seat === seat)!;
+  return [ana, ben, cleo, dev].find((a) => a.userId === s.userId)!;
+};
+
+describe('lobby', () => {
+  it('allows one open table per channel and points at the existing one', () => {
+    const id = lobby();
+    const r = service.createTable({ guildId: 'g1', channelId: 'c1', game: 'suspicion', host: cleo, options: {} });
+    expect(r).toMatchObject({ ok: false, error: { code: 'channel_busy', tableId: id } });
+    expect(service.createTable({ guildId: 'g1', channelId: 'c2', game: 'suspicion', host: cleo, options: {} }).ok).toBe(true);
+  });
+
+  it('refuses invalid options with one line per problem and stores nothing', () => {
+    const r = service.createTable({ guildId: 'g1', channelId: 'c1', game: 'suspicion', host: ana, options: { turnSeconds: 0, voteSeconds: 'x' } });
+    expect(r.ok).toBe(false);
+    if (!r.ok && r.error.code === 'bad_options') expect(r.error.problems).toHaveLength(2);
+    expect(repo.openTables()).toHaveLength(0);
+  });
+
+  it('refuses a double join and a full table', () => {
+    const id = lobby([ana, ben, cleo, dev]);
+    expect(service.join(id, ben)).toMatchObject({ ok: false, error: { code: 'already_seated' } });
+    expect(service.join(id, actor(5))).toMatchObject({ ok: false, error: { code: 'table_full', max: 4 } });
+  });
+
+  it('clamps the seat limit to the game range', () => {
+    const r = service.createTable({ guildId: 'g', channelId: 'c9', game: 'suspicion', host: ana, options: {}, maxSeats: 3 });
+    expect(r.ok && r.value.table.maxSeats).toBe(3);
+    const r2 = service.createTable({ guildId: 'g', channelId: 'c8', game: 'suspicion', host: ana, options: {}, maxSeats: 99 });
+    expect(r2.ok && r2.value.table.maxSeats).toBe(4);
+  });
+
+  it('passes the host role when the host leaves, and closes when the last player leaves', () => {
+    const id = lobby([ana, ben, cleo]);
+    expect(service.leaveLobby(id, ana).ok).toBe(true);
+    expect(repo.table(id)!.hostUserId).toBe(ben.userId);
+    service.leaveLobby(id, ben);
+    service.leaveLobby(id, cleo);
+    expect(repo.table(id)).toMatchObject({ status: 'cancelled', endReason: 'empty' });
+  });
+
+  it('only the host starts, and only with enough players', () => {
+    const id = lobby([ana]);
+    expect(service.start(id, ana)).toMatchObject({ ok: false, error: { code: 'too_few_players', min: 2, have: 1 } });
+    service.join(id, ben);
+    expect(service.start(id, ben)).toMatchObject({ ok: false, error: { code: 'host_only' } });
+    expect(service.start(id, ana).ok).toBe(true);
+    expect(service.start(id, ana)).toMatchObject({ ok: false, error: { code: 'not_lobby' } });
+    expect(service.join(id, cleo)).toMatchObject({ ok: false, error: { code: 'not_lobby' } });
+  });
+
+  it('closes a lobby after 30 minutes without activity', () => {
+    const id = lobby([ana]);
+    vi.advanceTimersByTime(LOBBY_IDLE_MS - 1000);
+    service.join(id, ben); // activity resets the idle deadline
+    vi.advanceTimersByTime(LOBBY_IDLE_MS - 1000);
+    expect(repo.table(id)!.status).toBe('lobby');
+    vi.advanceTimersByTime(2000);
+    expect(repo.table(id)).toMatchObject({ status: 'cancelled', endReason: 'expired' });
+    expect(changes.at(-1)).toMatchObject({ tableId: id, ended: true });
+  });
+
+  it('cancel: host or Manage Server only', () => {
+    const id = lobby();
+    expect(service.cancel(id, ben)).toMatchObject({ ok: false, error: { code: 'host_or_manager_only' } });
+    expect(service.cancel(id, actor(9, true)).ok).toBe(true);
+    expect(repo.table(id)).toMatchObject({ status: 'cancelled', endReason: 'cancelled', endedBy: actor(9).userId });
+    expect(service.cancel(id, ana)).toMatchObject({ ok: false, error: { code: 'table_closed' } });
+  });
+});
+
+describe('start', () => {
+  it('shuffles seats with the seed, sets the game up and arms the first deadline', () => {
+    const id = started([ana, ben, cleo]);
+    const t = repo.table(id)!;
+    expect(t.status).toBe('active');
+    expect(t.seed).toBe(12345);
+    expect(repo.seats(id).map((s) => s.seat).sort()).toEqual([0, 1, 2]);
+    expect(t.deadlineAt).toBe(Date.now() + 60_000);
+    expect(t.deadlineStep).toBe(pending(id).step);
+    const turnUser = userOfSeat(id, (pending(id) as { seat: number }).seat);
+    expect(changes.at(-1)).toMatchObject({ tableId: id, ping: [turnUser.userId] });
+  });
+});
+
+describe('act', () => {
+  it('applies a legal action in one transaction: state, version, log, deadline', () => {
+    const id = started();
+    const before = repo.table(id)!;
+    const p = pending(id) as { seat: number; step: number };
+    const r = service.act(id, userOfSeat(id, p.seat), p.step, { type: 'add', n: 2 });
+    expect(r.ok).toBe(true);
+    const after = repo.table(id)!;
+    expect(after.version).toBe(before.version + 1);
+    expect(state(id).totals[p.seat]).toBe(2);
+    expect(repo.actions(id)).toMatchObject([{ seq: 1, seat: p.seat, kind: 'player', action: { type: 'add', n: 2 } }]);
+    expect(after.deadlineAt).toBe(Date.now() + 10_000); // the race window (reaction timer)
+  });
+
+  it('refuses non-players, stale steps, illegal and malformed actions without changing anything', () => {
+    const id = started();
+    const p = pending(id) as { seat: number; step: number };
+    const mover = userOfSeat(id, p.seat);
+    const other = userOfSeat(id, 1 - p.seat);
+    const v = repo.table(id)!.version;
+    expect(service.act(id, cleo, p.step, { type: 'add', n: 1 })).toMatchObject({ ok: false, error: { code: 'not_seated' } });
+    expect(service.act(id, mover, p.step - 1, { type: 'add', n: 1 })).toMatchObject({ ok: false, error: { code: 'stale' } });
+    expect(service.act(id, other, p.step, { type: 'add', n: 1 })).toMatchObject({ ok: false, error: { code: 'rule', error: { code: 'not_your_turn' } } });
+    expect(service.act(id, mover, p.step, { type: 'add', n: 3 })).toMatchObject({ ok: false, error: { code: 'bad_action' } });
+    expect(service.act(id, mover, p.step, { type: 'drop table' })).toMatchObject({ ok: false, error: { code: 'bad_action' } });
+    expect(service.act(999, mover, p.step, { type: 'add', n: 1 })).toMatchObject({ ok: false, error: { code: 'no_table' } });
+    expect(repo.table(id)!.version).toBe(v);
+    expect(repo.actions(id)).toHaveLength(0);
+  });
+
+  it('a double click applies once; the second is stale', () => {
+    const id = started();
+    const p = pending(id) as { seat: number; step: number };
+    const mover = userOfSeat(id, p.seat);
+    expect(service.act(id, mover, p.step, { type: 'add', n: 1 }).ok).toBe(true);
+    expect(service.act(id, mover, p.step, { type: 'add', n: 1 })).toMatchObject({ ok: false, error: { code: 'stale' } });
+    expect(state(id).totals[p.seat]).toBe(1);
+  });
+
+  it('a race: the first valid claim wins, the second is stale and changes nothing', () => {
+    const id = started([ana, ben, cleo]);
+    const p = pending(id) as { seat: number; step: number };
+    service.act(id, userOfSeat(id, p.seat), p.step, { type: 'add', n: 2 });
+    const race = pending(id);
+    expect(race.kind).toBe('race');
+    const [a, b] = (race as { seats: number[] }).seats;
+    expect(service.act(id, userOfSeat(id, a!), race.step, { type: 'steal' }).ok).toBe(true);
+    expect(service.act(id, userOfSeat(id, b!), race.step, { type: 'steal' })).toMatchObject({ ok: false, error: { code: 'stale' } });
+    expect(state(id).totals[a!]).toBe(1);
+    expect(state(id).totals[b!]).toBe(0);
+  });
+
+  it('a simultaneous vote keeps its step, so votes cast on the same drawing all count', () => {
+    const id = started([ana, ben]);
+    for (let i = 0; i < 2; i++) {
+      const p = pending(id) as { seat: number; step: number };
+      service.act(id, userOfSeat(id, p.seat), p.step, { type: 'add', n: 1 });
+      const race = pending(id);
+      service.act(id, userOfSeat(id, (race as { seats: number[] }).seats[0]!), race.step, { type: 'pass' });
+    }
+    const vote = pending(id);
+    expect(vote.kind).toBe('simultaneous');
+    expect(service.act(id, ana, vote.step, { type: 'vote', value: 1 }).ok).toBe(true);
+    const r = service.act(id, ben, vote.step, { type: 'vote', value: 2 });
+    expect(r.ok).toBe(true);
+    // Ben sees his own private event, not Ana's.
+    if (r.ok) expect(r.value.events.filter((e) => e.type === 'myvote')).toEqual([{ type: 'myvote', seat: expect.any(Number), value: 2, to: [r.value.seat] }]);
+    expect(pending(id).kind).toBe('turn');
+  });
+});
+
+describe('deadlines and away players', () => {
+  it('a passed turn deadline plays the default action, logs it as a timeout and announces it', () => {
+    const id = started();
+    const p = pending(id) as { seat: number; step: number };
+    vi.advanceTimersByTime(60_000);
+    expect(state(id).totals[p.seat]).toBe(1);
+    expect(repo.actions(id)[0]).toMatchObject({ kind: 'timeout', seat: p.seat, action: { type: 'add', n: 1 } });
+    expect((repo.table(id)!.recentEvents as { event: { type: string } }[]).map((e) => e.event.type)).toContain('$timeout');
+    expect(repo.seats(id).find((s) => s.seat === p.seat)).toMatchObject({ missed: 1, away: false });
+  });
+
+  it('a race that times out closes without marking anyone away', () => {
+    const id = started([ana, ben, cleo]);
+    const p = pending(id) as { seat: number; step: number };
+    service.act(id, userOfSeat(id, p.seat), p.step, { type: 'add', n: 1 });
+    vi.advanceTimersByTime(10_000);
+    expect(pending(id).kind).toBe('turn');
+    expect(repo.seats(id).every((s) => s.missed === 0)).toBe(true);
+  });
+
+  it(`a seat that misses ${AWAY_AFTER_MISSED} turn deadlines in a row is away and auto-played until it clicks`, () => {
+    const id = started([ana, ben]);
+    const first = (pending(id) as { seat: number }).seat;
+    const sleeper = userOfSeat(id, first);
+    const awake = userOfSeat(id, 1 - first);
+    // Turn 1 of the sleeper times out; the race and the other turn are played.
+    vi.advanceTimersByTime(60_000);
+    let p = pending(id);
+    service.act(id, awake, p.step, { type: 'pass' });
+    p = pending(id);
+    service.act(id, awake, p.step, { type: 'add', n: 1 });
+    vi.advanceTimersByTime(10_000); // the sleeper lets the race window lapse (does not count)
+    // Vote: the sleeper's missed vote counts as its second miss.
+    p = pending(id);
+    service.act(id, awake, p.step, { type: 'vote', value: 1 });
+    vi.advanceTimersByTime(30_000);
+    expect(repo.seats(id).find((s) => s.userId === sleeper.userId)).toMatchObject({ away: true, missed: 2 });
+    // Now it is the sleeper's turn: it is played at once (a safe move), without waiting.
+    p = pending(id);
+    expect(p.kind === 'race' && p.seats).toEqual([1 - first]);
+    expect(repo.actions(id).filter((a) => a.kind === 'auto')).toHaveLength(1);
+    service.act(id, awake, p.step, { type: 'pass' });
+    p = pending(id);
+    service.act(id, awake, p.step, { type: 'add', n: 1 });
+    // The away sleeper passes the race and casts its vote automatically; only the awake player is waited for.
+    p = pending(id);
+    expect(p.kind === 'simultaneous' && p.waiting).toEqual([1 - first]);
+    // Clicking again brings the player back.
+    expect(service.touch(id, sleeper.userId)).toBe(true);
+    expect(repo.seats(id).find((s) => s.userId === sleeper.userId)).toMatchObject({ away: false, missed: 0 });
+  });
+
+  it('a deadline for an older step does nothing but re-arm', () => {
+    const id = started();
+    const p = pending(id) as { seat: number; step: number };
+    service.act(id, userOfSeat(id, p.seat), p.step, { type: 'add', n: 1 });
+    const t = repo.table(id)!;
+    // Forge an old deadline step directly and fire.
+    db.$client.prepare('update game_tables set deadline_step = ?, deadline_at = ? where id = ?').run(p.step, Date.now() - 1, id);
+    service.fireDeadline(id);
+    expect(repo.actions(id)).toHaveLength(1);
+    expect(repo.table(id)!.deadlineStep).toBe(pending(id).step);
+    expect(t.id).toBe(id);
+  });
+});
+
+describe('leaving, results and restart', () => {
+  function playToEnd(id: number, leaver?: string) {
+    for (let guard = 0; guard < 200 && repo.table(id)!.status === 'active'; guard++) {
+      const p = pending(id);
+      if (p.kind === 'over') break;
+      if (p.kind === 'turn') {
+        const u = userOfSeat(id, p.seat);
+        if (u.userId === leaver) throw new Error('a leaver was asked to act');
+        service.act(id, u, p.step, { type: 'add', n: 2 });
+      } else if (p.kind === 'race') service.act(id, userOfSeat(id, p.seats[0]!), p.step, { type: 'pass' });
+      else for (const s of p.waiting) service.act(id, userOfSeat(id, s), p.step, { type: 'vote', value: 0 });
+    }
+  }
+
+  it('a finished game stores placements and runs the result hook in the same transaction', () => {
+    const id = started([ana, ben]);
+    playToEnd(id);
+    const t = repo.table(id)!;
+    expect(t).toMatchObject({ status: 'finished', endReason: 'target', deadlineAt: null });
+    const rows = repo.results(id);
+    expect(rows).toHaveLength(2);
+    const winner = state(id).winner!;
+    expect(state(id).totals[winner]).toBeGreaterThanOrEqual(TALLY_TARGET);
+    expect(rows.find((r) => r.seat === winner)).toMatchObject({ placement: 1, winner: true });
+    expect(hookCalls).toHaveLength(1);
+    expect(changes.at(-1)).toMatchObject({ ended: true });
+  });
+
+  it('a leaver is auto-played to the end and ranked last, even if their seat "won"', () => {
+    const id = started([ana, ben, cleo]);
+    expect(service.leaveGame(id, ben).ok).toBe(true);
+    expect(service.leaveGame(id, ben)).toMatchObject({ ok: false, error: { code: 'seat_left' } });
+    const benSeat = repo.seats(id).find((s) => s.userId === ben.userId)!.seat!;
+    playToEnd(id, ben.userId);
+    const rows = repo.results(id);
+    const benRow = rows.find((r) => r.seat === benSeat)!;
+    expect(benRow).toMatchObject({ left: true, winner: false });
+    expect(benRow.placement).toBe(Math.max(...rows.map((r) => r.placement)));
+    expect(benRow.placement).toBeGreaterThan(Math.max(...rows.filter((r) => r.seat !== benSeat).map((r) => r.placement)));
+    expect(service.act(id, ben, 0, { type: 'pass' })).toMatchObject({ ok: false, error: { code: 'table_closed' } });
+  });
+
+  it('when everyone leaves, the table is cancelled and not rated', () => {
+    const id = started([ana, ben]);
+    service.leaveGame(id, ana);
+    service.leaveGame(id, ben);
+    expect(repo.table(id)).toMatchObject({ status: 'cancelled', endReason: 'abandoned' });
+    expect(repo.results(id)).toHaveLength(0);
+    expect(hookCalls).toHaveLength(0);
+  });
+
+  it('a fresh service on the same database recovers the table and fires an expired deadline at once', () => {
+    const id = started([ana, ben]);
+    const p = pending(id) as { seat: number; step: number };
+    service.stop();
+    vi.advanceTimersByTime(120_000); // the bot is down past the deadline
+    service = makeService();
+    expect(service.recover()).toEqual([id]);
+    vi.advanceTimersByTime(0);
+    expect(repo.actions(id)).toMatchObject([{ kind: 'timeout', seat: p.seat }]);
+    // And play continues with a click drawn before the restart, for the new step.
+    const now = pending(id);
+    expect(now.kind).toBe('race');
+  });
+
+  it('the action log replays from the seed to the stored state', () => {
+    const id = started([ana, ben, cleo]);
+    vi.advanceTimersByTime(60_000); // one timeout in the log
+    playToEnd(id);
+    const t = repo.table(id)!;
+    const log = repo.actions(id).map((a) => ({ seat: a.seat, action: a.action, kind: 'player' as const }));
+    expect(replayGame(tallyDefinition, 3, t.seed!, log, t.options)).toEqual(t.state);
+  });
+});
