@@ -1,0 +1,200 @@
+/**
+ * The WebSocket gateway: HELLO, heartbeats, IDENTIFY → READY + GUILD_CREATE, RESUME →
+ * invalid session (the client re-identifies), and dispatches to the live sessions.
+ */
+import { randomBytes } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import type { WebSocket } from 'ws';
+import { ApplicationFlags, GatewayCloseCodes, GatewayIntentBits, GatewayOpcodes } from 'discord-api-types/v10';
+import type { EmulatorState } from './state.js';
+import type { JsonObject } from './types.js';
+
+/** Intents that must be enabled in the developer portal. */
+const PRIVILEGED = GatewayIntentBits.GuildMembers | GatewayIntentBits.GuildPresences | GatewayIntentBits.MessageContent;
+
+/** One gateway connection. */
+interface Session {
+  ws: WebSocket;
+  /** Session id once identified. */
+  id: string | null;
+  seq: number;
+  intents: number;
+  /** Connection number, for debug logs. */
+  n: number;
+}
+
+/** The gateway half of the emulator. */
+export class Gateway {
+  private readonly sessions = new Set<Session>();
+  private connections = 0;
+
+  /**
+   * @param state the emulated world
+   * @param url the gateway URL (`ws://127.0.0.1:PORT`), read lazily once the port is known
+   */
+  constructor(
+    private readonly state: EmulatorState,
+    readonly url: () => string,
+  ) {}
+
+  /** Number of identified, open sessions. */
+  get liveSessions(): number {
+    return [...this.sessions].filter((s) => s.id !== null && s.ws.readyState === s.ws.OPEN).length;
+  }
+
+  /** Take over a new WebSocket connection. */
+  accept(ws: WebSocket, req: IncomingMessage): void {
+    const session: Session = { ws, id: null, seq: 0, intents: 0, n: ++this.connections };
+    this.sessions.add(session);
+    const params = new URL(req.url ?? '/', 'ws://127.0.0.1').searchParams;
+    this.state.log(`gateway #${session.n} connected (${req.url ?? ''})`);
+    ws.on('close', (code) => {
+      this.sessions.delete(session);
+      this.state.log(`gateway #${session.n} closed (${code})`);
+      this.state.changed();
+    });
+    ws.on('error', () => this.sessions.delete(session));
+    if (params.get('v') !== null && params.get('v') !== '10') {
+      this.close(session, GatewayCloseCodes.InvalidAPIVersion, 'Invalid API version');
+      return;
+    }
+    if (params.get('encoding') && params.get('encoding') !== 'json') {
+      this.close(session, GatewayCloseCodes.DecodeError, 'Only encoding=json is emulated');
+      return;
+    }
+    ws.on('message', (raw, isBinary) => this.onMessage(session, raw.toString(), isBinary));
+    this.send(session, { op: GatewayOpcodes.Hello, d: { heartbeat_interval: this.state.opts.heartbeatIntervalMs, _trace: ['["discord-emulator"]'] }, s: null, t: null });
+  }
+
+  /**
+   * Send a dispatch (op 0) to every live session (that asked for `intent`, if given).
+   * Returns how many sessions got it.
+   */
+  dispatch(event: string, data: JsonObject, intent?: number): number {
+    let sent = 0;
+    for (const s of this.sessions) {
+      if (s.id === null || s.ws.readyState !== s.ws.OPEN) continue;
+      if (intent !== undefined && (s.intents & intent) === 0) continue;
+      this.sendDispatch(s, event, data);
+      sent++;
+    }
+    return sent;
+  }
+
+  /** Close every connection (used by `stop()`). */
+  closeAll(code = 1001): void {
+    for (const s of this.sessions) {
+      try {
+        s.ws.close(code, 'Emulator stopping');
+      } catch {
+        /* already closed */
+      }
+      s.ws.terminate();
+    }
+    this.sessions.clear();
+  }
+
+  private send(s: Session, payload: JsonObject): void {
+    if (s.ws.readyState !== s.ws.OPEN) return;
+    this.state.log(`gateway #${s.n} ⇐ op ${String(payload.op)}${payload.t ? ` ${String(payload.t)}` : ''}`);
+    s.ws.send(JSON.stringify(payload));
+  }
+
+  private sendDispatch(s: Session, event: string, data: JsonObject): void {
+    s.seq += 1;
+    this.send(s, { op: GatewayOpcodes.Dispatch, t: event, s: s.seq, d: data });
+  }
+
+  private close(s: Session, code: number, reason: string): void {
+    this.state.log(`gateway #${s.n} closing ${code} ${reason}`);
+    s.ws.close(code, reason);
+  }
+
+  private onMessage(s: Session, text: string, isBinary: boolean): void {
+    let payload: JsonObject;
+    try {
+      payload = JSON.parse(text) as JsonObject;
+    } catch {
+      this.state.violation({ kind: 'gateway', message: `Undecodable gateway payload (binary=${isBinary})` });
+      this.close(s, GatewayCloseCodes.DecodeError, 'Decode error');
+      return;
+    }
+    const op = payload.op;
+    this.state.log(`gateway #${s.n} ⇒ op ${String(op)}`);
+    switch (op) {
+      case GatewayOpcodes.Heartbeat:
+        this.send(s, { op: GatewayOpcodes.HeartbeatAck });
+        return;
+      case GatewayOpcodes.Identify:
+        this.identify(s, (payload.d ?? {}) as JsonObject);
+        return;
+      case GatewayOpcodes.Resume:
+        // Sessions are not kept across connections: tell the client to identify again.
+        this.send(s, { op: GatewayOpcodes.InvalidSession, d: false, s: null, t: null });
+        return;
+      case GatewayOpcodes.PresenceUpdate:
+      case GatewayOpcodes.VoiceStateUpdate:
+      case GatewayOpcodes.RequestGuildMembers:
+      case GatewayOpcodes.RequestSoundboardSounds:
+        if (s.id === null) this.close(s, GatewayCloseCodes.NotAuthenticated, 'Not authenticated');
+        return;
+      default:
+        this.state.violation({ kind: 'gateway', message: `Unknown gateway opcode ${String(op)}` });
+        this.close(s, GatewayCloseCodes.UnknownOpcode, 'Unknown opcode');
+    }
+  }
+
+  private identify(s: Session, d: JsonObject): void {
+    if (s.id !== null) {
+      this.close(s, GatewayCloseCodes.AlreadyAuthenticated, 'Already authenticated');
+      return;
+    }
+    const token = typeof d.token === 'string' ? d.token.replace(/^Bot /, '') : '';
+    if (token !== this.state.token) {
+      this.state.violation({ kind: 'unauthorized', message: 'IDENTIFY with an invalid token' });
+      this.close(s, GatewayCloseCodes.AuthenticationFailed, 'Authentication failed');
+      return;
+    }
+    const intents = Number(d.intents ?? 0);
+    const denied = intents & PRIVILEGED & ~this.state.opts.privilegedIntents;
+    if (denied !== 0) {
+      this.state.violation({ kind: 'gateway', message: `IDENTIFY asked for privileged intents ${denied} that are not enabled` });
+      this.close(s, GatewayCloseCodes.DisallowedIntents, 'Disallowed intent(s).');
+      return;
+    }
+    const shard = d.shard;
+    if (Array.isArray(shard) && (shard[0] !== 0 || shard[1] !== 1)) {
+      this.close(s, GatewayCloseCodes.InvalidShard, 'Invalid shard');
+      return;
+    }
+    s.id = randomBytes(16).toString('hex');
+    s.intents = intents;
+    const st = this.state;
+    const guilds = [...st.guilds.keys()];
+    const p = st.opts.privilegedIntents;
+    const appFlags =
+      (p & GatewayIntentBits.GuildMembers ? ApplicationFlags.GatewayGuildMembersLimited : 0) |
+      (p & GatewayIntentBits.GuildPresences ? ApplicationFlags.GatewayPresenceLimited : 0) |
+      (p & GatewayIntentBits.MessageContent ? ApplicationFlags.GatewayMessageContentLimited : 0);
+    this.sendDispatch(s, 'READY', {
+      v: 10,
+      user_settings: {},
+      user: { ...st.userJson(st.botUserId), verified: true, mfa_enabled: false, email: null },
+      guilds: guilds.map((id) => ({ id, unavailable: true })),
+      guild_join_requests: [],
+      relationships: [],
+      private_channels: [],
+      presences: [],
+      session_id: s.id,
+      session_type: 'normal',
+      resume_gateway_url: this.url(),
+      shard: [0, 1],
+      application: { id: st.applicationId, flags: appFlags },
+      auth: {},
+      geo_ordered_rtc_regions: [],
+      _trace: ['["discord-emulator"]'],
+    });
+    for (const id of guilds) this.sendDispatch(s, 'GUILD_CREATE', st.guildJson(id, true));
+    st.changed();
+  }
+}

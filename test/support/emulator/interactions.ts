@@ -1,0 +1,185 @@
+/**
+ * Interactions: creating the INTERACTION_CREATE dispatch a real Discord client would cause,
+ * the 3-second acknowledgement clock, and the result object tests await.
+ */
+import { randomBytes } from 'node:crypto';
+import { InteractionContextType } from 'discord-api-types/v10';
+import { toEmulated } from './messages.js';
+import type { Gateway } from './gateway.js';
+import type { EmulatorState, InteractionRecord } from './state.js';
+import type { EmulatedMessage, InteractionError, JsonObject } from './types.js';
+
+/** The parts of the emulator interaction code needs. */
+export interface EmulatorCore {
+  state: EmulatorState;
+  gateway: Gateway;
+}
+
+/** What the user's action produced: the interaction and the bot's answer to it. */
+export class InteractionResult {
+  /** @internal */
+  constructor(
+    private readonly core: EmulatorCore,
+    private readonly record: InteractionRecord,
+  ) {}
+
+  /** The interaction's snowflake. */
+  get interactionId(): string {
+    return this.record.id;
+  }
+
+  /** The interaction token (what follow-ups and edits use). */
+  get token(): string {
+    return this.record.token;
+  }
+
+  /** The accepted initial callback type (4 reply, 5 deferred reply, 6 deferred update,
+   * 7 update, 9 modal), or null if the bot has not (validly) answered. */
+  get callbackType(): number | null {
+    return this.record.callbackType;
+  }
+
+  /** Milliseconds from dispatch to the accepted initial callback, or null. */
+  get ackMs(): number | null {
+    return this.record.ackedAt === null ? null : this.record.ackedAt - this.record.dispatchedAt;
+  }
+
+  /**
+   * The message the user now sees as the response, in its current state: the reply (4),
+   * the deferred reply (5, "thinking…" until edited) or the updated component message (6, 7).
+   * Undefined when there is none (no answer, modal, error).
+   */
+  get message(): EmulatedMessage | undefined {
+    const id = this.record.originalMessageId;
+    if (!id || this.record.callbackType === null) return undefined;
+    const m = this.core.state.messages.get(id);
+    return m ? toEmulated(m) : undefined;
+  }
+
+  /** Follow-up messages sent with the interaction token, oldest first (current state). */
+  followUps(): EmulatedMessage[] {
+    return this.record.followUpIds.flatMap((id) => {
+      const m = this.core.state.messages.get(id);
+      return m ? [toEmulated(m)] : [];
+    });
+  }
+
+  /** The modal the bot opened (callback type 9), if any. */
+  get modal(): JsonObject | undefined {
+    return this.record.modal ?? undefined;
+  }
+
+  /** Set when the first callback failed (e.g. invalid body) or no callback came in time
+   * (`{status: 404, code: 10062}`: the user saw "This interaction failed"). */
+  get error(): InteractionError | undefined {
+    return this.record.error ?? undefined;
+  }
+
+  /** True when the bot missed the acknowledgement deadline. */
+  get timedOut(): boolean {
+    return this.record.timedOut;
+  }
+}
+
+/** What a user action dispatches. */
+export interface InteractionSpec {
+  type: 2 | 3;
+  userId: string;
+  channelId: string;
+  data: JsonObject;
+  sourceMessageId?: string;
+  commandName?: string;
+}
+
+/** Build the INTERACTION_CREATE payload for a record. */
+export function interactionPayload(state: EmulatorState, r: InteractionRecord): JsonObject {
+  const ch = state.channel(r.channelId);
+  const guild = state.guild(r.guildId);
+  const user = state.users.get(r.userId);
+  const payload: JsonObject = {
+    id: r.id,
+    application_id: state.applicationId,
+    type: r.type,
+    data: r.data,
+    guild_id: guild.id,
+    guild: { id: guild.id, locale: guild.locale, features: [] },
+    channel: state.channelJson(ch.id),
+    channel_id: ch.id,
+    member: state.memberJson(guild.id, r.userId, true, true),
+    token: r.token,
+    version: 1,
+    app_permissions: ch.botPermissions.toString(),
+    locale: user?.locale ?? 'en-US',
+    guild_locale: guild.locale,
+    entitlements: [],
+    entitlement_sku_ids: [],
+    authorizing_integration_owners: { '0': guild.id },
+    context: InteractionContextType.Guild,
+    attachment_size_limit: 10 * 1024 * 1024,
+  };
+  if (r.sourceMessageId) {
+    const msg = state.messages.get(r.sourceMessageId);
+    if (msg) payload.message = structuredClone(msg.data);
+  }
+  return payload;
+}
+
+/**
+ * Create an interaction, dispatch it to the live gateway sessions and start the
+ * acknowledgement clock. Synchronous up to the dispatch (so `simultaneous` can put several
+ * in the same millisecond); the promise settles on the bot's first callback attempt or at
+ * the deadline.
+ */
+export function dispatchInteraction(core: EmulatorCore, spec: InteractionSpec): Promise<InteractionResult> {
+  const { state, gateway } = core;
+  const ch = state.channel(spec.channelId);
+  const now = state.now();
+  const record: InteractionRecord = {
+    id: state.snowflake(),
+    token: `aW50ZXJhY3Rpb246${randomBytes(48).toString('base64url')}`,
+    type: spec.type,
+    guildId: ch.guildId,
+    channelId: ch.id,
+    userId: spec.userId,
+    data: spec.data,
+    sourceMessageId: spec.sourceMessageId ?? null,
+    commandName: spec.commandName ?? null,
+    createdAt: now,
+    dispatchedAt: now,
+    ackedAt: null,
+    callbackType: null,
+    originalMessageId: null,
+    followUpIds: [],
+    deferredEphemeral: false,
+    timedOut: false,
+    error: null,
+    modal: null,
+    settle: null,
+    timer: null,
+  };
+  state.interactions.set(record.id, record);
+  const result = new InteractionResult(core, record);
+  const promise = new Promise<InteractionResult>((resolve) => {
+    record.settle = () => {
+      record.settle = null;
+      if (record.timer) clearTimeout(record.timer);
+      record.timer = null;
+      resolve(result);
+    };
+  });
+  const sent = gateway.dispatch('INTERACTION_CREATE', interactionPayload(state, record));
+  state.log(`interaction ${record.id} (${spec.commandName ?? String(spec.data.custom_id)}) dispatched to ${sent} session(s)`);
+  record.timer = setTimeout(() => {
+    record.timer = null;
+    if (record.callbackType !== null) return;
+    record.timedOut = true;
+    record.error ??= { status: 404, code: 10062, message: 'Unknown interaction' };
+    state.violation({
+      kind: 'ack-timeout',
+      message: `Interaction ${record.id} (${spec.commandName ? `/${spec.commandName}` : `custom_id ${String(spec.data.custom_id)}`}) got no valid initial response within ${state.opts.ackTimeoutMs} ms${sent === 0 ? ' (no gateway session was connected)' : ''}: the user sees "This interaction failed".`,
+    });
+    record.settle?.();
+  }, state.opts.ackTimeoutMs);
+  state.changed();
+  return promise;
+}

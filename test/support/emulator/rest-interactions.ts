@@ -1,0 +1,210 @@
+/**
+ * Interaction routes (no Authorization header, as on Discord): the initial callback with
+ * its 3 s / single-response rules, follow-ups, and reading / editing / deleting the
+ * interaction's messages through its token (valid 15 min).
+ */
+import { InteractionResponseType as CB, MessageFlags } from 'discord-api-types/v10';
+import { bodyProblems, isEmptyMessage, shapeProblems } from './limits.js';
+import { createMessage, editMessage, messageJson } from './messages.js';
+import { apiError, noContent, ok, type RouteContext, type RouteDef, type RouteResponse } from './rest-router.js';
+import { dispatchMessageEvent, mergedShape } from './rest-routes.js';
+import { invalidBody, isObject, problem, specProblems, schemas, type Problem } from './validation.js';
+import type { InteractionRecord, MessageRecord } from './state.js';
+import type { JsonObject } from './types.js';
+
+const unknownInteraction = () => apiError(404, 10062, 'Unknown interaction');
+const invalidToken = () => apiError(401, 50027, 'Invalid Webhook Token');
+const unknownMessage = () => apiError(404, 10008, 'Unknown Message');
+const emptyMessage = (): RouteResponse => ({ ...apiError(400, 50006, 'Cannot send an empty message'), violation: { kind: 'invalid-body', message: 'Cannot send an empty message' } });
+
+/** Problems of an initial callback body for this interaction. */
+function callbackProblems(ctx: RouteContext, i: InteractionRecord, body: JsonObject): Problem[] {
+  const type = body.type;
+  const isComponent = i.type === 3;
+  const data = isObject(body.data) ? body.data : null;
+  switch (type) {
+    case CB.ChannelMessageWithSource: {
+      const out = specProblems(schemas.callbackMessage, body);
+      if (!data) return [...out, problem(['data'], 'BASE_TYPE_REQUIRED', 'A reply needs data.')];
+      return [...out, ...bodyProblems(data, 'interaction-create', ['data']), ...shapeProblems(data, ['data'])];
+    }
+    case CB.DeferredChannelMessageWithSource: {
+      const out = specProblems(schemas.callbackMessage, body);
+      return data ? [...out, ...bodyProblems(data, 'interaction-defer', ['data'])] : out;
+    }
+    case CB.DeferredMessageUpdate:
+    case CB.UpdateMessage: {
+      if (!isComponent) return [problem(['type'], 'INTERACTION_RESPONSE_TYPE_INVALID', `Callback type ${type} is only valid for component interactions.`)];
+      const out = specProblems(schemas.callbackUpdate, body);
+      if (type === CB.UpdateMessage && data) {
+        const source = ctx.core.state.messages.get(i.sourceMessageId ?? '');
+        out.push(...bodyProblems(data, 'edit', ['data']));
+        if (source) out.push(...shapeProblems(mergedShape(source, data), ['data']));
+      }
+      return out;
+    }
+    case CB.Modal:
+      return specProblems(schemas.callbackModal, body);
+    case CB.ApplicationCommandAutocompleteResult:
+      return [problem(['type'], 'INTERACTION_RESPONSE_TYPE_INVALID', 'Autocomplete results are only valid for autocomplete interactions.')];
+    default:
+      return [problem(['type'], 'BASE_TYPE_CHOICES', `Callback type ${String(type)} is not valid for this interaction.`)];
+  }
+}
+
+function callback(ctx: RouteContext): RouteResponse {
+  const st = ctx.core.state;
+  const i = st.interactions.get(ctx.params.interaction!);
+  if (!i) return unknownInteraction();
+  if (i.token !== ctx.params.token) return invalidToken();
+  const now = st.now();
+  if (now - i.dispatchedAt > st.opts.ackTimeoutMs) {
+    st.log(`late callback for ${i.id}: ${now - i.dispatchedAt} ms`);
+    return unknownInteraction();
+  }
+  if (i.callbackType !== null) return apiError(400, 40060, 'Interaction has already been acknowledged.');
+  const body = ctx.body;
+  const problems = isObject(body) ? callbackProblems(ctx, i, body) : [problem([], 'BASE_TYPE_OBJECT', 'The body must be a JSON object.')];
+  const failWith = (res: RouteResponse): RouteResponse => {
+    if (i.settle && !i.error) {
+      const b = res.body as JsonObject;
+      i.error = { status: res.status, code: Number(b.code), message: String(b.message) };
+      i.settle();
+    }
+    return res;
+  };
+  if (problems.length) return failWith(invalidBody(problems));
+  const b = body as JsonObject;
+  const data = isObject(b.data) ? b.data : {};
+  const type = Number(b.type);
+  if (type === CB.ChannelMessageWithSource && isEmptyMessage(data, ctx.files.length)) return failWith(emptyMessage());
+  let source: MessageRecord | undefined;
+  if (type === CB.UpdateMessage || type === CB.DeferredMessageUpdate) {
+    source = st.messages.get(i.sourceMessageId ?? '');
+    if (!source || source.deleted) return failWith(unknownMessage());
+  }
+
+  i.ackedAt = now;
+  i.callbackType = type;
+  let message: MessageRecord | undefined;
+  switch (type) {
+    case CB.ChannelMessageWithSource:
+      message = createMessage(st, { channelId: i.channelId, body: data, files: ctx.files, interaction: i });
+      dispatchMessageEvent(ctx.core, 'MESSAGE_CREATE', message);
+      break;
+    case CB.DeferredChannelMessageWithSource: {
+      const flags = (typeof data.flags === 'number' ? data.flags : 0) & MessageFlags.Ephemeral;
+      i.deferredEphemeral = flags !== 0;
+      message = createMessage(st, { channelId: i.channelId, body: { content: '', flags }, interaction: i, loading: true });
+      dispatchMessageEvent(ctx.core, 'MESSAGE_CREATE', message);
+      break;
+    }
+    case CB.DeferredMessageUpdate:
+      message = source;
+      break;
+    case CB.UpdateMessage:
+      message = source!;
+      editMessage(st, message, data, ctx.files);
+      dispatchMessageEvent(ctx.core, 'MESSAGE_UPDATE', message);
+      break;
+    case CB.Modal:
+      i.modal = data;
+      break;
+  }
+  i.originalMessageId = message?.id ?? null;
+  st.changed();
+  i.settle?.();
+  if (ctx.query.with_response !== 'true') return noContent();
+  return ok({
+    interaction: {
+      id: i.id,
+      type: i.type,
+      response_message_id: message?.id,
+      response_message_loading: message?.loading ?? false,
+      response_message_ephemeral: message?.ephemeral ?? false,
+    },
+    resource: { type, ...(message && type !== CB.DeferredMessageUpdate ? { message: messageJson(message) } : {}) },
+  });
+}
+
+/** The interaction behind a webhook token, or the error Discord would answer. */
+function byToken(ctx: RouteContext): InteractionRecord | RouteResponse {
+  const st = ctx.core.state;
+  if (ctx.params.app !== st.applicationId) return apiError(404, 10015, 'Unknown Webhook');
+  const i = [...st.interactions.values()].find((x) => x.token === ctx.params.token);
+  if (!i) return invalidToken();
+  if (st.now() - i.createdAt > st.opts.tokenTtlMs) return invalidToken();
+  if (i.callbackType === null) return apiError(404, 10015, 'Unknown Webhook');
+  return i;
+}
+
+function followUp(ctx: RouteContext): RouteResponse {
+  const i = byToken(ctx);
+  if (!('token' in i)) return i;
+  const st = ctx.core.state;
+  const body = ctx.body;
+  if (!isObject(body)) return invalidBody([problem([], 'BASE_TYPE_OBJECT', 'The body must be a JSON object.')]);
+  const problems = [...specProblems(schemas.webhookExecute, body), ...bodyProblems(body, 'interaction-create'), ...shapeProblems(body)];
+  if (problems.length) return invalidBody(problems);
+  if (isEmptyMessage(body, ctx.files.length)) return emptyMessage();
+  const original = i.originalMessageId ? st.messages.get(i.originalMessageId) : undefined;
+  let m: MessageRecord;
+  if (i.callbackType === CB.DeferredChannelMessageWithSource && original?.loading && !original.deleted) {
+    // The first follow-up after a deferred reply fills in the "thinking…" message.
+    editMessage(st, original, body, ctx.files);
+    m = original;
+    dispatchMessageEvent(ctx.core, 'MESSAGE_UPDATE', m);
+  } else {
+    m = createMessage(st, { channelId: i.channelId, body, files: ctx.files, interaction: i, followUp: true });
+    i.followUpIds.push(m.id);
+    dispatchMessageEvent(ctx.core, 'MESSAGE_CREATE', m);
+  }
+  return ctx.query.wait === 'false' ? noContent() : ok(messageJson(m));
+}
+
+/** The message a webhook message route refers to (`@original` or a follow-up id). */
+function webhookMessage(ctx: RouteContext, i: InteractionRecord): MessageRecord | null {
+  const ref = ctx.params.message!;
+  const id = ref === '@original' ? i.originalMessageId : i.followUpIds.includes(ref) || ref === i.originalMessageId ? ref : null;
+  const m = id ? ctx.core.state.messages.get(id) : undefined;
+  return m && !m.deleted ? m : null;
+}
+
+function withMessage(ctx: RouteContext, fn: (i: InteractionRecord, m: MessageRecord) => RouteResponse): RouteResponse {
+  const i = byToken(ctx);
+  if (!('token' in i)) return i;
+  const m = webhookMessage(ctx, i);
+  return m ? fn(i, m) : unknownMessage();
+}
+
+function editWebhookMessage(ctx: RouteContext): RouteResponse {
+  return withMessage(ctx, (_i, m) => {
+    const body = ctx.body;
+    if (!isObject(body)) return invalidBody([problem([], 'BASE_TYPE_OBJECT', 'The body must be a JSON object.')]);
+    const problems = [...specProblems(schemas.webhookEdit, body), ...bodyProblems(body, 'edit'), ...shapeProblems(mergedShape(m, body))];
+    if (problems.length) return invalidBody(problems);
+    editMessage(ctx.core.state, m, body, ctx.files);
+    dispatchMessageEvent(ctx.core, 'MESSAGE_UPDATE', m);
+    return ok(messageJson(m));
+  });
+}
+
+/** Interaction callback and interaction webhook routes. */
+export const interactionRoutes: RouteDef[] = [
+  { method: 'POST', pattern: '/interactions/:interaction/:token/callback', auth: false, handler: callback },
+  { method: 'POST', pattern: '/webhooks/:app/:token', auth: false, handler: followUp },
+  { method: 'GET', pattern: '/webhooks/:app/:token/messages/:message', auth: false, handler: (c) => withMessage(c, (_i, m) => ok(messageJson(m))) },
+  { method: 'PATCH', pattern: '/webhooks/:app/:token/messages/:message', auth: false, handler: editWebhookMessage },
+  {
+    method: 'DELETE',
+    pattern: '/webhooks/:app/:token/messages/:message',
+    auth: false,
+    handler: (c) =>
+      withMessage(c, (_i, m) => {
+        m.deleted = true;
+        c.core.state.changed();
+        dispatchMessageEvent(c.core, 'MESSAGE_DELETE', m);
+        return noContent();
+      }),
+  },
+];

@@ -1,0 +1,200 @@
+/**
+ * REST routing: route table types, path matching with percent-decoded segments, Discord
+ * error bodies, bot authorization, the optional per-channel rate limit, and recording of
+ * every request and violation.
+ */
+import type { EmulatorCore } from './interactions.js';
+import type { UploadedFile } from './messages.js';
+import { describeProblems, type Problem } from './validation.js';
+import type { JsonObject, Violation } from './types.js';
+
+/** What a route handler gets. */
+export interface RouteContext {
+  core: EmulatorCore;
+  method: string;
+  path: string;
+  params: Record<string, string>;
+  query: Record<string, string>;
+  body: unknown;
+  files: UploadedFile[];
+}
+
+/** What a route handler answers. */
+export interface RouteResponse {
+  status: number;
+  body?: unknown;
+  headers?: Record<string, string>;
+  /** Validation problems: the request is recorded as an `invalid-body` violation. */
+  problems?: Problem[];
+  /** Any other violation to record. */
+  violation?: Omit<Violation, 'time' | 'method' | 'path' | 'route'>;
+}
+
+/** A REST route. */
+export interface RouteDef {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** e.g. `/channels/:channel/messages/:message` (relative to `/api/v10`). */
+  pattern: string;
+  /** Requires `Authorization: Bot <token>`. */
+  auth: boolean;
+  /** Counts against the per-channel message limit (when enabled). */
+  channelRateLimited?: boolean;
+  handler: (ctx: RouteContext) => RouteResponse;
+}
+
+/** A Discord JSON error answer. */
+export function apiError(status: number, code: number, message: string, extra: JsonObject = {}): RouteResponse {
+  return { status, body: { message, code, ...extra } };
+}
+
+/** 200 with a JSON body. */
+export function ok(body: unknown, status = 200): RouteResponse {
+  return { status, body };
+}
+
+/** 204 No Content. */
+export function noContent(): RouteResponse {
+  return { status: 204 };
+}
+
+/** Match `segments` against a route pattern; returns the params or null. */
+export function matchPattern(pattern: string, segments: string[]): Record<string, string> | null {
+  const parts = pattern.split('/').filter(Boolean);
+  if (parts.length !== segments.length) return null;
+  const params: Record<string, string> = {};
+  for (let i = 0; i < parts.length; i++) {
+    const p = parts[i]!;
+    const s = segments[i]!;
+    if (p.startsWith(':')) params[p.slice(1)] = s;
+    else if (p !== s) return null;
+  }
+  return params;
+}
+
+/** Per-channel fixed-window counters for message create/edit. */
+export class ChannelRateLimiter {
+  private readonly windows = new Map<string, { start: number; count: number }>();
+
+  constructor(
+    private readonly limit: number,
+    private readonly windowMs: number,
+  ) {}
+
+  /** Count one request; returns the headers to send and whether it is over the limit. */
+  take(channelId: string, now: number): { limited: boolean; headers: Record<string, string>; retryAfter: number } {
+    let w = this.windows.get(channelId);
+    if (!w || now - w.start >= this.windowMs) {
+      w = { start: now, count: 0 };
+      this.windows.set(channelId, w);
+    }
+    const resetAfter = Math.max(0, (w.start + this.windowMs - now) / 1000);
+    const limited = w.count >= this.limit;
+    if (!limited) w.count++;
+    const headers: Record<string, string> = {
+      'x-ratelimit-limit': String(this.limit),
+      'x-ratelimit-remaining': String(Math.max(0, this.limit - w.count)),
+      'x-ratelimit-reset': ((w.start + this.windowMs) / 1000).toFixed(3),
+      'x-ratelimit-reset-after': resetAfter.toFixed(3),
+      'x-ratelimit-bucket': 'emulator-channel-messages',
+    };
+    if (limited) {
+      headers['retry-after'] = resetAfter.toFixed(3);
+      headers['x-ratelimit-scope'] = 'shared';
+    }
+    return { limited, headers, retryAfter: resetAfter };
+  }
+}
+
+/** Everything needed to answer one HTTP request. */
+export interface RawRequest {
+  method: string;
+  url: string;
+  authorization: string | undefined;
+  body: unknown;
+  files: UploadedFile[];
+  /** Set when the body could not be parsed. */
+  bodyError?: string;
+}
+
+/** The answer to send. */
+export interface RawResponse {
+  status: number;
+  body?: unknown;
+  headers: Record<string, string>;
+}
+
+/** Routes requests, enforces auth and rate limits, records requests and violations. */
+export class RestRouter {
+  private readonly limiter: ChannelRateLimiter | null;
+
+  constructor(
+    private readonly core: EmulatorCore,
+    private readonly routes: RouteDef[],
+  ) {
+    const rl = core.state.opts.rateLimit;
+    this.limiter = rl ? new ChannelRateLimiter(rl.limit, rl.windowMs) : null;
+  }
+
+  /** Answer one request. */
+  handle(req: RawRequest): RawResponse {
+    const { state } = this.core;
+    const time = Date.now();
+    const url = new URL(req.url, 'http://127.0.0.1');
+    const query = Object.fromEntries(url.searchParams.entries());
+    const rawSegments = url.pathname.split('/').filter(Boolean);
+    let segments: string[];
+    try {
+      segments = rawSegments.map((s) => decodeURIComponent(s));
+    } catch {
+      segments = rawSegments;
+    }
+    if (segments[0] === 'api') segments = segments.slice(/^v\d+$/.test(segments[1] ?? '') ? 2 : 1);
+    const path = `/${segments.join('/')}`;
+    let routeName = '?';
+    let res: RouteResponse;
+    let extraHeaders: Record<string, string> = {};
+    const violate = (v: Omit<Violation, 'time' | 'method' | 'path' | 'route'>) =>
+      state.violation({ ...v, method: req.method, path, route: routeName, body: req.body });
+
+    const candidates = this.routes.map((r) => ({ r, params: matchPattern(r.pattern, segments) })).filter((c) => c.params);
+    const match = candidates.find((c) => c.r.method === req.method);
+    if (!url.pathname.startsWith('/api/') || candidates.length === 0) {
+      res = apiError(404, 0, '404: Not Found');
+      violate({ kind: 'unknown-route', message: `${req.method} ${url.pathname} is not a Discord route the emulator knows` });
+    } else if (!match) {
+      res = apiError(405, 0, '405: Method Not Allowed');
+      violate({ kind: 'unknown-route', message: `${req.method} is not allowed on ${candidates[0]!.r.pattern}` });
+    } else {
+      routeName = `${match.r.method} ${match.r.pattern}`;
+      const params = match.params!;
+      if (match.r.auth && req.authorization !== `Bot ${state.token}`) {
+        res = apiError(401, 0, '401: Unauthorized');
+        violate({ kind: 'unauthorized', message: `${routeName} without a valid "Bot <token>" Authorization header` });
+      } else if (req.bodyError) {
+        res = apiError(400, 50109, 'The request body contains invalid JSON.');
+        violate({ kind: 'invalid-body', message: `${routeName}: ${req.bodyError}` });
+      } else {
+        const rl = match.r.channelRateLimited && this.limiter && params.channel ? this.limiter.take(params.channel, time) : null;
+        if (rl) extraHeaders = rl.headers;
+        if (rl?.limited) {
+          res = { status: 429, body: { message: 'You are being rate limited.', retry_after: rl.retryAfter, global: false } };
+        } else {
+          try {
+            res = match.r.handler({ core: this.core, method: req.method, path, params, query, body: req.body, files: req.files });
+          } catch (err) {
+            res = apiError(500, 0, '500: Internal Server Error (discord-emulator bug)');
+            violate({ kind: 'internal', message: `Emulator error on ${routeName}: ${err instanceof Error ? err.stack ?? err.message : String(err)}` });
+          }
+          if (res.problems?.length) {
+            violate({ kind: 'invalid-body', message: `${routeName} rejected: ${describeProblems(res.problems).join('; ')}`, problems: describeProblems(res.problems), errors: (res.body as JsonObject | undefined)?.errors as JsonObject | undefined });
+          }
+          if (res.violation) violate(res.violation);
+        }
+      }
+    }
+    state.requests.push({ method: req.method, path, route: routeName, query, status: res.status, body: req.body, response: res.body, time });
+    state.log(`${req.method} ${path} → ${res.status}${res.status >= 400 ? ` ${JSON.stringify(res.body)}` : ''}`);
+    state.changed();
+    return { status: res.status, body: res.body, headers: { ...extraHeaders, ...(res.headers ?? {}) } };
+  }
+}

@@ -1,0 +1,455 @@
+/**
+ * The emulator's world: guilds, channels, users, members, messages, commands and
+ * interactions, plus the request / violation logs. Every mutation goes through here so that
+ * `changed()` can wake up `waitFor` predicates.
+ */
+import { randomBytes } from 'node:crypto';
+import { ChannelType } from 'discord-api-types/v10';
+import { SnowflakeGenerator } from './snowflake.js';
+import { ALL_PERMISSIONS, DEFAULT_BOT_PERMISSIONS, EVERYONE_PERMISSIONS, effectivePermissions } from './permissions.js';
+import type { EmulatorOptions, InteractionError, JsonObject, RecordedRequest, Violation } from './types.js';
+
+/** Options with defaults applied. */
+export interface ResolvedOptions {
+  ackTimeoutMs: number;
+  tokenTtlMs: number;
+  rateLimit: { limit: number; windowMs: number } | null;
+  heartbeatIntervalMs: number;
+  privilegedIntents: number;
+  botPermissions: bigint;
+  guildName: string;
+  channelName: string;
+  botName: string;
+  debug: ((line: string) => void) | null;
+}
+
+/** Apply defaults to the user's options. */
+export function resolveOptions(o: EmulatorOptions = {}): ResolvedOptions {
+  const rl = o.rateLimit === true ? {} : o.rateLimit || null;
+  return {
+    ackTimeoutMs: o.ackTimeoutMs ?? 3000,
+    tokenTtlMs: o.tokenTtlMs ?? 15 * 60_000,
+    rateLimit: rl ? { limit: rl.limit ?? 5, windowMs: rl.windowMs ?? 5000 } : null,
+    heartbeatIntervalMs: o.heartbeatIntervalMs ?? 41_250,
+    privilegedIntents: o.privilegedIntents ?? 0,
+    botPermissions: o.botPermissions ?? DEFAULT_BOT_PERMISSIONS,
+    guildName: o.guildName ?? 'Emulated Guild',
+    channelName: o.channelName ?? 'general',
+    botName: o.botName ?? 'Red Herring',
+    debug: o.debug === true ? (line) => process.stderr.write(`[discord-emulator] ${line}\n`) : o.debug || null,
+  };
+}
+
+/** A user account (human or the bot). */
+export interface UserRecord {
+  id: string;
+  username: string;
+  globalName: string | null;
+  bot: boolean;
+  locale: string;
+}
+
+/** A role of a guild. */
+export interface RoleRecord {
+  id: string;
+  name: string;
+  permissions: bigint;
+  position: number;
+  managed: boolean;
+  botId?: string;
+}
+
+/** A guild and its roles. */
+export interface GuildRecord {
+  id: string;
+  name: string;
+  ownerId: string;
+  locale: string;
+  joinedAt: string;
+  roles: Map<string, RoleRecord>;
+  channelIds: string[];
+  memberIds: string[];
+}
+
+/** A text channel; `botPermissions` is what the bot may do there. */
+export interface ChannelRecord {
+  id: string;
+  guildId: string;
+  name: string;
+  position: number;
+  botPermissions: bigint;
+  lastMessageId: string | null;
+}
+
+/** Membership of a user in a guild. */
+export interface MemberRecord {
+  guildId: string;
+  userId: string;
+  roles: string[];
+  joinedAt: string;
+  nick: string | null;
+}
+
+/** A stored message: its API JSON plus what only the emulator knows. */
+export interface MessageRecord {
+  data: JsonObject;
+  id: string;
+  channelId: string;
+  guildId: string;
+  ephemeral: boolean;
+  visibleTo: string[] | null;
+  deleted: boolean;
+  /** Deferred reply still showing "thinking…" (flag 128). */
+  loading: boolean;
+  interactionId: string | null;
+}
+
+/** A registered application command (API JSON). */
+export type CommandRecord = JsonObject & { id: string; name: string; type: number };
+
+/** An interaction the emulator dispatched, and what the bot did with it. */
+export interface InteractionRecord {
+  id: string;
+  token: string;
+  /** 2 application command, 3 message component. */
+  type: number;
+  guildId: string;
+  channelId: string;
+  userId: string;
+  /** The dispatched `data` object. */
+  data: JsonObject;
+  /** The message a component sits on. */
+  sourceMessageId: string | null;
+  /** Display name for interaction_metadata (`suspicion new`). */
+  commandName: string | null;
+  createdAt: number;
+  dispatchedAt: number;
+  ackedAt: number | null;
+  callbackType: number | null;
+  /** The message `@original` refers to (reply, loading message or component's message). */
+  originalMessageId: string | null;
+  followUpIds: string[];
+  /** Ephemerality chosen by a deferred reply (applies to its first follow-up). */
+  deferredEphemeral: boolean;
+  timedOut: boolean;
+  error: InteractionError | null;
+  modal: JsonObject | null;
+  /** Resolves the user's pending promise (first callback attempt or timeout). */
+  settle: (() => void) | null;
+  timer: NodeJS.Timeout | null;
+}
+
+/** The whole emulated world. */
+export class EmulatorState {
+  readonly opts: ResolvedOptions;
+  readonly ids = new SnowflakeGenerator(1);
+  readonly token: string;
+  readonly applicationId: string;
+  readonly botUserId: string;
+  readonly guilds = new Map<string, GuildRecord>();
+  readonly channels = new Map<string, ChannelRecord>();
+  readonly users = new Map<string, UserRecord>();
+  readonly members = new Map<string, MemberRecord>();
+  readonly messages = new Map<string, MessageRecord>();
+  /** Commands by scope: 'global' or a guild id. */
+  readonly commands = new Map<string, CommandRecord[]>();
+  readonly interactions = new Map<string, InteractionRecord>();
+  readonly requests: RecordedRequest[] = [];
+  readonly violations: Violation[] = [];
+  readonly pings = new Map<string, string[]>();
+  private readonly listeners = new Set<() => void>();
+  private frozenNow: number | null = null;
+
+  constructor(opts: ResolvedOptions) {
+    this.opts = opts;
+    this.applicationId = this.ids.next();
+    this.botUserId = this.applicationId; // modern bots: application id == bot user id
+    const b64 = (s: string) => Buffer.from(s).toString('base64').replace(/=+$/, '');
+    this.token = `${b64(this.botUserId)}.${randomBytes(4).toString('base64url')}.${randomBytes(27).toString('base64url')}`;
+    this.users.set(this.botUserId, { id: this.botUserId, username: opts.botName, globalName: null, bot: true, locale: 'en-US' });
+  }
+
+  /** Current time in ms; fixed while `freezeClock` runs (same-millisecond dispatch). */
+  now(): number {
+    return this.frozenNow ?? Date.now();
+  }
+
+  /** Run `fn` with the clock frozen at one millisecond. */
+  freezeClock<T>(fn: () => T): T {
+    const outer = this.frozenNow;
+    this.frozenNow ??= Date.now();
+    try {
+      return fn();
+    } finally {
+      this.frozenNow = outer;
+    }
+  }
+
+  /** A new snowflake for now. */
+  snowflake(): string {
+    return this.ids.next(this.now());
+  }
+
+  /** Notify `waitFor` listeners that something changed. */
+  changed(): void {
+    for (const l of [...this.listeners]) l();
+  }
+
+  /** Subscribe to changes; returns the unsubscribe function. */
+  onChange(fn: () => void): () => void {
+    this.listeners.add(fn);
+    return () => this.listeners.delete(fn);
+  }
+
+  /** Debug log line (only when the debug option is set). */
+  log(line: string): void {
+    this.opts.debug?.(line);
+  }
+
+  /** Record a violation. */
+  violation(v: Omit<Violation, 'time'>): void {
+    const full: Violation = { ...v, time: Date.now() };
+    this.violations.push(full);
+    this.log(`VIOLATION ${v.kind}: ${v.message}${v.problems ? ` — ${v.problems.join('; ')}` : ''}`);
+    this.changed();
+  }
+
+  // ---- world building ----
+
+  /** Create a guild with @everyone, the bot's managed role and the bot as member. */
+  addGuild(name: string, ownerId: string): GuildRecord {
+    const id = this.snowflake();
+    const joinedAt = new Date(this.now()).toISOString();
+    const guild: GuildRecord = { id, name, ownerId, locale: 'en-US', joinedAt, roles: new Map(), channelIds: [], memberIds: [] };
+    guild.roles.set(id, { id, name: '@everyone', permissions: EVERYONE_PERMISSIONS, position: 0, managed: false });
+    const botRole = this.snowflake();
+    guild.roles.set(botRole, { id: botRole, name: this.opts.botName, permissions: this.opts.botPermissions, position: 1, managed: true, botId: this.botUserId });
+    this.guilds.set(id, guild);
+    this.addMember(id, ownerId, []);
+    this.addMember(id, this.botUserId, [botRole]);
+    return guild;
+  }
+
+  /** Add a text channel to a guild. */
+  addChannel(guildId: string, name: string, botPermissions: bigint): ChannelRecord {
+    const guild = this.guild(guildId);
+    const ch: ChannelRecord = { id: this.snowflake(), guildId, name, position: guild.channelIds.length, botPermissions, lastMessageId: null };
+    this.channels.set(ch.id, ch);
+    guild.channelIds.push(ch.id);
+    this.changed();
+    return ch;
+  }
+
+  /** Create a user account. */
+  addUser(username: string, bot = false, locale = 'en-US'): UserRecord {
+    const u: UserRecord = { id: this.snowflake(), username: username.toLowerCase().replace(/[^a-z0-9_.]/g, '_').slice(0, 32) || 'user', globalName: username, bot, locale };
+    this.users.set(u.id, u);
+    return u;
+  }
+
+  /** Make a user a member of a guild. */
+  addMember(guildId: string, userId: string, roles: string[]): MemberRecord {
+    const m: MemberRecord = { guildId, userId, roles, joinedAt: new Date(this.now()).toISOString(), nick: null };
+    this.members.set(`${guildId}:${userId}`, m);
+    this.guild(guildId).memberIds.push(userId);
+    return m;
+  }
+
+  /** Add a role to a guild. */
+  addRole(guildId: string, name: string, permissions: bigint): RoleRecord {
+    const guild = this.guild(guildId);
+    const role: RoleRecord = { id: this.snowflake(), name, permissions, position: guild.roles.size, managed: false };
+    guild.roles.set(role.id, role);
+    return role;
+  }
+
+  /** A guild by id (throws if unknown: an emulator bug or a test typo). */
+  guild(id: string): GuildRecord {
+    const g = this.guilds.get(id);
+    if (!g) throw new Error(`discord-emulator: unknown guild ${id}`);
+    return g;
+  }
+
+  /** A channel by id (throws if unknown). */
+  channel(id: string): ChannelRecord {
+    const c = this.channels.get(id);
+    if (!c) throw new Error(`discord-emulator: unknown channel ${id}`);
+    return c;
+  }
+
+  /** A member record, if the user is in the guild. */
+  member(guildId: string, userId: string): MemberRecord | undefined {
+    return this.members.get(`${guildId}:${userId}`);
+  }
+
+  /** Guild-level permissions of a member (roles + @everyone; owner and Administrator = all). */
+  memberPermissions(guildId: string, userId: string): bigint {
+    const guild = this.guild(guildId);
+    if (guild.ownerId === userId) return ALL_PERMISSIONS;
+    const m = this.member(guildId, userId);
+    let bits = guild.roles.get(guildId)?.permissions ?? 0n;
+    for (const r of m?.roles ?? []) bits |= guild.roles.get(r)?.permissions ?? 0n;
+    return effectivePermissions(bits);
+  }
+
+  // ---- API JSON ----
+
+  /** User JSON as Discord returns it. */
+  userJson(id: string): JsonObject {
+    const u = this.users.get(id);
+    if (!u) throw new Error(`discord-emulator: unknown user ${id}`);
+    return {
+      id: u.id,
+      username: u.username,
+      global_name: u.globalName,
+      discriminator: u.bot ? '0000' : '0',
+      avatar: null,
+      avatar_decoration_data: null,
+      public_flags: 0,
+      flags: 0,
+      ...(u.bot ? { bot: true } : {}),
+      banner: null,
+      accent_color: null,
+      primary_guild: null,
+      collectibles: null,
+    };
+  }
+
+  /** Member JSON; `withUser` adds `user`, `withPermissions` adds `permissions` (interactions). */
+  memberJson(guildId: string, userId: string, withUser = true, withPermissions = false): JsonObject {
+    const m = this.member(guildId, userId);
+    if (!m) throw new Error(`discord-emulator: user ${userId} is not a member of ${guildId}`);
+    return {
+      ...(withUser ? { user: this.userJson(userId) } : {}),
+      nick: m.nick,
+      avatar: null,
+      banner: null,
+      roles: [...m.roles],
+      joined_at: m.joinedAt,
+      premium_since: null,
+      deaf: false,
+      mute: false,
+      pending: false,
+      flags: 0,
+      communication_disabled_until: null,
+      unusual_dm_activity_until: null,
+      ...(withPermissions ? { permissions: this.memberPermissions(guildId, userId).toString() } : {}),
+    };
+  }
+
+  /** Role JSON. */
+  roleJson(r: RoleRecord): JsonObject {
+    return {
+      id: r.id,
+      name: r.name,
+      description: null,
+      color: 0,
+      colors: { primary_color: 0, secondary_color: null, tertiary_color: null },
+      hoist: false,
+      icon: null,
+      unicode_emoji: null,
+      position: r.position,
+      permissions: r.permissions.toString(),
+      managed: r.managed,
+      mentionable: false,
+      flags: 0,
+      ...(r.botId ? { tags: { bot_id: r.botId } } : {}),
+    };
+  }
+
+  /**
+   * Channel JSON. The bot's configured permissions are expressed as a member overwrite, so
+   * discord.js's own `permissionsFor(bot)` agrees with `app_permissions` and the REST checks.
+   */
+  channelJson(id: string): JsonObject {
+    const c = this.channel(id);
+    return {
+      id: c.id,
+      type: ChannelType.GuildText,
+      guild_id: c.guildId,
+      name: c.name,
+      position: c.position,
+      permission_overwrites: [
+        { id: this.botUserId, type: 1, allow: c.botPermissions.toString(), deny: (ALL_PERMISSIONS & ~c.botPermissions).toString() },
+      ],
+      parent_id: null,
+      topic: null,
+      nsfw: false,
+      last_message_id: c.lastMessageId,
+      rate_limit_per_user: 0,
+      flags: 0,
+      icon_emoji: null,
+      theme_color: null,
+    };
+  }
+
+  /** Guild JSON (REST shape; `gateway` adds the GUILD_CREATE extras). */
+  guildJson(id: string, gateway = false): JsonObject {
+    const g = this.guild(id);
+    const base: JsonObject = {
+      id: g.id,
+      name: g.name,
+      icon: null,
+      icon_hash: null,
+      splash: null,
+      discovery_splash: null,
+      owner_id: g.ownerId,
+      region: 'deprecated',
+      afk_channel_id: null,
+      afk_timeout: 300,
+      widget_enabled: false,
+      widget_channel_id: null,
+      verification_level: 0,
+      default_message_notifications: 1,
+      explicit_content_filter: 0,
+      roles: [...g.roles.values()].map((r) => this.roleJson(r)),
+      emojis: [],
+      stickers: [],
+      features: [],
+      mfa_level: 0,
+      application_id: null,
+      system_channel_id: g.channelIds[0] ?? null,
+      system_channel_flags: 0,
+      rules_channel_id: null,
+      public_updates_channel_id: null,
+      safety_alerts_channel_id: null,
+      max_presences: null,
+      max_members: 500000,
+      vanity_url_code: null,
+      description: null,
+      banner: null,
+      premium_tier: 0,
+      premium_subscription_count: 0,
+      preferred_locale: g.locale,
+      max_video_channel_users: 25,
+      max_stage_video_channel_users: 50,
+      nsfw_level: 0,
+      nsfw: false,
+      premium_progress_bar_enabled: false,
+      incidents_data: null,
+    };
+    if (!gateway) return base;
+    return {
+      ...base,
+      joined_at: g.joinedAt,
+      large: false,
+      unavailable: false,
+      member_count: g.memberIds.length,
+      voice_states: [],
+      members: [this.memberJson(g.id, this.botUserId)],
+      channels: g.channelIds.map((c) => this.channelJson(c)),
+      threads: [],
+      presences: [],
+      stage_instances: [],
+      guild_scheduled_events: [],
+      soundboard_sounds: [],
+      embedded_activities: [],
+      activity_instances: [],
+      application_command_counts: {},
+      lazy: true,
+      hub_type: null,
+      latest_onboarding_question_id: null,
+      version: Date.now(),
+    };
+  }
+}

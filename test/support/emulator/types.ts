@@ -1,0 +1,140 @@
+/**
+ * Public types of the local Discord emulator (see `index.ts`).
+ */
+
+/** A plain JSON object. */
+export type JsonObject = Record<string, unknown>;
+
+/** Per-channel message rate limit settings (message create + edit through channel routes). */
+export interface RateLimitOptions {
+  /** Requests allowed per window per channel. Default 5. */
+  limit?: number;
+  /** Window length in ms. Default 5000. */
+  windowMs?: number;
+}
+
+/** Options of `DiscordEmulator.start`. */
+export interface EmulatorOptions {
+  /** Time the bot has for the initial interaction callback. Default 3000 ms (Discord's 3 s). */
+  ackTimeoutMs?: number;
+  /** Lifetime of an interaction token for follow-ups / edits. Default 15 min. */
+  tokenTtlMs?: number;
+  /** Per-channel limit on message create/edit; `true` = 5 per 5 s. Off by default. */
+  rateLimit?: boolean | RateLimitOptions;
+  /** Gateway heartbeat interval sent in HELLO. Default 41250 ms. */
+  heartbeatIntervalMs?: number;
+  /** Privileged intents enabled "in the developer portal" (bit mask). Default 0: asking for
+   * GuildMembers, GuildPresences or MessageContent closes the gateway with 4014. */
+  privilegedIntents?: number;
+  /** Permissions of the bot in channels that do not set their own. Default: view, send,
+   * embed links, attach files, read history, add reactions, use external emojis. */
+  botPermissions?: bigint;
+  /** Name of the default guild. Default 'Emulated Guild'. */
+  guildName?: string;
+  /** Name of the default text channel. Default 'general'. */
+  channelName?: string;
+  /** Username of the bot. Default 'Red Herring'. */
+  botName?: string;
+  /** Log every request, gateway payload and violation: `true` writes to stderr, or pass a sink. */
+  debug?: boolean | ((line: string) => void);
+}
+
+/** One HTTP request the emulator answered. */
+export interface RecordedRequest {
+  method: string;
+  /** Path without query, percent-decoded segments, starting after `/api/v10`. */
+  path: string;
+  /** The matched route template, e.g. `POST /channels/:channel/messages` (or `?` if unknown). */
+  route: string;
+  query: Record<string, string>;
+  status: number;
+  /** Parsed JSON body (payload_json for multipart), or undefined. */
+  body: unknown;
+  /** JSON answer, or undefined for 204. */
+  response: unknown;
+  /** Date.now() when the request arrived. */
+  time: number;
+}
+
+/** Kinds of recorded violations (things Discord would reject or users would see fail). */
+export type ViolationKind =
+  | 'invalid-body'
+  | 'unknown-route'
+  | 'unauthorized'
+  | 'ack-timeout'
+  | 'gateway'
+  /** An exception inside the emulator itself (a bug to fix here, not in the bot). */
+  | 'internal';
+
+/** A request or behaviour that real Discord would reject; tests assert the list stays empty. */
+export interface Violation {
+  kind: ViolationKind;
+  message: string;
+  method?: string;
+  path?: string;
+  route?: string;
+  /** Discord-style nested `errors` object for invalid bodies. */
+  errors?: JsonObject;
+  /** The flat list of problems (`path: message`). */
+  problems?: string[];
+  body?: unknown;
+  time: number;
+}
+
+/** A message as the Discord API returns it (snake_case JSON), plus emulator helpers. */
+export interface EmulatedMessage {
+  id: string;
+  type: number;
+  channel_id: string;
+  author: JsonObject;
+  content: string;
+  embeds: JsonObject[];
+  components: JsonObject[];
+  attachments: JsonObject[];
+  mentions: JsonObject[];
+  mention_roles: string[];
+  mention_everyone: boolean;
+  pinned: boolean;
+  tts: boolean;
+  timestamp: string;
+  edited_timestamp: string | null;
+  flags: number;
+  webhook_id?: string;
+  application_id?: string;
+  interaction_metadata?: JsonObject;
+  interaction?: JsonObject;
+  /** Emulator helper: flags & 64. */
+  ephemeral: boolean;
+  /** Emulator helper: ids of the only users who see it (ephemeral), or null for everyone. */
+  visibleTo: string[] | null;
+  /** Emulator helper: deleted (by the bot or `emu.deleteMessage`). */
+  deleted: boolean;
+  /** Emulator helper: the id of the interaction that created it, if any. */
+  interactionId: string | null;
+}
+
+/** A component as found in a message, with where it sits. */
+export interface FoundComponent {
+  /** The component JSON (type, custom_id, label, options…). */
+  component: JsonObject;
+  type: number;
+  customId: string | undefined;
+  /** Button label, select placeholder, or text display content. */
+  label: string | undefined;
+  disabled: boolean;
+  /** Index of the top-level component (action row / container) it belongs to. */
+  row: number;
+}
+
+/** What a test can use to pick a component: its custom_id, its label, or a predicate. */
+export type ComponentQuery = string | ((c: FoundComponent) => boolean);
+
+/** Error the bot's interaction callback produced (or the timeout the user saw). */
+export interface InteractionError {
+  status: number;
+  code: number;
+  message: string;
+}
+
+/** A value a user types for a slash command option. */
+export type OptionValue = string | number | boolean | { id: string };

@@ -1,0 +1,114 @@
+/**
+ * Scripted users: they type slash commands, click buttons and pick select options the way a
+ * person does in the Discord client, and see only what that person would see.
+ */
+import { ComponentType } from 'discord-api-types/v10';
+import { dispatchInteraction, type EmulatorCore, type InteractionResult } from './interactions.js';
+import { toEmulated } from './messages.js';
+import { commandData, pickComponent, selectData, type ActionOptions } from './user-actions.js';
+import type { MessageRecord } from './state.js';
+import type { ComponentQuery, EmulatedMessage, JsonObject, OptionValue } from './types.js';
+
+/** Something that identifies a message: its id or a message object. */
+export type MessageRef = string | { id: string };
+
+/** A guild member the test drives. */
+export class EmulatedUser {
+  /** @internal */
+  constructor(
+    private readonly core: EmulatorCore,
+    /** The user's snowflake. */
+    readonly id: string,
+    /** Display name given to `addUser`. */
+    readonly name: string,
+    /** The guild the user acts in. */
+    readonly guildId: string,
+    private readonly defaultChannelId: string,
+  ) {}
+
+  /** The mention markup `<@id>`. */
+  get mention(): string {
+    return `<@${this.id}>`;
+  }
+
+  /** The user JSON Discord sends for this user. */
+  get user(): JsonObject {
+    return this.core.state.userJson(this.id);
+  }
+
+  /**
+   * Type a slash command: `path` is `'cmd'`, `'cmd sub'` or `'cmd group sub'`; `options` maps
+   * option names to values (users/roles/channels by id or object with `id`). Resolves when
+   * the bot's initial callback arrives (or the acknowledgement deadline passes).
+   * Throws at once if the command is unknown, hidden from this user or the options are invalid.
+   */
+  slash(path: string, options: Record<string, OptionValue> = {}, opts: ActionOptions = {}): Promise<InteractionResult> {
+    const { state } = this.core;
+    const channelId = opts.channelId ?? this.defaultChannelId;
+    const { data, displayName } = commandData(state, this.id, this.guildId, path, options, opts);
+    return dispatchInteraction(this.core, { type: 2, userId: this.id, channelId, data, commandName: displayName });
+  }
+
+  /**
+   * Click a button on a message the user can see, found by custom_id, label or predicate.
+   * Resolves when the bot's initial callback arrives (or the deadline passes).
+   */
+  click(message: MessageRef, button: ComponentQuery): Promise<InteractionResult> {
+    const msg = this.record(message);
+    const found = pickComponent(this.core.state, this.id, msg, button, 'button');
+    return dispatchInteraction(this.core, {
+      type: 3,
+      userId: this.id,
+      channelId: msg.channelId,
+      data: { custom_id: found.customId, component_type: ComponentType.Button, id: found.component.id },
+      sourceMessageId: msg.id,
+    });
+  }
+
+  /**
+   * Choose `values` in a select menu (found by custom_id, placeholder or predicate) on a
+   * message the user can see. For user/role/channel selects the values are ids.
+   */
+  select(message: MessageRef, menu: ComponentQuery, values: OptionValue[]): Promise<InteractionResult> {
+    const msg = this.record(message);
+    const found = pickComponent(this.core.state, this.id, msg, menu, 'select');
+    const data = selectData(this.core.state, msg.guildId, found, values);
+    return dispatchInteraction(this.core, { type: 3, userId: this.id, channelId: msg.channelId, data, sourceMessageId: msg.id });
+  }
+
+  /** Messages of a channel this user sees: public ones plus their own ephemeral ones, oldest first. */
+  visibleMessages(channelId: string = this.defaultChannelId): EmulatedMessage[] {
+    return [...this.core.state.messages.values()]
+      .filter((m) => m.channelId === channelId && !m.deleted && (!m.visibleTo || m.visibleTo.includes(this.id)))
+      .map(toEmulated);
+  }
+
+  /** True when the user can see the message (exists, not deleted, public or theirs). */
+  canSee(message: MessageRef): boolean {
+    const m = this.core.state.messages.get(typeof message === 'string' ? message : message.id);
+    return !!m && !m.deleted && (!m.visibleTo || m.visibleTo.includes(this.id));
+  }
+
+  /** The newest message of a channel this user sees that matches `predicate`. */
+  lastVisible(predicate: (m: EmulatedMessage) => boolean = () => true, channelId?: string): EmulatedMessage | undefined {
+    return this.visibleMessages(channelId).filter(predicate).at(-1);
+  }
+
+  /** Messages that ping this user (after allowed_mentions), oldest first. */
+  pings(): EmulatedMessage[] {
+    const { state } = this.core;
+    return [...state.pings.entries()]
+      .filter(([, users]) => users.includes(this.id))
+      .flatMap(([id]) => {
+        const m = state.messages.get(id);
+        return m ? [toEmulated(m)] : [];
+      });
+  }
+
+  private record(ref: MessageRef): MessageRecord {
+    const id = typeof ref === 'string' ? ref : ref.id;
+    const m = this.core.state.messages.get(id);
+    if (!m) throw new Error(`discord-emulator: unknown message ${id}`);
+    return m;
+  }
+}
