@@ -65,7 +65,11 @@ function endTurn(s: TallyState, events: GameEvent[]): void {
   next(s);
 }
 
-export const tallyDefinition: GameDefinition<TallyState, TallyAction, Options> = {
+function publicView(s: TallyState) {
+  return { ...s, votes: s.votes.map((v) => v !== null), rng: [] };
+}
+
+export const tallyDefinition: GameDefinition<TallyState, TallyAction, Options, ReturnType<typeof publicView>, ReturnType<typeof publicView> & { me: Seat; myVote: number | null | undefined }> = {
   id: 'suspicion',
   minPlayers: 2,
   maxPlayers: 4,
@@ -160,10 +164,10 @@ export const tallyDefinition: GameDefinition<TallyState, TallyAction, Options> =
     return { type: 'vote', value: 0 };
   },
   publicView(s) {
-    return { ...s, votes: s.votes.map((v) => v !== null), rng: [] };
+    return publicView(s);
   },
   seatView(s, seat) {
-    return { ...this.publicView(s), me: seat, myVote: s.votes[seat] };
+    return { ...publicView(s), me: seat, myVote: s.votes[seat] };
   },
   result(s) {
     if (s.phase !== 'over' || s.winner === null) return null;
