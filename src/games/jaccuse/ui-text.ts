@@ -45,7 +45,7 @@ export function moveFlourish(character: CharacterId | null | undefined, card: Ev
 /** The Inspector's flourish for a card hardening. */
 export function hardenFlourish(character: CharacterId | null | undefined, card: EvidenceId, t: Catalog): string {
   const who = character ? t.jaccuse.characterShort[character] : '…';
-  return t.jaccuse.flourishHarden(who, t.jaccuse.evidence[card]);
+  return t.jaccuse.accuse[evidenceType(card)](who, t.jaccuse.evidence[card]);
 }
 
 /** Evidence list with labels, or a dash when empty. */

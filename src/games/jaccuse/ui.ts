@@ -9,6 +9,7 @@ import type { Catalog } from '../../i18n/index.js';
 import { jaccuseDefinition } from './engine.js';
 import type { JaccusePublicView, JaccuseSeatView } from './engine-views.js';
 import {
+  ROUND_CAP,
   SUSPICION_CARDS,
   type CharacterId,
   type EvidenceId,
@@ -296,6 +297,7 @@ function rulesHelp(o: JaccuseOptions, t: Catalog): string {
     characters: o.characters === 'random' ? j.summaryRandom : j.summaryChoice,
     turn: o.turnSeconds,
     vote: o.voteSeconds,
+    cap: ROUND_CAP,
   });
 }
 

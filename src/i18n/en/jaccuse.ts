@@ -87,7 +87,12 @@ export const jaccuse = {
   },
 
   explain,
-  flourishHarden: (who: string, card: string) => `“J'accuse, ${who}! The ${card.toUpperCase()} is Hard Evidence!”`,
+  /** Flourish of the Inspector when evidence hardens, by evidence type (cosmetic, rules §4.3 6B). */
+  accuse: {
+    motive: (who: string, card: string) => `“J'accuse, ${who}! You did it for ${card.toUpperCase()}!”`,
+    opportunity: (who: string, card: string) => `“J'accuse, ${who}! You were ${card.toUpperCase()}!”`,
+    weapon: (who: string, card: string) => `“J'accuse, ${who}! With the ${card.toUpperCase()}!”`,
+  },
 
   // ── Board ──
   statusCharacters: (name: string) => `Choosing characters · ▶ ${name} picks`,
@@ -208,7 +213,7 @@ export const jaccuse = {
   summaryInspector: 'the Inspector',
   summaryRandom: 'random',
   summaryChoice: 'chosen by players',
-  rulesHelp: (o: { chooser: string; characters: string; turn: number; vote: number }) =>
+  rulesHelp: (o: { chooser: string; characters: string; turn: number; vote: number; cap: number }) =>
     [
       "**J'Accuse!** — M. Richard is dead and everyone is a suspect. Move the evidence onto your rivals; whoever is arrested loses, everyone else wins.",
       '',
@@ -226,7 +231,7 @@ export const jaccuse = {
       '5. The Inspector role passes to the left.',
       '**Suspicion cycle.** Use 3 different Suspicion cards over 3 rounds; then all 4 come back. Used cards are public.',
       '**Investigation cards.** Play all 3 of yours before new ones come; when every hand is empty, all 18 are shuffled and 3 dealt to each player.',
-      '**Arrest.** Hard Evidence of all three types, or 5 Hard Evidence cards of any mix: you are arrested (several at once if it happens together). If all the evidence runs out first, nobody loses.',
+      `**Arrest.** Hard Evidence of all three types, or 5 Hard Evidence cards of any mix: you are arrested (several at once if it happens together). If all the evidence runs out first — or the case goes cold after ${o.cap} rounds — nobody loses.`,
       '**Table talk** is welcome, but do not name Suspicion cards (the bot does not police it).',
     ].join('\n'),
 } as const;

@@ -47,6 +47,30 @@ describe('board', () => {
     expect(b.body).toContain('Investigation 🗡️ Weapon');
   });
 
+  it('J’Accuse!: hardening and exoneration lines, the tie is explained', () => {
+    const s = table(4, { inspector: 0, characters: ['affair', 'spouse', 'butler', 'heir'] });
+    suspect(s, 'rope', 2);
+    suspect(s, 'woods', 0); // The Affair is cleared of In the Woods
+    s.piles.opportunity = ['study', ...s.piles.opportunity.filter((c) => c !== 'study')];
+    s.piles.weapon = ['poker', ...s.piles.weapon.filter((c) => c !== 'poker')];
+    const { state } = round(s, 'ow1', ['left', 'left', 'right', 'right']);
+    const b = ui.board(def.publicView(state), fakeRenderContext(4)).body;
+    expect(b).toContain("→ 🫵 J'Accuse! (tie counts as J’Accuse!)");
+    expect(b).toContain('• Ana is exonerated of 🚪 In the Woods — it goes under its pile');
+    expect(b).toContain("• “J'accuse, Butler! With the ROPE!” 🗡️ Rope is now 🔒 Hard Evidence against Cleo");
+    expect(b).toContain('• Ben receives 🚪 In the Study');
+    expect(b).toContain('• Cleo receives 🗡️ Fire Poker');
+  });
+
+  it('Across pending: the status names the chooser, the reveal shows the open choice', () => {
+    const s = table(5, { inspector: 0 });
+    suspect(s, 'rope', 2);
+    const { state } = round(s, 'w1', Array(5).fill('across'));
+    const b = ui.board(def.publicView(state), fakeRenderContext(5));
+    expect(b.status).toBe('Round 1 · ▶ Cleo sends 🗡️ Rope across');
+    expect(b.body).toContain('🗡️ Rope: Cleo → … (choice pending)');
+  });
+
   it('announces the arrested player and the evidence that convicted them', () => {
     const s = table(4, { inspector: 0 });
     s.hard[2] = ['debts', 'study'];
@@ -175,6 +199,7 @@ describe('log, errors, help', () => {
     expect(help).toContain('90 s');
     expect(help).toContain('chosen by players');
     expect(help).toContain('do not name Suspicion cards');
+    expect(help).toContain('after 200 rounds');
     expect(help.length).toBeLessThanOrEqual(3000);
     expect(ui.optionsSummary(o, en)).toBe('Across: the Inspector picks · Characters: chosen by players · Turn timer 45 s · Vote timer 90 s');
     expect(ui.rulesHelp(jaccuseOptionsSchema.parse({}), en)).toContain('the holder picks');
