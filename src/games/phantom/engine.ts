@@ -16,6 +16,7 @@ import { applyGains, criminalLocation, nextFirstInvestigator, scoreCrime } from 
 import {
   COLOURS,
   CRIMES_PER_ROUND,
+  FIRST_INVESTIGATOR_OF_GAME,
   MAX_PLAYERS,
   MIN_PLAYERS,
   actionSchema,
@@ -98,7 +99,7 @@ export function setup(options: PhantomOptions, seatCount: number, seed: number):
   }
   const opts = optionsSchema.parse(options);
   const rng = Rng.from(seedRng(seed));
-  const firstInvestigator = rng.int(0, positionCount(seatCount) - 1);
+  const firstInvestigator = FIRST_INVESTIGATOR_OF_GAME === 'random' ? rng.int(0, positionCount(seatCount) - 1) : 0;
   const s: PhantomState = {
     v: 1,
     options: opts,

@@ -124,16 +124,24 @@ export const TWO_PLAYER_SEATS_PER_PLAYER = 2;
 
 /**
  * How the first investigator of the game is chosen (§3.3 step 2 [DEFAULT]: random; the
- * physical rule "whoever last talked to the police" cannot be asked).
+ * physical rule "whoever last talked to the police" cannot be asked). 'first-seat' would
+ * give it to seat 0 (seat order is already shuffled at game start).
  */
-export const FIRST_INVESTIGATOR_OF_GAME: 'random' = 'random';
+export const FIRST_INVESTIGATOR_OF_GAME: 'random' | 'first-seat' = 'random';
 
 /**
- * 3-player beginner mode leaves only one face-down card (10 − 9 dealt), so crime 2 of a
- * round has no 4th-party card ([DEFAULT], not covered by the rules file: the beginner option
- * is described for 4 players). With the full deck both face-down cards become 4th-party cards.
+ * Clue tokens are returned after each crime (§3.3 step 6 [DEFAULT]). Each player (2p: each
+ * investigator seat) therefore holds all three colours at every report, so the engine only
+ * restricts colours by the truth rule (suspect = true colour, Phantom = any).
  */
-export const THREE_PLAYER_MISSING_FOURTH_PARTY: 'no-fourth-party' = 'no-fourth-party';
+export const CLUE_TOKENS_RETURNED_AFTER_EACH_CRIME = true;
+
+/*
+ * Rule decision (not covered by the rules file): 3-player beginner mode leaves only one
+ * face-down card (10 − 9 dealt), so crime 2 of such a round has no 4th-party card (only the
+ * 3 played cards are candidates). With the full deck both face-down cards become 4th-party
+ * cards (§3.8).
+ */
 
 // ---------------------------------------------------------------------------------------
 // Options and actions

@@ -51,7 +51,7 @@ export const phantom = {
   statusOver: (who: string) => `Game over · 🏆 ${who} wins`,
   targetLine: (target: number, beginner: boolean) =>
     `First to **${target}** points after a round wins${beginner ? ' · beginner mode (one Phantom)' : ''}.`,
-  seatScore: (points: number) => `**${points}** pts`,
+  seatScore: (points: number) => `**${points}** pt${points === 1 ? '' : 's'}`,
   seatCards: (n: number) => `${n} card${n === 1 ? '' : 's'}`,
   seatFirst: '🔦 first investigator',
   seatClue: (letter: string, colour: string) => `${letter}${colour} clue`,
@@ -61,8 +61,6 @@ export const phantom = {
   seatDeciding: 'deciding',
   fourthPartyLine: (card: string) => `🃏 4th-party card (face up): ${card}`,
   noFourthPartyLine: '🃏 No 4th-party card this crime.',
-  faceDownLine: (n: number) => `${n} card${n === 1 ? '' : 's'} lie face-down, unseen.`,
-  retiredLine: (cards: string) => `Out of this round: ${cards}`,
   /** A glass target: a reported card by its player and clue. */
   targetPlayed: (who: string, colour: string) => `${who}'s ${colour} card`,
   targetPlayedSeat: (who: string, letter: string, colour: string) => `${who}'s ${colour} card (seat ${letter})`,
@@ -145,7 +143,6 @@ export const phantom = {
   eventScoredEntry: (who: string, gain: number, after: number) => `${who} ${sign(gain)} (${after})`,
   eventFourthParty: (card: string) => `The new 4th-party card is ${card}.`,
   eventGameOver: (who: string, points: number) => `${who} wins with ${points} points.`,
-  you: 'You',
 
   errors: {
     'invalid-action': 'That action is not valid here.',

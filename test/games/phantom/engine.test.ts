@@ -250,3 +250,14 @@ describe('action codec', () => {
     }
   });
 });
+
+describe('clue tokens (§3.3 step 6 [DEFAULT]: returned after each crime)', () => {
+  it('a player may use the same colour again in the second crime', () => {
+    const s = crimeState(4, { hands: [[P, 10], [9, 2], [8, 3], [7, 4]], firstInvestigator: 0 });
+    const { state } = playCrime(s, [report(10), report(9), report(8), report(7)], [1, 1, 1, 1]);
+    expect(state.crime).toBe(2);
+    expect(turnSeat(state)).toBe(0);
+    expect(def.legalActions(state, 0)).toContainEqual(report(P, 'blue'));
+    expect(def.apply(state, 0, report(P, 'blue')).ok).toBe(true);
+  });
+});
