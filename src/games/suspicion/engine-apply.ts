@@ -15,7 +15,7 @@ import {
   type SuspicionState,
   type Verdict,
 } from './rules.js';
-import { canonicalCard, drawOne, endGame, face, faceUpCount, nextTurn, refill, slotOf, takeFromHand } from './engine-core.js';
+import { canonicalCard, cloneState, drawOne, endGame, face, faceUpCount, nextTurn, refill, slotOf, takeFromHand } from './engine-core.js';
 import { cancelCardFor, counterCardFor, legalActions } from './engine-legal.js';
 import { encodeAction } from './engine-codec.js';
 import { diagnose } from './engine-diagnose.js';
@@ -36,7 +36,7 @@ export function applyAction(s0: SuspicionState, seat: Seat, raw: unknown): Apply
   const code = encodeAction(probe);
   if (!legalActions(s0, seat).some((l) => encodeAction(l) === code)) return { ok: false, error: diagnose(s0, seat, a) };
 
-  const s = structuredClone(s0);
+  const s = cloneState(s0);
   const ev: GameEvent[] = [];
   switch (a.type) {
     case 'place':

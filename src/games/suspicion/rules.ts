@@ -76,6 +76,10 @@ export type CardFace =
 
 /** Parse a card id into its face; null for a string that is no card of any deck. */
 export function cardFace(id: CardId): CardFace | null {
+  return FACES.get(id) ?? null;
+}
+
+function parseCardId(id: CardId): CardFace | null {
   const m = /^([a-z]+?)(x?)(\d)$/.exec(id);
   if (!m) return null;
   const [, name, x, digit] = m as unknown as [string, string, string, string];
@@ -113,6 +117,11 @@ export function buildDeck(variant: Variant): CardId[] {
   }
   return deck;
 }
+
+/** Every card's face, by id (computed once; faces are shared, never mutate them). */
+const FACES: ReadonlyMap<CardId, CardFace> = new Map(
+  buildDeck('classic').map((id) => [id, Object.freeze(parseCardId(id)!)] as [CardId, CardFace]),
+);
 
 /** Every suspect card: all 3-colour combinations of the 6 colours, 20 cards (§1.2 [DEFAULT]). */
 export function allSuspects(): Colour[][] {
