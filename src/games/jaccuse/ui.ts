@@ -216,7 +216,7 @@ function panelRows(view: JaccuseSeatView, legal: JaccuseAction[], ctx: RenderCon
 function panel(view: JaccuseSeatView, legal: JaccuseAction[], ctx: RenderContext): PanelRender {
   const t = ctx.t.jaccuse;
   const me = view.seats[view.me];
-  const lines = [t.panelHeader(ctx.tableId)];
+  const lines: string[] = [];
   lines.push(me?.character ? t.panelCharacter(t.characters[me.character], exonerationList(me.character, ctx.t)) : t.panelNoCharacter);
   lines.push(view.hand.length ? t.panelHand(view.hand.map((c) => investigationLabel(c, ctx.t)).join(' · ')) : t.panelHandEmpty);
   if (view.chosen) lines.push(t.panelChosen(investigationLabel(view.chosen, ctx.t)));

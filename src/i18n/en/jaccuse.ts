@@ -129,7 +129,6 @@ export const jaccuse = {
   everyoneElseWins: 'Everyone else wins.',
 
   // ── Panel ──
-  panelHeader: (table: number) => `**J'Accuse! · table #${table}**`,
   panelCharacter: (character: string, items: string) => `You are **${character}** — exonerated against ${items}.`,
   panelNoCharacter: 'You have not picked a character yet.',
   panelHand: (cards: string) => `Your Investigation cards: ${cards}`,
