@@ -115,3 +115,87 @@ export const results = sqliteTable(
     index('results_user_ended').on(t.guildId, t.userId, t.endedAt),
   ],
 );
+
+// ---------------------------------------------------------------- ratings (issue 7)
+
+/**
+ * One player's rating for one game in one server and season (OpenSkill, Plackett-Luce).
+ * `ordinal` = mu − 3·sigma, the conservative estimate the leaderboard ranks by. `streak` is
+ * signed: +n = n wins in a row, −n = n non-wins in a row, 0 after a game nobody won.
+ */
+export const ratings = sqliteTable(
+  'ratings',
+  {
+    guildId: text('guild_id').notNull(),
+    game: text('game').notNull(),
+    /** Season number, 1-based (see `seasons`). */
+    season: integer('season').notNull(),
+    userId: text('user_id').notNull(),
+    mu: real('mu').notNull(),
+    sigma: real('sigma').notNull(),
+    ordinal: real('ordinal').notNull(),
+    /** Rated games played this season. */
+    games: integer('games').notNull().default(0),
+    wins: integer('wins').notNull().default(0),
+    streak: integer('streak').notNull().default(0),
+    /** Display name at the player's latest rated game. */
+    name: text('name').notNull(),
+    updatedAt: integer('updated_at').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.guildId, t.game, t.season, t.userId] }),
+    /** Top N by ordinal (scanned backwards: ordinal desc, user_id desc). */
+    index('ratings_top').on(t.guildId, t.game, t.season, t.ordinal, t.userId),
+    /** A player's rows across games (/stats). */
+    index('ratings_user').on(t.guildId, t.userId),
+  ],
+);
+
+/** The current season of a game's leaderboard in a server. No row = season 1 since the start. */
+export const seasons = sqliteTable(
+  'seasons',
+  {
+    guildId: text('guild_id').notNull(),
+    game: text('game').notNull(),
+    /** Current season number (1-based). */
+    season: integer('season').notNull(),
+    startedAt: integer('started_at').notNull(),
+    /** Who started it (`/admin leaderboard-reset`). */
+    startedBy: text('started_by'),
+  },
+  (t) => [primaryKey({ columns: [t.guildId, t.game] })],
+);
+
+/**
+ * Lifetime totals per player and server across every game and season: the "all games"
+ * leaderboard view ranks by games played.
+ */
+export const playerTotals = sqliteTable(
+  'player_totals',
+  {
+    guildId: text('guild_id').notNull(),
+    userId: text('user_id').notNull(),
+    games: integer('games').notNull().default(0),
+    wins: integer('wins').notNull().default(0),
+    name: text('name').notNull(),
+    updatedAt: integer('updated_at').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.guildId, t.userId] }),
+    /** Top N by games played (scanned backwards: games desc, wins desc, user_id desc). */
+    index('player_totals_by_games').on(t.guildId, t.games, t.wins, t.userId),
+  ],
+);
+
+/** Server-wide defaults for new tables (`/admin settings`); null = the game's own default. */
+export const guildSettings = sqliteTable('guild_settings', {
+  guildId: text('guild_id').primaryKey(),
+  /** Turn timer, seconds. */
+  turnSeconds: integer('turn_seconds'),
+  /** Counter / reaction window, seconds. */
+  reactionSeconds: integer('reaction_seconds'),
+  /** Secret vote timer, seconds. */
+  voteSeconds: integer('vote_seconds'),
+  updatedAt: integer('updated_at').notNull(),
+  updatedBy: text('updated_by'),
+});
