@@ -139,7 +139,7 @@ function board(view: SuspicionPublicView, ctx: RenderContext): BoardRender {
   const ph = view.phase;
   const { acting, deciding } = actingSeats(view);
   const lines: string[] = [];
-  if (view.variant !== 'classic') lines.push(s.houseRulesLine(s.variants[view.variant]));
+  if (view.variant !== 'classic') lines.push(s.houseRulesLine(s.variantNames[view.variant]));
   for (const p of view.players) {
     const away = ctx.seats[p.seat]?.away ?? false;
     const mark =

@@ -25,6 +25,13 @@ export const suspicion = {
     criminal: 'Criminal Edition (house rules)',
     'arrest-race': 'Arrest Race (house rules)',
   },
+  /** Short names, for the board's house-rules line. */
+  variantNames: {
+    classic: 'Classic',
+    'no-bluff': 'No-Bluff',
+    criminal: 'Criminal Edition',
+    'arrest-race': 'Arrest Race',
+  },
   variantChoices: {
     classic: 'Classic',
     'no-bluff': 'No-Bluff (house rules)',
