@@ -368,12 +368,54 @@ describe('Discord emulator', () => {
     await Promise.all([channel.send('1'), channel.send('2'), channel.send('3')]);
     expect(Date.now() - start).toBeGreaterThanOrEqual(200);
     expect(e.messages().map((m) => m.content).sort()).toEqual(['1', '2', '3']);
+    // A client that ignores the headers gets a 429 with retry_after.
+    const post = () =>
+      fetch(`${e.apiBase}/v10/channels/${e.channel}/messages`, {
+        method: 'POST',
+        headers: { authorization: `Bot ${e.token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ content: 'spam' }),
+      });
+    const statuses = [];
+    for (let n = 0; n < 3; n++) statuses.push(await post());
+    const limited = statuses.find((r) => r.status === 429)!;
+    expect(limited.headers.get('x-ratelimit-remaining')).toBe('0');
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(((await limited.json()) as { retry_after: number }).retry_after).toBeGreaterThan(0);
+    expect(e.violations).toEqual([]);
+  });
+
+  it('re-identifies after a gateway drop (RESUME is answered with op 9)', async () => {
+    const { e } = await setup(async (i) => {
+      if (i.isChatInputCommand()) await i.reply('still here');
+    });
+    await e.reconnectGateway();
+    await e.waitFor(() => e.liveSessions === 1, { timeoutMs: 9000 });
+    const frames = e.gatewayFrames.filter((f) => f.connection > 1).map((f) => (f.t ? `${f.dir} ${f.t}` : `${f.dir} ${f.op}`));
+    expect(frames).toEqual(expect.arrayContaining(['in 6', 'out 9', 'in 2', 'out READY', 'out GUILD_CREATE']));
+    const r = await e.addUser('Ana').slash('ping');
+    expect(r.message?.content).toBe('still here');
+    expect(e.violations).toEqual([]);
+  }, 15_000);
+
+  it('uploads files, reacts, types, and refuses DMs with 50007', async () => {
+    const { e, client } = await setup();
+    const ana = e.addUser('Ana');
+    const channel = (await client.channels.fetch(e.channel)) as TextChannel;
+    await channel.sendTyping();
+    const m = await channel.send({ content: 'board', files: [{ attachment: Buffer.from('png'), name: 'board.png' }] });
+    expect(e.message(m.id)!.attachments).toMatchObject([{ filename: 'board.png', size: 3 }]);
+    await m.react('🃏');
+    expect(e.message(m.id)!).toMatchObject({ reactions: [{ emoji: { name: '🃏' }, count: 1, me: true }] });
+    const user = await client.users.fetch(ana.id);
+    const dm = await errorOf(user.send('your hand'));
+    expect(dm!.status).toBe(403);
+    expect(dm!.code).toBe(50007);
     expect(e.violations).toEqual([]);
   });
 
   it('records unknown routes and unauthorised requests as violations', async () => {
     const { e } = await setup();
-    const res = await fetch(`${e.apiBase}/v10/channels/${e.channel}/typing`, { method: 'POST', headers: { authorization: `Bot ${e.token}` } });
+    const res = await fetch(`${e.apiBase}/v10/channels/${e.channel}/webhooks`, { method: 'POST', headers: { authorization: `Bot ${e.token}` } });
     expect(res.status).toBe(404);
     const unauth = await fetch(`${e.apiBase}/v10/channels/${e.channel}/messages`, { method: 'POST', body: '{}' });
     expect(unauth.status).toBe(401);

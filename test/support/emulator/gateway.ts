@@ -81,21 +81,39 @@ export class Gateway {
     return sent;
   }
 
-  /** Close every connection (used by `stop()`). */
-  closeAll(code = 1001): void {
-    for (const s of this.sessions) {
-      try {
-        s.ws.close(code, 'Emulator stopping');
-      } catch {
-        /* already closed */
-      }
-      s.ws.terminate();
-    }
-    this.sessions.clear();
+  /**
+   * Close every connection and wait (≤ 500 ms, then terminate) until they are closed.
+   * `stop` uses close code 4004 (authentication failed), one of the codes after which
+   * discord.js does not reconnect, so a client left running cannot keep the test process
+   * alive. `reconnect` uses 1001: clients resume, are told to identify again, and get a
+   * fresh READY + GUILD_CREATE.
+   */
+  async closeAll(mode: 'stop' | 'reconnect'): Promise<void> {
+    const code = mode === 'stop' ? GatewayCloseCodes.AuthenticationFailed : 1001;
+    const reason = mode === 'stop' ? 'Emulator stopped' : 'Reconnect requested by the emulator';
+    await Promise.all(
+      [...this.sessions].map(
+        (s) =>
+          new Promise<void>((resolve) => {
+            if (s.ws.readyState === s.ws.CLOSED) return resolve();
+            const timer = setTimeout(() => {
+              s.ws.terminate();
+              resolve();
+            }, 500);
+            s.ws.once('close', () => {
+              clearTimeout(timer);
+              resolve();
+            });
+            s.ws.close(code, reason);
+          }),
+      ),
+    );
+    if (mode === 'stop') this.sessions.clear();
   }
 
   private send(s: Session, payload: JsonObject): void {
     if (s.ws.readyState !== s.ws.OPEN) return;
+    this.state.gatewayFrames.push({ dir: 'out', connection: s.n, op: Number(payload.op), ...(payload.t ? { t: String(payload.t) } : {}), time: Date.now() });
     this.state.log(`gateway #${s.n} ⇐ op ${String(payload.op)}${payload.t ? ` ${String(payload.t)}` : ''}`);
     s.ws.send(JSON.stringify(payload));
   }
@@ -120,6 +138,7 @@ export class Gateway {
       return;
     }
     const op = payload.op;
+    this.state.gatewayFrames.push({ dir: 'in', connection: s.n, op: Number(op), time: Date.now() });
     this.state.log(`gateway #${s.n} ⇒ op ${String(op)}`);
     switch (op) {
       case GatewayOpcodes.Heartbeat:

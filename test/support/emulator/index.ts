@@ -20,13 +20,14 @@ import { Gateway } from './gateway.js';
 import type { EmulatorCore } from './interactions.js';
 import { toEmulated } from './messages.js';
 import { commandRoutes } from './rest-commands.js';
+import { extraRoutes } from './rest-extras.js';
 import { interactionRoutes } from './rest-interactions.js';
 import { RestRouter } from './rest-router.js';
 import { channelRoutes, dispatchMessageEvent } from './rest-routes.js';
 import { EmulatorServer } from './server.js';
 import { EmulatorState, resolveOptions } from './state.js';
 import { EmulatedUser } from './users.js';
-import type { EmulatedMessage, EmulatorOptions, JsonObject, RecordedRequest, Violation } from './types.js';
+import type { EmulatedMessage, EmulatorOptions, GatewayFrame, JsonObject, RecordedRequest, Violation } from './types.js';
 
 export { allComponents, buttonLabels, findComponent, interactiveComponents } from './components.js';
 export { InteractionResult } from './interactions.js';
@@ -104,7 +105,7 @@ export class DiscordEmulator {
     let origin = '';
     const gateway = new Gateway(state, () => origin.replace('http://', 'ws://'));
     const core: EmulatorCore = { state, gateway };
-    const server = new EmulatorServer(new RestRouter(core, [...channelRoutes, ...commandRoutes, ...interactionRoutes]), gateway);
+    const server = new EmulatorServer(new RestRouter(core, [...channelRoutes, ...extraRoutes, ...commandRoutes, ...interactionRoutes]), gateway);
     await server.listen();
     origin = server.origin;
     state.log(`listening on ${origin}`);
@@ -114,6 +115,11 @@ export class DiscordEmulator {
   /** Every HTTP request answered so far, oldest first. */
   get requests(): readonly RecordedRequest[] {
     return this.core.state.requests;
+  }
+
+  /** Every gateway payload sent or received (op codes and event names), oldest first. */
+  get gatewayFrames(): readonly GatewayFrame[] {
+    return this.core.state.gatewayFrames;
   }
 
   /** Everything Discord would have rejected or users would have seen fail. Should stay empty. */
@@ -237,6 +243,16 @@ export class DiscordEmulator {
   simultaneous<T>(actions: Array<() => Promise<T>>): Promise<T[]> {
     const promises = this.core.state.freezeClock(() => actions.map((a) => a()));
     return Promise.all(promises);
+  }
+
+  /**
+   * Drop every gateway connection as a Discord gateway restart would (close 1001). Clients
+   * try to resume, are told to identify again (op 9) and receive READY + GUILD_CREATE anew;
+   * discord.js may wait up to 5 s (identify throttle) before it is back. Interactions made
+   * meanwhile reach nobody and time out, as on Discord.
+   */
+  async reconnectGateway(): Promise<void> {
+    await this.core.gateway.closeAll('reconnect');
   }
 
   /** Throw a readable error listing the violations, if any. */

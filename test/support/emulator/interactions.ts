@@ -56,11 +56,15 @@ export class InteractionResult {
     return m ? toEmulated(m) : undefined;
   }
 
-  /** Follow-up messages sent with the interaction token, oldest first (current state). */
+  /**
+   * Follow-up messages sent with the interaction token and not deleted, oldest first, in
+   * their current state. (After a deferred reply the first follow-up fills in the deferred
+   * message itself, as on Discord: it is `message`, not a follow-up.)
+   */
   followUps(): EmulatedMessage[] {
     return this.record.followUpIds.flatMap((id) => {
       const m = this.core.state.messages.get(id);
-      return m ? [toEmulated(m)] : [];
+      return m && !m.deleted ? [toEmulated(m)] : [];
     });
   }
 

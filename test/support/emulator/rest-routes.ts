@@ -18,7 +18,7 @@ const unknownChannel = () => apiError(404, 10003, 'Unknown Channel');
 const missingPermissions = () => apiError(403, 50013, 'Missing Permissions');
 
 /** Check the bot's permissions in a channel; returns a 403 answer when something is missing. */
-function needPermissions(ctx: RouteContext, channelId: string, needed: bigint): RouteResponse | null {
+export function needPermissions(ctx: RouteContext, channelId: string, needed: bigint): RouteResponse | null {
   const ch = ctx.core.state.channels.get(channelId);
   if (!ch) return unknownChannel();
   if (hasAll(ch.botPermissions, needed)) return null;
@@ -27,7 +27,7 @@ function needPermissions(ctx: RouteContext, channelId: string, needed: bigint): 
 }
 
 /** A message of a channel as the bot can reach it through channel routes (not ephemeral). */
-function channelMessage(ctx: RouteContext): MessageRecord | null {
+export function channelMessage(ctx: RouteContext): MessageRecord | null {
   const m = ctx.core.state.messages.get(ctx.params.message ?? '');
   if (!m || m.deleted || m.ephemeral || m.channelId !== ctx.params.channel) return null;
   return m;
@@ -77,6 +77,7 @@ function application(ctx: RouteContext): RouteResponse {
 function createChannelMessage(ctx: RouteContext): RouteResponse {
   const st = ctx.core.state;
   const channelId = ctx.params.channel!;
+  if (st.dmChannels.has(channelId)) return apiError(403, 50007, 'Cannot send messages to this user');
   if (!st.channels.has(channelId)) return unknownChannel();
   const body = ctx.body;
   if (!isObject(body)) return invalidBody([problem([], 'BASE_TYPE_OBJECT', 'The body must be a JSON object.')]);
@@ -192,7 +193,10 @@ export const channelRoutes: RouteDef[] = [
     method: 'GET',
     pattern: '/channels/:channel',
     auth: true,
-    handler: (c) => needPermissions(c, c.params.channel!, P.ViewChannel) ?? ok(c.core.state.channelJson(c.params.channel!)),
+    handler: (c) =>
+      c.core.state.dmChannels.has(c.params.channel!)
+        ? ok(c.core.state.dmChannelJson(c.params.channel!))
+        : (needPermissions(c, c.params.channel!, P.ViewChannel) ?? ok(c.core.state.channelJson(c.params.channel!))),
   },
   { method: 'GET', pattern: '/channels/:channel/messages', auth: true, handler: listMessages },
   { method: 'POST', pattern: '/channels/:channel/messages', auth: true, channelRateLimited: true, handler: createChannelMessage },

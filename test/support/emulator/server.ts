@@ -86,7 +86,7 @@ export class EmulatorServer {
 
   /** Close the gateway connections, the WebSocket server and every HTTP connection. */
   async close(): Promise<void> {
-    this.gateway.closeAll();
+    await this.gateway.closeAll('stop');
     await new Promise<void>((resolve) => this.wss.close(() => resolve()));
     const closed = new Promise<void>((resolve) => this.http.close(() => resolve()));
     this.http.closeAllConnections();

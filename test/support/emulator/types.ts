@@ -56,6 +56,18 @@ export interface RecordedRequest {
   time: number;
 }
 
+/** One gateway payload sent or received (dispatch data omitted). */
+export interface GatewayFrame {
+  /** `in`: from the client; `out`: from the emulator. */
+  dir: 'in' | 'out';
+  /** Connection number (1, 2, … in order of connection). */
+  connection: number;
+  op: number;
+  /** Dispatch event name (op 0). */
+  t?: string;
+  time: number;
+}
+
 /** Kinds of recorded violations (things Discord would reject or users would see fail). */
 export type ViolationKind =
   | 'invalid-body'

@@ -1,0 +1,136 @@
+/**
+ * Records of the emulated world (plain data; see `state.ts` for the world itself) and the
+ * resolved emulator options.
+ */
+import { DEFAULT_BOT_PERMISSIONS } from './permissions.js';
+import type { EmulatorOptions, InteractionError, JsonObject } from './types.js';
+
+/** Options with defaults applied. */
+export interface ResolvedOptions {
+  ackTimeoutMs: number;
+  tokenTtlMs: number;
+  rateLimit: { limit: number; windowMs: number } | null;
+  heartbeatIntervalMs: number;
+  privilegedIntents: number;
+  botPermissions: bigint;
+  guildName: string;
+  channelName: string;
+  botName: string;
+  debug: ((line: string) => void) | null;
+}
+
+/** Apply defaults to the user's options. */
+export function resolveOptions(o: EmulatorOptions = {}): ResolvedOptions {
+  const rl = o.rateLimit === true ? {} : o.rateLimit || null;
+  return {
+    ackTimeoutMs: o.ackTimeoutMs ?? 3000,
+    tokenTtlMs: o.tokenTtlMs ?? 15 * 60_000,
+    rateLimit: rl ? { limit: rl.limit ?? 5, windowMs: rl.windowMs ?? 5000 } : null,
+    heartbeatIntervalMs: o.heartbeatIntervalMs ?? 41_250,
+    privilegedIntents: o.privilegedIntents ?? 0,
+    botPermissions: o.botPermissions ?? DEFAULT_BOT_PERMISSIONS,
+    guildName: o.guildName ?? 'Emulated Guild',
+    channelName: o.channelName ?? 'general',
+    botName: o.botName ?? 'Red Herring',
+    debug: o.debug === true ? (line) => process.stderr.write(`[discord-emulator] ${line}\n`) : o.debug || null,
+  };
+}
+
+/** A user account (human or the bot). */
+export interface UserRecord {
+  id: string;
+  username: string;
+  globalName: string | null;
+  bot: boolean;
+  locale: string;
+}
+
+/** A role of a guild. */
+export interface RoleRecord {
+  id: string;
+  name: string;
+  permissions: bigint;
+  position: number;
+  managed: boolean;
+  botId?: string;
+}
+
+/** A guild and its roles. */
+export interface GuildRecord {
+  id: string;
+  name: string;
+  ownerId: string;
+  locale: string;
+  joinedAt: string;
+  roles: Map<string, RoleRecord>;
+  channelIds: string[];
+  memberIds: string[];
+}
+
+/** A text channel; `botPermissions` is what the bot may do there. */
+export interface ChannelRecord {
+  id: string;
+  guildId: string;
+  name: string;
+  position: number;
+  botPermissions: bigint;
+  lastMessageId: string | null;
+}
+
+/** Membership of a user in a guild. */
+export interface MemberRecord {
+  guildId: string;
+  userId: string;
+  roles: string[];
+  joinedAt: string;
+  nick: string | null;
+}
+
+/** A stored message: its API JSON plus what only the emulator knows. */
+export interface MessageRecord {
+  data: JsonObject;
+  id: string;
+  channelId: string;
+  guildId: string;
+  ephemeral: boolean;
+  visibleTo: string[] | null;
+  deleted: boolean;
+  /** Deferred reply still showing "thinking…" (flag 128). */
+  loading: boolean;
+  interactionId: string | null;
+}
+
+/** A registered application command (API JSON). */
+export type CommandRecord = JsonObject & { id: string; name: string; type: number };
+
+/** An interaction the emulator dispatched, and what the bot did with it. */
+export interface InteractionRecord {
+  id: string;
+  token: string;
+  /** 2 application command, 3 message component. */
+  type: number;
+  guildId: string;
+  channelId: string;
+  userId: string;
+  /** The dispatched `data` object. */
+  data: JsonObject;
+  /** The message a component sits on. */
+  sourceMessageId: string | null;
+  /** Display name for interaction_metadata (`suspicion new`). */
+  commandName: string | null;
+  createdAt: number;
+  dispatchedAt: number;
+  ackedAt: number | null;
+  callbackType: number | null;
+  /** The message `@original` refers to (reply, loading message or component's message). */
+  originalMessageId: string | null;
+  followUpIds: string[];
+  /** Ephemerality chosen by a deferred reply (applies to its first follow-up). */
+  deferredEphemeral: boolean;
+  timedOut: boolean;
+  error: InteractionError | null;
+  modal: JsonObject | null;
+  /** Resolves the user's pending promise (first callback attempt or timeout). */
+  settle: (() => void) | null;
+  timer: NodeJS.Timeout | null;
+}
