@@ -29,13 +29,13 @@ export async function answerWithPanel(
   const payload = forDjsEphemeral(rendered);
   if (how === 'update' && !i.isChatInputCommand()) {
     await i.update(forDjs(rendered));
-    app.publisher.trackPanel(tableId, i.user.id, i);
+    app.publisher.trackPanel(tableId, i.user.id, snap.table.version, i);
   } else if (how === 'followUp') {
     // A follow-up is a separate message: its token cannot be tracked as "the" panel.
     await i.followUp(payload);
   } else {
     await i.reply(payload);
-    app.publisher.trackPanel(tableId, i.user.id, i);
+    app.publisher.trackPanel(tableId, i.user.id, snap.table.version, i);
   }
   return true;
 }

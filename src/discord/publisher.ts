@@ -22,7 +22,10 @@ export const PANEL_TOKEN_TTL_MS = 14 * 60 * 1000;
 /** An interaction whose original response is a player's private panel. */
 interface LivePanel {
   interaction: { editReply(p: MessagePayload): Promise<unknown> };
+  /** When the token was issued (Unix ms). */
   since: number;
+  /** Table version the panel shows; newer changes redraw it. */
+  version: number;
 }
 
 /** Per-table work state for coalescing. */
@@ -50,9 +53,18 @@ export class Publisher implements TableListener {
     },
   ) {}
 
-  /** Remember that `interaction`'s original response is `userId`'s panel for `tableId`. */
-  trackPanel(tableId: number, userId: string, interaction: BaseInteraction & { editReply(p: MessagePayload): Promise<Message | InteractionResponse> }): void {
-    this.panels.set(`${tableId}:${userId}`, { interaction, since: (this.deps.now ?? Date.now)() });
+  /**
+   * Remember that `interaction`'s original response is `userId`'s panel for `tableId`, drawn
+   * at table `version` (it is redrawn only when the table moves past that version, so the
+   * one-line note of a click survives until something new happens).
+   */
+  trackPanel(
+    tableId: number,
+    userId: string,
+    version: number,
+    interaction: BaseInteraction & { editReply(p: MessagePayload): Promise<Message | InteractionResponse> },
+  ): void {
+    this.panels.set(`${tableId}:${userId}`, { interaction, since: (this.deps.now ?? Date.now)(), version });
   }
 
   /** TableListener: schedule the redraw after the caller has answered its interaction. */
@@ -116,8 +128,7 @@ export class Publisher implements TableListener {
     } catch (err) {
       this.deps.logger.warn({ err, table: tableId }, 'ping failed');
     }
-    const actors = new Set(changes.filter((c) => c === last).map((c) => c.actor));
-    await this.refreshPanels(snap, actors);
+    await this.refreshPanels(snap);
   }
 
   /** Edit the board message, or post a fresh one when it is missing or was deleted. */
@@ -156,8 +167,8 @@ export class Publisher implements TableListener {
     this.deps.service.setPingMessage(table.id, msg.id);
   }
 
-  /** Redraw every open panel of this table except the actor's (answered by its own click). */
-  private async refreshPanels(snap: TableSnapshot, skip: Set<string | undefined>): Promise<void> {
+  /** Redraw every open panel of this table that shows an older version. */
+  private async refreshPanels(snap: TableSnapshot): Promise<void> {
     const now = (this.deps.now ?? Date.now)();
     const mod = this.deps.registry.get(snap.table.game);
     const jobs: Promise<unknown>[] = [];
@@ -169,7 +180,8 @@ export class Publisher implements TableListener {
         this.panels.delete(key);
         continue;
       }
-      if (skip.has(seat.userId)) continue;
+      if (live.version >= snap.table.version) continue;
+      live.version = snap.table.version;
       const payload = panelMessage(mod, snap, seat.userId, en);
       jobs.push(
         live.interaction.editReply(payload).catch((err: unknown) => {
