@@ -95,7 +95,7 @@ describe('Suspicion, end to end through the Discord emulator', () => {
     const board = boardOf(emu, tableId);
     expect(board.id).toBe(lobby.id);
     expect(JSON.stringify(board.components)).toContain('Show my hand');
-    const repo = app.context.repo;
+    const repo = { table: (id: number) => app.context.repo.table(id), seats: (id: number) => app.context.repo.seats(id), actions: (id: number) => app.context.repo.actions(id) };
     const state = () => repo.table(tableId)!.state as SuspicionState;
     const userOf = (seat: number) => {
       const row = repo.seats(tableId).find((s) => s.seat === seat)!;
