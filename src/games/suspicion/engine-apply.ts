@@ -206,7 +206,8 @@ function hasEffect(s: SuspicionState, attackKind: Attack, target: Seat, slot: nu
 function attack(s: SuspicionState, seat: Seat, a: A<'burn'> | A<'tamper'> | A<'block'>, ev: GameEvent[]): void {
   takeFromHand(s, seat, a.card);
   const slot = a.type === 'tamper' ? (a.slot ?? null) : null;
-  ev.push({ type: 'attacked', seat, attack: a.type, target: a.target, slot });
+  const colour = slot === null ? null : (s.players[a.target]!.slots[slot]?.colour ?? null);
+  ev.push({ type: 'attacked', seat, attack: a.type, target: a.target, slot, colour });
   s.phase = { kind: 'cancel', attacker: seat, target: a.target, attack: a.type, card: a.card, slot };
   if (a.target !== seat && hasEffect(s, a.type, a.target, slot)) {
     s.step++;

@@ -31,8 +31,9 @@ export const WILD_COUNT = 4;
 export const SUSPECT_COLOURS = 3;
 /** Cards in a hand (§1.3 [SEED]). */
 export const HAND_SIZE = 3;
-/** Player count (§1.2 [DEFAULT] 2–6). */
+/** Fewest players (§1.2 [DEFAULT] 2–6). */
 export const MIN_PLAYERS = 2;
+/** Most players (§1.2 [DEFAULT] 2–6; 20 suspects is ample). */
 export const MAX_PLAYERS = 6;
 /** Face-up evidence a suspect may hold with a final declaration still to come (§1.6 A [SEED]). */
 export const FACE_UP_LIMIT_BLUFF = 2;
@@ -44,11 +45,15 @@ export const DEFAULT_REACTION_SECONDS = 10;
 export const DEFAULT_VOTE_SECONDS = 60;
 /** Default turn timer, seconds (table option; the rules file names none). */
 export const DEFAULT_TURN_SECONDS = 120;
-/** Limits of the timer options, seconds (what `/suspicion new` accepts). */
+/** Shortest turn timer the options accept, seconds. */
 export const MIN_TURN_SECONDS = 10;
+/** Shortest counter / cancel window the options accept, seconds. */
 export const MIN_REACTION_SECONDS = 3;
+/** Longest counter / cancel window the options accept, seconds. */
 export const MAX_REACTION_SECONDS = 300;
+/** Shortest vote timer the options accept, seconds. */
 export const MIN_VOTE_SECONDS = 10;
+/** Longest turn or vote timer the options accept, seconds. */
 export const MAX_TIMER_SECONDS = 3600;
 /** Verdict when nobody voted before the vote timer ran out (§1.9 [DEFAULT] TRUE). */
 export const VERDICT_IF_NOBODY_VOTES: Verdict = 'believe';
@@ -136,9 +141,11 @@ export function allSuspects(): Colour[][] {
 
 /** The variants (§1.12): classic, and three house designs. */
 export const VARIANTS = ['classic', 'no-bluff', 'criminal', 'arrest-race'] as const;
+/** One variant. */
 export type Variant = (typeof VARIANTS)[number];
 /** How a tied vote is decided (§1.9 [DEFAULT] left of declarer; alternative coin flip). */
 export const TIE_RULES = ['left-of-declarer', 'coin-flip'] as const;
+/** One tie rule. */
 export type TieRule = (typeof TIE_RULES)[number];
 
 /** Table options (zod, every field with its default). Timers in seconds. */

@@ -6,8 +6,24 @@
 import type { GameEvent, RuleError, Viewer } from '../engine.js';
 import type { Catalog } from '../../i18n/index.js';
 import type { RenderContext } from '../ui.js';
-import { HAND_SIZE, ROUND_CAP, SLOT_NAMES, type CardFace, type Colour, type SuspicionAction, type SuspicionOptions } from './rules.js';
-import { cardFace } from './rules.js';
+import {
+  BLOCK_COUNT,
+  BURN_COUNT,
+  COLOURS,
+  COUNTERS_PER_COLOUR,
+  EVIDENCE_PER_COLOUR,
+  HAND_SIZE,
+  ROUND_CAP,
+  SLOT_NAMES,
+  TAMPER_COUNT,
+  WILD_COUNT,
+  buildDeck,
+  cardFace,
+  type CardFace,
+  type Colour,
+  type SuspicionAction,
+  type SuspicionOptions,
+} from './rules.js';
 
 type S = Catalog['suspicion'];
 
@@ -116,7 +132,7 @@ export function describeEvent(e: GameEvent, ctx: RenderContext, _viewer: Viewer)
     case 'attacked':
       if (e.attack === 'burn') return ev.attackBurn(n(e.seat), n(e.target));
       if (e.attack === 'block') return ev.attackBlock(n(e.seat), n(e.target));
-      return e.slot === null ? ev.attackTamperWasted(n(e.seat), n(e.target)) : ev.attackTamper(n(e.seat), n(e.target), sl(e.slot));
+      return e.slot === null ? ev.attackTamperWasted(n(e.seat), n(e.target)) : ev.attackTamper(n(e.seat), n(e.target), `${col(e.colour)} (${sl(e.slot)})`);
     case 'burned':
       return ev.burned(n(e.target), (e.lost as unknown[]).length);
     case 'tampered': {
@@ -202,6 +218,7 @@ export function rulesHelp(o: SuspicionOptions, t: Catalog): string {
     vote: o.voteSeconds,
     tie: s.tieRules[o.tieRule],
     turn: o.turnSeconds,
+    deck: s.deckLine(COLOURS.length, EVIDENCE_PER_COLOUR, COUNTERS_PER_COLOUR, BURN_COUNT, TAMPER_COUNT, BLOCK_COUNT, WILD_COUNT, buildDeck('classic').length),
   });
   switch (o.variant) {
     case 'classic':
@@ -211,7 +228,7 @@ export function rulesHelp(o: SuspicionOptions, t: Catalog): string {
     case 'criminal':
       return `${s.rulesCriminal}\n\n${classic}`;
     case 'arrest-race':
-      return s.rulesArrest(ROUND_CAP);
+      return s.rulesArrest(ROUND_CAP, buildDeck('arrest-race').length, EVIDENCE_PER_COLOUR);
   }
 }
 

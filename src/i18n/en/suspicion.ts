@@ -150,7 +150,7 @@ export const suspicion = {
     recoloured: (who: string, colour: string, slot: string) => `${who} moved a 🃏 Wild to ${colour} (${slot}).`,
     discarded: (who: string, card: string) => `${who} discarded ${card}.`,
     attackBurn: (who: string, target: string) => `${who} played 🔥 Burn on ${target}'s suspect.`,
-    attackTamper: (who: string, target: string, what: string) => `${who} played 🪛 Tamper on ${target}'s ${what}.`,
+    attackTamper: (who: string, target: string, what: string) => `${who} played 🪛 Tamper on ${target}'s ${what} evidence.`,
     attackTamperWasted: (who: string, target: string) => `${who} played 🪛 Tamper on ${target}'s empty suspect.`,
     attackBlock: (who: string, target: string) => `${who} played 🚧 Block on ${target}.`,
     burned: (target: string, n: number) => (n === 0 ? `The 🔥 Burn found no evidence on ${target}'s suspect.` : `${target}'s suspect loses ${n} face-up evidence to the fire.`),
@@ -233,9 +233,10 @@ export const suspicion = {
   optionsSummaryNoBluff: (variant: string, turn: number, reaction: number) =>
     `Variant: ${variant} · turn ${turn} s · counter window ${reaction} s · (vote timer and tie rule are ignored: no declaration)`,
 
-  rulesClassic: (o: { hand: number; cap: number; reaction: number; vote: number; tie: string; turn: number }) =>
+  rulesClassic: (o: { hand: number; cap: number; reaction: number; vote: number; tie: string; turn: number; deck: string }) =>
     [
       '**🔎 Suspicion — classic**',
+      `**Deck**: ${o.deck}.`,
       'Each detective has a suspect card with three colours (LEFT, RIGHT, BOTTOM). Get two matching evidence cards face-up on it, then put a third card face down and declare it matches — you win only if your rivals judge that card wrongly.',
       `**Your turn** (${o.turn} s): do one thing, then refill to ${o.hand} cards.`,
       '• **Place evidence** of a colour your suspect shows, in its empty slot (at most 2 face-up: the last slot is for the declaration).',
@@ -251,6 +252,8 @@ export const suspicion = {
     '**No-Bluff (house rules)**: there is no declaration. The third colour is placed face-up like the others and can be countered. When a counter window on your suspect closes with all three slots face-up (no counter, or your counter back succeeded), you win. A countered third card that is not countered back does not win.',
   rulesCriminal:
     '**Criminal Edition (house rules)**: you place evidence only on *rivals’* suspects (your choice of rival with a matching empty slot; at most 2 face-up per suspect). Anyone but the placer may counter; the placer counters back. Any player may declare on a rival suspect with two face-up cards; everyone else votes, the suspect’s owner included — the declarer wins if the vote is wrong. Burn and Tamper may hit any suspect (your own too); Block only rivals. The board shows who placed each evidence.',
-  rulesArrest: (cap: number) =>
-    `**Arrest Race (house rules)**: no hands, no special cards, no counters, no bluff. The deck is the 48 evidence cards only (8 per colour; the ⇄ symbol does nothing). On your turn click **Draw a card**: if it matches an empty slot of your suspect it is placed there, otherwise it is discarded. First to fill all three slots wins. A turn timeout draws for you. After ${cap} rounds, nobody wins.`,
+  deckLine: (colours: number, perColour: number, counters: number, burn: number, tamper: number, block: number, wild: number, total: number) =>
+    `${total} cards — ${colours} colours × ${perColour} evidence (${counters} of each with the ⇄ counter symbol), ${burn} 🔥 Burn, ${tamper} 🪛 Tamper, ${block} 🚧 Block, ${wild} 🃏 Wild`,
+  rulesArrest: (cap: number, total: number, perColour: number) =>
+    `**Arrest Race (house rules)**: no hands, no special cards, no counters, no bluff. The deck is the ${total} evidence cards only (${perColour} per colour; the ⇄ symbol does nothing). On your turn click **Draw a card**: if it matches an empty slot of your suspect it is placed there, otherwise it is discarded. First to fill all three slots wins. A turn timeout draws for you. After ${cap} rounds, nobody wins.`,
 } as const;

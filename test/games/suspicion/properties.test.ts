@@ -87,12 +87,13 @@ function forgedArb(deck: string[]): fc.Arbitrary<SuspicionAction> {
 }
 
 describe('apply agrees with legalActions', () => {
-  it('a forged action is accepted exactly when it (or an identical copy) is legal; never throws', () => {
+  it('a forged action is accepted exactly when it (or an identical copy) is legal; never throws, never mutates the state', () => {
     fc.assert(
       fc.property(variantArb, seatsArb, seedArb, seedArb, fc.integer({ min: 0, max: 200 }), fc.array(fc.tuple(fc.integer({ min: 0, max: 5 }), fc.nat()), { minLength: 30, maxLength: 30 }), (variant, seats, seed, playSeed, stopAt, probes) => {
         const options = { variant };
         const r = playRandomGame(def, { seats, seed, playSeed, options, maxActions: stopAt });
         const s: SuspicionState = r.final;
+        const snapshot = JSON.stringify(s);
         const deck = buildDeck(variant);
         const forged = fc.sample(forgedArb(deck), { seed: playSeed, numRuns: probes.length });
         probes.forEach(([seat0], i) => {
@@ -109,6 +110,8 @@ describe('apply agrees with legalActions', () => {
         for (let seat = 0; seat < seats; seat++) {
           for (const a of def.legalActions(s, seat)) expect(def.apply(s, seat, a).ok).toBe(true);
         }
+        expect(JSON.stringify(s)).toBe(snapshot); // apply never mutates its input
+        expect(JSON.parse(snapshot)).toStrictEqual(s); // the state is plain JSON
       }),
       { numRuns: 150 },
     );

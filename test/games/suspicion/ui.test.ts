@@ -260,3 +260,22 @@ describe('action codes', () => {
     }
   });
 });
+
+describe('log lines for specials and the vote', () => {
+  it('Tamper, Burn, Block, cancel, declaration and reveal read as plain sentences', () => {
+    const ctx = fakeRenderContext(3);
+    const line = (es: { type: string; to?: number[] }[]) => es.filter((e) => !e.to).map((e) => ui.describeEvent(e as any, ctx, null));
+    const s0 = arrange(3, { hands: { 0: ['tamper1', 'red1', 'red2'], 1: ['tamper2', 'green1', 'green2'] }, slots: { 1: ['orange1', null, null] } });
+    const a = act(s0, 0, { type: 'tamper', card: 'tamper1', target: 1, slot: 0 });
+    expect(line(a.events)).toEqual(["Ana played 🪛 Tamper on Ben's 🟧 orange (LEFT) evidence."]);
+    expect(line(act(a.state, 1, { type: 'cancel' }).events)).toEqual(["Ben cancelled Ana's 🪛 Tamper with their own."]);
+    const d0 = arrange(3, { hands: { 0: ['orange1', 'green1', 'green2'] }, slots: { 0: ['red1', 'blue1', null] } });
+    const d1 = act(d0, 0, { type: 'declare', card: 'orange1', suspect: 0 });
+    expect(line(d1.events)).toEqual(['Ana puts a card face down on BOTTOM and declares it is 🩷 pink. Vote now!']);
+    const d2 = run(d1.state, [[1, { type: 'vote', verdict: 'bluff' }]]);
+    const d3 = act(d2, 2, { type: 'vote', verdict: 'bluff' });
+    expect(line(d3.events)[0]).toBe(
+      'The card was 🟧 orange (Ana claimed 🩷 pink). Verdict: Bluff (believe 0 – bluff 2). The detectives judged right: Ana misses the next turn.',
+    );
+  });
+});
