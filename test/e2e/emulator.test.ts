@@ -12,11 +12,15 @@ import {
   DiscordAPIError,
   Events,
   GatewayIntentBits,
+  LabelBuilder,
   MessageFlags,
+  ModalBuilder,
   PermissionFlagsBits,
   Routes,
   SlashCommandBuilder,
   StringSelectMenuBuilder,
+  TextInputBuilder,
+  TextInputStyle,
   type Interaction,
   type TextChannel,
 } from 'discord.js';
@@ -201,6 +205,28 @@ describe('Discord emulator', () => {
     expect(ana.canSee(hand!)).toBe(true);
     expect(ben.canSee(hand!)).toBe(false);
     expect(ben.visibleMessages().map((m) => m.content)).toEqual(['Table ready']);
+    expect(e.violations).toEqual([]);
+  });
+
+  it('opens a modal from a button and updates the message on submit', async () => {
+    const { e } = await setup(async (i) => {
+      if (i.isChatInputCommand()) await i.reply({ content: 'Table', components: [joinRow('Rename', 'rename')] });
+      else if (i.isButton()) {
+        const input = new TextInputBuilder().setCustomId('name').setStyle(TextInputStyle.Short).setMaxLength(20);
+        await i.showModal(new ModalBuilder().setCustomId('rename').setTitle('Rename').addLabelComponents(new LabelBuilder().setLabel('Name').setTextInputComponent(input)));
+      } else if (i.isModalSubmit() && i.isFromMessage()) {
+        await i.update({ content: `Table: ${i.fields.getTextInputValue('name')}` });
+      }
+    });
+    const ana = e.addUser('Ana');
+    const table = (await ana.slash('ping')).message!;
+    const opened = await ana.click(table, 'Rename');
+    expect(opened.callbackType).toBe(9);
+    expect(opened.modal).toMatchObject({ custom_id: 'rename', title: 'Rename' });
+    expect(() => ana.submitModal(opened, { name: 'x'.repeat(21) })).toThrow(/at most 20/);
+    const submitted = await ana.submitModal(opened, { name: 'Salon' });
+    expect(submitted.callbackType).toBe(7);
+    expect(e.message(table.id)?.content).toBe('Table: Salon');
     expect(e.violations).toEqual([]);
   });
 

@@ -68,9 +68,14 @@ export class InteractionResult {
     });
   }
 
-  /** The modal the bot opened (callback type 9), if any. */
+  /** The modal the bot opened (callback type 9), if any; submit it with `user.submitModal`. */
   get modal(): JsonObject | undefined {
-    return this.record.modal ?? undefined;
+    return this.record.modal ? structuredClone(this.record.modal) : undefined;
+  }
+
+  /** @internal The underlying record (for `EmulatedUser.submitModal`). */
+  internalRecord(): InteractionRecord {
+    return this.record;
   }
 
   /** Set when the first callback failed (e.g. invalid body) or no callback came in time
@@ -87,7 +92,8 @@ export class InteractionResult {
 
 /** What a user action dispatches. */
 export interface InteractionSpec {
-  type: 2 | 3;
+  /** 2 application command, 3 message component, 5 modal submit. */
+  type: 2 | 3 | 5;
   userId: string;
   channelId: string;
   data: JsonObject;
@@ -162,6 +168,7 @@ export function dispatchInteraction(core: EmulatorCore, spec: InteractionSpec): 
     timer: null,
   };
   state.interactions.set(record.id, record);
+  state.interactionsByToken.set(record.token, record);
   const result = new InteractionResult(core, record);
   const promise = new Promise<InteractionResult>((resolve) => {
     record.settle = () => {

@@ -107,7 +107,7 @@ export type CommandRecord = JsonObject & { id: string; name: string; type: numbe
 export interface InteractionRecord {
   id: string;
   token: string;
-  /** 2 application command, 3 message component. */
+  /** 2 application command, 3 message component, 5 modal submit. */
   type: number;
   guildId: string;
   channelId: string;

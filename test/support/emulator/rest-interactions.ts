@@ -5,7 +5,7 @@
  */
 import { InteractionResponseType as CB, MessageFlags } from 'discord-api-types/v10';
 import { bodyProblems, isEmptyMessage, shapeProblems } from './limits.js';
-import { createMessage, editMessage, messageJson } from './messages.js';
+import { createMessage, editMessage, messageJson, normaliseComponents } from './messages.js';
 import { apiError, noContent, ok, type RouteContext, type RouteDef, type RouteResponse } from './rest-router.js';
 import { dispatchMessageEvent, mergedShape } from './rest-routes.js';
 import { invalidBody, isObject, problem, specProblems, schemas, type Problem } from './validation.js';
@@ -20,7 +20,8 @@ const emptyMessage = (): RouteResponse => ({ ...apiError(400, 50006, 'Cannot sen
 /** Problems of an initial callback body for this interaction. */
 function callbackProblems(ctx: RouteContext, i: InteractionRecord, body: JsonObject): Problem[] {
   const type = body.type;
-  const isComponent = i.type === 3;
+  // Updates are for component clicks, and for modals submitted from a component's message.
+  const isComponent = i.type === 3 || (i.type === 5 && i.sourceMessageId !== null);
   const data = isObject(body.data) ? body.data : null;
   switch (type) {
     case CB.ChannelMessageWithSource: {
@@ -44,6 +45,7 @@ function callbackProblems(ctx: RouteContext, i: InteractionRecord, body: JsonObj
       return out;
     }
     case CB.Modal:
+      if (i.type === 5) return [problem(['type'], 'INTERACTION_RESPONSE_TYPE_INVALID', 'A modal submit cannot be answered with another modal.')];
       return specProblems(schemas.callbackModal, body);
     case CB.ApplicationCommandAutocompleteResult:
       return [problem(['type'], 'INTERACTION_RESPONSE_TYPE_INVALID', 'Autocomplete results are only valid for autocomplete interactions.')];
@@ -108,7 +110,7 @@ function callback(ctx: RouteContext): RouteResponse {
       dispatchMessageEvent(ctx.core, 'MESSAGE_UPDATE', message);
       break;
     case CB.Modal:
-      i.modal = data;
+      i.modal = { ...data, components: normaliseComponents(data.components) };
       break;
   }
   i.originalMessageId = message?.id ?? null;
@@ -131,7 +133,7 @@ function callback(ctx: RouteContext): RouteResponse {
 function byToken(ctx: RouteContext): InteractionRecord | RouteResponse {
   const st = ctx.core.state;
   if (ctx.params.app !== st.applicationId) return apiError(404, 10015, 'Unknown Webhook');
-  const i = [...st.interactions.values()].find((x) => x.token === ctx.params.token);
+  const i = st.interactionsByToken.get(ctx.params.token!);
   if (!i) return invalidToken();
   if (st.now() - i.createdAt > st.opts.tokenTtlMs) return invalidToken();
   if (i.callbackType === null) return apiError(404, 10015, 'Unknown Webhook');

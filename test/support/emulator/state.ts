@@ -27,6 +27,8 @@ export class EmulatorState {
   /** Commands by scope: 'global' or a guild id. */
   readonly commands = new Map<string, CommandRecord[]>();
   readonly interactions = new Map<string, InteractionRecord>();
+  /** Interaction by token (webhook routes). */
+  readonly interactionsByToken = new Map<string, InteractionRecord>();
   /** DM channels the bot opened: channel id → recipient user id. */
   readonly dmChannels = new Map<string, string>();
   readonly requests: RecordedRequest[] = [];

@@ -191,3 +191,41 @@ export function selectData(state: EmulatorState, guildId: string, found: FoundCo
   data.resolved = resolved;
   return data;
 }
+
+/**
+ * Interaction `data` for submitting a modal with `values` (text inputs by custom_id → text,
+ * string selects → chosen values). Checks required fields and lengths like the client.
+ */
+export function modalSubmitData(modal: JsonObject, values: Record<string, string | string[]>): JsonObject {
+  const used = new Set<string>();
+  const field = (c: JsonObject): JsonObject => {
+    const id = String(c.custom_id);
+    used.add(id);
+    if (Number(c.type) === ComponentType.TextInput) {
+      const v = values[id] ?? (typeof c.value === 'string' ? c.value : '');
+      if (typeof v !== 'string') fail(`modal field ${id} takes text`);
+      if (c.required !== false && v === '') fail(`modal field ${id} is required`);
+      const len = [...v].length;
+      if (v !== '' && typeof c.min_length === 'number' && len < c.min_length) fail(`modal field ${id} needs at least ${c.min_length} characters`);
+      if (typeof c.max_length === 'number' && len > c.max_length) fail(`modal field ${id} allows at most ${c.max_length} characters`);
+      return { type: ComponentType.TextInput, id: c.id, custom_id: id, value: v };
+    }
+    if (Number(c.type) === ComponentType.StringSelect) {
+      const v = values[id] ?? [];
+      const list = Array.isArray(v) ? v : [v];
+      const allowed = (Array.isArray(c.options) ? c.options : []).map((o) => (o as JsonObject).value);
+      for (const x of list) if (!allowed.includes(x)) fail(`modal select ${id}: ${JSON.stringify(x)} is not an option`);
+      return { type: ComponentType.StringSelect, id: c.id, custom_id: id, values: list };
+    }
+    fail(`modal component type ${String(c.type)} is not supported by the emulator`);
+  };
+  const components = (Array.isArray(modal.components) ? modal.components : []).filter(isObject).map((top) => {
+    if (Number(top.type) === ComponentType.ActionRow) {
+      return { type: 1, id: top.id, components: (Array.isArray(top.components) ? top.components : []).filter(isObject).map(field) };
+    }
+    if (Number(top.type) === ComponentType.Label && isObject(top.component)) return { type: ComponentType.Label, id: top.id, component: field(top.component) };
+    return { type: top.type, id: top.id };
+  });
+  for (const key of Object.keys(values)) if (!used.has(key)) fail(`the modal has no field "${key}"`);
+  return { custom_id: modal.custom_id, components };
+}

@@ -5,7 +5,7 @@
 import { ComponentType } from 'discord-api-types/v10';
 import { dispatchInteraction, type EmulatorCore, type InteractionResult } from './interactions.js';
 import { toEmulated } from './messages.js';
-import { commandData, pickComponent, selectData, type ActionOptions } from './user-actions.js';
+import { commandData, modalSubmitData, pickComponent, selectData, type ActionOptions } from './user-actions.js';
 import type { MessageRecord } from './state.js';
 import type { ComponentQuery, EmulatedMessage, JsonObject, OptionValue } from './types.js';
 
@@ -74,6 +74,23 @@ export class EmulatedUser {
     const found = pickComponent(this.core.state, this.id, msg, menu, 'select');
     const data = selectData(this.core.state, msg.guildId, found, values);
     return dispatchInteraction(this.core, { type: 3, userId: this.id, channelId: msg.channelId, data, sourceMessageId: msg.id });
+  }
+
+  /**
+   * Fill in and submit the modal the bot opened in answer to `opened` (callback type 9):
+   * `values` maps text input custom_ids to text (string select custom_ids to values).
+   */
+  submitModal(opened: InteractionResult, values: Record<string, string | string[]>): Promise<InteractionResult> {
+    const rec = opened.internalRecord();
+    if (!rec.modal) throw new Error(`discord-emulator: interaction ${rec.id} did not open a modal`);
+    if (rec.userId !== this.id) throw new Error('discord-emulator: only the user who opened a modal can submit it');
+    return dispatchInteraction(this.core, {
+      type: 5,
+      userId: this.id,
+      channelId: rec.channelId,
+      data: modalSubmitData(rec.modal, values),
+      ...(rec.sourceMessageId ? { sourceMessageId: rec.sourceMessageId } : {}),
+    });
   }
 
   /** Messages of a channel this user sees: public ones plus their own ephemeral ones, oldest first. */
