@@ -16,7 +16,7 @@ const ALLOWED_FLAGS: Record<MessageRoute, number> = {
   'interaction-create': MessageFlags.SuppressEmbeds | MessageFlags.Ephemeral | MessageFlags.SuppressNotifications | MessageFlags.IsComponentsV2,
   'interaction-defer': MessageFlags.Ephemeral | MessageFlags.SuppressEmbeds | MessageFlags.SuppressNotifications,
   'channel-create': MessageFlags.SuppressEmbeds | MessageFlags.SuppressNotifications | MessageFlags.IsComponentsV2,
-  edit: MessageFlags.SuppressEmbeds | MessageFlags.Ephemeral | MessageFlags.SuppressNotifications | MessageFlags.IsComponentsV2,
+  edit: MessageFlags.SuppressEmbeds | MessageFlags.Ephemeral | MessageFlags.Loading | MessageFlags.SuppressNotifications | MessageFlags.IsComponentsV2,
 };
 
 /** The parts of a message the layout checks look at. */

@@ -57,7 +57,17 @@ export function noContent(): RouteResponse {
   return { status: 204 };
 }
 
-/** Match `segments` against a route pattern; returns the params or null. */
+/** Route parameters that are not snowflakes. */
+const FREE_PARAMS: Record<string, RegExp> = {
+  token: /^[\w.-]+$/,
+  emoji: /./u,
+  message: /^(\d{1,20}|@original)$/,
+};
+
+/**
+ * Match `segments` against a route pattern; returns the params or null. Id parameters must
+ * look like snowflakes (so `/messages/bulk-delete` is not taken for a message id).
+ */
 export function matchPattern(pattern: string, segments: string[]): Record<string, string> | null {
   const parts = pattern.split('/').filter(Boolean);
   if (parts.length !== segments.length) return null;
@@ -65,8 +75,11 @@ export function matchPattern(pattern: string, segments: string[]): Record<string
   for (let i = 0; i < parts.length; i++) {
     const p = parts[i]!;
     const s = segments[i]!;
-    if (p.startsWith(':')) params[p.slice(1)] = s;
-    else if (p !== s) return null;
+    if (p.startsWith(':')) {
+      const name = p.slice(1);
+      if (!(FREE_PARAMS[name] ?? /^\d{1,20}$/).test(s)) return null;
+      params[name] = s;
+    } else if (p !== s) return null;
   }
   return params;
 }
