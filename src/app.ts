@@ -17,6 +17,7 @@ import type { GameRegistry } from './games/registry.js';
 import type { Logger } from './logger.js';
 import { openDatabase, type Db } from './persistence/db.js';
 import { TableRepo } from './persistence/repo.js';
+import { ratingsHook } from './ratings/store.js';
 import { TableService, type TableServiceDeps } from './tables/service.js';
 
 /** Options for tests and tools. */
@@ -51,7 +52,9 @@ export function createApp(config: Config, opts: AppOptions): App {
   const db: Db = openDatabase(config.databasePath);
   const repo = new TableRepo(db);
   const registry = opts.registry ?? defaultRegistry();
-  const service = new TableService({ repo, registry, logger, ...opts.serviceDeps });
+  const { resultHooks = [], ...serviceDeps } = opts.serviceDeps ?? {};
+  // Ratings (issue 7) are updated inside the transaction that stores each result.
+  const service = new TableService({ repo, registry, logger, ...serviceDeps, resultHooks: [ratingsHook(db), ...resultHooks] });
   const client = new Client({
     intents: [GatewayIntentBits.Guilds],
     ...(config.discordApiUrl ? { rest: { api: config.discordApiUrl } } : {}),

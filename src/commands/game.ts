@@ -13,6 +13,7 @@ import type { CommandOptionSpec, GameModule } from '../games/module.js';
 import { catalogFor, en } from '../i18n/index.js';
 import { actorOf, forDjs, messageLink, privateText, serviceErrorText } from '../discord/answers.js';
 import type { AppContext, InteractionLog } from '../discord/context.js';
+import { guildDefaults, withServerDefaults } from '../ratings/settings.js';
 import { lobbyMessage } from '../tables/render.js';
 import type { SlashCommand } from './types.js';
 
@@ -121,7 +122,8 @@ async function createTable(i: ChatInputCommandInteraction, mod: GameModule, app:
     channelId: i.channelId,
     game: mod.id,
     host: actorOf(i),
-    options: readOptions(i, mod.newOptions),
+    // Server defaults (`/admin settings`) under the player's own options (theirs win).
+    options: withServerDefaults(mod.definition.optionsSchema, guildDefaults(app.db, i.guildId), readOptions(i, mod.newOptions)),
     ...(seats !== undefined ? { maxSeats: seats } : {}),
   });
   if (!r.ok) {

@@ -1,11 +1,14 @@
 /** Every slash command of the bot, in registration order. */
 import type { GameRegistry } from '../games/registry.js';
+import { adminCommand } from './admin.js';
 import { gameCommand } from './game.js';
 import { handCommand } from './hand.js';
+import { leaderboardCommand } from './leaderboard.js';
+import { statsCommand } from './stats.js';
 import { tableCommand } from './table.js';
 import type { SlashCommand } from './types.js';
 
 /** Build the command list for the games in `registry`. */
 export function buildCommands(registry: GameRegistry): SlashCommand[] {
-  return [...registry.modules.map(gameCommand), handCommand, tableCommand];
+  return [...registry.modules.map(gameCommand), handCommand, tableCommand, leaderboardCommand(registry), statsCommand, adminCommand(registry)];
 }

@@ -19,6 +19,8 @@ import type { AppContext, InteractionLog } from './context.js';
 import { decodeCustomId, tableActionId, type TableVerb } from './custom-id.js';
 import { answerWithPanel } from './panels.js';
 import { confirmPrompt } from '../commands/table.js';
+import { adminClick } from '../commands/admin.js';
+import { leaderboardPageClick } from '../commands/leaderboard.js';
 
 type ComponentInteraction = ButtonInteraction | StringSelectMenuInteraction;
 
@@ -28,6 +30,14 @@ export async function handleComponent(i: ComponentInteraction, app: AppContext, 
   const id = decodeCustomId(i.customId);
   if (!id) {
     log.action = 'component';
+    log.outcome = 'malformed';
+    await i.reply(privateText(t.common.errors.malformed));
+    return;
+  }
+  // Leaderboard pages and /admin confirmations (issue 7) are not about one table.
+  if (id.kind === 'leaderboard' || id.kind === 'admin') {
+    if (id.kind === 'admin') return adminClick(i, app, log, id);
+    if (i.isButton()) return leaderboardPageClick(i, app, log, id);
     log.outcome = 'malformed';
     await i.reply(privateText(t.common.errors.malformed));
     return;
@@ -74,6 +84,15 @@ function confirmation(app: AppContext, mod: GameModule, outcome: ActOutcome, t: 
   return undefined;
 }
 
+/** Within this window, a stale click repeating the clicker's own last action is a double click. */
+export const DOUBLE_CLICK_MS = 10_000;
+
+/** True when `action` repeats the clicker's own newest logged action (a double click). */
+function isOwnEcho(app: AppContext, tableId: number, userId: string, action: unknown): boolean {
+  const last = app.repo.lastAction(tableId);
+  return !!last && last.userId === userId && Date.now() - last.at < DOUBLE_CLICK_MS && JSON.stringify(last.action) === JSON.stringify(action);
+}
+
 async function gameAction(
   i: ComponentInteraction,
   app: AppContext,
@@ -95,7 +114,7 @@ async function gameAction(
   const err = r.error;
   const seated = app.repo.seats(table.id).some((s) => s.userId === i.user.id && s.seat !== null);
   let note: string;
-  if (err.code === 'stale') note = mod.ui.staleNote?.(action, t) ?? t.common.panel.stale;
+  if (err.code === 'stale') note = mod.ui.staleNote?.(action, t) ?? (isOwnEcho(app, table.id, i.user.id, action) ? t.common.panel.alreadyDone : t.common.panel.stale);
   else if (err.code === 'rule') note = serviceErrorText(err, t, mod);
   else {
     await i.reply(privateText(serviceErrorText(err, t, mod)));

@@ -5,6 +5,8 @@
  * - `rh1:g:<table>:<step>:<code>` — a game action button (code = the game's encodeAction)
  * - `rh1:s:<table>:<step>:<name>` — a game select; the chosen option value is the action code
  * - `rh1:t:<table>:<verb>`         — a table action (join, leave, start, cancel, hand, …)
+ * - `rh1:l:<view>:<season>:<page>` — a leaderboard page (view = a game id or `all`)
+ * - `rh1:a:end:<table>` · `rh1:a:reset:<game>:<season>` · `rh1:a:keep` — `/admin` confirmations
  *
  * Table ids and steps are base-36. Ids are ≤ 100 characters (Discord's limit).
  */
@@ -29,7 +31,11 @@ export type TableVerb = (typeof TABLE_VERBS)[number];
 export type CustomId =
   | { kind: 'game'; tableId: number; step: number; code: string }
   | { kind: 'select'; tableId: number; step: number; name: string }
-  | { kind: 'table'; tableId: number; verb: TableVerb };
+  | { kind: 'table'; tableId: number; verb: TableVerb }
+  | { kind: 'leaderboard'; view: string; season: number; page: number }
+  | { kind: 'admin'; verb: 'end'; tableId: number }
+  | { kind: 'admin'; verb: 'reset'; game: string; season: number }
+  | { kind: 'admin'; verb: 'keep' };
 
 /** Discord's maximum custom_id length. */
 export const CUSTOM_ID_MAX = 100;
@@ -39,11 +45,20 @@ const b36 = z
   .regex(/^[0-9a-z]{1,8}$/)
   .transform((s) => parseInt(s, 36));
 const code = z.string().regex(/^[A-Za-z0-9._:,-]{1,80}$/);
+/** A game id or `all` (leaderboard views). */
+const view = z.string().regex(/^[a-z]{1,16}$/);
 
 const schema = z.union([
   z.tuple([z.literal('rh1'), z.literal('g'), b36, b36]).rest(z.string()),
   z.tuple([z.literal('rh1'), z.literal('s'), b36, b36, code]),
   z.tuple([z.literal('rh1'), z.literal('t'), b36, z.enum(TABLE_VERBS)]),
+]);
+
+const ratingsSchema = z.union([
+  z.tuple([z.literal('rh1'), z.literal('l'), view, b36, b36]),
+  z.tuple([z.literal('rh1'), z.literal('a'), z.literal('end'), b36]),
+  z.tuple([z.literal('rh1'), z.literal('a'), z.literal('reset'), view, b36]),
+  z.tuple([z.literal('rh1'), z.literal('a'), z.literal('keep')]),
 ]);
 
 /** Encode a game action button id. Throws if the result would exceed 100 characters. */
@@ -59,6 +74,23 @@ export function gameSelectId(tableId: number, step: number, name: string): strin
 /** Encode a table action id. */
 export function tableActionId(tableId: number, verb: TableVerb): string {
   return check(`rh1:t:${tableId.toString(36)}:${verb}`);
+}
+
+/** Encode a leaderboard page button id (`view` = a game id or `all`; season 0 for `all`). */
+export function leaderboardPageId(viewId: string, season: number, page: number): string {
+  return check(`rh1:l:${viewId}:${season.toString(36)}:${page.toString(36)}`);
+}
+
+/** Encode an `/admin` confirmation button id. */
+export function adminActionId(action: { verb: 'end'; tableId: number } | { verb: 'reset'; game: string; season: number } | { verb: 'keep' }): string {
+  switch (action.verb) {
+    case 'end':
+      return check(`rh1:a:end:${action.tableId.toString(36)}`);
+    case 'reset':
+      return check(`rh1:a:reset:${action.game}:${action.season.toString(36)}`);
+    case 'keep':
+      return 'rh1:a:keep';
+  }
 }
 
 function check(id: string): string {
@@ -77,10 +109,22 @@ export function decodeCustomId(raw: string): CustomId | null {
     if (!head.success || !actionCode.success) return null;
     return { kind: 'game', tableId: head.data[2] as number, step: head.data[3] as number, code: actionCode.data };
   }
+  if (parts[1] === 'l' || parts[1] === 'a') return decodeRatingsId(parts);
   const r = schema.safeParse(parts);
   if (!r.success) return null;
   const d = r.data;
   if (d[1] === 's') return { kind: 'select', tableId: d[2], step: d[3] as number, name: d[4] as string };
   if (d[1] === 't') return { kind: 'table', tableId: d[2], verb: d[3] as TableVerb };
   return null;
+}
+
+/** Decode the leaderboard-page and admin-confirm kinds (issue 7). */
+function decodeRatingsId(parts: string[]): CustomId | null {
+  const r = ratingsSchema.safeParse(parts);
+  if (!r.success) return null;
+  const d = r.data;
+  if (d[1] === 'l') return { kind: 'leaderboard', view: d[2], season: d[3], page: d[4] };
+  if (d[2] === 'end') return { kind: 'admin', verb: 'end', tableId: d[3] };
+  if (d[2] === 'reset') return { kind: 'admin', verb: 'reset', game: d[3], season: d[4] };
+  return { kind: 'admin', verb: 'keep' };
 }

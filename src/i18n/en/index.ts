@@ -3,6 +3,7 @@ import { common } from './common.js';
 import { jaccuse } from './jaccuse.js';
 import { noir } from './noir.js';
 import { phantom } from './phantom.js';
+import { ratings } from './ratings.js';
 import { suspicion } from './suspicion.js';
 
-export const en = { common, suspicion, noir, phantom, jaccuse } as const;
+export const en = { common, suspicion, noir, phantom, jaccuse, ratings } as const;

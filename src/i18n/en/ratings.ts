@@ -1,0 +1,122 @@
+/** English strings of leaderboards, player stats and the server-admin tools (issue 7). */
+
+const pct = (wins: number, games: number) => (games > 0 ? Math.round((100 * wins) / games) : 0);
+const n1 = (x: number) => (Math.round(x * 10) / 10).toFixed(1);
+const ordinalWord = (n: number) => {
+  const s = n % 100 >= 11 && n % 100 <= 13 ? 'th' : ({ 1: 'st', 2: 'nd', 3: 'rd' } as Record<number, string>)[n % 10] ?? 'th';
+  return `${n}${s}`;
+};
+const games = (n: number) => `${n} ${n === 1 ? 'game' : 'games'}`;
+const rel = (ms: number) => `<t:${Math.floor(ms / 1000)}:R>`;
+const MEDALS = ['🥇', '🥈', '🥉'];
+
+export const ratings = {
+  /** "3rd", "11th". */
+  ordinalWord,
+  /** A rating (ordinal) as shown everywhere: one decimal. */
+  rating: n1,
+
+  commands: {
+    leaderboard: 'Top players of this server, per game or across all games',
+    leaderboardGame: 'Which game (default: all games, by games played)',
+    leaderboardSeason: 'An earlier season of that game (default: the current one)',
+    leaderboardScope: 'Whose ratings to show (ratings are kept per server)',
+    scopeServer: 'This server',
+    allGames: 'All games (by games played)',
+    stats: "A player's record in this server (only you see it)",
+    statsUser: 'Whose record (default: yours)',
+    admin: 'Server tools for Red Herring (Manage Server)',
+    adminTables: 'List the open tables in this server',
+    adminEnd: 'End a stuck table for everyone (not rated)',
+    adminEndTable: 'Table number, as shown on its board (e.g. 12 for table #12)',
+    adminReset: "Start a new season of a game's leaderboard (old seasons stay visible)",
+    adminResetGame: 'Which game',
+    adminSettings: 'Show or change the server defaults for new tables',
+    adminTurn: 'Turn timer in seconds (0 = each game’s own default)',
+    adminCounter: 'Counter / reaction window in seconds (0 = each game’s own default)',
+    adminVote: 'Vote timer in seconds (0 = each game’s own default)',
+  },
+
+  board: {
+    title: (emoji: string, title: string, season: number) => `🏆 ${emoji} ${title} leaderboard · season ${season}`,
+    allTitle: '🏆 All games · most games played',
+    row: (rank: number, name: string, rating: number, g: number, wins: number, provisional: boolean) =>
+      `${MEDALS[rank - 1] ?? `**${rank}.**`} ${name} — **${n1(rating)}**${provisional ? ' ✱' : ''} · ${games(g)} · ${pct(wins, g)}% wins`,
+    allRow: (rank: number, name: string, g: number, wins: number) =>
+      `${MEDALS[rank - 1] ?? `**${rank}.**`} ${name} — **${games(g)}** · ${wins} ${wins === 1 ? 'win' : 'wins'} (${pct(wins, g)}%)`,
+    empty: (title: string) => `Nobody has finished a rated game of ${title} this season yet. Finish a table to get on the board!`,
+    emptyPast: (title: string, season: number) => `Nobody played a rated game of ${title} in season ${season}.`,
+    emptyAll: 'Nobody has finished a rated game in this server yet. Start one with a game command, e.g. `/suspicion new`.',
+    footer: (page: number, pages: number, players: number) =>
+      `Page ${page + 1} of ${pages} · ${players} ${players === 1 ? 'player' : 'players'} · Rating = skill − 3 × uncertainty (OpenSkill) · ✱ provisional: fewer than 5 games`,
+    allFooter: (page: number, pages: number, players: number) =>
+      `Page ${page + 1} of ${pages} · ${players} ${players === 1 ? 'player' : 'players'} · every game and season · pick a game for ratings`,
+    pastSeason: (season: number, current: number) => `Season ${season} is over (the current season is ${current}).`,
+    previous: '◀ Previous',
+    next: 'Next ▶',
+  },
+
+  stats: {
+    title: (name: string) => `📊 ${name} in this server`,
+    gameLine: (emoji: string, title: string, season: number) => `**${emoji} ${title}** · season ${season}`,
+    ratingLine: (rating: number, mu: number, sigma: number, rank: number, of: number, provisional: boolean, played: number, needed: number) =>
+      `Rating **${n1(rating)}** (skill ${n1(mu)} ± ${n1(sigma)}) · #${rank} of ${of}` +
+      (provisional ? ` · ✱ provisional (${played} of ${needed} games)` : ''),
+    recordLine: (g: number, wins: number, streak: number) =>
+      `${games(g)} · ${wins} ${wins === 1 ? 'win' : 'wins'} (${pct(wins, g)}%)` +
+      (streak > 1 ? ` · 🔥 ${streak} wins in a row` : streak === 1 ? ' · won the last game' : streak < -1 ? ` · ${-streak} games without a win` : ''),
+    totals: (g: number, wins: number) => `**All games:** ${games(g)} · ${wins} ${wins === 1 ? 'win' : 'wins'} (${pct(wins, g)}%)`,
+    recentTitle: '**Last games**',
+    recent: (emoji: string, title: string, id: number, placement: number, players: number, winner: boolean, left: boolean, endedAt: number) =>
+      `• ${emoji} ${title} #${id} — ${winner ? '🏆 won' : left ? '🚪 left, ranked' : 'finished'} ${ordinalWord(placement)} of ${players} · ${rel(endedAt)}`,
+    noCurrent: 'No rated games in the current seasons.',
+    nothing: (name: string) => `${name} has not finished a rated game in this server yet.`,
+  },
+
+  admin: {
+    refused: 'Only members with the **Manage Server** permission can use `/admin`. Nothing was changed.',
+    tablesTitle: (n: number) => `**Open tables in this server** (${n})`,
+    tableLine: (id: number, emoji: string, title: string, channel: string, status: string, players: string, count: number, age: string, last: string) =>
+      `• **#${id}** ${emoji} ${title} in <#${channel}> — ${status} · ${count} ${count === 1 ? 'player' : 'players'}: ${players} · opened ${age} · last move ${last}`,
+    statusLobby: 'lobby',
+    statusActive: 'playing',
+    noMove: 'none yet',
+    more: (n: number) => `…and ${n} more.`,
+    noTables: 'There are no open tables in this server.',
+    endHint: 'End a stuck one with `/admin end table:<number>`.',
+    rel,
+    noSuchTable: (id: number) => `There is no table #${id} in this server. \`/admin tables\` lists the open ones.`,
+    alreadyEnded: (id: number) => `Table #${id} has already ended. Nothing was changed.`,
+    confirmEnd: (title: string, id: number, channel: string) =>
+      `End **${title}** (table #${id}) in <#${channel}> for everyone? It will **not be rated**, and the board will say it was ended by a server admin.`,
+    confirmEndButton: 'Yes, end the table',
+    keepTable: 'No, keep it',
+    ended: (id: number) => `Table #${id} was ended. It is not rated; the players see it on the board.`,
+    confirmReset: (title: string, season: number, game: string) =>
+      `Start a new season of the **${title}** leaderboard? Season ${season} ends now and season ${season + 1} starts **empty**. ` +
+      `Season ${season} stays visible with \`/leaderboard game:${game} season:${season}\`.`,
+    confirmResetButton: (next: number) => `Yes, start season ${next}`,
+    keepSeason: (season: number) => `No, keep season ${season}`,
+    resetDone: (title: string, season: number, game: string) =>
+      `Season ${season} of the **${title}** leaderboard has started. Season ${season - 1} stays visible with \`/leaderboard game:${game} season:${season - 1}\`.`,
+    resetStale: (title: string, season: number) => `The ${title} leaderboard is already in season ${season}. Nothing was changed.`,
+    kept: 'Nothing changed.',
+    settingsTitle: '**Server defaults for new tables**',
+    settingLine: (label: string, value: number | undefined) => `• ${label}: ${value === undefined ? 'each game’s own default' : `**${value} s**`}`,
+    settingLabels: { turnSeconds: 'Turn timer', reactionSeconds: 'Counter window', voteSeconds: 'Vote timer' } as Record<string, string>,
+    settingsHelp:
+      'Options given to `/<game> new` still win over these, and a game that cannot use a value (outside its own limits) keeps its default. ' +
+      'Change them with `/admin settings turn-timer:… counter-window:… vote-timer:…` (0 = back to each game’s default).',
+    settingsSaved: '✅ Saved.',
+    settingsBad: (label: string, min: number, max: number) => `${label} must be between ${min} and ${max} seconds (or 0 for each game’s own default). Nothing was changed.`,
+  },
+
+  errors: {
+    notInGuild: 'Leaderboards and stats belong to a server: use this command in a server channel.',
+    unknownGame: 'That game is not available.',
+    seasonNeedsGame: 'Seasons are kept per game: choose a game to see an earlier season.',
+    noSuchSeason: (title: string, season: number, current: number) =>
+      `The ${title} leaderboard has no season ${season} yet: the current season is ${current}.`,
+    staleButton: 'That button belongs to an older message. Run `/leaderboard` again for a fresh one.',
+  },
+} as const;
