@@ -2,7 +2,7 @@
  * What interaction handlers receive: the services of the running bot, and the per-interaction
  * log record that the router writes as one pino line when the handler returns.
  */
-import type { REST } from '@discordjs/rest';
+import type { REST } from 'discord.js';
 import type { GameRegistry } from '../games/registry.js';
 import type { Logger } from '../logger.js';
 import type { Db } from '../persistence/db.js';

@@ -6,8 +6,7 @@
  * (valid 15 minutes; discord-platform.md §2).
  */
 import { RESTJSONErrorCodes, Routes } from 'discord-api-types/v10';
-import { DiscordAPIError, type REST } from '@discordjs/rest';
-import type { BaseInteraction, InteractionResponse, Message } from 'discord.js';
+import type { BaseInteraction, InteractionResponse, Message, REST } from 'discord.js';
 import type { GameRegistry } from '../games/registry.js';
 import { en } from '../i18n/index.js';
 import type { Logger } from '../logger.js';
@@ -142,7 +141,8 @@ export class Publisher implements TableListener {
         await this.deps.rest.patch(Routes.channelMessage(table.channelId, table.boardMessageId), { body: payload });
         return;
       } catch (err) {
-        if (!(err instanceof DiscordAPIError && err.code === RESTJSONErrorCodes.UnknownMessage)) throw err;
+        // Duck-typed: discord.js's REST errors come from its CommonJS build (no shared class identity with ESM).
+        if ((err as { code?: unknown }).code !== RESTJSONErrorCodes.UnknownMessage) throw err;
         this.deps.logger.info({ table: table.id }, 'board message was deleted; posting a fresh one');
       }
     }

@@ -143,6 +143,11 @@ export class TableRepo {
     return this.db.select().from(actions).where(eq(actions.tableId, tableId)).orderBy(asc(actions.seq)).all();
   }
 
+  /** The newest entry of a table's action log, if any. */
+  lastAction(tableId: number): ActionRow | undefined {
+    return this.db.select().from(actions).where(eq(actions.tableId, tableId)).orderBy(desc(actions.seq)).limit(1).get();
+  }
+
   /** Store the final result rows of a table. */
   insertResults(rows: (typeof results.$inferInsert)[]): void {
     if (rows.length > 0) this.db.insert(results).values(rows).run();

@@ -54,6 +54,7 @@ export const common = {
     refresh: 'Refresh',
     done: (what: string) => `✅ ${what}`,
     stale: 'ℹ️ The table moved on since that button was drawn — here is your current hand.',
+    alreadyDone: 'ℹ️ Already done — your first click counted. Here is your current hand.',
     refreshed: '🔄 Up to date.',
     gameOver: 'This game is over — see the board for the result.',
     leftSeat: 'You left this game; your seat is played automatically.',

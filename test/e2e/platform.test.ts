@@ -1,0 +1,180 @@
+/**
+ * Issue 2 §8–9 end to end: bad input gets a private, plain-language answer and changes
+ * nothing; a deleted board is re-posted on the next change; missing channel permissions are
+ * named; destructive commands confirm first; every interaction is logged as one JSON line.
+ */
+import { Writable } from 'node:stream';
+import { pino } from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PermissionFlagsBits } from 'discord-api-types/v10';
+import type { App } from '../../src/app.js';
+import { suspicionDefinition as def } from '../../src/games/suspicion/engine.js';
+import type { SuspicionAction, SuspicionState } from '../../src/games/suspicion/rules.js';
+import { DEFAULT_BOT_PERMISSIONS, DiscordEmulator, type EmulatedMessage, type EmulatedUser } from '../support/emulator/index.js';
+import { answered, boardOf, fresh, offers, perform, settle, startBot, tableIdOf, tempDir, textOf } from './harness.js';
+
+describe('platform behaviour through the Discord emulator', () => {
+  let emu: DiscordEmulator;
+  let app: App;
+  const tmp = tempDir();
+  const logLines: Record<string, unknown>[] = [];
+  let ana: EmulatedUser, ben: EmulatedUser, eve: EmulatedUser, mod: EmulatedUser;
+
+  beforeAll(async () => {
+    emu = await DiscordEmulator.start();
+    const sink = new Writable({
+      write(chunk, _enc, cb) {
+        for (const line of String(chunk).split('\n').filter(Boolean)) logLines.push(JSON.parse(line));
+        cb();
+      },
+    });
+    app = await startBot(emu, tmp.dbPath, { logger: pino({ level: 'info' }, sink) });
+    ana = emu.addUser('Ana');
+    ben = emu.addUser('Ben');
+    eve = emu.addUser('Eve');
+    mod = emu.addUser('Mod', { permissions: PermissionFlagsBits.ManageGuild });
+  });
+
+  afterAll(async () => {
+    await app?.stop();
+    await emu?.stop();
+    tmp.cleanup();
+  });
+
+  /** Open a 2-player Suspicion game in a new channel and return its parts. */
+  async function game(name: string) {
+    const channelId = emu.addChannel(name);
+    const lobby = answered(await ana.slash('suspicion new', { seats: 2 }, { channelId })).message!;
+    answered(await ben.click(lobby, 'Join'));
+    await settle(app); // the lobby is redrawn (Start enabled) after the join is acknowledged
+    answered(await ana.click(lobby, 'Start'));
+    await settle(app);
+    const id = tableIdOf(lobby);
+    return { channelId, id, board: boardOf(emu, id, channelId) };
+  }
+
+  const state = (id: number) => app.context.repo.table(id)!.state as SuspicionState;
+  const version = (id: number) => app.context.repo.table(id)!.version;
+  const mover = (id: number) => {
+    const p = def.pending(state(id));
+    const seat = p.kind === 'turn' ? p.seat : -1;
+    const row = app.context.repo.seats(id).find((s) => s.seat === seat)!;
+    return [ana, ben].find((u) => u.id === row.userId)!;
+  };
+
+  it('names the missing channel permission instead of failing', async () => {
+    const channelId = emu.addChannel('no-embeds', { botPermissions: DEFAULT_BOT_PERMISSIONS & ~PermissionFlagsBits.EmbedLinks });
+    const r = answered(await ana.slash('suspicion new', {}, { channelId }));
+    expect(r.message?.ephemeral).toBe(true);
+    expect(textOf(r.message)).toMatch(/Embed Links/);
+    expect(app.context.repo.openTableInChannel(channelId)).toBeUndefined();
+  });
+
+  it('one open table per channel, with a pointer to the existing one', async () => {
+    const { channelId, id } = await game('busy');
+    const r = answered(await eve.slash('noir new', {}, { channelId }));
+    expect(r.message?.ephemeral).toBe(true);
+    expect(textOf(r.message)).toContain(`table #${id}`);
+  });
+
+  it('non-players, stale clicks and illegal moves get private answers and change nothing', async () => {
+    const { id, board } = await game('bad-input');
+    const v0 = version(id);
+    // A spectator opens a hand.
+    const spectator = answered(await eve.click(fresh(emu, board), 'Show my hand'));
+    expect(spectator.message?.ephemeral).toBe(true);
+    expect(textOf(spectator.message)).toMatch(/not playing/i);
+    // The mover opens their panel and plays; then clicks the same (now stale) button again.
+    const m = mover(id);
+    const panel = answered(await m.click(fresh(emu, board), 'Show my hand')).message!;
+    const discard = offers<SuspicionAction>(panel, def).find((o) => o.action.type === 'discard')!;
+    // A double click: two interactions on the same button in the same millisecond.
+    const [c1, c2] = await emu.simultaneous([() => perform(m, panel, discard), () => perform(m, panel, discard)]);
+    for (const c of [c1!, c2!]) expect(answered(c).callbackType).toBe(7); // both answered in place
+    const notes = [c1!, c2!].map((c) => textOf(c.message));
+    const v1 = version(id);
+    expect(v1).toBe(v0 + 1); // applied once
+    expect(app.context.repo.actions(id)).toHaveLength(1);
+    // (the log line is written once the answer is sent)
+    await emu.waitFor(() => logLines.filter((l) => l.msg === 'interaction' && l.outcome === 'stale').length === 1);
+    // The panel ends up showing the new hand, with either the confirmation or "already done".
+    expect(textOf(fresh(emu, panel))).toMatch(/✅|Already done/);
+    expect(notes.join('\n')).not.toMatch(/moved on/);
+    // It is now the other player's turn: the mover's own panel no longer offers turn actions.
+    await settle(app);
+    const after = answered(await m.click(fresh(emu, board), 'Show my hand')).message!;
+    expect(offers<SuspicionAction>(after, def).some((o) => o.action.type === 'place' || o.action.type === 'discard')).toBe(false);
+    expect(version(id)).toBe(v1);
+  });
+
+  it('a deleted board is posted again on the next change', async () => {
+    const { id, board, channelId } = await game('deleted-board');
+    emu.deleteMessage(channelId, board.id);
+    const m = mover(id);
+    const r = answered(await m.slash('hand', {}, { channelId }));
+    const discard = offers<SuspicionAction>(r.message!, def).find((o) => o.action.type === 'discard')!;
+    answered(await perform(m, r.message!, discard));
+    await settle(app);
+    const again = boardOf(emu, id, channelId);
+    expect(again.id).not.toBe(board.id);
+    expect(app.context.repo.table(id)!.boardMessageId).toBe(again.id);
+  });
+
+  it('/table cancel confirms first, is refused to others, and closes the board', async () => {
+    const { id, board, channelId } = await game('cancel');
+    const refused = answered(await eve.slash('table cancel', {}, { channelId }));
+    expect(textOf(refused.message)).toMatch(/host or a member with \*\*Manage Server\*\*/);
+    const ask = answered(await ana.slash('table cancel', {}, { channelId }));
+    expect(app.context.repo.table(id)!.status).toBe('active'); // nothing happens before confirming
+    const keep = answered(await ana.click(ask.message!, 'No, keep playing'));
+    expect(textOf(keep.message)).toMatch(/Nothing changed/);
+    // A moderator with Manage Server may cancel someone else's table.
+    const ask2 = answered(await mod.slash('table cancel', {}, { channelId }));
+    answered(await mod.click(ask2.message!, 'Yes, cancel the table'));
+    await settle(app);
+    expect(app.context.repo.table(id)!.status).toBe('cancelled');
+    const closed = fresh(emu, board);
+    expect(textOf(closed)).toMatch(/Cancelled/);
+    expect(closed.components ?? []).toHaveLength(0);
+    // A stale panel button on the cancelled table is answered privately.
+    const late = answered(await ana.slash('hand', {}, { channelId }));
+    expect(textOf(late.message)).toMatch(/not seated at an open table/i);
+  });
+
+  it('/table leave confirms, then the seat is auto-played and the leaver cannot act', async () => {
+    const { id, channelId } = await game('leave');
+    const ask = answered(await ben.slash('table leave', {}, { channelId }));
+    expect(textOf(ask.message)).toMatch(/ranked last/);
+    answered(await ben.click(ask.message!, 'Yes, leave the game'));
+    await settle(app);
+    const benSeat = app.context.repo.seats(id).find((s) => s.userId === ben.id)!;
+    expect(benSeat.left).toBe(true);
+    // Ben is never the one the game waits for now.
+    const p = def.pending(state(id));
+    expect(p.kind === 'turn' && p.seat).not.toBe(benSeat.seat);
+  });
+
+  it('/suspicion rules shows the table defaults privately; /hand without a table explains', async () => {
+    const rules = answered(await eve.slash('suspicion rules'));
+    expect(rules.message?.ephemeral).toBe(true);
+    expect(textOf(rules.message)).toMatch(/120/);
+    const hand = answered(await eve.slash('hand'));
+    expect(textOf(hand.message)).toMatch(/not seated at an open table/i);
+  });
+
+  it('writes one JSON log line per interaction with guild, table, user, action, outcome and ms', () => {
+    const lines = logLines.filter((l) => l.msg === 'interaction');
+    expect(lines.length).toBeGreaterThan(10);
+    for (const l of lines) {
+      expect(l).toHaveProperty('guild');
+      expect(l).toHaveProperty('user');
+      expect(typeof l.action).toBe('string');
+      expect(typeof l.outcome).toBe('string');
+      expect(typeof l.ms).toBe('number');
+    }
+    expect(lines.some((l) => typeof l.table === 'number' && l.outcome === 'stale')).toBe(true);
+    expect(emu.violations).toEqual([]);
+  });
+});
+
+export type { EmulatedMessage };
