@@ -11,6 +11,7 @@
  */
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import { suspicionDefinition } from '../src/games/suspicion/engine.js';
 import { defaultRegistry } from '../src/games/index.js';
@@ -181,7 +182,7 @@ async function main(): Promise<void> {
   results.push(await benchRecovery());
   const lbPath = join(import.meta.dirname, 'leaderboard.ts');
   if (existsSync(lbPath)) {
-    const mod = (await import('./leaderboard.js')) as { benchLeaderboard?: () => Promise<BenchResult> };
+    const mod = (await import(pathToFileURL(lbPath).href)) as { benchLeaderboard?: () => Promise<BenchResult> };
     if (mod.benchLeaderboard) results.push(await mod.benchLeaderboard());
   }
   const out = join(import.meta.dirname, 'results');
