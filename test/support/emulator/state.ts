@@ -14,15 +14,21 @@ export * from './records.js';
 
 /** The whole emulated world. */
 export class EmulatorState {
+  /** Options with defaults applied. */
   readonly opts: ResolvedOptions;
+  /** Snowflake source for every id the emulator makes. */
   readonly ids = new SnowflakeGenerator(1);
+  /** The bot token (`<base64 user id>.<random>.<random>`, like Discord's). */
   readonly token: string;
   readonly applicationId: string;
   readonly botUserId: string;
   readonly guilds = new Map<string, GuildRecord>();
+  /** Guild text channels by id. */
   readonly channels = new Map<string, ChannelRecord>();
   readonly users = new Map<string, UserRecord>();
+  /** Memberships by `guildId:userId`. */
   readonly members = new Map<string, MemberRecord>();
+  /** Every message ever created (deleted ones are flagged, not removed). */
   readonly messages = new Map<string, MessageRecord>();
   /** Commands by scope: 'global' or a guild id. */
   readonly commands = new Map<string, CommandRecord[]>();
@@ -31,9 +37,13 @@ export class EmulatorState {
   readonly interactionsByToken = new Map<string, InteractionRecord>();
   /** DM channels the bot opened: channel id → recipient user id. */
   readonly dmChannels = new Map<string, string>();
+  /** HTTP request log. */
   readonly requests: RecordedRequest[] = [];
+  /** Gateway payload log (op codes and event names). */
   readonly gatewayFrames: GatewayFrame[] = [];
+  /** What Discord would reject / users would see fail. */
   readonly violations: Violation[] = [];
+  /** Message id → users it notified. */
   readonly pings = new Map<string, string[]>();
   private readonly listeners = new Set<() => void>();
   private frozenNow: number | null = null;
