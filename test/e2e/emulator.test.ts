@@ -293,8 +293,11 @@ describe('Discord emulator', () => {
     expect(e.messages().map((m) => m.content)).toEqual(['Board']);
     await sent.edit('Board v2');
     expect(e.message(sent.id)?.content).toBe('Board v2');
+    const reply = await sent.reply('Reply');
+    expect(e.message(reply.id)).toMatchObject({ type: 19, message_reference: { message_id: sent.id } });
     const fetched = await channel.messages.fetch({ limit: 10 });
-    expect(fetched.map((m) => m.content)).toEqual(['Board v2']);
+    expect(fetched.map((m) => m.content)).toEqual(['Reply', 'Board v2']);
+    await reply.delete();
     await sent.delete();
     expect(e.messages()).toEqual([]);
     const err = await errorOf(client.rest.patch(Routes.channelMessage(e.channel, sent.id), { body: { content: 'ghost' } }));

@@ -164,6 +164,13 @@ export function createMessage(state: EmulatorState, input: NewMessage): MessageR
     flags,
     components: normaliseComponents(body.components),
   };
+  const ref = body.message_reference;
+  if (!interaction && isObject(ref) && typeof ref.message_id === 'string') {
+    data.type = MessageType.Reply;
+    data.message_reference = { type: 0, channel_id: ref.channel_id ?? ch.id, message_id: ref.message_id, guild_id: ch.guildId };
+    const target = state.messages.get(ref.message_id);
+    if (target && !target.deleted) data.referenced_message = structuredClone(target.data);
+  }
   if (interaction) {
     data.webhook_id = state.applicationId;
     data.application_id = state.applicationId;

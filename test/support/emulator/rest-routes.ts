@@ -89,6 +89,13 @@ function createChannelMessage(ctx: RouteContext): RouteResponse {
   const denied = needPermissions(ctx, channelId, needed);
   if (denied) return denied;
   if (isEmptyMessage(body, ctx.files.length)) return { ...apiError(400, 50006, 'Cannot send an empty message'), violation: { kind: 'invalid-body', message: 'Cannot send an empty message' } };
+  const ref = body.message_reference;
+  if (isObject(ref) && typeof ref.message_id === 'string' && ref.fail_if_not_exists !== false) {
+    const target = st.messages.get(ref.message_id);
+    if (!target || target.deleted || target.ephemeral) {
+      return invalidBody([problem(['message_reference'], 'REPLIES_UNKNOWN_MESSAGE', 'Unknown message')]);
+    }
+  }
   const m = createMessage(st, { channelId, body, files: ctx.files });
   dispatchMessageEvent(ctx.core, 'MESSAGE_CREATE', m);
   return ok(messageJson(m));

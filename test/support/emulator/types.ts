@@ -115,6 +115,10 @@ export interface EmulatedMessage {
   application_id?: string;
   interaction_metadata?: JsonObject;
   interaction?: JsonObject;
+  /** Set on replies (`message.reply`). */
+  message_reference?: JsonObject;
+  /** The bot's own reactions. */
+  reactions?: JsonObject[];
   /** Emulator helper: flags & 64. */
   ephemeral: boolean;
   /** Emulator helper: ids of the only users who see it (ephemeral), or null for everyone. */
