@@ -1,0 +1,172 @@
+/**
+ * `/admin` handlers with stand-in interactions over a real database: the server-side
+ * Manage Server check on every subcommand and every confirmation click (private refusal,
+ * nothing changed), the confirm-first flow of `end` and `leaderboard-reset`, and settings.
+ */
+import { MessageFlags, PermissionFlagsBits, PermissionsBitField, type ButtonInteraction, type ChatInputCommandInteraction } from 'discord.js';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { adminClick, adminCommand } from '../../src/commands/admin.js';
+import type { AppContext, InteractionLog } from '../../src/discord/context.js';
+import { decodeCustomId, type CustomId } from '../../src/discord/custom-id.js';
+import { en } from '../../src/i18n/index.js';
+import { silentLogger } from '../../src/logger.js';
+import { currentSeason } from '../../src/ratings/store.js';
+import { guildDefaults } from '../../src/ratings/settings.js';
+import { GUILD, player, startTable, world, type World } from './helpers.js';
+
+let w: World;
+let app: AppContext;
+beforeEach(() => {
+  w = world();
+  app = { db: w.db, repo: w.repo, service: w.service, registry: w.registry, logger: silentLogger } as unknown as AppContext;
+});
+afterEach(() => w.close());
+
+type Answer = { how: 'reply' | 'update'; payload: { content?: string; flags?: number; components?: { components: { custom_id: string }[] }[] } };
+
+/** A stand-in for the parts of a discord.js interaction the /admin handlers use. */
+function interaction(manager: boolean, extra: Record<string, unknown> = {}) {
+  const answers: Answer[] = [];
+  const i = {
+    locale: 'en-US',
+    guildId: GUILD,
+    channelId: '800000000000000001',
+    user: { id: '100000000000000077', username: 'mod', globalName: null },
+    member: { displayName: 'Mod' },
+    inGuild: () => true,
+    memberPermissions: new PermissionsBitField(manager ? PermissionFlagsBits.ManageGuild : 0n),
+    reply: async (payload: Answer['payload']) => void answers.push({ how: 'reply', payload }),
+    update: async (payload: Answer['payload']) => void answers.push({ how: 'update', payload }),
+    ...extra,
+  };
+  return { i, answers };
+}
+
+function slash(manager: boolean, sub: string, opts: Record<string, string | number> = {}) {
+  return interaction(manager, {
+    options: {
+      getSubcommand: () => sub,
+      getInteger: (n: string) => (typeof opts[n] === 'number' ? opts[n] : null),
+      getString: (n: string) => (typeof opts[n] === 'string' ? opts[n] : null),
+    },
+  });
+}
+
+const log = (): InteractionLog => ({ action: '', outcome: '' });
+const cmd = () => adminCommand(w.registry);
+
+async function run(manager: boolean, sub: string, opts: Record<string, string | number> = {}) {
+  const { i, answers } = slash(manager, sub, opts);
+  const l = log();
+  await cmd().execute(i as unknown as ChatInputCommandInteraction, app, l);
+  return { answers, log: l };
+}
+
+async function click(manager: boolean, id: Extract<CustomId, { kind: 'admin' }>) {
+  const { i, answers } = interaction(manager);
+  const l = log();
+  await adminClick(i as unknown as ButtonInteraction, app, l, id);
+  return { answers, log: l };
+}
+
+/** The custom_id of the first (confirm) button of an answer. */
+const confirmId = (a: Answer) => decodeCustomId(a.payload.components![0]!.components[0]!.custom_id) as Extract<CustomId, { kind: 'admin' }>;
+
+describe('/admin without Manage Server', () => {
+  it.each([
+    ['tables', {}],
+    ['end', { table: 1 }],
+    ['leaderboard-reset', { game: 'suspicion' }],
+    ['settings', {}],
+    ['settings', { 'turn-timer': 90 }],
+  ])('/admin %s %o is refused privately and changes nothing', async (sub, opts) => {
+    const table = startTable(w, [player(1), player(2)]);
+    const { answers, log: l } = await run(false, sub, opts);
+    expect(answers).toHaveLength(1);
+    expect(answers[0]!.how).toBe('reply');
+    expect(answers[0]!.payload.content).toBe(en.ratings.admin.refused);
+    expect(answers[0]!.payload.flags).toBe(MessageFlags.Ephemeral);
+    expect(l.outcome).toBe('forbidden');
+    expect(w.repo.table(table)!.status).toBe('active');
+    expect(guildDefaults(w.db, GUILD)).toEqual({});
+  });
+
+  it('every confirmation click is refused too (end, reset, keep)', async () => {
+    const table = startTable(w, [player(1), player(2)]);
+    for (const id of [
+      { kind: 'admin', verb: 'end', tableId: table },
+      { kind: 'admin', verb: 'reset', game: 'suspicion', season: 1 },
+      { kind: 'admin', verb: 'keep' },
+    ] as const) {
+      const { answers } = await click(false, id);
+      expect(answers).toEqual([{ how: 'reply', payload: expect.objectContaining({ content: en.ratings.admin.refused, flags: MessageFlags.Ephemeral }) }]);
+    }
+    expect(w.repo.table(table)!.status).toBe('active');
+    expect(currentSeason(w.db, GUILD, 'suspicion').season).toBe(1);
+  });
+});
+
+describe('/admin with Manage Server', () => {
+  it('tables lists the open tables with channel, game, players and last move', async () => {
+    const a = startTable(w, [player(1), player(2)]);
+    const { answers } = await run(true, 'tables');
+    const text = answers[0]!.payload.content!;
+    expect(answers[0]!.payload.flags).toBe(MessageFlags.Ephemeral);
+    expect(text).toContain(`**#${a}**`);
+    expect(text).toContain('Podium');
+    expect(text).toContain('Player 1, Player 2');
+    expect(text).toMatch(/<#\d+>/);
+    expect(text).toContain('last move none yet');
+  });
+
+  it('end asks first, then ends the table unrated; a second confirm changes nothing', async () => {
+    const table = startTable(w, [player(1), player(2)]);
+    const ask = await run(true, 'end', { table });
+    expect(ask.answers[0]!.payload.content).toContain('not be rated');
+    expect(w.repo.table(table)!.status).toBe('active');
+    const id = confirmId(ask.answers[0]!);
+    expect(id).toEqual({ kind: 'admin', verb: 'end', tableId: table });
+    const done = await click(true, id);
+    expect(done.answers[0]).toMatchObject({ how: 'update', payload: { content: en.ratings.admin.ended(table), components: [] } });
+    expect(w.repo.table(table)).toMatchObject({ status: 'cancelled', endReason: 'admin' });
+    const again = await click(true, id);
+    expect(again.answers[0]!.payload.content).toBe(en.ratings.admin.alreadyEnded(table));
+  });
+
+  it('end refuses unknown tables and tables of other servers', async () => {
+    const other = startTable(w, [player(1), player(2)], '900000000000000002');
+    for (const table of [9999, other]) {
+      const { answers } = await run(true, 'end', { table });
+      expect(answers[0]!.payload.content).toBe(en.ratings.admin.noSuchTable(table));
+    }
+    expect(w.repo.table(other)!.status).toBe('active');
+  });
+
+  it('leaderboard-reset asks first, then starts the next season once', async () => {
+    const ask = await run(true, 'leaderboard-reset', { game: 'suspicion' });
+    expect(currentSeason(w.db, GUILD, 'suspicion').season).toBe(1);
+    const id = confirmId(ask.answers[0]!);
+    expect(id).toEqual({ kind: 'admin', verb: 'reset', game: 'suspicion', season: 1 });
+    const done = await click(true, id);
+    expect(done.answers[0]!.payload.content).toContain('Season 2');
+    expect(currentSeason(w.db, GUILD, 'suspicion').season).toBe(2);
+    const again = await click(true, id);
+    expect(again.answers[0]!.payload.content).toBe(en.ratings.admin.resetStale('Podium', 2));
+    expect(currentSeason(w.db, GUILD, 'suspicion').season).toBe(2);
+    const keep = await click(true, { kind: 'admin', verb: 'keep' });
+    expect(keep.answers[0]!.payload).toMatchObject({ content: en.ratings.admin.kept, components: [] });
+  });
+
+  it('settings shows, saves, clears with 0, and refuses out-of-range values', async () => {
+    const shown = await run(true, 'settings');
+    expect(shown.answers[0]!.payload.content).toContain('each game’s own default');
+    await run(true, 'settings', { 'turn-timer': 90, 'vote-timer': 45 });
+    expect(guildDefaults(w.db, GUILD)).toEqual({ turnSeconds: 90, voteSeconds: 45 });
+    const bad = await run(true, 'settings', { 'turn-timer': 5, 'vote-timer': 60 });
+    expect(bad.answers[0]!.payload.content).toBe(en.ratings.admin.settingsBad('Turn timer', 10, 3600));
+    expect(guildDefaults(w.db, GUILD)).toEqual({ turnSeconds: 90, voteSeconds: 45 });
+    const cleared = await run(true, 'settings', { 'turn-timer': 0 });
+    expect(cleared.answers[0]!.payload.content).toContain('Saved');
+    expect(guildDefaults(w.db, GUILD)).toEqual({ voteSeconds: 45 });
+  });
+});
