@@ -123,3 +123,77 @@ export function fresh(emu: DiscordEmulator, m: EmulatedMessage): EmulatedMessage
   if (!now) throw new Error(`message ${m.id} is gone`);
   return now;
 }
+
+/** Options of `playOut`. */
+export interface PlayOutOptions<A> {
+  emu: DiscordEmulator;
+  /** The running bot (a function: it changes across a restart). */
+  app: () => App;
+  tableId: number;
+  users: EmulatedUser[];
+  def: AnyGameDefinition;
+  /** The board message (found again if the bot re-posted it). */
+  channelId?: string;
+  /** Choose among the legal actions offered to `seat`; default: a seeded random choice. */
+  choose?: (offers: Offer<A>[], state: any, seat: number) => Offer<A> | undefined;
+  /** Stop early when this returns true (default: when the table is no longer active). */
+  until?: () => boolean;
+  /** Give up after this many game clicks (default 2,000). */
+  maxClicks?: number;
+  /** Seed of the random choices. */
+  seed?: number;
+  /** Called with every interaction result (latency bookkeeping). */
+  track?: (r: InteractionResult) => void;
+}
+
+/**
+ * Play a table by clicking, the way its players would: whoever the game waits for opens
+ * their hand from the board (or reuses a panel that is still current), and clicks one of
+ * the legal actions their panel or the board offers. Returns the number of game clicks.
+ * Throws if a seat that must act is offered nothing, or the game does not finish in time.
+ */
+export async function playOut<A = any>(o: PlayOutOptions<A>): Promise<number> {
+  const { Rng } = await import('../../src/games/rng.js');
+  const { seatsToAct } = await import('../../src/games/engine.js');
+  const rng = Rng.seeded(o.seed ?? 7);
+  const panels = new Map<string, EmulatedMessage>();
+  const max = o.maxClicks ?? 2000;
+  const repo = () => o.app().context.repo;
+  const done = o.until ?? (() => repo().table(o.tableId)!.status !== 'active');
+  const track = (r: InteractionResult) => {
+    answered(r);
+    o.track?.(r);
+    return r;
+  };
+  let clicks = 0;
+  while (!done()) {
+    if (clicks >= max) throw new Error(`table #${o.tableId} did not finish within ${max} clicks`);
+    await settle(o.app());
+    const table = repo().table(o.tableId)!;
+    if (table.status !== 'active') break;
+    const pending = o.def.pending(table.state);
+    const step = pending.step.toString(36);
+    const current = (x: Offer) => x.customId.split(':')[3] === step;
+    const seat = rng.pick(seatsToAct(pending));
+    const row = repo().seats(o.tableId).find((s) => s.seat === seat)!;
+    const user = o.users.find((u) => u.id === row.userId)!;
+    const board = boardOf(o.emu, o.tableId, o.channelId ?? o.emu.channel);
+    let panel = panels.get(user.id) && o.emu.message(panels.get(user.id)!.id);
+    if (!panel || !offers(panel, o.def).some(current)) {
+      panel = track(await user.click(board, 'Show my hand')).message!;
+      panels.set(user.id, panel);
+    }
+    const legal = o.def.legalActions(table.state, seat).map((a: unknown) => JSON.stringify(a));
+    const isLegal = (x: Offer) => current(x) && legal.includes(JSON.stringify(x.action));
+    const fromPanel = offers<A>(panel, o.def).filter(isLegal).map((x) => ({ ...x, msg: panel! }));
+    const fromBoard = offers<A>(board, o.def).filter(isLegal).map((x) => ({ ...x, msg: board }));
+    const all = [...fromPanel, ...fromBoard];
+    if (all.length === 0) throw new Error(`seat ${seat} must act at step ${pending.step} but nothing legal is offered: ${textOf(panel)}`);
+    const pick = o.choose?.(all, table.state, seat) ?? rng.pick(all);
+    const chosen = all.find((x) => x.customId === pick.customId && x.value === pick.value) ?? all[0]!;
+    const r = track(await perform(user, chosen.msg, chosen));
+    if (r.message?.ephemeral) panels.set(user.id, r.message);
+    clicks += 1;
+  }
+  return clicks;
+}
