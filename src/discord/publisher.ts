@@ -7,6 +7,7 @@
  */
 import { RESTJSONErrorCodes, Routes } from 'discord-api-types/v10';
 import type { BaseInteraction, InteractionResponse, Message, REST } from 'discord.js';
+import { seatsToAct } from '../games/engine.js';
 import type { GameRegistry } from '../games/registry.js';
 import { en } from '../i18n/index.js';
 import type { Logger } from '../logger.js';
@@ -113,21 +114,29 @@ export class Publisher implements TableListener {
     if (!snap) return;
     const mod = this.deps.registry.find(snap.table.game);
     if (!mod) return;
-    const boardDone = changes.length > 0 && changes.every((c) => c.boardAlreadyUpdated);
     try {
-      if (!boardDone) await this.upsertBoard(snap);
+      await this.upsertBoard(snap);
     } catch (err) {
       this.deps.logger.warn({ err, table: tableId }, 'board update failed');
     }
     const ended = changes.some((c) => c.ended) || snap.table.status !== 'active';
-    const last = changes[changes.length - 1];
-    const ping = last?.ping ?? [];
+    // Ping whoever a coalesced change asked for, if they still have to act now.
+    const mustAct = new Set(this.mustAct(snap));
+    const ping = [...new Set(changes.flatMap((c) => c.ping))].filter((u) => mustAct.has(u));
     try {
       if (ended || ping.length > 0) await this.replacePing(snap, ended ? [] : ping);
     } catch (err) {
       this.deps.logger.warn({ err, table: tableId }, 'ping failed');
     }
     await this.refreshPanels(snap);
+  }
+
+  /** User ids of the seats the game waits for now. */
+  private mustAct(snap: TableSnapshot): string[] {
+    if (snap.table.status !== 'active' || !snap.table.state) return [];
+    const mod = this.deps.registry.get(snap.table.game);
+    const seats = new Set(seatsToAct(mod.definition.pending(snap.table.state)));
+    return snap.seats.filter((s) => s.seat !== null && seats.has(s.seat)).map((s) => s.userId);
   }
 
   /** Edit the board message, or post a fresh one when it is missing or was deleted. */

@@ -261,7 +261,7 @@ export class TableService {
    * step, illegal now, malformed) change nothing. On success the new state, log row(s) and
    * deadline are committed before this returns.
    */
-  act(tableId: number, actor: Actor, step: number, action: unknown, opts: { boardClick?: boolean } = {}): ServiceResult<ActOutcome> {
+  act(tableId: number, actor: Actor, step: number, action: unknown): ServiceResult<ActOutcome> {
     type Acted = ActOutcome & { pending: Pending; prev: Pending };
     const r = this.repo.transaction((): ServiceResult<Acted> => {
       const table = this.repo.table(tableId);
@@ -309,7 +309,7 @@ export class TableService {
     });
     if (!r.ok) return r;
     const { pending, prev, ...outcome } = r.value;
-    this.afterCommit(outcome.table, outcome.seats, pending, prev, opts.boardClick, actor.userId);
+    this.afterCommit(outcome.table, outcome.seats, pending, prev);
     return ok(outcome);
   }
 
@@ -603,14 +603,7 @@ export class TableService {
   }
 
   /** After a commit: re-arm the timer and tell listeners (with whom to ping). */
-  private afterCommit(
-    table: TableRow,
-    seats: SeatRow[],
-    pending: Pending,
-    prev: Pending | null,
-    boardAlreadyUpdated = false,
-    actor?: string,
-  ): void {
+  private afterCommit(table: TableRow, seats: SeatRow[], pending: Pending, prev: Pending | null): void {
     const ended = table.status !== 'active';
     if (ended) this.disarm(table.id);
     else this.arm(table);
@@ -619,7 +612,7 @@ export class TableService {
       const present = new Set(seatsToAct(pending));
       ping = seats.filter((s) => s.seat !== null && present.has(s.seat) && !s.away && !s.left).map((s) => s.userId);
     }
-    this.emit({ tableId: table.id, ping, ended, boardAlreadyUpdated, ...(actor ? { actor } : {}) });
+    this.emit({ tableId: table.id, ping, ended });
   }
 
   private emit(change: TableChange): void {

@@ -65,10 +65,6 @@ export interface TableChange {
   ping: string[];
   /** The table has just ended (finished, cancelled or expired). */
   ended: boolean;
-  /** The actor's own message was already updated with the new board (update() on a board click). */
-  boardAlreadyUpdated?: boolean;
-  /** The user whose click caused the change (their panel is answered directly). */
-  actor?: string;
 }
 
 /** Receives every committed change (the Discord layer redraws the board and panels). */

@@ -11,7 +11,7 @@ import { noirModule } from '../../src/games/noir/index.js';
 import { phantomModule } from '../../src/games/phantom/index.js';
 import { suspicionModule } from '../../src/games/suspicion/index.js';
 import type { GameModule } from '../../src/games/module.js';
-import { DiscordEmulator, type EmulatedUser, type InteractionResult } from '../support/emulator/index.js';
+import { DiscordEmulator, type EmulatedMessage, type EmulatedUser, type InteractionResult } from '../support/emulator/index.js';
 import { answered, boardOf, fresh, offers, perform, playOut, settle, startBot, tableIdOf, tempDir, textOf, type Offer } from './harness.js';
 
 describe('every game, end to end through the Discord emulator', () => {
@@ -38,7 +38,7 @@ describe('every game, end to end through the Discord emulator', () => {
   async function open(mod: GameModule, players: number, options: Record<string, string | number | boolean> = {}) {
     const channelId = emu.addChannel(`${mod.command}-${userCount}`);
     const users: EmulatedUser[] = Array.from({ length: players }, () => emu.addUser(`U${++userCount}`));
-    const seats = mod.definition.minPlayers < mod.definition.maxPlayers ? { seats: players } : {};
+    const seats: Record<string, number> = mod.definition.minPlayers < mod.definition.maxPlayers ? { seats: players } : {};
     const created = answered(await users[0]!.slash(`${mod.command} new`, { ...seats, ...options }, { channelId }));
     const lobby = created.message!;
     for (const u of users.slice(1)) answered(await u.click(lobby, 'Join'));
@@ -145,7 +145,7 @@ describe('every game, end to end through the Discord emulator', () => {
     if (p.kind !== 'simultaneous') throw new Error('expected the vote');
     const board = boardOf(emu, t.tableId, t.channelId);
     const voters = p.waiting.slice(0, 2).map((seat) => t.users.find((u) => u.id === repo.seats(t.tableId).find((s) => s.seat === seat)!.userId)!);
-    const panels = [];
+    const panels: EmulatedMessage[] = [];
     for (const u of voters) panels.push(answered(await u.click(fresh(emu, board), 'Show my hand')).message!);
     const votes = panels.map((panel) => offers(panel, def).find((o) => (o.action as { type: string }).type === 'vote')!);
     const before = repo.actions(t.tableId).length;
