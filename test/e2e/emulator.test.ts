@@ -404,12 +404,15 @@ describe('Discord emulator', () => {
         headers: { authorization: `Bot ${e.token}`, 'content-type': 'application/json' },
         body: JSON.stringify({ content: 'spam' }),
       });
-    const statuses = [];
-    for (let n = 0; n < 3; n++) statuses.push(await post());
-    const limited = statuses.find((r) => r.status === 429)!;
-    expect(limited.headers.get('x-ratelimit-remaining')).toBe('0');
-    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
-    expect(((await limited.json()) as { retry_after: number }).retry_after).toBeGreaterThan(0);
+    let limited: Response | undefined;
+    for (let n = 0; n < 6 && !limited; n++) {
+      const res = await post();
+      if (res.status === 429) limited = res;
+    }
+    expect(limited).toBeDefined();
+    expect(limited!.headers.get('x-ratelimit-remaining')).toBe('0');
+    expect(Number(limited!.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(((await limited!.json()) as { retry_after: number }).retry_after).toBeGreaterThan(0);
     expect(e.violations).toEqual([]);
   });
 
