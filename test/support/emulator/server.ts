@@ -94,8 +94,14 @@ export class EmulatorServer {
   }
 
   private async onRequest(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const raw = await readRequest(req);
-    const out = this.router.handle(raw);
+    let out;
+    try {
+      out = this.router.handle(await readRequest(req));
+    } catch {
+      // The client went away mid-request (or the emulator is stopping): nothing to answer.
+      if (!res.headersSent && !res.destroyed) res.writeHead(500).end();
+      return;
+    }
     const headers: Record<string, string> = { ...out.headers };
     if (out.body !== undefined && out.status !== 204) {
       const text = JSON.stringify(out.body);
