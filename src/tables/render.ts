@@ -233,6 +233,7 @@ export function panelMessage(mod: GameModule, snap: TableSnapshot, userId: strin
     const legal = active && !me.left ? mod.definition.legalActions(table.state, me.seat) : [];
     const game = mod.ui.panel(view, legal, ctx);
     lines.push(game.body);
+    if (active && table.deadlineAt) lines.push(t.common.panel.deadline(relative(table.deadlineAt)));
     if (!active) lines.push('', t.common.panel.gameOver);
     else if (me.left) lines.push('', t.common.panel.leftSeat);
     const log = logLines(mod, table.recentEvents as StoredEvent[], ctx, me.seat, PANEL_LOG_LINES);
