@@ -141,7 +141,7 @@ function prepare(db: Db) {
 
 type Built = ReturnType<typeof prepare>;
 
-/** The SQL text of each prepared query, for EXPLAIN QUERY PLAN (benchmark, tests). */
+/** Names of the prepared queries (for `sqlOf` / `explain`: EXPLAIN QUERY PLAN in the benchmark and tests). */
 export type QueryName = keyof Built;
 
 /** Read-side access to ratings for one database; get it with `ratingQueries(db)`. */

@@ -232,6 +232,9 @@ describe('leaderboards, stats and /admin through the Discord emulator', () => {
     const future = answered(await ana.slash('leaderboard', { game: 'suspicion', season: 3 }));
     expect(future.message!.ephemeral).toBe(true);
     expect(future.message!.content).toBe(en.ratings.errors.noSuchSeason('Suspicion', 3, 2));
+    const noGame = answered(await ana.slash('leaderboard', { season: 1 }));
+    expect(noGame.message!.ephemeral).toBe(true);
+    expect(noGame.message!.content).toBe(en.ratings.errors.seasonNeedsGame);
     const st = answered(await ana.slash('stats'));
     expect(embedOf(st.message).description).toContain(en.ratings.stats.noCurrent);
     expect(embedOf(st.message).description).toContain('**All games:** 2 games');
