@@ -128,6 +128,16 @@ async function gameAction(
   await answerWithPanel(i, app, table.id, panel ? 'update' : 'reply', note);
 }
 
+/**
+ * Answer a confirmation prompt: rewrite the private prompt in place (its buttons removed), or
+ * — when the click did not come from a private prompt (forged) — answer privately instead of
+ * touching a public message.
+ */
+async function closePrompt(i: ComponentInteraction, content: string): Promise<void> {
+  if (onPanel(i)) await i.update({ content, embeds: [], components: [] });
+  else await i.reply(privateText(content));
+}
+
 async function tableVerb(
   i: ComponentInteraction,
   app: AppContext,
@@ -175,19 +185,19 @@ async function tableVerb(
       const r = app.service.cancel(table.id, actor);
       if (!r.ok) return answerError(r);
       log.outcome = 'ok';
-      await i.update({ content: c.cancelledDone, components: [] });
+      await closePrompt(i, c.cancelledDone);
       return;
     }
     case 'leave-game': {
       const r = app.service.leaveGame(table.id, actor);
       if (!r.ok) return answerError(r);
       log.outcome = 'ok';
-      await i.update({ content: c.leftDone, components: [] });
+      await closePrompt(i, c.leftDone);
       return;
     }
     case 'keep':
       log.outcome = 'ok';
-      await i.update({ content: c.kept, components: [] });
+      await closePrompt(i, c.kept);
       return;
     case 'rules':
       log.outcome = 'ok';

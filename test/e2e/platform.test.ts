@@ -107,6 +107,37 @@ describe('platform behaviour through the Discord emulator', () => {
     expect(version(id)).toBe(v1);
   });
 
+  it('forged custom_ids and forged actions are refused privately and change nothing', async () => {
+    const { id, board } = await game('forged');
+    const v0 = version(id);
+    const m = mover(id);
+    const other = m === ana ? ben : ana;
+    const step = def.pending(state(id)).step.toString(36);
+    const tid = id.toString(36);
+    const cases: [EmulatedUser, string, string[] | undefined, RegExp][] = [
+      [m, 'garbage', undefined, /not one of ours/],
+      [m, 'rh1:g:zzzzzzzz:1:pa', undefined, /no longer exists/],
+      [m, `rh1:g:${tid}:${step}:drop-table`, undefined, /not one of ours/],
+      [m, `rh1:t:${tid}:nuke`, undefined, /not one of ours/],
+      // A well-formed action the game does not allow now (someone else's card, out of turn, wrong step).
+      [m, `rh1:g:${tid}:${step}:di:burn1`, undefined, /❌/],
+      [other, `rh1:g:${tid}:${step}:di:${state(id).players[0]!.hand[0]}`, undefined, /❌|moved on/],
+      [eve, `rh1:g:${tid}:${step}:pa`, undefined, /not playing/],
+      [m, `rh1:s:${tid}:${step}:c0`, ['vo:bluff', 'vo:believe'], /not one of ours/],
+      [m, `rh1:t:${tid}:start`, undefined, /already started/],
+      [eve, `rh1:t:${tid}:cancel-confirm`, undefined, /host or a member/],
+      [eve, `rh1:t:${tid}:leave-game`, undefined, /not playing/],
+    ];
+    for (const [user, customId, values, expected] of cases) {
+      const r = answered(await user.forge(board, customId, values));
+      expect(r.message?.ephemeral, `${customId}: ${r.callbackType} ${textOf(r.message)}`).toBe(true);
+      expect(textOf(r.message), customId).toMatch(expected);
+    }
+    expect(version(id)).toBe(v0);
+    expect(app.context.repo.actions(id)).toHaveLength(0);
+    expect(app.context.repo.table(id)!.status).toBe('active');
+  });
+
   it('a deleted board is posted again on the next change', async () => {
     const { id, board, channelId } = await game('deleted-board');
     emu.deleteMessage(channelId, board.id);

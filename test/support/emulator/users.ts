@@ -93,6 +93,19 @@ export class EmulatedUser {
     });
   }
 
+  /**
+   * Send a component interaction with any `custom_id` on a message, as a modified client or
+   * a self-bot could (no check that the component exists): to test that the bot treats
+   * forged input as untrusted. `values` makes it a string-select interaction.
+   */
+  forge(message: MessageRef, customId: string, values?: string[]): Promise<InteractionResult> {
+    const msg = this.record(message);
+    const data = values
+      ? { custom_id: customId, component_type: ComponentType.StringSelect, values }
+      : { custom_id: customId, component_type: ComponentType.Button };
+    return dispatchInteraction(this.core, { type: 3, userId: this.id, channelId: msg.channelId, data, sourceMessageId: msg.id });
+  }
+
   /** Messages of a channel this user sees: public ones plus their own ephemeral ones, oldest first. */
   visibleMessages(channelId: string = this.defaultChannelId): EmulatedMessage[] {
     return [...this.core.state.messages.values()]
