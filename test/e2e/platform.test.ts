@@ -4,6 +4,7 @@
  * named; destructive commands confirm first; every interaction is logged as one JSON line.
  */
 import { Writable } from 'node:stream';
+import Database from 'better-sqlite3';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PermissionFlagsBits } from 'discord-api-types/v10';
@@ -18,11 +19,12 @@ describe('platform behaviour through the Discord emulator', () => {
   let app: App;
   const tmp = tempDir();
   const logLines: Record<string, unknown>[] = [];
+  let sink: Writable;
   let ana: EmulatedUser, ben: EmulatedUser, eve: EmulatedUser, mod: EmulatedUser;
 
   beforeAll(async () => {
     emu = await DiscordEmulator.start();
-    const sink = new Writable({
+    sink = new Writable({
       write(chunk, _enc, cb) {
         for (const line of String(chunk).split('\n').filter(Boolean)) logLines.push(JSON.parse(line));
         cb();
@@ -183,6 +185,24 @@ describe('platform behaviour through the Discord emulator', () => {
     // Ben is never the one the game waits for now.
     const p = def.pending(state(id));
     expect(p.kind === 'turn' && p.seat).not.toBe(benSeat.seat);
+  });
+
+  it('a deadline that passed while the bot was down fires at start-up and is announced', async () => {
+    const { id, board, channelId } = await game('restart-deadline');
+    const p = def.pending(state(id));
+    const late = mover(id);
+    await app.stop();
+    // The bot is down past the turn deadline.
+    const raw = new Database(tmp.dbPath);
+    raw.prepare('update game_tables set deadline_at = ? where id = ?').run(Date.now() - 1000, id);
+    raw.close();
+    app = await startBot(emu, tmp.dbPath, { logger: pino({ level: 'info' }, sink) });
+    await emu.waitFor(() => app.context.repo.actions(id).length > 0);
+    await settle(app);
+    expect(app.context.repo.actions(id)[0]).toMatchObject({ kind: 'timeout', seat: p.kind === 'turn' ? p.seat : -1 });
+    expect(textOf(fresh(emu, board))).toMatch(new RegExp(`${late.name} ran out of time`));
+    expect(def.pending(state(id)).step).not.toBe(p.step);
+    expect(channelId).toBeTruthy();
   });
 
   it('/suspicion rules shows the table defaults privately; /hand without a table explains', async () => {
