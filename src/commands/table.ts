@@ -6,6 +6,11 @@ import { ButtonStyle, ComponentType, InteractionContextType, SlashCommandBuilder
 import { catalogFor } from '../i18n/index.js';
 import { privateText, serviceErrorText, actorOf } from '../discord/answers.js';
 import { tableActionId } from '../discord/custom-id.js';
+import type { InteractionLog } from '../discord/context.js';
+import type { GameModule } from '../games/module.js';
+import type { Catalog } from '../i18n/index.js';
+import type { TableRow } from '../persistence/repo.js';
+import type { Actor } from '../tables/types.js';
 import type { SlashCommand } from './types.js';
 
 /** An ephemeral question with a confirm and a keep button. */
@@ -67,14 +72,30 @@ export const tableCommand: SlashCommand = {
       );
       return;
     }
-    if (table.hostUserId !== actor.userId && !actor.canManageGuild) {
-      log.outcome = 'host_or_manager_only';
-      await i.reply(privateText(t.common.errors.hostOrManagerOnly));
-      return;
-    }
-    log.outcome = 'confirm';
-    await i.reply(
-      confirmPrompt(c.confirmCancel(mod.title, table.id), tableActionId(table.id, 'cancel-confirm'), c.confirmCancelButton, tableActionId(table.id, 'keep'), c.keepPlaying),
-    );
+    await askToCancel(i, table, mod, actor, t, log);
   },
 };
+
+/**
+ * Ask the host (or a member with Manage Server) to confirm cancelling `table`; anyone else
+ * gets a private refusal. Shared by `/table cancel` and the lobby's Cancel button.
+ */
+export async function askToCancel(
+  i: { reply(p: ReturnType<typeof confirmPrompt> | ReturnType<typeof privateText>): Promise<unknown> },
+  table: TableRow,
+  mod: GameModule,
+  actor: Actor,
+  t: Catalog,
+  log: InteractionLog,
+): Promise<void> {
+  const c = t.common.commands;
+  if (table.hostUserId !== actor.userId && !actor.canManageGuild) {
+    log.outcome = 'host_or_manager_only';
+    await i.reply(privateText(t.common.errors.hostOrManagerOnly));
+    return;
+  }
+  log.outcome = 'confirm';
+  await i.reply(
+    confirmPrompt(c.confirmCancel(mod.title, table.id), tableActionId(table.id, 'cancel-confirm'), c.confirmCancelButton, tableActionId(table.id, 'keep'), c.keepPlaying),
+  );
+}

@@ -18,7 +18,7 @@ import { actorOf, privateText, serviceErrorText } from './answers.js';
 import type { AppContext, InteractionLog } from './context.js';
 import { decodeCustomId, tableActionId, type TableVerb } from './custom-id.js';
 import { answerWithPanel } from './panels.js';
-import { confirmPrompt } from '../commands/table.js';
+import { askToCancel } from '../commands/table.js';
 import { adminClick } from '../commands/admin.js';
 import { leaderboardPageClick } from '../commands/leaderboard.js';
 
@@ -169,18 +169,9 @@ async function tableVerb(
       await i.deferUpdate();
       return;
     }
-    case 'cancel': {
-      if (table.hostUserId !== actor.userId && !actor.canManageGuild) {
-        log.outcome = 'host_or_manager_only';
-        await i.reply(privateText(t.common.errors.hostOrManagerOnly));
-        return;
-      }
-      log.outcome = 'confirm';
-      await i.reply(
-        confirmPrompt(c.confirmCancel(mod.title, table.id), tableActionId(table.id, 'cancel-confirm'), c.confirmCancelButton, tableActionId(table.id, 'keep'), c.keepPlaying),
-      );
+    case 'cancel':
+      await askToCancel(i, table, mod, actor, t, log);
       return;
-    }
     case 'cancel-confirm': {
       const r = app.service.cancel(table.id, actor);
       if (!r.ok) return answerError(r);
