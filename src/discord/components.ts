@@ -16,7 +16,7 @@ import type { TableRow } from '../persistence/repo.js';
 import type { ActOutcome } from '../tables/types.js';
 import { actorOf, privateText, serviceErrorText } from './answers.js';
 import type { AppContext, InteractionLog } from './context.js';
-import { decodeCustomId, tableActionId, type TableVerb } from './custom-id.js';
+import { decodeCustomId, type TableVerb } from './custom-id.js';
 import { answerWithPanel } from './panels.js';
 import { askToCancel } from '../commands/table.js';
 import { adminClick } from '../commands/admin.js';
