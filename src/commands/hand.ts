@@ -1,6 +1,6 @@
 /** `/hand`: open your private panel for your table in this channel (or your only table here). */
 import { InteractionContextType, SlashCommandBuilder } from 'discord.js';
-import { catalogFor } from '../i18n/index.js';
+import { catalogFor, en } from '../i18n/index.js';
 import { privateText } from '../discord/answers.js';
 import { answerWithPanel } from '../discord/panels.js';
 import type { SlashCommand } from './types.js';
@@ -10,7 +10,7 @@ export const handCommand: SlashCommand = {
   name: 'hand',
   data: new SlashCommandBuilder()
     .setName('hand')
-    .setDescription('Show your private hand and moves for your table')
+    .setDescription(en.common.commands.hand)
     .setContexts(InteractionContextType.Guild)
     .toJSON(),
   async execute(i, app, log) {
@@ -25,8 +25,8 @@ export const handCommand: SlashCommand = {
     const table = tables.find((tb) => tb.channelId === i.channelId) ?? (tables.length === 1 ? tables[0] : undefined);
     if (!table) {
       log.outcome = tables.length > 1 ? 'several_tables' : 'no_table';
-      const list = tables.map((tb) => `• table #${tb.id} in <#${tb.channelId}>`).join('\n');
-      await i.reply(privateText(tables.length > 1 ? `${t.common.errors.noTableHere}\n${list}` : t.common.errors.noTableHere));
+      const list = tables.map((tb) => t.common.errors.tableIn(tb.id, tb.channelId)).join('\n');
+      await i.reply(privateText(tables.length > 1 ? `${t.common.errors.severalTables}\n${list}` : t.common.errors.noTableHere));
       return;
     }
     log.table = table.id;

@@ -3,7 +3,7 @@
  * confirmation button first (UX.md: destructive actions confirm).
  */
 import { ButtonStyle, ComponentType, InteractionContextType, SlashCommandBuilder } from 'discord.js';
-import { catalogFor } from '../i18n/index.js';
+import { catalogFor, en } from '../i18n/index.js';
 import { privateText, serviceErrorText, actorOf } from '../discord/answers.js';
 import { tableActionId } from '../discord/custom-id.js';
 import type { InteractionLog } from '../discord/context.js';
@@ -34,10 +34,10 @@ export const tableCommand: SlashCommand = {
   name: 'table',
   data: new SlashCommandBuilder()
     .setName('table')
-    .setDescription('Manage the table in this channel')
+    .setDescription(en.common.commands.table)
     .setContexts(InteractionContextType.Guild)
-    .addSubcommand((s) => s.setName('leave').setDescription('Leave your game in this channel (your seat is then played automatically)'))
-    .addSubcommand((s) => s.setName('cancel').setDescription('Cancel the table in this channel (host or Manage Server)'))
+    .addSubcommand((s) => s.setName('leave').setDescription(en.common.commands.tableLeave))
+    .addSubcommand((s) => s.setName('cancel').setDescription(en.common.commands.tableCancel))
     .toJSON(),
   async execute(i, app, log) {
     const t = catalogFor(i.locale);

@@ -85,6 +85,8 @@ export const common = {
     notInGuild: 'Red Herring games are played in server channels, not in DMs.',
     missingPermissions: (perms: string) =>
       `I cannot host a table in this channel: I am missing the **${perms}** permission${perms.includes(',') ? 's' : ''} here. Ask a server admin to grant ${perms.includes(',') ? 'them' : 'it'} to the Red Herring role, or use another channel.`,
+    severalTables: 'You sit at several tables in this server — use `/hand` in the channel of the one you want:',
+    tableIn: (id: number, channelId: string) => `• table #${id} in <#${channelId}>`,
     noTableHere: 'You are not seated at an open table in this server. Start one with a game command, e.g. `/suspicion new`.',
     noOpenTableInChannel: 'There is no open table in this channel.',
     manageGuildOnly: 'This command needs the **Manage Server** permission.',
