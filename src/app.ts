@@ -20,6 +20,9 @@ import { TableRepo } from './persistence/repo.js';
 import { ratingsHook } from './ratings/store.js';
 import { TableService, type TableServiceDeps } from './tables/service.js';
 
+/** How long `stop()` waits for pending board edits before disconnecting, in ms. */
+export const STOP_FLUSH_MS = 2000;
+
 /** Options for tests and tools. */
 export interface AppOptions {
   logger: Logger;
@@ -90,6 +93,9 @@ export function createApp(config: Config, opts: AppOptions): App {
       if (stopped) return;
       stopped = true;
       service.stop();
+      // Let the last board edits reach Discord (bounded), then drop whatever is left: the
+      // database is the truth and the next change redraws everything.
+      await Promise.race([publisher.settled(), new Promise((r) => setTimeout(r, STOP_FLUSH_MS).unref())]);
       publisher.close();
       await client.destroy();
       db.$client.close();

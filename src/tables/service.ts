@@ -318,7 +318,7 @@ export class TableService {
    * seat comes back. Returns true when something changed.
    */
   touch(tableId: number, userId: string): boolean {
-    return this.repo.transaction(() => {
+    const cameBack = this.repo.transaction(() => {
       const table = this.repo.table(tableId);
       if (!table || table.status !== 'active') return false;
       const seat = this.repo.seats(tableId).find((s) => s.userId === userId);
@@ -326,9 +326,9 @@ export class TableService {
       this.repo.updateSeat(tableId, userId, { away: false, missed: 0 });
       this.repo.updateTable(tableId, table.version, { updatedAt: this.now() });
       return seat.away;
-    })
-      ? (this.emit({ tableId, ping: [], ended: false }), true)
-      : false;
+    });
+    if (cameBack) this.emit({ tableId, ping: [], ended: false });
+    return cameBack;
   }
 
   /**

@@ -171,7 +171,9 @@ describe('platform behaviour through the Discord emulator', () => {
     expect(closed.components ?? []).toHaveLength(0);
     // A stale panel button on the cancelled table is answered privately.
     const late = answered(await ana.slash('hand', {}, { channelId }));
-    expect(textOf(late.message)).toMatch(/not seated at an open table/i);
+    expect(late.message?.ephemeral).toBe(true);
+    expect(textOf(late.message)).toMatch(/not seated at an open table|several tables/i);
+    expect(textOf(late.message)).not.toContain(`table #${id} `);
   });
 
   it('/table leave confirms, then the seat is auto-played and the leaver cannot act', async () => {
