@@ -19,7 +19,7 @@ import {
 } from 'discord.js';
 import type { GameRegistry } from '../games/registry.js';
 import { catalogFor, en, type Catalog } from '../i18n/index.js';
-import { actorOf, privateText } from '../discord/answers.js';
+import { actorOf, answerPrompt, privateText } from '../discord/answers.js';
 import type { AppContext, InteractionLog } from '../discord/context.js';
 import { adminActionId, type CustomId } from '../discord/custom-id.js';
 import { adminTablesText, settingsText } from '../ratings/admin-views.js';
@@ -202,31 +202,31 @@ export async function adminClick(
   switch (id.verb) {
     case 'keep':
       log.outcome = 'ok';
-      await i.update({ content: a.kept, components: [] });
+      await answerPrompt(i, a.kept);
       return;
     case 'end': {
       log.table = id.tableId;
       const table = app.repo.table(id.tableId);
       if (!table || table.guildId !== i.guildId) {
         log.outcome = 'no_table';
-        await i.update({ content: a.noSuchTable(id.tableId), components: [] });
+        await answerPrompt(i, a.noSuchTable(id.tableId));
         return;
       }
       const r = app.service.cancel(id.tableId, actorOf(i), 'admin');
       log.outcome = r.ok ? 'ended' : r.error.code;
-      await i.update({ content: r.ok ? a.ended(id.tableId) : a.alreadyEnded(id.tableId), components: [] });
+      await answerPrompt(i, r.ok ? a.ended(id.tableId) : a.alreadyEnded(id.tableId));
       return;
     }
     case 'reset': {
       const mod = app.registry.find(id.game);
       if (!mod) {
         log.outcome = 'unknown_game';
-        await i.update({ content: t.ratings.errors.unknownGame, components: [] });
+        await answerPrompt(i, t.ratings.errors.unknownGame);
         return;
       }
       const r = resetSeason(app.db, i.guildId, mod.id, id.season, i.user.id, Date.now());
       log.outcome = r.ok ? 'reset' : 'stale';
-      await i.update({ content: r.ok ? a.resetDone(mod.title, r.season, mod.id) : a.resetStale(mod.title, r.current), components: [] });
+      await answerPrompt(i, r.ok ? a.resetDone(mod.title, r.season, mod.id) : a.resetStale(mod.title, r.current));
       return;
     }
   }

@@ -3,7 +3,7 @@
  * game (by rating, mu − 3·sigma) or across all games (by games played), with paging
  * buttons (`rh1:l:…`) that redraw the same message. Past seasons are shown with `season:`.
  */
-import { InteractionContextType, SlashCommandBuilder, type ButtonInteraction, type ChatInputCommandInteraction } from 'discord.js';
+import { InteractionContextType, MessageFlags, SlashCommandBuilder, type ButtonInteraction, type ChatInputCommandInteraction } from 'discord.js';
 import type { GameRegistry } from '../games/registry.js';
 import { catalogFor, en, type Catalog } from '../i18n/index.js';
 import { forDjs, privateText } from '../discord/answers.js';
@@ -102,5 +102,10 @@ export async function leaderboardPageClick(
     return;
   }
   log.outcome = 'ok';
-  await i.update(forDjs(leaderboardMessage(r.view, app.registry, en)));
+  const page = forDjs(leaderboardMessage(r.view, app.registry, en));
+  // Turn the page in place only on a leaderboard message; a click forged onto any other
+  // message (a game board, a lobby) is answered privately and leaves that message alone.
+  const onLeaderboard = i.message.components.some((row) => JSON.stringify(row.toJSON()).includes('"rh1:l:'));
+  if (onLeaderboard) await i.update(page);
+  else await i.reply({ ...page, flags: MessageFlags.Ephemeral });
 }

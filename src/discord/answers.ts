@@ -70,6 +70,19 @@ export function serviceErrorText(err: ServiceError, t: Catalog, mod?: GameModule
   }
 }
 
+/**
+ * Answer a click on a private prompt (e.g. a confirmation) by rewriting the prompt in place
+ * with `content` and no buttons — or, when the click did not come from an ephemeral message
+ * (a forged click on a public message), privately, without touching the public message.
+ */
+export async function answerPrompt(
+  i: { message: { flags: { has(bit: number): boolean } }; update(p: object): Promise<unknown>; reply(p: object): Promise<unknown> },
+  content: string,
+): Promise<void> {
+  if (i.message.flags.has(MessageFlags.Ephemeral)) await i.update({ content, embeds: [], components: [] });
+  else await i.reply(privateText(content));
+}
+
 /** A jump link to a message in a guild channel. */
 export function messageLink(guildId: string, channelId: string, messageId: string | null): string {
   return messageId ? `https://discord.com/channels/${guildId}/${channelId}/${messageId}` : `<#${channelId}>`;

@@ -14,7 +14,7 @@ import { catalogFor, type Catalog } from '../i18n/index.js';
 import { describeEvent, renderContext } from '../tables/render.js';
 import type { TableRow } from '../persistence/repo.js';
 import type { ActOutcome } from '../tables/types.js';
-import { actorOf, privateText, serviceErrorText } from './answers.js';
+import { actorOf, answerPrompt, privateText, serviceErrorText } from './answers.js';
 import type { AppContext, InteractionLog } from './context.js';
 import { decodeCustomId, type TableVerb } from './custom-id.js';
 import { answerWithPanel } from './panels.js';
@@ -23,6 +23,9 @@ import { adminClick } from '../commands/admin.js';
 import { leaderboardPageClick } from '../commands/leaderboard.js';
 
 type ComponentInteraction = ButtonInteraction | StringSelectMenuInteraction;
+
+/** Table verbs only valid from a message in the table's own channel (lobby, confirmations). */
+const CHANNEL_BOUND_VERBS: ReadonlySet<TableVerb> = new Set(['join', 'leave', 'start', 'cancel', 'cancel-confirm', 'leave-game']);
 
 /** Handle one component interaction. */
 export async function handleComponent(i: ComponentInteraction, app: AppContext, log: InteractionLog): Promise<void> {
@@ -45,10 +48,18 @@ export async function handleComponent(i: ComponentInteraction, app: AppContext, 
   log.table = id.tableId;
   const table = app.repo.table(id.tableId);
   const mod = table ? app.registry.find(table.game) : undefined;
-  if (!table || !mod) {
+  // A table is only reachable from its own server (ids are sequential: never trust them).
+  if (!table || !mod || table.guildId !== i.guildId) {
     log.action = id.kind === 'table' ? id.verb : 'game';
     log.outcome = 'no_table';
     await i.reply(privateText(t.common.errors.noTable));
+    return;
+  }
+  // Lobby buttons and confirmations live in the table's channel.
+  if (id.kind === 'table' && CHANNEL_BOUND_VERBS.has(id.verb) && i.channelId !== table.channelId) {
+    log.action = id.verb;
+    log.outcome = 'other_channel';
+    await i.reply(privateText(t.common.errors.otherChannel(table.channelId)));
     return;
   }
   if (id.kind === 'table') {
@@ -128,16 +139,6 @@ async function gameAction(
   await answerWithPanel(i, app, table.id, panel ? 'update' : 'reply', note);
 }
 
-/**
- * Answer a confirmation prompt: rewrite the private prompt in place (its buttons removed), or
- * — when the click did not come from a private prompt (forged) — answer privately instead of
- * touching a public message.
- */
-async function closePrompt(i: ComponentInteraction, content: string): Promise<void> {
-  if (onPanel(i)) await i.update({ content, embeds: [], components: [] });
-  else await i.reply(privateText(content));
-}
-
 async function tableVerb(
   i: ComponentInteraction,
   app: AppContext,
@@ -176,19 +177,19 @@ async function tableVerb(
       const r = app.service.cancel(table.id, actor);
       if (!r.ok) return answerError(r);
       log.outcome = 'ok';
-      await closePrompt(i, c.cancelledDone);
+      await answerPrompt(i, c.cancelledDone);
       return;
     }
     case 'leave-game': {
       const r = app.service.leaveGame(table.id, actor);
       if (!r.ok) return answerError(r);
       log.outcome = 'ok';
-      await closePrompt(i, c.leftDone);
+      await answerPrompt(i, c.leftDone);
       return;
     }
     case 'keep':
       log.outcome = 'ok';
-      await closePrompt(i, c.kept);
+      await answerPrompt(i, c.kept);
       return;
     case 'rules':
       log.outcome = 'ok';

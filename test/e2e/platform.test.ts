@@ -140,6 +140,48 @@ describe('platform behaviour through the Discord emulator', () => {
     expect(app.context.repo.table(id)!.status).toBe('active');
   });
 
+  it("another server's owner cannot reach this server's tables by forging their ids", async () => {
+    const lobbyChannel = emu.addChannel('cross-lobby');
+    const lobby = answered(await ana.slash('suspicion new', {}, { channelId: lobbyChannel })).message!;
+    const lobbyId = tableIdOf(lobby);
+    const { id: gameId, board: otherBoard } = await game('cross-game');
+    const evil = emu.addGuild('Evil Guild', 'Mallory');
+    for (const [tid, verb] of [
+      [lobbyId, 'join'],
+      [lobbyId, 'cancel-confirm'],
+      [gameId, 'cancel-confirm'],
+      [gameId, 'hand'],
+      [gameId, 'leave-game'],
+    ] as const) {
+      const r = answered(await evil.owner.forge(evil.messageId, `rh1:t:${tid.toString(36)}:${verb}`));
+      expect(r.message?.ephemeral, verb).toBe(true);
+      expect(textOf(r.message), verb).toMatch(/no longer exists/);
+    }
+    const step = def.pending(state(gameId)).step.toString(36);
+    const r = answered(await evil.owner.forge(evil.messageId, `rh1:g:${gameId.toString(36)}:${step}:pa`));
+    expect(textOf(r.message)).toMatch(/no longer exists/);
+    expect(app.context.repo.table(lobbyId)!.status).toBe('lobby');
+    expect(app.context.repo.seats(lobbyId).map((x) => x.userId)).toEqual([ana.id]);
+    expect(app.context.repo.table(gameId)!.status).toBe('active');
+    // A lobby button used from another channel of the same server is refused too.
+    const elsewhere = answered(await eve.forge(otherBoard, `rh1:t:${lobbyId.toString(36)}:join`));
+    expect(textOf(elsewhere.message)).toMatch(/use it there/);
+    expect(app.context.repo.seats(lobbyId)).toHaveLength(1);
+  });
+
+  it('leaderboard and admin buttons forged onto a board never rewrite the public message', async () => {
+    const { id, board, channelId } = await game('forged-pages');
+    const before = textOf(fresh(emu, board));
+    const page = answered(await eve.forge(board, 'rh1:l:all:0:0'));
+    expect(page.message?.ephemeral).toBe(true);
+    const keep = answered(await mod.forge(board, 'rh1:a:keep'));
+    expect(keep.message?.ephemeral).toBe(true);
+    await settle(app);
+    expect(textOf(fresh(emu, board))).toBe(before);
+    expect(JSON.stringify(fresh(emu, board).components)).toContain('Show my hand');
+    expect(app.context.repo.table(id)!.channelId).toBe(channelId);
+  });
+
   it('a deleted board is posted again on the next change', async () => {
     const { id, board, channelId } = await game('deleted-board');
     emu.deleteMessage(channelId, board.id);

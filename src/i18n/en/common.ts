@@ -66,6 +66,7 @@ export const common = {
     generic: 'Something went wrong on our side. Nothing was changed — please try again.',
     malformed: 'That button is not one of ours (or is damaged). Nothing was changed.',
     noTable: 'That table no longer exists.',
+    otherChannel: (channelId: string) => `That button belongs to a table in <#${channelId}> — use it there.`,
     tableClosed: (status: string) =>
       status === 'finished' ? 'That game has already finished.' : 'That table was closed.',
     channelBusy: (title: string, id: number, link: string) =>

@@ -18,7 +18,7 @@
  */
 import { Gateway } from './gateway.js';
 import type { EmulatorCore } from './interactions.js';
-import { toEmulated } from './messages.js';
+import { createMessage, toEmulated } from './messages.js';
 import { commandRoutes } from './rest-commands.js';
 import { extraRoutes } from './rest-extras.js';
 import { interactionRoutes } from './rest-interactions.js';
@@ -154,6 +154,22 @@ export class DiscordEmulator {
     st.channel(channelId).botPermissions = permissions;
     this.core.gateway.dispatch('CHANNEL_UPDATE', st.channelJson(channelId));
     st.changed();
+  }
+
+  /**
+   * Add a second server, owned by a new user who is NOT a member of the default guild, with
+   * one text channel holding one bot message (something that user can click on, e.g. to
+   * forge interactions that name another server's tables). The bot receives GUILD_CREATE.
+   */
+  addGuild(name: string, ownerName: string): { guildId: string; channelId: string; owner: EmulatedUser; messageId: string } {
+    const st = this.core.state;
+    const owner = st.addUser(ownerName, false, 'en-US');
+    const guild = st.addGuild(name, owner.id);
+    const channel = st.addChannel(guild.id, 'general', st.opts.botPermissions);
+    this.core.gateway.dispatch('GUILD_CREATE', st.guildJson(guild.id, true));
+    const msg = createMessage(st, { channelId: channel.id, body: { content: `Welcome to ${name}` } });
+    st.changed();
+    return { guildId: guild.id, channelId: channel.id, owner: new EmulatedUser(this.core, owner.id, ownerName, guild.id, channel.id), messageId: msg.id };
   }
 
   /** Add a member to the default guild. */
