@@ -3,7 +3,7 @@
  * Manage Server check on every subcommand and every confirmation click (private refusal,
  * nothing changed), the confirm-first flow of `end` and `leaderboard-reset`, and settings.
  */
-import { MessageFlags, PermissionFlagsBits, PermissionsBitField, type ButtonInteraction, type ChatInputCommandInteraction } from 'discord.js';
+import { MessageFlags, MessageFlagsBitField, PermissionFlagsBits, PermissionsBitField, type ButtonInteraction, type ChatInputCommandInteraction } from 'discord.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { adminClick, adminCommand } from '../../src/commands/admin.js';
 import type { AppContext, InteractionLog } from '../../src/discord/context.js';
@@ -63,7 +63,8 @@ async function run(manager: boolean, sub: string, opts: Record<string, string | 
 }
 
 async function click(manager: boolean, id: Extract<CustomId, { kind: 'admin' }>) {
-  const { i, answers } = interaction(manager);
+  // The confirmation buttons sit on the private (ephemeral) prompt.
+  const { i, answers } = interaction(manager, { message: { flags: new MessageFlagsBitField(MessageFlags.Ephemeral) } });
   const l = log();
   await adminClick(i as unknown as ButtonInteraction, app, l, id);
   return { answers, log: l };
