@@ -163,7 +163,17 @@ export class RatingQueries {
     const total = this.q.boardCount.get({ guild: guildId, game, season })?.n ?? 0;
     const { page: pg, pages } = clampPage(page, total, size);
     const rows = this.q.boardPage.all({ guild: guildId, game, season, limit: size, offset: pg * size });
-    return { rows: rows.map((r, i) => ({ rank: pg * size + i + 1, ...r })), page: pg, pages, total };
+    // Standard competition ranking: equal ratings share a rank (1, 1, 3, …), also across pages.
+    let prev: { ordinal: number; rank: number } | null = null;
+    const ranked = rows.map((r, i) => {
+      let rank: number;
+      if (prev && r.ordinal === prev.ordinal) rank = prev.rank;
+      else if (i === 0 && pg > 0) rank = (this.q.above.get({ guild: guildId, game, season, ordinal: r.ordinal })?.n ?? 0) + 1;
+      else rank = pg * size + i + 1;
+      prev = { ordinal: r.ordinal, rank };
+      return { rank, ...r };
+    });
+    return { rows: ranked, page: pg, pages, total };
   }
 
   /** Page `page` of the all-games view: lifetime games played in `guildId`, most first. */

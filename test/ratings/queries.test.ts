@@ -36,6 +36,17 @@ describe('leaderboard pages', () => {
     expect(q.leaderboard(GUILD, 'noir', 1, 0)).toEqual({ rows: [], page: 0, pages: 1, total: 0 });
   });
 
+  it('equal ratings share a rank (standard competition ranking), also across pages', () => {
+    // Two independent first games between fresh players: winners and losers end up equal.
+    ffa(w, [ana, ben]);
+    ffa(w, [cleo, dev]);
+    const q = ratingQueries(w.db);
+    expect(q.leaderboard(GUILD, 'suspicion', 1, 0).rows.map((r) => r.rank)).toEqual([1, 1, 3, 3]);
+    // Page 2 of size 2 starts with a tie continued from page 1.
+    expect(q.leaderboard(GUILD, 'suspicion', 1, 0, 3).rows.map((r) => r.rank)).toEqual([1, 1, 3]);
+    expect(q.leaderboard(GUILD, 'suspicion', 1, 1, 3).rows.map((r) => r.rank)).toEqual([3]);
+  });
+
   it('all-games view: lifetime games played, most first', () => {
     ffa(w, [ana, ben]);
     ffa(w, [ben, cleo]);
