@@ -32,6 +32,11 @@ async function main(): Promise<void> {
 }
 
 main().catch((err: unknown) => {
-  process.stderr.write(`Command registration failed: ${(err as Error).message}\n`);
+  const status = (err as { status?: number }).status;
+  if (status === 401) {
+    process.stderr.write('DISCORD_TOKEN was rejected by Discord. Reset the token in the developer portal (Bot → Reset Token) and update .env.\n');
+  } else {
+    process.stderr.write(`Command registration failed: ${(err as Error).message}\n`);
+  }
   process.exit(1);
 });

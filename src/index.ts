@@ -6,6 +6,7 @@ import { existsSync } from 'node:fs';
 import { createApp } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { createLogger } from './logger.js';
+import { DatabaseOpenError } from './persistence/db.js';
 
 /** Exit code for configuration problems. */
 export const EXIT_CONFIG = 2;
@@ -25,7 +26,19 @@ function readConfig(): Config {
 
 const config = readConfig();
 const logger = createLogger(config.logLevel);
-const app = createApp(config, { logger });
+const app = (() => {
+  try {
+    return createApp(config, { logger });
+  } catch (err) {
+    if (err instanceof DatabaseOpenError) {
+      process.stderr.write(
+        `Configuration problem:\n  - DATABASE_PATH (${err.path}) cannot be used: ${err.message}. Give a file path in a folder this user can write to (default ./data/red-herring.db).\nSee README.md → Configuration.\n`,
+      );
+      process.exit(EXIT_CONFIG);
+    }
+    throw err;
+  }
+})();
 
 let stopping = false;
 async function shutdown(signal: string): Promise<void> {

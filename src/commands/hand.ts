@@ -21,8 +21,14 @@ export const handCommand: SlashCommand = {
       await i.reply(privateText(t.common.errors.notInGuild));
       return;
     }
-    const tables = app.repo.openTablesOfUser(i.guildId, i.user.id).filter((tb) => tb.status === 'active');
+    const open = app.repo.openTablesOfUser(i.guildId, i.user.id);
+    const tables = open.filter((tb) => tb.status === 'active');
     const table = tables.find((tb) => tb.channelId === i.channelId) ?? (tables.length === 1 ? tables[0] : undefined);
+    if (!table && tables.length === 0 && open.length > 0) {
+      log.outcome = 'not_active';
+      await i.reply(privateText(t.common.errors.notActive));
+      return;
+    }
     if (!table) {
       log.outcome = tables.length > 1 ? 'several_tables' : 'no_table';
       const list = tables.map((tb) => t.common.errors.tableIn(tb.id, tb.channelId)).join('\n');
@@ -33,5 +39,7 @@ export const handCommand: SlashCommand = {
     app.service.touch(table.id, i.user.id);
     log.outcome = 'ok';
     await answerWithPanel(i, app, table.id, 'reply');
+    // Players reach for /hand when the board is gone or buried: make sure it is there and current.
+    app.publisher.redraw(table.id);
   },
 };

@@ -212,6 +212,7 @@ async function tableVerb(
       log.outcome = 'ok';
       const update = verb === 'refresh' && onPanel(i);
       await answerWithPanel(i, app, table.id, update ? 'update' : 'reply', update ? t.common.panel.refreshed : undefined);
+      if (verb === 'refresh') app.publisher.redraw(table.id);
       return;
     }
   }

@@ -80,6 +80,15 @@ export class Publisher implements TableListener {
     if (!w.running) setImmediate(() => void this.run(change.tableId));
   }
 
+  /**
+   * Redraw a table's board (re-posting it if it was deleted) without any game change — e.g.
+   * when a player asks for their hand with `/hand`, which is how people recover from a
+   * deleted or buried board.
+   */
+  redraw(tableId: number): void {
+    this.tableChanged({ tableId, ping: [], ended: false });
+  }
+
   /** Resolves when no redraw is pending or running (tests, shutdown). */
   async settled(): Promise<void> {
     if ([...this.work.values()].every((w) => !w.running && !w.dirty)) return;
@@ -124,7 +133,8 @@ export class Publisher implements TableListener {
     const mustAct = new Set(this.mustAct(snap));
     const ping = [...new Set(changes.flatMap((c) => c.ping))].filter((u) => mustAct.has(u));
     try {
-      if (ended || ping.length > 0) await this.replacePing(snap, ended ? [] : ping);
+      // A new decision makes the old ping stale even when nobody is pinged now (all away).
+      if (ended || ping.length > 0 || changes.some((c) => c.newDecision)) await this.replacePing(snap, ended ? [] : ping);
     } catch (err) {
       this.deps.logger.warn({ err, table: tableId }, 'ping failed');
     }

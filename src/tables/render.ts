@@ -197,7 +197,12 @@ export function boardMessage(
   const view = mod.definition.publicView(table.state);
   const game = mod.ui.board(view, ctx);
   const active = table.status === 'active';
-  const head = active && table.deadlineAt ? `${game.status} · ${t.common.board.deadline(relative(table.deadlineAt))}` : game.status;
+  const closed = table.status === 'cancelled';
+  const head = closed
+    ? t.common.board.closedStatus
+    : active && table.deadlineAt
+      ? `${game.status} · ${t.common.board.deadline(relative(table.deadlineAt))}`
+      : game.status;
   const parts = [head, '', game.body];
   if (!active) parts.push('', endText(mod, snap, ctx, t, results));
   const log = logLines(mod, table.recentEvents as StoredEvent[], ctx, null, BOARD_LOG_LINES);

@@ -612,7 +612,8 @@ export class TableService {
       const present = new Set(seatsToAct(pending));
       ping = seats.filter((s) => s.seat !== null && present.has(s.seat) && !s.away && !s.left).map((s) => s.userId);
     }
-    this.emit({ tableId: table.id, ping, ended });
+    const newDecision = pending.kind !== 'over' && pending.step !== prev?.step;
+    this.emit({ tableId: table.id, ping, ended, newDecision });
   }
 
   private emit(change: TableChange): void {

@@ -65,6 +65,8 @@ export interface TableChange {
   ping: string[];
   /** The table has just ended (finished, cancelled or expired). */
   ended: boolean;
+  /** A new decision opened (the previous "your move" ping is out of date). */
+  newDecision?: boolean;
 }
 
 /** Receives every committed change (the Discord layer redraws the board and panels). */

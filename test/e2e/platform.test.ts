@@ -193,6 +193,14 @@ describe('platform behaviour through the Discord emulator', () => {
     const again = boardOf(emu, id, channelId);
     expect(again.id).not.toBe(board.id);
     expect(app.context.repo.table(id)!.boardMessageId).toBe(again.id);
+    // Deleted again: asking for a hand with /hand brings the board back without any move.
+    emu.deleteMessage(channelId, again.id);
+    const v = version(id);
+    answered(await ana.slash('hand', {}, { channelId }));
+    await settle(app);
+    const third = boardOf(emu, id, channelId);
+    expect(third.id).not.toBe(again.id);
+    expect(version(id)).toBe(v);
   });
 
   it('/table cancel confirms first, is refused to others, and closes the board', async () => {

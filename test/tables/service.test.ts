@@ -187,6 +187,19 @@ describe('act', () => {
     expect(repo.actions(id)).toHaveLength(0);
   });
 
+  it('tells listeners when a new decision opens (so an old ping can go) and whom to ping', () => {
+    const id = started([ana, ben, cleo]);
+    const p = pending(id) as { seat: number; step: number };
+    changes = [];
+    service.act(id, userOfSeat(id, p.seat), p.step, { type: 'add', n: 1 });
+    // A race opened: a new decision, but reaction windows ping nobody.
+    expect(changes.at(-1)).toMatchObject({ newDecision: true, ping: [] });
+    const race = pending(id) as { seats: number[]; step: number };
+    service.act(id, userOfSeat(id, race.seats[0]!), race.step, { type: 'pass' });
+    // One of two passed: same decision, nothing new.
+    expect(changes.at(-1)).toMatchObject({ newDecision: false, ping: [] });
+  });
+
   it('a double click applies once; the second is stale', () => {
     const id = started();
     const p = pending(id) as { seat: number; step: number };

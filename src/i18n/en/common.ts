@@ -33,6 +33,7 @@ export const common = {
     showHand: 'Show my hand',
     awayNote: '💤 = away, played automatically until they click again.',
     finished: '**Game over.**',
+    closedStatus: '🚫 This table is closed.',
     cancelled: (by: string | null) => (by ? `**Cancelled** by ${by}. This game is not rated.` : '**Cancelled.** This game is not rated.'),
     cancelledAdmin: (by: string | null) => `**Ended by a server admin**${by ? ` (${by})` : ''}. This game is not rated.`,
     expired: '**The lobby closed** after 30 minutes without activity.',
