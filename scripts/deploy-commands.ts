@@ -1,6 +1,8 @@
 /**
  * `npm run deploy-commands`: register every slash command with a bulk overwrite — on
  * DEV_GUILD_ID when set (instant), otherwise globally — without starting the bot.
+ * `npm run deploy-commands -- --clear` removes them from that scope instead (e.g. the copies a
+ * development server keeps after switching to global registration).
  * Needs DISCORD_TOKEN (and DISCORD_API_URL for a proxy). Exit 2 on a bad environment.
  */
 import { existsSync } from 'node:fs';
@@ -25,10 +27,12 @@ async function main(): Promise<void> {
   }
   const rest = new REST(config.discordApiUrl ? { api: config.discordApiUrl } : {}).setToken(config.discordToken);
   const app = (await rest.get(Routes.currentApplication())) as RESTGetCurrentApplicationResult;
-  const body = commandBodies(buildCommands(defaultRegistry()));
+  const clear = process.argv.includes('--clear');
+  const body = clear ? [] : commandBodies(buildCommands(defaultRegistry()));
   const route = config.devGuildId ? Routes.applicationGuildCommands(app.id, config.devGuildId) : Routes.applicationCommands(app.id);
   await rest.put(route, { body });
-  process.stdout.write(`Registered ${body.length} commands ${config.devGuildId ? `on guild ${config.devGuildId}` : 'globally (may take up to an hour to appear)'}.\n`);
+  const scope = config.devGuildId ? `on guild ${config.devGuildId}` : 'globally';
+  process.stdout.write(clear ? `Removed every command ${scope}.\n` : `Registered ${body.length} commands ${scope}${config.devGuildId ? '' : ' (may take a while to appear)'}.\n`);
 }
 
 main().catch((err: unknown) => {
