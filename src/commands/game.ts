@@ -4,25 +4,17 @@
  */
 import {
   InteractionContextType,
-  PermissionFlagsBits,
   SlashCommandBuilder,
   SlashCommandSubcommandBuilder,
   type ChatInputCommandInteraction,
 } from 'discord.js';
 import type { CommandOptionSpec, GameModule } from '../games/module.js';
 import { catalogFor, en } from '../i18n/index.js';
-import { actorOf, forDjs, messageLink, privateText, serviceErrorText } from '../discord/answers.js';
+import { actorOf, forDjs, messageLink, missingChannelPermissions, privateText, serviceErrorText } from '../discord/answers.js';
 import type { AppContext, InteractionLog } from '../discord/context.js';
 import { guildDefaults, withServerDefaults } from '../ratings/settings.js';
 import { lobbyMessage } from '../tables/render.js';
 import type { SlashCommand } from './types.js';
-
-/** Channel permissions the bot needs to host a table (checked before creating one). */
-export const REQUIRED_CHANNEL_PERMISSIONS = {
-  ViewChannel: PermissionFlagsBits.ViewChannel,
-  SendMessages: PermissionFlagsBits.SendMessages,
-  EmbedLinks: PermissionFlagsBits.EmbedLinks,
-} as const;
 
 function addOption(sub: SlashCommandSubcommandBuilder, spec: CommandOptionSpec): void {
   switch (spec.type) {
@@ -108,9 +100,7 @@ async function createTable(i: ChatInputCommandInteraction, mod: GameModule, app:
     await i.reply(privateText(t.common.errors.notInGuild));
     return;
   }
-  const missing = Object.entries(REQUIRED_CHANNEL_PERMISSIONS)
-    .filter(([, bit]) => !i.appPermissions?.has(bit))
-    .map(([name]) => t.common.permissions[name] ?? name);
+  const missing = missingChannelPermissions(i, t);
   if (missing.length > 0) {
     log.outcome = 'missing_permissions';
     await i.reply(privateText(t.common.errors.missingPermissions(missing.join(', '))));

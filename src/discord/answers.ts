@@ -19,6 +19,24 @@ export function actorOf(i: Interaction): Actor {
   };
 }
 
+/** Channel permissions the bot needs to host a table: post and edit the board, ping. */
+export const REQUIRED_CHANNEL_PERMISSIONS = {
+  ViewChannel: PermissionFlagsBits.ViewChannel,
+  SendMessages: PermissionFlagsBits.SendMessages,
+  EmbedLinks: PermissionFlagsBits.EmbedLinks,
+} as const;
+
+/**
+ * Readable names of the required permissions the bot lacks in the interaction's channel
+ * (from the interaction's `app_permissions`; empty when all are there or unknown).
+ */
+export function missingChannelPermissions(i: Interaction, t: Catalog): string[] {
+  if (!i.appPermissions) return [];
+  return Object.entries(REQUIRED_CHANNEL_PERMISSIONS)
+    .filter(([, bit]) => !i.appPermissions!.has(bit))
+    .map(([name]) => t.common.permissions[name] ?? name);
+}
+
 /** An ephemeral plain-text answer. */
 export function privateText(content: string): { content: string; flags: MessageFlags.Ephemeral; allowedMentions: { parse: [] } } {
   return { content: content.slice(0, 2000), flags: MessageFlags.Ephemeral, allowedMentions: { parse: [] } };

@@ -203,6 +203,15 @@ describe('platform behaviour through the Discord emulator', () => {
     expect(version(id)).toBe(v);
   });
 
+  it('tells players privately when the bot lost a permission it needs for the board', async () => {
+    const { board, channelId } = await game('perm-lost');
+    emu.setBotPermissions(channelId, DEFAULT_BOT_PERMISSIONS & ~PermissionFlagsBits.SendMessages);
+    const r = answered(await ana.click(fresh(emu, board), 'Show my hand'));
+    expect(r.message?.ephemeral).toBe(true);
+    expect(textOf(r.message)).toMatch(/can no longer update the board.*Send Messages/);
+    emu.setBotPermissions(channelId, DEFAULT_BOT_PERMISSIONS);
+  });
+
   it('/table cancel confirms first, is refused to others, and closes the board', async () => {
     const { id, board, channelId } = await game('cancel');
     const refused = answered(await eve.slash('table cancel', {}, { channelId }));

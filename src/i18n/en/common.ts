@@ -61,6 +61,8 @@ export const common = {
     gameOver: 'This game is over — see the board for the result.',
     leftSeat: 'You left this game; your seat is played automatically.',
     spectator: 'You are not seated at this table.',
+    boardBlocked: (perms: string) =>
+      `⚠️ I can no longer update the board in this channel (missing **${perms}**). Moves still count; ask a server admin to restore the permission.`,
   },
 
   errors: {
