@@ -48,7 +48,12 @@ export function adminCommand(registry: GameRegistry): SlashCommand {
     .setDescription(c.admin)
     .setContexts(InteractionContextType.Guild)
     .setDefaultMemberPermissions(PermissionFlagsBits.ManageGuild)
-    .addSubcommand((s) => s.setName('tables').setDescription(c.adminTables))
+    .addSubcommand((s) =>
+      s
+        .setName('tables')
+        .setDescription(c.adminTables)
+        .addIntegerOption((o) => o.setName('page').setDescription(c.adminTablesPage).setMinValue(1)),
+    )
     .addSubcommand((s) =>
       s
         .setName('end')
@@ -95,7 +100,7 @@ export function adminCommand(registry: GameRegistry): SlashCommand {
       switch (sub) {
         case 'tables':
           log.outcome = 'ok';
-          await i.reply(privateText(adminTablesText(app.db, app.repo, app.registry, guildId, t)));
+          await i.reply(privateText(adminTablesText(app.db, app.repo, app.registry, guildId, t, i.options.getInteger('page') ?? 1)));
           return;
         case 'end':
           await askEnd(i, app, log, t, guildId);

@@ -23,15 +23,19 @@ export function lastMoveAt(db: Db, tableId: number): number | null {
 }
 
 /**
- * The `/admin tables` text: every open table (lobby or playing) of `guildId` with its
- * channel, game, players, age and last move, oldest first; capped at ADMIN_TABLES_LISTED.
+ * The `/admin tables` text: the open tables (lobby or playing) of `guildId` with their
+ * channel, game, players, age and last move, oldest first; ADMIN_TABLES_LISTED per page,
+ * `page` 1-based (clamped).
  */
-export function adminTablesText(db: Db, repo: TableRepo, registry: GameRegistry, guildId: string, t: Catalog): string {
+export function adminTablesText(db: Db, repo: TableRepo, registry: GameRegistry, guildId: string, t: Catalog, page = 1): string {
   const a = t.ratings.admin;
   const tables = repo.openTables(guildId);
   if (tables.length === 0) return a.noTables;
+  const pages = Math.ceil(tables.length / ADMIN_TABLES_LISTED);
+  const pg = Math.min(Math.max(1, Math.floor(page)), pages);
+  const shown = tables.slice((pg - 1) * ADMIN_TABLES_LISTED, pg * ADMIN_TABLES_LISTED);
   const lines = [a.tablesTitle(tables.length)];
-  for (const table of tables.slice(0, ADMIN_TABLES_LISTED)) {
+  for (const table of shown) {
     const mod = registry.find(table.game);
     const seats = repo.seats(table.id).filter((s) => !s.left);
     const names = seats.slice(0, NAMES_LISTED).map((s) => escapeName(s.displayName));
@@ -51,7 +55,7 @@ export function adminTablesText(db: Db, repo: TableRepo, registry: GameRegistry,
       ),
     );
   }
-  if (tables.length > ADMIN_TABLES_LISTED) lines.push(a.more(tables.length - ADMIN_TABLES_LISTED));
+  if (pages > 1) lines.push(a.morePages(pg, pages));
   lines.push('', a.endHint);
   return lines.join('\n');
 }

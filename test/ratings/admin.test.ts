@@ -5,6 +5,7 @@
  */
 import { MessageFlags, MessageFlagsBitField, PermissionFlagsBits, PermissionsBitField, type ButtonInteraction, type ChatInputCommandInteraction } from 'discord.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ADMIN_TABLES_LISTED } from '../../src/ratings/admin-views.js';
 import { adminClick, adminCommand } from '../../src/commands/admin.js';
 import type { AppContext, InteractionLog } from '../../src/discord/context.js';
 import { decodeCustomId, type CustomId } from '../../src/discord/custom-id.js';
@@ -118,6 +119,19 @@ describe('/admin with Manage Server', () => {
     expect(text).toContain('Player 1, Player 2');
     expect(text).toMatch(/<#\d+>/);
     expect(text).toContain('last move none yet');
+  });
+
+  it('tables pages through many open tables', async () => {
+    const ids = Array.from({ length: ADMIN_TABLES_LISTED + 2 }, (_, k) => startTable(w, [player(10 + 2 * k), player(11 + 2 * k)]));
+    const first = (await run(true, 'tables')).answers[0]!.payload.content!;
+    expect(first).toContain(`**#${ids[0]}**`);
+    expect(first).not.toContain(`**#${ids.at(-1)}**`);
+    expect(first).toMatch(/Page 1 of 2/);
+    const second = (await run(true, 'tables', { page: 2 })).answers[0]!.payload.content!;
+    expect(second).toContain(`**#${ids.at(-1)}**`);
+    expect(second).not.toContain(`**#${ids[0]}**`);
+    const clamped = (await run(true, 'tables', { page: 99 })).answers[0]!.payload.content!;
+    expect(clamped).toMatch(/Page 2 of 2/);
   });
 
   it('end asks first, then ends the table unrated; a second confirm changes nothing', async () => {
