@@ -87,6 +87,8 @@ export function createApp(config: Config, opts: AppOptions): App {
         logger.info({ count: commands.length, scope: config.devGuildId ? `guild ${config.devGuildId}` : 'global' }, 'commands registered');
       }
       const recovered = service.recover();
+      // Boards (and pings) the previous process did not get to publish before it stopped.
+      for (const change of service.staleBoards()) publisher.tableChanged(change);
       logger.info({ tables: recovered.length, user: client.user?.tag }, 'ready');
     },
     async stop() {

@@ -158,6 +158,7 @@ export class Publisher implements TableListener {
     if (table.boardMessageId) {
       try {
         await this.deps.rest.patch(Routes.channelMessage(table.channelId, table.boardMessageId), { body: payload });
+        this.deps.service.setBoardVersion(table.id, table.version);
         return;
       } catch (err) {
         // Duck-typed: discord.js's REST errors come from its CommonJS build (no shared class identity with ESM).
@@ -169,6 +170,7 @@ export class Publisher implements TableListener {
     if (table.status !== 'lobby' && table.status !== 'active') return;
     const msg = (await this.deps.rest.post(Routes.channelMessages(table.channelId), { body: payload })) as { id: string };
     this.deps.service.setBoardMessage(table.id, msg.id);
+    this.deps.service.setBoardVersion(table.id, table.version);
   }
 
   /** Delete the previous ping and post a new one mentioning only `userIds` (none = just delete). */

@@ -99,8 +99,8 @@ export class TableRepo {
     return row;
   }
 
-  /** Set fields that are not part of the game state (message ids) without a version bump. */
-  setMessageIds(id: number, patch: { boardMessageId?: string | null; pingMessageId?: string | null }): void {
+  /** Set fields that are not part of the game state (message ids, board version) without a version bump. */
+  setMessageIds(id: number, patch: { boardMessageId?: string | null; pingMessageId?: string | null; boardVersion?: number }): void {
     this.db.update(gameTables).set(patch).where(eq(gameTables.id, id)).run();
   }
 

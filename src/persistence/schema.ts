@@ -29,6 +29,8 @@ export const gameTables = sqliteTable(
     /** Incremented by every write; guards against lost updates. */
     version: integer('version').notNull().default(0),
     boardMessageId: text('board_message_id'),
+    /** The table version the board message last showed (behind `version` = redraw needed). */
+    boardVersion: integer('board_version').notNull().default(0),
     pingMessageId: text('ping_message_id'),
     /** When the current decision (or the idle lobby) expires; null when nothing waits. */
     deadlineAt: integer('deadline_at'),

@@ -148,6 +148,27 @@ export class TableService {
     this.repo.setMessageIds(tableId, { boardMessageId: messageId });
   }
 
+  /** Remember that the board message now shows table `version`. */
+  setBoardVersion(tableId: number, version: number): void {
+    this.repo.setMessageIds(tableId, { boardVersion: version });
+  }
+
+  /**
+   * Open tables whose board does not show their latest state (the bot stopped between a
+   * commit and the board edit), as changes to publish at start-up — with a ping for whoever
+   * must act now, since that ping may be the one that was lost.
+   */
+  staleBoards(): TableChange[] {
+    return this.repo
+      .openTables()
+      .filter((t) => t.boardVersion < t.version)
+      .map((table) => {
+        const seats = this.repo.seats(table.id);
+        const pending = table.state ? this.definition(table).pending(table.state) : null;
+        return { tableId: table.id, ping: pending ? this.pingFor(pending, seats) : [], ended: false, newDecision: pending !== null };
+      });
+  }
+
   /** Remember the id of the latest "your turn" ping message (to delete it later). */
   setPingMessage(tableId: number, messageId: string | null): void {
     this.repo.setMessageIds(tableId, { pingMessageId: messageId });
@@ -607,13 +628,16 @@ export class TableService {
     const ended = table.status !== 'active';
     if (ended) this.disarm(table.id);
     else this.arm(table);
-    let ping: string[] = [];
-    if (!ended && pending.kind !== 'over' && pending.timer !== 'reaction' && pending.step !== prev?.step) {
-      const present = new Set(seatsToAct(pending));
-      ping = seats.filter((s) => s.seat !== null && present.has(s.seat) && !s.away && !s.left).map((s) => s.userId);
-    }
+    const ping = !ended && pending.step !== prev?.step ? this.pingFor(pending, seats) : [];
     const newDecision = pending.kind !== 'over' && pending.step !== prev?.step;
     this.emit({ tableId: table.id, ping, ended, newDecision });
+  }
+
+  /** Users to ping for a decision: those who must act, present, on a turn or vote timer. */
+  private pingFor(pending: Pending, seats: SeatRow[]): string[] {
+    if (pending.kind === 'over' || pending.timer === 'reaction') return [];
+    const present = new Set(seatsToAct(pending));
+    return seats.filter((s) => s.seat !== null && present.has(s.seat) && !s.away && !s.left).map((s) => s.userId);
   }
 
   private emit(change: TableChange): void {

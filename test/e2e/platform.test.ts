@@ -266,6 +266,30 @@ describe('platform behaviour through the Discord emulator', () => {
     expect(channelId).toBeTruthy();
   });
 
+  it('a board and ping the previous process did not publish are sent at start-up', async () => {
+    const { id, board } = await game('crash-publish');
+    const m = mover(id);
+    const pingsBefore = m.pings().length;
+    await app.stop();
+    // As if the process died between committing a move and editing the board.
+    const raw = new Database(tmp.dbPath);
+    raw.prepare('update game_tables set board_version = 0 where id = ?').run(id);
+    raw.close();
+    const edits = () => emu.requests.filter((q) => q.method === 'PATCH' && q.path.endsWith(`/messages/${board.id}`)).length;
+    const editsBefore = edits();
+    app = await startBot(emu, tmp.dbPath, { logger: pino({ level: 'info' }, sink) });
+    await settle(app);
+    expect(edits()).toBe(editsBefore + 1);
+    expect(m.pings().length).toBe(pingsBefore + 1);
+    expect(app.context.repo.table(id)!.boardVersion).toBe(app.context.repo.table(id)!.version);
+    // Tables whose board was up to date are left alone at start-up.
+    const again = edits();
+    await app.stop();
+    app = await startBot(emu, tmp.dbPath, { logger: pino({ level: 'info' }, sink) });
+    await settle(app);
+    expect(edits()).toBe(again);
+  });
+
   it('/suspicion rules shows the table defaults privately; /hand without a table explains', async () => {
     const rules = answered(await eve.slash('suspicion rules'));
     expect(rules.message?.ephemeral).toBe(true);
