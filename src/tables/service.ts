@@ -6,18 +6,20 @@
  * one table can never interleave inside this process.
  */
 import { randomInt } from 'node:crypto';
-import { seatsToAct, type AnyGameDefinition, type GameEvent, type Pending, type Seat } from '../games/engine.js';
+import { seatsToAct, type AnyGameDefinition, type GameEvent, type Pending } from '../games/engine.js';
 import type { GameRegistry } from '../games/registry.js';
 import { Rng } from '../games/rng.js';
 import type { Logger } from '../logger.js';
 import type { SeatRow, TableRepo, TableRow } from '../persistence/repo.js';
+import { deadlineFor, keepRecent, pingFor } from './policy.js';
+import { GameCommitter } from './commit.js';
+import { DeadlineTimers } from './timers.js';
 import type {
   ActOutcome,
   Actor,
   ResultHook,
   ServiceError,
   ServiceResult,
-  StoredEvent,
   TableChange,
   TableListener,
   TableSnapshot,
@@ -27,10 +29,6 @@ import type {
 export const LOBBY_IDLE_MS = 30 * 60 * 1000;
 /** Consecutive missed turn/vote deadlines after which a seat is marked away (issue 2 §6). */
 export const AWAY_AFTER_MISSED = 2;
-/** How many recent events the table keeps for the board log and panel notes. */
-export const RECENT_EVENTS_KEPT = 30;
-/** Guard against an engine that never stops asking away seats to act. */
-export const MAX_AUTO_ACTIONS_PER_CHANGE = 2_000;
 
 /** Dependencies of the table service. */
 export interface TableServiceDeps {
@@ -69,8 +67,8 @@ export class TableService {
   private readonly newSeed: () => number;
   private readonly resultHooks: ResultHook[];
   private readonly listeners: TableListener[] = [];
-  private readonly timers = new Map<number, NodeJS.Timeout>();
-  private stopped = false;
+  private readonly timers: DeadlineTimers;
+  private readonly committer: GameCommitter;
 
   constructor(deps: TableServiceDeps) {
     this.repo = deps.repo;
@@ -79,6 +77,8 @@ export class TableService {
     this.now = deps.now ?? Date.now;
     this.newSeed = deps.newSeed ?? (() => randomInt(0, 2 ** 31 - 1));
     this.resultHooks = deps.resultHooks ?? [];
+    this.timers = new DeadlineTimers((id) => this.fireDeadline(id), this.now, this.log);
+    this.committer = new GameCommitter(this.repo, this.log, this.resultHooks);
   }
 
   /** Subscribe to committed changes. */
@@ -139,7 +139,7 @@ export class TableService {
       this.repo.insertSeat({ tableId: table.id, userId: input.host.userId, displayName: input.host.displayName, joinedAt: now });
       return ok({ table, seats: this.repo.seats(table.id) });
     });
-    if (result.ok) this.arm(result.value.table);
+    if (result.ok) this.timers.arm(result.value.table);
     return result;
   }
 
@@ -165,7 +165,7 @@ export class TableService {
       .map((table) => {
         const seats = this.repo.seats(table.id);
         const pending = table.state ? this.definition(table).pending(table.state) : null;
-        return { tableId: table.id, ping: pending ? this.pingFor(pending, seats) : [], ended: false, newDecision: pending !== null };
+        return { tableId: table.id, ping: pending ? pingFor(pending, seats) : [], ended: false, newDecision: pending !== null };
       });
   }
 
@@ -201,7 +201,7 @@ export class TableService {
       if (table.hostUserId === actor.userId) return ok({ hostUserId: rest[0]!.userId });
       return ok(undefined);
     });
-    if (r.ok && emptied) this.disarm(tableId);
+    if (r.ok && emptied) this.timers.disarm(tableId);
     return r;
   }
 
@@ -226,7 +226,7 @@ export class TableService {
       let state = def.setup(table.options, order.length, seed, { hostSeat });
       const seated = this.repo.seats(tableId);
       const now = this.now();
-      const auto = this.settle(def, table, seated, state, table.lastSeq, now);
+      const auto = this.committer.settle(def, table, seated, state, table.lastSeq, now);
       state = auto.state;
       const pending = def.pending(state);
       const updated = this.repo.updateTable(tableId, table.version, {
@@ -236,10 +236,10 @@ export class TableService {
         startedAt: now,
         updatedAt: now,
         lastSeq: auto.lastSeq,
-        recentEvents: this.keepRecent([], auto.events),
-        ...this.deadlineFor(pending, null, now),
+        recentEvents: keepRecent([], auto.events),
+        ...deadlineFor(pending, null, now),
       });
-      const finished = pending.kind === 'over' ? this.finish(def, updated, seated, state, now) : updated;
+      const finished = pending.kind === 'over' ? this.committer.finish(def, updated, seated, state, now) : updated;
       return ok({ table: finished, seats: this.repo.seats(tableId), pending });
     });
     if (!r.ok) return r;
@@ -269,7 +269,7 @@ export class TableService {
       return ok({ table: updated, seats: this.repo.seats(tableId) });
     });
     if (r.ok) {
-      this.disarm(tableId);
+      this.timers.disarm(tableId);
       this.emit({ tableId, ping: [], ended: true });
     }
     return r;
@@ -304,27 +304,15 @@ export class TableService {
       const now = this.now();
       // The player is back: any own action clears the away mark and the missed count.
       if (me.away || me.missed) this.repo.updateSeat(tableId, me.userId, { away: false, missed: 0 });
-      const seatsNow = this.repo.seats(tableId);
-      let seq = table.lastSeq + 1;
+      const seq = table.lastSeq + 1;
       this.repo.appendAction({ tableId, seq, seat: me.seat, userId: me.userId, kind: 'player', action: parsed.data, at: now });
-      const auto = this.settle(def, table, seatsNow, res.state, seq, now);
-      seq = auto.lastSeq;
-      const events = [...res.events, ...auto.events];
-      const pending = def.pending(auto.state);
-      const updated = this.repo.updateTable(tableId, table.version, {
-        state: auto.state,
-        lastSeq: seq,
-        updatedAt: now,
-        recentEvents: this.keepRecent(table.recentEvents as StoredEvent[], events),
-        ...this.deadlineFor(pending, table, now),
-      });
-      const finished = pending.kind === 'over' ? this.finish(def, updated, seatsNow, auto.state, now) : updated;
+      const c = this.committer.commit(def, table, res.state, seq, res.events, now);
       return ok({
-        table: finished,
+        table: c.table,
         seats: this.repo.seats(tableId),
         seat: me.seat,
-        events: events.filter((e) => !e.to || e.to.includes(me.seat!)),
-        pending,
+        events: c.events.filter((e) => !e.to || e.to.includes(me.seat!)),
+        pending: c.pending,
         prev,
       });
     });
@@ -380,24 +368,13 @@ export class TableService {
         });
         return ok({ table: updated, seats: seatsNow, pending: null });
       }
-      const def = this.definition(table);
-      const leftEvent: GameEvent = { type: '$left', seat: me.seat };
-      const auto = this.settle(def, table, seatsNow, table.state, table.lastSeq, now);
-      const pending = def.pending(auto.state);
-      const updated = this.repo.updateTable(tableId, table.version, {
-        state: auto.state,
-        lastSeq: auto.lastSeq,
-        updatedAt: now,
-        recentEvents: this.keepRecent(table.recentEvents as StoredEvent[], [leftEvent, ...auto.events]),
-        ...this.deadlineFor(pending, table, now),
-      });
-      const finished = pending.kind === 'over' ? this.finish(def, updated, seatsNow, auto.state, now) : updated;
-      return ok({ table: finished, seats: this.repo.seats(tableId), pending });
+      const c = this.committer.commit(this.definition(table), table, table.state, table.lastSeq, [{ type: '$left', seat: me.seat }], now);
+      return ok({ table: c.table, seats: this.repo.seats(tableId), pending: c.pending });
     });
     if (!r.ok) return r;
     const { pending, ...snap } = r.value;
     if (pending === null) {
-      this.disarm(tableId);
+      this.timers.disarm(tableId);
       this.emit({ tableId, ping: [], ended: true });
     } else {
       this.afterCommit(snap.table, snap.seats, pending, null);
@@ -414,7 +391,7 @@ export class TableService {
    * tests and recovery.
    */
   fireDeadline(tableId: number): void {
-    if (this.stopped) return;
+    if (this.timers.isStopped) return;
     const now = this.now();
     type Fired = { table: TableRow; seats: SeatRow[]; pending: Pending | null; prev: Pending | null };
     const r: Fired | null = this.repo.transaction((): Fired | null => {
@@ -435,7 +412,7 @@ export class TableService {
       const prev = def.pending(table.state);
       if (prev.kind === 'over' || prev.step !== table.deadlineStep) {
         // The deadline belongs to an older decision: just re-arm for the current one.
-        const updated = this.repo.updateTable(tableId, table.version, this.deadlineFor(prev, null, now));
+        const updated = this.repo.updateTable(tableId, table.version, deadlineFor(prev, null, now));
         return { table: updated, seats: this.repo.seats(tableId), pending: prev, prev };
       }
       let state = table.state;
@@ -462,26 +439,16 @@ export class TableService {
           this.repo.updateSeat(tableId, row.userId, { missed, away: row.away || missed >= AWAY_AFTER_MISSED });
         }
       }
-      const seatsNow = this.repo.seats(tableId);
-      const auto = this.settle(def, table, seatsNow, state, seq, now);
-      const pending = def.pending(auto.state);
-      const updated = this.repo.updateTable(tableId, table.version, {
-        state: auto.state,
-        lastSeq: auto.lastSeq,
-        updatedAt: now,
-        recentEvents: this.keepRecent(table.recentEvents as StoredEvent[], [...events, ...auto.events]),
-        ...this.deadlineFor(pending, table, now),
-      });
-      const finished = pending.kind === 'over' ? this.finish(def, updated, seatsNow, auto.state, now) : updated;
-      return { table: finished, seats: this.repo.seats(tableId), pending, prev };
+      const c = this.committer.commit(def, table, state, seq, events, now);
+      return { table: c.table, seats: this.repo.seats(tableId), pending: c.pending, prev };
     });
     if (!r) {
       const t = this.repo.table(tableId);
-      if (t) this.arm(t);
+      if (t) this.timers.arm(t);
       return;
     }
     if (r.pending === null) {
-      this.disarm(tableId);
+      this.timers.disarm(tableId);
       this.emit({ tableId, ping: [], ended: true });
     } else {
       this.afterCommit(r.table, r.seats, r.pending, r.prev);
@@ -494,15 +461,13 @@ export class TableService {
    */
   recover(): number[] {
     const tables = this.repo.openTables();
-    for (const t of tables) this.arm(t);
+    for (const t of tables) this.timers.arm(t);
     return tables.map((t) => t.id);
   }
 
   /** Stop every timer (shutdown). The database keeps the deadlines for the next start. */
   stop(): void {
-    this.stopped = true;
-    for (const t of this.timers.values()) clearTimeout(t);
-    this.timers.clear();
+    this.timers.stop();
   }
 
   // ---------------------------------------------------------------- internals
@@ -530,114 +495,20 @@ export class TableService {
     });
     if (r.ok) {
       const ended = r.value.table.status !== 'lobby';
-      if (!ended) this.arm(r.value.table);
+      if (!ended) this.timers.arm(r.value.table);
       this.emit({ tableId, ping: [], ended });
     }
     return r;
   }
 
-  /**
-   * Auto-play away and departed seats while they are the ones to act (issue 2 §6). Away
-   * seats are only auto-played while at least one player is present, so a table nobody
-   * attends advances at deadline pace instead of racing to the end.
-   */
-  private settle(
-    def: AnyGameDefinition,
-    table: TableRow,
-    seats: SeatRow[],
-    state: unknown,
-    lastSeq: number,
-    now: number,
-  ): { state: unknown; events: GameEvent[]; lastSeq: number } {
-    const bySeat = new Map(seats.filter((s) => s.seat !== null).map((s) => [s.seat!, s]));
-    const someonePresent = seats.some((s) => !s.away && !s.left);
-    const events: GameEvent[] = [];
-    let seq = lastSeq;
-    for (let i = 0; i < MAX_AUTO_ACTIONS_PER_CHANGE; i++) {
-      const p = def.pending(state);
-      if (p.kind === 'over') break;
-      const seat = seatsToAct(p).find((s) => {
-        const row = bySeat.get(s);
-        return row && (row.left || (row.away && someonePresent));
-      });
-      if (seat === undefined) break;
-      const action = def.autoAction ? def.autoAction(state, seat) : def.defaultAction(state, seat);
-      const res = def.apply(state, seat, action);
-      if (!res.ok) {
-        this.log.error({ table: table.id, seat, action, error: res.error }, 'engine refused its own auto action');
-        break;
-      }
-      state = res.state;
-      seq += 1;
-      this.repo.appendAction({ tableId: table.id, seq, seat, userId: bySeat.get(seat)?.userId ?? null, kind: 'auto', action, at: now });
-      events.push({ type: '$auto', seat }, ...res.events);
-    }
-    return { state, events, lastSeq: seq };
-  }
-
-  /** Deadline columns for a pending decision (kept when the step did not change). */
-  private deadlineFor(p: Pending, before: TableRow | null, now: number): { deadlineAt: number | null; deadlineStep: number | null } {
-    if (p.kind === 'over') return { deadlineAt: null, deadlineStep: null };
-    if (before && before.deadlineStep === p.step && before.deadlineAt !== null) {
-      return { deadlineAt: before.deadlineAt, deadlineStep: p.step };
-    }
-    return { deadlineAt: now + p.timeoutMs, deadlineStep: p.step };
-  }
-
-  /** Append events to the recent-events ring, numbering them after the newest kept one. */
-  private keepRecent(old: StoredEvent[], events: GameEvent[]): StoredEvent[] {
-    const last = old.length ? old[old.length - 1]!.seq : 0;
-    const added = events.map((event, i) => ({ seq: last + i + 1, event }));
-    return [...old, ...added].slice(-RECENT_EVENTS_KEPT);
-  }
-
-  /** Store the result of a game that just ended (inside the caller's transaction). */
-  private finish(def: AnyGameDefinition, table: TableRow, seats: SeatRow[], state: unknown, now: number): TableRow {
-    const result = def.result(state);
-    if (!result) throw new Error(`table ${table.id}: game over without a result`);
-    const seated = seats.filter((s) => s.seat !== null).sort((a, b) => a.seat! - b.seat!);
-    // Leaving never dodges a loss: leavers are placed after everyone who stayed.
-    const stayed = seated.filter((s) => !s.left).map((s) => result.placements[s.seat!] ?? seated.length);
-    const lastPlace = (stayed.length ? Math.max(...stayed) : 0) + 1;
-    const rows = seated.map((s) => {
-      const seat = s.seat!;
-      const placement = s.left ? lastPlace : (result.placements[seat] ?? seated.length);
-      return {
-        seat,
-        userId: s.userId,
-        placement,
-        winner: !s.left && result.winners.includes(seat),
-        left: s.left,
-        score: result.scores?.[seat] ?? null,
-      };
-    });
-    this.repo.insertResults(rows.map((r) => ({ ...r, tableId: table.id, guildId: table.guildId, game: table.game, endedAt: now })));
-    const updated = this.repo.updateTable(table.id, table.version, {
-      status: 'finished',
-      endedAt: now,
-      endReason: result.reason,
-      deadlineAt: null,
-      deadlineStep: null,
-    });
-    for (const hook of this.resultHooks) hook(updated, rows);
-    return updated;
-  }
-
   /** After a commit: re-arm the timer and tell listeners (with whom to ping). */
   private afterCommit(table: TableRow, seats: SeatRow[], pending: Pending, prev: Pending | null): void {
     const ended = table.status !== 'active';
-    if (ended) this.disarm(table.id);
-    else this.arm(table);
-    const ping = !ended && pending.step !== prev?.step ? this.pingFor(pending, seats) : [];
+    if (ended) this.timers.disarm(table.id);
+    else this.timers.arm(table);
+    const ping = !ended && pending.step !== prev?.step ? pingFor(pending, seats) : [];
     const newDecision = pending.kind !== 'over' && pending.step !== prev?.step;
     this.emit({ tableId: table.id, ping, ended, newDecision });
-  }
-
-  /** Users to ping for a decision: those who must act, present, on a turn or vote timer. */
-  private pingFor(pending: Pending, seats: SeatRow[]): string[] {
-    if (pending.kind === 'over' || pending.timer === 'reaction') return [];
-    const present = new Set(seatsToAct(pending));
-    return seats.filter((s) => s.seat !== null && present.has(s.seat) && !s.away && !s.left).map((s) => s.userId);
   }
 
   private emit(change: TableChange): void {
@@ -650,27 +521,5 @@ export class TableService {
     }
   }
 
-  /** (Re)arm the timer of a table for its stored deadline. */
-  private arm(table: TableRow): void {
-    this.disarm(table.id);
-    if (this.stopped || table.deadlineAt === null || (table.status !== 'lobby' && table.status !== 'active')) return;
-    const delay = Math.max(0, table.deadlineAt - this.now());
-    // setTimeout caps at 2^31-1 ms; a longer wait simply re-arms when it fires.
-    const t = setTimeout(() => {
-      this.timers.delete(table.id);
-      try {
-        this.fireDeadline(table.id);
-      } catch (err) {
-        this.log.error({ err, table: table.id }, 'deadline handling failed');
-      }
-    }, Math.min(delay, 2 ** 31 - 1));
-    t.unref?.();
-    this.timers.set(table.id, t);
-  }
 
-  private disarm(tableId: number): void {
-    const t = this.timers.get(tableId);
-    if (t) clearTimeout(t);
-    this.timers.delete(tableId);
-  }
 }

@@ -1,0 +1,67 @@
+/**
+ * Pure rules of the table service (no database, no clock): deadlines, the recent-events
+ * ring, who to ping, and final placements with leavers ranked last.
+ */
+import { seatsToAct, type GameEvent, type GameResult, type Pending, type Seat } from '../games/engine.js';
+import type { SeatRow, TableRow } from '../persistence/repo.js';
+import type { StoredEvent } from './types.js';
+
+/** How many recent events a table keeps for the board log and panel notes. */
+export const RECENT_EVENTS_KEPT = 30;
+
+/**
+ * Deadline columns for a pending decision at `now` (Unix ms): kept as they were when the
+ * decision step did not change (a vote collecting answers), else now + its timeout.
+ */
+export function deadlineFor(p: Pending, before: TableRow | null, now: number): { deadlineAt: number | null; deadlineStep: number | null } {
+  if (p.kind === 'over') return { deadlineAt: null, deadlineStep: null };
+  if (before && before.deadlineStep === p.step && before.deadlineAt !== null) {
+    return { deadlineAt: before.deadlineAt, deadlineStep: p.step };
+  }
+  return { deadlineAt: now + p.timeoutMs, deadlineStep: p.step };
+}
+
+/** Append events to the recent-events ring, numbering them after the newest kept one. */
+export function keepRecent(old: StoredEvent[], events: GameEvent[]): StoredEvent[] {
+  const last = old.length ? old[old.length - 1]!.seq : 0;
+  const added = events.map((event, i) => ({ seq: last + i + 1, event }));
+  return [...old, ...added].slice(-RECENT_EVENTS_KEPT);
+}
+
+/** Users to ping for a decision: those who must act, present, on a turn or vote timer. */
+export function pingFor(pending: Pending, seats: SeatRow[]): string[] {
+  if (pending.kind === 'over' || pending.timer === 'reaction') return [];
+  const present = new Set(seatsToAct(pending));
+  return seats.filter((s) => s.seat !== null && present.has(s.seat) && !s.away && !s.left).map((s) => s.userId);
+}
+
+/** One seat's stored outcome. */
+export interface ResultRowInput {
+  seat: Seat;
+  userId: string;
+  placement: number;
+  winner: boolean;
+  left: boolean;
+  score: number | null;
+}
+
+/**
+ * The rows to store for a finished game. Leaving never dodges a loss (issue 7): a seat that
+ * left is placed after everyone who stayed, and never counts as a winner.
+ */
+export function resultRows(result: GameResult, seats: SeatRow[]): ResultRowInput[] {
+  const seated = seats.filter((s) => s.seat !== null).sort((a, b) => a.seat! - b.seat!);
+  const stayed = seated.filter((s) => !s.left).map((s) => result.placements[s.seat!] ?? seated.length);
+  const lastPlace = (stayed.length ? Math.max(...stayed) : 0) + 1;
+  return seated.map((s) => {
+    const seat = s.seat!;
+    return {
+      seat,
+      userId: s.userId,
+      placement: s.left ? lastPlace : (result.placements[seat] ?? seated.length),
+      winner: !s.left && result.winners.includes(seat),
+      left: s.left,
+      score: result.scores?.[seat] ?? null,
+    };
+  });
+}

@@ -1,0 +1,61 @@
+/**
+ * One timer per open table, armed for the deadline stored in the database (DESIGN.md §4:
+ * deadlines live in the database; timers are only the in-memory alarm clock for them).
+ */
+import type { Logger } from '../logger.js';
+import type { TableRow } from '../persistence/repo.js';
+
+/** setTimeout's maximum delay (ms); a longer wait re-arms when it fires. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/** In-memory alarms for table deadlines. */
+export class DeadlineTimers {
+  private readonly timers = new Map<number, NodeJS.Timeout>();
+  private stopped = false;
+
+  /**
+   * @param fire called with the table id when its deadline (Unix ms) has come; errors are logged
+   * @param now current time, Unix ms
+   */
+  constructor(
+    private readonly fire: (tableId: number) => void,
+    private readonly now: () => number,
+    private readonly log: Logger,
+  ) {}
+
+  /** (Re)arm the timer of `table` for its stored deadline; nothing for closed tables. */
+  arm(table: TableRow): void {
+    this.disarm(table.id);
+    if (this.stopped || table.deadlineAt === null || (table.status !== 'lobby' && table.status !== 'active')) return;
+    const delay = Math.max(0, table.deadlineAt - this.now());
+    const t = setTimeout(() => {
+      this.timers.delete(table.id);
+      try {
+        this.fire(table.id);
+      } catch (err) {
+        this.log.error({ err, table: table.id }, 'deadline handling failed');
+      }
+    }, Math.min(delay, MAX_TIMER_MS));
+    t.unref?.();
+    this.timers.set(table.id, t);
+  }
+
+  /** Forget the timer of a table. */
+  disarm(tableId: number): void {
+    const t = this.timers.get(tableId);
+    if (t) clearTimeout(t);
+    this.timers.delete(tableId);
+  }
+
+  /** Stop every timer for good (shutdown). */
+  stop(): void {
+    this.stopped = true;
+    for (const t of this.timers.values()) clearTimeout(t);
+    this.timers.clear();
+  }
+
+  /** True once `stop()` was called. */
+  get isStopped(): boolean {
+    return this.stopped;
+  }
+}
