@@ -3,11 +3,14 @@
  * auto-play away seats, store the new state with its log position, recent events and
  * deadline (one version bump), and store the result when the game just ended.
  */
-import { seatsToAct, type AnyGameDefinition, type GameEvent, type Pending } from '../games/engine.js';
+import { seatsToAct, type AnyGameDefinition, type GameEvent, type GameResult, type Pending } from '../games/engine.js';
 import type { Logger } from '../logger.js';
 import type { SeatRow, TableRepo, TableRow } from '../persistence/repo.js';
 import { deadlineFor, keepRecent, resultRows } from './policy.js';
 import type { ResultHook, StoredEvent } from './types.js';
+
+/** End reason of a game won because every other player left. */
+export const FORFEIT_REASON = 'forfeit';
 
 /** Guard against an engine that never stops asking away seats to act. */
 export const MAX_AUTO_ACTIONS_PER_CHANGE = 2_000;
@@ -91,6 +94,23 @@ export class GameCommitter {
   finish(def: AnyGameDefinition, table: TableRow, seats: SeatRow[], state: unknown, now: number): TableRow {
     const result = def.result(state);
     if (!result) throw new Error(`table ${table.id}: game over without a result`);
+    return this.store(table, seats, result, now);
+  }
+
+  /**
+   * End a game whose other players all left: the one player still seated wins, the leavers
+   * share last place (issue 7: leaving never dodges a loss). The game state is left as it was.
+   */
+  forfeit(table: TableRow, seats: SeatRow[], now: number): TableRow {
+    const seated = seats.filter((s) => s.seat !== null);
+    const winners = seated.filter((s) => !s.left).map((s) => s.seat!);
+    const placements: number[] = [];
+    for (const s of seated) placements[s.seat!] = s.left ? 2 : 1;
+    return this.store(table, seats, { placements, winners, reason: FORFEIT_REASON }, now);
+  }
+
+  /** Store result rows, mark the table finished and run the result hooks (ratings). */
+  private store(table: TableRow, seats: SeatRow[], result: GameResult, now: number): TableRow {
     const rows = resultRows(result, seats);
     this.repo.insertResults(rows.map((r) => ({ ...r, tableId: table.id, guildId: table.guildId, game: table.game, endedAt: now })));
     const updated = this.repo.updateTable(table.id, table.version, {

@@ -46,20 +46,28 @@ export interface ResultRowInput {
 }
 
 /**
- * The rows to store for a finished game. Leaving never dodges a loss (issue 7): a seat that
- * left is placed after everyone who stayed, and never counts as a winner.
+ * The rows to store for a finished game. Leaving never dodges a loss (issue 7): the players
+ * who stayed are ranked among themselves (the game's order, renumbered from 1, ties kept,
+ * competition style 1, 1, 3), every seat that left shares the place after them, and never wins. When the game
+ * named any winner, the winners are the players who stayed and now rank first — so a leaver
+ * whose auto-played seat finished first hands the win to the best player who stayed.
  */
 export function resultRows(result: GameResult, seats: SeatRow[]): ResultRowInput[] {
   const seated = seats.filter((s) => s.seat !== null).sort((a, b) => a.seat! - b.seat!);
-  const stayed = seated.filter((s) => !s.left).map((s) => result.placements[s.seat!] ?? seated.length);
-  const lastPlace = (stayed.length ? Math.max(...stayed) : 0) + 1;
+  const raw = (seat: Seat) => result.placements[seat] ?? seated.length;
+  const stayed = seated.filter((s) => !s.left).map((s) => raw(s.seat!));
+  // Competition ranking among those who stayed: 1 + how many stayed and placed strictly better.
+  const rank = (seat: Seat) => 1 + stayed.filter((p) => p < raw(seat)).length;
+  const lastPlace = stayed.length + 1;
+  const anyWinner = result.winners.length > 0;
   return seated.map((s) => {
     const seat = s.seat!;
+    const placement = s.left ? lastPlace : rank(seat);
     return {
       seat,
       userId: s.userId,
-      placement: s.left ? lastPlace : (result.placements[seat] ?? seated.length),
-      winner: !s.left && result.winners.includes(seat),
+      placement,
+      winner: !s.left && anyWinner && placement === 1,
       left: s.left,
       score: result.scores?.[seat] ?? null,
     };

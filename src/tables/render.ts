@@ -18,6 +18,7 @@ import type { RenderContext, SeatInfo } from '../games/ui.js';
 import type { Catalog } from '../i18n/index.js';
 import type { SeatRow, TableRow } from '../persistence/repo.js';
 import { gameActionId, gameSelectId, tableActionId } from '../discord/custom-id.js';
+import { FORFEIT_REASON } from './commit.js';
 import type { StoredEvent, TableSnapshot } from './types.js';
 
 /** A message body as sent to Discord's REST API (channel message, interaction response). */
@@ -50,7 +51,8 @@ export function seatInfos(seats: SeatRow[]): SeatInfo[] {
   return seats
     .filter((s) => s.seat !== null)
     .sort((a, b) => a.seat! - b.seat!)
-    .map((s) => ({ seat: s.seat!, userId: s.userId, displayName: s.displayName, away: s.away, left: s.left }));
+    // A seat that left is not "away" (it will not come back): renderers show it as left.
+    .map((s) => ({ seat: s.seat!, userId: s.userId, displayName: s.displayName, away: s.away && !s.left, left: s.left }));
 }
 
 /** Build the RenderContext of a started table for its current decision step. */
@@ -197,17 +199,25 @@ export function boardMessage(
   const view = mod.definition.publicView(table.state);
   const game = mod.ui.board(view, ctx);
   const active = table.status === 'active';
-  const closed = table.status === 'cancelled';
-  const head = closed
-    ? t.common.board.closedStatus
-    : active && table.deadlineAt
-      ? `${game.status} · ${t.common.board.deadline(relative(table.deadlineAt))}`
-      : game.status;
+  const b = t.common.board;
+  const leavers = ctx.seats.filter((s) => s.left);
+  const engineResult = table.status === 'finished' && table.endReason !== FORFEIT_REASON ? mod.definition.result(table.state) : null;
+  const head =
+    table.status === 'cancelled'
+      ? b.closedStatus
+      : table.endReason === FORFEIT_REASON
+        ? b.forfeitStatus
+        : engineResult?.winners.some((w) => leavers.some((l) => l.seat === w))
+          ? b.leaverFinishedFirstStatus
+          : active && table.deadlineAt
+            ? `${game.status} · ${b.deadline(relative(table.deadlineAt))}`
+            : game.status;
   const parts = [head, '', game.body];
+  if (leavers.length) parts.push(b.leftList(leavers.map((l) => ctx.name(l.seat)).join(', ')));
   if (!active) parts.push('', endText(mod, snap, ctx, t, results));
   const log = logLines(mod, table.recentEvents as StoredEvent[], ctx, null, BOARD_LOG_LINES);
   if (log.length) parts.push('', t.common.board.log, ...log.map((l) => `• ${l}`));
-  if (active && ctx.seats.some((s) => s.away)) parts.push('', `-# ${t.common.board.awayNote}`);
+  if (active && ctx.seats.some((s) => s.away)) parts.push('', `-# ${b.awayNote}`);
   const components: APIActionRowComponent<APIComponentInMessageActionRow>[] = active
     ? [...game.rows.slice(0, 2), row(button(tableActionId(table.id, 'hand'), t.common.board.showHand, ButtonStyle.Primary))]
     : [];

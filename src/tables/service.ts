@@ -15,6 +15,7 @@ import { deadlineFor, keepRecent, pingFor } from './policy.js';
 import { GameCommitter } from './commit.js';
 import { DeadlineTimers } from './timers.js';
 import type {
+  StoredEvent,
   ActOutcome,
   Actor,
   ResultHook,
@@ -368,7 +369,17 @@ export class TableService {
         });
         return ok({ table: updated, seats: seatsNow, pending: null });
       }
-      const c = this.committer.commit(this.definition(table), table, table.state, table.lastSeq, [{ type: '$left', seat: me.seat }], now);
+      const leftEvent = { type: '$left', seat: me.seat };
+      if (seatsNow.filter((s) => !s.left).length === 1) {
+        // Only one player is still seated: nobody is left to play against — they win now.
+        const logged = this.repo.updateTable(tableId, table.version, {
+          updatedAt: now,
+          recentEvents: keepRecent(table.recentEvents as StoredEvent[], [leftEvent]),
+        });
+        const finished = this.committer.forfeit(logged, seatsNow, now);
+        return ok({ table: finished, seats: this.repo.seats(tableId), pending: null });
+      }
+      const c = this.committer.commit(this.definition(table), table, table.state, table.lastSeq, [leftEvent], now);
       return ok({ table: c.table, seats: this.repo.seats(tableId), pending: c.pending });
     });
     if (!r.ok) return r;

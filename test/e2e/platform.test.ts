@@ -235,17 +235,21 @@ describe('platform behaviour through the Discord emulator', () => {
     expect(textOf(late.message)).not.toContain(`table #${id} `);
   });
 
-  it('/table leave confirms, then the seat is auto-played and the leaver cannot act', async () => {
-    const { id, channelId } = await game('leave');
+  it('/table leave confirms first; in a two-player game the one who stays wins at once', async () => {
+    const { id, channelId, board } = await game('leave');
     const ask = answered(await ben.slash('table leave', {}, { channelId }));
     expect(textOf(ask.message)).toMatch(/ranked last/);
+    expect(app.context.repo.table(id)!.status).toBe('active'); // nothing before confirming
     answered(await ben.click(ask.message!, 'Yes, leave the game'));
     await settle(app);
-    const benSeat = app.context.repo.seats(id).find((s) => s.userId === ben.id)!;
-    expect(benSeat.left).toBe(true);
-    // Ben is never the one the game waits for now.
-    const p = def.pending(state(id));
-    expect(p.kind === 'turn' && p.seat).not.toBe(benSeat.seat);
+    expect(app.context.repo.table(id)).toMatchObject({ status: 'finished', endReason: 'forfeit' });
+    const rows = app.context.repo.results(id);
+    expect(rows.find((r) => r.userId === ana.id)).toMatchObject({ placement: 1, winner: true });
+    expect(rows.find((r) => r.userId === ben.id)).toMatchObject({ placement: 2, winner: false, left: true });
+    const text = textOf(fresh(emu, board));
+    expect(text).toMatch(/everyone else left/);
+    expect(text).toMatch(/Winner:\*\* \*\*Ana/);
+    expect(text).toMatch(/Left the game: Ben/);
   });
 
   it('a deadline that passed while the bot was down fires at start-up and is announced', async () => {

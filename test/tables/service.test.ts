@@ -349,13 +349,36 @@ describe('leaving, results and restart', () => {
     expect(service.act(id, ben, 0, { type: 'pass' })).toMatchObject({ ok: false, error: { code: 'table_closed' } });
   });
 
-  it('when everyone leaves, the table is cancelled and not rated', () => {
-    const id = started([ana, ben]);
+  it('when all but one player left, the last one wins at once and the leavers share last place', () => {
+    const id = started([ana, ben, cleo]);
     service.leaveGame(id, ana);
+    expect(repo.table(id)!.status).toBe('active'); // two players still play
     service.leaveGame(id, ben);
-    expect(repo.table(id)).toMatchObject({ status: 'cancelled', endReason: 'abandoned' });
-    expect(repo.results(id)).toHaveLength(0);
-    expect(hookCalls).toHaveLength(0);
+    expect(repo.table(id)).toMatchObject({ status: 'finished', endReason: 'forfeit', deadlineAt: null });
+    const rows = repo.results(id);
+    expect(rows.find((r) => r.userId === cleo.userId)).toMatchObject({ placement: 1, winner: true, left: false });
+    for (const u of [ana, ben]) expect(rows.find((r) => r.userId === u.userId)).toMatchObject({ placement: 2, winner: false, left: true });
+    expect(hookCalls).toHaveLength(1);
+    expect(service.act(id, cleo, 0, { type: 'pass' })).toMatchObject({ ok: false, error: { code: 'table_closed' } });
+  });
+
+  it('a leaver whose auto-played seat came first hands the win to the best player who stayed', async () => {
+    const { resultRows } = await import('../../src/tables/policy.js');
+    const seat = (n: number, left = false) => ({ seat: n, userId: `u${n}`, left }) as never;
+    // The engine says seat 0 won, seat 1 second, seats 2 and 3 tied third; seat 0 had left.
+    const rows = resultRows({ placements: [1, 2, 3, 3], winners: [0], reason: 'x' }, [seat(0, true), seat(1), seat(2), seat(3)]);
+    expect(rows.map((r) => [r.placement, r.winner])).toEqual([
+      [4, false],
+      [1, true],
+      [2, false],
+      [2, false],
+    ]);
+    // A draw stays a draw: nobody is promoted to winner.
+    const draw = resultRows({ placements: [1, 1], winners: [], reason: 'cap' }, [seat(0, true), seat(1)]);
+    expect(draw.map((r) => [r.placement, r.winner])).toEqual([
+      [2, false],
+      [1, false],
+    ]);
   });
 
   it('a fresh service on the same database recovers the table and fires an expired deadline at once', () => {
