@@ -44,7 +44,7 @@ export class GameCommitter {
       state: auto.state,
       lastSeq: auto.lastSeq,
       updatedAt: now,
-      recentEvents: keepRecent(table.recentEvents as StoredEvent[], all),
+      recentEvents: keepRecent(table.recentEvents as StoredEvent[], all, table.version + 1),
       ...deadlineFor(pending, table, now),
     });
     const finished = pending.kind === 'over' ? this.finish(def, updated, seats, auto.state, now) : updated;

@@ -21,10 +21,13 @@ export function deadlineFor(p: Pending, before: TableRow | null, now: number): {
   return { deadlineAt: now + p.timeoutMs, deadlineStep: p.step };
 }
 
-/** Append events to the recent-events ring, numbering them after the newest kept one. */
-export function keepRecent(old: StoredEvent[], events: GameEvent[]): StoredEvent[] {
+/**
+ * Append the events of one change (committed as table version `change`) to the
+ * recent-events ring, numbering them after the newest kept one.
+ */
+export function keepRecent(old: StoredEvent[], events: GameEvent[], change: number): StoredEvent[] {
   const last = old.length ? old[old.length - 1]!.seq : 0;
-  const added = events.map((event, i) => ({ seq: last + i + 1, event }));
+  const added = events.map((event, i) => ({ seq: last + i + 1, event, change }));
   return [...old, ...added].slice(-RECENT_EVENTS_KEPT);
 }
 

@@ -46,6 +46,35 @@ export function escapeName(name: string): string {
 
 const relative = (ms: number) => `<t:${Math.floor(ms / 1000)}:R>`;
 
+/** Undo `escapeName` in text that Discord shows without markdown (button labels, select options). */
+function unescapeMarkdown(text: string): string {
+  return text.replace(/\\([\\*_`~|>#\[\]()-])/g, '$1');
+}
+
+type Row = APIActionRowComponent<APIComponentInMessageActionRow>;
+
+/**
+ * Component texts are not markdown: names the game UI escaped for message bodies are shown
+ * raw in labels, placeholders and select options ("john_doe", not "john\\_doe").
+ */
+export function plainComponentTexts(rows: Row[]): Row[] {
+  return rows.map((row) => ({
+    ...row,
+    components: row.components.map((c) => {
+      const out: Record<string, unknown> = { ...c };
+      for (const key of ['label', 'placeholder'] as const) if (typeof out[key] === 'string') out[key] = unescapeMarkdown(out[key] as string);
+      if (Array.isArray(out.options)) {
+        out.options = (out.options as { label: string; description?: string }[]).map((o) => ({
+          ...o,
+          label: unescapeMarkdown(o.label),
+          ...(o.description !== undefined ? { description: unescapeMarkdown(o.description) } : {}),
+        }));
+      }
+      return out as unknown as typeof c;
+    }),
+  }));
+}
+
 /** Seat infos in seat order for a started table. */
 export function seatInfos(seats: SeatRow[]): SeatInfo[] {
   return seats
@@ -85,6 +114,23 @@ export function describeEvent(mod: GameModule, e: GameEvent, ctx: RenderContext,
     default:
       return mod.ui.describeEvent(e, ctx, viewer);
   }
+}
+
+/**
+ * One-line notices about the latest change (table `version`) that must not scroll out of
+ * the log: who ran out of time, and whose seat was played automatically (away or left).
+ */
+export function latestNotices(events: StoredEvent[], version: number, ctx: RenderContext): string[] {
+  const now = events.filter((e) => e.change === version).map((e) => e.event);
+  const names = (type: string) => [...new Set(now.filter((e) => e.type === type).map((e) => Number(e.seat)))].map((s) => ctx.name(s));
+  const out: string[] = [];
+  const late = names('$timeout');
+  if (late.length) out.push(ctx.t.common.board.noticeTimeout(late.join(', ')));
+  const auto = [...new Set(now.filter((e) => e.type === '$auto').map((e) => Number(e.seat)))];
+  if (auto.length) {
+    out.push(ctx.t.common.board.noticeAuto(auto.map((s) => `${ctx.name(s)} (${ctx.seats[s]?.left ? ctx.t.common.board.leftWord : ctx.t.common.board.awayWord})`).join(', ')));
+  }
+  return out;
 }
 
 /** The last `n` log lines visible to `viewer`. */
@@ -212,14 +258,14 @@ export function boardMessage(
           : active && table.deadlineAt
             ? `${game.status} · ${b.deadline(relative(table.deadlineAt))}`
             : game.status;
-  const parts = [head, '', game.body];
+  const parts = [head, ...(active ? latestNotices(table.recentEvents as StoredEvent[], table.version, ctx) : []), '', game.body];
   if (leavers.length) parts.push(b.leftList(leavers.map((l) => ctx.name(l.seat)).join(', ')));
   if (!active) parts.push('', endText(mod, snap, ctx, t, results));
   const log = logLines(mod, table.recentEvents as StoredEvent[], ctx, null, BOARD_LOG_LINES);
   if (log.length) parts.push('', t.common.board.log, ...log.map((l) => `• ${l}`));
   if (active && ctx.seats.some((s) => s.away)) parts.push('', `-# ${b.awayNote}`);
   const components: APIActionRowComponent<APIComponentInMessageActionRow>[] = active
-    ? [...game.rows.slice(0, 2), row(button(tableActionId(table.id, 'hand'), t.common.board.showHand, ButtonStyle.Primary))]
+    ? [...plainComponentTexts(game.rows.slice(0, 2)), row(button(tableActionId(table.id, 'hand'), t.common.board.showHand, ButtonStyle.Primary))]
     : [];
   return {
     embeds: [{ title: t.common.board.title(mod.emoji, mod.title, table.id), description: clip(parts.join('\n'), 4096), color: colour(table.game) }],
@@ -235,8 +281,9 @@ export function boardMessage(
 export function panelMessage(mod: GameModule, snap: TableSnapshot, userId: string, t: Catalog, note?: string): MessagePayload {
   const { table } = snap;
   const me = snap.seats.find((s) => s.userId === userId);
-  const title = t.common.panel.title(mod.emoji, mod.title, table.id, `<#${table.channelId}>`);
-  const lines: string[] = [];
+  // Mentions do not render in embed titles: the channel goes in the description.
+  const title = t.common.panel.title(mod.emoji, mod.title, table.id);
+  const lines: string[] = [t.common.panel.where(`<#${table.channelId}>`)];
   if (note) lines.push(note, '');
   let rows: APIActionRowComponent<APIComponentInMessageActionRow>[] = [];
   if (!table.state || !me || me.seat === null) {
@@ -253,7 +300,7 @@ export function panelMessage(mod: GameModule, snap: TableSnapshot, userId: strin
     else if (me.left) lines.push('', t.common.panel.leftSeat);
     const log = logLines(mod, table.recentEvents as StoredEvent[], ctx, me.seat, PANEL_LOG_LINES);
     if (log.length) lines.push('', t.common.board.log, ...log.map((l) => `• ${l}`));
-    if (active && !me.left) rows = game.rows.slice(0, 4);
+    if (active && !me.left) rows = plainComponentTexts(game.rows.slice(0, 4));
   }
   if (table.status === 'active') rows.push(row(button(tableActionId(table.id, 'refresh'), t.common.panel.refresh, ButtonStyle.Secondary)));
   return {

@@ -237,7 +237,7 @@ export class TableService {
         startedAt: now,
         updatedAt: now,
         lastSeq: auto.lastSeq,
-        recentEvents: keepRecent([], auto.events),
+        recentEvents: keepRecent([], auto.events, table.version + 1),
         ...deadlineFor(pending, null, now),
       });
       const finished = pending.kind === 'over' ? this.committer.finish(def, updated, seated, state, now) : updated;
@@ -374,7 +374,7 @@ export class TableService {
         // Only one player is still seated: nobody is left to play against — they win now.
         const logged = this.repo.updateTable(tableId, table.version, {
           updatedAt: now,
-          recentEvents: keepRecent(table.recentEvents as StoredEvent[], [leftEvent]),
+          recentEvents: keepRecent(table.recentEvents as StoredEvent[], [leftEvent], table.version + 1),
         });
         const finished = this.committer.forfeit(logged, seatsNow, now);
         return ok({ table: finished, seats: this.repo.seats(tableId), pending: null });

@@ -56,6 +56,8 @@ export interface ActOutcome extends TableSnapshot {
 export interface StoredEvent {
   seq: number;
   event: GameEvent;
+  /** The table version that committed it: events of one click / deadline share it. */
+  change?: number;
 }
 
 /** Why the board message must be redrawn, for the Discord layer. */

@@ -36,6 +36,10 @@ export const common = {
     closedStatus: '🚫 This table is closed.',
     forfeitStatus: '🏁 Game over — everyone else left the table.',
     leaverFinishedFirstStatus: '🏁 Game over — the seat that finished first had left, so the result ranks the players who stayed.',
+    noticeTimeout: (names: string) => `⏰ Out of time: ${names} — the default move was played.`,
+    noticeAuto: (names: string) => `🤖 Played automatically: ${names}.`,
+    awayWord: 'away',
+    leftWord: 'left',
     leftList: (names: string) => `🚪 Left the game: ${names} (played automatically, ranked last).`,
     cancelled: (by: string | null) => (by ? `**Cancelled** by ${by}. This game is not rated.` : '**Cancelled.** This game is not rated.'),
     cancelledAdmin: (by: string | null) => `**Ended by a server admin**${by ? ` (${by})` : ''}. This game is not rated.`,
@@ -47,14 +51,14 @@ export const common = {
     noWinner: 'No winner this time.',
     placements: '**Final standings**',
     timedOut: (name: string) => `⏰ ${name} ran out of time; the default move was played.`,
-    autoPlayed: (name: string) => `💤 ${name} is away; a safe move was played for them.`,
     leftGame: (name: string) => `🚪 ${name} left the game; their seat is played automatically.`,
     yourTurnPing: (mentions: string, title: string, id: number, rel: string) =>
       `🔔 ${mentions} — your move in **${title}** (table #${id}), ${rel}.`,
   },
 
   panel: {
-    title: (emoji: string, title: string, id: number, channel: string) => `${emoji} ${title} · table #${id} in ${channel}`,
+    title: (emoji: string, title: string, id: number) => `${emoji} ${title} · table #${id} — your hand`,
+    where: (channel: string) => `📍 Table in ${channel}`,
     refresh: 'Refresh',
     done: (what: string) => `✅ ${what}`,
     stale: 'ℹ️ The table moved on since that button was drawn — here is your current hand.',
