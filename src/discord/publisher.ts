@@ -7,12 +7,12 @@
  */
 import { RESTJSONErrorCodes, Routes } from 'discord-api-types/v10';
 import type { BaseInteraction, InteractionResponse, Message, REST } from 'discord.js';
-import { seatsToAct } from '../games/engine.js';
 import type { GameRegistry } from '../games/registry.js';
 import { en } from '../i18n/index.js';
 import type { Logger } from '../logger.js';
 import type { TableRepo } from '../persistence/repo.js';
 import { boardMessage, lobbyMessage, panelMessage, pingMessage, type MessagePayload } from '../tables/render.js';
+import { pingFor } from '../tables/policy.js';
 import type { TableService } from '../tables/service.js';
 import type { TableChange, TableListener, TableSnapshot } from '../tables/types.js';
 
@@ -39,6 +39,8 @@ interface TableWork {
 export class Publisher implements TableListener {
   private readonly work = new Map<number, TableWork>();
   private readonly panels = new Map<string, LivePanel>();
+  /** Who the table's current ping message mentions (unknown after a restart = empty). */
+  private readonly pinged = new Map<number, Set<string>>();
   private readonly idle: (() => void)[] = [];
   private closed = false;
 
@@ -129,24 +131,52 @@ export class Publisher implements TableListener {
       this.deps.logger.warn({ err, table: tableId }, 'board update failed');
     }
     const ended = changes.some((c) => c.ended) || snap.table.status !== 'active';
-    // Ping whoever a coalesced change asked for, if they still have to act now.
-    const mustAct = new Set(this.mustAct(snap));
-    const ping = [...new Set(changes.flatMap((c) => c.ping))].filter((u) => mustAct.has(u));
     try {
-      // A new decision makes the old ping stale even when nobody is pinged now (all away).
-      if (ended || ping.length > 0 || changes.some((c) => c.newDecision)) await this.replacePing(snap, ended ? [] : ping);
+      await this.updatePing(snap, changes, ended);
     } catch (err) {
       this.deps.logger.warn({ err, table: tableId }, 'ping failed');
     }
     await this.refreshPanels(snap);
   }
 
-  /** User ids of the seats the game waits for now. */
-  private mustAct(snap: TableSnapshot): string[] {
+  /** Users the current decision should ping: present players who must act on a turn or vote timer. */
+  private wanted(snap: TableSnapshot): string[] {
     if (snap.table.status !== 'active' || !snap.table.state) return [];
     const mod = this.deps.registry.get(snap.table.game);
-    const seats = new Set(seatsToAct(mod.definition.pending(snap.table.state)));
-    return snap.seats.filter((s) => s.seat !== null && seats.has(s.seat)).map((s) => s.userId);
+    return pingFor(mod.definition.pending(snap.table.state), snap.seats);
+  }
+
+  /**
+   * Keep the "your move" ping true (UX.md "Pings": only who must act, only when it becomes
+   * their move): a new decision replaces it (unless it is the same players' move again,
+   * e.g. the second half of an action — no second ping); while a vote collects answers the
+   * ping is edited down to those still deciding (edits never notify); an ended game, or a
+   * decision nobody is pinged for, removes it.
+   */
+  private async updatePing(snap: TableSnapshot, changes: TableChange[], ended: boolean): Promise<void> {
+    const tableId = snap.table.id;
+    const pinged = this.pinged.get(tableId) ?? new Set<string>();
+    if (ended) return this.replacePing(snap, []);
+    const wanted = this.wanted(snap);
+    const asked = new Set(changes.flatMap((c) => c.ping));
+    const fresh = wanted.filter((u) => asked.has(u));
+    if (changes.some((c) => c.newDecision)) {
+      const same = fresh.length > 0 && fresh.length === pinged.size && fresh.every((u) => pinged.has(u));
+      if (!same) await this.replacePing(snap, fresh);
+      return;
+    }
+    // The same decision goes on: mention only those still to act.
+    if (snap.table.pingMessageId && pinged.size > 0) {
+      const still = wanted.filter((u) => pinged.has(u));
+      if (still.length === 0) await this.replacePing(snap, []);
+      else if (still.length < pinged.size) {
+        const mod = this.deps.registry.get(snap.table.game);
+        await this.deps.rest.patch(Routes.channelMessage(snap.table.channelId, snap.table.pingMessageId), {
+          body: pingMessage(mod, snap.table, still, en),
+        });
+        this.pinged.set(tableId, new Set(still));
+      }
+    }
   }
 
   /** Edit the board message, or post a fresh one when it is missing or was deleted. */
@@ -176,6 +206,8 @@ export class Publisher implements TableListener {
   /** Delete the previous ping and post a new one mentioning only `userIds` (none = just delete). */
   private async replacePing(snap: TableSnapshot, userIds: string[]): Promise<void> {
     const { table } = snap;
+    if (userIds.length) this.pinged.set(table.id, new Set(userIds));
+    else this.pinged.delete(table.id);
     if (table.pingMessageId) {
       this.deps.service.setPingMessage(table.id, null);
       await this.deps.rest.delete(Routes.channelMessage(table.channelId, table.pingMessageId)).catch(() => undefined);

@@ -149,10 +149,21 @@ describe('every game, end to end through the Discord emulator', () => {
     for (const u of voters) panels.push(answered(await u.click(fresh(emu, board), 'Show my hand')).message!);
     const votes = panels.map((panel) => offers(panel, def).find((o) => (o.action as { type: string }).type === 'vote')!);
     const before = repo.actions(t.tableId).length;
+    // The vote ping mentions every voter still deciding.
+    const pingId = repo.table(t.tableId)!.pingMessageId!;
+    const mentioned = () => [...(emu.message(pingId)?.content ?? '').matchAll(/<@(\d+)>/g)].map((m) => m[1]);
+    const waitingUsers = () => def.pending(repo.table(t.tableId)!.state).kind === 'simultaneous' ? (def.pending(repo.table(t.tableId)!.state) as { waiting: number[] }).waiting.map((seat) => repo.seats(t.tableId).find((s) => s.seat === seat)!.userId) : [];
+    expect(mentioned().sort()).toEqual(waitingUsers().sort());
     const rs = await emu.simultaneous(voters.map((u, i) => () => perform(u, panels[i]!, votes[i]!)));
     for (const r of rs) expect(answered(r).callbackType).toBe(7);
     expect(repo.actions(t.tableId).length).toBe(before + 2); // both votes counted
     await settle(app);
+    // The ping was edited down to those still deciding (an edit does not notify anyone again).
+    if (waitingUsers().length > 0) {
+      expect(repo.table(t.tableId)!.pingMessageId).toBe(pingId);
+      expect(mentioned().sort()).toEqual(waitingUsers().sort());
+      expect(emu.pings.get(pingId)?.length).toBe(p.waiting.length);
+    }
     // The board shows how many have cast, never what.
     const text = textOf(fresh(emu, board));
     expect(text).toMatch(/cast/i);
