@@ -185,7 +185,12 @@ function panelRows(view: JaccuseSeatView, legal: JaccuseAction[], ctx: RenderCon
   if (investigations.length) {
     rows.push({
       type: ComponentType.ActionRow,
-      components: investigations.map((a) => button(t.buttonInvestigate(investigationLabel(a.card, ctx.t)), ctx.actionId(enc(a)), ButtonStyle.Primary)),
+      // Two cards with the same icons differ only in their flavour line: tell the buttons apart.
+      components: investigations.map((a, k) => {
+        const label = investigationLabel(a.card, ctx.t);
+        const copy = investigations.slice(0, k).filter((b) => investigationLabel(b.card, ctx.t) === label).length;
+        return button(t.buttonInvestigate(copy ? t.nthCopy(label, copy + 1) : label), ctx.actionId(enc(a)), ButtonStyle.Primary);
+      }),
     });
   }
   if (votes.length) {

@@ -149,7 +149,8 @@ function board(view: SuspicionPublicView, ctx: RenderContext): BoardRender {
       : away ? '💤'
       : p.blocked ? '⛔'
       : '•';
-    const flags = [p.blocked ? s.flagBlocked : '', p.skipNext ? s.flagSkip : '', away ? s.flagAway : ''].filter(Boolean);
+    const left = ctx.seats[p.seat]?.left ?? false;
+    const flags = [p.blocked ? s.flagBlocked : '', p.skipNext ? s.flagSkip : '', away && mark !== '💤' ? s.flagAway : '', left ? s.flagLeft : ''].filter(Boolean);
     const hand = view.variant === 'arrest-race' ? '' : ` ${s.hand(p.handSize)}`;
     const slots = p.slots.map((_, i) => slotCell(view, p, i, ctx)).join(' · ');
     lines.push(`${mark} **${ctx.name(p.seat)}**${hand}${flags.length ? ` ${flags.join(' ')}` : ''} — ${slots}`);

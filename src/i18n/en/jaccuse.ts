@@ -56,10 +56,12 @@ export const jaccuse = {
     spouse: 'Spouse',
     butler: 'Butler',
     heir: 'Heir',
-    partner: 'Partner',
-    physician: 'Doctor',
+    partner: 'Business Partner',
+    physician: 'Physician',
   },
   noCharacter: 'no character yet',
+  /** A second identical Investigation card in a hand. */
+  nthCopy: (label: string, n: number) => `${label} (copy ${n})`,
 
   suspicion: { left: '⬅️ Left', right: '➡️ Right', across: '↔️ Across', jaccuse: "🫵 J'Accuse!" },
   suspicionEmoji: { left: '⬅️', right: '➡️', across: '↔️', jaccuse: '🫵' },

@@ -53,6 +53,7 @@ export const suspicion = {
   flagBlocked: '⛔ blocked',
   flagSkip: '⏭ skips next turn',
   flagAway: '💤 away',
+  flagLeft: '🚪 left',
   emptySlot: '▫️',
   filledSlot: '✅',
   faceDownSlot: '🂠 face down',

@@ -27,7 +27,7 @@ describe('board', () => {
     expect(b.status).toBe("Round 1/60 · ▶ Ana's turn");
     const lines = b.body.split('\n');
     expect(lines[0]).toMatch(/^▶ \*\*Ana\*\* ✋3 — LEFT 🟥 red ✅ · RIGHT 🟦 blue ✅🃏🛡 · BOTTOM 🩷 pink ▫️$/);
-    expect(lines[1]).toMatch(/^💤 \*\*Ben\*\* ✋3 ⏭ skips next turn 💤 away — /);
+    expect(lines[1]).toMatch(/^💤 \*\*Ben\*\* ✋3 ⏭ skips next turn — /); // the 💤 mark is not repeated as a flag
     expect(lines[2]).toMatch(/^⛔ \*\*Cleo\*\* ✋3 ⛔ blocked — /);
     expect(b.body).toContain('🗑 Discard 1 (top: 🩷 pink ⇄)');
     expect(b.rows).toEqual([]);
