@@ -28,7 +28,9 @@ export async function answerWithPanel(
   const t = catalogFor(i.locale);
   const mod = app.registry.get(snap.table.game);
   const missing = i.channelId === snap.table.channelId && snap.table.status === 'active' ? missingChannelPermissions(i, t) : [];
-  const warning = missing.length ? t.common.panel.boardBlocked(missing.join(', ')) : undefined;
+  // Editing its own board needs View Channel + Embed Links; Send Messages is for pings and re-posting.
+  const onlySend = missing.length === 1 && missing[0] === t.common.permissions.SendMessages;
+  const warning = missing.length ? (onlySend ? t.common.panel.postBlocked(missing[0]!) : t.common.panel.boardBlocked(missing.join(', '))) : undefined;
   const rendered = panelMessage(mod, snap, i.user.id, t, [note, warning].filter(Boolean).join('\n') || undefined);
   if (how === 'update' && !i.isChatInputCommand()) {
     await i.update(forDjs(rendered));

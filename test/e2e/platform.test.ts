@@ -208,7 +208,10 @@ describe('platform behaviour through the Discord emulator', () => {
     emu.setBotPermissions(channelId, DEFAULT_BOT_PERMISSIONS & ~PermissionFlagsBits.SendMessages);
     const r = answered(await ana.click(fresh(emu, board), 'Show my hand'));
     expect(r.message?.ephemeral).toBe(true);
-    expect(textOf(r.message)).toMatch(/can no longer update the board.*Send Messages/);
+    expect(textOf(r.message)).toMatch(/cannot post in this channel \(missing \*\*Send Messages\*\*\)/);
+    emu.setBotPermissions(channelId, DEFAULT_BOT_PERMISSIONS & ~PermissionFlagsBits.EmbedLinks);
+    const r2 = answered(await ana.click(fresh(emu, board), 'Show my hand'));
+    expect(textOf(r2.message)).toMatch(/can no longer update the board.*Embed Links/);
     emu.setBotPermissions(channelId, DEFAULT_BOT_PERMISSIONS);
   });
 

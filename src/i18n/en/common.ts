@@ -68,6 +68,8 @@ export const common = {
     gameOver: 'This game is over — see the board for the result.',
     leftSeat: 'You left this game; your seat is played automatically.',
     spectator: 'You are not seated at this table.',
+    postBlocked: (perm: string) =>
+      `⚠️ I cannot post in this channel (missing **${perm}**): no turn pings, and a deleted board cannot come back. Moves still count; ask a server admin to restore the permission.`,
     boardBlocked: (perms: string) =>
       `⚠️ I can no longer update the board in this channel (missing **${perms}**). Moves still count; ask a server admin to restore the permission.`,
   },
