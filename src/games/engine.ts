@@ -2,7 +2,7 @@
  * The game contract shared by every game engine (DESIGN.md §3).
  *
  * Engines are pure: they import nothing from discord.js, the database, the logger, the
- * clock or `Math.random`. All randomness comes from the seeded generator in `./rng.ts`,
+ * clock or unseeded randomness. All randomness comes from the seeded generator in `./rng.ts`,
  * whose state lives inside the game state, so `setup(seed)` + the action log reproduce a
  * game exactly.
  */

@@ -1,6 +1,6 @@
 /**
  * J'Accuse! — constants, card data, option / action schemas and state types
- * (rules/jaccuse.md). Pure: no I/O, no clock, no Math.random.
+ * (rules/jaccuse.md). Pure: no I/O, no clock, no unseeded randomness.
  *
  * Every [DEFAULT] of the rules file is a named constant here or an option of
  * `jaccuseOptionsSchema`. Display names live in the i18n catalog (src/i18n/en/jaccuse.ts);
