@@ -91,7 +91,8 @@ function actionLabel(v: PhantomSeatView, ctx: RenderContext, a: PhantomAction): 
       return p.actionReport(cardLabel(ctx.t, a.card), clueLabel(ctx.t, a.colour));
     case 'glass': {
       const own = a.on !== 'fourth' && a.on % v.players === v.me;
-      return p.actionGlass(targetLabel(ctx, v.players, a.on, v.reports, v.fourthParty)) + (own ? p.targetYourOwn : '');
+      // The "yours" marker goes first so a long name clipped at 80 characters cannot cut it off.
+      return (own ? p.targetYourOwn : '') + p.actionGlass(targetLabel(ctx, v.players, a.on, v.reports, v.fourthParty));
     }
   }
 }

@@ -65,7 +65,7 @@ export const phantom = {
   targetPlayed: (who: string, colour: string) => `${who}'s ${colour} card`,
   targetPlayedSeat: (who: string, letter: string, colour: string) => `${who}'s ${colour} card (seat ${letter})`,
   targetFourth: (card: string) => `the 4th-party card ${card}`,
-  targetYourOwn: ' (yours)',
+  targetYourOwn: 'Your own card: ',
 
   // Reveal
   revealHeader: (round: number, crime: number) => `**Last crime — round ${round}, crime ${crime}**`,
