@@ -2,6 +2,7 @@
  * A RenderContext for renderer tests: fixed names, custom_ids that spell out the action
  * code so tests can find a button by the action it performs.
  */
+import { expect } from 'vitest';
 import type { RenderContext, SeatInfo } from '../../src/games/ui.js';
 import { en } from '../../src/i18n/index.js';
 
@@ -40,4 +41,32 @@ export function componentIds(rows: { components: any[] }[]): { customIds: string
     }
   }
   return { customIds, values };
+}
+
+/**
+ * Assert Discord's component limits on rendered rows (discord-platform.md §3): at most
+ * `maxRows` rows, each non-empty with ≤ 5 buttons or exactly one select; custom_id ≤ 100,
+ * button label ≤ 80; select options 1–25 with label / value / description ≤ 100.
+ */
+export function expectComponentLimits(rows: { type?: number; components: any[] }[], maxRows: number): void {
+  expect(rows.length).toBeLessThanOrEqual(maxRows);
+  for (const row of rows) {
+    expect(row.type ?? 1).toBe(1);
+    expect(row.components.length).toBeGreaterThan(0);
+    expect(row.components.length).toBeLessThanOrEqual(5);
+    if (row.components.some((c) => c.type === 3)) expect(row.components).toHaveLength(1);
+    for (const c of row.components) {
+      expect(c.custom_id.length).toBeLessThanOrEqual(100);
+      if (c.type === 2) expect(c.label.length).toBeLessThanOrEqual(80);
+      if (c.type === 3) {
+        expect(c.options.length).toBeGreaterThan(0);
+        expect(c.options.length).toBeLessThanOrEqual(25);
+        for (const o of c.options) {
+          expect(o.label.length).toBeLessThanOrEqual(100);
+          expect(o.value.length).toBeLessThanOrEqual(100);
+          expect((o.description ?? '').length).toBeLessThanOrEqual(100);
+        }
+      }
+    }
+  }
 }

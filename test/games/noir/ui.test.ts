@@ -6,7 +6,7 @@ import { noirUi as ui } from '../../../src/games/noir/ui.js';
 import { MODES, noirOptionsSchema, type NoirState } from '../../../src/games/noir/rules.js';
 import type { GameEvent } from '../../../src/games/engine.js';
 import { en } from '../../../src/i18n/index.js';
-import { componentIds, fakeRenderContext } from '../../support/render-context.js';
+import { componentIds, fakeRenderContext, expectComponentLimits } from '../../support/render-context.js';
 import { playRandomGame } from '../../support/random-play.js';
 import { INSPECTOR, KILLER, act, makeState } from './helpers.js';
 
@@ -29,27 +29,6 @@ function sampleStates(): { state: NoirState; events: GameEvent[] }[] {
 }
 const samples = sampleStates();
 
-function checkRows(rows: { components: any[] }[], max: number) {
-  expect(rows.length).toBeLessThanOrEqual(max);
-  for (const row of rows) {
-    expect(row.components.length).toBeGreaterThan(0);
-    expect(row.components.length).toBeLessThanOrEqual(5);
-    const selects = row.components.filter((c) => c.type === 3);
-    if (selects.length > 0) expect(row.components).toHaveLength(1);
-    for (const c of row.components) {
-      expect(c.custom_id.length).toBeLessThanOrEqual(100);
-      if (c.type === 2) expect(c.label.length).toBeLessThanOrEqual(80);
-      if (c.type === 3) {
-        expect(c.options.length).toBeGreaterThan(0);
-        expect(c.options.length).toBeLessThanOrEqual(25);
-        for (const o of c.options) {
-          expect(o.label.length).toBeLessThanOrEqual(100);
-          expect(o.value.length).toBeLessThanOrEqual(100);
-        }
-      }
-    }
-  }
-}
 
 describe('board', () => {
   it('fits the limits, carries no buttons, a one-line status', () => {
@@ -118,7 +97,7 @@ describe('panel', () => {
       for (const seat of [KILLER, INSPECTOR]) {
         const legal = d.legalActions(state, seat);
         const p = ui.panel(d.seatView(state, seat), legal, ctx);
-        checkRows(p.rows, 4);
+        expectComponentLimits(p.rows, 4);
         expect(p.body.length).toBeLessThanOrEqual(3000);
         expect(p.body).not.toContain('undefined');
         const { customIds, values } = componentIds(p.rows);

@@ -5,7 +5,7 @@ import { phantomUi as ui } from '../../../src/games/phantom/ui.js';
 import type { PhantomAction, PhantomState } from '../../../src/games/phantom/rules.js';
 import { en } from '../../../src/i18n/index.js';
 import { playRandomGame } from '../../support/random-play.js';
-import { componentIds, fakeRenderContext } from '../../support/render-context.js';
+import { componentIds, fakeRenderContext, expectComponentLimits } from '../../support/render-context.js';
 import { act, crimeState, def, opts, playCrime, report } from './helpers.js';
 import { scramble } from './secrets.js';
 
@@ -30,26 +30,6 @@ function sampleGame(seats: number, seed: number, beginner = false) {
   return { states, events };
 }
 
-function checkRows(rows: any[], maxRows: number) {
-  expect(rows.length).toBeLessThanOrEqual(maxRows);
-  for (const row of rows) {
-    expect(row.type).toBe(1);
-    expect(row.components.length).toBeLessThanOrEqual(5);
-    const selects = row.components.filter((c: any) => c.type === 3);
-    if (selects.length > 0) expect(row.components).toHaveLength(1);
-    for (const c of row.components) {
-      expect(c.custom_id.length).toBeLessThanOrEqual(100);
-      if (c.type === 2) expect(c.label.length).toBeLessThanOrEqual(80);
-      if (c.type === 3) {
-        expect(c.options.length).toBeLessThanOrEqual(25);
-        for (const o of c.options) {
-          expect(o.label.length).toBeLessThanOrEqual(100);
-          expect(o.value.length).toBeLessThanOrEqual(100);
-        }
-      }
-    }
-  }
-}
 
 describe('renderers over random games', () => {
   for (const [seats, beginner] of [
@@ -73,7 +53,7 @@ describe('renderers over random games', () => {
           const legal = def.legalActions(s, seat);
           const pnl = ui.panel(def.seatView(s, seat), legal, ctx);
           expect(pnl.body.length).toBeLessThanOrEqual(3000);
-          checkRows(pnl.rows, 4);
+          expectComponentLimits(pnl.rows, 4);
           const { customIds, values } = componentIds(pnl.rows as any);
           const decoded = [
             ...customIds.filter((id) => id.startsWith(PREFIX)).map((id) => def.decodeAction(id.slice(PREFIX.length))),

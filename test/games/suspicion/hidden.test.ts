@@ -14,7 +14,7 @@ import { eventVisibleTo } from '../../../src/games/engine.js';
 import { VARIANTS, buildDeck, type SuspicionState } from '../../../src/games/suspicion/rules.js';
 import { suspicionUi as ui } from '../../../src/games/suspicion/ui.js';
 import { playRandomGame } from '../../support/random-play.js';
-import { componentIds, fakeRenderContext } from '../../support/render-context.js';
+import { componentIds, fakeRenderContext, expectComponentLimits } from '../../support/render-context.js';
 import { def } from './helpers.js';
 
 const PREFIX = 'rh1:g:7:1:';
@@ -52,27 +52,6 @@ function scramble(s: SuspicionState, viewer: number | null): SuspicionState {
   return t;
 }
 
-function checkRows(rows: any[], maxRows: number): void {
-  expect(rows.length).toBeLessThanOrEqual(maxRows);
-  for (const r of rows) {
-    expect(r.type).toBe(1);
-    expect(r.components.length).toBeGreaterThan(0);
-    expect(r.components.length).toBeLessThanOrEqual(5);
-    const selects = r.components.filter((c: any) => c.type === 3);
-    if (selects.length > 0) expect(r.components).toHaveLength(1);
-    for (const c of r.components) {
-      expect(c.custom_id.length).toBeLessThanOrEqual(100);
-      if (c.type === 2) expect(c.label.length).toBeLessThanOrEqual(80);
-      if (c.type === 3) {
-        expect(c.options.length).toBeLessThanOrEqual(25);
-        for (const o of c.options) {
-          expect(o.label.length).toBeLessThanOrEqual(100);
-          expect(o.value.length).toBeLessThanOrEqual(100);
-        }
-      }
-    }
-  }
-}
 
 /** Action codes carried by rows (button custom_ids minus the test prefix, select values). */
 function codesOf(rows: any[]): string[] {
@@ -98,7 +77,7 @@ function checkStep(s: SuspicionState, events: GameEvent[]): void {
   const scrambled = scramble(s, null);
   expect(def.publicView(scrambled)).toEqual(pv);
   expect(ui.board(def.publicView(scrambled), ctx)).toEqual(board);
-  checkRows(board.rows, 2);
+  expectComponentLimits(board.rows, 2);
   expect(board.status).not.toContain('\n');
   expect(board.body.length).toBeLessThanOrEqual(3000);
   for (const code of codesOf(board.rows)) expect(def.decodeAction(code)).not.toBeNull();
@@ -113,7 +92,7 @@ function checkStep(s: SuspicionState, events: GameEvent[]): void {
     const other = scramble(s, seat);
     expect(def.seatView(other, seat)).toEqual(sv);
     expect(ui.panel(def.seatView(other, seat), def.legalActions(other, seat), ctx)).toEqual(panel);
-    checkRows(panel.rows, 4);
+    expectComponentLimits(panel.rows, 4);
     expect(panel.body.length).toBeLessThanOrEqual(3000);
     const codes = codesOf(panel.rows).sort();
     expect(codes).toEqual(legal.map((a) => def.encodeAction(a)).sort());
