@@ -20,7 +20,7 @@ import { openDatabase } from '../src/persistence/db.js';
 import { TableRepo } from '../src/persistence/repo.js';
 import { TableService } from '../src/tables/service.js';
 import type { Actor } from '../src/tables/types.js';
-import { DiscordEmulator, type EmulatedMessage, type EmulatedUser } from '../test/support/emulator/index.js';
+import { DiscordEmulator, type EmulatedMessage, type EmulatedUser } from '../src/local/emulator/index.js';
 import { boardOf, fresh, offers, perform, settle, startBot, tableIdOf, tempDir } from '../test/e2e/harness.js';
 import { Rng } from '../src/games/rng.js';
 

@@ -5,10 +5,10 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { MessageFlags } from 'discord.js';
-import { DiscordEmulator } from '../support/emulator/index.js';
-import { bulkCommandProblems } from '../support/emulator/command-checks.js';
-import { bodyProblems, shapeProblems, type MessageRoute } from '../support/emulator/limits.js';
-import { describeProblems, problemsToErrors, schemas, specProblems } from '../support/emulator/validation.js';
+import { DiscordEmulator } from '../../src/local/emulator/index.js';
+import { bulkCommandProblems } from '../../src/local/emulator/command-checks.js';
+import { bodyProblems, shapeProblems, type MessageRoute } from '../../src/local/emulator/limits.js';
+import { describeProblems, problemsToErrors, schemas, specProblems } from '../../src/local/emulator/validation.js';
 
 const button = (id: string, label = id) => ({ type: 2, style: 1, custom_id: id, label });
 const row = (...components: object[]) => ({ type: 1, components });

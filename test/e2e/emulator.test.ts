@@ -1,5 +1,5 @@
 /**
- * Self-tests of the local Discord emulator (test/support/emulator) with a plain discord.js
+ * Self-tests of the local Discord emulator (src/local/emulator) with a plain discord.js
  * client and no bot code: what discord.js sends must be accepted, and what Discord would
  * reject must be rejected the same way.
  */
@@ -24,7 +24,7 @@ import {
   type Interaction,
   type TextChannel,
 } from 'discord.js';
-import { DiscordEmulator, buttonLabels, snowflakeTime, type EmulatorOptions } from '../support/emulator/index.js';
+import { DiscordEmulator, buttonLabels, snowflakeTime, type EmulatorOptions } from '../../src/local/emulator/index.js';
 
 let emu: DiscordEmulator | undefined;
 const clients: Client[] = [];

@@ -19,7 +19,7 @@ import {
   type EmulatedMessage,
   type EmulatedUser,
   type InteractionResult,
-} from '../support/emulator/index.js';
+} from '../../src/local/emulator/index.js';
 
 /** A temporary folder for a test database; `cleanup()` removes it. */
 export function tempDir(prefix = 'rh-e2e-'): { dir: string; dbPath: string; cleanup: () => void } {

@@ -14,7 +14,7 @@ import type { App } from '../../src/app.js';
 import { suspicionModule } from '../../src/games/suspicion/index.js';
 import { en } from '../../src/i18n/index.js';
 import { ratings } from '../../src/persistence/schema.js';
-import { DiscordEmulator, buttonLabels, type EmulatedMessage, type EmulatedUser } from '../support/emulator/index.js';
+import { DiscordEmulator, buttonLabels, type EmulatedMessage, type EmulatedUser } from '../../src/local/emulator/index.js';
 import { answered, boardOf, fresh, playOut, settle, startBot, tableIdOf, tempDir, textOf } from './harness.js';
 
 describe('leaderboards, stats and /admin through the Discord emulator', () => {

@@ -11,7 +11,7 @@ import { PermissionFlagsBits } from 'discord-api-types/v10';
 import type { App } from '../../src/app.js';
 import { suspicionDefinition as def } from '../../src/games/suspicion/engine.js';
 import type { SuspicionAction, SuspicionState } from '../../src/games/suspicion/rules.js';
-import { DEFAULT_BOT_PERMISSIONS, DiscordEmulator, type EmulatedMessage, type EmulatedUser } from '../support/emulator/index.js';
+import { DEFAULT_BOT_PERMISSIONS, DiscordEmulator, type EmulatedMessage, type EmulatedUser } from '../../src/local/emulator/index.js';
 import { answered, boardOf, fresh, offers, perform, settle, startBot, tableIdOf, tempDir, textOf } from './harness.js';
 
 describe('platform behaviour through the Discord emulator', () => {

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../src/app.js';
 import { suspicionDefinition } from '../../src/games/suspicion/engine.js';
 import { cardFace, type SuspicionAction, type SuspicionState } from '../../src/games/suspicion/rules.js';
-import { DiscordEmulator, type EmulatedMessage, type EmulatedUser, type InteractionResult } from '../support/emulator/index.js';
+import { DiscordEmulator, type EmulatedMessage, type EmulatedUser, type InteractionResult } from '../../src/local/emulator/index.js';
 import { answered, boardOf, fresh, offers, perform, settle, startBot, tableIdOf, tempDir, textOf, type Offer } from './harness.js';
 
 const def = suspicionDefinition;
