@@ -7,7 +7,7 @@
  */
 import type { GameDefinition, GameResult, Pending, Seat, SetupMeta } from '../engine.js';
 import { Rng } from '../rng.js';
-import { timeoutAction } from './bot.js';
+import { timeoutAction } from './autoplay.js';
 import { applyAction } from './engine-apply.js';
 import { decodeNoirAction, encodeNoirAction } from './engine-codec.js';
 import { actingRole, legalActionsOf, seatOf } from './engine-rules.js';

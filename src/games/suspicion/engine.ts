@@ -20,7 +20,7 @@ import { applyAction } from './engine-apply.js';
 import { decodeAction, encodeAction } from './engine-codec.js';
 import { legalActions } from './engine-legal.js';
 import { publicView, result, seatView, type SuspicionPublicView, type SuspicionSeatView } from './engine-view.js';
-import { autoAction } from './bot.js';
+import { autoAction } from './autoplay.js';
 
 /**
  * §1.3 setup: a random dealer; one random suspect card per player (colours in LEFT, RIGHT,
