@@ -62,7 +62,7 @@ export function createApp(config: Config, opts: AppOptions): App {
     intents: [GatewayIntentBits.Guilds],
     ...(config.discordApiUrl ? { rest: { api: config.discordApiUrl } } : {}),
   });
-  const publisher = new Publisher({ rest: client.rest, repo, service, registry, logger });
+  const publisher = new Publisher({ rest: client.rest, service, registry, logger });
   service.addListener(publisher);
   const context: AppContext = { db, repo, service, registry, publisher, rest: client.rest, logger };
   const commands = buildCommands(registry);

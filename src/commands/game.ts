@@ -118,11 +118,7 @@ async function createTable(i: ChatInputCommandInteraction, mod: GameModule, app:
   });
   if (!r.ok) {
     log.outcome = r.error.code;
-    let link: string | undefined;
-    if (r.error.code === 'channel_busy') {
-      const busy = app.repo.table(r.error.tableId);
-      link = messageLink(i.guildId, i.channelId, busy?.boardMessageId ?? null);
-    }
+    const link = r.error.code === 'channel_busy' ? messageLink(i.guildId, i.channelId, r.error.boardMessageId) : undefined;
     const busyMod = r.error.code === 'channel_busy' ? app.registry.find(r.error.game) : mod;
     await i.reply(privateText(serviceErrorText(r.error, t, busyMod, link)));
     return;

@@ -1,7 +1,7 @@
 /** `/hand`: open your private panel for your table in this channel (or your only table here). */
 import { InteractionContextType, SlashCommandBuilder } from 'discord.js';
 import { catalogFor, en } from '../i18n/index.js';
-import { privateText } from '../discord/answers.js';
+import { actorOf, privateText, serviceErrorText } from '../discord/answers.js';
 import { answerWithPanel } from '../discord/panels.js';
 import type { SlashCommand } from './types.js';
 
@@ -36,10 +36,15 @@ export const handCommand: SlashCommand = {
       return;
     }
     log.table = table.id;
-    app.service.touch(table.id, i.user.id);
+    const r = app.service.markPresent(table.id, actorOf(i));
+    if (!r.ok) {
+      log.outcome = r.error.code;
+      await i.reply(privateText(serviceErrorText(r.error, t)));
+      return;
+    }
     log.outcome = 'ok';
-    await answerWithPanel(i, app, table.id, 'reply');
     // Players reach for /hand when the board is gone or buried: make sure it is there and current.
-    app.publisher.redraw(table.id);
+    app.publisher.redraw(r.value.snapshot);
+    await answerWithPanel(i, app, r.value.snapshot, 'reply');
   },
 };

@@ -44,17 +44,18 @@ export const tableCommand: SlashCommand = {
     const c = t.common.commands;
     const sub = i.options.getSubcommand();
     log.action = `table ${sub}`;
-    const table = i.channelId ? app.repo.openTableInChannel(i.channelId) : undefined;
-    if (!table) {
+    const snapshot = i.channelId ? app.service.openTableInChannel(i.channelId) : undefined;
+    if (!snapshot) {
       log.outcome = 'no_table';
       await i.reply(privateText(t.common.errors.noOpenTableInChannel));
       return;
     }
+    const { table } = snapshot;
     log.table = table.id;
     const mod = app.registry.get(table.game);
     const actor = actorOf(i);
     if (sub === 'leave') {
-      const seat = app.repo.seats(table.id).find((s) => s.userId === actor.userId);
+      const seat = snapshot.seats.find((s) => s.userId === actor.userId);
       if (!seat || seat.left) {
         log.outcome = 'not_seated';
         await i.reply(privateText(seat?.left ? t.common.errors.seatLeft : t.common.errors.notSeated));

@@ -16,6 +16,7 @@ export function actorOf(i: Interaction): Actor {
     userId: i.user.id,
     displayName: (nick || i.user.globalName || i.user.username).slice(0, 80),
     canManageGuild: Boolean(i.memberPermissions?.has(PermissionFlagsBits.ManageGuild)),
+    from: { guildId: i.guildId, channelId: i.channelId },
   };
 }
 
@@ -53,6 +54,8 @@ export function serviceErrorText(err: ServiceError, t: Catalog, mod?: GameModule
   switch (err.code) {
     case 'no_table':
       return e.noTable;
+    case 'other_channel':
+      return e.otherChannel(err.channelId);
     case 'table_closed':
       return e.tableClosed(err.status);
     case 'channel_busy':
@@ -79,6 +82,8 @@ export function serviceErrorText(err: ServiceError, t: Catalog, mod?: GameModule
       return t.common.panel.stale;
     case 'rule':
       return mod ? `❌ ${mod.ui.describeError(err.error, t)}` : e.badAction;
+    case 'malformed':
+      return e.malformed;
     case 'bad_action':
       return e.badAction;
     case 'bad_options':

@@ -1,7 +1,8 @@
 /**
- * Button and select clicks: decode the custom_id (zod), then lobby verbs, table verbs and
- * game actions. Every click gets exactly one answer within Discord's 3 s: the database work
- * is synchronous and done first, the board is redrawn afterwards by the Publisher.
+ * Button and select clicks, one way through: decode the custom_id (zod) → the table service
+ * authorises, applies and commits in one transaction → answer from the snapshot it
+ * committed → the Publisher redraws the board afterwards. Every click gets exactly one
+ * answer within Discord's 3 s, and this module never reads the database itself.
  *
  * Answers: a click on a private panel updates that panel in place; a click on the public
  * board (a race or a vote) answers with the clicker's panel as a new ephemeral message;
@@ -12,8 +13,7 @@ import { MessageFlags, type ButtonInteraction, type StringSelectMenuInteraction 
 import type { GameModule } from '../games/module.js';
 import { catalogFor, type Catalog } from '../i18n/index.js';
 import { describeEvent, renderContext } from '../tables/render.js';
-import type { TableRow } from '../persistence/repo.js';
-import type { ActOutcome } from '../tables/types.js';
+import type { ActOutcome, ServiceError } from '../tables/types.js';
 import { actorOf, answerPrompt, privateText, serviceErrorText } from './answers.js';
 import type { AppContext, InteractionLog } from './context.js';
 import { decodeCustomId, type TableVerb } from './custom-id.js';
@@ -23,9 +23,6 @@ import { adminClick } from '../commands/admin.js';
 import { leaderboardPageClick } from '../commands/leaderboard.js';
 
 type ComponentInteraction = ButtonInteraction | StringSelectMenuInteraction;
-
-/** Table verbs only valid from a message in the table's own channel (lobby, confirmations). */
-const CHANNEL_BOUND_VERBS: ReadonlySet<TableVerb> = new Set(['join', 'leave', 'start', 'cancel', 'cancel-confirm', 'leave-game']);
 
 /** Handle one component interaction. */
 export async function handleComponent(i: ComponentInteraction, app: AppContext, log: InteractionLog): Promise<void> {
@@ -37,7 +34,7 @@ export async function handleComponent(i: ComponentInteraction, app: AppContext, 
     await i.reply(privateText(t.common.errors.malformed));
     return;
   }
-  // Leaderboard pages and /admin confirmations (issue 7) are not about one table.
+  // Leaderboard pages and /admin confirmations are not about one table.
   if (id.kind === 'leaderboard' || id.kind === 'admin') {
     if (id.kind === 'admin') return adminClick(i, app, log, id);
     if (i.isButton()) return leaderboardPageClick(i, app, log, id);
@@ -46,38 +43,29 @@ export async function handleComponent(i: ComponentInteraction, app: AppContext, 
     return;
   }
   log.table = id.tableId;
-  const table = app.repo.table(id.tableId);
-  const mod = table ? app.registry.find(table.game) : undefined;
-  // A table is only reachable from its own server (ids are sequential: never trust them).
-  if (!table || !mod || table.guildId !== i.guildId) {
-    log.action = id.kind === 'table' ? id.verb : 'game';
-    log.outcome = 'no_table';
-    await i.reply(privateText(t.common.errors.noTable));
-    return;
-  }
-  // Lobby buttons and confirmations live in the table's channel.
-  if (id.kind === 'table' && CHANNEL_BOUND_VERBS.has(id.verb) && i.channelId !== table.channelId) {
-    log.action = id.verb;
-    log.outcome = 'other_channel';
-    await i.reply(privateText(t.common.errors.otherChannel(table.channelId)));
-    return;
-  }
   if (id.kind === 'table') {
     log.action = id.verb;
-    await tableVerb(i, app, log, t, table, mod, id.verb);
+    await tableVerb(i, app, log, t, id.tableId, id.verb);
     return;
   }
   let code: string | undefined;
   if (id.kind === 'game') code = id.code;
   else if (i.isStringSelectMenu() && i.values.length === 1) code = i.values[0];
-  const action = code ? mod.definition.decodeAction(code) : null;
-  log.action = action ? `game:${String((action as { type?: unknown }).type)}` : 'game';
-  if (!action) {
-    log.outcome = 'malformed';
-    await i.reply(privateText(t.common.errors.malformed));
+  log.action = 'game';
+  const r = app.service.actOnCode(id.tableId, actorOf(i), id.step, code ?? '');
+  if (r.ok) {
+    log.action = actionName(r.value.action);
+    log.outcome = 'ok';
+    const mod = app.registry.get(r.value.snapshot.table.game);
+    await answerWithPanel(i, app, r.value.snapshot, onPanel(i) ? 'update' : 'reply', confirmation(mod, r.value, t));
     return;
   }
-  await gameAction(i, app, log, t, table, mod, id.step, action);
+  await refusedAction(i, app, log, t, r.error);
+}
+
+/** `game:<type>` for the interaction log. */
+function actionName(action: unknown): string {
+  return `game:${String((action as { type?: unknown }).type)}`;
 }
 
 /** Whether the clicked message is a private panel (ephemeral) rather than the public board. */
@@ -86,8 +74,8 @@ function onPanel(i: ComponentInteraction): boolean {
 }
 
 /** The one-line confirmation for a successful action: the first event the actor can read. */
-function confirmation(app: AppContext, mod: GameModule, outcome: ActOutcome, t: Catalog): string | undefined {
-  const ctx = renderContext(mod, outcome, t);
+function confirmation(mod: GameModule, outcome: ActOutcome, t: Catalog): string | undefined {
+  const ctx = renderContext(mod, outcome.snapshot, t);
   for (const e of outcome.events) {
     const line = describeEvent(mod, e, ctx, outcome.seat);
     if (line) return t.common.panel.done(line);
@@ -95,124 +83,89 @@ function confirmation(app: AppContext, mod: GameModule, outcome: ActOutcome, t: 
   return undefined;
 }
 
-/** Within this window, a stale click repeating the clicker's own last action is a double click. */
-export const DOUBLE_CLICK_MS = 10_000;
-
-/** True when `action` repeats the clicker's own newest logged action (a double click). */
-function isOwnEcho(app: AppContext, tableId: number, userId: string, action: unknown): boolean {
-  const last = app.repo.lastAction(tableId);
-  return !!last && last.userId === userId && Date.now() - last.at < DOUBLE_CLICK_MS && JSON.stringify(last.action) === JSON.stringify(action);
+/**
+ * A refused game click: a stale or illegal click by a seated player is answered with their
+ * current panel and a note (the refusal carries the table as it is now); anything else
+ * privately, in plain words.
+ */
+async function refusedAction(i: ComponentInteraction, app: AppContext, log: InteractionLog, t: Catalog, err: ServiceError): Promise<void> {
+  log.outcome = err.code;
+  if (err.code !== 'stale' && err.code !== 'rule') {
+    await i.reply(privateText(serviceErrorText(err, t)));
+    return;
+  }
+  log.action = actionName(err.action);
+  const mod = app.registry.get(err.snapshot.table.game);
+  const note =
+    err.code === 'stale'
+      ? (mod.ui.staleNote?.(err.action, t) ?? (err.echo ? t.common.panel.alreadyDone : t.common.panel.stale))
+      : serviceErrorText(err, t, mod);
+  await answerWithPanel(i, app, err.snapshot, onPanel(i) ? 'update' : 'reply', note);
 }
 
-async function gameAction(
-  i: ComponentInteraction,
-  app: AppContext,
-  log: InteractionLog,
-  t: Catalog,
-  table: TableRow,
-  mod: GameModule,
-  step: number,
-  action: unknown,
-): Promise<void> {
-  const panel = onPanel(i);
-  const r = app.service.act(table.id, actorOf(i), step, action);
-  if (r.ok) {
-    log.outcome = 'ok';
-    await answerWithPanel(i, app, table.id, panel ? 'update' : 'reply', confirmation(app, mod, r.value, t));
-    return;
-  }
-  log.outcome = r.error.code;
-  const err = r.error;
-  const seated = app.repo.seats(table.id).some((s) => s.userId === i.user.id && s.seat !== null);
-  let note: string;
-  if (err.code === 'stale') note = mod.ui.staleNote?.(action, t) ?? (isOwnEcho(app, table.id, i.user.id, action) ? t.common.panel.alreadyDone : t.common.panel.stale);
-  else if (err.code === 'rule') note = serviceErrorText(err, t, mod);
-  else {
-    await i.reply(privateText(serviceErrorText(err, t, mod)));
-    return;
-  }
-  if (!seated || table.status !== 'active') {
-    await i.reply(privateText(note));
-    return;
-  }
-  app.service.touch(table.id, i.user.id);
-  await answerWithPanel(i, app, table.id, panel ? 'update' : 'reply', note);
-}
-
-async function tableVerb(
-  i: ComponentInteraction,
-  app: AppContext,
-  log: InteractionLog,
-  t: Catalog,
-  table: TableRow,
-  mod: GameModule,
-  verb: TableVerb,
-): Promise<void> {
+async function tableVerb(i: ComponentInteraction, app: AppContext, log: InteractionLog, t: Catalog, tableId: number, verb: TableVerb): Promise<void> {
   const actor = actorOf(i);
   const c = t.common.commands;
-  const answerError = async (r: { ok: false; error: Parameters<typeof serviceErrorText>[0] }) => {
-    log.outcome = r.error.code;
-    await i.reply(privateText(serviceErrorText(r.error, t, mod)));
+  const answerError = async (err: ServiceError) => {
+    log.outcome = err.code;
+    await i.reply(privateText(serviceErrorText(err, t)));
   };
   switch (verb) {
     case 'join':
     case 'leave':
     case 'start': {
       const r =
-        verb === 'join'
-          ? app.service.join(table.id, actor)
-          : verb === 'leave'
-            ? app.service.leaveLobby(table.id, actor)
-            : app.service.start(table.id, actor);
-      if (!r.ok) return answerError(r);
+        verb === 'join' ? app.service.join(tableId, actor) : verb === 'leave' ? app.service.leaveLobby(tableId, actor) : app.service.start(tableId, actor);
+      if (!r.ok) return answerError(r.error);
       log.outcome = 'ok';
       // The lobby / board message is redrawn by the Publisher; acknowledge silently.
       await i.deferUpdate();
       return;
     }
-    case 'cancel':
-      await askToCancel(i, table, mod, actor, t, log);
+    case 'cancel': {
+      // Like the other lobby buttons and confirmations, Cancel only works in the table's channel.
+      const r = app.service.lookUp(tableId, actor, { sameChannel: true });
+      if (!r.ok) return answerError(r.error);
+      await askToCancel(i, r.value.table, app.registry.get(r.value.table.game), actor, t, log);
       return;
+    }
     case 'cancel-confirm': {
-      const r = app.service.cancel(table.id, actor);
-      if (!r.ok) return answerError(r);
+      const r = app.service.cancel(tableId, actor);
+      if (!r.ok) return answerError(r.error);
       log.outcome = 'ok';
       await answerPrompt(i, c.cancelledDone);
       return;
     }
     case 'leave-game': {
-      const r = app.service.leaveGame(table.id, actor);
-      if (!r.ok) return answerError(r);
+      const r = app.service.leaveGame(tableId, actor);
+      if (!r.ok) return answerError(r.error);
       log.outcome = 'ok';
       await answerPrompt(i, c.leftDone);
       return;
     }
-    case 'keep':
+    case 'keep': {
+      const r = app.service.lookUp(tableId, actor);
+      if (!r.ok) return answerError(r.error);
       log.outcome = 'ok';
       await answerPrompt(i, c.kept);
       return;
-    case 'rules':
+    }
+    case 'rules': {
+      const r = app.service.lookUp(tableId, actor);
+      if (!r.ok) return answerError(r.error);
       log.outcome = 'ok';
-      await i.reply(privateText(mod.ui.rulesHelp(table.options, t)));
+      await i.reply(privateText(app.registry.get(r.value.table.game).ui.rulesHelp(r.value.table.options, t)));
       return;
+    }
     case 'hand':
     case 'refresh': {
-      if (table.status === 'lobby') {
-        log.outcome = 'not_active';
-        await i.reply(privateText(t.common.errors.notActive));
-        return;
-      }
-      const seated = app.repo.seats(table.id).some((s) => s.userId === actor.userId && s.seat !== null);
-      if (!seated) {
-        log.outcome = 'not_seated';
-        await i.reply(privateText(t.common.errors.notSeated));
-        return;
-      }
-      app.service.touch(table.id, actor.userId);
+      const r = app.service.markPresent(tableId, actor);
+      if (!r.ok) return answerError(r.error);
       log.outcome = 'ok';
+      // Players reach for these when the board is gone or buried: make sure it is there and current.
+      if (verb === 'refresh') app.publisher.redraw(r.value.snapshot);
       const update = verb === 'refresh' && onPanel(i);
-      await answerWithPanel(i, app, table.id, update ? 'update' : 'reply', update ? t.common.panel.refreshed : undefined);
-      if (verb === 'refresh') app.publisher.redraw(table.id);
+      await answerWithPanel(i, app, r.value.snapshot, update ? 'update' : 'reply', update ? t.common.panel.refreshed : undefined);
       return;
     }
   }

@@ -4,7 +4,7 @@
  */
 import { seatsToAct, type GameEvent, type GameResult, type Pending, type Seat } from '../games/engine.js';
 import type { SeatRow, TableRow } from '../persistence/repo.js';
-import type { StoredEvent } from './types.js';
+import type { StoredEvent, StoredResult } from './types.js';
 
 /** How many recent events a table keeps for the board log and panel notes. */
 export const RECENT_EVENTS_KEPT = 30;
@@ -38,16 +38,6 @@ export function pingFor(pending: Pending, seats: SeatRow[]): string[] {
   return seats.filter((s) => s.seat !== null && present.has(s.seat) && !s.away && !s.left).map((s) => s.userId);
 }
 
-/** One seat's stored outcome. */
-export interface ResultRowInput {
-  seat: Seat;
-  userId: string;
-  placement: number;
-  winner: boolean;
-  left: boolean;
-  score: number | null;
-}
-
 /**
  * The rows to store for a finished game. Leaving never dodges a loss (issue 7): the players
  * who stayed are ranked among themselves (the game's order, renumbered from 1, ties kept,
@@ -55,7 +45,7 @@ export interface ResultRowInput {
  * named any winner, the winners are the players who stayed and now rank first — so a leaver
  * whose auto-played seat finished first hands the win to the best player who stayed.
  */
-export function resultRows(result: GameResult, seats: SeatRow[]): ResultRowInput[] {
+export function resultRows(result: GameResult, seats: SeatRow[]): StoredResult[] {
   const seated = seats.filter((s) => s.seat !== null).sort((a, b) => a.seat! - b.seat!);
   const raw = (seat: Seat) => result.placements[seat] ?? seated.length;
   const stayed = seated.filter((s) => !s.left).map((s) => raw(s.seat!));

@@ -12,7 +12,7 @@ import {
   type APIComponentInMessageActionRow,
   type APIEmbed,
 } from 'discord-api-types/v10';
-import { eventVisibleTo, type GameEvent, type Seat, type Viewer } from '../games/engine.js';
+import { eventVisibleTo, type GameEvent, type Viewer } from '../games/engine.js';
 import type { GameModule } from '../games/module.js';
 import type { RenderContext, SeatInfo } from '../games/ui.js';
 import type { Catalog } from '../i18n/index.js';
@@ -88,7 +88,7 @@ export function seatInfos(seats: SeatRow[]): SeatInfo[] {
 export function renderContext(mod: GameModule, snap: TableSnapshot, t: Catalog): RenderContext {
   const { table } = snap;
   const seats = seatInfos(snap.seats);
-  const step = table.state ? mod.definition.pending(table.state).step : 0;
+  const step = snap.pending?.step ?? 0;
   return {
     tableId: table.id,
     seats,
@@ -192,8 +192,8 @@ export function lobbyMessage(mod: GameModule, snap: TableSnapshot, t: Catalog): 
 }
 
 /** The end-of-table text (result or why it closed). */
-function endText(mod: GameModule, snap: TableSnapshot, ctx: RenderContext, t: Catalog, results?: { seat: Seat; placement: number; winner: boolean; left: boolean; score: number | null }[]): string {
-  const { table } = snap;
+function endText(snap: TableSnapshot, ctx: RenderContext, t: Catalog): string {
+  const { table, results } = snap;
   const b = t.common.board;
   const by = snap.seats.find((s) => s.userId === table.endedBy);
   const byName = by ? escapeName(by.displayName) : null;
@@ -209,7 +209,7 @@ function endText(mod: GameModule, snap: TableSnapshot, ctx: RenderContext, t: Ca
     case 'empty':
       return b.emptyLobby;
   }
-  if (!results) return b.finished;
+  if (results.length === 0) return b.finished;
   const winners = results.filter((r) => r.winner).map((r) => `**${ctx.name(r.seat)}**`);
   const lines = [b.finished, winners.length === 0 ? b.noWinner : winners.length === 1 ? b.winners(winners[0]!) : b.winnersMany(winners.join(', '))];
   if (results.length > 2 || results.some((r) => r.score !== null || r.left)) {
@@ -222,21 +222,13 @@ function endText(mod: GameModule, snap: TableSnapshot, ctx: RenderContext, t: Ca
   return lines.join('\n');
 }
 
-/**
- * The public board of a started (or ended) table. `results` are the stored result rows
- * when the game finished.
- */
-export function boardMessage(
-  mod: GameModule,
-  snap: TableSnapshot,
-  t: Catalog,
-  results?: { seat: Seat; placement: number; winner: boolean; left: boolean; score: number | null }[],
-): MessagePayload {
+/** The public board of a started (or ended) table, with the stored results once finished. */
+export function boardMessage(mod: GameModule, snap: TableSnapshot, t: Catalog): MessagePayload {
   const { table } = snap;
   if (!table.state) {
     // A lobby that closed before starting.
     return {
-      embeds: [{ title: t.common.lobby.title(mod.emoji, mod.title, table.id), description: endText(mod, snap, renderContext(mod, snap, t), t), color: colour(table.game) }],
+      embeds: [{ title: t.common.lobby.title(mod.emoji, mod.title, table.id), description: endText(snap, renderContext(mod, snap, t), t), color: colour(table.game) }],
       components: [],
       allowed_mentions: { parse: [] },
     };
@@ -260,7 +252,7 @@ export function boardMessage(
             : game.status;
   const parts = [head, ...(active ? latestNotices(table.recentEvents as StoredEvent[], table.version, ctx) : []), '', game.body];
   if (leavers.length) parts.push(b.leftList(leavers.map((l) => ctx.name(l.seat)).join(', ')));
-  if (!active) parts.push('', endText(mod, snap, ctx, t, results));
+  if (!active) parts.push('', endText(snap, ctx, t));
   const log = logLines(mod, table.recentEvents as StoredEvent[], ctx, null, BOARD_LOG_LINES);
   if (log.length) parts.push('', t.common.board.log, ...log.map((l) => `• ${l}`));
   if (active && ctx.seats.some((s) => s.away)) parts.push('', `-# ${b.awayNote}`);

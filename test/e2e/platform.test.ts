@@ -116,13 +116,16 @@ describe('platform behaviour through the Discord emulator', () => {
     const other = m === ana ? ben : ana;
     const step = def.pending(state(id)).step.toString(36);
     const tid = id.toString(36);
+    // A card the mover does not hold: the rival's (a fixed id such as burn1 may be in the mover's own hand).
+    const moverSeat = (def.pending(state(id)) as { seat: number }).seat;
+    const rivalCard = state(id).players[1 - moverSeat]!.hand[0];
     const cases: [EmulatedUser, string, string[] | undefined, RegExp][] = [
       [m, 'garbage', undefined, /not one of ours/],
       [m, 'rh1:g:zzzzzzzz:1:pa', undefined, /no longer exists/],
       [m, `rh1:g:${tid}:${step}:drop-table`, undefined, /not one of ours/],
       [m, `rh1:t:${tid}:nuke`, undefined, /not one of ours/],
       // A well-formed action the game does not allow now (someone else's card, out of turn, wrong step).
-      [m, `rh1:g:${tid}:${step}:di:burn1`, undefined, /❌/],
+      [m, `rh1:g:${tid}:${step}:di:${rivalCard}`, undefined, /❌/],
       [other, `rh1:g:${tid}:${step}:di:${state(id).players[0]!.hand[0]}`, undefined, /❌|moved on/],
       [eve, `rh1:g:${tid}:${step}:pa`, undefined, /not playing/],
       [m, `rh1:s:${tid}:${step}:c0`, ['vo:bluff', 'vo:believe'], /not one of ours/],

@@ -67,7 +67,7 @@ describe('board frame', () => {
   it('lists who left, and never shows a leaver as away', () => {
     const id = start();
     service.leaveGame(id, ben);
-    const board = text(boardMessage(tallyModule, service.snapshot(id)!, en, repo.results(id)));
+    const board = text(boardMessage(tallyModule, service.snapshot(id)!, en));
     expect(board).toMatch(/Left the game: Ben/);
     expect(board).toMatch(/everyone else left/);
     expect(board).not.toMatch(/away/);

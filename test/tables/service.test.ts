@@ -289,7 +289,7 @@ describe('deadlines and away players', () => {
     p = pending(id);
     expect(p.kind === 'simultaneous' && p.waiting).toEqual([1 - first]);
     // Clicking again brings the player back.
-    expect(service.touch(id, sleeper.userId)).toBe(true);
+    expect(service.markPresent(id, sleeper)).toMatchObject({ ok: true, value: { cameBack: true } });
     expect(repo.seats(id).find((s) => s.userId === sleeper.userId)).toMatchObject({ away: false, missed: 0 });
   });
 
