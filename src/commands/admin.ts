@@ -22,8 +22,9 @@ import { catalogFor, en, type Catalog } from '../i18n/index.js';
 import { actorOf, answerPrompt, privateText } from '../discord/answers.js';
 import type { AppContext, InteractionLog } from '../discord/context.js';
 import { adminActionId, type CustomId } from '../discord/custom-id.js';
-import { adminTablesText, settingsText } from '../ratings/admin-views.js';
-import { guildDefaults, invalidSettings, SETTING_LIMITS, updateGuildDefaults, type GuildDefaultsPatch, type SettingKey } from '../ratings/settings.js';
+import { guildDefaults, invalidSettings, SETTING_LIMITS, updateGuildDefaults, type GuildDefaultsPatch, type SettingKey } from '../admin/settings.js';
+import { openTablesPage } from '../admin/tables.js';
+import { adminTablesText, settingsText } from '../discord/render/admin.js';
 import { currentSeason, resetSeason } from '../ratings/store.js';
 import { confirmPrompt } from './table.js';
 import type { SlashCommand } from './types.js';
@@ -100,7 +101,7 @@ export function adminCommand(registry: GameRegistry): SlashCommand {
       switch (sub) {
         case 'tables':
           log.outcome = 'ok';
-          await i.reply(privateText(adminTablesText(app.db, app.repo, app.registry, guildId, t, i.options.getInteger('page') ?? 1)));
+          await i.reply(privateText(adminTablesText(openTablesPage(app.repo, guildId, i.options.getInteger('page') ?? 1), app.registry, t)));
           return;
         case 'end':
           await askEnd(i, app, log, t, guildId);

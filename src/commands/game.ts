@@ -12,8 +12,8 @@ import type { CommandOptionSpec, GameModule } from '../games/module.js';
 import { catalogFor, en } from '../i18n/index.js';
 import { actorOf, forDjs, messageLink, missingChannelPermissions, privateText, serviceErrorText } from '../discord/answers.js';
 import type { AppContext, InteractionLog } from '../discord/context.js';
-import { guildDefaults, withServerDefaults } from '../ratings/settings.js';
-import { lobbyMessage } from '../tables/render.js';
+import { guildDefaults, withServerDefaults } from '../admin/settings.js';
+import { lobbyMessage } from '../discord/render/lobby.js';
 import type { SlashCommand } from './types.js';
 
 function addOption(sub: SlashCommandSubcommandBuilder, spec: CommandOptionSpec): void {

@@ -10,7 +10,8 @@ import { forDjs, privateText } from '../discord/answers.js';
 import type { AppContext, InteractionLog } from '../discord/context.js';
 import type { CustomId } from '../discord/custom-id.js';
 import { ratingQueries } from '../ratings/queries.js';
-import { ALL_GAMES, leaderboardMessage, type BoardView } from '../ratings/render.js';
+import { leaderboardMessage } from '../discord/render/leaderboard.js';
+import { ALL_GAMES, type BoardView } from '../ratings/views.js';
 import { currentSeason } from '../ratings/store.js';
 import type { SlashCommand } from './types.js';
 

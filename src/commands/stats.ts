@@ -8,7 +8,7 @@ import { catalogFor, en } from '../i18n/index.js';
 import { actorOf, forDjsEphemeral, privateText } from '../discord/answers.js';
 import type { AppContext, InteractionLog } from '../discord/context.js';
 import { ratingQueries } from '../ratings/queries.js';
-import { statsMessage } from '../ratings/render.js';
+import { statsMessage } from '../discord/render/stats.js';
 import type { SlashCommand } from './types.js';
 
 /** The display name of the `user` option: server nickname, then global name, then username. */

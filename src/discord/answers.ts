@@ -5,7 +5,7 @@
 import { MessageFlags, PermissionFlagsBits, type Interaction } from 'discord.js';
 import type { GameModule } from '../games/module.js';
 import type { Catalog } from '../i18n/index.js';
-import type { MessagePayload } from '../tables/render.js';
+import type { MessagePayload } from './render/markup.js';
 import type { Actor, ServiceError } from '../tables/types.js';
 
 /** The Actor behind an interaction (display name as shown in the guild). */

@@ -12,12 +12,12 @@
 import { MessageFlags, type ButtonInteraction, type StringSelectMenuInteraction } from 'discord.js';
 import type { GameModule } from '../games/module.js';
 import { catalogFor, type Catalog } from '../i18n/index.js';
-import { describeEvent, renderContext } from '../tables/render.js';
 import type { ActOutcome, ServiceError } from '../tables/types.js';
 import { actorOf, answerPrompt, privateText, serviceErrorText } from './answers.js';
 import type { AppContext, InteractionLog } from './context.js';
 import { decodeCustomId, type TableVerb } from './custom-id.js';
 import { answerWithPanel } from './panels.js';
+import { describeEvent, renderContext } from './render/context.js';
 import { askToCancel } from '../commands/table.js';
 import { adminClick } from '../commands/admin.js';
 import { leaderboardPageClick } from '../commands/leaderboard.js';

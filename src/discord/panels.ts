@@ -5,7 +5,7 @@
 import type { ButtonInteraction, ChatInputCommandInteraction, StringSelectMenuInteraction } from 'discord.js';
 import { catalogFor } from '../i18n/index.js';
 import type { TableSnapshot } from '../tables/types.js';
-import { panelMessage } from '../tables/render.js';
+import { panelMessage } from './render/panel.js';
 import type { AppContext } from './context.js';
 import { forDjs, forDjsEphemeral, missingChannelPermissions } from './answers.js';
 

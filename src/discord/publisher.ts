@@ -17,7 +17,11 @@ import type { Logger } from '../logger.js';
 import { pingFor } from '../tables/policy.js';
 import type { TableService } from '../tables/service.js';
 import type { TableChange, TableListener, TableSnapshot } from '../tables/types.js';
-import { boardMessage, lobbyMessage, panelMessage, pingMessage, type MessagePayload } from '../tables/render.js';
+import { boardMessage } from './render/board.js';
+import { lobbyMessage } from './render/lobby.js';
+import type { MessagePayload } from './render/markup.js';
+import { panelMessage } from './render/panel.js';
+import { pingMessage } from './render/ping.js';
 
 /** A panel interaction token is refreshed only while younger than this (Discord: 15 min), in ms. */
 export const PANEL_TOKEN_TTL_MS = 14 * 60 * 1000;

@@ -222,6 +222,7 @@ export const tallyModule: GameModule = {
   command: 'tally',
   title: 'Tally',
   emoji: '🧮',
+  colour: 0x16a085,
   description: 'A test game',
   definition: tallyDefinition,
   ui,

@@ -1,6 +1,6 @@
 /**
- * Server defaults for new tables (`/admin settings`): turn timer, counter window and vote
- * timer, in seconds. They are merged *under* the options a player gives to `/<game> new`
+ * Server settings: the defaults for new tables (`/admin settings`, README "Leaderboards and
+ * ratings" → `/admin`): turn timer, counter window and vote timer, in seconds. They are merged *under* the options a player gives to `/<game> new`
  * (the player's choice wins), and a default a game cannot accept (out of its range) is
  * simply not applied to that game.
  */
