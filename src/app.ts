@@ -7,7 +7,7 @@
  */
 import { Client, Events, GatewayIntentBits, Routes, type RESTPostAPIChatInputApplicationCommandsJSONBody } from 'discord.js';
 import { buildCommands } from './commands/index.js';
-import type { SlashCommand } from './commands/types.js';
+import type { SlashCommand } from './discord/slash-command.js';
 import type { Config } from './config.js';
 import type { AppContext } from './discord/context.js';
 import { Publisher } from './discord/publisher.js';

@@ -14,7 +14,7 @@ import { actorOf, forDjs, messageLink, missingChannelPermissions, privateText, s
 import type { AppContext, InteractionLog } from '../discord/context.js';
 import { guildDefaults, withServerDefaults } from '../admin/settings.js';
 import { lobbyMessage } from '../discord/render/lobby.js';
-import type { SlashCommand } from './types.js';
+import type { SlashCommand } from '../discord/slash-command.js';
 
 function addOption(sub: SlashCommandSubcommandBuilder, spec: CommandOptionSpec): void {
   switch (spec.type) {

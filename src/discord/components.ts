@@ -7,60 +7,46 @@
  * Answers: a click on a private panel updates that panel in place; a click on the public
  * board (a race or a vote) answers with the clicker's panel as a new ephemeral message;
  * lobby clicks acknowledge silently (the lobby message itself changes). Mistakes get a
- * private, plain-language answer and change nothing.
+ * private, plain-language answer and change nothing. Custom-id kinds that belong to a
+ * command (leaderboard pages, `/admin` confirmations) go to that command's handler.
  */
-import { MessageFlags, type ButtonInteraction, type StringSelectMenuInteraction } from 'discord.js';
+import { MessageFlags } from 'discord.js';
 import type { GameModule } from '../games/module.js';
 import { catalogFor, type Catalog } from '../i18n/index.js';
 import type { ActOutcome, ServiceError } from '../tables/types.js';
 import { actorOf, answerPrompt, privateText, serviceErrorText } from './answers.js';
 import type { AppContext, InteractionLog } from './context.js';
-import { decodeCustomId, type TableVerb } from './custom-id.js';
+import { decodeCustomId, type CustomId, type TableVerb } from './custom-id.js';
 import { answerWithPanel } from './panels.js';
+import { askToCancel } from './prompts.js';
 import { describeEvent, renderContext } from './render/context.js';
-import { askToCancel } from '../commands/table.js';
-import { adminClick } from '../commands/admin.js';
-import { leaderboardPageClick } from '../commands/leaderboard.js';
+import type { CommandComponentKind, ComponentHandler, ComponentHandlers, ComponentInteraction } from './slash-command.js';
 
-type ComponentInteraction = ButtonInteraction | StringSelectMenuInteraction;
-
-/** Handle one component interaction. */
-export async function handleComponent(i: ComponentInteraction, app: AppContext, log: InteractionLog): Promise<void> {
-  const t = catalogFor(i.locale);
-  const id = decodeCustomId(i.customId);
+/** Handle one component interaction; `handlers` are the commands' own custom-id kinds. */
+export async function handleComponent(interaction: ComponentInteraction, app: AppContext, log: InteractionLog, handlers: ComponentHandlers): Promise<void> {
+  const text = catalogFor(interaction.locale);
+  const id = decodeCustomId(interaction.customId);
   if (!id) {
     log.action = 'component';
     log.outcome = 'malformed';
-    await i.reply(privateText(t.common.errors.malformed));
+    await interaction.reply(privateText(text.common.errors.malformed));
     return;
   }
-  // Leaderboard pages and /admin confirmations are not about one table.
-  if (id.kind === 'leaderboard' || id.kind === 'admin') {
-    if (id.kind === 'admin') return adminClick(i, app, log, id);
-    if (i.isButton()) return leaderboardPageClick(i, app, log, id);
+  if (id.kind !== 'game' && id.kind !== 'select' && id.kind !== 'table') {
+    const handler = handlers[id.kind] as ComponentHandler<CommandComponentKind> | undefined;
+    if (handler) return handler(interaction, app, log, id);
+    log.action = id.kind;
     log.outcome = 'malformed';
-    await i.reply(privateText(t.common.errors.malformed));
+    await interaction.reply(privateText(text.common.errors.malformed));
     return;
   }
   log.table = id.tableId;
   if (id.kind === 'table') {
     log.action = id.verb;
-    await tableVerb(i, app, log, t, id.tableId, id.verb);
+    await tableVerb(interaction, app, log, text, id.tableId, id.verb);
     return;
   }
-  let code: string | undefined;
-  if (id.kind === 'game') code = id.code;
-  else if (i.isStringSelectMenu() && i.values.length === 1) code = i.values[0];
-  log.action = 'game';
-  const r = app.service.actOnCode(id.tableId, actorOf(i), id.step, code ?? '');
-  if (r.ok) {
-    log.action = actionName(r.value.action);
-    log.outcome = 'ok';
-    const mod = app.registry.get(r.value.snapshot.table.game);
-    await answerWithPanel(i, app, r.value.snapshot, onPanel(i) ? 'update' : 'reply', confirmation(mod, r.value, t));
-    return;
-  }
-  await refusedAction(i, app, log, t, r.error);
+  await gameAction(interaction, app, log, text, id);
 }
 
 /** `game:<type>` for the interaction log. */
@@ -69,103 +55,122 @@ function actionName(action: unknown): string {
 }
 
 /** Whether the clicked message is a private panel (ephemeral) rather than the public board. */
-function onPanel(i: ComponentInteraction): boolean {
-  return i.message.flags.has(MessageFlags.Ephemeral);
+function onPanel(interaction: ComponentInteraction): boolean {
+  return interaction.message.flags.has(MessageFlags.Ephemeral);
 }
 
 /** The one-line confirmation for a successful action: the first event the actor can read. */
-function confirmation(mod: GameModule, outcome: ActOutcome, t: Catalog): string | undefined {
-  const ctx = renderContext(mod, outcome.snapshot, t);
-  for (const e of outcome.events) {
-    const line = describeEvent(mod, e, ctx, outcome.seat);
-    if (line) return t.common.panel.done(line);
+function confirmation(mod: GameModule, outcome: ActOutcome, text: Catalog): string | undefined {
+  const ctx = renderContext(mod, outcome.snapshot, text);
+  for (const event of outcome.events) {
+    const line = describeEvent(mod, event, ctx, outcome.seat);
+    if (line) return text.common.panel.done(line);
   }
   return undefined;
 }
 
-/**
- * A refused game click: a stale or illegal click by a seated player is answered with their
- * current panel and a note (the refusal carries the table as it is now); anything else
- * privately, in plain words.
- */
-async function refusedAction(i: ComponentInteraction, app: AppContext, log: InteractionLog, t: Catalog, err: ServiceError): Promise<void> {
-  log.outcome = err.code;
-  if (err.code !== 'stale' && err.code !== 'rule') {
-    await i.reply(privateText(serviceErrorText(err, t)));
+/** A game button, or a game select with exactly one chosen option (its value is the action code). */
+async function gameAction(
+  interaction: ComponentInteraction,
+  app: AppContext,
+  log: InteractionLog,
+  text: Catalog,
+  id: Extract<CustomId, { kind: 'game' | 'select' }>,
+): Promise<void> {
+  let code = '';
+  if (id.kind === 'game') code = id.code;
+  else if (interaction.isStringSelectMenu() && interaction.values.length === 1) code = interaction.values[0]!;
+  log.action = 'game';
+  const result = app.service.actOnCode(id.tableId, actorOf(interaction), id.step, code);
+  const how = onPanel(interaction) ? 'update' : 'reply';
+  if (result.ok) {
+    log.action = actionName(result.value.action);
+    log.outcome = 'ok';
+    const mod = app.registry.get(result.value.snapshot.table.game);
+    await answerWithPanel(interaction, app, result.value.snapshot, how, confirmation(mod, result.value, text));
     return;
   }
-  log.action = actionName(err.action);
-  const mod = app.registry.get(err.snapshot.table.game);
+  const refusal = result.error;
+  log.outcome = refusal.code;
+  if (refusal.code !== 'stale' && refusal.code !== 'rule') {
+    await interaction.reply(privateText(serviceErrorText(refusal, text)));
+    return;
+  }
+  // A seated player's stale or illegal click: their current panel, with a note.
+  log.action = actionName(refusal.action);
+  const mod = app.registry.get(refusal.snapshot.table.game);
   const note =
-    err.code === 'stale'
-      ? (mod.ui.staleNote?.(err.action, t) ?? (err.echo ? t.common.panel.alreadyDone : t.common.panel.stale))
-      : serviceErrorText(err, t, mod);
-  await answerWithPanel(i, app, err.snapshot, onPanel(i) ? 'update' : 'reply', note);
+    refusal.code === 'stale'
+      ? (mod.ui.staleNote?.(refusal.action, text) ?? (refusal.echo ? text.common.panel.alreadyDone : text.common.panel.stale))
+      : serviceErrorText(refusal, text, mod);
+  await answerWithPanel(interaction, app, refusal.snapshot, how, note);
 }
 
-async function tableVerb(i: ComponentInteraction, app: AppContext, log: InteractionLog, t: Catalog, tableId: number, verb: TableVerb): Promise<void> {
-  const actor = actorOf(i);
-  const c = t.common.commands;
-  const answerError = async (err: ServiceError) => {
-    log.outcome = err.code;
-    await i.reply(privateText(serviceErrorText(err, t)));
+/** A table verb (`rh1:t:…`): lobby buttons, confirmations, rules, hand and refresh. */
+async function tableVerb(interaction: ComponentInteraction, app: AppContext, log: InteractionLog, text: Catalog, tableId: number, verb: TableVerb): Promise<void> {
+  const actor = actorOf(interaction);
+  const commands = text.common.commands;
+  const refuse = async (refusal: ServiceError) => {
+    log.outcome = refusal.code;
+    await interaction.reply(privateText(serviceErrorText(refusal, text)));
   };
   switch (verb) {
     case 'join':
     case 'leave':
     case 'start': {
-      const r =
+      const result =
         verb === 'join' ? app.service.join(tableId, actor) : verb === 'leave' ? app.service.leaveLobby(tableId, actor) : app.service.start(tableId, actor);
-      if (!r.ok) return answerError(r.error);
+      if (!result.ok) return refuse(result.error);
       log.outcome = 'ok';
       // The lobby / board message is redrawn by the Publisher; acknowledge silently.
-      await i.deferUpdate();
+      await interaction.deferUpdate();
       return;
     }
     case 'cancel': {
       // Like the other lobby buttons and confirmations, Cancel only works in the table's channel.
-      const r = app.service.lookUp(tableId, actor, { sameChannel: true });
-      if (!r.ok) return answerError(r.error);
-      await askToCancel(i, r.value.table, app.registry.get(r.value.table.game), actor, t, log);
+      const result = app.service.lookUp(tableId, actor, { sameChannel: true });
+      if (!result.ok) return refuse(result.error);
+      await askToCancel(interaction, result.value.table, app.registry.get(result.value.table.game), actor, text, log);
       return;
     }
     case 'cancel-confirm': {
-      const r = app.service.cancel(tableId, actor);
-      if (!r.ok) return answerError(r.error);
+      const result = app.service.cancel(tableId, actor);
+      if (!result.ok) return refuse(result.error);
       log.outcome = 'ok';
-      await answerPrompt(i, c.cancelledDone);
+      await answerPrompt(interaction, commands.cancelledDone);
       return;
     }
     case 'leave-game': {
-      const r = app.service.leaveGame(tableId, actor);
-      if (!r.ok) return answerError(r.error);
+      const result = app.service.leaveGame(tableId, actor);
+      if (!result.ok) return refuse(result.error);
       log.outcome = 'ok';
-      await answerPrompt(i, c.leftDone);
+      await answerPrompt(interaction, commands.leftDone);
       return;
     }
     case 'keep': {
-      const r = app.service.lookUp(tableId, actor);
-      if (!r.ok) return answerError(r.error);
+      const result = app.service.lookUp(tableId, actor);
+      if (!result.ok) return refuse(result.error);
       log.outcome = 'ok';
-      await answerPrompt(i, c.kept);
+      await answerPrompt(interaction, commands.kept);
       return;
     }
     case 'rules': {
-      const r = app.service.lookUp(tableId, actor);
-      if (!r.ok) return answerError(r.error);
+      const result = app.service.lookUp(tableId, actor);
+      if (!result.ok) return refuse(result.error);
       log.outcome = 'ok';
-      await i.reply(privateText(app.registry.get(r.value.table.game).ui.rulesHelp(r.value.table.options, t)));
+      const { table } = result.value;
+      await interaction.reply(privateText(app.registry.get(table.game).ui.rulesHelp(table.options, text)));
       return;
     }
     case 'hand':
     case 'refresh': {
-      const r = app.service.markPresent(tableId, actor);
-      if (!r.ok) return answerError(r.error);
+      const result = app.service.markPresent(tableId, actor);
+      if (!result.ok) return refuse(result.error);
       log.outcome = 'ok';
       // Players reach for these when the board is gone or buried: make sure it is there and current.
-      if (verb === 'refresh') app.publisher.redraw(r.value.snapshot);
-      const update = verb === 'refresh' && onPanel(i);
-      await answerWithPanel(i, app, r.value.snapshot, update ? 'update' : 'reply', update ? t.common.panel.refreshed : undefined);
+      if (verb === 'refresh') app.publisher.redraw(result.value.snapshot);
+      const update = verb === 'refresh' && onPanel(interaction);
+      await answerWithPanel(interaction, app, result.value.snapshot, update ? 'update' : 'reply', update ? text.common.panel.refreshed : undefined);
       return;
     }
   }
