@@ -46,7 +46,7 @@ export interface App {
 
 /** The registration bodies of every command (for the bulk overwrite). */
 export function commandBodies(commands: SlashCommand[]): RESTPostAPIChatInputApplicationCommandsJSONBody[] {
-  return commands.map((c) => c.data);
+  return commands.map((command) => command.data);
 }
 
 /** Build the bot from a validated config. Opens (and migrates) the database immediately. */
@@ -56,7 +56,7 @@ export function createApp(config: Config, opts: AppOptions): App {
   const repo = new TableRepo(db);
   const registry = opts.registry ?? defaultRegistry();
   const { resultHooks = [], ...serviceDeps } = opts.serviceDeps ?? {};
-  // Ratings (issue 7) are updated inside the transaction that stores each result.
+  // Ratings are updated inside the transaction that stores each result (README "Leaderboards and ratings").
   const service = new TableService({ repo, registry, logger, ...serviceDeps, resultHooks: [ratingsHook(db), ...resultHooks] });
   const client = new Client({
     intents: [GatewayIntentBits.Guilds],
@@ -67,7 +67,7 @@ export function createApp(config: Config, opts: AppOptions): App {
   const context: AppContext = { db, repo, service, registry, publisher, rest: client.rest, logger };
   const commands = buildCommands(registry);
   const router = createRouter(context, commands);
-  client.on(Events.InteractionCreate, (i) => void router(i));
+  client.on(Events.InteractionCreate, (interaction) => void router(interaction));
   client.on(Events.Error, (err) => logger.error({ err }, 'discord client error'));
   client.on(Events.ShardDisconnect, (ev) => logger.warn({ code: ev.code }, 'gateway disconnected'));
 
@@ -97,7 +97,7 @@ export function createApp(config: Config, opts: AppOptions): App {
       service.stop();
       // Let the last board edits reach Discord (bounded), then drop whatever is left: the
       // database is the truth and the next change redraws everything.
-      await Promise.race([publisher.settled(), new Promise((r) => setTimeout(r, STOP_FLUSH_MS).unref())]);
+      await Promise.race([publisher.settled(), new Promise((resolve) => setTimeout(resolve, STOP_FLUSH_MS).unref())]);
       publisher.close();
       await client.destroy();
       db.$client.close();

@@ -40,8 +40,8 @@ export function openTablesPage(repo: TableRepo, guildId: string, page = 1): Open
     table,
     players: repo
       .seats(table.id)
-      .filter((s) => !s.left)
-      .map((s) => s.displayName),
+      .filter((row) => !row.left)
+      .map((row) => row.displayName),
     lastMoveAt: repo.lastAction(table.id)?.at ?? null,
   }));
   return { total: tables.length, page: shown, pages, lines };

@@ -35,7 +35,7 @@ export const tableCommand: SlashCommand = {
     const mod = app.registry.get(table.game);
     const actor = actorOf(interaction);
     if (sub === 'leave') {
-      const seat = snapshot.seats.find((s) => s.userId === actor.userId);
+      const seat = snapshot.seats.find((row) => row.userId === actor.userId);
       if (!seat || seat.left) {
         log.outcome = 'not_seated';
         await interaction.reply(privateText(seat?.left ? text.common.errors.seatLeft : text.common.errors.notSeated));

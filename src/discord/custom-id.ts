@@ -1,5 +1,5 @@
 /**
- * The custom_id codec (issue 2 §7). Every component the bot draws carries a short,
+ * The custom_id codec (DESIGN.md §4 `custom_id`, README "Architecture"). Every component the bot draws carries a short,
  * versioned id that the one global router decodes with zod:
  *
  * - `rh1:g:<table>:<step>:<code>` — a game action button (code = the game's encodeAction)
@@ -43,7 +43,7 @@ export const CUSTOM_ID_MAX = 100;
 const b36 = z
   .string()
   .regex(/^[0-9a-z]{1,8}$/)
-  .transform((s) => parseInt(s, 36));
+  .transform((digits) => parseInt(digits, 36));
 const code = z.string().regex(/^[A-Za-z0-9._:,-]{1,80}$/);
 /** A game id or `all` (leaderboard views). */
 const view = z.string().regex(/^[a-z]{1,16}$/);
@@ -110,21 +110,21 @@ export function decodeCustomId(raw: string): CustomId | null {
     return { kind: 'game', tableId: head.data[2] as number, step: head.data[3] as number, code: actionCode.data };
   }
   if (parts[1] === 'l' || parts[1] === 'a') return decodeRatingsId(parts);
-  const r = schema.safeParse(parts);
-  if (!r.success) return null;
-  const d = r.data;
-  if (d[1] === 's') return { kind: 'select', tableId: d[2], step: d[3] as number, name: d[4] as string };
-  if (d[1] === 't') return { kind: 'table', tableId: d[2], verb: d[3] as TableVerb };
+  const parsed = schema.safeParse(parts);
+  if (!parsed.success) return null;
+  const fields = parsed.data;
+  if (fields[1] === 's') return { kind: 'select', tableId: fields[2], step: fields[3] as number, name: fields[4] as string };
+  if (fields[1] === 't') return { kind: 'table', tableId: fields[2], verb: fields[3] as TableVerb };
   return null;
 }
 
-/** Decode the leaderboard-page and admin-confirm kinds (issue 7). */
+/** Decode the leaderboard-page and admin-confirm kinds. */
 function decodeRatingsId(parts: string[]): CustomId | null {
-  const r = ratingsSchema.safeParse(parts);
-  if (!r.success) return null;
-  const d = r.data;
-  if (d[1] === 'l') return { kind: 'leaderboard', view: d[2], season: d[3], page: d[4] };
-  if (d[2] === 'end') return { kind: 'admin', verb: 'end', tableId: d[3] };
-  if (d[2] === 'reset') return { kind: 'admin', verb: 'reset', game: d[3], season: d[4] };
+  const parsed = ratingsSchema.safeParse(parts);
+  if (!parsed.success) return null;
+  const fields = parsed.data;
+  if (fields[1] === 'l') return { kind: 'leaderboard', view: fields[2], season: fields[3], page: fields[4] };
+  if (fields[2] === 'end') return { kind: 'admin', verb: 'end', tableId: fields[3] };
+  if (fields[2] === 'reset') return { kind: 'admin', verb: 'reset', game: fields[3], season: fields[4] };
   return { kind: 'admin', verb: 'keep' };
 }

@@ -134,7 +134,7 @@ export class Publisher implements TableListener {
 
   /** Render the newest snapshot of a batch once and push it everywhere it shows. Never throws. */
   private async publish(work: TableWork, changes: TableChange[]): Promise<void> {
-    const newest = changes.reduce((a, c) => (c.snapshot.table.version >= a.table.version ? c.snapshot : a), changes[0]!.snapshot);
+    const newest = changes.reduce((best, change) => (change.snapshot.table.version >= best.table.version ? change.snapshot : best), changes[0]!.snapshot);
     // Message ids this publisher wrote meanwhile are newer than those the snapshot was read with.
     const snap: TableSnapshot = { ...newest, table: { ...newest.table, ...work.written } };
     const tableId = snap.table.id;
@@ -144,7 +144,7 @@ export class Publisher implements TableListener {
     } catch (err) {
       this.deps.logger.warn({ err, table: tableId }, 'board update failed');
     }
-    const ended = changes.some((c) => c.ended) || snap.table.status !== 'active';
+    const ended = changes.some((change) => change.ended) || snap.table.status !== 'active';
     try {
       await this.updatePing(work, { ...snap, table: { ...snap.table, ...work.written } }, changes, ended);
     } catch (err) {
@@ -171,16 +171,16 @@ export class Publisher implements TableListener {
     const pinged = this.pinged.get(tableId) ?? new Set<string>();
     if (ended) return this.replacePing(work, snap, []);
     const usersToPing = this.usersToPing(snap);
-    const asked = new Set(changes.flatMap((c) => c.ping));
-    const fresh = usersToPing.filter((u) => asked.has(u));
-    if (changes.some((c) => c.newDecision)) {
-      const same = fresh.length > 0 && fresh.length === pinged.size && fresh.every((u) => pinged.has(u));
+    const asked = new Set(changes.flatMap((change) => change.ping));
+    const fresh = usersToPing.filter((user) => asked.has(user));
+    if (changes.some((change) => change.newDecision)) {
+      const same = fresh.length > 0 && fresh.length === pinged.size && fresh.every((user) => pinged.has(user));
       if (!same) await this.replacePing(work, snap, fresh);
       return;
     }
     // The same decision goes on: mention only those still to act.
     if (snap.table.pingMessageId && pinged.size > 0) {
-      const still = usersToPing.filter((u) => pinged.has(u));
+      const still = usersToPing.filter((user) => pinged.has(user));
       if (still.length === 0) await this.replacePing(work, snap, []);
       else if (still.length < pinged.size) {
         const mod = this.deps.registry.get(snap.table.game);
@@ -259,6 +259,6 @@ export class Publisher implements TableListener {
       );
     }
     await Promise.all(jobs);
-    if (snap.table.status !== 'active') for (const s of snap.seats) this.panels.delete(`${snap.table.id}:${s.userId}`);
+    if (snap.table.status !== 'active') for (const row of snap.seats) this.panels.delete(`${snap.table.id}:${row.userId}`);
   }
 }

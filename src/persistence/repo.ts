@@ -63,7 +63,7 @@ export class TableRepo {
   /** Open tables in a guild where `userId` sits (not counting seats they left). */
   openTablesOfUser(guildId: string, userId: string): TableRow[] {
     return this.db
-      .select({ t: gameTables })
+      .select({ table: gameTables })
       .from(gameTables)
       .innerJoin(seats, eq(seats.tableId, gameTables.id))
       .where(
@@ -76,7 +76,7 @@ export class TableRepo {
       )
       .orderBy(desc(gameTables.updatedAt))
       .all()
-      .map((r) => r.t);
+      .map((row) => row.table);
   }
 
   /** Insert a new table; returns its row. */

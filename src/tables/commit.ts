@@ -82,8 +82,8 @@ export class GameCommitter {
     now: number,
     pending?: Pending,
   ): { state: unknown; pending: Pending; events: GameEvent[]; lastSeq: number } {
-    const bySeat = new Map(seats.filter((s) => s.seat !== null).map((s) => [s.seat!, s]));
-    const someonePresent = seats.some((s) => !s.away && !s.left);
+    const bySeat = new Map(seats.filter((row) => row.seat !== null).map((row) => [row.seat!, row]));
+    const someonePresent = seats.some((row) => !row.away && !row.left);
     const absent = (seat: number) => {
       const row = bySeat.get(seat);
       return !!row && (row.left || (row.away && someonePresent));
@@ -113,17 +113,17 @@ export class GameCommitter {
    * game state is left as it was.
    */
   forfeit(table: TableRow, seats: SeatRow[], now: number): { table: TableRow; results: StoredResult[] } {
-    const seated = seats.filter((s) => s.seat !== null);
-    const winners = seated.filter((s) => !s.left).map((s) => s.seat!);
+    const seated = seats.filter((row) => row.seat !== null);
+    const winners = seated.filter((row) => !row.left).map((row) => row.seat!);
     const placements: number[] = [];
-    for (const s of seated) placements[s.seat!] = s.left ? 2 : 1;
+    for (const row of seated) placements[row.seat!] = row.left ? 2 : 1;
     return this.store(table, seats, { placements, winners, reason: FORFEIT_REASON }, now);
   }
 
   /** Store result rows, mark the table finished and run the result hooks (ratings). */
   private store(table: TableRow, seats: SeatRow[], result: GameResult, now: number): { table: TableRow; results: StoredResult[] } {
     const rows = resultRows(result, seats);
-    this.repo.insertResults(rows.map((r) => ({ ...r, tableId: table.id, guildId: table.guildId, game: table.game, endedAt: now })));
+    this.repo.insertResults(rows.map((row) => ({ ...row, tableId: table.id, guildId: table.guildId, game: table.game, endedAt: now })));
     const updated = this.repo.updateTable(table.id, table.version, {
       status: 'finished',
       endedAt: now,

@@ -207,7 +207,7 @@ export class TableService {
   /** Sit `actor` at a lobby. Refuses when already seated, full, or not a lobby. */
   join(tableId: number, actor: Actor): ServiceResult<TableSnapshot> {
     return this.lobbyWrite(tableId, actor, (table, seats) => {
-      if (seats.some((s) => s.userId === actor.userId)) return fail({ code: 'already_seated' });
+      if (seats.some((row) => row.userId === actor.userId)) return fail({ code: 'already_seated' });
       if (seats.length >= table.maxSeats) return fail({ code: 'table_full', max: table.maxSeats });
       this.repo.insertSeat({ tableId, userId: actor.userId, displayName: actor.displayName, joinedAt: this.now() });
       return ok(undefined);
@@ -221,9 +221,9 @@ export class TableService {
   leaveLobby(tableId: number, actor: Actor): ServiceResult<TableSnapshot> {
     let emptied = false;
     const result = this.lobbyWrite(tableId, actor, (table, seats) => {
-      if (!seats.some((s) => s.userId === actor.userId)) return fail({ code: 'not_seated' });
+      if (!seats.some((row) => row.userId === actor.userId)) return fail({ code: 'not_seated' });
       this.repo.deleteSeat(tableId, actor.userId);
-      const rest = seats.filter((s) => s.userId !== actor.userId);
+      const rest = seats.filter((row) => row.userId !== actor.userId);
       if (rest.length === 0) {
         emptied = true;
         return ok({ status: 'cancelled' as const, endedAt: this.now(), endReason: 'empty', deadlineAt: null });
@@ -251,9 +251,9 @@ export class TableService {
       if (joined.length < def.minPlayers) return fail({ code: 'too_few_players', min: def.minPlayers, have: joined.length });
       const seed = this.newSeed();
       const order = Rng.seeded(seed ^ 0x5eed).shuffle(joined);
-      order.forEach((s, seat) => this.repo.updateSeat(tableId, s.userId, { seat }));
-      const seated = order.map((s, seat) => ({ ...s, seat }));
-      const hostSeat = order.findIndex((s) => s.userId === table.hostUserId);
+      order.forEach((row, seat) => this.repo.updateSeat(tableId, row.userId, { seat }));
+      const seated = order.map((row, seat) => ({ ...row, seat }));
+      const hostSeat = order.findIndex((row) => row.userId === table.hostUserId);
       const state = def.setup(table.options, order.length, seed, { hostSeat });
       const now = this.now();
       return ok(
@@ -329,7 +329,7 @@ export class TableService {
       if (refused || !table) return fail(refused ?? { code: 'no_table' });
       if (table.status === 'lobby') return fail({ code: 'not_active' });
       const seats = this.repo.seats(tableId);
-      const me = seats.find((s) => s.userId === actor.userId);
+      const me = seats.find((row) => row.userId === actor.userId);
       if (!me || me.seat === null) return fail({ code: 'not_seated' });
       return ok(this.present(table, seats, me));
     });
@@ -348,12 +348,12 @@ export class TableService {
       if (refused || !table) return fail(refused ?? { code: 'no_table' });
       if (table.status !== 'active') return fail(wrongStatus(table, 'active'));
       let seats = this.repo.seats(tableId);
-      const me = seats.find((s) => s.userId === actor.userId);
+      const me = seats.find((row) => row.userId === actor.userId);
       if (!me || me.seat === null) return fail({ code: 'not_seated' });
       if (me.left) return fail({ code: 'seat_left' });
       seats = this.patchSeat(seats, me, { left: true, away: true });
       const now = this.now();
-      if (seats.every((s) => s.left)) {
+      if (seats.every((row) => row.left)) {
         const updated = this.repo.updateTable(tableId, table.version, {
           status: 'cancelled',
           endedAt: now,
@@ -365,7 +365,7 @@ export class TableService {
         return ok(this.snapshotOf(updated, seats));
       }
       const leftEvent = { type: '$left', seat: me.seat };
-      if (seats.filter((s) => !s.left).length === 1) {
+      if (seats.filter((row) => !row.left).length === 1) {
         // Only one player is still seated: nobody is left to play against — they win now.
         const logged = this.repo.updateTable(tableId, table.version, {
           updatedAt: now,
@@ -428,7 +428,7 @@ export class TableService {
       let seq = table.lastSeq;
       for (const move of driven.played) {
         seq += 1;
-        const row = seats.find((s) => s.seat === move.seat);
+        const row = seats.find((candidate) => candidate.seat === move.seat);
         this.repo.appendAction({ tableId, seq, seat: move.seat, userId: row?.userId ?? null, kind: 'timeout', action: move.action, at: now });
         events.push(...(counts ? [{ type: '$timeout', seat: move.seat }] : []), ...move.events);
         if (counts && row && !row.left) {
@@ -494,7 +494,7 @@ export class TableService {
   /** Store a patch of one seat row and return the seat list with it applied (no re-read). */
   private patchSeat(seats: SeatRow[], row: SeatRow, patch: Partial<SeatRow>): SeatRow[] {
     this.repo.updateSeat(row.tableId, row.userId, patch);
-    return seats.map((s) => (s.userId === row.userId ? { ...s, ...patch } : s));
+    return seats.map((candidate) => (candidate.userId === row.userId ? { ...candidate, ...patch } : candidate));
   }
 
   /**
@@ -523,7 +523,7 @@ export class TableService {
       if (action === null) return fail({ code: 'malformed' });
       if (table.status !== 'active') return fail(wrongStatus(table, 'active'));
       let seats = this.repo.seats(tableId);
-      const me = seats.find((s) => s.userId === actor.userId);
+      const me = seats.find((row) => row.userId === actor.userId);
       if (!me || me.seat === null) return fail({ code: 'not_seated' });
       if (me.left) return fail({ code: 'seat_left' });
       const prev = def.pending(table.state);
@@ -545,7 +545,7 @@ export class TableService {
       this.repo.appendAction({ tableId, seq, seat: me.seat, userId: me.userId, kind: 'player', action: parsed.data, at: now });
       const snapshot = this.committer.commit(def, table, seats, applied.state, seq, applied.events, now);
       const seat = me.seat;
-      return ok({ snapshot, seat, action: parsed.data, events: snapshot.events.filter((e) => eventVisibleTo(e, seat)), prev });
+      return ok({ snapshot, seat, action: parsed.data, events: snapshot.events.filter((event) => eventVisibleTo(event, seat)), prev });
     });
     if (back.snapshot) this.emit({ tableId, snapshot: back.snapshot, ping: [], ended: false });
     if (!result.ok) return result;

@@ -29,7 +29,7 @@ describe('playDeadline', () => {
   it('a race: every rival still in it passes, in seat order, and the turn moves on', () => {
     const race = fresh(3, { phase: 'race', step: 2 });
     const driven = playDeadline(def, race);
-    expect(driven.played.map((m) => [m.seat, m.action])).toEqual([
+    expect(driven.played.map((move) => [move.seat, move.action])).toEqual([
       [1, { type: 'pass' }],
       [2, { type: 'pass' }],
     ]);
@@ -39,8 +39,8 @@ describe('playDeadline', () => {
   it('a vote: only the seats still waiting get the default vote (0); a vote already cast stands', () => {
     const vote = fresh(3, { phase: 'vote', step: 5, votes: [2, null, null] });
     const driven = playDeadline(def, vote);
-    expect(driven.played.map((m) => m.seat)).toEqual([1, 2]);
-    expect(driven.played.every((m) => (m.action as { value: number }).value === 0)).toBe(true);
+    expect(driven.played.map((move) => move.seat)).toEqual([1, 2]);
+    expect(driven.played.every((move) => (move.action as { value: number }).value === 0)).toBe(true);
     // The last vote closes the round: the reveal lists every vote, the next turn opens.
     expect(driven.played.at(-1)!.events.at(-1)).toEqual({ type: 'votes', values: [2, 0, 0] });
     expect(driven.pending).toMatchObject({ kind: 'turn', step: 6 });
@@ -57,7 +57,7 @@ describe('playAbsentSeats', () => {
     // Seat 1 is absent. Seat 0's turn is not played; after it, the race has seats 1 and 2.
     const race = fresh(3, { phase: 'race', step: 2 });
     const driven = playAbsentSeats(def, race, (seat) => seat === 1, 100);
-    expect(driven.played.map((m) => [m.seat, m.action])).toEqual([[1, { type: 'pass' }]]);
+    expect(driven.played.map((move) => [move.seat, move.action])).toEqual([[1, { type: 'pass' }]]);
     expect(driven.pending).toMatchObject({ kind: 'race', seats: [2] });
   });
 

@@ -30,25 +30,25 @@ export function boardMessage(mod: GameModule, snapshot: TableSnapshot, text: Cat
   const game = mod.ui.board(view, ctx);
   const active = table.status === 'active';
   const board = text.common.board;
-  const leavers = ctx.seats.filter((s) => s.left);
+  const leavers = ctx.seats.filter((seat) => seat.left);
   const engineResult = table.status === 'finished' && table.endReason !== FORFEIT_REASON ? mod.definition.result(table.state) : null;
   const head =
     table.status === 'cancelled'
       ? board.closedStatus
       : table.endReason === FORFEIT_REASON
         ? board.forfeitStatus
-        : engineResult?.winners.some((w) => leavers.some((l) => l.seat === w))
+        : engineResult?.winners.some((winner) => leavers.some((leaver) => leaver.seat === winner))
           ? board.leaverFinishedFirstStatus
           : active && table.deadlineAt
             ? `${game.status} · ${board.deadline(relative(table.deadlineAt))}`
             : game.status;
   const recent = table.recentEvents as StoredEvent[];
   const parts = [head, ...(active ? latestNotices(recent, table.version, ctx) : []), '', game.body];
-  if (leavers.length) parts.push(board.leftList(leavers.map((l) => ctx.name(l.seat)).join(', ')));
+  if (leavers.length) parts.push(board.leftList(leavers.map((leaver) => ctx.name(leaver.seat)).join(', ')));
   if (!active) parts.push('', endText(snapshot, ctx, text));
   const log = logLines(mod, recent, ctx, null, BOARD_LOG_LINES);
   if (log.length) parts.push('', board.log, ...log.map((line) => `• ${line}`));
-  if (active && ctx.seats.some((s) => s.away)) parts.push('', `-# ${board.awayNote}`);
+  if (active && ctx.seats.some((seat) => seat.away)) parts.push('', `-# ${board.awayNote}`);
   const components: ComponentRow[] = active
     ? [...plainComponentTexts(game.rows.slice(0, 2)), buttonRow(button(tableActionId(table.id, 'hand'), board.showHand, ButtonStyle.Primary))]
     : [];

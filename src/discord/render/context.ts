@@ -20,10 +20,10 @@ export const PANEL_LOG_LINES = 3;
 export function seatInfos(seats: SeatRow[]): SeatInfo[] {
   return (
     seats
-      .filter((s) => s.seat !== null)
+      .filter((row) => row.seat !== null)
       .sort((a, b) => a.seat! - b.seat!)
       // A seat that left is not "away" (it will not come back): renderers show it as left.
-      .map((s) => ({ seat: s.seat!, userId: s.userId, displayName: s.displayName, away: s.away && !s.left, left: s.left }))
+      .map((row) => ({ seat: row.seat!, userId: row.userId, displayName: row.displayName, away: row.away && !row.left, left: row.left }))
   );
 }
 
@@ -68,8 +68,8 @@ export function describeEvent(mod: GameModule, event: GameEvent, ctx: RenderCont
  */
 export function latestNotices(events: StoredEvent[], version: number, ctx: RenderContext): string[] {
   const board = ctx.t.common.board;
-  const latest = events.filter((e) => e.change === version).map((e) => e.event);
-  const seatsOf = (type: string) => [...new Set(latest.filter((e) => e.type === type).map((e) => Number(e.seat)))];
+  const latest = events.filter((stored) => stored.change === version).map((stored) => stored.event);
+  const seatsOf = (type: string) => [...new Set(latest.filter((event) => event.type === type).map((event) => Number(event.seat)))];
   const out: string[] = [];
   const late = seatsOf('$timeout').map((seat) => ctx.name(seat));
   if (late.length) out.push(board.noticeTimeout(late.join(', ')));

@@ -11,8 +11,8 @@ export function lobbyMessage(mod: GameModule, snapshot: TableSnapshot, text: Cat
   const { table, seats } = snapshot;
   const lobby = text.common.lobby;
   const def = mod.definition;
-  const host = seats.find((s) => s.userId === table.hostUserId);
-  const players = seats.map((s, index) => `${index + 1}. ${escapeName(s.displayName)}${s.userId === table.hostUserId ? ' 👑' : ''}`);
+  const host = seats.find((row) => row.userId === table.hostUserId);
+  const players = seats.map((row, index) => `${index + 1}. ${escapeName(row.displayName)}${row.userId === table.hostUserId ? ' 👑' : ''}`);
   const description = [
     lobby.host(escapeName(host?.displayName ?? '—')),
     '',

@@ -19,7 +19,7 @@ import { button, buttonRow, clip, plainComponentTexts, relative, type ComponentR
 export function panelMessage(mod: GameModule, snapshot: TableSnapshot, userId: string, text: Catalog, note?: string): MessagePayload {
   const { table } = snapshot;
   const panel = text.common.panel;
-  const me = snapshot.seats.find((s) => s.userId === userId);
+  const me = snapshot.seats.find((row) => row.userId === userId);
   // Mentions do not render in embed titles: the channel goes in the description.
   const title = panel.title(mod.emoji, mod.title, table.id);
   const lines: string[] = [panel.where(`<#${table.channelId}>`)];

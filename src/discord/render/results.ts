@@ -12,7 +12,7 @@ import { escapeName } from './markup.js';
 export function endText(snapshot: TableSnapshot, ctx: RenderContext, text: Catalog): string {
   const { table, results } = snapshot;
   const board = text.common.board;
-  const by = snapshot.seats.find((s) => s.userId === table.endedBy);
+  const by = snapshot.seats.find((row) => row.userId === table.endedBy);
   const byName = by ? escapeName(by.displayName) : null;
   switch (table.endReason) {
     case 'cancelled':
@@ -27,9 +27,9 @@ export function endText(snapshot: TableSnapshot, ctx: RenderContext, text: Catal
       return board.emptyLobby;
   }
   if (results.length === 0) return board.finished;
-  const winners = results.filter((r) => r.winner).map((r) => `**${ctx.name(r.seat)}**`);
+  const winners = results.filter((row) => row.winner).map((row) => `**${ctx.name(row.seat)}**`);
   const lines = [board.finished, winners.length === 0 ? board.noWinner : winners.length === 1 ? board.winners(winners[0]!) : board.winnersMany(winners.join(', '))];
-  if (results.length > 2 || results.some((r) => r.score !== null || r.left)) {
+  if (results.length > 2 || results.some((row) => row.score !== null || row.left)) {
     lines.push('', board.placements);
     for (const row of [...results].sort((a, z) => a.placement - z.placement || a.seat - z.seat)) {
       const score = row.score !== null ? ` — ${row.score}` : '';

@@ -22,7 +22,7 @@ export function statsMessage(stats: PlayerStats, registry: GameRegistry, text: C
   }
   const order = new Map(registry.ids().map((id, index) => [id as string, index]));
   const sections: string[] = [];
-  const known = stats.games.filter((g) => registry.find(g.game)).sort((a, b) => (order.get(a.game) ?? 99) - (order.get(b.game) ?? 99));
+  const known = stats.games.filter((record) => registry.find(record.game)).sort((a, b) => (order.get(a.game) ?? 99) - (order.get(b.game) ?? 99));
   for (const record of known) {
     const mod = registry.get(record.game);
     sections.push(

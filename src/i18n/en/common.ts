@@ -1,6 +1,6 @@
 /** English strings shared by every game: lobby, board frame, panels, errors, commands. */
 
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
 export const common = {
   plural,
@@ -9,7 +9,7 @@ export const common = {
   lobby: {
     title: (emoji: string, title: string, id: number) => `${emoji} ${title} · table #${id} — lobby`,
     host: (name: string) => `**Host:** ${name}`,
-    players: (n: number, max: number) => `**Players (${n}/${max})**`,
+    players: (count: number, max: number) => `**Players (${count}/${max})**`,
     needs: (min: number, max: number) =>
       min === max ? `Needs exactly ${min} players.` : `Needs ${min}–${max} players. The host starts when ready.`,
     expires: (rel: string) => `The lobby closes ${rel} without activity.`,
