@@ -15,7 +15,7 @@ import type { Logger } from '../../logger.js';
 import { PgStore } from './store.js';
 
 /** Why PostgreSQL could not be opened. */
-export type PostgresOpenReason = 'unreachable' | 'auth' | 'no-database' | 'too-new' | 'other';
+export type PostgresOpenReason = 'bad-url' | 'unreachable' | 'auth' | 'no-database' | 'too-new' | 'other';
 
 /** PostgreSQL could not be opened; `message` is a plain sentence for the operator. */
 export class PostgresOpenError extends Error {
@@ -96,13 +96,16 @@ export function pgMigrationsFolder(): string {
 }
 
 /**
- * Connect to the PostgreSQL database at `url` (a postgres:// connection string), check and
- * apply migrations, and return the store over a connection pool. Throws
- * PostgresUnreachableError, PostgresAuthError, PostgresDatabaseMissingError,
+ * Connect to the PostgreSQL database at `url` (a postgres:// or postgresql:// connection
+ * string), check and apply migrations, and return the store over a connection pool. Throws
+ * PostgresOpenError('bad-url') for a string that is no such URL, PostgresUnreachableError, PostgresAuthError, PostgresDatabaseMissingError,
  * PostgresSchemaTooNewError, or PostgresOpenError('other') for anything else (with the
  * driver's error as `cause`); the pool is closed again on every failure.
  */
 export async function openPostgres(url: string, options: OpenPostgresOptions = {}): Promise<PgStore> {
+  if (!/^postgres(ql)?:\/\//i.test(url) || !URL.canParse(url)) {
+    throw new PostgresOpenError('bad-url', 'DATABASE_URL is not a PostgreSQL connection string: expected postgres://user:password@host:port/database');
+  }
   const where = describeUrl(url);
   const lockTimeoutMs = options.lockTimeoutMs ?? 10_000;
   let pool: pg.Pool;
@@ -116,7 +119,7 @@ export async function openPostgres(url: string, options: OpenPostgresOptions = {
       keepAlive: true,
     });
   } catch (err) {
-    throw new PostgresOpenError('other', `DATABASE_URL is not a usable PostgreSQL connection string: ${causeText(err)}`, err);
+    throw new PostgresOpenError('bad-url', `DATABASE_URL is not a usable PostgreSQL connection string: ${causeText(err)}`, err);
   }
   // Until the store takes over, an idle connection's error must not crash the process.
   const swallow = () => {};
