@@ -108,6 +108,23 @@ interface Variant {
   block(n: number): Promise<number[]>;
 }
 
+/** A variant that runs `step(i)` n times one after another, timing each. */
+function sequential(name: string, step: (i: number) => unknown): Variant {
+  return {
+    name,
+    async block(n) {
+      const out: number[] = [];
+      for (let i = 0; i < n; i++) {
+        const t0 = performance.now();
+        const pending = step(i);
+        if (pending instanceof Promise) await pending;
+        out.push(performance.now() - t0);
+      }
+      return out;
+    },
+  };
+}
+
 /** Results of benchStore. */
 export interface StoreBenchResult {
   name: string;
@@ -132,77 +149,28 @@ export async function benchStore(moves = MOVES): Promise<StoreBenchResult> {
     cleanup.unshift(() => asyncStore.close());
     const asyncIds = await seedStore(asyncStore, state);
     let k = 0;
+    const ops = (asyncStore as unknown as { ops: { table(id: number): unknown; seats(id: number): unknown } }).ops;
     const variants: Variant[] = [
-      {
-        name: 'sqlite_sync_repo',
-        async block(n) {
-          const out: number[] = [];
-          for (let i = 0; i < n; i++) {
-            const t0 = performance.now();
-            repoMove(repo, syncIds[k++ % TABLES]!, state, Date.now());
-            out.push(performance.now() - t0);
-          }
-          return out;
-        },
-      },
-      {
-        name: 'sqlite_async_store',
-        async block(n) {
-          const out: number[] = [];
-          for (let i = 0; i < n; i++) {
-            const t0 = performance.now();
-            await storeMove(asyncStore, asyncIds[k++ % TABLES]!, state, Date.now());
-            out.push(performance.now() - t0);
-          }
-          return out;
-        },
-      },
-      {
-        // Reads only, outside transactions: isolates the cost of the promise per call.
-        name: 'sqlite_sync_repo_reads',
-        async block(n) {
-          const out: number[] = [];
-          for (let i = 0; i < n; i++) {
-            const t0 = performance.now();
-            const id = syncIds[k++ % TABLES]!;
-            repo.table(id);
-            repo.seats(id);
-            out.push(performance.now() - t0);
-          }
-          return out;
-        },
-      },
-      {
-        // The store's own prepared statements called synchronously (its internal ops object):
-        // the difference to the next variant is exactly the price of the async interface.
-        name: 'sqlite_store_ops_sync_reads',
-        async block(n) {
-          const ops = (asyncStore as unknown as { ops: { table(id: number): unknown; seats(id: number): unknown } }).ops;
-          const out: number[] = [];
-          for (let i = 0; i < n; i++) {
-            const t0 = performance.now();
-            const id = asyncIds[k++ % TABLES]!;
-            ops.table(id);
-            ops.seats(id);
-            out.push(performance.now() - t0);
-          }
-          return out;
-        },
-      },
-      {
-        name: 'sqlite_async_store_reads',
-        async block(n) {
-          const out: number[] = [];
-          for (let i = 0; i < n; i++) {
-            const t0 = performance.now();
-            const id = asyncIds[k++ % TABLES]!;
-            await asyncStore.table(id);
-            await asyncStore.seats(id);
-            out.push(performance.now() - t0);
-          }
-          return out;
-        },
-      },
+      sequential('sqlite_sync_repo', () => repoMove(repo, syncIds[k++ % TABLES]!, state, Date.now())),
+      sequential('sqlite_async_store', () => storeMove(asyncStore, asyncIds[k++ % TABLES]!, state, Date.now())),
+      // Reads only, outside transactions: through the repo, through the store's own prepared
+      // statements called synchronously (its internal ops), and through the async store — the
+      // last difference is exactly the price of the async interface.
+      sequential('sqlite_sync_repo_reads', () => {
+        const id = syncIds[k++ % TABLES]!;
+        repo.table(id);
+        repo.seats(id);
+      }),
+      sequential('sqlite_store_ops_sync_reads', () => {
+        const id = asyncIds[k++ % TABLES]!;
+        ops.table(id);
+        ops.seats(id);
+      }),
+      sequential('sqlite_async_store_reads', async () => {
+        const id = asyncIds[k++ % TABLES]!;
+        await asyncStore.table(id);
+        await asyncStore.seats(id);
+      }),
     ];
     const missing = postgresUnavailable();
     let pgStore: Store | undefined;
@@ -213,36 +181,14 @@ export async function benchStore(moves = MOVES): Promise<StoreBenchResult> {
       cleanup.unshift(() => pgStore!.close());
       const pgIds = await seedStore(pgStore, state);
       const store = pgStore;
-      variants.push({
-        name: 'postgres_store',
-        async block(n) {
-          const out: number[] = [];
-          for (let i = 0; i < n; i++) {
-            const t0 = performance.now();
-            await storeMove(store, pgIds[k++ % TABLES]!, state, Date.now());
-            out.push(performance.now() - t0);
-          }
-          return out;
-        },
-      });
+      variants.push(sequential('postgres_store', () => storeMove(store, pgIds[k++ % TABLES]!, state, Date.now())));
       // The same server with commits not waiting for the WAL flush: round trips and CPU only.
       const url = await server.createDatabase();
       await (await openPostgres(url)).close();
       const fast = new PgStore(new pg.Pool({ connectionString: url, max: 10, options: '-c synchronous_commit=off' }));
       cleanup.unshift(() => fast.close());
       const fastIds = await seedStore(fast, state);
-      variants.push({
-        name: 'postgres_store_no_commit_flush',
-        async block(n) {
-          const out: number[] = [];
-          for (let i = 0; i < n; i++) {
-            const t0 = performance.now();
-            await storeMove(fast, fastIds[k++ % TABLES]!, state, Date.now());
-            out.push(performance.now() - t0);
-          }
-          return out;
-        },
-      });
+      variants.push(sequential('postgres_store_no_commit_flush', () => storeMove(fast, fastIds[k++ % TABLES]!, state, Date.now())));
       variants.push({
         name: 'postgres_store_8_tables_concurrently',
         async block(n) {

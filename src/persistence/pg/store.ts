@@ -32,6 +32,7 @@ import {
   clampPage,
   claimLimit,
   defaultsOf,
+  definedOnly,
   OPEN_STATUSES,
   rankPage,
   settingsUpsert,
@@ -596,11 +597,4 @@ class PgOps implements StoreTx {
     }
     return { tables: entries, page: pg, pages, total };
   }
-}
-
-/** `patch` without its undefined keys (drizzle would otherwise reject an empty SET). */
-function definedOnly<T extends object>(patch: T): Partial<T> {
-  const out: Partial<T> = {};
-  for (const [k, v] of Object.entries(patch)) if (v !== undefined) (out as Record<string, unknown>)[k] = v;
-  return out;
 }

@@ -159,3 +159,10 @@ export function checkRatingUpdates(updates: readonly RatingUpdate[]): number {
   if (ids.size !== updates.length) throw new RangeError('a rating batch names a player twice');
   return updates.length;
 }
+
+/** `patch` without its undefined keys (an UPDATE with nothing to SET is skipped by the callers). */
+export function definedOnly<T extends object>(patch: T): Partial<T> {
+  const out: Partial<T> = {};
+  for (const [k, v] of Object.entries(patch)) if (v !== undefined) (out as Record<string, unknown>)[k] = v;
+  return out;
+}

@@ -24,6 +24,7 @@ import {
   clampPage,
   claimLimit,
   defaultsOf,
+  definedOnly,
   OPEN_STATUSES,
   rankPage,
   settingsUpsert,
@@ -592,11 +593,4 @@ class SqliteOps implements SyncOf<StoreTx> {
       total,
     };
   }
-}
-
-/** `patch` without its undefined keys (drizzle would otherwise reject an empty SET). */
-function definedOnly<T extends object>(patch: T): Partial<T> {
-  const out: Partial<T> = {};
-  for (const [k, v] of Object.entries(patch)) if (v !== undefined) (out as Record<string, unknown>)[k] = v;
-  return out;
 }
