@@ -42,22 +42,30 @@ export interface PostgresServer {
   stop(): Promise<void>;
 }
 
-/** Where the server binaries are: $PG_BIN, the newest /usr/lib/postgresql/N/bin, or `pg_config --bindir`. */
+/**
+ * Where the server binaries are: $PG_BIN when set (and only there), else the newest
+ * /usr/lib/postgresql/N/bin (Debian), else `pg_config --bindir`.
+ */
 export function findPostgresBin(): string | undefined {
   const candidates: string[] = [];
-  if (process.env.PG_BIN) candidates.push(process.env.PG_BIN);
+  const isServerBin = (dir: string) => existsSync(join(dir, 'initdb')) && existsSync(join(dir, 'pg_ctl')) && existsSync(join(dir, 'postgres'));
+  if (process.env.PG_BIN) return isServerBin(process.env.PG_BIN) ? process.env.PG_BIN : undefined;
   const debian = '/usr/lib/postgresql';
   if (existsSync(debian)) {
     for (const v of readdirSync(debian).sort((a, b) => Number(b) - Number(a))) candidates.push(join(debian, v, 'bin'));
   }
   const config = spawnSync('pg_config', ['--bindir'], { encoding: 'utf8' });
   if (config.status === 0) candidates.push(config.stdout.trim());
-  return candidates.find((dir) => existsSync(join(dir, 'initdb')) && existsSync(join(dir, 'pg_ctl')) && existsSync(join(dir, 'postgres')));
+  return candidates.find(isServerBin);
 }
 
 /** Why the PostgreSQL tests cannot run here, or undefined when they can. */
 export function postgresUnavailable(): string | undefined {
-  if (!findPostgresBin()) return 'no PostgreSQL server binaries (initdb, pg_ctl) found: install Debian\'s "postgresql" package or set PG_BIN';
+  if (!findPostgresBin()) {
+    return process.env.PG_BIN
+      ? `PG_BIN=${process.env.PG_BIN} has no PostgreSQL server binaries (initdb, pg_ctl, postgres)`
+      : 'no PostgreSQL server binaries (initdb, pg_ctl) found: install Debian\'s "postgresql" package or set PG_BIN';
+  }
   if (process.getuid?.() === 0 && spawnSync('id', ['-u', 'postgres']).status !== 0) return 'running as root, but there is no "postgres" user to run the server as';
   return undefined;
 }
