@@ -87,6 +87,8 @@ export interface OpenPostgresOptions {
 
 /** Advisory lock key held while checking and applying migrations ('rhmg' in ASCII). */
 const MIGRATION_LOCK = 0x72686d67;
+/** How long a starting process waits for another one's migrations, seconds. */
+const MIGRATION_WAIT_S = 300;
 
 /** The build's drizzle-pg/ folder (src/persistence/pg runs from src/ under tsx, or from dist/src/ when built). */
 export function pgMigrationsFolder(): string {
@@ -132,6 +134,8 @@ export async function openPostgres(url: string, options: OpenPostgresOptions = {
     throw classify(where, err);
   }
   try {
+    // Another process may be migrating right now: wait for it longer than the pool's lock_timeout.
+    await client.query(`set lock_timeout = '${MIGRATION_WAIT_S}s'`);
     await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
     try {
       const folder = options.migrationsFolder ?? pgMigrationsFolder();
@@ -139,6 +143,7 @@ export async function openPostgres(url: string, options: OpenPostgresOptions = {
       await migrate(drizzle(client), { migrationsFolder: folder });
     } finally {
       await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]);
+      await client.query('reset lock_timeout');
     }
   } catch (err) {
     client.release(true);

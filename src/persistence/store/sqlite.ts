@@ -181,7 +181,7 @@ export class SqliteStore implements Store {
       try {
         this.begin.run();
       } catch (err) {
-        throw sqliteError(err);
+        throw sqliteError(err, this.db.$client.pragma('busy_timeout', { simple: true }) as number);
       }
       try {
         const value = await fn(handle as unknown as StoreTx);
@@ -243,11 +243,15 @@ class TxHandle {
   }
 }
 
-/** Map a driver error to the store's typed errors (duplicate key, busy); others pass as they are. */
-function sqliteError(err: unknown): unknown {
+/**
+ * Map a driver error to the store's typed errors (duplicate key; busy: another connection —
+ * e.g. another process — held the database's write lock past the busy timeout of
+ * `busyMs`); others pass as they are.
+ */
+function sqliteError(err: unknown, busyMs = 5000): unknown {
   const code = String(driverError(err).code ?? '');
   if (code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || code === 'SQLITE_CONSTRAINT_UNIQUE') return new DuplicateKeyError(err);
-  if (code === 'SQLITE_BUSY') return new StoreBusyError(0, err);
+  if (code === 'SQLITE_BUSY') return new StoreBusyError(busyMs, err);
   return err;
 }
 

@@ -32,11 +32,25 @@
  *   A sweeper can instead claim due tables with `tx.claimDueDeadlines(now, { shard })`
  *   (`FOR UPDATE SKIP LOCKED`): each due table is handed to one transaction only, and the
  *   caller must move or clear its deadline in that same transaction.
+ * - **Errors to answer.** VersionConflictError (another writer won) and a rejected
+ *   `lockTable` re-check mean "the table moved on": re-read and answer like a stale click.
+ *   DuplicateKeyError from `insertTable` means another process opened a table in that
+ *   channel at the same moment (`openTableInChannel` then finds it: "channel busy").
+ *   StoreBusyError / StoreUnavailableError mean nothing was stored: answer "try again"
+ *   privately. Any failed call dooms its transaction (TransactionAbortedError), on both
+ *   backends. Rendering, pings and board edits happen after `transaction` resolved, never
+ *   inside it.
  * - **Never mix handles.** Inside `transaction`, use only the `tx` handle: an outer-store
  *   call awaited inside the callback waits for the transaction itself (SQLite) or runs
  *   outside it and may wait on its row lock (PostgreSQL); both end in StoreBusyError.
  * - **Outside transactions** the reads and the few self-contained writes on `Store`
- *   (message ids, season reset, server settings) are single atomic statements.
+ *   (message ids, season reset, server settings) are atomic; multi-statement reads
+ *   (leaderboard pages, /stats, /admin tables) see one consistent snapshot.
+ * - **Cost** (bench/store.ts, same machine): the async SQLite store's own overhead is a
+ *   resolved promise per call (about a microsecond); a move through it is cheaper than through
+ *   TableRepo because its hot statements are prepared once. A PostgreSQL move is a handful of
+ *   round trips plus the commit's WAL flush: milliseconds, which the per-table queue keeps
+ *   off other tables.
  */
 import type { actions, gameTables, ratings, results, seats } from '../schema.js';
 
