@@ -32,8 +32,8 @@
  *   A sweeper can instead claim due tables with `tx.claimDueDeadlines(now, { shard })`
  *   (`FOR UPDATE SKIP LOCKED`): each due table is handed to one transaction only, and the
  *   caller must move or clear its deadline in that same transaction.
- * - **Errors to answer.** VersionConflictError (another writer won) and a rejected
- *   `lockTable` re-check mean "the table moved on": re-read and answer like a stale click.
+ * - **Errors to answer.** VersionConflictError (another writer won), or a locked row whose
+ *   decision step is not the click's, mean "the table moved on": answer like a stale click.
  *   DuplicateKeyError from `insertTable` means another process opened a table in that
  *   channel at the same moment (`openTableInChannel` then finds it: "channel busy").
  *   StoreBusyError / StoreUnavailableError mean nothing was stored: answer "try again"
