@@ -17,6 +17,7 @@ import {
   PostgresSchemaTooNewError,
   PostgresUnreachableError,
 } from '../../src/persistence/pg/open.js';
+import { StoreUnavailableError } from '../../src/persistence/store/errors.js';
 import { describePostgres, PG_PASSWORD } from '../support/postgres.js';
 
 const journal = JSON.parse(readFileSync(join(pgMigrationsFolder(), 'meta', '_journal.json'), 'utf8')) as { entries: { when: number }[] };
@@ -115,6 +116,36 @@ describePostgres('opening PostgreSQL', (server) => {
     expect(closed).toBeInstanceOf(PostgresUnreachableError);
     expect(closed).toBeInstanceOf(PostgresOpenError);
     expect((closed as PostgresOpenError).reason).toBe('unreachable');
+  });
+
+  it('survives the server dropping its connections: idle ones are replaced, a transaction cut off rejects with StoreUnavailableError and stores nothing', async () => {
+    const url = await server().createDatabase();
+    const store = await openPostgres(url, { poolSize: 3 });
+    const kill = () => query(url, 'select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()');
+    try {
+      const t = await store.transaction((tx) =>
+        tx.insertTable({ guildId: '1', channelId: '2', game: 'noir', status: 'active', hostUserId: '3', options: {}, maxSeats: 4, createdAt: 1, updatedAt: 1 }),
+      );
+      await Promise.all([store.table(t.id), store.table(t.id), store.seats(t.id)]);
+      await kill();
+      await new Promise((r) => setTimeout(r, 200));
+      // The pool noticed its idle connections died (no crash) and opens new ones.
+      expect((await store.table(t.id))?.id).toBe(t.id);
+      const cut = store.transaction(async (tx) => {
+        await tx.lockTable(t.id);
+        await tx.updateTable(t.id, 0, { lastSeq: 1 });
+        await kill();
+        await tx.appendAction({ tableId: t.id, seq: 1, seat: 0, userId: '3', kind: 'player', action: {}, at: 1 });
+      });
+      await expect(cut).rejects.toBeInstanceOf(StoreUnavailableError);
+      expect(await store.table(t.id)).toMatchObject({ version: 0, lastSeq: 0 });
+      expect(await store.actions(t.id)).toEqual([]);
+      // And the next transaction works.
+      await store.transaction((tx) => tx.updateTable(t.id, 0, { lastSeq: 1 }));
+      expect((await store.table(t.id))?.lastSeq).toBe(1);
+    } finally {
+      await store.close();
+    }
   });
 
   it('says a DATABASE_URL that is no postgres:// URL is not one', async () => {

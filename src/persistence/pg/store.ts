@@ -115,7 +115,7 @@ function pgError(err: unknown, lockTimeoutMs: number): unknown {
   const code = String(cause.code ?? '');
   if (code === '23505') return new DuplicateKeyError(err);
   if (code === '55P03') return new StoreBusyError(lockTimeoutMs, err);
-  if (UNAVAILABLE_CODES.has(code) || code.startsWith('08') || /Connection terminated|connection timeout|Client has encountered a connection error/i.test(String(cause.message ?? ''))) {
+  if (UNAVAILABLE_CODES.has(code) || code.startsWith('08') || /Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(String(cause.message ?? ''))) {
     return new StoreUnavailableError(err);
   }
   return err;
@@ -172,9 +172,26 @@ export class PgStore implements Store {
    */
   private async onConnection<T>(begin: string, fn: (ops: PgOps) => Promise<T>, end: (committing: boolean) => void = () => {}): Promise<T> {
     const client = await this.pool.connect();
+    // A checked-out client's connection error is emitted on the client (the pool only watches
+    // idle ones): without a listener it would crash the process. The query in flight rejects
+    // with it anyway; remember it so the connection is discarded.
     let broken: Error | undefined;
+    const onError = (err: Error) => {
+      broken ??= err;
+    };
+    client.on('error', onError);
+    const release = () => {
+      client.off('error', onError);
+      client.release(broken);
+    };
     try {
       await client.query(begin);
+    } catch (err) {
+      broken ??= err as Error;
+      release();
+      throw err;
+    }
+    try {
       try {
         const value = await fn(new PgOps(drizzle(client)));
         end(true);
@@ -193,7 +210,7 @@ export class PgStore implements Store {
       }
     } finally {
       end(false);
-      client.release(broken);
+      release();
     }
   }
 
