@@ -133,6 +133,8 @@ export async function openPostgres(url: string, options: OpenPostgresOptions = {
     await pool.end().catch(() => {});
     throw classify(where, err);
   }
+  // A connection error while checked out is emitted on the client (the query in flight rejects too).
+  client.on('error', swallow);
   try {
     // Another process may be migrating right now: wait for it longer than the pool's lock_timeout.
     await client.query(`set lock_timeout = '${MIGRATION_WAIT_S}s'`);
@@ -151,6 +153,7 @@ export async function openPostgres(url: string, options: OpenPostgresOptions = {
     if (err instanceof PostgresOpenError) throw err;
     throw new PostgresOpenError('other', `could not prepare the PostgreSQL database at ${where}: ${causeText(err)}`, err);
   }
+  client.off('error', swallow);
   client.release();
   pool.off('error', swallow);
   return new PgStore(pool, { lockTimeoutMs, ...(options.logger ? { logger: options.logger } : {}) });
