@@ -10,6 +10,11 @@
  * (so they never see, or join, a transaction in progress). Every statement itself is
  * synchronous: the only cost over the synchronous TableRepo is a resolved promise per call
  * (measured by bench/store.ts).
+ *
+ * While store transactions may be open, nothing else may write through the same connection
+ * (TableRepo, drizzle directly): better-sqlite3 would nest such writes into the open
+ * transaction as a savepoint. One process, one connection, one store (SQLite serves a single
+ * bot process; several processes need PostgreSQL).
  */
 import type Database from 'better-sqlite3';
 import { and, asc, count, desc, eq, gt, inArray, lte, sql, type SQL } from 'drizzle-orm';
