@@ -79,12 +79,18 @@ async function refresh() {
   state.refreshing = true;
   try {
     const params = new URLSearchParams();
-    if (state.me) params.set('as', state.me);
-    if (state.channel) params.set('channel', state.channel);
+    const asked = { me: state.me, channel: state.channel };
+    if (asked.me) params.set('as', asked.me);
+    if (asked.channel) params.set('channel', asked.channel);
     const res = await fetch(`/local/api/view?${params}`);
     if (!res.ok) throw new Error(res.statusText);
     /** @type {View} */
     const view = await res.json();
+    if (state.me !== asked.me || state.channel !== asked.channel) {
+      // The viewer switched user or channel meanwhile: this answer is for the old one.
+      state.again = true;
+      return;
+    }
     state.view = view;
     state.me = view.me;
     state.channel = view.channel;

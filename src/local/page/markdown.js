@@ -93,7 +93,7 @@ export function renderInline(text, ctx) {
     return keep(`<span class="mention${id === ctx.me ? ' me' : ''}" data-user="${id}">@${escapeHtml(name ?? 'unknown-user')}</span>`);
   });
   s = s.replace(/&lt;@&amp;(\d{15,21})&gt;/g, (_m, id) => keep(`<span class="mention role">@${escapeHtml(ctx.roleName(id) ?? 'unknown-role')}</span>`));
-  s = s.replace(/&lt;#(\d{15,21})&gt;/g, (_m, id) => keep(`<span class="mention channel" data-channel="${id}">#${escapeHtml(ctx.channelName(id) ?? 'unknown')}</span>`));
+  s = s.replace(/&lt;#(\d{15,21})&gt;/g, (_m, id) => keep(`<span class="mention mention-channel" data-channel="${id}">#${escapeHtml(ctx.channelName(id) ?? 'unknown')}</span>`));
   s = s.replace(/&lt;t:(-?\d{1,13})(?::([tTdDfFR]))?&gt;/g, (_m, unix, style) => {
     const st = style ?? 'f';
     const full = formatTimestamp(Number(unix), 'F', ctx.locale, ctx.now);

@@ -1,0 +1,17 @@
+import { chromium } from 'playwright-core';
+const b = await chromium.launch({ executablePath: '/usr/bin/chromium-headless-shell' });
+const p = await b.newPage({ viewport: { width: 1280, height: 900 } });
+p.on('pageerror', (e) => console.log('pageerror:', e.message));
+await p.goto('http://127.0.0.1:3917/');
+await p.waitForSelector('.message');
+await p.selectOption('#you-are', { label: 'Ana' });
+await p.waitForTimeout(500);
+await p.click('button.button:has-text("Start")');
+await p.waitForTimeout(1500);
+const board = await p.locator('.message').last().innerText();
+console.log('BOARD', board);
+await p.click('button.button:has-text("Show my hand")');
+await p.waitForTimeout(1200);
+console.log('PANEL', await p.locator('.message.ephemeral').last().innerText());
+await p.screenshot({ path: '/tmp/lp1/s3.png', fullPage: true });
+await b.close();
