@@ -27,8 +27,14 @@ export function probeHealth(app: App | null): Health {
   } catch {
     database = 'error';
   }
-  const status = app?.client.ws.status;
-  const gateway = status === Status.Ready ? 'ready' : status === Status.Disconnected || status === undefined || status === Status.Idle ? 'disconnected' : 'connecting';
+  // The manager's status stays Ready after a drop; each shard's own status does not.
+  const shards = app ? [...app.client.ws.shards.values()].map((s) => s.status) : [];
+  const gateway =
+    shards.length > 0 && shards.every((s) => s === Status.Ready)
+      ? 'ready'
+      : shards.length === 0 || shards.some((s) => s === Status.Disconnected || s === Status.Idle)
+        ? 'disconnected'
+        : 'connecting';
   const ok = database === 'ok' && gateway === 'ready';
   return { ok, body: { status: ok ? 'ok' : 'unhealthy', database, gateway, uptimeMs: Date.now() - startedAt } };
 }

@@ -77,16 +77,18 @@ export interface PageOffer<A = any> {
 
 /** Every enabled game action shown in `scope` (a message, or the whole page). */
 export async function pageOffers<A = any>(scope: Page | Locator, def: AnyGameDefinition): Promise<PageOffer<A>[]> {
-  const raw = await scope.locator('.message').evaluateAll((nodes) =>
-    nodes.flatMap((node) => {
-      const messageId = (node as HTMLElement).dataset.messageId ?? '';
-      const buttons = [...node.querySelectorAll('button.button[data-custom-id]')]
-        .filter((b) => !(b as HTMLButtonElement).disabled)
-        .map((b) => ({ messageId, customId: (b as HTMLElement).dataset.customId ?? '', label: b.textContent ?? '' }));
-      const options = [...node.querySelectorAll('select.select[data-custom-id]')]
-        .filter((s) => !(s as HTMLSelectElement).disabled)
-        .flatMap((s) =>
-          [...(s as HTMLSelectElement).options].filter((o) => o.value !== '').map((o) => ({ messageId, customId: (s as HTMLElement).dataset.customId ?? '', value: o.value, label: o.textContent ?? '' })),
+  // Runs in the page: plain structural types (the test's TypeScript has no DOM library).
+  type Node = { dataset: Record<string, string | undefined>; disabled?: boolean; textContent: string | null; value?: string; options?: ArrayLike<Node>; querySelectorAll(sel: string): ArrayLike<Node> };
+  const raw = await scope.locator('.message').evaluateAll((elements) =>
+    (elements as unknown as Node[]).flatMap((node) => {
+      const messageId = node.dataset.messageId ?? '';
+      const buttons = Array.from(node.querySelectorAll('button.button[data-custom-id]'))
+        .filter((b) => !b.disabled)
+        .map((b) => ({ messageId, customId: b.dataset.customId ?? '', label: b.textContent ?? '' }));
+      const options = Array.from(node.querySelectorAll('select.select[data-custom-id]'))
+        .filter((sel) => !sel.disabled)
+        .flatMap((sel) =>
+          Array.from(sel.options ?? []).filter((o) => o.value !== '').map((o) => ({ messageId, customId: sel.dataset.customId ?? '', value: o.value, label: o.textContent ?? '' })),
         );
       return [...buttons, ...options];
     }),
@@ -111,7 +113,7 @@ export async function clickOffer(page: Page, offer: PageOffer): Promise<void> {
   const message = page.locator(`.message[data-message-id="${offer.messageId}"]`);
   if (offer.value !== undefined) await message.locator(`select.select[data-custom-id="${offer.customId}"]`).selectOption(offer.value);
   else await message.locator(`button.button[data-custom-id="${offer.customId}"]`).click();
-  await page.waitForFunction(() => !document.querySelector('.button.busy'));
+  await page.locator('.button.busy').first().waitFor({ state: 'detached' });
 }
 
 /** Look through `userId`'s eyes (the "you are" switcher). */
