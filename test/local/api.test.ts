@@ -66,8 +66,13 @@ describe('local play: the page API', () => {
     const rebinding = await post('channels', { name: 'evil' }, { host: `attacker.example:${play.emulator.port}` });
     expect(rebinding.status).toBe(403);
     expect(JSON.parse(rebinding.body).error).toMatch(/Host "attacker\.example/);
-    const wrongPort = await raw(`${play.url}/local/api/view`, { headers: { host: '127.0.0.1:1' } });
-    expect(wrongPort.status).toBe(403);
+    const rebindingNoPort = await raw(`${play.url}/local/api/view`, { headers: { host: 'rebind.attacker.example' } });
+    expect(rebindingNoPort.status).toBe(403);
+    const noHost = await raw(`${play.url}/local/api/view`, { headers: { host: '' } });
+    expect(noHost.status).toBe(403);
+    // Names of this machine pass, whatever port a mapping shows.
+    expect((await raw(`${play.url}/local/api/view`, { headers: { host: 'localhost:8080' } })).status).toBe(200);
+    expect((await raw(`${play.url}/local/api/view`, { headers: { host: '[::1]:3000' } })).status).toBe(200);
     const form = await raw(`${play.url}/local/api/channels`, { method: 'POST', headers: { host, 'content-type': 'application/x-www-form-urlencoded' }, body: 'name=evil' });
     expect(form.status).toBe(415);
     const textPlain = await raw(`${play.url}/local/api/channels`, { method: 'POST', headers: { host, 'content-type': 'text/plain' }, body: '{"name":"evil"}' });

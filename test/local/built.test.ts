@@ -150,10 +150,25 @@ describe('the built app, laid out like the Docker image', () => {
       expect(existsSync(join(APP, 'data', 'red-herring.db'))).toBe(false);
       expect(await (await fetch(`http://127.0.0.1:${port}/healthz`)).json()).toMatchObject({ status: 'ok', database: 'ok', gateway: 'ready' });
       expect(await healthcheck({ HEALTH_PORT: String(healthPort) })).toBe(0);
-      bot.child.kill('SIGTERM');
-      expect(await bot.exited).toBe(0);
+      // A change, then SIGKILL: the world file already has it (saved before the answer).
+      const added = await fetch(`http://127.0.0.1:${port}/local/api/channels`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"name":"survives-kill"}' });
+      expect(added.status).toBe(200);
+      bot.child.kill('SIGKILL');
+      await bot.exited;
     } finally {
       bot.child.kill('SIGKILL');
+    }
+    const restartedAt = Date.now();
+    const again = launch({ PORT: String(port) });
+    try {
+      await waitFor(async () => (await status(`http://127.0.0.1:${port}/`)) === 200 || again.child.exitCode !== null, 'the page after SIGKILL');
+      timings.restartAfterKillToPageMs = Date.now() - restartedAt;
+      const view = (await (await fetch(`http://127.0.0.1:${port}/local/api/view`)).json()) as { channels: Array<{ name: string }> };
+      expect(view.channels.map((c) => c.name)).toContain('survives-kill');
+      again.child.kill('SIGTERM');
+      expect(await again.exited).toBe(0);
+    } finally {
+      again.child.kill('SIGKILL');
     }
     // A taken port: a plain message and exit 2.
     const blocker = createServer();

@@ -8,7 +8,7 @@
 import { parseCommand, suggest } from './composer.js';
 import { LOCALE_NAMES, t } from './i18n.js';
 import { formatTimestamp } from './markdown.js';
-import { renderMessage, tickTimestamps } from './render.js';
+import { avatarColour, renderMessage, tickTimestamps } from './render.js';
 
 /**
  * @typedef {Record<string, any>} Json
@@ -208,7 +208,9 @@ function renderMembers() {
   bot.innerHTML = '<span class="avatar small"></span><span class="member-name"></span><span class="bot-tag"></span>';
   /** @type {HTMLElement} */ (bot.querySelector('.member-name')).textContent = v.bot.name;
   /** @type {HTMLElement} */ (bot.querySelector('.bot-tag')).textContent = t(L, 'bot');
-  /** @type {HTMLElement} */ (bot.querySelector('.avatar')).textContent = v.bot.name.slice(0, 1).toUpperCase();
+  const botAvatar = /** @type {HTMLElement} */ (bot.querySelector('.avatar'));
+  botAvatar.textContent = v.bot.name.slice(0, 1).toUpperCase();
+  botAvatar.style.background = avatarColour(v.bot.id) ?? '';
   bot.classList.toggle('offline', !v.bot.online);
   list.replaceChildren(
     ...v.members.map((m) => {
@@ -219,6 +221,7 @@ function renderMembers() {
       const avatar = document.createElement('span');
       avatar.className = 'avatar small';
       avatar.textContent = m.name.slice(0, 1).toUpperCase();
+      avatar.style.background = avatarColour(m.id) ?? '';
       const name = document.createElement('span');
       name.className = 'member-name';
       name.textContent = m.name;

@@ -1,8 +1,9 @@
 /**
  * What keeps other websites away from the local-play page, which has no login
  * (README → Configuration, "Local play"): requests must name this server in `Host` (an IP
- * literal, localhost or the configured LOCAL_HOST, with our port — a DNS-rebinding page
- * sends its own domain), browsers' `Origin` must be this server, and action bodies must be
+ * literal, localhost or the configured LOCAL_HOST — a DNS-rebinding page sends its own
+ * domain; any port, since Docker may map ours to another), browsers' `Origin` must be this
+ * server, and action bodies must be
  * `application/json` (a cross-site form cannot send that without a CORS preflight, which
  * this server never grants). Plus the JSON body reader and answer helpers of the page API.
  */
@@ -42,10 +43,14 @@ export class OriginPolicy {
     private readonly configuredHost: string,
   ) {}
 
-  /** True when the Host header names this server: localhost, an IP literal, or LOCAL_HOST, on our port. */
+  /**
+   * True when the Host header names this server: localhost, an IP literal, or LOCAL_HOST. The
+   * port is not checked: a port mapping (Docker `-p 8080:3000`) shows another one, and
+   * rebinding attacks are told apart by their host name.
+   */
   hostAllowed(value: string | undefined): boolean {
     const host = parseHostHeader(value);
-    if (!host || host.port !== String(this.port())) return false;
+    if (!host) return false;
     const configured = this.configuredHost.replace(/^\[|\]$/g, '').toLowerCase();
     return host.hostname === 'localhost' || isIP(host.hostname) !== 0 || host.hostname === configured;
   }
