@@ -120,7 +120,7 @@ export async function startLocalPlay(config: Config, opts: LocalPlayOptions): Pr
     const api = new LocalApi(emu, page, () => {
       emu.touch();
     });
-    web = new LocalWeb(emu, api, policy, () => probeHealth(app));
+    web = new LocalWeb(emu, api, policy, () => probeHealth(app), () => saver?.flush());
     let violationsSeen = emu.violations.length;
     emu.onChange(() => {
       const violations = emu.violations;

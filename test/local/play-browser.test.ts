@@ -144,6 +144,17 @@ describe.skipIf(!BROWSER)('local play in the browser: a whole game by clicking',
     await page.locator('.message', { hasText: /Winner/ }).last().screenshot({ path: screenshotPath('local-play-board.png') });
     expect(play.emulator.violations).toEqual([]);
     expect(await page.locator('#banners .banner').count()).toBe(0);
+    // A request Discord would refuse (as if the bot sent a 2001-character message) shows as a banner.
+    const refused = await fetch(`${play.emulator.apiBase}/v10/channels/${play.emulator.channel}/messages`, {
+      method: 'POST',
+      headers: { authorization: `Bot ${play.emulator.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ content: 'x'.repeat(2001) }),
+    });
+    expect(refused.status).toBe(400);
+    const banner = page.locator('#banners .banner');
+    await expect.poll(() => banner.textContent()).toMatch(/Discord would refuse this request from the bot: POST \/channels\/:channel\/messages: content/);
+    await banner.locator('button').click();
+    await expect.poll(() => banner.count()).toBe(0);
     expect(pageErrors).toEqual([]);
     await page.close();
   });

@@ -57,7 +57,7 @@ describe.skipIf(!BROWSER)('local play in the browser: three users, a counter rac
     data.cleanup();
   });
 
-  it('two users race for the counter, a bluff vote resolves, each sees only their own panels', { timeout: 60_000 }, async () => {
+  it('two users race for the counter, a bluff vote resolves, each sees only their own panels', { timeout: 120_000 }, async () => {
     const { seed, colour } = raceSeed();
     play = await startLocal(data.dir, { appOptions: { serviceDeps: { newSeed: () => seed } } });
     const members = play.emulator.members();

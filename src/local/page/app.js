@@ -352,7 +352,7 @@ function renderMessages() {
   state.rendered = next;
   const current = [...list.children];
   if (current.length !== nodes.length || current.some((n, i) => n !== nodes[i])) list.replaceChildren(...nodes);
-  tickTimestamps(list, ctx.locale, (unix, style) => formatTimestamp(unix, style, ctx.locale, Date.now()));
+  tickTimestamps(list, (unix, style) => formatTimestamp(unix, style, ctx.locale, Date.now()));
   if (atBottom) list.scrollTop = list.scrollHeight;
 }
 
@@ -746,7 +746,7 @@ function setup() {
   });
   document.addEventListener('visibilitychange', markRead);
   window.setInterval(() => {
-    tickTimestamps($('#messages'), locale(), (unix, style) => formatTimestamp(unix, style, locale(), Date.now()));
+    tickTimestamps($('#messages'), (unix, style) => formatTimestamp(unix, style, locale(), Date.now()));
   }, 1000);
   connect();
   void refresh();

@@ -268,11 +268,10 @@ export function renderMessage(m, ctx, grouped) {
   return root;
 }
 
-/** Refresh every live `<t:…:R>` timestamp under `root`. */
-export function tickTimestamps(/** @type {ParentNode} */ root, /** @type {string} */ locale, /** @type {(unix: number, style: string) => string} */ format) {
+/** Refresh every live `<t:…:R>` timestamp under `root` with `format(unixSeconds, 'R')`. */
+export function tickTimestamps(/** @type {ParentNode} */ root, /** @type {(unix: number, style: string) => string} */ format) {
   for (const node of root.querySelectorAll('time.timestamp[data-style="R"]')) {
     const text = format(Number(/** @type {HTMLElement} */ (node).dataset.unix), 'R');
     if (node.textContent !== text) node.textContent = text;
   }
-  void locale;
 }

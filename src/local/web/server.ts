@@ -57,12 +57,14 @@ export class LocalWeb {
    * @param api the page API
    * @param policy Host / Origin checks
    * @param health the `/healthz` answer: HTTP status and JSON
+   * @param beforeRespond runs after an action and before its answer is written (save the world)
    */
   constructor(
     private readonly emu: DiscordEmulator,
     private readonly api: LocalApi,
     private readonly policy: OriginPolicy,
     private readonly health: () => { ok: boolean; body: unknown },
+    private readonly beforeRespond: () => void = () => undefined,
   ) {
     const folder = pageFolder();
     for (const name of readdirSync(folder)) {
@@ -146,7 +148,10 @@ export class LocalWeb {
     if (path.startsWith('/local/api/')) {
       if (method !== 'POST') throw new HttpError(405, `${method} is not allowed here; actions are POST with a JSON body.`);
       const body = await readJsonBody(req);
-      return sendJson(res, 200, await this.api.act(path.slice('/local/api/'.length), body));
+      const answer = await this.api.act(path.slice('/local/api/'.length), body);
+      // What the user sees as done is on disk first (a SIGKILL loses at most a request in flight).
+      this.beforeRespond();
+      return sendJson(res, 200, answer);
     }
     throw new HttpError(404, `Nothing at ${path}. Open / for the local-play page.`);
   }
