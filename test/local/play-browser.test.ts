@@ -7,6 +7,8 @@
  * (390×844), where the channel and member lists sit behind buttons. Screenshots of the
  * board and a panel go to test-results/.
  */
+import { statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { seatsToAct } from '../../src/games/engine.js';
@@ -156,6 +158,8 @@ describe.skipIf(!BROWSER)('local play in the browser: a whole game by clicking',
     await banner.locator('button').click();
     await expect.poll(() => banner.count()).toBe(0);
     expect(pageErrors).toEqual([]);
+    // Measured, not asserted: how much world saving the game after the restart cost.
+    writeFileSync(screenshotPath('world-saves.json'), JSON.stringify({ clicksAfterRestart: clicks - 3, ...play.saves, worldFileBytes: statSync(join(data.dir, 'local.world.json')).size }, null, 2));
     await page.close();
   });
 });
