@@ -47,6 +47,28 @@ describe.skipIf(!BROWSER)('local play in the browser: a whole game by clicking',
     expect(members.map((m) => m.name)).toEqual(['Ana', 'Ben', 'Cleo']);
     expect(await page.locator('#you-are').inputValue()).toBe(ana.id); // the owner, first
 
+    // Add a user and a channel; the member card renames, grants Manage Server, sets the language.
+    await page.locator('#add-user').click();
+    await page.locator('#add-user-form input').fill('Dee');
+    await page.locator('#add-user-form input').press('Enter');
+    const dee = page.locator('.member', { hasText: 'Dee' });
+    await dee.waitFor();
+    await dee.click();
+    await page.locator('#member-card input[name="name"]').fill('Deedee');
+    await page.locator('#member-card button[type="submit"]').click();
+    await page.locator('.member', { hasText: 'Deedee' }).waitFor();
+    await page.locator('.member', { hasText: 'Deedee' }).click();
+    await page.locator('#member-card input[name="manage-guild"]').check();
+    await page.locator('#member-card select[name="locale"]').selectOption('es-ES');
+    await expect.poll(() => play.emulator.members().find((m) => m.name === 'Deedee')).toMatchObject({ manageGuild: true, locale: 'es-ES' });
+    await page.locator('#member-card .card-close').click();
+    await page.locator('#add-channel').click();
+    await page.locator('#add-channel-form input').fill('Board Games');
+    await page.locator('#add-channel-form input').press('Enter');
+    await page.locator('.channel.active', { hasText: 'board-games' }).waitFor();
+    await page.locator('.channel', { hasText: 'general' }).click();
+    await page.locator('.channel.active', { hasText: 'general' }).waitFor();
+
     // The composer checks options like Discord's client: out of range is refused before sending.
     const composer = page.locator('#composer-input');
     await composer.fill('/phantom new seats:9');

@@ -690,54 +690,50 @@ function setupComposer() {
 
 // ---- wiring -------------------------------------------------------------------------
 
+/**
+ * A one-field form opened by a button ("+ Add a user", the channel list's "+"): submitting it
+ * runs `submit` with the text; a refusal shows as the field's validation message.
+ * @param {string} buttonSel
+ * @param {string} formSel
+ * @param {string} placeholderKey page text key of the field's placeholder
+ * @param {(value: string) => Promise<void>} submit
+ */
+function inlineForm(buttonSel, formSel, placeholderKey, submit) {
+  const form = /** @type {HTMLFormElement} */ ($(formSel));
+  const field = /** @type {HTMLInputElement} */ (form.querySelector('input'));
+  $(buttonSel).addEventListener('click', () => {
+    form.hidden = !form.hidden;
+    field.placeholder = t(locale(), placeholderKey);
+    field.focus();
+  });
+  form.addEventListener('submit', async (ev) => {
+    ev.preventDefault();
+    try {
+      await submit(field.value);
+      field.value = '';
+      form.hidden = true;
+    } catch (err) {
+      field.setCustomValidity(/** @type {Error} */ (err).message);
+      field.reportValidity();
+      field.setCustomValidity('');
+    }
+  });
+}
+
 function setup() {
   setupComposer();
   /** @type {HTMLSelectElement} */ ($('#you-are')).addEventListener('change', (ev) => switchUser(/** @type {HTMLSelectElement} */ (ev.target).value));
   $('#toggle-channels').addEventListener('click', () => document.body.classList.toggle('show-channels'));
   $('#toggle-members').addEventListener('click', () => document.body.classList.toggle('show-members'));
   $('#scrim').addEventListener('click', () => document.body.classList.remove('show-channels', 'show-members'));
-  const addChannel = /** @type {HTMLFormElement} */ ($('#add-channel-form'));
-  $('#add-channel').addEventListener('click', () => {
-    addChannel.hidden = !addChannel.hidden;
-    const field = /** @type {HTMLInputElement} */ (addChannel.querySelector('input'));
-    field.placeholder = t(locale(), 'addChannelPlaceholder');
-    field.focus();
+  inlineForm('#add-channel', '#add-channel-form', 'addChannelPlaceholder', async (name) => {
+    const { channel } = await act('channels', { name });
+    state.channel = channel;
+    void refresh();
   });
-  addChannel.addEventListener('submit', async (ev) => {
-    ev.preventDefault();
-    const field = /** @type {HTMLInputElement} */ (addChannel.querySelector('input'));
-    try {
-      const { channel } = await act('channels', { name: field.value });
-      field.value = '';
-      addChannel.hidden = true;
-      state.channel = channel;
-      void refresh();
-    } catch (err) {
-      field.setCustomValidity(/** @type {Error} */ (err).message);
-      field.reportValidity();
-      field.setCustomValidity('');
-    }
-  });
-  const addUser = /** @type {HTMLFormElement} */ ($('#add-user-form'));
-  $('#add-user').addEventListener('click', () => {
-    addUser.hidden = !addUser.hidden;
-    const field = /** @type {HTMLInputElement} */ (addUser.querySelector('input'));
-    field.placeholder = t(locale(), 'addUserPlaceholder');
-    field.focus();
-  });
-  addUser.addEventListener('submit', async (ev) => {
-    ev.preventDefault();
-    const field = /** @type {HTMLInputElement} */ (addUser.querySelector('input'));
-    try {
-      await act('users', { name: field.value });
-      field.value = '';
-      addUser.hidden = true;
-      scheduleRefresh();
-    } catch (err) {
-      field.setCustomValidity(/** @type {Error} */ (err).message);
-      field.reportValidity();
-      field.setCustomValidity('');
-    }
+  inlineForm('#add-user', '#add-user-form', 'addUserPlaceholder', async (name) => {
+    await act('users', { name });
+    scheduleRefresh();
   });
   document.addEventListener('click', (ev) => {
     const card = $('#member-card');
