@@ -6,7 +6,7 @@
  * logged and shown as a banner; the world (channels, users, messages, dismissed panels) is
  * saved atomically and comes back after a restart.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { join } from 'node:path';
 import { Events } from 'discord.js';
@@ -15,6 +15,7 @@ import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/app.js';
 import { startLocalPlay, type LocalPlay } from '../../src/local/play.js';
+import { WorldFileUnreadableError } from '../../src/local/world-file.js';
 import { dataDir, localConfig, startLocal, until } from './support.js';
 
 /** A raw HTTP request with exactly the headers given (fetch would add or forbid some). */
@@ -226,6 +227,23 @@ describe('local play: the world survives a restart', () => {
       } finally {
         await play.stop();
       }
+    } finally {
+      data.cleanup();
+    }
+  });
+
+  it('a world file that is not one is refused with its path, and left as it is', async () => {
+    const data = dataDir();
+    try {
+      const path = join(data.dir, 'local.world.json');
+      writeFileSync(path, '{"format":"something else"}');
+      const error = await startLocal(data.dir).then(
+        () => null,
+        (e: unknown) => e,
+      );
+      expect(error).toBeInstanceOf(WorldFileUnreadableError);
+      expect((error as Error).message).toMatch(new RegExp(`^${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} cannot be read as a local-play world: not a local-play world file`));
+      expect(readFileSync(path, 'utf8')).toBe('{"format":"something else"}');
     } finally {
       data.cleanup();
     }

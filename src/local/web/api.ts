@@ -11,8 +11,7 @@
  */
 import { ButtonStyle, ComponentType, InteractionContextType } from 'discord-api-types/v10';
 import { z } from 'zod';
-import { findComponent, type DiscordEmulator, type EmulatedMessage, type InteractionResult, type JsonObject, type OptionValue } from '../emulator/index.js';
-import { cleanDisplayName } from '../emulator/index.js';
+import { cleanDisplayName, findComponent, type DiscordEmulator, type EmulatedMessage, type InteractionResult, type JsonObject, type OptionValue } from '../emulator/index.js';
 import { HttpError } from './guard.js';
 import type { PageState } from './page-state.js';
 
