@@ -96,7 +96,10 @@ export class EmulatorServer {
   private async onRequest(req: IncomingMessage, res: ServerResponse): Promise<void> {
     let out;
     try {
-      out = this.router.handle(await readRequest(req));
+      const raw = await readRequest(req);
+      const delay = this.router.delayFor(raw);
+      if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
+      out = this.router.handle(raw);
     } catch {
       // The client went away mid-request (or the emulator is stopping): nothing to answer.
       if (!res.headersSent && !res.destroyed) res.writeHead(500).end();
