@@ -103,6 +103,14 @@ export const common = {
     noTableHere: 'You are not seated at an open table in this server. Start one with a game command, e.g. `/suspicion new`.',
     noOpenTableInChannel: 'There is no open table in this channel.',
     manageGuildOnly: 'This command needs the **Manage Server** permission.',
+    unknownCommand: (name: string, examples: string) =>
+      `\`/${name}\` is not (or no longer) one of this bot's commands. Type \`/\` to see the current ones — e.g. ${examples}.`,
+    unknownSubcommand: (path: string, available: string) => `\`/${path}\` is not (or no longer) available. Use ${available} instead.`,
+    unknownOption: (path: string, option: string, available: string) =>
+      `\`/${path}\` has no option \`${option}\` (any more)${available ? ` — its options are ${available}` : ''}. Pick the command again from the \`/\` menu.`,
+    missingOption: (path: string, option: string) => `\`/${path}\` needs the option \`${option}\` — pick the command again from the \`/\` menu.`,
+    unknownComponent: 'That menu is not one of ours (or is out of date). Nothing was changed.',
+    unknownForm: 'That form is not one of ours (or is no longer open). Nothing was changed.',
   },
 
   permissions: {
