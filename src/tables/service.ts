@@ -17,7 +17,7 @@ import type { Logger } from '../logger.js';
 import type { SeatRow, TableRepo, TableRow } from '../persistence/repo.js';
 import { GameCommitter } from './commit.js';
 import { playDeadline } from './drivers.js';
-import { deadlineFor, keepRecent, pingFor } from './policy.js';
+import { ABANDONED_REASON, deadlineFor, isAbandoned, isPresent, keepRecent, pingFor } from './policy.js';
 import { DeadlineTimers } from './timers.js';
 import type {
   ActOutcome,
@@ -358,7 +358,7 @@ export class TableService {
           status: 'cancelled',
           endedAt: now,
           updatedAt: now,
-          endReason: 'abandoned',
+          endReason: ABANDONED_REASON,
           deadlineAt: null,
           deadlineStep: null,
         });
@@ -437,7 +437,7 @@ export class TableService {
         }
       }
       const snapshot = this.committer.commit(def, table, seats, driven.state, seq, events, now, { pending: driven.pending });
-      return { snapshot, prev: due };
+      return { snapshot: this.endIfAbandoned(snapshot, now), prev: due };
     });
     if (!fired) {
       const table = this.repo.table(tableId);
@@ -489,6 +489,27 @@ export class TableService {
     if (actor.from && table.guildId !== actor.from.guildId) return { code: 'no_table' };
     if (sameChannel && actor.from && table.channelId !== actor.from.channelId) return { code: 'other_channel', channelId: table.channelId };
     return null;
+  }
+
+  /**
+   * Inside a deadline's transaction: end a game nobody plays any more (`isAbandoned`) as
+   * cancelled with end reason `abandoned` — no results, not rated, the channel free again.
+   */
+  private endIfAbandoned(snapshot: TableSnapshot, now: number): TableSnapshot {
+    const { table, seats } = snapshot;
+    if (table.status !== 'active' || seats.some(isPresent)) return snapshot;
+    const lastMoveAt = this.repo.lastPlayerActionAt(table.id) ?? table.startedAt ?? table.createdAt;
+    if (!isAbandoned(seats, lastMoveAt, now)) return snapshot;
+    const ended = this.repo.updateTable(table.id, table.version, {
+      status: 'cancelled',
+      endedAt: now,
+      updatedAt: now,
+      endReason: ABANDONED_REASON,
+      deadlineAt: null,
+      deadlineStep: null,
+    });
+    this.log.info({ table: table.id, lastMoveAt }, 'table abandoned: every player away');
+    return { ...snapshot, table: ended };
   }
 
   /** Store a patch of one seat row and return the seat list with it applied (no re-read). */

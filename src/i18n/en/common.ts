@@ -45,6 +45,8 @@ export const common = {
     cancelledAdmin: (by: string | null) => `**Ended by a server admin**${by ? ` (${by})` : ''}. This game is not rated.`,
     expired: '**The lobby closed** after 30 minutes without activity.',
     abandoned: '**Abandoned:** every player left. This game is not rated.',
+    abandonedAway: (minutes: number, timeouts: number) =>
+      `**Abandoned:** nobody played for over ${minutes} minutes — every player was away and let ${timeouts} deadlines in a row pass. This game is not rated; the channel is free for a new table.`,
     emptyLobby: '**Closed:** everyone left the lobby.',
     winners: (names: string) => `🏆 **Winner:** ${names}`,
     winnersMany: (names: string) => `🏆 **Winners:** ${names}`,
