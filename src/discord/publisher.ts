@@ -53,7 +53,10 @@ interface TableWork {
 export class Publisher implements TableListener {
   private readonly work = new Map<number, TableWork>();
   private readonly panels = new Map<string, LivePanel>();
-  /** Who the table's current ping message mentions (unknown after a restart = empty). */
+  /**
+   * Who the table's current ping message mentions. Not known after a restart: then it is
+   * read back from the ping message itself (`pingedBy`) the first time it is needed.
+   */
   private readonly pinged = new Map<number, Set<string>>();
   private readonly idle: (() => void)[] = [];
   private closed = false;
@@ -179,8 +182,8 @@ export class Publisher implements TableListener {
    */
   private async updatePing(work: TableWork, snap: TableSnapshot, changes: TableChange[], ended: boolean): Promise<void> {
     const tableId = snap.table.id;
-    const pinged = this.pinged.get(tableId) ?? new Set<string>();
     if (ended) return this.replacePing(work, snap, []);
+    const pinged = this.pinged.get(tableId) ?? (await this.pingedBy(snap));
     const usersToPing = this.usersToPing(snap);
     const asked = new Set(changes.flatMap((change) => change.ping));
     const fresh = usersToPing.filter((user) => asked.has(user));
@@ -201,6 +204,25 @@ export class Publisher implements TableListener {
         this.pinged.set(tableId, new Set(still));
       }
     }
+  }
+
+  /**
+   * Who the table's ping message mentions, read from the message (after a restart the
+   * publisher has no memory of it): the `<@id>` mentions of its content. None when there is
+   * no ping message or it cannot be read.
+   */
+  private async pingedBy(snap: TableSnapshot): Promise<Set<string>> {
+    const { table } = snap;
+    const users = new Set<string>();
+    if (!table.pingMessageId) return users;
+    try {
+      const message = (await this.deps.rest.get(Routes.channelMessage(table.channelId, table.pingMessageId))) as { content?: string };
+      for (const match of (message.content ?? '').matchAll(/<@!?(\d+)>/g)) users.add(match[1]!);
+    } catch (err) {
+      this.deps.logger.debug({ err, table: table.id }, 'ping message could not be read');
+    }
+    this.pinged.set(table.id, users);
+    return users;
   }
 
   /** Edit the board message, or post a fresh one when it is missing or was deleted. */

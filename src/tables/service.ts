@@ -38,6 +38,11 @@ export const LOBBY_IDLE_MS = 30 * 60 * 1000;
 export const AWAY_AFTER_MISSED = 2;
 /** Within this window (ms), a stale click repeating the clicker's own newest action is a double click. */
 export const DOUBLE_CLICK_MS = 10_000;
+/**
+ * A decision whose deadline passed while the bot was down gets this long from the moment
+ * the bot is ready again — or its own timeout, when shorter (README "Restarts"), in ms.
+ */
+export const RESTART_GRACE_MS = 60_000;
 
 /** Dependencies of the table service. */
 export interface TableServiceDeps {
@@ -453,13 +458,35 @@ export class TableService {
   }
 
   /**
-   * Start-up recovery: re-arm the deadline of every open table (expired ones fire at once).
-   * Returns the ids of the tables found.
+   * Start-up recovery (README "Restarts"): re-arm the deadline of every open table. A game
+   * decision whose deadline passed before `readyAt` (Unix ms: when this process became
+   * ready) gets a new one — `readyAt` + min(its own timeout, RESTART_GRACE_MS) — and a
+   * `$restarted` event for the board, in one commit per table: nobody could click while the
+   * bot was down, so the downtime counts against no one. An idle lobby whose time ran out
+   * closes as usual. Returns the ids of the tables found.
    */
-  recover(): number[] {
+  recover(readyAt: number = this.now()): number[] {
     const tables = this.repo.openTables();
-    for (const table of tables) this.timers.arm(table);
+    for (const table of tables) {
+      const late = table.status === 'active' && table.deadlineAt !== null && table.deadlineAt < readyAt;
+      this.timers.arm(late ? this.extendAfterRestart(table, readyAt) : table);
+    }
     return tables.map((table) => table.id);
+  }
+
+  /** Give the decision of `table` (its deadline passed while the bot was down) a fresh deadline. */
+  private extendAfterRestart(table: TableRow, readyAt: number): TableRow {
+    const pending = this.definition(table).pending(table.state);
+    if (pending.kind === 'over') return table;
+    const deadlineAt = readyAt + Math.min(pending.timeoutMs, RESTART_GRACE_MS);
+    const restarted = { type: '$restarted', until: deadlineAt };
+    this.log.info({ table: table.id, missedBy: readyAt - table.deadlineAt!, deadlineAt }, 'deadline passed while the bot was down: extended');
+    return this.repo.updateTable(table.id, table.version, {
+      deadlineAt,
+      deadlineStep: pending.step,
+      updatedAt: readyAt,
+      recentEvents: keepRecent(table.recentEvents as StoredEvent[], [restarted], table.version + 1),
+    });
   }
 
   /** Stop every timer (shutdown). The database keeps the deadlines for the next start. */

@@ -13,7 +13,7 @@ import { openDatabase, type Db } from '../../src/persistence/db.js';
 import { TableRepo } from '../../src/persistence/repo.js';
 import type { SeatRow } from '../../src/persistence/repo.js';
 import { ABANDON_AFTER_MS, ABANDON_AFTER_TIMEOUTS, isAbandoned } from '../../src/tables/policy.js';
-import { AWAY_AFTER_MISSED, LOBBY_IDLE_MS, TableService } from '../../src/tables/service.js';
+import { AWAY_AFTER_MISSED, LOBBY_IDLE_MS, RESTART_GRACE_MS, TableService } from '../../src/tables/service.js';
 import type { Actor, TableChange } from '../../src/tables/types.js';
 import { replayGame } from '../support/random-play.js';
 import { TALLY_TARGET, tallyDefinition, tallyModule, type TallyState } from '../support/toy-game.js';
@@ -461,18 +461,47 @@ describe('leaving, results and restart', () => {
     ]);
   });
 
-  it('a fresh service on the same database recovers the table and fires an expired deadline at once', () => {
-    const id = started([ana, ben]);
+  it(`a deadline that passed while the bot was down gets min(its timeout, ${RESTART_GRACE_MS / 1000} s) from the ready time, and counts against no one`, () => {
+    const id = started([ana, ben], { turnSeconds: 600 });
     const p = pending(id) as { seat: number; step: number };
     service.stop();
-    vi.advanceTimersByTime(120_000); // the bot is down past the deadline
+    vi.advanceTimersByTime(900_000); // the bot is down past the 600 s turn deadline
     service = makeService();
-    expect(service.recover()).toEqual([id]);
+    const readyAt = Date.now();
+    changes = [];
+    expect(service.recover(readyAt)).toEqual([id]);
     vi.advanceTimersByTime(0);
+    // Nothing fired: the turn got a new deadline of ready + 60 s (its own timeout is longer).
+    expect(repo.actions(id)).toEqual([]);
+    expect(repo.table(id)).toMatchObject({ deadlineAt: readyAt + RESTART_GRACE_MS, deadlineStep: p.step });
+    expect(repo.seats(id).every((s) => s.missed === 0 && !s.away)).toBe(true);
+    // The board learns why (an event of this change), and the board gets redrawn at start-up.
+    const t = repo.table(id)!;
+    expect((t.recentEvents as { event: { type: string }; change: number }[]).filter((e) => e.change === t.version).map((e) => e.event.type)).toEqual(['$restarted']);
+    expect(service.staleBoards().map((c) => c.tableId)).toEqual([id]);
+    // Play continues: the new deadline passes like any other.
+    vi.advanceTimersByTime(RESTART_GRACE_MS - 1);
+    expect(repo.actions(id)).toEqual([]);
+    vi.advanceTimersByTime(1);
     expect(repo.actions(id)).toMatchObject([{ kind: 'timeout', seat: p.seat }]);
-    // And play continues with a click drawn before the restart, for the new step.
-    const now = pending(id);
-    expect(now.kind).toBe('race');
+    expect(pending(id).kind).toBe('race');
+  });
+
+  it('after a restart a short decision keeps its own timeout, and a deadline still ahead is left as it was', () => {
+    const id = started([ana, ben, cleo]);
+    const p = pending(id) as { seat: number; step: number };
+    service.act(id, userOfSeat(id, p.seat), p.step, { type: 'add', n: 1 }); // a 10 s race opens
+    db.$client.prepare("update game_tables set channel_id = 'c2' where id = ?").run(id); // frees c1
+    const other = started([dev, actor(5)]);
+    const aheadAt = repo.table(other)!.deadlineAt!;
+    service.stop();
+    vi.advanceTimersByTime(30_000); // past the race window, not past the other table's turn
+    service = makeService();
+    const readyAt = Date.now();
+    service.recover(readyAt);
+    expect(repo.table(id)!.deadlineAt).toBe(readyAt + 10_000);
+    expect(repo.table(other)!.deadlineAt).toBe(aheadAt);
+    expect(repo.table(other)!.recentEvents as unknown[]).not.toContainEqual(expect.objectContaining({ event: expect.objectContaining({ type: '$restarted' }) }));
   });
 
   it('the action log replays from the seed to the stored state', () => {

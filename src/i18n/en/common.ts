@@ -38,6 +38,8 @@ export const common = {
     leaverFinishedFirstStatus: '🏁 Game over — the seat that finished first had left, so the result ranks the players who stayed.',
     noticeTimeout: (names: string) => `⏰ Out of time: ${names} — the default move was played.`,
     noticeAuto: (names: string) => `🤖 Played automatically: ${names}.`,
+    noticeRestarted: (rel: string) => `🔄 The bot was restarted. Nobody could move meanwhile, so the current decision now closes ${rel}.`,
+    restarted: '🔄 The bot was restarted; the decision that ran out meanwhile got more time.',
     awayWord: 'away',
     leftWord: 'left',
     leftList: (names: string) => `🚪 Left the game: ${names} (played automatically, ranked last).`,
