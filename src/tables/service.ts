@@ -358,17 +358,7 @@ export class TableService {
       if (me.left) return fail({ code: 'seat_left' });
       seats = this.patchSeat(seats, me, { left: true, away: true });
       const now = this.now();
-      if (seats.every((row) => row.left)) {
-        const updated = this.repo.updateTable(tableId, table.version, {
-          status: 'cancelled',
-          endedAt: now,
-          updatedAt: now,
-          endReason: ABANDONED_REASON,
-          deadlineAt: null,
-          deadlineStep: null,
-        });
-        return ok(this.snapshotOf(updated, seats));
-      }
+      if (seats.every((row) => row.left)) return ok(this.snapshotOf(this.abandon(table, now), seats));
       const leftEvent = { type: '$left', seat: me.seat };
       if (seats.filter((row) => !row.left).length === 1) {
         // Only one player is still seated: nobody is left to play against — they win now.
@@ -527,7 +517,13 @@ export class TableService {
     if (table.status !== 'active' || seats.some(isPresent)) return snapshot;
     const lastMoveAt = this.repo.lastPlayerActionAt(table.id) ?? table.startedAt ?? table.createdAt;
     if (!isAbandoned(seats, lastMoveAt, now)) return snapshot;
-    const ended = this.repo.updateTable(table.id, table.version, {
+    this.log.info({ table: table.id, lastMoveAt }, 'table abandoned: every player away');
+    return { ...snapshot, table: this.abandon(table, now) };
+  }
+
+  /** Inside a transaction: close `table` as cancelled with end reason `abandoned` (not rated). */
+  private abandon(table: TableRow, now: number): TableRow {
+    return this.repo.updateTable(table.id, table.version, {
       status: 'cancelled',
       endedAt: now,
       updatedAt: now,
@@ -535,8 +531,6 @@ export class TableService {
       deadlineAt: null,
       deadlineStep: null,
     });
-    this.log.info({ table: table.id, lastMoveAt }, 'table abandoned: every player away');
-    return { ...snapshot, table: ended };
   }
 
   /** Store a patch of one seat row and return the seat list with it applied (no re-read). */
