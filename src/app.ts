@@ -77,16 +77,18 @@ export function createApp(config: Config, opts: AppOptions): App {
     client,
     commands,
     async start() {
-      const ready = new Promise<void>((resolve) => client.once(Events.ClientReady, () => resolve()));
+      const clock = serviceDeps.now ?? Date.now;
+      const ready = new Promise<number>((resolve) => client.once(Events.ClientReady, () => resolve(clock())));
       await client.login(config.discordToken);
-      await ready;
+      const readyAt = await ready;
       const appId = client.application?.id ?? client.user?.id;
       if (opts.registerCommands !== false && appId) {
         const route = config.devGuildId ? Routes.applicationGuildCommands(appId, config.devGuildId) : Routes.applicationCommands(appId);
         await client.rest.put(route, { body: commandBodies(commands) });
         logger.info({ count: commands.length, scope: config.devGuildId ? `guild ${config.devGuildId}` : 'global' }, 'commands registered');
       }
-      const recovered = service.recover();
+      // Decisions whose deadline passed while the bot was down get a fresh one from now.
+      const recovered = service.recover(readyAt);
       // Boards (and pings) the previous process did not get to publish before it stopped.
       for (const change of service.staleBoards()) publisher.tableChanged(change);
       logger.info({ tables: recovered.length, user: client.user?.tag }, 'ready');

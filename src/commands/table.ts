@@ -4,8 +4,7 @@
  */
 import { InteractionContextType, SlashCommandBuilder } from 'discord.js';
 import { actorOf, privateText, serviceErrorText } from '../discord/answers.js';
-import { tableActionId } from '../discord/custom-id.js';
-import { askToCancel, confirmPrompt } from '../discord/prompts.js';
+import { askToCancel, askToLeave } from '../discord/prompts.js';
 import type { SlashCommand } from '../discord/slash-command.js';
 import { catalogFor, en } from '../i18n/index.js';
 
@@ -21,7 +20,6 @@ export const tableCommand: SlashCommand = {
     .toJSON(),
   async execute(interaction, app, log) {
     const text = catalogFor(interaction.locale);
-    const commands = text.common.commands;
     const sub = interaction.options.getSubcommand();
     log.action = `table ${sub}`;
     const snapshot = interaction.channelId ? app.service.openTableInChannel(interaction.channelId) : undefined;
@@ -47,16 +45,7 @@ export const tableCommand: SlashCommand = {
         await interaction.reply(privateText(result.ok ? text.common.lobby.youLeft : serviceErrorText(result.error, text, mod)));
         return;
       }
-      log.outcome = 'confirm';
-      await interaction.reply(
-        confirmPrompt(
-          commands.confirmLeave(mod.title, table.id),
-          tableActionId(table.id, 'leave-game'),
-          commands.confirmLeaveButton,
-          tableActionId(table.id, 'keep'),
-          commands.keepPlaying,
-        ),
-      );
+      await askToLeave(interaction, table, mod, text, log);
       return;
     }
     await askToCancel(interaction, table, mod, actor, text, log);

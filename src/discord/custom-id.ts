@@ -1,10 +1,12 @@
 /**
- * The custom_id codec (DESIGN.md §4 `custom_id`, README "Architecture"). Every component the bot draws carries a short,
- * versioned id that the one global router decodes with zod:
+ * The custom_id codec (DESIGN.md §4 `custom_id`, README "Architecture"). Every component the
+ * bot draws carries a short, versioned id that the one global router decodes with zod:
  *
  * - `rh1:g:<table>:<step>:<code>` — a game action button (code = the game's encodeAction)
  * - `rh1:s:<table>:<step>:<name>` — a game select; the chosen option value is the action code
  * - `rh1:t:<table>:<verb>`         — a table action (join, leave, start, cancel, hand, …)
+ * - `rh1:t:<table>:refresh:<version>` — a panel's Refresh button, naming the table version the
+ *   panel shows (a panel must never go back to an older version; the plain form still decodes)
  * - `rh1:l:<view>:<season>:<page>` — a leaderboard page (view = a game id or `all`)
  * - `rh1:a:end:<table>` · `rh1:a:reset:<game>:<season>` · `rh1:a:keep` — `/admin` confirmations
  *
@@ -31,7 +33,8 @@ export type TableVerb = (typeof TABLE_VERBS)[number];
 export type CustomId =
   | { kind: 'game'; tableId: number; step: number; code: string }
   | { kind: 'select'; tableId: number; step: number; name: string }
-  | { kind: 'table'; tableId: number; verb: TableVerb }
+  /** `version`: the table version the message was drawn from (Refresh buttons only). */
+  | { kind: 'table'; tableId: number; verb: TableVerb; version?: number }
   | { kind: 'leaderboard'; view: string; season: number; page: number }
   | { kind: 'admin'; verb: 'end'; tableId: number }
   | { kind: 'admin'; verb: 'reset'; game: string; season: number }
@@ -52,6 +55,7 @@ const schema = z.union([
   z.tuple([z.literal('rh1'), z.literal('g'), b36, b36]).rest(z.string()),
   z.tuple([z.literal('rh1'), z.literal('s'), b36, b36, code]),
   z.tuple([z.literal('rh1'), z.literal('t'), b36, z.enum(TABLE_VERBS)]),
+  z.tuple([z.literal('rh1'), z.literal('t'), b36, z.literal('refresh'), b36]),
 ]);
 
 const ratingsSchema = z.union([
@@ -71,9 +75,10 @@ export function gameSelectId(tableId: number, step: number, name: string): strin
   return check(`rh1:s:${tableId.toString(36)}:${step.toString(36)}:${name}`);
 }
 
-/** Encode a table action id. */
-export function tableActionId(tableId: number, verb: TableVerb): string {
-  return check(`rh1:t:${tableId.toString(36)}:${verb}`);
+/** Encode a table action id; `version` (Refresh only) is the table version the panel shows. */
+export function tableActionId(tableId: number, verb: TableVerb, version?: number): string {
+  const suffix = verb === 'refresh' && version !== undefined ? `:${version.toString(36)}` : '';
+  return check(`rh1:t:${tableId.toString(36)}:${verb}${suffix}`);
 }
 
 /** Encode a leaderboard page button id (`view` = a game id or `all`; season 0 for `all`). */
@@ -114,7 +119,10 @@ export function decodeCustomId(raw: string): CustomId | null {
   if (!parsed.success) return null;
   const fields = parsed.data;
   if (fields[1] === 's') return { kind: 'select', tableId: fields[2], step: fields[3] as number, name: fields[4] as string };
-  if (fields[1] === 't') return { kind: 'table', tableId: fields[2], verb: fields[3] as TableVerb };
+  if (fields[1] === 't') {
+    const version = fields[4] as number | undefined;
+    return { kind: 'table', tableId: fields[2], verb: fields[3] as TableVerb, ...(version !== undefined ? { version } : {}) };
+  }
   return null;
 }
 

@@ -33,10 +33,21 @@ export async function answerWithPanel(
   const onlySend = missing.length === 1 && missing[0] === text.common.permissions.SendMessages;
   const warning = missing.length ? (onlySend ? text.common.panel.postBlocked(missing[0]!) : text.common.panel.boardBlocked(missing.join(', '))) : undefined;
   const rendered = panelMessage(mod, snapshot, interaction.user.id, text, [note, warning].filter(Boolean).join('\n') || undefined);
-  if (how === 'update' && !interaction.isChatInputCommand()) {
-    await interaction.update(forDjs(rendered));
-  } else {
-    await interaction.reply(forDjsEphemeral(rendered));
+  const writer = app.publisher.panelWriter;
+  if (how === 'update' && interaction.isMessageComponent()) {
+    // In place, in order with the bot's own edits of this panel (it never goes back in time).
+    const messageId = interaction.message.id;
+    await writer.answerClick(messageId, table.version, {
+      update: () => interaction.update(forDjs(rendered)),
+      defer: () => interaction.deferUpdate(),
+      edit: () => interaction.editReply(forDjs(rendered)),
+    });
+    app.publisher.trackPanel(table.id, interaction.user.id, messageId, interaction);
+    return;
   }
-  app.publisher.trackPanel(table.id, interaction.user.id, table.version, interaction);
+  const response = await interaction.reply({ ...forDjsEphemeral(rendered), withResponse: true });
+  const messageId = response.resource?.message?.id;
+  if (!messageId) return;
+  writer.shown(messageId, table.version);
+  app.publisher.trackPanel(table.id, interaction.user.id, messageId, interaction);
 }

@@ -27,6 +27,23 @@ export function confirmPrompt(question: string, confirmId: string, confirmLabel:
   };
 }
 
+/** Ask a seated player to confirm leaving the running game at `table` (`/table leave`). */
+export async function askToLeave(
+  interaction: { reply(payload: ReturnType<typeof confirmPrompt>): Promise<unknown> },
+  table: TableRow,
+  mod: GameModule,
+  text: Catalog,
+  log: InteractionLog,
+): Promise<void> {
+  log.outcome = 'confirm';
+  await interaction.reply(tablePrompt(table, text.common.commands.confirmLeave(mod.title, table.id), 'leave-game', text.common.commands.confirmLeaveButton, text));
+}
+
+/** A confirmation about `table`: `verb` on confirm, "keep playing" otherwise. */
+function tablePrompt(table: TableRow, question: string, verb: 'leave-game' | 'cancel-confirm', confirmLabel: string, text: Catalog) {
+  return confirmPrompt(question, tableActionId(table.id, verb), confirmLabel, tableActionId(table.id, 'keep'), text.common.commands.keepPlaying);
+}
+
 /**
  * Ask the host (or a member with Manage Server) to confirm cancelling `table`; anyone else
  * gets a private refusal. Shared by `/table cancel` and the lobby's Cancel button.
@@ -46,13 +63,5 @@ export async function askToCancel(
     return;
   }
   log.outcome = 'confirm';
-  await interaction.reply(
-    confirmPrompt(
-      commands.confirmCancel(mod.title, table.id),
-      tableActionId(table.id, 'cancel-confirm'),
-      commands.confirmCancelButton,
-      tableActionId(table.id, 'keep'),
-      commands.keepPlaying,
-    ),
-  );
+  await interaction.reply(tablePrompt(table, commands.confirmCancel(mod.title, table.id), 'cancel-confirm', commands.confirmCancelButton, text));
 }

@@ -15,6 +15,7 @@ import type { GameRegistry } from '../games/registry.js';
 import { en } from '../i18n/index.js';
 import type { Logger } from '../logger.js';
 import { pingFor } from '../tables/policy.js';
+import { PanelWriter } from './panel-writer.js';
 import type { TableService } from '../tables/service.js';
 import type { TableChange, TableListener, TableSnapshot } from '../tables/types.js';
 import { boardMessage } from './render/board.js';
@@ -26,13 +27,13 @@ import { pingMessage } from './render/ping.js';
 /** A panel interaction token is refreshed only while younger than this (Discord: 15 min), in ms. */
 export const PANEL_TOKEN_TTL_MS = 14 * 60 * 1000;
 
-/** An interaction whose original response is a player's private panel. */
+/** A player's private panel, with an interaction token that can edit it. */
 interface LivePanel {
-  interaction: { editReply(p: MessagePayload): Promise<unknown> };
+  /** Id of the panel message. */
+  messageId: string;
+  interaction: { editReply(payload: MessagePayload): Promise<unknown> };
   /** When the token was issued (Unix ms). */
   since: number;
-  /** Table version the panel shows; newer changes redraw it. */
-  version: number;
 }
 
 /** Per-table work state for coalescing. */
@@ -52,10 +53,15 @@ interface TableWork {
 export class Publisher implements TableListener {
   private readonly work = new Map<number, TableWork>();
   private readonly panels = new Map<string, LivePanel>();
-  /** Who the table's current ping message mentions (unknown after a restart = empty). */
+  /**
+   * Who the table's current ping message mentions. Not known after a restart: then it is
+   * read back from the ping message itself (`pingedBy`) the first time it is needed.
+   */
   private readonly pinged = new Map<number, Set<string>>();
   private readonly idle: (() => void)[] = [];
   private closed = false;
+  /** Orders every write to a panel message (edits from here, click answers from the router). */
+  readonly panelWriter: PanelWriter;
 
   constructor(
     private readonly deps: {
@@ -65,20 +71,26 @@ export class Publisher implements TableListener {
       logger: Logger;
       now?: () => number;
     },
-  ) {}
+  ) {
+    this.panelWriter = new PanelWriter(deps.logger);
+  }
 
   /**
-   * Remember that `interaction`'s original response is `userId`'s panel for `tableId`, drawn
-   * at table `version` (it is redrawn only when the table moves past that version, so the
-   * one-line note of a click survives until something new happens).
+   * Remember that message `messageId`, which `interaction` can edit, is `userId`'s panel for
+   * `tableId` (the player's newest one: older panels are no longer redrawn). It is redrawn
+   * only when the table moves past the version it shows, so the one-line note of a click
+   * survives until something new happens.
    */
   trackPanel(
     tableId: number,
     userId: string,
-    version: number,
-    interaction: BaseInteraction & { editReply(p: MessagePayload): Promise<Message | InteractionResponse> },
+    messageId: string,
+    interaction: BaseInteraction & { editReply(payload: MessagePayload): Promise<Message | InteractionResponse> },
   ): void {
-    this.panels.set(`${tableId}:${userId}`, { interaction, since: (this.deps.now ?? Date.now)(), version });
+    const key = `${tableId}:${userId}`;
+    const before = this.panels.get(key);
+    if (before && before.messageId !== messageId) this.panelWriter.forget(before.messageId);
+    this.panels.set(key, { messageId, interaction, since: (this.deps.now ?? Date.now)() });
   }
 
   /**
@@ -105,10 +117,12 @@ export class Publisher implements TableListener {
     this.tableChanged({ tableId: snapshot.table.id, snapshot, ping: [], ended: false });
   }
 
-  /** Resolves when no redraw is pending or running (tests, shutdown). */
+  /** Resolves when no redraw is pending or running and no panel write is on its way (tests, shutdown). */
   async settled(): Promise<void> {
-    if (this.work.size === 0) return;
-    await new Promise<void>((resolve) => this.idle.push(resolve));
+    while (this.work.size > 0 || !this.panelWriter.isIdle) {
+      if (this.work.size > 0) await new Promise<void>((resolve) => this.idle.push(resolve));
+      await this.panelWriter.settled();
+    }
   }
 
   /** Stop publishing (shutdown); pending redraws are dropped, the database is the truth. */
@@ -150,7 +164,7 @@ export class Publisher implements TableListener {
     } catch (err) {
       this.deps.logger.warn({ err, table: tableId }, 'ping failed');
     }
-    await this.refreshPanels(snap);
+    this.refreshPanels(snap);
   }
 
   /** Users the current decision should ping: present players who must act on a turn or vote timer. */
@@ -168,8 +182,8 @@ export class Publisher implements TableListener {
    */
   private async updatePing(work: TableWork, snap: TableSnapshot, changes: TableChange[], ended: boolean): Promise<void> {
     const tableId = snap.table.id;
-    const pinged = this.pinged.get(tableId) ?? new Set<string>();
     if (ended) return this.replacePing(work, snap, []);
+    const pinged = this.pinged.get(tableId) ?? (await this.pingedBy(snap));
     const usersToPing = this.usersToPing(snap);
     const asked = new Set(changes.flatMap((change) => change.ping));
     const fresh = usersToPing.filter((user) => asked.has(user));
@@ -190,6 +204,25 @@ export class Publisher implements TableListener {
         this.pinged.set(tableId, new Set(still));
       }
     }
+  }
+
+  /**
+   * Who the table's ping message mentions, read from the message (after a restart the
+   * publisher has no memory of it): the `<@id>` mentions of its content. None when there is
+   * no ping message or it cannot be read.
+   */
+  private async pingedBy(snap: TableSnapshot): Promise<Set<string>> {
+    const { table } = snap;
+    const users = new Set<string>();
+    if (!table.pingMessageId) return users;
+    try {
+      const message = (await this.deps.rest.get(Routes.channelMessage(table.channelId, table.pingMessageId))) as { content?: string };
+      for (const match of (message.content ?? '').matchAll(/<@!?(\d+)>/g)) users.add(match[1]!);
+    } catch (err) {
+      this.deps.logger.debug({ err, table: table.id }, 'ping message could not be read');
+    }
+    this.pinged.set(table.id, users);
+    return users;
   }
 
   /** Edit the board message, or post a fresh one when it is missing or was deleted. */
@@ -235,30 +268,41 @@ export class Publisher implements TableListener {
     this.deps.service.setPingMessage(table.id, message.id);
   }
 
-  /** Redraw every open panel of this table that shows an older version. */
-  private async refreshPanels(snap: TableSnapshot): Promise<void> {
+  /**
+   * Redraw every tracked panel of this table that shows an older version (through the panel
+   * writer: in order per message, only the newest version, drawn when it is sent).
+   */
+  private refreshPanels(snap: TableSnapshot): void {
     const now = (this.deps.now ?? Date.now)();
     const mod = this.deps.registry.get(snap.table.game);
-    const jobs: Promise<unknown>[] = [];
     for (const seat of snap.seats) {
       const key = `${snap.table.id}:${seat.userId}`;
       const live = this.panels.get(key);
       if (!live) continue;
       if (now - live.since > PANEL_TOKEN_TTL_MS || snap.table.status === 'cancelled') {
-        this.panels.delete(key);
+        this.untrack(key, live);
         continue;
       }
-      if (live.version >= snap.table.version) continue;
-      live.version = snap.table.version;
-      const payload = panelMessage(mod, snap, seat.userId, en);
-      jobs.push(
-        live.interaction.editReply(payload).catch((err: unknown) => {
-          this.panels.delete(key);
-          this.deps.logger.debug({ err, table: snap.table.id, user: seat.userId }, 'panel refresh failed');
-        }),
+      this.panelWriter.write(
+        live.messageId,
+        snap.table.version,
+        () => live.interaction.editReply(panelMessage(mod, snap, seat.userId, en)),
+        false,
+        () => this.untrack(key, live),
       );
     }
-    await Promise.all(jobs);
-    if (snap.table.status !== 'active') for (const row of snap.seats) this.panels.delete(`${snap.table.id}:${row.userId}`);
+    if (snap.table.status !== 'active') {
+      for (const seat of snap.seats) {
+        const key = `${snap.table.id}:${seat.userId}`;
+        const live = this.panels.get(key);
+        if (live) this.untrack(key, live);
+      }
+    }
+  }
+
+  /** Stop redrawing a panel (its token expired, an edit failed, or the table is over). */
+  private untrack(key: string, live: LivePanel): void {
+    if (this.panels.get(key) === live) this.panels.delete(key);
+    this.panelWriter.forget(live.messageId);
   }
 }

@@ -1,17 +1,65 @@
 /**
  * The one global InteractionCreate router (no collectors, so buttons keep working across
  * restarts): slash commands go to their module, components to `handleComponent` (with the
- * commands' own custom-id kinds). Writes one log line per interaction with guild, table,
- * user, action, outcome and duration (ms), and turns any unexpected error into a private
- * apology instead of "This interaction failed".
+ * commands' own custom-id kinds). Every interaction gets an answer (UX.md "Answers to
+ * mistakes"): a command, subcommand or option the bot no longer has is told so with what to
+ * use instead; modals, selects and context-menu commands the bot never offers get a private
+ * plain answer; an autocomplete gets an empty choice list. Writes one log line per
+ * interaction with guild, table, user, action, outcome and duration (ms), and turns any
+ * unexpected error into a private apology instead of "This interaction failed".
  */
 import { performance } from 'node:perf_hooks';
-import type { Interaction } from 'discord.js';
-import { catalogFor } from '../i18n/index.js';
+import type { ChatInputCommandInteraction, Interaction } from 'discord.js';
+import { catalogFor, type Catalog } from '../i18n/index.js';
 import { privateText } from './answers.js';
+import { commandMismatch, type CommandMismatch } from './command-check.js';
 import { handleComponent } from './components.js';
 import type { AppContext, InteractionLog } from './context.js';
 import { componentHandlers, type SlashCommand } from './slash-command.js';
+
+/** How many commands an "unknown command" answer names as examples. */
+const EXAMPLE_COMMANDS = 4;
+
+/** A few of the bot's commands, for answers that point at what to use. */
+function exampleCommands(byName: Map<string, SlashCommand>): string {
+  return [...byName.keys()]
+    .slice(0, EXAMPLE_COMMANDS)
+    .map((name) => `\`/${name}\``)
+    .join(', ');
+}
+
+/** The answer to a command that does not match its registration. */
+function mismatchText(mismatch: CommandMismatch, text: Catalog): string {
+  const errors = text.common.errors;
+  const quoted = (names: string[]) => names.map((name) => `\`${name}\``).join(', ');
+  switch (mismatch.kind) {
+    case 'subcommand':
+      return errors.unknownSubcommand(mismatch.path, quoted(mismatch.available.map((path) => `/${path}`)));
+    case 'option':
+      return errors.unknownOption(mismatch.path, mismatch.option, quoted(mismatch.available));
+    case 'missing':
+      return errors.missingOption(mismatch.path, mismatch.option);
+  }
+}
+
+/** Run a slash command, or say plainly that it (or its subcommand / option) is not available. */
+async function slashCommand(interaction: ChatInputCommandInteraction, app: AppContext, log: InteractionLog, byName: Map<string, SlashCommand>): Promise<void> {
+  const text = catalogFor(interaction.locale);
+  log.action = interaction.commandName;
+  const command = byName.get(interaction.commandName);
+  if (!command) {
+    log.outcome = 'unknown_command';
+    await interaction.reply(privateText(text.common.errors.unknownCommand(interaction.commandName, exampleCommands(byName))));
+    return;
+  }
+  const mismatch = commandMismatch(command.data, interaction.options.data);
+  if (mismatch) {
+    log.outcome = `unknown_${mismatch.kind}`;
+    await interaction.reply(privateText(mismatchText(mismatch, text)));
+    return;
+  }
+  await command.execute(interaction, app, log);
+}
 
 /** Build the InteractionCreate listener for a set of commands. */
 export function createRouter(app: AppContext, commands: SlashCommand[]): (interaction: Interaction) => Promise<void> {
@@ -22,16 +70,28 @@ export function createRouter(app: AppContext, commands: SlashCommand[]): (intera
     const log: InteractionLog = { action: 'unknown', outcome: 'ignored' };
     try {
       if (interaction.isChatInputCommand()) {
-        log.action = interaction.commandName;
-        const command = byName.get(interaction.commandName);
-        if (!command) {
-          log.outcome = 'unknown_command';
-          await interaction.reply(privateText(catalogFor(interaction.locale).common.errors.generic));
-        } else {
-          await command.execute(interaction, app, log);
-        }
+        await slashCommand(interaction, app, log, byName);
       } else if (interaction.isButton() || interaction.isStringSelectMenu()) {
         await handleComponent(interaction, app, log, handlers);
+      } else if (interaction.isAutocomplete()) {
+        // No option of ours autocompletes: the only answer Discord accepts is a (here empty) list.
+        log.action = `autocomplete ${interaction.commandName}`;
+        log.outcome = 'no_choices';
+        await interaction.respond([]);
+      } else if (interaction.isRepliable()) {
+        // Anything else the bot never offers: a modal it did not open, a user / role / channel
+        // select, a context-menu command.
+        const errors = catalogFor(interaction.locale).common.errors;
+        const [action, answer] = interaction.isModalSubmit()
+          ? ['modal', errors.unknownForm]
+          : interaction.isMessageComponent()
+            ? ['component', errors.unknownComponent]
+            : interaction.isCommand()
+              ? [interaction.commandName, errors.unknownCommand(interaction.commandName, exampleCommands(byName))]
+              : ['interaction', errors.unknownComponent];
+        log.action = action;
+        log.outcome = 'unsupported';
+        await interaction.reply(privateText(answer));
       }
     } catch (err) {
       log.outcome = 'error';

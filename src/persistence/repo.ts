@@ -148,6 +148,17 @@ export class TableRepo {
     return this.db.select().from(actions).where(eq(actions.tableId, tableId)).orderBy(desc(actions.seq)).limit(1).get();
   }
 
+  /** When a player (not a timeout or auto-play) last acted at a table (Unix ms), if ever. */
+  lastPlayerActionAt(tableId: number): number | undefined {
+    return this.db
+      .select({ at: actions.at })
+      .from(actions)
+      .where(and(eq(actions.tableId, tableId), eq(actions.kind, 'player')))
+      .orderBy(desc(actions.seq))
+      .limit(1)
+      .get()?.at;
+  }
+
   /** Store the final result rows of a table. */
   insertResults(rows: (typeof results.$inferInsert)[]): void {
     if (rows.length > 0) this.db.insert(results).values(rows).run();

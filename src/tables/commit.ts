@@ -7,7 +7,7 @@ import type { AnyGameDefinition, GameEvent, GameResult, Pending } from '../games
 import type { Logger } from '../logger.js';
 import type { SeatRow, TableRepo, TableRow } from '../persistence/repo.js';
 import { playAbsentSeats } from './drivers.js';
-import { deadlineFor, keepRecent, resultRows } from './policy.js';
+import { deadlineFor, isPresent, keepRecent, resultRows } from './policy.js';
 import type { ResultHook, StoredEvent, StoredResult, TableSnapshot } from './types.js';
 
 /** End reason of a game won because every other player left. */
@@ -83,7 +83,7 @@ export class GameCommitter {
     pending?: Pending,
   ): { state: unknown; pending: Pending; events: GameEvent[]; lastSeq: number } {
     const bySeat = new Map(seats.filter((row) => row.seat !== null).map((row) => [row.seat!, row]));
-    const someonePresent = seats.some((row) => !row.away && !row.left);
+    const someonePresent = seats.some(isPresent);
     const absent = (seat: number) => {
       const row = bySeat.get(seat);
       return !!row && (row.left || (row.away && someonePresent));

@@ -9,6 +9,41 @@ import type { StoredEvent, StoredResult } from './types.js';
 /** How many recent events a table keeps for the board log and panel notes. */
 export const RECENT_EVENTS_KEPT = 30;
 
+/** A game nobody plays ends after at least this long without a player's move (README "Deadlines"), in ms. */
+export const ABANDON_AFTER_MS = 10 * 60 * 1000;
+/** … and only once every away player missed this many turn/vote deadlines in a row. */
+export const ABANDON_AFTER_TIMEOUTS = 3;
+/** End reason of a table everyone left or nobody plays any more (cancelled, not rated). */
+export const ABANDONED_REASON = 'abandoned';
+
+/**
+ * True for an AI seat. There are none yet: the flag arrives with the AI players (a `bot`
+ * column on the seat row); until then every seat is human. A bot seat never counts as
+ * someone present.
+ */
+export function isBotSeat(row: SeatRow): boolean {
+  return (row as SeatRow & { bot?: unknown }).bot === true;
+}
+
+/** True when a human player sits at the table, has not left and is not away. */
+export function isPresent(row: SeatRow): boolean {
+  return row.seat !== null && !row.left && !row.away && !isBotSeat(row);
+}
+
+/**
+ * Whether nobody plays the table any more (README "Deadlines"): every human seat is away or
+ * has left (bot seats never count), at least one is away rather than gone (a table everyone
+ * left ends at once), every away human seat missed ABANDON_AFTER_TIMEOUTS turn/vote
+ * deadlines in a row, and ABANDON_AFTER_MS passed since `lastMoveAt` — the last move a human
+ * made (or the start of the game), Unix ms. Whichever of the two takes longer decides.
+ */
+export function isAbandoned(seats: SeatRow[], lastMoveAt: number, now: number): boolean {
+  const humans = seats.filter((row) => row.seat !== null && !isBotSeat(row));
+  const stayed = humans.filter((row) => !row.left);
+  if (stayed.length === 0 || humans.some(isPresent)) return false;
+  return stayed.every((row) => row.away && row.missed >= ABANDON_AFTER_TIMEOUTS) && now - lastMoveAt >= ABANDON_AFTER_MS;
+}
+
 /**
  * Deadline columns for a pending decision at `now` (Unix ms): kept as they were when the
  * decision step did not change (a vote collecting answers), else now + its timeout.
@@ -34,8 +69,8 @@ export function keepRecent(old: StoredEvent[], events: GameEvent[], change: numb
 /** Users to ping for a decision: those who must act, present, on a turn or vote timer. */
 export function pingFor(pending: Pending, seats: SeatRow[]): string[] {
   if (pending.kind === 'over' || pending.timer === 'reaction') return [];
-  const present = new Set(seatsToAct(pending));
-  return seats.filter((row) => row.seat !== null && present.has(row.seat) && !row.away && !row.left).map((row) => row.userId);
+  const toAct = new Set(seatsToAct(pending));
+  return seats.filter((row) => row.seat !== null && toAct.has(row.seat) && !row.away && !row.left).map((row) => row.userId);
 }
 
 /**

@@ -17,7 +17,7 @@ import type { Logger } from '../logger.js';
 import type { SeatRow, TableRepo, TableRow } from '../persistence/repo.js';
 import { GameCommitter } from './commit.js';
 import { playDeadline } from './drivers.js';
-import { deadlineFor, keepRecent, pingFor } from './policy.js';
+import { ABANDONED_REASON, deadlineFor, isAbandoned, isPresent, keepRecent, pingFor } from './policy.js';
 import { DeadlineTimers } from './timers.js';
 import type {
   ActOutcome,
@@ -38,6 +38,11 @@ export const LOBBY_IDLE_MS = 30 * 60 * 1000;
 export const AWAY_AFTER_MISSED = 2;
 /** Within this window (ms), a stale click repeating the clicker's own newest action is a double click. */
 export const DOUBLE_CLICK_MS = 10_000;
+/**
+ * A decision whose deadline passed while the bot was down gets this long from the moment
+ * the bot is ready again — or its own timeout, when shorter (README "Restarts"), in ms.
+ */
+export const RESTART_GRACE_MS = 60_000;
 
 /** Dependencies of the table service. */
 export interface TableServiceDeps {
@@ -353,17 +358,7 @@ export class TableService {
       if (me.left) return fail({ code: 'seat_left' });
       seats = this.patchSeat(seats, me, { left: true, away: true });
       const now = this.now();
-      if (seats.every((row) => row.left)) {
-        const updated = this.repo.updateTable(tableId, table.version, {
-          status: 'cancelled',
-          endedAt: now,
-          updatedAt: now,
-          endReason: 'abandoned',
-          deadlineAt: null,
-          deadlineStep: null,
-        });
-        return ok(this.snapshotOf(updated, seats));
-      }
+      if (seats.every((row) => row.left)) return ok(this.snapshotOf(this.abandon(table, now), seats));
       const leftEvent = { type: '$left', seat: me.seat };
       if (seats.filter((row) => !row.left).length === 1) {
         // Only one player is still seated: nobody is left to play against — they win now.
@@ -437,7 +432,7 @@ export class TableService {
         }
       }
       const snapshot = this.committer.commit(def, table, seats, driven.state, seq, events, now, { pending: driven.pending });
-      return { snapshot, prev: due };
+      return { snapshot: this.endIfAbandoned(snapshot, now), prev: due };
     });
     if (!fired) {
       const table = this.repo.table(tableId);
@@ -453,13 +448,35 @@ export class TableService {
   }
 
   /**
-   * Start-up recovery: re-arm the deadline of every open table (expired ones fire at once).
-   * Returns the ids of the tables found.
+   * Start-up recovery (README "Restarts"): re-arm the deadline of every open table. A game
+   * decision whose deadline passed before `readyAt` (Unix ms: when this process became
+   * ready) gets a new one — `readyAt` + min(its own timeout, RESTART_GRACE_MS) — and a
+   * `$restarted` event for the board, in one commit per table: nobody could click while the
+   * bot was down, so the downtime counts against no one. An idle lobby whose time ran out
+   * closes as usual. Returns the ids of the tables found.
    */
-  recover(): number[] {
+  recover(readyAt: number = this.now()): number[] {
     const tables = this.repo.openTables();
-    for (const table of tables) this.timers.arm(table);
+    for (const table of tables) {
+      const late = table.status === 'active' && table.deadlineAt !== null && table.deadlineAt < readyAt;
+      this.timers.arm(late ? this.extendAfterRestart(table, readyAt) : table);
+    }
     return tables.map((table) => table.id);
+  }
+
+  /** Give the decision of `table` (its deadline passed while the bot was down) a fresh deadline. */
+  private extendAfterRestart(table: TableRow, readyAt: number): TableRow {
+    const pending = this.definition(table).pending(table.state);
+    if (pending.kind === 'over') return table;
+    const deadlineAt = readyAt + Math.min(pending.timeoutMs, RESTART_GRACE_MS);
+    const restarted = { type: '$restarted', until: deadlineAt };
+    this.log.info({ table: table.id, missedBy: readyAt - table.deadlineAt!, deadlineAt }, 'deadline passed while the bot was down: extended');
+    return this.repo.updateTable(table.id, table.version, {
+      deadlineAt,
+      deadlineStep: pending.step,
+      updatedAt: readyAt,
+      recentEvents: keepRecent(table.recentEvents as StoredEvent[], [restarted], table.version + 1),
+    });
   }
 
   /** Stop every timer (shutdown). The database keeps the deadlines for the next start. */
@@ -489,6 +506,31 @@ export class TableService {
     if (actor.from && table.guildId !== actor.from.guildId) return { code: 'no_table' };
     if (sameChannel && actor.from && table.channelId !== actor.from.channelId) return { code: 'other_channel', channelId: table.channelId };
     return null;
+  }
+
+  /**
+   * Inside a deadline's transaction: end a game nobody plays any more (`isAbandoned`) as
+   * cancelled with end reason `abandoned` — no results, not rated, the channel free again.
+   */
+  private endIfAbandoned(snapshot: TableSnapshot, now: number): TableSnapshot {
+    const { table, seats } = snapshot;
+    if (table.status !== 'active' || seats.some(isPresent)) return snapshot;
+    const lastMoveAt = this.repo.lastPlayerActionAt(table.id) ?? table.startedAt ?? table.createdAt;
+    if (!isAbandoned(seats, lastMoveAt, now)) return snapshot;
+    this.log.info({ table: table.id, lastMoveAt }, 'table abandoned: every player away');
+    return { ...snapshot, table: this.abandon(table, now) };
+  }
+
+  /** Inside a transaction: close `table` as cancelled with end reason `abandoned` (not rated). */
+  private abandon(table: TableRow, now: number): TableRow {
+    return this.repo.updateTable(table.id, table.version, {
+      status: 'cancelled',
+      endedAt: now,
+      updatedAt: now,
+      endReason: ABANDONED_REASON,
+      deadlineAt: null,
+      deadlineStep: null,
+    });
   }
 
   /** Store a patch of one seat row and return the seat list with it applied (no re-read). */

@@ -258,22 +258,26 @@ describe('platform behaviour through the Discord emulator', () => {
     expect(text).toMatch(/Left the game: Ben/);
   });
 
-  it('a deadline that passed while the bot was down fires at start-up and is announced', async () => {
-    const { id, board, channelId } = await game('restart-deadline');
+  it('a deadline that passed while the bot was down gets a fresh one from the ready time; the board says the bot restarted', async () => {
+    const { id, board } = await game('restart-deadline');
     const p = def.pending(state(id));
-    const late = mover(id);
     await app.stop();
     // The bot is down past the turn deadline.
     const raw = new Database(tmp.dbPath);
     raw.prepare('update game_tables set deadline_at = ? where id = ?').run(Date.now() - 1000, id);
     raw.close();
+    const before = Date.now();
     app = await startBot(emu, tmp.dbPath, { logger: pino({ level: 'info' }, sink) });
-    await emu.waitFor(() => app.context.repo.actions(id).length > 0);
     await settle(app);
-    expect(app.context.repo.actions(id)[0]).toMatchObject({ kind: 'timeout', seat: p.kind === 'turn' ? p.seat : -1 });
-    expect(textOf(fresh(emu, board))).toMatch(new RegExp(`${late.name} ran out of time`));
-    expect(def.pending(state(id)).step).not.toBe(p.step);
-    expect(channelId).toBeTruthy();
+    // Nothing was played for anyone, and nobody counts a missed deadline.
+    expect(app.context.repo.actions(id)).toEqual([]);
+    expect(def.pending(state(id)).step).toBe(p.step);
+    expect(app.context.repo.seats(id).every((s) => s.missed === 0 && !s.away)).toBe(true);
+    // The 120 s turn gets min(120 s, 60 s) from the moment the bot was ready.
+    const deadlineAt = app.context.repo.table(id)!.deadlineAt!;
+    expect(deadlineAt).toBeGreaterThanOrEqual(before + 60_000);
+    expect(deadlineAt).toBeLessThanOrEqual(Date.now() + 60_000);
+    expect(textOf(fresh(emu, board))).toMatch(new RegExp(`The bot was restarted\\. Nobody could move meanwhile, so the current decision now closes <t:${Math.floor(deadlineAt / 1000)}:R>`));
   });
 
   it('a board and ping the previous process did not publish are sent at start-up', async () => {
@@ -281,9 +285,9 @@ describe('platform behaviour through the Discord emulator', () => {
     const m = mover(id);
     const pingsBefore = m.pings().length;
     await app.stop();
-    // As if the process died between committing a move and editing the board.
+    // As if the process died between committing a move and editing the board (and posting its ping).
     const raw = new Database(tmp.dbPath);
-    raw.prepare('update game_tables set board_version = 0 where id = ?').run(id);
+    raw.prepare('update game_tables set board_version = 0, ping_message_id = null where id = ?').run(id);
     raw.close();
     const edits = () => emu.requests.filter((q) => q.method === 'PATCH' && q.path.endsWith(`/messages/${board.id}`)).length;
     const editsBefore = edits();

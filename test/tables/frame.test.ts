@@ -82,6 +82,18 @@ describe('board frame', () => {
     expect(board).toMatch(/This table is closed/);
     expect(board).not.toMatch(/Turn of/);
   });
+
+  it('an abandoned game says so, and why, with no buttons left', () => {
+    const id = start();
+    for (let guard = 0; guard < 500 && repo.table(id)!.status === 'active'; guard++) {
+      vi.advanceTimersByTime(Math.max(0, repo.table(id)!.deadlineAt! - Date.now()));
+    }
+    const payload = boardMessage(tallyModule, service.snapshot(id)!, en);
+    const board = text(payload);
+    expect(board).toMatch(/This table is closed/);
+    expect(board).toMatch(/Abandoned:\*\* nobody played for over 10 minutes — every player was away and let 3 deadlines in a row pass\. This game is not rated/);
+    expect(payload.components).toEqual([]);
+  });
 });
 
 describe('panel frame', () => {

@@ -57,6 +57,8 @@ export function describeEvent(mod: GameModule, event: GameEvent, ctx: RenderCont
       return null; // the auto-played move itself is logged by the game
     case '$left':
       return ctx.t.common.board.leftGame(name(event.seat));
+    case '$restarted':
+      return ctx.t.common.board.restarted;
     default:
       return mod.ui.describeEvent(event, ctx, viewer);
   }
@@ -77,6 +79,8 @@ export function latestNotices(events: StoredEvent[], version: number, ctx: Rende
   if (auto.length) {
     out.push(board.noticeAuto(auto.map((seat) => `${ctx.name(seat)} (${ctx.seats[seat]?.left ? board.leftWord : board.awayWord})`).join(', ')));
   }
+  const restarted = latest.find((e) => e.type === '$restarted');
+  if (restarted) out.push(board.noticeRestarted(ctx.relative(Number(restarted.until))));
   return out;
 }
 

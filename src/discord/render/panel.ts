@@ -41,7 +41,7 @@ export function panelMessage(mod: GameModule, snapshot: TableSnapshot, userId: s
     if (log.length) lines.push('', text.common.board.log, ...log.map((line) => `• ${line}`));
     if (active && !me.left) rows = plainComponentTexts(game.rows.slice(0, 4));
   }
-  if (table.status === 'active') rows.push(buttonRow(button(tableActionId(table.id, 'refresh'), panel.refresh, ButtonStyle.Secondary)));
+  if (table.status === 'active') rows.push(buttonRow(button(tableActionId(table.id, 'refresh', table.version), panel.refresh, ButtonStyle.Secondary)));
   return {
     embeds: [{ title: clip(title, 256), description: clip(lines.join('\n'), 4096), color: mod.colour }],
     components: rows,

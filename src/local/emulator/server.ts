@@ -146,7 +146,10 @@ export class EmulatorServer {
     }
     let out;
     try {
-      out = this.router.handle(await readRequest(req));
+      const raw = await readRequest(req);
+      const delay = this.router.delayFor(raw);
+      if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
+      out = this.router.handle(raw);
       this.hosting.beforeRespond?.();
     } catch {
       // The client went away mid-request (or the emulator is stopping): nothing to answer.
