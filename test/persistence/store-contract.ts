@@ -198,7 +198,7 @@ export function storeContract(backend: string, harness: StoreHarness): void {
       });
       expect((await store.seats(t.id)).map((s) => s.userId)).toEqual(['z', 'B', 'a', 'b']);
       const first = (await store.seats(t.id))[0]!;
-      expect(first).toEqual({ tableId: t.id, userId: 'z', displayName: 'Zed 🦊', joinedAt: T0 + 1, seat: null, away: false, missed: 0, left: false });
+      expect(first).toEqual({ tableId: t.id, userId: 'z', displayName: 'Zed 🦊', joinedAt: T0 + 1, seat: null, away: false, missed: 0, left: false, botLevel: null });
       await store.transaction(async (tx) => {
         await tx.updateSeat(t.id, 'a', { seat: 0 });
         await tx.updateSeat(t.id, 'z', { seat: 1, away: true, missed: 2 });
@@ -249,8 +249,8 @@ export function storeContract(backend: string, harness: StoreHarness): void {
         ]);
       });
       expect(await store.results(t.id)).toEqual([
-        { tableId: t.id, seat: 0, guildId: GUILDS[0], game: 'noir', userId: userId(1), placement: 1, winner: true, score: 12.75, left: false, endedAt: T0 },
-        { tableId: t.id, seat: 1, guildId: GUILDS[0], game: 'noir', userId: userId(2), placement: 2, winner: false, score: null, left: true, endedAt: T0 },
+        { tableId: t.id, seat: 0, guildId: GUILDS[0], game: 'noir', userId: userId(1), placement: 1, winner: true, score: 12.75, left: false, endedAt: T0, botLevel: null },
+        { tableId: t.id, seat: 1, guildId: GUILDS[0], game: 'noir', userId: userId(2), placement: 2, winner: false, score: null, left: true, endedAt: T0, botLevel: null },
       ]);
       expect(await store.results(t.id + 1)).toEqual([]);
     });

@@ -56,6 +56,8 @@ export const gameTables = pgTable(
     endedAt: epochMs('ended_at'),
     endReason: binaryText('end_reason'),
     endedBy: binaryText('ended_by'),
+    locale: binaryText('locale'),
+    tableOptions: json('table_options').notNull().default(sql`'{}'::json`),
   },
   (t) => [
     uniqueIndex('game_tables_one_open_per_channel').on(t.channelId).where(sql`status in ('lobby', 'active')`),
@@ -78,6 +80,7 @@ export const seats = pgTable(
     away: boolean('away').notNull().default(false),
     missed: integer('missed').notNull().default(0),
     left: boolean('left').notNull().default(false),
+    botLevel: binaryText('bot_level'),
   },
   (t) => [primaryKey({ columns: [t.tableId, t.userId] }), index('seats_user').on(t.userId)],
 );
@@ -115,6 +118,7 @@ export const results = pgTable(
     score: doublePrecision('score'),
     left: boolean('left').notNull().default(false),
     endedAt: epochMs('ended_at').notNull(),
+    botLevel: binaryText('bot_level'),
   },
   (t) => [
     primaryKey({ columns: [t.tableId, t.seat] }),
@@ -182,4 +186,7 @@ export const guildSettings = pgTable('guild_settings', {
   voteSeconds: integer('vote_seconds'),
   updatedAt: epochMs('updated_at').notNull(),
   updatedBy: binaryText('updated_by'),
+  language: binaryText('language'),
+  tableChannelIds: json('table_channel_ids').$type<string[]>(),
+  hostRoleId: binaryText('host_role_id'),
 });
