@@ -17,7 +17,7 @@ import { suspicionDefinition } from '../src/games/suspicion/engine.js';
 import { defaultRegistry } from '../src/games/index.js';
 import { silentLogger } from '../src/logger.js';
 import { openDatabase } from '../src/persistence/db.js';
-import { TableRepo } from '../src/persistence/repo.js';
+import { SqliteStore } from '../src/persistence/store/sqlite.js';
 import { TableService } from '../src/tables/service.js';
 import type { Actor } from '../src/tables/types.js';
 import { DiscordEmulator, type EmulatedMessage, type EmulatedUser } from '../src/local/emulator/index.js';
@@ -63,13 +63,13 @@ async function benchClicks(tables = 6, clicksPerTable = 60): Promise<BenchResult
     for (let c = 0; c < clicksPerTable; c++) {
       for (const tb of ids) {
         await settle(app);
-        const table = app.context.repo.table(tb.id)!;
+        const table = (await app.context.store.table(tb.id))!;
         if (table.status !== 'active') continue;
         const p = suspicionDefinition.pending(table.state as never);
         if (p.kind === 'over') continue;
         const seats = p.kind === 'turn' ? [p.seat] : p.kind === 'race' ? p.seats : p.waiting;
         const seat = rng.pick(seats);
-        const row = app.context.repo.seats(tb.id).find((s) => s.seat === seat)!;
+        const row = (await app.context.store.seats(tb.id)).find((s) => s.seat === seat)!;
         const user = tb.users.find((u) => u.id === row.userId)!;
         // Open the hand from the board (one click), then play a random offered action (one click).
         const t0 = performance.now();
@@ -115,20 +115,19 @@ async function benchClicks(tables = 6, clicksPerTable = 60): Promise<BenchResult
 }
 
 /** Start N Suspicion tables directly through the service (no Discord), in a fresh database. */
-function seedTables(dbPath: string, n: number): void {
-  const db = openDatabase(dbPath);
-  const repo = new TableRepo(db);
-  const service = new TableService({ repo, registry: defaultRegistry(), logger: silentLogger });
+async function seedTables(dbPath: string, n: number): Promise<void> {
+  const store = new SqliteStore(openDatabase(dbPath));
+  const service = new TableService({ store, registry: defaultRegistry(), logger: silentLogger });
   const actor = (k: number): Actor => ({ userId: String(200000000000000000n + BigInt(k)), displayName: `U${k}`, canManageGuild: false });
   for (let i = 0; i < n; i++) {
-    const r = service.createTable({ guildId: '1', channelId: String(300000000000000000n + BigInt(i)), game: 'suspicion', host: actor(i * 3), options: {} });
+    const r = await service.createTable({ guildId: '1', channelId: String(300000000000000000n + BigInt(i)), game: 'suspicion', host: actor(i * 3), options: {} });
     if (!r.ok) throw new Error(JSON.stringify(r.error));
-    service.join(r.value.table.id, actor(i * 3 + 1));
-    service.join(r.value.table.id, actor(i * 3 + 2));
-    service.start(r.value.table.id, actor(i * 3));
+    await service.join(r.value.table.id, actor(i * 3 + 1));
+    await service.join(r.value.table.id, actor(i * 3 + 2));
+    await service.start(r.value.table.id, actor(i * 3));
   }
-  service.stop();
-  db.$client.close();
+  await service.stop();
+  await store.close();
 }
 
 /** Recovery time and memory per open table. */
@@ -136,7 +135,7 @@ async function benchRecovery(n = 1000): Promise<BenchResult> {
   const tmp = tempDir('rh-bench-');
   try {
     const t0 = performance.now();
-    seedTables(tmp.dbPath, n);
+    await seedTables(tmp.dbPath, n);
     const seedMs = performance.now() - t0;
     const runs: number[] = [];
     const heapPerTable: number[] = [];
@@ -146,9 +145,9 @@ async function benchRecovery(n = 1000): Promise<BenchResult> {
       const heap0 = process.memoryUsage().heapUsed;
       const rss0 = process.memoryUsage().rss;
       const s = performance.now();
-      const db = openDatabase(tmp.dbPath);
-      const service = new TableService({ repo: new TableRepo(db), registry: defaultRegistry(), logger: silentLogger });
-      const ids = service.recover();
+      const store = new SqliteStore(openDatabase(tmp.dbPath));
+      const service = new TableService({ store, registry: defaultRegistry(), logger: silentLogger });
+      const ids = await service.recover();
       runs.push(performance.now() - s);
       if (ids.length !== n) throw new Error(`recovered ${ids.length} of ${n}`);
       global.gc?.();
@@ -156,8 +155,8 @@ async function benchRecovery(n = 1000): Promise<BenchResult> {
       const rss1 = process.memoryUsage().rss;
       heapPerTable.push((heap1 - heap0) / n);
       rssPerTable.push((rss1 - rss0) / n);
-      service.stop();
-      db.$client.close();
+      await service.stop();
+      await store.close();
     }
     const metrics = {
       tables: n,

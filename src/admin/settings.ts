@@ -2,17 +2,13 @@
  * Server settings: the defaults for new tables (`/admin settings`, README "Leaderboards and
  * ratings" → `/admin`): turn timer, counter window and vote timer, in seconds. They are merged *under* the options a player gives to `/<game> new`
  * (the player's choice wins), and a default a game cannot accept (out of its range) is
- * simply not applied to that game.
+ * simply not applied to that game. Stored per server in the shared database (Store
+ * `guildDefaults` / `updateGuildDefaults`).
  */
-import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Db } from '../persistence/db.js';
-import { guildSettings } from '../persistence/schema.js';
+import { SETTING_KEYS, type GuildDefaults, type GuildDefaultsPatch, type SettingKey, type StoreAtomicWrites } from '../persistence/store/types.js';
 
-/** The timer settings a server can set, keyed like every game's options (BaseOptions). */
-export const SETTING_KEYS = ['turnSeconds', 'reactionSeconds', 'voteSeconds'] as const;
-/** One settable key. */
-export type SettingKey = (typeof SETTING_KEYS)[number];
+export { SETTING_KEYS, type GuildDefaults, type GuildDefaultsPatch, type SettingKey };
 
 /** Allowed range per setting, in seconds (the widest any game accepts; games may narrow it). */
 export const SETTING_LIMITS: Record<SettingKey, { min: number; max: number }> = {
@@ -20,24 +16,6 @@ export const SETTING_LIMITS: Record<SettingKey, { min: number; max: number }> = 
   reactionSeconds: { min: 3, max: 300 },
   voteSeconds: { min: 10, max: 3600 },
 };
-
-/** A server's defaults; a missing key means "the game's own default". */
-export type GuildDefaults = Partial<Record<SettingKey, number>>;
-
-/** A change to a server's defaults: a number sets it, null clears it, undefined leaves it. */
-export type GuildDefaultsPatch = Partial<Record<SettingKey, number | null>>;
-
-/** The stored defaults of `guildId` (empty when none were set). */
-export function guildDefaults(db: Db, guildId: string): GuildDefaults {
-  const row = db.select().from(guildSettings).where(eq(guildSettings.guildId, guildId)).get();
-  const out: GuildDefaults = {};
-  if (!row) return out;
-  for (const key of SETTING_KEYS) {
-    const value = row[key];
-    if (value !== null && value !== undefined) out[key] = value;
-  }
-  return out;
-}
 
 /**
  * Check a patch against SETTING_LIMITS. Returns the keys that are out of range (empty when
@@ -52,25 +30,15 @@ export function invalidSettings(patch: GuildDefaultsPatch): SettingKey[] {
 }
 
 /**
- * Apply a (validated) patch to `guildId`'s defaults and return the new defaults.
- * Throws RangeError if the patch has out-of-range values (callers validate first).
+ * Apply a (validated) patch to `guildId`'s defaults in one statement (keys not in the patch
+ * keep their value even when another admin, on another shard, changes them at the same
+ * moment) and resolve with the new defaults. Rejects with RangeError if the patch has
+ * out-of-range values (callers validate first), before anything is written.
  */
-export function updateGuildDefaults(db: Db, guildId: string, patch: GuildDefaultsPatch, by: string, now: number): GuildDefaults {
+export async function updateGuildDefaults(store: StoreAtomicWrites, guildId: string, patch: GuildDefaultsPatch, by: string, now: number): Promise<GuildDefaults> {
   const bad = invalidSettings(patch);
   if (bad.length > 0) throw new RangeError(`settings out of range: ${bad.join(', ')}`);
-  return db.transaction(() => {
-    const merged: Record<SettingKey, number | null> = { turnSeconds: null, reactionSeconds: null, voteSeconds: null };
-    const current = guildDefaults(db, guildId);
-    for (const key of SETTING_KEYS) {
-      const value = patch[key];
-      merged[key] = value === undefined ? (current[key] ?? null) : value;
-    }
-    db.insert(guildSettings)
-      .values({ guildId, ...merged, updatedAt: now, updatedBy: by })
-      .onConflictDoUpdate({ target: guildSettings.guildId, set: { ...merged, updatedAt: now, updatedBy: by } })
-      .run();
-    return guildDefaults(db, guildId);
-  });
+  return store.updateGuildDefaults(guildId, patch, by, now);
 }
 
 /**

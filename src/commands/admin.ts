@@ -11,7 +11,7 @@
  * - `/admin settings [turn-timer] [counter-window] [vote-timer]` — server defaults for new tables
  */
 import { InteractionContextType, PermissionFlagsBits, SlashCommandBuilder, type ChatInputCommandInteraction } from 'discord.js';
-import { guildDefaults, invalidSettings, SETTING_LIMITS, updateGuildDefaults, type GuildDefaultsPatch, type SettingKey } from '../admin/settings.js';
+import { invalidSettings, SETTING_LIMITS, updateGuildDefaults, type GuildDefaultsPatch, type SettingKey } from '../admin/settings.js';
 import { openTablesPage } from '../admin/tables.js';
 import { actorOf, answerPrompt, privateText } from '../discord/answers.js';
 import type { AppContext, InteractionLog } from '../discord/context.js';
@@ -21,7 +21,6 @@ import { adminTablesText, settingsText } from '../discord/render/admin.js';
 import type { ComponentHandler, ComponentInteraction, SlashCommand } from '../discord/slash-command.js';
 import type { GameRegistry } from '../games/registry.js';
 import { catalogFor, en, type Catalog } from '../i18n/index.js';
-import { currentSeason, resetSeason } from '../ratings/store.js';
 
 /** `/admin settings` option names → settings keys. */
 const SETTING_OPTIONS: { option: string; key: SettingKey }[] = [
@@ -57,7 +56,7 @@ export const adminClick: ComponentHandler<'admin'> = async (interaction, app, lo
     case 'end': {
       log.table = id.tableId;
       // An admin ends a table from anywhere in their server; tables of other servers are unknown.
-      const result = app.service.cancel(id.tableId, actorOf(interaction), 'admin');
+      const result = await app.service.cancel(id.tableId, actorOf(interaction), 'admin');
       if (!result.ok && result.error.code === 'no_table') {
         log.outcome = 'no_table';
         await answerPrompt(interaction, admin.noSuchTable(id.tableId));
@@ -74,7 +73,7 @@ export const adminClick: ComponentHandler<'admin'> = async (interaction, app, lo
         await answerPrompt(interaction, text.ratings.errors.unknownGame);
         return;
       }
-      const result = resetSeason(app.db, interaction.guildId, mod.id, id.season, interaction.user.id, Date.now());
+      const result = await app.store.resetSeason(interaction.guildId, mod.id, id.season, interaction.user.id, Date.now());
       log.outcome = result.ok ? 'reset' : 'stale';
       await answerPrompt(interaction, result.ok ? admin.resetDone(mod.title, result.season, mod.id) : admin.resetStale(mod.title, result.current));
       return;
@@ -147,7 +146,7 @@ export function adminCommand(registry: GameRegistry): SlashCommand {
       switch (sub) {
         case 'tables':
           log.outcome = 'ok';
-          await interaction.reply(privateText(adminTablesText(openTablesPage(app.repo, guildId, interaction.options.getInteger('page') ?? 1), app.registry, text)));
+          await interaction.reply(privateText(adminTablesText(await openTablesPage(app.store, guildId, interaction.options.getInteger('page') ?? 1), app.registry, text)));
           return;
         case 'end':
           await askEnd(interaction, app, log, text, guildId);
@@ -169,7 +168,7 @@ export function adminCommand(registry: GameRegistry): SlashCommand {
 async function askEnd(interaction: ChatInputCommandInteraction, app: AppContext, log: InteractionLog, text: Catalog, guildId: string): Promise<void> {
   const admin = text.ratings.admin;
   const id = interaction.options.getInteger('table', true);
-  const table = app.repo.table(id);
+  const table = await app.store.table(id);
   log.table = id;
   if (!table || table.guildId !== guildId) {
     log.outcome = 'no_table';
@@ -202,7 +201,7 @@ async function askReset(interaction: ChatInputCommandInteraction, app: AppContex
     await interaction.reply(privateText(text.ratings.errors.unknownGame));
     return;
   }
-  const { season } = currentSeason(app.db, guildId, mod.id);
+  const { season } = await app.store.currentSeason(guildId, mod.id);
   log.outcome = 'confirm';
   await interaction.reply(
     confirmPrompt(
@@ -224,7 +223,7 @@ async function settings(interaction: ChatInputCommandInteraction, app: AppContex
   }
   if (Object.keys(patch).length === 0) {
     log.outcome = 'shown';
-    await interaction.reply(privateText(settingsText(guildDefaults(app.db, guildId), text)));
+    await interaction.reply(privateText(settingsText(await app.store.guildDefaults(guildId), text)));
     return;
   }
   const bad = invalidSettings(patch)[0];
@@ -233,7 +232,7 @@ async function settings(interaction: ChatInputCommandInteraction, app: AppContex
     await interaction.reply(privateText(admin.settingsBad(admin.settingLabels[bad] ?? bad, SETTING_LIMITS[bad].min, SETTING_LIMITS[bad].max)));
     return;
   }
-  const saved = updateGuildDefaults(app.db, guildId, patch, interaction.user.id, Date.now());
+  const saved = await updateGuildDefaults(app.store, guildId, patch, interaction.user.id, Date.now());
   log.outcome = 'saved';
   await interaction.reply(privateText(settingsText(saved, text, true)));
 }

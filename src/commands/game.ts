@@ -12,7 +12,7 @@ import type { CommandOptionSpec, GameModule } from '../games/module.js';
 import { catalogFor, en } from '../i18n/index.js';
 import { actorOf, forDjs, messageLink, missingChannelPermissions, privateText, serviceErrorText } from '../discord/answers.js';
 import type { AppContext, InteractionLog } from '../discord/context.js';
-import { guildDefaults, withServerDefaults } from '../admin/settings.js';
+import { withServerDefaults } from '../admin/settings.js';
 import { lobbyMessage } from '../discord/render/lobby.js';
 import type { SlashCommand } from '../discord/slash-command.js';
 
@@ -107,13 +107,14 @@ async function createTable(i: ChatInputCommandInteraction, mod: GameModule, app:
     return;
   }
   const seats = i.options.getInteger('seats') ?? undefined;
-  const r = app.service.createTable({
+  const defaults = await app.store.guildDefaults(i.guildId);
+  const r = await app.service.createTable({
     guildId: i.guildId,
     channelId: i.channelId,
     game: mod.id,
     host: actorOf(i),
     // Server defaults (`/admin settings`) under the player's own options (theirs win).
-    options: withServerDefaults(mod.definition.optionsSchema, guildDefaults(app.db, i.guildId), readOptions(i, mod.newOptions)),
+    options: withServerDefaults(mod.definition.optionsSchema, defaults, readOptions(i, mod.newOptions)),
     ...(seats !== undefined ? { maxSeats: seats } : {}),
   });
   if (!r.ok) {
@@ -127,5 +128,5 @@ async function createTable(i: ChatInputCommandInteraction, mod: GameModule, app:
   log.outcome = 'created';
   const res = await i.reply({ ...forDjs(lobbyMessage(mod, r.value, en)), withResponse: true });
   const messageId = res.resource?.message?.id;
-  if (messageId) app.service.setBoardMessage(r.value.table.id, messageId);
+  if (messageId) await app.service.setBoardMessage(r.value.table.id, messageId);
 }

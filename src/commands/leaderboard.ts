@@ -11,8 +11,6 @@ import { leaderboardMessage } from '../discord/render/leaderboard.js';
 import type { ComponentHandler, SlashCommand } from '../discord/slash-command.js';
 import type { GameRegistry } from '../games/registry.js';
 import { catalogFor, en, type Catalog } from '../i18n/index.js';
-import { ratingQueries } from '../ratings/queries.js';
-import { currentSeason } from '../ratings/store.js';
 import { ALL_GAMES, type BoardView } from '../ratings/views.js';
 
 /** The only scope so far: ratings are kept per server. */
@@ -26,19 +24,18 @@ type ViewResult = { ok: true; view: BoardView } | { ok: false; text: string; out
  * game's current season; `page` is 0-based (clamped). Refuses unknown games, a season on
  * the all-games view, and seasons that have not started.
  */
-export function resolveBoard(app: AppContext, text: Catalog, guildId: string, viewId: string, season: number | undefined, page: number): ViewResult {
-  const queries = ratingQueries(app.db);
+export async function resolveBoard(app: AppContext, text: Catalog, guildId: string, viewId: string, season: number | undefined, page: number): Promise<ViewResult> {
   const errors = text.ratings.errors;
   if (viewId === ALL_GAMES) {
     if (season !== undefined && season > 0) return { ok: false, text: errors.seasonNeedsGame, outcome: 'season_needs_game' };
-    return { ok: true, view: { kind: 'all', page: queries.allGames(guildId, page) } };
+    return { ok: true, view: { kind: 'all', page: await app.store.allGames(guildId, page) } };
   }
   const mod = app.registry.find(viewId);
   if (!mod) return { ok: false, text: errors.unknownGame, outcome: 'unknown_game' };
-  const current = currentSeason(app.db, guildId, mod.id).season;
+  const current = (await app.store.currentSeason(guildId, mod.id)).season;
   const shown = season ?? current;
   if (shown < 1 || shown > current) return { ok: false, text: errors.noSuchSeason(mod.title, shown, current), outcome: 'no_such_season' };
-  return { ok: true, view: { kind: 'game', game: mod.id, season: shown, currentSeason: current, page: queries.leaderboard(guildId, mod.id, shown, page) } };
+  return { ok: true, view: { kind: 'game', game: mod.id, season: shown, currentSeason: current, page: await app.store.leaderboard(guildId, mod.id, shown, page) } };
 }
 
 /**
@@ -58,7 +55,7 @@ export const leaderboardPageClick: ComponentHandler<'leaderboard'> = async (inte
     await interaction.reply(privateText(text.ratings.errors.notInGuild));
     return;
   }
-  const resolved = resolveBoard(app, text, interaction.guildId, id.view, id.view === ALL_GAMES ? undefined : id.season, id.page);
+  const resolved = await resolveBoard(app, text, interaction.guildId, id.view, id.view === ALL_GAMES ? undefined : id.season, id.page);
   if (!resolved.ok) {
     log.outcome = resolved.outcome;
     await interaction.reply(privateText(text.ratings.errors.staleButton));
@@ -103,7 +100,7 @@ export function leaderboardCommand(registry: GameRegistry): SlashCommand {
       }
       const viewId = interaction.options.getString('game') ?? ALL_GAMES;
       const season = interaction.options.getInteger('season') ?? undefined;
-      const resolved = resolveBoard(app, text, interaction.guildId, viewId, season, 0);
+      const resolved = await resolveBoard(app, text, interaction.guildId, viewId, season, 0);
       if (!resolved.ok) {
         log.outcome = resolved.outcome;
         await interaction.reply(privateText(resolved.text));

@@ -6,8 +6,10 @@
  * tokens (valid 15 minutes; discord-platform.md §2).
  *
  * It draws from the snapshots the table service hands over with each change and never
- * reads the database: changes arrive in commit order (the service hands them over
- * synchronously after each commit), so the newest snapshot of a batch is the table now.
+ * reads the database for them: changes arrive in commit order per table (the service hands
+ * them over right after each commit, inside the table's queue), so the newest snapshot of a
+ * batch is the table now. It runs in the process (shard) that committed the change; the
+ * message ids and board version it writes back go through the table service to the store.
  */
 import { RESTJSONErrorCodes, Routes } from 'discord-api-types/v10';
 import type { BaseInteraction, InteractionResponse, Message, REST } from 'discord.js';
@@ -111,7 +113,8 @@ export class Publisher implements TableListener {
   /**
    * Redraw a table's board from `snapshot` (re-posting it if it was deleted) without any
    * game change — e.g. when a player asks for their hand with `/hand`, which is how people
-   * recover from a deleted or buried board. Call it right after the read, before any await.
+   * recover from a deleted or buried board. (The newest version of a batch wins, so a read
+   * handed over late never draws an older board over a newer one.)
    */
   redraw(snapshot: TableSnapshot): void {
     this.tableChanged({ tableId: snapshot.table.id, snapshot, ping: [], ended: false });
@@ -233,7 +236,7 @@ export class Publisher implements TableListener {
     if (table.boardMessageId) {
       try {
         await this.deps.rest.patch(Routes.channelMessage(table.channelId, table.boardMessageId), { body: payload });
-        this.deps.service.setBoardVersion(table.id, table.version);
+        await this.deps.service.setBoardVersion(table.id, table.version);
         return;
       } catch (err) {
         // Duck-typed: discord.js's REST errors come from its CommonJS build (no shared class identity with ESM).
@@ -245,8 +248,8 @@ export class Publisher implements TableListener {
     if (table.status !== 'lobby' && table.status !== 'active') return;
     const message = (await this.deps.rest.post(Routes.channelMessages(table.channelId), { body: payload })) as { id: string };
     work.written.boardMessageId = message.id;
-    this.deps.service.setBoardMessage(table.id, message.id);
-    this.deps.service.setBoardVersion(table.id, table.version);
+    await this.deps.service.setBoardMessage(table.id, message.id);
+    await this.deps.service.setBoardVersion(table.id, table.version);
   }
 
   /** Delete the previous ping and post a new one mentioning only `userIds` (none = just delete). */
@@ -256,7 +259,7 @@ export class Publisher implements TableListener {
     else this.pinged.delete(table.id);
     if (table.pingMessageId) {
       work.written.pingMessageId = null;
-      this.deps.service.setPingMessage(table.id, null);
+      await this.deps.service.setPingMessage(table.id, null);
       await this.deps.rest.delete(Routes.channelMessage(table.channelId, table.pingMessageId)).catch(() => undefined);
     }
     if (userIds.length === 0) return;
@@ -265,7 +268,7 @@ export class Publisher implements TableListener {
       body: pingMessage(mod, table, userIds, en),
     })) as { id: string };
     work.written.pingMessageId = message.id;
-    this.deps.service.setPingMessage(table.id, message.id);
+    await this.deps.service.setPingMessage(table.id, message.id);
   }
 
   /**

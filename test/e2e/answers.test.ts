@@ -36,7 +36,7 @@ describe('every interaction gets an answer', () => {
   /** The registered command called `name` (its id goes into forged command data). */
   const command = (name: string) => emu.commands(emu.guild.id).find((c) => c.name === name)!;
   /** Everything stored about tables, to check nothing changed. */
-  const world = () => JSON.stringify(app.context.repo.openTables().map((t) => [t.id, t.version, t.status]));
+  const world = async () => JSON.stringify((await app.context.store.openTables()).map((t) => [t.id, t.version, t.status]));
 
   /** Expect a private plain answer in time. */
   function privately(r: InteractionResult, expected: RegExp): void {
@@ -63,7 +63,7 @@ describe('every interaction gets an answer', () => {
     privately(await select(7, []), /menu is not one of ours/); // mentionable select
     privately(await select(8, []), /menu is not one of ours/); // channel select
     expect(world()).toBe(before);
-    expect(app.context.repo.seats(id)).toHaveLength(2);
+    expect((await app.context.store.seats(id))).toHaveLength(2);
   });
 
   it('an autocomplete gets an empty list of choices', async () => {
@@ -113,7 +113,7 @@ describe('every interaction gets an answer', () => {
       /`\/admin end` needs the option `table`/,
     );
     expect(world()).toBe(before);
-    expect(app.context.service.openTableInChannel(channelId)).toBeUndefined();
+    expect((await app.context.service.openTableInChannel(channelId))).toBeUndefined();
     expect(emu.violations).toEqual([]);
   });
 });

@@ -136,8 +136,8 @@ export interface PlayOutOptions<A> {
   channelId?: string;
   /** Choose among the legal actions offered to `seat`; default: a seeded random choice. */
   choose?: (offers: Offer<A>[], state: any, seat: number) => Offer<A> | undefined;
-  /** Stop early when this returns true (default: when the table is no longer active). */
-  until?: () => boolean;
+  /** Stop early when this returns (or resolves to) true (default: when the table is no longer active). */
+  until?: () => boolean | Promise<boolean>;
   /** Give up after this many game clicks (default 2,000). */
   maxClicks?: number;
   /** Seed of the random choices. */
@@ -158,24 +158,24 @@ export async function playOut<A = any>(o: PlayOutOptions<A>): Promise<number> {
   const rng = Rng.seeded(o.seed ?? 7);
   const panels = new Map<string, EmulatedMessage>();
   const max = o.maxClicks ?? 2000;
-  const repo = () => o.app().context.repo;
-  const done = o.until ?? (() => repo().table(o.tableId)!.status !== 'active');
+  const store = () => o.app().context.store;
+  const done = o.until ?? (async () => (await store().table(o.tableId))!.status !== 'active');
   const track = (r: InteractionResult) => {
     answered(r);
     o.track?.(r);
     return r;
   };
   let clicks = 0;
-  while (!done()) {
+  while (!(await done())) {
     if (clicks >= max) throw new Error(`table #${o.tableId} did not finish within ${max} clicks`);
     await settle(o.app());
-    const table = repo().table(o.tableId)!;
+    const table = (await store().table(o.tableId))!;
     if (table.status !== 'active') break;
     const pending = o.def.pending(table.state);
     const step = pending.step.toString(36);
     const current = (x: Offer) => x.customId.split(':')[3] === step;
     const seat = rng.pick(seatsToAct(pending));
-    const row = repo().seats(o.tableId).find((s) => s.seat === seat)!;
+    const row = (await store().seats(o.tableId)).find((s) => s.seat === seat)!;
     const user = o.users.find((u) => u.id === row.userId)!;
     const board = boardOf(o.emu, o.tableId, o.channelId ?? o.emu.channel);
     let panel = panels.get(user.id) && o.emu.message(panels.get(user.id)!.id);

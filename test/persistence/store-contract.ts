@@ -232,6 +232,9 @@ export function storeContract(backend: string, harness: StoreHarness): void {
       ]);
       expect(Object.keys(log[0]!.action as object)).toEqual(['type', 'to', 'z', 'a']);
       expect(await store.lastAction(t.id)).toEqual(log[1]);
+      // Only a player's own move counts as their last move (not the timeout logged after it).
+      expect(await store.lastPlayerActionAt(t.id)).toBe(T0 + 10);
+      expect(await store.lastPlayerActionAt(t.id + 1)).toBeUndefined();
       await expect(
         store.transaction((tx) => tx.appendAction({ tableId: t.id, seq: 2, seat: 0, userId: null, kind: 'auto', action: {}, at: T0 })),
       ).rejects.toBeInstanceOf(DuplicateKeyError);

@@ -8,36 +8,37 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { defaultRegistry } from '../../src/games/index.js';
-import { openDatabase, type Db } from '../../src/persistence/db.js';
-import { guildDefaults, invalidSettings, updateGuildDefaults, withServerDefaults } from '../../src/admin/settings.js';
+import { openDatabase } from '../../src/persistence/db.js';
+import { SqliteStore } from '../../src/persistence/store/sqlite.js';
+import { invalidSettings, updateGuildDefaults, withServerDefaults } from '../../src/admin/settings.js';
 
 let dir: string;
-let db: Db;
+let store: SqliteStore;
 beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'rh-settings-'));
-  db = openDatabase(join(dir, 's.db'));
+  store = new SqliteStore(openDatabase(join(dir, 's.db')));
 });
-afterEach(() => {
-  db.$client.close();
+afterEach(async () => {
+  await store.close();
   rmSync(dir, { recursive: true, force: true });
 });
 
 describe('guild defaults', () => {
-  it('start empty, are patched key by key, and cleared with null', () => {
-    expect(guildDefaults(db, 'g')).toEqual({});
-    expect(updateGuildDefaults(db, 'g', { turnSeconds: 90 }, 'u', 1)).toEqual({ turnSeconds: 90 });
-    expect(updateGuildDefaults(db, 'g', { voteSeconds: 45, reactionSeconds: 20 }, 'u', 2)).toEqual({ turnSeconds: 90, voteSeconds: 45, reactionSeconds: 20 });
-    expect(updateGuildDefaults(db, 'g', { turnSeconds: null }, 'u', 3)).toEqual({ voteSeconds: 45, reactionSeconds: 20 });
-    expect(guildDefaults(db, 'other')).toEqual({});
+  it('start empty, are patched key by key, and cleared with null', async () => {
+    expect(await store.guildDefaults('g')).toEqual({});
+    expect(await updateGuildDefaults(store, 'g', { turnSeconds: 90 }, 'u', 1)).toEqual({ turnSeconds: 90 });
+    expect(await updateGuildDefaults(store, 'g', { voteSeconds: 45, reactionSeconds: 20 }, 'u', 2)).toEqual({ turnSeconds: 90, voteSeconds: 45, reactionSeconds: 20 });
+    expect(await updateGuildDefaults(store, 'g', { turnSeconds: null }, 'u', 3)).toEqual({ voteSeconds: 45, reactionSeconds: 20 });
+    expect(await store.guildDefaults('other')).toEqual({});
   });
 
-  it('reject values out of range without storing anything', () => {
+  it('reject values out of range without storing anything', async () => {
     expect(invalidSettings({ turnSeconds: 5 })).toEqual(['turnSeconds']);
     expect(invalidSettings({ reactionSeconds: 301, voteSeconds: 10 })).toEqual(['reactionSeconds']);
     expect(invalidSettings({ turnSeconds: 10.5 })).toEqual(['turnSeconds']);
     expect(invalidSettings({ turnSeconds: null, voteSeconds: 3600 })).toEqual([]);
-    expect(() => updateGuildDefaults(db, 'g', { turnSeconds: 5 }, 'u', 1)).toThrow(RangeError);
-    expect(guildDefaults(db, 'g')).toEqual({});
+    await expect(updateGuildDefaults(store, 'g', { turnSeconds: 5 }, 'u', 1)).rejects.toThrow(RangeError);
+    expect(await store.guildDefaults('g')).toEqual({});
   });
 });
 

@@ -394,6 +394,16 @@ class PgOps implements StoreTx {
     return (await this.db.select().from(actions).where(eq(actions.tableId, tableId)).orderBy(desc(actions.seq)).limit(1))[0];
   }
 
+  async lastPlayerActionAt(tableId: number): Promise<number | undefined> {
+    const rows = await this.db
+      .select({ at: actions.at })
+      .from(actions)
+      .where(and(eq(actions.tableId, tableId), eq(actions.kind, 'player')))
+      .orderBy(desc(actions.seq))
+      .limit(1);
+    return rows[0]?.at;
+  }
+
   async insertResults(rows: readonly NewResult[]): Promise<void> {
     if (rows.length > 0) await this.db.insert(results).values([...rows]);
   }

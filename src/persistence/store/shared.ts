@@ -16,6 +16,7 @@ export const STORE_METHODS = [
   'seats',
   'actions',
   'lastAction',
+  'lastPlayerActionAt',
   'results',
   'currentSeason',
   'seasonRatings',

@@ -208,6 +208,15 @@ export class SqliteStore implements Store {
     }
   }
 
+  /**
+   * EXPLAIN QUERY PLAN of one of the store's hot prepared queries with the given named
+   * parameters (`guild`, `game`, `season`, `user`, `ordinal`, `limit`, `offset`, `id`), one
+   * detail line each: a test and the benchmark check that each walks its index.
+   */
+  explain(name: SqliteHotQuery, values: Record<string, unknown>): string[] {
+    return this.ops.explain(name, values);
+  }
+
   async close(): Promise<void> {
     if (this.closed) return;
     await this.lock.acquire(this.lockTimeoutMs);
@@ -260,6 +269,16 @@ function sqliteError(err: unknown, busyMs = 5000): unknown {
   return err;
 }
 
+/** The hot prepared queries of the SQLite store, by name (for `SqliteStore.explain`: their plans are checked by a test and the benchmark). */
+export const SQLITE_HOT_QUERIES = ['boardPage', 'boardCount', 'above', 'totalsPage', 'totalsCount', 'playerRows', 'totalsOf', 'recent', 'seats', 'lastAction', 'lastPlayerAction'] as const;
+/** One hot query's name. */
+export type SqliteHotQuery = (typeof SQLITE_HOT_QUERIES)[number];
+
+/** A drizzle `sql.placeholder` in a query's parameter list. */
+function isPlaceholder(param: unknown): param is { name: string } {
+  return typeof param === 'object' && param !== null && 'name' in param && typeof (param as { name: unknown }).name === 'string';
+}
+
 /** The shard predicate on `game_tables.guild_id` (non-numeric ids belong to no shard). */
 function shardWhere(filter: ShardFilter): SQL {
   const ids = checkShardFilter(filter);
@@ -274,6 +293,7 @@ class SqliteOps implements SyncOf<StoreTx> {
 
   constructor(private readonly db: Db) {
     const p = (name: string) => sql.placeholder(name);
+    const currentSeasonOf = sql`coalesce((select ${seasons.season} from ${seasons} where ${seasons.guildId} = ${ratings.guildId} and ${seasons.game} = ${ratings.game}), ${FIRST_SEASON})`;
     const boardWhere = and(eq(ratings.guildId, p('guild')), eq(ratings.game, p('game')), eq(ratings.season, p('season')));
     this.q = {
       table: db.select().from(gameTables).where(eq(gameTables.id, p('id'))).prepare(),
@@ -284,6 +304,13 @@ class SqliteOps implements SyncOf<StoreTx> {
         .orderBy(sql`coalesce(${seats.seat}, 1000000)`, asc(seats.joinedAt), asc(seats.userId))
         .prepare(),
       lastAction: db.select().from(actions).where(eq(actions.tableId, p('id'))).orderBy(desc(actions.seq)).limit(1).prepare(),
+      lastPlayerAction: db
+        .select({ at: actions.at })
+        .from(actions)
+        .where(and(eq(actions.tableId, p('id')), eq(actions.kind, 'player')))
+        .orderBy(desc(actions.seq))
+        .limit(1)
+        .prepare(),
       openInChannel: db
         .select()
         .from(gameTables)
@@ -316,6 +343,44 @@ class SqliteOps implements SyncOf<StoreTx> {
         .select({ season: seasons.season, startedAt: seasons.startedAt })
         .from(seasons)
         .where(and(eq(seasons.guildId, p('guild')), eq(seasons.game, p('game'))))
+        .prepare(),
+      totalsPage: db
+        .select({ userId: playerTotals.userId, name: playerTotals.name, games: playerTotals.games, wins: playerTotals.wins })
+        .from(playerTotals)
+        .where(eq(playerTotals.guildId, p('guild')))
+        .orderBy(desc(playerTotals.games), desc(playerTotals.wins), desc(playerTotals.userId))
+        .limit(p('limit'))
+        .offset(p('offset'))
+        .prepare(),
+      totalsCount: db.select({ n: count() }).from(playerTotals).where(eq(playerTotals.guildId, p('guild'))).prepare(),
+      playerRows: db
+        .select()
+        .from(ratings)
+        .where(and(eq(ratings.guildId, p('guild')), eq(ratings.userId, p('user')), eq(ratings.season, currentSeasonOf)))
+        // No ORDER BY: with one, SQLite walks the guild's whole board in game order instead of
+        // the player's few rows (ratings_user); they are sorted by game id in playerGames.
+        .prepare(),
+      totalsOf: db
+        .select({ games: playerTotals.games, wins: playerTotals.wins, name: playerTotals.name })
+        .from(playerTotals)
+        .where(and(eq(playerTotals.guildId, p('guild')), eq(playerTotals.userId, p('user'))))
+        .prepare(),
+      recent: db
+        .select({
+          tableId: results.tableId,
+          game: results.game,
+          placement: results.placement,
+          winner: results.winner,
+          left: results.left,
+          score: results.score,
+          // Qualified by hand: drizzle prints a lone table's columns unqualified, which would bind to `x`.
+          players: sql<number>`(select count(*) from "results" as x where x."table_id" = "results"."table_id")`.mapWith(Number),
+          endedAt: results.endedAt,
+        })
+        .from(results)
+        .where(and(eq(results.guildId, p('guild')), eq(results.userId, p('user'))))
+        .orderBy(desc(results.endedAt), desc(results.tableId))
+        .limit(p('limit'))
         .prepare(),
     };
   }
@@ -423,6 +488,10 @@ class SqliteOps implements SyncOf<StoreTx> {
     return this.q.lastAction.get({ id: tableId });
   }
 
+  lastPlayerActionAt(tableId: number): number | undefined {
+    return this.q.lastPlayerAction.get({ id: tableId })?.at;
+  }
+
   insertResults(rows: readonly NewResult[]): void {
     if (rows.length > 0) this.db.insert(results).values([...rows]).run();
   }
@@ -499,27 +568,15 @@ class SqliteOps implements SyncOf<StoreTx> {
 
   allGames(guildId: string, page: number, size = PAGE_SIZE): Page<TotalsRow> {
     checkPageSize(size);
-    const total = this.db.select({ n: count() }).from(playerTotals).where(eq(playerTotals.guildId, guildId)).get()?.n ?? 0;
+    const total = this.q.totalsCount.get({ guild: guildId })?.n ?? 0;
     const { page: pg, pages } = clampPage(page, total, size);
-    const rows = this.db
-      .select({ userId: playerTotals.userId, name: playerTotals.name, games: playerTotals.games, wins: playerTotals.wins })
-      .from(playerTotals)
-      .where(eq(playerTotals.guildId, guildId))
-      .orderBy(desc(playerTotals.games), desc(playerTotals.wins), desc(playerTotals.userId))
-      .limit(size)
-      .offset(pg * size)
-      .all();
+    const rows = this.q.totalsPage.all({ guild: guildId, limit: size, offset: pg * size });
     return { rows: rows.map((r, i) => ({ rank: pg * size + i + 1, ...r })), page: pg, pages, total };
   }
 
+
   playerGames(guildId: string, userId: string): PlayerGameRecord[] {
-    const currentSeasonOf = sql`coalesce((select ${seasons.season} from ${seasons} where ${seasons.guildId} = ${ratings.guildId} and ${seasons.game} = ${ratings.game}), ${FIRST_SEASON})`;
-    const rows = this.db
-      .select()
-      .from(ratings)
-      .where(and(eq(ratings.guildId, guildId), eq(ratings.userId, userId), eq(ratings.season, currentSeasonOf)))
-      .orderBy(asc(ratings.game))
-      .all();
+    const rows = this.q.playerRows.all({ guild: guildId, user: userId }).sort((x, y) => (x.game < y.game ? -1 : x.game > y.game ? 1 : 0));
     return rows.map((r) => {
       const board = { guild: guildId, game: r.game, season: r.season };
       return {
@@ -538,33 +595,24 @@ class SqliteOps implements SyncOf<StoreTx> {
     });
   }
 
+
   playerTotals(guildId: string, userId: string): PlayerTotals | undefined {
-    return this.db
-      .select({ games: playerTotals.games, wins: playerTotals.wins, name: playerTotals.name })
-      .from(playerTotals)
-      .where(and(eq(playerTotals.guildId, guildId), eq(playerTotals.userId, userId)))
-      .get();
+    return this.q.totalsOf.get({ guild: guildId, user: userId });
   }
 
+
   recentGames(guildId: string, userId: string, limit = RECENT_GAMES): RecentGame[] {
-    return this.db
-      .select({
-        tableId: results.tableId,
-        game: results.game,
-        placement: results.placement,
-        winner: results.winner,
-        left: results.left,
-        score: results.score,
-        // Qualified by hand: drizzle prints a lone table's columns unqualified, which would bind to `x`.
-        players: sql<number>`(select count(*) from "results" as x where x."table_id" = "results"."table_id")`.mapWith(Number),
-        endedAt: results.endedAt,
-      })
-      .from(results)
-      .where(and(eq(results.guildId, guildId), eq(results.userId, userId)))
-      .orderBy(desc(results.endedAt), desc(results.tableId))
-      .limit(limit)
-      .all();
+    return this.q.recent.all({ guild: guildId, user: userId, limit });
   }
+
+  /** EXPLAIN QUERY PLAN of a hot query with named parameters, one detail line each. */
+  explain(name: SqliteHotQuery, values: Record<string, unknown>): string[] {
+    const { sql: text, params } = this.q[name].getQuery();
+    const bound = params.map((param) => (isPlaceholder(param) ? (values[param.name] ?? null) : param));
+    const rows = this.db.$client.prepare(`EXPLAIN QUERY PLAN ${text}`).all(...bound) as { detail: string }[];
+    return rows.map((row) => row.detail);
+  }
+
 
   // ---------------------------------------------------------------- settings and admin
 

@@ -277,6 +277,11 @@ export interface StoreReads {
   actions(tableId: number): Promise<ActionRow[]>;
   /** The newest entry of a table's action log, if any. */
   lastAction(tableId: number): Promise<ActionRow | undefined>;
+  /**
+   * When a player last acted at a table (Unix ms): the newest action-log entry of kind
+   * `player` (timeouts and auto-play do not count), undefined before the first such move.
+   */
+  lastPlayerActionAt(tableId: number): Promise<number | undefined>;
   /** Result rows of a table, by seat ascending. */
   results(tableId: number): Promise<ResultRow[]>;
   /** The current season of `game` in `guildId` (season 1 when never reset). */
