@@ -95,7 +95,8 @@ describe('Suspicion, end to end through the Discord emulator', () => {
     const board = boardOf(emu, tableId);
     expect(board.id).toBe(lobby.id);
     expect(JSON.stringify(board.components)).toContain('Show my hand');
-    const store = app.context.store;
+    // Always the running app's store (the app is replaced by the restart below).
+    const store = { table: (id: number) => app.context.store.table(id), seats: (id: number) => app.context.store.seats(id), actions: (id: number) => app.context.store.actions(id) };
     const state = async () => (await store.table(tableId))!.state as SuspicionState;
     const userOf = async (seat: number) => {
       const row = (await store.seats(tableId)).find((s) => s.seat === seat)!;
