@@ -17,7 +17,7 @@ import type { GameRegistry } from './games/registry.js';
 import type { Logger } from './logger.js';
 import { openDatabase } from './persistence/db.js';
 import { SqliteStore } from './persistence/store/sqlite.js';
-import type { Store } from './persistence/store/types.js';
+import type { ShardFilter, Store } from './persistence/store/types.js';
 import { ratingsHook } from './ratings/store.js';
 import { TableService, type TableServiceDeps } from './tables/service.js';
 
@@ -38,6 +38,11 @@ export interface AppOptions {
    * opened (and migrated) by `createApp`.
    */
   store?: Store;
+  /**
+   * The shards this process serves (a ShardingManager child): recovery, stale boards and
+   * deadlines cover only their guilds' tables. Default: every table.
+   */
+  shard?: ShardFilter;
 }
 
 /** A running (or ready to start) bot. */
@@ -67,7 +72,7 @@ export function createApp(config: Config, opts: AppOptions): App {
   const registry = opts.registry ?? defaultRegistry();
   const { resultHooks = [], ...serviceDeps } = opts.serviceDeps ?? {};
   // Ratings are updated inside the transaction that stores each result (README "Leaderboards and ratings").
-  const service = new TableService({ store, registry, logger, ...serviceDeps, resultHooks: [ratingsHook(), ...resultHooks] });
+  const service = new TableService({ store, registry, logger, ...serviceDeps, ...(opts.shard ? { shard: opts.shard } : {}), resultHooks: [ratingsHook(), ...resultHooks] });
   const client = new Client({
     intents: [GatewayIntentBits.Guilds],
     ...(config.discordApiUrl ? { rest: { api: config.discordApiUrl } } : {}),

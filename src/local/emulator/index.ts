@@ -68,6 +68,8 @@ export interface AddUserOptions {
   permissions?: bigint;
   /** The user's client language (`interaction.locale`). Default 'en-US'. */
   locale?: string;
+  /** Make them a member of this guild (from `addGuild`) instead of the default one; they act in its first channel. */
+  guildId?: string;
 }
 
 /** Options of `waitFor`. */
@@ -207,19 +209,27 @@ export class DiscordEmulator {
     return { guildId: guild.id, channelId: channel.id, owner: new EmulatedUser(this.core, owner.id, ownerName, guild.id, channel.id), messageId: msg.id };
   }
 
-  /** Add a member to the default guild. */
+  /** Add a member to the default guild (or to `opts.guildId`). Throws for an unknown guild. */
   addUser(name: string, opts: AddUserOptions = {}): EmulatedUser {
     const st = this.core.state;
+    const guildId = opts.guildId ?? this.guild.id;
+    const guild = st.guilds.get(guildId);
+    if (!guild) throw new Error(`addUser: no guild ${guildId}`);
     const user = st.addUser(name, false, opts.locale ?? 'en-US');
     const roles: string[] = [];
     if (opts.permissions !== undefined && opts.permissions !== 0n) {
-      const role = st.addRole(this.guild.id, `${name}'s role`, opts.permissions);
+      const role = st.addRole(guildId, `${name}'s role`, opts.permissions);
       roles.push(role.id);
-      this.core.gateway.dispatch('GUILD_ROLE_CREATE', { guild_id: this.guild.id, role: st.roleJson(role) });
+      this.core.gateway.dispatch('GUILD_ROLE_CREATE', { guild_id: guildId, role: st.roleJson(role) });
     }
-    st.addMember(this.guild.id, user.id, roles);
+    st.addMember(guildId, user.id, roles);
     st.changed();
-    return new EmulatedUser(this.core, user.id, name, this.guild.id, this.channel);
+    return new EmulatedUser(this.core, user.id, name, guildId, guildId === this.guild.id ? this.channel : guild.channelIds[0]!);
+  }
+
+  /** Identified gateway sessions per shard id (an unsharded session counts as shard 0). */
+  sessionsByShard(): Map<number, number> {
+    return this.core.gateway.sessionsByShard();
   }
 
   /** Registered commands: global ones, or those of `guildId`. */

@@ -12,6 +12,7 @@ export interface ResolvedOptions {
   rateLimit: { limit: number; windowMs: number } | null;
   webhookEditDelayMs: number;
   heartbeatIntervalMs: number;
+  shards: number;
   privilegedIntents: number;
   botPermissions: bigint;
   guildName: string;
@@ -29,6 +30,7 @@ export function resolveOptions(o: EmulatorOptions = {}): ResolvedOptions {
     rateLimit: rl ? { limit: rl.limit ?? 5, windowMs: rl.windowMs ?? 5000 } : null,
     webhookEditDelayMs: o.webhookEditDelayMs ?? 0,
     heartbeatIntervalMs: o.heartbeatIntervalMs ?? 41_250,
+    shards: o.shards ?? 1,
     privilegedIntents: o.privilegedIntents ?? 0,
     botPermissions: o.botPermissions ?? DEFAULT_BOT_PERMISSIONS,
     guildName: o.guildName ?? 'Emulated Guild',
