@@ -25,9 +25,9 @@ import { interactionRoutes } from './rest-interactions.js';
 import { RestRouter } from './rest-router.js';
 import { channelRoutes, dispatchMessageEvent } from './rest-routes.js';
 import { EmulatorServer } from './server.js';
-import { EmulatorState, resolveOptions } from './state.js';
+import { EmulatorState, resolveOptions, resolveRateLimit } from './state.js';
 import { EmulatedUser } from './users.js';
-import type { EmulatedMessage, EmulatorOptions, GatewayFrame, JsonObject, RecordedRequest, Violation } from './types.js';
+import type { EmulatedMessage, EmulatorOptions, GatewayFrame, JsonObject, RateLimitOptions, RecordedRequest, Violation } from './types.js';
 
 export { allComponents, buttonLabels, findComponent, interactiveComponents } from './components.js';
 export { InteractionResult } from './interactions.js';
@@ -269,6 +269,14 @@ export class DiscordEmulator {
    */
   async reconnectGateway(): Promise<void> {
     await this.core.gateway.closeAll('reconnect');
+  }
+
+  /**
+   * Turn Discord's rate limits on (`true` = defaults, or settings) or off (`false`) from now
+   * on, as the `rateLimit` start option does; every window starts afresh.
+   */
+  setRateLimit(option: boolean | RateLimitOptions): void {
+    this.core.state.opts.rateLimit = resolveRateLimit(option);
   }
 
   /** Throw a readable error listing the violations, if any. */

@@ -5,12 +5,18 @@
 /** A plain JSON object. */
 export type JsonObject = Record<string, unknown>;
 
-/** Per-channel message rate limit settings (message create + edit through channel routes). */
+/**
+ * Discord's REST rate limits (see `rate-limits.ts`): per-channel message buckets, one per
+ * method (create, edit), and the global limit on non-interaction routes.
+ */
 export interface RateLimitOptions {
-  /** Requests allowed per window per channel. Default 5. */
+  /** Message create / edit requests allowed per window, per channel and method. Default 5. */
   limit?: number;
-  /** Window length in ms. Default 5000. */
+  /** Per-channel window length in ms. Default 5000. */
   windowMs?: number;
+  /** Requests per second on non-interaction routes (interaction callbacks and
+   * `/webhooks/{app}/{token}/…` are exempt). Default 50 (Discord's); `false` = no global limit. */
+  globalPerSecond?: number | false;
 }
 
 /** Options of `DiscordEmulator.start`. */
@@ -19,7 +25,8 @@ export interface EmulatorOptions {
   ackTimeoutMs?: number;
   /** Lifetime of an interaction token for follow-ups / edits. Default 15 min. */
   tokenTtlMs?: number;
-  /** Per-channel limit on message create/edit; `true` = 5 per 5 s. Off by default. */
+  /** Discord's rate limits: `true` = 5 message creates and 5 edits per 5 s per channel plus
+   * the global 50 requests/s (interaction routes exempt). Off by default; see `setRateLimit`. */
   rateLimit?: boolean | RateLimitOptions;
   /** Gateway heartbeat interval sent in HELLO. Default 41250 ms. */
   heartbeatIntervalMs?: number;
