@@ -117,6 +117,14 @@ export class DiscordEmulator {
     return this.core.state.requests;
   }
 
+  /**
+   * Call `listener` with every HTTP request the emulator answers, as it is answered (for
+   * long runs that keep only part of `requests`). Returns the unsubscribe function.
+   */
+  onRequest(listener: (request: RecordedRequest) => void): () => void {
+    return this.core.state.onRequest(listener);
+  }
+
   /** Every gateway payload sent or received (op codes and event names), oldest first. */
   get gatewayFrames(): readonly GatewayFrame[] {
     return this.core.state.gatewayFrames;

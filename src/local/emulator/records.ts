@@ -17,6 +17,7 @@ export interface ResolvedOptions {
   guildName: string;
   channelName: string;
   botName: string;
+  retention: { log: number | null; interactionsPerUser: number | null };
   debug: ((line: string) => void) | null;
 }
 
@@ -32,6 +33,7 @@ export function resolveOptions(o: EmulatorOptions = {}): ResolvedOptions {
     guildName: o.guildName ?? 'Emulated Guild',
     channelName: o.channelName ?? 'general',
     botName: o.botName ?? 'Red Herring',
+    retention: { log: o.retention?.log ?? null, interactionsPerUser: o.retention?.interactionsPerUser ?? null },
     debug: o.debug === true ? (line) => process.stderr.write(`[discord-emulator] ${line}\n`) : o.debug || null,
   };
 }

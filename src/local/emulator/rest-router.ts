@@ -177,7 +177,7 @@ export class RestRouter {
         }
       }
     }
-    state.requests.push({ method: req.method, path, route: routeName, query, status: res.status, body: req.body, response: res.body, time });
+    state.recordRequest({ method: req.method, path, route: routeName, query, status: res.status, body: req.body, response: res.body, time });
     state.log(`${req.method} ${path} → ${res.status}${res.status >= 400 ? ` ${JSON.stringify(res.body)}` : ''}`);
     state.changed();
     return { status: res.status, body: res.body, headers: { ...extraHeaders, ...(res.headers ?? {}) } };

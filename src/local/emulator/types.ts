@@ -19,6 +19,19 @@ export interface RateLimitOptions {
   globalPerSecond?: number | false;
 }
 
+/** What the emulator forgets over long runs (see `EmulatorOptions.retention`). */
+export interface RetentionOptions {
+  /** Keep only the newest N entries of `requests` and `gatewayFrames` (older ones are dropped
+   * in batches, so up to 2 N may be held). */
+  log?: number;
+  /**
+   * Keep only each user's newest N interactions: older ones (once answered or timed out)
+   * are forgotten with the ephemeral messages no kept interaction refers to. Their tokens
+   * then answer 401 Invalid Webhook Token, as expired ones do on Discord.
+   */
+  interactionsPerUser?: number;
+}
+
 /** Options of `DiscordEmulator.start`. */
 export interface EmulatorOptions {
   /** Time the bot has for the initial interaction callback. Default 3000 ms (Discord's 3 s). */
@@ -42,6 +55,11 @@ export interface EmulatorOptions {
   channelName?: string;
   /** Username of the bot. Default 'Red Herring'. */
   botName?: string;
+  /**
+   * Bound the emulator's memory over long runs (load benchmarks). Default: keep everything,
+   * for tests to inspect.
+   */
+  retention?: RetentionOptions;
   /** Log every request, gateway payload and violation: `true` writes to stderr, or pass a sink. */
   debug?: boolean | ((line: string) => void);
 }
