@@ -18,7 +18,7 @@
  *
  * Options: `--quick` (a seconds-long version: few tables, two rates, short steps), `--tables=N`,
  * `--rates=100,200,…` (offered clicks per second), `--seconds=S` (per rate), `--seed=N`,
- * `--log-level=info` (the product's; production default), `--out=DIR`.
+ * `--log-level=info` (the product's; production default), `--profile-rate=400`, `--out=DIR`.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -98,6 +98,7 @@ function settingsFromArgs(argv: string[]): { settings: BenchSettings; out: strin
       seconds: { type: 'string' },
       seed: { type: 'string' },
       'log-level': { type: 'string' },
+      'profile-rate': { type: 'string' },
       only: { type: 'string' },
       skip: { type: 'string' },
       out: { type: 'string' },
@@ -128,7 +129,7 @@ function settingsFromArgs(argv: string[]): { settings: BenchSettings; out: strin
     spreadMovesPerSecond: 20,
     spreadSeconds: quick ? 1.5 : 30,
     busySeconds: quick ? 2.5 : 90,
-    profileRate: 400,
+    profileRate: num(values['profile-rate'], 400, 'profile-rate'),
     profileSeconds: quick ? 1 : 15,
     quietMs: quick ? 300 : 1000,
     recoveryTables: quick ? 200 : 10_000,
@@ -181,8 +182,13 @@ async function main(): Promise<void> {
         mkdirSync(dir, { recursive: true });
         const file = join(dir, `product-${settings.profileRate}-${Date.now()}.cpuprofile`);
         product.bot.startProfile();
-        const run = await runRung(product, { rate: settings.profileRate, seconds: settings.profileSeconds, rng: Rng.seeded(settings.seed + 3), quietMs: settings.quietMs });
-        await product.bot.stopProfile(file);
+        const run = await runRung(product, {
+          rate: settings.profileRate,
+          seconds: settings.profileSeconds,
+          rng: Rng.seeded(settings.seed + 3),
+          quietMs: settings.quietMs,
+          afterLoad: () => product.bot.stopProfile(file),
+        });
         const top = topSelfTime(file, 30);
         results.profile = { rate: settings.profileRate, seconds: settings.profileSeconds, run, file, totalMs: top.totalMs, top: top.functions };
       }

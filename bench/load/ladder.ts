@@ -73,6 +73,8 @@ export interface RungOptions {
    * clicked once); default `random`: random tables for `seconds`.
    */
   tables?: 'random' | 'each';
+  /** Called once the offered load is over and every session has its answers (before the drain). */
+  afterLoad?: () => Promise<void>;
 }
 
 /** Run one rung against `world` and measure it. */
@@ -93,10 +95,11 @@ export async function runRung(world: World, o: RungOptions): Promise<RungResult>
     let next = started;
     const tick = () => {
       const now = performance.now();
+      const openNow = each ? [] : open();
       const done = () => next >= endAt || (each !== null && sessions.length >= each.length);
       while (next <= now && !done()) {
         lags.push(now - next);
-        sessions.push(session(world, o.rng, samples, observer, each ? [each[sessions.length]!] : open()));
+        sessions.push(session(world, o.rng, samples, observer, each ? [each[sessions.length]!] : openNow));
         next += intervalMs;
       }
       if (done()) resolve();
@@ -109,6 +112,7 @@ export async function runRung(world: World, o: RungOptions): Promise<RungResult>
   const offeredEnd = performance.now();
   await Promise.all(sessions);
   const lastAnswer = performance.now();
+  await o.afterLoad?.();
   await drain(world, observer, o.drainTimeoutMs ?? 120_000, o.quietMs ?? 1000);
   const drainMs = performance.now() - offeredEnd;
   const { commits } = observer.finish();

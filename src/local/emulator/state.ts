@@ -146,7 +146,10 @@ export class EmulatorState {
     }
     for (const id of [old.originalMessageId, ...old.followUpIds]) {
       const m = id ? this.messages.get(id) : undefined;
-      if (m?.ephemeral && !referenced.has(m.id)) this.messages.delete(m.id);
+      if (m?.ephemeral && !referenced.has(m.id)) {
+        this.messages.delete(m.id);
+        this.pings.delete(m.id);
+      }
     }
   }
 
