@@ -60,7 +60,11 @@ export function printReport(res: BenchResults): string {
   if (res.profile) {
     const p = res.profile;
     out.push(`\n## Product CPU profile at ${p.rate} clicks/s for ${p.seconds} s (p50 ${ms(p.run.latency.p50)} / p99 ${ms(p.run.latency.p99)} ms with the profiler on; ${p.totalMs} ms sampled)`);
-    for (const f of p.top.slice(0, 15)) out.push(`${pad(f.selfMs.toFixed(0), 7)} ms ${pad(f.percent.toFixed(1), 5)} %  ${f.function}`);
+    const idle = p.top.find((f) => f.function === '(idle)');
+    out.push(`top self time (idle ${idle ? idle.percent.toFixed(1) : '0'} % of the samples):`);
+    for (const f of p.top.filter((x) => x.function !== '(idle)').slice(0, 15)) out.push(`${pad(f.selfMs.toFixed(0), 7)} ms ${pad(f.percent.toFixed(1), 5)} %  ${f.function}`);
+    out.push('inclusive time under the product\'s own code (src/):');
+    for (const f of p.inclusive.slice(0, 12)) out.push(`${pad(f.selfMs.toFixed(0), 7)} ms ${pad(f.percent.toFixed(1), 5)} %  ${f.function}`);
     out.push(`(full profile: ${p.file})`);
   }
   if (res.recovery) {

@@ -27,7 +27,7 @@ import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { Rng } from '../src/games/rng.js';
 import { benchLeaderboard } from './leaderboard.js';
-import { topSelfTime, type SelfTime } from './load/cpu-profile.js';
+import { topInclusiveTime, topSelfTime, type SelfTime } from './load/cpu-profile.js';
 import { ratios, runRung, type RungResult } from './load/ladder.js';
 import { busyTable, spreadMoves, type ScenarioResult } from './load/scenarios.js';
 import { round } from './load/stats.js';
@@ -79,7 +79,8 @@ export interface BenchResults {
    */
   memory?: { heapBytesPerOpenTableWarm: number; productHeapBytes: number; baselineHeapBytes: number; tables: number; baselineTables: number };
   scenarios?: ScenarioResult[];
-  profile?: { rate: number; seconds: number; run: RungResult; file: string; totalMs: number; top: SelfTime[] };
+  /** `top`: self time per function; `inclusive`: time under the product's own functions (src/). */
+  profile?: { rate: number; seconds: number; run: RungResult; file: string; totalMs: number; top: SelfTime[]; inclusive: SelfTime[] };
   recovery?: RecoveryResult;
   leaderboard?: { name: string; metrics: Record<string, number>; summary: string };
   durationSeconds: number;
@@ -189,8 +190,8 @@ async function main(): Promise<void> {
           quietMs: settings.quietMs,
           afterLoad: () => product.bot.stopProfile(file),
         });
-        const top = topSelfTime(file, 30);
-        results.profile = { rate: settings.profileRate, seconds: settings.profileSeconds, run, file, totalMs: top.totalMs, top: top.functions };
+        const top = topSelfTime(file, 40);
+        results.profile = { rate: settings.profileRate, seconds: settings.profileSeconds, run, file, totalMs: top.totalMs, top: top.functions, inclusive: topInclusiveTime(file, 25) };
       }
     } finally {
       await Promise.all([product.close(), echo?.close()]);

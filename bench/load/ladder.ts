@@ -64,7 +64,7 @@ export interface RungOptions {
   rate: number;
   seconds: number;
   rng: Rng;
-  /** Give up draining after this long, ms (default 120 s). */
+  /** Give up draining after this long, ms (default 15 min: an overloaded bot works through its backlog). */
   drainTimeoutMs?: number;
   /** The bot counts as quiet after this long without a request, ms (default 1000). */
   quietMs?: number;
@@ -113,7 +113,7 @@ export async function runRung(world: World, o: RungOptions): Promise<RungResult>
   await Promise.all(sessions);
   const lastAnswer = performance.now();
   await o.afterLoad?.();
-  await drain(world, observer, o.drainTimeoutMs ?? 120_000, o.quietMs ?? 1000);
+  await drain(world, observer, o.drainTimeoutMs ?? 900_000, o.quietMs ?? 1000);
   const drainMs = performance.now() - offeredEnd;
   const { commits } = observer.finish();
 

@@ -6,7 +6,7 @@
  * The product's tables are opened before it starts, directly through its table service
  * (the code the `/<game> new` → Join → Start clicks run), in a fresh SQLite file; at
  * start-up the bot publishes their boards and pings as it does for boards a previous
- * process did not publish. The echo bot posts its own boards. Setup runs without rate
+ * process did not publish (timers at their maxima: `LONG_TIMERS`). The echo bot posts its own boards. Setup runs without rate
  * limits; the caller switches them on for the measured parts.
  *
  * Note: Discord caps a server at 500 channels; the 1,000 channels of one emulated guild
@@ -29,6 +29,17 @@ import { ProductDb } from './product-db.js';
 
 /** The four games, in the order tables are dealt out. */
 export const GAMES = ['suspicion', 'noir', 'phantom', 'jaccuse'] as const;
+
+/**
+ * Table options: every timer at (or near) its game's maximum, so that no deadline fires while
+ * the bench runs — the ladder measures clicks, not timeouts and auto-play.
+ */
+export const LONG_TIMERS: Record<string, Record<string, number>> = {
+  suspicion: { turnSeconds: 3600, reactionSeconds: 300, voteSeconds: 3600 },
+  noir: { turnSeconds: 3600 },
+  phantom: { turnSeconds: 3600 },
+  jaccuse: { turnSeconds: 3600, voteSeconds: 3600 },
+};
 
 /** One table of the world. */
 export interface BenchTable {
@@ -148,7 +159,7 @@ function openTables(dbPath: string, guildId: string, tables: BenchTable[]): void
   try {
     for (const t of tables) {
       const host = t.players[0]!;
-      const created = service.createTable({ guildId, channelId: t.channelId, game: t.game, host: actor(host), maxSeats: t.players.length, options: {} });
+      const created = service.createTable({ guildId, channelId: t.channelId, game: t.game, host: actor(host), maxSeats: t.players.length, options: LONG_TIMERS[t.game] ?? {} });
       if (!created.ok) throw new Error(`cannot open a ${t.game} table: ${JSON.stringify(created.error)}`);
       for (const p of t.players.slice(1)) {
         const joined = service.join(created.value.table.id, actor(p));
