@@ -33,9 +33,15 @@ export interface RestCounts {
   rateLimitedUser: number;
   /** Non-429 4xx answers, by route (e.g. late callbacks: 404 Unknown interaction). */
   http4xx: Record<string, number>;
+  /**
+   * 401 Invalid Webhook Token on interaction webhooks: in a run shorter than 15 min no token
+   * expires, so these are edits of panels the emulator forgot (`retention`), not failures
+   * the product caused — counted apart.
+   */
+  forgottenTokens: number;
 }
 
-const emptyCounts = (): RestCounts => ({ callbacks: 0, boardEdits: 0, panelRequests: 0, pings: 0, other: 0, rateLimitedGlobal: 0, rateLimitedUser: 0, http4xx: {} });
+const emptyCounts = (): RestCounts => ({ callbacks: 0, boardEdits: 0, panelRequests: 0, pings: 0, other: 0, rateLimitedGlobal: 0, rateLimitedUser: 0, http4xx: {}, forgottenTokens: 0 });
 
 /** Sum of a 4xx map. */
 export const total4xx = (c: RestCounts): number => Object.values(c.http4xx).reduce((a, b) => a + b, 0);
@@ -141,7 +147,8 @@ export class Observer {
       else c.rateLimitedUser++;
       return;
     }
-    if (r.status >= 400 && r.status < 500) c.http4xx[`${r.route} → ${r.status}`] = (c.http4xx[`${r.route} → ${r.status}`] ?? 0) + 1;
+    if (r.status === 401 && r.route.includes(' /webhooks/')) c.forgottenTokens++;
+    else if (r.status >= 400 && r.status < 500) c.http4xx[`${r.route} → ${r.status}`] = (c.http4xx[`${r.route} → ${r.status}`] ?? 0) + 1;
     if (r.route === 'POST /interactions/:interaction/:token/callback') c.callbacks++;
     else if (r.route.includes(' /webhooks/')) c.panelRequests++;
     else if (r.route.includes('/channels/:channel/messages')) {

@@ -88,7 +88,7 @@ export interface World {
 }
 
 /** Memory-bounded emulator settings for long runs (see src/local/emulator/README.md "Long runs"). */
-export const LOAD_EMULATOR_OPTIONS = { retention: { log: 5_000, interactionsPerUser: 6 } } as const;
+export const LOAD_EMULATOR_OPTIONS = { retention: { log: 5_000, interactionsPerUser: 16 } } as const;
 
 /** Build a world and wait until every table's board is published. */
 export async function buildWorld(o: WorldOptions): Promise<World> {
