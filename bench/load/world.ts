@@ -135,11 +135,12 @@ export async function buildWorld(o: WorldOptions): Promise<World> {
     rmSync(dir, { recursive: true, force: true });
   };
   try {
-    // discord.js sends at most 50 requests/s by itself: 1,000 boards (and pings) take a while.
-    await emu.waitFor(() => tables.every((t) => t.boardId), { timeoutMs: 60_000 + o.tables * 100, description: `${o.kind}: every board posted` });
+    // discord.js sends at most 50 requests/s by itself: 1,000 boards (and pings) take a while,
+    // more on a busy machine (generous timeouts: the setup is not measured).
+    await emu.waitFor(() => tables.every((t) => t.boardId), { timeoutMs: 120_000 + o.tables * 400, description: `${o.kind}: every board posted` });
     if (db) {
       for (const t of tables) t.tableId = db.openInChannel(t.channelId)!.id;
-      await waitForBoards(db, 60_000 + o.tables * 100);
+      await waitForBoards(db, 120_000 + o.tables * 400);
     }
   } catch (err) {
     await close();
