@@ -1,7 +1,7 @@
 /**
  * One bot under load, in its own Node process (forked by bench/load/bots.ts with an IPC
- * channel; stdout goes to /dev/null, so the product's pino log lines cost what they cost in
- * production without being kept):
+ * channel; stdout goes to a file in the world's temp folder, so the product's pino log lines
+ * cost what they cost in production, and setup failures can quote them):
  *
  * - `product`: Red Herring itself — `createApp` with the production logger at LOG_LEVEL
  *   (default info), SQLite at DATABASE_PATH, commands registered in the emulator's guild.

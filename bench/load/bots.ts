@@ -2,6 +2,7 @@
  * Starting a bot (product or echo) in its own process and talking to it (see bot-process.ts).
  */
 import { fork, type ChildProcess } from 'node:child_process';
+import { closeSync, openSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BotProcessArgs, FromBot, ToBot } from './bot-process.js';
 
@@ -40,15 +41,18 @@ export class BotProcess {
 
   /**
    * Fork the bot and resolve once it reports ready. `cpuProfileDir` runs it under
-   * `--cpu-prof` (the profile is written there when it stops). Rejects if it exits first or
-   * is not ready within `timeoutMs`.
+   * `--cpu-prof` (the profile is written there when it stops); `logFile` receives its stdout
+   * (the product's pino lines; default /dev/null). Rejects if it exits first or is not ready
+   * within `timeoutMs`.
    */
-  static async start(args: BotProcessArgs, opts: { cpuProfileDir?: string; timeoutMs?: number } = {}): Promise<BotProcess> {
+  static async start(args: BotProcessArgs, opts: { cpuProfileDir?: string; timeoutMs?: number; logFile?: string } = {}): Promise<BotProcess> {
     const execArgv = ['--import', 'tsx', '--expose-gc', ...(opts.cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${opts.cpuProfileDir}`] : [])];
+    const out = opts.logFile ? openSync(opts.logFile, 'w') : 'ignore';
     const child = fork(join(import.meta.dirname, 'bot-process.ts'), [JSON.stringify(args)], {
       execArgv,
-      stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+      stdio: ['ignore', out, 'inherit', 'ipc'],
     });
+    if (typeof out === 'number') closeSync(out);
     const bot = new BotProcess(args.kind, child);
     await new Promise<void>((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error(`${args.kind} bot not ready within ${opts.timeoutMs ?? 120_000} ms`)), opts.timeoutMs ?? 120_000);

@@ -12,7 +12,7 @@
  * Note: Discord caps a server at 500 channels; the 1,000 channels of one emulated guild
  * stand for several servers. Limits are per channel and per bot, so this changes nothing.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -124,7 +124,7 @@ export async function buildWorld(o: WorldOptions): Promise<World> {
   });
   const bot = await BotProcess.start(
     { kind: o.kind, apiBase: emu.apiBase, token: emu.token, guildId: emu.guild.id, dbPath: dbPath ?? '', logLevel: o.logLevel ?? 'info' },
-    { ...(o.cpuProfileDir ? { cpuProfileDir: o.cpuProfileDir } : {}), timeoutMs: 120_000 + o.tables * 50 },
+    { ...(o.cpuProfileDir ? { cpuProfileDir: o.cpuProfileDir } : {}), timeoutMs: 120_000 + o.tables * 50, logFile: join(dir, 'bot.log') },
   );
   const db = dbPath ? new ProductDb(dbPath) : null;
   const close = async () => {
@@ -143,8 +143,13 @@ export async function buildWorld(o: WorldOptions): Promise<World> {
       await waitForBoards(db, 120_000 + o.tables * 400);
     }
   } catch (err) {
+    const missing = tables.filter((t) => !t.boardId).length;
+    const problems = readFileSync(join(dir, 'bot.log'), 'utf8')
+      .split('\n')
+      .filter((l) => /"level":(40|50|60)/.test(l))
+      .slice(-5);
     await close();
-    throw err;
+    throw new Error(`${o.kind} world setup failed (${missing} of ${tables.length} boards missing): ${(err as Error).message}${problems.length ? `\nlast warnings of the bot:\n${problems.join('\n')}` : ''}`);
   }
   unsubscribe();
   const busy = o.busyTable ? tables.at(-1)! : null;
