@@ -42,6 +42,11 @@ export function printReport(res: BenchResults): string {
       out.push(rungLine(r.rate, r.echo));
       out.push(rungLine('', r.product, r.ratios));
     }
+    if (res.ladderStopped) out.push(`ladder stopped ${res.ladderStopped}`);
+    const slow = res.ladder.filter((r) => r.product.responsiveAfterMs === null || r.product.responsiveAfterMs > 5000);
+    if (slow.length) out.push(`product answered a probe click again only ${slow.map((r) => `${r.product.responsiveAfterMs === null ? 'never (5 min)' : `${(r.product.responsiveAfterMs / 1000).toFixed(0)} s`} after the ${r.rate}/s load`).join(', ')}`);
+    const stale = res.ladder.filter((r) => r.product.boardsBehindAfterDrain > 0).map((r) => `${r.product.boardsBehindAfterDrain} after ${r.rate}/s`);
+    if (stale.length) out.push(`product boards left behind their table once it had gone quiet (never caught up): ${stale.join(', ')}`);
     const h = res.highestRateP99Under100;
     if (h) out.push(`highest offered rate with p99 ≤ 100 ms and no failure: echo ${h.echo ?? 'none'}/s, product ${h.product ?? 'none'}/s (product/echo ${num(h.ratio)})`);
     if (res.warmUp) out.push(`warm-up (every table clicked once at ${s.warmUpRate}/s): echo p50 ${ms(res.warmUp.echo.latency.p50)} ms, product p50 ${ms(res.warmUp.product.latency.p50)} ms; answer size median echo ${res.warmUp.echo.answerBytesMedian} B, product ${res.warmUp.product.answerBytesMedian} B`);
@@ -54,7 +59,7 @@ export function printReport(res: BenchResults): string {
     out.push('\n## Board lag under the limits (commit → board edit accepted)');
     for (const sc of res.scenarios) {
       const b = sc.boardLag;
-      out.push(`${sc.name}, ${sc.seconds} s: ${sc.accepted}/${sc.moves} moves accepted, ${sc.commits} commits; board lag p50 ${ms(b.p50)} ms, p90 ${ms(sc.boardLagP90)}, p99 ${ms(b.p99)}, max ${ms(b.max)} (${b.n} samples, ${sc.unshown} never shown); clicks p50 ${ms(sc.latency.p50)} / p99 ${ms(sc.latency.p99)} ms; failures ${sc.failures}; 429s ${sc.rest.rateLimitedGlobal + sc.rest.rateLimitedUser}`);
+      out.push(`${sc.name}, ${sc.seconds} s: ${sc.accepted}/${sc.moves} moves accepted, ${sc.commits} commits; board lag p50 ${ms(b.p50)} ms, p90 ${ms(sc.boardLagP90)}, p99 ${ms(b.p99)}, max ${ms(b.max)} (${b.n} samples, ${sc.unshown} never shown); clicks p50 ${ms(sc.latency.p50)} / p99 ${ms(sc.latency.p99)} ms; failures ${sc.failures}; 429s ${sc.rest.rateLimitedGlobal + sc.rest.rateLimitedUser}${sc.boardsBehindAfterDrain ? `; ${sc.boardsBehindAfterDrain} boards left behind` : ''}`);
     }
   }
   if (res.profile) {

@@ -71,6 +71,8 @@ export interface BenchResults {
   setup?: { productMs: number; echoMs: number };
   warmUp?: { product: RungResult; echo: RungResult };
   ladder?: { rate: number; echo: RungResult; product: RungResult; ratios: ReturnType<typeof ratios> }[];
+  /** Why the ladder stopped before its last rate, if it did. */
+  ladderStopped?: string;
   /** Highest offered rate at which p99 ≤ 100 ms and nothing failed, per bot. */
   highestRateP99Under100?: { echo: number | null; product: number | null; ratio: number };
   /**
@@ -241,6 +243,13 @@ async function runLoad(s: BenchSettings, results: BenchResults, product: World, 
       got[kind] = await runRung(kind === 'echo' ? echo : product, { rate, seconds: s.seconds, rng: rng[kind], quietMs: s.quietMs });
     }
     results.ladder.push({ rate, echo: got.echo!, product: got.product!, ratios: ratios(got.product!, got.echo!) });
+    // The echo bot is the floor: when it cannot answer half of what is offered, this machine
+    // (emulator + load generator + bots) cannot offer more — higher rates would measure nothing.
+    if (got.echo!.answered < got.echo!.dispatched / 2 && k < s.rates.length - 1) {
+      results.ladderStopped = `after ${rate}/s: the echo bot answered ${got.echo!.answered} of ${got.echo!.dispatched} clicks; ${s.rates.slice(k + 1).join(', ')}/s not run`;
+      log(`ladder stopped ${results.ladderStopped}`);
+      break;
+    }
   }
   const best = (kind: 'echo' | 'product') => {
     const ok = results.ladder!.filter((r) => r[kind].latency.p99 <= 100 && r[kind].failures === 0).map((r) => r.rate);

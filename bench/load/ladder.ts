@@ -47,6 +47,13 @@ export interface RungResult {
   unshown: number;
   /** From the end of the offered load until the bot was quiet and every board current, ms. */
   drainMs: number;
+  /** Open boards still behind their table once the bot had gone quiet (never caught up). */
+  boardsBehindAfterDrain: number;
+  /**
+   * From the end of the offered load until a probe click ("Show my hand", one per second)
+   * was answered in time again, ms; null if none was within the probe timeout.
+   */
+  responsiveAfterMs: number | null;
   /** Bytes of the bot's answers (median). */
   answerBytesMedian: number;
   /** Event-loop utilisation during the offered load: bot process, and the emulator + load generator process. */
@@ -73,6 +80,8 @@ export interface RungOptions {
    * clicked once); default `random`: random tables for `seconds`.
    */
   tables?: 'random' | 'each';
+  /** Give up waiting for the bot to answer a probe click again after this long, ms (default 5 min). */
+  probeTimeoutMs?: number;
   /** Called once the offered load is over and every session has its answers (before the drain). */
   afterLoad?: () => Promise<void>;
 }
@@ -113,8 +122,10 @@ export async function runRung(world: World, o: RungOptions): Promise<RungResult>
   await Promise.all(sessions);
   const lastAnswer = performance.now();
   await o.afterLoad?.();
-  await drain(world, observer, o.drainTimeoutMs ?? 900_000, o.quietMs ?? 1000);
+  const { boardsBehind: behindAfterDrain } = await drain(world, observer, o.drainTimeoutMs ?? 900_000, o.quietMs ?? 1000);
   const drainMs = performance.now() - offeredEnd;
+  const responsiveAt = await responsive(world, o.rng, o.probeTimeoutMs ?? 300_000);
+  const responsiveAfterMs = responsiveAt === null ? null : round(responsiveAt - offeredEnd, 0);
   const { commits } = observer.finish();
 
   const ok = samples.filter((s) => s.ok);
@@ -146,6 +157,8 @@ export async function runRung(world: World, o: RungOptions): Promise<RungResult>
     boardLag: world.db ? summary(observer.boardLags) : null,
     unshown: observer.unshown,
     drainMs: round(drainMs, 0),
+    boardsBehindAfterDrain: behindAfterDrain,
+    responsiveAfterMs,
     answerBytesMedian: median(ok.flatMap((s) => (s.answerBytes === undefined ? [] : [s.answerBytes]))),
     botElu: round(botElu, 2),
     generatorElu: round(generatorElu, 2),
@@ -178,15 +191,41 @@ async function session(world: World, rng: Rng, samples: ClickSample[], observer:
 }
 
 /**
- * Wait until the bot is quiet (no request for `quietMs`) and, for the product, every open
- * board shows its table's latest version; gives up after `timeoutMs`.
+ * Probe clicks ("Show my hand" on a random open table), one at a time, at most one per
+ * second, until one is answered in time; resolves with that moment (performance.now()), or
+ * null after `timeoutMs`.
  */
-export async function drain(world: World, observer: Observer, timeoutMs: number, quietMs: number): Promise<void> {
+async function responsive(world: World, rng: Rng, timeoutMs: number): Promise<number | null> {
+  const started = performance.now();
+  while (performance.now() - started < timeoutMs) {
+    const open = world.tables.filter((t) => t.open);
+    if (open.length === 0) return null;
+    const table = rng.pick(open);
+    const sent = performance.now();
+    const probe = await showHand(rng.pick(table.players), table.boardId);
+    if (probe?.sample.ok) return performance.now();
+    const wait = 1000 - (performance.now() - sent);
+    if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+  }
+  return null;
+}
+
+/** How long a quiet bot may keep boards behind before the drain gives up on them, ms. */
+export const STALE_BOARD_PATIENCE_MS = 10_000;
+
+/**
+ * Wait until the bot is quiet (no request for `quietMs`) and, for the product, every open
+ * board shows its table's latest version. A bot that stays quiet for
+ * `STALE_BOARD_PATIENCE_MS` with boards still behind will not update them by itself: the
+ * drain ends and returns how many are behind. Gives up after `timeoutMs`.
+ */
+export async function drain(world: World, observer: Observer, timeoutMs: number, quietMs: number): Promise<{ boardsBehind: number }> {
   const started = performance.now();
   for (;;) {
-    const quiet = Date.now() - observer.lastRequestAt > quietMs;
-    if (quiet && (!world.db || boardsBehind(world.db) === 0)) return;
-    if (performance.now() - started > timeoutMs) return;
+    const silent = Date.now() - observer.lastRequestAt;
+    const behind = world.db ? boardsBehind(world.db) : 0;
+    if (silent > quietMs && behind === 0) return { boardsBehind: 0 };
+    if (silent > Math.max(quietMs, STALE_BOARD_PATIENCE_MS) || performance.now() - started > timeoutMs) return { boardsBehind: behind };
     await new Promise((r) => setTimeout(r, 50));
   }
 }

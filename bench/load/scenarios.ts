@@ -45,6 +45,8 @@ export interface ScenarioResult {
   failures: number;
   rest: RestCounts;
   drainMs: number;
+  /** Open boards still behind their table once the bot had gone quiet. */
+  boardsBehindAfterDrain: number;
 }
 
 /** A legal move offered to `seat`: the control to use, on which message, with which value. */
@@ -104,7 +106,14 @@ async function playMove(world: World, table: BenchTable, rng: Rng, observer: Obs
   return samples;
 }
 
-function finish(name: string, world: World, observer: Observer, samples: ClickSample[], moves: { attempted: number; accepted: number }, seconds: number, drainMs: number): ScenarioResult {
+function finish(
+  name: string,
+  observer: Observer,
+  samples: ClickSample[],
+  moves: { attempted: number; accepted: number },
+  seconds: number,
+  drained: { ms: number; boardsBehind: number },
+): ScenarioResult {
   const { commits } = observer.finish();
   const lagSorted = [...observer.boardLags].sort((a, b) => a - b);
   return {
@@ -119,7 +128,8 @@ function finish(name: string, world: World, observer: Observer, samples: ClickSa
     latency: summary(samples.filter((s) => s.ok).map((s) => s.latencyMs)),
     failures: samples.filter((s) => !s.ok).length + total4xx(observer.counts),
     rest: observer.counts,
-    drainMs: round(drainMs, 0),
+    drainMs: round(drained.ms, 0),
+    boardsBehindAfterDrain: drained.boardsBehind,
   };
 }
 
@@ -152,8 +162,9 @@ export async function spreadMoves(world: World, o: { movesPerSecond: number; sec
   }
   await Promise.all(running);
   const end = performance.now();
-  await drain(world, observer, 120_000, o.quietMs);
-  return finish(`${o.movesPerSecond} moves/s spread across ${world.tables.length} tables`, world, observer, samples, moves, o.seconds, performance.now() - end);
+  const { boardsBehind } = await drain(world, observer, 120_000, o.quietMs);
+  const drained = { ms: performance.now() - end, boardsBehind };
+  return finish(`${o.movesPerSecond} moves/s spread across ${world.tables.length} tables`, observer, samples, moves, o.seconds, drained);
 }
 
 /**
@@ -195,9 +206,10 @@ export async function busyTable(world: World, o: { seconds: number; rng: Rng; qu
     await new Promise((r) => setTimeout(r, 20));
   }
   const end = performance.now();
-  await drain(world, observer, 120_000, o.quietMs);
+  const { boardsBehind } = await drain(world, observer, 120_000, o.quietMs);
+  const drained = { ms: performance.now() - end, boardsBehind };
   const name = `busy 6-seat J'Accuse! table, 0.5–2 s between each player's actions${games ? ` (${games} new game(s) opened)` : ''}`;
-  return finish(name, world, observer, samples, moves, o.seconds, performance.now() - end);
+  return finish(name, observer, samples, moves, o.seconds, drained);
 }
 
 /** Open a new 6-seat J'Accuse! table in the busy channel with the real commands. */

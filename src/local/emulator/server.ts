@@ -64,6 +64,9 @@ export class EmulatorServer {
     private readonly gateway: Gateway,
   ) {
     this.http = createServer((req, res) => void this.onRequest(req, res));
+    // Discord keeps connections open far longer than Node's default 5 s: with the default, a
+    // client reusing a socket just as the server drops it gets "other side closed".
+    this.http.keepAliveTimeout = 60_000;
     this.http.on('upgrade', (req, socket, head) => {
       this.wss.handleUpgrade(req, socket, head, (ws) => this.gateway.accept(ws, req));
     });
