@@ -24,7 +24,7 @@ export interface ClickSample {
 export interface Clicked {
   sample: ClickSample;
   result: InteractionResult;
-  /** The message the user sees as the answer (a copy), if any. */
+  /** The message the user sees as the answer to "Show my hand" (a copy), if any. */
   message: EmulatedMessage | undefined;
 }
 
@@ -36,10 +36,12 @@ function clicked(kind: ClickSample['kind'], started: number, result: Interaction
   const latencyMs = performance.now() - started;
   if (result.timedOut) return { sample: { kind, latencyMs, ok: false, failure: 'timeout' }, result, message: undefined };
   if (result.error) return { sample: { kind, latencyMs, ok: false, failure: `${result.error.status}/${result.error.code}` }, result, message: undefined };
-  const m = result.message;
   const sample: ClickSample = { kind, latencyMs, ok: result.callbackType !== null };
-  if (m && answers++ % SIZE_SAMPLE === 0) sample.answerBytes = JSON.stringify({ content: m.content, embeds: m.embeds, components: m.components }).length;
-  return { sample, result, message: m };
+  // Reading the answer copies the message: only for a panel to click on next, or a size sample.
+  const sized = answers++ % SIZE_SAMPLE === 0;
+  const m = kind === 'hand' || sized ? result.message : undefined;
+  if (m && sized) sample.answerBytes = JSON.stringify({ content: m.content, embeds: m.embeds, components: m.components }).length;
+  return { sample, result, message: kind === 'hand' ? m : undefined };
 }
 
 /**
