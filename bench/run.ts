@@ -85,6 +85,8 @@ export interface BenchResults {
   profile?: { rate: number; seconds: number; run: RungResult; file: string; totalMs: number; top: SelfTime[]; inclusive: SelfTime[] };
   recovery?: RecoveryResult;
   leaderboard?: { name: string; metrics: Record<string, number>; summary: string };
+  /** Parts that failed (the others still ran). */
+  errors?: string[];
   durationSeconds: number;
 }
 
@@ -146,7 +148,14 @@ function settingsFromArgs(argv: string[]): { settings: BenchSettings; out: strin
 const LIMITS = { limit: 5, windowMs: 5000, globalPerSecond: 50 };
 
 async function main(): Promise<void> {
-  const { settings, out } = settingsFromArgs(process.argv.slice(2));
+  let parsed: ReturnType<typeof settingsFromArgs>;
+  try {
+    parsed = settingsFromArgs(process.argv.slice(2));
+  } catch (err) {
+    process.stderr.write(`npm run bench: ${(err as Error).message}\nOptions: see the comment at the top of bench/run.ts or README "Benchmark".\n`);
+    process.exit(2);
+  }
+  const { settings, out } = parsed;
   const started = performance.now();
   const results: BenchResults = {
     node: process.version,
@@ -158,6 +167,16 @@ async function main(): Promise<void> {
   };
   const has = (p: Part) => settings.parts.includes(p);
   const log = (line: string) => process.stderr.write(`[bench ${round((performance.now() - started) / 1000, 0)} s] ${line}\n`);
+  /** Run one part; a failure is logged and recorded, and the other parts still run. */
+  const part = async (name: string, fn: () => Promise<void>) => {
+    try {
+      await fn();
+    } catch (err) {
+      const message = err instanceof Error ? (err.stack ?? err.message) : String(err);
+      log(`${name} failed: ${message}`);
+      (results.errors ??= []).push(`${name}: ${message}`);
+    }
+  };
 
   if (has('load') || has('scenarios') || has('profile')) {
     log(`building worlds: ${settings.tables} tables × {product, echo}`);
@@ -169,17 +188,21 @@ async function main(): Promise<void> {
     try {
       results.setup = { productMs: round(product.setupMs, 0), echoMs: round(echo?.setupMs ?? NaN, 0) };
       for (const w of [product, echo]) w?.emu.setRateLimit(LIMITS);
-      if (has('load') && echo && baseline) await runLoad(settings, results, product, echo, baseline, log);
+      if (has('load') && echo && baseline) await part('load', () => runLoad(settings, results, product, echo, baseline, log));
       await baseline?.close();
       if (has('scenarios')) {
         const rng = Rng.seeded(settings.seed + 2);
-        log(`scenario: ${settings.spreadMovesPerSecond} moves/s spread, ${settings.spreadSeconds} s`);
-        const spread = await spreadMoves(product, { movesPerSecond: settings.spreadMovesPerSecond, seconds: settings.spreadSeconds, rng, quietMs: settings.quietMs });
-        log(`scenario: busy J'Accuse! table, ${settings.busySeconds} s`);
-        const busy = await busyTable(product, { seconds: settings.busySeconds, rng, quietMs: settings.quietMs });
-        results.scenarios = [spread, busy];
+        results.scenarios = [];
+        await part('spread scenario', async () => {
+          log(`scenario: ${settings.spreadMovesPerSecond} moves/s spread, ${settings.spreadSeconds} s`);
+          results.scenarios!.push(await spreadMoves(product, { movesPerSecond: settings.spreadMovesPerSecond, seconds: settings.spreadSeconds, rng, quietMs: settings.quietMs }));
+        });
+        await part('busy-table scenario', async () => {
+          log(`scenario: busy J'Accuse! table, ${settings.busySeconds} s`);
+          results.scenarios!.push(await busyTable(product, { seconds: settings.busySeconds, rng, quietMs: settings.quietMs }));
+        });
       }
-      if (has('profile')) {
+      if (has('profile')) await part('profile', async () => {
         log(`profile: product at ${settings.profileRate} clicks/s for ${settings.profileSeconds} s`);
         const dir = join(tmpdir(), 'rh-bench-profiles');
         mkdirSync(dir, { recursive: true });
@@ -194,19 +217,19 @@ async function main(): Promise<void> {
         });
         const top = topSelfTime(file, 40);
         results.profile = { rate: settings.profileRate, seconds: settings.profileSeconds, run, file, totalMs: top.totalMs, top: top.functions, inclusive: topInclusiveTime(file, 25) };
-      }
+      });
     } finally {
       await Promise.all([product.close(), echo?.close()]);
     }
   }
-  if (has('recovery')) {
+  if (has('recovery')) await part('recovery', async () => {
     log(`recovery: ${settings.recoveryTables} open tables`);
     results.recovery = await benchRecovery(settings.recoveryTables, settings.quick ? 2 : 5);
-  }
-  if (has('leaderboard')) {
+  });
+  if (has('leaderboard')) await part('leaderboard', async () => {
     log(`leaderboard: ${settings.leaderboardResults} results`);
     results.leaderboard = await benchLeaderboard(settings.leaderboardResults, settings.leaderboardRepetitions);
-  }
+  });
   results.machine.loadAverageAfter = loadavg().map((x) => round(x, 2));
   results.durationSeconds = round((performance.now() - started) / 1000, 0);
   mkdirSync(out, { recursive: true });
@@ -214,6 +237,10 @@ async function main(): Promise<void> {
   writeFileSync(file, JSON.stringify(results, null, 2));
   process.stdout.write(printReport(results));
   process.stdout.write(`\nwritten to ${file}\n`);
+  if (results.errors?.length) {
+    process.stderr.write(`${results.errors.length} part(s) failed:\n${results.errors.join('\n')}\n`);
+    process.exitCode = 1;
+  }
 }
 
 /** Warm-up pass, heap per open table, and the rate ladder (both bots, alternating). */

@@ -17,7 +17,7 @@ import type { AnyGameDefinition } from '../../src/games/engine.js';
 import { seatsToAct } from '../../src/games/engine.js';
 import { defaultRegistry } from '../../src/games/index.js';
 import type { Rng } from '../../src/games/rng.js';
-import type { EmulatedMessage } from '../../src/local/emulator/index.js';
+import { interactiveComponents, type EmulatedMessage } from '../../src/local/emulator/index.js';
 import { controlsOf, showHand, useControl, type ClickSample } from './clicks.js';
 import { drain } from './ladder.js';
 import { Observer, total4xx, type RestCounts } from './observe.js';
@@ -218,10 +218,20 @@ async function openBusyTable(world: World, table: BenchTable): Promise<void> {
   const created = await host!.slash('jaccuse new', { seats: 6 }, { channelId: table.channelId });
   const lobby = created.message;
   if (!lobby) throw new Error(`/jaccuse new failed: ${JSON.stringify(created.error)}`);
-  for (const p of others) await p.click(lobby.id, 'Join');
-  await host!.click(lobby.id, 'Start');
+  for (const p of others) {
+    const joined = await p.click(lobby.id, 'Join');
+    if (joined.error) throw new Error(`Join failed: ${JSON.stringify(joined.error)}`);
+  }
+  // The lobby is redrawn after the joins (Start is enabled once enough players sit).
+  const enabled = (label: string) => () => {
+    const m = world.emu.message(lobby.id);
+    return m && interactiveComponents(m).some((c) => c.label === label && !c.disabled);
+  };
+  await world.emu.waitFor(enabled('Start'), { timeoutMs: 60_000, description: 'busy table lobby: Start enabled' });
+  const started = await host!.click(lobby.id, 'Start');
+  if (started.error) throw new Error(`Start failed: ${JSON.stringify(started.error)}`);
   table.tableId = world.db!.openInChannel(table.channelId)!.id;
-  table.boardId = world.db!.row(table.tableId)!.boardMessageId ?? lobby.id;
-  await world.emu.waitFor(() => world.db!.row(table.tableId!)!.boardMessageId, { timeoutMs: 30_000, description: 'busy table board' });
+  await world.emu.waitFor(() => world.db!.row(table.tableId!)!.boardMessageId, { timeoutMs: 60_000, description: 'busy table board' });
   table.boardId = world.db!.row(table.tableId)!.boardMessageId!;
+  table.open = true;
 }
