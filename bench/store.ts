@@ -140,8 +140,8 @@ export interface StoreBenchResult {
   summary: string;
 }
 
-/** Measure every variant; see the module comment. */
-export async function benchStore(moves = MOVES): Promise<StoreBenchResult> {
+/** Measure every variant (`moves` each; PostgreSQL unless `postgres` is false); see the module comment. */
+export async function benchStore(moves = MOVES, postgres = true): Promise<StoreBenchResult> {
   const state = realState();
   const dir = mkdtempSync(join(tmpdir(), 'rh-bench-store-'));
   const cleanup: (() => Promise<void> | void)[] = [() => rmSync(dir, { recursive: true, force: true })];
@@ -177,7 +177,7 @@ export async function benchStore(moves = MOVES): Promise<StoreBenchResult> {
         await asyncStore.seats(id);
       }),
     ];
-    const missing = postgresUnavailable();
+    const missing = postgres ? postgresUnavailable() : 'not asked for (--quick)';
     let pgStore: Store | undefined;
     if (!missing) {
       const server: PostgresServer = await startPostgres({ durable: true });
