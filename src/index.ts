@@ -80,7 +80,7 @@ function shardFilter(): ShardFilter | undefined {
 }
 
 const config = readConfig();
-const logger = createLogger(config.logLevel);
+const logger = createLogger(config.logLevel, config.shard?.id);
 let stopApp: () => Promise<void> = async () => undefined;
 
 let stopping = false;

@@ -126,6 +126,7 @@ export async function runShardManager(config: Config, plan: ShardPlan, options: 
   });
   manager.on('shardCreate', (shard: Shard) => {
     logger.info({ shard: shard.id, of: plan.totalShards }, 'shard process started');
+    shard.on('spawn', (child) => logger.info({ shard: shard.id, childPid: 'pid' in child ? child.pid : undefined }, 'shard process spawned'));
     shard.on('death', (child) => {
       const code = 'exitCode' in child ? child.exitCode : null;
       lastExitCode = code;

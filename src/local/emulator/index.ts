@@ -183,12 +183,13 @@ export class DiscordEmulator {
   }
 
   /**
-   * Add a text channel to the default guild; `botPermissions` is what the bot may do there
-   * (sent as `app_permissions`, enforced on channel routes). Returns its id.
+   * Add a text channel to the default guild (or to `opts.guildId`, from `addGuild`);
+   * `botPermissions` is what the bot may do there (sent as `app_permissions`, enforced on
+   * channel routes). Returns its id.
    */
-  addChannel(name: string, opts: { botPermissions?: bigint } = {}): string {
+  addChannel(name: string, opts: { botPermissions?: bigint; guildId?: string } = {}): string {
     const st = this.core.state;
-    const ch = st.addChannel(this.guild.id, name, opts.botPermissions ?? st.opts.botPermissions);
+    const ch = st.addChannel(opts.guildId ?? this.guild.id, name, opts.botPermissions ?? st.opts.botPermissions);
     this.core.gateway.dispatch('CHANNEL_CREATE', st.channelJson(ch.id));
     return ch.id;
   }
