@@ -92,3 +92,27 @@ describe('SHARDS=auto', () => {
     await expect(planShards(config)).rejects.toMatchObject({ kind: 'start', message: expect.stringMatching(/could not ask http:\/\/127\.0\.0\.1:9\/api\/v10\/gateway\/bot/) });
   });
 });
+
+describe('docker-compose.yml', () => {
+  it("the bot service's environment parses with the config schema: PostgreSQL, SHARDS=auto", async () => {
+    const { readFileSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    const { parse } = await import('yaml');
+    const compose = parse(readFileSync(join(import.meta.dirname, '..', '..', 'docker-compose.yml'), 'utf8')) as {
+      services: Record<string, { environment?: Record<string, string>; depends_on?: unknown }>;
+    };
+    const vars = { DISCORD_TOKEN: 'MTA.example.token', POSTGRES_PASSWORD: 'compose-secret_1' };
+    // Substitute ${NAME} and ${NAME:?message} as compose does, from the .env values above.
+    const substitute = (value: string) => value.replace(/\$\{(\w+)(?::\?[^}]*)?\}/g, (_, name: string) => vars[name as keyof typeof vars] ?? '');
+    const env = Object.fromEntries(Object.entries(compose.services.bot!.environment!).map(([k, v]) => [k, substitute(String(v))]));
+    // The image sets NODE_ENV=production.
+    const config = loadConfig({ ...env, NODE_ENV: 'production' });
+    expect(config.databaseUrl).toBe('postgres://redherring:compose-secret_1@postgres:5432/redherring');
+    expect(config.sharding).toEqual({ shards: 'auto', shardIds: null });
+    expect(config.local).toBeNull();
+    expect(config.healthPort).toBe(8081);
+    const pgEnv = compose.services.postgres!.environment!;
+    expect(config.databaseUrl).toContain(`${pgEnv.POSTGRES_USER}:`);
+    expect(config.databaseUrl!.endsWith(`/${pgEnv.POSTGRES_DB}`)).toBe(true);
+  });
+});
