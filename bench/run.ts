@@ -18,6 +18,8 @@
  *   and in --quick).
  * - `store`: one move (lock + read, log row, guarded update) through each storage backend,
  *   one at a time and 8 tables at once (bench/store.ts).
+ * - `shards`: moves/s through the table service on one PostgreSQL with 1 vs 2 processes
+ *   (bench/shards.ts; skipped in --quick).
  * - `leaderboard`: leaderboard and stats queries over 100,000 results (bench/leaderboard.ts).
  *
  * Options: `--quick` (a seconds-long version: few tables, two rates, short steps), `--tables=N`,
@@ -37,10 +39,11 @@ import { busyTable, spreadMoves, type ScenarioResult } from './load/scenarios.js
 import { round } from './load/stats.js';
 import { buildWorld, type World } from './load/world.js';
 import { benchRecovery, type RecoveryResult } from './recovery.js';
+import { benchShards } from './shards.js';
 import { benchStore, MOVES, type StoreBenchResult } from './store.js';
 import { printReport } from './report.js';
 
-const PARTS = ['load', 'scenarios', 'profile', 'recovery', 'store', 'leaderboard'] as const;
+const PARTS = ['load', 'scenarios', 'profile', 'recovery', 'store', 'shards', 'leaderboard'] as const;
 type Part = (typeof PARTS)[number];
 
 /** The settings of one run. */
@@ -90,6 +93,7 @@ export interface BenchResults {
   profile?: { rate: number; seconds: number; run: RungResult; file: string; totalMs: number; top: SelfTime[]; inclusive: SelfTime[] };
   recovery?: RecoveryResult;
   store?: StoreBenchResult;
+  shards?: { name: string; metrics: Record<string, number>; summary: string };
   leaderboard?: { name: string; metrics: Record<string, number>; summary: string };
   /** Parts that failed (the others still ran). */
   errors?: string[];
@@ -235,6 +239,10 @@ async function main(): Promise<void> {
   if (has('store')) await part('store', async () => {
     log('store: one move per backend');
     results.store = await benchStore(settings.quick ? 300 : MOVES, !settings.quick);
+  });
+  if (has('shards') && !settings.quick) await part('shards', async () => {
+    log('shards: moves/s with 1 vs 2 processes on PostgreSQL');
+    results.shards = await benchShards();
   });
   if (has('leaderboard')) await part('leaderboard', async () => {
     log(`leaderboard: ${settings.leaderboardResults} results`);

@@ -170,7 +170,9 @@ async function runDiscord(): Promise<void> {
   const store = await openStore();
   const shard = shardFilter();
   try {
-    app = createApp(config, { logger, ...(store ? { store } : {}), ...(shard ? { shard } : {}) });
+    // Commands are the application's, not a shard's: shard 0 registers them (once, not once per process).
+    const registerCommands = !config.shard || config.shard.id === 0;
+    app = createApp(config, { logger, registerCommands, ...(store ? { store } : {}), ...(shard ? { shard } : {}) });
   } catch (err) {
     const problem = setupProblem(err);
     if (problem) fail(problem, EXIT_CONFIG);
