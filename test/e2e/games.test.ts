@@ -12,7 +12,7 @@ import { phantomModule } from '../../src/games/phantom/index.js';
 import { suspicionModule } from '../../src/games/suspicion/index.js';
 import type { GameModule } from '../../src/games/module.js';
 import { DiscordEmulator, type EmulatedMessage, type EmulatedUser, type InteractionResult } from '../../src/local/emulator/index.js';
-import { answered, boardOf, fresh, offers, perform, playOut, settle, startBot, tableIdOf, tempDir, textOf, type Offer } from './harness.js';
+import { answered, boardOf, fresh, noirChoice, offers, perform, playOut, settle, startBot, tableIdOf, tempDir, textOf, type Offer } from './harness.js';
 
 describe('every game, end to end through the Discord emulator', () => {
   let emu: DiscordEmulator;
@@ -91,20 +91,6 @@ describe('every game, end to end through the Discord emulator', () => {
     expect(results.filter((r) => r.winner)).toHaveLength(1);
   });
 
-  /**
-   * NOIR players who know where to look (the test peeks at the state to choose, then clicks):
-   * the Inspector arrests the Killer when adjacent, the Killer kills when it can; otherwise
-   * they shift, exonerate or disguise at random.
-   */
-  const noirChoice = (o: Offer[], s: { killerIdentity: number; killerSeat: number }, seat: number) => {
-    const type = (x: Offer) => (x.action as { type: string }).type;
-    if (seat !== s.killerSeat) {
-      const hit = o.find((x) => (type(x) === 'arrest' || type(x) === 'citizen') && (x.action as { suspect?: number; target?: number }).suspect === s.killerIdentity);
-      if (hit) return hit;
-      return o.find((x) => type(x) === 'choose') ?? o.find((x) => type(x) === 'discard');
-    }
-    return o.find((x) => type(x) === 'kill');
-  };
 
   for (const mode of ['classic', 'standard', 'citizens-arrest'] as const) {
     it(`NOIR: Killer vs. Inspector, ${mode} mode`, async () => {

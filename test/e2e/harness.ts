@@ -197,3 +197,18 @@ export async function playOut<A = any>(o: PlayOutOptions<A>): Promise<number> {
   }
   return clicks;
 }
+
+/**
+ * NOIR players who know where to look (the test peeks at the state to choose, then clicks):
+ * the Inspector arrests the Killer when adjacent, the Killer kills when it can; otherwise
+ * they shift, exonerate or disguise at random. A `choose` for `playOut`.
+ */
+export function noirChoice(o: Offer[], s: { killerIdentity: number; killerSeat: number }, seat: number): Offer | undefined {
+  const type = (x: Offer) => (x.action as { type: string }).type;
+  if (seat !== s.killerSeat) {
+    const hit = o.find((x) => (type(x) === 'arrest' || type(x) === 'citizen') && (x.action as { suspect?: number; target?: number }).suspect === s.killerIdentity);
+    if (hit) return hit;
+    return o.find((x) => type(x) === 'choose') ?? o.find((x) => type(x) === 'discard');
+  }
+  return o.find((x) => type(x) === 'kill');
+}

@@ -20,7 +20,7 @@ import { DiscordEmulator, type EmulatedUser } from '../../src/local/emulator/ind
 import { openPostgres } from '../../src/persistence/pg/open.js';
 import type { Store } from '../../src/persistence/store/types.js';
 import { describePostgres } from '../support/postgres.js';
-import { answered, playOut, tableIdOf, type Offer } from './harness.js';
+import { answered, noirChoice, playOut, tableIdOf } from './harness.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const SHARDS = 2;
@@ -156,16 +156,6 @@ describePostgres('two shard processes on one PostgreSQL database', (server) => {
     return { users, tableId, channelId };
   }
 
-  /** NOIR players who know where to look (the test peeks at the state to choose, then clicks). */
-  const noirChoice = (o: Offer[], s: { killerIdentity: number; killerSeat: number }, seat: number) => {
-    const type = (x: Offer) => (x.action as { type: string }).type;
-    if (seat !== s.killerSeat) {
-      const hit = o.find((x) => (type(x) === 'arrest' || type(x) === 'citizen') && (x.action as { suspect?: number; target?: number }).suspect === s.killerIdentity);
-      if (hit) return hit;
-      return o.find((x) => type(x) === 'choose') ?? o.find((x) => type(x) === 'discard');
-    }
-    return o.find((x) => type(x) === 'kill');
-  };
 
   it('plays games on both shards, survives a SIGKILL of one shard process mid-game, and fires a deadline once', async () => {
     // Both shard processes run, each with the guilds of its shard.
