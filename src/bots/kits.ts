@@ -1,0 +1,17 @@
+/**
+ * The bot kit of every game (src/games/<game>/bot.ts), by game id.
+ */
+import type { GameId } from '../games/engine.js';
+import { suspicionBot } from '../games/suspicion/bot.js';
+import type { AnyBotKit } from './kit.js';
+
+const KITS: Partial<Record<GameId, AnyBotKit>> = {
+  suspicion: suspicionBot,
+};
+
+/** The kit of `game`; throws for a game without AI players (a programming error). */
+export function botKit(game: GameId): AnyBotKit {
+  const kit = KITS[game];
+  if (!kit) throw new Error(`no AI players for ${game}`);
+  return kit;
+}
