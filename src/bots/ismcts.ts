@@ -145,7 +145,7 @@ export function ismcts<A extends { type: string }>(
       applied++;
       observeAll(kit, minds, state, r.events);
     }
-    const v = value ?? clamp01(kit.evaluate(state, me));
+    const v = value ?? clamp01(kit.evaluate(state, me, minds));
     for (const n of path) {
       n.visits++;
       n.total += v;

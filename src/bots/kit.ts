@@ -82,8 +82,11 @@ export interface BotKit<S, A extends { type: string }, SV, K extends Knowledge<S
   observe(k: K, state: S, events: GameEvent[]): void;
   /** The fast heuristic used inside simulations for `k.seat` (its `view` is fresh). Always legal. */
   rollout(k: K, legal: A[], rng: Rng): A;
-  /** Estimated value in [0, 1] for `seat` of a non-terminal `state` (1 = sure win). */
-  evaluate(state: S, seat: Seat): number;
+  /**
+   * Estimated value in [0, 1] for `seat` of a non-terminal `state` (1 = sure win); `minds`
+   * holds every seat's simulated knowledge (index = seat), e.g. what an opponent has deduced.
+   */
+  evaluate(state: S, seat: Seat, minds: K[]): number;
   /** Reward in [0, 1] of a finished game for `seat` (default: a win 1, a loss 0, a draw 1/n). */
   reward?(result: GameResult, seat: Seat, seatCount: number): number;
   /** Actions played after leaving the search tree before `evaluate` cuts the simulation off. */

@@ -2,11 +2,13 @@
  * The bot kit of every game (src/games/<game>/bot.ts), by game id.
  */
 import type { GameId } from '../games/engine.js';
+import { noirBot } from '../games/noir/bot.js';
 import { suspicionBot } from '../games/suspicion/bot.js';
 import type { AnyBotKit } from './kit.js';
 
 const KITS: Partial<Record<GameId, AnyBotKit>> = {
   suspicion: suspicionBot,
+  noir: noirBot,
 };
 
 /** The kit of `game`; throws for a game without AI players (a programming error). */
