@@ -134,9 +134,12 @@ export function ismcts<A extends { type: string }>(
         path.push(node);
         action = options[pick]!;
       } else {
-        const mind = minds[seat]!;
-        mind.view = def.seatView(state, seat);
-        action = options.length === 1 ? options[0]! : (kit.rollout(mind, options, rng) as A);
+        if (options.length === 1) action = options[0]!;
+        else {
+          const mind = minds[seat]!;
+          mind.view = def.seatView(state, seat);
+          action = kit.rollout(mind, options, rng) as A;
+        }
         if (!inTree) afterTree++;
       }
       const r = def.apply(state, seat, action);

@@ -324,5 +324,5 @@ export const suspicionBot: BotKit<SuspicionState, SuspicionAction, SuspicionSeat
   },
   rollout: rolloutSuspicion,
   evaluate: evaluateSuspicion,
-  horizon: (s) => 6 * s.seats,
+  horizon: (s) => 4 * s.seats,
 };
