@@ -31,6 +31,8 @@ export interface MatchSpec {
   maxActions?: number;
   /** Called after every applied action. */
   onAction?: (seat: Seat, action: unknown, events: GameEvent[], state: unknown) => void;
+  /** Called before a seat decides, with its input and the true state (for tests and audits; never given to a player). */
+  onDecision?: (input: BotInput, state: unknown) => void;
 }
 
 /** How a refereed game ended. */
@@ -68,6 +70,7 @@ export async function playMatch(spec: MatchSpec): Promise<MatchOutcome> {
       events: seen[seat]!.slice(),
       view: def.seatView(state, seat),
     };
+    spec.onDecision?.(input, state);
     const action = await spec.players[seat]!(input);
     const r = def.apply(state, seat, action);
     if (!r.ok) throw new Error(`${spec.game}: seat ${seat} played ${JSON.stringify(action)}, refused: ${JSON.stringify(r.error)}`);

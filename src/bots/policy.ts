@@ -9,9 +9,9 @@
  */
 import type { GameId } from '../games/engine.js';
 import { ismcts, type SearchBudget } from './ismcts.js';
-import type { AnyBotKit, BotInput, BotLevel } from './kit.js';
+import type { AnyBotKit, BotInput, BotLevel, Knowledge } from './kit.js';
 import { botKit } from './kits.js';
-import { viewRng } from './seed.js';
+import { fnv1a, viewRng } from './seed.js';
 
 /** Search time per move when the table does not set one, in ms (README "AI players"). */
 export const DEFAULT_BUDGET_MS = 300;
@@ -51,7 +51,7 @@ export function decideBot(request: BotRequest, kits: (game: GameId) => AnyBotKit
   const { level, input } = request;
   const kit = kits(input.game);
   const rng = viewRng(input, level);
-  const knowledge = kit.know(input);
+  const knowledge = knowledgeOf(kit, input);
   const sample = kit.determinize(knowledge, rng);
   const legal = kit.definition.legalActions(sample, input.seat);
   if (legal.length === 0) throw new Error(`${input.game}: seat ${input.seat} has no decision to make`);
@@ -69,6 +69,49 @@ export function decideBot(request: BotRequest, kits: (game: GameId) => AnyBotKit
       return { action: r.action, level, iterations: r.iterations };
     }
   }
+}
+
+/** Knowledge cache entries kept (one per recently deciding seat). */
+const KNOWLEDGE_CACHE_SIZE = 512;
+
+interface CachedKnowledge {
+  events: number;
+  /** JSON of the last event folded in (checks that the new input continues the same history). */
+  last: string;
+  knowledge: Knowledge;
+}
+
+/** Recently built knowledge by game, seat and first board: the next decision folds in only the new events. */
+const knowledgeCache = new Map<string, CachedKnowledge>();
+/** Hash of each first board seen (inputs from one referee share the object). */
+const boardHashes = new WeakMap<object, number>();
+
+/**
+ * The seat's knowledge for `input`: built from scratch (`kit.know`), or — when the same seat
+ * of the same game decided before and the input continues that history — the cached
+ * knowledge with only the new events folded in (`kit.observe`). Same result either way.
+ */
+function knowledgeOf(kit: AnyBotKit, input: BotInput): Knowledge {
+  let board = boardHashes.get(input.initialView as object);
+  if (board === undefined) {
+    board = fnv1a(JSON.stringify(input.initialView));
+    boardHashes.set(input.initialView as object, board);
+  }
+  const key = `${input.game}|${input.seat}|${board}`;
+  const hit = knowledgeCache.get(key);
+  knowledgeCache.delete(key);
+  let knowledge: Knowledge;
+  if (hit && hit.events > 0 && hit.events <= input.events.length && JSON.stringify(input.events[hit.events - 1]) === hit.last) {
+    knowledge = hit.knowledge;
+    kit.observe(knowledge, undefined, input.events.slice(hit.events));
+    knowledge.view = input.view;
+  } else knowledge = kit.know(input);
+  if (input.events.length > 0) {
+    // Decisions never modify the knowledge they are given, so the same object can be carried on.
+    knowledgeCache.set(key, { events: input.events.length, last: JSON.stringify(input.events[input.events.length - 1]), knowledge });
+    if (knowledgeCache.size > KNOWLEDGE_CACHE_SIZE) knowledgeCache.delete(knowledgeCache.keys().next().value!);
+  }
+  return knowledge;
 }
 
 /** A `BotPolicy` deciding on the calling thread (tests, the arena, tools); Hard searches for `budgetMs`. */

@@ -31,9 +31,9 @@ import {
 import type { JaccuseKnowledge, JaccuseSeatView } from './bot.js';
 
 /** Sampled rounds per vote option (Normal). */
-const VOTE_SAMPLES = 48;
+const VOTE_SAMPLES = 32;
 /** Sampled rounds per Investigation card (Normal). */
-const INVESTIGATION_SAMPLES = 32;
+const INVESTIGATION_SAMPLES = 24;
 /** Chance the rival model votes a random available card instead of its self-interest. */
 const RIVAL_NOISE = 0.25;
 /** How steeply a seat's share of the danger grows with its threat (softmax weight). */

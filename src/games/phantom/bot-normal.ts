@@ -15,9 +15,9 @@ import { criminalOf, crimePoints, dealHidden, type CrimeLayout, type PhantomSeat
 import type { PhantomKnowledge } from './bot.js';
 
 /** Sampled crimes per glass decision. */
-const GLASS_SAMPLES = 160;
+const GLASS_SAMPLES = 100;
 /** Sampled crimes per report option. */
-const REPORT_SAMPLES = 40;
+const REPORT_SAMPLES = 30;
 /** Sampled crimes per glass decision inside simulations (kept cheap). */
 const ROLLOUT_GLASS_SAMPLES = 8;
 /** Chance the model gives a rival of finding the criminal with its glass. */
