@@ -3,6 +3,7 @@
  * instead of a clock so the games are repeatable; the same deal replays identically.
  */
 import { describe, expect, it } from 'vitest';
+import type { BotLevel } from '../../src/bots/kit.js';
 import { allConfigs, play } from './helpers.js';
 import { playEverySetup } from './levels.js';
 
@@ -16,7 +17,7 @@ describe('Hard', () => {
 
   it('is repeatable: the same deal and budget give the same game', { timeout: 120_000 }, async () => {
     for (const config of allConfigs().filter((_, i) => i % 6 === 0)) {
-      const levels = Array.from({ length: config.seats }, (_, s) => (s === 0 ? 'hard' : 'normal') as const);
+      const levels: BotLevel[] = Array.from({ length: config.seats }, (_, s) => (s === 0 ? 'hard' : 'normal'));
       const a = await play(config, { levels, seed: 77, iterations: 10 });
       const b = await play(config, { levels, seed: 77, iterations: 10 });
       expect(b.final).toEqual(a.final);
