@@ -34,8 +34,26 @@ import type { JaccuseKnowledge, JaccuseSeatView } from './bot.js';
 const VOTE_SAMPLES = 32;
 /** Sampled rounds per Investigation card (Normal). */
 const INVESTIGATION_SAMPLES = 24;
+/** Chance the self-interest model gives a vote off its own preference (rules of thumb are not laws). */
+export const PURPOSE_NOISE = 0.25;
+
+/**
+ * Chance of `vote` by a seat voting from `options` under the self-interest model: when it
+ * holds evidence it may lose (`exposed`), any move card; otherwise J'Accuse!.
+ */
+export function purposeLikelihood(vote: SuspicionCard, options: readonly SuspicionCard[], exposed: boolean): number {
+  const moves = options.filter((c) => c !== 'jaccuse');
+  const preferred = exposed && moves.length > 0 ? moves : !exposed && options.includes('jaccuse') ? ['jaccuse'] : options;
+  return PURPOSE_NOISE / options.length + (1 - PURPOSE_NOISE) * (preferred.includes(vote) ? 1 / preferred.length : 0);
+}
+
+/** The chance that `seat` votes by self-interest, from its revealed votes (even odds before any). */
+export function purposeOf(k: JaccuseKnowledge, seat: Seat): number {
+  return 1 / (1 + Math.exp(-k.purpose[seat]!));
+}
+
 /** Chance the rival model votes a random available card instead of its self-interest. */
-const RIVAL_NOISE = 0.25;
+const RIVAL_NOISE = PURPOSE_NOISE;
 /** How steeply a seat's share of the danger grows with its threat (softmax weight). */
 const DANGER_STEEPNESS = 1.6;
 
@@ -184,8 +202,8 @@ function available(v: JaccuseSeatView, seat: Seat): SuspicionCard[] {
  * The rival model's vote: move evidence away when holding some the Investigation may hit
  * (the Inspector knows which types; others assume any), otherwise accuse; sometimes random.
  */
-function rivalVote(t: Table, seat: Seat, options: SuspicionCard[], investigation: InvestigationId | null, rng: Rng): SuspicionCard {
-  if (options.length === 1 || rng.int(0, 999) < RIVAL_NOISE * 1000) return options[rng.int(0, options.length - 1)]!;
+function rivalVote(t: Table, seat: Seat, options: SuspicionCard[], investigation: InvestigationId | null, rng: Rng, purpose = 1): SuspicionCard {
+  if (options.length === 1 || rng.int(0, 999) >= purpose * 1000 || rng.int(0, 999) < RIVAL_NOISE * 1000) return options[rng.int(0, options.length - 1)]!;
   const types = investigation ? (INVESTIGATION_CARDS[investigation] as readonly EvidenceType[]) : EVIDENCE_TYPES;
   const exposed = t.suspected.some((s) => s.holder === seat && types.includes(s.type) && !isExonerated(t.characters[seat] ?? null, s.card));
   const moves = options.filter((c) => c !== 'jaccuse');
@@ -211,7 +229,7 @@ function voteValue(k: JaccuseKnowledge, t: Table, mine: SuspicionCard, investiga
     const votes: SuspicionCard[] = [];
     for (let seat = 0; seat < t.n; seat++) {
       if (seat === k.seat) votes.push(mine);
-      else votes.push(rivalVote(t, seat, available(v, seat), seat === v.inspector ? card : null, rng));
+      else votes.push(rivalVote(t, seat, available(v, seat), seat === v.inspector ? card : null, rng, purposeOf(k, seat)));
     }
     sum += tableValue(resolveRound(t, votes, card, k.options.acrossChooser), k.seat);
   }

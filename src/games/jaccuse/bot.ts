@@ -18,6 +18,7 @@ import {
   EVIDENCE_TYPES,
   SUSPICION_CARDS,
   evidenceType,
+  isExonerated,
   type AcrossChoice,
   type EvidenceId,
   type EvidenceType,
@@ -28,27 +29,77 @@ import {
   type SuspectedEvidence,
   type SuspicionCard,
 } from './rules.js';
-import { evaluateJaccuse, normalJaccuse, rolloutJaccuse } from './bot-normal.js';
+import { evaluateJaccuse, normalJaccuse, purposeLikelihood, rolloutJaccuse } from './bot-normal.js';
 
 /** A seat's view of J'Accuse!. */
 export type JaccuseSeatView = ReturnType<typeof jaccuseDefinition.seatView>;
 
-/** What a J'Accuse! seat knows: its view plus the exonerated cards, in the order they went under their piles. */
+/**
+ * What a J'Accuse! seat knows: its view; the exonerated cards, in the order they went under
+ * their piles; and, from every revealed vote, how much each rival plays by self-interest
+ * (moves evidence away when holding some, accuses otherwise) rather than at random.
+ */
 export interface JaccuseKnowledge extends Knowledge<JaccuseSeatView> {
   options: JaccuseOptions;
   exonerated: EvidenceId[];
+  /** Who holds each in-play Suspected Evidence card (replayed from the events). */
+  holders: Partial<Record<EvidenceId, Seat>>;
+  /** Suspicion cards used this cycle per seat (replayed). */
+  used: SuspicionCard[][];
+  /** Per seat: log-odds that it votes by self-interest rather than at random. */
+  purpose: number[];
 }
 
 function fold(k: JaccuseKnowledge, e: GameEvent): void {
-  if (e.type !== 'exonerated') return;
-  const card = e.card as EvidenceId;
-  k.exonerated = k.exonerated.filter((c) => c !== card);
-  k.exonerated.push(card);
+  switch (e.type) {
+    case 'exonerated': {
+      const card = e.card as EvidenceId;
+      k.exonerated = k.exonerated.filter((c) => c !== card);
+      k.exonerated.push(card);
+      delete k.holders[card];
+      break;
+    }
+    case 'hardened':
+      delete k.holders[e.card as EvidenceId];
+      break;
+    case 'moved':
+    case 'dealt':
+      k.holders[e.card as EvidenceId] = e.recipient as Seat;
+      break;
+    case 'suspicionReturned':
+      k.used = k.used.map(() => []);
+      break;
+    case 'reveal': {
+      const votes = e.votes as SuspicionCard[];
+      votes.forEach((vote, seat) => {
+        const options = SUSPICION_CARDS.filter((c) => !k.used[seat]!.includes(c));
+        if (seat !== k.seat && options.length > 1) {
+          const character = k.view.seats[seat]?.character ?? null;
+          const exposed = Object.entries(k.holders).some(([card, holder]) => holder === seat && !isExonerated(character, card as EvidenceId));
+          k.purpose[seat]! += Math.log(purposeLikelihood(vote, options, exposed) / (1 / options.length));
+        }
+        k.used[seat]!.push(vote);
+      });
+      break;
+    }
+  }
 }
 
 /** The knowledge of `input.seat`. */
 export function knowJaccuse(input: BotInput<JaccuseSeatView, JaccuseOptions>): JaccuseKnowledge {
-  const k: JaccuseKnowledge = { seat: input.seat, seatCount: input.seatCount, view: input.view, options: input.options, exonerated: [] };
+  const n = input.seatCount;
+  const holders: Partial<Record<EvidenceId, Seat>> = {};
+  input.initialView.seats.forEach((p, seat) => p.suspected.forEach((card) => (holders[card] = seat)));
+  const k: JaccuseKnowledge = {
+    seat: input.seat,
+    seatCount: n,
+    view: input.view,
+    options: input.options,
+    exonerated: [],
+    holders,
+    used: Array.from({ length: n }, () => []),
+    purpose: Array(n).fill(0),
+  };
   for (const e of input.events) fold(k, e);
   return k;
 }
@@ -162,7 +213,15 @@ export const jaccuseBot: BotKit<JaccuseState, JaccuseAction, JaccuseSeatView, Ja
   know: (input) => knowJaccuse(input as BotInput<JaccuseSeatView, JaccuseOptions>),
   determinize: determinizeJaccuse,
   normal: normalJaccuse,
-  simKnowledge: (searcher, state, seat) => ({ ...searcher, seat, view: jaccuseDefinition.seatView(state, seat), exonerated: [...searcher.exonerated] }),
+  simKnowledge: (searcher, state, seat) => ({
+    ...searcher,
+    seat,
+    view: jaccuseDefinition.seatView(state, seat),
+    exonerated: [...searcher.exonerated],
+    holders: { ...searcher.holders },
+    used: searcher.used.map((u) => [...u]),
+    purpose: [...searcher.purpose],
+  }),
   observe: (k, _state, events) => {
     for (const e of events) fold(k, e);
   },

@@ -12,22 +12,10 @@
 import type { Seat } from '../engine.js';
 import type { Rng } from '../rng.js';
 import { SUSPECT_COUNT, type Cell, type NoirAction, type NoirState } from './rules.js';
-import {
-  adjacentAt,
-  around,
-  inspectorCandidates,
-  inspectorPrivate,
-  killerCandidates,
-  killerPrivate,
-  positions,
-  shifted,
-  type NoirKnowledge,
-} from './bot.js';
+import { inspectorCandidates, inspectorPrivate, killerCandidates, killerPrivate, type NoirKnowledge } from './bot.js';
 
 /** Chance a simulated player takes a random legal action instead of its heuristic choice. */
 const ROLLOUT_NOISE = 0.05;
-
-type Pos = ([number, number] | undefined)[];
 
 /** Pick the best-scored action; ties broken at random. */
 function best(legal: NoirAction[], score: (a: NoirAction) => number, rng: Rng): NoirAction {
@@ -43,90 +31,132 @@ function best(legal: NoirAction[], score: (a: NoirAction) => number, rng: Rng): 
   return picks[rng.int(0, picks.length - 1)]!;
 }
 
-function isAlive(grid: Cell[][], suspect: number): boolean {
-  for (const r of grid) for (const c of r) if (c.suspect === suspect) return c.alive;
-  return false;
+/**
+ * The grid reduced to what the heuristics ask: each suspect's row and column (−1 once
+ * collapsed away) and whether it is alive. Shifting it moves coordinates only (§2.5).
+ */
+interface Board {
+  rows: number;
+  cols: number;
+  row: Int8Array;
+  col: Int8Array;
+  alive: Uint8Array;
 }
 
-function withDead(grid: Cell[][], suspect: number): Cell[][] {
-  return grid.map((r) => r.map((c) => (c.suspect === suspect ? { ...c, alive: false } : c)));
+function boardOf(grid: Cell[][]): Board {
+  const b: Board = { rows: grid.length, cols: grid[0]?.length ?? 0, row: new Int8Array(SUSPECT_COUNT).fill(-1), col: new Int8Array(SUSPECT_COUNT).fill(-1), alive: new Uint8Array(SUSPECT_COUNT) };
+  grid.forEach((r, i) =>
+    r.forEach((c, j) => {
+      b.row[c.suspect] = i;
+      b.col[c.suspect] = j;
+      b.alive[c.suspect] = c.alive ? 1 : 0;
+    }),
+  );
+  return b;
+}
+
+/** `b` after shifting one line one step with wrap-around (rows right for dir 1, columns down). */
+function shiftBoard(b: Board, axis: 'row' | 'col', index: number, dir: 1 | -1): Board {
+  const out: Board = { ...b, row: b.row.slice(), col: b.col.slice() };
+  for (let s = 0; s < SUSPECT_COUNT; s++) {
+    if (axis === 'row' && b.row[s] === index) out.col[s] = (b.col[s]! + dir + b.cols) % b.cols;
+    else if (axis === 'col' && b.col[s] === index) out.row[s] = (b.row[s]! + dir + b.rows) % b.rows;
+  }
+  return out;
+}
+
+/** `b` with `suspect` dead. */
+function killOn(b: Board, suspect: number): Board {
+  const alive = b.alive.slice();
+  alive[suspect] = 0;
+  return { ...b, alive };
+}
+
+/** True when `x` and `y` are both on the grid and neighbours (§2.4). */
+function near(b: Board, x: number, y: number): boolean {
+  if (x === y || b.row[x]! < 0 || b.row[y]! < 0) return false;
+  return Math.abs(b.row[x]! - b.row[y]!) <= 1 && Math.abs(b.col[x]! - b.col[y]!) <= 1;
+}
+
+/** Living neighbours of `suspect`. */
+function livingNear(b: Board, suspect: number): number[] {
+  const out: number[] = [];
+  for (let s = 0; s < SUSPECT_COUNT; s++) if (b.alive[s] && near(b, s, suspect)) out.push(s);
+  return out;
+}
+
+/** How many of `list` are neighbours of `suspect`. */
+function countNear(b: Board, list: readonly number[], suspect: number): number {
+  let n = 0;
+  for (const x of list) if (near(b, x, suspect)) n++;
+  return n;
 }
 
 /**
- * Chance the Inspector arrests the Killer (at `me`) on its next turn, on `grid`: for each
- * place the Inspector may be (uniformly among `inspectors`), if the Killer is next to it the
- * Inspector picks among the Killer candidates it can reach.
+ * Chance the Inspector arrests the Killer (at `me`) on its next turn: for each place the
+ * Inspector may be (uniformly among `inspectors`), if the Killer is next to it the Inspector
+ * picks among the living Killer candidates it can reach.
  */
-function arrestDanger(grid: Cell[][], me: number, killers: number[], inspectors: number[]): number {
+function arrestDanger(b: Board, me: number, killers: readonly number[], inspectors: readonly number[]): number {
   if (inspectors.length === 0) return 0;
-  const pos = positions(grid);
   let danger = 0;
   for (const x of inspectors) {
-    if (!adjacentAt(pos, x, me)) continue;
+    if (!near(b, x, me)) continue;
     let reach = 0;
-    for (const c of killers) if (adjacentAt(pos, x, c) && isAlive(grid, c)) reach++;
+    for (const c of killers) if (b.alive[c] && near(b, x, c)) reach++;
     danger += 1 / Math.max(1, reach);
   }
   return danger / inspectors.length;
 }
 
-/** Living neighbours of `suspect` on `grid`. */
-function livingAround(grid: Cell[][], pos: Pos, suspect: number): number[] {
-  return around(grid, pos, suspect)
-    .filter((c) => c.alive)
-    .map((c) => c.suspect);
+/** Information score of `n` suspects the Inspector still cannot tell apart. */
+function info(n: number): number {
+  return 5 * Math.log2(Math.max(1, n));
 }
 
 /** The Killer's choice (rules §2.3, §2.5). */
 function killerMove(k: NoirKnowledge, legal: NoirAction[], rng: Rng): NoirAction {
   const v = k.view;
   const me = v.identity!;
-  const grid = v.grid;
-  const pos = positions(grid);
-  const publicKillers = killerCandidates(k);
-  const inspectors = v.inspectorChosen ? inspectorCandidates(k, killerPrivate(v)) : [];
-  const pInspector = (x: number) => (inspectors.includes(x) ? 1 / inspectors.length : 0);
-  const remaining = Math.max(1, v.killTarget - v.deaths);
-  const deathValue = 8 + 40 / remaining;
+  const board = boardOf(v.grid);
   if (v.phase === 'firstKill') {
     // Keep the Inspector guessing: the victim with the most living neighbours.
-    return best(legal, (a) => (a.type === 'kill' ? livingAround(grid, pos, a.suspect).length : -1), rng);
+    return best(legal, (a) => (a.type === 'kill' ? livingNear(board, a.suspect).length : -1), rng);
   }
-  const info = (n: number) => 5 * Math.log2(Math.max(1, n));
-  const dangerNow = arrestDanger(grid, me, publicKillers, inspectors);
-  const unseenAlive = (() => {
-    const seen = new Set([...v.discards, ...killerPrivate(v)]);
-    let alive = 0;
-    let total = 0;
-    for (let s = 0; s < SUSPECT_COUNT; s++) {
-      if (seen.has(s)) continue;
-      total++;
-      if (isAlive(grid, s)) alive++;
-    }
-    return { alive, total };
-  })();
+  const publicKillers = killerCandidates(k);
+  const inspectors = v.inspectorChosen ? inspectorCandidates(k, killerPrivate(v)) : [];
+  const remaining = Math.max(1, v.killTarget - v.deaths);
+  const deathValue = 8 + 40 / remaining;
+  const dangerNow = arrestDanger(board, me, publicKillers, inspectors);
+  const seen = new Set([...v.discards, ...killerPrivate(v)]);
+  let unseenAlive = 0;
+  let unseen = 0;
+  for (let s = 0; s < SUSPECT_COUNT; s++) {
+    if (seen.has(s)) continue;
+    unseen++;
+    if (board.alive[s]) unseenAlive++;
+  }
   return best(
     legal,
     (a) => {
       switch (a.type) {
         case 'kill': {
-          const after = withDead(grid, a.suspect);
-          const cands = publicKillers.filter((c) => adjacentAt(pos, c, a.suspect));
-          const lastKill = v.deaths + 1 >= v.killTarget;
-          if (lastKill) return 1000;
-          return 100 * pInspector(a.suspect) + deathValue + info(cands.length) - 100 * arrestDanger(after, me, cands, inspectors.filter((x) => x !== a.suspect));
+          if (v.deaths + 1 >= v.killTarget) return 1000;
+          const after = killOn(board, a.suspect);
+          const cands = publicKillers.filter((c) => near(board, c, a.suspect));
+          const pInspector = inspectors.includes(a.suspect) ? 1 / inspectors.length : 0;
+          return 100 * pInspector + deathValue + info(cands.length) - 100 * arrestDanger(after, me, cands, inspectors.filter((x) => x !== a.suspect));
         }
         case 'shift': {
-          const g = shifted(grid, a.axis, a.index, a.dir);
-          const p = positions(g);
-          const reachable = livingAround(g, p, me).length;
-          const nearInspector = inspectors.filter((x) => adjacentAt(p, x, me)).length / Math.max(1, inspectors.length);
-          return info(publicKillers.length) - 100 * arrestDanger(g, me, publicKillers, inspectors) + 2 * Math.min(3, reachable) + 6 * nearInspector - 6;
+          const b = shiftBoard(board, a.axis, a.index, a.dir);
+          const reachable = livingNear(b, me).length;
+          const nearInspector = countNear(b, inspectors, me) / Math.max(1, inspectors.length);
+          return info(publicKillers.length) - 100 * arrestDanger(b, me, publicKillers, inspectors) + 2 * Math.min(3, reachable) + 6 * nearInspector - 6;
         }
         case 'disguise': {
-          const success = unseenAlive.total > 0 ? unseenAlive.alive / unseenAlive.total : 0;
+          const success = unseen > 0 ? unseenAlive / unseen : 0;
           const bonus = v.mode === 'classic' && v.disguiseKillsOldIdentity ? deathValue : 0;
-          const fresh = info(Math.max(1, unseenAlive.alive - 3)) - 100 * 0.03 + bonus;
+          const fresh = info(Math.max(1, unseenAlive - 3)) - 3 + bonus;
           const stay = info(publicKillers.length) - 100 * dangerNow;
           return success * fresh + (1 - success) * stay - 4;
         }
@@ -139,70 +169,60 @@ function killerMove(k: NoirKnowledge, legal: NoirAction[], rng: Rng): NoirAction
 }
 
 /** Expected number of candidates left after the Killer's canvas answer around `card` (§2.6). */
-function splitSize(pos: Pos, cands: number[], card: number): number {
-  if (!pos[card] || cands.length === 0) return cands.length;
-  let near = 0;
-  for (const c of cands) if (adjacentAt(pos, c, card)) near++;
-  const far = cands.length - near;
-  return (near * near + far * far) / cands.length;
+function splitSize(b: Board, cands: readonly number[], card: number): number {
+  if (b.row[card]! < 0 || cands.length === 0) return cands.length;
+  const close = countNear(b, cands, card);
+  const far = cands.length - close;
+  return (close * close + far * far) / cands.length;
 }
 
 /** The Inspector's choice (rules §2.3, §2.5–§2.7). */
 function inspectorMove(k: NoirKnowledge, legal: NoirAction[], rng: Rng): NoirAction {
   const v = k.view;
-  const grid = v.grid;
-  const pos = positions(grid);
+  const board = boardOf(v.grid);
   const cands = killerCandidates(k, inspectorPrivate(v));
+  const isCand: boolean[] = Array(SUSPECT_COUNT).fill(false);
+  for (const c of cands) isCand[c] = true;
   const n = Math.max(1, cands.length);
-  const isCand = (s: number) => cands.includes(s);
   const canvassing = v.mode !== 'classic';
   if (v.phase === 'chooseIdentity') {
-    return best(
-      legal,
-      (a) => {
-        if (a.type !== 'choose') return -1;
-        const near = cands.filter((c) => adjacentAt(pos, c, a.suspect)).length / n;
-        return -10 * near + 0.5 * livingAround(grid, pos, a.suspect).length;
-      },
-      rng,
-    );
+    return best(legal, (a) => (a.type === 'choose' ? -10 * (countNear(board, cands, a.suspect) / n) + 0.5 * livingNear(board, a.suspect).length : -1), rng);
   }
   if (v.phase === 'discard') {
     return best(
       legal,
       (a) => {
         if (a.type !== 'discard') return -1;
-        const keep = v.mode === 'citizens-arrest' ? livingAround(grid, pos, a.suspect).filter(isCand).length : 0;
-        return canvassing ? -splitSize(pos, cands, a.suspect) - 0.5 * keep : -keep;
+        const keep = v.mode === 'citizens-arrest' ? livingNear(board, a.suspect).filter((c) => isCand[c]).length : 0;
+        return canvassing ? -splitSize(board, cands, a.suspect) - 0.5 * keep : -keep;
       },
       rng,
     );
   }
   const me = v.identity!;
-  const reach = (p: Pos, g: Cell[][]) => livingAround(g, p, me).filter(isCand);
-  const adjacentNow = reach(pos, grid);
-  const bestSplit = canvassing && v.deckSize > 0 ? Math.min(...v.hand.map((c) => splitSize(pos, cands, c)), n) : n;
+  const adjacentNow = livingNear(board, me).filter((c) => isCand[c]).length;
+  let bestSplit = n;
+  if (canvassing && v.deckSize > 0) for (const c of v.hand) bestSplit = Math.min(bestSplit, splitSize(board, cands, c));
   const hitChance = 1 / n;
   return best(
     legal,
     (a) => {
       switch (a.type) {
         case 'arrest':
-          if (!isCand(a.suspect)) return -50;
-          return 100 * hitChance + (adjacentNow.length >= 2 ? 10 : 0) - (n > 4 ? 30 : 0);
+          if (!isCand[a.suspect]) return -50;
+          return 100 * hitChance + (adjacentNow >= 2 ? 10 : 0) - (n > 4 ? 30 : 0);
         case 'citizen':
-          if (!isCand(a.target)) return -50;
+          if (!isCand[a.target]) return -50;
           return 100 * hitChance - 8 - (n > 3 ? 40 : 0);
         case 'exonerate': {
           if (!canvassing) return 8 + 10 * (cands.length / Math.max(1, v.deckSize + v.handSize));
-          const gain = 1 / Math.max(1, bestSplit) - 1 / n;
-          return 10 + 120 * gain;
+          return 10 + 120 * (1 / Math.max(1, bestSplit) - 1 / n);
         }
         case 'shift': {
-          const g = shifted(grid, a.axis, a.index, a.dir);
-          const p = positions(g);
-          const near = reach(p, g).length;
-          return (near > 0 ? 70 * hitChance + 3 * Math.min(near, 3) : 0) + 1;
+          const b = shiftBoard(board, a.axis, a.index, a.dir);
+          let reach = 0;
+          for (const c of cands) if (b.alive[c] && near(b, c, me)) reach++;
+          return (reach > 0 ? 70 * hitChance + 3 * Math.min(reach, 3) : 0) + 1;
         }
         default:
           return -1000;
@@ -248,8 +268,7 @@ export function evaluateNoir(s: NoirState, seat: Seat, minds: NoirKnowledge[]): 
   for (let x = 0; x < SUSPECT_COUNT; x++) if (killerMind.inspectorCands[x] && alive.has(x) && x !== s.killerIdentity) inspectors++;
   let p = logistic(1.2 * Math.log(remaining + 1) - 1.2 * Math.log(Math.max(1, killers)) - 0.3);
   if (s.inspectorIdentity !== null) {
-    const pos = positions(s.grid);
-    if (adjacentAt(pos, s.killerIdentity, s.inspectorIdentity)) {
+    if (near(boardOf(s.grid), s.killerIdentity, s.inspectorIdentity)) {
       const killerToMove = s.turn === 'killer';
       if (killerToMove) p *= 1 - 0.8 / Math.max(1, inspectors);
       else p += (1 - p) * (0.8 / Math.max(1, killers));

@@ -338,5 +338,5 @@ export const noirBot: BotKit<NoirState, NoirAction, NoirSeatView, NoirKnowledge>
   },
   rollout: rolloutNoir,
   evaluate: evaluateNoir,
-  horizon: () => 8,
+  horizon: () => 6,
 };
