@@ -10,6 +10,7 @@
  */
 import type { GameDefinition, GameEvent, GameId, GameResult, Seat } from '../games/engine.js';
 import type { Rng } from '../games/rng.js';
+import type { Scores } from './choice.js';
 
 /** Strength of an AI player: uniformly random, heuristic, or search (README "AI players"). */
 export type BotLevel = 'easy' | 'normal' | 'hard';
@@ -70,8 +71,12 @@ export interface BotKit<S, A extends { type: string }, SV, K extends Knowledge<S
    * state's own generator is re-seeded from `rng` (future draws are unknown too).
    */
   determinize(k: K, rng: Rng): S;
-  /** The Normal level's choice for `k.seat`: a heuristic on its own knowledge; always legal. */
-  normal(k: K, legal: A[], rng: Rng): A;
+  /**
+   * The Normal level's choice for `k.seat`: a heuristic on its own knowledge; always legal.
+   * When the heuristic scores the actions, it writes the scores into `record` (index = position
+   * in `legal`), which the Hard level uses to shortlist the actions worth searching.
+   */
+  normal(k: K, legal: A[], rng: Rng, record?: Scores): A;
   /**
    * The knowledge `seat` would have in the sampled `state`, at the root of a simulation run
    * by the searcher whose knowledge is `searcher`: public history from the searcher, private

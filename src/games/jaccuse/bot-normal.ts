@@ -12,6 +12,7 @@
  */
 import type { Seat } from '../engine.js';
 import type { Rng } from '../rng.js';
+import { best, type Scores } from '../../bots/choice.js';
 import {
   ALL_INVESTIGATIONS,
   ARREST_TOTAL,
@@ -236,21 +237,7 @@ function voteValue(k: JaccuseKnowledge, t: Table, mine: SuspicionCard, investiga
   return sum / samples;
 }
 
-/** Pick the best-scored action; ties broken at random. */
-function best(legal: JaccuseAction[], score: (a: JaccuseAction) => number, rng: Rng): JaccuseAction {
-  let top = Number.NEGATIVE_INFINITY;
-  let picks: JaccuseAction[] = [];
-  for (const a of legal) {
-    const s = score(a);
-    if (s > top + 1e-9) {
-      top = s;
-      picks = [a];
-    } else if (Math.abs(s - top) <= 1e-9) picks.push(a);
-  }
-  return picks[rng.int(0, picks.length - 1)]!;
-}
-
-function decide(k: JaccuseKnowledge, legal: JaccuseAction[], rng: Rng, voteSamples: number, investigationSamples: number): JaccuseAction {
+function decide(k: JaccuseKnowledge, legal: JaccuseAction[], rng: Rng, voteSamples: number, investigationSamples: number, record?: Scores): JaccuseAction {
   if (legal.length === 1) return legal[0]!;
   const v = k.view;
   const t = tableOfView(v);
@@ -261,6 +248,7 @@ function decide(k: JaccuseKnowledge, legal: JaccuseAction[], rng: Rng, voteSampl
         legal,
         (a) => (a.type === 'character' ? t.suspected.reduce((sum, s) => sum + (isExonerated(a.character, s.card) ? (s.holder === k.seat ? 2 : 1) : 0), 0) : -1),
         rng,
+        record,
       );
     }
     case 'investigate': {
@@ -274,11 +262,12 @@ function decide(k: JaccuseKnowledge, legal: JaccuseAction[], rng: Rng, voteSampl
           return top;
         },
         rng,
+        record,
       );
     }
     case 'vote': {
       const known = v.inspector === k.seat ? v.chosen : null;
-      return best(legal, (a) => (a.type === 'vote' ? voteValue(k, t, a.card, known, voteSamples, rng) : -1), rng);
+      return best(legal, (a) => (a.type === 'vote' ? voteValue(k, t, a.card, known, voteSamples, rng) : -1), rng, record);
     }
     case 'across': {
       return best(
@@ -289,6 +278,7 @@ function decide(k: JaccuseKnowledge, legal: JaccuseAction[], rng: Rng, voteSampl
           return tableValue(moved, k.seat);
         },
         rng,
+        record,
       );
     }
     case 'over':
@@ -297,8 +287,8 @@ function decide(k: JaccuseKnowledge, legal: JaccuseAction[], rng: Rng, voteSampl
 }
 
 /** The Normal choice for `k.seat` among `legal`. */
-export function normalJaccuse(k: JaccuseKnowledge, legal: JaccuseAction[], rng: Rng): JaccuseAction {
-  return decide(k, legal, rng, VOTE_SAMPLES, INVESTIGATION_SAMPLES);
+export function normalJaccuse(k: JaccuseKnowledge, legal: JaccuseAction[], rng: Rng, record?: Scores): JaccuseAction {
+  return decide(k, legal, rng, VOTE_SAMPLES, INVESTIGATION_SAMPLES, record);
 }
 
 /** The rollout policy inside simulations: the rival model itself for votes, quick choices elsewhere. */

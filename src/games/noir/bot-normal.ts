@@ -11,25 +11,12 @@
  */
 import type { Seat } from '../engine.js';
 import type { Rng } from '../rng.js';
+import { best, type Scores } from '../../bots/choice.js';
 import { SUSPECT_COUNT, type Cell, type NoirAction, type NoirState } from './rules.js';
 import { inspectorCandidates, inspectorPrivate, killerCandidates, killerPrivate, type NoirKnowledge } from './bot.js';
 
 /** Chance a simulated player takes a random legal action instead of its heuristic choice. */
 const ROLLOUT_NOISE = 0.05;
-
-/** Pick the best-scored action; ties broken at random. */
-function best(legal: NoirAction[], score: (a: NoirAction) => number, rng: Rng): NoirAction {
-  let top = Number.NEGATIVE_INFINITY;
-  let picks: NoirAction[] = [];
-  for (const a of legal) {
-    const s = score(a);
-    if (s > top + 1e-9) {
-      top = s;
-      picks = [a];
-    } else if (Math.abs(s - top) <= 1e-9) picks.push(a);
-  }
-  return picks[rng.int(0, picks.length - 1)]!;
-}
 
 /**
  * The grid reduced to what the heuristics ask: each suspect's row and column (−1 once
@@ -115,13 +102,13 @@ function info(n: number): number {
 }
 
 /** The Killer's choice (rules §2.3, §2.5). */
-function killerMove(k: NoirKnowledge, legal: NoirAction[], rng: Rng): NoirAction {
+function killerMove(k: NoirKnowledge, legal: NoirAction[], rng: Rng, record?: Scores): NoirAction {
   const v = k.view;
   const me = v.identity!;
   const board = boardOf(v.grid);
   if (v.phase === 'firstKill') {
     // Keep the Inspector guessing: the victim with the most living neighbours.
-    return best(legal, (a) => (a.type === 'kill' ? livingNear(board, a.suspect).length : -1), rng);
+    return best(legal, (a) => (a.type === 'kill' ? livingNear(board, a.suspect).length : -1), rng, record);
   }
   const publicKillers = killerCandidates(k);
   const inspectors = v.inspectorChosen ? inspectorCandidates(k, killerPrivate(v)) : [];
@@ -165,6 +152,7 @@ function killerMove(k: NoirKnowledge, legal: NoirAction[], rng: Rng): NoirAction
       }
     },
     rng,
+    record,
   );
 }
 
@@ -177,7 +165,7 @@ function splitSize(b: Board, cands: readonly number[], card: number): number {
 }
 
 /** The Inspector's choice (rules §2.3, §2.5–§2.7). */
-function inspectorMove(k: NoirKnowledge, legal: NoirAction[], rng: Rng): NoirAction {
+function inspectorMove(k: NoirKnowledge, legal: NoirAction[], rng: Rng, record?: Scores): NoirAction {
   const v = k.view;
   const board = boardOf(v.grid);
   const cands = killerCandidates(k, inspectorPrivate(v));
@@ -186,7 +174,7 @@ function inspectorMove(k: NoirKnowledge, legal: NoirAction[], rng: Rng): NoirAct
   const n = Math.max(1, cands.length);
   const canvassing = v.mode !== 'classic';
   if (v.phase === 'chooseIdentity') {
-    return best(legal, (a) => (a.type === 'choose' ? -10 * (countNear(board, cands, a.suspect) / n) + 0.5 * livingNear(board, a.suspect).length : -1), rng);
+    return best(legal, (a) => (a.type === 'choose' ? -10 * (countNear(board, cands, a.suspect) / n) + 0.5 * livingNear(board, a.suspect).length : -1), rng, record);
   }
   if (v.phase === 'discard') {
     return best(
@@ -197,6 +185,7 @@ function inspectorMove(k: NoirKnowledge, legal: NoirAction[], rng: Rng): NoirAct
         return canvassing ? -splitSize(board, cands, a.suspect) - 0.5 * keep : -keep;
       },
       rng,
+      record,
     );
   }
   const me = v.identity!;
@@ -229,13 +218,14 @@ function inspectorMove(k: NoirKnowledge, legal: NoirAction[], rng: Rng): NoirAct
       }
     },
     rng,
+    record,
   );
 }
 
 /** The Normal choice for `k.seat` among `legal`. */
-export function normalNoir(k: NoirKnowledge, legal: NoirAction[], rng: Rng): NoirAction {
+export function normalNoir(k: NoirKnowledge, legal: NoirAction[], rng: Rng, record?: Scores): NoirAction {
   if (legal.length === 1) return legal[0]!;
-  return k.view.role === 'killer' ? killerMove(k, legal, rng) : inspectorMove(k, legal, rng);
+  return k.view.role === 'killer' ? killerMove(k, legal, rng, record) : inspectorMove(k, legal, rng, record);
 }
 
 /** The rollout policy inside the Hard level's simulations: Normal, with a little noise. */

@@ -338,5 +338,6 @@ export const noirBot: BotKit<NoirState, NoirAction, NoirSeatView, NoirKnowledge>
   },
   rollout: rolloutNoir,
   evaluate: evaluateNoir,
-  horizon: () => 6,
+  // Games between heuristic players are short: play them out (the evaluation only cuts off the rare long ones).
+  horizon: () => 40,
 };

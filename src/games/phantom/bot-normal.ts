@@ -10,6 +10,7 @@
  */
 import type { Seat } from '../engine.js';
 import type { Rng } from '../rng.js';
+import { best, type Scores } from '../../bots/choice.js';
 import { trueColour, type CardNumber, type Colour, type GlassTarget, type PhantomAction, type PhantomState } from './rules.js';
 import { criminalOf, crimePoints, dealHidden, type CrimeLayout, type PhantomSeatView } from './bot-deal.js';
 import type { PhantomKnowledge } from './bot.js';
@@ -137,31 +138,17 @@ function reportValue(v: View, card: CardNumber, rng: Rng): number {
   return sum / REPORT_SAMPLES;
 }
 
-/** Pick the best-scored action; ties broken at random. */
-function best(legal: PhantomAction[], score: (a: PhantomAction) => number, rng: Rng): PhantomAction {
-  let top = Number.NEGATIVE_INFINITY;
-  let picks: PhantomAction[] = [];
-  for (const a of legal) {
-    const s = score(a);
-    if (s > top + 1e-9) {
-      top = s;
-      picks = [a];
-    } else if (Math.abs(s - top) <= 1e-9) picks.push(a);
-  }
-  return picks[rng.int(0, picks.length - 1)]!;
-}
-
 /** A report of `card` with its clue: the true suit, or the most criminal-looking colour on a Phantom. */
 function clueFor(card: CardNumber): Colour {
   return trueColour(card) ?? PHANTOM_COLOUR_PREFERENCE[0]!;
 }
 
-function decide(k: PhantomKnowledge, legal: PhantomAction[], rng: Rng, glassSamples: number, searchReports: boolean): PhantomAction {
+function decide(k: PhantomKnowledge, legal: PhantomAction[], rng: Rng, glassSamples: number, searchReports: boolean, record?: Scores): PhantomAction {
   if (legal.length === 1) return legal[0]!;
   const v = k.view;
   switch (v.phase) {
     case 'discard':
-      return best(legal, (a) => (a.type === 'discard' ? -KEEP_RANK[a.card] : -99), rng);
+      return best(legal, (a) => (a.type === 'discard' ? -KEEP_RANK[a.card] : -99), rng, record);
     case 'report': {
       if (!searchReports) {
         const a = legal[rng.int(0, legal.length - 1)]!;
@@ -169,11 +156,11 @@ function decide(k: PhantomKnowledge, legal: PhantomAction[], rng: Rng, glassSamp
       }
       const values = new Map<CardNumber, number>();
       for (const a of legal) if (a.type === 'report' && !values.has(a.card)) values.set(a.card, reportValue(v, a.card, rng));
-      return best(legal, (a) => (a.type === 'report' ? values.get(a.card)! + (a.colour === clueFor(a.card) ? 0.01 : 0) : -99), rng);
+      return best(legal, (a) => (a.type === 'report' ? values.get(a.card)! + (a.colour === clueFor(a.card) ? 0.01 : 0) : -99), rng, record);
     }
     case 'solve': {
       const values = glassValues(v, glassSamples, rng);
-      return best(legal, (a) => (a.type === 'glass' ? values.get(a.on) ?? -99 : -99), rng);
+      return best(legal, (a) => (a.type === 'glass' ? values.get(a.on) ?? -99 : -99), rng, record);
     }
     case 'over':
       return legal[0]!;
@@ -181,8 +168,8 @@ function decide(k: PhantomKnowledge, legal: PhantomAction[], rng: Rng, glassSamp
 }
 
 /** The Normal choice for `k.seat` among `legal`. */
-export function normalPhantom(k: PhantomKnowledge, legal: PhantomAction[], rng: Rng): PhantomAction {
-  return decide(k, legal, rng, GLASS_SAMPLES, true);
+export function normalPhantom(k: PhantomKnowledge, legal: PhantomAction[], rng: Rng, record?: Scores): PhantomAction {
+  return decide(k, legal, rng, GLASS_SAMPLES, true, record);
 }
 
 /** The rollout policy inside simulations: cheaper glass sampling, random reports with true clues. */

@@ -9,6 +9,7 @@
  */
 import type { Seat } from '../engine.js';
 import type { Rng } from '../rng.js';
+import { best, type Scores } from '../../bots/choice.js';
 import {
   FACE_UP_LIMIT_BLUFF,
   SUSPECT_COLOURS,
@@ -317,22 +318,8 @@ function wantsCounter(k: SuspicionKnowledge): boolean {
   return value > keep + 5;
 }
 
-/** Pick the best-scored action; ties broken at random. */
-function best(legal: SuspicionAction[], score: (a: SuspicionAction) => number, rng: Rng): SuspicionAction {
-  let top = Number.NEGATIVE_INFINITY;
-  let picks: SuspicionAction[] = [];
-  for (const a of legal) {
-    const s = score(a);
-    if (s > top + 1e-9) {
-      top = s;
-      picks = [a];
-    } else if (Math.abs(s - top) <= 1e-9) picks.push(a);
-  }
-  return picks[rng.int(0, picks.length - 1)]!;
-}
-
 /** The Normal choice for `k.seat` among `legal` (rules §1.6–§1.12). */
-export function normalSuspicion(k: SuspicionKnowledge, legal: SuspicionAction[], rng: Rng): SuspicionAction {
+export function normalSuspicion(k: SuspicionKnowledge, legal: SuspicionAction[], rng: Rng, record?: Scores): SuspicionAction {
   if (legal.length === 1) return legal[0]!;
   const v = k.view;
   const has = (type: SuspicionAction['type']) => legal.find((a) => a.type === type);
@@ -351,8 +338,8 @@ export function normalSuspicion(k: SuspicionKnowledge, legal: SuspicionAction[],
       const unseen = unseenCounts(k);
       const counts = new Map<string, number>();
       for (const h of v.hand) counts.set(faceKey(h.face), (counts.get(faceKey(h.face)) ?? 0) + 1);
-      if (v.variant === 'criminal') return best(legal, (a) => scoreCriminalTurn(k, a, counts), rng);
-      return best(legal, (a) => scoreOwnTurn(k, a, unseen, counts), rng);
+      if (v.variant === 'criminal') return best(legal, (a) => scoreCriminalTurn(k, a, counts), rng, record);
+      return best(legal, (a) => scoreOwnTurn(k, a, unseen, counts), rng, record);
     }
     case 'over':
       return legal[0]!;
