@@ -54,6 +54,8 @@ interface Slot {
   worker: Worker;
   job: Job | null;
   heapUsed: number;
+  /** Resolves once the thread has loaded its modules. */
+  loaded: Promise<void>;
 }
 
 const now = () => performance.timeOrigin + performance.now();
@@ -108,6 +110,11 @@ export class BotPool implements BotPolicy {
     return this.slots.length;
   }
 
+  /** Resolves once every worker thread has loaded (requests made earlier simply wait in the queue). */
+  async ready(): Promise<void> {
+    await Promise.all(this.slots.map((s) => s.loaded));
+  }
+
   /** Requests waiting for a free worker. */
   get waiting(): number {
     return this.queue.length;
@@ -116,8 +123,12 @@ export class BotPool implements BotPolicy {
   private spawn(): Slot {
     const worker = startWorker(this.maxHeapMb);
     worker.unref();
-    const slot: Slot = { worker, job: null, heapUsed: 0 };
-    worker.on('message', (msg: WorkerAnswer | { id: number; memoryOnly: true; heapUsed: number }) => this.onMessage(slot, msg));
+    let loaded: () => void = () => {};
+    const slot: Slot = { worker, job: null, heapUsed: 0, loaded: new Promise<void>((resolve) => (loaded = resolve)) };
+    worker.on('message', (msg: WorkerAnswer | { id: number; memoryOnly: true; heapUsed: number } | { ready: true }) => {
+      if ('ready' in msg) loaded();
+      else this.onMessage(slot, msg);
+    });
     worker.on('error', () => this.replace(slot));
     worker.on('exit', () => {
       if (!this.closed && this.slots.includes(slot)) this.replace(slot);

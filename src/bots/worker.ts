@@ -51,3 +51,6 @@ parentPort?.on('message', (msg: WorkerRequest | { id: number; memory: true }) =>
   }
   parentPort!.postMessage(answer(msg));
 });
+
+/** Tell the pool this thread has loaded and can take work. */
+parentPort?.postMessage({ ready: true });
