@@ -17,8 +17,9 @@
  * against the budget + 100 ms; and the heap of every worker.
  *
  * Options (`npm run arena -- --games=60 --only=noir`):
- *   --games=N       deals per line-up (each played n times, once per seat; default 12)
- *   --normal-games=N  deals for the cheap Normal-vs-Easy line-ups (default 4 × --games)
+ *   --games=N       deals per Hard line-up (each played n times, once per seat; default per
+ *                   game: Suspicion 8, NOIR 30, Phantom 12, J'Accuse! 10)
+ *   --normal-games=N  deals for the cheap Normal-vs-Easy line-ups (default 4 × the above)
  *   --only=a,b      games to run (suspicion, noir, phantom, jaccuse)
  *   --iterations=K  Hard search iterations per move (default: per game, ≈ 300 ms of search)
  *   --workers=W     worker threads (default: cores − 1, at least 1)
@@ -44,8 +45,10 @@ const args = new Map(
     return [k!, v ?? 'true'] as const;
   }),
 );
-const DEALS = Number(args.get('games') ?? 12);
-const NORMAL_DEALS = Number(args.get('normal-games') ?? DEALS * 4);
+/** Deals per Hard line-up by game (each played once per seat): NOIR has one seat count, so more deals. */
+const DEFAULT_DEALS: Record<GameId, number> = { suspicion: 8, noir: 30, phantom: 12, jaccuse: 10 };
+const dealsFor = (game: GameId) => Number(args.get('games') ?? DEFAULT_DEALS[game]);
+const normalDealsFor = (game: GameId) => Number(args.get('normal-games') ?? 4 * dealsFor(game));
 const ONLY = (args.get('only') ?? 'suspicion,noir,phantom,jaccuse').split(',') as GameId[];
 const WORKERS = Number(args.get('workers') ?? Math.max(1, availableParallelism() - 1));
 const LATENCY = args.get('no-latency') === undefined;
@@ -197,7 +200,7 @@ async function inParallel<T>(tasks: (() => Promise<T>)[], limit: number): Promis
 }
 
 async function measureLineUp(def: AnyGameDefinition, s: Setup, n: number, lineUp: LineUp, pool: BotPool): Promise<Row> {
-  const deals = lineUp.bot === 'normal' ? NORMAL_DEALS : DEALS;
+  const deals = lineUp.bot === 'normal' ? normalDealsFor(s.game) : dealsFor(s.game);
   const stats = { hardMoves: 0, hardIterations: 0 };
   const tasks: (() => Promise<[boolean, boolean]>)[] = [];
   const seedRng = Rng.seeded(0x0a7e4a ^ (n * 7919) ^ s.label.length);
@@ -369,12 +372,12 @@ async function main(): Promise<void> {
   const pool = new BotPool({ size: WORKERS });
   const rows: Row[] = [];
   const started = Date.now();
-  console.log(`arena: ${DEALS} deals per Hard line-up, ${NORMAL_DEALS} per Normal line-up, each played once per seat; ${WORKERS} worker(s)`);
+  console.log(`arena: deals per Hard line-up ${JSON.stringify(Object.fromEntries(ONLY.map((g) => [g, dealsFor(g)])))}, 4× for Normal vs Easy, each played once per seat; ${WORKERS} worker(s)`);
   try {
     if (STRENGTH) {
       for (const game of ONLY) {
         const def = registry.get(game).definition;
-        console.log(`\n${game}: Hard searches ${iterationsFor(game)} iterations per move`);
+        console.log(`\n${game}: Hard searches ${iterationsFor(game)} simulations per move; ${dealsFor(game)} deals per Hard line-up, ${normalDealsFor(game)} per Normal line-up`);
         for (const s of setups(game)) {
           for (let n = def.minPlayers; n <= def.maxPlayers; n++) {
             for (const lineUp of LINE_UPS) {
@@ -400,7 +403,7 @@ async function main(): Promise<void> {
     const dir = join(import.meta.dirname, 'results');
     mkdirSync(dir, { recursive: true });
     const file = join(dir, `arena-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
-    writeFileSync(file, JSON.stringify({ deals: DEALS, normalDeals: NORMAL_DEALS, workers: WORKERS, rows, latency: lat, seconds: (Date.now() - started) / 1000 }, null, 2));
+    writeFileSync(file, JSON.stringify({ deals: Object.fromEntries(ONLY.map((g) => [g, dealsFor(g)])), workers: WORKERS, rows, latency: lat, seconds: (Date.now() - started) / 1000 }, null, 2));
     console.log(`\nwritten ${file} (${((Date.now() - started) / 60000).toFixed(1)} min)`);
   } finally {
     await pool.close();

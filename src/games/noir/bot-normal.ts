@@ -17,6 +17,8 @@ import { inspectorCandidates, inspectorPrivate, killerCandidates, killerPrivate,
 
 /** Chance a simulated player takes a random legal action instead of its heuristic choice. */
 const ROLLOUT_NOISE = 0.05;
+/** How much the Inspector weighs being killed next turn against its own arrest chances. */
+const DANGER_WEIGHT = 150;
 
 /**
  * The grid reduced to what the heuristics ask: each suspect's row and column (−1 once
@@ -193,25 +195,32 @@ function inspectorMove(k: NoirKnowledge, legal: NoirAction[], rng: Rng, record?:
   let bestSplit = n;
   if (canvassing && v.deckSize > 0) for (const c of v.hand) bestSplit = Math.min(bestSplit, splitSize(board, cands, c));
   const hitChance = 1 / n;
+  // My own danger: the Killer kills me when it is next to me and guesses me among the
+  // suspects the public facts leave for my identity (a normal arrest narrows them, §2.5).
+  const mine = inspectorCandidates(k);
+  const exposure = (b: Board, left: number) => (countNear(b, cands, me) / n) * (1 / Math.max(1, left));
+  const dangerNow = exposure(board, mine.length);
   return best(
     legal,
     (a) => {
       switch (a.type) {
-        case 'arrest':
+        case 'arrest': {
           if (!isCand[a.suspect]) return -50;
-          return 100 * hitChance + (adjacentNow >= 2 ? 10 : 0) - (n > 4 ? 30 : 0);
+          const left = mine.filter((x) => x === a.suspect || near(board, x, a.suspect)).length;
+          return 100 * hitChance + (adjacentNow >= 2 ? 10 : 0) - (n > 4 ? 30 : 0) - DANGER_WEIGHT * (1 - hitChance) * exposure(board, left);
+        }
         case 'citizen':
           if (!isCand[a.target]) return -50;
-          return 100 * hitChance - 8 - (n > 3 ? 40 : 0);
+          return 100 * hitChance - 8 - (n > 3 ? 40 : 0) - DANGER_WEIGHT * (1 - hitChance) * dangerNow;
         case 'exonerate': {
-          if (!canvassing) return 8 + 10 * (cands.length / Math.max(1, v.deckSize + v.handSize));
-          return 10 + 120 * (1 / Math.max(1, bestSplit) - 1 / n);
+          const value = canvassing ? 10 + 120 * (1 / Math.max(1, bestSplit) - 1 / n) : 8 + 10 * (cands.length / Math.max(1, v.deckSize + v.handSize));
+          return value - DANGER_WEIGHT * dangerNow;
         }
         case 'shift': {
           const b = shiftBoard(board, a.axis, a.index, a.dir);
           let reach = 0;
           for (const c of cands) if (b.alive[c] && near(b, c, me)) reach++;
-          return (reach > 0 ? 70 * hitChance + 3 * Math.min(reach, 3) : 0) + 1;
+          return (reach > 0 ? 70 * hitChance + 3 * Math.min(reach, 3) : 0) + 1 - DANGER_WEIGHT * exposure(b, mine.length);
         }
         default:
           return -1000;
