@@ -43,6 +43,7 @@ export interface PlayOptions {
   /** Hard search iterations per move (fixed, so tests are repeatable). */
   iterations?: number;
   onDecision?: (input: BotInput, state: unknown) => void;
+  onAction?: (seat: number, action: unknown) => void;
   maxActions?: number;
 }
 
@@ -57,6 +58,7 @@ export function play(config: Config, opts: PlayOptions): Promise<MatchOutcome> {
     setupMeta: { hostSeat: opts.seed & 1 },
     players: opts.levels.map((level) => (input: BotInput) => decideBot({ level, input, iterations: opts.iterations ?? 4 }).action),
     ...(opts.onDecision ? { onDecision: opts.onDecision } : {}),
+    ...(opts.onAction ? { onAction: opts.onAction } : {}),
     ...(opts.maxActions ? { maxActions: opts.maxActions } : {}),
   });
 }
