@@ -16,6 +16,7 @@ export const jaccuseModule: GameModule = {
   command: 'jaccuse',
   title: t.title,
   emoji: '🫵',
+  colour: 0xc0392b,
   description: t.description,
   definition: jaccuseDefinition,
   ui: jaccuseUi,

@@ -29,6 +29,7 @@ export const noirModule: GameModule = {
   command: 'noir',
   title: t.title,
   emoji: '🔪',
+  colour: 0x2b2d31,
   description: t.description,
   definition: noirDefinition,
   ui: noirUi,

@@ -11,6 +11,7 @@ export const phantomModule: GameModule = {
   command: 'phantom',
   title: en.phantom.title,
   emoji: '👻',
+  colour: 0x8e44ad,
   description: en.phantom.description,
   definition: phantomDefinition,
   ui: phantomUi,

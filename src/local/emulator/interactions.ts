@@ -92,8 +92,8 @@ export class InteractionResult {
 
 /** What a user action dispatches. */
 export interface InteractionSpec {
-  /** 2 application command, 3 message component, 5 modal submit. */
-  type: 2 | 3 | 5;
+  /** 2 application command, 3 message component, 4 autocomplete, 5 modal submit. */
+  type: 2 | 3 | 4 | 5;
   userId: string;
   channelId: string;
   data: JsonObject;

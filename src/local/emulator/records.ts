@@ -10,6 +10,7 @@ export interface ResolvedOptions {
   ackTimeoutMs: number;
   tokenTtlMs: number;
   rateLimit: { limit: number; windowMs: number } | null;
+  webhookEditDelayMs: number;
   heartbeatIntervalMs: number;
   privilegedIntents: number;
   botPermissions: bigint;
@@ -26,6 +27,7 @@ export function resolveOptions(o: EmulatorOptions = {}): ResolvedOptions {
     ackTimeoutMs: o.ackTimeoutMs ?? 3000,
     tokenTtlMs: o.tokenTtlMs ?? 15 * 60_000,
     rateLimit: rl ? { limit: rl.limit ?? 5, windowMs: rl.windowMs ?? 5000 } : null,
+    webhookEditDelayMs: o.webhookEditDelayMs ?? 0,
     heartbeatIntervalMs: o.heartbeatIntervalMs ?? 41_250,
     privilegedIntents: o.privilegedIntents ?? 0,
     botPermissions: o.botPermissions ?? DEFAULT_BOT_PERMISSIONS,

@@ -148,6 +148,12 @@ export class RestRouter {
     this.limiter = rl ? new ChannelRateLimiter(rl.limit, rl.windowMs) : null;
   }
 
+  /** How long (ms) to hold `req` before handling it: the `webhookEditDelayMs` option for webhook message edits. */
+  delayFor(req: RawRequest): number {
+    const delay = this.core.state.opts.webhookEditDelayMs;
+    return delay > 0 && req.method === 'PATCH' && /\/webhooks\/[^/]+\/[^/]+\/messages\//.test(req.url) ? delay : 0;
+  }
+
   /** Answer one request. */
   handle(req: RawRequest): RawResponse {
     const { state } = this.core;

@@ -45,15 +45,21 @@ export class EmulatorState {
   readonly violations: Violation[] = [];
   /** Message id → users it notified. */
   readonly pings = new Map<string, string[]>();
+  /** Increases on every `changed()` (world savers compare it to skip idle writes). */
+  revision = 0;
   private readonly listeners = new Set<() => void>();
   private frozenNow: number | null = null;
 
-  constructor(opts: ResolvedOptions) {
+  /**
+   * @param opts options with defaults applied
+   * @param identity the application id and token of a restored world (default: new ones)
+   */
+  constructor(opts: ResolvedOptions, identity?: { applicationId: string; token: string }) {
     this.opts = opts;
-    this.applicationId = this.ids.next();
+    this.applicationId = identity?.applicationId ?? this.ids.next();
     this.botUserId = this.applicationId; // modern bots: application id == bot user id
     const b64 = (s: string) => Buffer.from(s).toString('base64').replace(/=+$/, '');
-    this.token = `${b64(this.botUserId)}.${randomBytes(4).toString('base64url')}.${randomBytes(27).toString('base64url')}`;
+    this.token = identity?.token ?? `${b64(this.botUserId)}.${randomBytes(4).toString('base64url')}.${randomBytes(27).toString('base64url')}`;
     this.users.set(this.botUserId, { id: this.botUserId, username: opts.botName, globalName: null, bot: true, locale: 'en-US' });
   }
 
@@ -80,6 +86,7 @@ export class EmulatorState {
 
   /** Notify `waitFor` listeners that something changed. */
   changed(): void {
+    this.revision++;
     for (const l of [...this.listeners]) l();
   }
 

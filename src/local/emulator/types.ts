@@ -21,6 +21,12 @@ export interface EmulatorOptions {
   tokenTtlMs?: number;
   /** Per-channel limit on message create/edit; `true` = 5 per 5 s. Off by default. */
   rateLimit?: boolean | RateLimitOptions;
+  /**
+   * Hold every edit of an interaction's message (`PATCH /webhooks/:app/:token/messages/:id`)
+   * this long (ms) before applying and answering it, as when the bot's REST queue is backed
+   * up; interaction callbacks are not held (they are not queued on Discord either). Default 0.
+   */
+  webhookEditDelayMs?: number;
   /** Gateway heartbeat interval sent in HELLO. Default 41250 ms. */
   heartbeatIntervalMs?: number;
   /** Privileged intents enabled "in the developer portal" (bit mask). Default 0: asking for

@@ -1,6 +1,6 @@
 /**
- * Server defaults for new tables (`/admin settings`): turn timer, counter window and vote
- * timer, in seconds. They are merged *under* the options a player gives to `/<game> new`
+ * Server settings: the defaults for new tables (`/admin settings`, README "Leaderboards and
+ * ratings" → `/admin`): turn timer, counter window and vote timer, in seconds. They are merged *under* the options a player gives to `/<game> new`
  * (the player's choice wins), and a default a game cannot accept (out of its range) is
  * simply not applied to that game.
  */
@@ -32,9 +32,9 @@ export function guildDefaults(db: Db, guildId: string): GuildDefaults {
   const row = db.select().from(guildSettings).where(eq(guildSettings.guildId, guildId)).get();
   const out: GuildDefaults = {};
   if (!row) return out;
-  for (const k of SETTING_KEYS) {
-    const v = row[k];
-    if (v !== null && v !== undefined) out[k] = v;
+  for (const key of SETTING_KEYS) {
+    const value = row[key];
+    if (value !== null && value !== undefined) out[key] = value;
   }
   return out;
 }
@@ -44,10 +44,10 @@ export function guildDefaults(db: Db, guildId: string): GuildDefaults {
  * the patch is acceptable). Null (clear) is always acceptable.
  */
 export function invalidSettings(patch: GuildDefaultsPatch): SettingKey[] {
-  return SETTING_KEYS.filter((k) => {
-    const v = patch[k];
-    if (v === undefined || v === null) return false;
-    return !Number.isInteger(v) || v < SETTING_LIMITS[k].min || v > SETTING_LIMITS[k].max;
+  return SETTING_KEYS.filter((key) => {
+    const value = patch[key];
+    if (value === undefined || value === null) return false;
+    return !Number.isInteger(value) || value < SETTING_LIMITS[key].min || value > SETTING_LIMITS[key].max;
   });
 }
 
@@ -60,10 +60,10 @@ export function updateGuildDefaults(db: Db, guildId: string, patch: GuildDefault
   if (bad.length > 0) throw new RangeError(`settings out of range: ${bad.join(', ')}`);
   return db.transaction(() => {
     const merged: Record<SettingKey, number | null> = { turnSeconds: null, reactionSeconds: null, voteSeconds: null };
-    const cur = guildDefaults(db, guildId);
-    for (const k of SETTING_KEYS) {
-      const v = patch[k];
-      merged[k] = v === undefined ? (cur[k] ?? null) : v;
+    const current = guildDefaults(db, guildId);
+    for (const key of SETTING_KEYS) {
+      const value = patch[key];
+      merged[key] = value === undefined ? (current[key] ?? null) : value;
     }
     db.insert(guildSettings)
       .values({ guildId, ...merged, updatedAt: now, updatedBy: by })
@@ -81,10 +81,10 @@ export function updateGuildDefaults(db: Db, guildId: string, patch: GuildDefault
  */
 export function withServerDefaults(schema: z.ZodType, defaults: GuildDefaults, options: Record<string, unknown>): Record<string, unknown> {
   let out = { ...options };
-  for (const k of SETTING_KEYS) {
-    const v = defaults[k];
-    if (v === undefined || k in options) continue;
-    const candidate = { ...out, [k]: v };
+  for (const key of SETTING_KEYS) {
+    const value = defaults[key];
+    if (value === undefined || key in options) continue;
+    const candidate = { ...out, [key]: value };
     if (schema.safeParse(candidate).success) out = candidate;
   }
   return out;

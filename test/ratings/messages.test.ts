@@ -7,7 +7,8 @@ import { adminActionId, CUSTOM_ID_MAX, decodeCustomId, leaderboardPageId } from 
 import { defaultRegistry } from '../../src/games/index.js';
 import { en } from '../../src/i18n/index.js';
 import type { LeaderRow } from '../../src/ratings/queries.js';
-import { leaderboardMessage, statsMessage } from '../../src/ratings/render.js';
+import { leaderboardMessage } from '../../src/discord/render/leaderboard.js';
+import { statsMessage } from '../../src/discord/render/stats.js';
 
 const reg = defaultRegistry();
 const row = (rank: number, name: string, games: number, wins: number, ordinal: number): LeaderRow => ({

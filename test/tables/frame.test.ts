@@ -11,7 +11,9 @@ import { en } from '../../src/i18n/index.js';
 import { silentLogger } from '../../src/logger.js';
 import { openDatabase, type Db } from '../../src/persistence/db.js';
 import { TableRepo } from '../../src/persistence/repo.js';
-import { boardMessage, panelMessage, plainComponentTexts } from '../../src/tables/render.js';
+import { boardMessage } from '../../src/discord/render/board.js';
+import { plainComponentTexts } from '../../src/discord/render/markup.js';
+import { panelMessage } from '../../src/discord/render/panel.js';
 import { TableService } from '../../src/tables/service.js';
 import type { Actor } from '../../src/tables/types.js';
 import { tallyModule } from '../support/toy-game.js';
@@ -67,7 +69,7 @@ describe('board frame', () => {
   it('lists who left, and never shows a leaver as away', () => {
     const id = start();
     service.leaveGame(id, ben);
-    const board = text(boardMessage(tallyModule, service.snapshot(id)!, en, repo.results(id)));
+    const board = text(boardMessage(tallyModule, service.snapshot(id)!, en));
     expect(board).toMatch(/Left the game: Ben/);
     expect(board).toMatch(/everyone else left/);
     expect(board).not.toMatch(/away/);
@@ -79,6 +81,18 @@ describe('board frame', () => {
     const board = text(boardMessage(tallyModule, service.snapshot(id)!, en));
     expect(board).toMatch(/This table is closed/);
     expect(board).not.toMatch(/Turn of/);
+  });
+
+  it('an abandoned game says so, and why, with no buttons left', () => {
+    const id = start();
+    for (let guard = 0; guard < 500 && repo.table(id)!.status === 'active'; guard++) {
+      vi.advanceTimersByTime(Math.max(0, repo.table(id)!.deadlineAt! - Date.now()));
+    }
+    const payload = boardMessage(tallyModule, service.snapshot(id)!, en);
+    const board = text(payload);
+    expect(board).toMatch(/This table is closed/);
+    expect(board).toMatch(/Abandoned:\*\* nobody played for over 10 minutes — every player was away and let 3 deadlines in a row pass\. This game is not rated/);
+    expect(payload.components).toEqual([]);
   });
 });
 
