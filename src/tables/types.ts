@@ -51,7 +51,11 @@ export type ServiceError =
   | { code: 'malformed' }
   | { code: 'bad_action' }
   | { code: 'bad_options'; problems: string[] }
-  | { code: 'unknown_game' };
+  | { code: 'unknown_game' }
+  /** The seat named is not a bot seated in the lobby (remove bot). */
+  | { code: 'not_bot' }
+  /** Only a player who left or is away can be replaced by a bot; `seat` is their seat. */
+  | { code: 'not_replaceable'; seat: number };
 
 /** Success with a value, or a ServiceError (the game state is then unchanged). */
 export type ServiceResult<T> = { ok: true; value: T } | { ok: false; error: ServiceError };
@@ -65,6 +69,8 @@ export interface StoredResult {
   winner: boolean;
   left: boolean;
   score: number | null;
+  /** The level of the bot that sat here from the lobby; null for a human's row (README "AI players"). */
+  botLevel?: string | null;
 }
 
 /**

@@ -1,4 +1,5 @@
 /** The English catalog, composed of one module per area. */
+import { bots } from './bots.js';
 import { common } from './common.js';
 import { jaccuse } from './jaccuse.js';
 import { noir } from './noir.js';
@@ -6,4 +7,4 @@ import { phantom } from './phantom.js';
 import { ratings } from './ratings.js';
 import { suspicion } from './suspicion.js';
 
-export const en = { common, suspicion, noir, phantom, jaccuse, ratings } as const;
+export const en = { common, suspicion, noir, phantom, jaccuse, ratings, bots } as const;
