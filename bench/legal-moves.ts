@@ -13,7 +13,8 @@
  * - `apply_per_s`: `apply(state, seat, move)` of one of those legal moves (chosen up front);
  * - `moves_per_position`: mean number of legal moves (to compare engines fairly).
  *
- * Called by bench/run.ts; also runnable alone: `npx tsx bench/legal-moves.ts [ms-per-trial]`.
+ * Called by bench/run.ts; also runnable alone:
+ * `npx tsx bench/legal-moves.ts [ms-per-trial] [label filter, e.g. suspicion]`.
  */
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
@@ -109,10 +110,13 @@ const median = (xs: number[]) => {
   return s[Math.floor(s.length / 2)]!;
 };
 
-/** Run the benchmark; `budgetMs` is the length of one trial of one measurement. */
-export async function benchLegalMoves(budgetMs = 400): Promise<BenchResult> {
+/**
+ * Run the benchmark; `budgetMs` is the length of one trial of one measurement, `only` keeps
+ * the configurations whose label contains it (all by default).
+ */
+export async function benchLegalMoves(budgetMs = 400, only = ''): Promise<BenchResult> {
   const registry = defaultRegistry();
-  const prepared = CONFIGS.map((config) => {
+  const prepared = CONFIGS.filter((config) => config.label.includes(only)).map((config) => {
     const def = registry.get(config.game).definition;
     const samples = collect(def, config, POSITIONS);
     return { config, def, samples };
@@ -159,6 +163,6 @@ export async function benchLegalMoves(budgetMs = 400): Promise<BenchResult> {
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const budget = Number(process.argv[2] ?? 400);
-  const r = await benchLegalMoves(Number.isFinite(budget) && budget > 0 ? budget : 400);
+  const r = await benchLegalMoves(Number.isFinite(budget) && budget > 0 ? budget : 400, process.argv[3] ?? '');
   process.stdout.write(`## ${r.name}\n${r.summary}\n${JSON.stringify(r.metrics)}\n`);
 }

@@ -2,7 +2,7 @@
  * What each game folder exports to the rest of the bot: its pure definition, its
  * renderers and the options of its `/<game> new` slash command.
  */
-import type { AnyGameDefinition, GameId } from './engine.js';
+import type { AnyGameDefinition } from './engine.js';
 import type { AnyGameUi } from './ui.js';
 
 /**
@@ -23,9 +23,9 @@ export interface CommandOptionSpec {
   max?: number;
 }
 
-/** A playable game as the bot sees it. */
-export interface GameModule {
-  id: GameId;
+/** A playable game as the bot sees it; `Id` is its literal id (./index.ts derives `GameId` from them). */
+export interface GameModule<Id extends string = string> {
+  id: Id;
   /** Slash command name, e.g. 'suspicion' for `/suspicion new`. */
   command: string;
   /** Display title, e.g. "Suspicion". */

@@ -11,7 +11,7 @@ import { MAX_TIMER_SECONDS, MIN_TIMER_SECONDS } from './rules.js';
 const t = en.jaccuse;
 
 /** The J'Accuse! module: `/jaccuse new`, `/jaccuse rules`. */
-export const jaccuseModule: GameModule = {
+export const jaccuseModule: GameModule<'jaccuse'> = {
   id: 'jaccuse',
   command: 'jaccuse',
   title: t.title,

@@ -24,7 +24,7 @@ const modeOption: CommandOptionSpec = {
 };
 
 /** The NOIR module: `/noir new`, `/noir rules`. */
-export const noirModule: GameModule = {
+export const noirModule: GameModule<'noir'> = {
   id: 'noir',
   command: 'noir',
   title: t.title,

@@ -6,7 +6,7 @@ import { MAX_TARGET_SCORE, MAX_TURN_SECONDS, MIN_TARGET_SCORE, MIN_TURN_SECONDS 
 import { phantomUi } from './ui.js';
 
 /** The `/phantom` game module (rules/tricks-and-the-phantom.md). */
-export const phantomModule: GameModule = {
+export const phantomModule: GameModule<'phantom'> = {
   id: 'phantom',
   command: 'phantom',
   title: en.phantom.title,

@@ -26,7 +26,7 @@ const variantOption: CommandOptionSpec = {
 };
 
 /** The Suspicion module (command `/suspicion`). */
-export const suspicionModule: GameModule = {
+export const suspicionModule: GameModule<'suspicion'> = {
   id: 'suspicion',
   command: 'suspicion',
   title: s.title,

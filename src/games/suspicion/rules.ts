@@ -287,3 +287,48 @@ export interface SuspicionState {
   phase: Phase;
   lastReveal: RevealRecord | null;
 }
+
+// ── Refusals ─────────────────────────────────────────────────────────────────────────
+
+/** Refusal codes that carry no parameter (plain-language texts: i18n/en/suspicion.ts `errors`). */
+export type SuspicionPlainErrorCode =
+  | 'game-over'
+  | 'bad-action'
+  | 'not-seated'
+  | 'not-now'
+  | 'not-your-turn'
+  | 'card-not-in-hand'
+  | 'not-in-variant'
+  | 'wrong-card'
+  | 'own-suspect'
+  | 'not-your-suspect'
+  | 'slot-taken'
+  | 'slot-empty'
+  | 'not-a-rival'
+  | 'already-blocked'
+  | 'choose-evidence'
+  | 'no-wild-there'
+  | 'declare-needs-two'
+  | 'must-act'
+  | 'window-closed'
+  | 'own-placement'
+  | 'already-passed'
+  | 'not-your-window'
+  | 'no-vote'
+  | 'not-a-voter'
+  | 'illegal-action';
+
+/** Every refusal of a Suspicion action (moves.ts `check`), with its parameters. */
+export type SuspicionError =
+  | { code: SuspicionPlainErrorCode }
+  /** The placed evidence's colour is not on that suspect (§1.6 A). */
+  | { code: 'colour-not-on-suspect'; params: { colour: Colour } }
+  /** The suspect already carries the face-up cards its variant allows (§1.6 A). */
+  | { code: 'face-up-limit'; params: { limit: number } }
+  /** No ⇄ counter card of the placed colour in hand (§1.7). */
+  | { code: 'no-counter-card'; params: { colour: Colour } }
+  /** No copy of the attacking card in hand to cancel it with (§1.8). */
+  | { code: 'no-cancel-card'; params: { attack: Attack } };
+
+/** One refusal code. */
+export type SuspicionErrorCode = SuspicionError['code'];

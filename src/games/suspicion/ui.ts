@@ -5,9 +5,9 @@
  */
 import { ButtonStyle, ComponentType, type APIButtonComponentWithCustomId, type APIStringSelectComponent } from 'discord-api-types/v10';
 import type { GameUi, ActionRow, BoardRender, PanelRender, RenderContext } from '../ui.js';
-import { faceKey, type SuspicionAction, type SuspicionOptions } from './rules.js';
-import { encodeAction } from './engine-codec.js';
-import type { PlayerView, SlotView, SuspicionPublicView, SuspicionSeatView } from './engine-view.js';
+import { faceKey, type SuspicionAction, type SuspicionError, type SuspicionOptions } from './rules.js';
+import { encodeAction } from './codec.js';
+import type { PlayerView, SlotView, SuspicionPublicView, SuspicionSeatView } from './views.js';
 import {
   actionLabel,
   cardText,
@@ -301,7 +301,7 @@ function panel(view: SuspicionSeatView, legal: SuspicionAction[], ctx: RenderCon
 }
 
 /** The Suspicion renderers. */
-export const suspicionUi: GameUi<SuspicionPublicView, SuspicionSeatView, SuspicionAction, SuspicionOptions> = {
+export const suspicionUi: GameUi<SuspicionPublicView, SuspicionSeatView, SuspicionAction, SuspicionOptions, SuspicionError> = {
   board,
   panel,
   describeEvent,

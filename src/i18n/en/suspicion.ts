@@ -1,4 +1,5 @@
 /** English strings of the suspicion game (rules help, board, panel, errors). */
+import type { SuspicionErrorCode } from '../../games/suspicion/rules.js';
 
 export const suspicion = {
   title: 'Suspicion',
@@ -218,7 +219,7 @@ export const suspicion = {
     'not-a-voter': 'You do not vote on this declaration.',
     'illegal-action': 'That move is not allowed now.',
     unknown: 'That move is not allowed now.',
-  },
+  } satisfies Record<SuspicionErrorCode | 'unknown', string | ((...args: never[]) => string)>,
   staleCounter: 'Too late — someone countered first or the window closed. You keep your card.',
   staleVote: 'That vote is already over.',
 

@@ -3,7 +3,7 @@
  * and edge case, asserting the values the rules give.
  */
 import { describe, expect, it } from 'vitest';
-import { setup } from '../../../src/games/suspicion/engine.js';
+import { setup } from '../../../src/games/suspicion/setup.js';
 import {
   BLOCK_COUNT,
   BURN_COUNT,

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { suspicionModule } from '../../../src/games/suspicion/index.js';
-import { VARIANTS, optionsSchema, type SuspicionAction } from '../../../src/games/suspicion/rules.js';
+import { VARIANTS, optionsSchema, type SuspicionAction, type SuspicionError, type SuspicionErrorCode } from '../../../src/games/suspicion/rules.js';
 import { suspicionUi as ui } from '../../../src/games/suspicion/ui.js';
 import { en } from '../../../src/i18n/index.js';
 import { playRandomGame } from '../../support/random-play.js';
@@ -167,9 +167,9 @@ describe('log lines, errors, stale clicks', () => {
       'own-suspect', 'not-your-suspect', 'colour-not-on-suspect', 'slot-taken', 'slot-empty', 'face-up-limit', 'not-a-rival',
       'already-blocked', 'choose-evidence', 'no-wild-there', 'declare-needs-two', 'must-act', 'window-closed', 'own-placement',
       'already-passed', 'no-counter-card', 'not-your-window', 'no-cancel-card', 'no-vote', 'not-a-voter', 'illegal-action',
-    ];
+    ] satisfies SuspicionErrorCode[];
     for (const code of codesList) {
-      const msg = ui.describeError({ code, params: { colour: 'red', limit: 2, attack: 'burn' } }, en);
+      const msg = ui.describeError({ code, params: { colour: 'red', limit: 2, attack: 'burn' } } as SuspicionError, en);
       expect(msg.length).toBeGreaterThan(5);
       expect(msg).not.toMatch(/undefined|\[object/);
     }
