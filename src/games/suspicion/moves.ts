@@ -34,6 +34,7 @@ import {
   faceUpCount,
   faceUpLimit,
   isAttackTarget,
+  isBlocked,
   isPlaceTarget,
   isRival,
   nextTurn,
@@ -99,6 +100,7 @@ const OWN_PLACEMENT = constantFacts(null, refused('not-now'), refused('own-place
 const ALREADY_PASSED = constantFacts(null, refused('not-now'), refused('already-passed'));
 const NOT_YOUR_WINDOW = constantFacts(null, refused('not-now'), refused('not-your-window'));
 const NOT_A_VOTER = constantFacts(null, refused('not-now'), refused('not-a-voter'));
+const BLOCKED = constantFacts(null, refused('not-now'), refused('blocked'));
 
 /** The facts of a seat on its own turn: no refusal, and its hand's faces. */
 function ownTurnFacts(hand: readonly string[]): SeatFacts {
@@ -117,7 +119,9 @@ function seatFacts(s: SuspicionState, seat: Seat): SeatFacts {
     case 'turn':
       return seat === s.turn ? ownTurnFacts(s.players[seat]!.hand) : NOT_YOUR_TURN;
     case 'counter':
-      return seat === ph.placer ? OWN_PLACEMENT : ph.passed.includes(seat) ? ALREADY_PASSED : IN_WINDOW;
+      if (seat === ph.placer) return OWN_PLACEMENT;
+      if (ph.passed.includes(seat)) return isBlocked(s, seat) ? BLOCKED : ALREADY_PASSED;
+      return IN_WINDOW;
     case 'counterBack':
       return seat === ph.placer ? IN_WINDOW : NOT_YOUR_WINDOW;
     case 'cancel':
@@ -238,28 +242,34 @@ function checkPass(s: SuspicionState, seat: Seat, move: Move<'pass'>, facts: Sea
   return counterRefusal(s, seat, false, facts);
 }
 
-/** §1.7 counter race: every rival of the placer who has not passed; a counter needs a ⇄ card of the colour. */
+/**
+ * §1.7 counter race: every rival of the placer still in it; a counter needs a ⇄ card of the
+ * colour, and a blocked rival plays none (§1.8; one blocked before the race opened is out of it).
+ */
 function counterRefusal(s: SuspicionState, seat: Seat, counters: boolean, facts: SeatFacts): Refusal {
   const ph = s.phase;
   if (ph.kind !== 'counter') return refused('window-closed');
   if (facts.window || !counters) return facts.window;
+  if (isBlocked(s, seat)) return refused('blocked');
   const colour = s.players[ph.suspect]!.slots[ph.slot]!.colour;
   return counterCardFor(s, seat, colour) === undefined ? { code: 'no-counter-card', params: { colour } } : null;
 }
 
-/** §1.7 counter-counter: the placer only; counter back needs a ⇄ card of the colour. */
+/** §1.7 counter-counter: the placer only; counter back needs a ⇄ card of the colour and no Block (§1.8). */
 function counterBackRefusal(s: SuspicionState, seat: Seat, countersBack: boolean, facts: SeatFacts): Refusal {
   const ph = s.phase;
   if (ph.kind !== 'counterBack') return refused('window-closed');
   if (facts.window || !countersBack) return facts.window;
+  if (isBlocked(s, seat)) return refused('blocked');
   return counterCardFor(s, seat, ph.placed.colour) === undefined ? { code: 'no-counter-card', params: { colour: ph.placed.colour } } : null;
 }
 
-/** §1.8 cancel window: the target only; a cancel needs a copy of the attacking card. */
+/** §1.8 cancel window: the target only; a cancel needs a copy of the attacking card and no Block. */
 function cancelRefusal(s: SuspicionState, seat: Seat, cancels: boolean, facts: SeatFacts): Refusal {
   const ph = s.phase;
   if (ph.kind !== 'cancel') return refused('window-closed');
   if (facts.window || !cancels) return facts.window;
+  if (isBlocked(s, seat)) return refused('blocked');
   return cancelCardFor(s, seat, ph.attack) === undefined ? { code: 'no-cancel-card', params: { attack: ph.attack } } : null;
 }
 
@@ -270,9 +280,16 @@ function voteRefusal(s: SuspicionState, facts: SeatFacts): Refusal {
 
 // ── Effects ──────────────────────────────────────────────────────────────────────────
 
-/** Open the counter race on the card now in `suspect`/`slot` (§1.7). */
-function openCounter(s: SuspicionState, placer: Seat, suspect: Seat, slot: number, refillAfter: boolean): void {
-  openDecision(s, { kind: 'counter', placer, suspect, slot, passed: [], refill: refillAfter });
+/**
+ * Open the counter race on the card now in `suspect`/`slot` (§1.7). Blocked rivals cannot
+ * react (§1.8): they are out of the race from the start, and when no rival is left in it the
+ * placement stands at once.
+ */
+function openCounter(s: SuspicionState, placer: Seat, suspect: Seat, slot: number, refillAfter: boolean, events: GameEvent[]): void {
+  const passed = rivalsClockwise(placer, s.seats).filter((rival) => isBlocked(s, rival));
+  const window: CounterPhase = { kind: 'counter', placer, suspect, slot, passed, refill: refillAfter };
+  openDecision(s, window);
+  if (passed.length === s.seats - 1) closeCounter(s, window, events);
 }
 
 /** §1.6 A: evidence face-up on its colour slot. */
@@ -283,7 +300,7 @@ function place(s: SuspicionState, seat: Seat, move: Move<'place'>, events: GameE
   takeFromHand(s, seat, move.card);
   s.players[move.suspect]!.slots[slot] = { card: move.card, colour: f.colour, protected: false, by: seat };
   events.push({ type: 'placed', seat, suspect: move.suspect, slot, colour: f.colour, face: f });
-  openCounter(s, seat, move.suspect, slot, true);
+  openCounter(s, seat, move.suspect, slot, true, events);
 }
 
 /** §1.8 Wild: placed face-up, declaring the colour of its slot. */
@@ -292,7 +309,7 @@ function placeWild(s: SuspicionState, seat: Seat, move: Move<'wild'>, events: Ga
   takeFromHand(s, seat, move.card);
   s.players[move.suspect]!.slots[move.slot] = { card: move.card, colour, protected: false, by: seat };
   events.push({ type: 'placed', seat, suspect: move.suspect, slot: move.slot, colour, face: face(move.card) });
-  openCounter(s, seat, move.suspect, move.slot, true);
+  openCounter(s, seat, move.suspect, move.slot, true, events);
 }
 
 /** §1.6 B: discard a hand card, refill, pass on. */
@@ -312,7 +329,7 @@ function recolour(s: SuspicionState, seat: Seat, move: Move<'recolour'>, events:
   const colour = owner.suspect[move.to]!;
   owner.slots[move.to] = { card: wild.card, colour, protected: false, by: seat };
   events.push({ type: 'recoloured', seat, suspect: move.suspect, fromSlot: move.from, toSlot: move.to, colour });
-  openCounter(s, seat, move.suspect, move.to, false);
+  openCounter(s, seat, move.suspect, move.to, false, events);
 }
 
 /** §1.7: a rival's counter wins the race; the counterer refills at once. */
@@ -392,14 +409,17 @@ function hasEffect(s: SuspicionState, move: Move<'burn' | 'tamper' | 'block'>, s
   return true;
 }
 
-/** §1.8 Burn / Tamper / Block: the target may cancel, unless it is yourself or a wasted card. */
+/**
+ * §1.8 Burn / Tamper / Block: the target may cancel — unless it is yourself, a wasted card, or
+ * a blocked target, who cannot react: then the attack happens at once.
+ */
 function attack(s: SuspicionState, seat: Seat, move: Move<'burn' | 'tamper' | 'block'>, events: GameEvent[]): void {
   takeFromHand(s, seat, move.card);
   const slot = move.type === 'tamper' ? (move.slot ?? null) : null;
   const colour = slot === null ? null : (s.players[move.target]!.slots[slot]?.colour ?? null);
   events.push({ type: 'attacked', seat, attack: move.type, target: move.target, slot, colour });
   const window: CancelPhase = { kind: 'cancel', attacker: seat, target: move.target, attack: move.type, card: move.card, slot };
-  if (move.target !== seat && hasEffect(s, move, slot)) openDecision(s, window);
+  if (move.target !== seat && hasEffect(s, move, slot) && !isBlocked(s, move.target)) openDecision(s, window);
   else resolveAttack(s, window, events);
 }
 

@@ -238,7 +238,10 @@ export interface PlayerState {
 /** What the game is in the middle of. */
 export type Phase =
   | { kind: 'turn' }
-  /** Counter race after a face-up placement into `suspect`/`slot` (§1.7). */
+  /**
+   * Counter race after a face-up placement into `suspect`/`slot` (§1.7). `passed`: rivals out
+   * of the race — those who passed, and those blocked when it opened (they cannot react, §1.8).
+   */
   | { kind: 'counter'; placer: Seat; suspect: Seat; slot: number; passed: Seat[]; refill: boolean }
   /** `counterer` countered; the placer may counter back. The two cards wait here. */
   | { kind: 'counterBack'; placer: Seat; suspect: Seat; slot: number; counterer: Seat; placed: SlotCard; counterCard: CardId; refill: boolean }
@@ -316,7 +319,9 @@ export type SuspicionPlainErrorCode =
   | 'not-your-window'
   | 'no-vote'
   | 'not-a-voter'
-  | 'illegal-action';
+  | 'illegal-action'
+  /** A blocked player plays no counter, counter-counter or cancel (§1.8). */
+  | 'blocked';
 
 /** Every refusal of a Suspicion action (moves.ts `check`), with its parameters. */
 export type SuspicionError =

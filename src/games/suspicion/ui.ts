@@ -197,23 +197,28 @@ function waitLine(view: SuspicionSeatView, legal: SuspicionAction[], ctx: Render
   const ph = view.phase;
   const n = (x: number) => ctx.name(x);
   const me = view.me;
+  // A blocked player plays no card out of turn (rules/suspicion.md §1.8).
+  const blocked = view.players[me]?.blocked ?? false;
   switch (ph.kind) {
     case 'turn':
       return ph.seat === me ? s.panelYourTurn : s.panelWaitTurn(n(ph.seat));
     case 'counter': {
       const colour = colourText(ctx.t, ph.colour);
       if (ph.placer === me) return s.panelPlacerWaits(colour);
+      if (blocked) return s.panelBlockedCounter(n(ph.placer), colour);
       if (!ph.waiting.includes(me)) return s.panelPassed;
       return legal.some((a) => a.type === 'counter') ? s.panelMayCounter(n(ph.placer), colour) : s.panelNoCounterCard(n(ph.placer), colour);
     }
     case 'counterBack': {
       if (ph.placer !== me) return s.panelWaitCounterBack(n(ph.placer));
       const colour = colourText(ctx.t, ph.colour);
+      if (blocked) return s.panelBlockedCounterBack(n(ph.counterer), colour);
       return legal.some((a) => a.type === 'counterBack') ? s.panelCounterBack(n(ph.counterer), colour) : s.panelNoCounterBack(n(ph.counterer), colour);
     }
     case 'cancel': {
       if (ph.target !== me) return s.panelWaitCancel(n(ph.target));
       const card = s.specials[ph.attack];
+      if (blocked) return s.panelBlockedCancel(n(ph.attacker), card);
       return legal.some((a) => a.type === 'cancel') ? s.panelCancel(n(ph.attacker), card) : s.panelNoCancel(n(ph.attacker), card);
     }
     case 'vote': {
