@@ -1,4 +1,6 @@
 /** English strings of the jaccuse game (rules help, board, panel, errors). */
+import type { JaccuseErrorCode } from '../../games/jaccuse/rules.js';
+
 
 /** Flourish of the Inspector when evidence moves, by evidence type (cosmetic, rules §4.3 6A). */
 const explain = {
@@ -196,7 +198,7 @@ export const jaccuse = {
     'wrong-card': 'That evidence is not the one being sent across now.',
     'not-eligible': 'That player is not across from the holder — pick someone from the list.',
     unknown: 'That action is not possible right now.',
-  } as Record<string, string>,
+  } satisfies Record<JaccuseErrorCode | 'unknown', string>,
   staleVote: 'Too late — the votes were already revealed.',
 
   // ── Options / help ──
