@@ -6,9 +6,10 @@ import type { AnyGameDefinition } from './engine.js';
 import type { AnyGameUi } from './ui.js';
 
 /**
- * One option of `/<game> new`, mapped onto a key of the game's options schema. The table
- * service passes the chosen values through `optionsSchema.parse`, so defaults and limits
- * live in the schema; `min`/`max`/`choices` here only shape Discord's input box.
+ * One option of `/<game> new`, mapped onto a key of the game's options schema. Derived from
+ * that schema by `commandOptions` (./options.ts): `type`, `min`, `max`, the choice values and
+ * `default` are the schema's; the table service still passes the chosen values through
+ * `optionsSchema.parse`, so the schema stays the one judge of a value.
  */
 export interface CommandOptionSpec {
   /** Discord option name: lowercase, digits and dashes, ≤ 32 characters. */
@@ -19,8 +20,12 @@ export interface CommandOptionSpec {
   description: string;
   type: 'integer' | 'string' | 'boolean';
   choices?: { name: string; value: string | number }[];
+  /** Smallest accepted integer (inclusive). */
   min?: number;
+  /** Largest accepted integer (inclusive). */
   max?: number;
+  /** The value a table gets when the option is left out (the schema's `.default`). */
+  default?: string | number | boolean;
 }
 
 /** A playable game as the bot sees it; `Id` is its literal id (./index.ts derives `GameId` from them). */

@@ -3,10 +3,11 @@
  * options of `/jaccuse new`.
  */
 import type { GameModule } from '../module.js';
+import { commandOptions } from '../options.js';
 import { en } from '../../i18n/index.js';
 import { jaccuseDefinition } from './engine.js';
 import { jaccuseUi } from './ui.js';
-import { MAX_TIMER_SECONDS, MIN_TIMER_SECONDS } from './rules.js';
+import { jaccuseOptionsSchema } from './rules.js';
 
 const t = en.jaccuse;
 
@@ -19,28 +20,20 @@ export const jaccuseModule: GameModule<'jaccuse'> = {
   description: t.description,
   definition: jaccuseDefinition,
   ui: jaccuseUi,
-  newOptions: [
+  newOptions: commandOptions(jaccuseOptionsSchema, [
     {
       name: 'across-chooser',
       optionKey: 'acrossChooser',
       description: t.optionAcrossChooser,
-      type: 'string',
-      choices: [
-        { name: t.choiceHolder, value: 'holder' },
-        { name: t.choiceInspector, value: 'inspector' },
-      ],
+      choiceNames: { holder: t.choiceHolder, inspector: t.choiceInspector },
     },
     {
       name: 'characters',
       optionKey: 'characters',
       description: t.optionCharacters,
-      type: 'string',
-      choices: [
-        { name: t.choiceRandom, value: 'random' },
-        { name: t.choiceChoice, value: 'choice' },
-      ],
+      choiceNames: { random: t.choiceRandom, choice: t.choiceChoice },
     },
-    { name: 'turn-timer', optionKey: 'turnSeconds', description: t.optionTurnTimer, type: 'integer', min: MIN_TIMER_SECONDS, max: MAX_TIMER_SECONDS },
-    { name: 'vote-timer', optionKey: 'voteSeconds', description: t.optionVoteTimer, type: 'integer', min: MIN_TIMER_SECONDS, max: MAX_TIMER_SECONDS },
-  ],
+    { name: 'turn-timer', optionKey: 'turnSeconds', description: t.optionTurnTimer },
+    { name: 'vote-timer', optionKey: 'voteSeconds', description: t.optionVoteTimer },
+  ]),
 };

@@ -204,8 +204,8 @@ export const jaccuse = {
   // ── Options / help ──
   optionAcrossChooser: 'Who picks the Across recipient: the holder or the Inspector',
   optionCharacters: 'Random characters, or everyone picks one at the start',
-  optionTurnTimer: "Seconds for the Inspector's pick and Across choices (default 60)",
-  optionVoteTimer: 'Seconds for the secret Suspicion vote (default 60)',
+  optionTurnTimer: "Seconds for the Inspector's pick and Across choices",
+  optionVoteTimer: 'Seconds for the secret Suspicion vote',
   choiceHolder: 'Holder of the card',
   choiceInspector: 'Inspector',
   choiceRandom: 'Random',

@@ -8,8 +8,8 @@ export const phantom = {
   description: 'Report suspects, bluff with Phantoms and spot the criminal (2–4 players).',
   options: {
     beginner: 'Beginner mode: play with one Phantom removed',
-    targetScore: 'Points that end the game after a round (default 10)',
-    turnSeconds: 'Seconds per decision (default 60)',
+    targetScore: 'Points that end the game after a round',
+    turnSeconds: 'Seconds per decision',
   },
 
   colours: { yellow: '🟨 yellow', red: '🟥 red', blue: '🟦 blue' },

@@ -231,9 +231,9 @@ export const suspicion = {
 
   // ── Options / rules ──
   optVariant: 'Variant (house rules for No-Bluff, Criminal Edition, Arrest Race)',
-  optTurn: 'Turn timer in seconds (default 120)',
-  optReaction: 'Counter / cancel window in seconds (default 10)',
-  optVote: 'Vote timer in seconds (default 60)',
+  optTurn: 'Turn timer in seconds',
+  optReaction: 'Counter / cancel window in seconds',
+  optVote: 'Vote timer in seconds',
   optionsSummary: (variant: string, turn: number, reaction: number, vote: number, tie: string) =>
     `Variant: ${variant} · turn ${turn} s · counter window ${reaction} s · vote ${vote} s · tie: ${tie}`,
   optionsSummaryArrest: (variant: string, turn: number) =>
