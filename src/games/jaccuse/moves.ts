@@ -31,10 +31,22 @@ type Move<T extends JaccuseAction['type']> = Extract<JaccuseAction, { type: T }>
 /** A refusal, or null when the move is allowed. */
 type Refusal = JaccuseError | null;
 
-/** The parameterless refusals, allocated once (checks run for every candidate move). */
-const REFUSED: Partial<Record<JaccusePlainErrorCode, JaccuseError>> = {};
+/** Every refusal, allocated once with a fixed shape (checks run for every candidate move). */
+const REFUSED: { readonly [Code in JaccusePlainErrorCode]: JaccuseError } = {
+  'game-over': { code: 'game-over' },
+  'not-seated': { code: 'not-seated' },
+  'wrong-phase': { code: 'wrong-phase' },
+  'not-your-turn': { code: 'not-your-turn' },
+  'character-taken': { code: 'character-taken' },
+  'card-not-in-hand': { code: 'card-not-in-hand' },
+  'suspicion-used': { code: 'suspicion-used' },
+  'same-vote': { code: 'same-vote' },
+  'wrong-card': { code: 'wrong-card' },
+  'not-eligible': { code: 'not-eligible' },
+};
+for (const refusal of Object.values(REFUSED)) Object.freeze(refusal);
 function refused(code: JaccusePlainErrorCode): JaccuseError {
-  return (REFUSED[code] ??= Object.freeze({ code }));
+  return REFUSED[code];
 }
 
 /** The refusal of any move by `seat` now (game over, not seated), or null. */
@@ -174,6 +186,7 @@ function legalJaccuse(s: JaccuseState, seat: Seat, seatBad: Refusal): JaccuseAct
       }
       break;
     case 'vote': {
+      // Cheap part of the check first, so no move is allocated for a used or current card.
       const used = s.used[seat] ?? [];
       const current = s.votes[seat] ?? null;
       for (const card of SUSPICION_CARDS) {
