@@ -1,6 +1,8 @@
 # Red Herring — production image.
 # Build:  docker build -t red-herring .
 # Run:    docker run -d --name red-herring --env-file .env -v red-herring-data:/data red-herring
+# Commands without starting the bot (uses the shipped build, no compiler needed):
+#         docker run --rm --env-file .env red-herring npm run deploy-commands
 
 # ---- build stage: compile TypeScript and the better-sqlite3 native addon ----
 FROM node:20-bookworm-slim AS build
@@ -14,20 +16,28 @@ COPY tsconfig.json ./
 COPY src ./src
 COPY scripts ./scripts
 COPY drizzle ./drizzle
+# `npm run build` also copies the local-play page (src/local/page) into dist/.
 RUN npm run build && npm prune --omit=dev
 
 # ---- runtime stage: only what the bot needs, as the non-root "node" user ----
 FROM node:20-bookworm-slim
+# ./data (the default DATABASE_PATH folder: red-herring.db, and local.db for LOCAL=1) is the
+# /data volume. HEALTH_PORT serves /healthz on 127.0.0.1 inside the container only.
 ENV NODE_ENV=production \
-    DATABASE_PATH=/data/red-herring.db \
-    LOG_LEVEL=info
+    LOG_LEVEL=info \
+    HEALTH_PORT=8081
 WORKDIR /app
 COPY --from=build /app/package.json ./package.json
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
 COPY --from=build /app/drizzle ./drizzle
-RUN mkdir -p /data && chown node:node /data
+COPY --from=build /app/scripts/build-if-needed.mjs /app/scripts/copy-page.mjs ./scripts/
+RUN mkdir -p /data && chown node:node /data && ln -s /data /app/data
 USER node
 # The SQLite database (and its WAL files) live on this volume: keep it across upgrades.
 VOLUME ["/data"]
+# Healthy = the database answers and the gateway session is ready (src/health.ts). The slim
+# image has no curl: node asks /healthz.
+HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 \
+  CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.HEALTH_PORT||8081)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
 CMD ["node", "--enable-source-maps", "dist/src/index.js"]

@@ -3,7 +3,9 @@
  * DEV_GUILD_ID when set (instant), otherwise globally — without starting the bot.
  * `npm run deploy-commands -- --clear` removes them from that scope instead (e.g. the copies a
  * development server keeps after switching to global registration).
- * Needs DISCORD_TOKEN (and DISCORD_API_URL for a proxy). Exit 2 on a bad environment.
+ * Needs DISCORD_TOKEN (and DISCORD_API_URL for a proxy). Exit 2 on a bad environment or
+ * without a token (local play registers its commands itself). In the Docker image it runs
+ * the shipped build (no compiler there: scripts/build-if-needed.mjs).
  */
 import { existsSync } from 'node:fs';
 import { REST } from '@discordjs/rest';
@@ -12,18 +14,26 @@ import { commandBodies } from '../src/app.js';
 import { buildCommands } from '../src/commands/index.js';
 import { ConfigError, loadConfig } from '../src/config.js';
 import { defaultRegistry } from '../src/games/index.js';
+import { describeLoginFailure } from '../src/login-errors.js';
 
 async function main(): Promise<void> {
   if (existsSync('.env')) process.loadEnvFile('.env');
   let config;
   try {
-    config = loadConfig(process.env);
+    // LOCAL=1 is about `npm start`; registering with Discord always needs the real token.
+    config = loadConfig({ ...process.env, LOCAL: undefined });
   } catch (err) {
     if (err instanceof ConfigError) {
       process.stderr.write(`${err.message}\n`);
       process.exit(2);
     }
     throw err;
+  }
+  if (config.local) {
+    process.stderr.write(
+      'npm run deploy-commands registers the commands with Discord, so it needs DISCORD_TOKEN (README: "Create the Discord application"). Local play needs no deployment: it registers them itself at every start.\n',
+    );
+    process.exit(2);
   }
   const rest = new REST(config.discordApiUrl ? { api: config.discordApiUrl } : {}).setToken(config.discordToken);
   const app = (await rest.get(Routes.currentApplication())) as RESTGetCurrentApplicationResult;
@@ -40,7 +50,8 @@ main().catch((err: unknown) => {
   if (status === 401) {
     process.stderr.write('DISCORD_TOKEN was rejected by Discord. Reset the token in the developer portal (Bot → Reset Token) and update .env.\n');
   } else {
-    process.stderr.write(`Command registration failed: ${(err as Error).message}\n`);
+    const network = describeLoginFailure(err, process.env.DISCORD_API_URL?.trim() || null);
+    process.stderr.write(network ? `${network}\n` : `Command registration failed: ${(err as Error).message}\n`);
   }
   process.exit(1);
 });

@@ -7,7 +7,7 @@
  */
 import { Client, Events, GatewayIntentBits, Routes, type RESTPostAPIChatInputApplicationCommandsJSONBody } from 'discord.js';
 import { buildCommands } from './commands/index.js';
-import type { SlashCommand } from './commands/types.js';
+import type { SlashCommand } from './discord/slash-command.js';
 import type { Config } from './config.js';
 import type { AppContext } from './discord/context.js';
 import { Publisher } from './discord/publisher.js';
@@ -46,7 +46,7 @@ export interface App {
 
 /** The registration bodies of every command (for the bulk overwrite). */
 export function commandBodies(commands: SlashCommand[]): RESTPostAPIChatInputApplicationCommandsJSONBody[] {
-  return commands.map((c) => c.data);
+  return commands.map((command) => command.data);
 }
 
 /** Build the bot from a validated config. Opens (and migrates) the database immediately. */
@@ -56,18 +56,18 @@ export function createApp(config: Config, opts: AppOptions): App {
   const repo = new TableRepo(db);
   const registry = opts.registry ?? defaultRegistry();
   const { resultHooks = [], ...serviceDeps } = opts.serviceDeps ?? {};
-  // Ratings (issue 7) are updated inside the transaction that stores each result.
+  // Ratings are updated inside the transaction that stores each result (README "Leaderboards and ratings").
   const service = new TableService({ repo, registry, logger, ...serviceDeps, resultHooks: [ratingsHook(db), ...resultHooks] });
   const client = new Client({
     intents: [GatewayIntentBits.Guilds],
     ...(config.discordApiUrl ? { rest: { api: config.discordApiUrl } } : {}),
   });
-  const publisher = new Publisher({ rest: client.rest, repo, service, registry, logger });
+  const publisher = new Publisher({ rest: client.rest, service, registry, logger });
   service.addListener(publisher);
   const context: AppContext = { db, repo, service, registry, publisher, rest: client.rest, logger };
   const commands = buildCommands(registry);
   const router = createRouter(context, commands);
-  client.on(Events.InteractionCreate, (i) => void router(i));
+  client.on(Events.InteractionCreate, (interaction) => void router(interaction));
   client.on(Events.Error, (err) => logger.error({ err }, 'discord client error'));
   client.on(Events.ShardDisconnect, (ev) => logger.warn({ code: ev.code }, 'gateway disconnected'));
 
@@ -77,16 +77,18 @@ export function createApp(config: Config, opts: AppOptions): App {
     client,
     commands,
     async start() {
-      const ready = new Promise<void>((resolve) => client.once(Events.ClientReady, () => resolve()));
+      const clock = serviceDeps.now ?? Date.now;
+      const ready = new Promise<number>((resolve) => client.once(Events.ClientReady, () => resolve(clock())));
       await client.login(config.discordToken);
-      await ready;
+      const readyAt = await ready;
       const appId = client.application?.id ?? client.user?.id;
       if (opts.registerCommands !== false && appId) {
         const route = config.devGuildId ? Routes.applicationGuildCommands(appId, config.devGuildId) : Routes.applicationCommands(appId);
         await client.rest.put(route, { body: commandBodies(commands) });
         logger.info({ count: commands.length, scope: config.devGuildId ? `guild ${config.devGuildId}` : 'global' }, 'commands registered');
       }
-      const recovered = service.recover();
+      // Decisions whose deadline passed while the bot was down get a fresh one from now.
+      const recovered = service.recover(readyAt);
       // Boards (and pings) the previous process did not get to publish before it stopped.
       for (const change of service.staleBoards()) publisher.tableChanged(change);
       logger.info({ tables: recovered.length, user: client.user?.tag }, 'ready');
@@ -97,7 +99,7 @@ export function createApp(config: Config, opts: AppOptions): App {
       service.stop();
       // Let the last board edits reach Discord (bounded), then drop whatever is left: the
       // database is the truth and the next change redraws everything.
-      await Promise.race([publisher.settled(), new Promise((r) => setTimeout(r, STOP_FLUSH_MS).unref())]);
+      await Promise.race([publisher.settled(), new Promise((resolve) => setTimeout(resolve, STOP_FLUSH_MS).unref())]);
       publisher.close();
       await client.destroy();
       db.$client.close();

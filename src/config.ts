@@ -1,15 +1,35 @@
 /**
  * Environment configuration, validated with zod. Every problem is reported at once, in one
  * message that names each bad variable and how to fix it (no stack trace).
+ *
+ * Two modes (README → Configuration):
+ * - **Discord**: a bot token is set → the bot logs in to Discord (or DISCORD_API_URL).
+ * - **Local play**: no token (or the placeholder), or `LOCAL=1` → the bot runs against the
+ *   embedded Discord emulator and a web page (src/local). Under `NODE_ENV=production` a
+ *   missing token stays an error unless `LOCAL=1`, so an operator never gets a silent local
+ *   page instead of their bot.
  */
+import { basename, dirname, extname, join } from 'node:path';
 import { z } from 'zod';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 const SNOWFLAKE = /^\d{17,20}$/;
 
+/** Local play settings (present only in local mode). */
+export interface LocalPlayConfig {
+  /** Why local play was chosen: no usable DISCORD_TOKEN, or `LOCAL=1`. */
+  reason: 'no-token' | 'forced';
+  /** TCP port of the page, its API and the emulator's Discord API (PORT). */
+  port: number;
+  /** Interface to bind (LOCAL_HOST); anything but a loopback address prints a warning. */
+  host: string;
+  /** Where the emulator's world (channels, users, messages) is saved, next to the database; null for ':memory:'. */
+  worldPath: string | null;
+}
+
 /** The validated configuration of the bot. */
 export interface Config {
-  /** Bot token from the Discord developer portal (Bot → Reset Token). */
+  /** Bot token from the Discord developer portal (Bot → Reset Token); '' in local play (the emulator's token is used). */
   discordToken: string;
   /** SQLite file; its folder is created if missing. */
   databasePath: string;
@@ -19,23 +39,55 @@ export interface Config {
   discordApiUrl: string | null;
   /** Register commands on this guild only (instant, for development) instead of globally. */
   devGuildId: string | null;
+  /** Local play settings, or null when the bot connects to Discord. */
+  local: LocalPlayConfig | null;
+  /** Port of the `/healthz` endpoint on 127.0.0.1 (HEALTH_PORT), or null for none. */
+  healthPort: number | null;
 }
 
 /** Default database location (relative to the working directory). */
 export const DEFAULT_DATABASE_PATH = './data/red-herring.db';
+/** Default database of local play: never the real bot's file. */
+export const DEFAULT_LOCAL_DATABASE_PATH = './data/local.db';
+/** Default port of local play (PORT). */
+export const DEFAULT_LOCAL_PORT = 3000;
+/** Default interface of local play (LOCAL_HOST): this machine only. */
+export const DEFAULT_LOCAL_HOST = '127.0.0.1';
+
+/** Token values that mean "not filled in yet" (empty, `<token>`, "your bot token here"…). */
+export function isPlaceholderToken(token: string | undefined): boolean {
+  if (token === undefined) return true;
+  const t = token.trim();
+  return t === '' || /^<.*>$/.test(t) || /^(your[-_ ]?)?(bot[-_ ]?)?token([-_ ]?here)?$/i.test(t) || /^(changeme|xxx+)$/i.test(t);
+}
+
+/** True for addresses that only this machine can reach. */
+export function isLoopbackHost(host: string): boolean {
+  return host === 'localhost' || host === '::1' || host === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(host);
+}
+
+/** The world file of local play for a database path: `data/local.db` → `data/local.world.json`. */
+export function worldPathFor(databasePath: string): string | null {
+  if (databasePath === ':memory:') return null;
+  const base = basename(databasePath, extname(databasePath));
+  return join(dirname(databasePath), `${base}.world.json`);
+}
+
+const port = (name: string) =>
+  z.coerce
+    .number({ error: `must be a port number (1–65535), e.g. ${name}=3000` })
+    .int(`must be a whole port number (1–65535)`)
+    .min(1, 'must be a port number from 1 to 65535')
+    .max(65535, 'must be a port number from 1 to 65535');
 
 const schema = z.object({
   DISCORD_TOKEN: z
-    .string({ error: 'is missing. Create a Discord application and a bot token (README: "Create the Discord application"), then put DISCORD_TOKEN=<token> in .env' })
-    .trim()
-    .min(1, 'is empty. Paste the bot token from the Discord developer portal (Bot → Reset Token) into .env')
-    .refine((s) => !/\s/.test(s), 'contains spaces. Paste the token exactly as the developer portal shows it'),
-  DATABASE_PATH: z
     .string()
     .trim()
-    .min(1, 'is empty. Remove it to use the default ./data/red-herring.db, or give a file path')
-    .default(DEFAULT_DATABASE_PATH),
-  LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
+    .refine((s) => !/\s/.test(s), 'contains spaces. Paste the token exactly as the developer portal shows it')
+    .optional(),
+  DATABASE_PATH: z.string().trim().min(1, 'is empty. Remove it to use the default ./data/red-herring.db (./data/local.db in local play), or give a file path').optional(),
+  LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).optional(),
   DISCORD_API_URL: z
     .url({ protocol: /^https?$/, error: 'must be an http(s) URL such as http://127.0.0.1:8080/api (without /v10)' })
     .refine((u) => !/\/v\d+\/?$/.test(u), 'must not end with a version: discord.js appends /v10 itself')
@@ -44,7 +96,19 @@ const schema = z.object({
     .string()
     .regex(SNOWFLAKE, 'must be a server (guild) id: 17–20 digits (Discord → Server Settings → Widget, or right-click the server → Copy Server ID)')
     .optional(),
+  LOCAL: z.enum(['1', '0', 'true', 'false', 'yes', 'no'], { error: 'must be 1 (local play even with a token) or 0' }).optional(),
+  NODE_ENV: z.string().optional(),
+  PORT: port('PORT').optional(),
+  LOCAL_HOST: z
+    .string()
+    .trim()
+    .regex(/^[\w.:[\]-]+$/, 'must be an interface address or host name, e.g. 127.0.0.1 (this machine only) or 0.0.0.0 (every interface)')
+    .optional(),
+  HEALTH_PORT: port('HEALTH_PORT').optional(),
 });
+
+/** Variables read only in local play (not validated otherwise: PORT is often set by hosting platforms). */
+const LOCAL_ONLY = new Set(['PORT', 'LOCAL_HOST']);
 
 /** Thrown by `loadConfig` with a message that lists every bad variable. */
 export class ConfigError extends Error {
@@ -56,25 +120,47 @@ export class ConfigError extends Error {
 
 /**
  * Validate the environment. Empty strings count as unset for optional variables (so a
- * copied .env.example with blank lines works). Throws ConfigError listing every problem.
+ * copied .env.example with blank lines works); an empty or placeholder DISCORD_TOKEN means
+ * local play (except under NODE_ENV=production without LOCAL=1). Throws ConfigError
+ * listing every problem.
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const cleaned: Record<string, string | undefined> = {};
   for (const key of Object.keys(schema.shape)) {
     const v = env[key];
-    cleaned[key] = v === undefined || (v.trim() === '' && key !== 'DISCORD_TOKEN' && key !== 'DATABASE_PATH') ? undefined : v;
+    cleaned[key] = v === undefined || (v.trim() === '' && key !== 'DATABASE_PATH') ? undefined : v;
   }
+  const forced = cleaned.LOCAL !== undefined && ['1', 'true', 'yes'].includes(cleaned.LOCAL);
+  const hasToken = !isPlaceholderToken(cleaned.DISCORD_TOKEN);
+  const production = cleaned.NODE_ENV === 'production';
+  const local = forced || (!hasToken && !production);
+  if (!local) for (const key of LOCAL_ONLY) cleaned[key] = undefined;
+  const tokenGiven = cleaned.DISCORD_TOKEN;
+  if (!hasToken || local) cleaned.DISCORD_TOKEN = undefined;
+
   const parsed = schema.safeParse(cleaned);
-  if (!parsed.success) {
-    const problems = parsed.error.issues.map((i) => `${String(i.path[0])} ${i.message}`);
-    throw new ConfigError([...new Set(problems)]);
+  const problems: string[] = [];
+  if (!local && !hasToken) {
+    problems.push(
+      tokenGiven === undefined
+        ? 'DISCORD_TOKEN is missing. Create a Discord application and a bot token (README: "Create the Discord application"), then put DISCORD_TOKEN=<token> in .env — or set LOCAL=1 to try the bot in local play (NODE_ENV=production needs one of the two)'
+        : 'DISCORD_TOKEN still holds the placeholder. Paste the bot token from the Discord developer portal (Bot → Reset Token) into .env — or set LOCAL=1 for local play',
+    );
   }
+  if (!parsed.success) problems.push(...parsed.error.issues.map((i) => `${String(i.path[0])} ${i.message}`));
+  if (problems.length > 0 || !parsed.success) throw new ConfigError([...new Set(problems)]);
   const d = parsed.data;
+  const databasePath = d.DATABASE_PATH ?? (local ? DEFAULT_LOCAL_DATABASE_PATH : DEFAULT_DATABASE_PATH);
   return {
-    discordToken: d.DISCORD_TOKEN,
-    databasePath: d.DATABASE_PATH,
-    logLevel: d.LOG_LEVEL,
-    discordApiUrl: d.DISCORD_API_URL ?? null,
-    devGuildId: d.DEV_GUILD_ID ?? null,
+    discordToken: local ? '' : d.DISCORD_TOKEN!,
+    databasePath,
+    // Local play keeps the terminal to its one line: warnings and errors only, unless asked.
+    logLevel: d.LOG_LEVEL ?? (local ? 'warn' : 'info'),
+    discordApiUrl: local ? null : (d.DISCORD_API_URL ?? null),
+    devGuildId: local ? null : (d.DEV_GUILD_ID ?? null),
+    local: local
+      ? { reason: forced ? 'forced' : 'no-token', port: d.PORT ?? DEFAULT_LOCAL_PORT, host: d.LOCAL_HOST ?? DEFAULT_LOCAL_HOST, worldPath: worldPathFor(databasePath) }
+      : null,
+    healthPort: d.HEALTH_PORT ?? null,
   };
 }

@@ -1,63 +1,132 @@
 /**
  * Process entry: config → logger → database (migrate) → client → recover tables → login.
- * An invalid environment prints one message listing every bad variable and exits with 2.
+ * Without a Discord token (or with LOCAL=1) the same bot runs in local play instead: the
+ * embedded Discord emulator and its web page on PORT (README → Quick start).
+ *
+ * Exit codes: 2 for anything the operator must fix before a start can work (invalid
+ * environment, unusable database or world file, port taken), 1 for failures at login
+ * (rejected token, Discord unreachable) or a bug. Each prints one plain message, no stack.
  */
 import { existsSync } from 'node:fs';
-import { createApp } from './app.js';
-import { ConfigError, loadConfig, type Config } from './config.js';
+import { createApp, type App } from './app.js';
+import { ConfigError, isLoopbackHost, loadConfig, type Config } from './config.js';
+import { probeHealth, startHealthServer } from './health.js';
+import { inviteUrl, INVITE_PERMISSIONS } from './invite.js';
+import { LocalPortError, startLocalPlay, type LocalPlay } from './local/play.js';
+import { WorldFileUnreadableError } from './local/world-file.js';
 import { createLogger } from './logger.js';
-import { DatabaseOpenError } from './persistence/db.js';
+import { describeLoginFailure } from './login-errors.js';
+import { DatabaseMismatchError, DatabaseOpenError } from './persistence/db.js';
 
 /** Exit code for configuration problems. */
 export const EXIT_CONFIG = 2;
+/** Exit code for failures at login or start-up. */
+export const EXIT_START = 1;
+
+function fail(message: string, code: number): never {
+  process.stderr.write(`${message}\n`);
+  process.exit(code);
+}
 
 function readConfig(): Config {
   if (existsSync('.env')) process.loadEnvFile('.env');
   try {
     return loadConfig(process.env);
   } catch (err) {
-    if (err instanceof ConfigError) {
-      process.stderr.write(`${err.message}\n`);
-      process.exit(EXIT_CONFIG);
-    }
+    if (err instanceof ConfigError) fail(err.message, EXIT_CONFIG);
     throw err;
   }
 }
 
+/** The plain message for a problem the operator must fix before starting (exit 2), or null. */
+function setupProblem(err: unknown): string | null {
+  if (err instanceof DatabaseMismatchError) return err.message;
+  if (err instanceof DatabaseOpenError) {
+    return `Configuration problem:\n  - DATABASE_PATH (${err.path}) cannot be used: ${err.message}. Give a file path in a folder this user can write to (default ./data/red-herring.db).\nSee README.md → Configuration.`;
+  }
+  if (err instanceof WorldFileUnreadableError) {
+    return `${err.message}.\nMove it away (or delete it) to start a new local world; the games themselves are in the database next to it.`;
+  }
+  if (err instanceof LocalPortError) return err.message;
+  return null;
+}
+
 const config = readConfig();
 const logger = createLogger(config.logLevel);
-const app = (() => {
-  try {
-    return createApp(config, { logger });
-  } catch (err) {
-    if (err instanceof DatabaseOpenError) {
-      process.stderr.write(
-        `Configuration problem:\n  - DATABASE_PATH (${err.path}) cannot be used: ${err.message}. Give a file path in a folder this user can write to (default ./data/red-herring.db).\nSee README.md → Configuration.\n`,
-      );
-      process.exit(EXIT_CONFIG);
-    }
-    throw err;
-  }
-})();
+let stopApp: () => Promise<void> = async () => undefined;
 
 let stopping = false;
 async function shutdown(signal: string): Promise<void> {
   if (stopping) return;
   stopping = true;
   logger.info({ signal }, 'shutting down');
-  await app.stop();
+  await stopApp();
   process.exit(0);
 }
 process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
-app.start().catch(async (err: unknown) => {
-  const code = (err as { code?: string }).code;
-  if (code === 'TokenInvalid') {
-    process.stderr.write('DISCORD_TOKEN was rejected by Discord. Reset the token in the developer portal (Bot → Reset Token) and update .env.\n');
-  } else {
-    logger.fatal({ err }, 'start-up failed');
+async function startHealth(app: () => App | null): Promise<void> {
+  if (config.healthPort === null) return;
+  try {
+    await startHealthServer(config.healthPort, () => probeHealth(app()));
+  } catch (err) {
+    logger.warn({ err, port: config.healthPort }, `HEALTH_PORT ${config.healthPort} cannot be used; /healthz is off`);
   }
-  await app.stop().catch(() => undefined);
-  process.exit(1);
+}
+
+async function runLocal(): Promise<void> {
+  const local = config.local!;
+  if (!isLoopbackHost(local.host)) {
+    process.stderr.write(
+      `Warning: LOCAL_HOST=${local.host} makes the local-play page reachable from other machines. It has no login: anyone who reaches port ${local.port} can play as any user and change the local server.\n`,
+    );
+  }
+  let play: LocalPlay;
+  try {
+    play = await startLocalPlay(config, { logger, createApp });
+  } catch (err) {
+    const problem = setupProblem(err);
+    if (problem) fail(problem, EXIT_CONFIG);
+    logger.fatal({ err }, 'local play failed to start');
+    process.exit(EXIT_START);
+  }
+  stopApp = () => play.stop();
+  await startHealth(() => play.app);
+  const why = local.reason === 'forced' ? 'LOCAL=1' : 'no Discord token set';
+  process.stdout.write(`Local play: open ${play.url} (${why}; see README to connect a real bot)\n`);
+}
+
+async function runDiscord(): Promise<void> {
+  let app: App;
+  try {
+    app = createApp(config, { logger });
+  } catch (err) {
+    const problem = setupProblem(err);
+    if (problem) fail(problem, EXIT_CONFIG);
+    throw err;
+  }
+  stopApp = () => app.stop();
+  await startHealth(() => app);
+  logger.info({ api: config.discordApiUrl ?? 'discord.com' }, 'connecting to Discord…');
+  try {
+    await app.start();
+  } catch (err) {
+    const code = (err as { code?: string }).code;
+    const network = describeLoginFailure(err, config.discordApiUrl);
+    await app.stop().catch(() => undefined);
+    if (code === 'TokenInvalid') fail('DISCORD_TOKEN was rejected by Discord. Reset the token in the developer portal (Bot → Reset Token) and update .env.', EXIT_START);
+    if (network) fail(network, EXIT_START);
+    logger.fatal({ err }, 'start-up failed');
+    process.exit(EXIT_START);
+  }
+  const applicationId = app.client.application?.id ?? app.client.user?.id;
+  if (applicationId) {
+    logger.info({ applicationId, permissions: INVITE_PERMISSIONS.toString(), invite: inviteUrl(applicationId) }, `invite the bot: ${inviteUrl(applicationId)}`);
+  }
+}
+
+void (config.local ? runLocal() : runDiscord()).catch((err: unknown) => {
+  logger.fatal({ err }, 'start-up failed');
+  process.exit(EXIT_START);
 });

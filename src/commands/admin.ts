@@ -1,32 +1,27 @@
 /**
- * `/admin` (issue 7): server tools for members with Manage Server. The command is hidden
- * by default (`setDefaultMemberPermissions(ManageGuild)`), but server admins can override
- * that in Discord, so every subcommand and every confirmation click checks the member's
- * permission again and refuses privately otherwise (discord-platform.md §5).
+ * `/admin` (README "Leaderboards and ratings" → `/admin`): server tools for members with
+ * Manage Server. The command is hidden by default (`setDefaultMemberPermissions(ManageGuild)`),
+ * but server admins can override that in Discord, so every subcommand and every
+ * confirmation click checks the member's permission again and refuses privately otherwise
+ * (discord-platform.md §5).
  *
  * - `/admin tables` — the open tables of this server (channel, game, players, age, last move)
  * - `/admin end table:<id>` — end a stuck table after a confirmation; not rated
  * - `/admin leaderboard-reset game:<game>` — start a new season after a confirmation
  * - `/admin settings [turn-timer] [counter-window] [vote-timer]` — server defaults for new tables
  */
-import {
-  InteractionContextType,
-  PermissionFlagsBits,
-  SlashCommandBuilder,
-  type ButtonInteraction,
-  type ChatInputCommandInteraction,
-  type StringSelectMenuInteraction,
-} from 'discord.js';
-import type { GameRegistry } from '../games/registry.js';
-import { catalogFor, en, type Catalog } from '../i18n/index.js';
+import { InteractionContextType, PermissionFlagsBits, SlashCommandBuilder, type ChatInputCommandInteraction } from 'discord.js';
+import { guildDefaults, invalidSettings, SETTING_LIMITS, updateGuildDefaults, type GuildDefaultsPatch, type SettingKey } from '../admin/settings.js';
+import { openTablesPage } from '../admin/tables.js';
 import { actorOf, answerPrompt, privateText } from '../discord/answers.js';
 import type { AppContext, InteractionLog } from '../discord/context.js';
-import { adminActionId, type CustomId } from '../discord/custom-id.js';
-import { adminTablesText, settingsText } from '../ratings/admin-views.js';
-import { guildDefaults, invalidSettings, SETTING_LIMITS, updateGuildDefaults, type GuildDefaultsPatch, type SettingKey } from '../ratings/settings.js';
+import { adminActionId } from '../discord/custom-id.js';
+import { confirmPrompt } from '../discord/prompts.js';
+import { adminTablesText, settingsText } from '../discord/render/admin.js';
+import type { ComponentHandler, ComponentInteraction, SlashCommand } from '../discord/slash-command.js';
+import type { GameRegistry } from '../games/registry.js';
+import { catalogFor, en, type Catalog } from '../i18n/index.js';
 import { currentSeason, resetSeason } from '../ratings/store.js';
-import { confirmPrompt } from './table.js';
-import type { SlashCommand } from './types.js';
 
 /** `/admin settings` option names → settings keys. */
 const SETTING_OPTIONS: { option: string; key: SettingKey }[] = [
@@ -35,154 +30,9 @@ const SETTING_OPTIONS: { option: string; key: SettingKey }[] = [
   { option: 'vote-timer', key: 'voteSeconds' },
 ];
 
-/** True when the member behind `i` has Manage Server in this guild (checked on every use). */
-export function canManage(i: ChatInputCommandInteraction | ButtonInteraction | StringSelectMenuInteraction): boolean {
-  return Boolean(i.inGuild() && i.memberPermissions?.has(PermissionFlagsBits.ManageGuild));
-}
-
-/** Build the `/admin` command (game choices from the registry). */
-export function adminCommand(registry: GameRegistry): SlashCommand {
-  const c = en.ratings.commands;
-  const data = new SlashCommandBuilder()
-    .setName('admin')
-    .setDescription(c.admin)
-    .setContexts(InteractionContextType.Guild)
-    .setDefaultMemberPermissions(PermissionFlagsBits.ManageGuild)
-    .addSubcommand((s) =>
-      s
-        .setName('tables')
-        .setDescription(c.adminTables)
-        .addIntegerOption((o) => o.setName('page').setDescription(c.adminTablesPage).setMinValue(1)),
-    )
-    .addSubcommand((s) =>
-      s
-        .setName('end')
-        .setDescription(c.adminEnd)
-        .addIntegerOption((o) => o.setName('table').setDescription(c.adminEndTable).setRequired(true).setMinValue(1)),
-    )
-    .addSubcommand((s) =>
-      s
-        .setName('leaderboard-reset')
-        .setDescription(c.adminReset)
-        .addStringOption((o) =>
-          o
-            .setName('game')
-            .setDescription(c.adminResetGame)
-            .setRequired(true)
-            .addChoices(...registry.modules.map((m) => ({ name: m.title, value: m.id }))),
-        ),
-    )
-    .addSubcommand((s) =>
-      s
-        .setName('settings')
-        .setDescription(c.adminSettings)
-        .addIntegerOption((o) => o.setName('turn-timer').setDescription(c.adminTurn).setMinValue(0).setMaxValue(SETTING_LIMITS.turnSeconds.max))
-        .addIntegerOption((o) =>
-          o.setName('counter-window').setDescription(c.adminCounter).setMinValue(0).setMaxValue(SETTING_LIMITS.reactionSeconds.max),
-        )
-        .addIntegerOption((o) => o.setName('vote-timer').setDescription(c.adminVote).setMinValue(0).setMaxValue(SETTING_LIMITS.voteSeconds.max)),
-    )
-    .toJSON();
-
-  return {
-    name: 'admin',
-    data,
-    async execute(i, app, log) {
-      const t = catalogFor(i.locale);
-      const sub = i.options.getSubcommand();
-      log.action = `admin ${sub}`;
-      if (!i.guildId || !canManage(i)) {
-        log.outcome = 'forbidden';
-        await i.reply(privateText(i.guildId ? t.ratings.admin.refused : t.ratings.errors.notInGuild));
-        return;
-      }
-      const guildId = i.guildId;
-      switch (sub) {
-        case 'tables':
-          log.outcome = 'ok';
-          await i.reply(privateText(adminTablesText(app.db, app.repo, app.registry, guildId, t, i.options.getInteger('page') ?? 1)));
-          return;
-        case 'end':
-          await askEnd(i, app, log, t, guildId);
-          return;
-        case 'leaderboard-reset':
-          await askReset(i, app, log, t, guildId);
-          return;
-        case 'settings':
-          await settings(i, app, log, t, guildId);
-          return;
-        default:
-          log.outcome = 'unknown_subcommand';
-          await i.reply(privateText(t.common.errors.generic));
-      }
-    },
-  };
-}
-
-async function askEnd(i: ChatInputCommandInteraction, app: AppContext, log: InteractionLog, t: Catalog, guildId: string): Promise<void> {
-  const a = t.ratings.admin;
-  const id = i.options.getInteger('table', true);
-  const table = app.repo.table(id);
-  log.table = id;
-  if (!table || table.guildId !== guildId) {
-    log.outcome = 'no_table';
-    await i.reply(privateText(a.noSuchTable(id)));
-    return;
-  }
-  if (table.status !== 'lobby' && table.status !== 'active') {
-    log.outcome = 'table_closed';
-    await i.reply(privateText(a.alreadyEnded(id)));
-    return;
-  }
-  const title = app.registry.find(table.game)?.title ?? table.game;
-  log.outcome = 'confirm';
-  await i.reply(
-    confirmPrompt(a.confirmEnd(title, id, table.channelId), adminActionId({ verb: 'end', tableId: id }), a.confirmEndButton, adminActionId({ verb: 'keep' }), a.keepTable),
-  );
-}
-
-async function askReset(i: ChatInputCommandInteraction, app: AppContext, log: InteractionLog, t: Catalog, guildId: string): Promise<void> {
-  const a = t.ratings.admin;
-  const mod = app.registry.find(i.options.getString('game', true));
-  if (!mod) {
-    log.outcome = 'unknown_game';
-    await i.reply(privateText(t.ratings.errors.unknownGame));
-    return;
-  }
-  const { season } = currentSeason(app.db, guildId, mod.id);
-  log.outcome = 'confirm';
-  await i.reply(
-    confirmPrompt(
-      a.confirmReset(mod.title, season, mod.id),
-      adminActionId({ verb: 'reset', game: mod.id, season }),
-      a.confirmResetButton(season + 1),
-      adminActionId({ verb: 'keep' }),
-      a.keepSeason(season),
-    ),
-  );
-}
-
-async function settings(i: ChatInputCommandInteraction, app: AppContext, log: InteractionLog, t: Catalog, guildId: string): Promise<void> {
-  const a = t.ratings.admin;
-  const patch: GuildDefaultsPatch = {};
-  for (const { option, key } of SETTING_OPTIONS) {
-    const v = i.options.getInteger(option);
-    if (v !== null) patch[key] = v === 0 ? null : v;
-  }
-  if (Object.keys(patch).length === 0) {
-    log.outcome = 'shown';
-    await i.reply(privateText(settingsText(guildDefaults(app.db, guildId), t)));
-    return;
-  }
-  const bad = invalidSettings(patch)[0];
-  if (bad) {
-    log.outcome = 'bad_setting';
-    await i.reply(privateText(a.settingsBad(a.settingLabels[bad] ?? bad, SETTING_LIMITS[bad].min, SETTING_LIMITS[bad].max)));
-    return;
-  }
-  const saved = updateGuildDefaults(app.db, guildId, patch, i.user.id, Date.now());
-  log.outcome = 'saved';
-  await i.reply(privateText(settingsText(saved, t, true)));
+/** True when the member behind `interaction` has Manage Server in this guild (checked on every use). */
+export function canManage(interaction: ChatInputCommandInteraction | ComponentInteraction): boolean {
+  return Boolean(interaction.inGuild() && interaction.memberPermissions?.has(PermissionFlagsBits.ManageGuild));
 }
 
 /**
@@ -190,49 +40,200 @@ async function settings(i: ChatInputCommandInteraction, app: AppContext, log: In
  * table (not rated; the board says "Ended by a server admin"), starts the new season (only
  * if the season shown is still current), or leaves everything as it was.
  */
-export async function adminClick(
-  i: ButtonInteraction | StringSelectMenuInteraction,
-  app: AppContext,
-  log: InteractionLog,
-  id: Extract<CustomId, { kind: 'admin' }>,
-): Promise<void> {
-  const t = catalogFor(i.locale);
-  const a = t.ratings.admin;
+export const adminClick: ComponentHandler<'admin'> = async (interaction, app, log, id) => {
+  const text = catalogFor(interaction.locale);
+  const admin = text.ratings.admin;
   log.action = `admin ${id.verb}`;
-  if (!i.guildId || !canManage(i)) {
+  if (!interaction.guildId || !canManage(interaction)) {
     log.outcome = 'forbidden';
-    await i.reply(privateText(a.refused));
+    await interaction.reply(privateText(admin.refused));
     return;
   }
   switch (id.verb) {
     case 'keep':
       log.outcome = 'ok';
-      await answerPrompt(i, a.kept);
+      await answerPrompt(interaction, admin.kept);
       return;
     case 'end': {
       log.table = id.tableId;
-      const table = app.repo.table(id.tableId);
-      if (!table || table.guildId !== i.guildId) {
+      // An admin ends a table from anywhere in their server; tables of other servers are unknown.
+      const result = app.service.cancel(id.tableId, actorOf(interaction), 'admin');
+      if (!result.ok && result.error.code === 'no_table') {
         log.outcome = 'no_table';
-        await answerPrompt(i, a.noSuchTable(id.tableId));
+        await answerPrompt(interaction, admin.noSuchTable(id.tableId));
         return;
       }
-      const r = app.service.cancel(id.tableId, actorOf(i), 'admin');
-      log.outcome = r.ok ? 'ended' : r.error.code;
-      await answerPrompt(i, r.ok ? a.ended(id.tableId) : a.alreadyEnded(id.tableId));
+      log.outcome = result.ok ? 'ended' : result.error.code;
+      await answerPrompt(interaction, result.ok ? admin.ended(id.tableId) : admin.alreadyEnded(id.tableId));
       return;
     }
     case 'reset': {
       const mod = app.registry.find(id.game);
       if (!mod) {
         log.outcome = 'unknown_game';
-        await answerPrompt(i, t.ratings.errors.unknownGame);
+        await answerPrompt(interaction, text.ratings.errors.unknownGame);
         return;
       }
-      const r = resetSeason(app.db, i.guildId, mod.id, id.season, i.user.id, Date.now());
-      log.outcome = r.ok ? 'reset' : 'stale';
-      await answerPrompt(i, r.ok ? a.resetDone(mod.title, r.season, mod.id) : a.resetStale(mod.title, r.current));
+      const result = resetSeason(app.db, interaction.guildId, mod.id, id.season, interaction.user.id, Date.now());
+      log.outcome = result.ok ? 'reset' : 'stale';
+      await answerPrompt(interaction, result.ok ? admin.resetDone(mod.title, result.season, mod.id) : admin.resetStale(mod.title, result.current));
       return;
     }
   }
+};
+
+/** Build the `/admin` command (game choices from the registry). */
+export function adminCommand(registry: GameRegistry): SlashCommand {
+  const commands = en.ratings.commands;
+  const data = new SlashCommandBuilder()
+    .setName('admin')
+    .setDescription(commands.admin)
+    .setContexts(InteractionContextType.Guild)
+    .setDefaultMemberPermissions(PermissionFlagsBits.ManageGuild)
+    .addSubcommand((sub) =>
+      sub
+        .setName('tables')
+        .setDescription(commands.adminTables)
+        .addIntegerOption((option) => option.setName('page').setDescription(commands.adminTablesPage).setMinValue(1)),
+    )
+    .addSubcommand((sub) =>
+      sub
+        .setName('end')
+        .setDescription(commands.adminEnd)
+        .addIntegerOption((option) => option.setName('table').setDescription(commands.adminEndTable).setRequired(true).setMinValue(1)),
+    )
+    .addSubcommand((sub) =>
+      sub
+        .setName('leaderboard-reset')
+        .setDescription(commands.adminReset)
+        .addStringOption((option) =>
+          option
+            .setName('game')
+            .setDescription(commands.adminResetGame)
+            .setRequired(true)
+            .addChoices(...registry.modules.map((mod) => ({ name: mod.title, value: mod.id }))),
+        ),
+    )
+    .addSubcommand((sub) =>
+      sub
+        .setName('settings')
+        .setDescription(commands.adminSettings)
+        .addIntegerOption((option) =>
+          option.setName('turn-timer').setDescription(commands.adminTurn).setMinValue(0).setMaxValue(SETTING_LIMITS.turnSeconds.max),
+        )
+        .addIntegerOption((option) =>
+          option.setName('counter-window').setDescription(commands.adminCounter).setMinValue(0).setMaxValue(SETTING_LIMITS.reactionSeconds.max),
+        )
+        .addIntegerOption((option) =>
+          option.setName('vote-timer').setDescription(commands.adminVote).setMinValue(0).setMaxValue(SETTING_LIMITS.voteSeconds.max),
+        ),
+    )
+    .toJSON();
+
+  return {
+    name: 'admin',
+    data,
+    components: { admin: adminClick },
+    async execute(interaction, app, log) {
+      const text = catalogFor(interaction.locale);
+      const sub = interaction.options.getSubcommand();
+      log.action = `admin ${sub}`;
+      if (!interaction.guildId || !canManage(interaction)) {
+        log.outcome = 'forbidden';
+        await interaction.reply(privateText(interaction.guildId ? text.ratings.admin.refused : text.ratings.errors.notInGuild));
+        return;
+      }
+      const guildId = interaction.guildId;
+      switch (sub) {
+        case 'tables':
+          log.outcome = 'ok';
+          await interaction.reply(privateText(adminTablesText(openTablesPage(app.repo, guildId, interaction.options.getInteger('page') ?? 1), app.registry, text)));
+          return;
+        case 'end':
+          await askEnd(interaction, app, log, text, guildId);
+          return;
+        case 'leaderboard-reset':
+          await askReset(interaction, app, log, text, guildId);
+          return;
+        case 'settings':
+          await settings(interaction, app, log, text, guildId);
+          return;
+        default:
+          log.outcome = 'unknown_subcommand';
+          await interaction.reply(privateText(text.common.errors.generic));
+      }
+    },
+  };
+}
+
+async function askEnd(interaction: ChatInputCommandInteraction, app: AppContext, log: InteractionLog, text: Catalog, guildId: string): Promise<void> {
+  const admin = text.ratings.admin;
+  const id = interaction.options.getInteger('table', true);
+  const table = app.repo.table(id);
+  log.table = id;
+  if (!table || table.guildId !== guildId) {
+    log.outcome = 'no_table';
+    await interaction.reply(privateText(admin.noSuchTable(id)));
+    return;
+  }
+  if (table.status !== 'lobby' && table.status !== 'active') {
+    log.outcome = 'table_closed';
+    await interaction.reply(privateText(admin.alreadyEnded(id)));
+    return;
+  }
+  const title = app.registry.find(table.game)?.title ?? table.game;
+  log.outcome = 'confirm';
+  await interaction.reply(
+    confirmPrompt(
+      admin.confirmEnd(title, id, table.channelId),
+      adminActionId({ verb: 'end', tableId: id }),
+      admin.confirmEndButton,
+      adminActionId({ verb: 'keep' }),
+      admin.keepTable,
+    ),
+  );
+}
+
+async function askReset(interaction: ChatInputCommandInteraction, app: AppContext, log: InteractionLog, text: Catalog, guildId: string): Promise<void> {
+  const admin = text.ratings.admin;
+  const mod = app.registry.find(interaction.options.getString('game', true));
+  if (!mod) {
+    log.outcome = 'unknown_game';
+    await interaction.reply(privateText(text.ratings.errors.unknownGame));
+    return;
+  }
+  const { season } = currentSeason(app.db, guildId, mod.id);
+  log.outcome = 'confirm';
+  await interaction.reply(
+    confirmPrompt(
+      admin.confirmReset(mod.title, season, mod.id),
+      adminActionId({ verb: 'reset', game: mod.id, season }),
+      admin.confirmResetButton(season + 1),
+      adminActionId({ verb: 'keep' }),
+      admin.keepSeason(season),
+    ),
+  );
+}
+
+async function settings(interaction: ChatInputCommandInteraction, app: AppContext, log: InteractionLog, text: Catalog, guildId: string): Promise<void> {
+  const admin = text.ratings.admin;
+  const patch: GuildDefaultsPatch = {};
+  for (const { option, key } of SETTING_OPTIONS) {
+    const value = interaction.options.getInteger(option);
+    if (value !== null) patch[key] = value === 0 ? null : value;
+  }
+  if (Object.keys(patch).length === 0) {
+    log.outcome = 'shown';
+    await interaction.reply(privateText(settingsText(guildDefaults(app.db, guildId), text)));
+    return;
+  }
+  const bad = invalidSettings(patch)[0];
+  if (bad) {
+    log.outcome = 'bad_setting';
+    await interaction.reply(privateText(admin.settingsBad(admin.settingLabels[bad] ?? bad, SETTING_LIMITS[bad].min, SETTING_LIMITS[bad].max)));
+    return;
+  }
+  const saved = updateGuildDefaults(app.db, guildId, patch, interaction.user.id, Date.now());
+  log.outcome = 'saved';
+  await interaction.reply(privateText(settingsText(saved, text, true)));
 }

@@ -14,9 +14,9 @@ import type { CommandOptionSpec, GameModule } from '../games/module.js';
 import { catalogFor, en } from '../i18n/index.js';
 import { actorOf, forDjs, messageLink, missingChannelPermissions, privateText, serviceErrorText } from '../discord/answers.js';
 import type { AppContext, InteractionLog } from '../discord/context.js';
-import { guildDefaults, withServerDefaults } from '../ratings/settings.js';
-import { lobbyMessage } from '../tables/render.js';
-import type { SlashCommand } from './types.js';
+import { guildDefaults, withServerDefaults } from '../admin/settings.js';
+import { lobbyMessage } from '../discord/render/lobby.js';
+import type { SlashCommand } from '../discord/slash-command.js';
 
 /** Discord's longest option description (characters). */
 const MAX_DESCRIPTION = 100;
@@ -141,11 +141,7 @@ async function createTable(i: ChatInputCommandInteraction, mod: GameModule, app:
   });
   if (!r.ok) {
     log.outcome = r.error.code;
-    let link: string | undefined;
-    if (r.error.code === 'channel_busy') {
-      const busy = app.repo.table(r.error.tableId);
-      link = messageLink(i.guildId, i.channelId, busy?.boardMessageId ?? null);
-    }
+    const link = r.error.code === 'channel_busy' ? messageLink(i.guildId, i.channelId, r.error.boardMessageId) : undefined;
     const busyMod = r.error.code === 'channel_busy' ? app.registry.find(r.error.game) : mod;
     await i.reply(privateText(serviceErrorText(r.error, t, busyMod, link)));
     return;

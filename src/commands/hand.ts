@@ -1,9 +1,9 @@
 /** `/hand`: open your private panel for your table in this channel (or your only table here). */
 import { InteractionContextType, SlashCommandBuilder } from 'discord.js';
-import { catalogFor, en } from '../i18n/index.js';
-import { privateText } from '../discord/answers.js';
+import { actorOf, privateText, serviceErrorText } from '../discord/answers.js';
 import { answerWithPanel } from '../discord/panels.js';
-import type { SlashCommand } from './types.js';
+import type { SlashCommand } from '../discord/slash-command.js';
+import { catalogFor, en } from '../i18n/index.js';
 
 /** The `/hand` command. */
 export const handCommand: SlashCommand = {
@@ -13,33 +13,39 @@ export const handCommand: SlashCommand = {
     .setDescription(en.common.commands.hand)
     .setContexts(InteractionContextType.Guild)
     .toJSON(),
-  async execute(i, app, log) {
-    const t = catalogFor(i.locale);
+  async execute(interaction, app, log) {
+    const text = catalogFor(interaction.locale);
+    const errors = text.common.errors;
     log.action = 'hand';
-    if (!i.guildId) {
+    if (!interaction.guildId) {
       log.outcome = 'not_in_guild';
-      await i.reply(privateText(t.common.errors.notInGuild));
+      await interaction.reply(privateText(errors.notInGuild));
       return;
     }
-    const open = app.repo.openTablesOfUser(i.guildId, i.user.id);
-    const tables = open.filter((tb) => tb.status === 'active');
-    const table = tables.find((tb) => tb.channelId === i.channelId) ?? (tables.length === 1 ? tables[0] : undefined);
-    if (!table && tables.length === 0 && open.length > 0) {
+    const open = app.repo.openTablesOfUser(interaction.guildId, interaction.user.id);
+    const playing = open.filter((table) => table.status === 'active');
+    const table = playing.find((candidate) => candidate.channelId === interaction.channelId) ?? (playing.length === 1 ? playing[0] : undefined);
+    if (!table && playing.length === 0 && open.length > 0) {
       log.outcome = 'not_active';
-      await i.reply(privateText(t.common.errors.notActive));
+      await interaction.reply(privateText(errors.notActive));
       return;
     }
     if (!table) {
-      log.outcome = tables.length > 1 ? 'several_tables' : 'no_table';
-      const list = tables.map((tb) => t.common.errors.tableIn(tb.id, tb.channelId)).join('\n');
-      await i.reply(privateText(tables.length > 1 ? `${t.common.errors.severalTables}\n${list}` : t.common.errors.noTableHere));
+      log.outcome = playing.length > 1 ? 'several_tables' : 'no_table';
+      const list = playing.map((candidate) => errors.tableIn(candidate.id, candidate.channelId)).join('\n');
+      await interaction.reply(privateText(playing.length > 1 ? `${errors.severalTables}\n${list}` : errors.noTableHere));
       return;
     }
     log.table = table.id;
-    app.service.touch(table.id, i.user.id);
+    const result = app.service.markPresent(table.id, actorOf(interaction));
+    if (!result.ok) {
+      log.outcome = result.error.code;
+      await interaction.reply(privateText(serviceErrorText(result.error, text)));
+      return;
+    }
     log.outcome = 'ok';
-    await answerWithPanel(i, app, table.id, 'reply');
     // Players reach for /hand when the board is gone or buried: make sure it is there and current.
-    app.publisher.redraw(table.id);
+    app.publisher.redraw(result.value.snapshot);
+    await answerWithPanel(interaction, app, result.value.snapshot, 'reply');
   },
 };

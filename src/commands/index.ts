@@ -6,7 +6,7 @@ import { handCommand } from './hand.js';
 import { leaderboardCommand } from './leaderboard.js';
 import { statsCommand } from './stats.js';
 import { tableCommand } from './table.js';
-import type { SlashCommand } from './types.js';
+import type { SlashCommand } from '../discord/slash-command.js';
 
 /** Build the command list for the games in `registry`. */
 export function buildCommands(registry: GameRegistry): SlashCommand[] {

@@ -1,18 +1,19 @@
 /**
- * `/leaderboard [game] [season] [scope]` (issue 7): the public top 10 of this server for one
- * game (by rating, mu − 3·sigma) or across all games (by games played), with paging
- * buttons (`rh1:l:…`) that redraw the same message. Past seasons are shown with `season:`.
+ * `/leaderboard [game] [season] [scope]` (README "Leaderboards and ratings"): the public top
+ * 10 of this server for one game (by rating, mu − 3·sigma) or across all games (by games
+ * played), with paging buttons (`rh1:l:…`) that redraw the same message. Past seasons are
+ * shown with `season:`.
  */
-import { InteractionContextType, MessageFlags, SlashCommandBuilder, type ButtonInteraction, type ChatInputCommandInteraction } from 'discord.js';
+import { InteractionContextType, MessageFlags, SlashCommandBuilder } from 'discord.js';
+import { forDjs, privateText } from '../discord/answers.js';
+import type { AppContext } from '../discord/context.js';
+import { leaderboardMessage } from '../discord/render/leaderboard.js';
+import type { ComponentHandler, SlashCommand } from '../discord/slash-command.js';
 import type { GameRegistry } from '../games/registry.js';
 import { catalogFor, en, type Catalog } from '../i18n/index.js';
-import { forDjs, privateText } from '../discord/answers.js';
-import type { AppContext, InteractionLog } from '../discord/context.js';
-import type { CustomId } from '../discord/custom-id.js';
 import { ratingQueries } from '../ratings/queries.js';
-import { ALL_GAMES, leaderboardMessage, type BoardView } from '../ratings/render.js';
 import { currentSeason } from '../ratings/store.js';
-import type { SlashCommand } from './types.js';
+import { ALL_GAMES, type BoardView } from '../ratings/views.js';
 
 /** The only scope so far: ratings are kept per server. */
 export const SCOPE_SERVER = 'server';
@@ -25,87 +26,91 @@ type ViewResult = { ok: true; view: BoardView } | { ok: false; text: string; out
  * game's current season; `page` is 0-based (clamped). Refuses unknown games, a season on
  * the all-games view, and seasons that have not started.
  */
-export function resolveBoard(app: AppContext, t: Catalog, guildId: string, viewId: string, season: number | undefined, page: number): ViewResult {
-  const q = ratingQueries(app.db);
-  const e = t.ratings.errors;
+export function resolveBoard(app: AppContext, text: Catalog, guildId: string, viewId: string, season: number | undefined, page: number): ViewResult {
+  const queries = ratingQueries(app.db);
+  const errors = text.ratings.errors;
   if (viewId === ALL_GAMES) {
-    if (season !== undefined && season > 0) return { ok: false, text: e.seasonNeedsGame, outcome: 'season_needs_game' };
-    return { ok: true, view: { kind: 'all', page: q.allGames(guildId, page) } };
+    if (season !== undefined && season > 0) return { ok: false, text: errors.seasonNeedsGame, outcome: 'season_needs_game' };
+    return { ok: true, view: { kind: 'all', page: queries.allGames(guildId, page) } };
   }
   const mod = app.registry.find(viewId);
-  if (!mod) return { ok: false, text: e.unknownGame, outcome: 'unknown_game' };
+  if (!mod) return { ok: false, text: errors.unknownGame, outcome: 'unknown_game' };
   const current = currentSeason(app.db, guildId, mod.id).season;
-  const s = season ?? current;
-  if (s < 1 || s > current) return { ok: false, text: e.noSuchSeason(mod.title, s, current), outcome: 'no_such_season' };
-  return { ok: true, view: { kind: 'game', game: mod.id, season: s, currentSeason: current, page: q.leaderboard(guildId, mod.id, s, page) } };
+  const shown = season ?? current;
+  if (shown < 1 || shown > current) return { ok: false, text: errors.noSuchSeason(mod.title, shown, current), outcome: 'no_such_season' };
+  return { ok: true, view: { kind: 'game', game: mod.id, season: shown, currentSeason: current, page: queries.leaderboard(guildId, mod.id, shown, page) } };
 }
+
+/**
+ * A paging button (`rh1:l:<view>:<season>:<page>`): redraw the clicked board in place. A
+ * select forged with a leaderboard id is refused like any damaged id.
+ */
+export const leaderboardPageClick: ComponentHandler<'leaderboard'> = async (interaction, app, log, id) => {
+  const text = catalogFor(interaction.locale);
+  log.action = 'leaderboard page';
+  if (!interaction.isButton()) {
+    log.outcome = 'malformed';
+    await interaction.reply(privateText(text.common.errors.malformed));
+    return;
+  }
+  if (!interaction.guildId) {
+    log.outcome = 'not_in_guild';
+    await interaction.reply(privateText(text.ratings.errors.notInGuild));
+    return;
+  }
+  const resolved = resolveBoard(app, text, interaction.guildId, id.view, id.view === ALL_GAMES ? undefined : id.season, id.page);
+  if (!resolved.ok) {
+    log.outcome = resolved.outcome;
+    await interaction.reply(privateText(text.ratings.errors.staleButton));
+    return;
+  }
+  log.outcome = 'ok';
+  const page = forDjs(leaderboardMessage(resolved.view, app.registry, en));
+  // Turn the page in place only on a leaderboard message; a click forged onto any other
+  // message (a game board, a lobby) is answered privately and leaves that message alone.
+  const onLeaderboard = interaction.message.components.some((row) => JSON.stringify(row.toJSON()).includes('"rh1:l:'));
+  if (onLeaderboard) await interaction.update(page);
+  else await interaction.reply({ ...page, flags: MessageFlags.Ephemeral });
+};
 
 /** Build the `/leaderboard` command (one game choice per title, plus "all games"). */
 export function leaderboardCommand(registry: GameRegistry): SlashCommand {
-  const c = en.ratings.commands;
+  const commands = en.ratings.commands;
   const data = new SlashCommandBuilder()
     .setName('leaderboard')
-    .setDescription(c.leaderboard)
+    .setDescription(commands.leaderboard)
     .setContexts(InteractionContextType.Guild)
-    .addStringOption((o) =>
-      o
+    .addStringOption((option) =>
+      option
         .setName('game')
-        .setDescription(c.leaderboardGame)
-        .addChoices({ name: c.allGames, value: ALL_GAMES }, ...registry.modules.map((m) => ({ name: m.title, value: m.id }))),
+        .setDescription(commands.leaderboardGame)
+        .addChoices({ name: commands.allGames, value: ALL_GAMES }, ...registry.modules.map((mod) => ({ name: mod.title, value: mod.id }))),
     )
-    .addIntegerOption((o) => o.setName('season').setDescription(c.leaderboardSeason).setMinValue(1))
-    .addStringOption((o) => o.setName('scope').setDescription(c.leaderboardScope).addChoices({ name: c.scopeServer, value: SCOPE_SERVER }))
+    .addIntegerOption((option) => option.setName('season').setDescription(commands.leaderboardSeason).setMinValue(1))
+    .addStringOption((option) => option.setName('scope').setDescription(commands.leaderboardScope).addChoices({ name: commands.scopeServer, value: SCOPE_SERVER }))
     .toJSON();
   return {
     name: 'leaderboard',
     data,
-    async execute(i: ChatInputCommandInteraction, app: AppContext, log: InteractionLog) {
-      const t = catalogFor(i.locale);
+    components: { leaderboard: leaderboardPageClick },
+    async execute(interaction, app, log) {
+      const text = catalogFor(interaction.locale);
       log.action = 'leaderboard';
-      if (!i.guildId) {
+      if (!interaction.guildId) {
         log.outcome = 'not_in_guild';
-        await i.reply(privateText(t.ratings.errors.notInGuild));
+        await interaction.reply(privateText(text.ratings.errors.notInGuild));
         return;
       }
-      const viewId = i.options.getString('game') ?? ALL_GAMES;
-      const season = i.options.getInteger('season') ?? undefined;
-      const r = resolveBoard(app, t, i.guildId, viewId, season, 0);
-      if (!r.ok) {
-        log.outcome = r.outcome;
-        await i.reply(privateText(r.text));
+      const viewId = interaction.options.getString('game') ?? ALL_GAMES;
+      const season = interaction.options.getInteger('season') ?? undefined;
+      const resolved = resolveBoard(app, text, interaction.guildId, viewId, season, 0);
+      if (!resolved.ok) {
+        log.outcome = resolved.outcome;
+        await interaction.reply(privateText(resolved.text));
         return;
       }
       log.outcome = 'ok';
-      await i.reply(forDjs(leaderboardMessage(r.view, app.registry, en)));
+      await interaction.reply(forDjs(leaderboardMessage(resolved.view, app.registry, en)));
     },
   };
-}
-
-/** A paging button (`rh1:l:<view>:<season>:<page>`): redraw the clicked board in place. */
-export async function leaderboardPageClick(
-  i: ButtonInteraction,
-  app: AppContext,
-  log: InteractionLog,
-  id: Extract<CustomId, { kind: 'leaderboard' }>,
-): Promise<void> {
-  const t = catalogFor(i.locale);
-  log.action = 'leaderboard page';
-  if (!i.guildId) {
-    log.outcome = 'not_in_guild';
-    await i.reply(privateText(t.ratings.errors.notInGuild));
-    return;
-  }
-  const r = resolveBoard(app, t, i.guildId, id.view, id.view === ALL_GAMES ? undefined : id.season, id.page);
-  if (!r.ok) {
-    log.outcome = r.outcome;
-    await i.reply(privateText(t.ratings.errors.staleButton));
-    return;
-  }
-  log.outcome = 'ok';
-  const page = forDjs(leaderboardMessage(r.view, app.registry, en));
-  // Turn the page in place only on a leaderboard message; a click forged onto any other
-  // message (a game board, a lobby) is answered privately and leaves that message alone.
-  const onLeaderboard = i.message.components.some((row) => JSON.stringify(row.toJSON()).includes('"rh1:l:'));
-  if (onLeaderboard) await i.update(page);
-  else await i.reply({ ...page, flags: MessageFlags.Ephemeral });
 }

@@ -5,17 +5,18 @@
 import { MessageFlags, PermissionFlagsBits, type Interaction } from 'discord.js';
 import type { GameModule } from '../games/module.js';
 import type { Catalog } from '../i18n/index.js';
-import type { MessagePayload } from '../tables/render.js';
+import type { MessagePayload } from './render/markup.js';
 import type { Actor, ServiceError } from '../tables/types.js';
 
 /** The Actor behind an interaction (display name as shown in the guild). */
-export function actorOf(i: Interaction): Actor {
-  const member = i.member;
+export function actorOf(interaction: Interaction): Actor {
+  const member = interaction.member;
   const nick = member && 'displayName' in member ? member.displayName : (member as { nick?: string | null } | null)?.nick;
   return {
-    userId: i.user.id,
-    displayName: (nick || i.user.globalName || i.user.username).slice(0, 80),
-    canManageGuild: Boolean(i.memberPermissions?.has(PermissionFlagsBits.ManageGuild)),
+    userId: interaction.user.id,
+    displayName: (nick || interaction.user.globalName || interaction.user.username).slice(0, 80),
+    canManageGuild: Boolean(interaction.memberPermissions?.has(PermissionFlagsBits.ManageGuild)),
+    from: { guildId: interaction.guildId, channelId: interaction.channelId },
   };
 }
 
@@ -30,11 +31,12 @@ export const REQUIRED_CHANNEL_PERMISSIONS = {
  * Readable names of the required permissions the bot lacks in the interaction's channel
  * (from the interaction's `app_permissions`; empty when all are there or unknown).
  */
-export function missingChannelPermissions(i: Interaction, t: Catalog): string[] {
-  if (!i.appPermissions) return [];
+export function missingChannelPermissions(interaction: Interaction, text: Catalog): string[] {
+  const granted = interaction.appPermissions;
+  if (!granted) return [];
   return Object.entries(REQUIRED_CHANNEL_PERMISSIONS)
-    .filter(([, bit]) => !i.appPermissions!.has(bit))
-    .map(([name]) => t.common.permissions[name] ?? name);
+    .filter(([, bit]) => !granted.has(bit))
+    .map(([name]) => text.common.permissions[name] ?? name);
 }
 
 /** An ephemeral plain-text answer. */
@@ -43,48 +45,52 @@ export function privateText(content: string): { content: string; flags: MessageF
 }
 
 /** Mark a rendered payload ephemeral (flag 64) for a reply / follow-up. */
-export function asEphemeral(p: MessagePayload): MessagePayload & { flags: number } {
-  return { ...p, flags: MessageFlags.Ephemeral };
+export function asEphemeral(payload: MessagePayload): MessagePayload & { flags: number } {
+  return { ...payload, flags: MessageFlags.Ephemeral };
 }
 
 /** The plain-language text for a service refusal. */
-export function serviceErrorText(err: ServiceError, t: Catalog, mod?: GameModule, link?: string): string {
-  const e = t.common.errors;
-  switch (err.code) {
+export function serviceErrorText(refusal: ServiceError, text: Catalog, mod?: GameModule, link?: string): string {
+  const errors = text.common.errors;
+  switch (refusal.code) {
     case 'no_table':
-      return e.noTable;
+      return errors.noTable;
+    case 'other_channel':
+      return errors.otherChannel(refusal.channelId);
     case 'table_closed':
-      return e.tableClosed(err.status);
+      return errors.tableClosed(refusal.status);
     case 'channel_busy':
-      return e.channelBusy(mod?.title ?? err.game, err.tableId, link ?? '');
+      return errors.channelBusy(mod?.title ?? refusal.game, refusal.tableId, link ?? '');
     case 'already_seated':
-      return e.alreadySeated;
+      return errors.alreadySeated;
     case 'table_full':
-      return e.tableFull(err.max);
+      return errors.tableFull(refusal.max);
     case 'host_only':
-      return e.hostOnly;
+      return errors.hostOnly;
     case 'host_or_manager_only':
-      return e.hostOrManagerOnly;
+      return errors.hostOrManagerOnly;
     case 'too_few_players':
-      return e.tooFewPlayers(err.min, err.have);
+      return errors.tooFewPlayers(refusal.min, refusal.have);
     case 'not_seated':
-      return e.notSeated;
+      return errors.notSeated;
     case 'not_lobby':
-      return e.notLobby;
+      return errors.notLobby;
     case 'not_active':
-      return e.notActive;
+      return errors.notActive;
     case 'seat_left':
-      return e.seatLeft;
+      return errors.seatLeft;
     case 'stale':
-      return t.common.panel.stale;
+      return text.common.panel.stale;
     case 'rule':
-      return mod ? `❌ ${mod.ui.describeError(err.error, t)}` : e.badAction;
+      return mod ? `❌ ${mod.ui.describeError(refusal.error, text)}` : errors.badAction;
+    case 'malformed':
+      return errors.malformed;
     case 'bad_action':
-      return e.badAction;
+      return errors.badAction;
     case 'bad_options':
-      return e.badOptions(err.problems.map((p) => `• ${p}`).join('\n'));
+      return errors.badOptions(refusal.problems.map((problem) => `• ${problem}`).join('\n'));
     case 'unknown_game':
-      return e.unknownGame;
+      return errors.unknownGame;
   }
 }
 
@@ -94,11 +100,11 @@ export function serviceErrorText(err: ServiceError, t: Catalog, mod?: GameModule
  * (a forged click on a public message), privately, without touching the public message.
  */
 export async function answerPrompt(
-  i: { message: { flags: { has(bit: number): boolean } }; update(p: object): Promise<unknown>; reply(p: object): Promise<unknown> },
+  interaction: { message: { flags: { has(bit: number): boolean } }; update(payload: object): Promise<unknown>; reply(payload: object): Promise<unknown> },
   content: string,
 ): Promise<void> {
-  if (i.message.flags.has(MessageFlags.Ephemeral)) await i.update({ content, embeds: [], components: [] });
-  else await i.reply(privateText(content));
+  if (interaction.message.flags.has(MessageFlags.Ephemeral)) await interaction.update({ content, embeds: [], components: [] });
+  else await interaction.reply(privateText(content));
 }
 
 /** A jump link to a message in a guild channel. */
@@ -110,16 +116,16 @@ export function messageLink(guildId: string, channelId: string, messageId: strin
  * A rendered payload in the option shape discord.js's reply / update / editReply take
  * (camelCase `allowedMentions`); embeds and components pass through as API JSON.
  */
-export function forDjs(p: MessagePayload) {
+export function forDjs(payload: MessagePayload) {
   return {
-    content: p.content ?? '',
-    embeds: p.embeds ?? [],
-    components: p.components ?? [],
-    allowedMentions: p.allowed_mentions ?? { parse: [] as [] },
+    content: payload.content ?? '',
+    embeds: payload.embeds ?? [],
+    components: payload.components ?? [],
+    allowedMentions: payload.allowed_mentions ?? { parse: [] as [] },
   };
 }
 
 /** `forDjs` for a new ephemeral message (reply / follow-up). */
-export function forDjsEphemeral(p: MessagePayload) {
-  return { ...forDjs(p), flags: MessageFlags.Ephemeral as const };
+export function forDjsEphemeral(payload: MessagePayload) {
+  return { ...forDjs(payload), flags: MessageFlags.Ephemeral as const };
 }

@@ -1,218 +1,176 @@
 /**
- * Button and select clicks: decode the custom_id (zod), then lobby verbs, table verbs and
- * game actions. Every click gets exactly one answer within Discord's 3 s: the database work
- * is synchronous and done first, the board is redrawn afterwards by the Publisher.
+ * Button and select clicks, one way through: decode the custom_id (zod) → the table service
+ * authorises, applies and commits in one transaction → answer from the snapshot it
+ * committed → the Publisher redraws the board afterwards. Every click gets exactly one
+ * answer within Discord's 3 s, and this module never reads the database itself.
  *
  * Answers: a click on a private panel updates that panel in place; a click on the public
  * board (a race or a vote) answers with the clicker's panel as a new ephemeral message;
  * lobby clicks acknowledge silently (the lobby message itself changes). Mistakes get a
- * private, plain-language answer and change nothing.
+ * private, plain-language answer and change nothing. Custom-id kinds that belong to a
+ * command (leaderboard pages, `/admin` confirmations) go to that command's handler.
  */
-import { MessageFlags, type ButtonInteraction, type StringSelectMenuInteraction } from 'discord.js';
+import { MessageFlags } from 'discord.js';
 import type { GameModule } from '../games/module.js';
 import { catalogFor, type Catalog } from '../i18n/index.js';
-import { describeEvent, renderContext } from '../tables/render.js';
-import type { TableRow } from '../persistence/repo.js';
-import type { ActOutcome } from '../tables/types.js';
+import type { ActOutcome, ServiceError } from '../tables/types.js';
 import { actorOf, answerPrompt, privateText, serviceErrorText } from './answers.js';
 import type { AppContext, InteractionLog } from './context.js';
-import { decodeCustomId, type TableVerb } from './custom-id.js';
+import { decodeCustomId, type CustomId, type TableVerb } from './custom-id.js';
 import { answerWithPanel } from './panels.js';
-import { askToCancel } from '../commands/table.js';
-import { adminClick } from '../commands/admin.js';
-import { leaderboardPageClick } from '../commands/leaderboard.js';
+import { askToCancel } from './prompts.js';
+import { describeEvent, renderContext } from './render/context.js';
+import type { CommandComponentKind, ComponentHandler, ComponentHandlers, ComponentInteraction } from './slash-command.js';
 
-type ComponentInteraction = ButtonInteraction | StringSelectMenuInteraction;
-
-/** Table verbs only valid from a message in the table's own channel (lobby, confirmations). */
-const CHANNEL_BOUND_VERBS: ReadonlySet<TableVerb> = new Set(['join', 'leave', 'start', 'cancel', 'cancel-confirm', 'leave-game']);
-
-/** Handle one component interaction. */
-export async function handleComponent(i: ComponentInteraction, app: AppContext, log: InteractionLog): Promise<void> {
-  const t = catalogFor(i.locale);
-  const id = decodeCustomId(i.customId);
+/** Handle one component interaction; `handlers` are the commands' own custom-id kinds. */
+export async function handleComponent(interaction: ComponentInteraction, app: AppContext, log: InteractionLog, handlers: ComponentHandlers): Promise<void> {
+  const text = catalogFor(interaction.locale);
+  const id = decodeCustomId(interaction.customId);
   if (!id) {
     log.action = 'component';
     log.outcome = 'malformed';
-    await i.reply(privateText(t.common.errors.malformed));
+    await interaction.reply(privateText(text.common.errors.malformed));
     return;
   }
-  // Leaderboard pages and /admin confirmations (issue 7) are not about one table.
-  if (id.kind === 'leaderboard' || id.kind === 'admin') {
-    if (id.kind === 'admin') return adminClick(i, app, log, id);
-    if (i.isButton()) return leaderboardPageClick(i, app, log, id);
+  if (id.kind !== 'game' && id.kind !== 'select' && id.kind !== 'table') {
+    const handler = handlers[id.kind] as ComponentHandler<CommandComponentKind> | undefined;
+    if (handler) return handler(interaction, app, log, id);
+    log.action = id.kind;
     log.outcome = 'malformed';
-    await i.reply(privateText(t.common.errors.malformed));
+    await interaction.reply(privateText(text.common.errors.malformed));
     return;
   }
   log.table = id.tableId;
-  const table = app.repo.table(id.tableId);
-  const mod = table ? app.registry.find(table.game) : undefined;
-  // A table is only reachable from its own server (ids are sequential: never trust them).
-  if (!table || !mod || table.guildId !== i.guildId) {
-    log.action = id.kind === 'table' ? id.verb : 'game';
-    log.outcome = 'no_table';
-    await i.reply(privateText(t.common.errors.noTable));
-    return;
-  }
-  // Lobby buttons and confirmations live in the table's channel.
-  if (id.kind === 'table' && CHANNEL_BOUND_VERBS.has(id.verb) && i.channelId !== table.channelId) {
-    log.action = id.verb;
-    log.outcome = 'other_channel';
-    await i.reply(privateText(t.common.errors.otherChannel(table.channelId)));
-    return;
-  }
   if (id.kind === 'table') {
     log.action = id.verb;
-    await tableVerb(i, app, log, t, table, mod, id.verb);
+    await tableVerb(interaction, app, log, text, id.tableId, id.verb);
     return;
   }
-  let code: string | undefined;
-  if (id.kind === 'game') code = id.code;
-  else if (i.isStringSelectMenu() && i.values.length === 1) code = i.values[0];
-  const action = code ? mod.definition.decodeAction(code) : null;
-  log.action = action ? `game:${String((action as { type?: unknown }).type)}` : 'game';
-  if (!action) {
-    log.outcome = 'malformed';
-    await i.reply(privateText(t.common.errors.malformed));
-    return;
-  }
-  await gameAction(i, app, log, t, table, mod, id.step, action);
+  await gameAction(interaction, app, log, text, id);
+}
+
+/** `game:<type>` for the interaction log. */
+function actionName(action: unknown): string {
+  return `game:${String((action as { type?: unknown }).type)}`;
 }
 
 /** Whether the clicked message is a private panel (ephemeral) rather than the public board. */
-function onPanel(i: ComponentInteraction): boolean {
-  return i.message.flags.has(MessageFlags.Ephemeral);
+function onPanel(interaction: ComponentInteraction): boolean {
+  return interaction.message.flags.has(MessageFlags.Ephemeral);
 }
 
 /** The one-line confirmation for a successful action: the first event the actor can read. */
-function confirmation(app: AppContext, mod: GameModule, outcome: ActOutcome, t: Catalog): string | undefined {
-  const ctx = renderContext(mod, outcome, t);
-  for (const e of outcome.events) {
-    const line = describeEvent(mod, e, ctx, outcome.seat);
-    if (line) return t.common.panel.done(line);
+function confirmation(mod: GameModule, outcome: ActOutcome, text: Catalog): string | undefined {
+  const ctx = renderContext(mod, outcome.snapshot, text);
+  for (const event of outcome.events) {
+    const line = describeEvent(mod, event, ctx, outcome.seat);
+    if (line) return text.common.panel.done(line);
   }
   return undefined;
 }
 
-/** Within this window, a stale click repeating the clicker's own last action is a double click. */
-export const DOUBLE_CLICK_MS = 10_000;
-
-/** True when `action` repeats the clicker's own newest logged action (a double click). */
-function isOwnEcho(app: AppContext, tableId: number, userId: string, action: unknown): boolean {
-  const last = app.repo.lastAction(tableId);
-  return !!last && last.userId === userId && Date.now() - last.at < DOUBLE_CLICK_MS && JSON.stringify(last.action) === JSON.stringify(action);
-}
-
+/** A game button, or a game select with exactly one chosen option (its value is the action code). */
 async function gameAction(
-  i: ComponentInteraction,
+  interaction: ComponentInteraction,
   app: AppContext,
   log: InteractionLog,
-  t: Catalog,
-  table: TableRow,
-  mod: GameModule,
-  step: number,
-  action: unknown,
+  text: Catalog,
+  id: Extract<CustomId, { kind: 'game' | 'select' }>,
 ): Promise<void> {
-  const panel = onPanel(i);
-  const r = app.service.act(table.id, actorOf(i), step, action);
-  if (r.ok) {
+  let code = '';
+  if (id.kind === 'game') code = id.code;
+  else if (interaction.isStringSelectMenu() && interaction.values.length === 1) code = interaction.values[0]!;
+  log.action = 'game';
+  const result = app.service.actOnCode(id.tableId, actorOf(interaction), id.step, code);
+  const how = onPanel(interaction) ? 'update' : 'reply';
+  if (result.ok) {
+    log.action = actionName(result.value.action);
     log.outcome = 'ok';
-    await answerWithPanel(i, app, table.id, panel ? 'update' : 'reply', confirmation(app, mod, r.value, t));
+    const mod = app.registry.get(result.value.snapshot.table.game);
+    await answerWithPanel(interaction, app, result.value.snapshot, how, confirmation(mod, result.value, text));
     return;
   }
-  log.outcome = r.error.code;
-  const err = r.error;
-  const seated = app.repo.seats(table.id).some((s) => s.userId === i.user.id && s.seat !== null);
-  let note: string;
-  if (err.code === 'stale') note = mod.ui.staleNote?.(action, t) ?? (isOwnEcho(app, table.id, i.user.id, action) ? t.common.panel.alreadyDone : t.common.panel.stale);
-  else if (err.code === 'rule') note = serviceErrorText(err, t, mod);
-  else {
-    await i.reply(privateText(serviceErrorText(err, t, mod)));
+  const refusal = result.error;
+  log.outcome = refusal.code;
+  if (refusal.code !== 'stale' && refusal.code !== 'rule') {
+    await interaction.reply(privateText(serviceErrorText(refusal, text)));
     return;
   }
-  if (!seated || table.status !== 'active') {
-    await i.reply(privateText(note));
-    return;
-  }
-  app.service.touch(table.id, i.user.id);
-  await answerWithPanel(i, app, table.id, panel ? 'update' : 'reply', note);
+  // A seated player's stale or illegal click: their current panel, with a note.
+  log.action = actionName(refusal.action);
+  const mod = app.registry.get(refusal.snapshot.table.game);
+  const note =
+    refusal.code === 'stale'
+      ? (mod.ui.staleNote?.(refusal.action, text) ?? (refusal.echo ? text.common.panel.alreadyDone : text.common.panel.stale))
+      : serviceErrorText(refusal, text, mod);
+  await answerWithPanel(interaction, app, refusal.snapshot, how, note);
 }
 
-async function tableVerb(
-  i: ComponentInteraction,
-  app: AppContext,
-  log: InteractionLog,
-  t: Catalog,
-  table: TableRow,
-  mod: GameModule,
-  verb: TableVerb,
-): Promise<void> {
-  const actor = actorOf(i);
-  const c = t.common.commands;
-  const answerError = async (r: { ok: false; error: Parameters<typeof serviceErrorText>[0] }) => {
-    log.outcome = r.error.code;
-    await i.reply(privateText(serviceErrorText(r.error, t, mod)));
+/** A table verb (`rh1:t:…`): lobby buttons, confirmations, rules, hand and refresh. */
+async function tableVerb(interaction: ComponentInteraction, app: AppContext, log: InteractionLog, text: Catalog, tableId: number, verb: TableVerb): Promise<void> {
+  const actor = actorOf(interaction);
+  const commands = text.common.commands;
+  const refuse = async (refusal: ServiceError) => {
+    log.outcome = refusal.code;
+    await interaction.reply(privateText(serviceErrorText(refusal, text)));
   };
   switch (verb) {
     case 'join':
     case 'leave':
     case 'start': {
-      const r =
-        verb === 'join'
-          ? app.service.join(table.id, actor)
-          : verb === 'leave'
-            ? app.service.leaveLobby(table.id, actor)
-            : app.service.start(table.id, actor);
-      if (!r.ok) return answerError(r);
+      const result =
+        verb === 'join' ? app.service.join(tableId, actor) : verb === 'leave' ? app.service.leaveLobby(tableId, actor) : app.service.start(tableId, actor);
+      if (!result.ok) return refuse(result.error);
       log.outcome = 'ok';
       // The lobby / board message is redrawn by the Publisher; acknowledge silently.
-      await i.deferUpdate();
+      await interaction.deferUpdate();
       return;
     }
-    case 'cancel':
-      await askToCancel(i, table, mod, actor, t, log);
+    case 'cancel': {
+      // Like the other lobby buttons and confirmations, Cancel only works in the table's channel.
+      const result = app.service.lookUp(tableId, actor, { sameChannel: true });
+      if (!result.ok) return refuse(result.error);
+      await askToCancel(interaction, result.value.table, app.registry.get(result.value.table.game), actor, text, log);
       return;
+    }
     case 'cancel-confirm': {
-      const r = app.service.cancel(table.id, actor);
-      if (!r.ok) return answerError(r);
+      const result = app.service.cancel(tableId, actor);
+      if (!result.ok) return refuse(result.error);
       log.outcome = 'ok';
-      await answerPrompt(i, c.cancelledDone);
+      await answerPrompt(interaction, commands.cancelledDone);
       return;
     }
     case 'leave-game': {
-      const r = app.service.leaveGame(table.id, actor);
-      if (!r.ok) return answerError(r);
+      const result = app.service.leaveGame(tableId, actor);
+      if (!result.ok) return refuse(result.error);
       log.outcome = 'ok';
-      await answerPrompt(i, c.leftDone);
+      await answerPrompt(interaction, commands.leftDone);
       return;
     }
-    case 'keep':
+    case 'keep': {
+      const result = app.service.lookUp(tableId, actor);
+      if (!result.ok) return refuse(result.error);
       log.outcome = 'ok';
-      await answerPrompt(i, c.kept);
+      await answerPrompt(interaction, commands.kept);
       return;
-    case 'rules':
+    }
+    case 'rules': {
+      const result = app.service.lookUp(tableId, actor);
+      if (!result.ok) return refuse(result.error);
       log.outcome = 'ok';
-      await i.reply(privateText(mod.ui.rulesHelp(table.options, t)));
+      const { table } = result.value;
+      await interaction.reply(privateText(app.registry.get(table.game).ui.rulesHelp(table.options, text)));
       return;
+    }
     case 'hand':
     case 'refresh': {
-      if (table.status === 'lobby') {
-        log.outcome = 'not_active';
-        await i.reply(privateText(t.common.errors.notActive));
-        return;
-      }
-      const seated = app.repo.seats(table.id).some((s) => s.userId === actor.userId && s.seat !== null);
-      if (!seated) {
-        log.outcome = 'not_seated';
-        await i.reply(privateText(t.common.errors.notSeated));
-        return;
-      }
-      app.service.touch(table.id, actor.userId);
+      const result = app.service.markPresent(tableId, actor);
+      if (!result.ok) return refuse(result.error);
       log.outcome = 'ok';
-      const update = verb === 'refresh' && onPanel(i);
-      await answerWithPanel(i, app, table.id, update ? 'update' : 'reply', update ? t.common.panel.refreshed : undefined);
-      if (verb === 'refresh') app.publisher.redraw(table.id);
+      // Players reach for these when the board is gone or buried: make sure it is there and current.
+      if (verb === 'refresh') app.publisher.redraw(result.value.snapshot);
+      const update = verb === 'refresh' && onPanel(interaction);
+      await answerWithPanel(interaction, app, result.value.snapshot, update ? 'update' : 'reply', update ? text.common.panel.refreshed : undefined);
       return;
     }
   }

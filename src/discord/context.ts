@@ -21,7 +21,7 @@ export interface AppContext {
   logger: Logger;
 }
 
-/** Filled by handlers; logged once per interaction with its duration in ms (issue 2 §9). */
+/** Filled by handlers; logged once per interaction with its duration in ms (README "Configuration", `LOG_LEVEL`). */
 export interface InteractionLog {
   table?: number;
   action: string;

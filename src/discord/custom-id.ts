@@ -1,10 +1,12 @@
 /**
- * The custom_id codec (issue 2 §7). Every component the bot draws carries a short,
- * versioned id that the one global router decodes with zod:
+ * The custom_id codec (DESIGN.md §4 `custom_id`, README "Architecture"). Every component the
+ * bot draws carries a short, versioned id that the one global router decodes with zod:
  *
  * - `rh1:g:<table>:<step>:<code>` — a game action button (code = the game's encodeAction)
  * - `rh1:s:<table>:<step>:<name>` — a game select; the chosen option value is the action code
  * - `rh1:t:<table>:<verb>`         — a table action (join, leave, start, cancel, hand, …)
+ * - `rh1:t:<table>:refresh:<version>` — a panel's Refresh button, naming the table version the
+ *   panel shows (a panel must never go back to an older version; the plain form still decodes)
  * - `rh1:l:<view>:<season>:<page>` — a leaderboard page (view = a game id or `all`)
  * - `rh1:a:end:<table>` · `rh1:a:reset:<game>:<season>` · `rh1:a:keep` — `/admin` confirmations
  *
@@ -31,7 +33,8 @@ export type TableVerb = (typeof TABLE_VERBS)[number];
 export type CustomId =
   | { kind: 'game'; tableId: number; step: number; code: string }
   | { kind: 'select'; tableId: number; step: number; name: string }
-  | { kind: 'table'; tableId: number; verb: TableVerb }
+  /** `version`: the table version the message was drawn from (Refresh buttons only). */
+  | { kind: 'table'; tableId: number; verb: TableVerb; version?: number }
   | { kind: 'leaderboard'; view: string; season: number; page: number }
   | { kind: 'admin'; verb: 'end'; tableId: number }
   | { kind: 'admin'; verb: 'reset'; game: string; season: number }
@@ -43,7 +46,7 @@ export const CUSTOM_ID_MAX = 100;
 const b36 = z
   .string()
   .regex(/^[0-9a-z]{1,8}$/)
-  .transform((s) => parseInt(s, 36));
+  .transform((digits) => parseInt(digits, 36));
 const code = z.string().regex(/^[A-Za-z0-9._:,-]{1,80}$/);
 /** A game id or `all` (leaderboard views). */
 const view = z.string().regex(/^[a-z]{1,16}$/);
@@ -52,6 +55,7 @@ const schema = z.union([
   z.tuple([z.literal('rh1'), z.literal('g'), b36, b36]).rest(z.string()),
   z.tuple([z.literal('rh1'), z.literal('s'), b36, b36, code]),
   z.tuple([z.literal('rh1'), z.literal('t'), b36, z.enum(TABLE_VERBS)]),
+  z.tuple([z.literal('rh1'), z.literal('t'), b36, z.literal('refresh'), b36]),
 ]);
 
 const ratingsSchema = z.union([
@@ -71,9 +75,10 @@ export function gameSelectId(tableId: number, step: number, name: string): strin
   return check(`rh1:s:${tableId.toString(36)}:${step.toString(36)}:${name}`);
 }
 
-/** Encode a table action id. */
-export function tableActionId(tableId: number, verb: TableVerb): string {
-  return check(`rh1:t:${tableId.toString(36)}:${verb}`);
+/** Encode a table action id; `version` (Refresh only) is the table version the panel shows. */
+export function tableActionId(tableId: number, verb: TableVerb, version?: number): string {
+  const suffix = verb === 'refresh' && version !== undefined ? `:${version.toString(36)}` : '';
+  return check(`rh1:t:${tableId.toString(36)}:${verb}${suffix}`);
 }
 
 /** Encode a leaderboard page button id (`view` = a game id or `all`; season 0 for `all`). */
@@ -110,21 +115,24 @@ export function decodeCustomId(raw: string): CustomId | null {
     return { kind: 'game', tableId: head.data[2] as number, step: head.data[3] as number, code: actionCode.data };
   }
   if (parts[1] === 'l' || parts[1] === 'a') return decodeRatingsId(parts);
-  const r = schema.safeParse(parts);
-  if (!r.success) return null;
-  const d = r.data;
-  if (d[1] === 's') return { kind: 'select', tableId: d[2], step: d[3] as number, name: d[4] as string };
-  if (d[1] === 't') return { kind: 'table', tableId: d[2], verb: d[3] as TableVerb };
+  const parsed = schema.safeParse(parts);
+  if (!parsed.success) return null;
+  const fields = parsed.data;
+  if (fields[1] === 's') return { kind: 'select', tableId: fields[2], step: fields[3] as number, name: fields[4] as string };
+  if (fields[1] === 't') {
+    const version = fields[4] as number | undefined;
+    return { kind: 'table', tableId: fields[2], verb: fields[3] as TableVerb, ...(version !== undefined ? { version } : {}) };
+  }
   return null;
 }
 
-/** Decode the leaderboard-page and admin-confirm kinds (issue 7). */
+/** Decode the leaderboard-page and admin-confirm kinds. */
 function decodeRatingsId(parts: string[]): CustomId | null {
-  const r = ratingsSchema.safeParse(parts);
-  if (!r.success) return null;
-  const d = r.data;
-  if (d[1] === 'l') return { kind: 'leaderboard', view: d[2], season: d[3], page: d[4] };
-  if (d[2] === 'end') return { kind: 'admin', verb: 'end', tableId: d[3] };
-  if (d[2] === 'reset') return { kind: 'admin', verb: 'reset', game: d[3], season: d[4] };
+  const parsed = ratingsSchema.safeParse(parts);
+  if (!parsed.success) return null;
+  const fields = parsed.data;
+  if (fields[1] === 'l') return { kind: 'leaderboard', view: fields[2], season: fields[3], page: fields[4] };
+  if (fields[2] === 'end') return { kind: 'admin', verb: 'end', tableId: fields[3] };
+  if (fields[2] === 'reset') return { kind: 'admin', verb: 'reset', game: fields[3], season: fields[4] };
   return { kind: 'admin', verb: 'keep' };
 }

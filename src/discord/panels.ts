@@ -4,39 +4,50 @@
  */
 import type { ButtonInteraction, ChatInputCommandInteraction, StringSelectMenuInteraction } from 'discord.js';
 import { catalogFor } from '../i18n/index.js';
-import { panelMessage } from '../tables/render.js';
+import type { TableSnapshot } from '../tables/types.js';
+import { panelMessage } from './render/panel.js';
 import type { AppContext } from './context.js';
 import { forDjs, forDjsEphemeral, missingChannelPermissions } from './answers.js';
 
 type PanelInteraction = ChatInputCommandInteraction | ButtonInteraction | StringSelectMenuInteraction;
 
 /**
- * Answer `i` with the user's panel for `tableId`: a new ephemeral message (`reply`) or an
- * in-place update of the panel the click came from (`update`). Remembers the interaction
- * so later changes can refresh this panel. When the bot can no longer post in the table's
- * channel, the panel says so (the board cannot be updated). Returns false if the table is gone.
+ * Answer `interaction` with the user's panel drawn from `snapshot` (the table as the
+ * service just committed or read it): a new ephemeral message (`reply`) or an in-place
+ * update of the panel the click came from (`update`). Remembers the interaction so later
+ * changes can refresh this panel. When the bot can no longer post in the table's channel,
+ * the panel says so (the board cannot be updated).
  */
 export async function answerWithPanel(
-  i: PanelInteraction,
+  interaction: PanelInteraction,
   app: AppContext,
-  tableId: number,
+  snapshot: TableSnapshot,
   how: 'reply' | 'update',
   note?: string,
-): Promise<boolean> {
-  const snap = app.service.snapshot(tableId);
-  if (!snap) return false;
-  const t = catalogFor(i.locale);
-  const mod = app.registry.get(snap.table.game);
-  const missing = i.channelId === snap.table.channelId && snap.table.status === 'active' ? missingChannelPermissions(i, t) : [];
+): Promise<void> {
+  const text = catalogFor(interaction.locale);
+  const { table } = snapshot;
+  const mod = app.registry.get(table.game);
+  const missing = interaction.channelId === table.channelId && table.status === 'active' ? missingChannelPermissions(interaction, text) : [];
   // Editing its own board needs View Channel + Embed Links; Send Messages is for pings and re-posting.
-  const onlySend = missing.length === 1 && missing[0] === t.common.permissions.SendMessages;
-  const warning = missing.length ? (onlySend ? t.common.panel.postBlocked(missing[0]!) : t.common.panel.boardBlocked(missing.join(', '))) : undefined;
-  const rendered = panelMessage(mod, snap, i.user.id, t, [note, warning].filter(Boolean).join('\n') || undefined);
-  if (how === 'update' && !i.isChatInputCommand()) {
-    await i.update(forDjs(rendered));
-  } else {
-    await i.reply(forDjsEphemeral(rendered));
+  const onlySend = missing.length === 1 && missing[0] === text.common.permissions.SendMessages;
+  const warning = missing.length ? (onlySend ? text.common.panel.postBlocked(missing[0]!) : text.common.panel.boardBlocked(missing.join(', '))) : undefined;
+  const rendered = panelMessage(mod, snapshot, interaction.user.id, text, [note, warning].filter(Boolean).join('\n') || undefined);
+  const writer = app.publisher.panelWriter;
+  if (how === 'update' && interaction.isMessageComponent()) {
+    // In place, in order with the bot's own edits of this panel (it never goes back in time).
+    const messageId = interaction.message.id;
+    await writer.answerClick(messageId, table.version, {
+      update: () => interaction.update(forDjs(rendered)),
+      defer: () => interaction.deferUpdate(),
+      edit: () => interaction.editReply(forDjs(rendered)),
+    });
+    app.publisher.trackPanel(table.id, interaction.user.id, messageId, interaction);
+    return;
   }
-  app.publisher.trackPanel(tableId, i.user.id, snap.table.version, i);
-  return true;
+  const response = await interaction.reply({ ...forDjsEphemeral(rendered), withResponse: true });
+  const messageId = response.resource?.message?.id;
+  if (!messageId) return;
+  writer.shown(messageId, table.version);
+  app.publisher.trackPanel(table.id, interaction.user.id, messageId, interaction);
 }

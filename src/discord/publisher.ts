@@ -1,100 +1,128 @@
 /**
  * Keeps what players see in step with the database after every committed change
  * (DESIGN.md §5): edits the public board (at most one request in flight per table; the
- * newest state wins), re-posts it if it was deleted, posts the "your move" ping (deleting
- * the previous one), and refreshes open private panels through their interaction tokens
- * (valid 15 minutes; discord-platform.md §2).
+ * newest committed snapshot wins), re-posts it if it was deleted, posts the "your move" ping
+ * (deleting the previous one), and refreshes open private panels through their interaction
+ * tokens (valid 15 minutes; discord-platform.md §2).
+ *
+ * It draws from the snapshots the table service hands over with each change and never
+ * reads the database: changes arrive in commit order (the service hands them over
+ * synchronously after each commit), so the newest snapshot of a batch is the table now.
  */
 import { RESTJSONErrorCodes, Routes } from 'discord-api-types/v10';
 import type { BaseInteraction, InteractionResponse, Message, REST } from 'discord.js';
 import type { GameRegistry } from '../games/registry.js';
 import { en } from '../i18n/index.js';
 import type { Logger } from '../logger.js';
-import type { TableRepo } from '../persistence/repo.js';
-import { boardMessage, lobbyMessage, panelMessage, pingMessage, type MessagePayload } from '../tables/render.js';
 import { pingFor } from '../tables/policy.js';
+import { PanelWriter } from './panel-writer.js';
 import type { TableService } from '../tables/service.js';
 import type { TableChange, TableListener, TableSnapshot } from '../tables/types.js';
+import { boardMessage } from './render/board.js';
+import { lobbyMessage } from './render/lobby.js';
+import type { MessagePayload } from './render/markup.js';
+import { panelMessage } from './render/panel.js';
+import { pingMessage } from './render/ping.js';
 
-/** A panel interaction token is refreshed only while younger than this (Discord: 15 min). */
+/** A panel interaction token is refreshed only while younger than this (Discord: 15 min), in ms. */
 export const PANEL_TOKEN_TTL_MS = 14 * 60 * 1000;
 
-/** An interaction whose original response is a player's private panel. */
+/** A player's private panel, with an interaction token that can edit it. */
 interface LivePanel {
-  interaction: { editReply(p: MessagePayload): Promise<unknown> };
+  /** Id of the panel message. */
+  messageId: string;
+  interaction: { editReply(payload: MessagePayload): Promise<unknown> };
   /** When the token was issued (Unix ms). */
   since: number;
-  /** Table version the panel shows; newer changes redraw it. */
-  version: number;
 }
 
 /** Per-table work state for coalescing. */
 interface TableWork {
   running: boolean;
-  dirty: boolean;
+  /** Changes handed over and not yet published, oldest first. */
   changes: TableChange[];
+  /**
+   * Message ids this publisher wrote while the work was going on (a re-posted board, a new
+   * ping): newer than the ids in snapshots committed before the write. Forgotten when the
+   * work is done — every later snapshot is read after the write.
+   */
+  written: { boardMessageId?: string | null; pingMessageId?: string | null };
 }
 
 /** The TableListener that talks to Discord. */
 export class Publisher implements TableListener {
   private readonly work = new Map<number, TableWork>();
   private readonly panels = new Map<string, LivePanel>();
-  /** Who the table's current ping message mentions (unknown after a restart = empty). */
+  /**
+   * Who the table's current ping message mentions. Not known after a restart: then it is
+   * read back from the ping message itself (`pingedBy`) the first time it is needed.
+   */
   private readonly pinged = new Map<number, Set<string>>();
   private readonly idle: (() => void)[] = [];
   private closed = false;
+  /** Orders every write to a panel message (edits from here, click answers from the router). */
+  readonly panelWriter: PanelWriter;
 
   constructor(
     private readonly deps: {
       rest: REST;
-      repo: TableRepo;
       service: TableService;
       registry: GameRegistry;
       logger: Logger;
       now?: () => number;
     },
-  ) {}
+  ) {
+    this.panelWriter = new PanelWriter(deps.logger);
+  }
 
   /**
-   * Remember that `interaction`'s original response is `userId`'s panel for `tableId`, drawn
-   * at table `version` (it is redrawn only when the table moves past that version, so the
-   * one-line note of a click survives until something new happens).
+   * Remember that message `messageId`, which `interaction` can edit, is `userId`'s panel for
+   * `tableId` (the player's newest one: older panels are no longer redrawn). It is redrawn
+   * only when the table moves past the version it shows, so the one-line note of a click
+   * survives until something new happens.
    */
   trackPanel(
     tableId: number,
     userId: string,
-    version: number,
-    interaction: BaseInteraction & { editReply(p: MessagePayload): Promise<Message | InteractionResponse> },
+    messageId: string,
+    interaction: BaseInteraction & { editReply(payload: MessagePayload): Promise<Message | InteractionResponse> },
   ): void {
-    this.panels.set(`${tableId}:${userId}`, { interaction, since: (this.deps.now ?? Date.now)(), version });
-  }
-
-  /** TableListener: schedule the redraw after the caller has answered its interaction. */
-  tableChanged(change: TableChange): void {
-    if (this.closed) return;
-    let w = this.work.get(change.tableId);
-    if (!w) {
-      w = { running: false, dirty: false, changes: [] };
-      this.work.set(change.tableId, w);
-    }
-    w.changes.push(change);
-    w.dirty = true;
-    if (!w.running) setImmediate(() => void this.run(change.tableId));
+    const key = `${tableId}:${userId}`;
+    const before = this.panels.get(key);
+    if (before && before.messageId !== messageId) this.panelWriter.forget(before.messageId);
+    this.panels.set(key, { messageId, interaction, since: (this.deps.now ?? Date.now)() });
   }
 
   /**
-   * Redraw a table's board (re-posting it if it was deleted) without any game change — e.g.
-   * when a player asks for their hand with `/hand`, which is how people recover from a
-   * deleted or buried board.
+   * TableListener: schedule the redraw after the caller has answered its interaction.
+   * Changes must be handed over in commit order.
    */
-  redraw(tableId: number): void {
-    this.tableChanged({ tableId, ping: [], ended: false });
+  tableChanged(change: TableChange): void {
+    if (this.closed) return;
+    let work = this.work.get(change.tableId);
+    if (!work) {
+      work = { running: false, changes: [], written: {} };
+      this.work.set(change.tableId, work);
+    }
+    work.changes.push(change);
+    if (!work.running) setImmediate(() => void this.run(change.tableId));
   }
 
-  /** Resolves when no redraw is pending or running (tests, shutdown). */
+  /**
+   * Redraw a table's board from `snapshot` (re-posting it if it was deleted) without any
+   * game change — e.g. when a player asks for their hand with `/hand`, which is how people
+   * recover from a deleted or buried board. Call it right after the read, before any await.
+   */
+  redraw(snapshot: TableSnapshot): void {
+    this.tableChanged({ tableId: snapshot.table.id, snapshot, ping: [], ended: false });
+  }
+
+  /** Resolves when no redraw is pending or running and no panel write is on its way (tests, shutdown). */
   async settled(): Promise<void> {
-    if ([...this.work.values()].every((w) => !w.running && !w.dirty)) return;
-    await new Promise<void>((resolve) => this.idle.push(resolve));
+    while (this.work.size > 0 || !this.panelWriter.isIdle) {
+      if (this.work.size > 0) await new Promise<void>((resolve) => this.idle.push(resolve));
+      await this.panelWriter.settled();
+    }
   }
 
   /** Stop publishing (shutdown); pending redraws are dropped, the database is the truth. */
@@ -103,47 +131,46 @@ export class Publisher implements TableListener {
   }
 
   private async run(tableId: number): Promise<void> {
-    const w = this.work.get(tableId);
-    if (!w || w.running) return;
-    w.running = true;
+    const work = this.work.get(tableId);
+    if (!work || work.running) return;
+    work.running = true;
     try {
-      while (w.dirty && !this.closed) {
-        w.dirty = false;
-        const changes = w.changes.splice(0);
-        await this.publish(tableId, changes);
+      while (work.changes.length > 0 && !this.closed) {
+        const changes = work.changes.splice(0);
+        await this.publish(work, changes);
       }
     } finally {
-      w.running = false;
-      if (!w.dirty) this.work.delete(tableId);
-      if (this.work.size === 0) for (const r of this.idle.splice(0)) r();
+      work.running = false;
+      if (work.changes.length === 0 || this.closed) this.work.delete(tableId);
+      if (this.work.size === 0) for (const resolve of this.idle.splice(0)) resolve();
     }
   }
 
-  /** Render the table once and push it everywhere it shows. Never throws. */
-  private async publish(tableId: number, changes: TableChange[]): Promise<void> {
-    const snap = this.deps.service.snapshot(tableId);
-    if (!snap) return;
-    const mod = this.deps.registry.find(snap.table.game);
-    if (!mod) return;
+  /** Render the newest snapshot of a batch once and push it everywhere it shows. Never throws. */
+  private async publish(work: TableWork, changes: TableChange[]): Promise<void> {
+    const newest = changes.reduce((best, change) => (change.snapshot.table.version >= best.table.version ? change.snapshot : best), changes[0]!.snapshot);
+    // Message ids this publisher wrote meanwhile are newer than those the snapshot was read with.
+    const snap: TableSnapshot = { ...newest, table: { ...newest.table, ...work.written } };
+    const tableId = snap.table.id;
+    if (!this.deps.registry.find(snap.table.game)) return;
     try {
-      await this.upsertBoard(snap);
+      await this.upsertBoard(work, snap);
     } catch (err) {
       this.deps.logger.warn({ err, table: tableId }, 'board update failed');
     }
-    const ended = changes.some((c) => c.ended) || snap.table.status !== 'active';
+    const ended = changes.some((change) => change.ended) || snap.table.status !== 'active';
     try {
-      await this.updatePing(snap, changes, ended);
+      await this.updatePing(work, { ...snap, table: { ...snap.table, ...work.written } }, changes, ended);
     } catch (err) {
       this.deps.logger.warn({ err, table: tableId }, 'ping failed');
     }
-    await this.refreshPanels(snap);
+    this.refreshPanels(snap);
   }
 
   /** Users the current decision should ping: present players who must act on a turn or vote timer. */
-  private wanted(snap: TableSnapshot): string[] {
-    if (snap.table.status !== 'active' || !snap.table.state) return [];
-    const mod = this.deps.registry.get(snap.table.game);
-    return pingFor(mod.definition.pending(snap.table.state), snap.seats);
+  private usersToPing(snap: TableSnapshot): string[] {
+    if (snap.table.status !== 'active' || !snap.pending) return [];
+    return pingFor(snap.pending, snap.seats);
   }
 
   /**
@@ -153,22 +180,22 @@ export class Publisher implements TableListener {
    * ping is edited down to those still deciding (edits never notify); an ended game, or a
    * decision nobody is pinged for, removes it.
    */
-  private async updatePing(snap: TableSnapshot, changes: TableChange[], ended: boolean): Promise<void> {
+  private async updatePing(work: TableWork, snap: TableSnapshot, changes: TableChange[], ended: boolean): Promise<void> {
     const tableId = snap.table.id;
-    const pinged = this.pinged.get(tableId) ?? new Set<string>();
-    if (ended) return this.replacePing(snap, []);
-    const wanted = this.wanted(snap);
-    const asked = new Set(changes.flatMap((c) => c.ping));
-    const fresh = wanted.filter((u) => asked.has(u));
-    if (changes.some((c) => c.newDecision)) {
-      const same = fresh.length > 0 && fresh.length === pinged.size && fresh.every((u) => pinged.has(u));
-      if (!same) await this.replacePing(snap, fresh);
+    if (ended) return this.replacePing(work, snap, []);
+    const pinged = this.pinged.get(tableId) ?? (await this.pingedBy(snap));
+    const usersToPing = this.usersToPing(snap);
+    const asked = new Set(changes.flatMap((change) => change.ping));
+    const fresh = usersToPing.filter((user) => asked.has(user));
+    if (changes.some((change) => change.newDecision)) {
+      const same = fresh.length > 0 && fresh.length === pinged.size && fresh.every((user) => pinged.has(user));
+      if (!same) await this.replacePing(work, snap, fresh);
       return;
     }
     // The same decision goes on: mention only those still to act.
     if (snap.table.pingMessageId && pinged.size > 0) {
-      const still = wanted.filter((u) => pinged.has(u));
-      if (still.length === 0) await this.replacePing(snap, []);
+      const still = usersToPing.filter((user) => pinged.has(user));
+      if (still.length === 0) await this.replacePing(work, snap, []);
       else if (still.length < pinged.size) {
         const mod = this.deps.registry.get(snap.table.game);
         await this.deps.rest.patch(Routes.channelMessage(snap.table.channelId, snap.table.pingMessageId), {
@@ -179,12 +206,30 @@ export class Publisher implements TableListener {
     }
   }
 
+  /**
+   * Who the table's ping message mentions, read from the message (after a restart the
+   * publisher has no memory of it): the `<@id>` mentions of its content. None when there is
+   * no ping message or it cannot be read.
+   */
+  private async pingedBy(snap: TableSnapshot): Promise<Set<string>> {
+    const { table } = snap;
+    const users = new Set<string>();
+    if (!table.pingMessageId) return users;
+    try {
+      const message = (await this.deps.rest.get(Routes.channelMessage(table.channelId, table.pingMessageId))) as { content?: string };
+      for (const match of (message.content ?? '').matchAll(/<@!?(\d+)>/g)) users.add(match[1]!);
+    } catch (err) {
+      this.deps.logger.debug({ err, table: table.id }, 'ping message could not be read');
+    }
+    this.pinged.set(table.id, users);
+    return users;
+  }
+
   /** Edit the board message, or post a fresh one when it is missing or was deleted. */
-  private async upsertBoard(snap: TableSnapshot): Promise<void> {
+  private async upsertBoard(work: TableWork, snap: TableSnapshot): Promise<void> {
     const { table } = snap;
     const mod = this.deps.registry.get(table.game);
-    const payload =
-      table.status === 'lobby' ? lobbyMessage(mod, snap, en) : boardMessage(mod, snap, en, this.deps.repo.results(table.id));
+    const payload = table.status === 'lobby' ? lobbyMessage(mod, snap, en) : boardMessage(mod, snap, en);
     if (table.boardMessageId) {
       try {
         await this.deps.rest.patch(Routes.channelMessage(table.channelId, table.boardMessageId), { body: payload });
@@ -198,52 +243,66 @@ export class Publisher implements TableListener {
     }
     // Closed tables do not come back from the dead: only open ones get a new board.
     if (table.status !== 'lobby' && table.status !== 'active') return;
-    const msg = (await this.deps.rest.post(Routes.channelMessages(table.channelId), { body: payload })) as { id: string };
-    this.deps.service.setBoardMessage(table.id, msg.id);
+    const message = (await this.deps.rest.post(Routes.channelMessages(table.channelId), { body: payload })) as { id: string };
+    work.written.boardMessageId = message.id;
+    this.deps.service.setBoardMessage(table.id, message.id);
     this.deps.service.setBoardVersion(table.id, table.version);
   }
 
   /** Delete the previous ping and post a new one mentioning only `userIds` (none = just delete). */
-  private async replacePing(snap: TableSnapshot, userIds: string[]): Promise<void> {
+  private async replacePing(work: TableWork, snap: TableSnapshot, userIds: string[]): Promise<void> {
     const { table } = snap;
     if (userIds.length) this.pinged.set(table.id, new Set(userIds));
     else this.pinged.delete(table.id);
     if (table.pingMessageId) {
+      work.written.pingMessageId = null;
       this.deps.service.setPingMessage(table.id, null);
       await this.deps.rest.delete(Routes.channelMessage(table.channelId, table.pingMessageId)).catch(() => undefined);
     }
     if (userIds.length === 0) return;
     const mod = this.deps.registry.get(table.game);
-    const msg = (await this.deps.rest.post(Routes.channelMessages(table.channelId), {
+    const message = (await this.deps.rest.post(Routes.channelMessages(table.channelId), {
       body: pingMessage(mod, table, userIds, en),
     })) as { id: string };
-    this.deps.service.setPingMessage(table.id, msg.id);
+    work.written.pingMessageId = message.id;
+    this.deps.service.setPingMessage(table.id, message.id);
   }
 
-  /** Redraw every open panel of this table that shows an older version. */
-  private async refreshPanels(snap: TableSnapshot): Promise<void> {
+  /**
+   * Redraw every tracked panel of this table that shows an older version (through the panel
+   * writer: in order per message, only the newest version, drawn when it is sent).
+   */
+  private refreshPanels(snap: TableSnapshot): void {
     const now = (this.deps.now ?? Date.now)();
     const mod = this.deps.registry.get(snap.table.game);
-    const jobs: Promise<unknown>[] = [];
     for (const seat of snap.seats) {
       const key = `${snap.table.id}:${seat.userId}`;
       const live = this.panels.get(key);
       if (!live) continue;
       if (now - live.since > PANEL_TOKEN_TTL_MS || snap.table.status === 'cancelled') {
-        this.panels.delete(key);
+        this.untrack(key, live);
         continue;
       }
-      if (live.version >= snap.table.version) continue;
-      live.version = snap.table.version;
-      const payload = panelMessage(mod, snap, seat.userId, en);
-      jobs.push(
-        live.interaction.editReply(payload).catch((err: unknown) => {
-          this.panels.delete(key);
-          this.deps.logger.debug({ err, table: snap.table.id, user: seat.userId }, 'panel refresh failed');
-        }),
+      this.panelWriter.write(
+        live.messageId,
+        snap.table.version,
+        () => live.interaction.editReply(panelMessage(mod, snap, seat.userId, en)),
+        false,
+        () => this.untrack(key, live),
       );
     }
-    await Promise.all(jobs);
-    if (snap.table.status !== 'active') for (const s of snap.seats) this.panels.delete(`${snap.table.id}:${s.userId}`);
+    if (snap.table.status !== 'active') {
+      for (const seat of snap.seats) {
+        const key = `${snap.table.id}:${seat.userId}`;
+        const live = this.panels.get(key);
+        if (live) this.untrack(key, live);
+      }
+    }
+  }
+
+  /** Stop redrawing a panel (its token expired, an edit failed, or the table is over). */
+  private untrack(key: string, live: LivePanel): void {
+    if (this.panels.get(key) === live) this.panels.delete(key);
+    this.panelWriter.forget(live.messageId);
   }
 }

@@ -1,50 +1,112 @@
 /**
  * The one global InteractionCreate router (no collectors, so buttons keep working across
- * restarts): slash commands go to their module, components to `handleComponent`. Writes
- * one log line per interaction with guild, table, user, action, outcome and duration (ms),
- * and turns any unexpected error into a private apology instead of "This interaction failed".
+ * restarts): slash commands go to their module, components to `handleComponent` (with the
+ * commands' own custom-id kinds). Every interaction gets an answer (UX.md "Answers to
+ * mistakes"): a command, subcommand or option the bot no longer has is told so with what to
+ * use instead; modals, selects and context-menu commands the bot never offers get a private
+ * plain answer; an autocomplete gets an empty choice list. Writes one log line per
+ * interaction with guild, table, user, action, outcome and duration (ms), and turns any
+ * unexpected error into a private apology instead of "This interaction failed".
  */
 import { performance } from 'node:perf_hooks';
-import type { Interaction } from 'discord.js';
-import type { SlashCommand } from '../commands/types.js';
-import { catalogFor } from '../i18n/index.js';
+import type { ChatInputCommandInteraction, Interaction } from 'discord.js';
+import { catalogFor, type Catalog } from '../i18n/index.js';
 import { privateText } from './answers.js';
+import { commandMismatch, type CommandMismatch } from './command-check.js';
 import { handleComponent } from './components.js';
 import type { AppContext, InteractionLog } from './context.js';
+import { componentHandlers, type SlashCommand } from './slash-command.js';
+
+/** How many commands an "unknown command" answer names as examples. */
+const EXAMPLE_COMMANDS = 4;
+
+/** A few of the bot's commands, for answers that point at what to use. */
+function exampleCommands(byName: Map<string, SlashCommand>): string {
+  return [...byName.keys()]
+    .slice(0, EXAMPLE_COMMANDS)
+    .map((name) => `\`/${name}\``)
+    .join(', ');
+}
+
+/** The answer to a command that does not match its registration. */
+function mismatchText(mismatch: CommandMismatch, text: Catalog): string {
+  const errors = text.common.errors;
+  const quoted = (names: string[]) => names.map((name) => `\`${name}\``).join(', ');
+  switch (mismatch.kind) {
+    case 'subcommand':
+      return errors.unknownSubcommand(mismatch.path, quoted(mismatch.available.map((path) => `/${path}`)));
+    case 'option':
+      return errors.unknownOption(mismatch.path, mismatch.option, quoted(mismatch.available));
+    case 'missing':
+      return errors.missingOption(mismatch.path, mismatch.option);
+  }
+}
+
+/** Run a slash command, or say plainly that it (or its subcommand / option) is not available. */
+async function slashCommand(interaction: ChatInputCommandInteraction, app: AppContext, log: InteractionLog, byName: Map<string, SlashCommand>): Promise<void> {
+  const text = catalogFor(interaction.locale);
+  log.action = interaction.commandName;
+  const command = byName.get(interaction.commandName);
+  if (!command) {
+    log.outcome = 'unknown_command';
+    await interaction.reply(privateText(text.common.errors.unknownCommand(interaction.commandName, exampleCommands(byName))));
+    return;
+  }
+  const mismatch = commandMismatch(command.data, interaction.options.data);
+  if (mismatch) {
+    log.outcome = `unknown_${mismatch.kind}`;
+    await interaction.reply(privateText(mismatchText(mismatch, text)));
+    return;
+  }
+  await command.execute(interaction, app, log);
+}
 
 /** Build the InteractionCreate listener for a set of commands. */
-export function createRouter(app: AppContext, commands: SlashCommand[]): (i: Interaction) => Promise<void> {
-  const byName = new Map(commands.map((c) => [c.name, c]));
-  return async (i: Interaction) => {
+export function createRouter(app: AppContext, commands: SlashCommand[]): (interaction: Interaction) => Promise<void> {
+  const byName = new Map(commands.map((command) => [command.name, command]));
+  const handlers = componentHandlers(commands);
+  return async (interaction: Interaction) => {
     const started = performance.now();
     const log: InteractionLog = { action: 'unknown', outcome: 'ignored' };
     try {
-      if (i.isChatInputCommand()) {
-        log.action = i.commandName;
-        const cmd = byName.get(i.commandName);
-        if (!cmd) {
-          log.outcome = 'unknown_command';
-          await i.reply(privateText(catalogFor(i.locale).common.errors.generic));
-        } else {
-          await cmd.execute(i, app, log);
-        }
-      } else if (i.isButton() || i.isStringSelectMenu()) {
-        await handleComponent(i, app, log);
+      if (interaction.isChatInputCommand()) {
+        await slashCommand(interaction, app, log, byName);
+      } else if (interaction.isButton() || interaction.isStringSelectMenu()) {
+        await handleComponent(interaction, app, log, handlers);
+      } else if (interaction.isAutocomplete()) {
+        // No option of ours autocompletes: the only answer Discord accepts is a (here empty) list.
+        log.action = `autocomplete ${interaction.commandName}`;
+        log.outcome = 'no_choices';
+        await interaction.respond([]);
+      } else if (interaction.isRepliable()) {
+        // Anything else the bot never offers: a modal it did not open, a user / role / channel
+        // select, a context-menu command.
+        const errors = catalogFor(interaction.locale).common.errors;
+        const [action, answer] = interaction.isModalSubmit()
+          ? ['modal', errors.unknownForm]
+          : interaction.isMessageComponent()
+            ? ['component', errors.unknownComponent]
+            : interaction.isCommand()
+              ? [interaction.commandName, errors.unknownCommand(interaction.commandName, exampleCommands(byName))]
+              : ['interaction', errors.unknownComponent];
+        log.action = action;
+        log.outcome = 'unsupported';
+        await interaction.reply(privateText(answer));
       }
     } catch (err) {
       log.outcome = 'error';
-      app.logger.error({ err, interaction: i.id }, 'interaction handler failed');
-      if (i.isRepliable()) {
-        const apology = privateText(catalogFor(i.locale).common.errors.generic);
-        const send = i.replied || i.deferred ? i.followUp(apology) : i.reply(apology);
+      app.logger.error({ err, interaction: interaction.id }, 'interaction handler failed');
+      if (interaction.isRepliable()) {
+        const apology = privateText(catalogFor(interaction.locale).common.errors.generic);
+        const send = interaction.replied || interaction.deferred ? interaction.followUp(apology) : interaction.reply(apology);
         await send.catch(() => undefined);
       }
     } finally {
       app.logger.info(
         {
-          guild: i.guildId,
+          guild: interaction.guildId,
           table: log.table,
-          user: i.user.id,
+          user: interaction.user.id,
           action: log.action,
           outcome: log.outcome,
           ms: Math.round((performance.now() - started) * 10) / 10,

@@ -37,6 +37,8 @@ export interface GameModule<Id extends string = string> {
   title: string;
   /** One emoji shown before the title. */
   emoji: string;
+  /** Embed colour of the game's lobby, board and panels (decimal RGB, e.g. 0x4f7cac). */
+  colour: number;
   /** Short description for the slash command (≤ 100 characters). */
   description: string;
   definition: AnyGameDefinition;

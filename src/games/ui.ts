@@ -3,7 +3,7 @@
  *
  * A game UI turns a *view* (never the full state) into the game-specific parts of a
  * message; the shared frame (title, deadline, seat status marks, log, "Show my hand") is
- * added by `src/tables/render.ts`. Renderers are pure: they never mutate state and never
+ * added by `src/discord/render/`. Renderers are pure: they never mutate state and never
  * talk to Discord.
  */
 import type { APIActionRowComponent, APIComponentInMessageActionRow } from 'discord-api-types/v10';

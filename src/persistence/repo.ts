@@ -63,7 +63,7 @@ export class TableRepo {
   /** Open tables in a guild where `userId` sits (not counting seats they left). */
   openTablesOfUser(guildId: string, userId: string): TableRow[] {
     return this.db
-      .select({ t: gameTables })
+      .select({ table: gameTables })
       .from(gameTables)
       .innerJoin(seats, eq(seats.tableId, gameTables.id))
       .where(
@@ -76,7 +76,7 @@ export class TableRepo {
       )
       .orderBy(desc(gameTables.updatedAt))
       .all()
-      .map((r) => r.t);
+      .map((row) => row.table);
   }
 
   /** Insert a new table; returns its row. */
@@ -146,6 +146,17 @@ export class TableRepo {
   /** The newest entry of a table's action log, if any. */
   lastAction(tableId: number): ActionRow | undefined {
     return this.db.select().from(actions).where(eq(actions.tableId, tableId)).orderBy(desc(actions.seq)).limit(1).get();
+  }
+
+  /** When a player (not a timeout or auto-play) last acted at a table (Unix ms), if ever. */
+  lastPlayerActionAt(tableId: number): number | undefined {
+    return this.db
+      .select({ at: actions.at })
+      .from(actions)
+      .where(and(eq(actions.tableId, tableId), eq(actions.kind, 'player')))
+      .orderBy(desc(actions.seq))
+      .limit(1)
+      .get()?.at;
   }
 
   /** Store the final result rows of a table. */

@@ -47,6 +47,17 @@ export const gameTables = sqliteTable(
     /** Why the table ended: a result reason, 'cancelled', 'expired', 'admin', 'abandoned'. */
     endReason: text('end_reason'),
     endedBy: text('ended_by'),
+    /**
+     * The table's language (a Discord locale such as 'en-US' or 'es-ES'): boards, pings and
+     * announcements are rendered in it for the table's whole life (README "Languages").
+     * Null for tables opened before languages existed (= English).
+     */
+    locale: text('locale'),
+    /**
+     * Table options handled by the table service rather than by the game's rules (JSON object,
+     * e.g. AI-player seating and pace; README "AI players"). `{}` when none.
+     */
+    tableOptions: text('table_options', { mode: 'json' }).notNull().default(sql`'{}'`),
   },
   (t) => [
     uniqueIndex('game_tables_one_open_per_channel').on(t.channelId).where(sql`status in ('lobby', 'active')`),
@@ -72,6 +83,12 @@ export const seats = sqliteTable(
     missed: integer('missed').notNull().default(0),
     /** Left a running game with /table leave: auto-played to the end, ranked last. */
     left: integer('left', { mode: 'boolean' }).notNull().default(false),
+    /**
+     * Null for a human seat; otherwise the AI player's level ('easy' | 'normal' | 'hard') that
+     * plays this seat (a bot seated in the lobby, or one that replaced a player who left or was
+     * away). Bot seats never count as someone present.
+     */
+    botLevel: text('bot_level'),
   },
   (t) => [primaryKey({ columns: [t.tableId, t.userId] }), index('seats_user').on(t.userId)],
 );
@@ -110,6 +127,8 @@ export const results = sqliteTable(
     score: real('score'),
     left: integer('left', { mode: 'boolean' }).notNull().default(false),
     endedAt: integer('ended_at').notNull(),
+    /** Null for a human's seat; the AI level for a seat played by a bot (never rated). */
+    botLevel: text('bot_level'),
   },
   (t) => [
     primaryKey({ columns: [t.tableId, t.seat] }),
@@ -200,4 +219,10 @@ export const guildSettings = sqliteTable('guild_settings', {
   voteSeconds: integer('vote_seconds'),
   updatedAt: integer('updated_at').notNull(),
   updatedBy: text('updated_by'),
+  /** The server's table language (a Discord locale); null = the locale of the player who opens a table. */
+  language: text('language'),
+  /** Channels where tables may be opened (JSON array of channel snowflakes); null = anywhere the bot can post. */
+  tableChannelIds: text('table_channel_ids', { mode: 'json' }).$type<string[]>(),
+  /** Role allowed to open tables (role snowflake); null = anyone. */
+  hostRoleId: text('host_role_id'),
 });

@@ -80,8 +80,8 @@ export interface RecentGame {
 }
 
 function prepare(db: Db) {
-  const p = (name: string) => sql.placeholder(name);
-  const boardWhere = and(eq(ratings.guildId, p('guild')), eq(ratings.game, p('game')), eq(ratings.season, p('season')));
+  const param = (name: string) => sql.placeholder(name);
+  const boardWhere = and(eq(ratings.guildId, param('guild')), eq(ratings.game, param('game')), eq(ratings.season, param('season')));
   const boardPage = db
     .select({
       userId: ratings.userId,
@@ -96,30 +96,30 @@ function prepare(db: Db) {
     .from(ratings)
     .where(boardWhere)
     .orderBy(desc(ratings.ordinal), desc(ratings.userId))
-    .limit(p('limit'))
-    .offset(p('offset'));
+    .limit(param('limit'))
+    .offset(param('offset'));
   const boardCount = db.select({ n: count() }).from(ratings).where(boardWhere);
   const totalsPage = db
     .select({ userId: playerTotals.userId, name: playerTotals.name, games: playerTotals.games, wins: playerTotals.wins })
     .from(playerTotals)
-    .where(eq(playerTotals.guildId, p('guild')))
+    .where(eq(playerTotals.guildId, param('guild')))
     .orderBy(desc(playerTotals.games), desc(playerTotals.wins), desc(playerTotals.userId))
-    .limit(p('limit'))
-    .offset(p('offset'));
-  const totalsCount = db.select({ n: count() }).from(playerTotals).where(eq(playerTotals.guildId, p('guild')));
+    .limit(param('limit'))
+    .offset(param('offset'));
+  const totalsCount = db.select({ n: count() }).from(playerTotals).where(eq(playerTotals.guildId, param('guild')));
   const currentSeasonOf = sql`coalesce((select ${seasons.season} from ${seasons} where ${seasons.guildId} = ${ratings.guildId} and ${seasons.game} = ${ratings.game}), ${FIRST_SEASON})`;
   const playerRows = db
     .select()
     .from(ratings)
-    .where(and(eq(ratings.guildId, p('guild')), eq(ratings.userId, p('user')), eq(ratings.season, currentSeasonOf)));
+    .where(and(eq(ratings.guildId, param('guild')), eq(ratings.userId, param('user')), eq(ratings.season, currentSeasonOf)));
   const above = db
     .select({ n: count() })
     .from(ratings)
-    .where(and(boardWhere, gt(ratings.ordinal, p('ordinal'))));
+    .where(and(boardWhere, gt(ratings.ordinal, param('ordinal'))));
   const totalsOf = db
     .select()
     .from(playerTotals)
-    .where(and(eq(playerTotals.guildId, p('guild')), eq(playerTotals.userId, p('user'))));
+    .where(and(eq(playerTotals.guildId, param('guild')), eq(playerTotals.userId, param('user'))));
   const recent = db
     .select({
       tableId: results.tableId,
@@ -133,9 +133,9 @@ function prepare(db: Db) {
       players: sql<number>`(select count(*) from "results" as x where x."table_id" = "results"."table_id")`.mapWith(Number),
     })
     .from(results)
-    .where(and(eq(results.guildId, p('guild')), eq(results.userId, p('user'))))
+    .where(and(eq(results.guildId, param('guild')), eq(results.userId, param('user'))))
     .orderBy(desc(results.endedAt))
-    .limit(p('limit'));
+    .limit(param('limit'));
   return { boardPage, boardCount, totalsPage, totalsCount, playerRows, above, totalsOf, recent };
 }
 
@@ -146,13 +146,13 @@ export type QueryName = keyof Built;
 
 /** Read-side access to ratings for one database; get it with `ratingQueries(db)`. */
 export class RatingQueries {
-  private readonly q: { [K in keyof Built]: ReturnType<Built[K]['prepare']> };
+  private readonly statements: { [K in keyof Built]: ReturnType<Built[K]['prepare']> };
 
   constructor(
     private readonly db: Db,
     private readonly built: Built = prepare(db),
   ) {
-    this.q = Object.fromEntries(Object.entries(built).map(([k, v]) => [k, v.prepare()])) as RatingQueries['q'];
+    this.statements = Object.fromEntries(Object.entries(built).map(([name, query]) => [name, query.prepare()])) as RatingQueries['statements'];
   }
 
   /**
@@ -160,46 +160,46 @@ export class RatingQueries {
    * by ordinal (mu − 3·sigma) descending.
    */
   leaderboard(guildId: string, game: string, season: number, page: number, size = PAGE_SIZE): Page<LeaderRow> {
-    const total = this.q.boardCount.get({ guild: guildId, game, season })?.n ?? 0;
-    const { page: pg, pages } = clampPage(page, total, size);
-    const rows = this.q.boardPage.all({ guild: guildId, game, season, limit: size, offset: pg * size });
+    const total = this.statements.boardCount.get({ guild: guildId, game, season })?.n ?? 0;
+    const { page: shown, pages } = clampPage(page, total, size);
+    const rows = this.statements.boardPage.all({ guild: guildId, game, season, limit: size, offset: shown * size });
     // Standard competition ranking: equal ratings share a rank (1, 1, 3, …), also across pages.
-    let prev: { ordinal: number; rank: number } | null = null;
-    const ranked = rows.map((r, i) => {
+    let previous: { ordinal: number; rank: number } | null = null;
+    const ranked = rows.map((row, index) => {
       let rank: number;
-      if (prev && r.ordinal === prev.ordinal) rank = prev.rank;
-      else if (i === 0 && pg > 0) rank = (this.q.above.get({ guild: guildId, game, season, ordinal: r.ordinal })?.n ?? 0) + 1;
-      else rank = pg * size + i + 1;
-      prev = { ordinal: r.ordinal, rank };
-      return { rank, ...r };
+      if (previous && row.ordinal === previous.ordinal) rank = previous.rank;
+      else if (index === 0 && shown > 0) rank = (this.statements.above.get({ guild: guildId, game, season, ordinal: row.ordinal })?.n ?? 0) + 1;
+      else rank = shown * size + index + 1;
+      previous = { ordinal: row.ordinal, rank };
+      return { rank, ...row };
     });
-    return { rows: ranked, page: pg, pages, total };
+    return { rows: ranked, page: shown, pages, total };
   }
 
   /** Page `page` of the all-games view: lifetime games played in `guildId`, most first. */
   allGames(guildId: string, page: number, size = PAGE_SIZE): Page<TotalsRow> {
-    const total = this.q.totalsCount.get({ guild: guildId })?.n ?? 0;
-    const { page: pg, pages } = clampPage(page, total, size);
-    const rows = this.q.totalsPage.all({ guild: guildId, limit: size, offset: pg * size });
-    return { rows: rows.map((r, i) => ({ rank: pg * size + i + 1, ...r })), page: pg, pages, total };
+    const total = this.statements.totalsCount.get({ guild: guildId })?.n ?? 0;
+    const { page: shown, pages } = clampPage(page, total, size);
+    const rows = this.statements.totalsPage.all({ guild: guildId, limit: size, offset: shown * size });
+    return { rows: rows.map((row, index) => ({ rank: shown * size + index + 1, ...row })), page: shown, pages, total };
   }
 
   /** `userId`'s current-season rating in every game they have played in `guildId`. */
   playerGames(guildId: string, userId: string): PlayerGameRecord[] {
-    return this.q.playerRows.all({ guild: guildId, user: userId }).map((r) => {
-      const board = { guild: guildId, game: r.game, season: r.season };
-      const ahead = this.q.above.get({ ...board, ordinal: r.ordinal })?.n ?? 0;
-      const of = this.q.boardCount.get(board)?.n ?? 0;
+    return this.statements.playerRows.all({ guild: guildId, user: userId }).map((row) => {
+      const board = { guild: guildId, game: row.game, season: row.season };
+      const ahead = this.statements.above.get({ ...board, ordinal: row.ordinal })?.n ?? 0;
+      const of = this.statements.boardCount.get(board)?.n ?? 0;
       return {
-        game: r.game,
-        season: r.season,
-        name: r.name,
-        mu: r.mu,
-        sigma: r.sigma,
-        ordinal: r.ordinal,
-        games: r.games,
-        wins: r.wins,
-        streak: r.streak,
+        game: row.game,
+        season: row.season,
+        name: row.name,
+        mu: row.mu,
+        sigma: row.sigma,
+        ordinal: row.ordinal,
+        games: row.games,
+        wins: row.wins,
+        streak: row.streak,
         rank: ahead + 1,
         of,
       };
@@ -208,13 +208,13 @@ export class RatingQueries {
 
   /** `userId`'s lifetime totals in `guildId`, or undefined before their first rated game. */
   totals(guildId: string, userId: string): { games: number; wins: number; name: string } | undefined {
-    const r = this.q.totalsOf.get({ guild: guildId, user: userId });
-    return r ? { games: r.games, wins: r.wins, name: r.name } : undefined;
+    const row = this.statements.totalsOf.get({ guild: guildId, user: userId });
+    return row ? { games: row.games, wins: row.wins, name: row.name } : undefined;
   }
 
   /** `userId`'s last `limit` finished games in `guildId`, newest first. */
   recentGames(guildId: string, userId: string, limit = RECENT_GAMES): RecentGame[] {
-    return this.q.recent.all({ guild: guildId, user: userId, limit });
+    return this.statements.recent.all({ guild: guildId, user: userId, limit });
   }
 
   /** SQL text and parameter order of a query (to run EXPLAIN QUERY PLAN on it). */
@@ -225,15 +225,15 @@ export class RatingQueries {
   /** EXPLAIN QUERY PLAN of a query with the given named parameters, one detail line each. */
   explain(name: QueryName, values: Record<string, unknown>): string[] {
     const { sql: text } = this.sqlOf(name);
-    const params = this.built[name].toSQL().params.map((p) => (isPlaceholder(p) ? (values[p.name] ?? null) : p));
+    const params = this.built[name].toSQL().params.map((param) => (isPlaceholder(param) ? (values[param.name] ?? null) : param));
     const rows = this.db.$client.prepare(`EXPLAIN QUERY PLAN ${text}`).all(...params) as { detail: string }[];
-    return rows.map((r) => r.detail);
+    return rows.map((row) => row.detail);
   }
 }
 
 /** A drizzle `sql.placeholder` in a query's parameter list. */
-function isPlaceholder(p: unknown): p is { name: string } {
-  return typeof p === 'object' && p !== null && 'name' in p && typeof (p as { name: unknown }).name === 'string';
+function isPlaceholder(param: unknown): param is { name: string } {
+  return typeof param === 'object' && param !== null && 'name' in param && typeof (param as { name: unknown }).name === 'string';
 }
 
 /** Clamp a requested page into [0, pages − 1]. */
@@ -246,10 +246,10 @@ const cache = new WeakMap<Db, RatingQueries>();
 
 /** The (cached) RatingQueries of a database handle. */
 export function ratingQueries(db: Db): RatingQueries {
-  let q = cache.get(db);
-  if (!q) {
-    q = new RatingQueries(db);
-    cache.set(db, q);
+  let queries = cache.get(db);
+  if (!queries) {
+    queries = new RatingQueries(db);
+    cache.set(db, queries);
   }
-  return q;
+  return queries;
 }

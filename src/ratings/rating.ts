@@ -1,5 +1,5 @@
 /**
- * The rating method (issue 7), pure: OpenSkill's Weng-Lin Plackett-Luce model with its
+ * The rating method (README "Leaderboards and ratings" → "How ratings work"), pure: OpenSkill's Weng-Lin Plackett-Luce model with its
  * default constants (mu 25, sigma 25/3, beta 25/6, tau 25/300). Every seated human is a
  * team of one and the teams are ranked by the table's placements (1 = best, ties share), so:
  * - free-for-all games are rated by placement;
@@ -43,8 +43,8 @@ export interface RatedOutcome extends Skill {
 }
 
 /** The conservative rating the leaderboard ranks by: mu − 3·sigma (OpenSkill `ordinal`). */
-export function conservative(s: Skill): number {
-  return ordinal(s);
+export function conservative(skill: Skill): number {
+  return ordinal(skill);
 }
 
 /** True while a player has fewer than PROVISIONAL_GAMES rated games. */
@@ -69,19 +69,19 @@ export function nextStreak(streak: number, won: boolean, nobodyWon: boolean): nu
  */
 export function rateTable(seats: readonly RatedSeat[]): RatedOutcome[] {
   if (seats.length < 2) return [];
-  const teams = seats.map((s) => [s.prior ? rating({ mu: s.prior.mu, sigma: s.prior.sigma }) : rating()]);
-  const updated = rate(teams, { rank: seats.map((s) => s.placement) });
-  const nobodyWon = !seats.some((s) => s.winner);
-  return seats.map((s, i) => {
-    const skill = updated[i]![0]!;
+  const teams = seats.map((seat) => [seat.prior ? rating({ mu: seat.prior.mu, sigma: seat.prior.sigma }) : rating()]);
+  const updated = rate(teams, { rank: seats.map((seat) => seat.placement) });
+  const nobodyWon = !seats.some((seat) => seat.winner);
+  return seats.map((seat, index) => {
+    const skill = updated[index]![0]!;
     return {
-      userId: s.userId,
+      userId: seat.userId,
       mu: skill.mu,
       sigma: skill.sigma,
       ordinal: conservative(skill),
-      games: (s.prior?.games ?? 0) + 1,
-      wins: (s.prior?.wins ?? 0) + (s.winner ? 1 : 0),
-      streak: nextStreak(s.prior?.streak ?? 0, s.winner, nobodyWon),
+      games: (seat.prior?.games ?? 0) + 1,
+      wins: (seat.prior?.wins ?? 0) + (seat.winner ? 1 : 0),
+      streak: nextStreak(seat.prior?.streak ?? 0, seat.winner, nobodyWon),
     };
   });
 }

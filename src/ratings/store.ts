@@ -1,6 +1,6 @@
 /**
  * Writing ratings: the ResultHook that rates every finished table inside the transaction
- * that stores its results (issue 7), and leaderboard seasons (current season, reset).
+ * that stores its results (README "Leaderboards and ratings"), and leaderboard seasons (current season, reset).
  * Everything here is synchronous better-sqlite3 work, safe inside `db.transaction`.
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
@@ -71,14 +71,14 @@ export function rateFinishedTable(db: Db, table: TableRow, results: readonly Hoo
   if (table.status !== 'finished' || results.length < 2) return;
   const now = table.endedAt ?? table.updatedAt;
   const { season } = currentSeason(db, table.guildId, table.game);
-  const userIds = results.map((r) => r.userId);
+  const userIds = results.map((result) => result.userId);
   const names = new Map(
     db
       .select({ userId: seats.userId, name: seats.displayName })
       .from(seats)
       .where(eq(seats.tableId, table.id))
       .all()
-      .map((s) => [s.userId, s.name.slice(0, NAME_MAX)]),
+      .map((row) => [row.userId, row.name.slice(0, NAME_MAX)]),
   );
   const priors = new Map(
     db
@@ -86,27 +86,27 @@ export function rateFinishedTable(db: Db, table: TableRow, results: readonly Hoo
       .from(ratings)
       .where(and(eq(ratings.guildId, table.guildId), eq(ratings.game, table.game), eq(ratings.season, season), inArray(ratings.userId, userIds)))
       .all()
-      .map((r) => [r.userId, r]),
+      .map((row) => [row.userId, row]),
   );
-  const input: RatedSeat[] = results.map((r) => ({
-    userId: r.userId,
-    placement: r.placement,
-    winner: r.winner && !r.left,
-    prior: priors.get(r.userId) ?? null,
+  const input: RatedSeat[] = results.map((result) => ({
+    userId: result.userId,
+    placement: result.placement,
+    winner: result.winner && !result.left,
+    prior: priors.get(result.userId) ?? null,
   }));
   const outcomes = rateTable(input);
-  outcomes.forEach((o, i) => {
-    const name = names.get(o.userId) ?? priors.get(o.userId)?.name ?? o.userId;
-    const won = input[i]!.winner;
+  outcomes.forEach((outcome, index) => {
+    const name = names.get(outcome.userId) ?? priors.get(outcome.userId)?.name ?? outcome.userId;
+    const won = input[index]!.winner;
     db.insert(ratings)
-      .values({ guildId: table.guildId, game: table.game, season, name, updatedAt: now, ...o })
+      .values({ guildId: table.guildId, game: table.game, season, name, updatedAt: now, ...outcome })
       .onConflictDoUpdate({
         target: [ratings.guildId, ratings.game, ratings.season, ratings.userId],
-        set: { mu: o.mu, sigma: o.sigma, ordinal: o.ordinal, games: o.games, wins: o.wins, streak: o.streak, name, updatedAt: now },
+        set: { mu: outcome.mu, sigma: outcome.sigma, ordinal: outcome.ordinal, games: outcome.games, wins: outcome.wins, streak: outcome.streak, name, updatedAt: now },
       })
       .run();
     db.insert(playerTotals)
-      .values({ guildId: table.guildId, userId: o.userId, games: 1, wins: won ? 1 : 0, name, updatedAt: now })
+      .values({ guildId: table.guildId, userId: outcome.userId, games: 1, wins: won ? 1 : 0, name, updatedAt: now })
       .onConflictDoUpdate({
         target: [playerTotals.guildId, playerTotals.userId],
         set: { games: sql`${playerTotals.games} + 1`, wins: sql`${playerTotals.wins} + ${won ? 1 : 0}`, name, updatedAt: now },

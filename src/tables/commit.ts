@@ -1,19 +1,28 @@
 /**
  * The common tail of every game change, run inside the caller's SQLite transaction:
- * auto-play away seats, store the new state with its log position, recent events and
+ * auto-play absent seats, store the new state with its log position, recent events and
  * deadline (one version bump), and store the result when the game just ended.
  */
-import { seatsToAct, type AnyGameDefinition, type GameEvent, type GameResult, type Pending } from '../games/engine.js';
+import type { AnyGameDefinition, GameEvent, GameResult, Pending } from '../games/engine.js';
 import type { Logger } from '../logger.js';
 import type { SeatRow, TableRepo, TableRow } from '../persistence/repo.js';
-import { deadlineFor, keepRecent, resultRows } from './policy.js';
-import type { ResultHook, StoredEvent } from './types.js';
+import { playAbsentSeats } from './drivers.js';
+import { deadlineFor, isPresent, keepRecent, resultRows } from './policy.js';
+import type { ResultHook, StoredEvent, StoredResult, TableSnapshot } from './types.js';
 
 /** End reason of a game won because every other player left. */
 export const FORFEIT_REASON = 'forfeit';
 
 /** Guard against an engine that never stops asking away seats to act. */
 export const MAX_AUTO_ACTIONS_PER_CHANGE = 2_000;
+
+/** Options of `GameCommitter.commit`. */
+export interface CommitOptions {
+  /** `definition.pending(state)` when the caller already computed it. */
+  pending?: Pending;
+  /** Further table columns to store with this change (e.g. the status and seed at start). */
+  patch?: Partial<TableRow>;
+}
 
 /** Writes game changes for the table service (never on its own: always inside its transactions). */
 export class GameCommitter {
@@ -24,74 +33,75 @@ export class GameCommitter {
   ) {}
 
   /**
-   * The common tail of every game change, inside the caller's transaction: auto-play away
-   * seats, store state + log position + recent events + deadline (one version bump), and
-   * store the result if the game just ended. `events` are those of the change so far.
+   * The common tail of every game change, inside the caller's transaction: auto-play
+   * absent seats, store state + log position + recent events + deadline (one version
+   * bump), and store the result if the game just ended. `seats` are the table's seat rows
+   * as they are now (including the caller's own changes in this transaction); `events`
+   * are those of the change so far; `lastSeq` is the newest action-log row written.
+   * Returns the committed snapshot, whose `events` are every event of the change.
    */
   commit(
     def: AnyGameDefinition,
     table: TableRow,
+    seats: SeatRow[],
     state: unknown,
     lastSeq: number,
     events: GameEvent[],
     now: number,
-  ): { table: TableRow; pending: Pending; events: GameEvent[] } {
-    const seats = this.repo.seats(table.id);
-    const auto = this.settle(def, table, seats, state, lastSeq, now);
+    opts: CommitOptions = {},
+  ): TableSnapshot {
+    const auto = this.autoPlayAbsentSeats(def, table, seats, state, lastSeq, now, opts.pending);
     const all = [...events, ...auto.events];
-    const pending = def.pending(auto.state);
+    const { pending } = auto;
     const updated = this.repo.updateTable(table.id, table.version, {
+      ...opts.patch,
       state: auto.state,
       lastSeq: auto.lastSeq,
       updatedAt: now,
       recentEvents: keepRecent(table.recentEvents as StoredEvent[], all, table.version + 1),
       ...deadlineFor(pending, table, now),
     });
-    const finished = pending.kind === 'over' ? this.finish(def, updated, seats, auto.state, now) : updated;
-    return { table: finished, pending, events: all };
+    if (pending.kind !== 'over') return { table: updated, seats, pending, results: [], events: all };
+    const finished = this.finish(def, updated, seats, auto.state, now);
+    return { table: finished.table, seats, pending, results: finished.results, events: all };
   }
 
   /**
-   * Auto-play away and departed seats while they are the ones to act (issue 2 §6). Away
-   * seats are only auto-played while at least one player is present, so a table nobody
-   * attends advances at deadline pace instead of racing to the end.
+   * Auto-play away and departed seats while they are the ones to act (README "Deadlines").
+   * Away seats are only auto-played while at least one player is present, so a table
+   * nobody attends advances at deadline pace instead of racing to the end. Writes one
+   * `auto` action-log row per move; returns the new state, its pending decision, the
+   * events (a `$auto` marker before each move's own events) and the newest log seq.
    */
-  settle(
+  autoPlayAbsentSeats(
     def: AnyGameDefinition,
     table: TableRow,
     seats: SeatRow[],
     state: unknown,
     lastSeq: number,
     now: number,
-  ): { state: unknown; events: GameEvent[]; lastSeq: number } {
-    const bySeat = new Map(seats.filter((s) => s.seat !== null).map((s) => [s.seat!, s]));
-    const someonePresent = seats.some((s) => !s.away && !s.left);
+    pending?: Pending,
+  ): { state: unknown; pending: Pending; events: GameEvent[]; lastSeq: number } {
+    const bySeat = new Map(seats.filter((row) => row.seat !== null).map((row) => [row.seat!, row]));
+    const someonePresent = seats.some(isPresent);
+    const absent = (seat: number) => {
+      const row = bySeat.get(seat);
+      return !!row && (row.left || (row.away && someonePresent));
+    };
+    const driven = playAbsentSeats(def, state, absent, MAX_AUTO_ACTIONS_PER_CHANGE, pending);
+    if (driven.refused) this.log.error({ table: table.id, ...driven.refused }, 'engine refused its own auto action');
     const events: GameEvent[] = [];
     let seq = lastSeq;
-    for (let i = 0; i < MAX_AUTO_ACTIONS_PER_CHANGE; i++) {
-      const p = def.pending(state);
-      if (p.kind === 'over') break;
-      const seat = seatsToAct(p).find((s) => {
-        const row = bySeat.get(s);
-        return row && (row.left || (row.away && someonePresent));
-      });
-      if (seat === undefined) break;
-      const action = def.autoAction ? def.autoAction(state, seat) : def.defaultAction(state, seat);
-      const res = def.apply(state, seat, action);
-      if (!res.ok) {
-        this.log.error({ table: table.id, seat, action, error: res.error }, 'engine refused its own auto action');
-        break;
-      }
-      state = res.state;
+    for (const move of driven.played) {
       seq += 1;
-      this.repo.appendAction({ tableId: table.id, seq, seat, userId: bySeat.get(seat)?.userId ?? null, kind: 'auto', action, at: now });
-      events.push({ type: '$auto', seat }, ...res.events);
+      this.repo.appendAction({ tableId: table.id, seq, seat: move.seat, userId: bySeat.get(move.seat)?.userId ?? null, kind: 'auto', action: move.action, at: now });
+      events.push({ type: '$auto', seat: move.seat }, ...move.events);
     }
-    return { state, events, lastSeq: seq };
+    return { state: driven.state, pending: driven.pending, events, lastSeq: seq };
   }
 
   /** Store the result of a game that just ended (inside the caller's transaction). */
-  finish(def: AnyGameDefinition, table: TableRow, seats: SeatRow[], state: unknown, now: number): TableRow {
+  finish(def: AnyGameDefinition, table: TableRow, seats: SeatRow[], state: unknown, now: number): { table: TableRow; results: StoredResult[] } {
     const result = def.result(state);
     if (!result) throw new Error(`table ${table.id}: game over without a result`);
     return this.store(table, seats, result, now);
@@ -99,20 +109,21 @@ export class GameCommitter {
 
   /**
    * End a game whose other players all left: the one player still seated wins, the leavers
-   * share last place (issue 7: leaving never dodges a loss). The game state is left as it was.
+   * share last place (README "Commands", `/table leave`: leaving never dodges a loss). The
+   * game state is left as it was.
    */
-  forfeit(table: TableRow, seats: SeatRow[], now: number): TableRow {
-    const seated = seats.filter((s) => s.seat !== null);
-    const winners = seated.filter((s) => !s.left).map((s) => s.seat!);
+  forfeit(table: TableRow, seats: SeatRow[], now: number): { table: TableRow; results: StoredResult[] } {
+    const seated = seats.filter((row) => row.seat !== null);
+    const winners = seated.filter((row) => !row.left).map((row) => row.seat!);
     const placements: number[] = [];
-    for (const s of seated) placements[s.seat!] = s.left ? 2 : 1;
+    for (const row of seated) placements[row.seat!] = row.left ? 2 : 1;
     return this.store(table, seats, { placements, winners, reason: FORFEIT_REASON }, now);
   }
 
   /** Store result rows, mark the table finished and run the result hooks (ratings). */
-  private store(table: TableRow, seats: SeatRow[], result: GameResult, now: number): TableRow {
+  private store(table: TableRow, seats: SeatRow[], result: GameResult, now: number): { table: TableRow; results: StoredResult[] } {
     const rows = resultRows(result, seats);
-    this.repo.insertResults(rows.map((r) => ({ ...r, tableId: table.id, guildId: table.guildId, game: table.game, endedAt: now })));
+    this.repo.insertResults(rows.map((row) => ({ ...row, tableId: table.id, guildId: table.guildId, game: table.game, endedAt: now })));
     const updated = this.repo.updateTable(table.id, table.version, {
       status: 'finished',
       endedAt: now,
@@ -121,7 +132,6 @@ export class GameCommitter {
       deadlineStep: null,
     });
     for (const hook of this.hooks) hook(updated, rows);
-    return updated;
+    return { table: updated, results: rows };
   }
-
 }

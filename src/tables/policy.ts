@@ -4,21 +4,56 @@
  */
 import { seatsToAct, type GameEvent, type GameResult, type Pending, type Seat } from '../games/engine.js';
 import type { SeatRow, TableRow } from '../persistence/repo.js';
-import type { StoredEvent } from './types.js';
+import type { StoredEvent, StoredResult } from './types.js';
 
 /** How many recent events a table keeps for the board log and panel notes. */
 export const RECENT_EVENTS_KEPT = 30;
+
+/** A game nobody plays ends after at least this long without a player's move (README "Deadlines"), in ms. */
+export const ABANDON_AFTER_MS = 10 * 60 * 1000;
+/** … and only once every away player missed this many turn/vote deadlines in a row. */
+export const ABANDON_AFTER_TIMEOUTS = 3;
+/** End reason of a table everyone left or nobody plays any more (cancelled, not rated). */
+export const ABANDONED_REASON = 'abandoned';
+
+/**
+ * True for an AI seat. There are none yet: the flag arrives with the AI players (a `bot`
+ * column on the seat row); until then every seat is human. A bot seat never counts as
+ * someone present.
+ */
+export function isBotSeat(row: SeatRow): boolean {
+  return (row as SeatRow & { bot?: unknown }).bot === true;
+}
+
+/** True when a human player sits at the table, has not left and is not away. */
+export function isPresent(row: SeatRow): boolean {
+  return row.seat !== null && !row.left && !row.away && !isBotSeat(row);
+}
+
+/**
+ * Whether nobody plays the table any more (README "Deadlines"): every human seat is away or
+ * has left (bot seats never count), at least one is away rather than gone (a table everyone
+ * left ends at once), every away human seat missed ABANDON_AFTER_TIMEOUTS turn/vote
+ * deadlines in a row, and ABANDON_AFTER_MS passed since `lastMoveAt` — the last move a human
+ * made (or the start of the game), Unix ms. Whichever of the two takes longer decides.
+ */
+export function isAbandoned(seats: SeatRow[], lastMoveAt: number, now: number): boolean {
+  const humans = seats.filter((row) => row.seat !== null && !isBotSeat(row));
+  const stayed = humans.filter((row) => !row.left);
+  if (stayed.length === 0 || humans.some(isPresent)) return false;
+  return stayed.every((row) => row.away && row.missed >= ABANDON_AFTER_TIMEOUTS) && now - lastMoveAt >= ABANDON_AFTER_MS;
+}
 
 /**
  * Deadline columns for a pending decision at `now` (Unix ms): kept as they were when the
  * decision step did not change (a vote collecting answers), else now + its timeout.
  */
-export function deadlineFor(p: Pending, before: TableRow | null, now: number): { deadlineAt: number | null; deadlineStep: number | null } {
-  if (p.kind === 'over') return { deadlineAt: null, deadlineStep: null };
-  if (before && before.deadlineStep === p.step && before.deadlineAt !== null) {
-    return { deadlineAt: before.deadlineAt, deadlineStep: p.step };
+export function deadlineFor(pending: Pending, before: TableRow | null, now: number): { deadlineAt: number | null; deadlineStep: number | null } {
+  if (pending.kind === 'over') return { deadlineAt: null, deadlineStep: null };
+  if (before && before.deadlineStep === pending.step && before.deadlineAt !== null) {
+    return { deadlineAt: before.deadlineAt, deadlineStep: pending.step };
   }
-  return { deadlineAt: now + p.timeoutMs, deadlineStep: p.step };
+  return { deadlineAt: now + pending.timeoutMs, deadlineStep: pending.step };
 }
 
 /**
@@ -27,51 +62,41 @@ export function deadlineFor(p: Pending, before: TableRow | null, now: number): {
  */
 export function keepRecent(old: StoredEvent[], events: GameEvent[], change: number): StoredEvent[] {
   const last = old.length ? old[old.length - 1]!.seq : 0;
-  const added = events.map((event, i) => ({ seq: last + i + 1, event, change }));
+  const added = events.map((event, index) => ({ seq: last + index + 1, event, change }));
   return [...old, ...added].slice(-RECENT_EVENTS_KEPT);
 }
 
 /** Users to ping for a decision: those who must act, present, on a turn or vote timer. */
 export function pingFor(pending: Pending, seats: SeatRow[]): string[] {
   if (pending.kind === 'over' || pending.timer === 'reaction') return [];
-  const present = new Set(seatsToAct(pending));
-  return seats.filter((s) => s.seat !== null && present.has(s.seat) && !s.away && !s.left).map((s) => s.userId);
-}
-
-/** One seat's stored outcome. */
-export interface ResultRowInput {
-  seat: Seat;
-  userId: string;
-  placement: number;
-  winner: boolean;
-  left: boolean;
-  score: number | null;
+  const toAct = new Set(seatsToAct(pending));
+  return seats.filter((row) => row.seat !== null && toAct.has(row.seat) && !row.away && !row.left).map((row) => row.userId);
 }
 
 /**
- * The rows to store for a finished game. Leaving never dodges a loss (issue 7): the players
+ * The rows to store for a finished game. Leaving never dodges a loss (README "Leaderboards and ratings": a leaver is ranked last): the players
  * who stayed are ranked among themselves (the game's order, renumbered from 1, ties kept,
  * competition style 1, 1, 3), every seat that left shares the place after them, and never wins. When the game
  * named any winner, the winners are the players who stayed and now rank first — so a leaver
  * whose auto-played seat finished first hands the win to the best player who stayed.
  */
-export function resultRows(result: GameResult, seats: SeatRow[]): ResultRowInput[] {
-  const seated = seats.filter((s) => s.seat !== null).sort((a, b) => a.seat! - b.seat!);
+export function resultRows(result: GameResult, seats: SeatRow[]): StoredResult[] {
+  const seated = seats.filter((row) => row.seat !== null).sort((a, b) => a.seat! - b.seat!);
   const raw = (seat: Seat) => result.placements[seat] ?? seated.length;
-  const stayed = seated.filter((s) => !s.left).map((s) => raw(s.seat!));
+  const stayed = seated.filter((row) => !row.left).map((row) => raw(row.seat!));
   // Competition ranking among those who stayed: 1 + how many stayed and placed strictly better.
-  const rank = (seat: Seat) => 1 + stayed.filter((p) => p < raw(seat)).length;
+  const rank = (seat: Seat) => 1 + stayed.filter((placement) => placement < raw(seat)).length;
   const lastPlace = stayed.length + 1;
   const anyWinner = result.winners.length > 0;
-  return seated.map((s) => {
-    const seat = s.seat!;
-    const placement = s.left ? lastPlace : rank(seat);
+  return seated.map((row) => {
+    const seat = row.seat!;
+    const placement = row.left ? lastPlace : rank(seat);
     return {
       seat,
-      userId: s.userId,
+      userId: row.userId,
       placement,
-      winner: !s.left && anyWinner && placement === 1,
-      left: s.left,
+      winner: !row.left && anyWinner && placement === 1,
+      left: row.left,
       score: result.scores?.[seat] ?? null,
     };
   });

@@ -4,32 +4,45 @@
  * state. Every accepted action is one SQLite transaction, committed before the caller
  * answers the interaction; read → apply → write runs without an `await`, so two clicks on
  * one table can never interleave inside this process.
+ *
+ * Each call reads the table once and returns (and hands its listeners) the snapshot it
+ * committed — table, seats, pending decision, results and the change's events — so the
+ * Discord layer answers and redraws without reading the database again.
  */
 import { randomInt } from 'node:crypto';
-import { seatsToAct, type AnyGameDefinition, type GameEvent, type Pending } from '../games/engine.js';
+import { eventVisibleTo, type AnyGameDefinition, type GameEvent, type Pending } from '../games/engine.js';
 import type { GameRegistry } from '../games/registry.js';
 import { Rng } from '../games/rng.js';
 import type { Logger } from '../logger.js';
 import type { SeatRow, TableRepo, TableRow } from '../persistence/repo.js';
-import { deadlineFor, keepRecent, pingFor } from './policy.js';
 import { GameCommitter } from './commit.js';
+import { playDeadline } from './drivers.js';
+import { ABANDONED_REASON, deadlineFor, isAbandoned, isPresent, keepRecent, pingFor } from './policy.js';
 import { DeadlineTimers } from './timers.js';
 import type {
-  StoredEvent,
   ActOutcome,
   Actor,
+  PresenceOutcome,
   ResultHook,
   ServiceError,
   ServiceResult,
+  StoredEvent,
   TableChange,
   TableListener,
   TableSnapshot,
 } from './types.js';
 
-/** A lobby without activity for this long is closed (issue 2 §4). */
+/** A lobby without activity for this long is closed (README "Commands"), in ms. */
 export const LOBBY_IDLE_MS = 30 * 60 * 1000;
-/** Consecutive missed turn/vote deadlines after which a seat is marked away (issue 2 §6). */
+/** Consecutive missed turn/vote deadlines after which a seat is marked away (README "Deadlines"). */
 export const AWAY_AFTER_MISSED = 2;
+/** Within this window (ms), a stale click repeating the clicker's own newest action is a double click. */
+export const DOUBLE_CLICK_MS = 10_000;
+/**
+ * A decision whose deadline passed while the bot was down gets this long from the moment
+ * the bot is ready again — or its own timeout, when shorter (README "Restarts"), in ms.
+ */
+export const RESTART_GRACE_MS = 60_000;
 
 /** Dependencies of the table service. */
 export interface TableServiceDeps {
@@ -59,6 +72,12 @@ export interface CreateTableInput {
 const ok = <T>(value: T): ServiceResult<T> => ({ ok: true, value });
 const fail = <T>(error: ServiceError): ServiceResult<T> => ({ ok: false, error });
 
+/** The refusal for a table that is not in the status a verb needs. */
+function wrongStatus(table: TableRow, wanted: 'lobby' | 'active'): ServiceError {
+  if (table.status === 'lobby' || table.status === 'active') return { code: wanted === 'lobby' ? 'not_lobby' : 'not_active' };
+  return { code: 'table_closed', status: table.status };
+}
+
 /** The table service. One instance per process and database. */
 export class TableService {
   private readonly repo: TableRepo;
@@ -66,7 +85,6 @@ export class TableService {
   private readonly log: Logger;
   private readonly now: () => number;
   private readonly newSeed: () => number;
-  private readonly resultHooks: ResultHook[];
   private readonly listeners: TableListener[] = [];
   private readonly timers: DeadlineTimers;
   private readonly committer: GameCommitter;
@@ -77,26 +95,42 @@ export class TableService {
     this.log = deps.logger;
     this.now = deps.now ?? Date.now;
     this.newSeed = deps.newSeed ?? (() => randomInt(0, 2 ** 31 - 1));
-    this.resultHooks = deps.resultHooks ?? [];
     this.timers = new DeadlineTimers((id) => this.fireDeadline(id), this.now, this.log);
-    this.committer = new GameCommitter(this.repo, this.log, this.resultHooks);
+    this.committer = new GameCommitter(this.repo, this.log, deps.resultHooks ?? []);
   }
 
   /** Subscribe to committed changes. */
-  addListener(l: TableListener): void {
-    this.listeners.push(l);
+  addListener(listener: TableListener): void {
+    this.listeners.push(listener);
   }
 
-  /** Load a table and its seats. */
+  /** Load a table with its seats, pending decision and results (undefined when unknown). */
   snapshot(tableId: number): TableSnapshot | undefined {
     const table = this.repo.table(tableId);
-    if (!table) return undefined;
-    return { table, seats: this.repo.seats(tableId) };
+    return table ? this.snapshotOf(table, this.repo.seats(tableId)) : undefined;
+  }
+
+  /** The open (lobby or active) table in a channel, as a snapshot, if any. */
+  openTableInChannel(channelId: string): TableSnapshot | undefined {
+    const table = this.repo.openTableInChannel(channelId);
+    return table ? this.snapshotOf(table, this.repo.seats(table.id)) : undefined;
   }
 
   /** The definition of the game played at `table`. */
   definition(table: TableRow): AnyGameDefinition {
     return this.registry.get(table.game).definition;
+  }
+
+  /**
+   * Load a table for `actor` without changing it (the rules of a lobby, a cancel prompt).
+   * Refuses a table of another server (`no_table`) and, when `sameChannel`, a click from
+   * another channel than the table's (`other_channel`).
+   */
+  lookUp(tableId: number, actor: Actor, opts: { sameChannel?: boolean } = {}): ServiceResult<TableSnapshot> {
+    const table = this.repo.table(tableId);
+    const refused = this.authorise(table, actor, opts.sameChannel ?? false);
+    if (refused || !table) return fail(refused ?? { code: 'no_table' });
+    return ok(this.snapshotOf(table, this.repo.seats(tableId)));
   }
 
   // ---------------------------------------------------------------- lobby
@@ -114,7 +148,7 @@ export class TableService {
     if (!parsed.success) {
       return fail({
         code: 'bad_options',
-        problems: parsed.error.issues.map((i) => `${i.path.join('.') || 'options'}: ${i.message}`),
+        problems: parsed.error.issues.map((issue) => `${issue.path.join('.') || 'options'}: ${issue.message}`),
       });
     }
     const maxSeats = Math.min(def.maxPlayers, Math.max(def.minPlayers, input.maxSeats ?? def.maxPlayers));
@@ -122,7 +156,7 @@ export class TableService {
     const result = this.repo.transaction((): ServiceResult<TableSnapshot> => {
       const busy = this.repo.openTableInChannel(input.channelId);
       if (busy) {
-        return fail({ code: 'channel_busy', tableId: busy.id, game: busy.game, status: busy.status });
+        return fail({ code: 'channel_busy', tableId: busy.id, game: busy.game, status: busy.status, boardMessageId: busy.boardMessageId });
       }
       const table = this.repo.insertTable({
         guildId: input.guildId,
@@ -138,7 +172,7 @@ export class TableService {
         recentEvents: [],
       });
       this.repo.insertSeat({ tableId: table.id, userId: input.host.userId, displayName: input.host.displayName, joinedAt: now });
-      return ok({ table, seats: this.repo.seats(table.id) });
+      return ok(this.snapshotOf(table, this.repo.seats(table.id)));
     });
     if (result.ok) this.timers.arm(result.value.table);
     return result;
@@ -162,11 +196,11 @@ export class TableService {
   staleBoards(): TableChange[] {
     return this.repo
       .openTables()
-      .filter((t) => t.boardVersion < t.version)
+      .filter((table) => table.boardVersion < table.version)
       .map((table) => {
-        const seats = this.repo.seats(table.id);
-        const pending = table.state ? this.definition(table).pending(table.state) : null;
-        return { tableId: table.id, ping: pending ? pingFor(pending, seats) : [], ended: false, newDecision: pending !== null };
+        const snapshot = this.snapshotOf(table, this.repo.seats(table.id));
+        const { pending } = snapshot;
+        return { tableId: table.id, snapshot, ping: pending ? pingFor(pending, snapshot.seats) : [], ended: false, newDecision: pending !== null };
       });
   }
 
@@ -177,8 +211,8 @@ export class TableService {
 
   /** Sit `actor` at a lobby. Refuses when already seated, full, or not a lobby. */
   join(tableId: number, actor: Actor): ServiceResult<TableSnapshot> {
-    return this.lobbyWrite(tableId, (table, seats) => {
-      if (seats.some((s) => s.userId === actor.userId)) return fail({ code: 'already_seated' });
+    return this.lobbyWrite(tableId, actor, (table, seats) => {
+      if (seats.some((row) => row.userId === actor.userId)) return fail({ code: 'already_seated' });
       if (seats.length >= table.maxSeats) return fail({ code: 'table_full', max: table.maxSeats });
       this.repo.insertSeat({ tableId, userId: actor.userId, displayName: actor.displayName, joinedAt: this.now() });
       return ok(undefined);
@@ -191,10 +225,10 @@ export class TableService {
    */
   leaveLobby(tableId: number, actor: Actor): ServiceResult<TableSnapshot> {
     let emptied = false;
-    const r = this.lobbyWrite(tableId, (table, seats) => {
-      if (!seats.some((s) => s.userId === actor.userId)) return fail({ code: 'not_seated' });
+    const result = this.lobbyWrite(tableId, actor, (table, seats) => {
+      if (!seats.some((row) => row.userId === actor.userId)) return fail({ code: 'not_seated' });
       this.repo.deleteSeat(tableId, actor.userId);
-      const rest = seats.filter((s) => s.userId !== actor.userId);
+      const rest = seats.filter((row) => row.userId !== actor.userId);
       if (rest.length === 0) {
         emptied = true;
         return ok({ status: 'cancelled' as const, endedAt: this.now(), endReason: 'empty', deadlineAt: null });
@@ -202,8 +236,8 @@ export class TableService {
       if (table.hostUserId === actor.userId) return ok({ hostUserId: rest[0]!.userId });
       return ok(undefined);
     });
-    if (r.ok && emptied) this.timers.disarm(tableId);
-    return r;
+    if (result.ok && emptied) this.timers.disarm(tableId);
+    return result;
   }
 
   /**
@@ -211,51 +245,43 @@ export class TableService {
    * order shuffled with the game's seed, then the game is set up and any auto-play applied.
    */
   start(tableId: number, actor: Actor): ServiceResult<TableSnapshot> {
-    type Started = TableSnapshot & { pending: Pending };
-    const r = this.repo.transaction((): ServiceResult<Started> => {
+    const result = this.repo.transaction((): ServiceResult<TableSnapshot> => {
       const table = this.repo.table(tableId);
-      if (!table) return fail({ code: 'no_table' });
-      if (table.status !== 'lobby') return fail({ code: table.status === 'active' ? 'not_lobby' : 'table_closed', status: table.status } as ServiceError);
+      const refused = this.authorise(table, actor, true);
+      if (refused || !table) return fail(refused ?? { code: 'no_table' });
+      if (table.status !== 'lobby') return fail(wrongStatus(table, 'lobby'));
       if (table.hostUserId !== actor.userId) return fail({ code: 'host_only' });
       const def = this.definition(table);
-      const seats = this.repo.seats(tableId);
-      if (seats.length < def.minPlayers) return fail({ code: 'too_few_players', min: def.minPlayers, have: seats.length });
+      const joined = this.repo.seats(tableId);
+      if (joined.length < def.minPlayers) return fail({ code: 'too_few_players', min: def.minPlayers, have: joined.length });
       const seed = this.newSeed();
-      const order = Rng.seeded(seed ^ 0x5eed).shuffle(seats);
-      order.forEach((s, i) => this.repo.updateSeat(tableId, s.userId, { seat: i }));
-      const hostSeat = order.findIndex((s) => s.userId === table.hostUserId);
-      let state = def.setup(table.options, order.length, seed, { hostSeat });
-      const seated = this.repo.seats(tableId);
+      const order = Rng.seeded(seed ^ 0x5eed).shuffle(joined);
+      order.forEach((row, seat) => this.repo.updateSeat(tableId, row.userId, { seat }));
+      const seated = order.map((row, seat) => ({ ...row, seat }));
+      const hostSeat = order.findIndex((row) => row.userId === table.hostUserId);
+      const state = def.setup(table.options, order.length, seed, { hostSeat });
       const now = this.now();
-      const auto = this.committer.settle(def, table, seated, state, table.lastSeq, now);
-      state = auto.state;
-      const pending = def.pending(state);
-      const updated = this.repo.updateTable(tableId, table.version, {
-        status: 'active',
-        seed,
-        state,
-        startedAt: now,
-        updatedAt: now,
-        lastSeq: auto.lastSeq,
-        recentEvents: keepRecent([], auto.events, table.version + 1),
-        ...deadlineFor(pending, null, now),
-      });
-      const finished = pending.kind === 'over' ? this.committer.finish(def, updated, seated, state, now) : updated;
-      return ok({ table: finished, seats: this.repo.seats(tableId), pending });
+      return ok(
+        this.committer.commit(def, table, seated, state, table.lastSeq, [], now, {
+          patch: { status: 'active', seed, startedAt: now },
+        }),
+      );
     });
-    if (!r.ok) return r;
-    this.afterCommit(r.value.table, r.value.seats, r.value.pending, null);
-    return ok({ table: r.value.table, seats: r.value.seats });
+    if (!result.ok) return result;
+    this.afterCommit(result.value, null);
+    return result;
   }
 
   /**
    * Cancel an open table (lobby or game): allowed for the host, or for a member with Manage
-   * Server. A cancelled game is not rated.
+   * Server. A cancelled game is not rated. A host's cancel comes from the table's channel;
+   * an admin's end (`reason` 'admin') from anywhere in the server.
    */
   cancel(tableId: number, actor: Actor, reason: 'cancelled' | 'admin' = 'cancelled'): ServiceResult<TableSnapshot> {
-    const r = this.repo.transaction((): ServiceResult<TableSnapshot> => {
+    const result = this.repo.transaction((): ServiceResult<TableSnapshot> => {
       const table = this.repo.table(tableId);
-      if (!table) return fail({ code: 'no_table' });
+      const refused = this.authorise(table, actor, reason === 'cancelled');
+      if (refused || !table) return fail(refused ?? { code: 'no_table' });
       if (table.status !== 'lobby' && table.status !== 'active') return fail({ code: 'table_closed', status: table.status });
       if (table.hostUserId !== actor.userId && !actor.canManageGuild) return fail({ code: 'host_or_manager_only' });
       const updated = this.repo.updateTable(tableId, table.version, {
@@ -267,78 +293,53 @@ export class TableService {
         deadlineAt: null,
         deadlineStep: null,
       });
-      return ok({ table: updated, seats: this.repo.seats(tableId) });
+      return ok(this.snapshotOf(updated, this.repo.seats(tableId)));
     });
-    if (r.ok) {
+    if (result.ok) {
       this.timers.disarm(tableId);
-      this.emit({ tableId, ping: [], ended: true });
+      this.emit({ tableId, snapshot: result.value, ping: [], ended: true });
     }
-    return r;
+    return result;
   }
 
   // ---------------------------------------------------------------- game
 
   /**
    * Apply a game action by `actor`, drawn for decision `step`. Refusals (not seated, stale
-   * step, illegal now, malformed) change nothing. On success the new state, log row(s) and
-   * deadline are committed before this returns.
+   * step, illegal now, malformed) change nothing in the game; a seated player's stale or
+   * illegal click still counts as being present (an away seat comes back). On success the
+   * new state, log row(s) and deadline are committed before this returns.
    */
   act(tableId: number, actor: Actor, step: number, action: unknown): ServiceResult<ActOutcome> {
-    type Acted = ActOutcome & { pending: Pending; prev: Pending };
-    const r = this.repo.transaction((): ServiceResult<Acted> => {
-      const table = this.repo.table(tableId);
-      if (!table) return fail({ code: 'no_table' });
-      if (table.status !== 'active') {
-        return fail({ code: table.status === 'lobby' ? 'not_active' : 'table_closed', status: table.status } as ServiceError);
-      }
-      const seats = this.repo.seats(tableId);
-      const me = seats.find((s) => s.userId === actor.userId);
-      if (!me || me.seat === null) return fail({ code: 'not_seated' });
-      if (me.left) return fail({ code: 'seat_left' });
-      const def = this.definition(table);
-      const prev = def.pending(table.state);
-      if (prev.step !== step) return fail({ code: 'stale', action });
-      const parsed = def.actionSchema.safeParse(action);
-      if (!parsed.success) return fail({ code: 'bad_action' });
-      const res = def.apply(table.state, me.seat, parsed.data);
-      if (!res.ok) return fail({ code: 'rule', error: res.error });
-      const now = this.now();
-      // The player is back: any own action clears the away mark and the missed count.
-      if (me.away || me.missed) this.repo.updateSeat(tableId, me.userId, { away: false, missed: 0 });
-      const seq = table.lastSeq + 1;
-      this.repo.appendAction({ tableId, seq, seat: me.seat, userId: me.userId, kind: 'player', action: parsed.data, at: now });
-      const c = this.committer.commit(def, table, res.state, seq, res.events, now);
-      return ok({
-        table: c.table,
-        seats: this.repo.seats(tableId),
-        seat: me.seat,
-        events: c.events.filter((e) => !e.to || e.to.includes(me.seat!)),
-        pending: c.pending,
-        prev,
-      });
-    });
-    if (!r.ok) return r;
-    const { pending, prev, ...outcome } = r.value;
-    this.afterCommit(outcome.table, outcome.seats, pending, prev);
-    return ok(outcome);
+    return this.play(tableId, actor, step, { action });
   }
 
   /**
-   * Note that a seated player interacted with the table (e.g. opened their hand): an away
-   * seat comes back. Returns true when something changed.
+   * `act` for an action code from a button or select option (`definition.encodeAction`),
+   * decoded with the table's game; a code that does not decode is refused as `malformed`.
    */
-  touch(tableId: number, userId: string): boolean {
-    const cameBack = this.repo.transaction(() => {
+  actOnCode(tableId: number, actor: Actor, step: number, code: string): ServiceResult<ActOutcome> {
+    return this.play(tableId, actor, step, { code });
+  }
+
+  /**
+   * Note that a seated player interacted with the table (opened their hand, refreshed it):
+   * an away seat comes back. Refuses a lobby (`not_active`) and non-players (`not_seated`);
+   * a closed table is returned unchanged (its panel shows how the game ended).
+   */
+  markPresent(tableId: number, actor: Actor): ServiceResult<PresenceOutcome> {
+    const result = this.repo.transaction((): ServiceResult<PresenceOutcome> => {
       const table = this.repo.table(tableId);
-      if (!table || table.status !== 'active') return false;
-      const seat = this.repo.seats(tableId).find((s) => s.userId === userId);
-      if (!seat || seat.left || (!seat.away && seat.missed === 0)) return false;
-      this.repo.updateSeat(tableId, userId, { away: false, missed: 0 });
-      this.repo.updateTable(tableId, table.version, { updatedAt: this.now() });
-      return seat.away;
+      const refused = this.authorise(table, actor, false);
+      if (refused || !table) return fail(refused ?? { code: 'no_table' });
+      if (table.status === 'lobby') return fail({ code: 'not_active' });
+      const seats = this.repo.seats(tableId);
+      const me = seats.find((row) => row.userId === actor.userId);
+      if (!me || me.seat === null) return fail({ code: 'not_seated' });
+      return ok(this.present(table, seats, me));
     });
-    if (cameBack) this.emit({ tableId, ping: [], ended: false });
-    return cameBack;
+    if (result.ok && result.value.cameBack) this.emit({ tableId, snapshot: result.value.snapshot, ping: [], ended: false });
+    return result;
   }
 
   /**
@@ -346,66 +347,53 @@ export class TableService {
    * last. When every player has left, the table is cancelled (not rated).
    */
   leaveGame(tableId: number, actor: Actor): ServiceResult<TableSnapshot> {
-    type Left = TableSnapshot & { pending: Pending | null };
-    const r = this.repo.transaction((): ServiceResult<Left> => {
+    const result = this.repo.transaction((): ServiceResult<TableSnapshot> => {
       const table = this.repo.table(tableId);
-      if (!table) return fail({ code: 'no_table' });
-      if (table.status !== 'active') return fail({ code: table.status === 'lobby' ? 'not_active' : 'table_closed', status: table.status } as ServiceError);
-      const seats = this.repo.seats(tableId);
-      const me = seats.find((s) => s.userId === actor.userId);
+      const refused = this.authorise(table, actor, true);
+      if (refused || !table) return fail(refused ?? { code: 'no_table' });
+      if (table.status !== 'active') return fail(wrongStatus(table, 'active'));
+      let seats = this.repo.seats(tableId);
+      const me = seats.find((row) => row.userId === actor.userId);
       if (!me || me.seat === null) return fail({ code: 'not_seated' });
       if (me.left) return fail({ code: 'seat_left' });
-      this.repo.updateSeat(tableId, me.userId, { left: true, away: true });
+      seats = this.patchSeat(seats, me, { left: true, away: true });
       const now = this.now();
-      const seatsNow = this.repo.seats(tableId);
-      if (seatsNow.every((s) => s.left)) {
-        const updated = this.repo.updateTable(tableId, table.version, {
-          status: 'cancelled',
-          endedAt: now,
-          updatedAt: now,
-          endReason: 'abandoned',
-          deadlineAt: null,
-          deadlineStep: null,
-        });
-        return ok({ table: updated, seats: seatsNow, pending: null });
-      }
+      if (seats.every((row) => row.left)) return ok(this.snapshotOf(this.abandon(table, now), seats));
       const leftEvent = { type: '$left', seat: me.seat };
-      if (seatsNow.filter((s) => !s.left).length === 1) {
+      if (seats.filter((row) => !row.left).length === 1) {
         // Only one player is still seated: nobody is left to play against — they win now.
         const logged = this.repo.updateTable(tableId, table.version, {
           updatedAt: now,
           recentEvents: keepRecent(table.recentEvents as StoredEvent[], [leftEvent], table.version + 1),
         });
-        const finished = this.committer.forfeit(logged, seatsNow, now);
-        return ok({ table: finished, seats: this.repo.seats(tableId), pending: null });
+        const finished = this.committer.forfeit(logged, seats, now);
+        return ok({ table: finished.table, seats, pending: this.definition(table).pending(table.state), results: finished.results, events: [leftEvent] });
       }
-      const c = this.committer.commit(this.definition(table), table, table.state, table.lastSeq, [leftEvent], now);
-      return ok({ table: c.table, seats: this.repo.seats(tableId), pending: c.pending });
+      return ok(this.committer.commit(this.definition(table), table, seats, table.state, table.lastSeq, [leftEvent], now));
     });
-    if (!r.ok) return r;
-    const { pending, ...snap } = r.value;
-    if (pending === null) {
+    if (!result.ok) return result;
+    if (result.value.table.status !== 'active') {
       this.timers.disarm(tableId);
-      this.emit({ tableId, ping: [], ended: true });
+      this.emit({ tableId, snapshot: result.value, ping: [], ended: true });
     } else {
-      this.afterCommit(snap.table, snap.seats, pending, null);
+      this.afterCommit(result.value, null);
     }
-    return ok(snap);
+    return result;
   }
 
   // ---------------------------------------------------------------- deadlines
 
   /**
    * Apply what a passed deadline means: the lobby closes, or each seat still to act gets
-   * the game's default action (seats that miss turn/vote deadlines twice in a row are marked
-   * away). Does nothing if the deadline moved meanwhile. Called by the timers; public for
-   * tests and recovery.
+   * the game's default action (`playDeadline`; seats that miss turn/vote deadlines
+   * AWAY_AFTER_MISSED times in a row are marked away). Does nothing if the deadline moved
+   * meanwhile. Called by the timers; public for tests and recovery.
    */
   fireDeadline(tableId: number): void {
     if (this.timers.isStopped) return;
     const now = this.now();
-    type Fired = { table: TableRow; seats: SeatRow[]; pending: Pending | null; prev: Pending | null };
-    const r: Fired | null = this.repo.transaction((): Fired | null => {
+    type Fired = { snapshot: TableSnapshot; prev: Pending | null };
+    const fired = this.repo.transaction((): Fired | null => {
       const table = this.repo.table(tableId);
       if (!table || table.deadlineAt === null || table.deadlineAt > now) return null;
       if (table.status === 'lobby') {
@@ -416,64 +404,79 @@ export class TableService {
           endReason: 'expired',
           deadlineAt: null,
         });
-        return { table: updated, seats: this.repo.seats(tableId), pending: null, prev: null };
+        return { snapshot: this.snapshotOf(updated, this.repo.seats(tableId)), prev: null };
       }
       if (table.status !== 'active') return null;
       const def = this.definition(table);
-      const prev = def.pending(table.state);
-      if (prev.kind === 'over' || prev.step !== table.deadlineStep) {
+      let seats = this.repo.seats(tableId);
+      const due = def.pending(table.state);
+      if (due.kind === 'over' || due.step !== table.deadlineStep) {
         // The deadline belongs to an older decision: just re-arm for the current one.
-        const updated = this.repo.updateTable(tableId, table.version, deadlineFor(prev, null, now));
-        return { table: updated, seats: this.repo.seats(tableId), pending: prev, prev };
+        const updated = this.repo.updateTable(tableId, table.version, deadlineFor(due, null, now));
+        return { snapshot: { table: updated, seats, pending: due, results: [], events: [] }, prev: due };
       }
-      let state = table.state;
-      let seq = table.lastSeq;
+      const driven = playDeadline(def, table.state, due);
+      if (driven.refused) this.log.error({ table: tableId, ...driven.refused }, 'engine refused its own default action');
+      // Reaction windows (counters, races) may lapse freely; missed turns and votes count.
+      const counts = due.timer !== 'reaction';
       const events: GameEvent[] = [];
-      const seats = this.repo.seats(tableId);
-      const counts = prev.timer !== 'reaction';
-      for (const seat of seatsToAct(prev)) {
-        const cur = def.pending(state);
-        if (cur.kind === 'over' || cur.step !== prev.step || !seatsToAct(cur).includes(seat)) break;
-        const action = def.defaultAction(state, seat);
-        const res = def.apply(state, seat, action);
-        if (!res.ok) {
-          this.log.error({ table: tableId, seat, action, error: res.error }, 'engine refused its own default action');
-          break;
-        }
-        state = res.state;
+      let seq = table.lastSeq;
+      for (const move of driven.played) {
         seq += 1;
-        const row = seats.find((s) => s.seat === seat);
-        this.repo.appendAction({ tableId, seq, seat, userId: row?.userId ?? null, kind: 'timeout', action, at: now });
-        events.push(...(counts ? [{ type: '$timeout', seat }] : []), ...res.events);
+        const row = seats.find((candidate) => candidate.seat === move.seat);
+        this.repo.appendAction({ tableId, seq, seat: move.seat, userId: row?.userId ?? null, kind: 'timeout', action: move.action, at: now });
+        events.push(...(counts ? [{ type: '$timeout', seat: move.seat }] : []), ...move.events);
         if (counts && row && !row.left) {
           const missed = row.missed + 1;
-          this.repo.updateSeat(tableId, row.userId, { missed, away: row.away || missed >= AWAY_AFTER_MISSED });
+          seats = this.patchSeat(seats, row, { missed, away: row.away || missed >= AWAY_AFTER_MISSED });
         }
       }
-      const c = this.committer.commit(def, table, state, seq, events, now);
-      return { table: c.table, seats: this.repo.seats(tableId), pending: c.pending, prev };
+      const snapshot = this.committer.commit(def, table, seats, driven.state, seq, events, now, { pending: driven.pending });
+      return { snapshot: this.endIfAbandoned(snapshot, now), prev: due };
     });
-    if (!r) {
-      const t = this.repo.table(tableId);
-      if (t) this.timers.arm(t);
+    if (!fired) {
+      const table = this.repo.table(tableId);
+      if (table) this.timers.arm(table);
       return;
     }
-    if (r.pending === null) {
+    if (fired.snapshot.pending === null) {
       this.timers.disarm(tableId);
-      this.emit({ tableId, ping: [], ended: true });
+      this.emit({ tableId, snapshot: fired.snapshot, ping: [], ended: true });
     } else {
-      this.afterCommit(r.table, r.seats, r.pending, r.prev);
+      this.afterCommit(fired.snapshot, fired.prev);
     }
   }
 
   /**
-   * Start-up recovery: re-arm the deadline of every open table (expired ones fire at once).
-   * Returns the ids of the tables found.
+   * Start-up recovery (README "Restarts"): re-arm the deadline of every open table. A game
+   * decision whose deadline passed before `readyAt` (Unix ms: when this process became
+   * ready) gets a new one — `readyAt` + min(its own timeout, RESTART_GRACE_MS) — and a
+   * `$restarted` event for the board, in one commit per table: nobody could click while the
+   * bot was down, so the downtime counts against no one. An idle lobby whose time ran out
+   * closes as usual. Returns the ids of the tables found.
    */
-  recover(): number[] {
+  recover(readyAt: number = this.now()): number[] {
     const tables = this.repo.openTables();
-    for (const t of tables) this.timers.arm(t);
-    return tables.map((t) => t.id);
+    for (const table of tables) {
+      const late = table.status === 'active' && table.deadlineAt !== null && table.deadlineAt < readyAt;
+      this.timers.arm(late ? this.extendAfterRestart(table, readyAt) : table);
+    }
+    return tables.map((table) => table.id);
+  }
+
+  /** Give the decision of `table` (its deadline passed while the bot was down) a fresh deadline. */
+  private extendAfterRestart(table: TableRow, readyAt: number): TableRow {
+    const pending = this.definition(table).pending(table.state);
+    if (pending.kind === 'over') return table;
+    const deadlineAt = readyAt + Math.min(pending.timeoutMs, RESTART_GRACE_MS);
+    const restarted = { type: '$restarted', until: deadlineAt };
+    this.log.info({ table: table.id, missedBy: readyAt - table.deadlineAt!, deadlineAt }, 'deadline passed while the bot was down: extended');
+    return this.repo.updateTable(table.id, table.version, {
+      deadlineAt,
+      deadlineStep: pending.step,
+      updatedAt: readyAt,
+      recentEvents: keepRecent(table.recentEvents as StoredEvent[], [restarted], table.version + 1),
+    });
   }
 
   /** Stop every timer (shutdown). The database keeps the deadlines for the next start. */
@@ -483,18 +486,134 @@ export class TableService {
 
   // ---------------------------------------------------------------- internals
 
+  /** A snapshot of `table` as read (no change events); loads results of a finished table. */
+  private snapshotOf(table: TableRow, seats: SeatRow[], pending?: Pending): TableSnapshot {
+    return {
+      table,
+      seats,
+      pending: pending ?? (table.state ? this.definition(table).pending(table.state) : null),
+      results: table.status === 'finished' ? this.repo.results(table.id) : [],
+      events: [],
+    };
+  }
+
+  /**
+   * Who may reach `table` (README "Architecture": table buttons only work from their own
+   * server; lobby and confirmation buttons only from the table's channel).
+   */
+  private authorise(table: TableRow | undefined, actor: Actor, sameChannel: boolean): ServiceError | null {
+    if (!table) return { code: 'no_table' };
+    if (actor.from && table.guildId !== actor.from.guildId) return { code: 'no_table' };
+    if (sameChannel && actor.from && table.channelId !== actor.from.channelId) return { code: 'other_channel', channelId: table.channelId };
+    return null;
+  }
+
+  /**
+   * Inside a deadline's transaction: end a game nobody plays any more (`isAbandoned`) as
+   * cancelled with end reason `abandoned` — no results, not rated, the channel free again.
+   */
+  private endIfAbandoned(snapshot: TableSnapshot, now: number): TableSnapshot {
+    const { table, seats } = snapshot;
+    if (table.status !== 'active' || seats.some(isPresent)) return snapshot;
+    const lastMoveAt = this.repo.lastPlayerActionAt(table.id) ?? table.startedAt ?? table.createdAt;
+    if (!isAbandoned(seats, lastMoveAt, now)) return snapshot;
+    this.log.info({ table: table.id, lastMoveAt }, 'table abandoned: every player away');
+    return { ...snapshot, table: this.abandon(table, now) };
+  }
+
+  /** Inside a transaction: close `table` as cancelled with end reason `abandoned` (not rated). */
+  private abandon(table: TableRow, now: number): TableRow {
+    return this.repo.updateTable(table.id, table.version, {
+      status: 'cancelled',
+      endedAt: now,
+      updatedAt: now,
+      endReason: ABANDONED_REASON,
+      deadlineAt: null,
+      deadlineStep: null,
+    });
+  }
+
+  /** Store a patch of one seat row and return the seat list with it applied (no re-read). */
+  private patchSeat(seats: SeatRow[], row: SeatRow, patch: Partial<SeatRow>): SeatRow[] {
+    this.repo.updateSeat(row.tableId, row.userId, patch);
+    return seats.map((candidate) => (candidate.userId === row.userId ? { ...candidate, ...patch } : candidate));
+  }
+
+  /**
+   * Inside a transaction: mark seat `me` present (no longer away, no missed deadlines) when
+   * it was not, bumping the table version; returns the table as it is then.
+   */
+  private present(table: TableRow, seats: SeatRow[], me: SeatRow, pending?: Pending): PresenceOutcome {
+    if (table.status !== 'active' || me.left || (!me.away && me.missed === 0)) {
+      return { snapshot: this.snapshotOf(table, seats, pending), cameBack: false };
+    }
+    const patched = this.patchSeat(seats, me, { away: false, missed: 0 });
+    const updated = this.repo.updateTable(table.id, table.version, { updatedAt: this.now() });
+    return { snapshot: this.snapshotOf(updated, patched, pending), cameBack: me.away };
+  }
+
+  /** The shared body of `act` and `actOnCode`. */
+  private play(tableId: number, actor: Actor, step: number, input: { action: unknown } | { code: string }): ServiceResult<ActOutcome> {
+    // Set inside the transaction when a refused click brought an away seat back.
+    const back: { snapshot: TableSnapshot | null } = { snapshot: null };
+    const result = this.repo.transaction((): ServiceResult<ActOutcome & { prev: Pending }> => {
+      const table = this.repo.table(tableId);
+      const refused = this.authorise(table, actor, false);
+      if (refused || !table) return fail(refused ?? { code: 'no_table' });
+      const def = this.definition(table);
+      const action = 'code' in input ? def.decodeAction(input.code) : input.action;
+      if (action === null) return fail({ code: 'malformed' });
+      if (table.status !== 'active') return fail(wrongStatus(table, 'active'));
+      let seats = this.repo.seats(tableId);
+      const me = seats.find((row) => row.userId === actor.userId);
+      if (!me || me.seat === null) return fail({ code: 'not_seated' });
+      if (me.left) return fail({ code: 'seat_left' });
+      const prev = def.pending(table.state);
+      // A seated player's refused click still says they are here.
+      const stillHere = (): TableSnapshot => {
+        const presence = this.present(table, seats, me, prev);
+        if (presence.cameBack) back.snapshot = presence.snapshot;
+        return presence.snapshot;
+      };
+      if (prev.step !== step) return fail({ code: 'stale', action, echo: this.isEcho(tableId, actor.userId, action), snapshot: stillHere() });
+      const parsed = def.actionSchema.safeParse(action);
+      if (!parsed.success) return fail({ code: 'bad_action' });
+      const applied = def.apply(table.state, me.seat, parsed.data);
+      if (!applied.ok) return fail({ code: 'rule', error: applied.error, action: parsed.data, snapshot: stillHere() });
+      const now = this.now();
+      // The player is back: any own action clears the away mark and the missed count.
+      if (me.away || me.missed) seats = this.patchSeat(seats, me, { away: false, missed: 0 });
+      const seq = table.lastSeq + 1;
+      this.repo.appendAction({ tableId, seq, seat: me.seat, userId: me.userId, kind: 'player', action: parsed.data, at: now });
+      const snapshot = this.committer.commit(def, table, seats, applied.state, seq, applied.events, now);
+      const seat = me.seat;
+      return ok({ snapshot, seat, action: parsed.data, events: snapshot.events.filter((event) => eventVisibleTo(event, seat)), prev });
+    });
+    if (back.snapshot) this.emit({ tableId, snapshot: back.snapshot, ping: [], ended: false });
+    if (!result.ok) return result;
+    const { prev, ...outcome } = result.value;
+    this.afterCommit(outcome.snapshot, prev);
+    return ok(outcome);
+  }
+
+  /** True when `action` repeats `userId`'s own newest logged action within DOUBLE_CLICK_MS. */
+  private isEcho(tableId: number, userId: string, action: unknown): boolean {
+    const last = this.repo.lastAction(tableId);
+    return !!last && last.userId === userId && this.now() - last.at < DOUBLE_CLICK_MS && JSON.stringify(last.action) === JSON.stringify(action);
+  }
+
   /** Run a lobby mutation with the common checks; bumps activity and the idle deadline. */
   private lobbyWrite(
     tableId: number,
-    fn: (table: TableRow, seats: SeatRow[]) => ServiceResult<Partial<TableRow> | undefined>,
+    actor: Actor,
+    mutate: (table: TableRow, seats: SeatRow[]) => ServiceResult<Partial<TableRow> | undefined>,
   ): ServiceResult<TableSnapshot> {
-    const r = this.repo.transaction((): ServiceResult<TableSnapshot> => {
+    const result = this.repo.transaction((): ServiceResult<TableSnapshot> => {
       const table = this.repo.table(tableId);
-      if (!table) return fail({ code: 'no_table' });
-      if (table.status !== 'lobby') {
-        return fail({ code: table.status === 'active' ? 'not_lobby' : 'table_closed', status: table.status } as ServiceError);
-      }
-      const inner = fn(table, this.repo.seats(tableId));
+      const refused = this.authorise(table, actor, true);
+      if (refused || !table) return fail(refused ?? { code: 'no_table' });
+      if (table.status !== 'lobby') return fail(wrongStatus(table, 'lobby'));
+      const inner = mutate(table, this.repo.seats(tableId));
       if (!inner.ok) return inner as ServiceResult<TableSnapshot>;
       const now = this.now();
       const updated = this.repo.updateTable(tableId, table.version, {
@@ -502,35 +621,35 @@ export class TableService {
         deadlineAt: now + LOBBY_IDLE_MS,
         ...inner.value,
       });
-      return ok({ table: updated, seats: this.repo.seats(tableId) });
+      return ok(this.snapshotOf(updated, this.repo.seats(tableId)));
     });
-    if (r.ok) {
-      const ended = r.value.table.status !== 'lobby';
-      if (!ended) this.timers.arm(r.value.table);
-      this.emit({ tableId, ping: [], ended });
+    if (result.ok) {
+      const ended = result.value.table.status !== 'lobby';
+      if (!ended) this.timers.arm(result.value.table);
+      this.emit({ tableId, snapshot: result.value, ping: [], ended });
     }
-    return r;
+    return result;
   }
 
-  /** After a commit: re-arm the timer and tell listeners (with whom to ping). */
-  private afterCommit(table: TableRow, seats: SeatRow[], pending: Pending, prev: Pending | null): void {
+  /** After a game commit: re-arm the timer and tell listeners (with whom to ping). */
+  private afterCommit(snapshot: TableSnapshot, prev: Pending | null): void {
+    const { table, seats, pending } = snapshot;
     const ended = table.status !== 'active';
     if (ended) this.timers.disarm(table.id);
     else this.timers.arm(table);
-    const ping = !ended && pending.step !== prev?.step ? pingFor(pending, seats) : [];
-    const newDecision = pending.kind !== 'over' && pending.step !== prev?.step;
-    this.emit({ tableId: table.id, ping, ended, newDecision });
+    const opened = pending !== null && pending.step !== prev?.step;
+    const ping = !ended && opened ? pingFor(pending, seats) : [];
+    const newDecision = opened && pending.kind !== 'over';
+    this.emit({ tableId: table.id, snapshot, ping, ended, newDecision });
   }
 
   private emit(change: TableChange): void {
-    for (const l of this.listeners) {
+    for (const listener of this.listeners) {
       try {
-        l.tableChanged(change);
+        listener.tableChanged(change);
       } catch (err) {
         this.log.error({ err, table: change.tableId }, 'table listener failed');
       }
     }
   }
-
-
 }

@@ -28,7 +28,7 @@ export class DeadlineTimers {
     this.disarm(table.id);
     if (this.stopped || table.deadlineAt === null || (table.status !== 'lobby' && table.status !== 'active')) return;
     const delay = Math.max(0, table.deadlineAt - this.now());
-    const t = setTimeout(() => {
+    const timer = setTimeout(() => {
       this.timers.delete(table.id);
       try {
         this.fire(table.id);
@@ -36,21 +36,21 @@ export class DeadlineTimers {
         this.log.error({ err, table: table.id }, 'deadline handling failed');
       }
     }, Math.min(delay, MAX_TIMER_MS));
-    t.unref?.();
-    this.timers.set(table.id, t);
+    timer.unref?.();
+    this.timers.set(table.id, timer);
   }
 
   /** Forget the timer of a table. */
   disarm(tableId: number): void {
-    const t = this.timers.get(tableId);
-    if (t) clearTimeout(t);
+    const timer = this.timers.get(tableId);
+    if (timer) clearTimeout(timer);
     this.timers.delete(tableId);
   }
 
   /** Stop every timer for good (shutdown). */
   stop(): void {
     this.stopped = true;
-    for (const t of this.timers.values()) clearTimeout(t);
+    for (const timer of this.timers.values()) clearTimeout(timer);
     this.timers.clear();
   }
 

@@ -1,7 +1,7 @@
 /**
  * Types shared by the table service and its callers (the Discord layer and tests).
  */
-import type { GameEvent, RuleError, Seat } from '../games/engine.js';
+import type { GameEvent, Pending, RuleError, Seat } from '../games/engine.js';
 import type { SeatRow, TableRow } from '../persistence/repo.js';
 import type { TableStatus } from '../persistence/schema.js';
 
@@ -13,13 +13,22 @@ export interface Actor {
   displayName: string;
   /** The member has Manage Server in this guild (checked server-side on every use). */
   canManageGuild: boolean;
+  /**
+   * Where the interaction came from (guild and channel snowflakes; null outside a guild).
+   * When given, the service treats a table of another server as unknown (`no_table`: table
+   * ids are sequential, so they are never trusted), and refuses verbs bound to the table's
+   * own channel (lobby buttons, leave and cancel confirmations) from any other channel
+   * (`other_channel`). Absent = a caller inside the bot (tests, tools): no such check.
+   */
+  from?: { guildId: string | null; channelId: string | null };
 }
 
 /** A refusal by the table service: a stable code plus what the answer needs to say. */
 export type ServiceError =
   | { code: 'no_table' }
+  | { code: 'other_channel'; channelId: string }
   | { code: 'table_closed'; status: TableStatus }
-  | { code: 'channel_busy'; tableId: number; game: string; status: TableStatus }
+  | { code: 'channel_busy'; tableId: number; game: string; status: TableStatus; boardMessageId: string | null }
   | { code: 'already_seated' }
   | { code: 'table_full'; max: number }
   | { code: 'host_only' }
@@ -29,27 +38,75 @@ export type ServiceError =
   | { code: 'not_lobby' }
   | { code: 'not_active' }
   | { code: 'seat_left' }
-  | { code: 'stale'; action: unknown }
-  | { code: 'rule'; error: RuleError }
+  /**
+   * The click was drawn for an earlier decision step. Only a seated player of an active
+   * table gets it; `echo` is true when it repeats that player's own newest action within
+   * DOUBLE_CLICK_MS (a double click). `snapshot` is the table as it is now (the player was
+   * marked present), so the answer can show the current panel without another read.
+   */
+  | { code: 'stale'; action: unknown; echo: boolean; snapshot: TableSnapshot }
+  /** The engine refused the action; `snapshot` as for `stale`. */
+  | { code: 'rule'; error: RuleError; action: unknown; snapshot: TableSnapshot }
+  /** The action code of a button or select option does not decode for this game. */
+  | { code: 'malformed' }
   | { code: 'bad_action' }
   | { code: 'bad_options'; problems: string[] }
   | { code: 'unknown_game' };
 
-/** Success with a value, or a ServiceError (the state is then unchanged). */
+/** Success with a value, or a ServiceError (the game state is then unchanged). */
 export type ServiceResult<T> = { ok: true; value: T } | { ok: false; error: ServiceError };
 
-/** A table with its seats, as loaded in one read. */
+/** One seat's stored outcome of a finished game. */
+export interface StoredResult {
+  seat: Seat;
+  userId: string;
+  /** 1 = best; ties share a placement; leavers are placed after everyone who stayed. */
+  placement: number;
+  winner: boolean;
+  left: boolean;
+  score: number | null;
+}
+
+/**
+ * A table as one read or one commit of the table service saw it. Everything the Discord
+ * layer needs to answer a click and redraw the board comes from here: it never reads the
+ * database itself.
+ */
 export interface TableSnapshot {
   table: TableRow;
+  /** Seats by seat number once started, by join order in the lobby. */
   seats: SeatRow[];
+  /**
+   * What the stored state waits for (`definition.pending(state)`, computed once per commit
+   * or read); null when the table has no game state (a lobby, or a lobby that closed).
+   */
+  pending: Pending | null;
+  /** Result rows of a finished table, by seat; empty otherwise. */
+  results: StoredResult[];
+  /**
+   * Events committed by this change (game events and the service's `$`-events), each with
+   * its visibility: seat `s` may see an event when `eventVisibleTo(event, s)`. Empty for a
+   * plain read.
+   */
+  events: GameEvent[];
 }
 
 /** What a successful game action returns to the caller. */
-export interface ActOutcome extends TableSnapshot {
+export interface ActOutcome {
+  /** The table as committed by this action. */
+  snapshot: TableSnapshot;
   /** The acting seat. */
   seat: Seat;
+  /** The action as applied (decoded and validated). */
+  action: unknown;
   /** Events of this action (and any auto-play it triggered) that the actor may see. */
   events: GameEvent[];
+}
+
+/** What `markPresent` returns: the table now, and whether the seat came back from away. */
+export interface PresenceOutcome {
+  snapshot: TableSnapshot;
+  cameBack: boolean;
 }
 
 /** A stored event with its position in the action log (for the board log). */
@@ -60,9 +117,11 @@ export interface StoredEvent {
   change?: number;
 }
 
-/** Why the board message must be redrawn, for the Discord layer. */
+/** A committed change, for the Discord layer: redraw the board and panels, maybe ping. */
 export interface TableChange {
   tableId: number;
+  /** The table as this change committed it (the newest snapshot wins when changes pile up). */
+  snapshot: TableSnapshot;
   /** Users who must now act and should be pinged (new turn / new vote), possibly empty. */
   ping: string[];
   /** The table has just ended (finished, cancelled or expired). */
@@ -77,7 +136,7 @@ export interface TableListener {
 }
 
 /**
- * Called inside the transaction that stores a finished game's results (ratings hook,
- * issue 7). Throwing rolls the whole finishing transaction back.
+ * Called inside the transaction that stores a finished game's results (the ratings hook,
+ * README "Leaderboards and ratings"). Throwing rolls the whole finishing transaction back.
  */
-export type ResultHook = (table: TableRow, results: { seat: Seat; userId: string; placement: number; winner: boolean; left: boolean; score: number | null }[]) => void;
+export type ResultHook = (table: TableRow, results: StoredResult[]) => void;

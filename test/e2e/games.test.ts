@@ -1,5 +1,5 @@
 /**
- * One end-to-end game per game and variant (issues 3–6), each played to its end by scripted
+ * One end-to-end game per game and variant (rules/*.md, README "Commands"), each played to its end by scripted
  * users who only click what the messages offer: the Suspicion house variants, NOIR in all
  * three modes, Tricks and the Phantom with 3 players, J'Accuse! with 4 players (two votes
  * arriving in the same millisecond). Results must be stored and every request valid.

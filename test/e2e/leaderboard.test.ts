@@ -1,5 +1,5 @@
 /**
- * Leaderboards, stats and server-admin tools end to end (issue 7): the real bot against the
+ * Leaderboards, stats and server-admin tools end to end (README "Leaderboards and ratings"): the real bot against the
  * local Discord emulator. Two Suspicion "Arrest Race" tables are played to the end by
  * clicking what the messages show; then `/leaderboard` and `/stats` must show the rows the
  * two results imply (checked against OpenSkill directly). `/admin` is refused privately to

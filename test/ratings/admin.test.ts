@@ -5,14 +5,14 @@
  */
 import { MessageFlags, MessageFlagsBitField, PermissionFlagsBits, PermissionsBitField, type ButtonInteraction, type ChatInputCommandInteraction } from 'discord.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ADMIN_TABLES_LISTED } from '../../src/ratings/admin-views.js';
+import { ADMIN_TABLES_LISTED } from '../../src/admin/tables.js';
 import { adminClick, adminCommand } from '../../src/commands/admin.js';
 import type { AppContext, InteractionLog } from '../../src/discord/context.js';
 import { decodeCustomId, type CustomId } from '../../src/discord/custom-id.js';
 import { en } from '../../src/i18n/index.js';
 import { silentLogger } from '../../src/logger.js';
 import { currentSeason } from '../../src/ratings/store.js';
-import { guildDefaults } from '../../src/ratings/settings.js';
+import { guildDefaults } from '../../src/admin/settings.js';
 import { GUILD, player, startTable, world, type World } from './helpers.js';
 
 let w: World;

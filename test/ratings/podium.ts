@@ -83,6 +83,7 @@ export const podiumModule: GameModule = {
   command: 'podium',
   title: 'Podium',
   emoji: '🏅',
+  colour: 0xd35400,
   description: 'A test game',
   definition: podiumDefinition,
   ui,

@@ -1,5 +1,5 @@
 /**
- * Results → ratings (issue 7) through the real table service and a real SQLite file:
+ * Results → ratings (README "Leaderboards and ratings") through the real table service and a real SQLite file:
  * 2-, 4- and 6-player tables, ties, leavers ranked last, away seats still counted,
  * cancelled tables not rated, the provisional mark, streaks, and the update living in the
  * transaction that stores the result.

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { defaultRegistry } from '../../src/games/index.js';
 import { openDatabase, type Db } from '../../src/persistence/db.js';
-import { guildDefaults, invalidSettings, updateGuildDefaults, withServerDefaults } from '../../src/ratings/settings.js';
+import { guildDefaults, invalidSettings, updateGuildDefaults, withServerDefaults } from '../../src/admin/settings.js';
 
 let dir: string;
 let db: Db;

@@ -3,7 +3,9 @@
  *
  * Plays a game the way the table service drives it: whoever `pending` lists may act;
  * sometimes a deadline passes instead and `defaultAction` is applied for every seat still
- * to act, in seat order, until the decision step changes (exactly what the service does).
+ * to act, in seat order, until the decision step changes (README "Deadlines"). This loop is
+ * written out here on purpose, independently of the service's driver (src/tables/drivers.ts),
+ * so the property tests check the deadline rule itself, not the production code.
  * Every applied action is logged so the game can be replayed from its seed.
  */
 import { Rng } from '../../src/games/rng.js';
@@ -59,35 +61,35 @@ export function playRandomGame(def: AnyGameDefinition, opts: RandomPlayOptions):
   const timeoutRate = opts.timeoutRate ?? 0.1;
 
   const applyOne = (seat: Seat, action: unknown, kind: LogEntry['kind']) => {
-    const r = def.apply(state, seat, action);
-    if (!r.ok) {
+    const result = def.apply(state, seat, action);
+    if (!result.ok) {
       throw new Error(
-        `engine refused its own ${kind} action ${JSON.stringify(action)} for seat ${seat}: ${JSON.stringify(r.error)}`,
+        `engine refused its own ${kind} action ${JSON.stringify(action)} for seat ${seat}: ${JSON.stringify(result.error)}`,
       );
     }
-    state = r.state;
+    state = result.state;
     const entry: LogEntry = { seat, action, kind };
     log.push(entry);
-    opts.onState?.(state, r.events, entry);
+    opts.onState?.(state, result.events, entry);
   };
 
   while (log.length < max) {
-    const p = def.pending(state);
-    if (p.kind === 'over') break;
-    const toAct = seatsToAct(p);
-    if (toAct.length === 0) throw new Error(`pending ${p.kind} lists no seat to act`);
+    const due = def.pending(state);
+    if (due.kind === 'over') break;
+    const toAct = seatsToAct(due);
+    if (toAct.length === 0) throw new Error(`pending ${due.kind} lists no seat to act`);
     if (rng.int(0, 999) < timeoutRate * 1000) {
       // The deadline passes: default action for each seat still to act, until the step moves.
       for (const seat of toAct) {
         const now = def.pending(state);
-        if (now.kind === 'over' || now.step !== p.step || !seatsToAct(now).includes(seat)) break;
+        if (now.kind === 'over' || now.step !== due.step || !seatsToAct(now).includes(seat)) break;
         applyOne(seat, def.defaultAction(state, seat), 'timeout');
       }
       continue;
     }
     const seat = rng.pick(toAct);
     const legal = def.legalActions(state, seat);
-    if (legal.length === 0) throw new Error(`seat ${seat} must act (${p.kind}) but has no legal action`);
+    if (legal.length === 0) throw new Error(`seat ${seat} must act (${due.kind}) but has no legal action`);
     applyOne(seat, rng.pick(legal), 'player');
   }
   return { initial, final: state, log, over: def.pending(state).kind === 'over' };
@@ -107,12 +109,12 @@ export function replayGame(
 ): any {
   const parsed = def.optionsSchema.parse(options);
   let state: any = (def.setup as (...a: unknown[]) => unknown)(parsed, seats, seed, setupMeta);
-  for (const [i, e] of log.entries()) {
+  for (const [index, entry] of log.entries()) {
     // Logged actions went through JSON in the database: replay them the same way.
-    const action = JSON.parse(JSON.stringify(e.action));
-    const r = def.apply(state, e.seat, action);
-    if (!r.ok) throw new Error(`replay refused entry ${i}: ${JSON.stringify(r.error)}`);
-    state = r.state;
+    const action = JSON.parse(JSON.stringify(entry.action));
+    const result = def.apply(state, entry.seat, action);
+    if (!result.ok) throw new Error(`replay refused entry ${index}: ${JSON.stringify(result.error)}`);
+    state = result.state;
   }
   return state;
 }

@@ -54,7 +54,7 @@ export function expectComponentLimits(rows: { type?: number; components: any[] }
     expect(row.type ?? 1).toBe(1);
     expect(row.components.length).toBeGreaterThan(0);
     expect(row.components.length).toBeLessThanOrEqual(5);
-    if (row.components.some((c) => c.type === 3)) expect(row.components).toHaveLength(1);
+    if (row.components.some((component) => component.type === 3)) expect(row.components).toHaveLength(1);
     for (const c of row.components) {
       expect(c.custom_id.length).toBeLessThanOrEqual(100);
       if (c.type === 2) expect(c.label.length).toBeLessThanOrEqual(80);

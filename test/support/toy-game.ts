@@ -41,32 +41,32 @@ export interface TallyState {
   winner: Seat | null;
 }
 
-function next(s: TallyState): void {
-  s.step += 1;
+function next(state: TallyState): void {
+  state.step += 1;
 }
 
-function endTurn(s: TallyState, events: GameEvent[]): void {
-  const leader = s.totals.findIndex((t) => t >= TALLY_TARGET);
+function endTurn(state: TallyState, events: GameEvent[]): void {
+  const leader = state.totals.findIndex((total) => total >= TALLY_TARGET);
   if (leader >= 0) {
-    s.phase = 'over';
-    s.winner = leader;
+    state.phase = 'over';
+    state.winner = leader;
     events.push({ type: 'won', seat: leader });
-    next(s);
+    next(state);
     return;
   }
-  s.turnsThisRound += 1;
-  s.turn = (s.turn + 1) % s.seats;
-  if (s.turnsThisRound >= s.seats) {
-    s.turnsThisRound = 0;
-    s.phase = 'vote';
-    s.votes = Array(s.seats).fill(null);
-  } else s.phase = 'turn';
-  s.passed = [];
-  next(s);
+  state.turnsThisRound += 1;
+  state.turn = (state.turn + 1) % state.seats;
+  if (state.turnsThisRound >= state.seats) {
+    state.turnsThisRound = 0;
+    state.phase = 'vote';
+    state.votes = Array(state.seats).fill(null);
+  } else state.phase = 'turn';
+  state.passed = [];
+  next(state);
 }
 
-function publicView(s: TallyState) {
-  return { ...s, votes: s.votes.map((v) => v !== null), rng: [] };
+function publicView(state: TallyState) {
+  return { ...state, votes: state.votes.map((vote) => vote !== null), rng: [] };
 }
 
 export const tallyDefinition: GameDefinition<TallyState, TallyAction, Options, ReturnType<typeof publicView>, ReturnType<typeof publicView> & { me: Seat; myVote: number | null | undefined }> = {
@@ -91,96 +91,96 @@ export const tallyDefinition: GameDefinition<TallyState, TallyAction, Options, R
       winner: null,
     };
   },
-  pending(s): Pending {
-    const o = s.options;
-    switch (s.phase) {
+  pending(state): Pending {
+    const options = state.options;
+    switch (state.phase) {
       case 'turn':
-        return { kind: 'turn', seat: s.turn, step: s.step, timer: 'turn', timeoutMs: o.turnSeconds * 1000 };
+        return { kind: 'turn', seat: state.turn, step: state.step, timer: 'turn', timeoutMs: options.turnSeconds * 1000 };
       case 'race': {
-        const mover = (s.turn + s.seats - 0) % s.seats;
-        const seats = [...Array(s.seats).keys()].filter((x) => x !== mover && !s.passed.includes(x));
-        return { kind: 'race', seats, step: s.step, timer: 'reaction', timeoutMs: o.reactionSeconds * 1000 };
+        const mover = (state.turn + state.seats - 0) % state.seats;
+        const seats = [...Array(state.seats).keys()].filter((seat) => seat !== mover && !state.passed.includes(seat));
+        return { kind: 'race', seats, step: state.step, timer: 'reaction', timeoutMs: options.reactionSeconds * 1000 };
       }
       case 'vote': {
-        const seats = [...Array(s.seats).keys()];
-        return { kind: 'simultaneous', seats, waiting: seats.filter((x) => s.votes[x] === null), step: s.step, timer: 'vote', timeoutMs: o.voteSeconds * 1000 };
+        const seats = [...Array(state.seats).keys()];
+        return { kind: 'simultaneous', seats, waiting: seats.filter((seat) => state.votes[seat] === null), step: state.step, timer: 'vote', timeoutMs: options.voteSeconds * 1000 };
       }
       case 'over':
-        return { kind: 'over', step: s.step };
+        return { kind: 'over', step: state.step };
     }
   },
-  legalActions(s, seat) {
-    const p = this.pending(s);
-    if (!seatsToAct(p).includes(seat)) return [];
-    if (s.phase === 'turn') return [{ type: 'add', n: 1 }, { type: 'add', n: 2 }];
-    if (s.phase === 'race') return [{ type: 'steal' }, { type: 'pass' }];
-    if (s.phase === 'vote') return [0, 1, 2].map((value) => ({ type: 'vote' as const, value }));
+  legalActions(state, seat) {
+    const pending = this.pending(state);
+    if (!seatsToAct(pending).includes(seat)) return [];
+    if (state.phase === 'turn') return [{ type: 'add', n: 1 }, { type: 'add', n: 2 }];
+    if (state.phase === 'race') return [{ type: 'steal' }, { type: 'pass' }];
+    if (state.phase === 'vote') return [0, 1, 2].map((value) => ({ type: 'vote' as const, value }));
     return [];
   },
   apply(state, seat, action) {
     if (!seatsToAct(this.pending(state)).includes(seat)) return { ok: false, error: { code: 'not_your_turn' } };
-    const s = structuredClone(state);
+    const draft = structuredClone(state);
     const events: GameEvent[] = [];
-    if (s.phase === 'turn' && action.type === 'add') {
-      s.totals[seat]! += action.n;
+    if (draft.phase === 'turn' && action.type === 'add') {
+      draft.totals[seat]! += action.n;
       events.push({ type: 'added', seat, n: action.n });
-      if (s.totals[seat]! >= TALLY_TARGET) {
-        endTurn(s, events);
+      if (draft.totals[seat]! >= TALLY_TARGET) {
+        endTurn(draft, events);
       } else {
-        s.phase = 'race';
-        s.passed = [];
-        next(s);
+        draft.phase = 'race';
+        draft.passed = [];
+        next(draft);
       }
-      return { ok: true, state: s, events };
+      return { ok: true, state: draft, events };
     }
-    if (s.phase === 'race' && action.type === 'steal') {
-      s.totals[s.turn]! -= 1;
-      s.totals[seat]! += 1;
-      events.push({ type: 'stole', seat, from: s.turn });
-      endTurn(s, events);
-      return { ok: true, state: s, events };
+    if (draft.phase === 'race' && action.type === 'steal') {
+      draft.totals[draft.turn]! -= 1;
+      draft.totals[seat]! += 1;
+      events.push({ type: 'stole', seat, from: draft.turn });
+      endTurn(draft, events);
+      return { ok: true, state: draft, events };
     }
-    if (s.phase === 'race' && action.type === 'pass') {
-      s.passed.push(seat);
-      if (s.passed.length >= s.seats - 1) endTurn(s, events);
-      return { ok: true, state: s, events };
+    if (draft.phase === 'race' && action.type === 'pass') {
+      draft.passed.push(seat);
+      if (draft.passed.length >= draft.seats - 1) endTurn(draft, events);
+      return { ok: true, state: draft, events };
     }
-    if (s.phase === 'vote' && action.type === 'vote') {
-      s.votes[seat] = action.value;
+    if (draft.phase === 'vote' && action.type === 'vote') {
+      draft.votes[seat] = action.value;
       events.push({ type: 'voted', seat }, { type: 'myvote', seat, value: action.value, to: [seat] });
-      if (s.votes.every((v) => v !== null)) {
-        events.push({ type: 'votes', values: s.votes });
-        s.phase = 'turn';
-        s.votes = Array(s.seats).fill(null);
-        next(s);
+      if (draft.votes.every((vote) => vote !== null)) {
+        events.push({ type: 'votes', values: draft.votes });
+        draft.phase = 'turn';
+        draft.votes = Array(draft.seats).fill(null);
+        next(draft);
       }
-      return { ok: true, state: s, events };
+      return { ok: true, state: draft, events };
     }
     return { ok: false, error: { code: 'illegal' } };
   },
-  defaultAction(s) {
-    if (s.phase === 'turn') return { type: 'add', n: 1 };
-    if (s.phase === 'race') return { type: 'pass' };
+  defaultAction(state) {
+    if (state.phase === 'turn') return { type: 'add', n: 1 };
+    if (state.phase === 'race') return { type: 'pass' };
     return { type: 'vote', value: 0 };
   },
-  publicView(s) {
-    return publicView(s);
+  publicView(state) {
+    return publicView(state);
   },
-  seatView(s, seat) {
-    return { ...publicView(s), me: seat, myVote: s.votes[seat] };
+  seatView(state, seat) {
+    return { ...publicView(state), me: seat, myVote: state.votes[seat] };
   },
-  result(s) {
-    if (s.phase !== 'over' || s.winner === null) return null;
-    return { placements: s.totals.map((_, i) => (i === s.winner ? 1 : 2)), winners: [s.winner], reason: 'target' };
+  result(state) {
+    if (state.phase !== 'over' || state.winner === null) return null;
+    return { placements: state.totals.map((_, seat) => (seat === state.winner ? 1 : 2)), winners: [state.winner], reason: 'target' };
   },
-  encodeAction(a) {
-    return a.type === 'add' ? `add:${a.n}` : a.type === 'vote' ? `vote:${a.value}` : a.type;
+  encodeAction(action) {
+    return action.type === 'add' ? `add:${action.n}` : action.type === 'vote' ? `vote:${action.value}` : action.type;
   },
   decodeAction(code) {
     const [type, arg] = code.split(':');
     const raw = type === 'add' ? { type, n: Number(arg) } : type === 'vote' ? { type, value: Number(arg) } : { type };
-    const r = actionSchema.safeParse(raw);
-    return r.success ? r.data : null;
+    const parsed = actionSchema.safeParse(raw);
+    return parsed.success ? parsed.data : null;
   },
 };
 
@@ -188,7 +188,7 @@ const ui: GameUi<any, any, TallyAction, Options> = {
   board(view, ctx) {
     return {
       status: view.phase === 'over' ? 'Over' : `Turn of ${ctx.name(view.turn)}`,
-      body: view.totals.map((t: number, i: number) => `${ctx.name(i)}: ${t}`).join('\n'),
+      body: view.totals.map((total: number, seat: number) => `${ctx.name(seat)}: ${total}`).join('\n'),
       rows:
         view.phase === 'race'
           ? [{ type: 1, components: [{ type: 2, style: 1, label: 'Steal!', custom_id: ctx.actionId('steal') }, { type: 2, style: 2, label: 'Pass', custom_id: ctx.actionId('pass') }] }]
@@ -199,21 +199,21 @@ const ui: GameUi<any, any, TallyAction, Options> = {
     return {
       body: `Your total: ${view.totals[view.me]}`,
       rows: legal.length
-        ? [{ type: 1, components: legal.map((a) => ({ type: 2, style: 1, label: tallyDefinition.encodeAction(a), custom_id: ctx.actionId(tallyDefinition.encodeAction(a)) })) }]
+        ? [{ type: 1, components: legal.map((action) => ({ type: 2, style: 1, label: tallyDefinition.encodeAction(action), custom_id: ctx.actionId(tallyDefinition.encodeAction(action)) })) }]
         : [],
     };
   },
-  describeEvent(e, ctx) {
-    if (e.type === 'added') return `${ctx.name(e.seat as number)} added ${e.n}.`;
-    if (e.type === 'stole') return `${ctx.name(e.seat as number)} stole a point.`;
-    if (e.type === 'voted') return `${ctx.name(e.seat as number)} voted.`;
-    if (e.type === 'myvote') return `You voted ${e.value}.`;
+  describeEvent(event, ctx) {
+    if (event.type === 'added') return `${ctx.name(event.seat as number)} added ${event.n}.`;
+    if (event.type === 'stole') return `${ctx.name(event.seat as number)} stole a point.`;
+    if (event.type === 'voted') return `${ctx.name(event.seat as number)} voted.`;
+    if (event.type === 'myvote') return `You voted ${event.value}.`;
     return null;
   },
-  describeError: (e) => `Refused: ${e.code}`,
-  staleNote: (a) => (a.type === 'steal' ? 'Too late — someone stole first.' : null),
+  describeError: (error) => `Refused: ${error.code}`,
+  staleNote: (action) => (action.type === 'steal' ? 'Too late — someone stole first.' : null),
   rulesHelp: () => 'Tally rules',
-  optionsSummary: (o) => `turn ${o.turnSeconds}s`,
+  optionsSummary: (options) => `turn ${options.turnSeconds}s`,
 };
 
 /** The Tally game as a module (registered under the id 'suspicion' for type purposes). */
@@ -222,8 +222,9 @@ export const tallyModule: GameModule = {
   command: 'tally',
   title: 'Tally',
   emoji: '🧮',
+  colour: 0x16a085,
   description: 'A test game',
   definition: tallyDefinition,
   ui,
-  newOptions: [{ name: 'turn-timer', optionKey: 'turnSeconds', description: 'Turn timer (s)', type: 'integer', min: 1, max: 3600 }],
+  newOptions: [{ name: 'turn-timer', optionKey: 'turnSeconds', description: 'Turn timer (state)', type: 'integer', min: 1, max: 3600 }],
 };

@@ -1,7 +1,7 @@
 /**
  * The table service against a real SQLite database, with the "Tally" fixture game: lobby
  * rules, dispatch, stale and raced clicks, deadlines and away players, leaving, results,
- * restart recovery and replay from the action log (issue 2 §4, §6, §7, §8).
+ * restart recovery and replay from the action log (DESIGN.md §4; README "Commands" and "Deadlines").
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,7 +11,9 @@ import { GameRegistry } from '../../src/games/registry.js';
 import { silentLogger } from '../../src/logger.js';
 import { openDatabase, type Db } from '../../src/persistence/db.js';
 import { TableRepo } from '../../src/persistence/repo.js';
-import { AWAY_AFTER_MISSED, LOBBY_IDLE_MS, TableService } from '../../src/tables/service.js';
+import type { SeatRow } from '../../src/persistence/repo.js';
+import { ABANDON_AFTER_MS, ABANDON_AFTER_TIMEOUTS, isAbandoned } from '../../src/tables/policy.js';
+import { AWAY_AFTER_MISSED, LOBBY_IDLE_MS, RESTART_GRACE_MS, TableService } from '../../src/tables/service.js';
 import type { Actor, TableChange } from '../../src/tables/types.js';
 import { replayGame } from '../support/random-play.js';
 import { TALLY_TARGET, tallyDefinition, tallyModule, type TallyState } from '../support/toy-game.js';
@@ -289,7 +291,7 @@ describe('deadlines and away players', () => {
     p = pending(id);
     expect(p.kind === 'simultaneous' && p.waiting).toEqual([1 - first]);
     // Clicking again brings the player back.
-    expect(service.touch(id, sleeper.userId)).toBe(true);
+    expect(service.markPresent(id, sleeper)).toMatchObject({ ok: true, value: { cameBack: true } });
     expect(repo.seats(id).find((s) => s.userId === sleeper.userId)).toMatchObject({ away: false, missed: 0 });
   });
 
@@ -304,6 +306,84 @@ describe('deadlines and away players', () => {
     expect(repo.actions(id)).toHaveLength(1);
     expect(repo.table(id)!.deadlineStep).toBe(pending(id).step);
     expect(t.id).toBe(id);
+  });
+});
+
+describe('games nobody plays', () => {
+  /** Let deadlines pass one at a time until `until()` or the table closes; returns the elapsed ms. */
+  function idle(id: number, until: () => boolean = () => false): number {
+    const start = Date.now();
+    for (let guard = 0; guard < 500 && repo.table(id)!.status === 'active' && !until(); guard++) {
+      vi.advanceTimersByTime(Math.max(0, repo.table(id)!.deadlineAt! - Date.now()));
+    }
+    return Date.now() - start;
+  }
+  const missed = (id: number) => repo.seats(id).map((s) => s.missed);
+
+  it(`end as abandoned after ${ABANDON_AFTER_MS / 60_000} minutes when every player is away and missed ${ABANDON_AFTER_TIMEOUTS} deadlines — not rated, channel free`, () => {
+    // Short timers: each player misses 3 deadlines in about 5 minutes; the 10 minutes decide.
+    const id = started([ana, ben]);
+    const startedAt = Date.now();
+    idle(id, () => missed(id).every((m) => m >= ABANDON_AFTER_TIMEOUTS));
+    expect(Date.now() - startedAt).toBeLessThan(ABANDON_AFTER_MS);
+    expect(repo.table(id)!.status).toBe('active');
+    expect(repo.seats(id).every((s) => s.away)).toBe(true);
+    // Still running just before the 10 minutes are up …
+    idle(id, () => repo.table(id)!.deadlineAt! - startedAt >= ABANDON_AFTER_MS);
+    expect(repo.table(id)!.status).toBe('active');
+    // … and ended at the first deadline after them.
+    idle(id);
+    const table = repo.table(id)!;
+    expect(table).toMatchObject({ status: 'cancelled', endReason: 'abandoned', deadlineAt: null });
+    expect(table.endedAt! - startedAt).toBeGreaterThanOrEqual(ABANDON_AFTER_MS);
+    expect(table.endedAt! - startedAt).toBeLessThan(ABANDON_AFTER_MS + 60_000);
+    expect(repo.results(id)).toEqual([]);
+    expect(hookCalls).toEqual([]);
+    expect(changes.at(-1)).toMatchObject({ tableId: id, ended: true });
+    // The channel is free for a new table.
+    expect(service.createTable({ guildId: 'g1', channelId: 'c1', game: 'suspicion', host: cleo, options: {} }).ok).toBe(true);
+  });
+
+  it(`with long timers, waits for ${ABANDON_AFTER_TIMEOUTS} timed-out decisions per player, however long that takes`, () => {
+    const id = started([ana, ben], { turnSeconds: 400, voteSeconds: 400 });
+    const startedAt = Date.now();
+    // Past 10 minutes, but nobody has missed 3 deadlines yet.
+    idle(id, () => Date.now() - startedAt > ABANDON_AFTER_MS && missed(id).every((m) => m >= 1));
+    expect(repo.table(id)!.status).toBe('active');
+    // The first player to reach 3 does not end it while the other has fewer.
+    idle(id, () => missed(id).some((m) => m >= ABANDON_AFTER_TIMEOUTS));
+    expect(repo.table(id)!.status).toBe('active');
+    expect(missed(id).some((m) => m < ABANDON_AFTER_TIMEOUTS)).toBe(true);
+    idle(id);
+    expect(repo.table(id)).toMatchObject({ status: 'cancelled', endReason: 'abandoned' });
+    expect(missed(id).every((m) => m >= ABANDON_AFTER_TIMEOUTS)).toBe(true);
+  });
+
+  it('a player who comes back (opens their hand) starts the count again', () => {
+    const id = started([ana, ben]);
+    idle(id, () => missed(id).every((m) => m >= ABANDON_AFTER_TIMEOUTS));
+    expect(service.markPresent(id, ana)).toMatchObject({ ok: true, value: { cameBack: true } });
+    const anaMissed = () => repo.seats(id).find((s) => s.userId === ana.userId)!.missed;
+    // Ana is back: the game goes on until she has missed 3 deadlines in a row again.
+    for (let guard = 0; guard < 500 && anaMissed() < ABANDON_AFTER_TIMEOUTS; guard++) {
+      expect(repo.table(id)!.status).toBe('active');
+      vi.advanceTimersByTime(Math.max(0, repo.table(id)!.deadlineAt! - Date.now()));
+    }
+    idle(id);
+    expect(repo.table(id)).toMatchObject({ status: 'cancelled', endReason: 'abandoned' });
+  });
+
+  it('bot seats never count as someone present', () => {
+    const now = 1_700_000_000_000;
+    const row = (seat: number, patch: Partial<SeatRow>): SeatRow =>
+      ({ tableId: 1, userId: `u${seat}`, displayName: `P${seat}`, joinedAt: 0, seat, away: false, missed: 0, left: false, ...patch }) as SeatRow;
+    const sleeper = row(0, { away: true, missed: ABANDON_AFTER_TIMEOUTS });
+    const bot = { ...row(1, {}), bot: true } as SeatRow;
+    expect(isAbandoned([sleeper, bot], now - ABANDON_AFTER_MS, now)).toBe(true);
+    expect(isAbandoned([sleeper, row(1, {})], now - ABANDON_AFTER_MS, now)).toBe(false); // a present human
+    expect(isAbandoned([sleeper, bot], now - ABANDON_AFTER_MS + 1, now)).toBe(false); // not 10 minutes yet
+    expect(isAbandoned([{ ...sleeper, missed: ABANDON_AFTER_TIMEOUTS - 1 }, bot], now - ABANDON_AFTER_MS, now)).toBe(false);
+    expect(isAbandoned([row(0, { left: true, away: true }), bot], now - ABANDON_AFTER_MS, now)).toBe(false); // everyone left: handled at once
   });
 });
 
@@ -381,18 +461,47 @@ describe('leaving, results and restart', () => {
     ]);
   });
 
-  it('a fresh service on the same database recovers the table and fires an expired deadline at once', () => {
-    const id = started([ana, ben]);
+  it(`a deadline that passed while the bot was down gets min(its timeout, ${RESTART_GRACE_MS / 1000} s) from the ready time, and counts against no one`, () => {
+    const id = started([ana, ben], { turnSeconds: 600 });
     const p = pending(id) as { seat: number; step: number };
     service.stop();
-    vi.advanceTimersByTime(120_000); // the bot is down past the deadline
+    vi.advanceTimersByTime(900_000); // the bot is down past the 600 s turn deadline
     service = makeService();
-    expect(service.recover()).toEqual([id]);
+    const readyAt = Date.now();
+    changes = [];
+    expect(service.recover(readyAt)).toEqual([id]);
     vi.advanceTimersByTime(0);
+    // Nothing fired: the turn got a new deadline of ready + 60 s (its own timeout is longer).
+    expect(repo.actions(id)).toEqual([]);
+    expect(repo.table(id)).toMatchObject({ deadlineAt: readyAt + RESTART_GRACE_MS, deadlineStep: p.step });
+    expect(repo.seats(id).every((s) => s.missed === 0 && !s.away)).toBe(true);
+    // The board learns why (an event of this change), and the board gets redrawn at start-up.
+    const t = repo.table(id)!;
+    expect((t.recentEvents as { event: { type: string }; change: number }[]).filter((e) => e.change === t.version).map((e) => e.event.type)).toEqual(['$restarted']);
+    expect(service.staleBoards().map((c) => c.tableId)).toEqual([id]);
+    // Play continues: the new deadline passes like any other.
+    vi.advanceTimersByTime(RESTART_GRACE_MS - 1);
+    expect(repo.actions(id)).toEqual([]);
+    vi.advanceTimersByTime(1);
     expect(repo.actions(id)).toMatchObject([{ kind: 'timeout', seat: p.seat }]);
-    // And play continues with a click drawn before the restart, for the new step.
-    const now = pending(id);
-    expect(now.kind).toBe('race');
+    expect(pending(id).kind).toBe('race');
+  });
+
+  it('after a restart a short decision keeps its own timeout, and a deadline still ahead is left as it was', () => {
+    const id = started([ana, ben, cleo]);
+    const p = pending(id) as { seat: number; step: number };
+    service.act(id, userOfSeat(id, p.seat), p.step, { type: 'add', n: 1 }); // a 10 s race opens
+    db.$client.prepare("update game_tables set channel_id = 'c2' where id = ?").run(id); // frees c1
+    const other = started([dev, actor(5)]);
+    const aheadAt = repo.table(other)!.deadlineAt!;
+    service.stop();
+    vi.advanceTimersByTime(30_000); // past the race window, not past the other table's turn
+    service = makeService();
+    const readyAt = Date.now();
+    service.recover(readyAt);
+    expect(repo.table(id)!.deadlineAt).toBe(readyAt + 10_000);
+    expect(repo.table(other)!.deadlineAt).toBe(aheadAt);
+    expect(repo.table(other)!.recentEvents as unknown[]).not.toContainEqual(expect.objectContaining({ event: expect.objectContaining({ type: '$restarted' }) }));
   });
 
   it('the action log replays from the seed to the stored state', () => {

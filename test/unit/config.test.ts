@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, DEFAULT_DATABASE_PATH, loadConfig } from '../../src/config.js';
+import { ConfigError, DEFAULT_DATABASE_PATH, DEFAULT_LOCAL_DATABASE_PATH, loadConfig } from '../../src/config.js';
 
 const ROOT = join(import.meta.dirname, '../..');
 
@@ -19,6 +19,8 @@ describe('loadConfig', () => {
       logLevel: 'info',
       discordApiUrl: null,
       devGuildId: null,
+      local: null,
+      healthPort: null,
     });
   });
 
@@ -30,7 +32,7 @@ describe('loadConfig', () => {
   it('names every bad variable at once, with how to fix it', () => {
     let err: unknown;
     try {
-      loadConfig({ LOG_LEVEL: 'loud', DISCORD_API_URL: 'http://x/api/v10', DEV_GUILD_ID: 'abc', DATABASE_PATH: ' ' });
+      loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'loud', DISCORD_API_URL: 'http://x/api/v10', DEV_GUILD_ID: 'abc', DATABASE_PATH: ' ' });
     } catch (e) {
       err = e;
     }
@@ -42,13 +44,61 @@ describe('loadConfig', () => {
   });
 });
 
+describe('local play (README → Quick start)', () => {
+  it('starts local play when no token is set, on ./data/local.db, port 3000, 127.0.0.1, quiet log', () => {
+    for (const env of [{}, { DISCORD_TOKEN: '' }, { DISCORD_TOKEN: '   ' }, { DISCORD_TOKEN: '<your bot token>' }, { DISCORD_TOKEN: 'your-bot-token-here' }]) {
+      expect(loadConfig(env)).toEqual({
+        discordToken: '',
+        databasePath: DEFAULT_LOCAL_DATABASE_PATH,
+        logLevel: 'warn',
+        discordApiUrl: null,
+        devGuildId: null,
+        local: { reason: 'no-token', port: 3000, host: '127.0.0.1', worldPath: join('data', 'local.world.json') },
+        healthPort: null,
+      });
+    }
+  });
+
+  it('LOCAL=1 forces local play even with a token; LOCAL=0 with a token connects to Discord', () => {
+    const forced = loadConfig({ DISCORD_TOKEN: 'abc.def', LOCAL: '1' });
+    expect(forced.local?.reason).toBe('forced');
+    expect(forced.discordToken).toBe('');
+    expect(loadConfig({ DISCORD_TOKEN: 'abc.def', LOCAL: '0' }).local).toBeNull();
+  });
+
+  it('under NODE_ENV=production a missing token is an error unless LOCAL=1', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/DISCORD_TOKEN is missing[\s\S]*LOCAL=1/);
+    expect(() => loadConfig({ NODE_ENV: 'production', DISCORD_TOKEN: '<token>' })).toThrow(/placeholder/);
+    expect(loadConfig({ NODE_ENV: 'production', LOCAL: '1' }).local?.reason).toBe('forced');
+  });
+
+  it('uses DATABASE_PATH, PORT and LOCAL_HOST when given; the world file sits next to the database', () => {
+    const c = loadConfig({ DATABASE_PATH: '/tmp/x/my.sqlite', PORT: '4100', LOCAL_HOST: '0.0.0.0', LOG_LEVEL: 'info' });
+    expect(c).toMatchObject({ databasePath: '/tmp/x/my.sqlite', logLevel: 'info', local: { port: 4100, host: '0.0.0.0', worldPath: '/tmp/x/my.world.json' } });
+    expect(loadConfig({ DATABASE_PATH: ':memory:' }).local?.worldPath).toBeNull();
+  });
+
+  it('names bad PORT, LOCAL_HOST and LOCAL values; PORT is not read when connecting to Discord', () => {
+    let err: unknown;
+    try {
+      loadConfig({ PORT: '99999', LOCAL_HOST: 'a b', LOCAL: 'maybe' });
+    } catch (e) {
+      err = e;
+    }
+    expect((err as ConfigError).problems.map((p) => p.split(' ')[0])).toEqual(['LOCAL', 'PORT', 'LOCAL_HOST']);
+    expect(loadConfig({ DISCORD_TOKEN: 'abc.def', PORT: 'web' }).local).toBeNull();
+    expect(() => loadConfig({ DISCORD_TOKEN: 'abc.def', HEALTH_PORT: '0' })).toThrow(/HEALTH_PORT/);
+    expect(loadConfig({ DISCORD_TOKEN: 'abc.def', HEALTH_PORT: '8081' }).healthPort).toBe(8081);
+  });
+});
+
 describe('process entry point', () => {
   it('exits with code 2 and one plain message when the environment is invalid', () => {
     const cwd = mkdtempSync(join(tmpdir(), 'rh-entry-'));
     try {
       const r = spawnSync(join(ROOT, 'node_modules/.bin/tsx'), [join(ROOT, 'src/index.ts')], {
         cwd,
-        env: { PATH: process.env.PATH, LOG_LEVEL: 'loud', DEV_GUILD_ID: 'abc' },
+        env: { PATH: process.env.PATH, NODE_ENV: 'production', LOG_LEVEL: 'loud', DEV_GUILD_ID: 'abc' },
         encoding: 'utf8',
         timeout: 30_000,
       });

@@ -17,6 +17,7 @@ export const jaccuseModule: GameModule<'jaccuse'> = {
   command: 'jaccuse',
   title: t.title,
   emoji: '🫵',
+  colour: 0xc0392b,
   description: t.description,
   definition: jaccuseDefinition,
   ui: jaccuseUi,

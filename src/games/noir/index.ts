@@ -25,6 +25,7 @@ export const noirModule: GameModule<'noir'> = {
   command: 'noir',
   title: t.title,
   emoji: '🔪',
+  colour: 0x2b2d31,
   description: t.description,
   definition: noirDefinition,
   ui: noirUi,

@@ -12,6 +12,7 @@ export const phantomModule: GameModule<'phantom'> = {
   command: 'phantom',
   title: en.phantom.title,
   emoji: '👻',
+  colour: 0x8e44ad,
   description: en.phantom.description,
   definition: phantomDefinition,
   ui: phantomUi,

@@ -25,6 +25,7 @@ export const suspicionModule: GameModule<'suspicion'> = {
   command: 'suspicion',
   title: s.title,
   emoji: '🔎',
+  colour: 0x4f7cac,
   description: s.description,
   definition: suspicionDefinition,
   ui: suspicionUi,

@@ -1,6 +1,6 @@
 /** English strings shared by every game: lobby, board frame, panels, errors, commands. */
 
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
 export const common = {
   plural,
@@ -9,7 +9,7 @@ export const common = {
   lobby: {
     title: (emoji: string, title: string, id: number) => `${emoji} ${title} · table #${id} — lobby`,
     host: (name: string) => `**Host:** ${name}`,
-    players: (n: number, max: number) => `**Players (${n}/${max})**`,
+    players: (count: number, max: number) => `**Players (${count}/${max})**`,
     needs: (min: number, max: number) =>
       min === max ? `Needs exactly ${min} players.` : `Needs ${min}–${max} players. The host starts when ready.`,
     expires: (rel: string) => `The lobby closes ${rel} without activity.`,
@@ -38,6 +38,8 @@ export const common = {
     leaverFinishedFirstStatus: '🏁 Game over — the seat that finished first had left, so the result ranks the players who stayed.',
     noticeTimeout: (names: string) => `⏰ Out of time: ${names} — the default move was played.`,
     noticeAuto: (names: string) => `🤖 Played automatically: ${names}.`,
+    noticeRestarted: (rel: string) => `🔄 The bot was restarted. Nobody could move meanwhile, so the current decision now closes ${rel}.`,
+    restarted: '🔄 The bot was restarted; the decision that ran out meanwhile got more time.',
     awayWord: 'away',
     leftWord: 'left',
     leftList: (names: string) => `🚪 Left the game: ${names} (played automatically, ranked last).`,
@@ -45,6 +47,8 @@ export const common = {
     cancelledAdmin: (by: string | null) => `**Ended by a server admin**${by ? ` (${by})` : ''}. This game is not rated.`,
     expired: '**The lobby closed** after 30 minutes without activity.',
     abandoned: '**Abandoned:** every player left. This game is not rated.',
+    abandonedAway: (minutes: number, timeouts: number) =>
+      `**Abandoned:** nobody played for over ${minutes} minutes — every player was away and let ${timeouts} deadlines in a row pass. This game is not rated; the channel is free for a new table.`,
     emptyLobby: '**Closed:** everyone left the lobby.',
     winners: (names: string) => `🏆 **Winner:** ${names}`,
     winnersMany: (names: string) => `🏆 **Winners:** ${names}`,
@@ -103,6 +107,14 @@ export const common = {
     noTableHere: 'You are not seated at an open table in this server. Start one with a game command, e.g. `/suspicion new`.',
     noOpenTableInChannel: 'There is no open table in this channel.',
     manageGuildOnly: 'This command needs the **Manage Server** permission.',
+    unknownCommand: (name: string, examples: string) =>
+      `\`/${name}\` is not (or no longer) one of this bot's commands. Type \`/\` to see the current ones — e.g. ${examples}.`,
+    unknownSubcommand: (path: string, available: string) => `\`/${path}\` is not (or no longer) available. Use ${available} instead.`,
+    unknownOption: (path: string, option: string, available: string) =>
+      `\`/${path}\` has no option \`${option}\` (any more)${available ? ` — its options are ${available}` : ''}. Pick the command again from the \`/\` menu.`,
+    missingOption: (path: string, option: string) => `\`/${path}\` needs the option \`${option}\` — pick the command again from the \`/\` menu.`,
+    unknownComponent: 'That menu is not one of ours (or is out of date). Nothing was changed.',
+    unknownForm: 'That form is not one of ours (or is no longer open). Nothing was changed.',
   },
 
   permissions: {

@@ -1,12 +1,12 @@
-/** English strings of leaderboards, player stats and the server-admin tools (issue 7). */
+/** English strings of leaderboards, player stats and the server-admin tools (README "Leaderboards and ratings"). */
 
 const pct = (wins: number, games: number) => (games > 0 ? Math.round((100 * wins) / games) : 0);
-const n1 = (x: number) => (Math.round(x * 10) / 10).toFixed(1);
-const ordinalWord = (n: number) => {
-  const s = n % 100 >= 11 && n % 100 <= 13 ? 'th' : ({ 1: 'st', 2: 'nd', 3: 'rd' } as Record<number, string>)[n % 10] ?? 'th';
-  return `${n}${s}`;
+const oneDecimal = (value: number) => (Math.round(value * 10) / 10).toFixed(1);
+const ordinalWord = (count: number) => {
+  const suffix = count % 100 >= 11 && count % 100 <= 13 ? 'th' : ({ 1: 'st', 2: 'nd', 3: 'rd' } as Record<number, string>)[count % 10] ?? 'th';
+  return `${count}${suffix}`;
 };
-const games = (n: number) => `${n} ${n === 1 ? 'game' : 'games'}`;
+const games = (count: number) => `${count} ${count === 1 ? 'game' : 'games'}`;
 const rel = (ms: number) => `<t:${Math.floor(ms / 1000)}:R>`;
 const MEDALS = ['🥇', '🥈', '🥉'];
 
@@ -14,7 +14,7 @@ export const ratings = {
   /** "3rd", "11th". */
   ordinalWord,
   /** A rating (ordinal) as shown everywhere: one decimal. */
-  rating: n1,
+  rating: oneDecimal,
 
   commands: {
     leaderboard: 'Top players of this server, per game or across all games',
@@ -41,10 +41,10 @@ export const ratings = {
   board: {
     title: (emoji: string, title: string, season: number) => `🏆 ${emoji} ${title} leaderboard · season ${season}`,
     allTitle: '🏆 All games · most games played',
-    row: (rank: number, name: string, rating: number, g: number, wins: number, provisional: boolean) =>
-      `${MEDALS[rank - 1] ?? `**${rank}.**`} ${name} — **${n1(rating)}**${provisional ? ' ✱' : ''} · ${games(g)} · ${pct(wins, g)}% wins`,
-    allRow: (rank: number, name: string, g: number, wins: number) =>
-      `${MEDALS[rank - 1] ?? `**${rank}.**`} ${name} — **${games(g)}** · ${wins} ${wins === 1 ? 'win' : 'wins'} (${pct(wins, g)}%)`,
+    row: (rank: number, name: string, rating: number, played: number, wins: number, provisional: boolean) =>
+      `${MEDALS[rank - 1] ?? `**${rank}.**`} ${name} — **${oneDecimal(rating)}**${provisional ? ' ✱' : ''} · ${games(played)} · ${pct(wins, played)}% wins`,
+    allRow: (rank: number, name: string, played: number, wins: number) =>
+      `${MEDALS[rank - 1] ?? `**${rank}.**`} ${name} — **${games(played)}** · ${wins} ${wins === 1 ? 'win' : 'wins'} (${pct(wins, played)}%)`,
     empty: (title: string) => `Nobody has finished a rated game of ${title} this season yet. Finish a table to get on the board!`,
     emptyPast: (title: string, season: number) => `Nobody played a rated game of ${title} in season ${season}.`,
     emptyAll: 'Nobody has finished a rated game in this server yet. Start one with a game command, e.g. `/suspicion new`.',
@@ -61,12 +61,12 @@ export const ratings = {
     title: (name: string) => `📊 ${name} in this server`,
     gameLine: (emoji: string, title: string, season: number) => `**${emoji} ${title}** · season ${season}`,
     ratingLine: (rating: number, mu: number, sigma: number, rank: number, of: number, provisional: boolean, played: number, needed: number) =>
-      `Rating **${n1(rating)}** (skill ${n1(mu)} ± ${n1(sigma)}) · #${rank} of ${of}` +
+      `Rating **${oneDecimal(rating)}** (skill ${oneDecimal(mu)} ± ${oneDecimal(sigma)}) · #${rank} of ${of}` +
       (provisional ? ` · ✱ provisional (${played} of ${needed} games)` : ''),
-    recordLine: (g: number, wins: number, streak: number) =>
-      `${games(g)} · ${wins} ${wins === 1 ? 'win' : 'wins'} (${pct(wins, g)}%)` +
+    recordLine: (played: number, wins: number, streak: number) =>
+      `${games(played)} · ${wins} ${wins === 1 ? 'win' : 'wins'} (${pct(wins, played)}%)` +
       (streak > 1 ? ` · 🔥 ${streak} wins in a row` : streak === 1 ? ' · won the last game' : streak < -1 ? ` · ${-streak} games without a win` : ''),
-    totals: (g: number, wins: number) => `**All games:** ${games(g)} · ${wins} ${wins === 1 ? 'win' : 'wins'} (${pct(wins, g)}%)`,
+    totals: (played: number, wins: number) => `**All games:** ${games(played)} · ${wins} ${wins === 1 ? 'win' : 'wins'} (${pct(wins, played)}%)`,
     recentTitle: '**Last games**',
     recent: (emoji: string, title: string, id: number, placement: number, players: number, winner: boolean, left: boolean, endedAt: number) =>
       `• ${emoji} ${title} #${id} — ${winner ? '🏆 won' : left ? '🚪 left, ranked' : 'finished'} ${ordinalWord(placement)} of ${players} · ${rel(endedAt)}`,
@@ -76,7 +76,7 @@ export const ratings = {
 
   admin: {
     refused: 'Only members with the **Manage Server** permission can use `/admin`. Nothing was changed.',
-    tablesTitle: (n: number) => `**Open tables in this server** (${n})`,
+    tablesTitle: (count: number) => `**Open tables in this server** (${count})`,
     tableLine: (id: number, emoji: string, title: string, channel: string, status: string, players: string, count: number, age: string, last: string) =>
       `• **#${id}** ${emoji} ${title} in <#${channel}> — ${status} · ${count} ${count === 1 ? 'player' : 'players'}: ${players} · opened ${age} · last move ${last}`,
     statusLobby: 'lobby',

@@ -24,10 +24,12 @@ import { extraRoutes } from './rest-extras.js';
 import { interactionRoutes } from './rest-interactions.js';
 import { RestRouter } from './rest-router.js';
 import { channelRoutes, dispatchMessageEvent } from './rest-routes.js';
-import { EmulatorServer } from './server.js';
-import { EmulatorState, resolveOptions } from './state.js';
+import { EmulatorServer, type HostingOptions } from './server.js';
+import { EmulatorState, resolveOptions, resolveRateLimit } from './state.js';
 import { EmulatedUser } from './users.js';
-import type { EmulatedMessage, EmulatorOptions, GatewayFrame, JsonObject, RecordedRequest, Violation } from './types.js';
+import { restoreWorld, snapshotWorld, type SnapshotOptions, type WorldSnapshot } from './world.js';
+import { canManageGuild, postUserMessage, renameUser, setManageGuild, setUserLocale } from './world-edit.js';
+import type { EmulatedMessage, EmulatorOptions, GatewayFrame, JsonObject, RateLimitOptions, RecordedRequest, Violation } from './types.js';
 
 export { allComponents, buttonLabels, findComponent, interactiveComponents } from './components.js';
 export { InteractionResult } from './interactions.js';
@@ -35,7 +37,30 @@ export { snowflakeTime } from './snowflake.js';
 export { EmulatedUser, type MessageRef } from './users.js';
 export type { ActionOptions } from './user-actions.js';
 export { ALL_PERMISSIONS, DEFAULT_BOT_PERMISSIONS, EVERYONE_PERMISSIONS } from './permissions.js';
+export { connectHost, type HostingOptions } from './server.js';
+export { parseWorld, WorldFileError, type SnapshotOptions, type WorldSnapshot } from './world.js';
+export { cleanDisplayName, MANAGER_ROLE_NAME } from './world-edit.js';
 export type * from './types.js';
+
+/** Where the emulator serves and what world it starts from (local play). */
+export interface EmulatorHosting extends HostingOptions {
+  /** Start from this saved world instead of a new guild (see `snapshot()`). */
+  world?: WorldSnapshot;
+}
+
+/** A member of the default guild as a client's member list shows it. */
+export interface EmulatedMember {
+  id: string;
+  /** Display name (global name, else username). */
+  name: string;
+  /** Owns the guild (every permission). */
+  owner: boolean;
+  /** Has Manage Server (owner, Administrator or a role granting it). */
+  manageGuild: boolean;
+  /** Client language (`interaction.locale`). */
+  locale: string;
+  bot: boolean;
+}
 
 /** Options of `addUser`. */
 export interface AddUserOptions {
@@ -96,16 +121,26 @@ export class DiscordEmulator {
     this.channel = g.channelIds[0]!;
   }
 
-  /** Start an emulator on 127.0.0.1 (ephemeral port) with one guild and one text channel. */
-  static async start(options: EmulatorOptions = {}): Promise<DiscordEmulator> {
-    const state = new EmulatorState(resolveOptions(options));
-    const owner = state.addUser('Guild Owner');
-    const guild = state.addGuild(state.opts.guildName, owner.id);
-    state.addChannel(guild.id, state.opts.channelName, state.opts.botPermissions);
+  /**
+   * Start an emulator on 127.0.0.1 (ephemeral port) with one guild and one text channel, or
+   * — with `hosting` — on a chosen interface and port, sharing it with a web handler, and
+   * from a saved world. Rejects with the listen error (e.g. `code: 'EADDRINUSE'`).
+   */
+  static async start(options: EmulatorOptions = {}, hosting: EmulatorHosting = {}): Promise<DiscordEmulator> {
+    const resolved = resolveOptions(options);
+    let state: EmulatorState;
+    if (hosting.world) {
+      state = restoreWorld(resolved, hosting.world);
+    } else {
+      state = new EmulatorState(resolved);
+      const owner = state.addUser('Guild Owner');
+      const guild = state.addGuild(state.opts.guildName, owner.id);
+      state.addChannel(guild.id, state.opts.channelName, state.opts.botPermissions);
+    }
     let origin = '';
     const gateway = new Gateway(state, () => origin.replace('http://', 'ws://'));
     const core: EmulatorCore = { state, gateway };
-    const server = new EmulatorServer(new RestRouter(core, [...channelRoutes, ...extraRoutes, ...commandRoutes, ...interactionRoutes]), gateway);
+    const server = new EmulatorServer(new RestRouter(core, [...channelRoutes, ...extraRoutes, ...commandRoutes, ...interactionRoutes]), gateway, hosting);
     await server.listen();
     origin = server.origin;
     state.log(`listening on ${origin}`);
@@ -115,6 +150,14 @@ export class DiscordEmulator {
   /** Every HTTP request answered so far, oldest first. */
   get requests(): readonly RecordedRequest[] {
     return this.core.state.requests;
+  }
+
+  /**
+   * Call `listener` with every HTTP request the emulator answers, as it is answered (for
+   * long runs that keep only part of `requests`). Returns the unsubscribe function.
+   */
+  onRequest(listener: (request: RecordedRequest) => void): () => void {
+    return this.core.state.onRequest(listener);
   }
 
   /** Every gateway payload sent or received (op codes and event names), oldest first. */
@@ -269,6 +312,132 @@ export class DiscordEmulator {
    */
   async reconnectGateway(): Promise<void> {
     await this.core.gateway.closeAll('reconnect');
+  }
+
+  /** The bot's user name. */
+  get botName(): string {
+    return this.core.state.users.get(this.botUserId)?.username ?? 'Bot';
+  }
+
+  /** The port the emulator listens on. */
+  get port(): number {
+    return this.server.listeningPort;
+  }
+
+  /** Increases on every change of the world or its logs. */
+  get revision(): number {
+    return this.core.state.revision;
+  }
+
+  /** Count a change made outside the emulator's own records (e.g. the page's state saved with the world). */
+  touch(): void {
+    this.core.state.changed();
+  }
+
+  /** Call `fn` after every change (synchronously); returns the unsubscribe function. */
+  onChange(fn: () => void): () => void {
+    return this.core.state.onChange(fn);
+  }
+
+  /** The world as a JSON-safe snapshot (see `EmulatorHosting.world` to start from it). */
+  snapshot(opts: SnapshotOptions = {}): WorldSnapshot {
+    return snapshotWorld(this.core.state, opts);
+  }
+
+  /** A member of the default guild, to act as (throws for an unknown id or the bot). */
+  user(id: string): EmulatedUser {
+    const u = this.core.state.users.get(id);
+    if (!u || u.bot || !this.core.state.member(this.guild.id, id)) throw new Error(`discord-emulator: ${id} is not a member of the guild`);
+    return new EmulatedUser(this.core, id, u.globalName ?? u.username, this.guild.id, this.channel);
+  }
+
+  /** The human members of the default guild, in joining order. */
+  members(): EmulatedMember[] {
+    const st = this.core.state;
+    const guild = st.guild(this.guild.id);
+    return guild.memberIds.flatMap((id) => {
+      const u = st.users.get(id);
+      if (!u || u.bot) return [];
+      return [{ id, name: u.globalName ?? u.username, owner: guild.ownerId === id, manageGuild: canManageGuild(this.core, guild.id, id), locale: u.locale, bot: false }];
+    });
+  }
+
+  /** The text channels of the default guild in order: id and name. */
+  channels(): Array<{ id: string; name: string }> {
+    const st = this.core.state;
+    return st.guild(this.guild.id).channelIds.map((id) => ({ id, name: st.channel(id).name }));
+  }
+
+  /** Set a member's display name (1–32 characters; throws otherwise). */
+  renameUser(id: string, name: string): void {
+    renameUser(this.core, id, name);
+  }
+
+  /** Set a member's client language (`interaction.locale`). */
+  setUserLocale(id: string, locale: string): void {
+    setUserLocale(this.core, id, locale);
+  }
+
+  /** Give or take Manage Server (not for the owner, who has every permission). */
+  setManageGuild(id: string, on: boolean): void {
+    setManageGuild(this.core, this.guild.id, id, on);
+  }
+
+  /** A plain text message written by a member (Discord sends typed text that is not a command as one). */
+  postMessage(userId: string, channelId: string, content: string): EmulatedMessage {
+    return toEmulated(postUserMessage(this.core, userId, channelId, content));
+  }
+
+  /**
+   * The newest `limit` messages of a channel that `viewerId` sees (public ones and their own
+   * ephemeral ones, deleted ones gone), oldest first; `hide` drops more (e.g. dismissed).
+   */
+  channelMessages(channelId: string, viewerId: string, limit: number, hide: (id: string) => boolean = () => false): EmulatedMessage[] {
+    const picked = [];
+    for (const m of this.core.state.messages.values()) {
+      if (m.channelId !== channelId || m.deleted || (m.visibleTo && !m.visibleTo.includes(viewerId)) || hide(m.id)) continue;
+      picked.push(m);
+    }
+    return picked.slice(-limit).map(toEmulated);
+  }
+
+  /** Guild-level permissions of a member (owner and Administrator: all). */
+  memberPermissions(userId: string): bigint {
+    return this.core.state.memberPermissions(this.guild.id, userId);
+  }
+
+  /** Every message id that pinged `userId` (oldest first), for unread-ping badges. */
+  pingsOf(userId: string): Array<{ messageId: string; channelId: string }> {
+    const st = this.core.state;
+    const out: Array<{ messageId: string; channelId: string }> = [];
+    for (const [messageId, users] of st.pings) {
+      if (!users.includes(userId)) continue;
+      const m = st.messages.get(messageId);
+      if (m && !m.deleted) out.push({ messageId, channelId: m.channelId });
+    }
+    return out;
+  }
+
+  /** Users notified by a message (after allowed_mentions), or [] for none. */
+  pingedBy(messageId: string): readonly string[] {
+    return this.core.state.pings.get(messageId) ?? [];
+  }
+
+  /**
+   * Forget all but the newest `keep` entries of the request, gateway and violation logs (a
+   * long local-play session would otherwise grow them without bound).
+   */
+  trimLogs(keep: number): void {
+    const st = this.core.state;
+    for (const log of [st.requests, st.gatewayFrames, st.violations] as unknown[][]) if (log.length > keep) log.splice(0, log.length - keep);
+  }
+
+  /**
+   * Turn Discord's rate limits on (`true` = defaults, or settings) or off (`false`) from now
+   * on, as the `rateLimit` start option does; every window starts afresh.
+   */
+  setRateLimit(option: boolean | RateLimitOptions): void {
+    this.core.state.opts.rateLimit = resolveRateLimit(option);
   }
 
   /** Throw a readable error listing the violations, if any. */

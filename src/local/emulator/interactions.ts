@@ -92,8 +92,8 @@ export class InteractionResult {
 
 /** What a user action dispatches. */
 export interface InteractionSpec {
-  /** 2 application command, 3 message component, 5 modal submit. */
-  type: 2 | 3 | 5;
+  /** 2 application command, 3 message component, 4 autocomplete, 5 modal submit. */
+  type: 2 | 3 | 4 | 5;
   userId: string;
   channelId: string;
   data: JsonObject;
@@ -167,8 +167,7 @@ export function dispatchInteraction(core: EmulatorCore, spec: InteractionSpec): 
     settle: null,
     timer: null,
   };
-  state.interactions.set(record.id, record);
-  state.interactionsByToken.set(record.token, record);
+  state.addInteraction(record);
   const result = new InteractionResult(core, record);
   const promise = new Promise<InteractionResult>((resolve) => {
     record.settle = () => {

@@ -47,8 +47,13 @@ function callbackProblems(ctx: RouteContext, i: InteractionRecord, body: JsonObj
     case CB.Modal:
       if (i.type === 5) return [problem(['type'], 'INTERACTION_RESPONSE_TYPE_INVALID', 'A modal submit cannot be answered with another modal.')];
       return specProblems(schemas.callbackModal, body);
-    case CB.ApplicationCommandAutocompleteResult:
-      return [problem(['type'], 'INTERACTION_RESPONSE_TYPE_INVALID', 'Autocomplete results are only valid for autocomplete interactions.')];
+    case CB.ApplicationCommandAutocompleteResult: {
+      if (i.type !== 4) return [problem(['type'], 'INTERACTION_RESPONSE_TYPE_INVALID', 'Autocomplete results are only valid for autocomplete interactions.')];
+      const choices = data?.choices;
+      if (!Array.isArray(choices)) return [problem(['data', 'choices'], 'BASE_TYPE_REQUIRED', 'An autocomplete result needs a choices array.')];
+      if (choices.length > 25) return [problem(['data', 'choices'], 'BASE_TYPE_MAX_LENGTH', 'At most 25 choices.')];
+      return [];
+    }
     default:
       return [problem(['type'], 'BASE_TYPE_CHOICES', `Callback type ${String(type)} is not valid for this interaction.`)];
   }

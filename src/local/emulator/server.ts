@@ -1,7 +1,9 @@
 /**
- * The HTTP + WebSocket server on 127.0.0.1 (ephemeral port): reads request bodies (JSON or
- * multipart with `payload_json`), hands them to the REST router, and upgrades WebSocket
- * connections to the gateway. `close()` ends every socket so the process can exit.
+ * The HTTP + WebSocket server on 127.0.0.1 (ephemeral port by default): reads request bodies
+ * (JSON or multipart with `payload_json`), hands them to the REST router, and upgrades
+ * WebSocket connections to the gateway. With `HostingOptions` it listens on a chosen port and
+ * interface and shares that port with a web handler (local play's page and API: everything
+ * outside `/api/`). `close()` ends every socket so the process can exit.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -53,6 +55,30 @@ async function readRequest(req: IncomingMessage): Promise<RawRequest> {
   return raw;
 }
 
+/** Where and how the emulator serves (local play); every field is optional. */
+export interface HostingOptions {
+  /** TCP port; 0 (default) = an ephemeral port. */
+  port?: number;
+  /** Interface to bind. Default 127.0.0.1. A wildcard (0.0.0.0, ::) is reached by the bot as loopback. */
+  host?: string;
+  /**
+   * Handles a request first (before the Discord REST routes); resolves true when it answered.
+   * Requests it declines go to the REST router (paths under `/api/`) or get a 404.
+   */
+  web?: (req: IncomingMessage, res: ServerResponse) => boolean | Promise<boolean>;
+  /** Decides whether a WebSocket upgrade (the gateway) may proceed; refused ones get 403. */
+  acceptUpgrade?: (req: IncomingMessage) => boolean;
+  /** Runs after a REST request was handled and before its answer is written (e.g. save the world). */
+  beforeRespond?: () => void;
+}
+
+/** The address the bot (in the same process) uses to reach a server bound to `host`. */
+export function connectHost(host: string): string {
+  if (host === '0.0.0.0' || host === '') return '127.0.0.1';
+  if (host === '::' || host === '[::]') return '[::1]';
+  return host.includes(':') && !host.startsWith('[') ? `[${host}]` : host;
+}
+
 /** The running server. */
 export class EmulatorServer {
   private readonly http: Server;
@@ -62,26 +88,45 @@ export class EmulatorServer {
   constructor(
     private readonly router: RestRouter,
     private readonly gateway: Gateway,
+    private readonly hosting: HostingOptions = {},
   ) {
     this.http = createServer((req, res) => void this.onRequest(req, res));
+    // Discord keeps connections open far longer than Node's default 5 s: with the default, a
+    // client reusing a socket just as the server drops it gets "other side closed".
+    this.http.keepAliveTimeout = 60_000;
     this.http.on('upgrade', (req, socket, head) => {
+      if (this.hosting.acceptUpgrade && !this.hosting.acceptUpgrade(req)) {
+        socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+        return;
+      }
       this.wss.handleUpgrade(req, socket, head, (ws) => this.gateway.accept(ws, req));
     });
   }
 
-  /** Listen on 127.0.0.1 with an ephemeral port; resolves with the port. */
+  /**
+   * Listen on the configured interface and port (default 127.0.0.1, ephemeral); resolves with
+   * the port. Rejects with the listen error (`code` EADDRINUSE, EACCES, EADDRNOTAVAIL…).
+   */
   async listen(): Promise<number> {
     await new Promise<void>((resolve, reject) => {
       this.http.once('error', reject);
-      this.http.listen(0, '127.0.0.1', () => resolve());
+      this.http.listen(this.hosting.port ?? 0, this.hosting.host ?? '127.0.0.1', () => {
+        this.http.off('error', reject);
+        resolve();
+      });
     });
     this.port = (this.http.address() as AddressInfo).port;
     return this.port;
   }
 
-  /** `http://127.0.0.1:PORT`. */
+  /** `http://HOST:PORT` as the bot reaches it (`http://127.0.0.1:PORT` by default). */
   get origin(): string {
-    return `http://127.0.0.1:${this.port}`;
+    return `http://${connectHost(this.hosting.host ?? '127.0.0.1')}:${this.port}`;
+  }
+
+  /** The port listened on (0 before `listen`). */
+  get listeningPort(): number {
+    return this.port;
   }
 
   /** Close the gateway connections, the WebSocket server and every HTTP connection. */
@@ -94,9 +139,21 @@ export class EmulatorServer {
   }
 
   private async onRequest(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    if (this.hosting.web) {
+      try {
+        if (await this.hosting.web(req, res)) return;
+      } catch {
+        if (!res.headersSent && !res.destroyed) res.writeHead(500).end();
+        return;
+      }
+    }
     let out;
     try {
-      out = this.router.handle(await readRequest(req));
+      const raw = await readRequest(req);
+      const delay = this.router.delayFor(raw);
+      if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
+      out = this.router.handle(raw);
+      this.hosting.beforeRespond?.();
     } catch {
       // The client went away mid-request (or the emulator is stopping): nothing to answer.
       if (!res.headersSent && !res.destroyed) res.writeHead(500).end();

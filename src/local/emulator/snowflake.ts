@@ -38,4 +38,10 @@ export class SnowflakeGenerator {
     this.last = candidate;
     return candidate.toString();
   }
+
+  /** Never hand out an id at or below `id` (a restored world's ids, even if the clock went back). */
+  observe(id: string): void {
+    const value = BigInt(id);
+    if (value > this.last) this.last = value;
+  }
 }

@@ -106,6 +106,18 @@ export class EmulatedUser {
     return dispatchInteraction(this.core, { type: 3, userId: this.id, channelId: msg.channelId, data, sourceMessageId: msg.id });
   }
 
+  /**
+   * Send an interaction of any type with any `data`, as a modified or outdated client could
+   * (no check against registered commands, messages or opened modals): a command that no
+   * longer exists, an autocomplete, a modal the bot never opened, a user / role / channel
+   * select. `message` is the message it seems to come from (components, modals).
+   */
+  forgeInteraction(type: 2 | 3 | 4 | 5, data: JsonObject, opts: { message?: MessageRef; channelId?: string } = {}): Promise<InteractionResult> {
+    const msg = opts.message ? this.record(opts.message) : undefined;
+    const channelId = msg?.channelId ?? opts.channelId ?? this.defaultChannelId;
+    return dispatchInteraction(this.core, { type, userId: this.id, channelId, data, ...(msg ? { sourceMessageId: msg.id } : {}) });
+  }
+
   /** Messages of a channel this user sees: public ones plus their own ephemeral ones, oldest first. */
   visibleMessages(channelId: string = this.defaultChannelId): EmulatedMessage[] {
     return [...this.core.state.messages.values()]

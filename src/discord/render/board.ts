@@ -1,0 +1,60 @@
+/**
+ * The public board of a started (or ended) table (UX.md "The board"): status line with the
+ * deadline, notices about the latest change, the game's own body, who left, the end text,
+ * the recent moves, and the buttons that concern everyone plus "Show my hand". Drawn from
+ * the public view only.
+ */
+import { ButtonStyle } from 'discord-api-types/v10';
+import type { GameModule } from '../../games/module.js';
+import type { Catalog } from '../../i18n/index.js';
+import { FORFEIT_REASON } from '../../tables/commit.js';
+import type { StoredEvent, TableSnapshot } from '../../tables/types.js';
+import { tableActionId } from '../custom-id.js';
+import { BOARD_LOG_LINES, latestNotices, logLines, renderContext } from './context.js';
+import { button, buttonRow, clip, plainComponentTexts, relative, type ComponentRow, type MessagePayload } from './markup.js';
+import { endText } from './results.js';
+
+/** The board message of `snapshot`, with its stored results once finished. */
+export function boardMessage(mod: GameModule, snapshot: TableSnapshot, text: Catalog): MessagePayload {
+  const { table } = snapshot;
+  const ctx = renderContext(mod, snapshot, text);
+  if (!table.state) {
+    // A lobby that closed before starting.
+    return {
+      embeds: [{ title: text.common.lobby.title(mod.emoji, mod.title, table.id), description: endText(snapshot, ctx, text), color: mod.colour }],
+      components: [],
+      allowed_mentions: { parse: [] },
+    };
+  }
+  const view = mod.definition.publicView(table.state);
+  const game = mod.ui.board(view, ctx);
+  const active = table.status === 'active';
+  const board = text.common.board;
+  const leavers = ctx.seats.filter((seat) => seat.left);
+  const engineResult = table.status === 'finished' && table.endReason !== FORFEIT_REASON ? mod.definition.result(table.state) : null;
+  const head =
+    table.status === 'cancelled'
+      ? board.closedStatus
+      : table.endReason === FORFEIT_REASON
+        ? board.forfeitStatus
+        : engineResult?.winners.some((winner) => leavers.some((leaver) => leaver.seat === winner))
+          ? board.leaverFinishedFirstStatus
+          : active && table.deadlineAt
+            ? `${game.status} · ${board.deadline(relative(table.deadlineAt))}`
+            : game.status;
+  const recent = table.recentEvents as StoredEvent[];
+  const parts = [head, ...(active ? latestNotices(recent, table.version, ctx) : []), '', game.body];
+  if (leavers.length) parts.push(board.leftList(leavers.map((leaver) => ctx.name(leaver.seat)).join(', ')));
+  if (!active) parts.push('', endText(snapshot, ctx, text));
+  const log = logLines(mod, recent, ctx, null, BOARD_LOG_LINES);
+  if (log.length) parts.push('', board.log, ...log.map((line) => `• ${line}`));
+  if (active && ctx.seats.some((seat) => seat.away)) parts.push('', `-# ${board.awayNote}`);
+  const components: ComponentRow[] = active
+    ? [...plainComponentTexts(game.rows.slice(0, 2)), buttonRow(button(tableActionId(table.id, 'hand'), board.showHand, ButtonStyle.Primary))]
+    : [];
+  return {
+    embeds: [{ title: board.title(mod.emoji, mod.title, table.id), description: clip(parts.join('\n'), 4096), color: mod.colour }],
+    components,
+    allowed_mentions: { parse: [] },
+  };
+}

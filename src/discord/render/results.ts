@@ -1,0 +1,42 @@
+/** The end of a table on its board: the result with placements, or why it closed. */
+import type { RenderContext } from '../../games/ui.js';
+import type { Catalog } from '../../i18n/index.js';
+import { ABANDON_AFTER_MS, ABANDON_AFTER_TIMEOUTS, ABANDONED_REASON } from '../../tables/policy.js';
+import type { TableSnapshot } from '../../tables/types.js';
+import { escapeName } from './markup.js';
+
+/**
+ * The end-of-table text of a closed table: who cancelled it or why it closed, or — for a
+ * finished game — the winner(s) and, for more than two players, scores or leavers, the
+ * placements (leavers marked 🚪).
+ */
+export function endText(snapshot: TableSnapshot, ctx: RenderContext, text: Catalog): string {
+  const { table, results } = snapshot;
+  const board = text.common.board;
+  const by = snapshot.seats.find((row) => row.userId === table.endedBy);
+  const byName = by ? escapeName(by.displayName) : null;
+  switch (table.endReason) {
+    case 'cancelled':
+      return board.cancelled(byName);
+    case 'admin':
+      return board.cancelledAdmin(byName);
+    case 'expired':
+      return board.expired;
+    case ABANDONED_REASON:
+      // Everyone left (at once), or nobody played any more (every player away for long).
+      return snapshot.seats.every((row) => row.left) ? board.abandoned : board.abandonedAway(ABANDON_AFTER_MS / 60_000, ABANDON_AFTER_TIMEOUTS);
+    case 'empty':
+      return board.emptyLobby;
+  }
+  if (results.length === 0) return board.finished;
+  const winners = results.filter((row) => row.winner).map((row) => `**${ctx.name(row.seat)}**`);
+  const lines = [board.finished, winners.length === 0 ? board.noWinner : winners.length === 1 ? board.winners(winners[0]!) : board.winnersMany(winners.join(', '))];
+  if (results.length > 2 || results.some((row) => row.score !== null || row.left)) {
+    lines.push('', board.placements);
+    for (const row of [...results].sort((a, z) => a.placement - z.placement || a.seat - z.seat)) {
+      const score = row.score !== null ? ` — ${row.score}` : '';
+      lines.push(`${row.placement}. ${ctx.name(row.seat)}${score}${row.left ? ' 🚪' : ''}`);
+    }
+  }
+  return lines.join('\n');
+}

@@ -1,0 +1,65 @@
+/**
+ * Health of the running bot (README → Docker, HEALTHCHECK): the database answers a query and
+ * the gateway session is ready. Served as `GET /healthz` on 127.0.0.1:HEALTH_PORT (and on the
+ * local-play port): 200 when healthy, 503 otherwise, with a JSON body saying which part fails.
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Status } from 'discord.js';
+import type { App } from './app.js';
+
+/** What `/healthz` answers. */
+export interface Health {
+  ok: boolean;
+  body: { status: 'ok' | 'unhealthy'; database: 'ok' | 'error'; gateway: 'ready' | 'connecting' | 'disconnected'; uptimeMs: number };
+}
+
+const startedAt = Date.now();
+
+/** Probe the app: one trivial query on its database, and its gateway status. Never throws. */
+export function probeHealth(app: App | null): Health {
+  let database: 'ok' | 'error' = 'error';
+  try {
+    if (app) {
+      app.context.db.$client.prepare('SELECT 1').get();
+      database = 'ok';
+    }
+  } catch {
+    database = 'error';
+  }
+  // The manager's status stays Ready after a drop; each shard's own status does not.
+  const shards = app ? [...app.client.ws.shards.values()].map((s) => s.status) : [];
+  const gateway =
+    shards.length > 0 && shards.every((s) => s === Status.Ready)
+      ? 'ready'
+      : shards.length === 0 || shards.some((s) => s === Status.Disconnected || s === Status.Idle)
+        ? 'disconnected'
+        : 'connecting';
+  const ok = database === 'ok' && gateway === 'ready';
+  return { ok, body: { status: ok ? 'ok' : 'unhealthy', database, gateway, uptimeMs: Date.now() - startedAt } };
+}
+
+/**
+ * Serve `GET /healthz` on 127.0.0.1:`port` (0 = ephemeral, for tests) from `probe`.
+ * Resolves with the server once listening; rejects with the listen error.
+ */
+export async function startHealthServer(port: number, probe: () => Health): Promise<Server & { port: number }> {
+  const server = createServer((req, res) => {
+    if (req.method !== 'GET' || (req.url ?? '').split('?')[0] !== '/healthz') {
+      res.writeHead(404, { 'content-type': 'application/json' }).end('{"error":"only GET /healthz"}');
+      return;
+    }
+    const h = probe();
+    const text = JSON.stringify(h.body);
+    res.writeHead(h.ok ? 200 : 503, { 'content-type': 'application/json', 'cache-control': 'no-store' }).end(text);
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  server.unref();
+  return Object.assign(server, { port: (server.address() as AddressInfo).port });
+}

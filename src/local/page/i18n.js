@@ -1,0 +1,99 @@
+// @ts-check
+/**
+ * The local-play page's own words (not the bot's: those come from the bot in each message),
+ * by the simulated user's Discord client language. English is complete and the fallback;
+ * another language is one more object with the same keys (README → Local play).
+ */
+
+/** @typedef {Record<string, string>} PageCatalog */
+
+/** @type {PageCatalog} */
+const en = {
+  textChannels: 'Text channels',
+  addChannel: 'Add a channel',
+  addChannelPlaceholder: 'new-channel',
+  members: 'Members',
+  addUser: 'Add a user',
+  addUserPlaceholder: 'Name',
+  youAre: 'You are',
+  viewAs: 'Look through their eyes',
+  owner: 'Server owner',
+  manageServer: 'Manage Server',
+  ownerHasAll: 'The owner has every permission.',
+  language: 'Client language',
+  rename: 'Rename',
+  save: 'Save',
+  cancel: 'Cancel',
+  close: 'Close',
+  bot: 'APP',
+  edited: '(edited)',
+  onlyYou: 'Only you can see this',
+  dismiss: 'Dismiss message',
+  thinking: '{bot} is thinking…',
+  usedCommand: 'used',
+  interactionFailed: 'This interaction failed',
+  noResponse: 'The application did not respond',
+  messagePlaceholder: 'Message #{channel}',
+  noCommands: 'No commands match',
+  commandsOf: 'Commands of {bot}',
+  required: 'required',
+  optionRequired: '{option}: this option is required',
+  notInteger: '{option}: enter a whole number',
+  notNumber: '{option}: enter a number',
+  notBoolean: '{option}: choose True or False',
+  tooSmall: '{option}: must be at least {min}',
+  tooBig: '{option}: must be at most {max}',
+  tooShort: '{option}: needs at least {min} characters',
+  tooLong: '{option}: allows at most {max} characters',
+  notChoice: '{option}: choose one of {choices}',
+  unknownOption: '/{command} has no option “{option}”. Its options: {options}',
+  noOptions: '/{command} takes no options',
+  needSubcommand: 'Choose one of: {choices}',
+  unknownSubcommand: '/{command} has no “{sub}”. Choose one of: {choices}',
+  unknownMember: '{option}: no member called “{value}”',
+  unknownChannel: '{option}: no channel called “{value}”',
+  unsupportedType: '{option}: this kind of option cannot be typed here',
+  duplicateOption: '{option} is given twice',
+  botOffline: '{bot} is offline — it will answer once it is back.',
+  reconnecting: 'Connection to the local server lost — reconnecting…',
+  bannerTitle: 'Discord would refuse this request from the bot',
+  dismissBanner: 'Dismiss',
+  today: 'Today at {time}',
+  yesterday: 'Yesterday at {time}',
+  selectPlaceholder: 'Make a selection',
+  submit: 'Submit',
+  pingsBadge: '{count} unread mentions',
+  channels: 'Channels',
+  failedRequest: 'Request failed: {error}',
+  jumpToPresent: 'Jump to present',
+  modalRequired: 'This field is required',
+};
+
+/** @type {Record<string, PageCatalog>} */
+const catalogs = { 'en-US': en, 'en-GB': en };
+
+/** Language names for the client language picker (in their own language, as Discord lists them). */
+export const LOCALE_NAMES = /** @type {Record<string, string>} */ ({
+  id: 'Bahasa Indonesia', da: 'Dansk', de: 'Deutsch', 'en-GB': 'English, UK', 'en-US': 'English, US', 'es-ES': 'Español',
+  'es-419': 'Español, LATAM', fr: 'Français', hr: 'Hrvatski', it: 'Italiano', lt: 'Lietuviškai', hu: 'Magyar', nl: 'Nederlands',
+  no: 'Norsk', pl: 'Polski', 'pt-BR': 'Português do Brasil', ro: 'Română', fi: 'Suomi', 'sv-SE': 'Svenska', vi: 'Tiếng Việt',
+  tr: 'Türkçe', cs: 'Čeština', el: 'Ελληνικά', bg: 'български', ru: 'Pусский', uk: 'Українська', hi: 'हिन्दी', th: 'ไทย',
+  'zh-CN': '中文', ja: '日本語', 'zh-TW': '繁體中文', ko: '한국어',
+});
+
+/**
+ * The page text `key` in `locale` (English when the language or key is missing), with
+ * `{name}` placeholders filled from `params`.
+ * @param {string | undefined} locale a Discord locale, e.g. 'en-US'
+ * @param {string} key
+ * @param {Record<string, string | number>} [params]
+ * @returns {string}
+ */
+export function t(locale, key, params = {}) {
+  const catalog = (locale && catalogs[locale]) || en;
+  const text = catalog[key] ?? en[key] ?? key;
+  return text.replace(/\{(\w+)\}/g, (_m, name) => (name in params ? String(params[name]) : `{${name}}`));
+}
+
+/** Every key of the English catalog (tests check other catalogs against it). */
+export const PAGE_TEXT_KEYS = Object.keys(en);

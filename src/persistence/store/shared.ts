@@ -1,0 +1,168 @@
+/**
+ * Logic both store implementations share: paging, leaderboard ranks, shard filters and the
+ * server-settings merge. Pure functions (no database).
+ */
+import { SETTING_KEYS, type ClaimOptions, type Store, type StoreTx, type GuildDefaults, type GuildDefaultsPatch, type LeaderRow, type RatingUpdate, type SettingKey, type ShardFilter } from './types.js';
+
+/** Names of the methods a Store offers outside transactions (reads and atomic writes). */
+export type StoreMethod = Exclude<keyof Store, 'backend' | 'transaction' | 'close'>;
+
+/** Every method the store offers outside transactions. */
+export const STORE_METHODS = [
+  'table',
+  'openTableInChannel',
+  'openTables',
+  'openTablesOfUser',
+  'seats',
+  'actions',
+  'lastAction',
+  'results',
+  'currentSeason',
+  'seasonRatings',
+  'leaderboard',
+  'allGames',
+  'playerGames',
+  'playerTotals',
+  'recentGames',
+  'guildDefaults',
+  'adminTables',
+  'setMessageIds',
+  'resetSeason',
+  'updateGuildDefaults',
+] as const satisfies readonly StoreMethod[];
+
+/** The methods only a transaction handle offers. */
+export const TX_ONLY_METHODS = [
+  'lockTable',
+  'claimDueDeadlines',
+  'insertTable',
+  'updateTable',
+  'insertSeat',
+  'deleteSeat',
+  'updateSeat',
+  'appendAction',
+  'insertResults',
+  'saveRatings',
+] as const satisfies readonly Exclude<keyof StoreTx, StoreMethod>[];
+
+/** Every method of a transaction handle. */
+export const TX_METHODS = [...STORE_METHODS, ...TX_ONLY_METHODS] as const;
+
+// Compile-time check that the lists above name every method of their interface.
+const everyMethodListed: [Exclude<StoreMethod, (typeof STORE_METHODS)[number]>, Exclude<keyof StoreTx, (typeof TX_METHODS)[number]>] extends [never, never]
+  ? true
+  : never = true;
+void everyMethodListed;
+
+/** Statuses of tables that are still open (one per channel at most). */
+export const OPEN_STATUSES = ['lobby', 'active'] as const;
+
+/** Default and largest `limit` of `claimDueDeadlines`. */
+export const CLAIM_LIMIT = { default: 100, max: 1000 } as const;
+
+/** Clamp a requested 0-based page into [0, pages − 1]; `pages` is at least 1. */
+export function clampPage(page: number, total: number, size: number): { page: number; pages: number } {
+  const pages = Math.max(1, Math.ceil(total / size));
+  return { page: Math.min(Math.max(0, Math.trunc(page) || 0), pages - 1), pages };
+}
+
+/** Check a page size: a positive integer. Throws RangeError otherwise. */
+export function checkPageSize(size: number): number {
+  if (!Number.isInteger(size) || size < 1) throw new RangeError(`page size must be a positive integer, got ${size}`);
+  return size;
+}
+
+/**
+ * Ranks for one leaderboard page (standard competition ranking: equal ordinals share a
+ * rank, the next rank skips, also across pages). `rows` are the page's rows by ordinal
+ * descending; `page` is 0-based; `aboveFirst` is how many rows of the whole board have a
+ * higher ordinal than the page's first row (only read when `page` > 0).
+ */
+export function rankPage(rows: Omit<LeaderRow, 'rank'>[], page: number, size: number, aboveFirst: number): LeaderRow[] {
+  let prev: { ordinal: number; rank: number } | null = null;
+  return rows.map((r, i) => {
+    let rank: number;
+    if (prev && r.ordinal === prev.ordinal) rank = prev.rank;
+    else if (i === 0 && page > 0) rank = aboveFirst + 1;
+    else rank = page * size + i + 1;
+    prev = { ordinal: r.ordinal, rank };
+    return { rank, ...r };
+  });
+}
+
+/**
+ * Check a shard filter: `shardCount` a positive integer, `shardIds` a non-empty list of
+ * integers in [0, shardCount). Returns the distinct ids, ascending. Throws RangeError otherwise.
+ */
+export function checkShardFilter(filter: ShardFilter): number[] {
+  const { shardCount, shardIds } = filter;
+  if (!Number.isInteger(shardCount) || shardCount < 1) throw new RangeError(`shardCount must be a positive integer, got ${shardCount}`);
+  if (shardIds.length === 0) throw new RangeError('shardIds must name at least one shard');
+  for (const id of shardIds) {
+    if (!Number.isInteger(id) || id < 0 || id >= shardCount) throw new RangeError(`shard id ${id} is not in [0, ${shardCount})`);
+  }
+  return [...new Set(shardIds)].sort((a, b) => a - b);
+}
+
+/** The shard of a guild: `(guild_id >> 22) % shardCount` (Discord's formula); guild ids are snowflakes. */
+export function shardOfGuild(guildId: string, shardCount: number): number {
+  return Number((BigInt(guildId) >> 22n) % BigInt(shardCount));
+}
+
+/** Check and default `claimDueDeadlines`' limit: an integer in [1, CLAIM_LIMIT.max]. Throws RangeError otherwise. */
+export function claimLimit(options: ClaimOptions | undefined): number {
+  const limit = options?.limit ?? CLAIM_LIMIT.default;
+  if (!Number.isInteger(limit) || limit < 1 || limit > CLAIM_LIMIT.max) {
+    throw new RangeError(`claim limit must be an integer in [1, ${CLAIM_LIMIT.max}], got ${limit}`);
+  }
+  return limit;
+}
+
+/** A `guild_settings` row's timer columns as GuildDefaults (nulls dropped). */
+export function defaultsOf(row: Partial<Record<SettingKey, number | null>> | undefined): GuildDefaults {
+  const out: GuildDefaults = {};
+  if (!row) return out;
+  for (const k of SETTING_KEYS) {
+    const v = row[k];
+    if (v !== null && v !== undefined) out[k] = v;
+  }
+  return out;
+}
+
+/**
+ * The two halves of a settings upsert: the values of a new row (keys not in the patch are
+ * null) and the columns to overwrite on an existing row (only the keys in the patch).
+ * Throws RangeError for a value that is neither null nor a non-negative integer.
+ */
+export function settingsUpsert(patch: GuildDefaultsPatch): { insert: Record<SettingKey, number | null>; update: Partial<Record<SettingKey, number | null>> } {
+  const insert: Record<SettingKey, number | null> = { turnSeconds: null, reactionSeconds: null, voteSeconds: null };
+  const update: Partial<Record<SettingKey, number | null>> = {};
+  for (const k of SETTING_KEYS) {
+    const v = patch[k];
+    if (v === undefined) continue;
+    if (v !== null && (!Number.isInteger(v) || v < 0)) throw new RangeError(`${k} must be a non-negative integer of seconds or null, got ${v}`);
+    insert[k] = v;
+    update[k] = v;
+  }
+  return { insert, update };
+}
+
+/** Clamp a 1-based page of `/admin tables`: `page` in [1, pages], `pages` at least 1. */
+export function clampAdminPage(page: number, total: number, perPage: number): { page: number; pages: number } {
+  const pages = Math.max(1, Math.ceil(total / perPage));
+  return { page: Math.min(Math.max(1, Math.floor(page) || 1), pages), pages };
+}
+
+/** Check a batch of rating updates names each player once; returns its length. Throws RangeError otherwise. */
+export function checkRatingUpdates(updates: readonly RatingUpdate[]): number {
+  const ids = new Set(updates.map((u) => u.userId));
+  if (ids.size !== updates.length) throw new RangeError('a rating batch names a player twice');
+  return updates.length;
+}
+
+/** `patch` without its undefined keys (an UPDATE with nothing to SET is skipped by the callers). */
+export function definedOnly<T extends object>(patch: T): Partial<T> {
+  const out: Partial<T> = {};
+  for (const [k, v] of Object.entries(patch)) if (v !== undefined) (out as Record<string, unknown>)[k] = v;
+  return out;
+}

@@ -1,0 +1,605 @@
+/**
+ * The SQLite store: the async Store interface (./types.ts) over the drizzle better-sqlite3
+ * database of src/persistence/db.ts (schema src/persistence/schema.ts, migrations drizzle/).
+ *
+ * better-sqlite3 is synchronous and its `transaction()` cannot wrap an async function, so
+ * transactions are serialized on the connection: a lock per connection (shared by every
+ * SqliteStore over it) hands the connection to one transaction at a time, which runs
+ * `BEGIN IMMEDIATE` … `COMMIT` (or `ROLLBACK` when its callback rejects). Calls outside a
+ * transaction run at once when no transaction holds the connection, or wait their turn
+ * (so they never see, or join, a transaction in progress). Every statement itself is
+ * synchronous: the only cost over the synchronous TableRepo is a resolved promise per call
+ * (measured by bench/store.ts).
+ *
+ * While store transactions may be open, nothing else may write through the same connection
+ * (TableRepo, drizzle directly): better-sqlite3 would nest such writes into the open
+ * transaction as a savepoint. One process, one connection, one store (SQLite serves a single
+ * bot process; several processes need PostgreSQL).
+ */
+import type Database from 'better-sqlite3';
+import { and, asc, count, desc, eq, gt, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../db.js';
+import { actions, gameTables, guildSettings, playerTotals, ratings, results, seasons, seats } from '../schema.js';
+import { driverError, DuplicateKeyError, StoreBusyError, StoreClosedError, TransactionAbortedError, VersionConflictError } from './errors.js';
+import {
+  checkPageSize,
+  checkRatingUpdates,
+  checkShardFilter,
+  clampAdminPage,
+  clampPage,
+  claimLimit,
+  defaultsOf,
+  definedOnly,
+  OPEN_STATUSES,
+  rankPage,
+  settingsUpsert,
+  STORE_METHODS,
+  TX_METHODS,
+  type StoreMethod,
+} from './shared.js';
+import {
+  FIRST_SEASON,
+  PAGE_SIZE,
+  RECENT_GAMES,
+  type ActionRow,
+  type AdminTablesPage,
+  type ClaimOptions,
+  type GuildDefaults,
+  type GuildDefaultsPatch,
+  type LeaderRow,
+  type MessageIdsPatch,
+  type NewAction,
+  type NewResult,
+  type NewSeat,
+  type NewTable,
+  type OpenTablesFilter,
+  type Page,
+  type PlayerGameRecord,
+  type PlayerTotals,
+  type RatingRow,
+  type RatingUpdate,
+  type RecentGame,
+  type ResetOutcome,
+  type ResultRow,
+  type SeasonInfo,
+  type SeatPatch,
+  type SeatRow,
+  type ShardFilter,
+  type Store,
+  type StoreTx,
+  type TablePatch,
+  type TableRow,
+  type TotalsRow,
+} from './types.js';
+
+/** Options of a SqliteStore. */
+export interface SqliteStoreOptions {
+  /**
+   * How long a transaction or call may wait for the connection before it rejects with
+   * StoreBusyError, ms (default 5000, like the connection's busy_timeout).
+   */
+  lockTimeoutMs?: number;
+}
+
+/** Every method of StoreTx, made synchronous: what the connection can do in one go. */
+type SyncOf<T> = { [K in keyof T]: T[K] extends (...args: infer A) => Promise<infer R> ? (...args: A) => R : never };
+
+/**
+ * Hands one connection to one transaction at a time (FIFO). Shared by every SqliteStore
+ * over the same better-sqlite3 connection.
+ */
+class ConnectionLock {
+  held = false;
+  private readonly waiters: { grant: () => void }[] = [];
+
+  /** Resolve once the lock is ours; reject with StoreBusyError after `timeoutMs`. */
+  acquire(timeoutMs: number): Promise<void> {
+    if (!this.held) {
+      this.held = true;
+      return Promise.resolve();
+    }
+    return new Promise<void>((resolve, reject) => {
+      const waiter = {
+        grant: () => {
+          clearTimeout(timer);
+          resolve();
+        },
+      };
+      const timer = setTimeout(() => {
+        const i = this.waiters.indexOf(waiter);
+        if (i >= 0) this.waiters.splice(i, 1);
+        reject(new StoreBusyError(timeoutMs));
+      }, timeoutMs);
+      this.waiters.push(waiter);
+    });
+  }
+
+  /** Pass the lock to the next waiter, or free it. */
+  release(): void {
+    const next = this.waiters.shift();
+    if (next) next.grant();
+    else this.held = false;
+  }
+}
+
+const locks = new WeakMap<Database.Database, ConnectionLock>();
+
+/** The store over an opened SQLite database (see the module comment). */
+export class SqliteStore implements Store {
+  readonly backend = 'sqlite' as const;
+  private readonly ops: SqliteOps;
+  private readonly lock: ConnectionLock;
+  private readonly lockTimeoutMs: number;
+  private readonly begin: Database.Statement;
+  private readonly commit: Database.Statement;
+  private readonly rollback: Database.Statement;
+  private closed = false;
+
+  constructor(
+    /** The opened database (src/persistence/db.ts `openDatabase`), migrations applied. */
+    readonly db: Db,
+    options: SqliteStoreOptions = {},
+  ) {
+    this.ops = new SqliteOps(db);
+    let lock = locks.get(db.$client);
+    if (!lock) {
+      lock = new ConnectionLock();
+      locks.set(db.$client, lock);
+    }
+    this.lock = lock;
+    this.lockTimeoutMs = options.lockTimeoutMs ?? 5000;
+    this.begin = db.$client.prepare('BEGIN IMMEDIATE');
+    this.commit = db.$client.prepare('COMMIT');
+    this.rollback = db.$client.prepare('ROLLBACK');
+    for (const name of STORE_METHODS) {
+      const op = this.ops[name] as (...args: unknown[]) => unknown;
+      (this as unknown as Record<string, unknown>)[name] = (...args: unknown[]) => this.run(() => op.apply(this.ops, args));
+    }
+  }
+
+  /** Run one synchronous operation on the connection when no transaction holds it. */
+  private run<T>(fn: () => T): Promise<T> {
+    if (this.closed) return Promise.reject(new StoreClosedError('store'));
+    if (!this.lock.held) {
+      try {
+        return Promise.resolve(fn());
+      } catch (err) {
+        return Promise.reject(sqliteError(err));
+      }
+    }
+    return this.lock.acquire(this.lockTimeoutMs).then(() => {
+      try {
+        return fn();
+      } catch (err) {
+        throw sqliteError(err);
+      } finally {
+        this.lock.release();
+      }
+    });
+  }
+
+  async transaction<T>(fn: (tx: StoreTx) => Promise<T>): Promise<T> {
+    if (this.closed) throw new StoreClosedError('store');
+    await this.lock.acquire(this.lockTimeoutMs);
+    const handle = new TxHandle(this.ops);
+    try {
+      try {
+        this.begin.run();
+      } catch (err) {
+        throw sqliteError(err, this.db.$client.pragma('busy_timeout', { simple: true }) as number);
+      }
+      try {
+        const value = await fn(handle as unknown as StoreTx);
+        handle.open = false;
+        if (handle.failure !== undefined) throw new TransactionAbortedError(handle.failure.error);
+        try {
+          this.commit.run();
+        } catch (err) {
+          throw sqliteError(err);
+        }
+        return value;
+      } catch (err) {
+        if (this.db.$client.inTransaction) this.rollback.run();
+        throw err;
+      }
+    } finally {
+      handle.open = false;
+      this.lock.release();
+    }
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    await this.lock.acquire(this.lockTimeoutMs);
+    this.closed = true;
+    try {
+      this.db.$client.close();
+    } finally {
+      this.lock.release();
+    }
+  }
+}
+// The reads and atomic writes are installed on the instance by the constructor.
+export interface SqliteStore extends Pick<Store, StoreMethod> {}
+
+/**
+ * The `tx` of one SQLite transaction: every call runs at once on the connection, until the
+ * transaction ends. A call that throws dooms the transaction (TransactionAbortedError at the
+ * end), as on PostgreSQL.
+ */
+class TxHandle {
+  open = true;
+  /** The first call that failed: the transaction will not commit. */
+  failure: { error: unknown } | undefined;
+  constructor(ops: SqliteOps) {
+    for (const name of TX_METHODS) {
+      const op = ops[name] as (...args: unknown[]) => unknown;
+      (this as unknown as Record<string, unknown>)[name] = (...args: unknown[]) => {
+        if (!this.open) return Promise.reject(new StoreClosedError('transaction'));
+        try {
+          return Promise.resolve(op.apply(ops, args));
+        } catch (err) {
+          const mapped = sqliteError(err);
+          this.failure ??= { error: mapped };
+          return Promise.reject(mapped);
+        }
+      };
+    }
+  }
+}
+
+/**
+ * Map a driver error to the store's typed errors (duplicate key; busy: another connection —
+ * e.g. another process — held the database's write lock past the busy timeout of
+ * `busyMs`); others pass as they are.
+ */
+function sqliteError(err: unknown, busyMs = 5000): unknown {
+  const code = String(driverError(err).code ?? '');
+  if (code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || code === 'SQLITE_CONSTRAINT_UNIQUE') return new DuplicateKeyError(err);
+  if (code === 'SQLITE_BUSY') return new StoreBusyError(busyMs, err);
+  return err;
+}
+
+/** The shard predicate on `game_tables.guild_id` (non-numeric ids belong to no shard). */
+function shardWhere(filter: ShardFilter): SQL {
+  const ids = checkShardFilter(filter);
+  return sql`(${gameTables.guildId} <> '' and ${gameTables.guildId} not glob '*[^0-9]*' and ((cast(${gameTables.guildId} as integer) >> 22) % ${sql.raw(String(filter.shardCount))}) in (${sql.raw(ids.join(', '))}))`;
+}
+
+const open = inArray(gameTables.status, [...OPEN_STATUSES]);
+
+/** Everything the store does, as synchronous statements on one connection (the caller holds the lock). */
+class SqliteOps implements SyncOf<StoreTx> {
+  private readonly q;
+
+  constructor(private readonly db: Db) {
+    const p = (name: string) => sql.placeholder(name);
+    const boardWhere = and(eq(ratings.guildId, p('guild')), eq(ratings.game, p('game')), eq(ratings.season, p('season')));
+    this.q = {
+      table: db.select().from(gameTables).where(eq(gameTables.id, p('id'))).prepare(),
+      seats: db
+        .select()
+        .from(seats)
+        .where(eq(seats.tableId, p('id')))
+        .orderBy(sql`coalesce(${seats.seat}, 1000000)`, asc(seats.joinedAt), asc(seats.userId))
+        .prepare(),
+      lastAction: db.select().from(actions).where(eq(actions.tableId, p('id'))).orderBy(desc(actions.seq)).limit(1).prepare(),
+      openInChannel: db
+        .select()
+        .from(gameTables)
+        .where(and(eq(gameTables.channelId, p('channel')), open))
+        .prepare(),
+      boardPage: db
+        .select({
+          userId: ratings.userId,
+          name: ratings.name,
+          mu: ratings.mu,
+          sigma: ratings.sigma,
+          ordinal: ratings.ordinal,
+          games: ratings.games,
+          wins: ratings.wins,
+          streak: ratings.streak,
+        })
+        .from(ratings)
+        .where(boardWhere)
+        .orderBy(desc(ratings.ordinal), desc(ratings.userId))
+        .limit(p('limit'))
+        .offset(p('offset'))
+        .prepare(),
+      boardCount: db.select({ n: count() }).from(ratings).where(boardWhere).prepare(),
+      above: db
+        .select({ n: count() })
+        .from(ratings)
+        .where(and(boardWhere, gt(ratings.ordinal, p('ordinal'))))
+        .prepare(),
+      season: db
+        .select({ season: seasons.season, startedAt: seasons.startedAt })
+        .from(seasons)
+        .where(and(eq(seasons.guildId, p('guild')), eq(seasons.game, p('game'))))
+        .prepare(),
+    };
+  }
+
+  table(id: number): TableRow | undefined {
+    return this.q.table.get({ id });
+  }
+
+  lockTable(id: number): TableRow | undefined {
+    // BEGIN IMMEDIATE already holds the database's write lock for the whole transaction.
+    return this.q.table.get({ id });
+  }
+
+  openTableInChannel(channelId: string): TableRow | undefined {
+    return this.q.openInChannel.get({ channel: channelId });
+  }
+
+  openTables(filter: OpenTablesFilter = {}): TableRow[] {
+    const where = [open];
+    if (filter.guildId !== undefined) where.push(eq(gameTables.guildId, filter.guildId));
+    if (filter.shard) where.push(shardWhere(filter.shard));
+    return this.db
+      .select()
+      .from(gameTables)
+      .where(and(...where))
+      .orderBy(asc(gameTables.id))
+      .all();
+  }
+
+  openTablesOfUser(guildId: string, userId: string): TableRow[] {
+    return this.db
+      .select({ t: gameTables })
+      .from(gameTables)
+      .innerJoin(seats, eq(seats.tableId, gameTables.id))
+      .where(and(eq(gameTables.guildId, guildId), open, eq(seats.userId, userId), eq(seats.left, false)))
+      .orderBy(desc(gameTables.updatedAt), desc(gameTables.id))
+      .all()
+      .map((r) => r.t);
+  }
+
+  claimDueDeadlines(now: number, options?: ClaimOptions): TableRow[] {
+    const limit = claimLimit(options);
+    const where = [open, lte(gameTables.deadlineAt, now)];
+    if (options?.shard) where.push(shardWhere(options.shard));
+    return this.db
+      .select()
+      .from(gameTables)
+      .where(and(...where))
+      .orderBy(asc(gameTables.deadlineAt), asc(gameTables.id))
+      .limit(limit)
+      .all();
+  }
+
+  insertTable(values: NewTable): TableRow {
+    return this.db.insert(gameTables).values(values).returning().get();
+  }
+
+  updateTable(id: number, expectedVersion: number, patch: TablePatch): TableRow {
+    const row = this.db
+      .update(gameTables)
+      .set({ ...patch, version: expectedVersion + 1 })
+      .where(and(eq(gameTables.id, id), eq(gameTables.version, expectedVersion)))
+      .returning()
+      .get();
+    if (!row) throw new VersionConflictError(id, expectedVersion);
+    return row;
+  }
+
+  setMessageIds(id: number, patch: MessageIdsPatch): void {
+    const set = definedOnly(patch);
+    if (Object.keys(set).length > 0) this.db.update(gameTables).set(set).where(eq(gameTables.id, id)).run();
+  }
+
+  seats(tableId: number): SeatRow[] {
+    return this.q.seats.all({ id: tableId });
+  }
+
+  insertSeat(values: NewSeat): void {
+    this.db.insert(seats).values(values).run();
+  }
+
+  deleteSeat(tableId: number, userId: string): void {
+    this.db.delete(seats).where(and(eq(seats.tableId, tableId), eq(seats.userId, userId))).run();
+  }
+
+  updateSeat(tableId: number, userId: string, patch: SeatPatch): void {
+    const set = definedOnly(patch);
+    if (Object.keys(set).length === 0) return;
+    this.db
+      .update(seats)
+      .set(set)
+      .where(and(eq(seats.tableId, tableId), eq(seats.userId, userId)))
+      .run();
+  }
+
+  appendAction(values: NewAction): void {
+    this.db.insert(actions).values(values).run();
+  }
+
+  actions(tableId: number): ActionRow[] {
+    return this.db.select().from(actions).where(eq(actions.tableId, tableId)).orderBy(asc(actions.seq)).all();
+  }
+
+  lastAction(tableId: number): ActionRow | undefined {
+    return this.q.lastAction.get({ id: tableId });
+  }
+
+  insertResults(rows: readonly NewResult[]): void {
+    if (rows.length > 0) this.db.insert(results).values([...rows]).run();
+  }
+
+  results(tableId: number): ResultRow[] {
+    return this.db.select().from(results).where(eq(results.tableId, tableId)).orderBy(asc(results.seat)).all();
+  }
+
+  // ---------------------------------------------------------------- ratings
+
+  currentSeason(guildId: string, game: string): SeasonInfo {
+    return this.q.season.get({ guild: guildId, game }) ?? { season: FIRST_SEASON, startedAt: null };
+  }
+
+  resetSeason(guildId: string, game: string, expectedSeason: number, by: string, now: number): ResetOutcome {
+    const next = expectedSeason + 1;
+    const set = { season: next, startedAt: now, startedBy: by };
+    const moved =
+      expectedSeason === FIRST_SEASON
+        ? this.db
+            .insert(seasons)
+            .values({ guildId, game, ...set })
+            .onConflictDoUpdate({ target: [seasons.guildId, seasons.game], set, setWhere: eq(seasons.season, expectedSeason) })
+            .returning({ season: seasons.season })
+            .get()
+        : this.db
+            .update(seasons)
+            .set(set)
+            .where(and(eq(seasons.guildId, guildId), eq(seasons.game, game), eq(seasons.season, expectedSeason)))
+            .returning({ season: seasons.season })
+            .get();
+    if (moved) return { ok: true, previous: expectedSeason, season: next };
+    return { ok: false, current: this.currentSeason(guildId, game).season };
+  }
+
+  seasonRatings(guildId: string, game: string, season: number, userIds: readonly string[]): RatingRow[] {
+    if (userIds.length === 0) return [];
+    return this.db
+      .select()
+      .from(ratings)
+      .where(and(eq(ratings.guildId, guildId), eq(ratings.game, game), eq(ratings.season, season), inArray(ratings.userId, [...userIds])))
+      .all();
+  }
+
+  saveRatings(guildId: string, game: string, season: number, updates: readonly RatingUpdate[], now: number): void {
+    checkRatingUpdates(updates);
+    for (const { won, ...u } of updates) {
+      const rating = { mu: u.mu, sigma: u.sigma, ordinal: u.ordinal, games: u.games, wins: u.wins, streak: u.streak, name: u.name, updatedAt: now };
+      this.db
+        .insert(ratings)
+        .values({ guildId, game, season, userId: u.userId, ...rating })
+        .onConflictDoUpdate({ target: [ratings.guildId, ratings.game, ratings.season, ratings.userId], set: rating })
+        .run();
+      this.db
+        .insert(playerTotals)
+        .values({ guildId, userId: u.userId, games: 1, wins: won ? 1 : 0, name: u.name, updatedAt: now })
+        .onConflictDoUpdate({
+          target: [playerTotals.guildId, playerTotals.userId],
+          set: { games: sql`${playerTotals.games} + 1`, wins: sql`${playerTotals.wins} + ${won ? 1 : 0}`, name: u.name, updatedAt: now },
+        })
+        .run();
+    }
+  }
+
+  leaderboard(guildId: string, game: string, season: number, page: number, size = PAGE_SIZE): Page<LeaderRow> {
+    checkPageSize(size);
+    const board = { guild: guildId, game, season };
+    const total = this.q.boardCount.get(board)?.n ?? 0;
+    const { page: pg, pages } = clampPage(page, total, size);
+    const rows = this.q.boardPage.all({ ...board, limit: size, offset: pg * size });
+    const aboveFirst = pg > 0 && rows[0] ? (this.q.above.get({ ...board, ordinal: rows[0].ordinal })?.n ?? 0) : 0;
+    return { rows: rankPage(rows, pg, size, aboveFirst), page: pg, pages, total };
+  }
+
+  allGames(guildId: string, page: number, size = PAGE_SIZE): Page<TotalsRow> {
+    checkPageSize(size);
+    const total = this.db.select({ n: count() }).from(playerTotals).where(eq(playerTotals.guildId, guildId)).get()?.n ?? 0;
+    const { page: pg, pages } = clampPage(page, total, size);
+    const rows = this.db
+      .select({ userId: playerTotals.userId, name: playerTotals.name, games: playerTotals.games, wins: playerTotals.wins })
+      .from(playerTotals)
+      .where(eq(playerTotals.guildId, guildId))
+      .orderBy(desc(playerTotals.games), desc(playerTotals.wins), desc(playerTotals.userId))
+      .limit(size)
+      .offset(pg * size)
+      .all();
+    return { rows: rows.map((r, i) => ({ rank: pg * size + i + 1, ...r })), page: pg, pages, total };
+  }
+
+  playerGames(guildId: string, userId: string): PlayerGameRecord[] {
+    const currentSeasonOf = sql`coalesce((select ${seasons.season} from ${seasons} where ${seasons.guildId} = ${ratings.guildId} and ${seasons.game} = ${ratings.game}), ${FIRST_SEASON})`;
+    const rows = this.db
+      .select()
+      .from(ratings)
+      .where(and(eq(ratings.guildId, guildId), eq(ratings.userId, userId), eq(ratings.season, currentSeasonOf)))
+      .orderBy(asc(ratings.game))
+      .all();
+    return rows.map((r) => {
+      const board = { guild: guildId, game: r.game, season: r.season };
+      return {
+        game: r.game,
+        season: r.season,
+        name: r.name,
+        mu: r.mu,
+        sigma: r.sigma,
+        ordinal: r.ordinal,
+        games: r.games,
+        wins: r.wins,
+        streak: r.streak,
+        rank: (this.q.above.get({ ...board, ordinal: r.ordinal })?.n ?? 0) + 1,
+        of: this.q.boardCount.get(board)?.n ?? 0,
+      };
+    });
+  }
+
+  playerTotals(guildId: string, userId: string): PlayerTotals | undefined {
+    return this.db
+      .select({ games: playerTotals.games, wins: playerTotals.wins, name: playerTotals.name })
+      .from(playerTotals)
+      .where(and(eq(playerTotals.guildId, guildId), eq(playerTotals.userId, userId)))
+      .get();
+  }
+
+  recentGames(guildId: string, userId: string, limit = RECENT_GAMES): RecentGame[] {
+    return this.db
+      .select({
+        tableId: results.tableId,
+        game: results.game,
+        placement: results.placement,
+        winner: results.winner,
+        left: results.left,
+        score: results.score,
+        // Qualified by hand: drizzle prints a lone table's columns unqualified, which would bind to `x`.
+        players: sql<number>`(select count(*) from "results" as x where x."table_id" = "results"."table_id")`.mapWith(Number),
+        endedAt: results.endedAt,
+      })
+      .from(results)
+      .where(and(eq(results.guildId, guildId), eq(results.userId, userId)))
+      .orderBy(desc(results.endedAt), desc(results.tableId))
+      .limit(limit)
+      .all();
+  }
+
+  // ---------------------------------------------------------------- settings and admin
+
+  guildDefaults(guildId: string): GuildDefaults {
+    return defaultsOf(this.db.select().from(guildSettings).where(eq(guildSettings.guildId, guildId)).get());
+  }
+
+  updateGuildDefaults(guildId: string, patch: GuildDefaultsPatch, by: string, now: number): GuildDefaults {
+    const { insert, update } = settingsUpsert(patch);
+    this.db
+      .insert(guildSettings)
+      .values({ guildId, ...insert, updatedAt: now, updatedBy: by })
+      .onConflictDoUpdate({ target: guildSettings.guildId, set: { ...update, updatedAt: now, updatedBy: by } })
+      .run();
+    return this.guildDefaults(guildId);
+  }
+
+  adminTables(guildId: string, page: number, perPage: number): AdminTablesPage {
+    checkPageSize(perPage);
+    const where = and(open, eq(gameTables.guildId, guildId));
+    const total = this.db.select({ n: count() }).from(gameTables).where(where).get()?.n ?? 0;
+    const { page: pg, pages } = clampAdminPage(page, total, perPage);
+    const tables = this.db
+      .select()
+      .from(gameTables)
+      .where(where)
+      .orderBy(asc(gameTables.id))
+      .limit(perPage)
+      .offset((pg - 1) * perPage)
+      .all();
+    return {
+      tables: tables.map((table) => ({ table, seats: this.seats(table.id), lastMoveAt: this.lastAction(table.id)?.at ?? null })),
+      page: pg,
+      pages,
+      total,
+    };
+  }
+}

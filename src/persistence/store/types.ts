@@ -1,0 +1,380 @@
+/**
+ * The storage interface every query of the bot goes through, with two implementations:
+ * SQLite (src/persistence/store/sqlite.ts, the embedded default) and PostgreSQL
+ * (src/persistence/pg/store.ts, for several bot processes). Both return exactly the same
+ * rows: numbers for Unix ms instants, parsed JSON for state/options/events/actions,
+ * booleans for flags, and the same order, paging and ties everywhere (the contract suite in
+ * test/persistence/store-contract.ts runs against both).
+ *
+ * ## How the table service uses it
+ *
+ * - **One transaction per accepted action.** Every click, deadline or auto-play that changes
+ *   a table runs in one `store.transaction(async (tx) => …)`: read the table and seats, apply
+ *   the engine, append the action rows, `updateTable` with the version read, results and
+ *   ratings when the game ends — and the interaction is answered only after `transaction`
+ *   resolved (committed). If the callback throws, nothing of it is stored.
+ * - **Within one process: a queue per table.** Run the transactions of one table one after
+ *   another (a promise chain keyed by table id) so two clicks on a table never race inside
+ *   the process; different tables run concurrently on PostgreSQL (pooled connections). On
+ *   SQLite every transaction is serialized on the one connection anyway.
+ * - **Across processes: the row lock and the version.** Start each such transaction with
+ *   `tx.lockTable(id)` (`SELECT … FOR UPDATE` on PostgreSQL: a second process trying the same
+ *   table waits until the first commits, then reads the new row) and decide from the row it
+ *   returns, never from a copy read before the transaction; compare the decision step the
+ *   click was drawn for with that row's state, as today. Write with
+ *   `tx.updateTable(id, row.version, patch)`: it throws VersionConflictError when another
+ *   writer got there first, which rolls the transaction back. Together they mean two
+ *   processes (e.g. during a reshard) can never apply two moves to one table from the same
+ *   state.
+ * - **Deadlines.** A process arms in-memory timers only for its own shard's open tables
+ *   (`openTables({ shard })` at start-up). When a timer fires, lock the table and re-check
+ *   `deadlineAt`/`deadlineStep` in the transaction (the deadline moved = nothing to do).
+ *   A sweeper can instead claim due tables with `tx.claimDueDeadlines(now, { shard })`
+ *   (`FOR UPDATE SKIP LOCKED`): each due table is handed to one transaction only, and the
+ *   caller must move or clear its deadline in that same transaction.
+ * - **Errors to answer.** VersionConflictError (another writer won), or a locked row whose
+ *   decision step is not the click's, mean "the table moved on": answer like a stale click.
+ *   DuplicateKeyError from `insertTable` means another process opened a table in that
+ *   channel at the same moment (`openTableInChannel` then finds it: "channel busy").
+ *   StoreBusyError / StoreUnavailableError mean nothing was stored: answer "try again"
+ *   privately. Any failed call dooms its transaction (TransactionAbortedError), on both
+ *   backends. Rendering, pings and board edits happen after `transaction` resolved, never
+ *   inside it.
+ * - **Never mix handles.** Inside `transaction`, use only the `tx` handle: an outer-store
+ *   call awaited inside the callback waits for the transaction itself (SQLite) or runs
+ *   outside it and may wait on its row lock (PostgreSQL); both end in StoreBusyError.
+ * - **Outside transactions** the reads and the few self-contained writes on `Store`
+ *   (message ids, season reset, server settings) are atomic; multi-statement reads
+ *   (leaderboard pages, /stats, /admin tables) see one consistent snapshot.
+ * - **Cost** (bench/store.ts, same machine): the async SQLite store's own overhead is a
+ *   resolved promise per call (about a microsecond); a move through it is cheaper than through
+ *   TableRepo because its hot statements are prepared once. A PostgreSQL move is a handful of
+ *   round trips plus the commit's WAL flush: milliseconds, which the per-table queue keeps
+ *   off other tables.
+ */
+import type { actions, gameTables, ratings, results, seats } from '../schema.js';
+
+/** A row of `game_tables`. JSON columns (`options`, `state`, `recentEvents`) come back parsed. */
+export type TableRow = typeof gameTables.$inferSelect;
+/** Values for a new table (`id`, `version` and the defaulted columns may be omitted). */
+export type NewTable = typeof gameTables.$inferInsert;
+/** Columns a guarded table update may change (the version is bumped by the store). */
+export type TablePatch = Partial<Omit<NewTable, 'id' | 'version'>>;
+/** A row of `seats`. */
+export type SeatRow = typeof seats.$inferSelect;
+/** Values for a new seat. */
+export type NewSeat = typeof seats.$inferInsert;
+/** Columns of one seat row that may change. */
+export type SeatPatch = Partial<Omit<NewSeat, 'tableId' | 'userId'>>;
+/** A row of `actions` (the append-only action log). */
+export type ActionRow = typeof actions.$inferSelect;
+/** Values for a new action-log row. */
+export type NewAction = typeof actions.$inferInsert;
+/** A row of `results` (one per seat of a finished table). */
+export type ResultRow = typeof results.$inferSelect;
+/** Values for a new result row. */
+export type NewResult = typeof results.$inferInsert;
+/** A row of `ratings` (one player, game, server and season). */
+export type RatingRow = typeof ratings.$inferSelect;
+
+/** Message ids and the board version: bookkeeping that does not bump the table version. */
+export interface MessageIdsPatch {
+  boardMessageId?: string | null;
+  pingMessageId?: string | null;
+  /** The table version the board message now shows. */
+  boardVersion?: number;
+}
+
+/**
+ * The shards a process serves: a guild belongs to shard `(guild_id >> 22) % shardCount`
+ * (Discord's sharding formula: https://discord.com/developers/docs/events/gateway#sharding).
+ */
+export interface ShardFilter {
+  /** Total number of shards (≥ 1). */
+  shardCount: number;
+  /** The shard ids served here, each in [0, shardCount). */
+  shardIds: readonly number[];
+}
+
+/** Which open tables `openTables` returns; no filter = every open table. */
+export interface OpenTablesFilter {
+  /** Only this guild's tables. */
+  guildId?: string;
+  /** Only tables of guilds on these shards. */
+  shard?: ShardFilter;
+}
+
+/** Options of `claimDueDeadlines`. */
+export interface ClaimOptions {
+  /** Only tables of guilds on these shards. */
+  shard?: ShardFilter;
+  /** At most this many tables (default 100). */
+  limit?: number;
+}
+
+// ---------------------------------------------------------------- ratings and leaderboards
+
+/** The first season of every game in every server. */
+export const FIRST_SEASON = 1;
+
+/** A game's current leaderboard season in one server. */
+export interface SeasonInfo {
+  /** 1-based season number. */
+  season: number;
+  /** When it started (Unix ms), null for season 1 (since the bot came to the server). */
+  startedAt: number | null;
+}
+
+/** Outcome of `resetSeason`. */
+export type ResetOutcome =
+  | { ok: true; previous: number; season: number }
+  /** The season already moved on (a second confirm click, or another admin was faster). */
+  | { ok: false; current: number };
+
+/** One player's new rating after a finished table (written by `saveRatings`). */
+export interface RatingUpdate {
+  userId: string;
+  /** Display name at this game (already cut to the stored maximum by the caller). */
+  name: string;
+  mu: number;
+  sigma: number;
+  /** mu − 3·sigma. */
+  ordinal: number;
+  /** Rated games this season, including this one. */
+  games: number;
+  /** Wins this season, including this one. */
+  wins: number;
+  /** +n = n wins in a row, −n = n non-wins in a row, 0 after a game nobody won. */
+  streak: number;
+  /** Won this game: adds a win to the lifetime totals. */
+  won: boolean;
+}
+
+/** One row of a game's leaderboard. */
+export interface LeaderRow {
+  /** 1-based position on the whole board; equal ordinals share a rank (1, 1, 3, …). */
+  rank: number;
+  userId: string;
+  name: string;
+  mu: number;
+  sigma: number;
+  ordinal: number;
+  games: number;
+  wins: number;
+  streak: number;
+}
+
+/** One row of the all-games view (lifetime, every game and season). */
+export interface TotalsRow {
+  /** 1-based position (games desc, wins desc, user id desc: no shared ranks). */
+  rank: number;
+  userId: string;
+  name: string;
+  games: number;
+  wins: number;
+}
+
+/** A page of a board: rows plus how many rows the whole board has. */
+export interface Page<R> {
+  rows: R[];
+  /** 0-based page number actually shown (clamped to the last page). */
+  page: number;
+  /** Number of pages (at least 1). */
+  pages: number;
+  /** Rows on the whole board. */
+  total: number;
+}
+
+/** A player's current-season rating in one game, with their position on that board. */
+export interface PlayerGameRecord {
+  game: string;
+  season: number;
+  name: string;
+  mu: number;
+  sigma: number;
+  ordinal: number;
+  games: number;
+  wins: number;
+  streak: number;
+  /** 1-based position on the game's current-season board (1 + players with a higher ordinal). */
+  rank: number;
+  /** Players on that board. */
+  of: number;
+}
+
+/** A player's lifetime totals in one server. */
+export interface PlayerTotals {
+  games: number;
+  wins: number;
+  name: string;
+}
+
+/** One of a player's recent finished games. */
+export interface RecentGame {
+  tableId: number;
+  game: string;
+  placement: number;
+  winner: boolean;
+  left: boolean;
+  score: number | null;
+  /** Seats at that table. */
+  players: number;
+  /** Unix ms. */
+  endedAt: number;
+}
+
+/** Rows per leaderboard page (default of `leaderboard` / `allGames`). */
+export const PAGE_SIZE = 10;
+/** How many recent games `recentGames` returns by default. */
+export const RECENT_GAMES = 5;
+
+// ---------------------------------------------------------------- server settings and admin
+
+/** The timer settings a server can set (`/admin settings`), in seconds. */
+export const SETTING_KEYS = ['turnSeconds', 'reactionSeconds', 'voteSeconds'] as const;
+/** One settable key. */
+export type SettingKey = (typeof SETTING_KEYS)[number];
+/** A server's defaults; a missing key means "the game's own default". */
+export type GuildDefaults = Partial<Record<SettingKey, number>>;
+/** A change to a server's defaults: a number sets it, null clears it, undefined leaves it. */
+export type GuildDefaultsPatch = Partial<Record<SettingKey, number | null>>;
+
+/** One open table as `/admin tables` lists it. */
+export interface AdminTableEntry {
+  table: TableRow;
+  /** Every seat row, in `seats()` order (leavers included; the view filters). */
+  seats: SeatRow[];
+  /** When the table's newest action was logged (Unix ms), null before the first move. */
+  lastMoveAt: number | null;
+}
+
+/** A page of a server's open tables, oldest (lowest id) first. */
+export interface AdminTablesPage {
+  tables: AdminTableEntry[];
+  /** 1-based page actually shown (clamped into range). */
+  page: number;
+  /** Number of pages (at least 1). */
+  pages: number;
+  /** Open tables in the server. */
+  total: number;
+}
+
+// ---------------------------------------------------------------- the interface
+
+/** Reads, available on the store (each one statement or a consistent few) and inside a transaction. */
+export interface StoreReads {
+  /** The table with `id`, or undefined. */
+  table(id: number): Promise<TableRow | undefined>;
+  /** The open (lobby or active) table in a channel, if any (at most one exists). */
+  openTableInChannel(channelId: string): Promise<TableRow | undefined>;
+  /** Open tables, by id ascending; optionally one guild's, or only the given shards' guilds. */
+  openTables(filter?: OpenTablesFilter): Promise<TableRow[]>;
+  /** Open tables in a guild where `userId` sits (not counting seats they left), most recently updated first. */
+  openTablesOfUser(guildId: string, userId: string): Promise<TableRow[]>;
+  /** Seats of a table: by seat number once started, by join order (then user id) in the lobby. */
+  seats(tableId: number): Promise<SeatRow[]>;
+  /** The whole action log of a table, by seq ascending. */
+  actions(tableId: number): Promise<ActionRow[]>;
+  /** The newest entry of a table's action log, if any. */
+  lastAction(tableId: number): Promise<ActionRow | undefined>;
+  /** Result rows of a table, by seat ascending. */
+  results(tableId: number): Promise<ResultRow[]>;
+  /** The current season of `game` in `guildId` (season 1 when never reset). */
+  currentSeason(guildId: string, game: string): Promise<SeasonInfo>;
+  /** Stored ratings of the given players in one game, server and season (any order). */
+  seasonRatings(guildId: string, game: string, season: number, userIds: readonly string[]): Promise<RatingRow[]>;
+  /**
+   * Page `page` (0-based; clamped into range) of `game`'s board for `season` in `guildId`:
+   * ordinal (mu − 3·sigma) descending, then user id descending; equal ordinals share a rank,
+   * also across pages (standard competition ranking).
+   */
+  leaderboard(guildId: string, game: string, season: number, page: number, size?: number): Promise<Page<LeaderRow>>;
+  /** Page `page` (0-based, clamped) of the all-games view: lifetime games desc, wins desc, user id desc. */
+  allGames(guildId: string, page: number, size?: number): Promise<Page<TotalsRow>>;
+  /** `userId`'s current-season rating in every game they have played in `guildId`, by game id. */
+  playerGames(guildId: string, userId: string): Promise<PlayerGameRecord[]>;
+  /** `userId`'s lifetime totals in `guildId`, or undefined before their first rated game. */
+  playerTotals(guildId: string, userId: string): Promise<PlayerTotals | undefined>;
+  /** `userId`'s last `limit` finished games in `guildId`: newest first (ties: higher table id first). */
+  recentGames(guildId: string, userId: string, limit?: number): Promise<RecentGame[]>;
+  /** The stored defaults of `guildId` (empty when none were set). */
+  guildDefaults(guildId: string): Promise<GuildDefaults>;
+  /**
+   * Page `page` (1-based, clamped) of `guildId`'s open tables for `/admin tables`, oldest
+   * first, `perPage` per page, each with its seats and last move.
+   */
+  adminTables(guildId: string, page: number, perPage: number): Promise<AdminTablesPage>;
+}
+
+/** Self-contained writes: atomic on their own, available on the store and inside a transaction. */
+export interface StoreAtomicWrites {
+  /** Set message ids / the board version of a table without a version bump (no-op for an unknown id). */
+  setMessageIds(id: number, patch: MessageIdsPatch): Promise<void>;
+  /**
+   * Start season `expectedSeason + 1` of `game` in `guildId`, provided the current season is
+   * still `expectedSeason` (so a double confirm, or two admins on two shards, cannot skip a
+   * season). Older seasons' rows stay queryable by number.
+   */
+  resetSeason(guildId: string, game: string, expectedSeason: number, by: string, now: number): Promise<ResetOutcome>;
+  /**
+   * Apply a patch to `guildId`'s defaults in one statement (keys not in the patch keep their
+   * value even if another admin changes them at the same moment) and return the new
+   * defaults. Callers validate ranges first (the admin settings module's limits).
+   */
+  updateGuildDefaults(guildId: string, patch: GuildDefaultsPatch, by: string, now: number): Promise<GuildDefaults>;
+}
+
+/** The handle inside `Store.transaction`: reads and writes in that one transaction. */
+export interface StoreTx extends StoreReads, StoreAtomicWrites {
+  /**
+   * Read the table with `id` and lock its row until the transaction ends
+   * (PostgreSQL `SELECT … FOR UPDATE`: another transaction locking or updating it waits; on
+   * SQLite the transaction already holds the database's write lock). Undefined if no such table.
+   */
+  lockTable(id: number): Promise<TableRow | undefined>;
+  /**
+   * Open tables whose deadline has passed (`deadlineAt <= now`), earliest first, locked for
+   * this transaction; tables another transaction holds are skipped (`FOR UPDATE SKIP LOCKED`),
+   * so concurrent claimers get disjoint sets. The claim lasts until the transaction ends: fire
+   * each deadline and move or clear it (`updateTable`) in this same transaction.
+   */
+  claimDueDeadlines(now: number, options?: ClaimOptions): Promise<TableRow[]>;
+  /** Insert a new table; returns its row (with id, version 0 and defaults). */
+  insertTable(values: NewTable): Promise<TableRow>;
+  /**
+   * Update a table if its version is still `expectedVersion`, setting version
+   * `expectedVersion + 1`; returns the new row. Throws VersionConflictError otherwise (another
+   * writer changed it, or no such table).
+   */
+  updateTable(id: number, expectedVersion: number, patch: TablePatch): Promise<TableRow>;
+  /** Add a player to a table (throws on a duplicate (table, user)). */
+  insertSeat(values: NewSeat): Promise<void>;
+  /** Remove a player's seat row. */
+  deleteSeat(tableId: number, userId: string): Promise<void>;
+  /** Update one player's seat row. */
+  updateSeat(tableId: number, userId: string, patch: SeatPatch): Promise<void>;
+  /** Append one entry to the action log (throws on a duplicate (table, seq)). */
+  appendAction(values: NewAction): Promise<void>;
+  /** Store the result rows of a finished table (nothing for an empty list). */
+  insertResults(rows: readonly NewResult[]): Promise<void>;
+  /**
+   * Write players' new ratings for one game, server and season (insert or replace) and add
+   * the game to their lifetime totals (+1 game, +1 win when `won`; the name is updated).
+   */
+  saveRatings(guildId: string, game: string, season: number, updates: readonly RatingUpdate[], now: number): Promise<void>;
+}
+
+/** The storage layer: reads, a few atomic writes, and transactions for everything else. */
+export interface Store extends StoreReads, StoreAtomicWrites {
+  /** Which implementation this is. */
+  readonly backend: 'sqlite' | 'postgres';
+  /**
+   * Run `fn` in one transaction: committed when the promise it returns resolves, rolled back
+   * when it rejects (the rejection is passed on). Use only `tx` inside. Transactions wait for
+   * each other where they touch the same rows (PostgreSQL) or the database (SQLite); a wait
+   * longer than the store's lock timeout rejects with StoreBusyError.
+   */
+  transaction<T>(fn: (tx: StoreTx) => Promise<T>): Promise<T>;
+  /** Close the connection(s); waits for running transactions. The store is unusable afterwards. */
+  close(): Promise<void>;
+}

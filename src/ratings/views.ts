@@ -1,0 +1,21 @@
+/**
+ * What `/leaderboard` and `/stats` show, as data (the Discord layer draws it:
+ * src/discord/render/leaderboard.ts and stats.ts).
+ */
+import type { LeaderRow, Page, PlayerGameRecord, RecentGame, TotalsRow } from './queries.js';
+
+/** The value of the leaderboard's "all games" view in options and button ids. */
+export const ALL_GAMES = 'all';
+
+/** What a leaderboard message shows: one game's season, or the all-games view. */
+export type BoardView =
+  | { kind: 'game'; game: string; season: number; currentSeason: number; page: Page<LeaderRow> }
+  | { kind: 'all'; page: Page<TotalsRow> };
+
+/** Everything `/stats` shows about one player. */
+export interface PlayerStats {
+  name: string;
+  games: PlayerGameRecord[];
+  totals: { games: number; wins: number } | undefined;
+  recent: RecentGame[];
+}

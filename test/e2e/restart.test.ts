@@ -1,0 +1,85 @@
+/**
+ * A restart must not punish players (README "Restarts"): the "your move" ping of a vote is
+ * still edited down to those still deciding after the bot restarted — the publisher reads
+ * back who the ping mentions instead of forgetting it — and nobody is pinged twice for the
+ * same decision. Played with the Tally fixture game (a 3-player secret vote).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { App } from '../../src/app.js';
+import { GameRegistry } from '../../src/games/registry.js';
+import { DiscordEmulator, type EmulatedUser } from '../../src/local/emulator/index.js';
+import type { Actor } from '../../src/tables/types.js';
+import { tallyDefinition, tallyModule, type TallyState } from '../support/toy-game.js';
+import { answered, settle, startBot, tableIdOf, tempDir } from './harness.js';
+
+describe('pings across a restart', () => {
+  let emu: DiscordEmulator;
+  let app: App;
+  const tmp = tempDir();
+  const registry = new GameRegistry([tallyModule]);
+
+  beforeAll(async () => {
+    emu = await DiscordEmulator.start();
+    app = await startBot(emu, tmp.dbPath, { registry, serviceDeps: { newSeed: () => 7 } });
+  });
+
+  afterAll(async () => {
+    await app?.stop();
+    await emu?.stop();
+    tmp.cleanup();
+  });
+
+  it("a vote's ping is still edited down to those still deciding after a restart, without a second ping", async () => {
+    const users = ['Ana', 'Ben', 'Cleo'].map((name) => emu.addUser(name));
+    const [ana, ben, cleo] = users as [EmulatedUser, EmulatedUser, EmulatedUser];
+    const channelId = emu.addChannel('restart-ping');
+    const lobby = answered(await ana.slash('tally new', { seats: 3 }, { channelId })).message!;
+    answered(await ben.click(lobby, 'Join'));
+    answered(await cleo.click(lobby, 'Join'));
+    await settle(app);
+    answered(await ana.click(lobby, 'Start'));
+    await settle(app);
+    const id = tableIdOf(lobby);
+    const actor = (user: EmulatedUser): Actor => ({ userId: user.id, displayName: user.name, canManageGuild: false });
+    const state = () => app.context.repo.table(id)!.state as TallyState;
+    const userOfSeat = (seat: number) => users.find((u) => u.id === app.context.repo.seats(id).find((s) => s.seat === seat)!.userId)!;
+    // Play the first round (turns, and passes in the races) up to the secret vote.
+    for (let guard = 0; guard < 20; guard++) {
+      const pending = tallyDefinition.pending(state());
+      if (pending.kind === 'simultaneous') break;
+      const r =
+        pending.kind === 'turn'
+          ? app.context.service.act(id, actor(userOfSeat(pending.seat)), pending.step, { type: 'add', n: 1 })
+          : app.context.service.act(id, actor(userOfSeat((pending as { seats: number[] }).seats[0]!)), pending.step, { type: 'pass' });
+      expect(r.ok).toBe(true);
+      await settle(app);
+    }
+    const vote = tallyDefinition.pending(state());
+    expect(vote.kind).toBe('simultaneous');
+    const pingMessage = () => emu.message(app.context.repo.table(id)!.pingMessageId!)!;
+    const mentioned = () => [...(pingMessage().content ?? '').matchAll(/<@(\d+)>/g)].map((m) => m[1]).sort();
+    const ids = (...who: EmulatedUser[]) => who.map((u) => u.id).sort();
+    expect(mentioned()).toEqual(ids(ana, ben, cleo));
+    const pingsOf = (user: EmulatedUser) => user.pings().length;
+    const pingsBefore = users.map(pingsOf);
+
+    // Ana votes: the ping is edited down to Ben and Cleo.
+    expect(app.context.service.act(id, actor(ana), vote.step, { type: 'vote', value: 1 }).ok).toBe(true);
+    await settle(app);
+    expect(mentioned()).toEqual(ids(ben, cleo));
+
+    // The bot restarts in the middle of the vote.
+    await app.stop();
+    app = await startBot(emu, tmp.dbPath, { registry });
+    await settle(app);
+    expect(mentioned()).toEqual(ids(ben, cleo));
+
+    // Ben votes after the restart: the ping now mentions only Cleo, still deciding.
+    expect(app.context.service.act(id, actor(ben), vote.step, { type: 'vote', value: 2 }).ok).toBe(true);
+    await settle(app);
+    expect(mentioned()).toEqual(ids(cleo));
+    // Edits never notify, and nobody got a second ping for this vote.
+    expect(users.map(pingsOf)).toEqual(pingsBefore);
+    expect(emu.violations).toEqual([]);
+  }, 60_000);
+});

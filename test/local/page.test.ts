@@ -1,0 +1,104 @@
+/**
+ * The page's pure modules: Discord markdown rendered safely (every character escaped, only
+ * Discord's markup becomes tags), timestamps in the viewer's language, and the composer's
+ * slash-command parsing and checks built from the registered command JSON.
+ */
+import { describe, expect, it } from 'vitest';
+import { buildCommands } from '../../src/commands/index.js';
+import { defaultRegistry } from '../../src/games/index.js';
+// @ts-expect-error -- plain JS module of the page (type-checked by tsconfig.page.json)
+import { parseCommand, suggest } from '../../src/local/page/composer.js';
+// @ts-expect-error -- plain JS module of the page
+import { PAGE_TEXT_KEYS, t } from '../../src/local/page/i18n.js';
+// @ts-expect-error -- plain JS module of the page
+import { formatRelative, formatTimestamp, renderMarkdown } from '../../src/local/page/markdown.js';
+
+const ANA = '111111111111111111';
+const BEN = '222222222222222222';
+const GENERAL = '333333333333333333';
+const ctx = { userName: (id: string) => ({ [ANA]: 'Ana', [BEN]: 'Ben <b>' })[id], channelName: (id: string) => (id === GENERAL ? 'general' : undefined), roleName: () => undefined, me: ANA, locale: 'en-US', now: Date.UTC(2026, 0, 1, 12, 0, 0) };
+
+describe('markdown', () => {
+  it('escapes everything that is not Discord markup', () => {
+    const html = renderMarkdown('<img src=x onerror=alert(1)> **bold** *it* __u__ ~~s~~ ||spoiler|| `<code>`', ctx);
+    expect(html).not.toContain('<img');
+    expect(html).toContain('&lt;img src=x onerror=alert(1)&gt;');
+    expect(html).toContain('<strong>bold</strong>');
+    expect(html).toContain('<em>it</em>');
+    expect(html).toContain('<u>u</u>');
+    expect(html).toContain('<s>s</s>');
+    expect(html).toContain('<span class="spoiler" tabindex="0">spoiler</span>');
+    expect(html).toContain('<code class="inline">&lt;code&gt;</code>');
+  });
+
+  it('code blocks keep their text verbatim (no markup inside)', () => {
+    const html = renderMarkdown('```\n  A B\n1 **x** <@' + ANA + '>\n```', ctx);
+    expect(html).toBe('<pre class="codeblock"><code>  A B\n1 **x** &lt;@' + ANA + '&gt;</code></pre>');
+  });
+
+  it('mentions show names (escaped), the viewer is highlighted; channels and timestamps', () => {
+    const html = renderMarkdown(`<@${ANA}> <@!${BEN}> <#${GENERAL}> <t:${ctx.now / 1000 + 120}:R>`, ctx);
+    expect(html).toContain('class="mention me" data-user="' + ANA + '">@Ana</span>');
+    expect(html).toContain('>@Ben &lt;b&gt;</span>');
+    expect(html).toContain('#general</span>');
+    expect(html).toMatch(/data-style="R"[^>]*>in 2 minutes<\/time>/);
+  });
+
+  it('quotes, headers, subtext, lists and links', () => {
+    const html = renderMarkdown('# Title\n-# small\n> quoted\n- one\n- two\n[site](https://example.org/a_b) https://x.test/p?q=1&r=2', ctx);
+    expect(html).toContain('<h3 class="md-h1">Title</h3>');
+    expect(html).toContain('<div class="md-subtext">small</div>');
+    expect(html).toContain('<blockquote>');
+    expect(html).toContain('<ul><li>one</li><li>two</li></ul>');
+    expect(html).toContain('<a href="https://example.org/a_b" target="_blank" rel="noopener noreferrer">site</a>');
+    expect(html).toContain('href="https://x.test/p?q=1&amp;r=2"');
+    expect(renderMarkdown('[x](javascript:alert(1))', ctx)).not.toContain('href="javascript');
+  });
+
+  it('relative and absolute timestamps follow the viewer language', () => {
+    expect(formatRelative(ctx.now - 5000, ctx.now, 'en-US')).toBe('5 seconds ago');
+    expect(formatRelative(ctx.now + 3 * 3600_000, ctx.now, 'en-US')).toBe('in 3 hours');
+    expect(formatRelative(ctx.now + 90_000, ctx.now, 'es-ES')).toBe('dentro de 2 minutos');
+    expect(formatTimestamp(Date.UTC(2026, 4, 3) / 1000, 'D', 'en-US', ctx.now)).toMatch(/May 3, 2026/);
+  });
+});
+
+describe('composer', () => {
+  const commands = JSON.parse(JSON.stringify(buildCommands(defaultRegistry()).map((c) => c.data)));
+  const cctx = { members: [{ id: ANA, name: 'Ana' }, { id: BEN, name: 'Ben' }], channels: [{ id: GENERAL, name: 'general' }], locale: 'en-US' };
+
+  it('parses a command with options as the registered JSON defines them', () => {
+    expect(parseCommand('/phantom new seats:2 target-score:1 beginner:true', commands, cctx)).toEqual({ ok: true, path: 'phantom new', options: { seats: 2, 'target-score': 1, beginner: true } });
+    expect(parseCommand('/suspicion new variant:No-Bluff', commands, cctx)).toMatchObject({ ok: true, options: { variant: 'no-bluff' } });
+    expect(parseCommand('/stats user:@Ben', commands, cctx)).toEqual({ ok: true, path: 'stats', options: { user: { id: BEN } } });
+  });
+
+  it('refuses what Discord’s client refuses: ranges, whole numbers, choices, unknown options, missing subcommand', () => {
+    expect(parseCommand('/phantom new seats:9', commands, cctx)).toEqual({ ok: false, error: 'seats: must be at most 4' });
+    expect(parseCommand('/phantom new seats:1', commands, cctx)).toEqual({ ok: false, error: 'seats: must be at least 2' });
+    expect(parseCommand('/phantom new seats:2.5', commands, cctx)).toEqual({ ok: false, error: 'seats: enter a whole number' });
+    expect(parseCommand('/suspicion new variant:chaos', commands, cctx)).toMatchObject({ ok: false, error: expect.stringMatching(/^variant: choose one of classic, no-bluff/) });
+    expect(parseCommand('/phantom new colour:red', commands, cctx)).toMatchObject({ ok: false, error: expect.stringMatching(/has no option “colour”/) });
+    expect(parseCommand('/phantom', commands, cctx)).toMatchObject({ ok: false, incomplete: true, error: expect.stringMatching(/Choose one of: new, rules/) });
+    expect(parseCommand('/stats user:@Zed', commands, cctx)).toEqual({ ok: false, error: 'user: no member called “@Zed”' });
+    expect(parseCommand('/nonsense', commands, cctx)).toBeNull(); // sent as a plain message
+  });
+
+  it('suggests commands, subcommands, options (required first) and choices', () => {
+    expect(suggest('/ph', commands, cctx).map((s: { label: string }) => s.label)).toEqual(['/phantom']);
+    expect(suggest('/phantom ', commands, cctx).map((s: { label: string }) => s.label)).toEqual(expect.arrayContaining(['/phantom new', '/phantom rules']));
+    const options = suggest('/phantom new ', commands, cctx).map((s: { label: string }) => s.label);
+    expect(options).toEqual(expect.arrayContaining(['seats:', 'target-score:', 'beginner:']));
+    expect(suggest('/phantom new seats:2 ', commands, cctx).map((s: { label: string }) => s.label)).not.toContain('seats:');
+    expect(suggest('/suspicion new variant:', commands, cctx).map((s: { detail: string }) => s.detail)).toEqual(expect.arrayContaining(['classic', 'no-bluff']));
+    expect(suggest('hello', commands, cctx)).toEqual([]);
+  });
+});
+
+describe('page catalog', () => {
+  it('fills placeholders and falls back to English for languages without page text yet', () => {
+    expect(t('en-US', 'thinking', { bot: 'Red Herring' })).toBe('Red Herring is thinking…');
+    expect(t('es-ES', 'onlyYou')).toBe('Only you can see this');
+    expect(PAGE_TEXT_KEYS.length).toBeGreaterThan(30);
+  });
+});

@@ -1,0 +1,696 @@
+/**
+ * The storage contract (src/persistence/store/types.ts), run against every backend: each
+ * backend's test file calls `storeContract` with a harness that opens fresh, empty stores.
+ * Expected values come from the interface's documented semantics (orders, paging, ties,
+ * seasons, transactions), never from what one backend happens to return; the concurrency
+ * cases use two handles on one database ("peers") as two bot processes would.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { DuplicateKeyError, StoreBusyError, StoreClosedError, TransactionAbortedError, VersionConflictError } from '../../src/persistence/store/errors.js';
+import { shardOfGuild } from '../../src/persistence/store/shared.js';
+import type { NewTable, RatingUpdate, Store, StoreTx, TableRow } from '../../src/persistence/store/types.js';
+
+/** How a backend's test file opens stores for the contract. */
+export interface StoreHarness {
+  /** A fresh, empty, migrated store whose lock timeout is about 500 ms. */
+  open(): Promise<Store>;
+  /** Another handle on `store`'s database, as a second process would have (its own connection(s) where the backend allows). */
+  peer(store: Store): Promise<Store>;
+  /** Release everything opened since the last call (run after each test). */
+  cleanup(): Promise<void>;
+}
+
+/** Guilds on known shards (snowflakes; the shard is `(id >> 22) % count`). */
+export const GUILDS = ['81384788765712384', '175928847299117063', '222078108977594368', '1090368765400477767', '302050872383242240'];
+export const T0 = 1_700_000_000_000;
+export const userId = (n: number) => `2000000000000000${String(n).padStart(2, '0')}`;
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+let channelCounter = 0;
+
+/** Values of a lobby table (unique channel unless given). */
+export function lobby(over: Partial<NewTable> = {}): NewTable {
+  return {
+    guildId: GUILDS[0]!,
+    channelId: String(3_000_000_000_000_000n + BigInt(++channelCounter)),
+    game: 'suspicion',
+    status: 'lobby',
+    hostUserId: userId(1),
+    options: { seats: 4 },
+    maxSeats: 6,
+    createdAt: T0,
+    updatedAt: T0,
+    ...over,
+  };
+}
+
+/** Insert one table in its own transaction. */
+export async function insert(store: Store, over: Partial<NewTable> = {}): Promise<TableRow> {
+  return store.transaction((tx) => tx.insertTable(lobby(over)));
+}
+
+const rating = (n: number, ordinal: number, over: Partial<RatingUpdate> = {}): RatingUpdate => ({
+  userId: userId(n),
+  name: `P${n}`,
+  mu: ordinal + 9,
+  sigma: 3,
+  ordinal,
+  games: 1,
+  wins: 0,
+  streak: -1,
+  won: false,
+  ...over,
+});
+
+/** Define the contract tests for one backend. */
+export function storeContract(backend: string, harness: StoreHarness): void {
+  afterEach(async () => {
+    await harness.cleanup();
+  });
+
+  describe(`${backend} store: tables`, () => {
+    it('inserts a table with the schema defaults and reads it back exactly', async () => {
+      const store = await harness.open();
+      const options = { zeta: 1, alpha: [1, 2.5, { nested: 'ünïcödé ✓ "quoted" \\ \u0000' }], big: 2 ** 53 - 1, neg: -0.125 };
+      const row = await insert(store, { options, seed: 4_294_967_295, createdAt: 8_640_000_000_000, updatedAt: T0 });
+      expect(row.id).toBeGreaterThan(0);
+      expect(row).toMatchObject({
+        version: 0,
+        boardVersion: 0,
+        lastSeq: 0,
+        recentEvents: [],
+        state: null,
+        deadlineAt: null,
+        deadlineStep: null,
+        boardMessageId: null,
+        pingMessageId: null,
+        startedAt: null,
+        endedAt: null,
+        endReason: null,
+        endedBy: null,
+        seed: 4_294_967_295,
+        createdAt: 8_640_000_000_000,
+      });
+      const read = await store.table(row.id);
+      expect(read).toEqual(row);
+      // JSON comes back parsed, with the key order it was written in.
+      expect(Object.keys(read!.options as object)).toEqual(['zeta', 'alpha', 'big', 'neg']);
+      expect(read!.options).toEqual(options);
+      expect(typeof read!.createdAt).toBe('number');
+      expect(await store.table(row.id + 1000)).toBeUndefined();
+    });
+
+    it('updates only at the expected version, bumping it; a stale version throws VersionConflictError and changes nothing', async () => {
+      const store = await harness.open();
+      const row = await insert(store);
+      const state = { board: [[1, 2], [3]], turn: 'p1', note: null };
+      const updated = await store.transaction((tx) =>
+        tx.updateTable(row.id, 0, { status: 'active', state, deadlineAt: T0 + 30_000, deadlineStep: 3, lastSeq: 2, recentEvents: [{ seq: 1, event: { type: 'x' } }] }),
+      );
+      expect(updated).toMatchObject({ version: 1, status: 'active', state, deadlineAt: T0 + 30_000, deadlineStep: 3, lastSeq: 2 });
+      expect(await store.table(row.id)).toEqual(updated);
+      await expect(store.transaction((tx) => tx.updateTable(row.id, 0, { status: 'cancelled' }))).rejects.toBeInstanceOf(VersionConflictError);
+      await expect(store.transaction((tx) => tx.updateTable(row.id + 99, 0, { status: 'cancelled' }))).rejects.toBeInstanceOf(VersionConflictError);
+      expect(await store.table(row.id)).toEqual(updated);
+    });
+
+    it('allows one open table per channel: a second is a DuplicateKeyError, a closed one frees the channel', async () => {
+      const store = await harness.open();
+      const first = await insert(store, { channelId: '400000000000000001' });
+      expect((await store.openTableInChannel('400000000000000001'))?.id).toBe(first.id);
+      await expect(insert(store, { channelId: '400000000000000001' })).rejects.toBeInstanceOf(DuplicateKeyError);
+      await store.transaction((tx) => tx.updateTable(first.id, 0, { status: 'finished', endedAt: T0 }));
+      expect(await store.openTableInChannel('400000000000000001')).toBeUndefined();
+      const second = await insert(store, { channelId: '400000000000000001', status: 'active' });
+      expect((await store.openTableInChannel('400000000000000001'))?.id).toBe(second.id);
+      expect(await store.openTableInChannel('400000000000000999')).toBeUndefined();
+    });
+
+    it('lists open tables by id, per guild, and per shard (non-numeric guild ids belong to no shard)', async () => {
+      const store = await harness.open();
+      const made: TableRow[] = [];
+      for (const guildId of [...GUILDS, ...GUILDS]) made.push(await insert(store, { guildId }));
+      const closed = await insert(store, { guildId: GUILDS[1] });
+      await store.transaction((tx) => tx.updateTable(closed.id, 0, { status: 'cancelled' }));
+      const odd = await insert(store, { guildId: 'not-a-snowflake' });
+      const all = await store.openTables();
+      expect(all.map((t) => t.id)).toEqual([...made.map((t) => t.id), odd.id]);
+      expect((await store.openTables({ guildId: GUILDS[1] })).map((t) => t.id)).toEqual([made[1]!.id, made[6]!.id]);
+      for (const shardCount of [1, 2, 3, 7]) {
+        for (let shard = 0; shard < shardCount; shard++) {
+          const want = made.filter((t) => shardOfGuild(t.guildId, shardCount) === shard).map((t) => t.id);
+          const got = await store.openTables({ shard: { shardCount, shardIds: [shard] } });
+          expect(got.map((t) => t.id)).toEqual(want);
+        }
+      }
+      const both = await store.openTables({ shard: { shardCount: 3, shardIds: [2, 0] } });
+      expect(both.map((t) => t.id)).toEqual(made.filter((t) => shardOfGuild(t.guildId, 3) !== 1).map((t) => t.id));
+      const combined = await store.openTables({ guildId: GUILDS[0], shard: { shardCount: 2, shardIds: [shardOfGuild(GUILDS[0]!, 2)] } });
+      expect(combined.map((t) => t.id)).toEqual([made[0]!.id, made[5]!.id]);
+      await expect(store.openTables({ shard: { shardCount: 2, shardIds: [2] } })).rejects.toBeInstanceOf(RangeError);
+      await expect(store.openTables({ shard: { shardCount: 0, shardIds: [0] } })).rejects.toBeInstanceOf(RangeError);
+      await expect(store.openTables({ shard: { shardCount: 2, shardIds: [] } })).rejects.toBeInstanceOf(RangeError);
+    });
+
+    it("lists a user's open tables in a guild, most recently updated first, without seats they left", async () => {
+      const store = await harness.open();
+      const me = userId(5);
+      const a = await insert(store, { updatedAt: T0 + 1 });
+      const b = await insert(store, { updatedAt: T0 + 3 });
+      const c = await insert(store, { updatedAt: T0 + 2, status: 'active' });
+      const left = await insert(store, { updatedAt: T0 + 9, status: 'active' });
+      const closed = await insert(store, { updatedAt: T0 + 9 });
+      const elsewhere = await insert(store, { guildId: GUILDS[1], updatedAt: T0 + 9 });
+      const notMine = await insert(store, { updatedAt: T0 + 9 });
+      await store.transaction(async (tx) => {
+        for (const t of [a, b, c, left, closed, elsewhere]) await tx.insertSeat({ tableId: t.id, userId: me, displayName: 'Me', joinedAt: T0 });
+        await tx.insertSeat({ tableId: notMine.id, userId: userId(6), displayName: 'Other', joinedAt: T0 });
+        await tx.updateSeat(left.id, me, { left: true, away: true });
+        await tx.updateTable(closed.id, 0, { status: 'finished' });
+      });
+      expect((await store.openTablesOfUser(GUILDS[0]!, me)).map((t) => t.id)).toEqual([b.id, c.id, a.id]);
+      expect(await store.openTablesOfUser(GUILDS[0]!, userId(7))).toEqual([]);
+    });
+
+    it('sets message ids and the board version without a version bump', async () => {
+      const store = await harness.open();
+      const row = await insert(store);
+      await store.setMessageIds(row.id, { boardMessageId: '500000000000000001' });
+      await store.setMessageIds(row.id, { pingMessageId: '500000000000000002', boardVersion: 4 });
+      expect(await store.table(row.id)).toMatchObject({ version: 0, boardMessageId: '500000000000000001', pingMessageId: '500000000000000002', boardVersion: 4 });
+      await store.transaction((tx) => tx.setMessageIds(row.id, { pingMessageId: null }));
+      await store.setMessageIds(row.id, {});
+      await store.setMessageIds(row.id + 50, { boardVersion: 1 });
+      expect(await store.table(row.id)).toMatchObject({ version: 0, boardMessageId: '500000000000000001', pingMessageId: null, boardVersion: 4 });
+    });
+  });
+
+  describe(`${backend} store: seats, actions, results`, () => {
+    it('orders seats by seat number once seated, and by join time then user id (byte order) in the lobby', async () => {
+      const store = await harness.open();
+      const t = await insert(store);
+      await store.transaction(async (tx) => {
+        // Same join time: user ids compare byte by byte ('B' < 'a' < 'b'), as SQLite does.
+        await tx.insertSeat({ tableId: t.id, userId: 'b', displayName: 'b', joinedAt: T0 + 5 });
+        await tx.insertSeat({ tableId: t.id, userId: 'a', displayName: 'a', joinedAt: T0 + 5 });
+        await tx.insertSeat({ tableId: t.id, userId: 'B', displayName: 'B', joinedAt: T0 + 5 });
+        await tx.insertSeat({ tableId: t.id, userId: 'z', displayName: 'Zed 🦊', joinedAt: T0 + 1 });
+      });
+      expect((await store.seats(t.id)).map((s) => s.userId)).toEqual(['z', 'B', 'a', 'b']);
+      const first = (await store.seats(t.id))[0]!;
+      expect(first).toEqual({ tableId: t.id, userId: 'z', displayName: 'Zed 🦊', joinedAt: T0 + 1, seat: null, away: false, missed: 0, left: false, botLevel: null });
+      await store.transaction(async (tx) => {
+        await tx.updateSeat(t.id, 'a', { seat: 0 });
+        await tx.updateSeat(t.id, 'z', { seat: 1, away: true, missed: 2 });
+        await tx.updateSeat(t.id, 'b', {});
+      });
+      const seated = await store.seats(t.id);
+      expect(seated.map((s) => [s.userId, s.seat])).toEqual([
+        ['a', 0],
+        ['z', 1],
+        ['B', null],
+        ['b', null],
+      ]);
+      expect(seated[1]).toMatchObject({ away: true, missed: 2, left: false });
+      await expect(store.transaction((tx) => tx.insertSeat({ tableId: t.id, userId: 'a', displayName: 'again', joinedAt: T0 }))).rejects.toBeInstanceOf(DuplicateKeyError);
+      await store.transaction((tx) => tx.deleteSeat(t.id, 'B'));
+      expect((await store.seats(t.id)).map((s) => s.userId)).toEqual(['a', 'z', 'b']);
+    });
+
+    it('appends to the action log in seq order, refuses a seq twice, and returns the newest entry', async () => {
+      const store = await harness.open();
+      const t = await insert(store);
+      expect(await store.lastAction(t.id)).toBeUndefined();
+      await store.transaction(async (tx) => {
+        await tx.appendAction({ tableId: t.id, seq: 2, seat: 1, userId: null, kind: 'timeout', action: { type: 'pass' }, at: T0 + 20 });
+        await tx.appendAction({ tableId: t.id, seq: 1, seat: 0, userId: userId(1), kind: 'player', action: { type: 'move', to: [3, 4], z: 1, a: 2 }, at: T0 + 10 });
+      });
+      const log = await store.actions(t.id);
+      expect(log).toEqual([
+        { tableId: t.id, seq: 1, seat: 0, userId: userId(1), kind: 'player', action: { type: 'move', to: [3, 4], z: 1, a: 2 }, at: T0 + 10 },
+        { tableId: t.id, seq: 2, seat: 1, userId: null, kind: 'timeout', action: { type: 'pass' }, at: T0 + 20 },
+      ]);
+      expect(Object.keys(log[0]!.action as object)).toEqual(['type', 'to', 'z', 'a']);
+      expect(await store.lastAction(t.id)).toEqual(log[1]);
+      await expect(
+        store.transaction((tx) => tx.appendAction({ tableId: t.id, seq: 2, seat: 0, userId: null, kind: 'auto', action: {}, at: T0 })),
+      ).rejects.toBeInstanceOf(DuplicateKeyError);
+      expect(await store.actions(t.id)).toHaveLength(2);
+    });
+
+    it('stores result rows by seat', async () => {
+      const store = await harness.open();
+      const t = await insert(store);
+      await store.transaction(async (tx) => {
+        await tx.insertResults([]);
+        await tx.insertResults([
+          { tableId: t.id, seat: 1, guildId: GUILDS[0]!, game: 'noir', userId: userId(2), placement: 2, winner: false, score: null, left: true, endedAt: T0 },
+          { tableId: t.id, seat: 0, guildId: GUILDS[0]!, game: 'noir', userId: userId(1), placement: 1, winner: true, score: 12.75, endedAt: T0 },
+        ]);
+      });
+      expect(await store.results(t.id)).toEqual([
+        { tableId: t.id, seat: 0, guildId: GUILDS[0], game: 'noir', userId: userId(1), placement: 1, winner: true, score: 12.75, left: false, endedAt: T0, botLevel: null },
+        { tableId: t.id, seat: 1, guildId: GUILDS[0], game: 'noir', userId: userId(2), placement: 2, winner: false, score: null, left: true, endedAt: T0, botLevel: null },
+      ]);
+      expect(await store.results(t.id + 1)).toEqual([]);
+    });
+  });
+
+  describe(`${backend} store: transactions`, () => {
+    it('commits everything the callback wrote, and returns its value', async () => {
+      const store = await harness.open();
+      const id = await store.transaction(async (tx) => {
+        const t = await tx.insertTable(lobby());
+        await tx.insertSeat({ tableId: t.id, userId: userId(1), displayName: 'P1', joinedAt: T0 });
+        await tx.appendAction({ tableId: t.id, seq: 1, seat: 0, userId: userId(1), kind: 'player', action: { a: 1 }, at: T0 });
+        await tx.updateTable(t.id, 0, { lastSeq: 1 });
+        // Reads inside see the transaction's own writes.
+        expect((await tx.seats(t.id)).map((s) => s.userId)).toEqual([userId(1)]);
+        expect((await tx.table(t.id))?.version).toBe(1);
+        return t.id;
+      });
+      expect((await store.table(id))?.lastSeq).toBe(1);
+      expect(await store.seats(id)).toHaveLength(1);
+      expect(await store.actions(id)).toHaveLength(1);
+    });
+
+    it('rolls everything back when the callback throws, and passes the error on', async () => {
+      const store = await harness.open();
+      const existing = await insert(store);
+      const boom = new Error('engine exploded');
+      let newId = 0;
+      await expect(
+        store.transaction(async (tx) => {
+          newId = (await tx.insertTable(lobby())).id;
+          await tx.insertSeat({ tableId: existing.id, userId: userId(1), displayName: 'P1', joinedAt: T0 });
+          await tx.updateTable(existing.id, 0, { status: 'active' });
+          await tx.saveRatings(GUILDS[0]!, 'noir', 1, [rating(1, 5)], T0);
+          await tx.updateGuildDefaults(GUILDS[0]!, { turnSeconds: 60 }, userId(1), T0);
+          throw boom;
+        }),
+      ).rejects.toBe(boom);
+      expect(newId).toBeGreaterThan(0);
+      expect(await store.table(newId)).toBeUndefined();
+      expect(await store.table(existing.id)).toEqual(existing);
+      expect(await store.seats(existing.id)).toEqual([]);
+      expect(await store.playerTotals(GUILDS[0]!, userId(1))).toBeUndefined();
+      expect(await store.guildDefaults(GUILDS[0]!)).toEqual({});
+    });
+
+    it('rolls back when a call failed inside, even if the callback caught it (TransactionAbortedError)', async () => {
+      const store = await harness.open();
+      const t = await insert(store);
+      const attempt = store.transaction(async (tx) => {
+        await tx.updateTable(t.id, 0, { endReason: 'first write' });
+        await tx.updateTable(t.id, 0, { endReason: 'stale write' }).catch(() => 'swallowed');
+        return 'done';
+      });
+      await expect(attempt).rejects.toBeInstanceOf(TransactionAbortedError);
+      await expect(attempt).rejects.toMatchObject({ cause: expect.any(VersionConflictError) });
+      expect(await store.table(t.id)).toEqual(t);
+    });
+
+    it('refuses a transaction handle used after its transaction ended', async () => {
+      const store = await harness.open();
+      let kept: StoreTx | undefined;
+      await store.transaction(async (tx) => {
+        kept = tx;
+      });
+      await expect(kept!.table(1)).rejects.toBeInstanceOf(StoreClosedError);
+    });
+
+    it('runs concurrent read-modify-write transactions on one table one after another (lockTable)', async () => {
+      const store = await harness.open();
+      const t = await insert(store);
+      const bump = () =>
+        store.transaction(async (tx) => {
+          const row = (await tx.lockTable(t.id))!;
+          await sleep(1);
+          await tx.updateTable(t.id, row.version, { lastSeq: row.lastSeq + 1 });
+        });
+      await Promise.all(Array.from({ length: 12 }, bump));
+      expect(await store.table(t.id)).toMatchObject({ version: 12, lastSeq: 12 });
+      expect(await store.transaction((tx) => tx.lockTable(t.id + 77))).toBeUndefined();
+    });
+
+    it('never shows a transaction\'s uncommitted writes to outside reads', async () => {
+      const store = await harness.open();
+      const t = await insert(store);
+      for (const outcome of ['rollback', 'commit'] as const) {
+        const before = (await store.table(t.id))!;
+        let release!: () => void;
+        const gate = new Promise<void>((r) => (release = r));
+        let wrote!: () => void;
+        const written = new Promise<void>((r) => (wrote = r));
+        const tx = store.transaction(async (inner) => {
+          await inner.updateTable(t.id, before.version, { endReason: `during ${outcome}` });
+          wrote();
+          await gate;
+          if (outcome === 'rollback') throw new Error('rolled back');
+        });
+        await written;
+        let seen: TableRow | undefined;
+        let seenWhileOpen = false;
+        let released = false;
+        const read = store.table(t.id).then((row) => {
+          seen = row;
+          seenWhileOpen = !released;
+        });
+        await sleep(30);
+        released = true;
+        release();
+        await tx.catch(() => {});
+        await read;
+        if (seenWhileOpen || outcome === 'rollback') expect(seen).toEqual(before);
+        else expect([before.version, before.version + 1]).toContain(seen!.version);
+      }
+    });
+
+    it('rejects with StoreBusyError when an outer-store call inside a transaction waits on it', async () => {
+      const store = await harness.open();
+      const t = await insert(store);
+      const started = Date.now();
+      await expect(
+        store.transaction(async (tx) => {
+          await tx.lockTable(t.id);
+          // Wrong: the outer store, not `tx` — it must wait for this very transaction.
+          await store.setMessageIds(t.id, { boardVersion: 9 });
+        }),
+      ).rejects.toBeInstanceOf(StoreBusyError);
+      expect(Date.now() - started).toBeLessThan(8000);
+      expect((await store.table(t.id))?.boardVersion).toBe(0);
+    });
+  });
+
+  describe(`${backend} store: two processes on one database`, () => {
+    it('applies exactly one move per step when two processes race on one table (lock + version read)', async () => {
+      const a = await harness.open();
+      const b = await harness.peer(a);
+      const t = await insert(a, { status: 'active' });
+      const steps = 15;
+      const appliedBy: string[] = [];
+      for (let step = 0; step < steps; step++) {
+        // Each process drew its buttons from the state it read before the click.
+        const seenA = (await a.table(t.id))!;
+        const seenB = (await b.table(t.id))!;
+        const move = (store: Store, name: string, seen: TableRow) =>
+          store.transaction(async (tx) => {
+            const row = (await tx.lockTable(t.id))!;
+            if (row.version !== seen.version) return 'stale';
+            await sleep(3);
+            const seq = row.lastSeq + 1;
+            await tx.appendAction({ tableId: t.id, seq, seat: 0, userId: name, kind: 'player', action: { step }, at: T0 + seq });
+            await tx.updateTable(t.id, row.version, { lastSeq: seq });
+            return 'applied';
+          });
+        const outcomes = await Promise.all([move(a, 'A', seenA), move(b, 'B', seenB)]);
+        expect(outcomes.filter((o) => o === 'applied')).toHaveLength(1);
+        appliedBy.push(outcomes[0] === 'applied' ? 'A' : 'B');
+      }
+      const log = await a.actions(t.id);
+      expect(log.map((r) => r.seq)).toEqual(Array.from({ length: steps }, (_, i) => i + 1));
+      expect(log.map((r) => (r.action as { step: number }).step)).toEqual(Array.from({ length: steps }, (_, i) => i));
+      expect(log.map((r) => r.userId)).toEqual(appliedBy);
+      expect(await b.table(t.id)).toMatchObject({ version: steps, lastSeq: steps });
+    });
+
+    it('lets only one of two racing writers commit even without lockTable (the version guard)', async () => {
+      const a = await harness.open();
+      const b = await harness.peer(a);
+      const t = await insert(a, { status: 'active' });
+      for (let step = 0; step < 8; step++) {
+        const seen = (await a.table(t.id))!;
+        const write = (store: Store, name: string) =>
+          store.transaction(async (tx) => {
+            await tx.appendAction({ tableId: t.id, seq: seen.lastSeq + 1, seat: 0, userId: name, kind: 'player', action: {}, at: T0 });
+            await sleep(3);
+            await tx.updateTable(t.id, seen.version, { lastSeq: seen.lastSeq + 1 });
+          });
+        const settled = await Promise.allSettled([write(a, 'A'), write(b, 'B')]);
+        expect(settled.filter((s) => s.status === 'fulfilled')).toHaveLength(1);
+        const failed = settled.find((s) => s.status === 'rejected') as PromiseRejectedResult;
+        expect(failed.reason instanceof VersionConflictError || failed.reason instanceof DuplicateKeyError).toBe(true);
+      }
+      expect((await a.actions(t.id)).map((r) => r.seq)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+      expect(await a.table(t.id)).toMatchObject({ version: 8, lastSeq: 8 });
+    });
+
+    it('hands each due deadline to exactly one claimer, however many claim at once', async () => {
+      const a = await harness.open();
+      const b = await harness.peer(a);
+      const due: number[] = [];
+      for (let i = 0; i < 24; i++) {
+        due.push((await insert(a, { status: i % 3 === 0 ? 'lobby' : 'active', deadlineAt: T0 - 1000 + i, guildId: GUILDS[i % GUILDS.length] })).id);
+      }
+      const future = await insert(a, { status: 'active', deadlineAt: T0 + 60_000 });
+      const none = await insert(a, { status: 'active' });
+      const closed = await insert(a, { status: 'lobby', deadlineAt: T0 - 5000 });
+      await a.transaction((tx) => tx.updateTable(closed.id, 0, { status: 'cancelled' }));
+      const fired: number[] = [];
+      const sweeper = async (store: Store) => {
+        for (;;) {
+          const got = await store.transaction(async (tx) => {
+            const claimed = await tx.claimDueDeadlines(T0, { limit: 3 });
+            await sleep(2);
+            for (const row of claimed) await tx.updateTable(row.id, row.version, { deadlineAt: null });
+            return claimed.map((r) => r.id);
+          });
+          fired.push(...got);
+          if (got.length === 0) return;
+        }
+      };
+      await Promise.all([sweeper(a), sweeper(b), sweeper(a), sweeper(b)]);
+      expect([...fired].sort((x, y) => x - y)).toEqual(due);
+      expect(fired).not.toContain(future.id);
+      expect(fired).not.toContain(none.id);
+      expect(fired).not.toContain(closed.id);
+    });
+
+    it('claims due deadlines earliest first, per shard, up to the limit', async () => {
+      const store = await harness.open();
+      const rows: TableRow[] = [];
+      for (let i = 0; i < 10; i++) rows.push(await insert(store, { status: 'active', deadlineAt: T0 - i * 10, guildId: GUILDS[i % GUILDS.length] }));
+      const byDeadline = [...rows].sort((x, y) => x.deadlineAt! - y.deadlineAt! || x.id - y.id);
+      await store.transaction(async (tx) => {
+        expect((await tx.claimDueDeadlines(T0, { limit: 4 })).map((r) => r.id)).toEqual(byDeadline.slice(0, 4).map((r) => r.id));
+        const shard = shardOfGuild(GUILDS[0]!, 2);
+        expect((await tx.claimDueDeadlines(T0, { shard: { shardCount: 2, shardIds: [shard] } })).map((r) => r.id)).toEqual(
+          byDeadline.filter((r) => shardOfGuild(r.guildId, 2) === shard).map((r) => r.id),
+        );
+        expect(await tx.claimDueDeadlines(T0 - 1000)).toEqual([]);
+      });
+      await expect(store.transaction((tx) => tx.claimDueDeadlines(T0, { limit: 0 }))).rejects.toBeInstanceOf(RangeError);
+    });
+
+    it('keeps the season counting up by one when two admins reset at once', async () => {
+      const a = await harness.open();
+      const b = await harness.peer(a);
+      for (const expected of [1, 2, 3]) {
+        const outcomes = await Promise.all([a.resetSeason(GUILDS[0]!, 'noir', expected, 'A', T0 + expected), b.resetSeason(GUILDS[0]!, 'noir', expected, 'B', T0 + expected)]);
+        expect(outcomes.filter((o) => o.ok)).toEqual([{ ok: true, previous: expected, season: expected + 1 }]);
+        expect(outcomes.filter((o) => !o.ok)).toEqual([{ ok: false, current: expected + 1 }]);
+      }
+      expect(await b.currentSeason(GUILDS[0]!, 'noir')).toEqual({ season: 4, startedAt: T0 + 3 });
+    });
+
+    it('keeps both of two admins\' settings changes made at the same moment', async () => {
+      const a = await harness.open();
+      const b = await harness.peer(a);
+      await Promise.all([a.updateGuildDefaults(GUILDS[0]!, { turnSeconds: 90 }, 'A', T0), b.updateGuildDefaults(GUILDS[0]!, { voteSeconds: 45 }, 'B', T0)]);
+      expect(await a.guildDefaults(GUILDS[0]!)).toEqual({ turnSeconds: 90, voteSeconds: 45 });
+    });
+  });
+
+  describe(`${backend} store: ratings and leaderboards`, () => {
+    it('starts at season 1 and moves one season per confirmed reset', async () => {
+      const store = await harness.open();
+      expect(await store.currentSeason(GUILDS[0]!, 'noir')).toEqual({ season: 1, startedAt: null });
+      expect(await store.resetSeason(GUILDS[0]!, 'noir', 1, userId(1), T0)).toEqual({ ok: true, previous: 1, season: 2 });
+      expect(await store.resetSeason(GUILDS[0]!, 'noir', 1, userId(1), T0 + 1)).toEqual({ ok: false, current: 2 });
+      expect(await store.resetSeason(GUILDS[0]!, 'noir', 5, userId(1), T0 + 1)).toEqual({ ok: false, current: 2 });
+      expect(await store.currentSeason(GUILDS[0]!, 'noir')).toEqual({ season: 2, startedAt: T0 });
+      expect(await store.transaction((tx) => tx.resetSeason(GUILDS[0]!, 'noir', 2, userId(2), T0 + 2))).toEqual({ ok: true, previous: 2, season: 3 });
+      expect(await store.currentSeason(GUILDS[0]!, 'suspicion')).toEqual({ season: 1, startedAt: null });
+      expect(await store.currentSeason(GUILDS[1]!, 'noir')).toEqual({ season: 1, startedAt: null });
+      expect(await store.resetSeason(GUILDS[1]!, 'noir', 2, userId(1), T0)).toEqual({ ok: false, current: 1 });
+    });
+
+    it('saves ratings (insert, then replace) and adds each game to lifetime totals', async () => {
+      const store = await harness.open();
+      const g = GUILDS[0]!;
+      await store.transaction((tx) => tx.saveRatings(g, 'noir', 1, [rating(1, 10.5, { won: true, wins: 1, streak: 1 }), rating(2, -2.25)], T0));
+      await store.transaction((tx) => tx.saveRatings(g, 'noir', 1, [rating(1, 12, { name: 'Renamed', games: 2, wins: 2, streak: 2, won: true })], T0 + 5));
+      await store.transaction((tx) => tx.saveRatings(g, 'suspicion', 1, [rating(1, 1, { won: false })], T0 + 6));
+      const rows = await store.seasonRatings(g, 'noir', 1, [userId(1), userId(2), userId(3)]);
+      expect(rows.sort((x, y) => x.userId.localeCompare(y.userId))).toEqual([
+        { guildId: g, game: 'noir', season: 1, userId: userId(1), mu: 21, sigma: 3, ordinal: 12, games: 2, wins: 2, streak: 2, name: 'Renamed', updatedAt: T0 + 5 },
+        { guildId: g, game: 'noir', season: 1, userId: userId(2), mu: 6.75, sigma: 3, ordinal: -2.25, games: 1, wins: 0, streak: -1, name: 'P2', updatedAt: T0 },
+      ]);
+      expect(await store.seasonRatings(g, 'noir', 2, [userId(1)])).toEqual([]);
+      expect(await store.seasonRatings(g, 'noir', 1, [])).toEqual([]);
+      expect(await store.playerTotals(g, userId(1))).toEqual({ games: 3, wins: 2, name: 'P1' });
+      expect(await store.playerTotals(g, userId(2))).toEqual({ games: 1, wins: 0, name: 'P2' });
+      expect(await store.playerTotals(GUILDS[1]!, userId(1))).toBeUndefined();
+      await expect(store.transaction((tx) => tx.saveRatings(g, 'noir', 1, [rating(4, 1), rating(4, 2)], T0))).rejects.toBeInstanceOf(RangeError);
+    });
+
+    it('pages a board by ordinal then user id, with shared ranks across pages, clamping the page', async () => {
+      const store = await harness.open();
+      const g = GUILDS[0]!;
+      // 23 players; ties at 7 (users 3, 4, 5, 6 around the first page break) and at 1.5.
+      const ordinals = [30, 20, 7, 7, 7, 7, 6, 5, 4, 3, 2, 1.5, 1.5, 1.5, 1, 0, -1, -2, -3, -4, -5, -6, -7.125];
+      await store.transaction((tx) => tx.saveRatings(g, 'phantom', 1, ordinals.map((o, i) => rating(i + 1, o)), T0));
+      await store.transaction((tx) => tx.saveRatings(g, 'phantom', 2, [rating(1, 99)], T0));
+      await store.transaction((tx) => tx.saveRatings(GUILDS[1]!, 'phantom', 1, [rating(1, 99)], T0));
+      const sorted = ordinals
+        .map((o, i) => ({ ordinal: o, userId: userId(i + 1) }))
+        .sort((x, y) => y.ordinal - x.ordinal || (x.userId < y.userId ? 1 : -1));
+      const ranks = sorted.map((r) => 1 + sorted.filter((s) => s.ordinal > r.ordinal).length);
+      const size = 4;
+      const all = [];
+      for (let page = 0; page < 6; page++) {
+        const p = await store.leaderboard(g, 'phantom', 1, page, size);
+        expect(p).toMatchObject({ page, pages: 6, total: 23 });
+        all.push(...p.rows);
+      }
+      expect(all.map((r) => r.userId)).toEqual(sorted.map((r) => r.userId));
+      expect(all.map((r) => r.rank)).toEqual(ranks);
+      expect(all[0]).toEqual({ rank: 1, userId: userId(1), name: 'P1', mu: 39, sigma: 3, ordinal: 30, games: 1, wins: 0, streak: -1 });
+      // Page 1 starts inside the tie at 7: its first row keeps the shared rank 3.
+      expect((await store.leaderboard(g, 'phantom', 1, 1, size)).rows[0]).toMatchObject({ rank: 3, ordinal: 7 });
+      expect(await store.leaderboard(g, 'phantom', 1, 99, size)).toMatchObject({ page: 5, pages: 6 });
+      expect(await store.leaderboard(g, 'phantom', 1, -3, size)).toMatchObject({ page: 0 });
+      expect(await store.leaderboard(g, 'phantom', 1, Number.NaN, size)).toMatchObject({ page: 0 });
+      expect((await store.leaderboard(g, 'phantom', 1, 0)).rows).toHaveLength(10);
+      expect(await store.leaderboard(g, 'phantom', 3, 0)).toEqual({ rows: [], page: 0, pages: 1, total: 0 });
+      await expect(store.leaderboard(g, 'phantom', 1, 0, 0)).rejects.toBeInstanceOf(RangeError);
+    });
+
+    it('ranks the all-games view by lifetime games, then wins, then user id', async () => {
+      const store = await harness.open();
+      const g = GUILDS[0]!;
+      // Games played: u1 3 (1 win), u2 3 (2 wins), u3 1, u4 3 (1 win), u5 1.
+      const plays: [number, boolean][][] = [
+        [[1, true], [2, false], [3, false], [4, false], [5, false]],
+        [[1, false], [2, true], [4, true]],
+        [[1, false], [2, true], [4, false]],
+      ];
+      let season = 1;
+      for (const game of plays) {
+        await store.transaction((tx) => tx.saveRatings(g, 'noir', season++, game.map(([n, won]) => rating(n, 1, { won })), T0));
+      }
+      const page0 = await store.allGames(g, 0, 3);
+      expect(page0).toMatchObject({ page: 0, pages: 2, total: 5 });
+      expect(page0.rows).toEqual([
+        { rank: 1, userId: userId(2), name: 'P2', games: 3, wins: 2 },
+        { rank: 2, userId: userId(4), name: 'P4', games: 3, wins: 1 },
+        { rank: 3, userId: userId(1), name: 'P1', games: 3, wins: 1 },
+      ]);
+      expect((await store.allGames(g, 7, 3)).rows.map((r) => [r.rank, r.userId])).toEqual([
+        [4, userId(5)],
+        [5, userId(3)],
+      ]);
+      expect(await store.allGames(GUILDS[2]!, 0)).toEqual({ rows: [], page: 0, pages: 1, total: 0 });
+    });
+
+    it("shows a player's current-season record per game with their rank, and their recent games", async () => {
+      const store = await harness.open();
+      const g = GUILDS[0]!;
+      const me = 3;
+      await store.transaction((tx) => tx.saveRatings(g, 'suspicion', 1, [rating(1, 9), rating(2, 5), rating(me, 5), rating(4, 1)], T0));
+      await store.transaction((tx) => tx.saveRatings(g, 'noir', 1, [rating(1, 2), rating(me, 8)], T0));
+      await store.resetSeason(g, 'noir', 1, userId(1), T0);
+      await store.transaction((tx) => tx.saveRatings(g, 'noir', 2, [rating(1, 4), rating(me, 3), rating(5, 3.5)], T0));
+      await store.transaction((tx) => tx.saveRatings(g, 'phantom', 1, [rating(1, 4)], T0));
+      const records = await store.playerGames(g, userId(me));
+      expect(records.map((r) => [r.game, r.season, r.ordinal, r.rank, r.of])).toEqual([
+        ['noir', 2, 3, 3, 3],
+        ['suspicion', 1, 5, 2, 4],
+      ]);
+      expect(await store.playerGames(g, userId(42))).toEqual([]);
+
+      const tables: TableRow[] = [];
+      for (let i = 0; i < 7; i++) tables.push(await insert(store));
+      const ends = [T0 + 10, T0 + 30, T0 + 30, T0 + 20, T0 + 40, T0 + 5, T0 + 50];
+      await store.transaction(async (tx) => {
+        // Stored newest table first, so insertion order cannot stand in for the table-id tie-break.
+        for (const [i, t] of [...tables.entries()].reverse()) {
+          const seatsAt = 2 + (i % 3);
+          const rows = Array.from({ length: seatsAt }, (_, seat) => ({
+            tableId: t.id,
+            seat,
+            guildId: i === 6 ? GUILDS[1]! : g,
+            game: 'noir',
+            userId: seat === 0 ? userId(me) : userId(10 + seat),
+            placement: seat + 1,
+            winner: seat === 0,
+            score: seat === 0 ? i * 1.5 : null,
+            left: false,
+            endedAt: ends[i]!,
+          }));
+          await tx.insertResults(rows);
+        }
+      });
+      const recent = await store.recentGames(g, userId(me), 4);
+      // Newest first; the two games ending at T0+30 by higher table id first; the other guild's game is not listed.
+      expect(recent).toEqual([
+        { tableId: tables[4]!.id, game: 'noir', placement: 1, winner: true, left: false, score: 6, players: 3, endedAt: T0 + 40 },
+        { tableId: tables[2]!.id, game: 'noir', placement: 1, winner: true, left: false, score: 3, players: 4, endedAt: T0 + 30 },
+        { tableId: tables[1]!.id, game: 'noir', placement: 1, winner: true, left: false, score: 1.5, players: 3, endedAt: T0 + 30 },
+        { tableId: tables[3]!.id, game: 'noir', placement: 1, winner: true, left: false, score: 4.5, players: 2, endedAt: T0 + 20 },
+      ]);
+      expect(await store.recentGames(g, userId(me))).toHaveLength(5);
+    });
+  });
+
+  describe(`${backend} store: server settings and the admin table list`, () => {
+    it('merges settings patches: numbers set, null clears, missing keys stay', async () => {
+      const store = await harness.open();
+      const g = GUILDS[0]!;
+      expect(await store.guildDefaults(g)).toEqual({});
+      expect(await store.updateGuildDefaults(g, { turnSeconds: 120, voteSeconds: 30 }, userId(1), T0)).toEqual({ turnSeconds: 120, voteSeconds: 30 });
+      expect(await store.updateGuildDefaults(g, { reactionSeconds: 8, voteSeconds: null }, userId(1), T0 + 1)).toEqual({ turnSeconds: 120, reactionSeconds: 8 });
+      expect(await store.updateGuildDefaults(g, {}, userId(1), T0 + 2)).toEqual({ turnSeconds: 120, reactionSeconds: 8 });
+      expect(await store.guildDefaults(g)).toEqual({ turnSeconds: 120, reactionSeconds: 8 });
+      expect(await store.guildDefaults(GUILDS[1]!)).toEqual({});
+      await expect(store.updateGuildDefaults(g, { turnSeconds: 1.5 }, userId(1), T0)).rejects.toBeInstanceOf(RangeError);
+      expect(await store.guildDefaults(g)).toEqual({ turnSeconds: 120, reactionSeconds: 8 });
+    });
+
+    it('pages a server\'s open tables oldest first with their seats and last move', async () => {
+      const store = await harness.open();
+      const g = GUILDS[0]!;
+      const open: TableRow[] = [];
+      for (let i = 0; i < 5; i++) open.push(await insert(store, { status: i % 2 ? 'active' : 'lobby' }));
+      const closed = await insert(store);
+      await insert(store, { guildId: GUILDS[1] });
+      await store.transaction(async (tx) => {
+        await tx.updateTable(closed.id, 0, { status: 'finished' });
+        await tx.insertSeat({ tableId: open[1]!.id, userId: userId(2), displayName: 'Two', joinedAt: T0 + 2 });
+        await tx.insertSeat({ tableId: open[1]!.id, userId: userId(1), displayName: 'One', joinedAt: T0 + 1 });
+        await tx.appendAction({ tableId: open[1]!.id, seq: 1, seat: 0, userId: userId(1), kind: 'player', action: {}, at: T0 + 100 });
+        await tx.appendAction({ tableId: open[1]!.id, seq: 2, seat: 1, userId: userId(2), kind: 'player', action: {}, at: T0 + 200 });
+      });
+      const first = await store.adminTables(g, 1, 2);
+      expect(first).toMatchObject({ page: 1, pages: 3, total: 5 });
+      expect(first.tables.map((e) => e.table.id)).toEqual([open[0]!.id, open[1]!.id]);
+      expect(first.tables[0]).toEqual({ table: open[0], seats: [], lastMoveAt: null });
+      expect(first.tables[1]!.seats.map((s) => s.displayName)).toEqual(['One', 'Two']);
+      expect(first.tables[1]!.lastMoveAt).toBe(T0 + 200);
+      expect((await store.adminTables(g, 3, 2)).tables.map((e) => e.table.id)).toEqual([open[4]!.id]);
+      expect(await store.adminTables(g, 99, 2)).toMatchObject({ page: 3 });
+      expect(await store.adminTables(g, 0, 2)).toMatchObject({ page: 1 });
+      expect(await store.adminTables(GUILDS[3]!, 1, 2)).toEqual({ tables: [], page: 1, pages: 1, total: 0 });
+    });
+  });
+
+  describe(`${backend} store: closing`, () => {
+    it('refuses calls after close()', async () => {
+      const store = await harness.open();
+      await store.close();
+      await expect(store.table(1)).rejects.toBeInstanceOf(StoreClosedError);
+      await expect(store.transaction(async () => 1)).rejects.toBeInstanceOf(StoreClosedError);
+      await store.close();
+    });
+  });
+}

@@ -1,0 +1,121 @@
+/**
+ * The shared message frame: notices about the latest change stay visible, names are raw in
+ * component texts, panels name their channel where mentions render, closed boards say so.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { GameRegistry } from '../../src/games/registry.js';
+import { en } from '../../src/i18n/index.js';
+import { silentLogger } from '../../src/logger.js';
+import { openDatabase, type Db } from '../../src/persistence/db.js';
+import { TableRepo } from '../../src/persistence/repo.js';
+import { boardMessage } from '../../src/discord/render/board.js';
+import { plainComponentTexts } from '../../src/discord/render/markup.js';
+import { panelMessage } from '../../src/discord/render/panel.js';
+import { TableService } from '../../src/tables/service.js';
+import type { Actor } from '../../src/tables/types.js';
+import { tallyModule } from '../support/toy-game.js';
+
+const actor = (n: number, name: string): Actor => ({ userId: `20000000000000000${n}`, displayName: name, canManageGuild: false });
+const ana = actor(1, 'ana_b');
+const ben = actor(2, 'Ben');
+
+let dir: string;
+let db: Db;
+let repo: TableRepo;
+let service: TableService;
+
+beforeEach(() => {
+  vi.useFakeTimers({ now: 1_700_000_000_000 });
+  dir = mkdtempSync(join(tmpdir(), 'rh-render-'));
+  db = openDatabase(join(dir, 't.db'));
+  repo = new TableRepo(db);
+  service = new TableService({ repo, registry: new GameRegistry([tallyModule]), logger: silentLogger, newSeed: () => 1 });
+});
+afterEach(() => {
+  service.stop();
+  db.$client.close();
+  rmSync(dir, { recursive: true, force: true });
+  vi.useRealTimers();
+});
+
+function start(): number {
+  const r = service.createTable({ guildId: 'g', channelId: '300000000000000001', game: 'suspicion', host: ana, options: {} });
+  if (!r.ok) throw new Error('create');
+  service.join(r.value.table.id, ben);
+  service.start(r.value.table.id, ana);
+  return r.value.table.id;
+}
+
+const text = (p: { embeds?: { title?: string; description?: string }[] }) => p.embeds!.map((e) => `${e.title}\n${e.description}`).join('\n');
+
+describe('board frame', () => {
+  it('says who ran out of time in the latest change, above the game body', () => {
+    const id = start();
+    vi.advanceTimersByTime(60_000);
+    const board = text(boardMessage(tallyModule, service.snapshot(id)!, en));
+    const [head, notice] = board.split('\n').slice(1, 3);
+    expect(head).toMatch(/Turn of|⏰/);
+    expect(notice).toMatch(/^⏰ Out of time: (ana\\_b|Ben) — the default move was played\.$/);
+    // The next change replaces the notice.
+    const p = tallyModule.definition.pending(repo.table(id)!.state) as { seats: number[]; step: number };
+    const seat = repo.seats(id).find((s) => s.seat === p.seats[0])!;
+    service.act(id, seat.userId === ana.userId ? ana : ben, p.step, { type: 'pass' });
+    expect(text(boardMessage(tallyModule, service.snapshot(id)!, en))).not.toMatch(/Out of time/);
+  });
+
+  it('lists who left, and never shows a leaver as away', () => {
+    const id = start();
+    service.leaveGame(id, ben);
+    const board = text(boardMessage(tallyModule, service.snapshot(id)!, en));
+    expect(board).toMatch(/Left the game: Ben/);
+    expect(board).toMatch(/everyone else left/);
+    expect(board).not.toMatch(/away/);
+  });
+
+  it('a cancelled board says the table is closed instead of whose turn it was', () => {
+    const id = start();
+    service.cancel(id, ana);
+    const board = text(boardMessage(tallyModule, service.snapshot(id)!, en));
+    expect(board).toMatch(/This table is closed/);
+    expect(board).not.toMatch(/Turn of/);
+  });
+
+  it('an abandoned game says so, and why, with no buttons left', () => {
+    const id = start();
+    for (let guard = 0; guard < 500 && repo.table(id)!.status === 'active'; guard++) {
+      vi.advanceTimersByTime(Math.max(0, repo.table(id)!.deadlineAt! - Date.now()));
+    }
+    const payload = boardMessage(tallyModule, service.snapshot(id)!, en);
+    const board = text(payload);
+    expect(board).toMatch(/This table is closed/);
+    expect(board).toMatch(/Abandoned:\*\* nobody played for over 10 minutes — every player was away and let 3 deadlines in a row pass\. This game is not rated/);
+    expect(payload.components).toEqual([]);
+  });
+});
+
+describe('panel frame', () => {
+  it('puts the channel mention in the description, where Discord renders it', () => {
+    const id = start();
+    const p = panelMessage(tallyModule, service.snapshot(id)!, ana.userId, en);
+    expect(p.embeds![0]!.title).not.toMatch(/<#/);
+    expect(p.embeds![0]!.description).toMatch(/<#300000000000000001>/);
+  });
+});
+
+describe('component texts', () => {
+  it('shows names raw in labels, placeholders and options (no markdown escapes)', () => {
+    const rows = plainComponentTexts([
+      {
+        type: 1,
+        components: [{ type: 3, custom_id: 's', placeholder: 'Pick ana\\_b…', options: [{ label: 'Burn ana\\_b\\*', value: 'x', description: 'x\\-y' }] }],
+      },
+      { type: 1, components: [{ type: 2, style: 1, custom_id: 'b', label: 'Block ana\\_b' }] },
+    ] as never);
+    expect(JSON.stringify(rows)).not.toContain('\\\\');
+    expect((rows[1]!.components[0] as { label: string }).label).toBe('Block ana_b');
+    expect((rows[0]!.components[0] as { options: { label: string }[] }).options[0]!.label).toBe('Burn ana_b*');
+  });
+});

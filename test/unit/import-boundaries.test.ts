@@ -1,0 +1,119 @@
+/**
+ * Import boundaries of the house (README "Architecture"; DESIGN.md §1–2): data flows one
+ * way, and everything that turns data into Discord payloads lives in src/discord/.
+ *
+ * - src/tables, src/games, src/ratings and src/admin import nothing from src/discord or
+ *   src/commands (the data wings know nothing of the Discord wing);
+ * - src/tables, src/ratings and src/admin import no Discord library either: they export
+ *   data only (src/games keeps its renderer contract on discord-api-types, as before);
+ * - src/discord imports nothing from src/commands (commands plug into the Discord wing
+ *   through its command contract, never the other way round).
+ *
+ * Every `import … from`, `export … from`, `import x = require()` and dynamic `import()` of
+ * every file under src/ is parsed with the TypeScript compiler (comments and strings are not
+ * mistaken for imports) and resolved relative to its file.
+ */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+import ts from 'typescript';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const SRC = join(ROOT, 'src');
+
+/** Every TypeScript file below `dir`. */
+function sourceFiles(dir: string): string[] {
+  const out: string[] = [];
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) out.push(...sourceFiles(path));
+    else if (name.endsWith('.ts')) out.push(path);
+  }
+  return out;
+}
+
+/** The module specifiers a source text imports (static, re-exports, require, dynamic import). */
+export function importsOf(sourceText: string): string[] {
+  return ts.preProcessFile(sourceText, true, true).importedFiles.map((f) => f.fileName);
+}
+
+/** The top-level folder under src/ a file or resolved import belongs to ('tables', 'discord', …; '' for src/*.ts). */
+function wingOf(srcRelative: string): string {
+  const parts = srcRelative.split(sep);
+  return parts.length > 1 ? parts[0]! : '';
+}
+
+const DISCORD_LIBRARIES = /^(discord\.js|discord-api-types(\/.*)?|@discordjs\/.+)$/;
+
+/** One rule: files of `from` wings may not import what `forbidden` matches. */
+interface Rule {
+  from: string[];
+  /** Given the import's wing under src/ (null for a package) and its specifier, whether it is forbidden. */
+  forbidden: (wing: string | null, specifier: string) => boolean;
+  why: string;
+}
+
+const RULES: Rule[] = [
+  {
+    from: ['tables', 'games', 'ratings', 'admin'],
+    forbidden: (wing) => wing === 'discord' || wing === 'commands',
+    why: 'data wings (tables, games, ratings, admin) must not import src/discord or src/commands',
+  },
+  {
+    from: ['tables', 'ratings', 'admin'],
+    forbidden: (wing, specifier) => wing === null && DISCORD_LIBRARIES.test(specifier),
+    why: 'tables, ratings and admin export data only: no Discord library',
+  },
+  {
+    from: ['discord'],
+    forbidden: (wing) => wing === 'commands',
+    why: 'src/discord must not import src/commands (commands register with the Discord wing)',
+  },
+];
+
+/** The violations of `RULES` by one file (path relative to src/) with the given source text. */
+export function violations(srcRelative: string, sourceText: string): string[] {
+  const wing = wingOf(srcRelative);
+  const out: string[] = [];
+  for (const specifier of importsOf(sourceText)) {
+    let target: string | null = null;
+    if (specifier.startsWith('.')) {
+      const resolved = relative(SRC, resolve(dirname(join(SRC, srcRelative)), specifier));
+      target = resolved.startsWith('..') ? '(outside src)' : wingOf(resolved);
+    }
+    for (const rule of RULES) {
+      if (rule.from.includes(wing) && rule.forbidden(target, specifier)) out.push(`src/${srcRelative.split(sep).join('/')} imports '${specifier}' — ${rule.why}`);
+    }
+  }
+  return out;
+}
+
+describe('import boundaries', () => {
+  const files = sourceFiles(SRC);
+
+  it('finds the source files and their imports', () => {
+    expect(files.length).toBeGreaterThan(50);
+    // Sanity: the parser sees the imports the router really has.
+    const router = readFileSync(join(SRC, 'discord/router.ts'), 'utf8');
+    expect(importsOf(router)).toContain('./components.js');
+  });
+
+  it('no file crosses a boundary', () => {
+    const found = files.flatMap((file) => violations(relative(SRC, file), readFileSync(file, 'utf8')));
+    expect(found, `import boundary violations:\n${found.join('\n')}`).toEqual([]);
+  });
+
+  it('the check itself catches each kind of crossing, and ignores comments and strings', () => {
+    expect(violations(join('tables', 'x.ts'), "import { boardMessage } from '../discord/render/board.js';")).toHaveLength(1);
+    expect(violations(join('ratings', 'x.ts'), "export { a } from '../commands/admin.js';")).toHaveLength(1);
+    expect(violations(join('admin', 'x.ts'), "const m = await import('../discord/answers.js');")).toHaveLength(1);
+    expect(violations(join('tables', 'x.ts'), "import type { APIEmbed } from 'discord-api-types/v10';")).toHaveLength(1);
+    expect(violations(join('discord', 'x.ts'), "import type { SlashCommand } from '../commands/index.js';")[0]).toMatch(
+      /^src\/discord\/x\.ts imports '\.\.\/commands\/index\.js' — src\/discord must not import src\/commands/,
+    );
+    // Allowed: the Discord wing reads the data wings; games keep their renderer types.
+    expect(violations(join('discord', 'x.ts'), "import { TableService } from '../tables/service.js';")).toEqual([]);
+    expect(violations(join('games', 'ui.ts'), "import type { APIActionRowComponent } from 'discord-api-types/v10';")).toEqual([]);
+    expect(violations(join('tables', 'x.ts'), "// import x from '../discord/a.js'\nconst s = \"from '../commands/b.js'\";")).toEqual([]);
+  });
+});
