@@ -8,7 +8,8 @@
  * could know — and never from the game state. Every sampled state a bot searches is built
  * by the game's determinizer from that input.
  */
-import type { GameDefinition, GameEvent, GameId, GameResult, Seat } from '../games/engine.js';
+import type { GameDefinition, GameEvent, GameResult, Seat } from '../games/engine.js';
+import type { GameId } from '../games/index.js';
 import type { Rng } from '../games/rng.js';
 import type { Scores } from './choice.js';
 

@@ -1,7 +1,7 @@
 /**
  * The bot kit of every game (src/games/<game>/bot.ts), by game id.
  */
-import type { GameId } from '../games/engine.js';
+import type { GameId } from '../games/index.js';
 import { jaccuseBot } from '../games/jaccuse/bot.js';
 import { noirBot } from '../games/noir/bot.js';
 import { phantomBot } from '../games/phantom/bot.js';
