@@ -9,9 +9,15 @@
  * by the game's determinizer from that input.
  */
 import type { GameDefinition, GameEvent, GameResult, Seat } from '../games/engine.js';
-import type { GameId } from '../games/index.js';
 import type { Rng } from '../games/rng.js';
 import type { Scores } from './choice.js';
+
+/**
+ * The games AI players play: the registry's `GameId` (src/games/index.ts), spelt out here
+ * so that the games' pure bot files importing this contract never reach the registry and
+ * its Discord-facing UI modules (src/bots/kits.ts checks the two lists agree).
+ */
+export type GameId = 'suspicion' | 'noir' | 'phantom' | 'jaccuse';
 
 /** Strength of an AI player: uniformly random, heuristic, or search (README "AI players"). */
 export type BotLevel = 'easy' | 'normal' | 'hard';

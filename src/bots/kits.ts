@@ -6,9 +6,12 @@ import { jaccuseBot } from '../games/jaccuse/bot.js';
 import { noirBot } from '../games/noir/bot.js';
 import { phantomBot } from '../games/phantom/bot.js';
 import { suspicionBot } from '../games/suspicion/bot.js';
-import type { AnyBotKit } from './kit.js';
+import type { AnyBotKit, GameId as BotGameId } from './kit.js';
 
-const KITS: Partial<Record<GameId, AnyBotKit>> = {
+/** Compile-time check: the bot contract's game list is exactly the registry's. */
+export const GAME_LISTS_AGREE: [GameId] extends [BotGameId] ? ([BotGameId] extends [GameId] ? true : never) : never = true;
+
+const KITS: Record<GameId, AnyBotKit> = {
   suspicion: suspicionBot,
   noir: noirBot,
   phantom: phantomBot,
@@ -17,7 +20,7 @@ const KITS: Partial<Record<GameId, AnyBotKit>> = {
 
 /** The kit of `game`; throws for a game without AI players (a programming error). */
 export function botKit(game: GameId): AnyBotKit {
-  const kit = KITS[game];
+  const kit = (KITS as Partial<Record<string, AnyBotKit>>)[game];
   if (!kit) throw new Error(`no AI players for ${game}`);
   return kit;
 }

@@ -7,7 +7,7 @@
  * `decideBot` is synchronous and runs wherever it is called; the table service calls it
  * through the worker pool (src/bots/pool.ts) so that a search never blocks an interaction.
  */
-import type { GameId } from '../games/index.js';
+import type { GameId } from './kit.js';
 import { ismcts, type SearchBudget } from './ismcts.js';
 import type { AnyBotKit, BotInput, BotLevel, Knowledge } from './kit.js';
 import { botKit } from './kits.js';
