@@ -57,6 +57,20 @@ export function commandBodies(commands: SlashCommand[]): RESTPostAPIChatInputApp
   return commands.map((command) => command.data);
 }
 
+/**
+ * The worker-thread pool of the AI players, started on the first bot decision (a server
+ * that never seats a bot never starts its threads); `close()` stops it if it was started.
+ */
+function lazyPool(): BotPolicy {
+  let pool: BotPool | null = null;
+  return {
+    decide: (request) => (pool ??= new BotPool()).decide(request),
+    close: async () => {
+      await pool?.close();
+    },
+  };
+}
+
 /** Build the bot from a validated config. Opens (and migrates) the database immediately. */
 export function createApp(config: Config, opts: AppOptions): App {
   const logger = opts.logger;
@@ -73,7 +87,7 @@ export function createApp(config: Config, opts: AppOptions): App {
   const publisher = new Publisher({ rest: client.rest, service, registry, logger });
   service.addListener(publisher);
   // AI players move through the service after each change that leaves a decision to them.
-  const botPolicy = opts.botPolicy ?? new BotPool();
+  const botPolicy = opts.botPolicy ?? lazyPool();
   const botTurns = new BotTurns({ service, repo, policy: botPolicy, logger, ...(serviceDeps.now ? { now: serviceDeps.now } : {}) });
   service.addListener(botTurns);
   const context: AppContext = { db, repo, service, registry, publisher, rest: client.rest, logger };

@@ -219,7 +219,7 @@ describe('AI players through Discord', () => {
     expect(repo.actions(id).some((entry) => entry.kind === 'timeout')).toBe(false);
   }, 240_000);
 
-  it('the bot restarts while a bot is to move: after recovery that bot moves', async () => {
+  it('the bot restarts while a bot is to move: after recovery that bot moves (decided in the worker pool)', async () => {
     const human = emu.addUser('Remy');
     const channelId = emu.addChannel('noir-restart');
     const lobby = answered(await human.slash('noir new', { bots: 1, 'bot-pace': 30 }, { channelId })).message!;
@@ -246,7 +246,8 @@ describe('AI players through Discord', () => {
     expect(db.$client.prepare('select count(*) as n from actions where table_id = ?').get(id)).toEqual({ n: before });
     db.$client.prepare("update game_tables set table_options = '{\"botPaceMs\":0}' where id = ?").run(id);
     db.$client.close();
-    app = await startBot(emu, tmp.dbPath, { registry, botPolicy: policy() });
+    // This time with the production policy: decisions in the worker-thread pool.
+    app = await startBot(emu, tmp.dbPath, { registry });
     await until(app, () => app.context.repo.actions(id).length > before, 'the recovered bot move');
     const last = app.context.repo.actions(id)[before]!;
     expect(last.kind).toBe('bot');
