@@ -10,10 +10,11 @@ import {
 } from 'discord.js';
 import type { CommandOptionSpec, GameModule } from '../games/module.js';
 import { catalogFor, en } from '../i18n/index.js';
-import { actorOf, forDjs, messageLink, missingChannelPermissions, privateText, serviceErrorText } from '../discord/answers.js';
+import { actorOf, forDjs, forDjsEphemeral, messageLink, missingChannelPermissions, privateText, serviceErrorText } from '../discord/answers.js';
 import type { AppContext, InteractionLog } from '../discord/context.js';
 import { guildDefaults, withServerDefaults } from '../admin/settings.js';
 import { lobbyMessage } from '../discord/render/lobby.js';
+import { rulesMessage } from '../discord/render/rules.js';
 import type { SlashCommand } from '../discord/slash-command.js';
 
 function addOption(sub: SlashCommandSubcommandBuilder, spec: CommandOptionSpec): void {
@@ -85,7 +86,7 @@ export function gameCommand(mod: GameModule): SlashCommand {
         const parsed = def.optionsSchema.safeParse(readOptions(i, mod.rulesOptions ?? []));
         const options = parsed.success ? parsed.data : def.optionsSchema.parse({});
         log.outcome = 'ok';
-        await i.reply(privateText(mod.ui.rulesHelp(options, tr)));
+        await i.reply(forDjsEphemeral(rulesMessage(mod, options, tr)));
         return;
       }
       await createTable(i, mod, app, log);

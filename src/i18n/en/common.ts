@@ -60,6 +60,15 @@ export const common = {
       `🔔 ${mentions} — your move in **${title}** (table #${id}), ${rel}.`,
   },
 
+  rules: {
+    title: (emoji: string, title: string) => `${emoji} ${title} — how to play`,
+    typicalLength: (parts: string) => `⏱️ **Typical length:** ${parts}`,
+    lengthPart: (players: number, minutes: number, low: number, high: number) =>
+      `${players} players ≈ ${minutes} min${low === high ? '' : ` (${low}–${high})`}`,
+    lengthNote: (seconds: number) =>
+      `-# Measured from random games: the middle value (and the middle half) at ${seconds} s per move or vote, with every counter window at its default length. Talkative tables take longer.`,
+  },
+
   panel: {
     title: (emoji: string, title: string, id: number) => `${emoji} ${title} · table #${id} — your hand`,
     where: (channel: string) => `📍 Table in ${channel}`,
