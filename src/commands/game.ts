@@ -13,6 +13,7 @@ import { catalogFor, en } from '../i18n/index.js';
 import { actorOf, forDjs, forDjsEphemeral, messageLink, missingChannelPermissions, privateText, serviceErrorText } from '../discord/answers.js';
 import type { AppContext, InteractionLog } from '../discord/context.js';
 import { guildDefaults, withServerDefaults } from '../admin/settings.js';
+import { hostingRefusalFor, hostingRefusalText } from '../discord/hosting.js';
 import { lobbyMessage } from '../discord/render/lobby.js';
 import { rulesMessage } from '../discord/render/rules.js';
 import type { SlashCommand } from '../discord/slash-command.js';
@@ -99,6 +100,12 @@ async function createTable(i: ChatInputCommandInteraction, mod: GameModule, app:
   if (!i.inGuild() || !i.guildId || !i.channelId) {
     log.outcome = 'not_in_guild';
     await i.reply(privateText(t.common.errors.notInGuild));
+    return;
+  }
+  const refusal = hostingRefusalFor(i, app.db);
+  if (refusal) {
+    log.outcome = refusal.code;
+    await i.reply(privateText(hostingRefusalText(refusal, t)));
     return;
   }
   const missing = missingChannelPermissions(i, t);

@@ -124,6 +124,10 @@ export const common = {
     missingOption: (path: string, option: string) => `\`/${path}\` needs the option \`${option}\` — pick the command again from the \`/\` menu.`,
     unknownComponent: 'That menu is not one of ours (or is out of date). Nothing was changed.',
     unknownForm: 'That form is not one of ours (or is no longer open). Nothing was changed.',
+    channelNotAllowed: (channels: string, more: number) =>
+      `Tables can't be opened in this channel: this server allows them only in ${channels}${more > 0 ? ` and ${more} more` : ''}. (Server admins set this with \`/admin settings\`.)`,
+    hostRoleRequired: (roleId: string) =>
+      `Only members with the <@&${roleId}> role (or **Manage Server**) can open tables in this server. You can still join a table someone else opens. (Server admins set this with \`/admin settings\`.)`,
   },
 
   permissions: {
