@@ -4,7 +4,7 @@
  *
  * - `rh1:g:<table>:<step>:<code>` — a game action button (code = the game's encodeAction)
  * - `rh1:s:<table>:<step>:<name>` — a game select; the chosen option value is the action code
- * - `rh1:t:<table>:<verb>`         — a table action (join, leave, start, cancel, hand, …)
+ * - `rh1:t:<table>:<verb>`         — a table action (join, leave, start, cancel, hand, …; `again`: Play again on a finished board)
  * - `rh1:t:<table>:refresh:<version>` — a panel's Refresh button, naming the table version the
  *   panel shows (a panel must never go back to an older version; the plain form still decodes)
  * - `rh1:l:<view>:<season>:<page>` — a leaderboard page (view = a game id or `all`)
@@ -26,6 +26,7 @@ export const TABLE_VERBS = [
   'leave-game',
   'cancel-confirm',
   'keep',
+  'again',
 ] as const;
 export type TableVerb = (typeof TABLE_VERBS)[number];
 

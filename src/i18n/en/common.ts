@@ -54,6 +54,9 @@ export const common = {
     winnersMany: (names: string) => `🏆 **Winners:** ${names}`,
     noWinner: 'No winner this time.',
     placements: '**Final standings**',
+    playAgain: '🔁 Play again',
+    rematchInvite: (host: string, title: string, mentions: string) =>
+      mentions ? `🔁 ${host} opened a new **${title}** table — ${mentions}, click **Join** to play again!` : `🔁 ${host} opened a new **${title}** table.`,
     timedOut: (name: string) => `⏰ ${name} ran out of time; the default move was played.`,
     leftGame: (name: string) => `🚪 ${name} left the game; their seat is played automatically.`,
     yourTurnPing: (mentions: string, title: string, id: number, rel: string) =>
@@ -124,6 +127,11 @@ export const common = {
     missingOption: (path: string, option: string) => `\`/${path}\` needs the option \`${option}\` — pick the command again from the \`/\` menu.`,
     unknownComponent: 'That menu is not one of ours (or is out of date). Nothing was changed.',
     unknownForm: 'That form is not one of ours (or is no longer open). Nothing was changed.',
+    rematchNotFinished: 'Play again only works on the board of a game that finished. Nothing was changed.',
+    rematchPlayersOnly: (command: string) =>
+      `Only the players of that game can start a rematch from its board. Open your own table with \`/${command} new\`.`,
+    rematchStale: (newer: number, command: string) =>
+      `That board is out of date: table #${newer} was opened in this channel since. Start a new game with \`/${command} new\`.`,
     channelNotAllowed: (channels: string, more: number) =>
       `Tables can't be opened in this channel: this server allows them only in ${channels}${more > 0 ? ` and ${more} more` : ''}. (Server admins set this with \`/admin settings\`.)`,
     hostRoleRequired: (roleId: string) =>
