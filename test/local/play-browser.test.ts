@@ -15,7 +15,7 @@ import { seatsToAct } from '../../src/games/engine.js';
 import { phantomModule } from '../../src/games/phantom/index.js';
 import { Rng } from '../../src/games/rng.js';
 import type { LocalPlay } from '../../src/local/play.js';
-import { boardLocator, clickOffer, dataDir, findBrowser, launchBrowser, pageOffers, screenshotPath, startLocal, switchTo, until, type PageOffer } from './support.js';
+import { boardLocator, clickOffer, dataDir, findBrowser, launchBrowser, pageOffers, screenshotPath, snapshot, startLocal, switchTo, until, type PageOffer } from './support.js';
 
 const BROWSER = findBrowser();
 const def = phantomModule.definition;
@@ -113,8 +113,8 @@ describe.skipIf(!BROWSER)('local play in the browser: a whole game by clicking',
         }, `seat ${seat}'s actions at step ${pending.step}`);
       }
       if (!panelShot) {
-        await page.locator('.message.ephemeral').last().screenshot({ path: screenshotPath('local-play-panel.png') });
-        await page.screenshot({ path: screenshotPath('local-play-desktop.png') });
+        await snapshot(page.locator('.message.ephemeral').last(), 'local-play-panel.png');
+        await snapshot(page, 'local-play-desktop.png');
         panelShot = true;
       }
       if (clicks === 4 && !phoneMove) {
@@ -133,7 +133,7 @@ describe.skipIf(!BROWSER)('local play in the browser: a whole game by clicking',
         const seqBefore = repo().table(tableId)!.lastSeq;
         await clickOffer(page, choice);
         await until(() => repo().table(tableId)!.lastSeq > seqBefore, 'the phone move to be committed');
-        await page.screenshot({ path: screenshotPath('local-play-phone.png') });
+        await snapshot(page, 'local-play-phone.png');
         await page.setViewportSize({ width: 1280, height: 800 });
         phoneMove = true;
         clicks++;
@@ -165,7 +165,7 @@ describe.skipIf(!BROWSER)('local play in the browser: a whole game by clicking',
     expect(repo().table(tableId)!.status).toBe('finished');
     expect(restarted && phoneMove).toBe(true);
     await expect.poll(() => page.locator('.message', { hasText: `table #${tableId}` }).filter({ hasText: /Winner/ }).count()).toBeGreaterThan(0);
-    await page.locator('.message', { hasText: /Winner/ }).last().screenshot({ path: screenshotPath('local-play-board.png') });
+    await snapshot(page.locator('.message', { hasText: /Winner/ }).last(), 'local-play-board.png');
     expect(play.emulator.violations).toEqual([]);
     expect(await page.locator('#banners .banner').count()).toBe(0);
     // A request Discord would refuse (as if the bot sent a 2001-character message) shows as a banner.

@@ -64,6 +64,22 @@ export function screenshotPath(name: string): string {
   return join(RESULTS_DIR, name);
 }
 
+/**
+ * Save a screenshot of `target` as `name` in the screenshot folder, for people reading test
+ * results. A screenshot is not an assertion: a message re-rendered while it is taken (the
+ * page redraws edited messages) is retried once and then left out, never failing the test.
+ */
+export async function snapshot(target: Locator | Page, name: string): Promise<void> {
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      await target.screenshot({ path: screenshotPath(name), timeout: 5_000 });
+      return;
+    } catch {
+      // detached or still moving: try again once, then give up quietly
+    }
+  }
+}
+
 /** A game action the page offers: the message it is on, how to trigger it and what it decodes to. */
 export interface PageOffer<A = any> {
   messageId: string;

@@ -10,7 +10,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { suspicionDefinition as def } from '../../src/games/suspicion/engine.js';
 import { cardFace, type SuspicionAction, type SuspicionState } from '../../src/games/suspicion/rules.js';
 import type { LocalPlay } from '../../src/local/play.js';
-import { boardLocator, clickOffer, dataDir, findBrowser, launchBrowser, pageOffers, screenshotPath, startLocal, switchTo, until, type PageOffer } from './support.js';
+import { boardLocator, clickOffer, dataDir, findBrowser, launchBrowser, pageOffers, snapshot, startLocal, switchTo, until, type PageOffer } from './support.js';
 
 const BROWSER = findBrowser();
 const OPTIONS = def.optionsSchema.parse({});
@@ -129,7 +129,7 @@ describe.skipIf(!BROWSER)('local play in the browser: three users, a counter rac
       const f = o.action.type === 'place' ? cardFace(o.action.card) : null;
       return f?.kind === 'evidence' && !f.counter && f.colour === colour;
     });
-    await mover.page.locator('.message.ephemeral').last().screenshot({ path: screenshotPath('suspicion-panel.png') });
+    await snapshot(mover.page.locator('.message.ephemeral').last(), 'suspicion-panel.png');
 
     // The race: both rivals click "Counter!" on the board at the same moment.
     const rivals = users.filter((u) => u !== mover);
@@ -169,7 +169,7 @@ describe.skipIf(!BROWSER)('local play in the browser: three users, a counter rac
     if (vote.kind !== 'vote') throw new Error('no bluff vote reached');
     const voters = vote.voters.map(userOf);
     expect(voters).toHaveLength(2);
-    await boardLocator(voters[0]!.page, tableId).screenshot({ path: screenshotPath('suspicion-vote-board.png') });
+    await snapshot(boardLocator(voters[0]!.page, tableId), 'suspicion-vote-board.png');
     // Each voter votes on their own page; the board never shows who voted what.
     for (const [i, v] of voters.entries()) {
       await act(v, (o) => o.action.type === 'vote' && (o.action as { verdict: string }).verdict === (i === 0 ? 'bluff' : 'believe'));
