@@ -5,7 +5,7 @@
  * only what that seat may see (its view and its visible events), never the state.
  */
 import { eventVisibleTo, type AnyGameDefinition, type GameEvent, type Seat, type SetupMeta } from '../games/engine.js';
-import type { GameId } from './kit.js';
+import type { GameId } from '../games/index.js';
 import type { BotInput } from './kit.js';
 
 /** One logged action, as the action log stores it. */

@@ -12,13 +12,6 @@ import type { GameDefinition, GameEvent, GameResult, Seat } from '../games/engin
 import type { Rng } from '../games/rng.js';
 import type { Scores } from './choice.js';
 
-/**
- * The games AI players play: the registry's `GameId` (src/games/index.ts), spelt out here
- * so that the games' pure bot files importing this contract never reach the registry and
- * its Discord-facing UI modules (src/bots/kits.ts checks the two lists agree).
- */
-export type GameId = 'suspicion' | 'noir' | 'phantom' | 'jaccuse';
-
 /** Strength of an AI player: uniformly random, heuristic, or search (README "AI players"). */
 export type BotLevel = 'easy' | 'normal' | 'hard';
 
@@ -37,7 +30,11 @@ export const BOT_LEVELS: readonly BotLevel[] = ['easy', 'normal', 'hard'];
  * All fields are plain JSON, so an input can be posted to a worker thread unchanged.
  */
 export interface BotInput<SV = unknown, O = unknown> {
-  game: GameId;
+  /**
+   * The game's id (a `GameId`, src/games/index.ts; typed as a string here so that the pure
+   * bot files need not import the game registry and its renderers).
+   */
+  game: string;
   seat: Seat;
   seatCount: number;
   options: O;
@@ -67,7 +64,8 @@ export interface Knowledge<SV = unknown> {
  * the tree, then `evaluate`.
  */
 export interface BotKit<S, A extends { type: string }, SV, K extends Knowledge<SV>> {
-  game: GameId;
+  /** The game's id (src/bots/kits.ts checks that it is the id the kit is registered under). */
+  game: string;
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   definition: GameDefinition<S, A, any, any, SV>;
   /** The knowledge of `input.seat`, from its input only. */

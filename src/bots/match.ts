@@ -8,7 +8,7 @@
  * window varies, as it does at a real table).
  */
 import { eventVisibleTo, seatsToAct, type AnyGameDefinition, type GameEvent, type GameResult, type Seat, type SetupMeta } from '../games/engine.js';
-import type { GameId } from './kit.js';
+import type { GameId } from '../games/index.js';
 import { Rng } from '../games/rng.js';
 import type { BotInput } from './kit.js';
 

@@ -95,6 +95,12 @@ export function serviceErrorText(refusal: ServiceError, text: Catalog, mod?: Gam
       return text.bots.notBot;
     case 'not_replaceable':
       return text.bots.notReplaceable;
+    case 'not_finished':
+      return errors.rematchNotFinished;
+    case 'rematch_players_only':
+      return errors.rematchPlayersOnly(mod?.command ?? 'suspicion');
+    case 'rematch_stale':
+      return errors.rematchStale(refusal.newerTableId, mod?.command ?? 'suspicion');
   }
 }
 

@@ -21,7 +21,7 @@ export interface Config {
 const registry = defaultRegistry();
 
 /** The definition of `game`. */
-export function definitionOf(game: GameId): AnyGameDefinition {
+export function definitionOf(game: string): AnyGameDefinition {
   return registry.get(game).definition;
 }
 

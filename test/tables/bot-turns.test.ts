@@ -177,6 +177,16 @@ describe('a game against bots', () => {
     expect(state).toEqual(end.table.state);
     // No ping ever named a bot.
     for (const change of changes) for (const user of change.ping) expect(isBotUser(user)).toBe(false);
+    // Play again seats the bot again, at its level, and invites nobody.
+    const again = service.playAgain(id, ana);
+    expect(again.ok).toBe(true);
+    if (again.ok) {
+      expect(again.value.snapshot.seats.map((row) => [isBotUser(row.userId), row.botLevel])).toEqual([
+        [false, null],
+        [true, 'normal'],
+      ]);
+      expect(again.value.invited).toEqual([]);
+    }
   }, 60_000);
 
   it("a bot's input is its own seat's view and visible events only — never another seat's secret", async () => {
