@@ -5,7 +5,7 @@
  * releases every socket, timer and file handle (nothing is kept in memory across a
  * restart: the database is the truth).
  */
-import { Client, Events, GatewayIntentBits, Routes, type RESTPostAPIChatInputApplicationCommandsJSONBody } from 'discord.js';
+import { Client, Events, GatewayIntentBits, REST, Routes, type RESTPostAPIChatInputApplicationCommandsJSONBody } from 'discord.js';
 import { buildCommands } from './commands/index.js';
 import type { SlashCommand } from './discord/slash-command.js';
 import type { Config } from './config.js';
@@ -62,7 +62,11 @@ export function createApp(config: Config, opts: AppOptions): App {
     intents: [GatewayIntentBits.Guilds],
     ...(config.discordApiUrl ? { rest: { api: config.discordApiUrl } } : {}),
   });
-  const publisher = new Publisher({ rest: client.rest, service, registry, logger });
+  // Interaction-webhook routes (panel refreshes, edits after a deferred click) are outside
+  // Discord's global 50/s (discord-platform.md §4); @discordjs/rest exempts only the initial
+  // callback, so they get a client of their own that never waits behind board edits and pings.
+  const interactionRest = new REST({ ...(config.discordApiUrl ? { api: config.discordApiUrl } : {}), globalRequestsPerSecond: Infinity });
+  const publisher = new Publisher({ rest: client.rest, interactionRest, service, registry, logger });
   service.addListener(publisher);
   const context: AppContext = { db, repo, service, registry, publisher, rest: client.rest, logger };
   const commands = buildCommands(registry);
@@ -101,6 +105,8 @@ export function createApp(config: Config, opts: AppOptions): App {
       // database is the truth and the next change redraws everything.
       await Promise.race([publisher.settled(), new Promise((resolve) => setTimeout(resolve, STOP_FLUSH_MS).unref())]);
       publisher.close();
+      interactionRest.clearHashSweeper();
+      interactionRest.clearHandlerSweeper();
       await client.destroy();
       db.$client.close();
     },
