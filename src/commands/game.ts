@@ -1,6 +1,8 @@
 /**
  * `/<game> new` and `/<game> rules`, built for every game in the registry from its
- * GameModule: the options come from `newOptions`, validated by the game's options schema.
+ * GameModule: the options come from `newOptions` / `rulesOptions`, which each game derives
+ * from its zod options schema (src/games/options.ts), and the chosen values are validated
+ * by that schema again.
  */
 import {
   InteractionContextType,
@@ -16,11 +18,32 @@ import { guildDefaults, withServerDefaults } from '../admin/settings.js';
 import { lobbyMessage } from '../discord/render/lobby.js';
 import type { SlashCommand } from '../discord/slash-command.js';
 
+/** Discord's longest option description (characters). */
+const MAX_DESCRIPTION = 100;
+
+/**
+ * An option's description with its default appended (" (default 60)", the default choice's
+ * name, on/off), shortened first when both would not fit in Discord's 100 characters.
+ */
+export function optionDescription(spec: CommandOptionSpec): string {
+  const t = en.common.commands;
+  if (spec.default === undefined) return spec.description.slice(0, MAX_DESCRIPTION);
+  const label =
+    typeof spec.default === 'boolean'
+      ? spec.default ? t.defaultOn : t.defaultOff
+      : (spec.choices?.find((choice) => choice.value === spec.default)?.name ?? String(spec.default));
+  const hint = t.defaultHint(label);
+  const room = MAX_DESCRIPTION - hint.length;
+  const base = spec.description.length <= room ? spec.description : `${spec.description.slice(0, Math.max(0, room - 1))}…`;
+  return `${base}${hint}`;
+}
+
 function addOption(sub: SlashCommandSubcommandBuilder, spec: CommandOptionSpec): void {
+  const description = optionDescription(spec);
   switch (spec.type) {
     case 'integer':
       sub.addIntegerOption((o) => {
-        o.setName(spec.name).setDescription(spec.description);
+        o.setName(spec.name).setDescription(description);
         if (spec.min !== undefined) o.setMinValue(spec.min);
         if (spec.max !== undefined) o.setMaxValue(spec.max);
         if (spec.choices) o.addChoices(...spec.choices.map((c) => ({ name: c.name, value: Number(c.value) })));
@@ -29,13 +52,13 @@ function addOption(sub: SlashCommandSubcommandBuilder, spec: CommandOptionSpec):
       break;
     case 'string':
       sub.addStringOption((o) => {
-        o.setName(spec.name).setDescription(spec.description);
+        o.setName(spec.name).setDescription(description);
         if (spec.choices) o.addChoices(...spec.choices.map((c) => ({ name: c.name, value: String(c.value) })));
         return o;
       });
       break;
     case 'boolean':
-      sub.addBooleanOption((o) => o.setName(spec.name).setDescription(spec.description));
+      sub.addBooleanOption((o) => o.setName(spec.name).setDescription(description));
       break;
   }
 }
