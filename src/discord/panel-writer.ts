@@ -171,6 +171,7 @@ export class PanelWriter {
       return;
     }
     if (writes.forgotten) this.messages.delete(messageId);
-    if (this.isIdle) for (const resolve of this.idle.splice(0)) resolve();
+    // Scanning every message is only worth it when someone waits for the writer to be idle.
+    if (this.idle.length > 0 && this.isIdle) for (const resolve of this.idle.splice(0)) resolve();
   }
 }

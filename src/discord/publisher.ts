@@ -29,6 +29,12 @@ import { pingMessage } from './render/ping.js';
 /** A panel interaction token is refreshed only while younger than this (Discord: 15 min), in ms. */
 export const PANEL_TOKEN_TTL_MS = 14 * 60 * 1000;
 
+/**
+ * Panel refreshes on their way at once, at most: the rest wait their turn (in order), so a
+ * burst of redraws neither opens a connection per request nor crowds out click answers.
+ */
+export const PANEL_REFRESHES_IN_FLIGHT = 8;
+
 /** A player's private panel, with the interaction token that can edit it. */
 interface LivePanel {
   /** Id of the panel message. */
@@ -89,6 +95,9 @@ export class Publisher implements TableListener {
   /** Drawing boards and panels, in slices that let clicks be answered first. */
   readonly background: BackgroundQueue;
   private readonly interactionRest: REST;
+  /** Panel refreshes on their way, and those waiting for one of them to finish. */
+  private refreshesInFlight = 0;
+  private readonly refreshQueue: (() => void)[] = [];
 
   constructor(
     private readonly deps: {
@@ -458,7 +467,7 @@ export class Publisher implements TableListener {
           const fingerprint = panelFingerprint(payload);
           if (this.panelWriter.contentOf(live.messageId) === fingerprint) return Promise.resolve();
           this.panelWriter.showing(live.messageId, fingerprint);
-          return this.editPanel(live, JSON.stringify(payload));
+          return this.refreshPanel(live, JSON.stringify(payload));
         },
         false,
         () => this.untrack(key, live),
@@ -471,6 +480,18 @@ export class Publisher implements TableListener {
         if (live) this.untrack(key, live);
       }
       if (snap.table.status !== 'lobby') this.pinged.delete(snap.table.id);
+    }
+  }
+
+  /** `editPanel` for a refresh: at most PANEL_REFRESHES_IN_FLIGHT at once, the others in turn. */
+  private async refreshPanel(live: LivePanel, body: string): Promise<unknown> {
+    if (this.refreshesInFlight >= PANEL_REFRESHES_IN_FLIGHT) await new Promise<void>((resolve) => this.refreshQueue.push(resolve));
+    this.refreshesInFlight += 1;
+    try {
+      return await this.editPanel(live, body);
+    } finally {
+      this.refreshesInFlight -= 1;
+      this.refreshQueue.shift()?.();
     }
   }
 
