@@ -12,10 +12,12 @@ import {
 } from 'discord.js';
 import type { CommandOptionSpec, GameModule } from '../games/module.js';
 import { catalogFor, en } from '../i18n/index.js';
-import { actorOf, forDjs, messageLink, missingChannelPermissions, privateText, serviceErrorText } from '../discord/answers.js';
+import { actorOf, forDjs, forDjsEphemeral, messageLink, missingChannelPermissions, privateText, serviceErrorText } from '../discord/answers.js';
 import type { AppContext, InteractionLog } from '../discord/context.js';
 import { guildDefaults, withServerDefaults } from '../admin/settings.js';
+import { hostingRefusalFor, hostingRefusalText } from '../discord/hosting.js';
 import { lobbyMessage } from '../discord/render/lobby.js';
+import { rulesMessage } from '../discord/render/rules.js';
 import type { SlashCommand } from '../discord/slash-command.js';
 
 /** Discord's longest option description (characters). */
@@ -108,7 +110,7 @@ export function gameCommand(mod: GameModule): SlashCommand {
         const parsed = def.optionsSchema.safeParse(readOptions(i, mod.rulesOptions ?? []));
         const options = parsed.success ? parsed.data : def.optionsSchema.parse({});
         log.outcome = 'ok';
-        await i.reply(privateText(mod.ui.rulesHelp(options, tr)));
+        await i.reply(forDjsEphemeral(rulesMessage(mod, options, tr)));
         return;
       }
       await createTable(i, mod, app, log);
@@ -121,6 +123,12 @@ async function createTable(i: ChatInputCommandInteraction, mod: GameModule, app:
   if (!i.inGuild() || !i.guildId || !i.channelId) {
     log.outcome = 'not_in_guild';
     await i.reply(privateText(t.common.errors.notInGuild));
+    return;
+  }
+  const refusal = hostingRefusalFor(i, app.db);
+  if (refusal) {
+    log.outcome = refusal.code;
+    await i.reply(privateText(hostingRefusalText(refusal, t)));
     return;
   }
   const missing = missingChannelPermissions(i, t);
