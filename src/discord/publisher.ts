@@ -30,6 +30,13 @@ import { pingMessage } from './render/ping.js';
 export const PANEL_TOKEN_TTL_MS = 14 * 60 * 1000;
 
 /**
+ * A Refresh click re-sends an unchanged board (to find out whether it was deleted, and bring
+ * it back) only when the board was last confirmed longer ago than this, ms: Refresh is
+ * clicked often, and each re-send spends the channel's edit budget. `/hand` always re-sends.
+ */
+export const BOARD_RECHECK_MS = 30_000;
+
+/**
  * Panel refreshes on their way at once, at most: the rest wait their turn (in order), so a
  * burst of redraws neither opens a connection per request nor crowds out click answers.
  */
@@ -69,6 +76,8 @@ interface TableWork {
 interface BoardShown {
   version: number;
   fingerprint: string;
+  /** When Discord last accepted a request for it (Unix ms). */
+  at: number;
 }
 
 /** A change handed over, marked when it is only a redraw request (no game change). */
@@ -175,6 +184,16 @@ export class Publisher implements TableListener {
    */
   redraw(snapshot: TableSnapshot): void {
     this.tableChanged({ tableId: snapshot.table.id, snapshot, ping: [], ended: false, redraw: true });
+  }
+
+  /**
+   * `redraw` for a panel's Refresh click: the board is re-sent only when it does not show
+   * `snapshot`'s version yet or was last confirmed BOARD_RECHECK_MS ago or longer.
+   */
+  recheck(snapshot: TableSnapshot): void {
+    const shown = this.boards.get(snapshot.table.id);
+    if (shown && shown.version >= snapshot.table.version && (this.deps.now ?? Date.now)() - shown.at < BOARD_RECHECK_MS) return;
+    this.redraw(snapshot);
   }
 
   /** Resolves when no redraw is pending or running and no panel write is on its way (tests, shutdown). */
@@ -379,7 +398,7 @@ export class Publisher implements TableListener {
     let slot: SlotRelease | null = release;
     if (table.boardMessageId) {
       if (shown && shown.fingerprint === fingerprint && !recheck) {
-        if (table.version > shown.version) await this.confirmBoard(table.id, table.version, fingerprint, closed);
+        if (table.version > shown.version) await this.confirmBoard(table.id, table.version, fingerprint, closed, shown.at);
         return;
       }
       try {
@@ -405,9 +424,9 @@ export class Publisher implements TableListener {
   }
 
   /** Remember (and store) that the board shows table `version`; a closed table's board is not redrawn again. */
-  private async confirmBoard(tableId: number, version: number, fingerprint: string, closed: boolean): Promise<void> {
+  private async confirmBoard(tableId: number, version: number, fingerprint: string, closed: boolean, at: number = (this.deps.now ?? Date.now)()): Promise<void> {
     if (closed) this.boards.delete(tableId);
-    else this.boards.set(tableId, { version, fingerprint });
+    else this.boards.set(tableId, { version, fingerprint, at });
     await this.deps.service.setBoardVersion(tableId, version);
   }
 

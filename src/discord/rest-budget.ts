@@ -40,7 +40,7 @@ export const RestPriority = {
 export interface RestBudgetOptions {
   /** Requests per `globalWindowMs` on non-interaction routes (Discord: 50 per s). Default 50. */
   globalPerSecond?: number;
-  /** The span the global limit is counted over, ms (1,000 plus a margin for latency jitter). Default 1,050. */
+  /** The span the global limit is counted over, ms (1,000 plus a margin for latency jitter on a busy host). Default 1,100. */
   globalWindowMs?: number;
   /** Added to a wait for a window's reset, ms (clock and latency jitter). Default 25. */
   resetMarginMs?: number;
@@ -89,7 +89,7 @@ export class RestBudget {
 
   constructor(opts: RestBudgetOptions = {}) {
     this.globalPerSecond = opts.globalPerSecond ?? 50;
-    this.globalWindowMs = opts.globalWindowMs ?? 1050;
+    this.globalWindowMs = opts.globalWindowMs ?? 1100;
     this.resetMarginMs = opts.resetMarginMs ?? 25;
     this.now = opts.now ?? (() => performance.now());
   }
