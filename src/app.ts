@@ -5,7 +5,7 @@
  * ready; `stop` releases every socket, timer and connection (nothing is kept in memory
  * across a restart: the database is the truth).
  */
-import { Client, Events, GatewayIntentBits, Routes, type RESTPostAPIChatInputApplicationCommandsJSONBody } from 'discord.js';
+import { Client, Events, GatewayIntentBits, Options, REST, Routes, type ClientOptions, type RESTPostAPIChatInputApplicationCommandsJSONBody } from 'discord.js';
 import { buildCommands } from './commands/index.js';
 import type { SlashCommand } from './discord/slash-command.js';
 import type { Config } from './config.js';
@@ -20,6 +20,9 @@ import { SqliteStore } from './persistence/store/sqlite.js';
 import type { ShardFilter, Store } from './persistence/store/types.js';
 import { ratingsHook } from './ratings/store.js';
 import { TableService, type TableServiceDeps } from './tables/service.js';
+import { BotTurns } from './tables/bot-turns.js';
+import { BotPool } from './bots/pool.js';
+import type { BotPolicy } from './bots/policy.js';
 
 /** How long `stop()` waits for pending board edits before disconnecting, in ms. */
 export const STOP_FLUSH_MS = 2000;
@@ -33,6 +36,7 @@ export interface AppOptions {
   /** Register commands at start-up (default true). */
   registerCommands?: boolean;
   /**
+<<<<<<< HEAD
    * The store to run on, already opened and migrated (PostgreSQL from the entry point, or a
    * test's); the app closes it on `stop`. Default: the SQLite file at `config.databasePath`,
    * opened (and migrated) by `createApp`.
@@ -43,6 +47,12 @@ export interface AppOptions {
    * deadlines cover only their guilds' tables. Default: every table.
    */
   shard?: ShardFilter;
+=======
+   * Where AI players decide (README "AI players"): default a worker-thread pool
+   * (src/bots/pool.ts); tests may pass an `InlinePolicy`. Closed by `stop()`.
+   */
+  botPolicy?: BotPolicy;
+>>>>>>> main
 }
 
 /** A running (or ready to start) bot. */
@@ -62,16 +72,49 @@ export function commandBodies(commands: SlashCommand[]): RESTPostAPIChatInputApp
 }
 
 /**
+<<<<<<< HEAD
  * Build the bot from a validated config. Without `opts.store`, opens (and migrates) the
  * SQLite database at `config.databasePath` immediately (throws DatabaseOpenError /
  * DatabaseMismatchError).
  */
+=======
+ * The worker-thread pool of the AI players, started on the first bot decision (a server
+ * that never seats a bot never starts its threads); `close()` stops it if it was started.
+ */
+function lazyPool(): BotPolicy {
+  let pool: BotPool | null = null;
+  return {
+    decide: (request) => (pool ??= new BotPool()).decide(request),
+    close: async () => {
+      await pool?.close();
+    },
+  };
+}
+
+/**
+ * The discord.js `Client` options of the bot (the benchmark's echo bot uses the same): the
+ * Guilds intent only (discord-platform.md §5), the REST base `apiUrl` when given (a proxy or
+ * the local emulator; discord.js appends `/v10`), and no message cache — the bot never reads a
+ * message back from discord.js (everything it draws comes from the table's snapshot), so
+ * keeping every clicked panel and board in memory would only cost heap and garbage collection.
+ */
+export function discordClientOptions(apiUrl?: string | null): ClientOptions {
+  return {
+    intents: [GatewayIntentBits.Guilds],
+    makeCache: Options.cacheWithLimits({ ...Options.DefaultMakeCacheSettings, MessageManager: 0 }),
+    ...(apiUrl ? { rest: { api: apiUrl } } : {}),
+  };
+}
+
+/** Build the bot from a validated config. Opens (and migrates) the database immediately. */
+>>>>>>> main
 export function createApp(config: Config, opts: AppOptions): App {
   const logger = opts.logger;
   const store: Store = opts.store ?? new SqliteStore(openDatabase(config.databasePath));
   const registry = opts.registry ?? defaultRegistry();
   const { resultHooks = [], ...serviceDeps } = opts.serviceDeps ?? {};
   // Ratings are updated inside the transaction that stores each result (README "Leaderboards and ratings").
+<<<<<<< HEAD
   const service = new TableService({ store, registry, logger, ...serviceDeps, ...(opts.shard ? { shard: opts.shard } : {}), resultHooks: [ratingsHook(), ...resultHooks] });
   const client = new Client({
     intents: [GatewayIntentBits.Guilds],
@@ -80,6 +123,21 @@ export function createApp(config: Config, opts: AppOptions): App {
   const publisher = new Publisher({ rest: client.rest, service, registry, logger });
   service.addListener(publisher);
   const context: AppContext = { store, service, registry, publisher, rest: client.rest, logger };
+=======
+  const service = new TableService({ repo, registry, logger, ...serviceDeps, resultHooks: [ratingsHook(db), ...resultHooks] });
+  const client = new Client(discordClientOptions(config.discordApiUrl));
+  // Interaction-webhook routes (panel refreshes, edits after a deferred click) are outside
+  // Discord's global 50/s (discord-platform.md §4); @discordjs/rest exempts only the initial
+  // callback, so they get a client of their own that never waits behind board edits and pings.
+  const interactionRest = new REST({ ...(config.discordApiUrl ? { api: config.discordApiUrl } : {}), globalRequestsPerSecond: Infinity });
+  const publisher = new Publisher({ rest: client.rest, interactionRest, service, registry, logger });
+  service.addListener(publisher);
+  // AI players move through the service after each change that leaves a decision to them.
+  const botPolicy = opts.botPolicy ?? lazyPool();
+  const botTurns = new BotTurns({ service, repo, policy: botPolicy, logger, ...(serviceDeps.now ? { now: serviceDeps.now } : {}) });
+  service.addListener(botTurns);
+  const context: AppContext = { db, repo, service, registry, publisher, rest: client.rest, logger };
+>>>>>>> main
   const commands = buildCommands(registry);
   const router = createRouter(context, commands);
   client.on(Events.InteractionCreate, (interaction) => void router(interaction));
@@ -105,18 +163,33 @@ export function createApp(config: Config, opts: AppOptions): App {
       // Decisions whose deadline passed while the bot was down get a fresh one from now.
       const recovered = await service.recover(readyAt);
       // Boards (and pings) the previous process did not get to publish before it stopped.
+<<<<<<< HEAD
       for (const change of await service.staleBoards()) publisher.tableChanged(change);
+=======
+      for (const change of service.staleBoards()) publisher.tableChanged(change);
+      // Bots that were to move when the previous process stopped move now.
+      botTurns.resume();
+>>>>>>> main
       logger.info({ tables: recovered.length, user: client.user?.tag }, 'ready');
     },
     async stop() {
       if (stopped) return;
       stopped = true;
+<<<<<<< HEAD
       // Timers off; changes already running commit (their interactions get their answers).
       await service.stop();
+=======
+      botTurns.stop();
+      service.stop();
+>>>>>>> main
       // Let the last board edits reach Discord (bounded), then drop whatever is left: the
       // database is the truth and the next change redraws everything.
       await Promise.race([publisher.settled(), new Promise((resolve) => setTimeout(resolve, STOP_FLUSH_MS).unref())]);
       publisher.close();
+      await botTurns.settled();
+      await botPolicy.close();
+      interactionRest.clearHashSweeper();
+      interactionRest.clearHandlerSweeper();
       await client.destroy();
       await store.close();
     },

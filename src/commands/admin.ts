@@ -8,10 +8,26 @@
  * - `/admin tables` — the open tables of this server (channel, game, players, age, last move)
  * - `/admin end table:<id>` — end a stuck table after a confirmation; not rated
  * - `/admin leaderboard-reset game:<game>` — start a new season after a confirmation
- * - `/admin settings [turn-timer] [counter-window] [vote-timer]` — server defaults for new tables
+ * - `/admin settings [turn-timer] [counter-window] [vote-timer] [allow-channel] [remove-channel] [host-role] [reset]` —
+ *   server defaults for new tables, and where and by whom tables may be opened
  */
+<<<<<<< HEAD
 import { InteractionContextType, PermissionFlagsBits, SlashCommandBuilder, type ChatInputCommandInteraction } from 'discord.js';
 import { invalidSettings, SETTING_LIMITS, updateGuildDefaults, type GuildDefaultsPatch, type SettingKey } from '../admin/settings.js';
+=======
+import { ChannelType, InteractionContextType, PermissionFlagsBits, SlashCommandBuilder, type ChatInputCommandInteraction } from 'discord.js';
+import {
+  guildDefaults,
+  hostingRules,
+  invalidSettings,
+  SETTING_LIMITS,
+  updateGuildDefaults,
+  updateHostingRules,
+  type GuildDefaultsPatch,
+  type HostingPatch,
+  type SettingKey,
+} from '../admin/settings.js';
+>>>>>>> main
 import { openTablesPage } from '../admin/tables.js';
 import { actorOf, answerPrompt, privateText } from '../discord/answers.js';
 import type { AppContext, InteractionLog } from '../discord/context.js';
@@ -28,6 +44,12 @@ const SETTING_OPTIONS: { option: string; key: SettingKey }[] = [
   { option: 'counter-window', key: 'reactionSeconds' },
   { option: 'vote-timer', key: 'voteSeconds' },
 ];
+
+/** Channel types a table can be opened in (text, announcement and voice channels' text chat). */
+const TABLE_CHANNEL_TYPES = [ChannelType.GuildText, ChannelType.GuildAnnouncement, ChannelType.GuildVoice] as const;
+/** `/admin settings reset:` choices. */
+const RESET_CHANNELS = 'channels';
+const RESET_HOST_ROLE = 'host-role';
 
 /** True when the member behind `interaction` has Manage Server in this guild (checked on every use). */
 export function canManage(interaction: ChatInputCommandInteraction | ComponentInteraction): boolean {
@@ -125,6 +147,15 @@ export function adminCommand(registry: GameRegistry): SlashCommand {
         )
         .addIntegerOption((option) =>
           option.setName('vote-timer').setDescription(commands.adminVote).setMinValue(0).setMaxValue(SETTING_LIMITS.voteSeconds.max),
+        )
+        .addChannelOption((option) => option.setName('allow-channel').setDescription(commands.adminAllowChannel).addChannelTypes(...TABLE_CHANNEL_TYPES))
+        .addChannelOption((option) => option.setName('remove-channel').setDescription(commands.adminRemoveChannel).addChannelTypes(...TABLE_CHANNEL_TYPES))
+        .addRoleOption((option) => option.setName('host-role').setDescription(commands.adminHostRole))
+        .addStringOption((option) =>
+          option
+            .setName('reset')
+            .setDescription(commands.adminSettingsReset)
+            .addChoices({ name: commands.resetChannels, value: RESET_CHANNELS }, { name: commands.resetHostRole, value: RESET_HOST_ROLE }),
         ),
     )
     .toJSON();
@@ -214,6 +245,11 @@ async function askReset(interaction: ChatInputCommandInteraction, app: AppContex
   );
 }
 
+/**
+ * `/admin settings`: with no option, show the settings; otherwise validate every option
+ * first (timers in range, no contradictions, the channel list within its limit) and store
+ * them together — a refusal changes nothing.
+ */
 async function settings(interaction: ChatInputCommandInteraction, app: AppContext, log: InteractionLog, text: Catalog, guildId: string): Promise<void> {
   const admin = text.ratings.admin;
   const patch: GuildDefaultsPatch = {};
@@ -221,18 +257,60 @@ async function settings(interaction: ChatInputCommandInteraction, app: AppContex
     const value = interaction.options.getInteger(option);
     if (value !== null) patch[key] = value === 0 ? null : value;
   }
-  if (Object.keys(patch).length === 0) {
+  const allow = interaction.options.getChannel('allow-channel')?.id;
+  const remove = interaction.options.getChannel('remove-channel')?.id;
+  const role = interaction.options.getRole('host-role')?.id;
+  const reset = interaction.options.getString('reset');
+  const hosting: HostingPatch = {
+    ...(allow ? { allowChannel: allow } : {}),
+    ...(remove ? { removeChannel: remove } : {}),
+    ...(reset === RESET_CHANNELS ? { anyChannel: true } : {}),
+    // @everyone (its id is the server's) means anyone.
+    ...(role ? { hostRoleId: role === guildId ? null : role } : reset === RESET_HOST_ROLE ? { hostRoleId: null } : {}),
+  };
+  const refuse = async (outcome: string, content: string) => {
+    log.outcome = outcome;
+    await interaction.reply(privateText(content));
+  };
+  const view = () => ({ defaults: guildDefaults(app.db, guildId), rules: hostingRules(app.db, guildId) });
+  if (Object.keys(patch).length === 0 && Object.keys(hosting).length === 0) {
     log.outcome = 'shown';
+<<<<<<< HEAD
     await interaction.reply(privateText(settingsText(await app.store.guildDefaults(guildId), text)));
+=======
+    await interaction.reply(privateText(settingsText(view(), app.registry, text)));
+>>>>>>> main
     return;
+  }
+  if ((allow && allow === remove) || (reset === RESET_CHANNELS && (allow || remove)) || (reset === RESET_HOST_ROLE && role)) {
+    return refuse('bad_setting', admin.settingsConflict);
   }
   const bad = invalidSettings(patch)[0];
-  if (bad) {
-    log.outcome = 'bad_setting';
-    await interaction.reply(privateText(admin.settingsBad(admin.settingLabels[bad] ?? bad, SETTING_LIMITS[bad].min, SETTING_LIMITS[bad].max)));
-    return;
+  if (bad) return refuse('bad_setting', admin.settingsBad(admin.settingLabels[bad] ?? bad, SETTING_LIMITS[bad].min, SETTING_LIMITS[bad].max));
+  const now = Date.now();
+  const stored = app.db.transaction(() => {
+    const rules = Object.keys(hosting).length > 0 ? updateHostingRules(app.db, guildId, hosting, interaction.user.id, now) : null;
+    if (rules && !rules.ok) return rules;
+    if (Object.keys(patch).length > 0) updateGuildDefaults(app.db, guildId, patch, interaction.user.id, now);
+    return { ok: true as const, emptied: rules?.emptied ?? false };
+  });
+  if (!stored.ok) {
+    const problem = stored.problem;
+    switch (problem.code) {
+      case 'not_listed':
+        return refuse('bad_setting', admin.notListed(problem.channelId));
+      case 'no_list':
+        return refuse('bad_setting', admin.noList(problem.channelId));
+      case 'already_listed':
+        return refuse('bad_setting', admin.alreadyListed(problem.channelId));
+      case 'too_many':
+        return refuse('bad_setting', admin.tooMany(problem.max));
+    }
   }
+<<<<<<< HEAD
   const saved = await updateGuildDefaults(app.store, guildId, patch, interaction.user.id, Date.now());
+=======
+>>>>>>> main
   log.outcome = 'saved';
-  await interaction.reply(privateText(settingsText(saved, text, true)));
+  await interaction.reply(privateText(settingsText(view(), app.registry, text, [admin.settingsSaved, ...(stored.emptied ? [admin.listEmptied] : [])])));
 }

@@ -1,6 +1,8 @@
 /**
  * `/<game> new` and `/<game> rules`, built for every game in the registry from its
- * GameModule: the options come from `newOptions`, validated by the game's options schema.
+ * GameModule: the options come from `newOptions` / `rulesOptions`, which each game derives
+ * from its zod options schema (src/games/options.ts), and the chosen values are validated
+ * by that schema again.
  */
 import {
   InteractionContextType,
@@ -10,17 +12,42 @@ import {
 } from 'discord.js';
 import type { CommandOptionSpec, GameModule } from '../games/module.js';
 import { catalogFor, en } from '../i18n/index.js';
-import { actorOf, forDjs, messageLink, missingChannelPermissions, privateText, serviceErrorText } from '../discord/answers.js';
+import { actorOf, forDjs, forDjsEphemeral, messageLink, missingChannelPermissions, privateText, serviceErrorText } from '../discord/answers.js';
 import type { AppContext, InteractionLog } from '../discord/context.js';
 import { withServerDefaults } from '../admin/settings.js';
+import { hostingRefusalFor, hostingRefusalText } from '../discord/hosting.js';
 import { lobbyMessage } from '../discord/render/lobby.js';
+import { rulesMessage } from '../discord/render/rules.js';
 import type { SlashCommand } from '../discord/slash-command.js';
+import { BOT_LEVELS } from '../bots/kit.js';
+import { MAX_PACE_MS } from '../tables/bots.js';
+
+/** Discord's longest option description (characters). */
+const MAX_DESCRIPTION = 100;
+
+/**
+ * An option's description with its default appended (" (default 60)", the default choice's
+ * name, on/off), shortened first when both would not fit in Discord's 100 characters.
+ */
+export function optionDescription(spec: CommandOptionSpec): string {
+  const t = en.common.commands;
+  if (spec.default === undefined) return spec.description.slice(0, MAX_DESCRIPTION);
+  const label =
+    typeof spec.default === 'boolean'
+      ? spec.default ? t.defaultOn : t.defaultOff
+      : (spec.choices?.find((choice) => choice.value === spec.default)?.name ?? String(spec.default));
+  const hint = t.defaultHint(label);
+  const room = MAX_DESCRIPTION - hint.length;
+  const base = spec.description.length <= room ? spec.description : `${spec.description.slice(0, Math.max(0, room - 1))}…`;
+  return `${base}${hint}`;
+}
 
 function addOption(sub: SlashCommandSubcommandBuilder, spec: CommandOptionSpec): void {
+  const description = optionDescription(spec);
   switch (spec.type) {
     case 'integer':
       sub.addIntegerOption((o) => {
-        o.setName(spec.name).setDescription(spec.description);
+        o.setName(spec.name).setDescription(description);
         if (spec.min !== undefined) o.setMinValue(spec.min);
         if (spec.max !== undefined) o.setMaxValue(spec.max);
         if (spec.choices) o.addChoices(...spec.choices.map((c) => ({ name: c.name, value: Number(c.value) })));
@@ -29,13 +56,13 @@ function addOption(sub: SlashCommandSubcommandBuilder, spec: CommandOptionSpec):
       break;
     case 'string':
       sub.addStringOption((o) => {
-        o.setName(spec.name).setDescription(spec.description);
+        o.setName(spec.name).setDescription(description);
         if (spec.choices) o.addChoices(...spec.choices.map((c) => ({ name: c.name, value: String(c.value) })));
         return o;
       });
       break;
     case 'boolean':
-      sub.addBooleanOption((o) => o.setName(spec.name).setDescription(spec.description));
+      sub.addBooleanOption((o) => o.setName(spec.name).setDescription(description));
       break;
   }
 }
@@ -48,6 +75,23 @@ function readOptions(i: ChatInputCommandInteraction, specs: CommandOptionSpec[])
     if (v !== undefined && v !== null) out[spec.optionKey] = v;
   }
   return out;
+}
+
+/**
+ * The AI-player options of `/<game> new` (README "AI players"): `bots` (0..max − 1),
+ * `bot-level` (Easy / Normal / Hard) and `bot-pace` (seconds before a bot moves). Table
+ * options handled by the table service, not by the game's rules.
+ */
+function addBotOptions(sub: SlashCommandSubcommandBuilder, maxPlayers: number): void {
+  const text = en.bots;
+  sub.addIntegerOption((o) => o.setName('bots').setDescription(text.options.bots).setMinValue(0).setMaxValue(maxPlayers - 1));
+  sub.addStringOption((o) =>
+    o
+      .setName('bot-level')
+      .setDescription(text.options.level)
+      .addChoices(...BOT_LEVELS.map((level) => ({ name: text.levels[level]!, value: level }))),
+  );
+  sub.addNumberOption((o) => o.setName('bot-pace').setDescription(text.options.pace).setMinValue(0).setMaxValue(MAX_PACE_MS / 1000));
 }
 
 /** Build the `/<game>` command of one game module. */
@@ -66,6 +110,7 @@ export function gameCommand(mod: GameModule): SlashCommand {
         );
       }
       for (const spec of mod.newOptions) addOption(sub, spec);
+      addBotOptions(sub, def.maxPlayers);
       return sub;
     })
     .addSubcommand((sub) => {
@@ -85,7 +130,7 @@ export function gameCommand(mod: GameModule): SlashCommand {
         const parsed = def.optionsSchema.safeParse(readOptions(i, mod.rulesOptions ?? []));
         const options = parsed.success ? parsed.data : def.optionsSchema.parse({});
         log.outcome = 'ok';
-        await i.reply(privateText(mod.ui.rulesHelp(options, tr)));
+        await i.reply(forDjsEphemeral(rulesMessage(mod, options, tr)));
         return;
       }
       await createTable(i, mod, app, log);
@@ -98,6 +143,12 @@ async function createTable(i: ChatInputCommandInteraction, mod: GameModule, app:
   if (!i.inGuild() || !i.guildId || !i.channelId) {
     log.outcome = 'not_in_guild';
     await i.reply(privateText(t.common.errors.notInGuild));
+    return;
+  }
+  const refusal = hostingRefusalFor(i, app.db);
+  if (refusal) {
+    log.outcome = refusal.code;
+    await i.reply(privateText(hostingRefusalText(refusal, t)));
     return;
   }
   const missing = missingChannelPermissions(i, t);
@@ -116,6 +167,11 @@ async function createTable(i: ChatInputCommandInteraction, mod: GameModule, app:
     // Server defaults (`/admin settings`) under the player's own options (theirs win).
     options: withServerDefaults(mod.definition.optionsSchema, defaults, readOptions(i, mod.newOptions)),
     ...(seats !== undefined ? { maxSeats: seats } : {}),
+    botOptions: {
+      bots: i.options.getInteger('bots') ?? undefined,
+      level: i.options.getString('bot-level') ?? undefined,
+      paceSeconds: i.options.getNumber('bot-pace') ?? undefined,
+    },
   });
   if (!r.ok) {
     log.outcome = r.error.code;

@@ -8,6 +8,11 @@ import { actorOf, forDjsEphemeral, privateText } from '../discord/answers.js';
 import { statsMessage } from '../discord/render/stats.js';
 import type { SlashCommand } from '../discord/slash-command.js';
 import { catalogFor, en } from '../i18n/index.js';
+<<<<<<< HEAD
+=======
+import { ratingQueries } from '../ratings/queries.js';
+import { recordAgainstBots } from '../ratings/vs-bots.js';
+>>>>>>> main
 
 /** The display name of the `user` option: server nickname, then global name, then username. */
 function optionName(interaction: ChatInputCommandInteraction): { id: string; name: string } | undefined {
@@ -37,6 +42,7 @@ export const statsCommand: SlashCommand = {
     }
     const me = actorOf(interaction);
     const who = optionName(interaction) ?? { id: me.userId, name: me.displayName };
+<<<<<<< HEAD
     const [totals, games, recent] = await Promise.all([
       app.store.playerTotals(interaction.guildId, who.id),
       app.store.playerGames(interaction.guildId, who.id),
@@ -44,6 +50,18 @@ export const statsCommand: SlashCommand = {
     ]);
     const stats = { name: who.name || totals?.name || who.id, games, totals, recent };
     log.outcome = totals ? 'ok' : 'empty';
+=======
+    const queries = ratingQueries(app.db);
+    const totals = queries.totals(interaction.guildId, who.id);
+    const stats = {
+      name: who.name || totals?.name || who.id,
+      games: queries.playerGames(interaction.guildId, who.id),
+      totals,
+      recent: queries.recentGames(interaction.guildId, who.id),
+      vsBots: recordAgainstBots(app.db, interaction.guildId, who.id),
+    };
+    log.outcome = totals || stats.vsBots.length > 0 ? 'ok' : 'empty';
+>>>>>>> main
     await interaction.reply(forDjsEphemeral(statsMessage(stats, app.registry, text)));
   },
 };

@@ -5,8 +5,17 @@
  * PostgreSQL alike. Seasons and the read side (leaderboards, /stats) are Store queries
  * (src/persistence/store/types.ts).
  */
+<<<<<<< HEAD
 import type { StoreTx } from '../persistence/store/types.js';
 import type { FinishedTable, ResultHook } from '../tables/types.js';
+=======
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../persistence/db.js';
+import type { TableRow } from '../persistence/repo.js';
+import { playerTotals, ratings, seasons, seats } from '../persistence/schema.js';
+import type { ResultHook } from '../tables/types.js';
+import { isBotUser } from '../tables/bots.js';
+>>>>>>> main
 import { rateTable, type RatedSeat } from './rating.js';
 
 /** Longest stored display name (Discord's own limit is 32; nicknames up to 32 too). */
@@ -18,7 +27,44 @@ export const NAME_MAX = 80;
  * on store errors, which rolls that transaction back. Tables that are not `finished` and
  * tables with fewer than two result rows are ignored.
  */
+<<<<<<< HEAD
 export async function rateFinishedTable(tx: StoreTx, { table, results, seats }: FinishedTable): Promise<void> {
+=======
+export function resetSeason(db: Db, guildId: string, game: string, expectedSeason: number, by: string, now: number): ResetOutcome {
+  return db.transaction(() => {
+    const cur = currentSeason(db, guildId, game).season;
+    if (cur !== expectedSeason) return { ok: false as const, current: cur };
+    const next = cur + 1;
+    db.insert(seasons)
+      .values({ guildId, game, season: next, startedAt: now, startedBy: by })
+      .onConflictDoUpdate({ target: [seasons.guildId, seasons.game], set: { season: next, startedAt: now, startedBy: by } })
+      .run();
+    return { ok: true as const, previous: cur, season: next };
+  });
+}
+
+/**
+ * The result rows that count for ratings (README "AI players"): the humans' rows only (a
+ * bot's row has its `botLevel`), their placements renumbered among the humans, competition
+ * style with ties kept (1, 1, 3) — a human placed behind two bots and ahead of a human is 1st
+ * of 2. A bot's win is no human's win. Fewer than two humans → empty (the table is not rated).
+ */
+export function humanResults(results: readonly HookResult[]): HookResult[] {
+  const humans = results.filter((result) => !result.botLevel && !isBotUser(result.userId));
+  if (humans.length < 2) return [];
+  return humans.map((result) => ({ ...result, placement: 1 + humans.filter((other) => other.placement < result.placement).length }));
+}
+
+/**
+ * Rate one finished table: update (or create) the season rating of every seated human and
+ * their lifetime totals (bots are never rated; placements are taken among the humans,
+ * `humanResults`). Must run inside the transaction that stores the results (the
+ * ResultHook does); throws on database errors, which rolls that transaction back.
+ * Tables that are not `finished` and tables with fewer than two humans are ignored.
+ */
+export function rateFinishedTable(db: Db, table: TableRow, allResults: readonly HookResult[]): void {
+  const results = humanResults(allResults);
+>>>>>>> main
   if (table.status !== 'finished' || results.length < 2) return;
   const now = table.endedAt ?? table.updatedAt;
   const { season } = await tx.currentSeason(table.guildId, table.game);

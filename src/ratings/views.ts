@@ -4,6 +4,7 @@
  * leaderboard and player queries (src/persistence/store/types.ts).
  */
 import type { LeaderRow, Page, PlayerGameRecord, RecentGame, TotalsRow } from '../persistence/store/types.js';
+import type { VsBotRecord } from './vs-bots.js';
 
 /** The value of the leaderboard's "all games" view in options and button ids. */
 export const ALL_GAMES = 'all';
@@ -19,4 +20,6 @@ export interface PlayerStats {
   games: PlayerGameRecord[];
   totals: { games: number; wins: number } | undefined;
   recent: RecentGame[];
+  /** Record against each AI-player level (README "AI players"); absent or empty = never played a bot. */
+  vsBots?: VsBotRecord[];
 }

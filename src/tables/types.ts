@@ -51,7 +51,17 @@ export type ServiceError =
   | { code: 'malformed' }
   | { code: 'bad_action' }
   | { code: 'bad_options'; problems: string[] }
-  | { code: 'unknown_game' };
+  /** Play again on a table that did not finish (still open, or cancelled / abandoned). */
+  | { code: 'not_finished'; status: TableStatus }
+  /** Play again by someone who did not play at that table (and has no Manage Server). */
+  | { code: 'rematch_players_only'; game: string }
+  /** Play again on an old board: table `newerTableId` was opened in the channel since. */
+  | { code: 'rematch_stale'; newerTableId: number; game: string }
+  | { code: 'unknown_game' }
+  /** The seat named is not a bot seated in the lobby (remove bot). */
+  | { code: 'not_bot' }
+  /** Only a player who left or is away can be replaced by a bot; `seat` is their seat. */
+  | { code: 'not_replaceable'; seat: number };
 
 /** Success with a value, or a ServiceError (the game state is then unchanged). */
 export type ServiceResult<T> = { ok: true; value: T } | { ok: false; error: ServiceError };
@@ -65,6 +75,8 @@ export interface StoredResult {
   winner: boolean;
   left: boolean;
   score: number | null;
+  /** The level of the bot that sat here from the lobby; null for a human's row (README "AI players"). */
+  botLevel?: string | null;
 }
 
 /**
@@ -101,6 +113,13 @@ export interface ActOutcome {
   action: unknown;
   /** Events of this action (and any auto-play it triggered) that the actor may see. */
   events: GameEvent[];
+}
+
+/** What `playAgain` returns: the new lobby, and whom to invite to it. */
+export interface RematchOutcome {
+  snapshot: TableSnapshot;
+  /** Previous players to ping: every human seat that stayed to the end, except the new host. */
+  invited: string[];
 }
 
 /** What `markPresent` returns: the table now, and whether the seat came back from away. */

@@ -11,8 +11,14 @@ import { noirModule } from '../../src/games/noir/index.js';
 import { phantomModule } from '../../src/games/phantom/index.js';
 import { suspicionModule } from '../../src/games/suspicion/index.js';
 import type { GameModule } from '../../src/games/module.js';
+<<<<<<< HEAD
 import { DiscordEmulator, type EmulatedMessage, type EmulatedUser, type InteractionResult } from '../../src/local/emulator/index.js';
 import { answered, boardOf, fresh, noirChoice, offers, perform, playOut, settle, startBot, tableIdOf, tempDir, textOf, type Offer } from './harness.js';
+=======
+import { en } from '../../src/i18n/index.js';
+import { DiscordEmulator, buttonLabels, type EmulatedMessage, type EmulatedUser, type InteractionResult } from '../../src/local/emulator/index.js';
+import { answered, boardOf, fresh, offers, perform, playOut, settle, startBot, tableIdOf, tempDir, textOf, type Offer } from './harness.js';
+>>>>>>> main
 
 describe('every game, end to end through the Discord emulator', () => {
   let emu: DiscordEmulator;
@@ -59,7 +65,8 @@ describe('every game, end to end through the Discord emulator', () => {
     expect(results).toHaveLength(t.users.length);
     const board = boardOf(emu, t.tableId, t.channelId);
     expect(textOf(board)).toMatch(/Game over/);
-    expect(board.components ?? []).toHaveLength(0);
+    // Every game button is gone; only Play again is left (README "Commands").
+    expect(buttonLabels(board)).toEqual([en.common.board.playAgain]);
     expect(emu.violations).toEqual([]);
     // eslint-disable-next-line no-console
     console.info(`${mod.command} table #${t.tableId}: ${clicks} game clicks, ended by ${table.endReason}`);

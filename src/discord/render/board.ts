@@ -1,8 +1,9 @@
 /**
  * The public board of a started (or ended) table (UX.md "The board"): status line with the
  * deadline, notices about the latest change, the game's own body, who left, the end text,
- * the recent moves, and the buttons that concern everyone plus "Show my hand". Drawn from
- * the public view only.
+ * the recent moves, and the buttons that concern everyone plus "Show my hand" — or, once the
+ * game finished, "Play again" (README "Commands"; cancelled and abandoned tables get no
+ * button). Drawn from the public view only.
  */
 import { ButtonStyle } from 'discord-api-types/v10';
 import type { GameModule } from '../../games/module.js';
@@ -11,8 +12,28 @@ import { FORFEIT_REASON } from '../../tables/commit.js';
 import type { StoredEvent, TableSnapshot } from '../../tables/types.js';
 import { tableActionId } from '../custom-id.js';
 import { BOARD_LOG_LINES, latestNotices, logLines, renderContext } from './context.js';
-import { button, buttonRow, clip, plainComponentTexts, relative, type ComponentRow, type MessagePayload } from './markup.js';
+import { button, buttonRow, clip, plainComponentTexts, relative, selectRow, type ComponentRow, type MessagePayload } from './markup.js';
+import { isBotSeat } from '../../tables/policy.js';
 import { endText } from './results.js';
+
+/**
+ * The host's "hand a seat to a bot" select (README "AI players"): one option per human seat
+ * that left or is away; no row when there is none. Anyone sees it; only the host's choice counts.
+ */
+function replaceWithBotRow(snapshot: TableSnapshot, text: Catalog): ComponentRow[] {
+  const board = text.common.board;
+  const candidates = snapshot.seats
+    .filter((row) => row.seat !== null && !isBotSeat(row) && (row.left || row.away))
+    .sort((a, b) => a.seat! - b.seat!);
+  if (candidates.length === 0) return [];
+  return [
+    selectRow(
+      tableActionId(snapshot.table.id, 'replace-bot'),
+      text.bots.replacePlaceholder,
+      candidates.map((row) => ({ value: String(row.seat), label: text.bots.replaceOption(row.displayName, row.left ? board.leftWord : board.awayWord) })),
+    ),
+  ];
+}
 
 /** The board message of `snapshot`, with its stored results once finished. */
 export function boardMessage(mod: GameModule, snapshot: TableSnapshot, text: Catalog): MessagePayload {
@@ -21,6 +42,7 @@ export function boardMessage(mod: GameModule, snapshot: TableSnapshot, text: Cat
   if (!table.state) {
     // A lobby that closed before starting.
     return {
+      content: '',
       embeds: [{ title: text.common.lobby.title(mod.emoji, mod.title, table.id), description: endText(snapshot, ctx, text), color: mod.colour }],
       components: [],
       allowed_mentions: { parse: [] },
@@ -50,9 +72,17 @@ export function boardMessage(mod: GameModule, snapshot: TableSnapshot, text: Cat
   if (log.length) parts.push('', board.log, ...log.map((line) => `• ${line}`));
   if (active && ctx.seats.some((seat) => seat.away)) parts.push('', `-# ${board.awayNote}`);
   const components: ComponentRow[] = active
-    ? [...plainComponentTexts(game.rows.slice(0, 2)), buttonRow(button(tableActionId(table.id, 'hand'), board.showHand, ButtonStyle.Primary))]
-    : [];
+    ? [
+        ...plainComponentTexts(game.rows.slice(0, 2)),
+        buttonRow(button(tableActionId(table.id, 'hand'), board.showHand, ButtonStyle.Primary)),
+        ...replaceWithBotRow(snapshot, text),
+      ]
+    : table.status === 'finished'
+      ? [buttonRow(button(tableActionId(table.id, 'again'), board.playAgain, ButtonStyle.Success))]
+      : [];
   return {
+    // A board never carries text above it: this clears a Play again lobby's invitation once the game starts.
+    content: '',
     embeds: [{ title: board.title(mod.emoji, mod.title, table.id), description: clip(parts.join('\n'), 4096), color: mod.colour }],
     components,
     allowed_mentions: { parse: [] },

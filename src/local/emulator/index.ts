@@ -68,8 +68,13 @@ export interface AddUserOptions {
   permissions?: bigint;
   /** The user's client language (`interaction.locale`). Default 'en-US'. */
   locale?: string;
+<<<<<<< HEAD
   /** Make them a member of this guild (from `addGuild`) instead of the default one; they act in its first channel. */
   guildId?: string;
+=======
+  /** Roles of the default guild to give the member (ids from `addRole`). */
+  roles?: string[];
+>>>>>>> main
 }
 
 /** Options of `waitFor`. */
@@ -231,7 +236,12 @@ export class DiscordEmulator {
       roles.push(role.id);
       this.core.gateway.dispatch('GUILD_ROLE_CREATE', { guild_id: guildId, role: st.roleJson(role) });
     }
+<<<<<<< HEAD
     st.addMember(guildId, user.id, roles);
+=======
+    roles.push(...(opts.roles ?? []));
+    st.addMember(this.guild.id, user.id, roles);
+>>>>>>> main
     st.changed();
     return new EmulatedUser(this.core, user.id, name, guildId, guildId === this.guild.id ? this.channel : guild.channelIds[0]!);
   }
@@ -239,6 +249,15 @@ export class DiscordEmulator {
   /** Identified gateway sessions per shard id (an unsharded session counts as shard 0). */
   sessionsByShard(): Map<number, number> {
     return this.core.gateway.sessionsByShard();
+  }
+
+  /** Add a role to the default guild (no permissions unless given); returns its id. The bot receives GUILD_ROLE_CREATE. */
+  addRole(name: string, permissions = 0n): string {
+    const st = this.core.state;
+    const role = st.addRole(this.guild.id, name, permissions);
+    this.core.gateway.dispatch('GUILD_ROLE_CREATE', { guild_id: this.guild.id, role: st.roleJson(role) });
+    st.changed();
+    return role.id;
   }
 
   /** Registered commands: global ones, or those of `guildId`. */
