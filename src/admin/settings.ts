@@ -6,13 +6,10 @@
  * `guildDefaults` / `updateGuildDefaults`).
  */
 import type { z } from 'zod';
-<<<<<<< HEAD
-import { SETTING_KEYS, type GuildDefaults, type GuildDefaultsPatch, type SettingKey, type StoreAtomicWrites } from '../persistence/store/types.js';
-=======
+import { SETTING_KEYS, type GuildDefaults, type GuildDefaultsPatch, type SettingKey, type StoreAtomicWrites, type StoreReads, type HostingPatch, type HostingPatchProblem, type HostingRules, type HostingUpdate, MAX_TABLE_CHANNELS } from '../persistence/store/types.js';
+
+export { MAX_TABLE_CHANNELS, type HostingPatch, type HostingPatchProblem, type HostingRules, type HostingUpdate };
 import type { GameRegistry } from '../games/registry.js';
-import type { Db } from '../persistence/db.js';
-import { guildSettings } from '../persistence/schema.js';
->>>>>>> main
 
 export { SETTING_KEYS, type GuildDefaults, type GuildDefaultsPatch, type SettingKey };
 
@@ -65,94 +62,23 @@ export function withServerDefaults(schema: z.ZodType, defaults: GuildDefaults, o
 }
 
 // ---------------------------------------------------------------- hosting rules
-
-/** At most this many channels on a server's list of table channels. */
-export const MAX_TABLE_CHANNELS = 25;
-
-/**
- * Where tables may be opened and by whom (`/admin settings`, README "Leaderboards and
- * ratings" → `/admin`). `channelIds` null = every channel where the bot can post;
- * `hostRoleId` null = anyone. Members with Manage Server may always open tables (they can
- * change the rule anyway), but only in the listed channels.
- */
-export interface HostingRules {
-  /** Channel snowflakes where tables may be opened, or null for every channel. */
-  channelIds: string[] | null;
-  /** The role a member needs to open a table (role snowflake), or null for anyone. */
-  hostRoleId: string | null;
-}
+// Where tables may be opened and by whom (README "Leaderboards and ratings" → `/admin`):
+// stored by the Store (`hostingRules` / `updateHostingRules`, one transaction per patch).
+// Members with Manage Server may always open tables (they can change the rule anyway), but
+// only in the listed channels.
 
 /** The hosting rules of `guildId` (anyone, anywhere when nothing was set). */
-export function hostingRules(db: Db, guildId: string): HostingRules {
-  const row = db
-    .select({ channelIds: guildSettings.tableChannelIds, hostRoleId: guildSettings.hostRoleId })
-    .from(guildSettings)
-    .where(eq(guildSettings.guildId, guildId))
-    .get();
-  const channelIds = Array.isArray(row?.channelIds) && row.channelIds.length > 0 ? row.channelIds.map(String) : null;
-  return { channelIds, hostRoleId: row?.hostRoleId ?? null };
+export function hostingRules(store: Pick<StoreReads, 'hostingRules'>, guildId: string): Promise<HostingRules> {
+  return store.hostingRules(guildId);
 }
 
 /**
- * A change to the hosting rules. `allowChannel` adds a channel to the list (the first one
- * turns "every channel" into "only the listed ones"), `removeChannel` takes one off (an
- * empty list means every channel again), `anyChannel` clears the list; `hostRoleId` sets
- * the host role (null = anyone).
- */
-export interface HostingPatch {
-  allowChannel?: string;
-  removeChannel?: string;
-  anyChannel?: boolean;
-  hostRoleId?: string | null;
-}
-
-/** Why a hosting patch cannot be applied (nothing is stored then). */
-export type HostingPatchProblem =
-  | { code: 'not_listed'; channelId: string }
-  | { code: 'no_list'; channelId: string }
-  | { code: 'already_listed'; channelId: string }
-  | { code: 'too_many'; max: number };
-
-/**
- * Apply a hosting patch to `guildId` in one transaction and return the new rules, or the
- * problem that stopped it (the stored rules are then unchanged). Removing a channel that
+ * Apply a hosting patch to `guildId` in one transaction and resolve with the new rules, or
+ * the problem that stopped it (the stored rules are then unchanged). Removing a channel that
  * is not listed, or listing one twice, is refused; so is a list longer than MAX_TABLE_CHANNELS.
  */
-export function updateHostingRules(
-  db: Db,
-  guildId: string,
-  patch: HostingPatch,
-  by: string,
-  now: number,
-): { ok: true; rules: HostingRules; emptied: boolean } | { ok: false; problem: HostingPatchProblem } {
-  return db.transaction(() => {
-    const current = hostingRules(db, guildId);
-    let list = current.channelIds ? [...current.channelIds] : null;
-    let emptied = false;
-    if (patch.anyChannel) list = null;
-    if (patch.removeChannel !== undefined) {
-      if (!list) return { ok: false as const, problem: { code: 'no_list' as const, channelId: patch.removeChannel } };
-      if (!list.includes(patch.removeChannel)) return { ok: false as const, problem: { code: 'not_listed' as const, channelId: patch.removeChannel } };
-      list = list.filter((id) => id !== patch.removeChannel);
-      if (list.length === 0) {
-        list = null;
-        emptied = true;
-      }
-    }
-    if (patch.allowChannel !== undefined) {
-      if (list?.includes(patch.allowChannel)) return { ok: false as const, problem: { code: 'already_listed' as const, channelId: patch.allowChannel } };
-      list = [...(list ?? []), patch.allowChannel];
-      if (list.length > MAX_TABLE_CHANNELS) return { ok: false as const, problem: { code: 'too_many' as const, max: MAX_TABLE_CHANNELS } };
-      emptied = false;
-    }
-    const hostRoleId = patch.hostRoleId === undefined ? current.hostRoleId : patch.hostRoleId;
-    const set = { tableChannelIds: list, hostRoleId, updatedAt: now, updatedBy: by };
-    db.insert(guildSettings)
-      .values({ guildId, ...set })
-      .onConflictDoUpdate({ target: guildSettings.guildId, set })
-      .run();
-    return { ok: true as const, rules: hostingRules(db, guildId), emptied };
-  });
+export function updateHostingRules(store: Pick<StoreAtomicWrites, 'updateHostingRules'>, guildId: string, patch: HostingPatch, by: string, now: number): Promise<HostingUpdate> {
+  return store.updateHostingRules(guildId, patch, by, now);
 }
 
 /** Where and who wants to open a table, as the hosting rules need to know it. */

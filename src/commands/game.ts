@@ -145,7 +145,7 @@ async function createTable(i: ChatInputCommandInteraction, mod: GameModule, app:
     await i.reply(privateText(t.common.errors.notInGuild));
     return;
   }
-  const refusal = hostingRefusalFor(i, app.db);
+  const refusal = await hostingRefusalFor(i, app.store);
   if (refusal) {
     log.outcome = refusal.code;
     await i.reply(privateText(hostingRefusalText(refusal, t)));

@@ -28,14 +28,10 @@ import { DuplicateKeyError, VersionConflictError } from '../persistence/store/er
 import type { SeatRow, ShardFilter, Store, StoreReads, StoreTx, TableRow } from '../persistence/store/types.js';
 import { GameCommitter } from './commit.js';
 import { playDeadline } from './drivers.js';
-<<<<<<< HEAD
-import { ABANDONED_REASON, deadlineFor, isAbandoned, isPresent, keepRecent, pingFor } from './policy.js';
-import { TableQueue } from './queue.js';
-=======
 import type { BotLevel } from '../bots/kit.js';
 import { DEFAULT_BOT_LEVEL, isBotUser, nextBotIdentity, readBotOptions } from './bots.js';
 import { ABANDONED_REASON, deadlineFor, isAbandoned, isBotSeat, isPresent, keepRecent, pingFor } from './policy.js';
->>>>>>> main
+import { TableQueue } from './queue.js';
 import { DeadlineTimers } from './timers.js';
 import type {
   ActOutcome,
@@ -203,7 +199,6 @@ export class TableService {
       });
     }
     const now = this.now();
-<<<<<<< HEAD
     const busy = (table: TableRow): ServiceResult<TableSnapshot> =>
       fail({ code: 'channel_busy', tableId: table.id, game: table.game, status: table.status, boardMessageId: table.boardMessageId });
     let result: ServiceResult<TableSnapshot>;
@@ -223,8 +218,10 @@ export class TableService {
           updatedAt: now,
           deadlineAt: now + LOBBY_IDLE_MS,
           recentEvents: [],
+          tableOptions: bots.options,
         });
         await tx.insertSeat({ tableId: table.id, userId: input.host.userId, displayName: input.host.displayName, joinedAt: now });
+        for (let n = 0; n < bots.seating.count; n++) await this.seatBot(tx, table.id, bots.seating.level, now);
         return ok(await this.snapshotOf(tx, table, await tx.seats(table.id)));
       });
     } catch (err) {
@@ -234,31 +231,6 @@ export class TableService {
       if (!open) throw err;
       return busy(open);
     }
-=======
-    const result = this.repo.transaction((): ServiceResult<TableSnapshot> => {
-      const busy = this.repo.openTableInChannel(input.channelId);
-      if (busy) {
-        return fail({ code: 'channel_busy', tableId: busy.id, game: busy.game, status: busy.status, boardMessageId: busy.boardMessageId });
-      }
-      const table = this.repo.insertTable({
-        guildId: input.guildId,
-        channelId: input.channelId,
-        game: mod.id,
-        status: 'lobby',
-        hostUserId: input.host.userId,
-        options: parsed.data,
-        maxSeats,
-        createdAt: now,
-        updatedAt: now,
-        deadlineAt: now + LOBBY_IDLE_MS,
-        recentEvents: [],
-        tableOptions: bots.options,
-      });
-      this.repo.insertSeat({ tableId: table.id, userId: input.host.userId, displayName: input.host.displayName, joinedAt: now });
-      for (let n = 0; n < bots.seating.count; n++) this.seatBot(table.id, bots.seating.level, now);
-      return ok(this.snapshotOf(table, this.repo.seats(table.id)));
-    });
->>>>>>> main
     if (result.ok) this.timers.arm(result.value.table);
     return result;
   }
@@ -268,51 +240,63 @@ export class TableService {
    * `tableId` with the same game options, seat count, table options and language, `actor`
    * seated as host. Only from the table's own channel, by one of its players (or a member
    * with Manage Server), on a table that finished (cancelled and abandoned tables are not
-   * replayed), while the channel has no open table (`channel_busy`, pointing at it) and no
-   * table was opened there since (`rematch_stale`: an old board) — so a double click opens
-   * one lobby. `invited` are the previous players to ping. Bots seated from the previous
-   * lobby are seated again at their levels.
+   * replayed), while the channel has no open table (`channel_busy`, pointing at it — also
+   * when another process opened one there at the same moment) and no table was opened there
+   * since (`rematch_stale`: an old board) — so a double click opens one lobby (one
+   * transaction; the second click finds the first one's lobby). `invited` are the previous
+   * players to ping. Bots seated from the previous lobby are seated again at their levels.
    */
-  playAgain(tableId: number, actor: Actor): ServiceResult<RematchOutcome> {
+  async playAgain(tableId: number, actor: Actor): Promise<ServiceResult<RematchOutcome>> {
     const now = this.now();
-    const result = this.repo.transaction((): ServiceResult<RematchOutcome> => {
-      const old = this.repo.table(tableId);
-      const refused = this.authorise(old, actor, true);
-      if (refused || !old) return fail(refused ?? { code: 'no_table' });
-      if (old.status !== 'finished') return fail({ code: 'not_finished', status: old.status });
-      const players = this.repo.seats(tableId).filter((row) => row.seat !== null);
-      if (!players.some((row) => row.userId === actor.userId) && !actor.canManageGuild) return fail({ code: 'rematch_players_only', game: old.game });
-      const busy = this.repo.openTableInChannel(old.channelId);
-      if (busy) {
-        return fail({ code: 'channel_busy', tableId: busy.id, game: busy.game, status: busy.status, boardMessageId: busy.boardMessageId });
-      }
-      const newer = this.repo.newerTableInChannel(old.channelId, tableId);
-      if (newer) return fail({ code: 'rematch_stale', newerTableId: newer.id, game: old.game });
-      const def = this.definition(old);
-      // Stored options were parsed when the table opened; parse again in case the game's options moved since.
-      const options = def.optionsSchema.safeParse(old.options);
-      if (!options.success) return fail({ code: 'bad_options', problems: options.error.issues.map((issue) => `${issue.path.join('.') || 'options'}: ${issue.message}`) });
-      const table = this.repo.insertTable({
-        guildId: old.guildId,
-        channelId: old.channelId,
-        game: old.game,
-        status: 'lobby',
-        hostUserId: actor.userId,
-        options: options.data,
-        maxSeats: old.maxSeats,
-        tableOptions: old.tableOptions,
-        locale: old.locale,
-        createdAt: now,
-        updatedAt: now,
-        deadlineAt: now + LOBBY_IDLE_MS,
-        recentEvents: [],
+    const busy = (table: TableRow): ServiceResult<RematchOutcome> =>
+      fail({ code: 'channel_busy', tableId: table.id, game: table.game, status: table.status, boardMessageId: table.boardMessageId });
+    let result: ServiceResult<RematchOutcome>;
+    let channelId: string | undefined;
+    try {
+      result = await this.store.transaction(async (tx): Promise<ServiceResult<RematchOutcome>> => {
+        const old = await tx.table(tableId);
+        const refused = this.authorise(old, actor, true);
+        if (refused || !old) return fail(refused ?? { code: 'no_table' });
+        channelId = old.channelId;
+        if (old.status !== 'finished') return fail({ code: 'not_finished', status: old.status });
+        const players = (await tx.seats(tableId)).filter((row) => row.seat !== null);
+        if (!players.some((row) => row.userId === actor.userId) && !actor.canManageGuild) return fail({ code: 'rematch_players_only', game: old.game });
+        const open = await tx.openTableInChannel(old.channelId);
+        if (open) return busy(open);
+        const newer = await tx.newerTableInChannel(old.channelId, tableId);
+        if (newer) return fail({ code: 'rematch_stale', newerTableId: newer.id, game: old.game });
+        const def = this.definition(old);
+        // Stored options were parsed when the table opened; parse again in case the game's options moved since.
+        const options = def.optionsSchema.safeParse(old.options);
+        if (!options.success) return fail({ code: 'bad_options', problems: options.error.issues.map((issue) => `${issue.path.join('.') || 'options'}: ${issue.message}`) });
+        const table = await tx.insertTable({
+          guildId: old.guildId,
+          channelId: old.channelId,
+          game: old.game,
+          status: 'lobby',
+          hostUserId: actor.userId,
+          options: options.data,
+          maxSeats: old.maxSeats,
+          tableOptions: old.tableOptions,
+          locale: old.locale,
+          createdAt: now,
+          updatedAt: now,
+          deadlineAt: now + LOBBY_IDLE_MS,
+          recentEvents: [],
+        });
+        await tx.insertSeat({ tableId: table.id, userId: actor.userId, displayName: actor.displayName, joinedAt: now });
+        // The bots seated from the lobby come back at their levels (README "AI players").
+        for (const row of players) if (isBotUser(row.userId) && isBotSeat(row)) await this.seatBot(tx, table.id, row.botLevel as BotLevel, now);
+        const invited = players.filter((row) => !row.left && row.botLevel === null && row.userId !== actor.userId).map((row) => row.userId);
+        return ok({ snapshot: await this.snapshotOf(tx, table, await tx.seats(table.id)), invited });
       });
-      this.repo.insertSeat({ tableId: table.id, userId: actor.userId, displayName: actor.displayName, joinedAt: now });
-      // The bots seated from the lobby come back at their levels (README "AI players").
-      for (const row of players) if (isBotUser(row.userId) && isBotSeat(row)) this.seatBot(table.id, row.botLevel as BotLevel, now);
-      const invited = players.filter((row) => !row.left && row.botLevel === null && row.userId !== actor.userId).map((row) => row.userId);
-      return ok({ snapshot: this.snapshotOf(table, this.repo.seats(table.id)), invited });
-    });
+    } catch (err) {
+      // Another process opened a table in this channel between our check and our insert.
+      if (!(err instanceof DuplicateKeyError) || channelId === undefined) throw err;
+      const open = await this.store.openTableInChannel(channelId);
+      if (!open) throw err;
+      return busy(open);
+    }
     if (result.ok) this.timers.arm(result.value.snapshot.table);
     return result;
   }
@@ -365,19 +349,10 @@ export class TableService {
   leaveLobby(tableId: number, actor: Actor): Promise<ServiceResult<TableSnapshot>> {
     return this.lobbyWrite(tableId, actor, async (tx, table, seats) => {
       if (!seats.some((row) => row.userId === actor.userId)) return fail({ code: 'not_seated' });
-<<<<<<< HEAD
       await tx.deleteSeat(tableId, actor.userId);
-      const rest = seats.filter((row) => row.userId !== actor.userId);
-      if (rest.length === 0) return ok({ status: 'cancelled' as const, endedAt: this.now(), endReason: 'empty', deadlineAt: null });
-=======
-      this.repo.deleteSeat(tableId, actor.userId);
       // Bots keep no lobby open on their own, and never become host.
       const rest = seats.filter((row) => row.userId !== actor.userId && !isBotSeat(row));
-      if (rest.length === 0) {
-        emptied = true;
-        return ok({ status: 'cancelled' as const, endedAt: this.now(), endReason: 'empty', deadlineAt: null });
-      }
->>>>>>> main
+      if (rest.length === 0) return ok({ status: 'cancelled' as const, endedAt: this.now(), endReason: 'empty', deadlineAt: null });
       if (table.hostUserId === actor.userId) return ok({ hostUserId: rest[0]!.userId });
       return ok(undefined);
     });
@@ -387,30 +362,30 @@ export class TableService {
    * Seat an AI player of `level` at a lobby (host only; README "AI players": Add bot).
    * Refuses a full table (`table_full`) like a join.
    */
-  addBot(tableId: number, actor: Actor, level: BotLevel): ServiceResult<TableSnapshot> {
-    return this.lobbyWrite(tableId, actor, (table, seats) => {
+  addBot(tableId: number, actor: Actor, level: BotLevel): Promise<ServiceResult<TableSnapshot>> {
+    return this.lobbyWrite(tableId, actor, async (tx, table, seats) => {
       if (table.hostUserId !== actor.userId) return fail({ code: 'host_only' });
       if (seats.length >= table.maxSeats) return fail({ code: 'table_full', max: table.maxSeats });
-      this.seatBot(tableId, level, this.now());
+      await this.seatBot(tx, tableId, level, this.now());
       return ok(undefined);
     });
   }
 
   /** Take the bot seated as `botUserId` out of a lobby (host only; `not_bot` for anyone else's seat). */
-  removeBot(tableId: number, actor: Actor, botUserId: string): ServiceResult<TableSnapshot> {
-    return this.lobbyWrite(tableId, actor, (table, seats) => {
+  removeBot(tableId: number, actor: Actor, botUserId: string): Promise<ServiceResult<TableSnapshot>> {
+    return this.lobbyWrite(tableId, actor, async (tx, table, seats) => {
       if (table.hostUserId !== actor.userId) return fail({ code: 'host_only' });
       const row = seats.find((candidate) => candidate.userId === botUserId);
       if (!row || !isBotSeat(row)) return fail({ code: 'not_bot' });
-      this.repo.deleteSeat(tableId, botUserId);
+      await tx.deleteSeat(tableId, botUserId);
       return ok(undefined);
     });
   }
 
   /** Inside a lobby transaction: insert the seat row of a new bot of `level`. */
-  private seatBot(tableId: number, level: BotLevel, now: number): void {
-    const identity = nextBotIdentity(this.repo.seats(tableId));
-    this.repo.insertSeat({ tableId, ...identity, joinedAt: now, botLevel: level });
+  private async seatBot(tx: StoreTx, tableId: number, level: BotLevel, now: number): Promise<void> {
+    const identity = nextBotIdentity(await tx.seats(tableId));
+    await tx.insertSeat({ tableId, ...identity, joinedAt: now, botLevel: level });
   }
 
   /**
@@ -534,7 +509,6 @@ export class TableService {
    * Leave a running game (`/table leave`): the seat is auto-played until the end and ranked
    * last. When every player has left, the table is cancelled (not rated).
    */
-<<<<<<< HEAD
   leaveGame(tableId: number, actor: Actor): Promise<ServiceResult<TableSnapshot>> {
     return this.change(
       tableId,
@@ -549,7 +523,8 @@ export class TableService {
         if (me.left) return fail({ code: 'seat_left' });
         seats = await this.patchSeat(tx, seats, me, { left: true, away: true });
         const now = this.now();
-        if (seats.every((row) => row.left)) return ok(await this.snapshotOf(tx, await this.abandon(tx, table, now), seats));
+        // Bots never play on alone: the last human to leave ends the game as abandoned.
+        if (seats.every((row) => row.left || isBotSeat(row))) return ok(await this.snapshotOf(tx, await this.abandon(tx, table, now), seats));
         const leftEvent = { type: '$left', seat: me.seat };
         if (seats.filter((row) => !row.left).length === 1) {
           // Only one player is still seated: nobody is left to play against — they win now.
@@ -572,75 +547,43 @@ export class TableService {
         }
       },
     );
-=======
-  leaveGame(tableId: number, actor: Actor): ServiceResult<TableSnapshot> {
-    const result = this.repo.transaction((): ServiceResult<TableSnapshot> => {
-      const table = this.repo.table(tableId);
-      const refused = this.authorise(table, actor, true);
-      if (refused || !table) return fail(refused ?? { code: 'no_table' });
-      if (table.status !== 'active') return fail(wrongStatus(table, 'active'));
-      let seats = this.repo.seats(tableId);
-      const me = seats.find((row) => row.userId === actor.userId);
-      if (!me || me.seat === null) return fail({ code: 'not_seated' });
-      if (me.left) return fail({ code: 'seat_left' });
-      seats = this.patchSeat(seats, me, { left: true, away: true });
-      const now = this.now();
-      // Bots never play on alone: the last human to leave ends the game as abandoned.
-      if (seats.every((row) => row.left || isBotSeat(row))) return ok(this.snapshotOf(this.abandon(table, now), seats));
-      const leftEvent = { type: '$left', seat: me.seat };
-      if (seats.filter((row) => !row.left).length === 1) {
-        // Only one player is still seated: nobody is left to play against — they win now.
-        const logged = this.repo.updateTable(tableId, table.version, {
-          updatedAt: now,
-          recentEvents: keepRecent(table.recentEvents as StoredEvent[], [leftEvent], table.version + 1),
-        });
-        const finished = this.committer.forfeit(logged, seats, now);
-        return ok({ table: finished.table, seats, pending: this.definition(table).pending(table.state), results: finished.results, events: [leftEvent] });
-      }
-      return ok(this.committer.commit(this.definition(table), table, seats, table.state, table.lastSeq, [leftEvent], now));
-    });
-    if (!result.ok) return result;
-    if (result.value.table.status !== 'active') {
-      this.timers.disarm(tableId);
-      this.emit({ tableId, snapshot: result.value, ping: [], ended: true });
-    } else {
-      this.afterCommit(result.value, null);
-    }
-    return result;
->>>>>>> main
   }
 
   /**
    * Apply the move an AI player chose for `seat` (README "AI players"), drawn for decision
-   * `step`: the same checks, one transaction, action log (kind `bot`), auto-play and
-   * deadline as a human's click. Refuses a seat no bot plays (`not_seated`), an outdated
-   * step (`stale`) and an illegal action (`rule`); nothing changes then.
+   * `step`: the same checks, one transaction (table row locked, version checked), action log
+   * (kind `bot`), auto-play and deadline as a human's click. Refuses a seat no bot plays
+   * (`not_seated`), an outdated step (`stale`) and an illegal action (`rule`); nothing changes then.
    */
-  botAct(tableId: number, seat: number, step: number, action: unknown): ServiceResult<ActOutcome> {
-    const result = this.repo.transaction((): ServiceResult<ActOutcome & { prev: Pending }> => {
-      const table = this.repo.table(tableId);
-      if (!table) return fail({ code: 'no_table' });
-      if (table.status !== 'active') return fail(wrongStatus(table, 'active'));
-      const def = this.definition(table);
-      const seats = this.repo.seats(tableId);
-      const row = seats.find((candidate) => candidate.seat === seat);
-      if (!row || !isBotSeat(row)) return fail({ code: 'not_seated' });
-      const prev = def.pending(table.state);
-      const snapshot = (): TableSnapshot => this.snapshotOf(table, seats, prev);
-      if (prev.step !== step) return fail({ code: 'stale', action, echo: false, snapshot: snapshot() });
-      const parsed = def.actionSchema.safeParse(action);
-      if (!parsed.success) return fail({ code: 'bad_action' });
-      const applied = def.apply(table.state, seat, parsed.data);
-      if (!applied.ok) return fail({ code: 'rule', error: applied.error, action: parsed.data, snapshot: snapshot() });
-      const now = this.now();
-      const seq = table.lastSeq + 1;
-      this.repo.appendAction({ tableId, seq, seat, userId: row.userId, kind: 'bot', action: parsed.data, at: now });
-      const committed = this.committer.commit(def, table, seats, applied.state, seq, applied.events, now);
-      return ok({ snapshot: committed, seat, action: parsed.data, events: committed.events.filter((event) => eventVisibleTo(event, seat)), prev });
-    });
+  async botAct(tableId: number, seat: number, step: number, action: unknown): Promise<ServiceResult<ActOutcome>> {
+    const result = await this.change(
+      tableId,
+      async (tx): Promise<ServiceResult<ActOutcome & { prev: Pending }>> => {
+        const table = await tx.lockTable(tableId);
+        if (!table) return fail({ code: 'no_table' });
+        if (table.status !== 'active') return fail(wrongStatus(table, 'active'));
+        const def = this.definition(table);
+        const seats = await tx.seats(tableId);
+        const row = seats.find((candidate) => candidate.seat === seat);
+        if (!row || !isBotSeat(row)) return fail({ code: 'not_seated' });
+        const prev = def.pending(table.state);
+        if (prev.step !== step) return fail({ code: 'stale', action, echo: false, snapshot: await this.snapshotOf(tx, table, seats, prev) });
+        const parsed = def.actionSchema.safeParse(action);
+        if (!parsed.success) return fail({ code: 'bad_action' });
+        const applied = def.apply(table.state, seat, parsed.data);
+        if (!applied.ok) return fail({ code: 'rule', error: applied.error, action: parsed.data, snapshot: await this.snapshotOf(tx, table, seats, prev) });
+        const now = this.now();
+        const seq = table.lastSeq + 1;
+        await tx.appendAction({ tableId, seq, seat, userId: row.userId, kind: 'bot', action: parsed.data, at: now });
+        const committed = await this.committer.commit(tx, def, table, seats, applied.state, seq, applied.events, now);
+        return ok({ snapshot: committed, seat, action: parsed.data, events: committed.events.filter((event) => eventVisibleTo(event, seat)), prev });
+      },
+      (done) => {
+        if (done.ok) this.afterCommit(done.value.snapshot, done.value.prev);
+      },
+    );
     if (!result.ok) return result;
-    const { prev, ...outcome } = result.value;
-    this.afterCommit(outcome.snapshot, prev);
+    const { prev: _prev, ...outcome } = result.value;
     return ok(outcome);
   }
 
@@ -650,24 +593,28 @@ export class TableService {
    * left (ranked last, never back at this table). Refuses anyone but the host (`host_only`)
    * and a seat that is present or already a bot's (`not_replaceable`).
    */
-  replaceWithBot(tableId: number, actor: Actor, seat: number, level: BotLevel = DEFAULT_BOT_LEVEL): ServiceResult<TableSnapshot> {
-    const result = this.repo.transaction((): ServiceResult<TableSnapshot> => {
-      const table = this.repo.table(tableId);
-      const refused = this.authorise(table, actor, true);
-      if (refused || !table) return fail(refused ?? { code: 'no_table' });
-      if (table.status !== 'active') return fail(wrongStatus(table, 'active'));
-      if (table.hostUserId !== actor.userId) return fail({ code: 'host_only' });
-      let seats = this.repo.seats(tableId);
-      const row = seats.find((candidate) => candidate.seat === seat);
-      if (!row || isBotSeat(row) || (!row.left && !row.away)) return fail({ code: 'not_replaceable', seat });
-      const { displayName } = nextBotIdentity(seats);
-      seats = this.patchSeat(seats, row, { botLevel: level, left: true, away: false, missed: 0, displayName });
-      const replaced = { type: '$botReplaced', seat, player: row.displayName, level };
-      const now = this.now();
-      return ok(this.committer.commit(this.definition(table), table, seats, table.state, table.lastSeq, [replaced], now));
-    });
-    if (result.ok) this.afterCommit(result.value, null);
-    return result;
+  replaceWithBot(tableId: number, actor: Actor, seat: number, level: BotLevel = DEFAULT_BOT_LEVEL): Promise<ServiceResult<TableSnapshot>> {
+    return this.change(
+      tableId,
+      async (tx): Promise<ServiceResult<TableSnapshot>> => {
+        const table = await tx.lockTable(tableId);
+        const refused = this.authorise(table, actor, true);
+        if (refused || !table) return fail(refused ?? { code: 'no_table' });
+        if (table.status !== 'active') return fail(wrongStatus(table, 'active'));
+        if (table.hostUserId !== actor.userId) return fail({ code: 'host_only' });
+        let seats = await tx.seats(tableId);
+        const row = seats.find((candidate) => candidate.seat === seat);
+        if (!row || isBotSeat(row) || (!row.left && !row.away)) return fail({ code: 'not_replaceable', seat });
+        const { displayName } = nextBotIdentity(seats);
+        seats = await this.patchSeat(tx, seats, row, { botLevel: level, left: true, away: false, missed: 0, displayName });
+        const replaced = { type: '$botReplaced', seat, player: row.displayName, level };
+        const now = this.now();
+        return ok(await this.committer.commit(tx, this.definition(table), table, seats, table.state, table.lastSeq, [replaced], now));
+      },
+      (result) => {
+        if (result.ok) this.afterCommit(result.value, null);
+      },
+    );
   }
 
   // ---------------------------------------------------------------- deadlines
@@ -682,7 +629,6 @@ export class TableService {
   async fireDeadline(tableId: number): Promise<void> {
     if (this.timers.isStopped) return;
     const now = this.now();
-<<<<<<< HEAD
     type Fired = { kind: 'fired'; snapshot: TableSnapshot; prev: Pending | null } | { kind: 'rearm'; table: TableRow | undefined };
     await this.change(
       tableId,
@@ -698,45 +644,6 @@ export class TableService {
             deadlineAt: null,
           });
           return { kind: 'fired', snapshot: await this.snapshotOf(tx, updated, await tx.seats(tableId)), prev: null };
-=======
-    type Fired = { snapshot: TableSnapshot; prev: Pending | null };
-    const fired = this.repo.transaction((): Fired | null => {
-      const table = this.repo.table(tableId);
-      if (!table || table.deadlineAt === null || table.deadlineAt > now) return null;
-      if (table.status === 'lobby') {
-        const updated = this.repo.updateTable(tableId, table.version, {
-          status: 'cancelled',
-          endedAt: now,
-          updatedAt: now,
-          endReason: 'expired',
-          deadlineAt: null,
-        });
-        return { snapshot: this.snapshotOf(updated, this.repo.seats(tableId)), prev: null };
-      }
-      if (table.status !== 'active') return null;
-      const def = this.definition(table);
-      let seats = this.repo.seats(tableId);
-      const due = def.pending(table.state);
-      if (due.kind === 'over' || due.step !== table.deadlineStep) {
-        // The deadline belongs to an older decision: just re-arm for the current one.
-        const updated = this.repo.updateTable(tableId, table.version, deadlineFor(due, null, now));
-        return { snapshot: { table: updated, seats, pending: due, results: [], events: [] }, prev: due };
-      }
-      const driven = playDeadline(def, table.state, due);
-      if (driven.refused) this.log.error({ table: tableId, ...driven.refused }, 'engine refused its own default action');
-      // Reaction windows (counters, races) may lapse freely; missed turns and votes count.
-      const counts = due.timer !== 'reaction';
-      const events: GameEvent[] = [];
-      let seq = table.lastSeq;
-      for (const move of driven.played) {
-        seq += 1;
-        const row = seats.find((candidate) => candidate.seat === move.seat);
-        this.repo.appendAction({ tableId, seq, seat: move.seat, userId: row?.userId ?? null, kind: 'timeout', action: move.action, at: now });
-        events.push(...(counts ? [{ type: '$timeout', seat: move.seat }] : []), ...move.events);
-        if (counts && row && !row.left && !isBotSeat(row)) {
-          const missed = row.missed + 1;
-          seats = this.patchSeat(seats, row, { missed, away: row.away || missed >= AWAY_AFTER_MISSED });
->>>>>>> main
         }
         if (table.status !== 'active') return { kind: 'rearm', table };
         const def = this.definition(table);
@@ -758,7 +665,7 @@ export class TableService {
           const row = seats.find((candidate) => candidate.seat === move.seat);
           await tx.appendAction({ tableId, seq, seat: move.seat, userId: row?.userId ?? null, kind: 'timeout', action: move.action, at: now });
           events.push(...(counts ? [{ type: '$timeout', seat: move.seat }] : []), ...move.events);
-          if (counts && row && !row.left) {
+          if (counts && row && !row.left && !isBotSeat(row)) {
             const missed = row.missed + 1;
             seats = await this.patchSeat(tx, seats, row, { missed, away: row.away || missed >= AWAY_AFTER_MISSED });
           }

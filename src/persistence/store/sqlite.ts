@@ -33,6 +33,9 @@ import {
   OPEN_STATUSES,
   rankPage,
   settingsUpsert,
+  applyHostingPatch,
+  hostingRulesOf,
+  sortVsBots,
   STORE_METHODS,
   TX_METHODS,
   type StoreMethod,
@@ -70,6 +73,14 @@ import {
   type TablePatch,
   type TableRow,
   type TotalsRow,
+  ANONYMOUS_USER_ID,
+  type EraseOutcome,
+  type HostingPatch,
+  type HostingRules,
+  type HostingUpdate,
+  type OpenSeat,
+  type StoredData,
+  type VsBotRecord,
 } from './types.js';
 
 /** Options of a SqliteStore. */
@@ -628,6 +639,99 @@ class SqliteOps implements SyncOf<StoreTx> {
       .onConflictDoUpdate({ target: guildSettings.guildId, set: { ...update, updatedAt: now, updatedBy: by } })
       .run();
     return this.guildDefaults(guildId);
+  }
+
+  newerTableInChannel(channelId: string, afterId: number): TableRow | undefined {
+    return this.db
+      .select()
+      .from(gameTables)
+      .where(and(gt(gameTables.id, afterId), eq(gameTables.channelId, channelId)))
+      .orderBy(asc(gameTables.id))
+      .limit(1)
+      .get();
+  }
+
+  hostingRules(guildId: string): HostingRules {
+    return hostingRulesOf(
+      this.db.select({ channelIds: guildSettings.tableChannelIds, hostRoleId: guildSettings.hostRoleId }).from(guildSettings).where(eq(guildSettings.guildId, guildId)).get(),
+    );
+  }
+
+  updateHostingRules(guildId: string, patch: HostingPatch, by: string, now: number): HostingUpdate {
+    // better-sqlite3's transaction nests as a savepoint inside a Store transaction.
+    return this.db.$client.transaction((): HostingUpdate => {
+      const applied = applyHostingPatch(this.hostingRules(guildId), patch);
+      if (!applied.ok) return applied;
+      const set = { tableChannelIds: applied.channelIds, hostRoleId: applied.hostRoleId, updatedAt: now, updatedBy: by };
+      this.db.insert(guildSettings).values({ guildId, ...set }).onConflictDoUpdate({ target: guildSettings.guildId, set }).run();
+      return { ok: true, rules: this.hostingRules(guildId), emptied: applied.emptied };
+    }).immediate();
+  }
+
+  recordAgainstBots(guildId: string, userId: string): VsBotRecord[] {
+    const rows = this.db.$client
+      .prepare(
+        `SELECT bot.bot_level AS level,
+                COUNT(DISTINCT me.table_id) AS games,
+                COUNT(DISTINCT CASE WHEN me.winner THEN me.table_id END) AS wins
+           FROM results me
+           JOIN results bot ON bot.table_id = me.table_id AND bot.bot_level IS NOT NULL
+          WHERE me.guild_id = ? AND me.user_id = ? AND me.bot_level IS NULL
+          GROUP BY bot.bot_level`,
+      )
+      .all(guildId, userId) as { level: string; games: number; wins: number }[];
+    return sortVsBots(rows);
+  }
+
+  storedData(userId: string): StoredData {
+    const counted = (rows: { n: number }[]) => rows[0]?.n ?? 0;
+    return {
+      seats: counted(this.db.select({ n: count() }).from(seats).where(eq(seats.userId, userId)).all()),
+      results: counted(this.db.select({ n: count() }).from(results).where(eq(results.userId, userId)).all()),
+      ratings: counted(this.db.select({ n: count() }).from(ratings).where(eq(ratings.userId, userId)).all()),
+      totals: counted(this.db.select({ n: count() }).from(playerTotals).where(eq(playerTotals.userId, userId)).all()),
+    };
+  }
+
+  openSeatsOf(userId: string): OpenSeat[] {
+    return this.db
+      .select({ tableId: gameTables.id, guildId: gameTables.guildId, channelId: gameTables.channelId, game: gameTables.game, status: gameTables.status, left: seats.left })
+      .from(seats)
+      .innerJoin(gameTables, eq(gameTables.id, seats.tableId))
+      .where(and(eq(seats.userId, userId), open))
+      .orderBy(asc(gameTables.id))
+      .all();
+  }
+
+  eraseUserData(userId: string): EraseOutcome {
+    const db = this.db;
+    return db.$client.transaction((): EraseOutcome => {
+      const openSeats = this.openSeatsOf(userId);
+      if (openSeats.length > 0) return { ok: false, openSeats };
+      const erased = this.storedData(userId);
+      const tablesOf = () => db.select({ tableId: seats.tableId }).from(seats).where(eq(seats.userId, userId));
+      const anonymisedTables = db
+        .select({ tableId: gameTables.id })
+        .from(gameTables)
+        .where(and(inArray(gameTables.id, tablesOf()), sql`${gameTables.boardMessageId} is not null`))
+        .orderBy(asc(gameTables.id))
+        .all()
+        .map((row) => row.tableId);
+      // Order matters: the action log is found through the seats, so it goes before them.
+      db.update(actions).set({ userId: null }).where(and(inArray(actions.tableId, tablesOf()), eq(actions.userId, userId))).run();
+      db.update(results).set({ userId: sql`${ANONYMOUS_USER_ID} || ':' || ${results.seat}` }).where(eq(results.userId, userId)).run();
+      db.delete(ratings).where(eq(ratings.userId, userId)).run();
+      db.delete(playerTotals).where(eq(playerTotals.userId, userId)).run();
+      // A seat of a lobby that never started has no seat number and nothing of a game to keep.
+      db.delete(seats).where(and(eq(seats.userId, userId), sql`${seats.seat} is null`)).run();
+      db.update(seats).set({ userId: sql`${ANONYMOUS_USER_ID} || ':' || ${seats.seat}`, displayName: '' }).where(eq(seats.userId, userId)).run();
+      // Ids kept as "who did it": a closed table's host, who ended a table, started a season, changed settings.
+      db.update(gameTables).set({ hostUserId: ANONYMOUS_USER_ID }).where(eq(gameTables.hostUserId, userId)).run();
+      db.update(gameTables).set({ endedBy: null }).where(eq(gameTables.endedBy, userId)).run();
+      db.update(seasons).set({ startedBy: null }).where(eq(seasons.startedBy, userId)).run();
+      db.update(guildSettings).set({ updatedBy: null }).where(eq(guildSettings.updatedBy, userId)).run();
+      return { ok: true, erased, anonymisedTables };
+    }).immediate();
   }
 
   adminTables(guildId: string, page: number, perPage: number): AdminTablesPage {
