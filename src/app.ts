@@ -36,7 +36,6 @@ export interface AppOptions {
   /** Register commands at start-up (default true). */
   registerCommands?: boolean;
   /**
-<<<<<<< HEAD
    * The store to run on, already opened and migrated (PostgreSQL from the entry point, or a
    * test's); the app closes it on `stop`. Default: the SQLite file at `config.databasePath`,
    * opened (and migrated) by `createApp`.
@@ -47,12 +46,11 @@ export interface AppOptions {
    * deadlines cover only their guilds' tables. Default: every table.
    */
   shard?: ShardFilter;
-=======
+  /**
    * Where AI players decide (README "AI players"): default a worker-thread pool
    * (src/bots/pool.ts); tests may pass an `InlinePolicy`. Closed by `stop()`.
    */
   botPolicy?: BotPolicy;
->>>>>>> main
 }
 
 /** A running (or ready to start) bot. */
@@ -72,12 +70,6 @@ export function commandBodies(commands: SlashCommand[]): RESTPostAPIChatInputApp
 }
 
 /**
-<<<<<<< HEAD
- * Build the bot from a validated config. Without `opts.store`, opens (and migrates) the
- * SQLite database at `config.databasePath` immediately (throws DatabaseOpenError /
- * DatabaseMismatchError).
- */
-=======
  * The worker-thread pool of the AI players, started on the first bot decision (a server
  * that never seats a bot never starts its threads); `close()` stops it if it was started.
  */
@@ -106,25 +98,18 @@ export function discordClientOptions(apiUrl?: string | null): ClientOptions {
   };
 }
 
-/** Build the bot from a validated config. Opens (and migrates) the database immediately. */
->>>>>>> main
+/**
+ * Build the bot from a validated config. Without `opts.store`, opens (and migrates) the
+ * SQLite database at `config.databasePath` immediately (throws DatabaseOpenError /
+ * DatabaseMismatchError).
+ */
 export function createApp(config: Config, opts: AppOptions): App {
   const logger = opts.logger;
   const store: Store = opts.store ?? new SqliteStore(openDatabase(config.databasePath));
   const registry = opts.registry ?? defaultRegistry();
   const { resultHooks = [], ...serviceDeps } = opts.serviceDeps ?? {};
   // Ratings are updated inside the transaction that stores each result (README "Leaderboards and ratings").
-<<<<<<< HEAD
   const service = new TableService({ store, registry, logger, ...serviceDeps, ...(opts.shard ? { shard: opts.shard } : {}), resultHooks: [ratingsHook(), ...resultHooks] });
-  const client = new Client({
-    intents: [GatewayIntentBits.Guilds],
-    ...(config.discordApiUrl ? { rest: { api: config.discordApiUrl } } : {}),
-  });
-  const publisher = new Publisher({ rest: client.rest, service, registry, logger });
-  service.addListener(publisher);
-  const context: AppContext = { store, service, registry, publisher, rest: client.rest, logger };
-=======
-  const service = new TableService({ repo, registry, logger, ...serviceDeps, resultHooks: [ratingsHook(db), ...resultHooks] });
   const client = new Client(discordClientOptions(config.discordApiUrl));
   // Interaction-webhook routes (panel refreshes, edits after a deferred click) are outside
   // Discord's global 50/s (discord-platform.md §4); @discordjs/rest exempts only the initial
@@ -134,10 +119,9 @@ export function createApp(config: Config, opts: AppOptions): App {
   service.addListener(publisher);
   // AI players move through the service after each change that leaves a decision to them.
   const botPolicy = opts.botPolicy ?? lazyPool();
-  const botTurns = new BotTurns({ service, repo, policy: botPolicy, logger, ...(serviceDeps.now ? { now: serviceDeps.now } : {}) });
+  const botTurns = new BotTurns({ service, store, policy: botPolicy, logger, ...(serviceDeps.now ? { now: serviceDeps.now } : {}) });
   service.addListener(botTurns);
-  const context: AppContext = { db, repo, service, registry, publisher, rest: client.rest, logger };
->>>>>>> main
+  const context: AppContext = { store, service, registry, publisher, rest: client.rest, logger };
   const commands = buildCommands(registry);
   const router = createRouter(context, commands);
   client.on(Events.InteractionCreate, (interaction) => void router(interaction));
@@ -163,25 +147,17 @@ export function createApp(config: Config, opts: AppOptions): App {
       // Decisions whose deadline passed while the bot was down get a fresh one from now.
       const recovered = await service.recover(readyAt);
       // Boards (and pings) the previous process did not get to publish before it stopped.
-<<<<<<< HEAD
       for (const change of await service.staleBoards()) publisher.tableChanged(change);
-=======
-      for (const change of service.staleBoards()) publisher.tableChanged(change);
-      // Bots that were to move when the previous process stopped move now.
-      botTurns.resume();
->>>>>>> main
+      // Bots (of this process's shards) that were to move when the previous process stopped move now.
+      await botTurns.resume();
       logger.info({ tables: recovered.length, user: client.user?.tag }, 'ready');
     },
     async stop() {
       if (stopped) return;
       stopped = true;
-<<<<<<< HEAD
-      // Timers off; changes already running commit (their interactions get their answers).
-      await service.stop();
-=======
+      // Bot turns and timers off; changes already running commit (their interactions get their answers).
       botTurns.stop();
-      service.stop();
->>>>>>> main
+      await service.stop();
       // Let the last board edits reach Discord (bounded), then drop whatever is left: the
       // database is the truth and the next change redraws everything.
       await Promise.race([publisher.settled(), new Promise((resolve) => setTimeout(resolve, STOP_FLUSH_MS).unref())]);

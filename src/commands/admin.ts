@@ -11,23 +11,14 @@
  * - `/admin settings [turn-timer] [counter-window] [vote-timer] [allow-channel] [remove-channel] [host-role] [reset]` —
  *   server defaults for new tables, and where and by whom tables may be opened
  */
-<<<<<<< HEAD
-import { InteractionContextType, PermissionFlagsBits, SlashCommandBuilder, type ChatInputCommandInteraction } from 'discord.js';
-import { invalidSettings, SETTING_LIMITS, updateGuildDefaults, type GuildDefaultsPatch, type SettingKey } from '../admin/settings.js';
-=======
 import { ChannelType, InteractionContextType, PermissionFlagsBits, SlashCommandBuilder, type ChatInputCommandInteraction } from 'discord.js';
 import {
-  guildDefaults,
-  hostingRules,
   invalidSettings,
   SETTING_LIMITS,
-  updateGuildDefaults,
-  updateHostingRules,
   type GuildDefaultsPatch,
   type HostingPatch,
   type SettingKey,
 } from '../admin/settings.js';
->>>>>>> main
 import { openTablesPage } from '../admin/tables.js';
 import { actorOf, answerPrompt, privateText } from '../discord/answers.js';
 import type { AppContext, InteractionLog } from '../discord/context.js';
@@ -272,14 +263,10 @@ async function settings(interaction: ChatInputCommandInteraction, app: AppContex
     log.outcome = outcome;
     await interaction.reply(privateText(content));
   };
-  const view = () => ({ defaults: guildDefaults(app.db, guildId), rules: hostingRules(app.db, guildId) });
+  const view = async () => ({ defaults: await app.store.guildDefaults(guildId), rules: await app.store.hostingRules(guildId) });
   if (Object.keys(patch).length === 0 && Object.keys(hosting).length === 0) {
     log.outcome = 'shown';
-<<<<<<< HEAD
-    await interaction.reply(privateText(settingsText(await app.store.guildDefaults(guildId), text)));
-=======
-    await interaction.reply(privateText(settingsText(view(), app.registry, text)));
->>>>>>> main
+    await interaction.reply(privateText(settingsText(await view(), app.registry, text)));
     return;
   }
   if ((allow && allow === remove) || (reset === RESET_CHANNELS && (allow || remove)) || (reset === RESET_HOST_ROLE && role)) {
@@ -288,10 +275,11 @@ async function settings(interaction: ChatInputCommandInteraction, app: AppContex
   const bad = invalidSettings(patch)[0];
   if (bad) return refuse('bad_setting', admin.settingsBad(admin.settingLabels[bad] ?? bad, SETTING_LIMITS[bad].min, SETTING_LIMITS[bad].max));
   const now = Date.now();
-  const stored = app.db.transaction(() => {
-    const rules = Object.keys(hosting).length > 0 ? updateHostingRules(app.db, guildId, hosting, interaction.user.id, now) : null;
+  // Hosting rules and timer defaults change together or not at all (one transaction).
+  const stored = await app.store.transaction(async (tx) => {
+    const rules = Object.keys(hosting).length > 0 ? await tx.updateHostingRules(guildId, hosting, interaction.user.id, now) : null;
     if (rules && !rules.ok) return rules;
-    if (Object.keys(patch).length > 0) updateGuildDefaults(app.db, guildId, patch, interaction.user.id, now);
+    if (Object.keys(patch).length > 0) await tx.updateGuildDefaults(guildId, patch, interaction.user.id, now);
     return { ok: true as const, emptied: rules?.emptied ?? false };
   });
   if (!stored.ok) {
@@ -307,10 +295,6 @@ async function settings(interaction: ChatInputCommandInteraction, app: AppContex
         return refuse('bad_setting', admin.tooMany(problem.max));
     }
   }
-<<<<<<< HEAD
-  const saved = await updateGuildDefaults(app.store, guildId, patch, interaction.user.id, Date.now());
-=======
->>>>>>> main
   log.outcome = 'saved';
-  await interaction.reply(privateText(settingsText(view(), app.registry, text, [admin.settingsSaved, ...(stored.emptied ? [admin.listEmptied] : [])])));
+  await interaction.reply(privateText(settingsText(await view(), app.registry, text, [admin.settingsSaved, ...(stored.emptied ? [admin.listEmptied] : [])])));
 }

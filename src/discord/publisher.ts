@@ -181,13 +181,9 @@ export class Publisher implements TableListener {
   /**
    * Redraw a table's board from `snapshot` (re-posting it if it was deleted) without any
    * game change — e.g. when a player asks for their hand with `/hand`, which is how people
-<<<<<<< HEAD
-   * recover from a deleted or buried board. (The newest version of a batch wins, so a read
-   * handed over late never draws an older board over a newer one.)
-=======
-   * recover from a deleted or buried board. Call it right after the read, before any await.
-   * Without a change it is sent at clean-up priority (after other tables' changes).
->>>>>>> main
+   * recover from a deleted or buried board. Without a change it is sent at clean-up priority
+   * (after other tables' changes). (The newest version of a batch wins, so a read handed over
+   * late never draws an older board over a newer one.)
    */
   redraw(snapshot: TableSnapshot): void {
     this.tableChanged({ tableId: snapshot.table.id, snapshot, ping: [], ended: false, redraw: true });
@@ -409,14 +405,9 @@ export class Publisher implements TableListener {
         return;
       }
       try {
-<<<<<<< HEAD
-        await this.deps.rest.patch(Routes.channelMessage(table.channelId, table.boardMessageId), { body: payload });
-        await this.deps.service.setBoardVersion(table.id, table.version);
-=======
         slot = null;
         await this.channelRequest(release, RequestMethod.Patch, Routes.channelMessage(table.channelId, table.boardMessageId), body);
         await this.confirmBoard(table.id, table.version, fingerprint, closed);
->>>>>>> main
         return;
       } catch (err) {
         // Duck-typed: discord.js's REST errors come from its CommonJS build (no shared class identity with ESM).
@@ -432,11 +423,7 @@ export class Publisher implements TableListener {
     const message = (await this.channelRequest(slot, RequestMethod.Post, Routes.channelMessages(table.channelId), body)) as { id: string };
     work.written.boardMessageId = message.id;
     await this.deps.service.setBoardMessage(table.id, message.id);
-<<<<<<< HEAD
-    await this.deps.service.setBoardVersion(table.id, table.version);
-=======
     await this.confirmBoard(table.id, table.version, fingerprint, false);
->>>>>>> main
   }
 
   /** Remember (and store) that the board shows table `version`; a closed table's board is not redrawn again. */
@@ -459,16 +446,12 @@ export class Publisher implements TableListener {
     if (old) {
       work.written.pingMessageId = null;
       await this.deps.service.setPingMessage(table.id, null);
-<<<<<<< HEAD
-      await this.deps.rest.delete(Routes.channelMessage(table.channelId, table.pingMessageId)).catch(() => undefined);
-=======
       const cleanUp = this.budget
         .slot(work.channelId, 'delete', RestPriority.cleanUp)
         .then((done) => (this.closed ? done() : this.channelRequest(done, RequestMethod.Delete, Routes.channelMessage(table.channelId, old), undefined)))
         .catch(() => undefined)
         .finally(() => this.cleanUps.delete(cleanUp));
       this.cleanUps.add(cleanUp);
->>>>>>> main
     }
     if (userIds.length === 0) return;
     const release = await this.budget.slot(work.channelId, 'create', RestPriority.ping);

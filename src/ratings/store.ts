@@ -5,43 +5,16 @@
  * PostgreSQL alike. Seasons and the read side (leaderboards, /stats) are Store queries
  * (src/persistence/store/types.ts).
  */
-<<<<<<< HEAD
 import type { StoreTx } from '../persistence/store/types.js';
 import type { FinishedTable, ResultHook } from '../tables/types.js';
-=======
-import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../persistence/db.js';
-import type { TableRow } from '../persistence/repo.js';
-import { playerTotals, ratings, seasons, seats } from '../persistence/schema.js';
-import type { ResultHook } from '../tables/types.js';
 import { isBotUser } from '../tables/bots.js';
->>>>>>> main
 import { rateTable, type RatedSeat } from './rating.js';
 
 /** Longest stored display name (Discord's own limit is 32; nicknames up to 32 too). */
 export const NAME_MAX = 80;
 
-/**
- * Rate one finished table: update (or create) the current-season rating of every seated
- * player and their lifetime totals, in `tx` (the transaction storing the results). Rejects
- * on store errors, which rolls that transaction back. Tables that are not `finished` and
- * tables with fewer than two result rows are ignored.
- */
-<<<<<<< HEAD
-export async function rateFinishedTable(tx: StoreTx, { table, results, seats }: FinishedTable): Promise<void> {
-=======
-export function resetSeason(db: Db, guildId: string, game: string, expectedSeason: number, by: string, now: number): ResetOutcome {
-  return db.transaction(() => {
-    const cur = currentSeason(db, guildId, game).season;
-    if (cur !== expectedSeason) return { ok: false as const, current: cur };
-    const next = cur + 1;
-    db.insert(seasons)
-      .values({ guildId, game, season: next, startedAt: now, startedBy: by })
-      .onConflictDoUpdate({ target: [seasons.guildId, seasons.game], set: { season: next, startedAt: now, startedBy: by } })
-      .run();
-    return { ok: true as const, previous: cur, season: next };
-  });
-}
+/** One result row as the ResultHook receives it. */
+export type HookResult = FinishedTable['results'][number];
 
 /**
  * The result rows that count for ratings (README "AI players"): the humans' rows only (a
@@ -56,15 +29,14 @@ export function humanResults(results: readonly HookResult[]): HookResult[] {
 }
 
 /**
- * Rate one finished table: update (or create) the season rating of every seated human and
- * their lifetime totals (bots are never rated; placements are taken among the humans,
- * `humanResults`). Must run inside the transaction that stores the results (the
- * ResultHook does); throws on database errors, which rolls that transaction back.
- * Tables that are not `finished` and tables with fewer than two humans are ignored.
+ * Rate one finished table: update (or create) the current-season rating of every seated
+ * human and their lifetime totals, in `tx` (the transaction storing the results). Bots are
+ * never rated; placements are taken among the humans (`humanResults`). Rejects on store
+ * errors, which rolls that transaction back. Tables that are not `finished` and tables with
+ * fewer than two humans are ignored.
  */
-export function rateFinishedTable(db: Db, table: TableRow, allResults: readonly HookResult[]): void {
+export async function rateFinishedTable(tx: StoreTx, { table, results: allResults, seats }: FinishedTable): Promise<void> {
   const results = humanResults(allResults);
->>>>>>> main
   if (table.status !== 'finished' || results.length < 2) return;
   const now = table.endedAt ?? table.updatedAt;
   const { season } = await tx.currentSeason(table.guildId, table.game);

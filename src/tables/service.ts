@@ -153,6 +153,11 @@ export class TableService {
     return table ? this.snapshotOf(this.store, table, await this.store.seats(table.id)) : undefined;
   }
 
+  /** The open tables of this process's shards (every open table without a shard filter), by id. */
+  ownOpenTables(): Promise<TableRow[]> {
+    return this.store.openTables(this.ownTables());
+  }
+
   /** Open tables in a guild where `userId` sits (not counting seats they left), most recently updated first. */
   openTablesOfUser(guildId: string, userId: string): Promise<TableRow[]> {
     return this.store.openTablesOfUser(guildId, userId);

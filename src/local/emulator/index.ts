@@ -68,13 +68,10 @@ export interface AddUserOptions {
   permissions?: bigint;
   /** The user's client language (`interaction.locale`). Default 'en-US'. */
   locale?: string;
-<<<<<<< HEAD
   /** Make them a member of this guild (from `addGuild`) instead of the default one; they act in its first channel. */
   guildId?: string;
-=======
-  /** Roles of the default guild to give the member (ids from `addRole`). */
+  /** Roles of that guild to give the member (ids from `addRole`). */
   roles?: string[];
->>>>>>> main
 }
 
 /** Options of `waitFor`. */
@@ -236,12 +233,8 @@ export class DiscordEmulator {
       roles.push(role.id);
       this.core.gateway.dispatch('GUILD_ROLE_CREATE', { guild_id: guildId, role: st.roleJson(role) });
     }
-<<<<<<< HEAD
-    st.addMember(guildId, user.id, roles);
-=======
     roles.push(...(opts.roles ?? []));
-    st.addMember(this.guild.id, user.id, roles);
->>>>>>> main
+    st.addMember(guildId, user.id, roles);
     st.changed();
     return new EmulatedUser(this.core, user.id, name, guildId, guildId === this.guild.id ? this.channel : guild.channelIds[0]!);
   }
