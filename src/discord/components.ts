@@ -173,12 +173,11 @@ async function tableVerb(interaction: ComponentInteraction, app: AppContext, log
       const seat = /^[0-9]{1,2}$/.test(value) ? Number(value) : null;
       if (verb === 'add-bot' && !level) return refuse({ code: 'malformed' });
       if (verb === 'replace-bot' && seat === null) return refuse({ code: 'malformed' });
-      const result =
-        verb === 'add-bot'
-          ? app.service.addBot(tableId, actor, level!)
-          : verb === 'remove-bot'
-            ? app.service.removeBot(tableId, actor, value)
-            : app.service.replaceWithBot(tableId, actor, seat!);
+      const result = await (verb === 'add-bot'
+        ? app.service.addBot(tableId, actor, level!)
+        : verb === 'remove-bot'
+          ? app.service.removeBot(tableId, actor, value)
+          : app.service.replaceWithBot(tableId, actor, seat!));
       if (!result.ok) return refuse(result.error);
       log.outcome = 'ok';
       // The lobby / board message is redrawn by the Publisher; acknowledge silently.
