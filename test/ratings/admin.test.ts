@@ -11,11 +11,6 @@ import type { AppContext, InteractionLog } from '../../src/discord/context.js';
 import { decodeCustomId, type CustomId } from '../../src/discord/custom-id.js';
 import { en } from '../../src/i18n/index.js';
 import { silentLogger } from '../../src/logger.js';
-<<<<<<< HEAD
-=======
-import { currentSeason } from '../../src/ratings/store.js';
-import { guildDefaults, hostingRules } from '../../src/admin/settings.js';
->>>>>>> main
 import { GUILD, player, startTable, world, type World } from './helpers.js';
 
 let w: World;
@@ -90,29 +85,19 @@ describe('/admin without Manage Server', () => {
     ['leaderboard-reset', { game: 'suspicion' }],
     ['settings', {}],
     ['settings', { 'turn-timer': 90 }],
-<<<<<<< HEAD
-  ])('/admin %s %o is refused privately and changes nothing', async (sub, opts) => {
-    const table = (await startTable(w, [player(1), player(2)]));
-=======
     ['settings', { 'allow-channel': { id: '800000000000000002' } }],
     ['settings', { 'host-role': { id: '700000000000000001' } }],
   ])('/admin %s %o is refused privately and changes nothing', async (sub, opts: Opts) => {
-    const table = startTable(w, [player(1), player(2)]);
->>>>>>> main
+    const table = await startTable(w, [player(1), player(2)]);
     const { answers, log: l } = await run(false, sub, opts);
     expect(answers).toHaveLength(1);
     expect(answers[0]!.how).toBe('reply');
     expect(answers[0]!.payload.content).toBe(en.ratings.admin.refused);
     expect(answers[0]!.payload.flags).toBe(MessageFlags.Ephemeral);
     expect(l.outcome).toBe('forbidden');
-<<<<<<< HEAD
     expect((await w.store.table(table))!.status).toBe('active');
-    expect((await w.store.guildDefaults(GUILD))).toEqual({});
-=======
-    expect(w.repo.table(table)!.status).toBe('active');
-    expect(guildDefaults(w.db, GUILD)).toEqual({});
-    expect(hostingRules(w.db, GUILD)).toEqual({ channelIds: null, hostRoleId: null });
->>>>>>> main
+    expect(await w.store.guildDefaults(GUILD)).toEqual({});
+    expect(await w.store.hostingRules(GUILD)).toEqual({ channelIds: null, hostRoleId: null });
   });
 
   it('every confirmation click is refused too (end, reset, keep)', async () => {
@@ -225,7 +210,7 @@ describe('/admin with Manage Server', () => {
     expect(one).toContain(en.ratings.admin.channelsListed(`<#${games.id}>`));
     expect(one).toContain(en.ratings.admin.hostsRole(hosts.id));
     await run(true, 'settings', { 'allow-channel': chat });
-    expect(hostingRules(w.db, GUILD)).toEqual({ channelIds: [games.id, chat.id], hostRoleId: hosts.id });
+    expect((await w.store.hostingRules(GUILD))).toEqual({ channelIds: [games.id, chat.id], hostRoleId: hosts.id });
 
     const refusals: [Opts, string][] = [
       [{ 'allow-channel': games }, en.ratings.admin.alreadyListed(games.id)],
@@ -241,8 +226,8 @@ describe('/admin with Manage Server', () => {
       expect(r.answers[0]!.payload.content, JSON.stringify(opts)).toBe(answer);
       expect(r.log.outcome).toBe('bad_setting');
     }
-    expect(hostingRules(w.db, GUILD)).toEqual({ channelIds: [games.id, chat.id], hostRoleId: hosts.id });
-    expect(guildDefaults(w.db, GUILD)).toEqual({});
+    expect((await w.store.hostingRules(GUILD))).toEqual({ channelIds: [games.id, chat.id], hostRoleId: hosts.id });
+    expect((await w.store.guildDefaults(GUILD))).toEqual({});
 
     await run(true, 'settings', { 'remove-channel': games });
     const emptied = (await run(true, 'settings', { 'remove-channel': chat })).answers[0]!.payload.content!;
@@ -253,9 +238,9 @@ describe('/admin with Manage Server', () => {
     await run(true, 'settings', { 'allow-channel': chat });
     await run(true, 'settings', { reset: 'channels' });
     await run(true, 'settings', { reset: 'host-role' });
-    expect(hostingRules(w.db, GUILD)).toEqual({ channelIds: null, hostRoleId: null });
+    expect((await w.store.hostingRules(GUILD))).toEqual({ channelIds: null, hostRoleId: null });
     // @everyone as the host role is "anyone".
     await run(true, 'settings', { 'host-role': { id: GUILD } });
-    expect(hostingRules(w.db, GUILD).hostRoleId).toBeNull();
+    expect((await w.store.hostingRules(GUILD)).hostRoleId).toBeNull();
   });
 });
