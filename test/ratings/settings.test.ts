@@ -116,7 +116,7 @@ describe('hosting rules', () => {
     await updateHostingRules(store, 'g', { allowChannel: channel(1) }, 'u', 2);
     expect(await updateHostingRules(store, 'g', { allowChannel: channel(1) }, 'u', 3)).toEqual({ ok: false, problem: { code: 'already_listed', channelId: channel(1) } });
     expect(await updateHostingRules(store, 'g', { removeChannel: channel(2), hostRoleId: hosts }, 'u', 4)).toEqual({ ok: false, problem: { code: 'not_listed', channelId: channel(2) } });
-    for (let n = 2; n <= MAX_TABLE_CHANNELS; n++) expect(await updateHostingRules(store, 'g', { allowChannel: `9${String(n).padStart(17, '0')}` }, 'u', 5).ok).toBe(true);
+    for (let n = 2; n <= MAX_TABLE_CHANNELS; n++) expect((await updateHostingRules(store, 'g', { allowChannel: `9${String(n).padStart(17, '0')}` }, 'u', 5)).ok).toBe(true);
     expect(await updateHostingRules(store, 'g', { allowChannel: channel(5) }, 'u', 6)).toEqual({ ok: false, problem: { code: 'too_many', max: MAX_TABLE_CHANNELS } });
     expect((await hostingRules(store, 'g')).channelIds).toHaveLength(MAX_TABLE_CHANNELS);
     expect((await hostingRules(store, 'g')).hostRoleId).toBeNull();
