@@ -212,3 +212,17 @@ export function noirChoice(o: Offer[], s: { killerIdentity: number; killerSeat: 
   }
   return o.find((x) => type(x) === 'kill');
 }
+
+/**
+ * Poll an async read (e.g. of the store) every 10 ms until it returns a truthy value; rejects
+ * after `timeoutMs` (default 5 s) naming `what`.
+ */
+export async function eventually<T>(read: () => Promise<T>, what = 'a stored value', timeoutMs = 5000): Promise<NonNullable<T>> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (value) return value as NonNullable<T>;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
