@@ -5,7 +5,7 @@
  * releases every socket, timer and file handle (nothing is kept in memory across a
  * restart: the database is the truth).
  */
-import { Client, Events, GatewayIntentBits, Routes, type RESTPostAPIChatInputApplicationCommandsJSONBody } from 'discord.js';
+import { Client, Events, GatewayIntentBits, Options, REST, Routes, type ClientOptions, type RESTPostAPIChatInputApplicationCommandsJSONBody } from 'discord.js';
 import { buildCommands } from './commands/index.js';
 import type { SlashCommand } from './discord/slash-command.js';
 import type { Config } from './config.js';
@@ -71,6 +71,21 @@ function lazyPool(): BotPolicy {
   };
 }
 
+/**
+ * The discord.js `Client` options of the bot (the benchmark's echo bot uses the same): the
+ * Guilds intent only (discord-platform.md §5), the REST base `apiUrl` when given (a proxy or
+ * the local emulator; discord.js appends `/v10`), and no message cache — the bot never reads a
+ * message back from discord.js (everything it draws comes from the table's snapshot), so
+ * keeping every clicked panel and board in memory would only cost heap and garbage collection.
+ */
+export function discordClientOptions(apiUrl?: string | null): ClientOptions {
+  return {
+    intents: [GatewayIntentBits.Guilds],
+    makeCache: Options.cacheWithLimits({ ...Options.DefaultMakeCacheSettings, MessageManager: 0 }),
+    ...(apiUrl ? { rest: { api: apiUrl } } : {}),
+  };
+}
+
 /** Build the bot from a validated config. Opens (and migrates) the database immediately. */
 export function createApp(config: Config, opts: AppOptions): App {
   const logger = opts.logger;
@@ -80,11 +95,12 @@ export function createApp(config: Config, opts: AppOptions): App {
   const { resultHooks = [], ...serviceDeps } = opts.serviceDeps ?? {};
   // Ratings are updated inside the transaction that stores each result (README "Leaderboards and ratings").
   const service = new TableService({ repo, registry, logger, ...serviceDeps, resultHooks: [ratingsHook(db), ...resultHooks] });
-  const client = new Client({
-    intents: [GatewayIntentBits.Guilds],
-    ...(config.discordApiUrl ? { rest: { api: config.discordApiUrl } } : {}),
-  });
-  const publisher = new Publisher({ rest: client.rest, service, registry, logger });
+  const client = new Client(discordClientOptions(config.discordApiUrl));
+  // Interaction-webhook routes (panel refreshes, edits after a deferred click) are outside
+  // Discord's global 50/s (discord-platform.md §4); @discordjs/rest exempts only the initial
+  // callback, so they get a client of their own that never waits behind board edits and pings.
+  const interactionRest = new REST({ ...(config.discordApiUrl ? { api: config.discordApiUrl } : {}), globalRequestsPerSecond: Infinity });
+  const publisher = new Publisher({ rest: client.rest, interactionRest, service, registry, logger });
   service.addListener(publisher);
   // AI players move through the service after each change that leaves a decision to them.
   const botPolicy = opts.botPolicy ?? lazyPool();
@@ -132,6 +148,8 @@ export function createApp(config: Config, opts: AppOptions): App {
       publisher.close();
       await botTurns.settled();
       await botPolicy.close();
+      interactionRest.clearHashSweeper();
+      interactionRest.clearHandlerSweeper();
       await client.destroy();
       db.$client.close();
     },

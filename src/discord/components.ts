@@ -195,7 +195,7 @@ async function tableVerb(interaction: ComponentInteraction, app: AppContext, log
       if (!result.ok) return refuse(result.error);
       log.outcome = 'ok';
       // Players reach for these when the board is gone or buried: make sure it is there and current.
-      if (verb === 'refresh') app.publisher.redraw(result.value.snapshot);
+      if (verb === 'refresh') app.publisher.recheck(result.value.snapshot);
       const update = verb === 'refresh' && onPanel(interaction);
       await answerWithPanel(interaction, app, result.value.snapshot, update ? 'update' : 'reply', update ? text.common.panel.refreshed : undefined);
       return;
