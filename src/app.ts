@@ -19,6 +19,9 @@ import { openDatabase, type Db } from './persistence/db.js';
 import { TableRepo } from './persistence/repo.js';
 import { ratingsHook } from './ratings/store.js';
 import { TableService, type TableServiceDeps } from './tables/service.js';
+import { BotTurns } from './tables/bot-turns.js';
+import { BotPool } from './bots/pool.js';
+import type { BotPolicy } from './bots/policy.js';
 
 /** How long `stop()` waits for pending board edits before disconnecting, in ms. */
 export const STOP_FLUSH_MS = 2000;
@@ -31,6 +34,11 @@ export interface AppOptions {
   serviceDeps?: Partial<Pick<TableServiceDeps, 'now' | 'newSeed' | 'resultHooks'>>;
   /** Register commands at start-up (default true). */
   registerCommands?: boolean;
+  /**
+   * Where AI players decide (README "AI players"): default a worker-thread pool
+   * (src/bots/pool.ts); tests may pass an `InlinePolicy`. Closed by `stop()`.
+   */
+  botPolicy?: BotPolicy;
 }
 
 /** A running (or ready to start) bot. */
@@ -47,6 +55,20 @@ export interface App {
 /** The registration bodies of every command (for the bulk overwrite). */
 export function commandBodies(commands: SlashCommand[]): RESTPostAPIChatInputApplicationCommandsJSONBody[] {
   return commands.map((command) => command.data);
+}
+
+/**
+ * The worker-thread pool of the AI players, started on the first bot decision (a server
+ * that never seats a bot never starts its threads); `close()` stops it if it was started.
+ */
+function lazyPool(): BotPolicy {
+  let pool: BotPool | null = null;
+  return {
+    decide: (request) => (pool ??= new BotPool()).decide(request),
+    close: async () => {
+      await pool?.close();
+    },
+  };
 }
 
 /**
@@ -80,6 +102,10 @@ export function createApp(config: Config, opts: AppOptions): App {
   const interactionRest = new REST({ ...(config.discordApiUrl ? { api: config.discordApiUrl } : {}), globalRequestsPerSecond: Infinity });
   const publisher = new Publisher({ rest: client.rest, interactionRest, service, registry, logger });
   service.addListener(publisher);
+  // AI players move through the service after each change that leaves a decision to them.
+  const botPolicy = opts.botPolicy ?? lazyPool();
+  const botTurns = new BotTurns({ service, repo, policy: botPolicy, logger, ...(serviceDeps.now ? { now: serviceDeps.now } : {}) });
+  service.addListener(botTurns);
   const context: AppContext = { db, repo, service, registry, publisher, rest: client.rest, logger };
   const commands = buildCommands(registry);
   const router = createRouter(context, commands);
@@ -107,16 +133,21 @@ export function createApp(config: Config, opts: AppOptions): App {
       const recovered = service.recover(readyAt);
       // Boards (and pings) the previous process did not get to publish before it stopped.
       for (const change of service.staleBoards()) publisher.tableChanged(change);
+      // Bots that were to move when the previous process stopped move now.
+      botTurns.resume();
       logger.info({ tables: recovered.length, user: client.user?.tag }, 'ready');
     },
     async stop() {
       if (stopped) return;
       stopped = true;
+      botTurns.stop();
       service.stop();
       // Let the last board edits reach Discord (bounded), then drop whatever is left: the
       // database is the truth and the next change redraws everything.
       await Promise.race([publisher.settled(), new Promise((resolve) => setTimeout(resolve, STOP_FLUSH_MS).unref())]);
       publisher.close();
+      await botTurns.settled();
+      await botPolicy.close();
       interactionRest.clearHashSweeper();
       interactionRest.clearHandlerSweeper();
       await client.destroy();
