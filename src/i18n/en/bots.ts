@@ -25,9 +25,9 @@ export const bots = {
   notBot: 'That seat is not a bot (or it already left).',
   notReplaceable: 'Only a player who left or is away can be replaced by a bot.',
   options: {
-    bots: 'AI players (bots) to seat now',
+    bots: 'AI players (bots) to seat now (default 0)',
     level: 'Level of those bots (default Normal)',
-    pace: 'Seconds a bot waits before moving (default 1.5–4, 0 = instant)',
+    pace: 'Seconds a bot waits before moving, 0 = instant (default 1.5–4)',
   },
   stats: {
     title: '**Against bots**',
