@@ -48,5 +48,5 @@ export async function playAgainClick(interaction: ComponentInteraction, app: App
     withResponse: true,
   });
   const messageId = res.resource?.message?.id;
-  if (messageId) app.service.setBoardMessage(snapshot.table.id, messageId);
+  if (messageId) await app.service.setBoardMessage(snapshot.table.id, messageId);
 }
