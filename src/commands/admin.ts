@@ -11,7 +11,16 @@
  * - `/admin settings [turn-timer] [counter-window] [vote-timer]` — server defaults for new tables
  */
 import { InteractionContextType, PermissionFlagsBits, SlashCommandBuilder, type ChatInputCommandInteraction } from 'discord.js';
-import { guildDefaults, invalidSettings, SETTING_LIMITS, updateGuildDefaults, type GuildDefaultsPatch, type SettingKey } from '../admin/settings.js';
+import {
+  guildDefaults,
+  guildLanguage,
+  invalidSettings,
+  setGuildLanguage,
+  SETTING_LIMITS,
+  updateGuildDefaults,
+  type GuildDefaultsPatch,
+  type SettingKey,
+} from '../admin/settings.js';
 import { openTablesPage } from '../admin/tables.js';
 import { actorOf, answerPrompt, privateText } from '../discord/answers.js';
 import type { AppContext, InteractionLog } from '../discord/context.js';
@@ -20,10 +29,14 @@ import { confirmPrompt } from '../discord/prompts.js';
 import { adminTablesText, settingsText } from '../discord/render/admin.js';
 import type { ComponentHandler, ComponentInteraction, SlashCommand } from '../discord/slash-command.js';
 import type { GameRegistry } from '../games/registry.js';
-import { catalogFor, en, type Catalog } from '../i18n/index.js';
+import { localizedCommand } from '../discord/localize.js';
+import { catalogFor, LANGUAGES, type Catalog } from '../i18n/index.js';
 import { currentSeason, resetSeason } from '../ratings/store.js';
 
 /** `/admin settings` option names → settings keys. */
+/** The `language:` choice that clears the server language (each table takes its opener's language). */
+export const LANGUAGE_AUTO = 'auto';
+
 const SETTING_OPTIONS: { option: string; key: SettingKey }[] = [
   { option: 'turn-timer', key: 'turnSeconds' },
   { option: 'counter-window', key: 'reactionSeconds' },
@@ -76,7 +89,7 @@ export const adminClick: ComponentHandler<'admin'> = async (interaction, app, lo
       }
       const result = resetSeason(app.db, interaction.guildId, mod.id, id.season, interaction.user.id, Date.now());
       log.outcome = result.ok ? 'reset' : 'stale';
-      await answerPrompt(interaction, result.ok ? admin.resetDone(mod.title, result.season, mod.id) : admin.resetStale(mod.title, result.current));
+      await answerPrompt(interaction, result.ok ? admin.resetDone(mod.title(text), result.season, mod.id) : admin.resetStale(mod.title(text), result.current));
       return;
     }
   }
@@ -84,8 +97,9 @@ export const adminClick: ComponentHandler<'admin'> = async (interaction, app, lo
 
 /** Build the `/admin` command (game choices from the registry). */
 export function adminCommand(registry: GameRegistry): SlashCommand {
-  const commands = en.ratings.commands;
-  const data = new SlashCommandBuilder()
+  const data = localizedCommand((t) => {
+    const commands = t.ratings.commands;
+    return new SlashCommandBuilder()
     .setName('admin')
     .setDescription(commands.admin)
     .setContexts(InteractionContextType.Guild)
@@ -111,7 +125,7 @@ export function adminCommand(registry: GameRegistry): SlashCommand {
             .setName('game')
             .setDescription(commands.adminResetGame)
             .setRequired(true)
-            .addChoices(...registry.modules.map((mod) => ({ name: mod.title, value: mod.id }))),
+            .addChoices(...registry.modules.map((mod) => ({ name: mod.title(t), value: mod.id }))),
         ),
     )
     .addSubcommand((sub) =>
@@ -126,9 +140,19 @@ export function adminCommand(registry: GameRegistry): SlashCommand {
         )
         .addIntegerOption((option) =>
           option.setName('vote-timer').setDescription(commands.adminVote).setMinValue(0).setMaxValue(SETTING_LIMITS.voteSeconds.max),
+        )
+        .addStringOption((option) =>
+          option
+            .setName('language')
+            .setDescription(commands.adminLanguage)
+            .addChoices(
+              { name: commands.languageAuto, value: LANGUAGE_AUTO },
+              ...LANGUAGES.map((language) => ({ name: t.ratings.admin.languageNames[language] ?? language, value: language })),
+            ),
         ),
     )
     .toJSON();
+  });
 
   return {
     name: 'admin',
@@ -181,7 +205,8 @@ async function askEnd(interaction: ChatInputCommandInteraction, app: AppContext,
     await interaction.reply(privateText(admin.alreadyEnded(id)));
     return;
   }
-  const title = app.registry.find(table.game)?.title ?? table.game;
+  const found = app.registry.find(table.game);
+  const title = found ? found.title(text) : table.game;
   log.outcome = 'confirm';
   await interaction.reply(
     confirmPrompt(
@@ -206,7 +231,7 @@ async function askReset(interaction: ChatInputCommandInteraction, app: AppContex
   log.outcome = 'confirm';
   await interaction.reply(
     confirmPrompt(
-      admin.confirmReset(mod.title, season, mod.id),
+      admin.confirmReset(mod.title(text), season, mod.id),
       adminActionId({ verb: 'reset', game: mod.id, season }),
       admin.confirmResetButton(season + 1),
       adminActionId({ verb: 'keep' }),
@@ -222,9 +247,16 @@ async function settings(interaction: ChatInputCommandInteraction, app: AppContex
     const value = interaction.options.getInteger(option);
     if (value !== null) patch[key] = value === 0 ? null : value;
   }
-  if (Object.keys(patch).length === 0) {
+  const languageChoice = interaction.options.getString('language');
+  const language = languageChoice === null ? undefined : languageChoice === LANGUAGE_AUTO ? null : languageChoice;
+  if (language && !(LANGUAGES as readonly string[]).includes(language)) {
+    log.outcome = 'bad_setting';
+    await interaction.reply(privateText(text.common.errors.badOptions(`language: ${language}`)));
+    return;
+  }
+  if (Object.keys(patch).length === 0 && language === undefined) {
     log.outcome = 'shown';
-    await interaction.reply(privateText(settingsText(guildDefaults(app.db, guildId), text)));
+    await interaction.reply(privateText(settingsText(guildDefaults(app.db, guildId), guildLanguage(app.db, guildId), text)));
     return;
   }
   const bad = invalidSettings(patch)[0];
@@ -233,7 +265,12 @@ async function settings(interaction: ChatInputCommandInteraction, app: AppContex
     await interaction.reply(privateText(admin.settingsBad(admin.settingLabels[bad] ?? bad, SETTING_LIMITS[bad].min, SETTING_LIMITS[bad].max)));
     return;
   }
-  const saved = updateGuildDefaults(app.db, guildId, patch, interaction.user.id, Date.now());
+  const now = Date.now();
+  const saved = app.db.transaction(() => {
+    const defaults = updateGuildDefaults(app.db, guildId, patch, interaction.user.id, now);
+    if (language !== undefined) setGuildLanguage(app.db, guildId, language, interaction.user.id, now);
+    return defaults;
+  });
   log.outcome = 'saved';
-  await interaction.reply(privateText(settingsText(saved, text, true)));
+  await interaction.reply(privateText(settingsText(saved, guildLanguage(app.db, guildId), text, true)));
 }

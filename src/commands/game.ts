@@ -9,33 +9,34 @@ import {
   type ChatInputCommandInteraction,
 } from 'discord.js';
 import type { CommandOptionSpec, GameModule } from '../games/module.js';
-import { catalogFor, en } from '../i18n/index.js';
+import { catalogFor, type Messages } from '../i18n/index.js';
 import { actorOf, forDjs, messageLink, missingChannelPermissions, privateText, serviceErrorText } from '../discord/answers.js';
 import type { AppContext, InteractionLog } from '../discord/context.js';
-import { guildDefaults, withServerDefaults } from '../admin/settings.js';
+import { guildDefaults, guildLanguage, withServerDefaults } from '../admin/settings.js';
+import { localizedCommand } from '../discord/localize.js';
 import { lobbyMessage } from '../discord/render/lobby.js';
 import type { SlashCommand } from '../discord/slash-command.js';
 
-function addOption(sub: SlashCommandSubcommandBuilder, spec: CommandOptionSpec): void {
+function addOption(sub: SlashCommandSubcommandBuilder, spec: CommandOptionSpec, t: Messages): void {
   switch (spec.type) {
     case 'integer':
       sub.addIntegerOption((o) => {
-        o.setName(spec.name).setDescription(spec.description);
+        o.setName(spec.name).setDescription(spec.description(t));
         if (spec.min !== undefined) o.setMinValue(spec.min);
         if (spec.max !== undefined) o.setMaxValue(spec.max);
-        if (spec.choices) o.addChoices(...spec.choices.map((c) => ({ name: c.name, value: Number(c.value) })));
+        if (spec.choices) o.addChoices(...spec.choices.map((c) => ({ name: c.name(t), value: Number(c.value) })));
         return o;
       });
       break;
     case 'string':
       sub.addStringOption((o) => {
-        o.setName(spec.name).setDescription(spec.description);
-        if (spec.choices) o.addChoices(...spec.choices.map((c) => ({ name: c.name, value: String(c.value) })));
+        o.setName(spec.name).setDescription(spec.description(t));
+        if (spec.choices) o.addChoices(...spec.choices.map((c) => ({ name: c.name(t), value: String(c.value) })));
         return o;
       });
       break;
     case 'boolean':
-      sub.addBooleanOption((o) => o.setName(spec.name).setDescription(spec.description));
+      sub.addBooleanOption((o) => o.setName(spec.name).setDescription(spec.description(t)));
       break;
   }
 }
@@ -50,33 +51,38 @@ function readOptions(i: ChatInputCommandInteraction, specs: CommandOptionSpec[])
   return out;
 }
 
-/** Build the `/<game>` command of one game module. */
-export function gameCommand(mod: GameModule): SlashCommand {
+/** The registration body of `/<game>` in one language. */
+function gameCommandBody(mod: GameModule, t: Messages) {
   const def = mod.definition;
-  const t = en.common.commands;
-  const builder = new SlashCommandBuilder()
+  const commands = t.common.commands;
+  return new SlashCommandBuilder()
     .setName(mod.command)
-    .setDescription(mod.description)
+    .setDescription(mod.description(t))
     .setContexts(InteractionContextType.Guild)
     .addSubcommand((sub) => {
-      sub.setName('new').setDescription(t.newDescription(mod.title));
+      sub.setName('new').setDescription(commands.newDescription(mod.title(t)));
       if (def.minPlayers < def.maxPlayers) {
         sub.addIntegerOption((o) =>
-          o.setName('seats').setDescription(t.seatsDescription).setMinValue(def.minPlayers).setMaxValue(def.maxPlayers),
+          o.setName('seats').setDescription(commands.seatsDescription).setMinValue(def.minPlayers).setMaxValue(def.maxPlayers),
         );
       }
-      for (const spec of mod.newOptions) addOption(sub, spec);
+      for (const spec of mod.newOptions) addOption(sub, spec, t);
       return sub;
     })
     .addSubcommand((sub) => {
-      sub.setName('rules').setDescription(t.rulesDescription(mod.title));
-      for (const spec of mod.rulesOptions ?? []) addOption(sub, spec);
+      sub.setName('rules').setDescription(commands.rulesDescription(mod.title(t)));
+      for (const spec of mod.rulesOptions ?? []) addOption(sub, spec, t);
       return sub;
-    });
+    })
+    .toJSON();
+}
 
+/** Build the `/<game>` command of one game module (localized: README "Languages"). */
+export function gameCommand(mod: GameModule): SlashCommand {
+  const def = mod.definition;
   return {
     name: mod.command,
-    data: builder.toJSON(),
+    data: localizedCommand((t) => gameCommandBody(mod, t)),
     async execute(i, app, log) {
       const tr = catalogFor(i.locale);
       const sub = i.options.getSubcommand();
@@ -103,7 +109,7 @@ async function createTable(i: ChatInputCommandInteraction, mod: GameModule, app:
   const missing = missingChannelPermissions(i, t);
   if (missing.length > 0) {
     log.outcome = 'missing_permissions';
-    await i.reply(privateText(t.common.errors.missingPermissions(missing.join(', '))));
+    await i.reply(privateText(t.common.errors.missingPermissions(missing.join(', '), missing.length)));
     return;
   }
   const seats = i.options.getInteger('seats') ?? undefined;
@@ -112,6 +118,8 @@ async function createTable(i: ChatInputCommandInteraction, mod: GameModule, app:
     channelId: i.channelId,
     game: mod.id,
     host: actorOf(i),
+    // The table's language (README "Languages"): the server's, else the opener's client language.
+    locale: guildLanguage(app.db, i.guildId) ?? i.locale,
     // Server defaults (`/admin settings`) under the player's own options (theirs win).
     options: withServerDefaults(mod.definition.optionsSchema, guildDefaults(app.db, i.guildId), readOptions(i, mod.newOptions)),
     ...(seats !== undefined ? { maxSeats: seats } : {}),
@@ -125,7 +133,7 @@ async function createTable(i: ChatInputCommandInteraction, mod: GameModule, app:
   }
   log.table = r.value.table.id;
   log.outcome = 'created';
-  const res = await i.reply({ ...forDjs(lobbyMessage(mod, r.value, en)), withResponse: true });
+  const res = await i.reply({ ...forDjs(lobbyMessage(mod, r.value, catalogFor(r.value.table.locale))), withResponse: true });
   const messageId = res.resource?.message?.id;
   if (messageId) app.service.setBoardMessage(r.value.table.id, messageId);
 }

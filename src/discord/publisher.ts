@@ -12,7 +12,7 @@
 import { RESTJSONErrorCodes, Routes } from 'discord-api-types/v10';
 import type { BaseInteraction, InteractionResponse, Message, REST } from 'discord.js';
 import type { GameRegistry } from '../games/registry.js';
-import { en } from '../i18n/index.js';
+import { catalogFor } from '../i18n/index.js';
 import type { Logger } from '../logger.js';
 import { pingFor } from '../tables/policy.js';
 import { PanelWriter } from './panel-writer.js';
@@ -34,6 +34,8 @@ interface LivePanel {
   interaction: { editReply(payload: MessagePayload): Promise<unknown> };
   /** When the token was issued (Unix ms). */
   since: number;
+  /** The Discord locale of the player who opened it (`interaction.locale`): redraws keep their language. */
+  locale: string;
 }
 
 /** Per-table work state for coalescing. */
@@ -90,7 +92,7 @@ export class Publisher implements TableListener {
     const key = `${tableId}:${userId}`;
     const before = this.panels.get(key);
     if (before && before.messageId !== messageId) this.panelWriter.forget(before.messageId);
-    this.panels.set(key, { messageId, interaction, since: (this.deps.now ?? Date.now)() });
+    this.panels.set(key, { messageId, interaction, since: (this.deps.now ?? Date.now)(), locale: interaction.locale });
   }
 
   /**
@@ -199,7 +201,7 @@ export class Publisher implements TableListener {
       else if (still.length < pinged.size) {
         const mod = this.deps.registry.get(snap.table.game);
         await this.deps.rest.patch(Routes.channelMessage(snap.table.channelId, snap.table.pingMessageId), {
-          body: pingMessage(mod, snap.table, still, en),
+          body: pingMessage(mod, snap.table, still, catalogFor(snap.table.locale)),
         });
         this.pinged.set(tableId, new Set(still));
       }
@@ -229,7 +231,8 @@ export class Publisher implements TableListener {
   private async upsertBoard(work: TableWork, snap: TableSnapshot): Promise<void> {
     const { table } = snap;
     const mod = this.deps.registry.get(table.game);
-    const payload = table.status === 'lobby' ? lobbyMessage(mod, snap, en) : boardMessage(mod, snap, en);
+    const text = catalogFor(table.locale);
+    const payload = table.status === 'lobby' ? lobbyMessage(mod, snap, text) : boardMessage(mod, snap, text);
     if (table.boardMessageId) {
       try {
         await this.deps.rest.patch(Routes.channelMessage(table.channelId, table.boardMessageId), { body: payload });
@@ -262,7 +265,7 @@ export class Publisher implements TableListener {
     if (userIds.length === 0) return;
     const mod = this.deps.registry.get(table.game);
     const message = (await this.deps.rest.post(Routes.channelMessages(table.channelId), {
-      body: pingMessage(mod, table, userIds, en),
+      body: pingMessage(mod, table, userIds, catalogFor(table.locale)),
     })) as { id: string };
     work.written.pingMessageId = message.id;
     this.deps.service.setPingMessage(table.id, message.id);
@@ -286,7 +289,7 @@ export class Publisher implements TableListener {
       this.panelWriter.write(
         live.messageId,
         snap.table.version,
-        () => live.interaction.editReply(panelMessage(mod, snap, seat.userId, en)),
+        () => live.interaction.editReply(panelMessage(mod, snap, seat.userId, catalogFor(live.locale))),
         false,
         () => this.untrack(key, live),
       );

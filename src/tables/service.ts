@@ -67,6 +67,11 @@ export interface CreateTableInput {
   options: Record<string, unknown>;
   /** Maximum seats (defaults to the game's maximum; clamped to its range). */
   maxSeats?: number;
+  /**
+   * The table's language for boards, pings and announcements (a Discord locale such as
+   * 'es-419', or a catalog language such as 'es'), fixed for the table's life. Absent = English.
+   */
+  locale?: string;
 }
 
 const ok = <T>(value: T): ServiceResult<T> => ({ ok: true, value });
@@ -164,6 +169,7 @@ export class TableService {
         game: mod.id,
         status: 'lobby',
         hostUserId: input.host.userId,
+        locale: input.locale ?? null,
         options: parsed.data,
         maxSeats,
         createdAt: now,

@@ -24,7 +24,7 @@ export function adminTablesText(listing: OpenTablesPage, registry: GameRegistry,
       admin.tableLine(
         table.id,
         mod?.emoji ?? '🎲',
-        mod?.title ?? table.game,
+        mod ? mod.title(text) : table.game,
         table.channelId,
         table.status === 'lobby' ? admin.statusLobby : admin.statusActive,
         names.join(', '),
@@ -39,12 +39,16 @@ export function adminTablesText(listing: OpenTablesPage, registry: GameRegistry,
   return lines.join('\n');
 }
 
-/** The `/admin settings` text: each server default (or "each game's own default") and how to change them. */
-export function settingsText(defaults: GuildDefaults, text: Catalog, saved = false): string {
+/**
+ * The `/admin settings` text: each server default (or "each game's own default"), the table
+ * language (`language`: 'en', 'es', or null = the opener's) and how to change them.
+ */
+export function settingsText(defaults: GuildDefaults, language: string | null, text: Catalog, saved = false): string {
   const admin = text.ratings.admin;
   const lines = saved ? [admin.settingsSaved, ''] : [];
   lines.push(admin.settingsTitle);
   for (const key of SETTING_KEYS) lines.push(admin.settingLine(admin.settingLabels[key] ?? key, defaults[key]));
-  lines.push('', admin.settingsHelp);
+  lines.push(admin.languageLine(language === null ? null : (admin.languageNames[language] ?? language)));
+  lines.push('', admin.settingsHelp, admin.languageHelp);
   return lines.join('\n');
 }

@@ -21,7 +21,7 @@ export function boardMessage(mod: GameModule, snapshot: TableSnapshot, text: Cat
   if (!table.state) {
     // A lobby that closed before starting.
     return {
-      embeds: [{ title: text.common.lobby.title(mod.emoji, mod.title, table.id), description: endText(snapshot, ctx, text), color: mod.colour }],
+      embeds: [{ title: text.common.lobby.title(mod.emoji, mod.title(text), table.id), description: endText(snapshot, ctx, text), color: mod.colour }],
       components: [],
       allowed_mentions: { parse: [] },
     };
@@ -53,7 +53,7 @@ export function boardMessage(mod: GameModule, snapshot: TableSnapshot, text: Cat
     ? [...plainComponentTexts(game.rows.slice(0, 2)), buttonRow(button(tableActionId(table.id, 'hand'), board.showHand, ButtonStyle.Primary))]
     : [];
   return {
-    embeds: [{ title: board.title(mod.emoji, mod.title, table.id), description: clip(parts.join('\n'), 4096), color: mod.colour }],
+    embeds: [{ title: board.title(mod.emoji, mod.title(text), table.id), description: clip(parts.join('\n'), 4096), color: mod.colour }],
     components,
     allowed_mentions: { parse: [] },
   };

@@ -3,45 +3,42 @@
  * options of `/jaccuse new`.
  */
 import type { GameModule } from '../module.js';
-import { en } from '../../i18n/index.js';
 import { jaccuseDefinition } from './engine.js';
 import { jaccuseUi } from './ui.js';
 import { MAX_TIMER_SECONDS, MIN_TIMER_SECONDS } from './rules.js';
-
-const t = en.jaccuse;
 
 /** The J'Accuse! module: `/jaccuse new`, `/jaccuse rules`. */
 export const jaccuseModule: GameModule = {
   id: 'jaccuse',
   command: 'jaccuse',
-  title: t.title,
+  title: (t) => t.jaccuse.title,
   emoji: '🫵',
   colour: 0xc0392b,
-  description: t.description,
+  description: (t) => t.jaccuse.description,
   definition: jaccuseDefinition,
   ui: jaccuseUi,
   newOptions: [
     {
       name: 'across-chooser',
       optionKey: 'acrossChooser',
-      description: t.optionAcrossChooser,
+      description: (t) => t.jaccuse.optionAcrossChooser,
       type: 'string',
       choices: [
-        { name: t.choiceHolder, value: 'holder' },
-        { name: t.choiceInspector, value: 'inspector' },
+        { name: (t) => t.jaccuse.choiceHolder, value: 'holder' },
+        { name: (t) => t.jaccuse.choiceInspector, value: 'inspector' },
       ],
     },
     {
       name: 'characters',
       optionKey: 'characters',
-      description: t.optionCharacters,
+      description: (t) => t.jaccuse.optionCharacters,
       type: 'string',
       choices: [
-        { name: t.choiceRandom, value: 'random' },
-        { name: t.choiceChoice, value: 'choice' },
+        { name: (t) => t.jaccuse.choiceRandom, value: 'random' },
+        { name: (t) => t.jaccuse.choiceChoice, value: 'choice' },
       ],
     },
-    { name: 'turn-timer', optionKey: 'turnSeconds', description: t.optionTurnTimer, type: 'integer', min: MIN_TIMER_SECONDS, max: MAX_TIMER_SECONDS },
-    { name: 'vote-timer', optionKey: 'voteSeconds', description: t.optionVoteTimer, type: 'integer', min: MIN_TIMER_SECONDS, max: MAX_TIMER_SECONDS },
+    { name: 'turn-timer', optionKey: 'turnSeconds', description: (t) => t.jaccuse.optionTurnTimer, type: 'integer', min: MIN_TIMER_SECONDS, max: MAX_TIMER_SECONDS },
+    { name: 'vote-timer', optionKey: 'voteSeconds', description: (t) => t.jaccuse.optionVoteTimer, type: 'integer', min: MIN_TIMER_SECONDS, max: MAX_TIMER_SECONDS },
   ],
 };

@@ -3,23 +3,20 @@
  * pure definition, the renderers and the options of `/noir new`.
  */
 import type { CommandOptionSpec, GameModule } from '../module.js';
-import { en } from '../../i18n/index.js';
 import { noirDefinition } from './engine.js';
 import { noirUi } from './ui.js';
 import { KILL_TARGETS, MAX_TURN_SECONDS, MIN_TURN_SECONDS } from './rules.js';
-
-const t = en.noir;
 
 /** The `mode` option, shared by `/noir new` and `/noir rules`. */
 const modeOption: CommandOptionSpec = {
   name: 'mode',
   optionKey: 'mode',
-  description: t.cmdMode,
+  description: (t) => t.noir.cmdMode,
   type: 'string',
   choices: [
-    { name: t.cmdModeClassic, value: 'classic' },
-    { name: t.cmdModeStandard, value: 'standard' },
-    { name: t.cmdModeCitizens, value: 'citizens-arrest' },
+    { name: (t) => t.noir.cmdModeClassic, value: 'classic' },
+    { name: (t) => t.noir.cmdModeStandard, value: 'standard' },
+    { name: (t) => t.noir.cmdModeCitizens, value: 'citizens-arrest' },
   ],
 };
 
@@ -27,10 +24,10 @@ const modeOption: CommandOptionSpec = {
 export const noirModule: GameModule = {
   id: 'noir',
   command: 'noir',
-  title: t.title,
+  title: (t) => t.noir.title,
   emoji: '🔪',
   colour: 0x2b2d31,
-  description: t.description,
+  description: (t) => t.noir.description,
   definition: noirDefinition,
   ui: noirUi,
   newOptions: [
@@ -38,22 +35,22 @@ export const noirModule: GameModule = {
     {
       name: 'kill-target',
       optionKey: 'killTarget',
-      description: t.cmdKillTarget,
+      description: (t) => t.noir.cmdKillTarget,
       type: 'integer',
-      choices: KILL_TARGETS.map((n) => ({ name: String(n), value: n })),
+      choices: KILL_TARGETS.map((n) => ({ name: (t) => t.common.format.number(n), value: n })),
     },
     {
       name: 'killer',
       optionKey: 'killer',
-      description: t.cmdKiller,
+      description: (t) => t.noir.cmdKiller,
       type: 'string',
       choices: [
-        { name: t.cmdKillerRandom, value: 'random' },
-        { name: t.cmdKillerHost, value: 'host' },
-        { name: t.cmdKillerGuest, value: 'guest' },
+        { name: (t) => t.noir.cmdKillerRandom, value: 'random' },
+        { name: (t) => t.noir.cmdKillerHost, value: 'host' },
+        { name: (t) => t.noir.cmdKillerGuest, value: 'guest' },
       ],
     },
-    { name: 'turn-timer', optionKey: 'turnSeconds', description: t.cmdTurnTimer, type: 'integer', min: MIN_TURN_SECONDS, max: MAX_TURN_SECONDS },
+    { name: 'turn-timer', optionKey: 'turnSeconds', description: (t) => t.noir.cmdTurnTimer, type: 'integer', min: MIN_TURN_SECONDS, max: MAX_TURN_SECONDS },
   ],
   rulesOptions: [
     modeOption,

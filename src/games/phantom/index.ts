@@ -1,5 +1,4 @@
 /** Tricks and the Phantom as the bot sees it: definition, renderers, `/phantom new` options. */
-import { en } from '../../i18n/index.js';
 import type { GameModule } from '../module.js';
 import { phantomDefinition } from './engine.js';
 import { MAX_TARGET_SCORE, MAX_TURN_SECONDS, MIN_TARGET_SCORE, MIN_TURN_SECONDS } from './rules.js';
@@ -9,18 +8,18 @@ import { phantomUi } from './ui.js';
 export const phantomModule: GameModule = {
   id: 'phantom',
   command: 'phantom',
-  title: en.phantom.title,
+  title: (t) => t.phantom.title,
   emoji: '👻',
   colour: 0x8e44ad,
-  description: en.phantom.description,
+  description: (t) => t.phantom.description,
   definition: phantomDefinition,
   ui: phantomUi,
   newOptions: [
-    { name: 'beginner', optionKey: 'beginner', description: en.phantom.options.beginner, type: 'boolean' },
+    { name: 'beginner', optionKey: 'beginner', description: (t) => t.phantom.options.beginner, type: 'boolean' },
     {
       name: 'target-score',
       optionKey: 'targetScore',
-      description: en.phantom.options.targetScore,
+      description: (t) => t.phantom.options.targetScore,
       type: 'integer',
       min: MIN_TARGET_SCORE,
       max: MAX_TARGET_SCORE,
@@ -28,7 +27,7 @@ export const phantomModule: GameModule = {
     {
       name: 'turn-timer',
       optionKey: 'turnSeconds',
-      description: en.phantom.options.turnSeconds,
+      description: (t) => t.phantom.options.turnSeconds,
       type: 'integer',
       min: MIN_TURN_SECONDS,
       max: MAX_TURN_SECONDS,

@@ -3,7 +3,6 @@
  * `/suspicion new` and `/suspicion rules` (rules/suspicion.md).
  */
 import type { CommandOptionSpec, GameModule } from '../module.js';
-import { en } from '../../i18n/index.js';
 import { suspicionDefinition } from './engine.js';
 import { suspicionUi } from './ui.js';
 import {
@@ -15,31 +14,29 @@ import {
   VARIANTS,
 } from './rules.js';
 
-const s = en.suspicion;
-
 const variantOption: CommandOptionSpec = {
   name: 'variant',
   optionKey: 'variant',
-  description: s.optVariant,
+  description: (t) => t.suspicion.optVariant,
   type: 'string',
-  choices: VARIANTS.map((v) => ({ name: s.variantChoices[v], value: v })),
+  choices: VARIANTS.map((v) => ({ name: (t) => t.suspicion.variantChoices[v], value: v })),
 };
 
 /** The Suspicion module (command `/suspicion`). */
 export const suspicionModule: GameModule = {
   id: 'suspicion',
   command: 'suspicion',
-  title: s.title,
+  title: (t) => t.suspicion.title,
   emoji: '🔎',
   colour: 0x4f7cac,
-  description: s.description,
+  description: (t) => t.suspicion.description,
   definition: suspicionDefinition,
   ui: suspicionUi,
   newOptions: [
     variantOption,
-    { name: 'turn-timer', optionKey: 'turnSeconds', description: s.optTurn, type: 'integer', min: MIN_TURN_SECONDS, max: MAX_TIMER_SECONDS },
-    { name: 'counter-window', optionKey: 'reactionSeconds', description: s.optReaction, type: 'integer', min: MIN_REACTION_SECONDS, max: MAX_REACTION_SECONDS },
-    { name: 'vote-timer', optionKey: 'voteSeconds', description: s.optVote, type: 'integer', min: MIN_VOTE_SECONDS, max: MAX_TIMER_SECONDS },
+    { name: 'turn-timer', optionKey: 'turnSeconds', description: (t) => t.suspicion.optTurn, type: 'integer', min: MIN_TURN_SECONDS, max: MAX_TIMER_SECONDS },
+    { name: 'counter-window', optionKey: 'reactionSeconds', description: (t) => t.suspicion.optReaction, type: 'integer', min: MIN_REACTION_SECONDS, max: MAX_REACTION_SECONDS },
+    { name: 'vote-timer', optionKey: 'voteSeconds', description: (t) => t.suspicion.optVote, type: 'integer', min: MIN_VOTE_SECONDS, max: MAX_TIMER_SECONDS },
   ],
   rulesOptions: [variantOption],
 };

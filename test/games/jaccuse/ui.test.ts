@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { jaccuseModule } from '../../../src/games/jaccuse/index.js';
 import { jaccuseUi as ui } from '../../../src/games/jaccuse/ui.js';
 import { jaccuseOptionsSchema, type JaccuseAction } from '../../../src/games/jaccuse/rules.js';
-import { en } from '../../../src/i18n/index.js';
+import { en } from '../../../src/i18n/en/index.js';
 import { eventVisibleTo, type GameEvent } from '../../../src/games/engine.js';
 import { fakeRenderContext } from '../../support/render-context.js';
 import { playRandomGame } from '../../support/random-play.js';

@@ -5,7 +5,7 @@ import { noirDefinition as d } from '../../../src/games/noir/engine.js';
 import { noirUi as ui } from '../../../src/games/noir/ui.js';
 import { MODES, noirOptionsSchema, type NoirState } from '../../../src/games/noir/rules.js';
 import type { GameEvent } from '../../../src/games/engine.js';
-import { en } from '../../../src/i18n/index.js';
+import { en } from '../../../src/i18n/en/index.js';
 import { componentIds, fakeRenderContext, expectComponentLimits } from '../../support/render-context.js';
 import { playRandomGame } from '../../support/random-play.js';
 import { INSPECTOR, KILLER, act, makeState } from './helpers.js';

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { suspicionModule } from '../../../src/games/suspicion/index.js';
 import { VARIANTS, optionsSchema, type SuspicionAction } from '../../../src/games/suspicion/rules.js';
 import { suspicionUi as ui } from '../../../src/games/suspicion/ui.js';
-import { en } from '../../../src/i18n/index.js';
+import { en } from '../../../src/i18n/en/index.js';
 import { playRandomGame } from '../../support/random-play.js';
 import { componentIds, fakeRenderContext } from '../../support/render-context.js';
 import { act, arrange, def, run } from './helpers.js';
