@@ -1,198 +1,290 @@
 /**
- * `npm run bench` — speed and memory, measured (not asserted): the machines are shared and
- * noisy, so results are medians, percentiles and ratios. Writes JSON to bench/results/ and
- * prints a summary.
+ * `npm run bench` — speed and memory, measured (never asserted): the machine is shared and
+ * noisy, so results are medians, tails and ratios to an echo bot measured in the same run.
+ * Writes JSON to bench/results/ and prints a short table. README "Benchmark" explains how to
+ * read it.
  *
- * 1. click → answer latency and throughput through the local Discord emulator (the real
- *    discord.js client, real SQLite): several Suspicion tables played by scripted users;
- * 2. restart recovery: time for a fresh instance to load and re-arm N open tables;
- * 3. memory per open table (heap and RSS deltas over N started tables);
- * 4. leaderboard queries over 100,000 stored results (bench/leaderboard.ts, when present).
+ * Parts (all by default; `--only=a,b` or `--skip=a,b` to choose):
+ * - `load`: N open tables (default 1,000) of the four games against the product and
+ *   against the echo bot (bench/load/echo-bot.ts), each in its own process, each with its
+ *   own emulator enforcing Discord's rate limits; a warm-up pass clicks every table once,
+ *   then the open-loop rate ladder alternates the two bots rate by rate (bench/load/ladder.ts);
+ *   heap per open table is measured after the warm-up (every table clicked).
+ * - `scenarios`: board lag at 20 moves/s spread across the tables, and at one busy 6-seat
+ *   J'Accuse! table (bench/load/scenarios.ts).
+ * - `profile`: the product under ~400 clicks/s with V8's CPU profiler; top self time.
+ * - `recovery`: restart recovery of 10,000 open tables, heap per table at rest (bench/recovery.ts).
+ * - `leaderboard`: leaderboard and stats queries over 100,000 results (bench/leaderboard.ts).
+ *
+ * Options: `--quick` (a seconds-long version: few tables, two rates, short steps), `--tables=N`,
+ * `--rates=100,200,…` (offered clicks per second), `--seconds=S` (per rate), `--seed=N`,
+ * `--log-level=info` (the product's; production default), `--profile-rate=400`, `--out=DIR`.
  */
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { performance } from 'node:perf_hooks';
-import { suspicionDefinition } from '../src/games/suspicion/engine.js';
-import { defaultRegistry } from '../src/games/index.js';
-import { silentLogger } from '../src/logger.js';
-import { openDatabase } from '../src/persistence/db.js';
-import { TableRepo } from '../src/persistence/repo.js';
-import { TableService } from '../src/tables/service.js';
-import type { Actor } from '../src/tables/types.js';
-import { DiscordEmulator, type EmulatedMessage, type EmulatedUser } from '../src/local/emulator/index.js';
-import { boardOf, fresh, offers, perform, settle, startBot, tableIdOf, tempDir } from '../test/e2e/harness.js';
+import { parseArgs } from 'node:util';
 import { Rng } from '../src/games/rng.js';
+import { benchLeaderboard } from './leaderboard.js';
+import { topInclusiveTime, topSelfTime, type SelfTime } from './load/cpu-profile.js';
+import { ratios, runRung, type RungResult } from './load/ladder.js';
+import { busyTable, spreadMoves, type ScenarioResult } from './load/scenarios.js';
+import { round } from './load/stats.js';
+import { buildWorld, type World } from './load/world.js';
+import { benchRecovery, type RecoveryResult } from './recovery.js';
+import { printReport } from './report.js';
 
-/** One benchmark's output. */
-export interface BenchResult {
-  name: string;
-  metrics: Record<string, number>;
-  summary: string;
+const PARTS = ['load', 'scenarios', 'profile', 'recovery', 'leaderboard'] as const;
+type Part = (typeof PARTS)[number];
+
+/** The settings of one run. */
+export interface BenchSettings {
+  quick: boolean;
+  tables: number;
+  rates: number[];
+  seconds: number;
+  seed: number;
+  logLevel: string;
+  warmUpRate: number;
+  spreadMovesPerSecond: number;
+  spreadSeconds: number;
+  busySeconds: number;
+  profileRate: number;
+  profileSeconds: number;
+  /** A bot counts as quiet (drained) after this long without a request, ms. */
+  quietMs: number;
+  recoveryTables: number;
+  leaderboardResults: number;
+  leaderboardRepetitions: number;
+  parts: Part[];
 }
 
-const quantile = (xs: number[], q: number) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length ? s[Math.min(s.length - 1, Math.floor(q * s.length))]! : NaN;
-};
-const r2 = (x: number) => Math.round(x * 100) / 100;
-
-/** Click latency through the emulator: TABLES tables × CLICKS clicks of random legal play. */
-async function benchClicks(tables = 6, clicksPerTable = 60): Promise<BenchResult> {
-  const emu = await DiscordEmulator.start();
-  const tmp = tempDir('rh-bench-');
-  const app = await startBot(emu, tmp.dbPath);
-  const acks: number[] = [];
-  const answers: number[] = [];
-  const rng = Rng.seeded(42);
-  try {
-    const ids: { id: number; channel: string; users: EmulatedUser[]; board: EmulatedMessage }[] = [];
-    for (let t = 0; t < tables; t++) {
-      const channel = emu.addChannel(`bench-${t}`);
-      const users = [0, 1, 2].map((i) => emu.addUser(`B${t}-${i}`));
-      const created = await users[0]!.slash('suspicion new', { seats: 3 }, { channelId: channel });
-      const lobby = created.message!;
-      for (const u of users.slice(1)) await u.click(lobby, 'Join');
-      await users[0]!.click(lobby, 'Start');
-      const id = tableIdOf(lobby);
-      await settle(app);
-      ids.push({ id, channel, users, board: boardOf(emu, id, channel) });
-    }
-    const started = performance.now();
-    let clicks = 0;
-    for (let c = 0; c < clicksPerTable; c++) {
-      for (const tb of ids) {
-        await settle(app);
-        const table = app.context.repo.table(tb.id)!;
-        if (table.status !== 'active') continue;
-        const p = suspicionDefinition.pending(table.state as never);
-        if (p.kind === 'over') continue;
-        const seats = p.kind === 'turn' ? [p.seat] : p.kind === 'race' ? p.seats : p.waiting;
-        const seat = rng.pick(seats);
-        const row = app.context.repo.seats(tb.id).find((s) => s.seat === seat)!;
-        const user = tb.users.find((u) => u.id === row.userId)!;
-        // Open the hand from the board (one click), then play a random offered action (one click).
-        const t0 = performance.now();
-        const opened = await user.click(fresh(emu, tb.board), 'Show my hand');
-        answers.push(performance.now() - t0);
-        acks.push(opened.ackMs ?? NaN);
-        const panel = opened.message!;
-        const choices = offers(panel, suspicionDefinition).concat(p.kind === 'turn' ? [] : offers(fresh(emu, tb.board), suspicionDefinition));
-        if (choices.length === 0) continue;
-        const choice = rng.pick(choices);
-        const msg = choice.customId.startsWith('rh1:') && panel.components?.some((row: any) => JSON.stringify(row).includes(choice.customId)) ? panel : fresh(emu, tb.board);
-        const t1 = performance.now();
-        const r = await perform(user, msg, choice);
-        answers.push(performance.now() - t1);
-        acks.push(r.ackMs ?? NaN);
-        clicks += 2;
-      }
-    }
-    await settle(app);
-    const seconds = (performance.now() - started) / 1000;
-    const violations = emu.violations.length;
-    const metrics = {
-      interactions: acks.length,
-      ack_median_ms: r2(quantile(acks, 0.5)),
-      ack_p95_ms: r2(quantile(acks, 0.95)),
-      ack_max_ms: r2(Math.max(...acks)),
-      client_roundtrip_median_ms: r2(quantile(answers, 0.5)),
-      client_roundtrip_p95_ms: r2(quantile(answers, 0.95)),
-      p95_over_median: r2(quantile(acks, 0.95) / quantile(acks, 0.5)),
-      clicks_per_second: r2(clicks / seconds),
-      emulator_violations: violations,
-    };
-    return {
-      name: 'click latency (emulator, real discord.js + SQLite)',
-      metrics,
-      summary: `${acks.length} interactions over ${tables} tables: ack median ${metrics.ack_median_ms} ms, p95 ${metrics.ack_p95_ms} ms (p95/median ${metrics.p95_over_median}), max ${metrics.ack_max_ms} ms; ${metrics.clicks_per_second} clicks/s sequential; ${violations} schema violations`,
-    };
-  } finally {
-    await app.stop();
-    await emu.stop();
-    tmp.cleanup();
-  }
+/** Everything a run writes to bench/results/*.json. */
+export interface BenchResults {
+  node: string;
+  date: string;
+  machine: { cpus: number; model: string; loadAverageBefore: number[]; loadAverageAfter: number[] };
+  settings: BenchSettings;
+  /** Discord limits the emulator enforced during the measured parts. */
+  limits: string;
+  setup?: { productMs: number; echoMs: number };
+  warmUp?: { product: RungResult; echo: RungResult };
+  ladder?: { rate: number; echo: RungResult; product: RungResult; ratios: ReturnType<typeof ratios> }[];
+  /** Why the ladder stopped before its last rate, if it did. */
+  ladderStopped?: string;
+  /** Highest offered rate at which p99 ≤ 100 ms and nothing failed, per bot. */
+  highestRateP99Under100?: { echo: number | null; product: number | null; ratio: number };
+  /**
+   * Heap after a full GC, every table clicked once: the product world vs a product world of
+   * `baselineTables` warmed the same way; per table = difference / (tables − baselineTables).
+   */
+  memory?: { heapBytesPerOpenTableWarm: number; productHeapBytes: number; baselineHeapBytes: number; tables: number; baselineTables: number };
+  scenarios?: ScenarioResult[];
+  /** `top`: self time per function; `inclusive`: time under the product's own functions (src/). */
+  profile?: { rate: number; seconds: number; run: RungResult; file: string; totalMs: number; top: SelfTime[]; inclusive: SelfTime[] };
+  recovery?: RecoveryResult;
+  leaderboard?: { name: string; metrics: Record<string, number>; summary: string };
+  /** Parts that failed (the others still ran). */
+  errors?: string[];
+  durationSeconds: number;
 }
 
-/** Start N Suspicion tables directly through the service (no Discord), in a fresh database. */
-function seedTables(dbPath: string, n: number): void {
-  const db = openDatabase(dbPath);
-  const repo = new TableRepo(db);
-  const service = new TableService({ repo, registry: defaultRegistry(), logger: silentLogger });
-  const actor = (k: number): Actor => ({ userId: String(200000000000000000n + BigInt(k)), displayName: `U${k}`, canManageGuild: false });
-  for (let i = 0; i < n; i++) {
-    const r = service.createTable({ guildId: '1', channelId: String(300000000000000000n + BigInt(i)), game: 'suspicion', host: actor(i * 3), options: {} });
-    if (!r.ok) throw new Error(JSON.stringify(r.error));
-    service.join(r.value.table.id, actor(i * 3 + 1));
-    service.join(r.value.table.id, actor(i * 3 + 2));
-    service.start(r.value.table.id, actor(i * 3));
-  }
-  service.stop();
-  db.$client.close();
+/** Tables of the small product world whose warm heap is subtracted (the fixed part: code, caches). */
+const BASELINE_TABLES = 8;
+
+function settingsFromArgs(argv: string[]): { settings: BenchSettings; out: string } {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      quick: { type: 'boolean', default: false },
+      tables: { type: 'string' },
+      rates: { type: 'string' },
+      seconds: { type: 'string' },
+      seed: { type: 'string' },
+      'log-level': { type: 'string' },
+      'profile-rate': { type: 'string' },
+      only: { type: 'string' },
+      skip: { type: 'string' },
+      out: { type: 'string' },
+    },
+    strict: true,
+  });
+  const quick = values.quick!;
+  const list = (s: string | undefined) => (s ? s.split(',').map((x) => x.trim()).filter(Boolean) : []);
+  const bad = [...list(values.only), ...list(values.skip)].filter((p) => !(PARTS as readonly string[]).includes(p));
+  if (bad.length) throw new Error(`unknown part(s) ${bad.join(', ')}; parts are ${PARTS.join(', ')}`);
+  const only = list(values.only) as Part[];
+  const skip = new Set(list(values.skip));
+  const num = (s: string | undefined, d: number, name: string) => {
+    if (s === undefined) return d;
+    const n = Number(s);
+    if (!Number.isFinite(n) || n <= 0) throw new Error(`--${name} must be a positive number (got ${s})`);
+    return n;
+  };
+  const rates = values.rates ? list(values.rates).map((r) => num(r, 0, 'rates')) : quick ? [100, 400] : [100, 200, 400, 800, 1600, 3200];
+  const settings: BenchSettings = {
+    quick,
+    tables: Math.round(num(values.tables, quick ? 16 : 1000, 'tables')),
+    rates,
+    seconds: num(values.seconds, quick ? 1 : 10, 'seconds'),
+    seed: Math.round(num(values.seed, 42, 'seed')),
+    logLevel: values['log-level'] ?? 'info',
+    warmUpRate: 200,
+    spreadMovesPerSecond: 20,
+    spreadSeconds: quick ? 1.5 : 30,
+    busySeconds: quick ? 2.5 : 90,
+    profileRate: num(values['profile-rate'], 400, 'profile-rate'),
+    profileSeconds: quick ? 1 : 15,
+    quietMs: quick ? 300 : 1000,
+    recoveryTables: quick ? 200 : 10_000,
+    leaderboardResults: quick ? 1_000 : 100_000,
+    leaderboardRepetitions: quick ? 50 : 2_000,
+    parts: (only.length ? only : [...PARTS]).filter((p) => !skip.has(p)),
+  };
+  return { settings, out: values.out ?? join(import.meta.dirname, 'results') };
 }
 
-/** Recovery time and memory per open table. */
-async function benchRecovery(n = 1000): Promise<BenchResult> {
-  const tmp = tempDir('rh-bench-');
-  try {
-    const t0 = performance.now();
-    seedTables(tmp.dbPath, n);
-    const seedMs = performance.now() - t0;
-    const runs: number[] = [];
-    const heapPerTable: number[] = [];
-    const rssPerTable: number[] = [];
-    for (let k = 0; k < 5; k++) {
-      global.gc?.();
-      const heap0 = process.memoryUsage().heapUsed;
-      const rss0 = process.memoryUsage().rss;
-      const s = performance.now();
-      const db = openDatabase(tmp.dbPath);
-      const service = new TableService({ repo: new TableRepo(db), registry: defaultRegistry(), logger: silentLogger });
-      const ids = service.recover();
-      runs.push(performance.now() - s);
-      if (ids.length !== n) throw new Error(`recovered ${ids.length} of ${n}`);
-      global.gc?.();
-      const heap1 = process.memoryUsage().heapUsed;
-      const rss1 = process.memoryUsage().rss;
-      heapPerTable.push((heap1 - heap0) / n);
-      rssPerTable.push((rss1 - rss0) / n);
-      service.stop();
-      db.$client.close();
-    }
-    const metrics = {
-      tables: n,
-      seed_ms_per_table: r2(seedMs / n),
-      recover_median_ms: r2(quantile(runs, 0.5)),
-      recover_ms_per_1000_tables: r2((quantile(runs, 0.5) / n) * 1000),
-      heap_bytes_per_open_table: Math.round(quantile(heapPerTable, 0.5)),
-      rss_bytes_per_open_table: Math.round(quantile(rssPerTable, 0.5)),
-      gc_exposed: global.gc ? 1 : 0,
-    };
-    return {
-      name: 'restart recovery and memory per open table',
-      metrics,
-      summary: `recovering ${n} open tables (load + re-arm deadlines) takes ${metrics.recover_median_ms} ms median; ~${metrics.heap_bytes_per_open_table} B heap per open table (state lives in SQLite, not memory)`,
-    };
-  } finally {
-    tmp.cleanup();
-  }
-}
+const LIMITS = { limit: 5, windowMs: 5000, globalPerSecond: 50 };
 
 async function main(): Promise<void> {
-  const results: BenchResult[] = [];
-  results.push(await benchClicks());
-  results.push(await benchRecovery());
-  const lbPath = join(import.meta.dirname, 'leaderboard.ts');
-  if (existsSync(lbPath)) {
-    const mod = (await import(pathToFileURL(lbPath).href)) as { benchLeaderboard?: () => Promise<BenchResult> };
-    if (mod.benchLeaderboard) results.push(await mod.benchLeaderboard());
+  let parsed: ReturnType<typeof settingsFromArgs>;
+  try {
+    parsed = settingsFromArgs(process.argv.slice(2));
+  } catch (err) {
+    process.stderr.write(`npm run bench: ${(err as Error).message}\nOptions: see the comment at the top of bench/run.ts or README "Benchmark".\n`);
+    process.exit(2);
   }
-  const out = join(import.meta.dirname, 'results');
+  const { settings, out } = parsed;
+  const started = performance.now();
+  const results: BenchResults = {
+    node: process.version,
+    date: new Date().toISOString(),
+    machine: { cpus: cpus().length, model: cpus()[0]?.model ?? '?', loadAverageBefore: loadavg().map((x) => round(x, 2)), loadAverageAfter: [] },
+    settings,
+    limits: `global ${LIMITS.globalPerSecond} requests/s on non-interaction routes; ${LIMITS.limit} message creates and ${LIMITS.limit} edits per ${LIMITS.windowMs / 1000} s per channel`,
+    durationSeconds: 0,
+  };
+  const has = (p: Part) => settings.parts.includes(p);
+  const log = (line: string) => process.stderr.write(`[bench ${round((performance.now() - started) / 1000, 0)} s] ${line}\n`);
+  /** Run one part; a failure is logged and recorded, and the other parts still run. */
+  const part = async (name: string, fn: () => Promise<void>) => {
+    try {
+      await fn();
+    } catch (err) {
+      const message = err instanceof Error ? (err.stack ?? err.message) : String(err);
+      log(`${name} failed: ${message}`);
+      (results.errors ??= []).push(`${name}: ${message}`);
+    }
+  };
+
+  if (has('load') || has('scenarios') || has('profile')) {
+    log(`building worlds: ${settings.tables} tables × {product, echo}`);
+    const [product, echo, baseline] = await Promise.all([
+      buildWorld({ kind: 'product', tables: settings.tables, busyTable: has('scenarios'), seed: settings.seed, logLevel: settings.logLevel }),
+      has('load') ? buildWorld({ kind: 'echo', tables: settings.tables, busyTable: false, seed: settings.seed }) : null,
+      has('load') ? buildWorld({ kind: 'product', tables: BASELINE_TABLES, busyTable: false, seed: settings.seed, logLevel: settings.logLevel }) : null,
+    ]);
+    try {
+      results.setup = { productMs: round(product.setupMs, 0), echoMs: round(echo?.setupMs ?? NaN, 0) };
+      for (const w of [product, echo]) w?.emu.setRateLimit(LIMITS);
+      if (has('load') && echo && baseline) await part('load', () => runLoad(settings, results, product, echo, baseline, log));
+      await baseline?.close();
+      if (has('scenarios')) {
+        const rng = Rng.seeded(settings.seed + 2);
+        results.scenarios = [];
+        await part('spread scenario', async () => {
+          log(`scenario: ${settings.spreadMovesPerSecond} moves/s spread, ${settings.spreadSeconds} s`);
+          results.scenarios!.push(await spreadMoves(product, { movesPerSecond: settings.spreadMovesPerSecond, seconds: settings.spreadSeconds, rng, quietMs: settings.quietMs }));
+        });
+        await part('busy-table scenario', async () => {
+          log(`scenario: busy J'Accuse! table, ${settings.busySeconds} s`);
+          results.scenarios!.push(await busyTable(product, { seconds: settings.busySeconds, rng, quietMs: settings.quietMs }));
+        });
+      }
+      if (has('profile')) await part('profile', async () => {
+        log(`profile: product at ${settings.profileRate} clicks/s for ${settings.profileSeconds} s`);
+        const dir = join(tmpdir(), 'rh-bench-profiles');
+        mkdirSync(dir, { recursive: true });
+        const file = join(dir, `product-${settings.profileRate}-${Date.now()}.cpuprofile`);
+        product.bot.startProfile();
+        const run = await runRung(product, {
+          rate: settings.profileRate,
+          seconds: settings.profileSeconds,
+          rng: Rng.seeded(settings.seed + 3),
+          quietMs: settings.quietMs,
+          afterLoad: () => product.bot.stopProfile(file),
+        });
+        const top = topSelfTime(file, 40);
+        results.profile = { rate: settings.profileRate, seconds: settings.profileSeconds, run, file, totalMs: top.totalMs, top: top.functions, inclusive: topInclusiveTime(file, 25) };
+      });
+    } finally {
+      await Promise.all([product.close(), echo?.close()]);
+    }
+  }
+  if (has('recovery')) await part('recovery', async () => {
+    log(`recovery: ${settings.recoveryTables} open tables`);
+    results.recovery = await benchRecovery(settings.recoveryTables, settings.quick ? 2 : 5);
+  });
+  if (has('leaderboard')) await part('leaderboard', async () => {
+    log(`leaderboard: ${settings.leaderboardResults} results`);
+    results.leaderboard = await benchLeaderboard(settings.leaderboardResults, settings.leaderboardRepetitions);
+  });
+  results.machine.loadAverageAfter = loadavg().map((x) => round(x, 2));
+  results.durationSeconds = round((performance.now() - started) / 1000, 0);
   mkdirSync(out, { recursive: true });
-  const file = join(out, `bench-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
-  writeFileSync(file, JSON.stringify({ node: process.version, date: new Date().toISOString(), results }, null, 2));
-  for (const r of results) process.stdout.write(`\n## ${r.name}\n${r.summary}\n${JSON.stringify(r.metrics)}\n`);
+  const file = join(out, `bench-${settings.quick ? 'quick-' : ''}${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
+  writeFileSync(file, JSON.stringify(results, null, 2));
+  process.stdout.write(printReport(results));
   process.stdout.write(`\nwritten to ${file}\n`);
+  if (results.errors?.length) {
+    process.stderr.write(`${results.errors.length} part(s) failed:\n${results.errors.join('\n')}\n`);
+    process.exitCode = 1;
+  }
+}
+
+/** Warm-up pass, heap per open table, and the rate ladder (both bots, alternating). */
+async function runLoad(s: BenchSettings, results: BenchResults, product: World, echo: World, baseline: World, log: (l: string) => void): Promise<void> {
+  const rng = { product: Rng.seeded(s.seed + 1), echo: Rng.seeded(s.seed + 1) };
+  log(`warm-up: every table clicked once, ${s.warmUpRate} clicks/s`);
+  const warmEcho = await runRung(echo, { rate: s.warmUpRate, seconds: 0, rng: rng.echo, tables: 'each', quietMs: s.quietMs });
+  const warmProduct = await runRung(product, { rate: s.warmUpRate, seconds: 0, rng: rng.product, tables: 'each', quietMs: s.quietMs });
+  results.warmUp = { product: warmProduct, echo: warmEcho };
+  await runRung(baseline, { rate: s.warmUpRate, seconds: 0, rng: Rng.seeded(s.seed + 4), tables: 'each', quietMs: s.quietMs });
+  const [heap, base] = await Promise.all([product.bot.probe(true), baseline.bot.probe(true)]);
+  const tables = product.tables.length + (product.busy ? 1 : 0);
+  results.memory = {
+    tables,
+    baselineTables: BASELINE_TABLES,
+    productHeapBytes: heap.heapUsed,
+    baselineHeapBytes: base.heapUsed,
+    heapBytesPerOpenTableWarm: Math.round((heap.heapUsed - base.heapUsed) / (tables - BASELINE_TABLES)),
+  };
+  results.ladder = [];
+  for (const [k, rate] of s.rates.entries()) {
+    // Alternate which bot goes first, so neither always runs right after the other's drain.
+    const order = k % 2 === 0 ? (['echo', 'product'] as const) : (['product', 'echo'] as const);
+    const got: Partial<Record<'echo' | 'product', RungResult>> = {};
+    for (const kind of order) {
+      log(`ladder: ${kind} at ${rate} clicks/s for ${s.seconds} s`);
+      got[kind] = await runRung(kind === 'echo' ? echo : product, { rate, seconds: s.seconds, rng: rng[kind], quietMs: s.quietMs });
+    }
+    results.ladder.push({ rate, echo: got.echo!, product: got.product!, ratios: ratios(got.product!, got.echo!) });
+    // The echo bot is the floor: when it cannot answer half of what is offered, this machine
+    // (emulator + load generator + bots) cannot offer more — higher rates would measure nothing.
+    if (got.echo!.answered < got.echo!.dispatched / 2 && k < s.rates.length - 1) {
+      results.ladderStopped = `after ${rate}/s: the echo bot answered ${got.echo!.answered} of ${got.echo!.dispatched} clicks; ${s.rates.slice(k + 1).join(', ')}/s not run`;
+      log(`ladder stopped ${results.ladderStopped}`);
+      break;
+    }
+  }
+  const best = (kind: 'echo' | 'product') => {
+    const ok = results.ladder!.filter((r) => r[kind].latency.p99 <= 100 && r[kind].failures === 0).map((r) => r.rate);
+    return ok.length ? Math.max(...ok) : null;
+  };
+  const e = best('echo');
+  const p = best('product');
+  results.highestRateP99Under100 = { echo: e, product: p, ratio: e && p ? round(p / e, 2) : NaN };
 }
 
 await main();

@@ -1,6 +1,8 @@
 /**
  * `/<game> new` and `/<game> rules`, built for every game in the registry from its
- * GameModule: the options come from `newOptions`, validated by the game's options schema.
+ * GameModule: the options come from `newOptions` / `rulesOptions`, which each game derives
+ * from its zod options schema (src/games/options.ts), and the chosen values are validated
+ * by that schema again.
  */
 import {
   InteractionContextType,
@@ -17,11 +19,31 @@ import { localizedCommand } from '../discord/localize.js';
 import { lobbyMessage } from '../discord/render/lobby.js';
 import type { SlashCommand } from '../discord/slash-command.js';
 
+/** Discord's longest option description (characters). */
+const MAX_DESCRIPTION = 100;
+
+/**
+ * An option's description with its default appended (" (default 60)", the default choice's
+ * name, on/off), shortened first when both would not fit in Discord's 100 characters.
+ */
+export function optionDescription(spec: CommandOptionSpec, text: Messages): string {
+  const t = text.common.commands;
+  const description = spec.description(text);
+  if (spec.default === undefined) return description.slice(0, MAX_DESCRIPTION);
+  const choice = spec.choices?.find((candidate) => candidate.value === spec.default);
+  const label = typeof spec.default === 'boolean' ? (spec.default ? t.defaultOn : t.defaultOff) : choice ? choice.name(text) : String(spec.default);
+  const hint = t.defaultHint(label);
+  const room = MAX_DESCRIPTION - hint.length;
+  const base = description.length <= room ? description : `${description.slice(0, Math.max(0, room - 1))}…`;
+  return `${base}${hint}`;
+}
+
 function addOption(sub: SlashCommandSubcommandBuilder, spec: CommandOptionSpec, t: Messages): void {
+  const description = optionDescription(spec, t);
   switch (spec.type) {
     case 'integer':
       sub.addIntegerOption((o) => {
-        o.setName(spec.name).setDescription(spec.description(t));
+        o.setName(spec.name).setDescription(description);
         if (spec.min !== undefined) o.setMinValue(spec.min);
         if (spec.max !== undefined) o.setMaxValue(spec.max);
         if (spec.choices) o.addChoices(...spec.choices.map((c) => ({ name: c.name(t), value: Number(c.value) })));
@@ -30,13 +52,13 @@ function addOption(sub: SlashCommandSubcommandBuilder, spec: CommandOptionSpec, 
       break;
     case 'string':
       sub.addStringOption((o) => {
-        o.setName(spec.name).setDescription(spec.description(t));
+        o.setName(spec.name).setDescription(description);
         if (spec.choices) o.addChoices(...spec.choices.map((c) => ({ name: c.name(t), value: String(c.value) })));
         return o;
       });
       break;
     case 'boolean':
-      sub.addBooleanOption((o) => o.setName(spec.name).setDescription(spec.description(t)));
+      sub.addBooleanOption((o) => o.setName(spec.name).setDescription(description));
       break;
   }
 }

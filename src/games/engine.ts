@@ -14,9 +14,6 @@ export type Seat = number;
 /** Who is looking: a seat, or `null` for the public / a spectator. */
 export type Viewer = Seat | null;
 
-/** Identifiers of the games the bot hosts. */
-export type GameId = 'suspicion' | 'noir' | 'phantom' | 'jaccuse';
-
 /**
  * Which timer a decision runs on. The table service uses it to pick the deadline label and
  * to decide whether a missed deadline counts towards marking a seat away:
@@ -45,14 +42,14 @@ export type Pending =
   | { kind: 'over'; step: number };
 
 /** Seats that must still act for the pending decision (empty when the game is over). */
-export function seatsToAct(p: Pending): Seat[] {
-  switch (p.kind) {
+export function seatsToAct(pending: Pending): Seat[] {
+  switch (pending.kind) {
     case 'turn':
-      return [p.seat];
+      return [pending.seat];
     case 'race':
-      return p.seats;
+      return pending.seats;
     case 'simultaneous':
-      return p.waiting;
+      return pending.waiting;
     case 'over':
       return [];
   }
@@ -60,10 +57,12 @@ export function seatsToAct(p: Pending): Seat[] {
 
 /**
  * A typed refusal of an action. `code` is a stable machine key (the UI maps it to a
- * plain-language catalog string); `params` fills that string.
+ * plain-language catalog string); `params` fills that string. Each game narrows this to a
+ * union of its own refusals (e.g. `SuspicionError` in suspicion/rules.ts), and its catalog
+ * of error texts is keyed by that union, so a missing or misspelt text does not compile.
  */
-export interface RuleError {
-  code: string;
+export interface RuleError<Code extends string = string> {
+  code: Code;
   params?: Record<string, string | number>;
 }
 
@@ -77,14 +76,14 @@ export interface GameEvent {
   [field: string]: unknown;
 }
 
-/** True when `viewer` may see `e` (public events are visible to everyone). */
-export function eventVisibleTo(e: GameEvent, viewer: Viewer): boolean {
-  if (!e.to) return true;
-  return viewer !== null && e.to.includes(viewer);
+/** True when `viewer` may see `event` (public events are visible to everyone). */
+export function eventVisibleTo(event: GameEvent, viewer: Viewer): boolean {
+  if (!event.to) return true;
+  return viewer !== null && event.to.includes(viewer);
 }
 
-/** Outcome of `apply`: the new state and its events, or a typed refusal (state unchanged). */
-export type ApplyResult<S> = { ok: true; state: S; events: GameEvent[] } | { ok: false; error: RuleError };
+/** Outcome of `apply`: the new state and its events, or a typed refusal `E` (state unchanged). */
+export type ApplyResult<S, E extends RuleError = RuleError> = { ok: true; state: S; events: GameEvent[] } | { ok: false; error: E };
 
 /**
  * Final outcome of a game, per seat (index = seat).
@@ -118,10 +117,19 @@ export interface BaseOptions {
 
 /**
  * One game's definition (DESIGN.md §3). `S` = state (plain JSON), `A` = action (plain
- * JSON, discriminated by `type`), `O` = options, `PV` = public view, `SV` = seat view.
+ * JSON, discriminated by `type`), `O` = options, `PV` = public view, `SV` = seat view,
+ * `E` = the game's union of refusals.
  */
-export interface GameDefinition<S, A extends { type: string }, O extends BaseOptions, PV = unknown, SV = unknown> {
-  id: GameId;
+export interface GameDefinition<
+  S,
+  A extends { type: string },
+  O extends BaseOptions,
+  PV = unknown,
+  SV = unknown,
+  E extends RuleError = RuleError,
+> {
+  /** The game's id (the registry in ./index.ts derives `GameId` from its modules' ids). */
+  id: string;
   minPlayers: number;
   maxPlayers: number;
   /** zod schema of the table options, every field with its [DEFAULT]. */
@@ -140,7 +148,12 @@ export interface GameDefinition<S, A extends { type: string }, O extends BaseOpt
   /** Every action `seat` may take now (empty if none). Drives buttons, bots and validation. */
   legalActions(state: S, seat: Seat): A[];
   /** Apply `action` by `seat`. Pure; returns a typed refusal instead of throwing. */
-  apply(state: S, seat: Seat, action: A): ApplyResult<S>;
+  apply(state: S, seat: Seat, action: A): ApplyResult<S, E>;
+  /**
+   * Why `seat` may not take `action` now, or null when `apply` would accept it — the same
+   * check `apply` and `legalActions` use (./moves.ts), without applying anything.
+   */
+  check?(state: S, seat: Seat, action: A): E | null;
   /** The action applied for `seat` when its deadline passes (rules file, "timeout"). */
   defaultAction(state: S, seat: Seat): A;
   /**
@@ -165,4 +178,4 @@ export interface GameDefinition<S, A extends { type: string }, O extends BaseOpt
 
 /** Any game definition, type parameters erased (for the registry and the table service). */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type AnyGameDefinition = GameDefinition<any, any, any, any, any>;
+export type AnyGameDefinition = GameDefinition<any, any, any, any, any, any>;

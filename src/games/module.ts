@@ -3,16 +3,17 @@
  * renderers and the options of its `/<game> new` slash command.
  */
 import type { Messages } from '../i18n/index.js';
-import type { AnyGameDefinition, GameId } from './engine.js';
+import type { AnyGameDefinition } from './engine.js';
 import type { AnyGameUi } from './ui.js';
 
 /** A text taken from the reader's catalog (README "Languages"): called with the catalog to render in. */
 export type CatalogText = (t: Messages) => string;
 
 /**
- * One option of `/<game> new`, mapped onto a key of the game's options schema. The table
- * service passes the chosen values through `optionsSchema.parse`, so defaults and limits
- * live in the schema; `min`/`max`/`choices` here only shape Discord's input box.
+ * One option of `/<game> new`, mapped onto a key of the game's options schema. Derived from
+ * that schema by `commandOptions` (./options.ts): `type`, `min`, `max`, the choice values and
+ * `default` are the schema's; the table service still passes the chosen values through
+ * `optionsSchema.parse`, so the schema stays the one judge of a value.
  */
 export interface CommandOptionSpec {
   /** Discord option name: lowercase, digits and dashes, ≤ 32 characters. */
@@ -24,13 +25,17 @@ export interface CommandOptionSpec {
   type: 'integer' | 'string' | 'boolean';
   /** Fixed choices; each name ≤ 100 characters in every language. */
   choices?: { name: CatalogText; value: string | number }[];
+  /** Smallest accepted integer (inclusive). */
   min?: number;
+  /** Largest accepted integer (inclusive). */
   max?: number;
+  /** The value a table gets when the option is left out (the schema's `.default`). */
+  default?: string | number | boolean;
 }
 
-/** A playable game as the bot sees it. */
-export interface GameModule {
-  id: GameId;
+/** A playable game as the bot sees it; `Id` is its literal id (./index.ts derives `GameId` from them). */
+export interface GameModule<Id extends string = string> {
+  id: Id;
   /** Slash command name, e.g. 'suspicion' for `/suspicion new`. */
   command: string;
   /** Display title in the reader's language, e.g. "Suspicion", "NOIR: Asesino contra Inspector". */

@@ -2,7 +2,6 @@
  * The list of games the bot hosts. The table service and the command layer look games up
  * here; tests may build a registry with their own modules.
  */
-import type { GameId } from './engine.js';
 import type { GameModule } from './module.js';
 
 /** Games by id, in the order they are listed to players. */
@@ -29,7 +28,7 @@ export class GameRegistry {
   }
 
   /** Ids of every registered game. */
-  ids(): GameId[] {
+  ids(): string[] {
     return this.modules.map((m) => m.id);
   }
 }

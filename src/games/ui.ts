@@ -71,9 +71,10 @@ export interface PanelRender {
 }
 
 /**
- * A game's renderers. `PV` = public view, `SV` = seat view, `A` = action, `O` = options.
+ * A game's renderers. `PV` = public view, `SV` = seat view, `A` = action, `O` = options,
+ * `E` = the game's union of refusals.
  */
-export interface GameUi<PV, SV, A, O> {
+export interface GameUi<PV, SV, A, O, E extends RuleError = RuleError> {
   /** Render the public board from the public view. */
   board(view: PV, ctx: RenderContext): BoardRender;
   /** Render `view`'s seat panel; `legal` are that seat's legal actions now. */
@@ -83,8 +84,8 @@ export interface GameUi<PV, SV, A, O> {
    * Only called with events `viewer` may see.
    */
   describeEvent(event: GameEvent, ctx: RenderContext, viewer: Viewer): string | null;
-  /** A private, plain-language answer for a refused action. */
-  describeError(error: RuleError, t: Catalog): string;
+  /** A private, plain-language answer for a refused action (one catalog text per code of `E`). */
+  describeError(error: E, t: Catalog): string;
   /**
    * The private answer for a click drawn for an earlier step, e.g. a lost counter race
    * ("Too late — someone countered first. You keep your card."). Null = generic note.
@@ -98,4 +99,4 @@ export interface GameUi<PV, SV, A, O> {
 
 /** Any game UI, type parameters erased. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type AnyGameUi = GameUi<any, any, any, any>;
+export type AnyGameUi = GameUi<any, any, any, any, any>;

@@ -3,12 +3,13 @@
  * options of `/jaccuse new`.
  */
 import type { GameModule } from '../module.js';
+import { commandOptions } from '../options.js';
 import { jaccuseDefinition } from './engine.js';
 import { jaccuseUi } from './ui.js';
-import { MAX_TIMER_SECONDS, MIN_TIMER_SECONDS } from './rules.js';
+import { jaccuseOptionsSchema } from './rules.js';
 
 /** The J'Accuse! module: `/jaccuse new`, `/jaccuse rules`. */
-export const jaccuseModule: GameModule = {
+export const jaccuseModule: GameModule<'jaccuse'> = {
   id: 'jaccuse',
   command: 'jaccuse',
   title: (t) => t.jaccuse.title,
@@ -17,28 +18,20 @@ export const jaccuseModule: GameModule = {
   description: (t) => t.jaccuse.description,
   definition: jaccuseDefinition,
   ui: jaccuseUi,
-  newOptions: [
+  newOptions: commandOptions(jaccuseOptionsSchema, [
     {
       name: 'across-chooser',
       optionKey: 'acrossChooser',
       description: (t) => t.jaccuse.optionAcrossChooser,
-      type: 'string',
-      choices: [
-        { name: (t) => t.jaccuse.choiceHolder, value: 'holder' },
-        { name: (t) => t.jaccuse.choiceInspector, value: 'inspector' },
-      ],
+      choiceNames: (t) => ({ holder: t.jaccuse.choiceHolder, inspector: t.jaccuse.choiceInspector }),
     },
     {
       name: 'characters',
       optionKey: 'characters',
       description: (t) => t.jaccuse.optionCharacters,
-      type: 'string',
-      choices: [
-        { name: (t) => t.jaccuse.choiceRandom, value: 'random' },
-        { name: (t) => t.jaccuse.choiceChoice, value: 'choice' },
-      ],
+      choiceNames: (t) => ({ random: t.jaccuse.choiceRandom, choice: t.jaccuse.choiceChoice }),
     },
-    { name: 'turn-timer', optionKey: 'turnSeconds', description: (t) => t.jaccuse.optionTurnTimer, type: 'integer', min: MIN_TIMER_SECONDS, max: MAX_TIMER_SECONDS },
-    { name: 'vote-timer', optionKey: 'voteSeconds', description: (t) => t.jaccuse.optionVoteTimer, type: 'integer', min: MIN_TIMER_SECONDS, max: MAX_TIMER_SECONDS },
-  ],
+    { name: 'turn-timer', optionKey: 'turnSeconds', description: (t) => t.jaccuse.optionTurnTimer },
+    { name: 'vote-timer', optionKey: 'voteSeconds', description: (t) => t.jaccuse.optionVoteTimer },
+  ]),
 };

@@ -298,3 +298,25 @@ export interface JaccuseState {
   arrested: Seat[];
   endReason: EndReason | null;
 }
+
+// ───────────────────────────── Refusals ─────────────────────────────
+
+/** Refusal codes of J'Accuse! actions (plain-language texts: i18n/en/jaccuse.ts `errors`). */
+export type JaccusePlainErrorCode =
+  | 'game-over'
+  | 'not-seated'
+  /** Not what the table is doing now (also the answer to a malformed action). */
+  | 'wrong-phase'
+  | 'not-your-turn'
+  | 'character-taken'
+  | 'card-not-in-hand'
+  | 'suspicion-used'
+  | 'same-vote'
+  | 'wrong-card'
+  | 'not-eligible';
+
+/** Every refusal of a J'Accuse! action (moves.ts `check`); none carries a parameter. */
+export type JaccuseError = { code: JaccusePlainErrorCode };
+
+/** One refusal code. */
+export type JaccuseErrorCode = JaccuseError['code'];

@@ -1,36 +1,35 @@
 /**
  * J'Accuse! — renderers (UX.md): the public board from the public view, a seat's panel from
- * its seat view, log lines, errors, rules help. Pure; reads every string from `ctx.t.jaccuse`.
+ * its seat view; the sentences (log lines, errors, rules help) come from ui-text.ts. Pure;
+ * reads every string from `ctx.t.jaccuse`.
  */
 import { ButtonStyle, ComponentType, type APIButtonComponentWithCustomId } from 'discord-api-types/v10';
-import type { GameEvent, Viewer } from '../engine.js';
 import type { ActionRow, BoardRender, GameUi, PanelRender, RenderContext } from '../ui.js';
-import type { Catalog } from '../../i18n/index.js';
-import { jaccuseDefinition } from './engine.js';
-import type { JaccusePublicView, JaccuseSeatView } from './engine-views.js';
+import { encodeAction } from './codec.js';
 import {
-  ROUND_CAP,
   SUSPICION_CARDS,
   type CharacterId,
-  type EvidenceId,
   type EvidenceOutcome,
-  type InvestigationId,
   type JaccuseAction,
+  type JaccuseError,
   type JaccuseOptions,
   type RevealRecord,
-  type SuspicionCard,
 } from './rules.js';
 import {
-  characterName,
+  describeError,
+  describeEvent,
   evidenceLabel,
   evidenceList,
   exonerationList,
   hardenFlourish,
   investigationLabel,
   moveFlourish,
+  optionsSummary,
+  rulesHelp,
+  staleNote,
 } from './ui-text.js';
+import type { JaccusePublicView, JaccuseSeatView } from './views.js';
 
-const enc = (a: JaccuseAction) => jaccuseDefinition.encodeAction(a);
 const clip = (s: string, n: number) => (s.length <= n ? s : `${s.slice(0, n - 1)}…`);
 
 // ───────────────────────────── Board ─────────────────────────────
@@ -175,7 +174,7 @@ function panelRows(view: JaccuseSeatView, legal: JaccuseAction[], ctx: RenderCon
           placeholder: t.selectCharacter,
           options: characters.map((a) => ({
             label: clip(t.characters[a.character], 100),
-            value: enc(a),
+            value: encodeAction(a),
             description: clip(t.optionCharacterDescription(exonerationList(a.character, ctx.t)), 100),
           })),
         },
@@ -189,7 +188,7 @@ function panelRows(view: JaccuseSeatView, legal: JaccuseAction[], ctx: RenderCon
       components: investigations.map((a, k) => {
         const label = investigationLabel(a.card, ctx.t);
         const copy = investigations.slice(0, k).filter((b) => investigationLabel(b.card, ctx.t) === label).length;
-        return button(t.buttonInvestigate(copy ? t.nthCopy(label, copy + 1) : label), ctx.actionId(enc(a)), ButtonStyle.Primary);
+        return button(t.buttonInvestigate(copy ? t.nthCopy(label, copy + 1) : label), ctx.actionId(encodeAction(a)), ButtonStyle.Primary);
       }),
     });
   }
@@ -197,7 +196,7 @@ function panelRows(view: JaccuseSeatView, legal: JaccuseAction[], ctx: RenderCon
     rows.push({
       type: ComponentType.ActionRow,
       components: votes.map((a) =>
-        button(view.myVote ? t.buttonRevote(t.suspicion[a.card]) : t.buttonVote(t.suspicion[a.card]), ctx.actionId(enc(a)), a.card === 'jaccuse' ? ButtonStyle.Danger : ButtonStyle.Primary),
+        button(view.myVote ? t.buttonRevote(t.suspicion[a.card]) : t.buttonVote(t.suspicion[a.card]), ctx.actionId(encodeAction(a)), a.card === 'jaccuse' ? ButtonStyle.Danger : ButtonStyle.Primary),
       ),
     });
   }
@@ -209,7 +208,7 @@ function panelRows(view: JaccuseSeatView, legal: JaccuseAction[], ctx: RenderCon
           type: ComponentType.StringSelect,
           custom_id: ctx.selectId('across'),
           placeholder: t.selectAcross,
-          options: sends.map((a) => ({ label: clip(t.optionSend(ctx.seats[a.to]?.displayName ?? ctx.name(a.to)), 100), value: enc(a) })),
+          options: sends.map((a) => ({ label: clip(t.optionSend(ctx.seats[a.to]?.displayName ?? ctx.name(a.to)), 100), value: encodeAction(a) })),
         },
       ],
     });
@@ -232,92 +231,8 @@ function panel(view: JaccuseSeatView, legal: JaccuseAction[], ctx: RenderContext
   return { body: clip(lines.join('\n'), 3000), rows: panelRows(view, legal, ctx) };
 }
 
-// ───────────────────────────── Log ─────────────────────────────
-
-/** One log line for `event` as seen by `viewer` (private events are phrased for their recipient). */
-function describeEvent(e: GameEvent, ctx: RenderContext, _viewer: Viewer): string | null {
-  const t = ctx.t.jaccuse;
-  const n = (s: unknown) => ctx.name(Number(s));
-  const ev = (c: unknown) => evidenceLabel(c as EvidenceId, ctx.t);
-  const ch = e.character as CharacterId | null | undefined;
-  switch (e.type) {
-    case 'roundStart':
-      return t.logRoundStart(Number(e.round), n(e.inspector));
-    case 'characterChosen':
-      return (e.auto ? t.logCharacterAuto : t.logCharacterChosen)(n(e.seat), characterName(e.character as CharacterId, ctx.t));
-    case 'investigationSet':
-      return t.logInvestigationSet(n(e.seat));
-    case 'investigationChosen':
-      return t.logInvestigationChosenPrivate(investigationLabel(e.card as InvestigationId, ctx.t));
-    case 'cast':
-      return t.logCast(n(e.seat), Number(e.cast), Number(e.of));
-    case 'voteChosen':
-      return (e.changed ? t.logVoteChangedPrivate : t.logVotePrivate)(t.suspicion[e.card as SuspicionCard]);
-    case 'reveal': {
-      const votes = (e.votes as SuspicionCard[]).map((v, s) => `${ctx.name(s)} ${t.suspicion[v]}`).join(', ');
-      const outcome = t.suspicion[e.outcome as SuspicionCard] + (e.tie ? t.logTie : '');
-      return t.logReveal(votes, outcome, investigationLabel(e.investigation as InvestigationId, ctx.t));
-    }
-    case 'moved':
-      return t.logMoved(moveFlourish(ch, e.card as EvidenceId, ctx.t), ev(e.card), n(e.from), n(e.recipient));
-    case 'hardened':
-      return t.logHardened(hardenFlourish(ch, e.card as EvidenceId, ctx.t), ev(e.card), n(e.seat));
-    case 'exonerated':
-      return t.logExonerated(n(e.seat), characterName(ch, ctx.t), ev(e.card));
-    case 'dealt':
-      return t.logDealt(ev(e.card), n(e.recipient));
-    case 'pileEmpty':
-      return t.logPileEmpty(t.types[e.evidenceType as keyof typeof t.types]);
-    case 'nothingAffected':
-      return t.logNothingAffected;
-    case 'acrossPending':
-      return t.logAcrossPending(n(e.chooser), ev(e.card), n(e.holder));
-    case 'suspicionReturned':
-      return t.logSuspicionReturned;
-    case 'investigationReshuffled':
-      return t.logReshuffled;
-    case 'arrested':
-      return t.logArrested(n(e.seat), evidenceList(e.evidence as EvidenceId[], ctx.t));
-    case 'gameOver':
-      return e.reason === 'arrest' ? t.logGameOverArrest : e.reason === 'cap' ? t.logGameOverCap : t.logGameOverExhausted;
-    default:
-      return null;
-  }
-}
-
-// ───────────────────────────── Errors, help ─────────────────────────────
-
-function describeError(error: { code: string }, t: Catalog): string {
-  return t.jaccuse.errors[error.code] ?? t.jaccuse.errors.unknown ?? '';
-}
-
-function staleNote(action: JaccuseAction, t: Catalog): string | null {
-  return action.type === 'vote' ? t.jaccuse.staleVote : null;
-}
-
-function rulesHelp(o: JaccuseOptions, t: Catalog): string {
-  const j = t.jaccuse;
-  return j.rulesHelp({
-    chooser: o.acrossChooser === 'holder' ? j.summaryHolder : j.summaryInspector,
-    characters: o.characters === 'random' ? j.summaryRandom : j.summaryChoice,
-    turn: o.turnSeconds,
-    vote: o.voteSeconds,
-    cap: ROUND_CAP,
-  });
-}
-
-function optionsSummary(o: JaccuseOptions, t: Catalog): string {
-  const j = t.jaccuse;
-  return j.optionsSummary(
-    o.acrossChooser === 'holder' ? j.summaryHolder : j.summaryInspector,
-    o.characters === 'random' ? j.summaryRandom : j.summaryChoice,
-    o.turnSeconds,
-    o.voteSeconds,
-  );
-}
-
 /** The J'Accuse! renderers. */
-export const jaccuseUi: GameUi<JaccusePublicView, JaccuseSeatView, JaccuseAction, JaccuseOptions> = {
+export const jaccuseUi: GameUi<JaccusePublicView, JaccuseSeatView, JaccuseAction, JaccuseOptions, JaccuseError> = {
   board,
   panel,
   describeEvent,

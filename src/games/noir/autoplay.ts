@@ -12,21 +12,20 @@
  */
 import { peekPick } from '../rng.js';
 import type { Seat } from '../engine.js';
-import { choosableIdentities, killTargets, legalActionsOf, legalShifts, roleOf } from './engine-rules.js';
+import { legalActions } from './moves.js';
 import type { NoirAction, NoirState } from './rules.js';
+import { actingRole, roleOf, seatOf } from './state.js';
 
 /** The action applied when `seat`'s deadline passes (also used for away seats). */
 export function timeoutAction(s: NoirState, seat: Seat): NoirAction {
-  const legal = legalActionsOf(s, seat);
+  const legal = legalActions(s, seat);
   switch (s.phase) {
-    case 'firstKill': {
-      const targets = killTargets(s);
-      if (targets.length > 0) return { type: 'kill', suspect: peekPick(s.rng, targets) };
-      break;
-    }
+    case 'firstKill':
     case 'chooseIdentity': {
-      const cards = choosableIdentities(s);
-      if (cards.length > 0) return { type: 'choose', suspect: peekPick(s.rng, cards) };
+      // Every move of these phases is a kill (§2.3) or an identity choice: a random one of
+      // the seat that must make it (asked for the other seat, it is refused harmlessly).
+      const forced = legalActions(s, seatOf(s, actingRole(s)!));
+      if (forced.length > 0) return peekPick(s.rng, forced);
       break;
     }
     case 'discard':
@@ -34,10 +33,10 @@ export function timeoutAction(s: NoirState, seat: Seat): NoirAction {
       break;
     case 'play': {
       if (legal.length === 0) break;
-      const shifts = legalShifts(s);
+      const shifts = legal.filter((move) => move.type === 'shift');
       if (shifts.length > 0) return peekPick(s.rng, shifts);
       if (roleOf(s, seat) === 'inspector' && s.inspectorIdentity !== null) return { type: 'arrest', suspect: s.inspectorIdentity };
-      return legal.find((a) => a.type !== 'kill') ?? legal[0]!;
+      return legal.find((move) => move.type !== 'kill') ?? legal[0]!;
     }
     case 'over':
       break;

@@ -1,10 +1,13 @@
 /**
- * NOIR text helpers for the renderers: suspect labels, grid coordinates (columns A–E, rows
- * 1–5 on the *current* grid), shift labels and the monospace grid block (≤ 31 characters
- * wide for a 5×5 grid, rows and columns labelled). Pure; reads views only.
+ * NOIR text for the renderers: suspect labels, grid coordinates (columns A–E, rows 1–5 on
+ * the *current* grid), shift labels, the monospace grid block (≤ 31 characters wide for a
+ * 5×5 grid, rows and columns labelled), log lines, error answers, rules help and the
+ * options summary. Pure; reads views and events only.
  */
 import type { Catalog } from '../../i18n/index.js';
-import { SUSPECTS, type Cell } from './rules.js';
+import type { GameEvent, Viewer } from '../engine.js';
+import type { RenderContext } from '../ui.js';
+import { ACTION_CAP, SUSPECTS, type Cell, type NoirError, type NoirOptions, type Role } from './rules.js';
 
 /** Column letters of the grid (at most 5 columns). */
 export const COLUMN_LETTERS = 'ABCDE';
@@ -71,4 +74,81 @@ export function codeList(ids: readonly number[], t: Catalog): string {
 export function lastItems(items: string[], max: number, t: Catalog): string {
   if (items.length <= max) return items.join(' · ');
   return [t.noir.earlier(items.length - max), ...items.slice(-max)].join(' · ');
+}
+
+/** "🔪 Killer". */
+export function roleText(t: Catalog, role: Role): string {
+  return `${t.noir.roleEmoji[role]} ${t.noir.roleName[role]}`;
+}
+
+/** One log line per event (private draws phrased for their recipient). */
+export function describeEvent(e: GameEvent, ctx: RenderContext, _viewer: Viewer): string | null {
+  const t = ctx.t.noir;
+  const who = (s: unknown) => ctx.name(Number(s));
+  const sus = (s: unknown) => suspectLabel(Number(s), ctx.t);
+  switch (e.type) {
+    case 'kill':
+      return t.evKill(who(e.by), sus(e.suspect));
+    case 'canvas':
+      return t.evCanvas(sus(e.suspect), t.roleName[e.answeredBy as Role], Boolean(e.adjacent));
+    case 'collapse':
+      return t.evCollapse(Number(e.rows), Number(e.cols), codeList(e.suspects as number[], ctx.t));
+    case 'shift':
+      return t.evShift(who(e.by), shiftLabel(e.axis as 'row' | 'col', Number(e.index), Number(e.dir), ctx.t));
+    case 'disguise':
+      if (e.effect === 'killed') return t.evDisguiseKilled(who(e.by), sus(e.discarded));
+      if (e.effect === 'marked') return t.evDisguiseMarked(who(e.by), sus(e.discarded));
+      return t.evDisguiseNone(who(e.by), sus(e.discarded));
+    case 'disguiseDraw':
+      return e.alive ? t.evDrawAlive(sus(e.suspect)) : t.evDrawDead(sus(e.suspect), sus(e.identity));
+    case 'identityChosen':
+      return t.evIdentityChosen(who(e.by));
+    case 'identity':
+      return t.evIdentity(sus(e.suspect));
+    case 'arrest':
+      return (e.hit ? t.evArrestHit : t.evArrestMiss)(who(e.by), sus(e.suspect));
+    case 'exonerateDraw':
+      return t.evExonerateDraw(who(e.by), Number(e.deck));
+    case 'drew':
+      return t.evDrew(sus(e.suspect));
+    case 'exonerate':
+      return t.evExonerate(who(e.by), sus(e.suspect), Boolean(e.marker));
+    case 'citizen':
+      return t.evCitizen(who(e.by), sus(e.suspect), Boolean(e.marker));
+    case 'gameOver': {
+      const reveal = t.evReveal(sus(e.killerIdentity), e.inspectorIdentity === null ? t.none : sus(e.inspectorIdentity));
+      if (e.winner === null) return `${t.evDraw(ACTION_CAP)} ${reveal}`;
+      const role: Role = e.reason === 'arrest' ? 'inspector' : 'killer';
+      return `${t.evWin(who(e.winner), roleText(ctx.t, role), t.reasonText[e.reason as keyof typeof t.reasonText])} ${reveal}`;
+    }
+    default:
+      return null;
+  }
+}
+
+/** A private, plain-language answer for a refused action (one catalog text per `NoirError` code). */
+export function describeError(error: NoirError, t: Catalog): string {
+  // A code from outside the union (never produced by the engine) gets the generic text.
+  return t.noir.errors[error.code] ?? t.noir.errors.unknown;
+}
+
+/** `/noir rules`: the rules in short with this table's values. */
+export function rulesHelp(o: NoirOptions, t: Catalog): string {
+  const n = t.noir;
+  return n.rulesHelp({
+    mode: n.modeName[o.mode],
+    target: o.killTarget,
+    killer: n.killerChoiceName[o.killer],
+    seconds: o.turnSeconds,
+    cap: ACTION_CAP,
+    disguise: o.mode === 'classic' ? n.disguiseRule(o.disguiseKillsOldIdentity) : '',
+    canvassing: o.mode !== 'classic',
+    citizens: o.mode === 'citizens-arrest',
+  });
+}
+
+/** One line for the lobby describing the chosen options. */
+export function optionsSummary(o: NoirOptions, t: Catalog): string {
+  const n = t.noir;
+  return n.optionsSummary(n.modeName[o.mode], o.killTarget, n.killerChoiceName[o.killer], o.turnSeconds);
 }

@@ -1,21 +1,31 @@
 /**
  * NOIR renderers (UX.md, rules/noir-killer-vs-inspector.md §2.8): the public board from the
- * public view, each seat's panel from that seat's view, log lines, errors, rules help.
+ * public view and each seat's panel from that seat's view; the sentences (log lines,
+ * errors, rules help) come from ui-text.ts.
  * Pure: never mutates a view, never talks to Discord.
  */
 import { ButtonStyle, ComponentType, type APIButtonComponentWithCustomId, type APISelectMenuOption } from 'discord-api-types/v10';
-import type { GameEvent, RuleError, Viewer } from '../engine.js';
 import type { ActionRow, BoardRender, GameUi, PanelRender, RenderContext } from '../ui.js';
-import type { Catalog } from '../../i18n/index.js';
-import { encodeNoirAction } from './engine-codec.js';
-import type { NoirPublicView, NoirSeatView } from './engine-views.js';
-import { ACTION_CAP, type NoirAction, type NoirOptions, type Role } from './rules.js';
-import { codeList, gridBlock, lastItems, shiftLabel, suspectLabel, suspectOf, whereLabel } from './ui-text.js';
+import { encodeNoirAction } from './codec.js';
+import type { NoirPublicView, NoirSeatView } from './views.js';
+import type { NoirAction, NoirError, NoirOptions, Role } from './rules.js';
+import {
+  codeList,
+  describeError,
+  describeEvent,
+  gridBlock,
+  lastItems,
+  optionsSummary,
+  roleText,
+  rulesHelp,
+  shiftLabel,
+  suspectLabel,
+  suspectOf,
+  whereLabel,
+} from './ui-text.js';
 
 /** How many recent arrests / canvas answers the board lists. */
 const BOARD_RECENT = 8;
-
-const roleText = (t: Catalog, role: Role) => `${t.noir.roleEmoji[role]} ${t.noir.roleName[role]}`;
 
 /** Status line (one line, no deadline). */
 function status(v: NoirPublicView, ctx: RenderContext): string {
@@ -216,78 +226,8 @@ function panel(v: NoirSeatView, legal: NoirAction[], ctx: RenderContext): PanelR
   return { body: lines.join('\n').slice(0, 3000), rows: actionRows(v, legal, ctx) };
 }
 
-// ----- log ------------------------------------------------------------------------------
-
-/** One log line per event (private draws phrased for their recipient). */
-function describeEvent(e: GameEvent, ctx: RenderContext, _viewer: Viewer): string | null {
-  const t = ctx.t.noir;
-  const who = (s: unknown) => ctx.name(Number(s));
-  const sus = (s: unknown) => suspectLabel(Number(s), ctx.t);
-  switch (e.type) {
-    case 'kill':
-      return t.evKill(who(e.by), sus(e.suspect));
-    case 'canvas':
-      return t.evCanvas(sus(e.suspect), t.roleName[e.answeredBy as Role], Boolean(e.adjacent));
-    case 'collapse':
-      return t.evCollapse(Number(e.rows), Number(e.cols), codeList(e.suspects as number[], ctx.t));
-    case 'shift':
-      return t.evShift(who(e.by), shiftLabel(e.axis as 'row' | 'col', Number(e.index), Number(e.dir), ctx.t));
-    case 'disguise':
-      if (e.effect === 'killed') return t.evDisguiseKilled(who(e.by), sus(e.discarded));
-      if (e.effect === 'marked') return t.evDisguiseMarked(who(e.by), sus(e.discarded));
-      return t.evDisguiseNone(who(e.by), sus(e.discarded));
-    case 'disguiseDraw':
-      return e.alive ? t.evDrawAlive(sus(e.suspect)) : t.evDrawDead(sus(e.suspect), sus(e.identity));
-    case 'identityChosen':
-      return t.evIdentityChosen(who(e.by));
-    case 'identity':
-      return t.evIdentity(sus(e.suspect));
-    case 'arrest':
-      return (e.hit ? t.evArrestHit : t.evArrestMiss)(who(e.by), sus(e.suspect));
-    case 'exonerateDraw':
-      return t.evExonerateDraw(who(e.by), Number(e.deck));
-    case 'drew':
-      return t.evDrew(sus(e.suspect));
-    case 'exonerate':
-      return t.evExonerate(who(e.by), sus(e.suspect), Boolean(e.marker));
-    case 'citizen':
-      return t.evCitizen(who(e.by), sus(e.suspect), Boolean(e.marker));
-    case 'gameOver': {
-      const reveal = t.evReveal(sus(e.killerIdentity), e.inspectorIdentity === null ? t.none : sus(e.inspectorIdentity));
-      if (e.winner === null) return `${t.evDraw(ACTION_CAP)} ${reveal}`;
-      const role: Role = e.reason === 'arrest' ? 'inspector' : 'killer';
-      return `${t.evWin(who(e.winner), roleText(ctx.t, role), t.reasonText[e.reason as keyof typeof t.reasonText])} ${reveal}`;
-    }
-    default:
-      return null;
-  }
-}
-
-function describeError(error: RuleError, t: Catalog): string {
-  return t.noir.errors[error.code] ?? t.noir.errors.unknown!;
-}
-
-function rulesHelp(o: NoirOptions, t: Catalog): string {
-  const n = t.noir;
-  return n.rulesHelp({
-    mode: n.modeName[o.mode],
-    target: o.killTarget,
-    killer: n.killerChoiceName[o.killer],
-    seconds: o.turnSeconds,
-    cap: ACTION_CAP,
-    disguise: o.mode === 'classic' ? n.disguiseRule(o.disguiseKillsOldIdentity) : '',
-    canvassing: o.mode !== 'classic',
-    citizens: o.mode === 'citizens-arrest',
-  });
-}
-
-function optionsSummary(o: NoirOptions, t: Catalog): string {
-  const n = t.noir;
-  return n.optionsSummary(n.modeName[o.mode], o.killTarget, n.killerChoiceName[o.killer], o.turnSeconds);
-}
-
 /** The NOIR renderers. */
-export const noirUi: GameUi<NoirPublicView, NoirSeatView, NoirAction, NoirOptions> = {
+export const noirUi: GameUi<NoirPublicView, NoirSeatView, NoirAction, NoirOptions, NoirError> = {
   board,
   panel,
   describeEvent,

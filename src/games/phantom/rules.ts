@@ -302,3 +302,24 @@ export interface PhantomState {
   /** Winner(s) once over. */
   winners: Seat[];
 }
+
+// ── Refusals ─────────────────────────────────────────────────────────────────────────
+
+/** Refusal codes without a parameter (plain-language texts: i18n/en/phantom.ts `errors`). */
+export type PhantomPlainErrorCode =
+  | 'invalid-action'
+  | 'game-over'
+  | 'not-your-turn'
+  | 'wrong-phase'
+  | 'card-not-in-hand'
+  | 'invalid-target'
+  | 'already-discarded';
+
+/** Every refusal of a Tricks and the Phantom action (moves.ts `check`). */
+export type PhantomError =
+  | { code: PhantomPlainErrorCode }
+  /** A suspect card must carry its true colour (§3.3 step 3): `colour` is that colour. */
+  | { code: 'wrong-colour'; params: { colour: Colour } };
+
+/** One refusal code. */
+export type PhantomErrorCode = PhantomError['code'];

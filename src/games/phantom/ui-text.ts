@@ -1,11 +1,20 @@
 /**
- * Text helpers of the Tricks and the Phantom renderers: card and clue labels, glass
- * targets and the reveal of a solved crime. Every string comes from `ctx.t.phantom`.
+ * Text of the Tricks and the Phantom renderers: card and clue labels, glass targets, the
+ * reveal of a solved crime, log lines and error answers. Every string comes from `ctx.t.phantom`.
  */
 import type { Catalog } from '../../i18n/index.js';
-import type { Seat } from '../engine.js';
+import type { GameEvent, Seat, Viewer } from '../engine.js';
 import type { RenderContext } from '../ui.js';
-import { CARDS, type CardNumber, type Colour, type CrimeReveal, type CrimeStep, type GlassTarget, type PointLine } from './rules.js';
+import {
+  CARDS,
+  type CardNumber,
+  type Colour,
+  type CrimeReveal,
+  type CrimeStep,
+  type GlassTarget,
+  type PhantomError,
+  type PointLine,
+} from './rules.js';
 
 /** A card as "🟦 10 Politician", or "👻 Phantom". */
 export function cardLabel(t: Catalog, card: CardNumber): string {
@@ -120,4 +129,75 @@ export function revealLines(ctx: RenderContext, players: number, r: CrimeReveal)
 /** Names of seats joined for a status line. */
 export function names(ctx: RenderContext, seats: readonly Seat[]): string {
   return seats.map((s) => ctx.name(s)).join(' & ');
+}
+
+/** One log sentence for an event, phrased for `viewer`. */
+export function describeEvent(e: GameEvent, ctx: RenderContext, viewer: Viewer): string | null {
+  const p = ctx.t.phantom;
+  const t = ctx.t;
+  const ev = e as GameEvent & Record<string, any>;
+  switch (e.type) {
+    case 'round-started': {
+      const players = ctx.seats.length;
+      const who = positionOwner(ctx, players, ev.firstInvestigator as number);
+      return ev.fourthParty !== null && ev.fourthParty !== undefined
+        ? p.eventRoundStartedFourth(ev.round, who, cardLabel(t, ev.fourthParty as CardNumber))
+        : p.eventRoundStarted(ev.round, who);
+    }
+    case 'dealt':
+      return p.eventDealt((ev.cards as CardNumber[]).map((c) => cardLabel(t, c)).join(', '));
+    case 'discarded':
+      return viewer === ev.seat ? null : p.eventDiscarded(ctx.name(ev.seat as Seat));
+    case 'you-discarded':
+      return p.eventYouDiscarded(cardLabel(t, ev.card as CardNumber));
+    case 'reported':
+      return viewer === ev.seat
+        ? null
+        : p.eventReported(positionOwner(ctx, ctx.seats.length, ev.position as number), clueLabel(t, ev.colour as Colour));
+    case 'you-reported':
+      return p.eventYouReported(cardLabel(t, ev.card as CardNumber), clueLabel(t, ev.colour as Colour));
+    case 'glass-placed': {
+      const players = ctx.seats.length;
+      const on = ev.on as GlassTarget;
+      const cards = on === 'fourth' ? [] : [{ position: on, colour: ev.colour as Colour }];
+      return p.eventGlass(ctx.name(ev.seat as Seat), targetLabel(ctx, players, on, cards, (ev.card ?? null) as CardNumber | null));
+    }
+    case 'crime-solved': {
+      const r = ev.reveal as CrimeReveal;
+      const players = ctx.seats.length;
+      const head =
+        r.criminal === null || r.criminalAt === null
+          ? p.eventSolvedNone(r.round, r.crime)
+          : p.eventSolved(
+              r.round,
+              r.crime,
+              cardLabel(t, r.criminal),
+              r.criminalAt === 'fourth' ? p.criminalFourth : p.criminalOf(positionOwner(ctx, players, r.criminalAt)),
+            );
+      const list = r.points.map((pt) => p.eventScoredEntry(ctx.name(pt.seat), pt.gain, r.scoresAfter[pt.seat] ?? 0)).join(', ');
+      return `${head} ${p.eventScored(list)}`;
+    }
+    case 'fourth-party':
+      return p.eventFourthParty(cardLabel(t, ev.card as CardNumber));
+    case 'tie-play-on':
+      return p.tiePlayOn(ev.score as number);
+    case 'game-over': {
+      const winners = ev.winners as Seat[];
+      const scores = ev.scores as number[];
+      return p.eventGameOver(names(ctx, winners), scores[winners[0] ?? 0] ?? 0);
+    }
+    default:
+      return null;
+  }
+}
+
+/** A private, plain-language answer for a refused action (one catalog text per `PhantomError` code). */
+export function describeError(error: PhantomError, t: Catalog): string {
+  const errors = t.phantom.errors;
+  if (error.code === 'wrong-colour') {
+    const colour = error.params?.colour;
+    return errors['wrong-colour'](colour === 'yellow' || colour === 'red' || colour === 'blue' ? clueLabel(t, colour) : String(colour ?? ''));
+  }
+  // A code from outside the union (never produced by the engine) gets the generic text.
+  return errors[error.code] ?? errors.unknown;
 }

@@ -1,25 +1,27 @@
 /**
  * Renderers of Tricks and the Phantom (UX.md): the public board (scores, clues, glasses,
  * 4th-party card, the last crime's reveal) and each player's private panel (their cards
- * and exactly their legal actions). Rendered from views only.
+ * and exactly their legal actions). Rendered from views only; the sentences (log lines,
+ * error answers) come from ui-text.ts.
  */
 import { ButtonStyle, ComponentType } from 'discord-api-types/v10';
-import type { Catalog } from '../../i18n/index.js';
-import type { GameEvent, RuleError, Seat, Viewer } from '../engine.js';
+import type { Seat } from '../engine.js';
 import type { ActionRow, BoardRender, GameUi, PanelRender, RenderContext } from '../ui.js';
-import { encodeAction } from './engine.js';
-import type { PhantomPublicView, PhantomSeatView } from './engine-views.js';
-import type { CardNumber, Colour, CrimeReveal, GlassTarget, PhantomAction, PhantomOptions } from './rules.js';
+import { encodeAction } from './codec.js';
+import type { PhantomAction, PhantomError, PhantomOptions } from './rules.js';
 import {
   cardLabel,
   cardWithEffect,
   clueLabel,
+  describeError,
+  describeEvent,
   names,
   positionOwner,
   revealLines,
   seatLetter,
   targetLabel,
 } from './ui-text.js';
+import type { PhantomPublicView, PhantomSeatView } from './views.js';
 
 const MAX_LABEL = 80;
 const MAX_BUTTONS_PER_ROW = 5;
@@ -163,79 +165,8 @@ export function panel(v: PhantomSeatView, legal: PhantomAction[], ctx: RenderCon
   return { body: clip(lines.join('\n'), 3000), rows: actionRows(v, legal, ctx) };
 }
 
-/** One log sentence for an event, phrased for `viewer`. */
-export function describeEvent(e: GameEvent, ctx: RenderContext, viewer: Viewer): string | null {
-  const p = ctx.t.phantom;
-  const t = ctx.t;
-  const ev = e as GameEvent & Record<string, any>;
-  switch (e.type) {
-    case 'round-started': {
-      const players = ctx.seats.length;
-      const who = positionOwner(ctx, players, ev.firstInvestigator as number);
-      return ev.fourthParty !== null && ev.fourthParty !== undefined
-        ? p.eventRoundStartedFourth(ev.round, who, cardLabel(t, ev.fourthParty as CardNumber))
-        : p.eventRoundStarted(ev.round, who);
-    }
-    case 'dealt':
-      return p.eventDealt((ev.cards as CardNumber[]).map((c) => cardLabel(t, c)).join(', '));
-    case 'discarded':
-      return viewer === ev.seat ? null : p.eventDiscarded(ctx.name(ev.seat as Seat));
-    case 'you-discarded':
-      return p.eventYouDiscarded(cardLabel(t, ev.card as CardNumber));
-    case 'reported':
-      return viewer === ev.seat
-        ? null
-        : p.eventReported(positionOwner(ctx, ctx.seats.length, ev.position as number), clueLabel(t, ev.colour as Colour));
-    case 'you-reported':
-      return p.eventYouReported(cardLabel(t, ev.card as CardNumber), clueLabel(t, ev.colour as Colour));
-    case 'glass-placed': {
-      const players = ctx.seats.length;
-      const on = ev.on as GlassTarget;
-      const cards = on === 'fourth' ? [] : [{ position: on, colour: ev.colour as Colour }];
-      return p.eventGlass(ctx.name(ev.seat as Seat), targetLabel(ctx, players, on, cards, (ev.card ?? null) as CardNumber | null));
-    }
-    case 'crime-solved': {
-      const r = ev.reveal as CrimeReveal;
-      const players = ctx.seats.length;
-      const head =
-        r.criminal === null || r.criminalAt === null
-          ? p.eventSolvedNone(r.round, r.crime)
-          : p.eventSolved(
-              r.round,
-              r.crime,
-              cardLabel(t, r.criminal),
-              r.criminalAt === 'fourth' ? p.criminalFourth : p.criminalOf(positionOwner(ctx, players, r.criminalAt)),
-            );
-      const list = r.points.map((pt) => p.eventScoredEntry(ctx.name(pt.seat), pt.gain, r.scoresAfter[pt.seat] ?? 0)).join(', ');
-      return `${head} ${p.eventScored(list)}`;
-    }
-    case 'fourth-party':
-      return p.eventFourthParty(cardLabel(t, ev.card as CardNumber));
-    case 'tie-play-on':
-      return p.tiePlayOn(ev.score as number);
-    case 'game-over': {
-      const winners = ev.winners as Seat[];
-      const scores = ev.scores as number[];
-      return p.eventGameOver(names(ctx, winners), scores[winners[0] ?? 0] ?? 0);
-    }
-    default:
-      return null;
-  }
-}
-
-/** A private, plain-language answer for a refused action. */
-export function describeError(error: RuleError, t: Catalog): string {
-  const errors = t.phantom.errors;
-  if (error.code === 'wrong-colour') {
-    const c = error.params?.colour;
-    return errors['wrong-colour'](c === 'yellow' || c === 'red' || c === 'blue' ? clueLabel(t, c) : String(c ?? ''));
-  }
-  const text = (errors as Record<string, unknown>)[error.code];
-  return typeof text === 'string' ? text : errors.unknown;
-}
-
 /** The Tricks and the Phantom renderers. */
-export const phantomUi: GameUi<PhantomPublicView, PhantomSeatView, PhantomAction, PhantomOptions> = {
+export const phantomUi: GameUi<PhantomPublicView, PhantomSeatView, PhantomAction, PhantomOptions, PhantomError> = {
   board,
   panel,
   describeEvent,

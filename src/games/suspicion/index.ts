@@ -2,28 +2,22 @@
  * Suspicion — the game module: pure definition, renderers and the options of
  * `/suspicion new` and `/suspicion rules` (rules/suspicion.md).
  */
-import type { CommandOptionSpec, GameModule } from '../module.js';
+import type { GameModule } from '../module.js';
+import { commandOptions, type OptionPresentation } from '../options.js';
 import { suspicionDefinition } from './engine.js';
 import { suspicionUi } from './ui.js';
-import {
-  MAX_REACTION_SECONDS,
-  MAX_TIMER_SECONDS,
-  MIN_REACTION_SECONDS,
-  MIN_TURN_SECONDS,
-  MIN_VOTE_SECONDS,
-  VARIANTS,
-} from './rules.js';
+import { optionsSchema } from './rules.js';
 
-const variantOption: CommandOptionSpec = {
+/** The `variant` option, shared by `/suspicion new` and `/suspicion rules`. */
+const variantOption: OptionPresentation<typeof optionsSchema.shape> = {
   name: 'variant',
   optionKey: 'variant',
   description: (t) => t.suspicion.optVariant,
-  type: 'string',
-  choices: VARIANTS.map((v) => ({ name: (t) => t.suspicion.variantChoices[v], value: v })),
+  choiceNames: (t) => t.suspicion.variantChoices,
 };
 
 /** The Suspicion module (command `/suspicion`). */
-export const suspicionModule: GameModule = {
+export const suspicionModule: GameModule<'suspicion'> = {
   id: 'suspicion',
   command: 'suspicion',
   title: (t) => t.suspicion.title,
@@ -32,11 +26,11 @@ export const suspicionModule: GameModule = {
   description: (t) => t.suspicion.description,
   definition: suspicionDefinition,
   ui: suspicionUi,
-  newOptions: [
+  newOptions: commandOptions(optionsSchema, [
     variantOption,
-    { name: 'turn-timer', optionKey: 'turnSeconds', description: (t) => t.suspicion.optTurn, type: 'integer', min: MIN_TURN_SECONDS, max: MAX_TIMER_SECONDS },
-    { name: 'counter-window', optionKey: 'reactionSeconds', description: (t) => t.suspicion.optReaction, type: 'integer', min: MIN_REACTION_SECONDS, max: MAX_REACTION_SECONDS },
-    { name: 'vote-timer', optionKey: 'voteSeconds', description: (t) => t.suspicion.optVote, type: 'integer', min: MIN_VOTE_SECONDS, max: MAX_TIMER_SECONDS },
-  ],
-  rulesOptions: [variantOption],
+    { name: 'turn-timer', optionKey: 'turnSeconds', description: (t) => t.suspicion.optTurn },
+    { name: 'counter-window', optionKey: 'reactionSeconds', description: (t) => t.suspicion.optReaction },
+    { name: 'vote-timer', optionKey: 'voteSeconds', description: (t) => t.suspicion.optVote },
+  ]),
+  rulesOptions: commandOptions(optionsSchema, [variantOption]),
 };

@@ -238,7 +238,10 @@ export interface PlayerState {
 /** What the game is in the middle of. */
 export type Phase =
   | { kind: 'turn' }
-  /** Counter race after a face-up placement into `suspect`/`slot` (§1.7). */
+  /**
+   * Counter race after a face-up placement into `suspect`/`slot` (§1.7). `passed`: rivals out
+   * of the race — those who passed, and those blocked when it opened (they cannot react, §1.8).
+   */
   | { kind: 'counter'; placer: Seat; suspect: Seat; slot: number; passed: Seat[]; refill: boolean }
   /** `counterer` countered; the placer may counter back. The two cards wait here. */
   | { kind: 'counterBack'; placer: Seat; suspect: Seat; slot: number; counterer: Seat; placed: SlotCard; counterCard: CardId; refill: boolean }
@@ -287,3 +290,50 @@ export interface SuspicionState {
   phase: Phase;
   lastReveal: RevealRecord | null;
 }
+
+// ── Refusals ─────────────────────────────────────────────────────────────────────────
+
+/** Refusal codes that carry no parameter (plain-language texts: i18n/en/suspicion.ts `errors`). */
+export type SuspicionPlainErrorCode =
+  | 'game-over'
+  | 'bad-action'
+  | 'not-seated'
+  | 'not-now'
+  | 'not-your-turn'
+  | 'card-not-in-hand'
+  | 'not-in-variant'
+  | 'wrong-card'
+  | 'own-suspect'
+  | 'not-your-suspect'
+  | 'slot-taken'
+  | 'slot-empty'
+  | 'not-a-rival'
+  | 'already-blocked'
+  | 'choose-evidence'
+  | 'no-wild-there'
+  | 'declare-needs-two'
+  | 'must-act'
+  | 'window-closed'
+  | 'own-placement'
+  | 'already-passed'
+  | 'not-your-window'
+  | 'no-vote'
+  | 'not-a-voter'
+  | 'illegal-action'
+  /** A blocked player plays no counter, counter-counter or cancel (§1.8). */
+  | 'blocked';
+
+/** Every refusal of a Suspicion action (moves.ts `check`), with its parameters. */
+export type SuspicionError =
+  | { code: SuspicionPlainErrorCode }
+  /** The placed evidence's colour is not on that suspect (§1.6 A). */
+  | { code: 'colour-not-on-suspect'; params: { colour: Colour } }
+  /** The suspect already carries the face-up cards its variant allows (§1.6 A). */
+  | { code: 'face-up-limit'; params: { limit: number } }
+  /** No ⇄ counter card of the placed colour in hand (§1.7). */
+  | { code: 'no-counter-card'; params: { colour: Colour } }
+  /** No copy of the attacking card in hand to cancel it with (§1.8). */
+  | { code: 'no-cancel-card'; params: { attack: Attack } };
+
+/** One refusal code. */
+export type SuspicionErrorCode = SuspicionError['code'];

@@ -3,7 +3,7 @@
  * labels, log lines, error answers, rules help and the options summary. Every string comes
  * from the catalog (`t.suspicion`).
  */
-import type { GameEvent, RuleError, Viewer } from '../engine.js';
+import type { GameEvent, Viewer } from '../engine.js';
 import type { Catalog } from '../../i18n/index.js';
 import type { RenderContext } from '../ui.js';
 import {
@@ -12,6 +12,7 @@ import {
   COLOURS,
   COUNTERS_PER_COLOUR,
   EVIDENCE_PER_COLOUR,
+  FACE_UP_LIMIT_BLUFF,
   HAND_SIZE,
   ROUND_CAP,
   SLOT_NAMES,
@@ -22,6 +23,7 @@ import {
   type CardFace,
   type Colour,
   type SuspicionAction,
+  type SuspicionError,
   type SuspicionOptions,
 } from './rules.js';
 
@@ -181,23 +183,24 @@ export function describeEvent(e: GameEvent, ctx: RenderContext, _viewer: Viewer)
   }
 }
 
-/** A private, plain-language answer for a refused action. */
-export function describeError(error: RuleError, t: Catalog): string {
-  const errs = t.suspicion.errors;
-  const p = error.params ?? {};
+/**
+ * A private, plain-language answer for a refused action (the catalog's `errors` is keyed
+ * by `SuspicionError`'s codes, so every refusal has a text).
+ */
+export function describeError(error: SuspicionError, t: Catalog): string {
+  const errors = t.suspicion.errors;
   switch (error.code) {
     case 'colour-not-on-suspect':
-      return errs['colour-not-on-suspect'](colourText(t, String(p.colour)));
+      return errors[error.code](colourText(t, error.params?.colour ?? ''));
     case 'face-up-limit':
-      return errs['face-up-limit'](Number(p.limit ?? 2));
+      return errors[error.code](Number(error.params?.limit ?? FACE_UP_LIMIT_BLUFF));
     case 'no-counter-card':
-      return errs['no-counter-card'](colourText(t, String(p.colour)));
+      return errors[error.code](colourText(t, error.params?.colour ?? ''));
     case 'no-cancel-card':
-      return errs['no-cancel-card'](t.suspicion.specials[String(p.attack) as 'burn'] ?? String(p.attack));
-    default: {
-      const msg = (errs as Record<string, unknown>)[error.code];
-      return typeof msg === 'string' ? msg : errs.unknown;
-    }
+      return errors[error.code](t.suspicion.specials[error.params?.attack] ?? String(error.params?.attack));
+    default:
+      // A code from outside the union (never produced by the engine) gets the generic text.
+      return errors[error.code] ?? errors.unknown;
   }
 }
 

@@ -5,9 +5,9 @@
  */
 import { ButtonStyle, ComponentType, type APIButtonComponentWithCustomId, type APIStringSelectComponent } from 'discord-api-types/v10';
 import type { GameUi, ActionRow, BoardRender, PanelRender, RenderContext } from '../ui.js';
-import { faceKey, type SuspicionAction, type SuspicionOptions } from './rules.js';
-import { encodeAction } from './engine-codec.js';
-import type { PlayerView, SlotView, SuspicionPublicView, SuspicionSeatView } from './engine-view.js';
+import { faceKey, type SuspicionAction, type SuspicionError, type SuspicionOptions } from './rules.js';
+import { encodeAction } from './codec.js';
+import type { PlayerView, SlotView, SuspicionPublicView, SuspicionSeatView } from './views.js';
 import {
   actionLabel,
   cardText,
@@ -197,23 +197,28 @@ function waitLine(view: SuspicionSeatView, legal: SuspicionAction[], ctx: Render
   const ph = view.phase;
   const n = (x: number) => ctx.name(x);
   const me = view.me;
+  // A blocked player plays no card out of turn (rules/suspicion.md §1.8).
+  const blocked = view.players[me]?.blocked ?? false;
   switch (ph.kind) {
     case 'turn':
       return ph.seat === me ? s.panelYourTurn : s.panelWaitTurn(n(ph.seat));
     case 'counter': {
       const colour = colourText(ctx.t, ph.colour);
       if (ph.placer === me) return s.panelPlacerWaits(colour);
+      if (blocked) return s.panelBlockedCounter(n(ph.placer), colour);
       if (!ph.waiting.includes(me)) return s.panelPassed;
       return legal.some((a) => a.type === 'counter') ? s.panelMayCounter(n(ph.placer), colour) : s.panelNoCounterCard(n(ph.placer), colour);
     }
     case 'counterBack': {
       if (ph.placer !== me) return s.panelWaitCounterBack(n(ph.placer));
       const colour = colourText(ctx.t, ph.colour);
+      if (blocked) return s.panelBlockedCounterBack(n(ph.counterer), colour);
       return legal.some((a) => a.type === 'counterBack') ? s.panelCounterBack(n(ph.counterer), colour) : s.panelNoCounterBack(n(ph.counterer), colour);
     }
     case 'cancel': {
       if (ph.target !== me) return s.panelWaitCancel(n(ph.target));
       const card = s.specials[ph.attack];
+      if (blocked) return s.panelBlockedCancel(n(ph.attacker), card);
       return legal.some((a) => a.type === 'cancel') ? s.panelCancel(n(ph.attacker), card) : s.panelNoCancel(n(ph.attacker), card);
     }
     case 'vote': {
@@ -301,7 +306,7 @@ function panel(view: SuspicionSeatView, legal: SuspicionAction[], ctx: RenderCon
 }
 
 /** The Suspicion renderers. */
-export const suspicionUi: GameUi<SuspicionPublicView, SuspicionSeatView, SuspicionAction, SuspicionOptions> = {
+export const suspicionUi: GameUi<SuspicionPublicView, SuspicionSeatView, SuspicionAction, SuspicionOptions, SuspicionError> = {
   board,
   panel,
   describeEvent,

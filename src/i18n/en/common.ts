@@ -173,6 +173,11 @@ export const common = {
     newDescription: (title: string) => `Open a ${title} table in this channel`,
     rulesDescription: (title: string) => `How to play ${title} (only you see it)`,
     seatsDescription: 'Maximum number of players',
+    /** Appended to a `/<game> new` option's description: its value when left out. */
+    defaultHint: (value: string) => ` (default ${value})`,
+    /** How a yes/no option's default reads in `defaultHint`. */
+    defaultOn: 'on',
+    defaultOff: 'off',
     hand: 'Show your private hand and moves for your table',
     table: 'Manage the table in this channel',
     tableLeave: 'Leave your game in this channel (your seat is then played automatically)',

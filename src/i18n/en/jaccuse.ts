@@ -1,4 +1,6 @@
 /** English strings of the jaccuse game (rules help, board, panel, errors). */
+import type { JaccuseErrorCode } from '../../games/jaccuse/rules.js';
+
 
 /** Flourish of the Inspector when evidence moves, by evidence type (cosmetic, rules §4.3 6A). */
 const explain = {
@@ -196,14 +198,14 @@ export const jaccuse = {
     'wrong-card': 'That evidence is not the one being sent across now.',
     'not-eligible': 'That player is not across from the holder — pick someone from the list.',
     unknown: 'That action is not possible right now.',
-  } as Record<string, string>,
+  } satisfies Record<JaccuseErrorCode | 'unknown', string>,
   staleVote: 'Too late — the votes were already revealed.',
 
   // ── Options / help ──
   optionAcrossChooser: 'Who picks the Across recipient: the holder or the Inspector',
   optionCharacters: 'Random characters, or everyone picks one at the start',
-  optionTurnTimer: "Seconds for the Inspector's pick and Across choices (default 60)",
-  optionVoteTimer: 'Seconds for the secret Suspicion vote (default 60)',
+  optionTurnTimer: "Seconds for the Inspector's pick and Across choices",
+  optionVoteTimer: 'Seconds for the secret Suspicion vote',
   choiceHolder: 'Holder of the card',
   choiceInspector: 'Inspector',
   choiceRandom: 'Random',

@@ -1,4 +1,5 @@
 /** English strings of the noir game (rules help, board, panel, errors). */
+import type { NoirErrorCode } from '../../games/noir/rules.js';
 import { formatters } from '../format.js';
 
 const f = formatters('en');
@@ -144,8 +145,9 @@ export const noir = {
     deck_empty: 'The evidence deck is empty.',
     mode: 'Citizen’s arrests are not part of this game’s mode.',
     not_on_grid: 'That suspect was collapsed away, so nobody can be arrested next to them.',
+    bad_action: 'That move is not valid here. Nothing was changed.',
     unknown: 'That action is not possible now.',
-  } as Record<string, string>,
+  } satisfies Record<NoirErrorCode | 'unknown', string>,
 
   // Options and rules help
   optionsSummary: (mode: string, target: number, killer: string, seconds: number) =>

@@ -1,4 +1,5 @@
 /** English strings of the phantom game (rules help, board, panel, errors). */
+import type { PhantomErrorCode } from '../../games/phantom/rules.js';
 import { formatters } from '../format.js';
 
 const f = formatters('en');
@@ -9,8 +10,8 @@ export const phantom = {
   description: 'Report suspects, bluff with Phantoms and spot the criminal (2–4 players).',
   options: {
     beginner: 'Beginner mode: play with one Phantom removed',
-    targetScore: 'Points that end the game after a round (default 10)',
-    turnSeconds: 'Seconds per decision (default 60)',
+    targetScore: 'Points that end the game after a round',
+    turnSeconds: 'Seconds per decision',
   },
 
   colours: { yellow: '🟨 yellow', red: '🟥 red', blue: '🟦 blue' },
@@ -157,7 +158,7 @@ export const phantom = {
     'invalid-target': 'Your magnifying glass must go on a reported card (or the 4th-party card).',
     'already-discarded': 'You have already discarded this round.',
     unknown: 'That did not work. Open your hand again and retry.',
-  },
+  } satisfies Record<PhantomErrorCode | 'unknown', string | ((colour: string) => string)>,
 
   optionsSummary: (target: number, beginner: boolean, seconds: number) =>
     `Target ${target} points · beginner mode ${beginner ? 'on (one Phantom removed)' : 'off'} · ${seconds} s per decision`,

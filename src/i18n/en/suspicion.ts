@@ -1,4 +1,5 @@
 /** English strings of the suspicion game (rules help, board, panel, errors). */
+import type { SuspicionErrorCode } from '../../games/suspicion/rules.js';
 
 export const suspicion = {
   title: 'Suspicion',
@@ -50,7 +51,7 @@ export const suspicion = {
   statusWon: (who: string) => `🏆 ${who} wins!`,
   statusCap: (cap: number) => `Game over · no winner after ${cap} rounds`,
   hand: (n: number) => `✋${n}`,
-  flagBlocked: '⛔ blocked',
+  flagBlocked: "⛔ blocked — can't react",
   flagSkip: '⏭ skips next turn',
   flagAway: '💤 away',
   flagLeft: '🚪 left',
@@ -102,6 +103,11 @@ export const suspicion = {
   panelMayCounter: (who: string, colour: string) => `⚡ ${who} placed ${colour} evidence. Counter it with your ${colour} ⇄ card, or pass.`,
   panelNoCounterCard: (who: string, colour: string) => `⚡ ${who} placed ${colour} evidence. You hold no ${colour} ⇄ counter card.`,
   panelPassed: 'You passed; waiting for the other detectives.',
+  panelBlockedCounter: (who: string, colour: string) =>
+    `⚡ ${who} placed ${colour} evidence. ⛔ You are blocked: you can't counter until your 🚧 Block card is discarded.`,
+  panelBlockedCounterBack: (counterer: string, colour: string) =>
+    `⚡ ${counterer} countered your ${colour} evidence. ⛔ You are blocked: you can't counter back, only let it stand.`,
+  panelBlockedCancel: (attacker: string, card: string) => `⚡ ${attacker} played ${card} on you. ⛔ You are blocked: you can't cancel it.`,
   panelCounterBack: (counterer: string, colour: string) => `⚡ ${counterer} countered your ${colour} evidence. Counter back with your ${colour} ⇄ card, or let it stand.`,
   panelNoCounterBack: (counterer: string, colour: string) => `⚡ ${counterer} countered your ${colour} evidence. You hold no ${colour} ⇄ card to counter back.`,
   panelWaitCounterBack: (who: string) => `Waiting for ${who} to answer the counter.`,
@@ -217,16 +223,17 @@ export const suspicion = {
     'no-vote': 'There is no vote open.',
     'not-a-voter': 'You do not vote on this declaration.',
     'illegal-action': 'That move is not allowed now.',
+    blocked: "You are blocked: until your 🚧 Block card is discarded you can't counter, counter back or cancel.",
     unknown: 'That move is not allowed now.',
-  },
+  } satisfies Record<SuspicionErrorCode | 'unknown', string | ((...args: never[]) => string)>,
   staleCounter: 'Too late — someone countered first or the window closed. You keep your card.',
   staleVote: 'That vote is already over.',
 
   // ── Options / rules ──
   optVariant: 'Variant (house rules for No-Bluff, Criminal Edition, Arrest Race)',
-  optTurn: 'Turn timer in seconds (default 120)',
-  optReaction: 'Counter / cancel window in seconds (default 10)',
-  optVote: 'Vote timer in seconds (default 60)',
+  optTurn: 'Turn timer in seconds',
+  optReaction: 'Counter / cancel window in seconds',
+  optVote: 'Vote timer in seconds',
   optionsSummary: (variant: string, turn: number, reaction: number, vote: number, tie: string) =>
     `Variant: ${variant} · turn ${turn} s · counter window ${reaction} s · vote ${vote} s · tie: ${tie}`,
   optionsSummaryArrest: (variant: string, turn: number) =>
@@ -247,7 +254,7 @@ export const suspicion = {
       '• **Declare**: with exactly 2 face-up, put any card face down in the last slot and claim it matches.',
       `**Counters** (${o.reaction} s window): after any face-up placement, any rival holding a ⇄ card of that colour may click **Counter!** — the first one wins; both cards are discarded. The placer may **counter back** with a ⇄ of the same colour from the hand they had: the card returns 🛡 protected. A Wild never counters. Cancels of Burn/Tamper/Block also have ${o.reaction} s.`,
       `**The vote** (${o.vote} s): the rivals vote in secret — Believe or Bluff; majority wins, a tie: ${o.tie}; nobody voted = believed. A Wild counts as the right colour. You win if they are wrong (even an honest card loses if believed!). If they are right, the card is discarded and you miss your next turn.`,
-      `**Blocked / skipping**: the next turn is lost (one lost turn clears both). Blocked players may still counter and cancel. Empty draw pile: the discards are reshuffled. After ${o.cap} rounds with no winner, nobody wins.`,
+      `**Blocked / skipping**: the next turn is lost (one lost turn clears both). Blocked players cannot counter, counter back or cancel until their Block card is discarded (they still vote). Empty draw pile: the discards are reshuffled. After ${o.cap} rounds with no winner, nobody wins.`,
     ].join('\n'),
   rulesNoBluff:
     '**No-Bluff (house rules)**: there is no declaration. The third colour is placed face-up like the others and can be countered. When a counter window on your suspect closes with all three slots face-up (no counter, or your counter back succeeded), you win. A countered third card that is not countered back does not win.',

@@ -175,6 +175,11 @@ export const common = {
     newDescription: (title: string) => `Abre una mesa de ${title} en este canal`,
     rulesDescription: (title: string) => `Cómo se juega a ${title} (solo lo ves tú)`,
     seatsDescription: 'Número máximo de jugadores',
+    /** Appended to a `/<game> new` option's description: its value when left out. */
+    defaultHint: (value: string) => ` (por defecto: ${value})`,
+    /** How a yes/no option's default reads in `defaultHint`. */
+    defaultOn: 'sí',
+    defaultOff: 'no',
     hand: 'Muestra tu mano privada y tus jugadas en tu mesa',
     table: 'Gestiona la mesa de este canal',
     tableLeave: 'Abandona tu partida en este canal (tu asiento pasa a jugar en automático)',

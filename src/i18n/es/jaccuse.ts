@@ -1,4 +1,5 @@
 /** Spanish strings of J'Accuse! (rules help, board, panel, errors). */
+import type { JaccuseErrorCode } from '../../games/jaccuse/rules.js';
 import { formatters } from '../format.js';
 
 const f = formatters('es');
@@ -199,14 +200,14 @@ export const jaccuse = {
     'wrong-card': 'Esa prueba no es la que se envía enfrente ahora.',
     'not-eligible': 'Ese jugador no está enfrente de quien tiene la carta: elige a alguien de la lista.',
     unknown: 'Esa acción no es posible ahora mismo.',
-  } as Record<string, string>,
+  } satisfies Record<JaccuseErrorCode | 'unknown', string>,
   staleVote: 'Demasiado tarde: los votos ya se revelaron.',
 
   // ── Options / help ──
   optionAcrossChooser: 'Quién elige al destinatario de Enfrente: quien tiene la carta o el Inspector',
   optionCharacters: 'Personajes al azar, o que cada uno elija el suyo al empezar',
-  optionTurnTimer: 'Segundos para la elección del Inspector y de Enfrente (por defecto 60)',
-  optionVoteTimer: 'Segundos para la votación secreta de Sospecha (por defecto 60)',
+  optionTurnTimer: 'Segundos para la elección del Inspector y de Enfrente',
+  optionVoteTimer: 'Segundos para la votación secreta de Sospecha',
   choiceHolder: 'Quien tiene la carta',
   choiceInspector: 'El Inspector',
   choiceRandom: 'Al azar',

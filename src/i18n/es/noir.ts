@@ -1,4 +1,5 @@
 /** Spanish strings of NOIR (rules help, board, panel, errors): asesino, inspector, sospechoso, desplazar, matar, arrestar, disfrazarse, exonerar, mazo de pruebas. */
+import type { NoirErrorCode } from '../../games/noir/rules.js';
 import { formatters } from '../format.js';
 
 const f = formatters('es');
@@ -131,6 +132,7 @@ export const noir = {
     game_over: 'La partida terminó.',
     not_seated: 'No estás jugando en esta mesa.',
     not_your_turn: 'No es tu turno.',
+    bad_action: 'Esa jugada no es válida aquí. No se cambió nada.',
     must_kill_first: 'Tu primer turno tiene que ser un asesinato.',
     choose_identity_first: 'Primero elige tu identidad secreta.',
     discard_first: 'Termina tu exoneración: elige una carta para descartar.',
@@ -145,7 +147,7 @@ export const noir = {
     mode: 'Los arrestos ciudadanos no forman parte del modo de esta partida.',
     not_on_grid: 'Ese sospechoso fue eliminado por un colapso, así que no se puede arrestar a nadie a su lado.',
     unknown: 'Esa acción no es posible ahora.',
-  } as Record<string, string>,
+  } satisfies Record<NoirErrorCode | 'unknown', string>,
 
   // Options and rules help
   optionsSummary: (mode: string, target: number, killer: string, seconds: number) =>

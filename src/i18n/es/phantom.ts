@@ -1,4 +1,5 @@
 /** Spanish strings of Tricks and the Phantom (rules help, board, panel, errors). */
+import type { PhantomErrorCode } from '../../games/phantom/rules.js';
 import { formatters } from '../format.js';
 
 const f = formatters('es');
@@ -10,8 +11,8 @@ export const phantom = {
   description: 'Denuncia sospechosos, farolea con Fantasmas y descubre al culpable (de 2 a 4 jugadores).',
   options: {
     beginner: 'Modo principiante: se juega con un Fantasma menos',
-    targetScore: 'Puntos que terminan la partida al final de una ronda (por defecto 10)',
-    turnSeconds: 'Segundos por decisión (por defecto 60)',
+    targetScore: 'Puntos que terminan la partida al final de una ronda',
+    turnSeconds: 'Segundos por decisión',
   },
 
   colours: { yellow: '🟨 amarillo', red: '🟥 rojo', blue: '🟦 azul' },
@@ -158,7 +159,7 @@ export const phantom = {
     'invalid-target': 'Tu lupa debe ir sobre una carta denunciada (o sobre la carta del cuarto implicado).',
     'already-discarded': 'Ya descartaste en esta ronda.',
     unknown: 'Eso no funcionó. Vuelve a abrir tu mano e inténtalo de nuevo.',
-  },
+  } satisfies Record<PhantomErrorCode | 'unknown', string | ((colour: string) => string)>,
 
   optionsSummary: (target: number, beginner: boolean, seconds: number) =>
     `Objetivo ${points(target)} · modo principiante ${beginner ? 'activado (un Fantasma menos)' : 'desactivado'} · ${seconds} s por decisión`,

@@ -1,4 +1,5 @@
 /** Spanish strings of the Suspicion game (rules help, board, panel, errors). */
+import type { SuspicionErrorCode } from '../../games/suspicion/rules.js';
 import { formatters } from '../format.js';
 
 const f = formatters('es');
@@ -56,7 +57,7 @@ export const suspicion = {
   statusWon: (who: string) => `🏆 ¡Gana ${who}!`,
   statusCap: (cap: number) => `Fin de la partida · nadie gana tras ${rounds(cap)}`,
   hand: (n: number) => `✋${f.number(n)}`,
-  flagBlocked: '⛔ bloqueado',
+  flagBlocked: '⛔ bloqueado: no puede reaccionar',
   flagSkip: '⏭ pierde el próximo turno',
   flagAway: '💤 ausente',
   flagLeft: '🚪 abandonó',
@@ -109,6 +110,11 @@ export const suspicion = {
   panelMayCounter: (who: string, colour: string) => `⚡ ${who} puso una prueba ${colour}. Refútala con tu carta ${colour} ⇄, o pasa.`,
   panelNoCounterCard: (who: string, colour: string) => `⚡ ${who} puso una prueba ${colour}. No tienes ninguna carta de refutación ${colour} ⇄.`,
   panelPassed: 'Pasaste; esperando a los demás detectives.',
+  panelBlockedCounter: (who: string, colour: string) =>
+    `⚡ ${who} puso una prueba ${colour}. ⛔ Estás bloqueado: no puedes refutar hasta que se descarte tu carta 🚧 Bloquear.`,
+  panelBlockedCounterBack: (counterer: string, colour: string) =>
+    `⚡ ${counterer} refutó tu prueba ${colour}. ⛔ Estás bloqueado: no puedes contrarrefutar, solo dejar la refutación.`,
+  panelBlockedCancel: (attacker: string, card: string) => `⚡ ${attacker} jugó ${card} contra ti. ⛔ Estás bloqueado: no puedes anularlo.`,
   panelCounterBack: (counterer: string, colour: string) =>
     `⚡ ${counterer} refutó tu prueba ${colour}. Contrarrefuta con tu carta ${colour} ⇄, o deja la refutación.`,
   panelNoCounterBack: (counterer: string, colour: string) => `⚡ ${counterer} refutó tu prueba ${colour}. No tienes ninguna carta ${colour} ⇄ para contrarrefutar.`,
@@ -229,16 +235,17 @@ export const suspicion = {
     'no-vote': 'No hay ninguna votación abierta.',
     'not-a-voter': 'No votas en esta declaración.',
     'illegal-action': 'Esa jugada no está permitida ahora.',
+    blocked: 'Estás bloqueado: hasta que se descarte tu carta 🚧 Bloquear no puedes refutar, contrarrefutar ni anular.',
     unknown: 'Esa jugada no está permitida ahora.',
-  },
+  } satisfies Record<SuspicionErrorCode | 'unknown', string | ((...args: never[]) => string)>,
   staleCounter: 'Demasiado tarde: alguien refutó antes o la ventana se cerró. Conservas tu carta.',
   staleVote: 'Esa votación ya terminó.',
 
   // ── Options / rules ──
   optVariant: 'Variante (reglas de la casa: Sin farol, Edición Criminal, Carrera al arresto)',
-  optTurn: 'Tiempo por turno en segundos (por defecto 120)',
-  optReaction: 'Ventana de refutación / anulación en segundos (por defecto 10)',
-  optVote: 'Tiempo de votación en segundos (por defecto 60)',
+  optTurn: 'Tiempo por turno en segundos',
+  optReaction: 'Ventana de refutación / anulación en segundos',
+  optVote: 'Tiempo de votación en segundos',
   optionsSummary: (variant: string, turn: number, reaction: number, vote: number, tie: string) =>
     `Variante: ${variant} · turno ${turn} s · ventana de refutación ${reaction} s · votación ${vote} s · empate: ${tie}`,
   optionsSummaryArrest: (variant: string, turn: number) =>
@@ -259,7 +266,7 @@ export const suspicion = {
       '• **Declarar**: con exactamente 2 boca arriba, pon cualquier carta boca abajo en el último hueco y asegura que coincide.',
       `**Refutaciones** (ventana de ${o.reaction} s): tras poner cualquier prueba boca arriba, cualquier rival con una carta ⇄ de ese color puede pulsar **¡Refutar!**; gana el primero y se descartan ambas cartas. Quien puso la prueba puede **contrarrefutar** con una ⇄ del mismo color de la mano que tenía: la carta vuelve 🛡 protegida. Un Comodín nunca refuta. Las anulaciones de Quemar/Manipular/Bloquear también tienen ${o.reaction} s.`,
       `**La votación** (${o.vote} s): los rivales votan en secreto, Creer o Farol; gana la mayoría, en caso de empate ${o.tie}; si nadie vota, se cree la carta. Un Comodín cuenta como el color correcto. Ganas si se equivocan (¡incluso una carta honesta pierde si le creen!). Si aciertan, la carta se descarta y pierdes tu próximo turno.`,
-      `**Bloqueado / salta turno**: se pierde el próximo turno (un solo turno perdido borra ambas cosas). Quien está bloqueado aún puede refutar y anular. Si el mazo se acaba, se barajan los descartes. Tras ${rounds(o.cap)} sin ganador, no gana nadie.`,
+      `**Bloqueado / salta turno**: se pierde el próximo turno (un solo turno perdido borra ambas cosas). Quien está bloqueado no puede refutar, contrarrefutar ni anular hasta que se descarte su carta de Bloquear (sí puede votar). Si el mazo se acaba, se barajan los descartes. Tras ${rounds(o.cap)} sin ganador, no gana nadie.`,
     ].join('\n'),
   rulesNoBluff:
     '**Sin farol (reglas de la casa)**: no hay declaración. El tercer color se pone boca arriba como los demás y se puede refutar. Ganas cuando se cierra una ventana de refutación sobre tu sospechoso con los tres huecos boca arriba (nadie refutó, o tu contrarrefutación funcionó). Una tercera carta refutada y no contrarrefutada no gana.',

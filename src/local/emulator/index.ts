@@ -25,11 +25,11 @@ import { interactionRoutes } from './rest-interactions.js';
 import { RestRouter } from './rest-router.js';
 import { channelRoutes, dispatchMessageEvent } from './rest-routes.js';
 import { EmulatorServer, type HostingOptions } from './server.js';
-import { EmulatorState, resolveOptions } from './state.js';
+import { EmulatorState, resolveOptions, resolveRateLimit } from './state.js';
 import { EmulatedUser } from './users.js';
 import { restoreWorld, snapshotWorld, type SnapshotOptions, type WorldSnapshot } from './world.js';
 import { canManageGuild, postUserMessage, renameUser, setManageGuild, setUserLocale } from './world-edit.js';
-import type { EmulatedMessage, EmulatorOptions, GatewayFrame, JsonObject, RecordedRequest, Violation } from './types.js';
+import type { EmulatedMessage, EmulatorOptions, GatewayFrame, JsonObject, RateLimitOptions, RecordedRequest, Violation } from './types.js';
 
 export { allComponents, buttonLabels, findComponent, interactiveComponents } from './components.js';
 export { InteractionResult } from './interactions.js';
@@ -150,6 +150,14 @@ export class DiscordEmulator {
   /** Every HTTP request answered so far, oldest first. */
   get requests(): readonly RecordedRequest[] {
     return this.core.state.requests;
+  }
+
+  /**
+   * Call `listener` with every HTTP request the emulator answers, as it is answered (for
+   * long runs that keep only part of `requests`). Returns the unsubscribe function.
+   */
+  onRequest(listener: (request: RecordedRequest) => void): () => void {
+    return this.core.state.onRequest(listener);
   }
 
   /** Every gateway payload sent or received (op codes and event names), oldest first. */
@@ -422,6 +430,14 @@ export class DiscordEmulator {
   trimLogs(keep: number): void {
     const st = this.core.state;
     for (const log of [st.requests, st.gatewayFrames, st.violations] as unknown[][]) if (log.length > keep) log.splice(0, log.length - keep);
+  }
+
+  /**
+   * Turn Discord's rate limits on (`true` = defaults, or settings) or off (`false`) from now
+   * on, as the `rateLimit` start option does; every window starts afresh.
+   */
+  setRateLimit(option: boolean | RateLimitOptions): void {
+    this.core.state.opts.rateLimit = resolveRateLimit(option);
   }
 
   /** Throw a readable error listing the violations, if any. */

@@ -167,8 +167,7 @@ export function dispatchInteraction(core: EmulatorCore, spec: InteractionSpec): 
     settle: null,
     timer: null,
   };
-  state.interactions.set(record.id, record);
-  state.interactionsByToken.set(record.token, record);
+  state.addInteraction(record);
   const result = new InteractionResult(core, record);
   const promise = new Promise<InteractionResult>((resolve) => {
     record.settle = () => {

@@ -115,9 +115,13 @@ export function resolveMentions(state: EmulatorState, channelId: string, content
   const everyone = /@(everyone|here)/.test(content) && parse.includes('everyone') && canMentionAll;
 
   const notified = new Set(users);
-  for (const m of state.members.values()) {
-    if (m.guildId !== guild.id || m.userId === state.botUserId) continue;
-    if (everyone || m.roles.some((r) => roles.includes(r))) notified.add(m.userId);
+  // Only @everyone / @here and role mentions reach members beyond those named (and walking
+  // every member of a big guild for each message would make long runs quadratic).
+  if (everyone || roles.length > 0) {
+    for (const m of state.members.values()) {
+      if (m.guildId !== guild.id || m.userId === state.botUserId) continue;
+      if (everyone || m.roles.some((r) => roles.includes(r))) notified.add(m.userId);
+    }
   }
   const silent = (flags & (MessageFlags.Ephemeral | MessageFlags.SuppressNotifications)) !== 0;
   return { users, roles, everyone, pinged: silent ? [] : [...notified] };

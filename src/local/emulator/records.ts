@@ -3,13 +3,14 @@
  * resolved emulator options.
  */
 import { DEFAULT_BOT_PERMISSIONS } from './permissions.js';
-import type { EmulatorOptions, InteractionError, JsonObject } from './types.js';
+import type { ResolvedRateLimits } from './rate-limits.js';
+import type { EmulatorOptions, InteractionError, JsonObject, RateLimitOptions } from './types.js';
 
 /** Options with defaults applied. */
 export interface ResolvedOptions {
   ackTimeoutMs: number;
   tokenTtlMs: number;
-  rateLimit: { limit: number; windowMs: number } | null;
+  rateLimit: ResolvedRateLimits | null;
   webhookEditDelayMs: number;
   heartbeatIntervalMs: number;
   privilegedIntents: number;
@@ -17,16 +18,16 @@ export interface ResolvedOptions {
   guildName: string;
   channelName: string;
   botName: string;
+  retention: { log: number | null; interactionsPerUser: number | null };
   debug: ((line: string) => void) | null;
 }
 
 /** Apply defaults to the user's options. */
 export function resolveOptions(o: EmulatorOptions = {}): ResolvedOptions {
-  const rl = o.rateLimit === true ? {} : o.rateLimit || null;
   return {
     ackTimeoutMs: o.ackTimeoutMs ?? 3000,
     tokenTtlMs: o.tokenTtlMs ?? 15 * 60_000,
-    rateLimit: rl ? { limit: rl.limit ?? 5, windowMs: rl.windowMs ?? 5000 } : null,
+    rateLimit: resolveRateLimit(o.rateLimit),
     webhookEditDelayMs: o.webhookEditDelayMs ?? 0,
     heartbeatIntervalMs: o.heartbeatIntervalMs ?? 41_250,
     privilegedIntents: o.privilegedIntents ?? 0,
@@ -34,8 +35,16 @@ export function resolveOptions(o: EmulatorOptions = {}): ResolvedOptions {
     guildName: o.guildName ?? 'Emulated Guild',
     channelName: o.channelName ?? 'general',
     botName: o.botName ?? 'Red Herring',
+    retention: { log: o.retention?.log ?? null, interactionsPerUser: o.retention?.interactionsPerUser ?? null },
     debug: o.debug === true ? (line) => process.stderr.write(`[discord-emulator] ${line}\n`) : o.debug || null,
   };
+}
+
+/** Apply defaults to a `rateLimit` option (`true` = Discord's defaults, falsy = off). */
+export function resolveRateLimit(o: boolean | RateLimitOptions | undefined): ResolvedRateLimits | null {
+  const rl = o === true ? {} : o || null;
+  if (!rl) return null;
+  return { limit: rl.limit ?? 5, windowMs: rl.windowMs ?? 5000, globalPerSecond: rl.globalPerSecond === false ? null : (rl.globalPerSecond ?? 50) };
 }
 
 /** A user account (human or the bot). */

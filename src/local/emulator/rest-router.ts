@@ -1,10 +1,11 @@
 /**
  * REST routing: route table types, path matching with percent-decoded segments, Discord
- * error bodies, bot authorization, the optional per-channel rate limit, and recording of
- * every request and violation.
+ * error bodies, bot authorization, Discord's rate limits when enabled (`rate-limits.ts`),
+ * and recording of every request and violation.
  */
 import type { EmulatorCore } from './interactions.js';
 import type { UploadedFile } from './messages.js';
+import { RateLimiter } from './rate-limits.js';
 import { describeProblems, type Problem } from './validation.js';
 import type { JsonObject, Violation } from './types.js';
 
@@ -37,7 +38,7 @@ export interface RouteDef {
   pattern: string;
   /** Requires `Authorization: Bot <token>`. */
   auth: boolean;
-  /** Counts against the per-channel message limit (when enabled). */
+  /** Has a per-channel message bucket for its method (when rate limits are enabled). */
   channelRateLimited?: boolean;
   handler: (ctx: RouteContext) => RouteResponse;
 }
@@ -84,40 +85,6 @@ export function matchPattern(pattern: string, segments: string[]): Record<string
   return params;
 }
 
-/** Per-channel fixed-window counters for message create/edit. */
-export class ChannelRateLimiter {
-  private readonly windows = new Map<string, { start: number; count: number }>();
-
-  constructor(
-    private readonly limit: number,
-    private readonly windowMs: number,
-  ) {}
-
-  /** Count one request; returns the headers to send and whether it is over the limit. */
-  take(channelId: string, now: number): { limited: boolean; headers: Record<string, string>; retryAfter: number } {
-    let w = this.windows.get(channelId);
-    if (!w || now - w.start >= this.windowMs) {
-      w = { start: now, count: 0 };
-      this.windows.set(channelId, w);
-    }
-    const resetAfter = Math.max(0, (w.start + this.windowMs - now) / 1000);
-    const limited = w.count >= this.limit;
-    if (!limited) w.count++;
-    const headers: Record<string, string> = {
-      'x-ratelimit-limit': String(this.limit),
-      'x-ratelimit-remaining': String(Math.max(0, this.limit - w.count)),
-      'x-ratelimit-reset': ((w.start + this.windowMs) / 1000).toFixed(3),
-      'x-ratelimit-reset-after': resetAfter.toFixed(3),
-      'x-ratelimit-bucket': 'emulator-channel-messages',
-    };
-    if (limited) {
-      headers['retry-after'] = resetAfter.toFixed(3);
-      headers['x-ratelimit-scope'] = 'shared';
-    }
-    return { limited, headers, retryAfter: resetAfter };
-  }
-}
-
 /** Everything needed to answer one HTTP request. */
 export interface RawRequest {
   method: string;
@@ -138,14 +105,19 @@ export interface RawResponse {
 
 /** Routes requests, enforces auth and rate limits, records requests and violations. */
 export class RestRouter {
-  private readonly limiter: ChannelRateLimiter | null;
+  private limiter: RateLimiter | null = null;
 
   constructor(
     private readonly core: EmulatorCore,
     private readonly routes: RouteDef[],
-  ) {
-    const rl = core.state.opts.rateLimit;
-    this.limiter = rl ? new ChannelRateLimiter(rl.limit, rl.windowMs) : null;
+  ) {}
+
+  /** The limiter for the current `rateLimit` setting (a new one, with fresh windows, when it changed). */
+  private rateLimiter(): RateLimiter | null {
+    const settings = this.core.state.opts.rateLimit;
+    if (!settings) return (this.limiter = null);
+    if (this.limiter?.settings !== settings) this.limiter = new RateLimiter(settings);
+    return this.limiter;
   }
 
   /** How long (ms) to hold `req` before handling it: the `webhookEditDelayMs` option for webhook message edits. */
@@ -193,10 +165,10 @@ export class RestRouter {
         res = apiError(400, 50109, 'The request body contains invalid JSON.');
         violate({ kind: 'invalid-body', message: `${routeName}: ${req.bodyError}` });
       } else {
-        const rl = match.r.channelRateLimited && this.limiter && params.channel ? this.limiter.take(params.channel, time) : null;
+        const rl = this.rateLimiter()?.take(match.r, params, time);
         if (rl) extraHeaders = rl.headers;
-        if (rl?.limited) {
-          res = { status: 429, body: { message: 'You are being rate limited.', retry_after: rl.retryAfter, global: false } };
+        if (rl?.refusal) {
+          res = { status: 429, body: rl.refusal };
         } else {
           try {
             res = match.r.handler({ core: this.core, method: req.method, path, params, query, body: req.body, files: req.files });
@@ -211,7 +183,7 @@ export class RestRouter {
         }
       }
     }
-    state.requests.push({ method: req.method, path, route: routeName, query, status: res.status, body: req.body, response: res.body, time });
+    state.recordRequest({ method: req.method, path, route: routeName, query, status: res.status, body: req.body, response: res.body, time });
     state.log(`${req.method} ${path} → ${res.status}${res.status >= 400 ? ` ${JSON.stringify(res.body)}` : ''}`);
     state.changed();
     return { status: res.status, body: res.body, headers: { ...extraHeaders, ...(res.headers ?? {}) } };

@@ -91,6 +91,9 @@ export class EmulatorServer {
     private readonly hosting: HostingOptions = {},
   ) {
     this.http = createServer((req, res) => void this.onRequest(req, res));
+    // Discord keeps connections open far longer than Node's default 5 s: with the default, a
+    // client reusing a socket just as the server drops it gets "other side closed".
+    this.http.keepAliveTimeout = 60_000;
     this.http.on('upgrade', (req, socket, head) => {
       if (this.hosting.acceptUpgrade && !this.hosting.acceptUpgrade(req)) {
         socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');

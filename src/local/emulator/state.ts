@@ -48,6 +48,9 @@ export class EmulatorState {
   /** Increases on every `changed()` (world savers compare it to skip idle writes). */
   revision = 0;
   private readonly listeners = new Set<() => void>();
+  private readonly requestListeners = new Set<(r: RecordedRequest) => void>();
+  /** Interaction ids per user, oldest first (only with `retention.interactionsPerUser`). */
+  private readonly interactionsOfUser = new Map<string, string[]>();
   private frozenNow: number | null = null;
 
   /**
@@ -94,6 +97,67 @@ export class EmulatorState {
   onChange(fn: () => void): () => void {
     this.listeners.add(fn);
     return () => this.listeners.delete(fn);
+  }
+
+  /** Subscribe to every answered HTTP request; returns the unsubscribe function. */
+  onRequest(fn: (r: RecordedRequest) => void): () => void {
+    this.requestListeners.add(fn);
+    return () => this.requestListeners.delete(fn);
+  }
+
+  /** Log an answered request (kept within `retention.log`) and tell the request listeners. */
+  recordRequest(r: RecordedRequest): void {
+    this.requests.push(r);
+    const keep = this.opts.retention.log;
+    if (keep !== null) {
+      if (this.requests.length > 2 * keep) this.requests.splice(0, this.requests.length - keep);
+      if (this.gatewayFrames.length > 2 * keep) this.gatewayFrames.splice(0, this.gatewayFrames.length - keep);
+    }
+    for (const l of this.requestListeners) l(r);
+  }
+
+  /**
+   * Remember a new interaction and, with `retention.interactionsPerUser`, forget the user's
+   * oldest settled ones beyond that number, with the ephemeral messages that only they
+   * refer to.
+   */
+  addInteraction(record: InteractionRecord): void {
+    this.interactions.set(record.id, record);
+    this.interactionsByToken.set(record.token, record);
+    const keep = this.opts.retention.interactionsPerUser;
+    if (keep === null) return;
+    const ids = this.interactionsOfUser.get(record.userId) ?? [];
+    ids.push(record.id);
+    this.interactionsOfUser.set(record.userId, ids);
+    // The newest one (still being dispatched) is never a candidate.
+    for (let k = 0; ids.length > keep && k < ids.length - 1; ) {
+      const old = this.interactions.get(ids[k]!);
+      if (old?.settle) {
+        k++; // still waiting for its callback: forgotten later
+        continue;
+      }
+      ids.splice(k, 1);
+      if (old) this.forgetInteraction(old, ids);
+    }
+  }
+
+  private forgetInteraction(old: InteractionRecord, kept: string[]): void {
+    this.interactions.delete(old.id);
+    this.interactionsByToken.delete(old.token);
+    const referenced = new Set<string>();
+    for (const id of kept) {
+      const i = this.interactions.get(id);
+      if (i?.originalMessageId) referenced.add(i.originalMessageId);
+      if (i?.sourceMessageId) referenced.add(i.sourceMessageId);
+      for (const f of i?.followUpIds ?? []) referenced.add(f);
+    }
+    for (const id of [old.originalMessageId, ...old.followUpIds]) {
+      const m = id ? this.messages.get(id) : undefined;
+      if (m?.ephemeral && !referenced.has(m.id)) {
+        this.messages.delete(m.id);
+        this.pings.delete(m.id);
+      }
+    }
   }
 
   /** Debug log line (only when the debug option is set). */

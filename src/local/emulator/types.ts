@@ -5,12 +5,31 @@
 /** A plain JSON object. */
 export type JsonObject = Record<string, unknown>;
 
-/** Per-channel message rate limit settings (message create + edit through channel routes). */
+/**
+ * Discord's REST rate limits (see `rate-limits.ts`): per-channel message buckets, one per
+ * method (create, edit), and the global limit on non-interaction routes.
+ */
 export interface RateLimitOptions {
-  /** Requests allowed per window per channel. Default 5. */
+  /** Message create / edit requests allowed per window, per channel and method. Default 5. */
   limit?: number;
-  /** Window length in ms. Default 5000. */
+  /** Per-channel window length in ms. Default 5000. */
   windowMs?: number;
+  /** Requests per second on non-interaction routes (interaction callbacks and
+   * `/webhooks/{app}/{token}/…` are exempt). Default 50 (Discord's); `false` = no global limit. */
+  globalPerSecond?: number | false;
+}
+
+/** What the emulator forgets over long runs (see `EmulatorOptions.retention`). */
+export interface RetentionOptions {
+  /** Keep only the newest N entries of `requests` and `gatewayFrames` (older ones are dropped
+   * in batches, so up to 2 N may be held). */
+  log?: number;
+  /**
+   * Keep only each user's newest N interactions: older ones (once answered or timed out)
+   * are forgotten with the ephemeral messages no kept interaction refers to. Their tokens
+   * then answer 401 Invalid Webhook Token, as expired ones do on Discord.
+   */
+  interactionsPerUser?: number;
 }
 
 /** Options of `DiscordEmulator.start`. */
@@ -19,7 +38,8 @@ export interface EmulatorOptions {
   ackTimeoutMs?: number;
   /** Lifetime of an interaction token for follow-ups / edits. Default 15 min. */
   tokenTtlMs?: number;
-  /** Per-channel limit on message create/edit; `true` = 5 per 5 s. Off by default. */
+  /** Discord's rate limits: `true` = 5 message creates and 5 edits per 5 s per channel plus
+   * the global 50 requests/s (interaction routes exempt). Off by default; see `setRateLimit`. */
   rateLimit?: boolean | RateLimitOptions;
   /**
    * Hold every edit of an interaction's message (`PATCH /webhooks/:app/:token/messages/:id`)
@@ -41,6 +61,11 @@ export interface EmulatorOptions {
   channelName?: string;
   /** Username of the bot. Default 'Red Herring'. */
   botName?: string;
+  /**
+   * Bound the emulator's memory over long runs (load benchmarks). Default: keep everything,
+   * for tests to inspect.
+   */
+  retention?: RetentionOptions;
   /** Log every request, gateway payload and violation: `true` writes to stderr, or pass a sink. */
   debug?: boolean | ((line: string) => void);
 }

@@ -1,6 +1,6 @@
 /** Setup (rules/jaccuse.md §4.2), options and geometry / tally (§4.3 step 4, §4.4). */
 import { describe, expect, it } from 'vitest';
-import { acrossTargets, leftOf, rightOf, tally } from '../../../src/games/jaccuse/engine-round.js';
+import { acrossTargets, leftOf, rightOf, tally } from '../../../src/games/jaccuse/round.js';
 import {
   CHARACTERS,
   DEFAULT_ACROSS_CHOOSER,

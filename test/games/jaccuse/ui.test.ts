@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { jaccuseModule } from '../../../src/games/jaccuse/index.js';
 import { jaccuseUi as ui } from '../../../src/games/jaccuse/ui.js';
-import { jaccuseOptionsSchema, type JaccuseAction } from '../../../src/games/jaccuse/rules.js';
+import { jaccuseOptionsSchema, type JaccuseAction, type JaccuseError, type JaccuseErrorCode } from '../../../src/games/jaccuse/rules.js';
 import { en } from '../../../src/i18n/en/index.js';
 import { es } from '../../../src/i18n/es/index.js';
 import { eventVisibleTo, type GameEvent } from '../../../src/games/engine.js';
@@ -183,12 +183,13 @@ describe('log, errors, help', () => {
   });
 
   it('every error code has its own plain-language text', () => {
-    for (const code of ['game-over', 'not-seated', 'wrong-phase', 'not-your-turn', 'character-taken', 'card-not-in-hand', 'suspicion-used', 'same-vote', 'wrong-card', 'not-eligible']) {
+    const codes = ['game-over', 'not-seated', 'wrong-phase', 'not-your-turn', 'character-taken', 'card-not-in-hand', 'suspicion-used', 'same-vote', 'wrong-card', 'not-eligible'] satisfies JaccuseErrorCode[];
+    for (const code of codes) {
       const text = ui.describeError({ code }, en);
       expect(text).not.toBe(en.jaccuse.errors.unknown);
       expect(text.length).toBeGreaterThan(5);
     }
-    expect(ui.describeError({ code: 'zzz' }, en)).toBe(en.jaccuse.errors.unknown);
+    expect(ui.describeError({ code: 'zzz' } as unknown as JaccuseError, en)).toBe(en.jaccuse.errors.unknown);
     expect(ui.staleNote!({ type: 'vote', card: 'left' } as JaccuseAction, en)).toContain('revealed');
   });
 

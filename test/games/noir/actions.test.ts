@@ -1,7 +1,7 @@
 /** Turn actions: §2.5 Shift (no-undo), Kill, Arrest, Disguise, Exonerate; §2.6 canvassing; §2.9; §2.10; §2.11. */
 import { describe, expect, it } from 'vitest';
 import { noirDefinition as d } from '../../../src/games/noir/engine.js';
-import { deathCount } from '../../../src/games/noir/engine-rules.js';
+import { deathCount } from '../../../src/games/noir/state.js';
 import type { NoirAction } from '../../../src/games/noir/rules.js';
 import { INSPECTOR, KILLER, act, ids, makeState, refuse } from './helpers.js';
 

@@ -1,7 +1,7 @@
 /** Evidence: §2.5 Disguise and Exonerate, §2.6 canvassing, §2.7 citizen's arrest, §2.9 empty deck. */
 import { describe, expect, it } from 'vitest';
 import { noirDefinition as d } from '../../../src/games/noir/engine.js';
-import { deathCount } from '../../../src/games/noir/engine-rules.js';
+import { deathCount } from '../../../src/games/noir/state.js';
 import { ALL, INSPECTOR, KILLER, act, evidenceCards, makeState, refuse } from './helpers.js';
 
 describe('§2.5 disguise', () => {

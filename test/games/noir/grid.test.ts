@@ -1,6 +1,6 @@
 /** Geometry: rules §2.4 adjacency, §2.5 wrap-around shifting, §2.10 collapse. */
 import { describe, expect, it } from 'vitest';
-import { areAdjacent, collapse, findSuspect, livingNeighbours, neighbours, shiftGrid } from '../../../src/games/noir/engine-grid.js';
+import { areAdjacent, collapse, findSuspect, livingNeighbours, neighbours, shiftGrid } from '../../../src/games/noir/grid.js';
 import type { Cell } from '../../../src/games/noir/rules.js';
 import { readingGrid } from './helpers.js';
 

@@ -3,7 +3,8 @@
  * suspect ids in reading order, so suspect `5*r + c` sits at row r, column c
  * (e.g. 12 = C3, the centre). Seat 0 is the Killer, seat 1 the Inspector.
  */
-import { noirDefinition, setupNoir } from '../../../src/games/noir/engine.js';
+import { noirDefinition } from '../../../src/games/noir/engine.js';
+import { setupNoir } from '../../../src/games/noir/setup.js';
 import { noirOptionsSchema, type NoirAction, type NoirOptions, type NoirState, type Phase, type Role } from '../../../src/games/noir/rules.js';
 import type { GameEvent } from '../../../src/games/engine.js';
 

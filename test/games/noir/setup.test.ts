@@ -1,6 +1,7 @@
 /** Setup (§2.2), the forced first kill and the identity choice (§2.3), pending and results. */
 import { describe, expect, it } from 'vitest';
-import { noirDefinition as d, setupNoir } from '../../../src/games/noir/engine.js';
+import { noirDefinition as d } from '../../../src/games/noir/engine.js';
+import { setupNoir } from '../../../src/games/noir/setup.js';
 import { ACTION_CAP, KILL_TARGET, noirOptionsSchema, SUSPECTS, type NoirState } from '../../../src/games/noir/rules.js';
 import { ALL, INSPECTOR, KILLER, act, evidenceCards, makeState, refuse, suspectCards } from './helpers.js';
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { noirModule } from '../../../src/games/noir/index.js';
 import { noirDefinition as d } from '../../../src/games/noir/engine.js';
 import { noirUi as ui } from '../../../src/games/noir/ui.js';
-import { MODES, noirOptionsSchema, type NoirState } from '../../../src/games/noir/rules.js';
+import { MODES, noirOptionsSchema, type NoirError, type NoirErrorCode, type NoirState } from '../../../src/games/noir/rules.js';
 import type { GameEvent } from '../../../src/games/engine.js';
 import { en } from '../../../src/i18n/en/index.js';
 import { es } from '../../../src/i18n/es/index.js';
@@ -165,10 +165,11 @@ describe('log, errors, help, module', () => {
     );
   });
   it('every refusal code has its own sentence', () => {
-    for (const code of ['game_over', 'not_seated', 'not_your_turn', 'must_kill_first', 'choose_identity_first', 'discard_first', 'wrong_phase', 'bad_shift', 'no_undo', 'not_adjacent', 'not_alive', 'not_choosable', 'not_in_hand', 'deck_empty', 'mode', 'not_on_grid']) {
-      expect(ui.describeError({ code }, en)).not.toBe(en.noir.errors.unknown);
+    const codes = ['game_over', 'not_seated', 'not_your_turn', 'must_kill_first', 'choose_identity_first', 'discard_first', 'wrong_phase', 'bad_shift', 'no_undo', 'not_adjacent', 'not_alive', 'not_choosable', 'not_in_hand', 'deck_empty', 'mode', 'not_on_grid', 'bad_action'] satisfies NoirErrorCode[];
+    for (const code of codes) {
+      expect(ui.describeError({ code } as NoirError, en)).not.toBe(en.noir.errors.unknown);
     }
-    expect(ui.describeError({ code: 'weird' }, en)).toBe(en.noir.errors.unknown);
+    expect(ui.describeError({ code: 'weird' } as unknown as NoirError, en)).toBe(en.noir.errors.unknown);
   });
   it('rules help shows the table’s values', () => {
     const help = ui.rulesHelp(noirOptionsSchema.parse({ mode: 'citizens-arrest', killTarget: 14, turnSeconds: 90 }), en);

@@ -1,6 +1,6 @@
 /** §3.4 Determining the criminal: worked checks, seed examples, each effect. */
 import { describe, expect, it } from 'vitest';
-import { CRIME_EFFECTS, determineCriminal } from '../../../src/games/phantom/rules-crime.js';
+import { CRIME_EFFECTS, determineCriminal } from '../../../src/games/phantom/crime.js';
 import type { CardNumber } from '../../../src/games/phantom/rules.js';
 
 const P = 1 as const;

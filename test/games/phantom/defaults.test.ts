@@ -1,6 +1,6 @@
 /** §3.6 timeouts and away play: random card with its true colour, glass not on your own card. */
 import { describe, expect, it } from 'vitest';
-import { positionsOf } from '../../../src/games/phantom/engine-table.js';
+import { positionsOf } from '../../../src/games/phantom/seating.js';
 import { trueColour, type CardNumber, type PhantomState } from '../../../src/games/phantom/rules.js';
 import { act, crimeState, def, opts, playCrime, report, turnSeat } from './helpers.js';
 

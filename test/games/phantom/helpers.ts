@@ -1,7 +1,8 @@
 /** Small builders for precise Tricks and the Phantom states (tests only). */
 import { expect } from 'vitest';
 import type { GameEvent, Seat } from '../../../src/games/engine.js';
-import { phantomDefinition as def, setup } from '../../../src/games/phantom/engine.js';
+import { phantomDefinition as def } from '../../../src/games/phantom/engine.js';
+import { setup } from '../../../src/games/phantom/setup.js';
 import { optionsSchema, trueColour, type CardNumber, type Colour, type PhantomAction, type PhantomState } from '../../../src/games/phantom/rules.js';
 
 export { def };

@@ -1,7 +1,7 @@
 /** §3.7 / §3.8 scoring: tables for 2, 3 and 4 players, floor, Detective, Phantoms, 4th party. */
 import { describe, expect, it } from 'vitest';
-import { applyGains, nextFirstInvestigator, scoreCrime, type CrimeScoringInput } from '../../../src/games/phantom/rules-scoring.js';
-import { determineCriminal } from '../../../src/games/phantom/rules-crime.js';
+import { applyGains, nextFirstInvestigator, scoreCrime, type CrimeScoringInput } from '../../../src/games/phantom/scoring.js';
+import { determineCriminal } from '../../../src/games/phantom/crime.js';
 import type { CardNumber, Glass } from '../../../src/games/phantom/rules.js';
 import { crimeState, playCrime, report } from './helpers.js';
 

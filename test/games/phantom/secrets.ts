@@ -1,7 +1,7 @@
 /** Hidden-information helpers: scramble every secret a viewer may not see. */
 import type { Seat } from '../../../src/games/engine.js';
 import { Rng } from '../../../src/games/rng.js';
-import { ownerOf } from '../../../src/games/phantom/engine-table.js';
+import { ownerOf } from '../../../src/games/phantom/seating.js';
 import type { CardNumber, PhantomState } from '../../../src/games/phantom/rules.js';
 
 /**

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { eventVisibleTo, type GameEvent } from '../../../src/games/engine.js';
 import { phantomUi as ui } from '../../../src/games/phantom/ui.js';
-import type { PhantomAction, PhantomState } from '../../../src/games/phantom/rules.js';
+import type { PhantomAction, PhantomError, PhantomErrorCode, PhantomState } from '../../../src/games/phantom/rules.js';
 import { en } from '../../../src/i18n/en/index.js';
 import { playRandomGame } from '../../support/random-play.js';
 import { componentIds, fakeRenderContext, expectComponentLimits } from '../../support/render-context.js';
@@ -187,8 +187,9 @@ describe('texts', () => {
   });
 
   it('describes every error code in plain words', () => {
-    for (const code of ['invalid-action', 'game-over', 'not-your-turn', 'wrong-phase', 'card-not-in-hand', 'invalid-target', 'already-discarded', 'whatever']) {
-      expect(ui.describeError({ code }, en).length).toBeGreaterThan(10);
+    const codes = ['invalid-action', 'game-over', 'not-your-turn', 'wrong-phase', 'card-not-in-hand', 'invalid-target', 'already-discarded'] satisfies PhantomErrorCode[];
+    for (const code of [...codes, 'whatever']) {
+      expect(ui.describeError({ code } as PhantomError, en).length).toBeGreaterThan(10);
     }
     expect(ui.describeError({ code: 'wrong-colour', params: { colour: 'blue' } }, en)).toContain('🟦 blue');
   });

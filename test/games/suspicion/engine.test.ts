@@ -3,7 +3,7 @@
  * and edge case, asserting the values the rules give.
  */
 import { describe, expect, it } from 'vitest';
-import { setup } from '../../../src/games/suspicion/engine.js';
+import { setup } from '../../../src/games/suspicion/setup.js';
 import {
   BLOCK_COUNT,
   BURN_COUNT,
@@ -196,11 +196,45 @@ describe('placing evidence and the counter race (§1.6 A, §1.7)', () => {
     expect(refuse(s2, 1, { type: 'counter' })).toBe('already-passed');
   });
 
-  it('a blocked player may still counter', () => {
+  it('a blocked player cannot counter: the race is run by the other rivals only (§1.7, §1.8)', () => {
+    const s0 = arrange(4, {
+      hands: { 0: ['red1', 'blue1', 'pink1'], 1: ['green1', 'green2', 'green3'], 2: ['redx1', 'yellow1', 'yellow2'] },
+      blocked: { 2: 'block1' },
+    });
+    const s1 = act(s0, 0, { type: 'place', card: 'red1', suspect: 0 }).state;
+    expect(def.pending(s1)).toMatchObject({ kind: 'race', seats: [1, 3] });
+    expect(def.legalActions(s1, 2)).toEqual([]);
+    expect(refuse(s1, 2, { type: 'counter' })).toBe('blocked');
+    expect(refuse(s1, 2, { type: 'pass' })).toBe('blocked');
+    // Once every rival who may react has passed, the placement stands.
+    const s2 = act(s1, 1, { type: 'pass' }).state;
+    const { state: s3, events } = act(s2, 3, { type: 'pass' });
+    expect(eventsOf(events, 'uncountered')).toHaveLength(1);
+    expect(s3.players[0]!.slots[0]).toMatchObject({ card: 'red1' });
+    expect(s3.players[2]!.hand).toContain('redx1');
+  });
+
+  it('a blocked placer cannot counter back; letting the counter stand is still open (§1.7, §1.8)', () => {
+    const s0 = arrange(3, { hands: { 0: ['red1', 'redx2', 'pink1'], 1: ['redx1', 'green1', 'green2'] } });
+    const s1 = act(act(s0, 0, { type: 'place', card: 'red1', suspect: 0 }).state, 1, { type: 'counter' }).state;
+    // A placer is never blocked on their own turn; a forged (or future) state must still be refused.
+    const blocked = structuredClone(s1);
+    const [block] = blocked.draw.splice(blocked.draw.indexOf('block1'), 1);
+    blocked.players[0]!.blockCard = block!;
+    expect(def.legalActions(blocked, 0)).toEqual([{ type: 'accept' }]);
+    expect(refuse(blocked, 0, { type: 'counterBack' })).toBe('blocked');
+  });
+
+  it('a race opened before the blocked rule keeps a blocked rival who has not answered: pass only', () => {
     const s0 = arrange(3, { hands: { 0: ['red1', 'blue1', 'pink1'], 2: ['redx1', 'green1', 'green2'] }, blocked: { 2: 'block1' } });
     const s1 = act(s0, 0, { type: 'place', card: 'red1', suspect: 0 }).state;
-    const s2 = act(s1, 2, { type: 'counter' }).state;
-    expect(s2.phase).toMatchObject({ kind: 'counterBack', counterer: 2 });
+    const stored = structuredClone(s1);
+    if (stored.phase.kind !== 'counter') throw new Error('no race');
+    stored.phase.passed = [];
+    expect(def.pending(stored)).toMatchObject({ kind: 'race', seats: [1, 2] });
+    expect(def.legalActions(stored, 2)).toEqual([{ type: 'pass' }]);
+    expect(refuse(stored, 2, { type: 'counter' })).toBe('blocked');
+    expect(act(stored, 2, { type: 'pass' }).state.phase).toMatchObject({ kind: 'counter', passed: [2] });
   });
 
   it('protected evidence: no second counter window; Burn still removes it', () => {
@@ -316,6 +350,42 @@ describe('special cards and cancels (§1.8)', () => {
     ]);
     expect(s.players[1]!.slots[0]?.card).toBe('orange1');
     expect(s.discard.slice(-2)).toEqual(['tamper1', 'tamper2']);
+  });
+
+  it('a blocked target cannot cancel: Burn and Tamper on a blocked player happen at once (§1.8)', () => {
+    const s0 = arrange(3, {
+      hands: { 0: ['burn1', 'tamper1', 'red1'], 1: ['burn2', 'tamper2', 'green1'] },
+      slots: { 1: ['orange1', 'yellow1', null] },
+      blocked: { 1: 'block1' },
+    });
+    const { state: s1, events } = act(s0, 0, { type: 'burn', card: 'burn1', target: 1 });
+    expect(eventsOf(events, 'burned')[0]).toMatchObject({ target: 1 });
+    expect(s1.players[1]!.slots).toEqual([null, null, null]);
+    expect(s1.players[1]!.hand).toContain('burn2');
+    expect(def.pending(s1)).toMatchObject({ kind: 'turn', seat: 2, timer: 'turn' });
+
+    const s2 = arrange(3, { hands: { 0: ['tamper1', 'red1', 'red2'], 1: ['tamper2', 'green1', 'green2'] }, slots: { 1: ['orange1', null, null] }, blocked: { 1: 'block1' } });
+    const { state: s3 } = act(s2, 0, { type: 'tamper', card: 'tamper1', target: 1, slot: 0 });
+    expect(s3.players[1]!.slots[0]).toBeNull();
+    expect(s3.phase).toEqual({ kind: 'turn' });
+  });
+
+  it('a cancel window opened for a blocked target (stored before the blocked rule) allows only letting it happen', () => {
+    const s0 = arrange(3, { hands: { 0: ['burn1', 'red1', 'red2'], 1: ['burn2', 'green1', 'green2'] }, slots: { 1: ['orange1', null, null] } });
+    const s1 = act(s0, 0, { type: 'burn', card: 'burn1', target: 1 }).state;
+    const stored = structuredClone(s1);
+    const [block] = stored.draw.splice(stored.draw.indexOf('block1'), 1);
+    stored.players[1]!.blockCard = block!;
+    expect(def.legalActions(stored, 1)).toEqual([{ type: 'allow' }]);
+    expect(refuse(stored, 1, { type: 'cancel' })).toBe('blocked');
+  });
+
+  it('a blocked player still votes on a bluff (§1.8, §1.9)', () => {
+    const s0 = arrange(3, { hands: { 0: ['pink1', 'green1', 'green2'] }, slots: { 0: ['red1', 'blue1', null] }, blocked: { 2: 'block1' } });
+    const s1 = act(s0, 0, { type: 'declare', card: 'pink1', suspect: 0 }).state;
+    expect(def.pending(s1)).toMatchObject({ kind: 'simultaneous', waiting: [1, 2] });
+    expect(def.legalActions(s1, 2)).toEqual([{ type: 'vote', verdict: 'believe' }, { type: 'vote', verdict: 'bluff' }, { type: 'abstain' }]);
+    expect(act(s1, 2, { type: 'vote', verdict: 'bluff' }).state.phase).toMatchObject({ kind: 'vote' });
   });
 
   it('Block: the next turn of the target is lost and the Block discarded; blocks do not stack', () => {

@@ -4,7 +4,8 @@
  */
 import { expect } from 'vitest';
 import type { GameEvent, Seat } from '../../../src/games/engine.js';
-import { suspicionDefinition as def, setup } from '../../../src/games/suspicion/engine.js';
+import { suspicionDefinition as def } from '../../../src/games/suspicion/engine.js';
+import { setup } from '../../../src/games/suspicion/setup.js';
 import {
   buildDeck,
   cardFace,

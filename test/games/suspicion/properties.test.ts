@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { VARIANTS, buildDeck, type SuspicionAction, type SuspicionState } from '../../../src/games/suspicion/rules.js';
-import { canonicalCard } from '../../../src/games/suspicion/engine-core.js';
+import { canonicalCard } from '../../../src/games/suspicion/state.js';
 import { playRandomGame, replayGame } from '../../support/random-play.js';
 import { allCards, def } from './helpers.js';
 

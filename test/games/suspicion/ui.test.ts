@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { suspicionModule } from '../../../src/games/suspicion/index.js';
-import { VARIANTS, optionsSchema, type SuspicionAction } from '../../../src/games/suspicion/rules.js';
+import { VARIANTS, optionsSchema, type SuspicionAction, type SuspicionError, type SuspicionErrorCode } from '../../../src/games/suspicion/rules.js';
 import { suspicionUi as ui } from '../../../src/games/suspicion/ui.js';
 import { en } from '../../../src/i18n/en/index.js';
 import { es } from '../../../src/i18n/es/index.js';
@@ -29,7 +29,7 @@ describe('board', () => {
     const lines = b.body.split('\n');
     expect(lines[0]).toMatch(/^▶ \*\*Ana\*\* ✋3 — LEFT 🟥 red ✅ · RIGHT 🟦 blue ✅🃏🛡 · BOTTOM 🩷 pink ▫️$/);
     expect(lines[1]).toMatch(/^💤 \*\*Ben\*\* ✋3 ⏭ skips next turn — /); // the 💤 mark is not repeated as a flag
-    expect(lines[2]).toMatch(/^⛔ \*\*Cleo\*\* ✋3 ⛔ blocked — /);
+    expect(lines[2]).toMatch(/^⛔ \*\*Cleo\*\* ✋3 ⛔ blocked — can't react — /);
     expect(b.body).toContain('🗑 Discard 1 (top: 🩷 pink ⇄)');
     expect(b.rows).toEqual([]);
   });
@@ -167,10 +167,10 @@ describe('log lines, errors, stale clicks', () => {
       'game-over', 'bad-action', 'not-seated', 'not-now', 'not-your-turn', 'card-not-in-hand', 'not-in-variant', 'wrong-card',
       'own-suspect', 'not-your-suspect', 'colour-not-on-suspect', 'slot-taken', 'slot-empty', 'face-up-limit', 'not-a-rival',
       'already-blocked', 'choose-evidence', 'no-wild-there', 'declare-needs-two', 'must-act', 'window-closed', 'own-placement',
-      'already-passed', 'no-counter-card', 'not-your-window', 'no-cancel-card', 'no-vote', 'not-a-voter', 'illegal-action',
-    ];
+      'already-passed', 'no-counter-card', 'not-your-window', 'no-cancel-card', 'no-vote', 'not-a-voter', 'illegal-action', 'blocked',
+    ] satisfies SuspicionErrorCode[];
     for (const code of codesList) {
-      const msg = ui.describeError({ code, params: { colour: 'red', limit: 2, attack: 'burn' } }, en);
+      const msg = ui.describeError({ code, params: { colour: 'red', limit: 2, attack: 'burn' } } as SuspicionError, en);
       expect(msg.length).toBeGreaterThan(5);
       expect(msg).not.toMatch(/undefined|\[object/);
     }
@@ -198,6 +198,19 @@ describe('rules help and options', () => {
       if (variant !== 'classic') expect(text).toContain('(house rules)');
     }
     expect(ui.rulesHelp(optionsSchema.parse({ variant: 'criminal' }), en)).toContain('owner included');
+  });
+
+  it("a blocked player's panel says they cannot react; the rules help says so too (§1.8)", () => {
+    const s0 = arrange(4, { hands: { 0: ['red1', 'blue1', 'pink1'], 2: ['redx1', 'yellow1', 'yellow2'] }, blocked: { 2: 'block1' } });
+    const s1 = act(s0, 0, { type: 'place', card: 'red1', suspect: 0 }).state;
+    const ctx = fakeRenderContext(4);
+    const panel = ui.panel(def.seatView(s1, 2), def.legalActions(s1, 2), ctx);
+    expect(panel.body).toContain("You are blocked: you can't counter");
+    expect(panel.rows).toEqual([]);
+    const board = ui.board(def.publicView(s1), ctx).body;
+    expect(board).toMatch(/Still deciding: Ben, Dev\./);
+    expect(board).toMatch(/⛔ \*\*Cleo\*\* ✋3 ⛔ blocked — can't react/);
+    expect(ui.rulesHelp(optionsSchema.parse({}), en)).toMatch(/Blocked players cannot counter, counter back or cancel/);
   });
 
   it('options summary', () => {

@@ -2,7 +2,7 @@
  * Suspicion house variants (rules/suspicion.md §1.12): No-Bluff, Criminal Edition, Arrest Race.
  */
 import { describe, expect, it } from 'vitest';
-import { setup } from '../../../src/games/suspicion/engine.js';
+import { setup } from '../../../src/games/suspicion/setup.js';
 import { buildDeck, cardFace, optionsSchema } from '../../../src/games/suspicion/rules.js';
 import { suspicionUi } from '../../../src/games/suspicion/ui.js';
 import { en } from '../../../src/i18n/en/index.js';

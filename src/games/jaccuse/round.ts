@@ -1,17 +1,16 @@
 /**
  * J'Accuse! — the round machinery: table geometry, vote tally, resolution of a reveal,
  * end of round (arrests, cycles, reshuffle, Inspector rotation). Pure helpers used by
- * `engine.ts`; every function works on a state the caller has already cloned and mutates it.
+ * moves.ts and setup.ts; every function works on a draft the caller has already cloned and
+ * mutates it.
  */
 import type { GameEvent, Seat } from '../engine.js';
-import { Rng } from '../rng.js';
+import { openDecision } from '../moves.js';
+import type { Rng } from '../rng.js';
+import { leftOf, rightOf } from '../seats.js';
 import {
-  ALL_INVESTIGATIONS,
   ARREST_TOTAL,
-  CHARACTERS,
-  EVIDENCE_CARDS,
   EVIDENCE_TYPES,
-  FIRST_INSPECTOR,
   INVESTIGATION_CARDS,
   INVESTIGATION_HAND_SIZE,
   RESHUFFLE_INCLUDES_UNDEALT,
@@ -21,44 +20,35 @@ import {
   evidenceType,
   isExonerated,
   type AcrossChoice,
-  type EvidenceId,
   type EvidenceOutcome,
   type EvidenceType,
-  type JaccuseOptions,
+  type JaccusePhase,
   type JaccuseState,
   type SuspicionCard,
 } from './rules.js';
 
 // ───────────────────────────── Geometry (§4.3 6A, §4.4) ─────────────────────────────
 
-/** The left neighbour of `seat` (clockwise = next seat) at a table of `n`. */
-export function leftOf(seat: Seat, n: number): Seat {
-  return (seat + 1) % n;
-}
-
-/** The right neighbour of `seat` (counter-clockwise = previous seat) at a table of `n`. */
-export function rightOf(seat: Seat, n: number): Seat {
-  return (seat - 1 + n) % n;
-}
+export { leftOf, rightOf } from '../seats.js';
 
 /**
  * Players a card held by `holder` may go "Across" to, in seat order (rules/jaccuse.md §4.4):
  * with 3 players any other player; with 4+ every player who is neither the holder nor one
  * of their two neighbours (4 players: one, 5: two, 6: three).
  */
-export function acrossTargets(holder: Seat, n: number): Seat[] {
+export function acrossTargets(holder: Seat, seatCount: number): Seat[] {
   const out: Seat[] = [];
-  for (let s = 0; s < n; s++) {
-    if (s === holder) continue;
-    if (n > 3 && (s === leftOf(holder, n) || s === rightOf(holder, n))) continue;
-    out.push(s);
+  for (let seat = 0; seat < seatCount; seat++) {
+    if (seat === holder) continue;
+    if (seatCount > 3 && (seat === leftOf(holder, seatCount) || seat === rightOf(holder, seatCount))) continue;
+    out.push(seat);
   }
   return out;
 }
 
 /** Position of `seat` counting clockwise from the Inspector's left (0 = left of the Inspector). */
-export function orderFromInspectorLeft(seat: Seat, inspector: Seat, n: number): number {
-  return (seat - inspector - 1 + 2 * n) % n;
+export function orderFromInspectorLeft(seat: Seat, inspector: Seat, seatCount: number): number {
+  return (seat - inspector - 1 + 2 * seatCount) % seatCount;
 }
 
 // ───────────────────────────── Tally (§4.3 step 4) ─────────────────────────────
@@ -77,74 +67,28 @@ export interface Tally {
  */
 export function tally(votes: readonly SuspicionCard[]): Tally {
   const counts = { left: 0, right: 0, across: 0, jaccuse: 0 } as Record<SuspicionCard, number>;
-  for (const v of votes) counts[v] += 1;
-  const top = Math.max(...SUSPICION_CARDS.map((c) => counts[c]));
-  const leaders = SUSPICION_CARDS.filter((c) => counts[c] === top);
+  for (const vote of votes) counts[vote] += 1;
+  const top = Math.max(...SUSPICION_CARDS.map((card) => counts[card]));
+  const leaders = SUSPICION_CARDS.filter((card) => counts[card] === top);
   if (leaders.length === 1) return { counts, outcome: leaders[0] as SuspicionCard, tie: false };
   return { counts, outcome: 'jaccuse', tie: true };
 }
 
-// ───────────────────────────── Setup (§4.2) ─────────────────────────────
-
-/** Advance the generator once when a new decision opens, so timeout picks differ per step. */
-export function openDecision(s: JaccuseState, rng: Rng): void {
-  s.step += 1;
-  rng.int(0, 0x7fffffff);
-}
+// ───────────────────────────── Decisions and rounds (§4.3 step 1) ─────────────────────────────
 
 /**
- * Build the initial state (rules/jaccuse.md §4.2): shuffled evidence piles, characters
- * (random, or a picking phase), 3 Investigation cards each, a random first Inspector and
- * the first Motive / Opportunity / Weapon dealt from the Inspector's left.
+ * Open a new decision in `phase` (../moves.ts `openDecision`: sets the phase, bumps `step`)
+ * and advance the generator once, so timeout picks differ per step.
  */
-export function initialState(options: JaccuseOptions, n: number, seed: number): JaccuseState {
-  const rng = Rng.seeded(seed);
-  const piles = {
-    motive: rng.shuffle(EVIDENCE_CARDS.motive),
-    opportunity: rng.shuffle(EVIDENCE_CARDS.opportunity),
-    weapon: rng.shuffle(EVIDENCE_CARDS.weapon),
-  } as Record<EvidenceType, EvidenceId[]>;
-  const characters = options.characters === 'random' ? rng.shuffle(CHARACTERS).slice(0, n) : Array<null>(n).fill(null);
-  const investigationPile = rng.shuffle(ALL_INVESTIGATIONS);
-  const investigationHands = Array.from({ length: n }, () => investigationPile.splice(0, INVESTIGATION_HAND_SIZE));
-  const inspector = FIRST_INSPECTOR === 'random' ? rng.int(0, n - 1) : 0;
-  const suspected = { motive: null, opportunity: null, weapon: null } as JaccuseState['suspected'];
-  EVIDENCE_TYPES.forEach((type, i) => {
-    const card = piles[type].shift() as EvidenceId;
-    suspected[type] = { card, holder: (inspector + 1 + i) % n };
-  });
-  const choosing = options.characters === 'choice';
-  return {
-    options,
-    seatCount: n,
-    rng: rng.state(),
-    step: 1,
-    phase: choosing ? 'characters' : 'investigate',
-    round: choosing ? 0 : 1,
-    inspector,
-    characters,
-    characterChooser: choosing ? leftOf(inspector, n) : null,
-    piles,
-    suspected,
-    hard: Array.from({ length: n }, () => []),
-    used: Array.from({ length: n }, () => []),
-    investigationHands,
-    investigationPile,
-    investigationDiscard: [],
-    chosen: null,
-    votes: Array<null>(n).fill(null),
-    acrossQueue: [],
-    lastReveal: null,
-    arrested: [],
-    endReason: null,
-  };
+export function decide(s: JaccuseState, rng: Rng, phase: JaccusePhase): void {
+  openDecision(s, phase);
+  rng.int(0, 0x7fffffff);
 }
 
 /** Open round `state.round + 1`: the Inspector must set an Investigation card (§4.3 step 1). */
 export function startRound(s: JaccuseState, rng: Rng, events: GameEvent[]): void {
   s.round += 1;
-  s.phase = 'investigate';
-  openDecision(s, rng);
+  decide(s, rng, 'investigate');
   events.push({ type: 'roundStart', round: s.round, inspector: s.inspector });
 }
 
@@ -220,8 +164,7 @@ export function reveal(s: JaccuseState, rng: Rng, events: GameEvent[]): void {
   s.lastReveal = { round: s.round, inspector: s.inspector, votes: [...votes], counts, outcome, tie, investigation, outcomes };
 
   if (s.acrossQueue.length > 0) {
-    s.phase = 'across';
-    openDecision(s, rng);
+    decide(s, rng, 'across');
     const head = s.acrossQueue[0] as AcrossChoice;
     events.push({ type: 'acrossPending', card: head.card, holder: head.holder, chooser: head.chooser });
   } else {
@@ -258,7 +201,7 @@ export function chooseAcross(s: JaccuseState, to: Seat, rng: Rng, events: GameEv
   if (move && move.kind === 'move') move.to = to;
   events.push({ type: 'moved', card: head.card, from: head.holder, recipient: to, direction: 'across', chooser: head.chooser, character: s.characters[head.holder] });
   if (s.acrossQueue.length > 0) {
-    openDecision(s, rng);
+    decide(s, rng, 'across');
     const next = s.acrossQueue[0] as AcrossChoice;
     events.push({ type: 'acrossPending', card: next.card, holder: next.holder, chooser: next.chooser });
   } else {
@@ -327,10 +270,9 @@ export function reshuffleInvestigations(s: JaccuseState, rng: Rng, events: GameE
 }
 
 function endGame(s: JaccuseState, reason: 'arrest' | 'exhausted' | 'cap', arrested: Seat[], rng: Rng, events: GameEvent[]): void {
-  s.phase = 'over';
   s.endReason = reason;
   s.arrested = arrested;
-  openDecision(s, rng);
+  decide(s, rng, 'over');
   if (reason === 'arrest') {
     for (const seat of arrested) events.push({ type: 'arrested', seat, evidence: [...(s.hard[seat] ?? [])], character: s.characters[seat] });
   }

@@ -21,7 +21,7 @@ import {
   type Variant,
   type Verdict,
 } from './rules.js';
-import { face } from './engine-core.js';
+import { face, racing } from './state.js';
 
 /** A face-up card as everyone sees it. */
 export interface SlotView {
@@ -91,8 +91,8 @@ export interface SuspicionSeatView extends SuspicionPublicView {
   faceDown: CardFace | null;
 }
 
-function slotView(c: SlotCard): SlotView {
-  return { colour: c.colour, face: face(c.card), protected: c.protected, by: c.by };
+function slotView(slot: SlotCard): SlotView {
+  return { colour: slot.colour, face: face(slot.card), protected: slot.protected, by: slot.by };
 }
 
 function phaseView(s: SuspicionState): PhaseView {
@@ -101,13 +101,8 @@ function phaseView(s: SuspicionState): PhaseView {
     case 'turn':
       return { kind: 'turn', seat: s.turn };
     case 'counter': {
-      const waiting: Seat[] = [];
-      for (let i = 1; i < s.seats; i++) {
-        const seat = (ph.placer + i) % s.seats;
-        if (!ph.passed.includes(seat)) waiting.push(seat);
-      }
       const colour = s.players[ph.suspect]!.slots[ph.slot]!.colour;
-      return { kind: 'counter', placer: ph.placer, suspect: ph.suspect, slot: ph.slot, colour, waiting };
+      return { kind: 'counter', placer: ph.placer, suspect: ph.suspect, slot: ph.slot, colour, waiting: racing(s, ph) };
     }
     case 'counterBack':
       return { kind: 'counterBack', placer: ph.placer, counterer: ph.counterer, suspect: ph.suspect, slot: ph.slot, colour: ph.placed.colour, placed: slotView(ph.placed) };
@@ -115,7 +110,7 @@ function phaseView(s: SuspicionState): PhaseView {
       return { kind: 'cancel', attacker: ph.attacker, target: ph.target, attack: ph.attack, slot: ph.slot };
     case 'vote': {
       const colour = s.players[ph.suspect]!.suspect[ph.slot]!;
-      const answered = ph.voters.filter((v) => ph.votes[v] !== null).length;
+      const answered = ph.voters.filter((voter) => ph.votes[voter] !== null).length;
       return { kind: 'vote', declarer: ph.declarer, suspect: ph.suspect, slot: ph.slot, colour, voters: [...ph.voters], answered };
     }
     case 'over':
@@ -126,7 +121,7 @@ function phaseView(s: SuspicionState): PhaseView {
 /** The public view: every secret stripped. */
 export function publicView(s: SuspicionState): SuspicionPublicView {
   const top = s.discard[s.discard.length - 1];
-  const r = s.lastReveal;
+  const reveal = s.lastReveal;
   return {
     variant: s.options.variant,
     tieRule: s.options.tieRule,
@@ -135,28 +130,28 @@ export function publicView(s: SuspicionState): SuspicionPublicView {
     roundCap: ROUND_CAP,
     turn: s.turn,
     phase: phaseView(s),
-    players: s.players.map((p, seat) => ({
+    players: s.players.map((player, seat) => ({
       seat,
-      suspect: [...p.suspect],
-      slots: p.slots.map((c) => (c ? slotView(c) : null)),
-      handSize: p.hand.length,
-      blocked: p.blockCard !== null,
-      skipNext: p.skipNext,
+      suspect: [...player.suspect],
+      slots: player.slots.map((slot) => (slot ? slotView(slot) : null)),
+      handSize: player.hand.length,
+      blocked: player.blockCard !== null,
+      skipNext: player.skipNext,
     })),
     drawSize: s.draw.length,
     discardSize: s.discard.length,
     topDiscard: top === undefined ? null : face(top),
-    lastReveal: r && {
-      declarer: r.declarer,
-      suspect: r.suspect,
-      slot: r.slot,
-      colour: r.colour,
-      face: face(r.card),
-      correct: r.correct,
-      verdict: r.verdict,
-      votes: [...r.votes],
-      tieBreak: r.tieBreak,
-      won: r.won,
+    lastReveal: reveal && {
+      declarer: reveal.declarer,
+      suspect: reveal.suspect,
+      slot: reveal.slot,
+      colour: reveal.colour,
+      face: face(reveal.card),
+      correct: reveal.correct,
+      verdict: reveal.verdict,
+      votes: [...reveal.votes],
+      tieBreak: reveal.tieBreak,
+      won: reveal.won,
     },
   };
 }
@@ -182,5 +177,5 @@ export function result(s: SuspicionState): GameResult | null {
   const ph = s.phase;
   if (ph.kind !== 'over') return null;
   if (ph.winner === null) return { placements: Array(s.seats).fill(1), winners: [], reason: ph.reason };
-  return { placements: s.players.map((_, i) => (i === ph.winner ? 1 : 2)), winners: [ph.winner], reason: ph.reason };
+  return { placements: s.players.map((_, seat) => (seat === ph.winner ? 1 : 2)), winners: [ph.winner], reason: ph.reason };
 }

@@ -1,11 +1,11 @@
 /**
- * NOIR views (rules/noir-killer-vs-inspector.md §2.8): what everyone sees, and what each
- * seat additionally sees. Secrets — the Killer's identity and disguise draws, the
+ * NOIR views (rules/noir-killer-vs-inspector.md §2.8) and the result (§2.11): what everyone
+ * sees, and what each seat additionally sees. Secrets — the Killer's identity and disguise draws, the
  * Inspector's identity, hand and drawn card, the deck order — appear only in their owner's
  * seat view, and in the public view only once the game is over (`reveal`).
  */
-import type { Seat } from '../engine.js';
-import { actingRole, blockedShift, deathCount, roleOf, seatOf } from './engine-rules.js';
+import type { GameResult, Seat } from '../engine.js';
+import { actingRole, blockedShift, deathCount, roleOf, seatOf } from './state.js';
 import {
   ACTION_CAP,
   type ArrestRecord,
@@ -88,7 +88,7 @@ export function publicViewOf(s: NoirState): NoirPublicView {
     actionCap: ACTION_CAP,
     killerSeat: s.killerSeat,
     inspectorSeat: s.inspectorSeat,
-    grid: s.grid.map((r) => r.map((c) => ({ suspect: c.suspect, alive: c.alive, marker: c.marker }))),
+    grid: s.grid.map((row) => row.map((cell) => ({ suspect: cell.suspect, alive: cell.alive, marker: cell.marker }))),
     removed: [...s.removed],
     deaths: deathCount(s),
     deckSize: s.deck.length,
@@ -97,8 +97,8 @@ export function publicViewOf(s: NoirState): NoirPublicView {
     inspectorChosen: s.inspectorIdentity !== null,
     lastShift: s.lastShift ? { ...s.lastShift } : null,
     blockedShift: s.phase === 'play' ? blockedShift(s) : null,
-    arrests: s.arrests.map((a) => ({ ...a })),
-    canvasses: s.canvasses.map((c) => ({ ...c })),
+    arrests: s.arrests.map((arrest) => ({ ...arrest })),
+    canvasses: s.canvasses.map((canvas) => ({ ...canvas })),
     citizensArrests: s.citizensArrests,
     winner: s.winner,
     endReason: s.endReason,
@@ -115,7 +115,16 @@ export function seatViewOf(s: NoirState, seat: Seat): NoirSeatView {
   if (role === null) throw new RangeError(`seat ${seat} is not at this table`);
   const pub = publicViewOf(s);
   if (role === 'killer') {
-    return { ...pub, seat, role, identity: s.killerIdentity, hand: [], drawn: null, draws: s.killerDraws.map((d) => ({ ...d })) };
+    return { ...pub, seat, role, identity: s.killerIdentity, hand: [], drawn: null, draws: s.killerDraws.map((draw) => ({ ...draw })) };
   }
   return { ...pub, seat, role, identity: s.inspectorIdentity, hand: [...s.hand], drawn: s.drawn, draws: [] };
+}
+
+/** Final outcome (rules §2.11): winner placement 1, loser 2; a draw at the cap: both 1, no winners. */
+export function resultNoir(s: NoirState): GameResult | null {
+  if (s.phase !== 'over' || s.endReason === null) return null;
+  if (s.winner === null) return { placements: [1, 1], winners: [], reason: s.endReason };
+  const winner: Seat = seatOf(s, s.winner);
+  const placements = [0, 1].map((seat) => (seat === winner ? 1 : 2));
+  return { placements, winners: [winner], reason: s.endReason };
 }

@@ -1,10 +1,11 @@
 /**
- * Views of Tricks and the Phantom (rules/tricks-and-the-phantom.md §3.5): the public view
+ * Views of Tricks and the Phantom (rules/tricks-and-the-phantom.md §3.5) and the result
+ * (§3.9): the public view
  * strips every hand, face-down played card (only its clue colour is public), unused card
  * and 3-player discard; a seat view adds only that seat's own secrets.
  */
-import type { Seat } from '../engine.js';
-import { glassOrder, ownerOf, positionCount, reportOrder } from './engine-table.js';
+import type { GameResult, Seat } from '../engine.js';
+import { glassOrder, ownerOf, positionCount, reportOrder, seatsActing } from './seating.js';
 import type { CardNumber, Colour, CrimeReveal, Glass, Phase, PhantomState } from './rules.js';
 
 /** What everyone may see (board, spectators). */
@@ -52,24 +53,6 @@ export interface PhantomSeatView extends PhantomPublicView {
   myReports: { position: number; card: CardNumber; colour: Colour }[];
 }
 
-/** Seats that must act now (§3.3; 3-player discard: everyone who has not discarded). */
-export function seatsActing(s: PhantomState): Seat[] {
-  switch (s.phase) {
-    case 'discard':
-      return s.discards.flatMap((d, seat) => (d === null ? [seat] : []));
-    case 'report': {
-      const pos = reportOrder(s)[s.reports.length];
-      return pos === undefined ? [] : [ownerOf(pos, s.seats)];
-    }
-    case 'solve': {
-      const seat = glassOrder(s)[s.glasses.length];
-      return seat === undefined ? [] : [seat];
-    }
-    case 'over':
-      return [];
-  }
-}
-
 /** The public view of `s` (no secret). */
 export function publicView(s: PhantomState): PhantomPublicView {
   return {
@@ -83,16 +66,16 @@ export function publicView(s: PhantomState): PhantomPublicView {
     beginner: s.options.beginner,
     turnSeconds: s.options.turnSeconds,
     scores: [...s.scores],
-    handCounts: s.hands.map((h) => h.length),
+    handCounts: s.hands.map((hand) => hand.length),
     faceDownCount: s.faceDown.length,
     fourthParty: s.fourthParty,
     retired: [...s.retired],
-    discarded: s.seats === 3 ? s.discards.map((d) => d !== null) : null,
+    discarded: s.seats === 3 ? s.discards.map((discarded) => discarded !== null) : null,
     firstInvestigator: s.firstInvestigator,
     reportOrder: reportOrder(s),
     glassOrder: glassOrder(s),
-    reports: s.reports.map((r) => ({ position: r.position, seat: ownerOf(r.position, s.seats), colour: r.colour })),
-    glasses: s.glasses.map((g) => ({ ...g })),
+    reports: s.reports.map((report) => ({ position: report.position, seat: ownerOf(report.position, s.seats), colour: report.colour })),
+    glasses: s.glasses.map((glass) => ({ ...glass })),
     toAct: seatsActing(s),
     actingPosition: s.phase === 'report' ? (reportOrder(s)[s.reports.length] ?? null) : null,
     lastCrime: s.lastCrime ? structuredClone(s.lastCrime) : null,
@@ -108,7 +91,14 @@ export function seatView(s: PhantomState, seat: Seat): PhantomSeatView {
     hand: [...(s.hands[seat] ?? [])],
     myDiscard: s.discards[seat] ?? null,
     myReports: s.reports
-      .filter((r) => ownerOf(r.position, s.seats) === seat)
-      .map((r) => ({ position: r.position, card: r.card, colour: r.colour })),
+      .filter((report) => ownerOf(report.position, s.seats) === seat)
+      .map((report) => ({ position: report.position, card: report.card, colour: report.colour })),
   };
+}
+
+/** Final outcome: placements by score (ties share), the single leader wins (§3.9). */
+export function result(s: PhantomState): GameResult | null {
+  if (s.phase !== 'over') return null;
+  const placements = s.scores.map((score) => 1 + s.scores.filter((other) => other > score).length);
+  return { placements, winners: [...s.winners], scores: [...s.scores], reason: 'target' };
 }

@@ -1,9 +1,9 @@
 /**
- * J'Accuse! — what each viewer may see (rules/jaccuse.md §4.8). The public view strips every
+ * J'Accuse! — what each viewer may see (rules/jaccuse.md §4.8) and the result (§4.7). The public view strips every
  * Investigation hand, the face-down Investigation card, the votes being collected and the
  * order of every pile; a seat view adds only that seat's own secrets.
  */
-import type { Seat } from '../engine.js';
+import type { GameResult, Seat } from '../engine.js';
 import {
   CHARACTERS,
   EVIDENCE_TYPES,
@@ -83,7 +83,7 @@ export interface JaccuseSeatView extends JaccusePublicView {
 
 /** Build the public view (rules/jaccuse.md §4.8 "Public"). */
 export function publicView(s: JaccuseState): JaccusePublicView {
-  const taken = new Set(s.characters.filter((c): c is CharacterId => c !== null));
+  const taken = new Set(s.characters.filter((character): character is CharacterId => character !== null));
   return {
     seatCount: s.seatCount,
     phase: s.phase,
@@ -93,9 +93,9 @@ export function publicView(s: JaccuseState): JaccusePublicView {
     options: { ...s.options },
     seats: Array.from({ length: s.seatCount }, (_, seat) => ({
       character: s.characters[seat] ?? null,
-      suspected: EVIDENCE_TYPES.flatMap((t) => {
-        const sus = s.suspected[t];
-        return sus && sus.holder === seat ? [sus.card] : [];
+      suspected: EVIDENCE_TYPES.flatMap((type) => {
+        const suspected = s.suspected[type];
+        return suspected && suspected.holder === seat ? [suspected.card] : [];
       }),
       hard: [...(s.hard[seat] ?? [])],
       used: [...(s.used[seat] ?? [])],
@@ -106,9 +106,9 @@ export function publicView(s: JaccuseState): JaccusePublicView {
     investigationPile: s.investigationPile.length,
     investigationDiscard: [...s.investigationDiscard],
     investigationSet: s.chosen !== null,
-    castCount: s.phase === 'vote' ? s.votes.filter((v) => v !== null).length : 0,
+    castCount: s.phase === 'vote' ? s.votes.filter((vote) => vote !== null).length : 0,
     characterChooser: s.phase === 'characters' ? s.characterChooser : null,
-    freeCharacters: s.phase === 'characters' ? CHARACTERS.filter((c) => !taken.has(c)) : [],
+    freeCharacters: s.phase === 'characters' ? CHARACTERS.filter((character) => !taken.has(character)) : [],
     across: s.phase === 'across' && s.acrossQueue[0] ? structuredClone(s.acrossQueue[0]) : null,
     acrossRemaining: s.phase === 'across' ? s.acrossQueue.length : 0,
     lastReveal: s.lastReveal ? structuredClone(s.lastReveal) : null,
@@ -125,5 +125,16 @@ export function seatView(s: JaccuseState, seat: Seat): JaccuseSeatView {
     hand: [...(s.investigationHands[seat] ?? [])],
     chosen: seat === s.inspector ? s.chosen : null,
     myVote: s.phase === 'vote' ? (s.votes[seat] ?? null) : null,
+  };
+}
+
+/** Final outcome (§4.7): arrested seats place 2 and lose; everyone else places 1 and wins. */
+export function result(s: JaccuseState): GameResult | null {
+  if (s.phase !== 'over') return null;
+  const seats = Array.from({ length: s.seatCount }, (_, seat) => seat);
+  return {
+    placements: seats.map((seat) => (s.arrested.includes(seat) ? 2 : 1)),
+    winners: seats.filter((seat) => !s.arrested.includes(seat)),
+    reason: s.endReason ?? 'arrest',
   };
 }

@@ -1,6 +1,6 @@
 /**
- * Seating helpers of Tricks and the Phantom: investigator positions, report and glass
- * order, dealing a round (rules/tricks-and-the-phantom.md §3.3, §3.8). Pure.
+ * Seating of Tricks and the Phantom: investigator positions, report and glass order, who
+ * must act now, dealing a round (rules/tricks-and-the-phantom.md §3.3, §3.8). Pure.
  */
 import type { Seat } from '../engine.js';
 import { Rng } from '../rng.js';
@@ -25,7 +25,7 @@ export function ownerOf(position: number, players: number): Seat {
 /** Every position owned by `seat`. */
 export function positionsOf(seat: Seat, players: number): number[] {
   const out: number[] = [];
-  for (let p = 0; p < positionCount(players); p++) if (ownerOf(p, players) === seat) out.push(p);
+  for (let position = 0; position < positionCount(players); position++) if (ownerOf(position, players) === seat) out.push(position);
   return out;
 }
 
@@ -68,4 +68,52 @@ export function dealRound(rng: Rng, players: number, beginner: boolean): Deal {
   const faceDown = deck.slice(players * size);
   const fourthParty = players === 3 ? (faceDown.shift() ?? null) : null;
   return { hands, faceDown, fourthParty };
+}
+
+/** The position that reports next (§3.3 step 3), or undefined once every position has reported. */
+function nextReporter(s: PhantomState): number | undefined {
+  const positions = positionCount(s.seats);
+  return s.reports.length < positions ? (s.firstInvestigator + s.reports.length) % positions : undefined;
+}
+
+/** The player who places the next glass (§3.3 step 4, `glassOrder`), or undefined once all have. */
+function nextGlass(s: PhantomState): Seat | undefined {
+  if (s.glasses.length >= s.seats) return undefined;
+  const positions = positionCount(s.seats);
+  const start = ownerOf((s.firstInvestigator + positions - 1) % positions, s.seats);
+  return (start - s.glasses.length + s.seats * 2) % s.seats;
+}
+
+/** True when `seat` must act now (the same answer as `seatsActing(s).includes(seat)`, without allocating). */
+export function isActing(s: PhantomState, seat: Seat): boolean {
+  switch (s.phase) {
+    case 'discard':
+      return s.discards[seat] === null;
+    case 'report': {
+      const position = nextReporter(s);
+      return position !== undefined && ownerOf(position, s.seats) === seat;
+    }
+    case 'solve':
+      return nextGlass(s) === seat;
+    case 'over':
+      return false;
+  }
+}
+
+/** Seats that must act now (§3.3; 3-player discard: everyone who has not discarded). */
+export function seatsActing(s: PhantomState): Seat[] {
+  switch (s.phase) {
+    case 'discard':
+      return s.discards.flatMap((discarded, seat) => (discarded === null ? [seat] : []));
+    case 'report': {
+      const position = nextReporter(s);
+      return position === undefined ? [] : [ownerOf(position, s.seats)];
+    }
+    case 'solve': {
+      const seat = nextGlass(s);
+      return seat === undefined ? [] : [seat];
+    }
+    case 'over':
+      return [];
+  }
 }

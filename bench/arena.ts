@@ -1,0 +1,413 @@
+/**
+ * `npm run arena` — how strong the AI players are, measured (README "AI players").
+ *
+ * For every game, setup (variant / mode / role) and player count n, three line-ups play
+ * seeded games: Hard vs (n−1) Easy, Hard vs (n−1) Normal, Normal vs (n−1) Easy. Seeds are
+ * paired: every deal is played once with the bot in each seat (the bot rotated through every
+ * seat), and once more by the baseline line-up (the bot's seat taken by the opponents' level)
+ * with the same seats and deals. Printed with Wilson 95 % intervals: the bot's win rate
+ * (J'Accuse!: arrest rate, lower is better) against the fair share 1/n, the baseline's rate,
+ * and the target:
+ *   Hard vs Easy ≥ 2 × fair (2 players: ≥ 80 %; J'Accuse!: arrest rate ≤ fair / 2),
+ *   Normal vs Easy clearly better than fair, Hard vs Normal better than fair.
+ * "met" = the interval's bound is clear of the target; "point" = only the rate meets it.
+ *
+ * Then the latency of Hard moves through the worker pool under load: many tables asking at
+ * once while the main thread plays other tables, p50 / p95 / max from request to answer,
+ * against the budget + 100 ms; and the heap of every worker.
+ *
+ * Options (`npm run arena -- --games=60 --only=noir`):
+ *   --games=N       deals per Hard line-up (each played n times, once per seat; default per
+ *                   game: Suspicion 8, NOIR 30, Phantom 12, J'Accuse! 10)
+ *   --normal-games=N  deals for the cheap Normal-vs-Easy line-ups (default 4 × the above)
+ *   --only=a,b      games to run (suspicion, noir, phantom, jaccuse)
+ *   --iterations=K  Hard search iterations per move (default: per game, ≈ 300 ms of search)
+ *   --workers=W     worker threads (default: cores − 1, at least 1)
+ *   --latency-only / --no-latency, --tables=T (tables at once in the latency test, default 8)
+ * Results are also written as JSON to bench/results/arena-<date>.json.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { join } from 'node:path';
+import { defaultRegistry } from '../src/games/index.js';
+import { seatsToAct as seatsOf, type AnyGameDefinition, type GameId, type GameResult, type Seat } from '../src/games/engine.js';
+import { Rng } from '../src/games/rng.js';
+import { playMatch } from '../src/bots/match.js';
+import { decideBot, DEFAULT_BUDGET_MS } from '../src/bots/policy.js';
+import type { BotInput, BotLevel } from '../src/bots/kit.js';
+import { BotPool } from '../src/bots/pool.js';
+
+// ── Options ────────────────────────────────────────────────────────────────────────────
+
+const args = new Map(
+  process.argv.slice(2).map((a) => {
+    const [k, v] = a.replace(/^--/, '').split('=');
+    return [k!, v ?? 'true'] as const;
+  }),
+);
+/** Deals per Hard line-up by game (each played once per seat): NOIR has one seat count, so more deals. */
+const DEFAULT_DEALS: Record<GameId, number> = { suspicion: 8, noir: 30, phantom: 12, jaccuse: 10 };
+const dealsFor = (game: GameId) => Number(args.get('games') ?? DEFAULT_DEALS[game]);
+const normalDealsFor = (game: GameId) => Number(args.get('normal-games') ?? 4 * dealsFor(game));
+const ONLY = (args.get('only') ?? 'suspicion,noir,phantom,jaccuse').split(',') as GameId[];
+const WORKERS = Number(args.get('workers') ?? Math.max(1, availableParallelism() - 1));
+const LATENCY = args.get('no-latency') === undefined;
+const STRENGTH = args.get('latency-only') === undefined;
+const TABLES = Number(args.get('tables') ?? 8);
+
+/** Hard search iterations per move by game: about what 300 ms buys on one idle core (measured, see README). */
+const ITERATIONS: Record<GameId, number> = { suspicion: 200, noir: 120, phantom: 150, jaccuse: 110 };
+const iterationsFor = (game: GameId) => Number(args.get('iterations') ?? ITERATIONS[game]);
+
+// ── Statistics ─────────────────────────────────────────────────────────────────────────
+
+/** Wilson score interval (95 %) of k successes in n trials. */
+export function wilson(k: number, n: number, z = 1.96): [number, number] {
+  if (n === 0) return [0, 1];
+  const p = k / n;
+  const d = 1 + (z * z) / n;
+  const centre = (p + (z * z) / (2 * n)) / d;
+  const half = (z * Math.sqrt((p * (1 - p)) / n + (z * z) / (4 * n * n))) / d;
+  return [Math.max(0, centre - half), Math.min(1, centre + half)];
+}
+
+const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
+const quantile = (xs: number[], q: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length ? s[Math.min(s.length - 1, Math.floor(q * s.length))]! : NaN;
+};
+
+// ── Line-ups ───────────────────────────────────────────────────────────────────────────
+
+interface Setup {
+  game: GameId;
+  label: string;
+  options: Record<string, unknown>;
+  /** NOIR: the bot's role, fixed through the `killer` option and the host seat. */
+  role?: 'killer' | 'inspector';
+}
+
+function setups(game: GameId): Setup[] {
+  switch (game) {
+    case 'suspicion':
+      return ['classic', 'no-bluff', 'criminal', 'arrest-race'].map((variant) => ({ game, label: variant, options: { variant } }));
+    case 'noir':
+      return ['standard', 'classic', 'citizens-arrest'].flatMap((mode) =>
+        (['killer', 'inspector'] as const).map((role) => ({ game, label: `${mode} ${role}`, options: { mode, killer: role === 'killer' ? 'host' : 'guest' }, role })),
+      );
+    case 'phantom':
+      return [{ game, label: 'base', options: {} }];
+    case 'jaccuse':
+      return [{ game, label: 'base', options: {} }];
+  }
+}
+
+interface LineUp {
+  bot: BotLevel;
+  rest: BotLevel;
+  name: string;
+}
+const LINE_UPS: LineUp[] = [
+  { bot: 'hard', rest: 'easy', name: 'Hard vs Easy' },
+  { bot: 'hard', rest: 'normal', name: 'Hard vs Normal' },
+  { bot: 'normal', rest: 'easy', name: 'Normal vs Easy' },
+];
+
+/** The target of a line-up: the rate it should reach and in which direction. */
+function target(game: GameId, n: number, lineUp: LineUp): { value: number; lower: boolean; text: string } {
+  const fair = 1 / n;
+  const arrest = game === 'jaccuse';
+  if (lineUp.bot === 'hard' && lineUp.rest === 'easy') {
+    if (arrest) return { value: fair / 2, lower: true, text: `≤ ${pct(fair / 2)}` };
+    const v = n === 2 ? 0.8 : 2 * fair;
+    return { value: v, lower: false, text: `≥ ${pct(v)}` };
+  }
+  return arrest ? { value: fair, lower: true, text: `< ${pct(fair)}` } : { value: fair, lower: false, text: `> ${pct(fair)}` };
+}
+
+// ── Playing ────────────────────────────────────────────────────────────────────────────
+
+interface Row {
+  game: GameId;
+  setup: string;
+  n: number;
+  lineUp: string;
+  games: number;
+  /** Bot wins (J'Accuse!: bot arrests). */
+  hits: number;
+  baselineHits: number;
+  interval: [number, number];
+  fair: number;
+  target: string;
+  status: 'met' | 'point' | 'missed' | 'luck';
+  hardMoves: number;
+  hardIterations: number;
+}
+
+/** Did the seat "hit": win (J'Accuse!: get arrested)? */
+function hit(game: GameId, result: GameResult | null, seat: Seat): boolean {
+  if (!result) return false;
+  if (game === 'jaccuse') return result.placements[seat] === 2;
+  return result.winners.includes(seat);
+}
+
+async function playOne(
+  def: AnyGameDefinition,
+  s: Setup,
+  n: number,
+  seed: number,
+  botSeat: Seat,
+  levels: BotLevel[],
+  pool: BotPool,
+  stats: { hardMoves: number; hardIterations: number },
+): Promise<GameResult | null> {
+  const iterations = iterationsFor(s.game);
+  const players = levels.map((level) => async (input: BotInput) => {
+    if (level !== 'hard') return decideBot({ level, input }).action;
+    const d = await pool.decide({ level, input, iterations });
+    if (d.iterations > 0) {
+      stats.hardMoves++;
+      stats.hardIterations += d.iterations;
+    }
+    return d.action;
+  });
+  const out = await playMatch({
+    game: s.game,
+    definition: def,
+    seats: n,
+    seed,
+    options: s.options,
+    setupMeta: { hostSeat: botSeat },
+    players,
+    orderSeed: seed * 31 + 7,
+  });
+  return out.result;
+}
+
+/** Run `tasks` with at most `limit` in flight. */
+async function inParallel<T>(tasks: (() => Promise<T>)[], limit: number): Promise<T[]> {
+  const results: T[] = Array(tasks.length);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(limit, tasks.length) }, async () => {
+      while (next < tasks.length) {
+        const i = next++;
+        results[i] = await tasks[i]!();
+      }
+    }),
+  );
+  return results;
+}
+
+async function measureLineUp(def: AnyGameDefinition, s: Setup, n: number, lineUp: LineUp, pool: BotPool): Promise<Row> {
+  const deals = lineUp.bot === 'normal' ? normalDealsFor(s.game) : dealsFor(s.game);
+  const stats = { hardMoves: 0, hardIterations: 0 };
+  const tasks: (() => Promise<[boolean, boolean]>)[] = [];
+  const seedRng = Rng.seeded(0x0a7e4a ^ (n * 7919) ^ s.label.length);
+  for (let d = 0; d < deals; d++) {
+    const seed = seedRng.int(0, 0x7fffffff);
+    for (let botSeat = 0; botSeat < n; botSeat++) {
+      tasks.push(async () => {
+        const levels = Array.from({ length: n }, (_, seat) => (seat === botSeat ? lineUp.bot : lineUp.rest));
+        const baseline = Array.from({ length: n }, () => lineUp.rest);
+        const r = await playOne(def, s, n, seed, botSeat, levels, pool, stats);
+        const b = await playOne(def, s, n, seed, botSeat, baseline, pool, stats);
+        return [hit(s.game, r, botSeat), hit(s.game, b, botSeat)];
+      });
+    }
+  }
+  const results = await inParallel(tasks, Math.max(2, WORKERS * 3));
+  const games = results.length;
+  const hits = results.filter(([h]) => h).length;
+  const baselineHits = results.filter(([, h]) => h).length;
+  const interval = wilson(hits, games);
+  const t = target(s.game, n, lineUp);
+  const rate = hits / games;
+  const clear = t.lower ? interval[1] <= t.value : interval[0] >= t.value;
+  const point = t.lower ? rate <= t.value : rate >= t.value;
+  let status: Row['status'] = clear ? 'met' : point ? 'point' : 'missed';
+  if (s.game === 'suspicion' && s.label === 'arrest-race') status = 'luck';
+  return {
+    game: s.game,
+    setup: s.label,
+    n,
+    lineUp: `${lineUp.name} (${n - 1})`,
+    games,
+    hits,
+    baselineHits,
+    interval,
+    fair: 1 / n,
+    target: t.text,
+    status,
+    hardMoves: stats.hardMoves,
+    hardIterations: stats.hardIterations,
+  };
+}
+
+function printRow(r: Row): void {
+  const rate = r.hits / r.games;
+  const mark = { met: 'met', point: 'point only', missed: 'MISSED', luck: 'pure luck (no decision)' }[r.status];
+  const what = r.game === 'jaccuse' ? 'arrested' : 'won';
+  console.log(
+    [
+      r.game.padEnd(9),
+      r.setup.padEnd(26),
+      String(r.n).padStart(2),
+      r.lineUp.padEnd(20),
+      String(r.games).padStart(5),
+      `${what} ${pct(rate).padStart(6)} [${pct(r.interval[0])}, ${pct(r.interval[1])}]`.padEnd(33),
+      `baseline ${pct(r.baselineHits / r.games).padStart(6)}`,
+      `fair ${pct(r.fair).padStart(6)}`,
+      `target ${r.target.padEnd(8)}`,
+      mark,
+    ].join('  '),
+  );
+}
+
+// ── Latency under load ─────────────────────────────────────────────────────────────────
+
+interface Latency {
+  tables: number;
+  requests: number;
+  budgetMs: number;
+  p50: number;
+  p95: number;
+  max: number;
+  fallbackShare: number;
+  heapPerWorkerMb: number[];
+  rssMb: number;
+}
+
+/**
+ * Many tables at once: each plays a real game where one seat is a Hard bot asking the pool
+ * (with the default time budget, after a short bot pause) and every other seat answers at
+ * once (an Easy decision on the main thread, standing in for quick humans). Meanwhile the
+ * main thread also serves "other tables": every 10 ms it spends about 3 ms applying moves of
+ * a background game, as a busy table service would. Measures request → answer per Hard move.
+ */
+async function latency(pool: BotPool, tables: number, movesPerTable: number): Promise<Latency> {
+  const registry = defaultRegistry();
+  await pool.ready();
+  // Warm up: a few searches of each game, so the measurement sees compiled code, not the JIT.
+  for (const game of ['suspicion', 'noir', 'phantom', 'jaccuse'] as GameId[]) {
+    const def = registry.get(game).definition;
+    const n = game === 'noir' ? 2 : game === 'jaccuse' ? 4 : 3;
+    let left = 4;
+    await playMatch({
+      game,
+      definition: def,
+      seats: n,
+      seed: 7,
+      players: Array.from({ length: n }, () => async (input: BotInput) => (left-- > 0 ? (await pool.decide({ level: 'hard', input, budgetMs: 200 })).action : decideBot({ level: 'easy', input }).action)),
+    });
+  }
+  const times: number[] = [];
+  let fallbacks = 0;
+  const games: GameId[] = ['suspicion', 'noir', 'phantom', 'jaccuse'];
+  // Background load on the main thread.
+  const background = registry.get('suspicion').definition;
+  const loadRng = Rng.seeded(99);
+  let bg: unknown = background.setup(background.optionsSchema.parse({}), 4, 1);
+  const load = setInterval(() => {
+    const until = performance.now() + 3;
+    while (performance.now() < until) {
+      const p = background.pending(bg);
+      if (p.kind === 'over') bg = background.setup(background.optionsSchema.parse({}), 4, loadRng.int(0, 1e9));
+      else {
+        const seat = seatsOf(p)[0]!;
+        const legal = background.legalActions(bg, seat);
+        const r = background.apply(bg, seat, legal[loadRng.int(0, legal.length - 1)]);
+        if (r.ok) bg = r.state;
+      }
+    }
+  }, 10);
+  try {
+    await Promise.all(
+      Array.from({ length: tables }, async (_, t) => {
+        const game = games[t % games.length]!;
+        const def = registry.get(game).definition;
+        const n = game === 'noir' ? 2 : game === 'jaccuse' ? 4 : 3;
+        let moves = 0;
+        await playMatch({
+          game,
+          definition: def,
+          seats: n,
+          seed: 1000 + t,
+          maxActions: 2000,
+          players: Array.from({ length: n }, (_, seat) => async (input: BotInput) => {
+            if (seat !== 0 || moves >= movesPerTable) return decideBot({ level: 'easy', input }).action;
+            moves++;
+            // A bot seat moves after a pause (the table's pace, shortened here).
+            await new Promise((r) => setTimeout(r, 200 + ((t * 37 + moves * 101) % 600)));
+            const start = performance.now();
+            const d = await pool.decide({ level: 'hard', input, budgetMs: DEFAULT_BUDGET_MS });
+            times.push(performance.now() - start);
+            if (d.fallback) fallbacks++;
+            return d.action;
+          }),
+        });
+      }),
+    );
+  } finally {
+    clearInterval(load);
+  }
+  const heap = await pool.memory();
+  return {
+    tables,
+    requests: times.length,
+    budgetMs: DEFAULT_BUDGET_MS,
+    p50: quantile(times, 0.5),
+    p95: quantile(times, 0.95),
+    max: Math.max(...times),
+    fallbackShare: fallbacks / Math.max(1, times.length),
+    heapPerWorkerMb: heap.map((h) => Math.round((h.heapUsed / 2 ** 20) * 10) / 10),
+    rssMb: Math.round(process.memoryUsage().rss / 2 ** 20),
+  };
+}
+
+// ── Main ───────────────────────────────────────────────────────────────────────────────
+
+async function main(): Promise<void> {
+  const registry = defaultRegistry();
+  const pool = new BotPool({ size: WORKERS });
+  const rows: Row[] = [];
+  const started = Date.now();
+  console.log(`arena: deals per Hard line-up ${JSON.stringify(Object.fromEntries(ONLY.map((g) => [g, dealsFor(g)])))}, 4× for Normal vs Easy, each played once per seat; ${WORKERS} worker(s)`);
+  try {
+    if (STRENGTH) {
+      for (const game of ONLY) {
+        const def = registry.get(game).definition;
+        console.log(`\n${game}: Hard searches ${iterationsFor(game)} simulations per move; ${dealsFor(game)} deals per Hard line-up, ${normalDealsFor(game)} per Normal line-up`);
+        for (const s of setups(game)) {
+          for (let n = def.minPlayers; n <= def.maxPlayers; n++) {
+            for (const lineUp of LINE_UPS) {
+              if (s.label === 'arrest-race' && lineUp.bot === 'hard') continue;
+              const row = await measureLineUp(def, s, n, lineUp, pool);
+              rows.push(row);
+              printRow(row);
+            }
+          }
+        }
+      }
+    }
+    let lat: Latency | null = null;
+    if (LATENCY) {
+      lat = await latency(pool, TABLES, 12);
+      console.log(
+        `\nlatency of Hard moves, ${lat.tables} tables at once, ${WORKERS} worker(s), budget ${lat.budgetMs} ms: ` +
+          `p50 ${lat.p50.toFixed(0)} ms, p95 ${lat.p95.toFixed(0)} ms (target ≤ ${lat.budgetMs + 100} ms: ${lat.p95 <= lat.budgetMs + 100 ? 'met' : 'MISSED'}), ` +
+          `max ${lat.max.toFixed(0)} ms, answered by the Normal fallback ${pct(lat.fallbackShare)}; ` +
+          `worker heap ${lat.heapPerWorkerMb.join(' / ')} MB; process RSS ${lat.rssMb} MB`,
+      );
+    }
+    const dir = join(import.meta.dirname, 'results');
+    mkdirSync(dir, { recursive: true });
+    const file = join(dir, `arena-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
+    writeFileSync(file, JSON.stringify({ deals: Object.fromEntries(ONLY.map((g) => [g, dealsFor(g)])), workers: WORKERS, rows, latency: lat, seconds: (Date.now() - started) / 1000 }, null, 2));
+    console.log(`\nwritten ${file} (${((Date.now() - started) / 60000).toFixed(1)} min)`);
+  } finally {
+    await pool.close();
+  }
+}
+
+await main();

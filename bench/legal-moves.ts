@@ -1,0 +1,168 @@
+/**
+ * Legal-move benchmark: how many `legalActions` and `apply` calls per second each game
+ * engine answers over random positions — the two calls an AI player's search makes
+ * millions of times. Measured, not asserted (the machine is shared and noisy): every
+ * figure is the median of several interleaved trials, with the slowest trial as the tail.
+ *
+ * Positions come from random legal games played from fixed seeds through the public game
+ * contract only (`setup`, `pending`, `legalActions`, `apply`, `defaultAction`), so the same
+ * positions are measured before and after a change of an engine's internals. Each position
+ * goes through JSON first, as a state loaded from the database does.
+ *
+ * - `legal_per_s`: `legalActions(state, seat)` for a seat that must act now;
+ * - `apply_per_s`: `apply(state, seat, move)` of one of those legal moves (chosen up front);
+ * - `moves_per_position`: mean number of legal moves (to compare engines fairly).
+ *
+ * Called by bench/run.ts; also runnable alone:
+ * `npx tsx bench/legal-moves.ts [ms-per-trial] [label filter, e.g. suspicion]`.
+ */
+import { performance } from 'node:perf_hooks';
+import { pathToFileURL } from 'node:url';
+import { seatsToAct, type AnyGameDefinition, type Seat } from '../src/games/engine.js';
+import { defaultRegistry } from '../src/games/index.js';
+import { Rng } from '../src/games/rng.js';
+
+/** One benchmark's output (the shape bench/run.ts collects). */
+export interface BenchResult {
+  name: string;
+  metrics: Record<string, number>;
+  summary: string;
+}
+
+/** One measured configuration: a game, its seat count and options. */
+interface Config {
+  label: string;
+  game: string;
+  seats: number;
+  options: Record<string, unknown>;
+}
+
+/** The configurations measured (every game, its usual table sizes and variants). */
+const CONFIGS: Config[] = [
+  { label: 'suspicion-3p-classic', game: 'suspicion', seats: 3, options: {} },
+  { label: 'suspicion-6p-classic', game: 'suspicion', seats: 6, options: {} },
+  { label: 'suspicion-4p-criminal', game: 'suspicion', seats: 4, options: { variant: 'criminal' } },
+  { label: 'noir-standard', game: 'noir', seats: 2, options: {} },
+  { label: 'noir-citizens', game: 'noir', seats: 2, options: { mode: 'citizens-arrest' } },
+  { label: 'phantom-2p', game: 'phantom', seats: 2, options: {} },
+  { label: 'phantom-4p', game: 'phantom', seats: 4, options: {} },
+  { label: 'jaccuse-4p', game: 'jaccuse', seats: 4, options: {} },
+  { label: 'jaccuse-6p-choice', game: 'jaccuse', seats: 6, options: { characters: 'choice' } },
+];
+
+/** Positions collected per configuration. */
+export const POSITIONS = 2_000;
+/** Trials per configuration and measurement (interleaved; the median is reported). */
+export const TRIALS = 5;
+
+/** A position to measure: a state, a seat that must act there, and one of its legal moves. */
+interface Sample {
+  state: unknown;
+  seat: Seat;
+  move: unknown;
+  legalCount: number;
+}
+
+/** Play random legal games from fixed seeds until `count` positions are collected. */
+function collect(def: AnyGameDefinition, config: Config, count: number): Sample[] {
+  const rng = Rng.seeded(0x5eed);
+  const samples: Sample[] = [];
+  const options = def.optionsSchema.parse(config.options);
+  for (let game = 0; samples.length < count; game++) {
+    let state: unknown = (def.setup as (...a: unknown[]) => unknown)(options, config.seats, 1000 + game, { hostSeat: 0 });
+    for (let moves = 0; moves < 5_000 && samples.length < count; moves++) {
+      const pending = def.pending(state);
+      if (pending.kind === 'over') break;
+      const toAct = seatsToAct(pending);
+      const seat = rng.pick(toAct);
+      const legal = def.legalActions(state, seat);
+      if (legal.length === 0) throw new Error(`${config.label}: seat ${seat} must act but has no legal move`);
+      const move = rng.pick(legal);
+      samples.push({ state: JSON.parse(JSON.stringify(state)), seat, move: JSON.parse(JSON.stringify(move)), legalCount: legal.length });
+      const r = def.apply(state, seat, move);
+      if (!r.ok) throw new Error(`${config.label}: engine refused its own legal move ${JSON.stringify(move)}`);
+      state = r.state;
+    }
+  }
+  return samples;
+}
+
+/** Calls per second of `call` over every sample, repeated until `budgetMs` has passed. */
+function rate(samples: Sample[], budgetMs: number, call: (s: Sample) => unknown): number {
+  let calls = 0;
+  let sink = 0;
+  const start = performance.now();
+  let elapsed = 0;
+  while (elapsed < budgetMs) {
+    for (const s of samples) {
+      const out = call(s);
+      if (out) sink++;
+    }
+    calls += samples.length;
+    elapsed = performance.now() - start;
+  }
+  if (sink < 0) throw new Error('unreachable');
+  return (calls / elapsed) * 1000;
+}
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)]!;
+};
+
+/**
+ * Run the benchmark; `budgetMs` is the length of one trial of one measurement, `only` keeps
+ * the configurations whose label contains it (all by default).
+ */
+export async function benchLegalMoves(budgetMs = 400, only = ''): Promise<BenchResult> {
+  const registry = defaultRegistry();
+  const prepared = CONFIGS.filter((config) => config.label.includes(only)).map((config) => {
+    const def = registry.get(config.game).definition;
+    const samples = collect(def, config, POSITIONS);
+    return { config, def, samples };
+  });
+  const legal = new Map<string, number[]>();
+  const applied = new Map<string, number[]>();
+  // Warm up every engine once, then interleave the trials so load spikes hit all alike.
+  for (const p of prepared) {
+    rate(p.samples, budgetMs / 4, (s) => p.def.legalActions(s.state, s.seat));
+    rate(p.samples, budgetMs / 4, (s) => p.def.apply(s.state, s.seat, s.move));
+  }
+  for (let trial = 0; trial < TRIALS; trial++) {
+    for (const p of prepared) {
+      const l = rate(p.samples, budgetMs, (s) => p.def.legalActions(s.state, s.seat));
+      const a = rate(p.samples, budgetMs, (s) => p.def.apply(s.state, s.seat, s.move));
+      legal.set(p.config.label, [...(legal.get(p.config.label) ?? []), l]);
+      applied.set(p.config.label, [...(applied.get(p.config.label) ?? []), a]);
+    }
+  }
+  const metrics: Record<string, number> = {};
+  const lines: string[] = [];
+  for (const p of prepared) {
+    const label = p.config.label;
+    const l = legal.get(label)!;
+    const a = applied.get(label)!;
+    const moves = p.samples.reduce((n, s) => n + s.legalCount, 0) / p.samples.length;
+    metrics[`${label}.legal_per_s`] = Math.round(median(l));
+    metrics[`${label}.legal_per_s_slowest`] = Math.round(Math.min(...l));
+    metrics[`${label}.apply_per_s`] = Math.round(median(a));
+    metrics[`${label}.apply_per_s_slowest`] = Math.round(Math.min(...a));
+    metrics[`${label}.moves_per_position`] = Math.round(moves * 10) / 10;
+    lines.push(
+      `${label.padEnd(24)} legalActions ${Math.round(median(l)).toLocaleString('en').padStart(10)}/s (slowest ${Math.round(Math.min(...l)).toLocaleString('en')})` +
+        ` · apply ${Math.round(median(a)).toLocaleString('en').padStart(9)}/s (slowest ${Math.round(Math.min(...a)).toLocaleString('en')})` +
+        ` · ${moves.toFixed(1)} moves/position`,
+    );
+  }
+  return {
+    name: 'legal moves and apply per game (calls per second, median of trials)',
+    metrics,
+    summary: lines.join('\n'),
+  };
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const budget = Number(process.argv[2] ?? 400);
+  const r = await benchLegalMoves(Number.isFinite(budget) && budget > 0 ? budget : 400, process.argv[3] ?? '');
+  process.stdout.write(`## ${r.name}\n${r.summary}\n${JSON.stringify(r.metrics)}\n`);
+}

@@ -1,0 +1,99 @@
+/**
+ * One bot under load, in its own Node process (forked by bench/load/bots.ts with an IPC
+ * channel; stdout goes to a file in the world's temp folder, so the product's pino log lines
+ * cost what they cost in production, and setup failures can quote them):
+ *
+ * - `product`: Red Herring itself — `createApp` with the production logger at LOG_LEVEL
+ *   (default info), SQLite at DATABASE_PATH, commands registered in the emulator's guild.
+ * - `echo`: the echo bot (echo-bot.ts).
+ *
+ * Arguments: one JSON object `{ kind, apiBase, token, guildId, dbPath, logLevel }`.
+ * IPC, parent → child: `{ type: 'probe', id, gc }` → `{ type: 'probe', id, elu, heapUsed,
+ * rss }` (event-loop utilisation since the previous probe, 0–1; bytes, after a full GC when
+ * `gc`); `{ type: 'profile-start' }` / `{ type: 'profile-stop', id, path }` → runs V8's CPU
+ * profiler (what `node --cpu-prof` uses) between the two and writes the `.cpuprofile` to
+ * `path`, answering `{ type: 'profiled', id }`; `{ type: 'stop' }` → stops the bot and exits 0.
+ * Child → parent: `{ type: 'ready' }` once logged in (product: commands registered and open
+ * tables recovered; echo: boards posted).
+ */
+import { writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
+import { performance } from 'node:perf_hooks';
+import { createApp } from '../../src/app.js';
+import { loadConfig } from '../../src/config.js';
+import { createLogger } from '../../src/logger.js';
+import { startEchoBot } from './echo-bot.js';
+
+/** The child's start-up arguments. */
+export interface BotProcessArgs {
+  kind: 'product' | 'echo';
+  apiBase: string;
+  token: string;
+  guildId: string;
+  dbPath: string;
+  logLevel: string;
+}
+
+/** Messages the parent sends. */
+export type ToBot =
+  | { type: 'probe'; id: number; gc: boolean }
+  | { type: 'profile-start' }
+  | { type: 'profile-stop'; id: number; path: string }
+  | { type: 'stop' };
+/** Messages the child sends. */
+export type FromBot = { type: 'ready' } | { type: 'probe'; id: number; elu: number; heapUsed: number; rss: number } | { type: 'profiled'; id: number };
+
+async function main(): Promise<void> {
+  const args = JSON.parse(process.argv[2] ?? '{}') as BotProcessArgs;
+  let stop: () => Promise<void>;
+  if (args.kind === 'product') {
+    const config = loadConfig({
+      DISCORD_TOKEN: args.token,
+      DISCORD_API_URL: args.apiBase,
+      DATABASE_PATH: args.dbPath,
+      DEV_GUILD_ID: args.guildId,
+      LOG_LEVEL: args.logLevel,
+    });
+    const app = createApp(config, { logger: createLogger(config.logLevel) });
+    await app.start();
+    stop = () => app.stop();
+  } else {
+    const echo = await startEchoBot(args.apiBase, args.token);
+    stop = () => echo.stop();
+  }
+  let elu = performance.eventLoopUtilization();
+  let profiler: Session | null = null;
+  process.on('message', (m: ToBot) => {
+    if (m.type === 'profile-start') {
+      profiler = new Session();
+      profiler.connect();
+      void profiler.post('Profiler.enable').then(() => profiler!.post('Profiler.start'));
+    } else if (m.type === 'profile-stop' && profiler) {
+      const session = profiler;
+      profiler = null;
+      void session.post('Profiler.stop').then(({ profile }) => {
+        writeFileSync(m.path, JSON.stringify(profile));
+        session.disconnect();
+        send({ type: 'profiled', id: m.id });
+      });
+    }
+    if (m.type === 'probe') {
+      if (m.gc) global.gc?.();
+      const now = performance.eventLoopUtilization();
+      const delta = performance.eventLoopUtilization(now, elu);
+      elu = now;
+      const mem = process.memoryUsage();
+      send({ type: 'probe', id: m.id, elu: delta.utilization, heapUsed: mem.heapUsed, rss: mem.rss });
+    } else if (m.type === 'stop') {
+      void stop().finally(() => process.exit(0));
+    }
+  });
+  process.on('disconnect', () => void stop().finally(() => process.exit(0)));
+  send({ type: 'ready' });
+}
+
+function send(m: FromBot): void {
+  process.send?.(m);
+}
+
+await main();

@@ -1,0 +1,99 @@
+/**
+ * Scripted clicks with timing: "Show my hand" on a board, a random control of a panel, and
+ * the outcome of each interaction as the user saw it.
+ */
+import { performance } from 'node:perf_hooks';
+import { interactiveComponents, type EmulatedMessage, type EmulatedUser, type InteractionResult } from '../../src/local/emulator/index.js';
+import type { Rng } from '../../src/games/rng.js';
+import { SHOW_HAND_LABEL } from './echo-bot.js';
+
+/** One interaction as measured. */
+export interface ClickSample {
+  kind: 'hand' | 'control';
+  /** From dispatch to the accepted initial callback (or to the failure), ms. */
+  latencyMs: number;
+  /** Answered in time without an error. */
+  ok: boolean;
+  /** Why not: `timeout` (no answer within 3 s) or `<status>/<code>` of a refused answer. */
+  failure?: string;
+  /** Bytes of the bot's answer (the callback's message data as JSON), when answered. */
+  answerBytes?: number;
+}
+
+/** The outcome of clicking. */
+export interface Clicked {
+  sample: ClickSample;
+  result: InteractionResult;
+  /** The message the user sees as the answer to "Show my hand" (a copy), if any. */
+  message: EmulatedMessage | undefined;
+}
+
+/** Every SIZE_SAMPLE-th answer has its size measured (it costs a JSON.stringify). */
+const SIZE_SAMPLE = 8;
+let answers = 0;
+
+function clicked(kind: ClickSample['kind'], started: number, result: InteractionResult): Clicked {
+  const latencyMs = performance.now() - started;
+  if (result.timedOut) return { sample: { kind, latencyMs, ok: false, failure: 'timeout' }, result, message: undefined };
+  if (result.error) return { sample: { kind, latencyMs, ok: false, failure: `${result.error.status}/${result.error.code}` }, result, message: undefined };
+  const sample: ClickSample = { kind, latencyMs, ok: result.callbackType !== null };
+  // Reading the answer copies the message: only for a panel to click on next, or a size sample.
+  const sized = answers++ % SIZE_SAMPLE === 0;
+  const m = kind === 'hand' || sized ? result.message : undefined;
+  if (m && sized) sample.answerBytes = JSON.stringify({ content: m.content, embeds: m.embeds, components: m.components }).length;
+  return { sample, result, message: kind === 'hand' ? m : undefined };
+}
+
+/**
+ * Click "Show my hand" on `boardId` as `user`. Returns null if the board no longer offers
+ * it (the game ended) — nothing is dispatched then.
+ */
+export async function showHand(user: EmulatedUser, boardId: string): Promise<Clicked | null> {
+  let pending: Promise<InteractionResult>;
+  const started = performance.now();
+  try {
+    pending = user.click(boardId, SHOW_HAND_LABEL);
+  } catch {
+    return null;
+  }
+  return clicked('hand', started, await pending);
+}
+
+/** The enabled controls of a message (buttons that send an interaction, selects). */
+export function controlsOf(m: EmulatedMessage): { customId: string; select: boolean; options: string[]; minValues: number }[] {
+  return interactiveComponents(m)
+    .filter((c) => c.customId && !c.disabled && (c.type !== 2 || (c.component.style !== 5 && c.component.style !== 6)))
+    .map((c) => ({
+      customId: c.customId!,
+      select: c.type !== 2,
+      options: Array.isArray(c.component.options) ? (c.component.options as { value: string }[]).map((o) => o.value) : [],
+      minValues: typeof c.component.min_values === 'number' ? c.component.min_values : 1,
+    }));
+}
+
+/**
+ * Use control `control` of message `m` as `user`: click the button, or pick `values` (default:
+ * `minValues` random options) in the select. Returns null if the control cannot be used
+ * (the message is gone or changed) — nothing is dispatched then.
+ */
+export async function useControl(
+  user: EmulatedUser,
+  m: EmulatedMessage,
+  control: ReturnType<typeof controlsOf>[number],
+  rng: Rng,
+  values?: string[],
+): Promise<Clicked | null> {
+  let pending: Promise<InteractionResult>;
+  const started = performance.now();
+  try {
+    if (control.select) {
+      const chosen = values ?? rng.shuffle(control.options).slice(0, Math.max(1, control.minValues));
+      pending = user.select(m.id, control.customId, chosen);
+    } else {
+      pending = user.click(m.id, control.customId);
+    }
+  } catch {
+    return null;
+  }
+  return clicked('control', started, await pending);
+}

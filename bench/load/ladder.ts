@@ -1,0 +1,242 @@
+/**
+ * One rung of the open-loop rate ladder: clicks offered at a fixed rate for a fixed time,
+ * whatever the bot's answers (open loop), then the drain until everything has settled.
+ *
+ * A click is one interaction. Sessions start evenly spaced at rate / 2 per second; each is
+ * a random player of a random open table clicking "Show my hand" on its board and, as soon
+ * as the panel arrives, a random enabled control of that panel (a select gets random
+ * options). A session whose first click failed has no second click.
+ */
+import { performance } from 'node:perf_hooks';
+import type { Rng } from '../../src/games/rng.js';
+import { controlsOf, showHand, useControl, type ClickSample } from './clicks.js';
+import { Observer, total4xx, type RestCounts } from './observe.js';
+import { median, ratio, round, summary } from './stats.js';
+import { boardsBehind, type BenchTable, type World } from './world.js';
+
+/** The measured outcome of one rung. */
+export interface RungResult {
+  bot: 'product' | 'echo';
+  /** Offered interactions per second. */
+  offeredPerSecond: number;
+  seconds: number;
+  /** Interactions dispatched, answered in time without error, and answered per second of the rung. */
+  dispatched: number;
+  answered: number;
+  achievedPerSecond: number;
+  /** Click → callback latency of answered clicks, ms (all clicks, and by kind). */
+  latency: ReturnType<typeof summary>;
+  latencyHand: ReturnType<typeof summary>;
+  latencyControl: ReturnType<typeof summary>;
+  /** No answer within 3 s (the user sees "This interaction failed"). */
+  unanswered: number;
+  /** Answers the emulator refused (e.g. invalid body), by `status/code`. */
+  refused: Record<string, number>;
+  /** 4xx (not 429) answered to any of the bot's requests during the rung and its drain. */
+  http4xx: number;
+  /** Every failure: unanswered + refused + other 4xx (late callbacks are both unanswered and a 4xx: counted once). */
+  failures: number;
+  rest: RestCounts;
+  /** Committed changes (product: table version bumps) during the rung and drain. */
+  commits: number;
+  /** Per committed change: board edits, panel (interaction-webhook) requests, pings. */
+  perCommit: { boardEdits: number; panelRequests: number; pings: number };
+  /** Commit → board edit accepted, ms (product only). */
+  boardLag: ReturnType<typeof summary> | null;
+  /** Commits no board edit showed by the end of the drain. */
+  unshown: number;
+  /** From the end of the offered load until the bot was quiet and every board current, ms. */
+  drainMs: number;
+  /** Open boards still behind their table once the bot had gone quiet (never caught up). */
+  boardsBehindAfterDrain: number;
+  /**
+   * From the end of the offered load until a probe click ("Show my hand", one per second)
+   * was answered in time again, ms; null if none was within the probe timeout.
+   */
+  responsiveAfterMs: number | null;
+  /** Bytes of the bot's answers (median). */
+  answerBytesMedian: number;
+  /** Event-loop utilisation during the offered load: bot process, and the emulator + load generator process. */
+  botElu: number;
+  generatorElu: number;
+  /** How late sessions started against their schedule (p99, ms): the load generator's own lag. */
+  generatorLagP99Ms: number;
+  /** Tables still open at the end. */
+  openTables: number;
+}
+
+/** Options of `runRung`. */
+export interface RungOptions {
+  /** Offered interactions per second. */
+  rate: number;
+  seconds: number;
+  rng: Rng;
+  /** Give up draining after this long, ms (default 15 min: an overloaded bot works through its backlog). */
+  drainTimeoutMs?: number;
+  /** The bot counts as quiet after this long without a request, ms (default 1000). */
+  quietMs?: number;
+  /**
+   * `each`: one session per open table, in order, then stop (the warm-up pass: every table
+   * clicked once); default `random`: random tables for `seconds`.
+   */
+  tables?: 'random' | 'each';
+  /** Give up waiting for the bot to answer a probe click again after this long, ms (default 5 min). */
+  probeTimeoutMs?: number;
+  /** Called once the offered load is over and every session has its answers (before the drain). */
+  afterLoad?: () => Promise<void>;
+}
+
+/** Run one rung against `world` and measure it. */
+export async function runRung(world: World, o: RungOptions): Promise<RungResult> {
+  const samples: ClickSample[] = [];
+  const lags: number[] = [];
+  const observer = new Observer(world);
+  const open = () => world.tables.filter((t) => t.open);
+  observer.start();
+  await world.bot.probe(); // resets the bot's utilisation window
+  const eluStart = performance.eventLoopUtilization();
+  const sessions: Promise<void>[] = [];
+  const intervalMs = 2000 / o.rate;
+  const started = performance.now();
+  const each = o.tables === 'each' ? open() : null;
+  const endAt = started + (each ? each.length * intervalMs : o.seconds * 1000);
+  await new Promise<void>((resolve) => {
+    let next = started;
+    const tick = () => {
+      const now = performance.now();
+      const openNow = each ? [] : open();
+      const done = () => next >= endAt || (each !== null && sessions.length >= each.length);
+      while (next <= now && !done()) {
+        lags.push(now - next);
+        sessions.push(session(world, o.rng, samples, observer, each ? [each[sessions.length]!] : openNow));
+        next += intervalMs;
+      }
+      if (done()) resolve();
+      else setTimeout(tick, Math.max(0, next - performance.now()));
+    };
+    tick();
+  });
+  const botElu = (await world.bot.probe()).elu;
+  const generatorElu = performance.eventLoopUtilization(eluStart).utilization;
+  const offeredEnd = performance.now();
+  await Promise.all(sessions);
+  const lastAnswer = performance.now();
+  await o.afterLoad?.();
+  const { boardsBehind: behindAfterDrain } = await drain(world, observer, o.drainTimeoutMs ?? 900_000, o.quietMs ?? 1000);
+  const drainMs = performance.now() - offeredEnd;
+  const responsiveAt = await responsive(world, o.rng, o.probeTimeoutMs ?? 300_000);
+  const responsiveAfterMs = responsiveAt === null ? null : round(responsiveAt - offeredEnd, 0);
+  const { commits } = observer.finish();
+
+  const ok = samples.filter((s) => s.ok);
+  const refused: Record<string, number> = {};
+  for (const s of samples) if (!s.ok && s.failure !== 'timeout') refused[s.failure!] = (refused[s.failure!] ?? 0) + 1;
+  const unanswered = samples.filter((s) => s.failure === 'timeout').length;
+  const rest = observer.counts;
+  // A late callback (after 3 s) is the same failure as the timeout the user saw.
+  const late = rest.http4xx['POST /interactions/:interaction/:token/callback → 404'] ?? 0;
+  const http4xx = total4xx(rest);
+  const per = (n: number) => (commits > 0 ? round(n / commits, 2) : NaN);
+  return {
+    bot: world.kind,
+    offeredPerSecond: o.rate,
+    seconds: round((endAt - started) / 1000, 1),
+    dispatched: samples.length,
+    answered: ok.length,
+    achievedPerSecond: round(ok.length / ((Math.max(lastAnswer, offeredEnd) - started) / 1000), 1),
+    latency: summary(ok.map((s) => s.latencyMs)),
+    latencyHand: summary(ok.filter((s) => s.kind === 'hand').map((s) => s.latencyMs)),
+    latencyControl: summary(ok.filter((s) => s.kind === 'control').map((s) => s.latencyMs)),
+    unanswered,
+    refused,
+    http4xx,
+    failures: unanswered + Object.values(refused).reduce((a, b) => a + b, 0) + Math.max(0, http4xx - Math.min(late, unanswered)),
+    rest,
+    commits,
+    perCommit: { boardEdits: per(rest.boardEdits), panelRequests: per(rest.panelRequests), pings: per(rest.pings) },
+    boardLag: world.db ? summary(observer.boardLags) : null,
+    unshown: observer.unshown,
+    drainMs: round(drainMs, 0),
+    boardsBehindAfterDrain: behindAfterDrain,
+    responsiveAfterMs,
+    answerBytesMedian: median(ok.flatMap((s) => (s.answerBytes === undefined ? [] : [s.answerBytes]))),
+    botElu: round(botElu, 2),
+    generatorElu: round(generatorElu, 2),
+    generatorLagP99Ms: summary(lags).p99,
+    openTables: open().length,
+  };
+}
+
+/** One session: "Show my hand", then a random control of the panel. */
+async function session(world: World, rng: Rng, samples: ClickSample[], observer: Observer, open: BenchTable[]): Promise<void> {
+  for (let attempt = 0; attempt < 5 && open.length > 0; attempt++) {
+    const table = rng.pick(open);
+    const user = rng.pick(table.players);
+    const hand = await showHand(user, table.boardId);
+    if (!hand) {
+      table.open = false;
+      continue;
+    }
+    samples.push(hand.sample);
+    const panel = hand.message;
+    if (!hand.sample.ok || !panel) return;
+    const controls = controlsOf(panel);
+    if (controls.length === 0) return;
+    const control = await useControl(user, panel, rng.pick(controls), rng);
+    if (!control) return;
+    samples.push(control.sample);
+    if (control.sample.ok) observer.moveAnswered(table);
+    return;
+  }
+}
+
+/**
+ * Probe clicks ("Show my hand" on a random open table), one at a time, at most one per
+ * second, until one is answered in time; resolves with that moment (performance.now()), or
+ * null after `timeoutMs`.
+ */
+async function responsive(world: World, rng: Rng, timeoutMs: number): Promise<number | null> {
+  const started = performance.now();
+  while (performance.now() - started < timeoutMs) {
+    const open = world.tables.filter((t) => t.open);
+    if (open.length === 0) return null;
+    const table = rng.pick(open);
+    const sent = performance.now();
+    const probe = await showHand(rng.pick(table.players), table.boardId);
+    if (probe?.sample.ok) return performance.now();
+    const wait = 1000 - (performance.now() - sent);
+    if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+  }
+  return null;
+}
+
+/** How long a quiet bot may keep boards behind before the drain gives up on them, ms. */
+export const STALE_BOARD_PATIENCE_MS = 10_000;
+
+/**
+ * Wait until the bot is quiet (no request for `quietMs`) and, for the product, every open
+ * board shows its table's latest version. A bot that stays quiet for
+ * `STALE_BOARD_PATIENCE_MS` with boards still behind will not update them by itself: the
+ * drain ends and returns how many are behind. Gives up after `timeoutMs`.
+ */
+export async function drain(world: World, observer: Observer, timeoutMs: number, quietMs: number): Promise<{ boardsBehind: number }> {
+  const started = performance.now();
+  for (;;) {
+    const silent = Date.now() - observer.lastRequestAt;
+    const behind = world.db ? boardsBehind(world.db) : 0;
+    if (silent > quietMs && behind === 0) return { boardsBehind: 0 };
+    if (silent > Math.max(quietMs, STALE_BOARD_PATIENCE_MS) || performance.now() - started > timeoutMs) return { boardsBehind: behind };
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/** Ratios of the product to the echo bot at the same offered rate. */
+export function ratios(product: RungResult, echo: RungResult): { p50: number; p95: number; p99: number; max: number; achieved: number } {
+  return {
+    p50: ratio(product.latency.p50, echo.latency.p50),
+    p95: ratio(product.latency.p95, echo.latency.p95),
+    p99: ratio(product.latency.p99, echo.latency.p99),
+    max: ratio(product.latency.max, echo.latency.max),
+    achieved: ratio(product.achievedPerSecond, echo.achievedPerSecond),
+  };
+}

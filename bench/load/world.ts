@@ -1,0 +1,198 @@
+/**
+ * A benchmark world: one emulator, N open tables (one per channel, the four games in turn,
+ * a seeded number of seats each), their players as emulator users, and one bot process
+ * (the product or the echo bot) that has published a board in every channel.
+ *
+ * The product's tables are opened before it starts, directly through its table service
+ * (the code the `/<game> new` → Join → Start clicks run), in a fresh SQLite file; at
+ * start-up the bot publishes their boards and pings as it does for boards a previous
+ * process did not publish (timers at their maxima: `LONG_TIMERS`). The echo bot posts its own boards. Setup runs without rate
+ * limits; the caller switches them on for the measured parts.
+ *
+ * Note: Discord caps a server at 500 channels; the 1,000 channels of one emulated guild
+ * stand for several servers. Limits are per channel and per bot, so this changes nothing.
+ */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { defaultRegistry } from '../../src/games/index.js';
+import { Rng } from '../../src/games/rng.js';
+import { DiscordEmulator, type EmulatedUser } from '../../src/local/emulator/index.js';
+import { silentLogger } from '../../src/logger.js';
+import { openDatabase } from '../../src/persistence/db.js';
+import { TableRepo } from '../../src/persistence/repo.js';
+import { TableService } from '../../src/tables/service.js';
+import type { Actor } from '../../src/tables/types.js';
+import { BotProcess } from './bots.js';
+import { ProductDb } from './product-db.js';
+
+/** The four games, in the order tables are dealt out. */
+export const GAMES = ['suspicion', 'noir', 'phantom', 'jaccuse'] as const;
+
+/**
+ * Table options: every timer at (or near) its game's maximum, so that no deadline fires while
+ * the bench runs — the ladder measures clicks, not timeouts and auto-play.
+ */
+export const LONG_TIMERS: Record<string, Record<string, number>> = {
+  suspicion: { turnSeconds: 3600, reactionSeconds: 300, voteSeconds: 3600 },
+  noir: { turnSeconds: 3600 },
+  phantom: { turnSeconds: 3600 },
+  jaccuse: { turnSeconds: 3600, voteSeconds: 3600 },
+};
+
+/** One table of the world. */
+export interface BenchTable {
+  /** Position in the world (0-based). */
+  index: number;
+  channelId: string;
+  game: string;
+  /** The seated players (the emulator users who click). */
+  players: EmulatedUser[];
+  /** The product's table id (null for the echo bot); may change when a new table opens in the channel. */
+  tableId: number | null;
+  /** The board message (posted by the bot during setup). */
+  boardId: string;
+  /** False once the board offers no "Show my hand" (the game ended). */
+  open: boolean;
+}
+
+/** Options of `buildWorld`. */
+export interface WorldOptions {
+  kind: 'product' | 'echo';
+  tables: number;
+  /** Also open one 6-seat J'Accuse! table in its own channel (the busy-table scenario). */
+  busyTable: boolean;
+  seed: number;
+  /** The product's log level (default info, as in production). */
+  logLevel?: string;
+  /** Run the bot under `--cpu-prof`, writing the profile in this folder. */
+  cpuProfileDir?: string;
+}
+
+/** A built world; `close()` stops the bot and the emulator and deletes the temp folder. */
+export interface World {
+  kind: 'product' | 'echo';
+  emu: DiscordEmulator;
+  bot: BotProcess;
+  tables: BenchTable[];
+  busy: BenchTable | null;
+  /** Channel id → table. */
+  byChannel: Map<string, BenchTable>;
+  /** Read-only view of the product's database (null for the echo bot). */
+  db: ProductDb | null;
+  dbPath: string | null;
+  /** Time spent building it, ms. */
+  setupMs: number;
+  close(): Promise<void>;
+}
+
+/** Memory-bounded emulator settings for long runs (see src/local/emulator/README.md "Long runs"). */
+export const LOAD_EMULATOR_OPTIONS = { retention: { log: 5_000, interactionsPerUser: 16 } } as const;
+
+/** Build a world and wait until every table's board is published. */
+export async function buildWorld(o: WorldOptions): Promise<World> {
+  const started = performance.now();
+  const emu = await DiscordEmulator.start(LOAD_EMULATOR_OPTIONS);
+  const dir = mkdtempSync(join(tmpdir(), `rh-bench-${o.kind}-`));
+  const rng = Rng.seeded(o.seed);
+  const registry = defaultRegistry();
+  const plans = Array.from({ length: o.tables }, (_, index) => {
+    const game = GAMES[index % GAMES.length]!;
+    const def = registry.get(game).definition;
+    return { index, game, seats: rng.int(def.minPlayers, def.maxPlayers), label: `t${index}` };
+  });
+  if (o.busyTable) plans.push({ index: plans.length, game: 'jaccuse', seats: 6, label: 'busy-jaccuse' });
+  const tables: BenchTable[] = plans.map((p) => {
+    const channelId = emu.addChannel(p.label);
+    const players = Array.from({ length: p.seats }, (_, s) => emu.addUser(`${p.label}-${p.game}-${s}`));
+    return { index: p.index, channelId, game: p.game, players, tableId: null, boardId: '', open: true };
+  });
+  const byChannel = new Map(tables.map((t) => [t.channelId, t]));
+
+  let dbPath: string | null = null;
+  if (o.kind === 'product') {
+    dbPath = join(dir, 'bot.db');
+    openTables(dbPath, emu.guild.id, tables);
+  }
+  // Boards: the first message with embeds the bot posts in each table's channel.
+  const unsubscribe = emu.onRequest((r) => {
+    if (r.route !== 'POST /channels/:channel/messages' || r.status !== 200) return;
+    const t = byChannel.get(r.path.split('/')[2]!);
+    const res = r.response as { id?: string; embeds?: unknown[] } | undefined;
+    if (t && !t.boardId && res?.id && res.embeds?.length) t.boardId = res.id;
+  });
+  const bot = await BotProcess.start(
+    { kind: o.kind, apiBase: emu.apiBase, token: emu.token, guildId: emu.guild.id, dbPath: dbPath ?? '', logLevel: o.logLevel ?? 'info' },
+    { ...(o.cpuProfileDir ? { cpuProfileDir: o.cpuProfileDir } : {}), timeoutMs: 120_000 + o.tables * 50, logFile: join(dir, 'bot.log') },
+  );
+  const db = dbPath ? new ProductDb(dbPath) : null;
+  const close = async () => {
+    unsubscribe();
+    await bot.stop();
+    db?.close();
+    await emu.stop();
+    rmSync(dir, { recursive: true, force: true });
+  };
+  try {
+    // discord.js sends at most 50 requests/s by itself: 1,000 boards (and pings) take a while,
+    // more on a busy machine (generous timeouts: the setup is not measured).
+    await emu.waitFor(() => tables.every((t) => t.boardId), { timeoutMs: 120_000 + o.tables * 400, description: `${o.kind}: every board posted` });
+    if (db) {
+      for (const t of tables) t.tableId = db.openInChannel(t.channelId)!.id;
+      await waitForBoards(db, 120_000 + o.tables * 400);
+    }
+  } catch (err) {
+    const missing = tables.filter((t) => !t.boardId).length;
+    const problems = readFileSync(join(dir, 'bot.log'), 'utf8')
+      .split('\n')
+      .filter((l) => /"level":(40|50|60)/.test(l))
+      .slice(-5);
+    await close();
+    throw new Error(`${o.kind} world setup failed (${missing} of ${tables.length} boards missing): ${(err as Error).message}${problems.length ? `\nlast warnings of the bot:\n${problems.join('\n')}` : ''}`);
+  }
+  unsubscribe();
+  const busy = o.busyTable ? tables.at(-1)! : null;
+  const main = busy ? tables.slice(0, -1) : tables;
+  return { kind: o.kind, emu, bot, tables: main, busy, byChannel, db, dbPath, setupMs: performance.now() - started, close };
+}
+
+/** Open and start every table through the product's table service (see the file comment). */
+function openTables(dbPath: string, guildId: string, tables: BenchTable[]): void {
+  const db = openDatabase(dbPath);
+  const service = new TableService({ repo: new TableRepo(db), registry: defaultRegistry(), logger: silentLogger });
+  const actor = (u: EmulatedUser): Actor => ({ userId: u.id, displayName: u.name, canManageGuild: false });
+  try {
+    for (const t of tables) {
+      const host = t.players[0]!;
+      const created = service.createTable({ guildId, channelId: t.channelId, game: t.game, host: actor(host), maxSeats: t.players.length, options: LONG_TIMERS[t.game] ?? {} });
+      if (!created.ok) throw new Error(`cannot open a ${t.game} table: ${JSON.stringify(created.error)}`);
+      for (const p of t.players.slice(1)) {
+        const joined = service.join(created.value.table.id, actor(p));
+        if (!joined.ok) throw new Error(`cannot join: ${JSON.stringify(joined.error)}`);
+      }
+      const started = service.start(created.value.table.id, actor(host));
+      if (!started.ok) throw new Error(`cannot start a ${t.game} table: ${JSON.stringify(started.error)}`);
+      t.tableId = created.value.table.id;
+    }
+  } finally {
+    service.stop();
+    db.$client.close();
+  }
+}
+
+/** How many open tables' boards do not show their current version yet. */
+export function boardsBehind(db: ProductDb): number {
+  return db.all().filter((r) => (r.status === 'active' || r.status === 'lobby') && r.boardVersion < r.version).length;
+}
+
+/** Resolve once every open table's board shows its current version (the publisher caught up). */
+export async function waitForBoards(db: ProductDb, timeoutMs: number): Promise<number> {
+  const started = performance.now();
+  for (;;) {
+    const behind = boardsBehind(db);
+    if (behind === 0) return performance.now() - started;
+    if (performance.now() - started > timeoutMs) throw new Error(`${behind} boards still behind after ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}

@@ -1,0 +1,82 @@
+/**
+ * The short human-readable table printed after `npm run bench` (the JSON file has everything).
+ */
+import type { BenchResults } from './run.js';
+import type { RungResult } from './load/ladder.js';
+
+const pad = (s: string | number, n: number) => String(s).padStart(n);
+const ms = (x: number) => (Number.isNaN(x) ? '–' : x >= 100 ? String(Math.round(x)) : x.toFixed(1));
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+const num = (x: number) => (Number.isNaN(x) ? '–' : String(x));
+
+function rungLine(rate: number | '', r: RungResult, ratio?: { p50: number; p99: number }): string {
+  const l = r.latency;
+  const lag = r.boardLag && r.boardLag.n ? `${ms(r.boardLag.p50)} / ${ms(r.boardLag.p99)}` : '–';
+  const per = r.bot === 'product' ? `${num(r.perCommit.boardEdits)} / ${num(r.perCommit.panelRequests)} / ${num(r.perCommit.pings)}` : '–';
+  return [
+    pad(rate, 7),
+    r.bot.padEnd(7),
+    pad(r.achievedPerSecond, 8),
+    `${pad(ms(l.p50), 6)} ${pad(ms(l.p95), 6)} ${pad(ms(l.p99), 6)} ${pad(ms(l.max), 6)}`,
+    pad(ratio ? `${num(ratio.p50)} / ${num(ratio.p99)}` : '', 11),
+    pad(r.failures, 6),
+    pad(lag, 13),
+    pad(per, 16),
+    pad(r.rest.rateLimitedGlobal + r.rest.rateLimitedUser, 5),
+    pad(`${r.botElu.toFixed(2)}/${r.generatorElu.toFixed(2)}`, 9),
+    pad((r.drainMs / 1000).toFixed(1), 6),
+  ].join(' │ ');
+}
+
+/** The report text. */
+export function printReport(res: BenchResults): string {
+  const out: string[] = [];
+  const s = res.settings;
+  out.push(`\nRed Herring benchmark — ${res.date}, Node ${res.node}, ${res.machine.cpus} × ${res.machine.model}`);
+  out.push(`load average before ${res.machine.loadAverageBefore.join(' ')}, after ${res.machine.loadAverageAfter.join(' ')} (a shared machine: read ratios and medians, not absolutes)`);
+  if (res.ladder) {
+    out.push(`\n## Open-loop load: ${s.tables} tables (4 games), ${s.seconds} s per rate; emulator limits: ${res.limits}`);
+    out.push('offered │ bot     │ answer/s │ click → callback ms:    │ ×echo      │ fails │ board lag ms  │ per commit:      │ 429s │ CPU      │ drain');
+    out.push('  /s    │         │          │    p50    p95    p99    max │ p50 / p99  │       │   p50 / p99   │ board/panel/ping │      │ bot/gen  │  s');
+    for (const r of res.ladder) {
+      out.push(rungLine(r.rate, r.echo));
+      out.push(rungLine('', r.product, r.ratios));
+    }
+    if (res.ladderStopped) out.push(`ladder stopped ${res.ladderStopped}`);
+    const slow = res.ladder.filter((r) => r.product.responsiveAfterMs === null || r.product.responsiveAfterMs > 5000);
+    if (slow.length) out.push(`product answered a probe click again only ${slow.map((r) => `${r.product.responsiveAfterMs === null ? 'never (5 min)' : `${(r.product.responsiveAfterMs / 1000).toFixed(0)} s`} after the ${r.rate}/s load`).join(', ')}`);
+    const stale = res.ladder.filter((r) => r.product.boardsBehindAfterDrain > 0).map((r) => `${r.product.boardsBehindAfterDrain} after ${r.rate}/s`);
+    if (stale.length) out.push(`product boards left behind their table once it had gone quiet (never caught up): ${stale.join(', ')}`);
+    const h = res.highestRateP99Under100;
+    if (h) out.push(`highest offered rate with p99 ≤ 100 ms and no failure: echo ${h.echo ?? 'none'}/s, product ${h.product ?? 'none'}/s (product/echo ${num(h.ratio)})`);
+    if (res.warmUp) out.push(`warm-up (every table clicked once at ${s.warmUpRate}/s): echo p50 ${ms(res.warmUp.echo.latency.p50)} ms, product p50 ${ms(res.warmUp.product.latency.p50)} ms; answer size median echo ${res.warmUp.echo.answerBytesMedian} B, product ${res.warmUp.product.answerBytesMedian} B`);
+  }
+  if (res.memory) {
+    const m = res.memory;
+    out.push(`heap per open table, warm (every table clicked): ${kb(m.heapBytesPerOpenTableWarm)} (${(m.productHeapBytes / 2 ** 20).toFixed(1)} MB with ${m.tables} tables vs ${(m.baselineHeapBytes / 2 ** 20).toFixed(1)} MB with ${m.baselineTables})`);
+  }
+  if (res.scenarios) {
+    out.push('\n## Board lag under the limits (commit → board edit accepted)');
+    for (const sc of res.scenarios) {
+      const b = sc.boardLag;
+      out.push(`${sc.name}, ${sc.seconds} s: ${sc.accepted}/${sc.moves} moves accepted, ${sc.commits} commits; board lag p50 ${ms(b.p50)} ms, p90 ${ms(sc.boardLagP90)}, p99 ${ms(b.p99)}, max ${ms(b.max)} (${b.n} samples, ${sc.unshown} never shown); clicks p50 ${ms(sc.latency.p50)} / p99 ${ms(sc.latency.p99)} ms; failures ${sc.failures}; 429s ${sc.rest.rateLimitedGlobal + sc.rest.rateLimitedUser}${sc.boardsBehindAfterDrain ? `; ${sc.boardsBehindAfterDrain} boards left behind` : ''}`);
+    }
+  }
+  if (res.profile) {
+    const p = res.profile;
+    out.push(`\n## Product CPU profile at ${p.rate} clicks/s for ${p.seconds} s (p50 ${ms(p.run.latency.p50)} / p99 ${ms(p.run.latency.p99)} ms with the profiler on; ${p.totalMs} ms sampled)`);
+    const idle = p.top.find((f) => f.function === '(idle)');
+    out.push(`top self time (idle ${idle ? idle.percent.toFixed(1) : '0'} % of the samples):`);
+    for (const f of p.top.filter((x) => x.function !== '(idle)').slice(0, 15)) out.push(`${pad(f.selfMs.toFixed(0), 7)} ms ${pad(f.percent.toFixed(1), 5)} %  ${f.function}`);
+    out.push('inclusive time under the product\'s own code (src/):');
+    for (const f of p.inclusive.slice(0, 12)) out.push(`${pad(f.selfMs.toFixed(0), 7)} ms ${pad(f.percent.toFixed(1), 5)} %  ${f.function}`);
+    out.push(`(full profile: ${p.file})`);
+  }
+  if (res.recovery) {
+    const r = res.recovery;
+    out.push(`\n## Restart recovery: ${r.tables} open tables recovered in ${r.recoverMedianMs} ms (median of ${r.runs}, max ${r.recoverMaxMs}); heap at rest ${r.heapBytesPerTableAtRest} B per table`);
+  }
+  if (res.leaderboard) out.push(`\n## ${res.leaderboard.name}\n${res.leaderboard.summary.split(':\n')[0]}`);
+  out.push(`\ntook ${res.durationSeconds} s`);
+  return `${out.join('\n')}\n`;
+}

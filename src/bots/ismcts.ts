@@ -1,0 +1,245 @@
+/**
+ * Information Set Monte Carlo Tree Search for the Hard level (Cowling, Powley & Whitehouse,
+ * "Information Set Monte Carlo Tree Search", IEEE TCIAIG 2012), single-observer form: one
+ * tree over the searching seat's own decisions, shared by every sampled state, with the
+ * game's Normal heuristic for everything the tree does not decide.
+ *
+ * - Each sample is a full state drawn from the seat's knowledge (the game's determinizer).
+ * - Root: the heuristic shortlists its best `SHORTLIST_SIZE` actions, and every sample is
+ *   played once from each of them with the same random numbers (same sample, same future
+ *   draws, same dice for everyone's heuristic choices) — common random numbers, so actions
+ *   are compared on equal luck and a few hundred simulations separate them.
+ * - Below the root the searcher's later decisions are tree nodes chosen by UCB1 with
+ *   availability counts (ISMCTS §4.2: a child's exploration term uses how often it was legal),
+ *   shortlisted the same way; one node is added per simulation.
+ * - Every other seat acts by the game's rollout heuristic on its own knowledge in the sample
+ *   (it never "sees" the sample's hidden cards). After the tree, the game is played on for the
+ *   kit's horizon, then cut off by the kit's evaluation (or scored if it ended).
+ * - The answer is the heuristic's own choice unless another root action did better on the
+ *   same samples by more than `SIGNIFICANCE` standard errors of the paired difference: a
+ *   search that learnt nothing plays like Normal, never worse by noise.
+ *
+ * Deterministic for a given `rng` and iteration count; a clock budget comes in as `stop`.
+ */
+import { eventVisibleTo, seatsToAct, type GameEvent, type GameResult, type Seat } from '../games/engine.js';
+import { Rng } from '../games/rng.js';
+import type { Scores } from './choice.js';
+import type { AnyBotKit, Knowledge } from './kit.js';
+
+/** UCB1 exploration constant for rewards in [0, 1]. */
+export const UCB_EXPLORATION = 0.7;
+/** Most actions one simulation may apply in total (tree part and rollout part). */
+export const SIMULATION_ACTION_CAP = 600;
+/** How many of the heuristic's best-scored actions a searcher node considers. */
+export const SHORTLIST_SIZE = 5;
+/** How many standard errors of the paired difference an action must beat the heuristic's choice by. */
+export const SIGNIFICANCE = 2.0;
+
+/** When a search stops: after `iterations` simulations, or as soon as `stop()` says so. */
+export interface SearchBudget {
+  iterations?: number;
+  stop?: () => boolean;
+}
+
+/** Statistics of one root action. */
+export interface RootStat {
+  code: string;
+  visits: number;
+  /** Mean reward in [0, 1]. */
+  mean: number;
+}
+
+/** Outcome of a search: the chosen action, how many simulations ran, and the root statistics. */
+export interface SearchResult<A> {
+  action: A;
+  iterations: number;
+  stats: RootStat[];
+}
+
+class Node {
+  visits = 0;
+  total = 0;
+  availability = 0;
+  readonly children = new Map<string, Node>();
+  /** Codes of the searcher's actions worth searching here (the heuristic's best), or null for all. */
+  shortlist: Set<string> | null | undefined = undefined;
+}
+
+/** Default reward of a finished game: a win 1, a shared win 1/winners, a loss 0, no winner 1/n. */
+export function defaultReward(result: GameResult, seat: Seat, seatCount: number): number {
+  if (result.winners.length === 0) return 1 / seatCount;
+  return result.winners.includes(seat) ? 1 : 0;
+}
+
+/** The heuristic's scores of `options` for `mind` (null when it does not score), and its choice. */
+function heuristic(kit: AnyBotKit, mind: Knowledge, options: { type: string }[], rng: Rng): { values: number[] | null; choice: number } {
+  const record: Scores = { values: null };
+  const chosen = kit.normal(mind, options, rng, record);
+  const code = kit.definition.encodeAction(chosen);
+  const choice = Math.max(0, options.findIndex((a) => kit.definition.encodeAction(a) === code));
+  const values = record.values && record.values.length === options.length ? record.values : null;
+  return { values, choice };
+}
+
+/** Indices of the `SHORTLIST_SIZE` best-scored options (always including the heuristic's choice). */
+function shortlistIndices(values: number[] | null, choice: number, count: number): number[] {
+  if (!values || count <= SHORTLIST_SIZE) return Array.from({ length: count }, (_, i) => i);
+  const order = values.map((v, i) => [v, i] as const).sort((a, b) => b[0] - a[0]).map(([, i]) => i);
+  const top = order.slice(0, SHORTLIST_SIZE);
+  if (!top.includes(choice)) top[top.length - 1] = choice;
+  return top;
+}
+
+function clamp01(x: number): number {
+  return Number.isFinite(x) ? Math.min(1, Math.max(0, x)) : 0.5;
+}
+
+/** Give every simulated mind the events it may see. */
+function observeAll(kit: AnyBotKit, minds: Knowledge[], state: unknown, events: GameEvent[]): void {
+  minds.forEach((mind, seat) => {
+    const seen = events.filter((e) => eventVisibleTo(e, seat));
+    if (seen.length > 0) kit.observe(mind, state, seen);
+  });
+}
+
+/**
+ * Play one simulation from `sample` with the searcher's first action `first`, walking and
+ * growing the tree below `node`; returns the reward for the searcher. `rng` drives every
+ * choice after the root (shared by the root actions of one sample).
+ */
+function simulate(kit: AnyBotKit, k: Knowledge, sample: unknown, first: { type: string }, node: Node, rng: Rng): number {
+  const def = kit.definition;
+  const me = k.seat;
+  const reward = kit.reward ?? defaultReward;
+  const minds: Knowledge[] = [];
+  for (let s = 0; s < k.seatCount; s++) minds.push(kit.simKnowledge(k, sample, s));
+  let state: unknown = sample;
+  const step = (seat: Seat, action: { type: string }) => {
+    const r = def.apply(state, seat, action);
+    if (!r.ok) throw new Error(`${kit.game}: simulated action ${JSON.stringify(action)} refused: ${JSON.stringify(r.error)}`);
+    state = r.state;
+    observeAll(kit, minds, state, r.events);
+  };
+  step(me, first);
+  const path: Node[] = [node];
+  let inTree = true;
+  let afterTree = 0;
+  let applied = 1;
+  let horizon = Number.POSITIVE_INFINITY;
+  for (;;) {
+    const p = def.pending(state);
+    if (p.kind === 'over') {
+      const v = reward(def.result(state)!, me, k.seatCount);
+      for (const n of path) {
+        n.visits++;
+        n.total += v;
+      }
+      return v;
+    }
+    if ((!inTree && afterTree >= horizon) || applied >= SIMULATION_ACTION_CAP) break;
+    const toAct = seatsToAct(p);
+    const seat = toAct.length === 1 ? toAct[0]! : toAct[rng.int(0, toAct.length - 1)]!;
+    const options = def.legalActions(state, seat) as { type: string }[];
+    if (options.length === 0) throw new Error(`${kit.game}: seat ${seat} must act but has no legal action in a sample`);
+    let action: { type: string };
+    if (options.length === 1) action = options[0]!;
+    else if (seat === me && inTree) {
+      const mind = minds[me]!;
+      mind.view = def.seatView(state, me);
+      const codes = options.map((a) => def.encodeAction(a));
+      if (node.shortlist === undefined) {
+        const h = heuristic(kit, mind, options, rng);
+        node.shortlist = h.values ? new Set(shortlistIndices(h.values, h.choice, options.length).map((i) => codes[i]!)) : null;
+      }
+      const list = node.shortlist;
+      let allowed = list ? codes.flatMap((code, i) => (list.has(code) ? [i] : [])) : codes.map((_, i) => i);
+      if (allowed.length === 0) allowed = codes.map((_, i) => i);
+      const untried: number[] = [];
+      for (const i of allowed) {
+        const child = node.children.get(codes[i]!);
+        if (child) child.availability++;
+        else untried.push(i);
+      }
+      let pick: number;
+      if (untried.length > 0) {
+        pick = untried[rng.int(0, untried.length - 1)]!;
+        const child = new Node();
+        child.availability = 1;
+        node.children.set(codes[pick]!, child);
+        inTree = false;
+        horizon = kit.horizon(state);
+      } else {
+        pick = allowed[0]!;
+        let best = Number.NEGATIVE_INFINITY;
+        for (const i of allowed) {
+          const child = node.children.get(codes[i]!)!;
+          const score = child.total / child.visits + UCB_EXPLORATION * Math.sqrt(Math.log(child.availability) / child.visits);
+          if (score > best) {
+            best = score;
+            pick = i;
+          }
+        }
+      }
+      node = node.children.get(codes[pick]!)!;
+      path.push(node);
+      action = options[pick]!;
+    } else {
+      const mind = minds[seat]!;
+      mind.view = def.seatView(state, seat);
+      action = kit.rollout(mind, options, rng);
+      if (!inTree) afterTree++;
+    }
+    step(seat, action);
+    applied++;
+  }
+  const v = clamp01(kit.evaluate(state, me, minds));
+  for (const n of path) {
+    n.visits++;
+    n.total += v;
+  }
+  return v;
+}
+
+/**
+ * Search from `k` (the searcher's knowledge) among `legal` (the seat's legal actions now,
+ * which its view determines) and return the chosen action with the root statistics.
+ */
+export function ismcts<A extends { type: string }>(kit: AnyBotKit, k: Knowledge, legal: A[], rng: Rng, budget: SearchBudget): SearchResult<A> {
+  const def = kit.definition;
+  const rootCodes = legal.map((a) => def.encodeAction(a));
+  if (legal.length === 1) return { action: legal[0]!, iterations: 0, stats: [{ code: rootCodes[0]!, visits: 0, mean: 0 }] };
+  const h = heuristic(kit, k, legal, rng);
+  const candidates = shortlistIndices(h.values, h.choice, legal.length);
+  const nodes = candidates.map(() => new Node());
+  /** rewards[j][c]: sample j played from candidate c. */
+  const rewards: number[][] = [];
+  const maxIterations = budget.iterations ?? Number.POSITIVE_INFINITY;
+  let iterations = 0;
+  while (iterations + candidates.length <= Math.max(maxIterations, candidates.length) && !(rewards.length > 0 && budget.stop?.())) {
+    const sample = kit.determinize(k, rng);
+    const seed = rng.int(-0x80000000, 0x7fffffff);
+    const row = candidates.map((c, i) => simulate(kit, k, sample, legal[c]!, nodes[i]!, Rng.seeded(seed)));
+    rewards.push(row);
+    iterations += candidates.length;
+    if (iterations >= maxIterations) break;
+  }
+  const samples = rewards.length;
+  const mean = (i: number) => rewards.reduce((s, r) => s + r[i]!, 0) / samples;
+  const base = Math.max(0, candidates.indexOf(h.choice));
+  let chosen = base;
+  let bestMean = mean(base);
+  candidates.forEach((_, i) => {
+    if (i === base) return;
+    const diffs = rewards.map((r) => r[i]! - r[base]!);
+    const d = diffs.reduce((s, x) => s + x, 0) / samples;
+    const variance = samples > 1 ? diffs.reduce((s, x) => s + (x - d) ** 2, 0) / (samples - 1) : Number.POSITIVE_INFINITY;
+    const significant = d > 0 && d > SIGNIFICANCE * Math.sqrt(variance / samples);
+    const m = mean(i);
+    if (significant && m > bestMean) {
+      bestMean = m;
+      chosen = i;
+    }
+  });
+  const stats: RootStat[] = candidates.map((c, i) => ({ code: rootCodes[c]!, visits: samples, mean: mean(i) }));
+  return { action: legal[candidates[chosen]!]!, iterations, stats };
+}

@@ -1,0 +1,103 @@
+/**
+ * The contract between the generic AI-player machinery (src/bots) and each game's own bot
+ * knowledge (src/games/<game>/bot.ts). Types only, plus nothing impure: game bot files
+ * import these types and must stay pure like the engines (no clock, no unseeded randomness,
+ * no timers, no Node I/O).
+ *
+ * Hidden information: a bot decides from a `BotInput` — what a player sitting at the seat
+ * could know — and never from the game state. Every sampled state a bot searches is built
+ * by the game's determinizer from that input.
+ */
+import type { GameDefinition, GameEvent, GameId, GameResult, Seat } from '../games/engine.js';
+import type { Rng } from '../games/rng.js';
+import type { Scores } from './choice.js';
+
+/** Strength of an AI player: uniformly random, heuristic, or search (README "AI players"). */
+export type BotLevel = 'easy' | 'normal' | 'hard';
+
+/** Every level, weakest first. */
+export const BOT_LEVELS: readonly BotLevel[] = ['easy', 'normal', 'hard'];
+
+/**
+ * What one seat knows, and so everything a bot may decide from:
+ * - `view`: the seat's view now (`definition.seatView(state, seat)`);
+ * - `initialView`: the seat's view right after setup (the first board every player saw);
+ * - `events`: every game event visible to the seat (`eventVisibleTo(event, seat)`), in the
+ *   order they happened since setup — public ones and the seat's private ones, never
+ *   another seat's private event;
+ * - `options`: the parsed table options (public), `seatCount`, and the game id.
+ *
+ * All fields are plain JSON, so an input can be posted to a worker thread unchanged.
+ */
+export interface BotInput<SV = unknown, O = unknown> {
+  game: GameId;
+  seat: Seat;
+  seatCount: number;
+  options: O;
+  initialView: SV;
+  events: GameEvent[];
+  view: SV;
+}
+
+/**
+ * A seat's knowledge as a game's bot code keeps it: at least the current view and the seat;
+ * games add what they track from the event history (e.g. Suspicion's discard pile, NOIR's
+ * suspects still consistent with every kill, arrest and canvas answer).
+ */
+export interface Knowledge<SV = unknown> {
+  seat: Seat;
+  seatCount: number;
+  view: SV;
+}
+
+/**
+ * One game's bot knowledge (src/games/<game>/bot.ts). `S` state, `A` action, `SV` seat view,
+ * `K` knowledge. Every function is pure and deterministic given its `rng`.
+ *
+ * Search (Hard level) uses `determinize` to sample full states, then plays them forward: the
+ * searching seat's own decisions in the tree, every other decision by `rollout` on the
+ * deciding seat's own knowledge (`simKnowledge` + `observe`), up to `horizon` actions after
+ * the tree, then `evaluate`.
+ */
+export interface BotKit<S, A extends { type: string }, SV, K extends Knowledge<SV>> {
+  game: GameId;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  definition: GameDefinition<S, A, any, any, SV>;
+  /** The knowledge of `input.seat`, from its input only. */
+  know(input: BotInput<SV>): K;
+  /**
+   * A full state consistent with everything `k` holds: `seatView(result, k.seat)` deep-equals
+   * `k.view`, and hidden parts (other hands, piles, identities) are sampled with `rng`. The
+   * state's own generator is re-seeded from `rng` (future draws are unknown too).
+   */
+  determinize(k: K, rng: Rng): S;
+  /**
+   * The Normal level's choice for `k.seat`: a heuristic on its own knowledge; always legal.
+   * When the heuristic scores the actions, it writes the scores into `record` (index = position
+   * in `legal`), which the Hard level uses to shortlist the actions worth searching.
+   */
+  normal(k: K, legal: A[], rng: Rng, record?: Scores): A;
+  /**
+   * The knowledge `seat` would have in the sampled `state`, at the root of a simulation run
+   * by the searcher whose knowledge is `searcher`: public history from the searcher, private
+   * parts from the state (that seat's own hand etc.).
+   */
+  simKnowledge(searcher: K, state: S, seat: Seat): K;
+  /** Fold `events` (already filtered to those visible to `k.seat`) into `k`; `state` is after them. */
+  observe(k: K, state: S, events: GameEvent[]): void;
+  /** The fast heuristic used inside simulations for `k.seat` (its `view` is fresh). Always legal. */
+  rollout(k: K, legal: A[], rng: Rng): A;
+  /**
+   * Estimated value in [0, 1] for `seat` of a non-terminal `state` (1 = sure win); `minds`
+   * holds every seat's simulated knowledge (index = seat), e.g. what an opponent has deduced.
+   */
+  evaluate(state: S, seat: Seat, minds: K[]): number;
+  /** Reward in [0, 1] of a finished game for `seat` (default: a win 1, a loss 0, a draw 1/n). */
+  reward?(result: GameResult, seat: Seat, seatCount: number): number;
+  /** Actions played after leaving the search tree before `evaluate` cuts the simulation off. */
+  horizon(state: S): number;
+}
+
+/** Any game's kit, type parameters erased (for the registry of kits). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyBotKit = BotKit<any, any, any, any>;

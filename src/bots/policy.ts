@@ -1,0 +1,128 @@
+/**
+ * The AI players' levels and the one decision function behind every bot seat
+ * (README "AI players"): Easy plays a uniformly random legal action, Normal the game's
+ * heuristic, Hard an ISMCTS search with the heuristic for simulations. All three decide
+ * from a `BotInput` only, with randomness seeded from that input (src/bots/seed.ts).
+ *
+ * `decideBot` is synchronous and runs wherever it is called; the table service calls it
+ * through the worker pool (src/bots/pool.ts) so that a search never blocks an interaction.
+ */
+import type { GameId } from '../games/engine.js';
+import { ismcts, type SearchBudget } from './ismcts.js';
+import type { AnyBotKit, BotInput, BotLevel, Knowledge } from './kit.js';
+import { botKit } from './kits.js';
+import { fnv1a, viewRng } from './seed.js';
+
+/** Search time per move when the table does not set one, in ms (README "AI players"). */
+export const DEFAULT_BUDGET_MS = 300;
+
+/** One decision request. `iterations` fixes the Hard search's size (tests, the arena); otherwise it runs until `stop()`. */
+export interface BotRequest {
+  level: BotLevel;
+  input: BotInput;
+  iterations?: number;
+  stop?: () => boolean;
+}
+
+/** A decision: the action (legal for `input.seat` now), and how many search iterations ran (0 below Hard). */
+export interface BotDecision {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  action: any;
+  level: BotLevel;
+  iterations: number;
+}
+
+/**
+ * What the table service calls for a bot seat: decide `input.seat`'s next action. The
+ * promise resolves within the time budget plus a small overhead, and rejects only for a
+ * programming error (e.g. the seat has nothing to do).
+ */
+export interface BotPolicy {
+  decide(request: BotRequest & { budgetMs?: number }): Promise<BotDecision>;
+  /** Release threads or other resources (idempotent). */
+  close(): Promise<void>;
+}
+
+/**
+ * Decide now, on this thread. Throws when `input.seat` has no legal action (it is not that
+ * seat's decision) or when the game has no bot kit.
+ */
+export function decideBot(request: BotRequest, kits: (game: GameId) => AnyBotKit = botKit): BotDecision {
+  const { level, input } = request;
+  const kit = kits(input.game);
+  const rng = viewRng(input, level);
+  const knowledge = knowledgeOf(kit, input);
+  const sample = kit.determinize(knowledge, rng);
+  const legal = kit.definition.legalActions(sample, input.seat);
+  if (legal.length === 0) throw new Error(`${input.game}: seat ${input.seat} has no decision to make`);
+  switch (level) {
+    case 'easy':
+      return { action: legal[rng.int(0, legal.length - 1)], level, iterations: 0 };
+    case 'normal':
+      return { action: kit.normal(knowledge, legal, rng), level, iterations: 0 };
+    case 'hard': {
+      const budget: SearchBudget = {};
+      if (request.iterations !== undefined) budget.iterations = request.iterations;
+      if (request.stop) budget.stop = request.stop;
+      if (budget.iterations === undefined && !budget.stop) throw new Error('hard level needs an iteration count or a stop condition');
+      const r = ismcts(kit, knowledge, legal, rng, budget);
+      return { action: r.action, level, iterations: r.iterations };
+    }
+  }
+}
+
+/** Knowledge cache entries kept (one per recently deciding seat). */
+const KNOWLEDGE_CACHE_SIZE = 512;
+
+interface CachedKnowledge {
+  events: number;
+  /** JSON of the last event folded in (checks that the new input continues the same history). */
+  last: string;
+  knowledge: Knowledge;
+}
+
+/** Recently built knowledge by game, seat and first board: the next decision folds in only the new events. */
+const knowledgeCache = new Map<string, CachedKnowledge>();
+/** Hash of each first board seen (inputs from one referee share the object). */
+const boardHashes = new WeakMap<object, number>();
+
+/**
+ * The seat's knowledge for `input`: built from scratch (`kit.know`), or — when the same seat
+ * of the same game decided before and the input continues that history — the cached
+ * knowledge with only the new events folded in (`kit.observe`). Same result either way.
+ */
+function knowledgeOf(kit: AnyBotKit, input: BotInput): Knowledge {
+  let board = boardHashes.get(input.initialView as object);
+  if (board === undefined) {
+    board = fnv1a(JSON.stringify(input.initialView));
+    boardHashes.set(input.initialView as object, board);
+  }
+  const key = `${input.game}|${input.seat}|${board}`;
+  const hit = knowledgeCache.get(key);
+  knowledgeCache.delete(key);
+  let knowledge: Knowledge;
+  if (hit && hit.events > 0 && hit.events <= input.events.length && JSON.stringify(input.events[hit.events - 1]) === hit.last) {
+    knowledge = hit.knowledge;
+    kit.observe(knowledge, undefined, input.events.slice(hit.events));
+    knowledge.view = input.view;
+  } else knowledge = kit.know(input);
+  if (input.events.length > 0) {
+    // Decisions never modify the knowledge they are given, so the same object can be carried on.
+    knowledgeCache.set(key, { events: input.events.length, last: JSON.stringify(input.events[input.events.length - 1]), knowledge });
+    if (knowledgeCache.size > KNOWLEDGE_CACHE_SIZE) knowledgeCache.delete(knowledgeCache.keys().next().value!);
+  }
+  return knowledge;
+}
+
+/** A `BotPolicy` deciding on the calling thread (tests, the arena, tools); Hard searches for `budgetMs`. */
+export class InlinePolicy implements BotPolicy {
+  constructor(private readonly clock: () => number = () => performance.now()) {}
+
+  async decide(request: BotRequest & { budgetMs?: number }): Promise<BotDecision> {
+    if (request.level !== 'hard' || request.iterations !== undefined || request.stop) return decideBot(request);
+    const end = this.clock() + (request.budgetMs ?? DEFAULT_BUDGET_MS);
+    return decideBot({ ...request, stop: () => this.clock() >= end });
+  }
+
+  async close(): Promise<void> {}
+}

@@ -1,0 +1,56 @@
+/**
+ * The worker thread of the AI players' pool (src/bots/pool.ts): receives decision requests,
+ * runs them with `decideBot`, and answers with the decision and this thread's heap use.
+ *
+ * A Hard request carries an absolute deadline (epoch ms); the search stops there. When the
+ * request waited in the queue so long that less than `MIN_SEARCH_MS` is left, the Normal
+ * heuristic answers instead, so no bot is ever later than its budget.
+ */
+import { parentPort } from 'node:worker_threads';
+import { getHeapStatistics } from 'node:v8';
+import { decideBot, type BotRequest } from './policy.js';
+
+/** Below this many ms left before the deadline a Hard request is answered by the Normal heuristic. */
+export const MIN_SEARCH_MS = 15;
+
+/** A request as posted to a worker. `deadline` is epoch ms (performance.timeOrigin + performance.now()). */
+export interface WorkerRequest {
+  id: number;
+  request: Omit<BotRequest, 'stop'>;
+  deadline: number;
+}
+
+/** A worker's answer. `heapUsed` is this thread's V8 heap in use, in bytes. */
+export type WorkerAnswer =
+  | { id: number; ok: true; decision: ReturnType<typeof decideBot>; fallback: boolean; heapUsed: number }
+  | { id: number; ok: false; error: string; heapUsed: number };
+
+const now = () => performance.timeOrigin + performance.now();
+
+function answer(msg: WorkerRequest): WorkerAnswer {
+  const heapUsed = () => getHeapStatistics().used_heap_size;
+  try {
+    const { request } = msg;
+    if (request.level === 'hard' && request.iterations === undefined) {
+      if (msg.deadline - now() < MIN_SEARCH_MS) {
+        return { id: msg.id, ok: true, decision: decideBot({ ...request, level: 'normal' }), fallback: true, heapUsed: heapUsed() };
+      }
+      const decision = decideBot({ ...request, stop: () => now() >= msg.deadline });
+      return { id: msg.id, ok: true, decision, fallback: false, heapUsed: heapUsed() };
+    }
+    return { id: msg.id, ok: true, decision: decideBot(request), fallback: false, heapUsed: heapUsed() };
+  } catch (e) {
+    return { id: msg.id, ok: false, error: e instanceof Error ? `${e.message}\n${e.stack ?? ''}` : String(e), heapUsed: heapUsed() };
+  }
+}
+
+parentPort?.on('message', (msg: WorkerRequest | { id: number; memory: true }) => {
+  if ('memory' in msg) {
+    parentPort!.postMessage({ id: msg.id, ok: true, memoryOnly: true, heapUsed: getHeapStatistics().used_heap_size });
+    return;
+  }
+  parentPort!.postMessage(answer(msg));
+});
+
+/** Tell the pool this thread has loaded and can take work. */
+parentPort?.postMessage({ ready: true });

@@ -1,0 +1,270 @@
+/**
+ * J'Accuse! — the table of moves (rules/jaccuse.md §4.3–§4.4) and what the game waits for.
+ * Round: the Inspector sets an Investigation card face down, everyone casts a secret
+ * Suspicion card (simultaneous, may be changed until all have cast), the reveal moves or
+ * hardens the evidence, Across choices are made one by one, then the end check and the next
+ * Inspector (round.ts).
+ *
+ * For every action type: `check`, why it is refused now (a `JaccuseError`), and `apply`.
+ * `legalActions` keeps the candidates their rule's `check` allows; `apply` refuses with the
+ * same `check` (../moves.ts).
+ */
+import { cloneJson } from '../clone.js';
+import type { ApplyResult, GameEvent, Pending, Seat } from '../engine.js';
+import { applyMove, checkMove, keep, type MoveRules, type MoveTable } from '../moves.js';
+import { Rng } from '../rng.js';
+import { leftOf } from '../seats.js';
+import { chooseAcross, decide, reveal, startRound } from './round.js';
+import {
+  CHARACTERS,
+  SUSPICION_CARDS,
+  jaccuseActionSchema,
+  type CharacterId,
+  type JaccuseAction,
+  type JaccuseError,
+  type JaccusePlainErrorCode,
+  type JaccuseState,
+} from './rules.js';
+
+/** One action of type `T`. */
+type Move<T extends JaccuseAction['type']> = Extract<JaccuseAction, { type: T }>;
+/** A refusal, or null when the move is allowed. */
+type Refusal = JaccuseError | null;
+
+/** Every refusal, allocated once with a fixed shape (checks run for every candidate move). */
+const REFUSED: { readonly [Code in JaccusePlainErrorCode]: JaccuseError } = {
+  'game-over': { code: 'game-over' },
+  'not-seated': { code: 'not-seated' },
+  'wrong-phase': { code: 'wrong-phase' },
+  'not-your-turn': { code: 'not-your-turn' },
+  'character-taken': { code: 'character-taken' },
+  'card-not-in-hand': { code: 'card-not-in-hand' },
+  'suspicion-used': { code: 'suspicion-used' },
+  'same-vote': { code: 'same-vote' },
+  'wrong-card': { code: 'wrong-card' },
+  'not-eligible': { code: 'not-eligible' },
+};
+for (const refusal of Object.values(REFUSED)) Object.freeze(refusal);
+function refused(code: JaccusePlainErrorCode): JaccuseError {
+  return REFUSED[code];
+}
+
+/** The refusal of any move by `seat` now (game over, not seated), or null. */
+function seatRefusal(s: JaccuseState, seat: Seat): Refusal {
+  if (s.phase === 'over') return refused('game-over');
+  if (!Number.isInteger(seat) || seat < 0 || seat >= s.seatCount) return refused('not-seated');
+  return null;
+}
+
+/** Characters nobody has taken yet, in sheet order. */
+function freeCharacters(s: JaccuseState): CharacterId[] {
+  return CHARACTERS.filter((character) => !s.characters.includes(character));
+}
+
+// ── Checks ───────────────────────────────────────────────────────────────────────────
+
+/** Character-picking phase (table option `characters: choice`): the chooser takes a free sheet. */
+function checkCharacter(s: JaccuseState, seat: Seat, move: Move<'character'>, seatBad: Refusal): Refusal {
+  if (seatBad) return seatBad;
+  if (s.phase !== 'characters') return refused('wrong-phase');
+  if (seat !== s.characterChooser) return refused('not-your-turn');
+  return s.characters.includes(move.character) ? refused('character-taken') : null;
+}
+
+/** §4.3 step 1: the Inspector sets one of their Investigation cards face down. */
+function checkInvestigate(s: JaccuseState, seat: Seat, move: Move<'investigate'>, seatBad: Refusal): Refusal {
+  if (seatBad) return seatBad;
+  if (s.phase !== 'investigate') return refused('wrong-phase');
+  if (seat !== s.inspector) return refused('not-your-turn');
+  return (s.investigationHands[seat] ?? []).includes(move.card) ? null : refused('card-not-in-hand');
+}
+
+/** §4.3 step 2: every player casts a Suspicion card unused this cycle; it may be changed to another. */
+function checkVote(s: JaccuseState, seat: Seat, move: Move<'vote'>, seatBad: Refusal): Refusal {
+  if (seatBad) return seatBad;
+  if (s.phase !== 'vote') return refused('wrong-phase');
+  if ((s.used[seat] ?? []).includes(move.card)) return refused('suspicion-used');
+  return (s.votes[seat] ?? null) === move.card ? refused('same-vote') : null;
+}
+
+/** §4.4: the chooser of the Across move at the head of the queue sends that card to an eligible player. */
+function checkSend(s: JaccuseState, seat: Seat, move: Move<'send'>, seatBad: Refusal): Refusal {
+  if (seatBad) return seatBad;
+  if (s.phase !== 'across') return refused('wrong-phase');
+  const head = s.acrossQueue[0];
+  if (!head || seat !== head.chooser) return refused('not-your-turn');
+  if (move.card !== head.card) return refused('wrong-card');
+  return head.eligible.includes(move.to) ? null : refused('not-eligible');
+}
+
+// ── Effects ──────────────────────────────────────────────────────────────────────────
+
+/** After a character pick: auto-assign a lone free sheet, pass to the next seat, or start round 1. */
+function advanceCharacters(s: JaccuseState, rng: Rng, events: GameEvent[]): void {
+  const seatCount = s.seatCount;
+  let next = s.characterChooser ?? 0;
+  for (;;) {
+    const missing = s.characters.findIndex((character) => character === null);
+    if (missing < 0) {
+      s.characterChooser = null;
+      startRound(s, rng, events);
+      return;
+    }
+    next = leftOf(next, seatCount);
+    while (s.characters[next] !== null) next = leftOf(next, seatCount);
+    const free = freeCharacters(s);
+    if (free.length === 1 && s.characters.filter((character) => character === null).length === 1) {
+      s.characters[next] = free[0] as CharacterId;
+      events.push({ type: 'characterChosen', seat: next, character: free[0], auto: true });
+      continue;
+    }
+    s.characterChooser = next;
+    decide(s, rng, 'characters');
+    return;
+  }
+}
+
+/** Run `effect` with the game's generator and store the generator's new state in the draft. */
+function withRng(s: JaccuseState, effect: (rng: Rng) => void): void {
+  const rng = Rng.from(s.rng);
+  effect(rng);
+  s.rng = rng.state();
+}
+
+function pickCharacter(s: JaccuseState, seat: Seat, move: Move<'character'>, events: GameEvent[]): void {
+  s.characters[seat] = move.character;
+  events.push({ type: 'characterChosen', seat, character: move.character });
+  withRng(s, (rng) => advanceCharacters(s, rng, events));
+}
+
+function investigate(s: JaccuseState, seat: Seat, move: Move<'investigate'>, events: GameEvent[]): void {
+  const hand = s.investigationHands[seat] ?? [];
+  hand.splice(hand.indexOf(move.card), 1);
+  s.chosen = move.card;
+  s.votes = Array<null>(s.seatCount).fill(null);
+  withRng(s, (rng) => decide(s, rng, 'vote'));
+  events.push({ type: 'investigationSet', seat });
+  events.push({ type: 'investigationChosen', to: [seat], card: move.card });
+}
+
+function vote(s: JaccuseState, seat: Seat, move: Move<'vote'>, events: GameEvent[]): void {
+  const before = s.votes[seat] ?? null;
+  s.votes[seat] = move.card;
+  events.push({ type: 'voteChosen', to: [seat], card: move.card, changed: before !== null });
+  if (before !== null) return;
+  const cast = s.votes.filter((card) => card !== null).length;
+  events.push({ type: 'cast', seat, cast, of: s.seatCount });
+  if (cast === s.seatCount) withRng(s, (rng) => reveal(s, rng, events));
+}
+
+// ── The table ────────────────────────────────────────────────────────────────────────
+
+const rules: MoveRules<JaccuseState, JaccuseAction, JaccuseError, Refusal> = {
+  character: { check: checkCharacter, apply: pickCharacter },
+  investigate: { check: checkInvestigate, apply: investigate },
+  vote: { check: checkVote, apply: vote },
+  send: { check: checkSend, apply: (s, _seat, move, events) => withRng(s, (rng) => chooseAcross(s, move.to, rng, events)) },
+};
+
+/** The legal moves of `seat` now, in panel order. */
+function legalJaccuse(s: JaccuseState, seat: Seat, seatBad: Refusal): JaccuseAction[] {
+  const out: JaccuseAction[] = [];
+  if (seatBad) return out;
+  switch (s.phase) {
+    case 'characters':
+      if (seat !== s.characterChooser) break;
+      for (const character of freeCharacters(s)) {
+        const move: Move<'character'> = { type: 'character', character };
+        keep(out, move, checkCharacter(s, seat, move, seatBad));
+      }
+      break;
+    case 'investigate':
+      if (seat !== s.inspector) break;
+      for (const card of s.investigationHands[seat] ?? []) {
+        const move: Move<'investigate'> = { type: 'investigate', card };
+        keep(out, move, checkInvestigate(s, seat, move, seatBad));
+      }
+      break;
+    case 'vote': {
+      // Cheap part of the check first, so no move is allocated for a used or current card.
+      const used = s.used[seat] ?? [];
+      const current = s.votes[seat] ?? null;
+      for (const card of SUSPICION_CARDS) {
+        if (card === current || used.includes(card)) continue;
+        const move: Move<'vote'> = { type: 'vote', card };
+        keep(out, move, checkVote(s, seat, move, seatBad));
+      }
+      break;
+    }
+    case 'across': {
+      const head = s.acrossQueue[0];
+      if (!head || head.chooser !== seat) break;
+      for (const to of head.eligible) {
+        const move: Move<'send'> = { type: 'send', card: head.card, to };
+        keep(out, move, checkSend(s, seat, move, seatBad));
+      }
+      break;
+    }
+    case 'over':
+      break;
+  }
+  return out;
+}
+
+/** The table of moves of J'Accuse!. */
+export const jaccuseMoves: MoveTable<JaccuseState, JaccuseAction, JaccuseError, Refusal> = {
+  /** The facts of a position: the refusal of any move by the seat (game over, not seated), or null. */
+  facts: seatRefusal,
+  legal: legalJaccuse,
+  rules,
+  clone: cloneJson,
+};
+
+/** Every action `seat` may take now; a cast voter may switch to another available card. */
+export function legalActions(s: JaccuseState, seat: Seat): JaccuseAction[] {
+  return legalJaccuse(s, seat, seatRefusal(s, seat));
+}
+
+/** Why `seat` may not take `action` now, or null when it may (the check `apply` uses). */
+export function checkAction(s: JaccuseState, seat: Seat, action: JaccuseAction): JaccuseError | null {
+  return checkMove(jaccuseMoves, s, seat, action, refused('wrong-phase'));
+}
+
+/**
+ * Apply one action; never throws for a player mistake. Refusals: game-over, not-seated,
+ * wrong-phase (also for a malformed action), not-your-turn, character-taken,
+ * card-not-in-hand, suspicion-used, same-vote, wrong-card, not-eligible.
+ */
+export function apply(state: JaccuseState, seat: Seat, action: JaccuseAction): ApplyResult<JaccuseState, JaccuseError> {
+  const bad = seatRefusal(state, seat);
+  if (bad) return { ok: false, error: bad };
+  const parsed = jaccuseActionSchema.safeParse(action);
+  if (!parsed.success) return { ok: false, error: refused('wrong-phase') };
+  return applyMove(jaccuseMoves, state, seat, parsed.data, refused('wrong-phase'));
+}
+
+/** What the game waits for (DESIGN.md §3); the vote keeps one `step` while it collects. */
+export function pending(s: JaccuseState): Pending {
+  const turn = s.options.turnSeconds * 1000;
+  switch (s.phase) {
+    case 'characters':
+      return { kind: 'turn', seat: s.characterChooser ?? 0, step: s.step, timer: 'turn', timeoutMs: turn };
+    case 'investigate':
+      return { kind: 'turn', seat: s.inspector, step: s.step, timer: 'turn', timeoutMs: turn };
+    case 'vote': {
+      const seats = Array.from({ length: s.seatCount }, (_, seat) => seat);
+      return {
+        kind: 'simultaneous',
+        seats,
+        waiting: seats.filter((seat) => s.votes[seat] === null),
+        step: s.step,
+        timer: 'vote',
+        timeoutMs: s.options.voteSeconds * 1000,
+      };
+    }
+    case 'across':
+      return { kind: 'turn', seat: s.acrossQueue[0]?.chooser ?? 0, step: s.step, timer: 'turn', timeoutMs: turn };
+    case 'over':
+      return { kind: 'over', step: s.step };
+  }
+}

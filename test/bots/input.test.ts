@@ -1,0 +1,36 @@
+/**
+ * `botInputFromLog` (src/bots/input.ts) rebuilds, from the seed and the action log alone,
+ * exactly the input the referee gave the bot at that moment — so the table service can hand
+ * a bot its input after a restart.
+ */
+import { describe, expect, it } from 'vitest';
+import { botInputFromLog, type LoggedAction } from '../../src/bots/input.js';
+import type { BotInput } from '../../src/bots/kit.js';
+import { allConfigs, definitionOf, play } from './helpers.js';
+
+describe('bot input from the action log', () => {
+  it('equals the referee’s input at every decision of a game of each game', async () => {
+    const games = ['suspicion', 'noir', 'phantom', 'jaccuse'];
+    for (const game of games) {
+      const config = allConfigs().find((c) => c.game === game && c.seats === (game === 'jaccuse' ? 4 : game === 'noir' ? 2 : 3))!;
+      const def = definitionOf(game as never);
+      const seen: { input: BotInput; log: LoggedAction[] }[] = [];
+      const log: LoggedAction[] = [];
+      const seed = 4242;
+      await play(config, {
+        levels: Array(config.seats).fill('easy'),
+        seed,
+        onDecision: (input) => seen.push({ input: structuredClone(input), log: [...log] }),
+        onAction: (seat, action) => log.push({ seat, action: structuredClone(action) }),
+      });
+      expect(seen.length).toBeGreaterThan(10);
+      for (const { input, log: prefix } of seen.filter((_, i) => i % 5 === 0)) {
+        const rebuilt = botInputFromLog(
+          { game: config.game, definition: def, options: def.optionsSchema.parse(config.options), seats: config.seats, seed, setupMeta: { hostSeat: seed & 1 }, log: prefix },
+          input.seat,
+        );
+        expect(rebuilt).toEqual(input);
+      }
+    }
+  });
+});

@@ -1,0 +1,12 @@
+/** Easy bots (a uniformly random legal action) finish every setup of every game legally. */
+import { describe, expect, it } from 'vitest';
+import { allConfigs } from './helpers.js';
+import { playEverySetup } from './levels.js';
+
+const GAMES = 24;
+
+describe('Easy', () => {
+  it(`plays ${GAMES} whole games of each of the ${allConfigs().length} setups legally`, { timeout: 300_000 }, async () => {
+    expect(await playEverySetup(GAMES, (_, c) => Array(c.seats).fill('easy'))).toBe(GAMES * allConfigs().length);
+  });
+});
