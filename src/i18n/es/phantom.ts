@@ -56,7 +56,7 @@ export const phantom = {
   statusOver: (who: string) => `Fin de la partida · 🏆 gana ${who}`,
   targetLine: (target: number, beginner: boolean) =>
     `Gana quien tenga **${points(target)}** al final de una ronda${beginner ? ' · modo principiante (un Fantasma)' : ''}.`,
-  seatScore: (score: number) => `**${f.number(score)}** ${f.word(score, { one: 'pt', other: 'pts' })}`,
+  seatScore: (score: number) => `**${f.number(score)}** ${f.word(score, { one: 'punto', other: 'puntos' })}`,
   seatCards: (n: number) => f.count(n, { one: 'carta', other: 'cartas' }),
   seatFirst: '🔦 primer investigador',
   seatClue: (letter: string, colour: string) => `${letter}pista ${colour}`,
