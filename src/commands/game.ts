@@ -12,11 +12,12 @@ import {
 } from 'discord.js';
 import type { CommandOptionSpec, GameModule } from '../games/module.js';
 import { catalogFor, type Messages } from '../i18n/index.js';
-import { actorOf, forDjs, messageLink, missingChannelPermissions, privateText, serviceErrorText } from '../discord/answers.js';
+import { actorOf, forDjs, forDjsEphemeral, messageLink, missingChannelPermissions, privateText, serviceErrorText } from '../discord/answers.js';
 import type { AppContext, InteractionLog } from '../discord/context.js';
 import { guildDefaults, guildLanguage, withServerDefaults } from '../admin/settings.js';
 import { localizedCommand } from '../discord/localize.js';
 import { lobbyMessage } from '../discord/render/lobby.js';
+import { rulesMessage } from '../discord/render/rules.js';
 import type { SlashCommand } from '../discord/slash-command.js';
 
 /** Discord's longest option description (characters). */
@@ -113,7 +114,7 @@ export function gameCommand(mod: GameModule): SlashCommand {
         const parsed = def.optionsSchema.safeParse(readOptions(i, mod.rulesOptions ?? []));
         const options = parsed.success ? parsed.data : def.optionsSchema.parse({});
         log.outcome = 'ok';
-        await i.reply(privateText(mod.ui.rulesHelp(options, tr)));
+        await i.reply(forDjsEphemeral(rulesMessage(mod, options, tr)));
         return;
       }
       await createTable(i, mod, app, log);

@@ -14,12 +14,13 @@ import { MessageFlags } from 'discord.js';
 import type { GameModule } from '../games/module.js';
 import { catalogFor, type Catalog } from '../i18n/index.js';
 import type { ActOutcome, ServiceError } from '../tables/types.js';
-import { actorOf, answerPrompt, privateText, serviceErrorText } from './answers.js';
+import { actorOf, answerPrompt, forDjsEphemeral, privateText, serviceErrorText } from './answers.js';
 import type { AppContext, InteractionLog } from './context.js';
 import { decodeCustomId, type CustomId, type TableVerb } from './custom-id.js';
 import { answerWithPanel } from './panels.js';
 import { askToCancel } from './prompts.js';
 import { describeEvent, renderContext } from './render/context.js';
+import { rulesMessage } from './render/rules.js';
 import type { CommandComponentKind, ComponentHandler, ComponentHandlers, ComponentInteraction } from './slash-command.js';
 
 /** Handle one component interaction; `handlers` are the commands' own custom-id kinds. */
@@ -159,7 +160,7 @@ async function tableVerb(interaction: ComponentInteraction, app: AppContext, log
       if (!result.ok) return refuse(result.error);
       log.outcome = 'ok';
       const { table } = result.value;
-      await interaction.reply(privateText(app.registry.get(table.game).ui.rulesHelp(table.options, text)));
+      await interaction.reply(forDjsEphemeral(rulesMessage(app.registry.get(table.game), table.options, text)));
       return;
     }
     case 'hand':
