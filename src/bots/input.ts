@@ -4,7 +4,8 @@
  * events visible to the seat, and take the seat's view at setup and now. The result holds
  * only what that seat may see (its view and its visible events), never the state.
  */
-import { eventVisibleTo, type AnyGameDefinition, type GameEvent, type GameId, type Seat, type SetupMeta } from '../games/engine.js';
+import { eventVisibleTo, type AnyGameDefinition, type GameEvent, type Seat, type SetupMeta } from '../games/engine.js';
+import type { GameId } from '../games/index.js';
 import type { BotInput } from './kit.js';
 
 /** One logged action, as the action log stores it. */

@@ -8,7 +8,7 @@
  * could know — and never from the game state. Every sampled state a bot searches is built
  * by the game's determinizer from that input.
  */
-import type { GameDefinition, GameEvent, GameId, GameResult, Seat } from '../games/engine.js';
+import type { GameDefinition, GameEvent, GameResult, Seat } from '../games/engine.js';
 import type { Rng } from '../games/rng.js';
 import type { Scores } from './choice.js';
 
@@ -30,7 +30,11 @@ export const BOT_LEVELS: readonly BotLevel[] = ['easy', 'normal', 'hard'];
  * All fields are plain JSON, so an input can be posted to a worker thread unchanged.
  */
 export interface BotInput<SV = unknown, O = unknown> {
-  game: GameId;
+  /**
+   * The game's id (a `GameId`, src/games/index.ts; typed as a string here so that the pure
+   * bot files need not import the game registry and its renderers).
+   */
+  game: string;
   seat: Seat;
   seatCount: number;
   options: O;
@@ -60,7 +64,8 @@ export interface Knowledge<SV = unknown> {
  * the tree, then `evaluate`.
  */
 export interface BotKit<S, A extends { type: string }, SV, K extends Knowledge<SV>> {
-  game: GameId;
+  /** The game's id (src/bots/kits.ts checks that it is the id the kit is registered under). */
+  game: string;
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   definition: GameDefinition<S, A, any, any, SV>;
   /** The knowledge of `input.seat`, from its input only. */

@@ -7,7 +7,8 @@
  * time, picked at random with the referee's own generator (so the first to answer a counter
  * window varies, as it does at a real table).
  */
-import { eventVisibleTo, seatsToAct, type AnyGameDefinition, type GameEvent, type GameId, type GameResult, type Seat, type SetupMeta } from '../games/engine.js';
+import { eventVisibleTo, seatsToAct, type AnyGameDefinition, type GameEvent, type GameResult, type Seat, type SetupMeta } from '../games/engine.js';
+import type { GameId } from '../games/index.js';
 import { Rng } from '../games/rng.js';
 import type { BotInput } from './kit.js';
 

@@ -7,7 +7,6 @@
  * `decideBot` is synchronous and runs wherever it is called; the table service calls it
  * through the worker pool (src/bots/pool.ts) so that a search never blocks an interaction.
  */
-import type { GameId } from '../games/engine.js';
 import { ismcts, type SearchBudget } from './ismcts.js';
 import type { AnyBotKit, BotInput, BotLevel, Knowledge } from './kit.js';
 import { botKit } from './kits.js';
@@ -47,7 +46,7 @@ export interface BotPolicy {
  * Decide now, on this thread. Throws when `input.seat` has no legal action (it is not that
  * seat's decision) or when the game has no bot kit.
  */
-export function decideBot(request: BotRequest, kits: (game: GameId) => AnyBotKit = botKit): BotDecision {
+export function decideBot(request: BotRequest, kits: (game: string) => AnyBotKit = botKit): BotDecision {
   const { level, input } = request;
   const kit = kits(input.game);
   const rng = viewRng(input, level);

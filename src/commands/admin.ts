@@ -8,17 +8,21 @@
  * - `/admin tables` — the open tables of this server (channel, game, players, age, last move)
  * - `/admin end table:<id>` — end a stuck table after a confirmation; not rated
  * - `/admin leaderboard-reset game:<game>` — start a new season after a confirmation
- * - `/admin settings [turn-timer] [counter-window] [vote-timer]` — server defaults for new tables
+ * - `/admin settings [turn-timer] [counter-window] [vote-timer] [allow-channel] [remove-channel] [host-role] [reset]` —
+ *   server defaults for new tables, and where and by whom tables may be opened
  */
-import { InteractionContextType, PermissionFlagsBits, SlashCommandBuilder, type ChatInputCommandInteraction } from 'discord.js';
+import { ChannelType, InteractionContextType, PermissionFlagsBits, SlashCommandBuilder, type ChatInputCommandInteraction } from 'discord.js';
 import {
   guildDefaults,
   guildLanguage,
+  hostingRules,
   invalidSettings,
   setGuildLanguage,
   SETTING_LIMITS,
   updateGuildDefaults,
+  updateHostingRules,
   type GuildDefaultsPatch,
+  type HostingPatch,
   type SettingKey,
 } from '../admin/settings.js';
 import { openTablesPage } from '../admin/tables.js';
@@ -42,6 +46,12 @@ const SETTING_OPTIONS: { option: string; key: SettingKey }[] = [
   { option: 'counter-window', key: 'reactionSeconds' },
   { option: 'vote-timer', key: 'voteSeconds' },
 ];
+
+/** Channel types a table can be opened in (text, announcement and voice channels' text chat). */
+const TABLE_CHANNEL_TYPES = [ChannelType.GuildText, ChannelType.GuildAnnouncement, ChannelType.GuildVoice] as const;
+/** `/admin settings reset:` choices. */
+const RESET_CHANNELS = 'channels';
+const RESET_HOST_ROLE = 'host-role';
 
 /** True when the member behind `interaction` has Manage Server in this guild (checked on every use). */
 export function canManage(interaction: ChatInputCommandInteraction | ComponentInteraction): boolean {
@@ -140,6 +150,15 @@ export function adminCommand(registry: GameRegistry): SlashCommand {
         )
         .addIntegerOption((option) =>
           option.setName('vote-timer').setDescription(commands.adminVote).setMinValue(0).setMaxValue(SETTING_LIMITS.voteSeconds.max),
+        )
+        .addChannelOption((option) => option.setName('allow-channel').setDescription(commands.adminAllowChannel).addChannelTypes(...TABLE_CHANNEL_TYPES))
+        .addChannelOption((option) => option.setName('remove-channel').setDescription(commands.adminRemoveChannel).addChannelTypes(...TABLE_CHANNEL_TYPES))
+        .addRoleOption((option) => option.setName('host-role').setDescription(commands.adminHostRole))
+        .addStringOption((option) =>
+          option
+            .setName('reset')
+            .setDescription(commands.adminSettingsReset)
+            .addChoices({ name: commands.resetChannels, value: RESET_CHANNELS }, { name: commands.resetHostRole, value: RESET_HOST_ROLE }),
         )
         .addStringOption((option) =>
           option
@@ -240,6 +259,11 @@ async function askReset(interaction: ChatInputCommandInteraction, app: AppContex
   );
 }
 
+/**
+ * `/admin settings`: with no option, show the settings; otherwise validate every option
+ * first (timers in range, no contradictions, the channel list within its limit) and store
+ * them together — a refusal changes nothing.
+ */
 async function settings(interaction: ChatInputCommandInteraction, app: AppContext, log: InteractionLog, text: Catalog, guildId: string): Promise<void> {
   const admin = text.ratings.admin;
   const patch: GuildDefaultsPatch = {};
@@ -247,30 +271,56 @@ async function settings(interaction: ChatInputCommandInteraction, app: AppContex
     const value = interaction.options.getInteger(option);
     if (value !== null) patch[key] = value === 0 ? null : value;
   }
+  const allow = interaction.options.getChannel('allow-channel')?.id;
+  const remove = interaction.options.getChannel('remove-channel')?.id;
+  const role = interaction.options.getRole('host-role')?.id;
+  const reset = interaction.options.getString('reset');
+  const hosting: HostingPatch = {
+    ...(allow ? { allowChannel: allow } : {}),
+    ...(remove ? { removeChannel: remove } : {}),
+    ...(reset === RESET_CHANNELS ? { anyChannel: true } : {}),
+    // @everyone (its id is the server's) means anyone.
+    ...(role ? { hostRoleId: role === guildId ? null : role } : reset === RESET_HOST_ROLE ? { hostRoleId: null } : {}),
+  };
+  const refuse = async (outcome: string, content: string) => {
+    log.outcome = outcome;
+    await interaction.reply(privateText(content));
+  };
   const languageChoice = interaction.options.getString('language');
   const language = languageChoice === null ? undefined : languageChoice === LANGUAGE_AUTO ? null : languageChoice;
-  if (language && !(LANGUAGES as readonly string[]).includes(language)) {
-    log.outcome = 'bad_setting';
-    await interaction.reply(privateText(text.common.errors.badOptions(`language: ${language}`)));
+  if (language && !(LANGUAGES as readonly string[]).includes(language)) return refuse('bad_setting', text.common.errors.badOptions(`language: ${language}`));
+  const view = () => ({ defaults: guildDefaults(app.db, guildId), rules: hostingRules(app.db, guildId), language: guildLanguage(app.db, guildId) });
+  if (Object.keys(patch).length === 0 && Object.keys(hosting).length === 0 && language === undefined) {
+    log.outcome = 'shown';
+    await interaction.reply(privateText(settingsText(view(), app.registry, text)));
     return;
   }
-  if (Object.keys(patch).length === 0 && language === undefined) {
-    log.outcome = 'shown';
-    await interaction.reply(privateText(settingsText(guildDefaults(app.db, guildId), guildLanguage(app.db, guildId), text)));
-    return;
+  if ((allow && allow === remove) || (reset === RESET_CHANNELS && (allow || remove)) || (reset === RESET_HOST_ROLE && role)) {
+    return refuse('bad_setting', admin.settingsConflict);
   }
   const bad = invalidSettings(patch)[0];
-  if (bad) {
-    log.outcome = 'bad_setting';
-    await interaction.reply(privateText(admin.settingsBad(admin.settingLabels[bad] ?? bad, SETTING_LIMITS[bad].min, SETTING_LIMITS[bad].max)));
-    return;
-  }
+  if (bad) return refuse('bad_setting', admin.settingsBad(admin.settingLabels[bad] ?? bad, SETTING_LIMITS[bad].min, SETTING_LIMITS[bad].max));
   const now = Date.now();
-  const saved = app.db.transaction(() => {
-    const defaults = updateGuildDefaults(app.db, guildId, patch, interaction.user.id, now);
+  const stored = app.db.transaction(() => {
+    const rules = Object.keys(hosting).length > 0 ? updateHostingRules(app.db, guildId, hosting, interaction.user.id, now) : null;
+    if (rules && !rules.ok) return rules;
+    if (Object.keys(patch).length > 0) updateGuildDefaults(app.db, guildId, patch, interaction.user.id, now);
     if (language !== undefined) setGuildLanguage(app.db, guildId, language, interaction.user.id, now);
-    return defaults;
+    return { ok: true as const, emptied: rules?.emptied ?? false };
   });
+  if (!stored.ok) {
+    const problem = stored.problem;
+    switch (problem.code) {
+      case 'not_listed':
+        return refuse('bad_setting', admin.notListed(problem.channelId));
+      case 'no_list':
+        return refuse('bad_setting', admin.noList(problem.channelId));
+      case 'already_listed':
+        return refuse('bad_setting', admin.alreadyListed(problem.channelId));
+      case 'too_many':
+        return refuse('bad_setting', admin.tooMany(problem.max));
+    }
+  }
   log.outcome = 'saved';
-  await interaction.reply(privateText(settingsText(saved, guildLanguage(app.db, guildId), text, true)));
+  await interaction.reply(privateText(settingsText(view(), app.registry, text, [admin.settingsSaved, ...(stored.emptied ? [admin.listEmptied] : [])])));
 }

@@ -16,6 +16,7 @@ import { actorOf, forDjs, forDjsEphemeral, messageLink, missingChannelPermission
 import type { AppContext, InteractionLog } from '../discord/context.js';
 import { guildDefaults, guildLanguage, withServerDefaults } from '../admin/settings.js';
 import { localizedCommand } from '../discord/localize.js';
+import { hostingRefusalFor, hostingRefusalText } from '../discord/hosting.js';
 import { lobbyMessage } from '../discord/render/lobby.js';
 import { rulesMessage } from '../discord/render/rules.js';
 import type { SlashCommand } from '../discord/slash-command.js';
@@ -127,6 +128,12 @@ async function createTable(i: ChatInputCommandInteraction, mod: GameModule, app:
   if (!i.inGuild() || !i.guildId || !i.channelId) {
     log.outcome = 'not_in_guild';
     await i.reply(privateText(t.common.errors.notInGuild));
+    return;
+  }
+  const refusal = hostingRefusalFor(i, app.db);
+  if (refusal) {
+    log.outcome = refusal.code;
+    await i.reply(privateText(hostingRefusalText(refusal, t)));
     return;
   }
   const missing = missingChannelPermissions(i, t);

@@ -3,12 +3,14 @@ import type { GameRegistry } from '../games/registry.js';
 import { adminCommand } from './admin.js';
 import { gameCommand } from './game.js';
 import { handCommand } from './hand.js';
+import { helpCommand } from './help.js';
 import { leaderboardCommand } from './leaderboard.js';
+import { privacyCommand } from './privacy.js';
 import { statsCommand } from './stats.js';
 import { tableCommand } from './table.js';
 import type { SlashCommand } from '../discord/slash-command.js';
 
 /** Build the command list for the games in `registry`. */
 export function buildCommands(registry: GameRegistry): SlashCommand[] {
-  return [...registry.modules.map(gameCommand), handCommand, tableCommand, leaderboardCommand(registry), statsCommand, adminCommand(registry)];
+  return [...registry.modules.map(gameCommand), handCommand, tableCommand, leaderboardCommand(registry), statsCommand, adminCommand(registry), privacyCommand, helpCommand(registry)];
 }

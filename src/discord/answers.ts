@@ -91,6 +91,12 @@ export function serviceErrorText(refusal: ServiceError, text: Catalog, mod?: Gam
       return errors.badOptions(refusal.problems.map((problem) => `• ${problem}`).join('\n'));
     case 'unknown_game':
       return errors.unknownGame;
+    case 'not_finished':
+      return errors.rematchNotFinished;
+    case 'rematch_players_only':
+      return errors.rematchPlayersOnly(mod?.command ?? 'suspicion');
+    case 'rematch_stale':
+      return errors.rematchStale(refusal.newerTableId, mod?.command ?? 'suspicion');
   }
 }
 

@@ -18,6 +18,7 @@ import { actorOf, answerPrompt, forDjsEphemeral, privateText, serviceErrorText }
 import type { AppContext, InteractionLog } from './context.js';
 import { decodeCustomId, type CustomId, type TableVerb } from './custom-id.js';
 import { answerWithPanel } from './panels.js';
+import { playAgainClick } from './play-again.js';
 import { askToCancel } from './prompts.js';
 import { describeEvent, renderContext } from './render/context.js';
 import { rulesMessage } from './render/rules.js';
@@ -163,6 +164,9 @@ async function tableVerb(interaction: ComponentInteraction, app: AppContext, log
       await interaction.reply(forDjsEphemeral(rulesMessage(app.registry.get(table.game), table.options, text)));
       return;
     }
+    case 'again':
+      await playAgainClick(interaction, app, log, text, tableId);
+      return;
     case 'hand':
     case 'refresh': {
       const result = app.service.markPresent(tableId, actor);

@@ -4,11 +4,12 @@
  *
  * - `rh1:g:<table>:<step>:<code>` — a game action button (code = the game's encodeAction)
  * - `rh1:s:<table>:<step>:<name>` — a game select; the chosen option value is the action code
- * - `rh1:t:<table>:<verb>`         — a table action (join, leave, start, cancel, hand, …)
+ * - `rh1:t:<table>:<verb>`         — a table action (join, leave, start, cancel, hand, …; `again`: Play again on a finished board)
  * - `rh1:t:<table>:refresh:<version>` — a panel's Refresh button, naming the table version the
  *   panel shows (a panel must never go back to an older version; the plain form still decodes)
  * - `rh1:l:<view>:<season>:<page>` — a leaderboard page (view = a game id or `all`)
  * - `rh1:a:end:<table>` · `rh1:a:reset:<game>:<season>` · `rh1:a:keep` — `/admin` confirmations
+ * - `rh1:p:erase` · `rh1:p:keep` — the `/privacy delete` confirmation (always about the clicker)
  *
  * Table ids and steps are base-36. Ids are ≤ 100 characters (Discord's limit).
  */
@@ -26,6 +27,7 @@ export const TABLE_VERBS = [
   'leave-game',
   'cancel-confirm',
   'keep',
+  'again',
 ] as const;
 export type TableVerb = (typeof TABLE_VERBS)[number];
 
@@ -38,7 +40,13 @@ export type CustomId =
   | { kind: 'leaderboard'; view: string; season: number; page: number }
   | { kind: 'admin'; verb: 'end'; tableId: number }
   | { kind: 'admin'; verb: 'reset'; game: string; season: number }
-  | { kind: 'admin'; verb: 'keep' };
+  | { kind: 'admin'; verb: 'keep' }
+  /** `/privacy delete` confirmation: erase the clicker's data, or keep it. Carries no user id: it only ever acts on the clicker. */
+  | { kind: 'privacy'; verb: PrivacyVerb };
+
+/** Verbs of the `/privacy delete` confirmation. */
+export const PRIVACY_VERBS = ['erase', 'keep'] as const;
+export type PrivacyVerb = (typeof PRIVACY_VERBS)[number];
 
 /** Discord's maximum custom_id length. */
 export const CUSTOM_ID_MAX = 100;
@@ -65,6 +73,8 @@ const ratingsSchema = z.union([
   z.tuple([z.literal('rh1'), z.literal('a'), z.literal('keep')]),
 ]);
 
+const privacySchema = z.tuple([z.literal('rh1'), z.literal('p'), z.enum(PRIVACY_VERBS)]);
+
 /** Encode a game action button id. Throws if the result would exceed 100 characters. */
 export function gameActionId(tableId: number, step: number, actionCode: string): string {
   return check(`rh1:g:${tableId.toString(36)}:${step.toString(36)}:${actionCode}`);
@@ -84,6 +94,11 @@ export function tableActionId(tableId: number, verb: TableVerb, version?: number
 /** Encode a leaderboard page button id (`view` = a game id or `all`; season 0 for `all`). */
 export function leaderboardPageId(viewId: string, season: number, page: number): string {
   return check(`rh1:l:${viewId}:${season.toString(36)}:${page.toString(36)}`);
+}
+
+/** Encode a `/privacy delete` confirmation button id. */
+export function privacyActionId(verb: PrivacyVerb): string {
+  return `rh1:p:${verb}`;
 }
 
 /** Encode an `/admin` confirmation button id. */
@@ -115,6 +130,10 @@ export function decodeCustomId(raw: string): CustomId | null {
     return { kind: 'game', tableId: head.data[2] as number, step: head.data[3] as number, code: actionCode.data };
   }
   if (parts[1] === 'l' || parts[1] === 'a') return decodeRatingsId(parts);
+  if (parts[1] === 'p') {
+    const privacy = privacySchema.safeParse(parts);
+    return privacy.success ? { kind: 'privacy', verb: privacy.data[2] } : null;
+  }
   const parsed = schema.safeParse(parts);
   if (!parsed.success) return null;
   const fields = parsed.data;

@@ -3,7 +3,7 @@
  * synchronous, so a caller can read, apply a game action and write inside one
  * `db.transaction` without an `await` in between (DESIGN.md §4).
  */
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Db } from './db.js';
 import { actions, gameTables, results, seats, type TableStatus } from './schema.js';
 
@@ -46,6 +46,21 @@ export class TableRepo {
       .select()
       .from(gameTables)
       .where(and(eq(gameTables.channelId, channelId), inArray(gameTables.status, OPEN_STATUSES)))
+      .get();
+  }
+
+  /**
+   * The first table opened in `channelId` after table `afterId` (any status), if any: a
+   * finished board's Play again is out of date once there is one. Walks the primary key
+   * from `afterId` on, so a recent board is cheap to check.
+   */
+  newerTableInChannel(channelId: string, afterId: number): TableRow | undefined {
+    return this.db
+      .select()
+      .from(gameTables)
+      .where(and(gt(gameTables.id, afterId), eq(gameTables.channelId, channelId)))
+      .orderBy(asc(gameTables.id))
+      .limit(1)
       .get();
   }
 

@@ -23,6 +23,7 @@ import type {
   ActOutcome,
   Actor,
   PresenceOutcome,
+  RematchOutcome,
   ResultHook,
   ServiceError,
   ServiceResult,
@@ -181,6 +182,57 @@ export class TableService {
       return ok(this.snapshotOf(table, this.repo.seats(table.id)));
     });
     if (result.ok) this.timers.arm(result.value.table);
+    return result;
+  }
+
+  /**
+   * Play again (README "Commands"): open a new lobby in the channel of finished table
+   * `tableId` with the same game options, seat count, table options and language, `actor`
+   * seated as host. Only from the table's own channel, by one of its players (or a member
+   * with Manage Server), on a table that finished (cancelled and abandoned tables are not
+   * replayed), while the channel has no open table (`channel_busy`, pointing at it) and no
+   * table was opened there since (`rematch_stale`: an old board) — so a double click opens
+   * one lobby. `invited` are the previous players to ping.
+   */
+  playAgain(tableId: number, actor: Actor): ServiceResult<RematchOutcome> {
+    const now = this.now();
+    const result = this.repo.transaction((): ServiceResult<RematchOutcome> => {
+      const old = this.repo.table(tableId);
+      const refused = this.authorise(old, actor, true);
+      if (refused || !old) return fail(refused ?? { code: 'no_table' });
+      if (old.status !== 'finished') return fail({ code: 'not_finished', status: old.status });
+      const players = this.repo.seats(tableId).filter((row) => row.seat !== null);
+      if (!players.some((row) => row.userId === actor.userId) && !actor.canManageGuild) return fail({ code: 'rematch_players_only', game: old.game });
+      const busy = this.repo.openTableInChannel(old.channelId);
+      if (busy) {
+        return fail({ code: 'channel_busy', tableId: busy.id, game: busy.game, status: busy.status, boardMessageId: busy.boardMessageId });
+      }
+      const newer = this.repo.newerTableInChannel(old.channelId, tableId);
+      if (newer) return fail({ code: 'rematch_stale', newerTableId: newer.id, game: old.game });
+      const def = this.definition(old);
+      // Stored options were parsed when the table opened; parse again in case the game's options moved since.
+      const options = def.optionsSchema.safeParse(old.options);
+      if (!options.success) return fail({ code: 'bad_options', problems: options.error.issues.map((issue) => `${issue.path.join('.') || 'options'}: ${issue.message}`) });
+      const table = this.repo.insertTable({
+        guildId: old.guildId,
+        channelId: old.channelId,
+        game: old.game,
+        status: 'lobby',
+        hostUserId: actor.userId,
+        options: options.data,
+        maxSeats: old.maxSeats,
+        tableOptions: old.tableOptions,
+        locale: old.locale,
+        createdAt: now,
+        updatedAt: now,
+        deadlineAt: now + LOBBY_IDLE_MS,
+        recentEvents: [],
+      });
+      this.repo.insertSeat({ tableId: table.id, userId: actor.userId, displayName: actor.displayName, joinedAt: now });
+      const invited = players.filter((row) => !row.left && row.botLevel === null && row.userId !== actor.userId).map((row) => row.userId);
+      return ok({ snapshot: this.snapshotOf(table, this.repo.seats(table.id)), invited });
+    });
+    if (result.ok) this.timers.arm(result.value.snapshot.table);
     return result;
   }
 

@@ -51,6 +51,12 @@ export type ServiceError =
   | { code: 'malformed' }
   | { code: 'bad_action' }
   | { code: 'bad_options'; problems: string[] }
+  /** Play again on a table that did not finish (still open, or cancelled / abandoned). */
+  | { code: 'not_finished'; status: TableStatus }
+  /** Play again by someone who did not play at that table (and has no Manage Server). */
+  | { code: 'rematch_players_only'; game: string }
+  /** Play again on an old board: table `newerTableId` was opened in the channel since. */
+  | { code: 'rematch_stale'; newerTableId: number; game: string }
   | { code: 'unknown_game' };
 
 /** Success with a value, or a ServiceError (the game state is then unchanged). */
@@ -101,6 +107,13 @@ export interface ActOutcome {
   action: unknown;
   /** Events of this action (and any auto-play it triggered) that the actor may see. */
   events: GameEvent[];
+}
+
+/** What `playAgain` returns: the new lobby, and whom to invite to it. */
+export interface RematchOutcome {
+  snapshot: TableSnapshot;
+  /** Previous players to ping: every human seat that stayed to the end, except the new host. */
+  invited: string[];
 }
 
 /** What `markPresent` returns: the table now, and whether the seat came back from away. */

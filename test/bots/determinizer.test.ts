@@ -8,7 +8,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { botKit } from '../../src/bots/kits.js';
 import { Rng } from '../../src/games/rng.js';
-import type { GameId } from '../../src/games/engine.js';
+import type { GameId } from '../../src/games/index.js';
 import { buildDeck, cardFace, faceKey, type SuspicionState } from '../../src/games/suspicion/rules.js';
 import type { SuspicionKnowledge } from '../../src/games/suspicion/bot.js';
 import type { NoirState } from '../../src/games/noir/rules.js';

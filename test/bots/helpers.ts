@@ -4,7 +4,8 @@
  * without the beginner deck, J'Accuse! with random or chosen characters and either Across
  * chooser), and a refereed game that records each decision's input next to the true state.
  */
-import type { AnyGameDefinition, GameId } from '../../src/games/engine.js';
+import type { AnyGameDefinition } from '../../src/games/engine.js';
+import type { GameId } from '../../src/games/index.js';
 import { defaultRegistry } from '../../src/games/index.js';
 import type { BotInput, BotLevel } from '../../src/bots/kit.js';
 import { playMatch, type MatchOutcome } from '../../src/bots/match.js';
@@ -20,7 +21,7 @@ export interface Config {
 const registry = defaultRegistry();
 
 /** The definition of `game`. */
-export function definitionOf(game: GameId): AnyGameDefinition {
+export function definitionOf(game: string): AnyGameDefinition {
   return registry.get(game).definition;
 }
 

@@ -4,8 +4,8 @@
  * random crimes with random glasses for 2–4 players (§3.7, §3.8).
  */
 import { describe, expect, it } from 'vitest';
-import { determineCriminal } from '../../src/games/phantom/rules-crime.js';
-import { scoreCrime } from '../../src/games/phantom/rules-scoring.js';
+import { determineCriminal } from '../../src/games/phantom/crime.js';
+import { scoreCrime } from '../../src/games/phantom/scoring.js';
 import { deckFor, type CardNumber, type GlassTarget } from '../../src/games/phantom/rules.js';
 import { crimePoints, criminalOf } from '../../src/games/phantom/bot-deal.js';
 import { Rng } from '../../src/games/rng.js';

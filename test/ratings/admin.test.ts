@@ -12,7 +12,7 @@ import { decodeCustomId, type CustomId } from '../../src/discord/custom-id.js';
 import { en } from '../../src/i18n/en/index.js';
 import { silentLogger } from '../../src/logger.js';
 import { currentSeason } from '../../src/ratings/store.js';
-import { guildDefaults } from '../../src/admin/settings.js';
+import { guildDefaults, hostingRules } from '../../src/admin/settings.js';
 import { GUILD, player, startTable, world, type World } from './helpers.js';
 
 let w: World;
@@ -43,12 +43,18 @@ function interaction(manager: boolean, extra: Record<string, unknown> = {}) {
   return { i, answers };
 }
 
-function slash(manager: boolean, sub: string, opts: Record<string, string | number> = {}) {
+/** Option values: numbers, strings, and channels / roles as `{ id }`. */
+type Opts = Record<string, string | number | { id: string }>;
+
+function slash(manager: boolean, sub: string, opts: Opts = {}) {
+  const ref = (n: string) => (typeof opts[n] === 'object' ? opts[n] : null);
   return interaction(manager, {
     options: {
       getSubcommand: () => sub,
       getInteger: (n: string) => (typeof opts[n] === 'number' ? opts[n] : null),
       getString: (n: string) => (typeof opts[n] === 'string' ? opts[n] : null),
+      getChannel: ref,
+      getRole: ref,
     },
   });
 }
@@ -56,7 +62,7 @@ function slash(manager: boolean, sub: string, opts: Record<string, string | numb
 const log = (): InteractionLog => ({ action: '', outcome: '' });
 const cmd = () => adminCommand(w.registry);
 
-async function run(manager: boolean, sub: string, opts: Record<string, string | number> = {}) {
+async function run(manager: boolean, sub: string, opts: Opts = {}) {
   const { i, answers } = slash(manager, sub, opts);
   const l = log();
   await cmd().execute(i as unknown as ChatInputCommandInteraction, app, l);
@@ -81,7 +87,9 @@ describe('/admin without Manage Server', () => {
     ['leaderboard-reset', { game: 'suspicion' }],
     ['settings', {}],
     ['settings', { 'turn-timer': 90 }],
-  ])('/admin %s %o is refused privately and changes nothing', async (sub, opts) => {
+    ['settings', { 'allow-channel': { id: '800000000000000002' } }],
+    ['settings', { 'host-role': { id: '700000000000000001' } }],
+  ])('/admin %s %o is refused privately and changes nothing', async (sub, opts: Opts) => {
     const table = startTable(w, [player(1), player(2)]);
     const { answers, log: l } = await run(false, sub, opts);
     expect(answers).toHaveLength(1);
@@ -91,6 +99,7 @@ describe('/admin without Manage Server', () => {
     expect(l.outcome).toBe('forbidden');
     expect(w.repo.table(table)!.status).toBe('active');
     expect(guildDefaults(w.db, GUILD)).toEqual({});
+    expect(hostingRules(w.db, GUILD)).toEqual({ channelIds: null, hostRoleId: null });
   });
 
   it('every confirmation click is refused too (end, reset, keep)', async () => {
@@ -183,5 +192,56 @@ describe('/admin with Manage Server', () => {
     const cleared = await run(true, 'settings', { 'turn-timer': 0 });
     expect(cleared.answers[0]!.payload.content).toContain('Saved');
     expect(guildDefaults(w.db, GUILD)).toEqual({ voteSeconds: 45 });
+  });
+
+  it('settings shows who may open tables where, and which games ignore a timer default', async () => {
+    const shown = (await run(true, 'settings')).answers[0]!.payload.content!;
+    expect(shown).toContain(en.ratings.admin.channelsAnywhere);
+    expect(shown).toContain(en.ratings.admin.hostsAnyone);
+    const saved = (await run(true, 'settings', { 'turn-timer': 10, 'counter-window': 20 })).answers[0]!.payload.content!;
+    // The test registry holds only the Podium fixture game: it has a turn timer (its own limits) and no counter window.
+    expect(saved).toContain(en.ratings.admin.settingUnused('Podium', 'counter windows'));
+  });
+
+  it('settings lists channels and a host role, removes them, resets them, and refuses contradictions', async () => {
+    const [games, chat] = [{ id: '800000000000000002' }, { id: '800000000000000003' }];
+    const hosts = { id: '700000000000000001' };
+    const one = (await run(true, 'settings', { 'allow-channel': games, 'host-role': hosts })).answers[0]!.payload.content!;
+    expect(one).toContain(en.ratings.admin.settingsSaved);
+    expect(one).toContain(en.ratings.admin.channelsListed(`<#${games.id}>`));
+    expect(one).toContain(en.ratings.admin.hostsRole(hosts.id));
+    await run(true, 'settings', { 'allow-channel': chat });
+    expect(hostingRules(w.db, GUILD)).toEqual({ channelIds: [games.id, chat.id], hostRoleId: hosts.id });
+
+    const refusals: [Opts, string][] = [
+      [{ 'allow-channel': games }, en.ratings.admin.alreadyListed(games.id)],
+      [{ 'remove-channel': { id: '800000000000000009' } }, en.ratings.admin.notListed('800000000000000009')],
+      [{ 'allow-channel': games, 'remove-channel': games }, en.ratings.admin.settingsConflict],
+      [{ reset: 'channels', 'allow-channel': { id: '800000000000000004' } }, en.ratings.admin.settingsConflict],
+      [{ reset: 'host-role', 'host-role': hosts }, en.ratings.admin.settingsConflict],
+      // A bad timer next to a good channel: nothing of either is stored.
+      [{ 'turn-timer': 5, 'allow-channel': { id: '800000000000000004' } }, en.ratings.admin.settingsBad('Turn timer', 10, 3600)],
+    ];
+    for (const [opts, answer] of refusals) {
+      const r = await run(true, 'settings', opts);
+      expect(r.answers[0]!.payload.content, JSON.stringify(opts)).toBe(answer);
+      expect(r.log.outcome).toBe('bad_setting');
+    }
+    expect(hostingRules(w.db, GUILD)).toEqual({ channelIds: [games.id, chat.id], hostRoleId: hosts.id });
+    expect(guildDefaults(w.db, GUILD)).toEqual({});
+
+    await run(true, 'settings', { 'remove-channel': games });
+    const emptied = (await run(true, 'settings', { 'remove-channel': chat })).answers[0]!.payload.content!;
+    expect(emptied).toContain(en.ratings.admin.listEmptied);
+    expect(emptied).toContain(en.ratings.admin.channelsAnywhere);
+    const noList = await run(true, 'settings', { 'remove-channel': chat });
+    expect(noList.answers[0]!.payload.content).toBe(en.ratings.admin.noList(chat.id));
+    await run(true, 'settings', { 'allow-channel': chat });
+    await run(true, 'settings', { reset: 'channels' });
+    await run(true, 'settings', { reset: 'host-role' });
+    expect(hostingRules(w.db, GUILD)).toEqual({ channelIds: null, hostRoleId: null });
+    // @everyone as the host role is "anyone".
+    await run(true, 'settings', { 'host-role': { id: GUILD } });
+    expect(hostingRules(w.db, GUILD).hostRoleId).toBeNull();
   });
 });

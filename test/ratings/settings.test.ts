@@ -9,7 +9,19 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { defaultRegistry } from '../../src/games/index.js';
 import { openDatabase, type Db } from '../../src/persistence/db.js';
-import { guildDefaults, invalidSettings, updateGuildDefaults, withServerDefaults } from '../../src/admin/settings.js';
+import {
+  guildDefaults,
+  hostingRefusal,
+  hostingRules,
+  invalidSettings,
+  MAX_TABLE_CHANNELS,
+  SETTING_KEYS,
+  SETTING_LIMITS,
+  settingUse,
+  updateGuildDefaults,
+  updateHostingRules,
+  withServerDefaults,
+} from '../../src/admin/settings.js';
 
 let dir: string;
 let db: Db;
@@ -68,5 +80,105 @@ describe('withServerDefaults', () => {
 
   it('leaves invalid command options alone (the table service reports them)', () => {
     expect(withServerDefaults(schema('suspicion'), { voteSeconds: 30 }, { turnSeconds: -1 })).toEqual({ turnSeconds: -1 });
+  });
+});
+
+describe('hosting rules', () => {
+  const channel = (n: number) => `80000000000000000${n}`;
+  const hosts = '700000000000000001';
+  const attempt = (channelId: string, roleIds: string[] = [], canManageGuild = false, parentChannelId: string | null = null) => ({
+    channelId,
+    parentChannelId,
+    roleIds,
+    canManageGuild,
+  });
+
+  it('start as anyone, anywhere', () => {
+    expect(hostingRules(db, 'g')).toEqual({ channelIds: null, hostRoleId: null });
+    expect(hostingRefusal(hostingRules(db, 'g'), attempt(channel(1)))).toBeNull();
+  });
+
+  it('list channels one by one; removing the last one means every channel again', () => {
+    expect(updateHostingRules(db, 'g', { allowChannel: channel(1) }, 'u', 1)).toEqual({ ok: true, emptied: false, rules: { channelIds: [channel(1)], hostRoleId: null } });
+    expect(updateHostingRules(db, 'g', { allowChannel: channel(2) }, 'u', 2)).toMatchObject({ ok: true, rules: { channelIds: [channel(1), channel(2)] } });
+    expect(hostingRefusal(hostingRules(db, 'g'), attempt(channel(3)))).toEqual({ code: 'channel_not_allowed', channelIds: [channel(1), channel(2)] });
+    expect(hostingRefusal(hostingRules(db, 'g'), attempt(channel(2)))).toBeNull();
+    // A thread of a listed channel is inside it.
+    expect(hostingRefusal(hostingRules(db, 'g'), attempt(channel(9), [], false, channel(1)))).toBeNull();
+    expect(updateHostingRules(db, 'g', { removeChannel: channel(1) }, 'u', 3)).toMatchObject({ ok: true, emptied: false, rules: { channelIds: [channel(2)] } });
+    expect(updateHostingRules(db, 'g', { removeChannel: channel(2) }, 'u', 4)).toEqual({ ok: true, emptied: true, rules: { channelIds: null, hostRoleId: null } });
+    expect(hostingRefusal(hostingRules(db, 'g'), attempt(channel(3)))).toBeNull();
+    expect(hostingRules(db, 'other')).toEqual({ channelIds: null, hostRoleId: null });
+  });
+
+  it('refuse contradictions and overflows without storing anything', () => {
+    expect(updateHostingRules(db, 'g', { removeChannel: channel(1) }, 'u', 1)).toEqual({ ok: false, problem: { code: 'no_list', channelId: channel(1) } });
+    updateHostingRules(db, 'g', { allowChannel: channel(1) }, 'u', 2);
+    expect(updateHostingRules(db, 'g', { allowChannel: channel(1) }, 'u', 3)).toEqual({ ok: false, problem: { code: 'already_listed', channelId: channel(1) } });
+    expect(updateHostingRules(db, 'g', { removeChannel: channel(2), hostRoleId: hosts }, 'u', 4)).toEqual({ ok: false, problem: { code: 'not_listed', channelId: channel(2) } });
+    for (let n = 2; n <= MAX_TABLE_CHANNELS; n++) expect(updateHostingRules(db, 'g', { allowChannel: `9${String(n).padStart(17, '0')}` }, 'u', 5).ok).toBe(true);
+    expect(updateHostingRules(db, 'g', { allowChannel: channel(5) }, 'u', 6)).toEqual({ ok: false, problem: { code: 'too_many', max: MAX_TABLE_CHANNELS } });
+    expect(hostingRules(db, 'g').channelIds).toHaveLength(MAX_TABLE_CHANNELS);
+    expect(hostingRules(db, 'g').hostRoleId).toBeNull();
+    expect(updateHostingRules(db, 'g', { anyChannel: true }, 'u', 7)).toMatchObject({ ok: true, rules: { channelIds: null } });
+  });
+
+  it('a host role admits its members and Manage Server, not others; the channel list binds admins too', () => {
+    updateHostingRules(db, 'g', { hostRoleId: hosts, allowChannel: channel(1) }, 'u', 1);
+    const rules = hostingRules(db, 'g');
+    expect(hostingRefusal(rules, attempt(channel(1)))).toEqual({ code: 'host_role_required', roleId: hosts });
+    expect(hostingRefusal(rules, attempt(channel(1), ['700000000000000009']))).toEqual({ code: 'host_role_required', roleId: hosts });
+    expect(hostingRefusal(rules, attempt(channel(1), [hosts]))).toBeNull();
+    expect(hostingRefusal(rules, attempt(channel(1), [], true))).toBeNull();
+    expect(hostingRefusal(rules, attempt(channel(2), [], true))).toEqual({ code: 'channel_not_allowed', channelIds: [channel(1)] });
+    expect(hostingRefusal(rules, attempt(channel(2), [hosts]))).toEqual({ code: 'channel_not_allowed', channelIds: [channel(1)] });
+    updateHostingRules(db, 'g', { hostRoleId: null }, 'u', 2);
+    expect(hostingRules(db, 'g')).toEqual({ channelIds: [channel(1)], hostRoleId: null });
+  });
+
+  it('timer defaults and hosting rules do not overwrite each other', () => {
+    updateGuildDefaults(db, 'g', { turnSeconds: 90 }, 'u', 1);
+    updateHostingRules(db, 'g', { allowChannel: channel(1), hostRoleId: hosts }, 'u', 2);
+    updateGuildDefaults(db, 'g', { voteSeconds: 30 }, 'u', 3);
+    expect(guildDefaults(db, 'g')).toEqual({ turnSeconds: 90, voteSeconds: 30 });
+    expect(hostingRules(db, 'g')).toEqual({ channelIds: [channel(1)], hostRoleId: hosts });
+  });
+});
+
+describe('settingUse: which games ignore a server default', () => {
+  const reg = defaultRegistry();
+  const byGame = (uses: ReturnType<typeof settingUse>) => Object.fromEntries(uses.map((use) => [use.game, use]));
+
+  it('a turn timer of 10 s is outside NOIR’s own 15–3600 s, so NOIR keeps its default', () => {
+    const uses = byGame(settingUse(reg, 'turnSeconds', 10));
+    expect(uses.noir).toEqual({ game: 'noir', use: 'out_of_range', min: 15, max: 3600 });
+    expect(uses.suspicion!.use).toBe('used');
+    expect(uses.phantom!.use).toBe('used');
+    expect(uses.jaccuse!.use).toBe('used');
+    expect(byGame(settingUse(reg, 'turnSeconds', 15)).noir!.use).toBe('used');
+  });
+
+  it('counter windows exist only in Suspicion; votes in Suspicion and J’Accuse!', () => {
+    const reaction = byGame(settingUse(reg, 'reactionSeconds', 20));
+    expect(reaction.suspicion!.use).toBe('used');
+    for (const game of ['noir', 'phantom', 'jaccuse']) expect(reaction[game]).toEqual({ game, use: 'no_such_timer' });
+    const vote = byGame(settingUse(reg, 'voteSeconds', 45));
+    expect(vote.suspicion!.use).toBe('used');
+    expect(vote.jaccuse!.use).toBe('used');
+    expect(vote.noir!.use).toBe('no_such_timer');
+    expect(vote.phantom!.use).toBe('no_such_timer');
+  });
+
+  it('agrees with what withServerDefaults applies to each game, for every value of SETTING_LIMITS', () => {
+    for (const key of SETTING_KEYS) {
+      for (const value of [SETTING_LIMITS[key].min, SETTING_LIMITS[key].max, 60]) {
+        for (const use of settingUse(reg, key, value)) {
+          const merged = withServerDefaults(reg.get(use.game).definition.optionsSchema, { [key]: value }, {});
+          const parsed = reg.get(use.game).definition.optionsSchema.parse(merged) as Record<string, unknown>;
+          if (use.use === 'used') expect(parsed[key], `${use.game} ${key} ${value}`).toBe(value);
+          else expect(parsed[key], `${use.game} ${key} ${value}`).not.toBe(value);
+        }
+      }
+    }
   });
 });

@@ -1,6 +1,6 @@
 /** Texts of `/admin tables` and `/admin settings` (README "Leaderboards and ratings" → `/admin`). */
 import type { OpenTablesPage } from '../../admin/tables.js';
-import { SETTING_KEYS, type GuildDefaults } from '../../admin/settings.js';
+import { SETTING_KEYS, settingUse, type GuildDefaults, type HostingRules, type SettingKey } from '../../admin/settings.js';
 import type { GameRegistry } from '../../games/registry.js';
 import type { Catalog } from '../../i18n/index.js';
 import { escapeName } from './markup.js';
@@ -39,16 +39,49 @@ export function adminTablesText(listing: OpenTablesPage, registry: GameRegistry,
   return lines.join('\n');
 }
 
+/** What `/admin settings` shows: the timer defaults and the hosting rules. */
+export interface SettingsView {
+  defaults: GuildDefaults;
+  rules: HostingRules;
+  /** The server's table language ('en', 'es'), or null: each table takes its opener's language. */
+  language: string | null;
+}
+
 /**
- * The `/admin settings` text: each server default (or "each game's own default"), the table
- * language (`language`: 'en', 'es', or null = the opener's) and how to change them.
+ * The notes for one timer default: which games do not have that timer, and which keep their
+ * own default because the value is outside their limits (`settingUse`).
  */
-export function settingsText(defaults: GuildDefaults, language: string | null, text: Catalog, saved = false): string {
+function settingNotes(registry: GameRegistry, key: SettingKey, value: number | undefined, text: Catalog): string {
+  if (value === undefined) return '';
   const admin = text.ratings.admin;
-  const lines = saved ? [admin.settingsSaved, ''] : [];
+  const uses = settingUse(registry, key, value);
+  const title = (id: string) => registry.find(id)?.title(text) ?? id;
+  const notes: string[] = [];
+  const unused = uses.filter((use) => use.use === 'no_such_timer').map((use) => title(use.game));
+  if (unused.length) notes.push(admin.settingUnused(unused.join(', '), admin.settingWhat[key] ?? key));
+  for (const use of uses) if (use.use === 'out_of_range') notes.push(admin.settingOutOfRange(title(use.game), use.min, use.max));
+  return notes.join('; ');
+}
+
+/**
+ * The `/admin settings` text: each server default (or "each game's own default") with the
+ * games that ignore it and why, who may open tables where, and how to change them. `notes`
+ * (e.g. "Saved.") come first.
+ */
+export function settingsText(view: SettingsView, registry: GameRegistry, text: Catalog, notes: string[] = []): string {
+  const admin = text.ratings.admin;
+  const lines = notes.length ? [...notes, ''] : [];
   lines.push(admin.settingsTitle);
-  for (const key of SETTING_KEYS) lines.push(admin.settingLine(admin.settingLabels[key] ?? key, defaults[key]));
-  lines.push(admin.languageLine(language === null ? null : (admin.languageNames[language] ?? language)));
-  lines.push('', admin.settingsHelp, admin.languageHelp);
+  for (const key of SETTING_KEYS) {
+    const value = view.defaults[key];
+    lines.push(admin.settingLine(admin.settingLabels[key] ?? key, value, settingNotes(registry, key, value, text)));
+  }
+  const language = view.language === null ? null : (admin.languageNames[view.language] ?? view.language);
+  lines.push(admin.languageLine(language));
+  lines.push('', admin.settingsHelp, admin.languageHelp, '', admin.hostingTitle);
+  const { channelIds, hostRoleId } = view.rules;
+  lines.push(channelIds ? admin.channelsListed(channelIds.map((id) => `<#${id}>`).join(', ')) : admin.channelsAnywhere);
+  lines.push(hostRoleId ? admin.hostsRole(hostRoleId) : admin.hostsAnyone);
+  lines.push('', admin.hostingHelp);
   return lines.join('\n');
 }

@@ -1,8 +1,9 @@
 /**
  * The public board of a started (or ended) table (UX.md "The board"): status line with the
  * deadline, notices about the latest change, the game's own body, who left, the end text,
- * the recent moves, and the buttons that concern everyone plus "Show my hand". Drawn from
- * the public view only.
+ * the recent moves, and the buttons that concern everyone plus "Show my hand" — or, once the
+ * game finished, "Play again" (README "Commands"; cancelled and abandoned tables get no
+ * button). Drawn from the public view only.
  */
 import { ButtonStyle } from 'discord-api-types/v10';
 import type { GameModule } from '../../games/module.js';
@@ -21,6 +22,7 @@ export function boardMessage(mod: GameModule, snapshot: TableSnapshot, text: Cat
   if (!table.state) {
     // A lobby that closed before starting.
     return {
+      content: '',
       embeds: [{ title: text.common.lobby.title(mod.emoji, mod.title(text), table.id), description: endText(snapshot, ctx, text), color: mod.colour }],
       components: [],
       allowed_mentions: { parse: [] },
@@ -51,8 +53,12 @@ export function boardMessage(mod: GameModule, snapshot: TableSnapshot, text: Cat
   if (active && ctx.seats.some((seat) => seat.away)) parts.push('', `-# ${board.awayNote}`);
   const components: ComponentRow[] = active
     ? [...plainComponentTexts(game.rows.slice(0, 2)), buttonRow(button(tableActionId(table.id, 'hand'), board.showHand, ButtonStyle.Primary))]
-    : [];
+    : table.status === 'finished'
+      ? [buttonRow(button(tableActionId(table.id, 'again'), board.playAgain, ButtonStyle.Success))]
+      : [];
   return {
+    // A board never carries text above it: this clears a Play again lobby's invitation once the game starts.
+    content: '',
     embeds: [{ title: board.title(mod.emoji, mod.title(text), table.id), description: clip(parts.join('\n'), 4096), color: mod.colour }],
     components,
     allowed_mentions: { parse: [] },

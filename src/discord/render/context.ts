@@ -42,7 +42,11 @@ export function renderContext(mod: GameModule, snapshot: TableSnapshot, text: Ca
     deadlineMs: table.status === 'active' ? table.deadlineAt : null,
     actionId: (code) => gameActionId(table.id, step, code),
     selectId: (name) => gameSelectId(table.id, step, name),
-    name: (seat) => escapeName(seats[seat]?.displayName ?? `Seat ${seat + 1}`),
+    // An empty name is a player who erased their data (README "Privacy").
+    name: (seat) => {
+      const info = seats[seat];
+      return info ? escapeName(info.displayName) || text.privacy.formerPlayer : `Seat ${seat + 1}`;
+    },
     relative,
   };
 }

@@ -57,10 +57,22 @@ export const common = {
     winners: (names: string, count: number) => `🏆 **${f.word(count, { one: 'Winner', other: 'Winners' })}:** ${names}`,
     noWinner: 'No winner this time.',
     placements: '**Final standings**',
+    playAgain: '🔁 Play again',
+    rematchInvite: (host: string, title: string, mentions: string) =>
+      mentions ? `🔁 ${host} opened a new **${title}** table — ${mentions}, click **Join** to play again!` : `🔁 ${host} opened a new **${title}** table.`,
     timedOut: (name: string) => `⏰ ${name} ran out of time; the default move was played.`,
     leftGame: (name: string) => `🚪 ${name} left the game; their seat is played automatically.`,
     yourTurnPing: (mentions: string, title: string, id: number, rel: string) =>
       `🔔 ${mentions} — your move in **${title}** (table #${id}), ${rel}.`,
+  },
+
+  rules: {
+    title: (emoji: string, title: string) => `${emoji} ${title} — how to play`,
+    typicalLength: (parts: string) => `⏱️ **Typical length:** ${parts}`,
+    lengthPart: (players: number, minutes: number, low: number, high: number) =>
+      `${players} players ≈ ${minutes} min${low === high ? '' : ` (${low}–${high})`}`,
+    lengthNote: (seconds: number) =>
+      `-# Measured from random games: the middle value (and the middle half) at ${seconds} s per move or vote, with every counter window at its default length. Talkative tables take longer.`,
   },
 
   panel: {
@@ -118,6 +130,15 @@ export const common = {
     missingOption: (path: string, option: string) => `\`/${path}\` needs the option \`${option}\` — pick the command again from the \`/\` menu.`,
     unknownComponent: 'That menu is not one of ours (or is out of date). Nothing was changed.',
     unknownForm: 'That form is not one of ours (or is no longer open). Nothing was changed.',
+    rematchNotFinished: 'Play again only works on the board of a game that finished. Nothing was changed.',
+    rematchPlayersOnly: (command: string) =>
+      `Only the players of that game can start a rematch from its board. Open your own table with \`/${command} new\`.`,
+    rematchStale: (newer: number, command: string) =>
+      `That board is out of date: table #${newer} was opened in this channel since. Start a new game with \`/${command} new\`.`,
+    channelNotAllowed: (channels: string, more: number) =>
+      `Tables can't be opened in this channel: this server allows them only in ${channels}${more > 0 ? ` and ${more} more` : ''}. (Server admins set this with \`/admin settings\`.)`,
+    hostRoleRequired: (roleId: string) =>
+      `Only members with the <@&${roleId}> role (or **Manage Server**) can open tables in this server. You can still join a table someone else opens. (Server admins set this with \`/admin settings\`.)`,
   },
 
   permissions: {
@@ -167,6 +188,14 @@ export const common = {
     'leaderboard-reset': 'leaderboard-reset',
     'settings': 'settings',
     'language': 'language',
+    'allow-channel': 'allow-channel',
+    'remove-channel': 'remove-channel',
+    'host-role': 'host-role',
+    'reset': 'reset',
+    'privacy': 'privacy',
+    'show': 'show',
+    'delete': 'delete',
+    'help': 'help',
   },
 
   commands: {

@@ -1,9 +1,11 @@
 /** The English catalog, composed of one module per area. */
 import { common } from './common.js';
+import { help } from './help.js';
 import { jaccuse } from './jaccuse.js';
 import { noir } from './noir.js';
 import { phantom } from './phantom.js';
+import { privacy } from './privacy.js';
 import { ratings } from './ratings.js';
 import { suspicion } from './suspicion.js';
 
-export const en = { common, suspicion, noir, phantom, jaccuse, ratings } as const;
+export const en = { common, suspicion, noir, phantom, jaccuse, ratings, privacy, help } as const;

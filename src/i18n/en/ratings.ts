@@ -40,6 +40,12 @@ export const ratings = {
     adminTurn: 'Turn timer in seconds (0 = each game’s own default)',
     adminCounter: 'Counter / reaction window in seconds (0 = each game’s own default)',
     adminVote: 'Vote timer in seconds (0 = each game’s own default)',
+    adminAllowChannel: 'Allow tables in this channel (the first one limits tables to the listed channels)',
+    adminRemoveChannel: 'Stop allowing tables in this channel (an empty list = every channel again)',
+    adminHostRole: 'Only members with this role (and Manage Server) may open tables',
+    adminSettingsReset: 'Go back to a default',
+    resetChannels: 'Tables in every channel again',
+    resetHostRole: 'Anyone may open tables again',
     adminLanguage: 'Language of the boards and pings of new tables',
     languageAuto: 'Language of the player who opens the table (default)',
   },
@@ -109,10 +115,30 @@ export const ratings = {
     resetStale: (title: string, season: number) => `The ${title} leaderboard is already in season ${season}. Nothing was changed.`,
     kept: 'Nothing changed.',
     settingsTitle: '**Server defaults for new tables**',
-    settingLine: (label: string, value: number | undefined) => `• ${label}: ${value === undefined ? 'each game’s own default' : `**${value} s**`}`,
+    settingLine: (label: string, value: number | undefined, notes: string) =>
+      `• ${label}: ${value === undefined ? 'each game’s own default' : `**${value} s**`}${notes ? ` — ${notes}` : ''}`,
+    settingUnused: (games: string, what: string) => `not used by ${games} (no ${what})`,
+    settingOutOfRange: (game: string, min: number | undefined, max: number | undefined) =>
+      min !== undefined && max !== undefined ? `${game} keeps its own default (it allows ${min}–${max} s)` : `${game} keeps its own default`,
+    settingWhat: { turnSeconds: 'turn timer', reactionSeconds: 'counter windows', voteSeconds: 'votes' } as Record<string, string>,
+    hostingTitle: '**Who may open tables**',
+    channelsAnywhere: '• Channels: every channel where I can post',
+    channelsListed: (channels: string) => `• Channels: only ${channels}`,
+    hostsAnyone: '• Hosts: anyone',
+    hostsRole: (roleId: string) => `• Hosts: members with <@&${roleId}>, and anyone with **Manage Server**`,
+    hostingHelp:
+      'Limit them with `allow-channel:#channel` (repeat for more), `remove-channel:#channel` and `host-role:@role`; `reset:` goes back to every channel or to anyone. ' +
+      'The channel list applies to everyone, admins too; members with Manage Server may always host.',
+    listEmptied: 'The list of channels is empty now, so tables may be opened in every channel again.',
+    notListed: (channel: string) => `<#${channel}> is not on the list of table channels. Nothing was changed.`,
+    noList: (channel: string) =>
+      `Tables may already be opened in every channel, so there is nothing to remove <#${channel}> from. Use \`allow-channel\` to limit them to some channels. Nothing was changed.`,
+    alreadyListed: (channel: string) => `<#${channel}> is already on the list of table channels. Nothing was changed.`,
+    tooMany: (max: number) => `At most ${max} channels can be listed. Nothing was changed.`,
+    settingsConflict: 'Those options contradict each other (e.g. allow and remove the same channel, or set and reset the host role). Nothing was changed.',
     settingLabels: { turnSeconds: 'Turn timer', reactionSeconds: 'Counter window', voteSeconds: 'Vote timer' } as Record<string, string>,
     settingsHelp:
-      'Options given to `/<game> new` still win over these, and a game that cannot use a value (outside its own limits) keeps its default. ' +
+      'Options given to `/<game> new` still win over these, and a game that cannot use a value (outside its own limits) keeps its default, as noted above. ' +
       'Change them with `/admin settings turn-timer:… counter-window:… vote-timer:… language:…` (0 = back to each game’s default).',
     languageLine: (language: string | null) =>
       `• Table language: ${language === null ? 'the language of the player who opens the table' : `**${language}**`}`,

@@ -61,8 +61,20 @@ export const common = {
     placements: '**Clasificación final**',
     timedOut: (name: string) => `⏰ A ${name} se le acabó el tiempo; se jugó la jugada por defecto.`,
     leftGame: (name: string) => `🚪 ${name} abandonó la partida; su asiento juega en automático.`,
+    playAgain: '🔁 Jugar otra vez',
+    rematchInvite: (host: string, title: string, mentions: string) =>
+      mentions ? `🔁 ${host} abrió una mesa nueva de **${title}**: ${mentions}, ¡pulsen **Unirme** para jugar otra vez!` : `🔁 ${host} abrió una mesa nueva de **${title}**.`,
     yourTurnPing: (mentions: string, title: string, id: number, rel: string) =>
       `🔔 ${mentions}: les toca jugar en **${title}** (mesa #${id}), ${rel}.`,
+  },
+
+  rules: {
+    title: (emoji: string, title: string) => `${emoji} ${title}: cómo se juega`,
+    typicalLength: (parts: string) => `⏱️ **Duración típica:** ${parts}`,
+    lengthPart: (players: number, minutes: number, low: number, high: number) =>
+      `${f.number(players)} jugadores ≈ ${f.number(minutes)} min${low === high ? '' : ` (${f.number(low)}–${f.number(high)})`}`,
+    lengthNote: (seconds: number) =>
+      `-# Medido con partidas al azar: el valor central (y la mitad central) a ${seconds} s por jugada o voto, con cada ventana de refutación en su duración por defecto. Las mesas conversadoras tardan más.`,
   },
 
   panel: {
@@ -118,6 +130,15 @@ export const common = {
     unknownOption: (path: string, option: string, available: string) =>
       `\`/${path}\` no tiene (o ya no tiene) la opción \`${option}\`${available ? `; sus opciones son ${available}` : ''}. Vuelve a elegir el comando en el menú \`/\`.`,
     missingOption: (path: string, option: string) => `\`/${path}\` necesita la opción \`${option}\`: vuelve a elegir el comando en el menú \`/\`.`,
+    rematchNotFinished: 'Jugar otra vez solo funciona en el tablero de una partida terminada. No se cambió nada.',
+    rematchPlayersOnly: (command: string) =>
+      `Solo los jugadores de esa partida pueden empezar la revancha desde su tablero. Abre tu propia mesa con \`/${command} nueva\`.`,
+    rematchStale: (newer: number, command: string) =>
+      `Ese tablero está desactualizado: desde entonces se abrió la mesa #${newer} en este canal. Empieza una partida nueva con \`/${command} nueva\`.`,
+    channelNotAllowed: (channels: string, more: number) =>
+      `En este canal no se pueden abrir mesas: este servidor solo las permite en ${channels}${more > 0 ? ` y ${f.number(more)} más` : ''}. (Lo configuran los administradores con \`/admin ajustes\`.)`,
+    hostRoleRequired: (roleId: string) =>
+      `Solo los miembros con el rol <@&${roleId}> (o **Gestionar servidor**) pueden abrir mesas en este servidor. Igual puedes unirte a una mesa que abra otra persona. (Lo configuran los administradores con \`/admin ajustes\`.)`,
     unknownComponent: 'Ese menú no es nuestro (o está desactualizado). No se cambió nada.',
     unknownForm: 'Ese formulario no es nuestro (o ya no está abierto). No se cambió nada.',
   },
@@ -169,6 +190,14 @@ export const common = {
     'leaderboard-reset': 'reiniciar-clasificación',
     'settings': 'ajustes',
     'language': 'idioma',
+    'allow-channel': 'permitir-canal',
+    'remove-channel': 'quitar-canal',
+    'host-role': 'rol-anfitrión',
+    'reset': 'restablecer',
+    'privacy': 'privacidad',
+    'show': 'ver',
+    'delete': 'borrar',
+    'help': 'ayuda',
   },
 
   commands: {

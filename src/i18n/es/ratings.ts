@@ -40,6 +40,12 @@ export const ratings = {
     adminVote: 'Tiempo de votación en segundos (0 = el valor propio de cada juego)',
     adminLanguage: 'Idioma de los tableros y avisos de las mesas nuevas',
     languageAuto: 'El idioma de quien abre la mesa (por defecto)',
+    adminAllowChannel: 'Permite mesas en este canal (el primero limita las mesas a los canales de la lista)',
+    adminRemoveChannel: 'Deja de permitir mesas en este canal (una lista vacía = todos los canales otra vez)',
+    adminHostRole: 'Solo los miembros con este rol (y Gestionar servidor) pueden abrir mesas',
+    adminSettingsReset: 'Volver a un valor por defecto',
+    resetChannels: 'Mesas en todos los canales otra vez',
+    resetHostRole: 'Cualquiera puede volver a abrir mesas',
   },
 
   board: {
@@ -113,10 +119,30 @@ export const ratings = {
     resetStale: (title: string, season: number) => `La clasificación de ${title} ya está en la temporada ${season}. No se cambió nada.`,
     kept: 'No se cambió nada.',
     settingsTitle: '**Valores por defecto del servidor para mesas nuevas**',
-    settingLine: (label: string, value: number | undefined) => `• ${label}: ${value === undefined ? 'el valor propio de cada juego' : `**${value} s**`}`,
+    settingLine: (label: string, value: number | undefined, notes: string) =>
+      `• ${label}: ${value === undefined ? 'el valor propio de cada juego' : `**${value} s**`}${notes ? ` — ${notes}` : ''}`,
+    settingUnused: (games: string, what: string) => `no lo usa ${games} (sin ${what})`,
+    settingOutOfRange: (game: string, min: number | undefined, max: number | undefined) =>
+      min !== undefined && max !== undefined ? `${game} mantiene su propio valor (admite de ${min} a ${max} s)` : `${game} mantiene su propio valor`,
+    settingWhat: { turnSeconds: 'tiempo por turno', reactionSeconds: 'ventanas de refutación', voteSeconds: 'votaciones' } as Record<string, string>,
+    hostingTitle: '**Quién puede abrir mesas**',
+    channelsAnywhere: '• Canales: cualquier canal donde pueda publicar',
+    channelsListed: (channels: string) => `• Canales: solo ${channels}`,
+    hostsAnyone: '• Anfitriones: cualquiera',
+    hostsRole: (roleId: string) => `• Anfitriones: los miembros con <@&${roleId}>, y cualquiera con **Gestionar servidor**`,
+    hostingHelp:
+      'Limítalos con `permitir-canal:#canal` (repítelo para más), `quitar-canal:#canal` y `rol-anfitrión:@rol`; `restablecer:` vuelve a todos los canales o a cualquier anfitrión. ' +
+      'La lista de canales vale para todos, también para los administradores; los miembros con Gestionar servidor siempre pueden abrir mesas.',
+    listEmptied: 'La lista de canales quedó vacía, así que se pueden volver a abrir mesas en cualquier canal.',
+    notListed: (channel: string) => `<#${channel}> no está en la lista de canales para mesas. No se cambió nada.`,
+    noList: (channel: string) =>
+      `Ya se pueden abrir mesas en cualquier canal, así que no hay lista de la que quitar <#${channel}>. Usa \`permitir-canal\` para limitarlas a algunos canales. No se cambió nada.`,
+    alreadyListed: (channel: string) => `<#${channel}> ya está en la lista de canales para mesas. No se cambió nada.`,
+    tooMany: (max: number) => `Se pueden listar como mucho ${f.count(max, { one: 'canal', other: 'canales' })}. No se cambió nada.`,
+    settingsConflict: 'Esas opciones se contradicen (por ejemplo, permitir y quitar el mismo canal, o fijar y restablecer el rol de anfitrión). No se cambió nada.',
     settingLabels: { turnSeconds: 'Tiempo por turno', reactionSeconds: 'Ventana de refutación', voteSeconds: 'Tiempo de votación' } as Record<string, string>,
     settingsHelp:
-      'Las opciones dadas a `/<juego> nueva` siguen mandando sobre estas, y un juego que no puede usar un valor (fuera de sus propios límites) mantiene el suyo. ' +
+      'Las opciones dadas a `/<juego> nueva` siguen mandando sobre estas, y un juego que no puede usar un valor (fuera de sus propios límites) mantiene el suyo, como se indica arriba. ' +
       'Cámbialos con `/admin ajustes tiempo-turno:… ventana-refutación:… tiempo-votación:… idioma:…` (0 = volver al valor de cada juego).',
     languageLine: (language: string | null) => `• Idioma de las mesas: ${language === null ? 'el idioma de quien abre la mesa' : `**${language}**`}`,
     /** Each language in its own words (what a speaker looks for in a list). */

@@ -68,6 +68,8 @@ export interface AddUserOptions {
   permissions?: bigint;
   /** The user's client language (`interaction.locale`). Default 'en-US'. */
   locale?: string;
+  /** Roles of the default guild to give the member (ids from `addRole`). */
+  roles?: string[];
 }
 
 /** Options of `waitFor`. */
@@ -225,9 +227,19 @@ export class DiscordEmulator {
       roles.push(role.id);
       this.core.gateway.dispatch('GUILD_ROLE_CREATE', { guild_id: this.guild.id, role: st.roleJson(role) });
     }
+    roles.push(...(opts.roles ?? []));
     st.addMember(this.guild.id, user.id, roles);
     st.changed();
     return new EmulatedUser(this.core, user.id, name, this.guild.id, this.channel);
+  }
+
+  /** Add a role to the default guild (no permissions unless given); returns its id. The bot receives GUILD_ROLE_CREATE. */
+  addRole(name: string, permissions = 0n): string {
+    const st = this.core.state;
+    const role = st.addRole(this.guild.id, name, permissions);
+    this.core.gateway.dispatch('GUILD_ROLE_CREATE', { guild_id: this.guild.id, role: st.roleJson(role) });
+    st.changed();
+    return role.id;
   }
 
   /** Registered commands: global ones, or those of `guildId`. */

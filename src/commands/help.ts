@@ -1,0 +1,67 @@
+/**
+ * `/help` (README "Commands"): privately, in the reader's language (the interaction's
+ * locale), the games with one line each and their player counts, how to start one, the
+ * player and server-admin commands, and where the rules are. Usable in servers and in a DM
+ * with the bot.
+ */
+import { InteractionContextType, SlashCommandBuilder } from 'discord.js';
+import { forDjsEphemeral } from '../discord/answers.js';
+import type { MessagePayload } from '../discord/render/markup.js';
+import { clip } from '../discord/render/markup.js';
+import type { SlashCommand } from '../discord/slash-command.js';
+import type { GameRegistry } from '../games/registry.js';
+import { localizedCommand } from '../discord/localize.js';
+import { catalogFor, type Catalog } from '../i18n/index.js';
+
+/** The embed colour of the help message (decimal RGB: Red Herring's red). */
+const HELP_COLOUR = 0xc0392b;
+
+/** The `/help` message for the games in `registry`, in `text`'s language (one embed; Discord allows 4,096 characters). */
+export function helpMessage(registry: GameRegistry, text: Catalog): MessagePayload {
+  const help = text.help;
+  const games = registry.modules.map((mod) =>
+    help.gameLine(
+      mod.emoji,
+      mod.title(text),
+      help.players(mod.definition.minPlayers, mod.definition.maxPlayers),
+      mod.command,
+      help.games[mod.id] ?? mod.description(text),
+    ),
+  );
+  const description = [
+    help.gamesHeading,
+    ...games,
+    '',
+    help.startHeading,
+    help.start,
+    '',
+    help.playerHeading,
+    ...help.playerCommands,
+    '',
+    help.adminHeading,
+    ...help.adminCommands,
+    '',
+    help.rulesHeading,
+    help.rules,
+  ].join('\n');
+  return { embeds: [{ title: help.title, description: clip(description, 4096), color: HELP_COLOUR }], components: [], allowed_mentions: { parse: [] } };
+}
+
+/** Build the `/help` command for the games in `registry`. */
+export function helpCommand(registry: GameRegistry): SlashCommand {
+  return {
+    name: 'help',
+    data: localizedCommand((t) =>
+      new SlashCommandBuilder()
+        .setName('help')
+        .setDescription(t.help.commands.help)
+        .setContexts(InteractionContextType.Guild, InteractionContextType.BotDM)
+        .toJSON(),
+    ),
+    async execute(interaction, _app, log) {
+      log.action = 'help';
+      log.outcome = 'ok';
+      await interaction.reply(forDjsEphemeral(helpMessage(registry, catalogFor(interaction.locale))));
+    },
+  };
+}

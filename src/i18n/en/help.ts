@@ -1,0 +1,36 @@
+/** English strings of `/help` (README "Commands"). */
+
+export const help = {
+  commands: {
+    help: 'How to use Red Herring: the games, how to start one, the commands (only you see it)',
+  },
+  title: '🃏 Red Herring — help',
+  /** One line per game, by game id. */
+  games: {
+    suspicion: 'Detectives race to arrest the suspect on their own card: lay matching evidence, counter rivals, bluff the final card past them.',
+    noir: 'Two players on a grid of suspects: the hidden Killer strikes, the Inspector must find the Killer before too many die.',
+    phantom: 'Report suspects face-down with a clue token, then guess which card is the criminal — beware the Phantoms.',
+    jaccuse: 'Pass suspicion cards around the table to pin the murder on someone else; the suspect with too much evidence is arrested.',
+  } as Record<string, string>,
+  gameLine: (emoji: string, title: string, players: string, command: string, line: string) => `${emoji} **${title}** (${players}) — ${line} \`/${command} new\``,
+  players: (min: number, max: number) => (min === max ? `${min} players` : `${min}–${max} players`),
+  gamesHeading: '**Games**',
+  startHeading: '**How to start a game**',
+  start:
+    '1. In a channel, type the game command, e.g. `/suspicion new` (its options set seats and timers).\n2. Friends click **Join**; the host clicks **Start**.\n3. Click **Show my hand** (or type `/hand`) for your private hand, and play with its buttons. Every wait has a deadline; missed turns are played for you.',
+  playerHeading: '**Player commands**',
+  playerCommands: [
+    '`/<game> rules` — the rules in short (also the **Rules** button on a lobby)',
+    '`/hand` — your private hand for the table in this channel',
+    '`/table leave` · `/table cancel` — leave your game, or cancel the table (host)',
+    '`/leaderboard` · `/stats` — the server leaderboard, and a player’s record',
+    '`/privacy show` · `/privacy delete` — what the bot stores about you, and erasing it',
+  ],
+  adminHeading: '**Server admins** (Manage Server)',
+  adminCommands: [
+    '`/admin tables` — the open tables · `/admin end` — end a stuck table',
+    '`/admin leaderboard-reset` — a new season · `/admin settings` — timers, where and by whom tables are opened',
+  ],
+  rulesHeading: '**Rules**',
+  rules: 'Each game’s rules in short: `/<game> rules` (only you see it) or the **Rules** button on a lobby. A finished board offers **Play again**.',
+} as const;
