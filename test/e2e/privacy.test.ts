@@ -141,7 +141,7 @@ describe('/privacy and /help through the Discord emulator', () => {
     const text = textOf(help.message);
     const registry = defaultRegistry();
     for (const mod of registry.modules) {
-      expect(text).toContain(`**${mod.title}** (`);
+      expect(text).toContain(`**${mod.title(en)}** (`);
       expect(text).toContain(`\`/${mod.command} new\``);
     }
     // Players per game from each game's own limits, e.g. NOIR is for exactly two.
