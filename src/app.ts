@@ -5,7 +5,7 @@
  * releases every socket, timer and file handle (nothing is kept in memory across a
  * restart: the database is the truth).
  */
-import { Client, Events, GatewayIntentBits, Routes, type RESTPostAPIChatInputApplicationCommandsJSONBody } from 'discord.js';
+import { Client, Events, GatewayIntentBits, Options, REST, Routes, type ClientOptions, type RESTPostAPIChatInputApplicationCommandsJSONBody } from 'discord.js';
 import { buildCommands } from './commands/index.js';
 import type { SlashCommand } from './discord/slash-command.js';
 import type { Config } from './config.js';
@@ -19,6 +19,9 @@ import { openDatabase, type Db } from './persistence/db.js';
 import { TableRepo } from './persistence/repo.js';
 import { ratingsHook } from './ratings/store.js';
 import { TableService, type TableServiceDeps } from './tables/service.js';
+import { BotTurns } from './tables/bot-turns.js';
+import { BotPool } from './bots/pool.js';
+import type { BotPolicy } from './bots/policy.js';
 
 /** How long `stop()` waits for pending board edits before disconnecting, in ms. */
 export const STOP_FLUSH_MS = 2000;
@@ -31,6 +34,11 @@ export interface AppOptions {
   serviceDeps?: Partial<Pick<TableServiceDeps, 'now' | 'newSeed' | 'resultHooks'>>;
   /** Register commands at start-up (default true). */
   registerCommands?: boolean;
+  /**
+   * Where AI players decide (README "AI players"): default a worker-thread pool
+   * (src/bots/pool.ts); tests may pass an `InlinePolicy`. Closed by `stop()`.
+   */
+  botPolicy?: BotPolicy;
 }
 
 /** A running (or ready to start) bot. */
@@ -49,6 +57,35 @@ export function commandBodies(commands: SlashCommand[]): RESTPostAPIChatInputApp
   return commands.map((command) => command.data);
 }
 
+/**
+ * The worker-thread pool of the AI players, started on the first bot decision (a server
+ * that never seats a bot never starts its threads); `close()` stops it if it was started.
+ */
+function lazyPool(): BotPolicy {
+  let pool: BotPool | null = null;
+  return {
+    decide: (request) => (pool ??= new BotPool()).decide(request),
+    close: async () => {
+      await pool?.close();
+    },
+  };
+}
+
+/**
+ * The discord.js `Client` options of the bot (the benchmark's echo bot uses the same): the
+ * Guilds intent only (discord-platform.md §5), the REST base `apiUrl` when given (a proxy or
+ * the local emulator; discord.js appends `/v10`), and no message cache — the bot never reads a
+ * message back from discord.js (everything it draws comes from the table's snapshot), so
+ * keeping every clicked panel and board in memory would only cost heap and garbage collection.
+ */
+export function discordClientOptions(apiUrl?: string | null): ClientOptions {
+  return {
+    intents: [GatewayIntentBits.Guilds],
+    makeCache: Options.cacheWithLimits({ ...Options.DefaultMakeCacheSettings, MessageManager: 0 }),
+    ...(apiUrl ? { rest: { api: apiUrl } } : {}),
+  };
+}
+
 /** Build the bot from a validated config. Opens (and migrates) the database immediately. */
 export function createApp(config: Config, opts: AppOptions): App {
   const logger = opts.logger;
@@ -58,12 +95,17 @@ export function createApp(config: Config, opts: AppOptions): App {
   const { resultHooks = [], ...serviceDeps } = opts.serviceDeps ?? {};
   // Ratings are updated inside the transaction that stores each result (README "Leaderboards and ratings").
   const service = new TableService({ repo, registry, logger, ...serviceDeps, resultHooks: [ratingsHook(db), ...resultHooks] });
-  const client = new Client({
-    intents: [GatewayIntentBits.Guilds],
-    ...(config.discordApiUrl ? { rest: { api: config.discordApiUrl } } : {}),
-  });
-  const publisher = new Publisher({ rest: client.rest, service, registry, logger });
+  const client = new Client(discordClientOptions(config.discordApiUrl));
+  // Interaction-webhook routes (panel refreshes, edits after a deferred click) are outside
+  // Discord's global 50/s (discord-platform.md §4); @discordjs/rest exempts only the initial
+  // callback, so they get a client of their own that never waits behind board edits and pings.
+  const interactionRest = new REST({ ...(config.discordApiUrl ? { api: config.discordApiUrl } : {}), globalRequestsPerSecond: Infinity });
+  const publisher = new Publisher({ rest: client.rest, interactionRest, service, registry, logger });
   service.addListener(publisher);
+  // AI players move through the service after each change that leaves a decision to them.
+  const botPolicy = opts.botPolicy ?? lazyPool();
+  const botTurns = new BotTurns({ service, repo, policy: botPolicy, logger, ...(serviceDeps.now ? { now: serviceDeps.now } : {}) });
+  service.addListener(botTurns);
   const context: AppContext = { db, repo, service, registry, publisher, rest: client.rest, logger };
   const commands = buildCommands(registry);
   const router = createRouter(context, commands);
@@ -91,16 +133,23 @@ export function createApp(config: Config, opts: AppOptions): App {
       const recovered = service.recover(readyAt);
       // Boards (and pings) the previous process did not get to publish before it stopped.
       for (const change of service.staleBoards()) publisher.tableChanged(change);
+      // Bots that were to move when the previous process stopped move now.
+      botTurns.resume();
       logger.info({ tables: recovered.length, user: client.user?.tag }, 'ready');
     },
     async stop() {
       if (stopped) return;
       stopped = true;
+      botTurns.stop();
       service.stop();
       // Let the last board edits reach Discord (bounded), then drop whatever is left: the
       // database is the truth and the next change redraws everything.
       await Promise.race([publisher.settled(), new Promise((resolve) => setTimeout(resolve, STOP_FLUSH_MS).unref())]);
       publisher.close();
+      await botTurns.settled();
+      await botPolicy.close();
+      interactionRest.clearHashSweeper();
+      interactionRest.clearHandlerSweeper();
       await client.destroy();
       db.$client.close();
     },

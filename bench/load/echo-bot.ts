@@ -1,8 +1,9 @@
 /**
  * The echo bot: the floor Red Herring is measured against (README "Benchmark"). It is
  * started the same way as the product (its own process, bench/load/bot-process.ts) with the
- * same discord.js `Client` options as `createApp` (intents: Guilds; `rest.api` pointing at
- * the emulator; every other option at discord.js's default) against the same emulator. It
+ * same discord.js `Client` options as `createApp` (`discordClientOptions`: intents Guilds,
+ * `rest.api` pointing at the emulator, no message cache; every other option at discord.js's
+ * default) against the same emulator. It
  * has no game logic, no database, no logging, and makes no REST call after answering. What
  * it does, exactly:
  *
@@ -25,7 +26,6 @@ import {
   Client,
   ComponentType,
   Events,
-  GatewayIntentBits,
   MessageFlags,
   Routes,
   type APIActionRowComponent,
@@ -33,6 +33,7 @@ import {
   type ButtonInteraction,
   type Interaction,
 } from 'discord.js';
+import { discordClientOptions } from '../../src/app.js';
 
 /** The echo board's "Show my hand" custom_id. */
 export const ECHO_HAND_ID = 'echo:hand';
@@ -106,7 +107,7 @@ export interface EchoBot {
  * once every channel has one.
  */
 export async function startEchoBot(apiBase: string, token: string): Promise<EchoBot> {
-  const client = new Client({ intents: [GatewayIntentBits.Guilds], rest: { api: apiBase } });
+  const client = new Client(discordClientOptions(apiBase));
   client.on(Events.InteractionCreate, (i) => void onInteraction(i).catch(() => undefined));
   const ready = new Promise<void>((resolve) => client.once(Events.ClientReady, () => resolve()));
   await client.login(token);

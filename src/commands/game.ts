@@ -20,6 +20,8 @@ import { hostingRefusalFor, hostingRefusalText } from '../discord/hosting.js';
 import { lobbyMessage } from '../discord/render/lobby.js';
 import { rulesMessage } from '../discord/render/rules.js';
 import type { SlashCommand } from '../discord/slash-command.js';
+import { BOT_LEVELS } from '../bots/kit.js';
+import { MAX_PACE_MS } from '../tables/bots.js';
 
 /** Discord's longest option description (characters). */
 const MAX_DESCRIPTION = 100;
@@ -75,6 +77,23 @@ function readOptions(i: ChatInputCommandInteraction, specs: CommandOptionSpec[])
   return out;
 }
 
+/**
+ * The AI-player options of `/<game> new` (README "AI players"): `bots` (0..max − 1),
+ * `bot-level` (Easy / Normal / Hard) and `bot-pace` (seconds before a bot moves). Table
+ * options handled by the table service, not by the game's rules.
+ */
+function addBotOptions(sub: SlashCommandSubcommandBuilder, maxPlayers: number, t: Messages): void {
+  const text = t.bots;
+  sub.addIntegerOption((o) => o.setName('bots').setDescription(text.options.bots).setMinValue(0).setMaxValue(maxPlayers - 1));
+  sub.addStringOption((o) =>
+    o
+      .setName('bot-level')
+      .setDescription(text.options.level)
+      .addChoices(...BOT_LEVELS.map((level) => ({ name: text.levels[level]!, value: level }))),
+  );
+  sub.addNumberOption((o) => o.setName('bot-pace').setDescription(text.options.pace).setMinValue(0).setMaxValue(MAX_PACE_MS / 1000));
+}
+
 /** The registration body of `/<game>` in one language. */
 function gameCommandBody(mod: GameModule, t: Messages) {
   const def = mod.definition;
@@ -91,6 +110,7 @@ function gameCommandBody(mod: GameModule, t: Messages) {
         );
       }
       for (const spec of mod.newOptions) addOption(sub, spec, t);
+      addBotOptions(sub, def.maxPlayers, t);
       return sub;
     })
     .addSubcommand((sub) => {
@@ -153,6 +173,11 @@ async function createTable(i: ChatInputCommandInteraction, mod: GameModule, app:
     // Server defaults (`/admin settings`) under the player's own options (theirs win).
     options: withServerDefaults(mod.definition.optionsSchema, guildDefaults(app.db, i.guildId), readOptions(i, mod.newOptions)),
     ...(seats !== undefined ? { maxSeats: seats } : {}),
+    botOptions: {
+      bots: i.options.getInteger('bots') ?? undefined,
+      level: i.options.getString('bot-level') ?? undefined,
+      paceSeconds: i.options.getNumber('bot-pace') ?? undefined,
+    },
   });
   if (!r.ok) {
     log.outcome = r.error.code;

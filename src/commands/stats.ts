@@ -10,6 +10,7 @@ import type { SlashCommand } from '../discord/slash-command.js';
 import { localizedCommand } from '../discord/localize.js';
 import { catalogFor } from '../i18n/index.js';
 import { ratingQueries } from '../ratings/queries.js';
+import { recordAgainstBots } from '../ratings/vs-bots.js';
 
 /** The display name of the `user` option: server nickname, then global name, then username. */
 function optionName(interaction: ChatInputCommandInteraction): { id: string; name: string } | undefined {
@@ -48,8 +49,9 @@ export const statsCommand: SlashCommand = {
       games: queries.playerGames(interaction.guildId, who.id),
       totals,
       recent: queries.recentGames(interaction.guildId, who.id),
+      vsBots: recordAgainstBots(app.db, interaction.guildId, who.id),
     };
-    log.outcome = totals ? 'ok' : 'empty';
+    log.outcome = totals || stats.vsBots.length > 0 ? 'ok' : 'empty';
     await interaction.reply(forDjsEphemeral(statsMessage(stats, app.registry, text)));
   },
 };

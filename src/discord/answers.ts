@@ -91,6 +91,10 @@ export function serviceErrorText(refusal: ServiceError, text: Catalog, mod?: Gam
       return errors.badOptions(refusal.problems.map((problem) => `• ${problem}`).join('\n'));
     case 'unknown_game':
       return errors.unknownGame;
+    case 'not_bot':
+      return text.bots.notBot;
+    case 'not_replaceable':
+      return text.bots.notReplaceable;
     case 'not_finished':
       return errors.rematchNotFinished;
     case 'rematch_players_only':

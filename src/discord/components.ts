@@ -11,6 +11,7 @@
  * command (leaderboard pages, `/admin` confirmations) go to that command's handler.
  */
 import { MessageFlags } from 'discord.js';
+import { BOT_LEVELS } from '../bots/kit.js';
 import type { GameModule } from '../games/module.js';
 import { catalogFor, type Catalog } from '../i18n/index.js';
 import type { ActOutcome, ServiceError } from '../tables/types.js';
@@ -164,6 +165,27 @@ async function tableVerb(interaction: ComponentInteraction, app: AppContext, log
       await interaction.reply(forDjsEphemeral(rulesMessage(app.registry.get(table.game), table.options, text)));
       return;
     }
+    case 'add-bot':
+    case 'remove-bot':
+    case 'replace-bot': {
+      // Selects: the one chosen value is a level, a bot's user id, or a seat number.
+      const value = interaction.isStringSelectMenu() && interaction.values.length === 1 ? interaction.values[0]! : '';
+      const level = BOT_LEVELS.find((candidate) => candidate === value);
+      const seat = /^[0-9]{1,2}$/.test(value) ? Number(value) : null;
+      if (verb === 'add-bot' && !level) return refuse({ code: 'malformed' });
+      if (verb === 'replace-bot' && seat === null) return refuse({ code: 'malformed' });
+      const result =
+        verb === 'add-bot'
+          ? app.service.addBot(tableId, actor, level!)
+          : verb === 'remove-bot'
+            ? app.service.removeBot(tableId, actor, value)
+            : app.service.replaceWithBot(tableId, actor, seat!);
+      if (!result.ok) return refuse(result.error);
+      log.outcome = 'ok';
+      // The lobby / board message is redrawn by the Publisher; acknowledge silently.
+      await interaction.deferUpdate();
+      return;
+    }
     case 'again':
       await playAgainClick(interaction, app, log, text, tableId);
       return;
@@ -173,7 +195,7 @@ async function tableVerb(interaction: ComponentInteraction, app: AppContext, log
       if (!result.ok) return refuse(result.error);
       log.outcome = 'ok';
       // Players reach for these when the board is gone or buried: make sure it is there and current.
-      if (verb === 'refresh') app.publisher.redraw(result.value.snapshot);
+      if (verb === 'refresh') app.publisher.recheck(result.value.snapshot);
       const update = verb === 'refresh' && onPanel(interaction);
       await answerWithPanel(interaction, app, result.value.snapshot, update ? 'update' : 'reply', update ? text.common.panel.refreshed : undefined);
       return;

@@ -26,4 +26,6 @@ export interface InteractionLog {
   table?: number;
   action: string;
   outcome: string;
+  /** The click was acknowledged before its work ran (the bot was overloaded; late.ts). */
+  acknowledgedFirst?: boolean;
 }

@@ -28,6 +28,10 @@ export const TABLE_VERBS = [
   'cancel-confirm',
   'keep',
   'again',
+  // AI players (README "AI players"): selects whose chosen value is a level, a bot's user id or a seat.
+  'add-bot',
+  'remove-bot',
+  'replace-bot',
 ] as const;
 export type TableVerb = (typeof TABLE_VERBS)[number];
 

@@ -21,6 +21,11 @@ interface MessageWrites {
   next: { version: number; send: () => Promise<unknown> } | null;
   /** Nobody tracks the message any more: drop this state once the writes are done. */
   forgotten: boolean;
+  /**
+   * Fingerprint of what the newest write sent shows (`panelFingerprint`: the note of a click
+   * and the version in the Refresh id left out), if known: a redraw that looks the same is not sent.
+   */
+  content?: string;
 }
 
 /** How a click on a panel can be answered. */
@@ -45,23 +50,35 @@ export class PanelWriter {
    * in place when nothing is being written to the message (or only other click answers of
    * the same version, e.g. a double click); otherwise acknowledge at once (Discord's 3 s)
    * and edit the message after the writes before it — unless the message already shows a
-   * newer version. Rejects when the acknowledgement itself fails.
+   * newer version. `content` gives the fingerprint of the answer (`panelFingerprint`), asked
+   * for once the answer is on its way. Rejects when the acknowledgement itself fails.
    */
-  async answerClick(messageId: string, version: number, answer: PanelClickAnswer): Promise<void> {
+  async answerClick(messageId: string, version: number, answer: PanelClickAnswer, content?: () => string): Promise<void> {
     const writes = this.writesOf(messageId);
     const free = writes.inFlight === 0 ? version >= writes.version : writes.callbacksOnly && !writes.next && version === writes.version;
     if (free) {
       writes.version = version;
+      writes.content = undefined;
       writes.inFlight += 1;
       try {
         await answer.update();
+        // After the callback: nothing that can wait runs before it.
+        writes.content = content?.();
       } finally {
         this.done(messageId, writes);
       }
       return;
     }
     await answer.defer();
-    this.write(messageId, version, () => answer.edit(), true);
+    this.write(
+      messageId,
+      version,
+      () => {
+        writes.content = content?.();
+        return answer.edit();
+      },
+      true,
+    );
   }
 
   /**
@@ -85,10 +102,25 @@ export class PanelWriter {
     this.start(messageId, writes, version, guarded);
   }
 
-  /** Note that a new message (a panel just sent as a reply) shows table `version`. */
-  shown(messageId: string, version: number): void {
+  /**
+   * Note that a new message (a panel just sent as a reply) shows table `version`, looking
+   * like `content` (its fingerprint) when given.
+   */
+  shown(messageId: string, version: number, content?: string): void {
     const writes = this.writesOf(messageId);
+    if (version >= writes.version && content !== undefined) writes.content = content;
     writes.version = Math.max(writes.version, version);
+  }
+
+  /** The fingerprint of what message `messageId` shows (or the write on its way will show), if known. */
+  contentOf(messageId: string): string | undefined {
+    return this.messages.get(messageId)?.content;
+  }
+
+  /** From inside a write as it is sent: the message will show `content` (a fingerprint). */
+  showing(messageId: string, content: string): void {
+    const writes = this.messages.get(messageId);
+    if (writes) writes.content = content;
   }
 
   /** Forget a message nobody tracks any more (its write state goes once its writes are done). */
@@ -139,6 +171,7 @@ export class PanelWriter {
       return;
     }
     if (writes.forgotten) this.messages.delete(messageId);
-    if (this.isIdle) for (const resolve of this.idle.splice(0)) resolve();
+    // Scanning every message is only worth it when someone waits for the writer to be idle.
+    if (this.idle.length > 0 && this.isIdle) for (const resolve of this.idle.splice(0)) resolve();
   }
 }

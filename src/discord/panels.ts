@@ -5,7 +5,7 @@
 import type { ButtonInteraction, ChatInputCommandInteraction, StringSelectMenuInteraction } from 'discord.js';
 import { catalogFor } from '../i18n/index.js';
 import type { TableSnapshot } from '../tables/types.js';
-import { panelMessage } from './render/panel.js';
+import { panelFingerprint, panelMessage } from './render/panel.js';
 import type { AppContext } from './context.js';
 import { forDjs, forDjsEphemeral, missingChannelPermissions } from './answers.js';
 
@@ -32,22 +32,28 @@ export async function answerWithPanel(
   // Editing its own board needs View Channel + Embed Links; Send Messages is for pings and re-posting.
   const onlySend = missing.length === 1 && missing[0] === text.common.permissions.SendMessages;
   const warning = missing.length ? (onlySend ? text.common.panel.postBlocked(missing[0]!) : text.common.panel.boardBlocked(missing.join(', '))) : undefined;
-  const rendered = panelMessage(mod, snapshot, interaction.user.id, text, [note, warning].filter(Boolean).join('\n') || undefined);
+  const shownNote = [note, warning].filter(Boolean).join('\n') || undefined;
+  const rendered = panelMessage(mod, snapshot, interaction.user.id, text, shownNote);
   const writer = app.publisher.panelWriter;
   if (how === 'update' && interaction.isMessageComponent()) {
     // In place, in order with the bot's own edits of this panel (it never goes back in time).
     const messageId = interaction.message.id;
-    await writer.answerClick(messageId, table.version, {
-      update: () => interaction.update(forDjs(rendered)),
-      defer: () => interaction.deferUpdate(),
-      edit: () => interaction.editReply(forDjs(rendered)),
-    });
+    await writer.answerClick(
+      messageId,
+      table.version,
+      {
+        update: () => interaction.update(forDjs(rendered)),
+        defer: () => interaction.deferUpdate(),
+        edit: () => app.publisher.editPanel(interaction, JSON.stringify(rendered)),
+      },
+      () => panelFingerprint(rendered, shownNote),
+    );
     app.publisher.trackPanel(table.id, interaction.user.id, messageId, interaction);
     return;
   }
   const response = await interaction.reply({ ...forDjsEphemeral(rendered), withResponse: true });
   const messageId = response.resource?.message?.id;
   if (!messageId) return;
-  writer.shown(messageId, table.version);
+  writer.shown(messageId, table.version, panelFingerprint(rendered, shownNote));
   app.publisher.trackPanel(table.id, interaction.user.id, messageId, interaction);
 }

@@ -9,8 +9,9 @@
  * reads the database: changes arrive in commit order (the service hands them over
  * synchronously after each commit), so the newest snapshot of a batch is the table now.
  */
+import { createHash } from 'node:crypto';
 import { RESTJSONErrorCodes, Routes } from 'discord-api-types/v10';
-import type { BaseInteraction, InteractionResponse, Message, REST } from 'discord.js';
+import { parseResponse, RequestMethod, type REST, type RouteLike } from 'discord.js';
 import type { GameRegistry } from '../games/registry.js';
 import { catalogFor } from '../i18n/index.js';
 import type { Logger } from '../logger.js';
@@ -20,18 +21,34 @@ import type { TableService } from '../tables/service.js';
 import type { TableChange, TableListener, TableSnapshot } from '../tables/types.js';
 import { boardMessage } from './render/board.js';
 import { lobbyMessage } from './render/lobby.js';
-import type { MessagePayload } from './render/markup.js';
-import { panelMessage } from './render/panel.js';
+import { panelFingerprint, panelMessage } from './render/panel.js';
+import { BackgroundQueue } from './background.js';
+import { RestBudget, RestPriority, type HeaderSource, type RestBudgetOptions, type SlotRelease } from './rest-budget.js';
 import { pingMessage } from './render/ping.js';
 
 /** A panel interaction token is refreshed only while younger than this (Discord: 15 min), in ms. */
 export const PANEL_TOKEN_TTL_MS = 14 * 60 * 1000;
 
-/** A player's private panel, with an interaction token that can edit it. */
+/**
+ * A Refresh click re-sends an unchanged board (to find out whether it was deleted, and bring
+ * it back) only when the board was last confirmed longer ago than this, ms: Refresh is
+ * clicked often, and each re-send spends the channel's edit budget. `/hand` always re-sends.
+ */
+export const BOARD_RECHECK_MS = 30_000;
+
+/**
+ * Panel refreshes on their way at once, at most: the rest wait their turn (in order), so a
+ * burst of redraws neither opens a connection per request nor crowds out click answers.
+ */
+export const PANEL_REFRESHES_IN_FLIGHT = 8;
+
+/** A player's private panel, with the interaction token that can edit it. */
 interface LivePanel {
   /** Id of the panel message. */
   messageId: string;
-  interaction: { editReply(payload: MessagePayload): Promise<unknown> };
+  /** The application and interaction token of the webhook route that edits it. */
+  applicationId: string;
+  token: string;
   /** When the token was issued (Unix ms). */
   since: number;
   /** The Discord locale of the player who opened it (`interaction.locale`): redraws keep their language. */
@@ -40,9 +57,15 @@ interface LivePanel {
 
 /** Per-table work state for coalescing. */
 interface TableWork {
-  running: boolean;
-  /** Changes handed over and not yet published, oldest first. */
-  changes: TableChange[];
+  channelId: string;
+  /** The newest snapshot handed over whose panels are not refreshed yet. */
+  panels: TableSnapshot | null;
+  /** Changes not yet drawn on the board, oldest first. */
+  board: TableChange[];
+  /** Changes not yet looked at for the ping, oldest first. */
+  ping: TableChange[];
+  boardRunning: boolean;
+  pingRunning: boolean;
   /**
    * Message ids this publisher wrote while the work was going on (a re-posted board, a new
    * ping): newer than the ids in snapshots committed before the write. Forgotten when the
@@ -51,122 +74,229 @@ interface TableWork {
   written: { boardMessageId?: string | null; pingMessageId?: string | null };
 }
 
+/** What a table's board message shows, as last accepted by Discord. */
+interface BoardShown {
+  version: number;
+  fingerprint: string;
+  /** When Discord last accepted a request for it (Unix ms). */
+  at: number;
+}
+
+/** A change handed over, marked when it is only a redraw request (no game change). */
+type Change = TableChange & { redraw?: boolean };
+
 /** The TableListener that talks to Discord. */
 export class Publisher implements TableListener {
   private readonly work = new Map<number, TableWork>();
   private readonly panels = new Map<string, LivePanel>();
+  private readonly boards = new Map<number, BoardShown>();
   /**
    * Who the table's current ping message mentions. Not known after a restart: then it is
    * read back from the ping message itself (`pingedBy`) the first time it is needed.
    */
   private readonly pinged = new Map<number, Set<string>>();
   private readonly idle: (() => void)[] = [];
+  /** Deletions of old pings on their way (clean-up, not waited for by the table's work). */
+  private readonly cleanUps = new Set<Promise<unknown>>();
   private closed = false;
   /** Orders every write to a panel message (edits from here, click answers from the router). */
   readonly panelWriter: PanelWriter;
+  /** Global and per-channel pacing of board and ping requests, board first. */
+  readonly budget: RestBudget;
+  /** Drawing boards and panels, in slices that let clicks be answered first. */
+  readonly background: BackgroundQueue;
+  private readonly interactionRest: REST;
+  /** Panel refreshes on their way, and those waiting for one of them to finish. */
+  private refreshesInFlight = 0;
+  private readonly refreshQueue: (() => void)[] = [];
 
   constructor(
     private readonly deps: {
       rest: REST;
+      /**
+       * The REST client for interaction-webhook routes (panel refreshes, edits after a
+       * deferred click): outside the bot's global limit (discord-platform.md §4), so a
+       * client of its own whose queue never waits behind board edits. Default: `rest`.
+       */
+      interactionRest?: REST;
       service: TableService;
       registry: GameRegistry;
       logger: Logger;
       now?: () => number;
+      /** Pacing of board and ping requests (RestBudget; defaults: Discord's observed limits). */
+      budget?: RestBudgetOptions;
     },
   ) {
     this.panelWriter = new PanelWriter(deps.logger);
+    this.budget = new RestBudget(deps.budget);
+    this.background = new BackgroundQueue((err) => deps.logger.warn({ err }, 'background redraw failed'));
+    this.interactionRest = deps.interactionRest ?? deps.rest;
   }
 
   /**
-   * Remember that message `messageId`, which `interaction` can edit, is `userId`'s panel for
-   * `tableId` (the player's newest one: older panels are no longer redrawn). It is redrawn
-   * only when the table moves past the version it shows, so the one-line note of a click
-   * survives until something new happens.
+   * Remember that message `messageId`, which the interaction `token` of application
+   * `applicationId` can edit, is `userId`'s panel for `tableId`, opened in Discord locale
+   * `locale` (redraws keep that language) (the player's newest one:
+   * older panels are no longer redrawn). It is redrawn only when the table moves past the
+   * version it shows and its content changes, so the one-line note of a click survives until
+   * something new happens.
    */
-  trackPanel(
-    tableId: number,
-    userId: string,
-    messageId: string,
-    interaction: BaseInteraction & { editReply(payload: MessagePayload): Promise<Message | InteractionResponse> },
-  ): void {
+  trackPanel(tableId: number, userId: string, messageId: string, interaction: { applicationId: string; token: string; locale: string }): void {
     const key = `${tableId}:${userId}`;
     const before = this.panels.get(key);
     if (before && before.messageId !== messageId) this.panelWriter.forget(before.messageId);
-    this.panels.set(key, { messageId, interaction, since: (this.deps.now ?? Date.now)(), locale: interaction.locale });
+    this.panels.set(key, { messageId, applicationId: interaction.applicationId, token: interaction.token, since: (this.deps.now ?? Date.now)(), locale: interaction.locale });
   }
 
   /**
-   * TableListener: schedule the redraw after the caller has answered its interaction.
+   * Edit a panel message through an interaction token (`PATCH /webhooks/{app}/{token}/messages/@original`)
+   * on the interaction REST client. `body` is the API JSON, already serialised.
+   */
+  editPanel(interaction: { applicationId: string; token: string }, body: string): Promise<unknown> {
+    return this.interactionRest.patch(Routes.webhookMessage(interaction.applicationId, interaction.token), {
+      body,
+      passThroughBody: true,
+      headers: { 'Content-Type': 'application/json' },
+      auth: false,
+    });
+  }
+
+  /**
+   * TableListener: schedule the redraw after the caller has answered its interaction (the
+   * work starts from the background queue, after the click's callback has gone out).
    * Changes must be handed over in commit order.
    */
-  tableChanged(change: TableChange): void {
+  tableChanged(change: Change): void {
     if (this.closed) return;
     let work = this.work.get(change.tableId);
     if (!work) {
-      work = { running: false, changes: [], written: {} };
+      work = { channelId: change.snapshot.table.channelId, panels: null, board: [], ping: [], boardRunning: false, pingRunning: false, written: {} };
       this.work.set(change.tableId, work);
     }
-    work.changes.push(change);
-    if (!work.running) setImmediate(() => void this.run(change.tableId));
+    work.board.push(change);
+    if (!change.redraw) work.ping.push(change);
+    if (!work.panels || change.snapshot.table.version >= work.panels.table.version) work.panels = change.snapshot;
+    this.background.push(() => this.kick(change.tableId), change.tableId);
   }
 
   /**
    * Redraw a table's board from `snapshot` (re-posting it if it was deleted) without any
    * game change — e.g. when a player asks for their hand with `/hand`, which is how people
    * recover from a deleted or buried board. Call it right after the read, before any await.
+   * Without a change it is sent at clean-up priority (after other tables' changes).
    */
   redraw(snapshot: TableSnapshot): void {
-    this.tableChanged({ tableId: snapshot.table.id, snapshot, ping: [], ended: false });
+    this.tableChanged({ tableId: snapshot.table.id, snapshot, ping: [], ended: false, redraw: true });
+  }
+
+  /**
+   * `redraw` for a panel's Refresh click: the board is re-sent only when it does not show
+   * `snapshot`'s version yet or was last confirmed BOARD_RECHECK_MS ago or longer.
+   */
+  recheck(snapshot: TableSnapshot): void {
+    const shown = this.boards.get(snapshot.table.id);
+    if (shown && shown.version >= snapshot.table.version && (this.deps.now ?? Date.now)() - shown.at < BOARD_RECHECK_MS) return;
+    this.redraw(snapshot);
   }
 
   /** Resolves when no redraw is pending or running and no panel write is on its way (tests, shutdown). */
   async settled(): Promise<void> {
-    while (this.work.size > 0 || !this.panelWriter.isIdle) {
+    while (!this.closed && (this.work.size > 0 || !this.panelWriter.isIdle || this.background.size > 0 || this.cleanUps.size > 0)) {
+      if (this.background.size > 0) await this.background.settled();
       if (this.work.size > 0) await new Promise<void>((resolve) => this.idle.push(resolve));
       await this.panelWriter.settled();
+      if (this.cleanUps.size > 0) await Promise.all([...this.cleanUps]);
     }
   }
 
   /** Stop publishing (shutdown); pending redraws are dropped, the database is the truth. */
   close(): void {
     this.closed = true;
+    this.background.close();
+    this.budget.close();
+    this.work.clear();
+    for (const resolve of this.idle.splice(0)) resolve();
   }
 
-  private async run(tableId: number): Promise<void> {
+  /** From the background queue: refresh the table's panels now, start its board and ping work. */
+  private kick(tableId: number): void {
     const work = this.work.get(tableId);
-    if (!work || work.running) return;
-    work.running = true;
+    if (!work || this.closed) return;
+    const newest = work.panels;
+    work.panels = null;
+    if (newest && this.deps.registry.find(newest.table.game)) this.refreshPanels(newest);
+    if (!work.boardRunning) void this.runBoard(tableId, work);
+    if (!work.pingRunning) void this.runPing(tableId, work);
+  }
+
+  private async runBoard(tableId: number, work: TableWork): Promise<void> {
+    work.boardRunning = true;
     try {
-      while (work.changes.length > 0 && !this.closed) {
-        const changes = work.changes.splice(0);
-        await this.publish(work, changes);
+      while (work.board.length > 0 && !this.closed) {
+        const first = newestOf(work.board)!;
+        if (!this.deps.registry.find(first.table.game)) {
+          work.board.length = 0;
+          break;
+        }
+        const hasBoard = Boolean(first.table.boardMessageId || work.written.boardMessageId);
+        // A redraw asked for without a change (it brings a deleted board back) waits for the changes of other tables.
+        const priority = this.onlyRedraws(work.board) ? RestPriority.cleanUp : RestPriority.board;
+        const release = await this.budget.slot(work.channelId, hasBoard ? 'edit' : 'create', priority);
+        if (this.closed) return release();
+        // Drawn now, from the newest state: everything that changed while waiting is in it.
+        const changes = work.board.splice(0);
+        const newest = newestOf(changes)!;
+        const snap: TableSnapshot = { ...newest, table: { ...newest.table, ...work.written } };
+        try {
+          await this.upsertBoard(work, snap, changes, release);
+        } catch (err) {
+          this.deps.logger.warn({ err, table: tableId }, 'board update failed');
+        } finally {
+          release();
+        }
       }
     } finally {
-      work.running = false;
-      if (work.changes.length === 0 || this.closed) this.work.delete(tableId);
-      if (this.work.size === 0) for (const resolve of this.idle.splice(0)) resolve();
+      work.boardRunning = false;
+      this.finishWork(tableId, work);
     }
   }
 
-  /** Render the newest snapshot of a batch once and push it everywhere it shows. Never throws. */
-  private async publish(work: TableWork, changes: TableChange[]): Promise<void> {
-    const newest = changes.reduce((best, change) => (change.snapshot.table.version >= best.table.version ? change.snapshot : best), changes[0]!.snapshot);
-    // Message ids this publisher wrote meanwhile are newer than those the snapshot was read with.
-    const snap: TableSnapshot = { ...newest, table: { ...newest.table, ...work.written } };
-    const tableId = snap.table.id;
-    if (!this.deps.registry.find(snap.table.game)) return;
+  private async runPing(tableId: number, work: TableWork): Promise<void> {
+    work.pingRunning = true;
     try {
-      await this.upsertBoard(work, snap);
-    } catch (err) {
-      this.deps.logger.warn({ err, table: tableId }, 'board update failed');
+      while (work.ping.length > 0 && !this.closed) {
+        const changes = work.ping.splice(0);
+        const newest = newestOf(changes)!;
+        if (!this.deps.registry.find(newest.table.game)) continue;
+        const snap: TableSnapshot = { ...newest, table: { ...newest.table, ...work.written } };
+        const ended = changes.some((change) => change.ended) || snap.table.status !== 'active';
+        try {
+          await this.updatePing(work, snap, changes, ended);
+        } catch (err) {
+          this.deps.logger.warn({ err, table: tableId }, 'ping failed');
+        }
+      }
+    } finally {
+      work.pingRunning = false;
+      this.finishWork(tableId, work);
     }
-    const ended = changes.some((change) => change.ended) || snap.table.status !== 'active';
-    try {
-      await this.updatePing(work, { ...snap, table: { ...snap.table, ...work.written } }, changes, ended);
-    } catch (err) {
-      this.deps.logger.warn({ err, table: tableId }, 'ping failed');
+  }
+
+  /** Forget a table's work state once both its board and ping work are done. */
+  private finishWork(tableId: number, work: TableWork): void {
+    if (work.boardRunning || work.pingRunning) return;
+    if ((work.board.length > 0 || work.ping.length > 0) && !this.closed) {
+      this.background.push(() => this.kick(tableId), tableId);
+      return;
     }
-    this.refreshPanels(snap);
+    if (this.work.get(tableId) === work) this.work.delete(tableId);
+    if (this.work.size === 0) for (const resolve of this.idle.splice(0)) resolve();
+  }
+
+  /** True when every waiting board change is a redraw of the version the board already shows. */
+  private onlyRedraws(changes: Change[]): boolean {
+    const shown = this.boards.get(changes[0]!.tableId);
+    return !!shown && changes.every((change) => change.redraw && change.snapshot.table.version <= shown.version);
   }
 
   /** Users the current decision should ping: present players who must act on a turn or vote timer. */
@@ -200,12 +330,18 @@ export class Publisher implements TableListener {
       if (still.length === 0) await this.replacePing(work, snap, []);
       else if (still.length < pinged.size) {
         const mod = this.deps.registry.get(snap.table.game);
-        await this.deps.rest.patch(Routes.channelMessage(snap.table.channelId, snap.table.pingMessageId), {
-          body: pingMessage(mod, snap.table, still, catalogFor(snap.table.locale)),
-        });
+        const release = await this.budget.slot(work.channelId, 'edit', RestPriority.ping);
+        // A newer decision came in while waiting: the next round replaces the ping anyway.
+        if (this.closed || this.pingSuperseded(work)) return release();
+        await this.channelRequest(release, RequestMethod.Patch, Routes.channelMessage(snap.table.channelId, snap.table.pingMessageId), pingMessage(mod, snap.table, still, catalogFor(snap.table.locale)));
         this.pinged.set(tableId, new Set(still));
       }
     }
+  }
+
+  /** True when changes waiting for the ping open a new decision or end the game (the ping drawn now would be replaced at once). */
+  private pingSuperseded(work: TableWork): boolean {
+    return work.ping.some((change) => change.newDecision || change.ended);
   }
 
   /**
@@ -227,53 +363,113 @@ export class Publisher implements TableListener {
     return users;
   }
 
-  /** Edit the board message, or post a fresh one when it is missing or was deleted. */
-  private async upsertBoard(work: TableWork, snap: TableSnapshot): Promise<void> {
+  /**
+   * Send one request about a channel's messages on the bot's REST client (discord.js still
+   * waits out any limit it knows of) and release its RestBudget slot with the answer's
+   * rate-limit headers. Returns the parsed answer; throws the REST error.
+   */
+  private async channelRequest(release: SlotRelease, method: RequestMethod, route: RouteLike, payload: unknown): Promise<unknown> {
+    let headers: HeaderSource | null = null;
+    try {
+      const response = await this.deps.rest.queueRequest({
+        fullRoute: route,
+        method,
+        ...(payload === undefined ? {} : { body: typeof payload === 'string' ? payload : JSON.stringify(payload), passThroughBody: true, headers: { 'Content-Type': 'application/json' } }),
+      });
+      headers = response.headers;
+      return method === RequestMethod.Delete ? undefined : await parseResponse(response);
+    } finally {
+      release(headers);
+    }
+  }
+
+  /**
+   * Edit the board message, or post a fresh one when it is missing or was deleted (`release`
+   * ends the caller's RestBudget slot, taken for the first request). A board whose drawing
+   * is what the message already shows is not sent again, unless a redraw asks (that is how
+   * a deleted board is found and brought back).
+   */
+  private async upsertBoard(work: TableWork, snap: TableSnapshot, changes: Change[], release: SlotRelease): Promise<void> {
     const { table } = snap;
     const mod = this.deps.registry.get(table.game);
     const text = catalogFor(table.locale);
     const payload = table.status === 'lobby' ? lobbyMessage(mod, snap, text) : boardMessage(mod, snap, text);
+    const body = JSON.stringify(payload);
+    const fingerprint = createHash('sha1').update(body).digest('base64');
+    const shown = this.boards.get(table.id);
+    const recheck = changes.some((change) => change.redraw);
+    const closed = table.status !== 'lobby' && table.status !== 'active';
+    let slot: SlotRelease | null = release;
     if (table.boardMessageId) {
+      if (shown && shown.fingerprint === fingerprint && !recheck) {
+        if (table.version > shown.version) await this.confirmBoard(table.id, table.version, fingerprint, closed, shown.at);
+        return;
+      }
       try {
-        await this.deps.rest.patch(Routes.channelMessage(table.channelId, table.boardMessageId), { body: payload });
-        this.deps.service.setBoardVersion(table.id, table.version);
+        slot = null;
+        await this.channelRequest(release, RequestMethod.Patch, Routes.channelMessage(table.channelId, table.boardMessageId), body);
+        await this.confirmBoard(table.id, table.version, fingerprint, closed);
         return;
       } catch (err) {
         // Duck-typed: discord.js's REST errors come from its CommonJS build (no shared class identity with ESM).
         if ((err as { code?: unknown }).code !== RESTJSONErrorCodes.UnknownMessage) throw err;
         this.deps.logger.info({ table: table.id }, 'board message was deleted; posting a fresh one');
+        this.boards.delete(table.id);
       }
     }
     // Closed tables do not come back from the dead: only open ones get a new board.
-    if (table.status !== 'lobby' && table.status !== 'active') return;
-    const message = (await this.deps.rest.post(Routes.channelMessages(table.channelId), { body: payload })) as { id: string };
+    if (closed) return;
+    slot ??= await this.budget.slot(work.channelId, 'create', RestPriority.board);
+    if (this.closed) return slot();
+    const message = (await this.channelRequest(slot, RequestMethod.Post, Routes.channelMessages(table.channelId), body)) as { id: string };
     work.written.boardMessageId = message.id;
-    this.deps.service.setBoardMessage(table.id, message.id);
-    this.deps.service.setBoardVersion(table.id, table.version);
+    await this.deps.service.setBoardMessage(table.id, message.id);
+    await this.confirmBoard(table.id, table.version, fingerprint, false);
   }
 
-  /** Delete the previous ping and post a new one mentioning only `userIds` (none = just delete). */
+  /** Remember (and store) that the board shows table `version`; a closed table's board is not redrawn again. */
+  private async confirmBoard(tableId: number, version: number, fingerprint: string, closed: boolean, at: number = (this.deps.now ?? Date.now)()): Promise<void> {
+    if (closed) this.boards.delete(tableId);
+    else this.boards.set(tableId, { version, fingerprint, at });
+    await this.deps.service.setBoardVersion(tableId, version);
+  }
+
+  /**
+   * Replace the table's ping with a new one mentioning only `userIds` (none = just delete
+   * the old one). The new ping goes first; deleting the old one is clean-up, at the lowest
+   * priority and not waited for.
+   */
   private async replacePing(work: TableWork, snap: TableSnapshot, userIds: string[]): Promise<void> {
     const { table } = snap;
     if (userIds.length) this.pinged.set(table.id, new Set(userIds));
     else this.pinged.delete(table.id);
-    if (table.pingMessageId) {
+    const old = table.pingMessageId;
+    if (old) {
       work.written.pingMessageId = null;
-      this.deps.service.setPingMessage(table.id, null);
-      await this.deps.rest.delete(Routes.channelMessage(table.channelId, table.pingMessageId)).catch(() => undefined);
+      await this.deps.service.setPingMessage(table.id, null);
+      const cleanUp = this.budget
+        .slot(work.channelId, 'delete', RestPriority.cleanUp)
+        .then((done) => (this.closed ? done() : this.channelRequest(done, RequestMethod.Delete, Routes.channelMessage(table.channelId, old), undefined)))
+        .catch(() => undefined)
+        .finally(() => this.cleanUps.delete(cleanUp));
+      this.cleanUps.add(cleanUp);
     }
     if (userIds.length === 0) return;
+    const release = await this.budget.slot(work.channelId, 'create', RestPriority.ping);
+    if (this.closed || this.pingSuperseded(work)) {
+      this.pinged.delete(table.id);
+      return release();
+    }
     const mod = this.deps.registry.get(table.game);
-    const message = (await this.deps.rest.post(Routes.channelMessages(table.channelId), {
-      body: pingMessage(mod, table, userIds, catalogFor(table.locale)),
-    })) as { id: string };
+    const message = (await this.channelRequest(release, RequestMethod.Post, Routes.channelMessages(table.channelId), pingMessage(mod, table, userIds, catalogFor(table.locale)))) as { id: string };
     work.written.pingMessageId = message.id;
-    this.deps.service.setPingMessage(table.id, message.id);
+    await this.deps.service.setPingMessage(table.id, message.id);
   }
 
   /**
    * Redraw every tracked panel of this table that shows an older version (through the panel
-   * writer: in order per message, only the newest version, drawn when it is sent).
+   * writer: in order per message, only the newest version, drawn when it is sent, and not
+   * sent when it looks the same as what the message shows), through the interaction REST client.
    */
   private refreshPanels(snap: TableSnapshot): void {
     const now = (this.deps.now ?? Date.now)();
@@ -289,7 +485,13 @@ export class Publisher implements TableListener {
       this.panelWriter.write(
         live.messageId,
         snap.table.version,
-        () => live.interaction.editReply(panelMessage(mod, snap, seat.userId, catalogFor(live.locale))),
+        () => {
+          const payload = panelMessage(mod, snap, seat.userId, catalogFor(live.locale));
+          const fingerprint = panelFingerprint(payload);
+          if (this.panelWriter.contentOf(live.messageId) === fingerprint) return Promise.resolve();
+          this.panelWriter.showing(live.messageId, fingerprint);
+          return this.refreshPanel(live, JSON.stringify(payload));
+        },
         false,
         () => this.untrack(key, live),
       );
@@ -300,6 +502,19 @@ export class Publisher implements TableListener {
         const live = this.panels.get(key);
         if (live) this.untrack(key, live);
       }
+      if (snap.table.status !== 'lobby') this.pinged.delete(snap.table.id);
+    }
+  }
+
+  /** `editPanel` for a refresh: at most PANEL_REFRESHES_IN_FLIGHT at once, the others in turn. */
+  private async refreshPanel(live: LivePanel, body: string): Promise<unknown> {
+    if (this.refreshesInFlight >= PANEL_REFRESHES_IN_FLIGHT) await new Promise<void>((resolve) => this.refreshQueue.push(resolve));
+    this.refreshesInFlight += 1;
+    try {
+      return await this.editPanel(live, body);
+    } finally {
+      this.refreshesInFlight -= 1;
+      this.refreshQueue.shift()?.();
     }
   }
 
@@ -308,4 +523,11 @@ export class Publisher implements TableListener {
     if (this.panels.get(key) === live) this.panels.delete(key);
     this.panelWriter.forget(live.messageId);
   }
+}
+
+/** The newest snapshot among `changes` (by table version; the later one on a tie). */
+function newestOf(changes: TableChange[]): TableSnapshot | undefined {
+  let best: TableSnapshot | undefined;
+  for (const change of changes) if (!best || change.snapshot.table.version >= best.table.version) best = change.snapshot;
+  return best;
 }

@@ -6,14 +6,18 @@
  * use instead; modals, selects and context-menu commands the bot never offers get a private
  * plain answer; an autocomplete gets an empty choice list. Writes one log line per
  * interaction with guild, table, user, action, outcome and duration (ms), and turns any
- * unexpected error into a private apology instead of "This interaction failed".
+ * unexpected error into a private apology instead of "This interaction failed". A click
+ * that is already late when it is handled (the bot is overloaded) is acknowledged first
+ * (late.ts), so it is answered within Discord's 3 s however long its work waits.
  */
 import { performance } from 'node:perf_hooks';
 import type { ChatInputCommandInteraction, Interaction } from 'discord.js';
 import { catalogFor, type Catalog } from '../i18n/index.js';
 import { privateText } from './answers.js';
 import { commandMismatch, type CommandMismatch } from './command-check.js';
+import { TurnQueue } from './background.js';
 import { handleComponent } from './components.js';
+import { acknowledgeFirst, ACKNOWLEDGE_FIRST_AFTER_MS, interactionAgeMs } from './late.js';
 import type { AppContext, InteractionLog } from './context.js';
 import { componentHandlers, type SlashCommand } from './slash-command.js';
 
@@ -65,6 +69,7 @@ async function slashCommand(interaction: ChatInputCommandInteraction, app: AppCo
 export function createRouter(app: AppContext, commands: SlashCommand[]): (interaction: Interaction) => Promise<void> {
   const byName = new Map(commands.map((command) => [command.name, command]));
   const handlers = componentHandlers(commands);
+  const lateTurns = new TurnQueue();
   return async (interaction: Interaction) => {
     const started = performance.now();
     const log: InteractionLog = { action: 'unknown', outcome: 'ignored' };
@@ -72,6 +77,12 @@ export function createRouter(app: AppContext, commands: SlashCommand[]): (intera
       if (interaction.isChatInputCommand()) {
         await slashCommand(interaction, app, log, byName);
       } else if (interaction.isButton() || interaction.isStringSelectMenu()) {
+        if (interactionAgeMs(interaction) > ACKNOWLEDGE_FIRST_AFTER_MS) {
+          // Overloaded: acknowledge now, do the work once the other waiting clicks are acknowledged too.
+          log.acknowledgedFirst = true;
+          await acknowledgeFirst(interaction, (target, body) => app.publisher.editPanel(target, body));
+          await lateTurns.next();
+        }
         await handleComponent(interaction, app, log, handlers);
       } else if (interaction.isAutocomplete()) {
         // No option of ours autocompletes: the only answer Discord accepts is a (here empty) list.
@@ -109,6 +120,7 @@ export function createRouter(app: AppContext, commands: SlashCommand[]): (intera
           user: interaction.user.id,
           action: log.action,
           outcome: log.outcome,
+          ...(log.acknowledgedFirst ? { acknowledgedFirst: true } : {}),
           ms: Math.round((performance.now() - started) * 10) / 10,
         },
         'interaction',

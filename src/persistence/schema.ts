@@ -93,7 +93,7 @@ export const seats = sqliteTable(
   (t) => [primaryKey({ columns: [t.tableId, t.userId] }), index('seats_user').on(t.userId)],
 );
 
-/** Append-only log of every applied action (player, timeout or auto-play). */
+/** Append-only log of every applied action (player, timeout, auto-play or AI player 'bot'). */
 export const actions = sqliteTable(
   'actions',
   {
@@ -103,7 +103,7 @@ export const actions = sqliteTable(
     seq: integer('seq').notNull(),
     seat: integer('seat').notNull(),
     userId: text('user_id'),
-    kind: text('kind').$type<'player' | 'timeout' | 'auto'>().notNull(),
+    kind: text('kind').$type<'player' | 'timeout' | 'auto' | 'bot'>().notNull(),
     action: text('action', { mode: 'json' }).notNull(),
     at: integer('at').notNull(),
   },

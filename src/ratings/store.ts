@@ -8,6 +8,7 @@ import type { Db } from '../persistence/db.js';
 import type { TableRow } from '../persistence/repo.js';
 import { playerTotals, ratings, seasons, seats } from '../persistence/schema.js';
 import type { ResultHook } from '../tables/types.js';
+import { isBotUser } from '../tables/bots.js';
 import { rateTable, type RatedSeat } from './rating.js';
 
 /** The first season of every game in every server. */
@@ -62,12 +63,26 @@ export function resetSeason(db: Db, guildId: string, game: string, expectedSeaso
 }
 
 /**
- * Rate one finished table: update (or create) the season rating of every seated player and
- * their lifetime totals. Must run inside the transaction that stores the results (the
- * ResultHook does); throws on database errors, which rolls that transaction back.
- * Tables that are not `finished` and tables with fewer than two result rows are ignored.
+ * The result rows that count for ratings (README "AI players"): the humans' rows only (a
+ * bot's row has its `botLevel`), their placements renumbered among the humans, competition
+ * style with ties kept (1, 1, 3) — a human placed behind two bots and ahead of a human is 1st
+ * of 2. A bot's win is no human's win. Fewer than two humans → empty (the table is not rated).
  */
-export function rateFinishedTable(db: Db, table: TableRow, results: readonly HookResult[]): void {
+export function humanResults(results: readonly HookResult[]): HookResult[] {
+  const humans = results.filter((result) => !result.botLevel && !isBotUser(result.userId));
+  if (humans.length < 2) return [];
+  return humans.map((result) => ({ ...result, placement: 1 + humans.filter((other) => other.placement < result.placement).length }));
+}
+
+/**
+ * Rate one finished table: update (or create) the season rating of every seated human and
+ * their lifetime totals (bots are never rated; placements are taken among the humans,
+ * `humanResults`). Must run inside the transaction that stores the results (the
+ * ResultHook does); throws on database errors, which rolls that transaction back.
+ * Tables that are not `finished` and tables with fewer than two humans are ignored.
+ */
+export function rateFinishedTable(db: Db, table: TableRow, allResults: readonly HookResult[]): void {
+  const results = humanResults(allResults);
   if (table.status !== 'finished' || results.length < 2) return;
   const now = table.endedAt ?? table.updatedAt;
   const { season } = currentSeason(db, table.guildId, table.game);

@@ -3,6 +3,7 @@
  * src/discord/render/leaderboard.ts and stats.ts).
  */
 import type { LeaderRow, Page, PlayerGameRecord, RecentGame, TotalsRow } from './queries.js';
+import type { VsBotRecord } from './vs-bots.js';
 
 /** The value of the leaderboard's "all games" view in options and button ids. */
 export const ALL_GAMES = 'all';
@@ -18,4 +19,6 @@ export interface PlayerStats {
   games: PlayerGameRecord[];
   totals: { games: number; wins: number } | undefined;
   recent: RecentGame[];
+  /** Record against each AI-player level (README "AI players"); absent or empty = never played a bot. */
+  vsBots?: VsBotRecord[];
 }

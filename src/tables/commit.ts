@@ -7,7 +7,7 @@ import type { AnyGameDefinition, GameEvent, GameResult, Pending } from '../games
 import type { Logger } from '../logger.js';
 import type { SeatRow, TableRepo, TableRow } from '../persistence/repo.js';
 import { playAbsentSeats } from './drivers.js';
-import { deadlineFor, isPresent, keepRecent, resultRows } from './policy.js';
+import { deadlineFor, isBotSeat, isPresent, keepRecent, resultRows } from './policy.js';
 import type { ResultHook, StoredEvent, StoredResult, TableSnapshot } from './types.js';
 
 /** End reason of a game won because every other player left. */
@@ -86,7 +86,8 @@ export class GameCommitter {
     const someonePresent = seats.some(isPresent);
     const absent = (seat: number) => {
       const row = bySeat.get(seat);
-      return !!row && (row.left || (row.away && someonePresent));
+      // A bot seat is played by its AI player (src/tables/bot-turns.ts), never auto-played.
+      return !!row && !isBotSeat(row) && (row.left || (row.away && someonePresent));
     };
     const driven = playAbsentSeats(def, state, absent, MAX_AUTO_ACTIONS_PER_CHANGE, pending);
     if (driven.refused) this.log.error({ table: table.id, ...driven.refused }, 'engine refused its own auto action');

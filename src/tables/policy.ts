@@ -4,6 +4,7 @@
  */
 import { seatsToAct, type GameEvent, type GameResult, type Pending, type Seat } from '../games/engine.js';
 import type { SeatRow, TableRow } from '../persistence/repo.js';
+import { isBotUser } from './bots.js';
 import type { StoredEvent, StoredResult } from './types.js';
 
 /** How many recent events a table keeps for the board log and panel notes. */
@@ -17,12 +18,12 @@ export const ABANDON_AFTER_TIMEOUTS = 3;
 export const ABANDONED_REASON = 'abandoned';
 
 /**
- * True for an AI seat. There are none yet: the flag arrives with the AI players (a `bot`
- * column on the seat row); until then every seat is human. A bot seat never counts as
- * someone present.
+ * True for a seat an AI player plays (`seats.bot_level` set: a bot seated in the lobby, or
+ * one that replaced a player; README "AI players"). A bot seat never counts as someone
+ * present, is never pinged and never auto-played.
  */
-export function isBotSeat(row: SeatRow): boolean {
-  return (row as SeatRow & { bot?: unknown }).bot === true;
+export function isBotSeat(row: Pick<SeatRow, 'botLevel'>): boolean {
+  return row.botLevel !== null && row.botLevel !== undefined;
 }
 
 /** True when a human player sits at the table, has not left and is not away. */
@@ -66,11 +67,11 @@ export function keepRecent(old: StoredEvent[], events: GameEvent[], change: numb
   return [...old, ...added].slice(-RECENT_EVENTS_KEPT);
 }
 
-/** Users to ping for a decision: those who must act, present, on a turn or vote timer. */
+/** Users to ping for a decision: the humans who must act, present, on a turn or vote timer (never a bot seat). */
 export function pingFor(pending: Pending, seats: SeatRow[]): string[] {
   if (pending.kind === 'over' || pending.timer === 'reaction') return [];
   const toAct = new Set(seatsToAct(pending));
-  return seats.filter((row) => row.seat !== null && toAct.has(row.seat) && !row.away && !row.left).map((row) => row.userId);
+  return seats.filter((row) => row.seat !== null && toAct.has(row.seat) && !row.away && !row.left && !isBotSeat(row)).map((row) => row.userId);
 }
 
 /**
@@ -79,6 +80,8 @@ export function pingFor(pending: Pending, seats: SeatRow[]): string[] {
  * competition style 1, 1, 3), every seat that left shares the place after them, and never wins. When the game
  * named any winner, the winners are the players who stayed and now rank first — so a leaver
  * whose auto-played seat finished first hands the win to the best player who stayed.
+ * A bot seated in the lobby gets its level in `botLevel` (its row is never rated); a seat a
+ * bot took over from a player keeps that player's row (they left: ranked last).
  */
 export function resultRows(result: GameResult, seats: SeatRow[]): StoredResult[] {
   const seated = seats.filter((row) => row.seat !== null).sort((a, b) => a.seat! - b.seat!);
@@ -98,6 +101,7 @@ export function resultRows(result: GameResult, seats: SeatRow[]): StoredResult[]
       winner: !row.left && anyWinner && placement === 1,
       left: row.left,
       score: result.scores?.[seat] ?? null,
+      botLevel: isBotUser(row.userId) ? row.botLevel : null,
     };
   });
 }

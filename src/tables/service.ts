@@ -17,7 +17,9 @@ import type { Logger } from '../logger.js';
 import type { SeatRow, TableRepo, TableRow } from '../persistence/repo.js';
 import { GameCommitter } from './commit.js';
 import { playDeadline } from './drivers.js';
-import { ABANDONED_REASON, deadlineFor, isAbandoned, isPresent, keepRecent, pingFor } from './policy.js';
+import type { BotLevel } from '../bots/kit.js';
+import { DEFAULT_BOT_LEVEL, isBotUser, nextBotIdentity, readBotOptions } from './bots.js';
+import { ABANDONED_REASON, deadlineFor, isAbandoned, isBotSeat, isPresent, keepRecent, pingFor } from './policy.js';
 import { DeadlineTimers } from './timers.js';
 import type {
   ActOutcome,
@@ -73,6 +75,11 @@ export interface CreateTableInput {
    * 'es-419', or a catalog language such as 'es'), fixed for the table's life. Absent = English.
    */
   locale?: string;
+  /**
+   * AI-player options of `/<game> new` as typed (README "AI players"): `bots` seated now,
+   * their `level`, and `paceSeconds` before each bot move; checked by `readBotOptions`.
+   */
+  botOptions?: { bots?: unknown; level?: unknown; paceSeconds?: unknown };
 }
 
 const ok = <T>(value: T): ServiceResult<T> => ({ ok: true, value });
@@ -151,13 +158,17 @@ export class TableService {
     if (!mod) return fail({ code: 'unknown_game' });
     const def = mod.definition;
     const parsed = def.optionsSchema.safeParse(input.options);
-    if (!parsed.success) {
+    const maxSeats = Math.min(def.maxPlayers, Math.max(def.minPlayers, input.maxSeats ?? def.maxPlayers));
+    const bots = readBotOptions(input.botOptions ?? {}, maxSeats);
+    if (!parsed.success || !bots.ok) {
       return fail({
         code: 'bad_options',
-        problems: parsed.error.issues.map((issue) => `${issue.path.join('.') || 'options'}: ${issue.message}`),
+        problems: [
+          ...(parsed.success ? [] : parsed.error.issues.map((issue) => `${issue.path.join('.') || 'options'}: ${issue.message}`)),
+          ...(bots.ok ? [] : bots.problems),
+        ],
       });
     }
-    const maxSeats = Math.min(def.maxPlayers, Math.max(def.minPlayers, input.maxSeats ?? def.maxPlayers));
     const now = this.now();
     const result = this.repo.transaction((): ServiceResult<TableSnapshot> => {
       const busy = this.repo.openTableInChannel(input.channelId);
@@ -177,8 +188,10 @@ export class TableService {
         updatedAt: now,
         deadlineAt: now + LOBBY_IDLE_MS,
         recentEvents: [],
+        tableOptions: bots.options,
       });
       this.repo.insertSeat({ tableId: table.id, userId: input.host.userId, displayName: input.host.displayName, joinedAt: now });
+      for (let n = 0; n < bots.seating.count; n++) this.seatBot(table.id, bots.seating.level, now);
       return ok(this.snapshotOf(table, this.repo.seats(table.id)));
     });
     if (result.ok) this.timers.arm(result.value.table);
@@ -192,7 +205,8 @@ export class TableService {
    * with Manage Server), on a table that finished (cancelled and abandoned tables are not
    * replayed), while the channel has no open table (`channel_busy`, pointing at it) and no
    * table was opened there since (`rematch_stale`: an old board) — so a double click opens
-   * one lobby. `invited` are the previous players to ping.
+   * one lobby. `invited` are the previous players to ping. Bots seated from the previous
+   * lobby are seated again at their levels.
    */
   playAgain(tableId: number, actor: Actor): ServiceResult<RematchOutcome> {
     const now = this.now();
@@ -229,6 +243,8 @@ export class TableService {
         recentEvents: [],
       });
       this.repo.insertSeat({ tableId: table.id, userId: actor.userId, displayName: actor.displayName, joinedAt: now });
+      // The bots seated from the lobby come back at their levels (README "AI players").
+      for (const row of players) if (isBotUser(row.userId) && isBotSeat(row)) this.seatBot(table.id, row.botLevel as BotLevel, now);
       const invited = players.filter((row) => !row.left && row.botLevel === null && row.userId !== actor.userId).map((row) => row.userId);
       return ok({ snapshot: this.snapshotOf(table, this.repo.seats(table.id)), invited });
     });
@@ -286,7 +302,8 @@ export class TableService {
     const result = this.lobbyWrite(tableId, actor, (table, seats) => {
       if (!seats.some((row) => row.userId === actor.userId)) return fail({ code: 'not_seated' });
       this.repo.deleteSeat(tableId, actor.userId);
-      const rest = seats.filter((row) => row.userId !== actor.userId);
+      // Bots keep no lobby open on their own, and never become host.
+      const rest = seats.filter((row) => row.userId !== actor.userId && !isBotSeat(row));
       if (rest.length === 0) {
         emptied = true;
         return ok({ status: 'cancelled' as const, endedAt: this.now(), endReason: 'empty', deadlineAt: null });
@@ -296,6 +313,36 @@ export class TableService {
     });
     if (result.ok && emptied) this.timers.disarm(tableId);
     return result;
+  }
+
+  /**
+   * Seat an AI player of `level` at a lobby (host only; README "AI players": Add bot).
+   * Refuses a full table (`table_full`) like a join.
+   */
+  addBot(tableId: number, actor: Actor, level: BotLevel): ServiceResult<TableSnapshot> {
+    return this.lobbyWrite(tableId, actor, (table, seats) => {
+      if (table.hostUserId !== actor.userId) return fail({ code: 'host_only' });
+      if (seats.length >= table.maxSeats) return fail({ code: 'table_full', max: table.maxSeats });
+      this.seatBot(tableId, level, this.now());
+      return ok(undefined);
+    });
+  }
+
+  /** Take the bot seated as `botUserId` out of a lobby (host only; `not_bot` for anyone else's seat). */
+  removeBot(tableId: number, actor: Actor, botUserId: string): ServiceResult<TableSnapshot> {
+    return this.lobbyWrite(tableId, actor, (table, seats) => {
+      if (table.hostUserId !== actor.userId) return fail({ code: 'host_only' });
+      const row = seats.find((candidate) => candidate.userId === botUserId);
+      if (!row || !isBotSeat(row)) return fail({ code: 'not_bot' });
+      this.repo.deleteSeat(tableId, botUserId);
+      return ok(undefined);
+    });
+  }
+
+  /** Inside a lobby transaction: insert the seat row of a new bot of `level`. */
+  private seatBot(tableId: number, level: BotLevel, now: number): void {
+    const identity = nextBotIdentity(this.repo.seats(tableId));
+    this.repo.insertSeat({ tableId, ...identity, joinedAt: now, botLevel: level });
   }
 
   /**
@@ -416,7 +463,8 @@ export class TableService {
       if (me.left) return fail({ code: 'seat_left' });
       seats = this.patchSeat(seats, me, { left: true, away: true });
       const now = this.now();
-      if (seats.every((row) => row.left)) return ok(this.snapshotOf(this.abandon(table, now), seats));
+      // Bots never play on alone: the last human to leave ends the game as abandoned.
+      if (seats.every((row) => row.left || isBotSeat(row))) return ok(this.snapshotOf(this.abandon(table, now), seats));
       const leftEvent = { type: '$left', seat: me.seat };
       if (seats.filter((row) => !row.left).length === 1) {
         // Only one player is still seated: nobody is left to play against — they win now.
@@ -436,6 +484,66 @@ export class TableService {
     } else {
       this.afterCommit(result.value, null);
     }
+    return result;
+  }
+
+  /**
+   * Apply the move an AI player chose for `seat` (README "AI players"), drawn for decision
+   * `step`: the same checks, one transaction, action log (kind `bot`), auto-play and
+   * deadline as a human's click. Refuses a seat no bot plays (`not_seated`), an outdated
+   * step (`stale`) and an illegal action (`rule`); nothing changes then.
+   */
+  botAct(tableId: number, seat: number, step: number, action: unknown): ServiceResult<ActOutcome> {
+    const result = this.repo.transaction((): ServiceResult<ActOutcome & { prev: Pending }> => {
+      const table = this.repo.table(tableId);
+      if (!table) return fail({ code: 'no_table' });
+      if (table.status !== 'active') return fail(wrongStatus(table, 'active'));
+      const def = this.definition(table);
+      const seats = this.repo.seats(tableId);
+      const row = seats.find((candidate) => candidate.seat === seat);
+      if (!row || !isBotSeat(row)) return fail({ code: 'not_seated' });
+      const prev = def.pending(table.state);
+      const snapshot = (): TableSnapshot => this.snapshotOf(table, seats, prev);
+      if (prev.step !== step) return fail({ code: 'stale', action, echo: false, snapshot: snapshot() });
+      const parsed = def.actionSchema.safeParse(action);
+      if (!parsed.success) return fail({ code: 'bad_action' });
+      const applied = def.apply(table.state, seat, parsed.data);
+      if (!applied.ok) return fail({ code: 'rule', error: applied.error, action: parsed.data, snapshot: snapshot() });
+      const now = this.now();
+      const seq = table.lastSeq + 1;
+      this.repo.appendAction({ tableId, seq, seat, userId: row.userId, kind: 'bot', action: parsed.data, at: now });
+      const committed = this.committer.commit(def, table, seats, applied.state, seq, applied.events, now);
+      return ok({ snapshot: committed, seat, action: parsed.data, events: committed.events.filter((event) => eventVisibleTo(event, seat)), prev });
+    });
+    if (!result.ok) return result;
+    const { prev, ...outcome } = result.value;
+    this.afterCommit(outcome.snapshot, prev);
+    return ok(outcome);
+  }
+
+  /**
+   * The host hands the seat of a player who left or is away to an AI player of `level`
+   * (README "AI players"), who plays it until the game ends. The player counts as having
+   * left (ranked last, never back at this table). Refuses anyone but the host (`host_only`)
+   * and a seat that is present or already a bot's (`not_replaceable`).
+   */
+  replaceWithBot(tableId: number, actor: Actor, seat: number, level: BotLevel = DEFAULT_BOT_LEVEL): ServiceResult<TableSnapshot> {
+    const result = this.repo.transaction((): ServiceResult<TableSnapshot> => {
+      const table = this.repo.table(tableId);
+      const refused = this.authorise(table, actor, true);
+      if (refused || !table) return fail(refused ?? { code: 'no_table' });
+      if (table.status !== 'active') return fail(wrongStatus(table, 'active'));
+      if (table.hostUserId !== actor.userId) return fail({ code: 'host_only' });
+      let seats = this.repo.seats(tableId);
+      const row = seats.find((candidate) => candidate.seat === seat);
+      if (!row || isBotSeat(row) || (!row.left && !row.away)) return fail({ code: 'not_replaceable', seat });
+      const { displayName } = nextBotIdentity(seats);
+      seats = this.patchSeat(seats, row, { botLevel: level, left: true, away: false, missed: 0, displayName });
+      const replaced = { type: '$botReplaced', seat, player: row.displayName, level };
+      const now = this.now();
+      return ok(this.committer.commit(this.definition(table), table, seats, table.state, table.lastSeq, [replaced], now));
+    });
+    if (result.ok) this.afterCommit(result.value, null);
     return result;
   }
 
@@ -484,7 +592,7 @@ export class TableService {
         const row = seats.find((candidate) => candidate.seat === move.seat);
         this.repo.appendAction({ tableId, seq, seat: move.seat, userId: row?.userId ?? null, kind: 'timeout', action: move.action, at: now });
         events.push(...(counts ? [{ type: '$timeout', seat: move.seat }] : []), ...move.events);
-        if (counts && row && !row.left) {
+        if (counts && row && !row.left && !isBotSeat(row)) {
           const missed = row.missed + 1;
           seats = this.patchSeat(seats, row, { missed, away: row.away || missed >= AWAY_AFTER_MISSED });
         }

@@ -57,7 +57,11 @@ export type ServiceError =
   | { code: 'rematch_players_only'; game: string }
   /** Play again on an old board: table `newerTableId` was opened in the channel since. */
   | { code: 'rematch_stale'; newerTableId: number; game: string }
-  | { code: 'unknown_game' };
+  | { code: 'unknown_game' }
+  /** The seat named is not a bot seated in the lobby (remove bot). */
+  | { code: 'not_bot' }
+  /** Only a player who left or is away can be replaced by a bot; `seat` is their seat. */
+  | { code: 'not_replaceable'; seat: number };
 
 /** Success with a value, or a ServiceError (the game state is then unchanged). */
 export type ServiceResult<T> = { ok: true; value: T } | { ok: false; error: ServiceError };
@@ -71,6 +75,8 @@ export interface StoredResult {
   winner: boolean;
   left: boolean;
   score: number | null;
+  /** The level of the bot that sat here from the lobby; null for a human's row (README "AI players"). */
+  botLevel?: string | null;
 }
 
 /**

@@ -53,7 +53,13 @@ describe('options of /<game> new and /<game> rules', () => {
     it(`${mod.id}: the slash command carries the derived options, each description with its default within 100 characters`, () => {
       const data = gameCommand(mod).data as CommandJson;
       const sub = (name: string) => data.options!.find((option) => option.name === name)!;
-      const built = sub('new').options!.filter((option) => option.name !== 'seats');
+      // `seats` and the AI-player options (README "AI players") belong to the table service, not to the game's schema.
+      const service = ['seats', 'bots', 'bot-level', 'bot-pace'];
+      const built = sub('new').options!.filter((option) => !service.includes(option.name));
+      for (const option of sub('new').options!.filter((candidate) => service.slice(1).includes(candidate.name))) {
+        expect(option.description).toMatch(/ \(default .+\)$/);
+      }
+      expect(sub('new').options!.filter((option) => service.slice(1).includes(option.name))).toHaveLength(3);
       expect(built.map((option) => option.name)).toEqual(mod.newOptions.map((spec) => spec.name));
       for (const [index, option] of built.entries()) {
         const spec = mod.newOptions[index]!;

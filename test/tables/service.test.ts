@@ -378,7 +378,7 @@ describe('games nobody plays', () => {
     const row = (seat: number, patch: Partial<SeatRow>): SeatRow =>
       ({ tableId: 1, userId: `u${seat}`, displayName: `P${seat}`, joinedAt: 0, seat, away: false, missed: 0, left: false, ...patch }) as SeatRow;
     const sleeper = row(0, { away: true, missed: ABANDON_AFTER_TIMEOUTS });
-    const bot = { ...row(1, {}), bot: true } as SeatRow;
+    const bot = row(1, { botLevel: 'normal' });
     expect(isAbandoned([sleeper, bot], now - ABANDON_AFTER_MS, now)).toBe(true);
     expect(isAbandoned([sleeper, row(1, {})], now - ABANDON_AFTER_MS, now)).toBe(false); // a present human
     expect(isAbandoned([sleeper, bot], now - ABANDON_AFTER_MS + 1, now)).toBe(false); // not 10 minutes yet

@@ -12,8 +12,28 @@ import { FORFEIT_REASON } from '../../tables/commit.js';
 import type { StoredEvent, TableSnapshot } from '../../tables/types.js';
 import { tableActionId } from '../custom-id.js';
 import { BOARD_LOG_LINES, latestNotices, logLines, renderContext } from './context.js';
-import { button, buttonRow, clip, plainComponentTexts, relative, type ComponentRow, type MessagePayload } from './markup.js';
+import { button, buttonRow, clip, plainComponentTexts, relative, selectRow, type ComponentRow, type MessagePayload } from './markup.js';
+import { isBotSeat } from '../../tables/policy.js';
 import { endText } from './results.js';
+
+/**
+ * The host's "hand a seat to a bot" select (README "AI players"): one option per human seat
+ * that left or is away; no row when there is none. Anyone sees it; only the host's choice counts.
+ */
+function replaceWithBotRow(snapshot: TableSnapshot, text: Catalog): ComponentRow[] {
+  const board = text.common.board;
+  const candidates = snapshot.seats
+    .filter((row) => row.seat !== null && !isBotSeat(row) && (row.left || row.away))
+    .sort((a, b) => a.seat! - b.seat!);
+  if (candidates.length === 0) return [];
+  return [
+    selectRow(
+      tableActionId(snapshot.table.id, 'replace-bot'),
+      text.bots.replacePlaceholder,
+      candidates.map((row) => ({ value: String(row.seat), label: text.bots.replaceOption(row.displayName, row.left ? board.leftWord : board.awayWord) })),
+    ),
+  ];
+}
 
 /** The board message of `snapshot`, with its stored results once finished. */
 export function boardMessage(mod: GameModule, snapshot: TableSnapshot, text: Catalog): MessagePayload {
@@ -52,7 +72,11 @@ export function boardMessage(mod: GameModule, snapshot: TableSnapshot, text: Cat
   if (log.length) parts.push('', board.log, ...log.map((line) => `• ${line}`));
   if (active && ctx.seats.some((seat) => seat.away)) parts.push('', `-# ${board.awayNote}`);
   const components: ComponentRow[] = active
-    ? [...plainComponentTexts(game.rows.slice(0, 2)), buttonRow(button(tableActionId(table.id, 'hand'), board.showHand, ButtonStyle.Primary))]
+    ? [
+        ...plainComponentTexts(game.rows.slice(0, 2)),
+        buttonRow(button(tableActionId(table.id, 'hand'), board.showHand, ButtonStyle.Primary)),
+        ...replaceWithBotRow(snapshot, text),
+      ]
     : table.status === 'finished'
       ? [buttonRow(button(tableActionId(table.id, 'again'), board.playAgain, ButtonStyle.Success))]
       : [];

@@ -8,6 +8,7 @@ import type { RenderContext, SeatInfo } from '../../games/ui.js';
 import type { Catalog } from '../../i18n/index.js';
 import type { SeatRow } from '../../persistence/repo.js';
 import type { StoredEvent, TableSnapshot } from '../../tables/types.js';
+import { isBotSeat } from '../../tables/policy.js';
 import { gameActionId, gameSelectId } from '../custom-id.js';
 import { escapeName, relative } from './markup.js';
 
@@ -22,8 +23,12 @@ export function seatInfos(seats: SeatRow[]): SeatInfo[] {
     seats
       .filter((row) => row.seat !== null)
       .sort((a, b) => a.seat! - b.seat!)
-      // A seat that left is not "away" (it will not come back): renderers show it as left.
-      .map((row) => ({ seat: row.seat!, userId: row.userId, displayName: row.displayName, away: row.away && !row.left, left: row.left }))
+      // A seat that left is not "away" (it will not come back): renderers show it as left —
+      // unless an AI player took it over, which plays it like anyone present.
+      .map((row) => {
+        const bot = isBotSeat(row);
+        return { seat: row.seat!, userId: row.userId, displayName: row.displayName, away: row.away && !row.left && !bot, left: row.left && !bot };
+      })
   );
 }
 
@@ -63,6 +68,8 @@ export function describeEvent(mod: GameModule, event: GameEvent, ctx: RenderCont
       return ctx.t.common.board.leftGame(name(event.seat));
     case '$restarted':
       return ctx.t.common.board.restarted;
+    case '$botReplaced':
+      return ctx.t.bots.replaced(escapeName(String(event.player)), name(event.seat));
     default:
       return mod.ui.describeEvent(event, ctx, viewer);
   }

@@ -1,10 +1,15 @@
-/** The public lobby message: host, players, options, and the Join / Leave / Start / Cancel / Rules buttons. */
+/**
+ * The public lobby message: host, players (bots marked with their level), options, the
+ * Join / Leave / Start / Cancel / Rules buttons, and the host's Add bot / Remove bot selects.
+ */
 import { ButtonStyle } from 'discord-api-types/v10';
+import { BOT_LEVELS } from '../../bots/kit.js';
+import { botLevelOf, tableOptionsOf } from '../../tables/bots.js';
 import type { GameModule } from '../../games/module.js';
 import type { Catalog } from '../../i18n/index.js';
 import type { TableSnapshot } from '../../tables/types.js';
 import { tableActionId } from '../custom-id.js';
-import { button, buttonRow, escapeName, relative, type MessagePayload } from './markup.js';
+import { button, buttonRow, escapeName, relative, selectRow, type ComponentRow, type MessagePayload } from './markup.js';
 
 /** The lobby message of `snapshot` (a table in status `lobby`). */
 export function lobbyMessage(mod: GameModule, snapshot: TableSnapshot, text: Catalog): MessagePayload {
@@ -12,7 +17,16 @@ export function lobbyMessage(mod: GameModule, snapshot: TableSnapshot, text: Cat
   const lobby = text.common.lobby;
   const def = mod.definition;
   const host = seats.find((row) => row.userId === table.hostUserId);
-  const players = seats.map((row, index) => `${index + 1}. ${escapeName(row.displayName)}${row.userId === table.hostUserId ? ' 👑' : ''}`);
+  const bots = text.bots;
+  const levelName = (row: (typeof seats)[number]) => bots.levels[botLevelOf(row) ?? ''] ?? '';
+  const players = seats.map((row, index) => {
+    const name = escapeName(row.displayName);
+    return `${index + 1}. ${botLevelOf(row) ? bots.lobbyEntry(name, levelName(row)) : name}${row.userId === table.hostUserId ? ' 👑' : ''}`;
+  });
+  const pace = tableOptionsOf(table.tableOptions).botPaceMs;
+  const paceLine = seats.some((row) => botLevelOf(row))
+    ? bots.paceNote(pace === undefined ? bots.defaultPace : pace === 0 ? bots.instantPace : `${pace / 1000} s`)
+    : '';
   const description = [
     lobby.host(escapeName(host?.displayName ?? '—')),
     '',
@@ -21,10 +35,31 @@ export function lobbyMessage(mod: GameModule, snapshot: TableSnapshot, text: Cat
     '',
     lobby.options,
     mod.ui.optionsSummary(table.options, text),
+    ...(paceLine ? [paceLine] : []),
     '',
     lobby.needs(def.minPlayers, table.maxSeats),
     table.deadlineAt ? lobby.expires(relative(table.deadlineAt)) : '',
   ].join('\n');
+  const botRows: ComponentRow[] = [];
+  if (seats.length < table.maxSeats) {
+    botRows.push(
+      selectRow(
+        tableActionId(table.id, 'add-bot'),
+        bots.addPlaceholder,
+        BOT_LEVELS.map((level) => ({ value: level, label: bots.addOption(bots.levels[level]!), description: bots.levelHelp[level]! })),
+      ),
+    );
+  }
+  const seatedBots = seats.filter((row) => botLevelOf(row));
+  if (seatedBots.length > 0) {
+    botRows.push(
+      selectRow(
+        tableActionId(table.id, 'remove-bot'),
+        bots.removePlaceholder,
+        seatedBots.map((row) => ({ value: row.userId, label: bots.removeOption(row.displayName), description: levelName(row) })),
+      ),
+    );
+  }
   return {
     embeds: [{ title: lobby.title(mod.emoji, mod.title(text), table.id), description: description.slice(0, 4000), color: mod.colour }],
     components: [
@@ -35,6 +70,7 @@ export function lobbyMessage(mod: GameModule, snapshot: TableSnapshot, text: Cat
         button(tableActionId(table.id, 'cancel'), lobby.cancel, ButtonStyle.Danger),
         button(tableActionId(table.id, 'rules'), lobby.rules, ButtonStyle.Secondary),
       ),
+      ...botRows,
     ],
     allowed_mentions: { parse: [] },
   };

@@ -75,6 +75,30 @@ export function button(
   return { type: ComponentType.Button, custom_id: customId, label, style, disabled };
 }
 
+/**
+ * An action row holding one string select with a custom_id (one choice, at most 25 options;
+ * labels and descriptions are plain text, cut to Discord's 100 characters).
+ */
+export function selectRow(customId: string, placeholder: string, options: { value: string; label: string; description?: string }[]): ComponentRow {
+  return {
+    type: ComponentType.ActionRow,
+    components: [
+      {
+        type: ComponentType.StringSelect,
+        custom_id: customId,
+        placeholder: clip(placeholder, 150),
+        min_values: 1,
+        max_values: 1,
+        options: options.slice(0, 25).map((option) => ({
+          value: option.value,
+          label: clip(option.label, 100),
+          ...(option.description ? { description: clip(option.description, 100) } : {}),
+        })),
+      },
+    ],
+  };
+}
+
 /** An action row of buttons. */
 export function buttonRow(...components: APIButtonComponent[]): ComponentRow {
   return { type: ComponentType.ActionRow, components };

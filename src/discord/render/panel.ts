@@ -3,6 +3,7 @@
  * note, the seat's own view and exactly its legal actions, the deadline, the recent moves
  * it may see, and Refresh. Drawn from that seat's view only.
  */
+import { createHash } from 'node:crypto';
 import { ButtonStyle } from 'discord-api-types/v10';
 import type { GameModule } from '../../games/module.js';
 import type { Catalog } from '../../i18n/index.js';
@@ -47,4 +48,23 @@ export function panelMessage(mod: GameModule, snapshot: TableSnapshot, userId: s
     components: rows,
     allowed_mentions: { parse: [] },
   };
+}
+
+/**
+ * A fingerprint (base64 SHA-1) of what a panel shows, for skipping redraws that would look
+ * the same: the one-line `note` it was drawn with (a click's confirmation, which stays until
+ * something new happens) and the table version in the Refresh button's id (which changes
+ * with every commit, visible or not) are left out.
+ */
+export function panelFingerprint(payload: MessagePayload, note?: string): string {
+  const hash = createHash('sha1');
+  for (const embed of payload.embeds ?? []) {
+    hash.update(embed.title ?? '');
+    const description = embed.description ?? '';
+    hash.update('\u0000');
+    hash.update(note ? description.replace(`${note}\n\n`, '') : description);
+    hash.update('\u0000');
+  }
+  hash.update(JSON.stringify(payload.components ?? []).replace(/("rh1:t:[0-9a-z]+:refresh):[0-9a-z]+"/g, '$1"'));
+  return hash.digest('base64');
 }

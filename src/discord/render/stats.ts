@@ -16,7 +16,8 @@ export function statsMessage(stats: PlayerStats, registry: GameRegistry, text: C
   const lines = text.ratings.stats;
   const name = escapeName(stats.name);
   const embed: APIEmbed = { color: RATINGS_COLOUR, title: lines.title(name) };
-  if (!stats.totals && stats.recent.length === 0) {
+  const vsBots = stats.vsBots ?? [];
+  if (!stats.totals && stats.recent.length === 0 && vsBots.length === 0) {
     embed.description = lines.nothing(name);
     return { embeds: [embed], components: [], allowed_mentions: { parse: [] } };
   }
@@ -35,6 +36,10 @@ export function statsMessage(stats: PlayerStats, registry: GameRegistry, text: C
   }
   if (known.length === 0) sections.push(lines.noCurrent);
   if (stats.totals) sections.push(lines.totals(stats.totals.games, stats.totals.wins));
+  if (vsBots.length > 0) {
+    const bots = text.bots;
+    sections.push([bots.stats.title, ...vsBots.map((record) => bots.stats.line(bots.levels[record.level] ?? record.level, record.games, record.wins))].join('\n'));
+  }
   if (stats.recent.length > 0) {
     const recent = stats.recent.map((game) => {
       const mod = registry.find(game.game);

@@ -1,4 +1,5 @@
 /** The English catalog, composed of one module per area. */
+import { bots } from './bots.js';
 import { common } from './common.js';
 import { help } from './help.js';
 import { jaccuse } from './jaccuse.js';
@@ -8,4 +9,4 @@ import { privacy } from './privacy.js';
 import { ratings } from './ratings.js';
 import { suspicion } from './suspicion.js';
 
-export const en = { common, suspicion, noir, phantom, jaccuse, ratings, privacy, help } as const;
+export const en = { common, suspicion, noir, phantom, jaccuse, ratings, privacy, help, bots } as const;

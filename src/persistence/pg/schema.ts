@@ -85,7 +85,7 @@ export const seats = pgTable(
   (t) => [primaryKey({ columns: [t.tableId, t.userId] }), index('seats_user').on(t.userId)],
 );
 
-/** Append-only log of every applied action (player, timeout or auto-play). */
+/** Append-only log of every applied action (player, timeout, auto-play or AI player 'bot'). */
 export const actions = pgTable(
   'actions',
   {
@@ -95,7 +95,7 @@ export const actions = pgTable(
     seq: integer('seq').notNull(),
     seat: integer('seat').notNull(),
     userId: binaryText('user_id'),
-    kind: binaryText('kind').$type<'player' | 'timeout' | 'auto'>().notNull(),
+    kind: binaryText('kind').$type<'player' | 'timeout' | 'auto' | 'bot'>().notNull(),
     action: json('action').notNull(),
     at: epochMs('at').notNull(),
   },

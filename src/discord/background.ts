@@ -1,0 +1,108 @@
+/**
+ * Background work that yields to answering clicks (README "Architecture", the publisher):
+ * board redraws and panel refreshes are drawn here, in slices of at most `sliceMs`, each
+ * slice started from `setImmediate` — after Node's poll phase, so every interaction that
+ * arrived meanwhile is read and answered (its callback sent) before the next slice runs.
+ * Tasks run in the order they were queued; a task may be keyed, and a keyed task queued
+ * again before it ran replaces the earlier one in its place (only the newest state is drawn).
+ */
+
+/** Default length of one slice of background work, ms. */
+export const BACKGROUND_SLICE_MS = 4;
+
+/** A queue of synchronous background tasks, run in slices between I/O turns. */
+export class BackgroundQueue {
+  private readonly tasks = new Map<string | number | symbol, () => void>();
+  private scheduled = false;
+  private closed = false;
+  private readonly idle: (() => void)[] = [];
+
+  constructor(
+    private readonly onError: (err: unknown) => void,
+    private readonly sliceMs = BACKGROUND_SLICE_MS,
+  ) {}
+
+  /** Tasks queued and not yet run. */
+  get size(): number {
+    return this.tasks.size;
+  }
+
+  /**
+   * Queue `task`. With a `key`, a task of the same key still waiting is replaced (it keeps
+   * its place in the queue). A task that throws is reported to `onError`; the others run.
+   */
+  push(task: () => void, key?: string | number): void {
+    if (this.closed) return;
+    this.tasks.set(key ?? Symbol('background task'), task);
+    if (!this.scheduled) {
+      this.scheduled = true;
+      setImmediate(() => this.runSlice());
+    }
+  }
+
+  /** Resolves when no task is waiting. */
+  async settled(): Promise<void> {
+    if (this.tasks.size === 0) return;
+    await new Promise<void>((resolve) => this.idle.push(resolve));
+  }
+
+  /** Drop every waiting task; later pushes are ignored. */
+  close(): void {
+    this.closed = true;
+    this.tasks.clear();
+    for (const resolve of this.idle.splice(0)) resolve();
+  }
+
+  private runSlice(): void {
+    this.scheduled = false;
+    const until = performance.now() + this.sliceMs;
+    for (const [key, task] of this.tasks) {
+      this.tasks.delete(key);
+      try {
+        task();
+      } catch (err) {
+        this.onError(err);
+      }
+      if (performance.now() >= until) break;
+    }
+    if (this.tasks.size > 0) {
+      this.scheduled = true;
+      setImmediate(() => this.runSlice());
+    } else {
+      for (const resolve of this.idle.splice(0)) resolve();
+    }
+  }
+}
+
+/**
+ * Turns of the event loop handed out one at a time: `next()` resolves in its own
+ * `setImmediate` turn, after Node's poll phase, so everything that arrived meanwhile (other
+ * interactions to acknowledge) runs between two of them.
+ */
+export class TurnQueue {
+  private readonly waiting: (() => void)[] = [];
+  private scheduled = false;
+
+  /** Waiting for a turn. */
+  get size(): number {
+    return this.waiting.length;
+  }
+
+  /** Resolves in a turn of its own, in the order asked. */
+  next(): Promise<void> {
+    return new Promise<void>((resolve) => {
+      this.waiting.push(resolve);
+      this.schedule();
+    });
+  }
+
+  private schedule(): void {
+    if (this.scheduled || this.waiting.length === 0) return;
+    this.scheduled = true;
+    setImmediate(() => {
+      this.scheduled = false;
+      this.waiting.shift()?.();
+      this.schedule();
+    });
+  }
+}

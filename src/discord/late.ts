@@ -1,0 +1,72 @@
+/**
+ * Overload degrades, never fails (README "Benchmark"; discord-platform.md §1: an interaction
+ * not acknowledged within 3 s fails). When the bot is so busy that a component click is
+ * already ACKNOWLEDGE_FIRST_AFTER_MS old by the time its handler starts, the click is
+ * acknowledged at once — a deferred update on a private panel or prompt, a deferred private
+ * reply on a public message — and its real work waits its turn behind the acknowledgements of
+ * the other waiting clicks (one late click per event-loop turn). The move is still committed
+ * before anything shows its result: the handler runs as usual, and what it would have sent as
+ * the initial response becomes an edit of the acknowledged response, through the
+ * interaction-webhook route on the interaction REST client (outside the global limit).
+ */
+import { MessageFlags } from 'discord.js';
+import type { ComponentInteraction } from './slash-command.js';
+
+/** A component click this old (ms since its snowflake's creation) when handled is acknowledged first. */
+export const ACKNOWLEDGE_FIRST_AFTER_MS = 1000;
+
+/** How old an interaction is, ms (its snowflake's creation time to `now`, Unix ms). */
+export function interactionAgeMs(interaction: { createdTimestamp: number }, now: number = Date.now()): number {
+  return now - interaction.createdTimestamp;
+}
+
+/** Sends an API JSON body (serialised) to the interaction's original response; resolves with the message. */
+export type EditOriginal = (interaction: { applicationId: string; token: string }, body: string) => Promise<unknown>;
+
+/** discord.js-style answer options (as the handlers pass them) as an API message edit body. */
+function editBody(options: unknown): string {
+  if (typeof options === 'string') return JSON.stringify({ content: options });
+  const { content, embeds, components, allowedMentions } = (options ?? {}) as Record<string, unknown>;
+  return JSON.stringify({
+    ...(content !== undefined ? { content } : {}),
+    ...(embeds !== undefined ? { embeds } : {}),
+    ...(components !== undefined ? { components } : {}),
+    ...(allowedMentions !== undefined ? { allowed_mentions: allowedMentions } : {}),
+  });
+}
+
+/** Options for a follow-up: the callback-only `withResponse` left out, always private. */
+function followUpOptions(options: unknown): Record<string, unknown> {
+  const { withResponse: _ignored, ...rest } = (typeof options === 'string' ? { content: options } : (options ?? {})) as Record<string, unknown>;
+  return { ...rest, flags: MessageFlags.Ephemeral };
+}
+
+/**
+ * Acknowledge `interaction` now and make its answer methods work on the acknowledged
+ * response: on a private (ephemeral) message, `update` edits it and `reply` becomes a private
+ * follow-up (not tracked as a panel: its response resource is empty); on a public message
+ * (the board, a lobby), `reply` and `update` fill the deferred private reply, and a silent
+ * `deferUpdate` (lobby buttons) removes it. Rejects when the acknowledgement fails.
+ */
+export async function acknowledgeFirst(interaction: ComponentInteraction, editOriginal: EditOriginal): Promise<void> {
+  const onPanel = interaction.message.flags.has(MessageFlags.Ephemeral);
+  if (onPanel) await interaction.deferUpdate();
+  else await interaction.deferReply({ flags: MessageFlags.Ephemeral });
+  const answers = interaction as unknown as Record<string, unknown>;
+  const edit = async (options: unknown) => {
+    const message = (await editOriginal(interaction, editBody(options))) as { id?: string } | undefined;
+    return { resource: { message: message?.id ? { id: message.id } : null } };
+  };
+  answers.update = edit;
+  if (onPanel) {
+    answers.reply = async (options: unknown) => {
+      await interaction.followUp(followUpOptions(options));
+      return { resource: { message: null } };
+    };
+    answers.deferUpdate = async () => undefined;
+  } else {
+    answers.reply = edit;
+    answers.deferUpdate = () => interaction.deleteReply();
+  }
+  answers.deferReply = async () => undefined;
+}

@@ -1,0 +1,202 @@
+/**
+ * Spends the bot's REST budget for channel messages where players look (README
+ * "Architecture", the publisher; discord-platform.md §4). Discord allows a bot 50 requests
+ * per second in all on non-interaction routes (the global limit) and, per channel, a few
+ * message creates and a few edits per window (about 5 per 5 s has been observed; the numbers
+ * are not published). discord.js waits out both limits by itself, but first come first
+ * served, and it spends a channel's window in a burst: a board then waits seconds for the
+ * window to reset while the game moves on.
+ *
+ * Here a request first asks for a slot:
+ * - **globally**, at most `globalPerSecond` requests in any `globalWindowMs` span (a sliding
+ *   window, so no fixed window on Discord's side sees more), granted by priority — the board
+ *   before pings, pings before clean-up — and in arrival order within a priority;
+ * - **per channel and kind** (message create, edit, delete), one request at a time, and
+ *   the channel's announced budget spent evenly: after an answer saying `remaining`
+ *   requests are left until the window resets in `reset-after` (Discord's `X-RateLimit-*`
+ *   headers), the next request waits reset-after / (remaining + 1) — 5 per 5 s becomes one
+ *   per second under steady load instead of five at once and then a 5 s wait; with nothing
+ *   announced (no limit), it does not wait.
+ *
+ * A slot is asked for *before* the request is drawn: the caller renders the newest state
+ * once its slot comes (coalescing everything that changed while it waited), sends it, and
+ * releases the slot with the answer's headers.
+ */
+
+/** What a request does to a channel's messages (each kind has its own per-channel bucket). */
+export type MessageRequestKind = 'create' | 'edit' | 'delete';
+
+/** Priorities, most urgent first (lower number first). */
+export const RestPriority = {
+  /** The public board: what every player looks at. */
+  board: 0,
+  /** "Your move" pings: create, or edit down to who is still deciding. */
+  ping: 1,
+  /** Deleting an old ping, re-checking an unchanged board. */
+  cleanUp: 2,
+} as const;
+
+/** Settings of a RestBudget. */
+export interface RestBudgetOptions {
+  /** Requests per `globalWindowMs` on non-interaction routes (Discord: 50 per s). Default 50. */
+  globalPerSecond?: number;
+  /** The span the global limit is counted over, ms (1,000 plus a margin for latency jitter on a busy host). Default 1,100. */
+  globalWindowMs?: number;
+  /** Added to a wait for a window's reset, ms (clock and latency jitter). Default 25. */
+  resetMarginMs?: number;
+  /** Current time, ms (monotonic). */
+  now?: () => number;
+}
+
+/** Response headers, as `Headers` (only `get` is used). */
+export interface HeaderSource {
+  get(name: string): string | null;
+}
+
+/** Ends a granted slot: pass the answer's headers (or nothing when there was no answer). */
+export type SlotRelease = (headers?: HeaderSource | null) => void;
+
+/** A channel's kind of request: one in flight at a time, the next not before `freeAt`. */
+interface ChannelState {
+  busy: boolean;
+  freeAt: number;
+}
+
+interface Waiter {
+  channelId: string;
+  kind: MessageRequestKind;
+  priority: number;
+  seq: number;
+  grant: (release: SlotRelease) => void;
+}
+
+/** Global and per-channel pacing of message requests, by priority. */
+export class RestBudget {
+  private readonly globalPerSecond: number;
+  private readonly globalWindowMs: number;
+  private readonly resetMarginMs: number;
+  private readonly now: () => number;
+  /** Send instants of the last `globalPerSecond` grants, oldest first (ring buffer). */
+  private readonly sent: number[] = [];
+  /** Each channel's kinds of request; idle entries in the past are swept. */
+  private readonly channels = new Map<string, ChannelState>();
+  /** Waiters, one array per priority, arrival order within. */
+  private readonly queues: Waiter[][] = [[], [], []];
+  private seq = 0;
+  private timer: NodeJS.Timeout | null = null;
+  private timerAt = Infinity;
+  private sweptAt = 0;
+
+  constructor(opts: RestBudgetOptions = {}) {
+    this.globalPerSecond = opts.globalPerSecond ?? 50;
+    this.globalWindowMs = opts.globalWindowMs ?? 1100;
+    this.resetMarginMs = opts.resetMarginMs ?? 25;
+    this.now = opts.now ?? (() => performance.now());
+  }
+
+  /** Requests waiting for a slot (all priorities). */
+  get waiting(): number {
+    return this.queues.reduce((sum, queue) => sum + queue.length, 0);
+  }
+
+  /**
+   * Resolves when a request of `kind` to channel `channelId` may be sent now, at `priority`
+   * (RestPriority), with the function that ends the slot. The slot counts against the
+   * global limit once granted: send the request right away, then release it with the
+   * answer's headers (always release it, also when nothing was sent).
+   */
+  slot(channelId: string, kind: MessageRequestKind, priority: number): Promise<SlotRelease> {
+    return new Promise<SlotRelease>((grant) => {
+      const queue = this.queues[Math.max(0, Math.min(this.queues.length - 1, priority))]!;
+      queue.push({ channelId, kind, priority, seq: this.seq++, grant });
+      this.pump();
+    });
+  }
+
+  /** Drop every waiter and timer (shutdown): their promises never resolve. */
+  close(): void {
+    for (const queue of this.queues) queue.length = 0;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    this.timerAt = Infinity;
+  }
+
+  /** Grant every waiter that may go now, by priority; arm a timer for the earliest other. */
+  private pump(): void {
+    const now = this.now();
+    this.sweep(now);
+    let wakeAt = Infinity;
+    for (const queue of this.queues) {
+      for (let index = 0; index < queue.length; ) {
+        const globalAt = this.globalFreeAt(now);
+        if (globalAt > now) {
+          wakeAt = Math.min(wakeAt, globalAt);
+          this.arm(wakeAt, now);
+          return;
+        }
+        const waiter = queue[index]!;
+        const key = `${waiter.kind} ${waiter.channelId}`;
+        const channel = this.channels.get(key);
+        if (channel && (channel.busy || channel.freeAt > now)) {
+          // This channel waits (for its answer, or its spacing); other channels may go meanwhile.
+          if (!channel.busy) wakeAt = Math.min(wakeAt, channel.freeAt);
+          index += 1;
+          continue;
+        }
+        queue.splice(index, 1);
+        const state: ChannelState = channel ?? { busy: false, freeAt: 0 };
+        state.busy = true;
+        this.channels.set(key, state);
+        this.sent.push(now);
+        if (this.sent.length > this.globalPerSecond) this.sent.shift();
+        let released = false;
+        waiter.grant((headers) => {
+          if (released) return;
+          released = true;
+          this.release(state, headers ?? null);
+        });
+      }
+    }
+    this.arm(wakeAt, now);
+  }
+
+  /** A slot ended: space the channel's next request by what its answer announced. */
+  private release(state: ChannelState, headers: HeaderSource | null): void {
+    const now = this.now();
+    state.busy = false;
+    state.freeAt = now;
+    const remaining = Number(headers?.get('x-ratelimit-remaining') ?? NaN);
+    const resetAfterMs = Number(headers?.get('x-ratelimit-reset-after') ?? NaN) * 1000;
+    if (Number.isFinite(remaining) && Number.isFinite(resetAfterMs) && resetAfterMs > 0) {
+      state.freeAt = remaining > 0 ? now + resetAfterMs / (remaining + 1) : now + resetAfterMs + this.resetMarginMs;
+    }
+    this.pump();
+  }
+
+  /** When the next request may go under the global limit (≤ now: at once). */
+  private globalFreeAt(now: number): number {
+    if (this.sent.length < this.globalPerSecond) return now;
+    return this.sent[0]! + this.globalWindowMs;
+  }
+
+  private arm(at: number, now: number): void {
+    if (at === Infinity || (this.timer && this.timerAt <= at)) return;
+    if (this.timer) clearTimeout(this.timer);
+    this.timerAt = at;
+    this.timer = setTimeout(
+      () => {
+        this.timer = null;
+        this.timerAt = Infinity;
+        this.pump();
+      },
+      Math.max(0, Math.ceil(at - now)),
+    );
+  }
+
+  /** Forget channels with nothing in flight whose spacing ended (bounded memory over many channels). */
+  private sweep(now: number): void {
+    if (now - this.sweptAt < 10_000) return;
+    this.sweptAt = now;
+    for (const [key, state] of this.channels) if (!state.busy && state.freeAt <= now) this.channels.delete(key);
+  }
+}

@@ -1,0 +1,41 @@
+/** English strings of the AI players (README "AI players"): lobby controls, board notes, errors, options. */
+import { formatters } from '../format.js';
+
+const f = formatters('en');
+
+export const bots = {
+  levels: { easy: 'Easy', normal: 'Normal', hard: 'Hard' } as Record<string, string>,
+  levelHelp: {
+    easy: 'Plays a random legal move',
+    normal: 'Plays a sensible move from what it can see',
+    hard: 'Searches ahead from what it can see',
+  } as Record<string, string>,
+  /** A bot in the lobby list: its name and level. */
+  lobbyEntry: (name: string, level: string) => `${name} (${level} bot)`,
+  addPlaceholder: 'Host: add a bot…',
+  addOption: (level: string) => `Add a ${level} bot`,
+  removePlaceholder: 'Host: remove a bot…',
+  removeOption: (name: string) => `Remove ${name}`,
+  replacePlaceholder: 'Host: hand a seat that left or is away to a bot…',
+  replaceOption: (name: string, why: string) => `Replace ${name} (${why}) with a Normal bot`,
+  replaced: (player: string, bot: string) => `🤖 ${player}'s seat is now played by ${bot} until the end.`,
+  paceNote: (seconds: string) => `🤖 Bots move after ${seconds}.`,
+  defaultPace: '1.5–4 s',
+  instantPace: 'no pause',
+  /** The reply to a lobby bot control. */
+  added: (name: string) => `${name} joined the table.`,
+  removed: (name: string) => `${name} left the table.`,
+  replacedDone: (player: string) => `${player}'s seat is now played by a bot.`,
+  notBot: 'That seat is not a bot (or it already left).',
+  notReplaceable: 'Only a player who left or is away can be replaced by a bot.',
+  options: {
+    bots: 'AI players (bots) to seat now (default 0)',
+    level: 'Level of those bots (default Normal)',
+    pace: 'Seconds a bot waits before moving, 0 = instant (default 1.5–4)',
+  },
+  stats: {
+    title: '**Against bots**',
+    line: (level: string, games: number, wins: number) =>
+      `🤖 ${level}: ${f.count(games, { one: 'game', other: 'games' })}, ${f.count(wins, { one: 'win', other: 'wins' })}`,
+  },
+} as const;

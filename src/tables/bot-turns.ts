@@ -1,0 +1,205 @@
+/**
+ * The AI players' turns (README "AI players"): a table listener that, whenever a committed
+ * change leaves a decision to a bot seat, asks the bot policy (the worker-thread pool) for
+ * that seat's move and plays it through the table service after a human-like pause — the
+ * same service path, transaction, action log and deadlines as a human's click.
+ *
+ * The bot decides from its own seat's input only: `botInputFromLog` replays the stored seed
+ * and action log on this (trusted) side and keeps what that seat may see; the policy never
+ * receives the state, the seed or another seat's events.
+ *
+ * Nothing here is stored: after a restart `resume()` looks at every active table and
+ * schedules the bot seats that are to act, so a bot that was to move when the process died
+ * moves once the bot is back.
+ */
+import { botInputFromLog } from '../bots/input.js';
+import type { BotLevel } from '../bots/kit.js';
+import type { BotPolicy } from '../bots/policy.js';
+import { seatsToAct, type Pending, type Seat } from '../games/engine.js';
+import type { Logger } from '../logger.js';
+import type { SeatRow, TableRepo, TableRow } from '../persistence/repo.js';
+import { botLevelOf, botPauseMs, tableOptionsOf } from './bots.js';
+import type { TableService } from './service.js';
+import type { TableChange, TableListener, TableSnapshot } from './types.js';
+
+/** Dependencies of the bot-turn driver. */
+export interface BotTurnsDeps {
+  service: TableService;
+  repo: TableRepo;
+  policy: BotPolicy;
+  logger: Logger;
+  /** Current time, Unix ms. */
+  now?: () => number;
+  /** Uniform in [0, 1): spreads the default pause (never used for a bot's decision). */
+  random?: () => number;
+  /** Hard search time per move, in ms (the policy's default when absent). */
+  budgetMs?: number;
+}
+
+/** Shortest Hard search budget handed to the policy when a window is about to close, in ms. */
+export const MIN_BUDGET_MS = 50;
+
+/** One scheduled bot move: a seat of a table, for one decision step. */
+interface Turn {
+  tableId: number;
+  seat: Seat;
+  step: number;
+  cancelled: boolean;
+  timer: NodeJS.Timeout | null;
+  /** Ends the pause early (a cancelled turn must not keep its promise pending). */
+  wake: () => void;
+}
+
+/** Drives every bot seat of every table of one table service. */
+export class BotTurns implements TableListener {
+  private readonly service: TableService;
+  private readonly repo: TableRepo;
+  private readonly policy: BotPolicy;
+  private readonly log: Logger;
+  private readonly now: () => number;
+  private readonly random: () => number;
+  private readonly budgetMs: number | undefined;
+  /** Scheduled turns by `table:seat`. */
+  private readonly turns = new Map<string, Turn>();
+  /** Moves being decided or played (awaited by `settled`). */
+  private readonly running = new Set<Promise<void>>();
+  private stopped = false;
+
+  constructor(deps: BotTurnsDeps) {
+    this.service = deps.service;
+    this.repo = deps.repo;
+    this.policy = deps.policy;
+    this.log = deps.logger;
+    this.now = deps.now ?? Date.now;
+    this.random = deps.random ?? Math.random;
+    this.budgetMs = deps.budgetMs;
+  }
+
+  /** Listener entry point: schedule (or drop) bot turns for the table as `change` committed it. */
+  tableChanged(change: TableChange): void {
+    this.consider(change.snapshot);
+  }
+
+  /**
+   * Start-up recovery: schedule the bot seats that are to act at every active table (a bot
+   * that was to move when the process stopped moves now, after its pause). Returns how many
+   * turns were scheduled.
+   */
+  resume(): number {
+    let scheduled = 0;
+    for (const table of this.repo.openTables()) {
+      if (table.status !== 'active') continue;
+      const snapshot = this.service.snapshot(table.id);
+      if (snapshot) scheduled += this.consider(snapshot);
+    }
+    return scheduled;
+  }
+
+  /** Number of bot turns waiting for their pause or decision. */
+  get scheduled(): number {
+    return this.turns.size;
+  }
+
+  /** Resolves once no bot move is being decided or played (tests, shutdown). */
+  async settled(): Promise<void> {
+    while (this.running.size > 0) await Promise.allSettled([...this.running]);
+  }
+
+  /** Cancel every scheduled turn for good (shutdown); moves already committed stay. */
+  stop(): void {
+    this.stopped = true;
+    for (const turn of this.turns.values()) this.cancel(turn);
+    this.turns.clear();
+  }
+
+  /**
+   * Bring the scheduled turns of `snapshot.table` in line with its pending decision: cancel
+   * turns of a closed table or of an older step, schedule each bot seat now to act. Returns
+   * how many turns it scheduled.
+   */
+  private consider(snapshot: TableSnapshot): number {
+    const { table, seats, pending } = snapshot;
+    const active = table.status === 'active' && pending !== null && pending.kind !== 'over';
+    const toAct = new Set(active ? seatsToAct(pending) : []);
+    for (const [key, turn] of this.turns) {
+      if (turn.tableId !== table.id) continue;
+      if (!active || turn.step !== pending.step || !toAct.has(turn.seat)) {
+        this.cancel(turn);
+        this.turns.delete(key);
+      }
+    }
+    if (!active || this.stopped) return 0;
+    let scheduled = 0;
+    for (const row of seats) {
+      if (row.seat === null || !toAct.has(row.seat)) continue;
+      const level = botLevelOf(row);
+      if (!level || this.turns.has(keyOf(table.id, row.seat))) continue;
+      this.schedule(table, row, level, pending);
+      scheduled += 1;
+    }
+    return scheduled;
+  }
+
+  private schedule(table: TableRow, row: SeatRow, level: BotLevel, pending: Pending): void {
+    const seat = row.seat!;
+    const turn: Turn = { tableId: table.id, seat, step: pending.step, cancelled: false, timer: null, wake: () => {} };
+    this.turns.set(keyOf(table.id, seat), turn);
+    const now = this.now();
+    const pauseMs = botPauseMs(tableOptionsOf(table.tableOptions), pending, table.deadlineAt, now, this.random);
+    // The decision is computed during the pause, and must be ready before it ends.
+    const budgetMs = Math.max(MIN_BUDGET_MS, Math.min(this.budgetMs ?? Infinity, pauseMs > 0 ? pauseMs - 20 : Infinity));
+    const startedAt = now;
+    const run = this.play(table, turn, level, pauseMs, Number.isFinite(budgetMs) ? budgetMs : undefined, startedAt).catch((err: unknown) => {
+      this.log.error({ err, table: table.id, seat, level }, 'bot turn failed');
+    });
+    this.running.add(run);
+    void run.finally(() => this.running.delete(run));
+  }
+
+  /** Decide, wait out the pause, then commit through the table service. */
+  private async play(table: TableRow, turn: Turn, level: BotLevel, pauseMs: number, budgetMs: number | undefined, startedAt: number): Promise<void> {
+    const pause = new Promise<void>((resolve) => {
+      turn.wake = resolve;
+      turn.timer = setTimeout(resolve, pauseMs);
+      turn.timer.unref?.();
+    });
+    const input = botInputFromLog(
+      {
+        game: table.game as never,
+        definition: this.service.definition(table),
+        options: table.options,
+        seats: this.repo.seats(table.id).filter((row) => row.seat !== null).length,
+        seed: table.seed!,
+        setupMeta: { hostSeat: this.repo.seats(table.id).find((row) => row.userId === table.hostUserId)?.seat ?? 0 },
+        log: this.repo.actions(table.id).map((entry) => ({ seat: entry.seat, action: entry.action })),
+      },
+      turn.seat,
+    );
+    const decision = await this.policy.decide({ level, input, ...(budgetMs !== undefined ? { budgetMs } : {}) });
+    const decidedMs = this.now() - startedAt;
+    await pause;
+    if (turn.cancelled || this.stopped) return;
+    this.turns.delete(keyOf(turn.tableId, turn.seat));
+    const result = this.service.botAct(turn.tableId, turn.seat, turn.step, decision.action);
+    const fields = { table: turn.tableId, seat: turn.seat, level, step: turn.step, decidedMs, ms: this.now() - startedAt };
+    if (result.ok) {
+      this.log.info({ ...fields, action: (decision.action as { type?: unknown }).type, iterations: decision.iterations }, 'bot move');
+      return;
+    }
+    // The table moved on meanwhile (a race another seat won, a cancel): the change that moved
+    // it has already scheduled whatever is due now. An illegal move is a bot bug: logged as
+    // an error; the deadline then plays the default move for the seat.
+    const bug = result.error.code === 'rule' || result.error.code === 'bad_action';
+    this.log[bug ? 'error' : 'debug']({ ...fields, refusal: result.error.code }, 'bot move refused');
+  }
+
+  private cancel(turn: Turn): void {
+    turn.cancelled = true;
+    if (turn.timer) clearTimeout(turn.timer);
+    turn.wake();
+  }
+}
+
+function keyOf(tableId: number, seat: Seat): string {
+  return `${tableId}:${seat}`;
+}
