@@ -19,7 +19,7 @@ import { answered, boardOf, fresh, offers, perform, settle, startBot, tableIdOf,
 type CommandNode = JsonObject & { name: string; name_localizations?: Record<string, string>; description_localizations?: Record<string, string>; options?: CommandNode[]; choices?: CommandNode[] };
 
 /** Choice names that are the same in Spanish (game titles): no localization needed. */
-const SAME_IN_BOTH = ['Suspicion', 'Tricks and the Phantom', "J'Accuse!", 'English', 'Español'];
+const SAME_IN_BOTH = ['Suspicion', 'Tricks and the Phantom', "J'Accuse!", 'English', 'Español', 'Normal'];
 
 /** Every node of a command tree (command, subcommands, options, choices) with its path. */
 function nodes(node: CommandNode, path = `/${node.name}`): { path: string; node: CommandNode; choice: boolean }[] {

@@ -37,6 +37,8 @@ const SAME_IN_BOTH = new Set([
   'ratings.admin.languageNames.en',
   'ratings.admin.languageNames.es',
   // Spelled the same in Spanish.
+  'common.commandNames.bots',
+  'bots.levels.normal',
   'noir.roleName.inspector',
   'noir.canvasItem',
 ]);
