@@ -14,8 +14,10 @@
 import { ChannelType, InteractionContextType, PermissionFlagsBits, SlashCommandBuilder, type ChatInputCommandInteraction } from 'discord.js';
 import {
   guildDefaults,
+  guildLanguage,
   hostingRules,
   invalidSettings,
+  setGuildLanguage,
   SETTING_LIMITS,
   updateGuildDefaults,
   updateHostingRules,
@@ -31,10 +33,14 @@ import { confirmPrompt } from '../discord/prompts.js';
 import { adminTablesText, settingsText } from '../discord/render/admin.js';
 import type { ComponentHandler, ComponentInteraction, SlashCommand } from '../discord/slash-command.js';
 import type { GameRegistry } from '../games/registry.js';
-import { catalogFor, en, type Catalog } from '../i18n/index.js';
+import { localizedCommand } from '../discord/localize.js';
+import { catalogFor, LANGUAGES, type Catalog } from '../i18n/index.js';
 import { currentSeason, resetSeason } from '../ratings/store.js';
 
 /** `/admin settings` option names → settings keys. */
+/** The `language:` choice that clears the server language (each table takes its opener's language). */
+export const LANGUAGE_AUTO = 'auto';
+
 const SETTING_OPTIONS: { option: string; key: SettingKey }[] = [
   { option: 'turn-timer', key: 'turnSeconds' },
   { option: 'counter-window', key: 'reactionSeconds' },
@@ -93,7 +99,7 @@ export const adminClick: ComponentHandler<'admin'> = async (interaction, app, lo
       }
       const result = resetSeason(app.db, interaction.guildId, mod.id, id.season, interaction.user.id, Date.now());
       log.outcome = result.ok ? 'reset' : 'stale';
-      await answerPrompt(interaction, result.ok ? admin.resetDone(mod.title, result.season, mod.id) : admin.resetStale(mod.title, result.current));
+      await answerPrompt(interaction, result.ok ? admin.resetDone(mod.title(text), result.season, mod.id) : admin.resetStale(mod.title(text), result.current));
       return;
     }
   }
@@ -101,8 +107,9 @@ export const adminClick: ComponentHandler<'admin'> = async (interaction, app, lo
 
 /** Build the `/admin` command (game choices from the registry). */
 export function adminCommand(registry: GameRegistry): SlashCommand {
-  const commands = en.ratings.commands;
-  const data = new SlashCommandBuilder()
+  const data = localizedCommand((t) => {
+    const commands = t.ratings.commands;
+    return new SlashCommandBuilder()
     .setName('admin')
     .setDescription(commands.admin)
     .setContexts(InteractionContextType.Guild)
@@ -128,7 +135,7 @@ export function adminCommand(registry: GameRegistry): SlashCommand {
             .setName('game')
             .setDescription(commands.adminResetGame)
             .setRequired(true)
-            .addChoices(...registry.modules.map((mod) => ({ name: mod.title, value: mod.id }))),
+            .addChoices(...registry.modules.map((mod) => ({ name: mod.title(t), value: mod.id }))),
         ),
     )
     .addSubcommand((sub) =>
@@ -152,9 +159,19 @@ export function adminCommand(registry: GameRegistry): SlashCommand {
             .setName('reset')
             .setDescription(commands.adminSettingsReset)
             .addChoices({ name: commands.resetChannels, value: RESET_CHANNELS }, { name: commands.resetHostRole, value: RESET_HOST_ROLE }),
+        )
+        .addStringOption((option) =>
+          option
+            .setName('language')
+            .setDescription(commands.adminLanguage)
+            .addChoices(
+              { name: commands.languageAuto, value: LANGUAGE_AUTO },
+              ...LANGUAGES.map((language) => ({ name: t.ratings.admin.languageNames[language] ?? language, value: language })),
+            ),
         ),
     )
     .toJSON();
+  });
 
   return {
     name: 'admin',
@@ -207,7 +224,8 @@ async function askEnd(interaction: ChatInputCommandInteraction, app: AppContext,
     await interaction.reply(privateText(admin.alreadyEnded(id)));
     return;
   }
-  const title = app.registry.find(table.game)?.title ?? table.game;
+  const found = app.registry.find(table.game);
+  const title = found ? found.title(text) : table.game;
   log.outcome = 'confirm';
   await interaction.reply(
     confirmPrompt(
@@ -232,7 +250,7 @@ async function askReset(interaction: ChatInputCommandInteraction, app: AppContex
   log.outcome = 'confirm';
   await interaction.reply(
     confirmPrompt(
-      admin.confirmReset(mod.title, season, mod.id),
+      admin.confirmReset(mod.title(text), season, mod.id),
       adminActionId({ verb: 'reset', game: mod.id, season }),
       admin.confirmResetButton(season + 1),
       adminActionId({ verb: 'keep' }),
@@ -268,8 +286,11 @@ async function settings(interaction: ChatInputCommandInteraction, app: AppContex
     log.outcome = outcome;
     await interaction.reply(privateText(content));
   };
-  const view = () => ({ defaults: guildDefaults(app.db, guildId), rules: hostingRules(app.db, guildId) });
-  if (Object.keys(patch).length === 0 && Object.keys(hosting).length === 0) {
+  const languageChoice = interaction.options.getString('language');
+  const language = languageChoice === null ? undefined : languageChoice === LANGUAGE_AUTO ? null : languageChoice;
+  if (language && !(LANGUAGES as readonly string[]).includes(language)) return refuse('bad_setting', text.common.errors.badOptions(`language: ${language}`));
+  const view = () => ({ defaults: guildDefaults(app.db, guildId), rules: hostingRules(app.db, guildId), language: guildLanguage(app.db, guildId) });
+  if (Object.keys(patch).length === 0 && Object.keys(hosting).length === 0 && language === undefined) {
     log.outcome = 'shown';
     await interaction.reply(privateText(settingsText(view(), app.registry, text)));
     return;
@@ -284,6 +305,7 @@ async function settings(interaction: ChatInputCommandInteraction, app: AppContex
     const rules = Object.keys(hosting).length > 0 ? updateHostingRules(app.db, guildId, hosting, interaction.user.id, now) : null;
     if (rules && !rules.ok) return rules;
     if (Object.keys(patch).length > 0) updateGuildDefaults(app.db, guildId, patch, interaction.user.id, now);
+    if (language !== undefined) setGuildLanguage(app.db, guildId, language, interaction.user.id, now);
     return { ok: true as const, emptied: rules?.emptied ?? false };
   });
   if (!stored.ok) {

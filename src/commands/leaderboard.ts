@@ -10,7 +10,9 @@ import type { AppContext } from '../discord/context.js';
 import { leaderboardMessage } from '../discord/render/leaderboard.js';
 import type { ComponentHandler, SlashCommand } from '../discord/slash-command.js';
 import type { GameRegistry } from '../games/registry.js';
-import { catalogFor, en, type Catalog } from '../i18n/index.js';
+import { guildLanguage } from '../admin/settings.js';
+import { localizedCommand } from '../discord/localize.js';
+import { catalogFor, type Catalog } from '../i18n/index.js';
 import { ratingQueries } from '../ratings/queries.js';
 import { currentSeason } from '../ratings/store.js';
 import { ALL_GAMES, type BoardView } from '../ratings/views.js';
@@ -37,7 +39,7 @@ export function resolveBoard(app: AppContext, text: Catalog, guildId: string, vi
   if (!mod) return { ok: false, text: errors.unknownGame, outcome: 'unknown_game' };
   const current = currentSeason(app.db, guildId, mod.id).season;
   const shown = season ?? current;
-  if (shown < 1 || shown > current) return { ok: false, text: errors.noSuchSeason(mod.title, shown, current), outcome: 'no_such_season' };
+  if (shown < 1 || shown > current) return { ok: false, text: errors.noSuchSeason(mod.title(text), shown, current), outcome: 'no_such_season' };
   return { ok: true, view: { kind: 'game', game: mod.id, season: shown, currentSeason: current, page: queries.leaderboard(guildId, mod.id, shown, page) } };
 }
 
@@ -65,7 +67,7 @@ export const leaderboardPageClick: ComponentHandler<'leaderboard'> = async (inte
     return;
   }
   log.outcome = 'ok';
-  const page = forDjs(leaderboardMessage(resolved.view, app.registry, en));
+  const page = forDjs(leaderboardMessage(resolved.view, app.registry, publicCatalog(app, interaction.guildId, interaction.locale)));
   // Turn the page in place only on a leaderboard message; a click forged onto any other
   // message (a game board, a lobby) is answered privately and leaves that message alone.
   const onLeaderboard = interaction.message.components.some((row) => JSON.stringify(row.toJSON()).includes('"rh1:l:'));
@@ -73,10 +75,19 @@ export const leaderboardPageClick: ComponentHandler<'leaderboard'> = async (inte
   else await interaction.reply({ ...page, flags: MessageFlags.Ephemeral });
 };
 
+/**
+ * The catalog of a public leaderboard message: the server's language (`/admin settings
+ * language:`) when set, otherwise the language of the member who asked for it.
+ */
+function publicCatalog(app: AppContext, guildId: string, locale: string): Catalog {
+  return catalogFor(guildLanguage(app.db, guildId) ?? locale);
+}
+
 /** Build the `/leaderboard` command (one game choice per title, plus "all games"). */
 export function leaderboardCommand(registry: GameRegistry): SlashCommand {
-  const commands = en.ratings.commands;
-  const data = new SlashCommandBuilder()
+  const data = localizedCommand((t) => {
+    const commands = t.ratings.commands;
+    return new SlashCommandBuilder()
     .setName('leaderboard')
     .setDescription(commands.leaderboard)
     .setContexts(InteractionContextType.Guild)
@@ -84,11 +95,12 @@ export function leaderboardCommand(registry: GameRegistry): SlashCommand {
       option
         .setName('game')
         .setDescription(commands.leaderboardGame)
-        .addChoices({ name: commands.allGames, value: ALL_GAMES }, ...registry.modules.map((mod) => ({ name: mod.title, value: mod.id }))),
+        .addChoices({ name: commands.allGames, value: ALL_GAMES }, ...registry.modules.map((mod) => ({ name: mod.title(t), value: mod.id }))),
     )
     .addIntegerOption((option) => option.setName('season').setDescription(commands.leaderboardSeason).setMinValue(1))
     .addStringOption((option) => option.setName('scope').setDescription(commands.leaderboardScope).addChoices({ name: commands.scopeServer, value: SCOPE_SERVER }))
     .toJSON();
+  });
   return {
     name: 'leaderboard',
     data,
@@ -110,7 +122,7 @@ export function leaderboardCommand(registry: GameRegistry): SlashCommand {
         return;
       }
       log.outcome = 'ok';
-      await interaction.reply(forDjs(leaderboardMessage(resolved.view, app.registry, en)));
+      await interaction.reply(forDjs(leaderboardMessage(resolved.view, app.registry, publicCatalog(app, interaction.guildId, interaction.locale))));
     },
   };
 }

@@ -71,6 +71,11 @@ export interface CreateTableInput {
   /** Maximum seats (defaults to the game's maximum; clamped to its range). */
   maxSeats?: number;
   /**
+   * The table's language for boards, pings and announcements (a Discord locale such as
+   * 'es-419', or a catalog language such as 'es'), fixed for the table's life. Absent = English.
+   */
+  locale?: string;
+  /**
    * AI-player options of `/<game> new` as typed (README "AI players"): `bots` seated now,
    * their `level`, and `paceSeconds` before each bot move; checked by `readBotOptions`.
    */
@@ -176,6 +181,7 @@ export class TableService {
         game: mod.id,
         status: 'lobby',
         hostUserId: input.host.userId,
+        locale: input.locale ?? null,
         options: parsed.data,
         maxSeats,
         createdAt: now,
