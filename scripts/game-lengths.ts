@@ -30,6 +30,7 @@ import {
   type TypicalLengthTable,
 } from '../src/games/typical-length.js';
 import type { GameModule } from '../src/games/module.js';
+import { catalogs } from '../src/i18n/index.js';
 import { playRandomGame } from '../test/support/random-play.js';
 
 /** The value at quantile `q` (0–1) of an ascending list (nearest rank below). */
@@ -98,14 +99,16 @@ export function measureTypicalLengths(registry: GameRegistry, games = LENGTH_SAM
 
 /** The README table: one row per game, variant and player count. */
 export function markdownTable(registry: GameRegistry, table: TypicalLengthTable): string {
+  // README is English.
+  const text = catalogs.en;
   const lines = ['| Game | Variant | Players | Decisions (median) | Typical length |', '|---|---|---|---|---|'];
   for (const mod of registry.modules) {
     const spec = lengthVariantOption(mod);
     for (const [key, byPlayers] of Object.entries(table[mod.id] ?? {})) {
-      const variant = key === DEFAULT_LENGTH_CONFIG ? '—' : (spec?.choices?.find((choice) => String(choice.value) === key)?.name ?? key);
+      const variant = key === DEFAULT_LENGTH_CONFIG ? '—' : (spec?.choices?.find((choice) => String(choice.value) === key)?.name(text) ?? key);
       for (const [players, stats] of Object.entries(byPlayers)) {
         const { low, median, high } = stats.seconds;
-        lines.push(`| ${mod.title} | ${variant} | ${players} | ${stats.decisions} | ${minutes(median)} min (${minutes(low)}–${minutes(high)}) |`);
+        lines.push(`| ${mod.title(text)} | ${variant} | ${players} | ${stats.decisions} | ${minutes(median)} min (${minutes(low)}–${minutes(high)}) |`);
       }
     }
   }

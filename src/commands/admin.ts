@@ -13,7 +13,14 @@
  */
 import { ChannelType, InteractionContextType, PermissionFlagsBits, SlashCommandBuilder, type ChatInputCommandInteraction } from 'discord.js';
 import {
+<<<<<<< HEAD
+=======
+  guildDefaults,
+  guildLanguage,
+  hostingRules,
+>>>>>>> main
   invalidSettings,
+  setGuildLanguage,
   SETTING_LIMITS,
   type GuildDefaultsPatch,
   type HostingPatch,
@@ -27,9 +34,18 @@ import { confirmPrompt } from '../discord/prompts.js';
 import { adminTablesText, settingsText } from '../discord/render/admin.js';
 import type { ComponentHandler, ComponentInteraction, SlashCommand } from '../discord/slash-command.js';
 import type { GameRegistry } from '../games/registry.js';
+<<<<<<< HEAD
 import { catalogFor, en, type Catalog } from '../i18n/index.js';
+=======
+import { localizedCommand } from '../discord/localize.js';
+import { catalogFor, LANGUAGES, type Catalog } from '../i18n/index.js';
+import { currentSeason, resetSeason } from '../ratings/store.js';
+>>>>>>> main
 
 /** `/admin settings` option names → settings keys. */
+/** The `language:` choice that clears the server language (each table takes its opener's language). */
+export const LANGUAGE_AUTO = 'auto';
+
 const SETTING_OPTIONS: { option: string; key: SettingKey }[] = [
   { option: 'turn-timer', key: 'turnSeconds' },
   { option: 'counter-window', key: 'reactionSeconds' },
@@ -88,7 +104,7 @@ export const adminClick: ComponentHandler<'admin'> = async (interaction, app, lo
       }
       const result = await app.store.resetSeason(interaction.guildId, mod.id, id.season, interaction.user.id, Date.now());
       log.outcome = result.ok ? 'reset' : 'stale';
-      await answerPrompt(interaction, result.ok ? admin.resetDone(mod.title, result.season, mod.id) : admin.resetStale(mod.title, result.current));
+      await answerPrompt(interaction, result.ok ? admin.resetDone(mod.title(text), result.season, mod.id) : admin.resetStale(mod.title(text), result.current));
       return;
     }
   }
@@ -96,8 +112,9 @@ export const adminClick: ComponentHandler<'admin'> = async (interaction, app, lo
 
 /** Build the `/admin` command (game choices from the registry). */
 export function adminCommand(registry: GameRegistry): SlashCommand {
-  const commands = en.ratings.commands;
-  const data = new SlashCommandBuilder()
+  const data = localizedCommand((t) => {
+    const commands = t.ratings.commands;
+    return new SlashCommandBuilder()
     .setName('admin')
     .setDescription(commands.admin)
     .setContexts(InteractionContextType.Guild)
@@ -123,7 +140,7 @@ export function adminCommand(registry: GameRegistry): SlashCommand {
             .setName('game')
             .setDescription(commands.adminResetGame)
             .setRequired(true)
-            .addChoices(...registry.modules.map((mod) => ({ name: mod.title, value: mod.id }))),
+            .addChoices(...registry.modules.map((mod) => ({ name: mod.title(t), value: mod.id }))),
         ),
     )
     .addSubcommand((sub) =>
@@ -147,9 +164,19 @@ export function adminCommand(registry: GameRegistry): SlashCommand {
             .setName('reset')
             .setDescription(commands.adminSettingsReset)
             .addChoices({ name: commands.resetChannels, value: RESET_CHANNELS }, { name: commands.resetHostRole, value: RESET_HOST_ROLE }),
+        )
+        .addStringOption((option) =>
+          option
+            .setName('language')
+            .setDescription(commands.adminLanguage)
+            .addChoices(
+              { name: commands.languageAuto, value: LANGUAGE_AUTO },
+              ...LANGUAGES.map((language) => ({ name: t.ratings.admin.languageNames[language] ?? language, value: language })),
+            ),
         ),
     )
     .toJSON();
+  });
 
   return {
     name: 'admin',
@@ -202,7 +229,8 @@ async function askEnd(interaction: ChatInputCommandInteraction, app: AppContext,
     await interaction.reply(privateText(admin.alreadyEnded(id)));
     return;
   }
-  const title = app.registry.find(table.game)?.title ?? table.game;
+  const found = app.registry.find(table.game);
+  const title = found ? found.title(text) : table.game;
   log.outcome = 'confirm';
   await interaction.reply(
     confirmPrompt(
@@ -227,7 +255,7 @@ async function askReset(interaction: ChatInputCommandInteraction, app: AppContex
   log.outcome = 'confirm';
   await interaction.reply(
     confirmPrompt(
-      admin.confirmReset(mod.title, season, mod.id),
+      admin.confirmReset(mod.title(text), season, mod.id),
       adminActionId({ verb: 'reset', game: mod.id, season }),
       admin.confirmResetButton(season + 1),
       adminActionId({ verb: 'keep' }),
@@ -263,8 +291,16 @@ async function settings(interaction: ChatInputCommandInteraction, app: AppContex
     log.outcome = outcome;
     await interaction.reply(privateText(content));
   };
+<<<<<<< HEAD
   const view = async () => ({ defaults: await app.store.guildDefaults(guildId), rules: await app.store.hostingRules(guildId) });
   if (Object.keys(patch).length === 0 && Object.keys(hosting).length === 0) {
+=======
+  const languageChoice = interaction.options.getString('language');
+  const language = languageChoice === null ? undefined : languageChoice === LANGUAGE_AUTO ? null : languageChoice;
+  if (language && !(LANGUAGES as readonly string[]).includes(language)) return refuse('bad_setting', text.common.errors.badOptions(`language: ${language}`));
+  const view = () => ({ defaults: guildDefaults(app.db, guildId), rules: hostingRules(app.db, guildId), language: guildLanguage(app.db, guildId) });
+  if (Object.keys(patch).length === 0 && Object.keys(hosting).length === 0 && language === undefined) {
+>>>>>>> main
     log.outcome = 'shown';
     await interaction.reply(privateText(settingsText(await view(), app.registry, text)));
     return;
@@ -279,7 +315,12 @@ async function settings(interaction: ChatInputCommandInteraction, app: AppContex
   const stored = await app.store.transaction(async (tx) => {
     const rules = Object.keys(hosting).length > 0 ? await tx.updateHostingRules(guildId, hosting, interaction.user.id, now) : null;
     if (rules && !rules.ok) return rules;
+<<<<<<< HEAD
     if (Object.keys(patch).length > 0) await tx.updateGuildDefaults(guildId, patch, interaction.user.id, now);
+=======
+    if (Object.keys(patch).length > 0) updateGuildDefaults(app.db, guildId, patch, interaction.user.id, now);
+    if (language !== undefined) setGuildLanguage(app.db, guildId, language, interaction.user.id, now);
+>>>>>>> main
     return { ok: true as const, emptied: rules?.emptied ?? false };
   });
   if (!stored.ok) {

@@ -11,10 +11,15 @@ import {
   type ChatInputCommandInteraction,
 } from 'discord.js';
 import type { CommandOptionSpec, GameModule } from '../games/module.js';
-import { catalogFor, en } from '../i18n/index.js';
+import { catalogFor, type Messages } from '../i18n/index.js';
 import { actorOf, forDjs, forDjsEphemeral, messageLink, missingChannelPermissions, privateText, serviceErrorText } from '../discord/answers.js';
 import type { AppContext, InteractionLog } from '../discord/context.js';
+<<<<<<< HEAD
 import { withServerDefaults } from '../admin/settings.js';
+=======
+import { guildDefaults, guildLanguage, withServerDefaults } from '../admin/settings.js';
+import { localizedCommand } from '../discord/localize.js';
+>>>>>>> main
 import { hostingRefusalFor, hostingRefusalText } from '../discord/hosting.js';
 import { lobbyMessage } from '../discord/render/lobby.js';
 import { rulesMessage } from '../discord/render/rules.js';
@@ -29,35 +34,34 @@ const MAX_DESCRIPTION = 100;
  * An option's description with its default appended (" (default 60)", the default choice's
  * name, on/off), shortened first when both would not fit in Discord's 100 characters.
  */
-export function optionDescription(spec: CommandOptionSpec): string {
-  const t = en.common.commands;
-  if (spec.default === undefined) return spec.description.slice(0, MAX_DESCRIPTION);
-  const label =
-    typeof spec.default === 'boolean'
-      ? spec.default ? t.defaultOn : t.defaultOff
-      : (spec.choices?.find((choice) => choice.value === spec.default)?.name ?? String(spec.default));
+export function optionDescription(spec: CommandOptionSpec, text: Messages): string {
+  const t = text.common.commands;
+  const description = spec.description(text);
+  if (spec.default === undefined) return description.slice(0, MAX_DESCRIPTION);
+  const choice = spec.choices?.find((candidate) => candidate.value === spec.default);
+  const label = typeof spec.default === 'boolean' ? (spec.default ? t.defaultOn : t.defaultOff) : choice ? choice.name(text) : String(spec.default);
   const hint = t.defaultHint(label);
   const room = MAX_DESCRIPTION - hint.length;
-  const base = spec.description.length <= room ? spec.description : `${spec.description.slice(0, Math.max(0, room - 1))}…`;
+  const base = description.length <= room ? description : `${description.slice(0, Math.max(0, room - 1))}…`;
   return `${base}${hint}`;
 }
 
-function addOption(sub: SlashCommandSubcommandBuilder, spec: CommandOptionSpec): void {
-  const description = optionDescription(spec);
+function addOption(sub: SlashCommandSubcommandBuilder, spec: CommandOptionSpec, t: Messages): void {
+  const description = optionDescription(spec, t);
   switch (spec.type) {
     case 'integer':
       sub.addIntegerOption((o) => {
         o.setName(spec.name).setDescription(description);
         if (spec.min !== undefined) o.setMinValue(spec.min);
         if (spec.max !== undefined) o.setMaxValue(spec.max);
-        if (spec.choices) o.addChoices(...spec.choices.map((c) => ({ name: c.name, value: Number(c.value) })));
+        if (spec.choices) o.addChoices(...spec.choices.map((c) => ({ name: c.name(t), value: Number(c.value) })));
         return o;
       });
       break;
     case 'string':
       sub.addStringOption((o) => {
         o.setName(spec.name).setDescription(description);
-        if (spec.choices) o.addChoices(...spec.choices.map((c) => ({ name: c.name, value: String(c.value) })));
+        if (spec.choices) o.addChoices(...spec.choices.map((c) => ({ name: c.name(t), value: String(c.value) })));
         return o;
       });
       break;
@@ -82,8 +86,8 @@ function readOptions(i: ChatInputCommandInteraction, specs: CommandOptionSpec[])
  * `bot-level` (Easy / Normal / Hard) and `bot-pace` (seconds before a bot moves). Table
  * options handled by the table service, not by the game's rules.
  */
-function addBotOptions(sub: SlashCommandSubcommandBuilder, maxPlayers: number): void {
-  const text = en.bots;
+function addBotOptions(sub: SlashCommandSubcommandBuilder, maxPlayers: number, t: Messages): void {
+  const text = t.bots;
   sub.addIntegerOption((o) => o.setName('bots').setDescription(text.options.bots).setMinValue(0).setMaxValue(maxPlayers - 1));
   sub.addStringOption((o) =>
     o
@@ -94,34 +98,39 @@ function addBotOptions(sub: SlashCommandSubcommandBuilder, maxPlayers: number): 
   sub.addNumberOption((o) => o.setName('bot-pace').setDescription(text.options.pace).setMinValue(0).setMaxValue(MAX_PACE_MS / 1000));
 }
 
-/** Build the `/<game>` command of one game module. */
-export function gameCommand(mod: GameModule): SlashCommand {
+/** The registration body of `/<game>` in one language. */
+function gameCommandBody(mod: GameModule, t: Messages) {
   const def = mod.definition;
-  const t = en.common.commands;
-  const builder = new SlashCommandBuilder()
+  const commands = t.common.commands;
+  return new SlashCommandBuilder()
     .setName(mod.command)
-    .setDescription(mod.description)
+    .setDescription(mod.description(t))
     .setContexts(InteractionContextType.Guild)
     .addSubcommand((sub) => {
-      sub.setName('new').setDescription(t.newDescription(mod.title));
+      sub.setName('new').setDescription(commands.newDescription(mod.title(t)));
       if (def.minPlayers < def.maxPlayers) {
         sub.addIntegerOption((o) =>
-          o.setName('seats').setDescription(t.seatsDescription).setMinValue(def.minPlayers).setMaxValue(def.maxPlayers),
+          o.setName('seats').setDescription(commands.seatsDescription).setMinValue(def.minPlayers).setMaxValue(def.maxPlayers),
         );
       }
-      for (const spec of mod.newOptions) addOption(sub, spec);
-      addBotOptions(sub, def.maxPlayers);
+      for (const spec of mod.newOptions) addOption(sub, spec, t);
+      addBotOptions(sub, def.maxPlayers, t);
       return sub;
     })
     .addSubcommand((sub) => {
-      sub.setName('rules').setDescription(t.rulesDescription(mod.title));
-      for (const spec of mod.rulesOptions ?? []) addOption(sub, spec);
+      sub.setName('rules').setDescription(commands.rulesDescription(mod.title(t)));
+      for (const spec of mod.rulesOptions ?? []) addOption(sub, spec, t);
       return sub;
-    });
+    })
+    .toJSON();
+}
 
+/** Build the `/<game>` command of one game module (localized: README "Languages"). */
+export function gameCommand(mod: GameModule): SlashCommand {
+  const def = mod.definition;
   return {
     name: mod.command,
-    data: builder.toJSON(),
+    data: localizedCommand((t) => gameCommandBody(mod, t)),
     async execute(i, app, log) {
       const tr = catalogFor(i.locale);
       const sub = i.options.getSubcommand();
@@ -154,7 +163,7 @@ async function createTable(i: ChatInputCommandInteraction, mod: GameModule, app:
   const missing = missingChannelPermissions(i, t);
   if (missing.length > 0) {
     log.outcome = 'missing_permissions';
-    await i.reply(privateText(t.common.errors.missingPermissions(missing.join(', '))));
+    await i.reply(privateText(t.common.errors.missingPermissions(missing.join(', '), missing.length)));
     return;
   }
   const seats = i.options.getInteger('seats') ?? undefined;
@@ -164,6 +173,8 @@ async function createTable(i: ChatInputCommandInteraction, mod: GameModule, app:
     channelId: i.channelId,
     game: mod.id,
     host: actorOf(i),
+    // The table's language (README "Languages"): the server's, else the opener's client language.
+    locale: guildLanguage(app.db, i.guildId) ?? i.locale,
     // Server defaults (`/admin settings`) under the player's own options (theirs win).
     options: withServerDefaults(mod.definition.optionsSchema, defaults, readOptions(i, mod.newOptions)),
     ...(seats !== undefined ? { maxSeats: seats } : {}),
@@ -182,7 +193,7 @@ async function createTable(i: ChatInputCommandInteraction, mod: GameModule, app:
   }
   log.table = r.value.table.id;
   log.outcome = 'created';
-  const res = await i.reply({ ...forDjs(lobbyMessage(mod, r.value, en)), withResponse: true });
+  const res = await i.reply({ ...forDjs(lobbyMessage(mod, r.value, catalogFor(r.value.table.locale))), withResponse: true });
   const messageId = res.resource?.message?.id;
   if (messageId) await app.service.setBoardMessage(r.value.table.id, messageId);
 }

@@ -3,16 +3,15 @@ import { InteractionContextType, SlashCommandBuilder } from 'discord.js';
 import { actorOf, privateText, serviceErrorText } from '../discord/answers.js';
 import { answerWithPanel } from '../discord/panels.js';
 import type { SlashCommand } from '../discord/slash-command.js';
-import { catalogFor, en } from '../i18n/index.js';
+import { localizedCommand } from '../discord/localize.js';
+import { catalogFor } from '../i18n/index.js';
 
 /** The `/hand` command. */
 export const handCommand: SlashCommand = {
   name: 'hand',
-  data: new SlashCommandBuilder()
-    .setName('hand')
-    .setDescription(en.common.commands.hand)
-    .setContexts(InteractionContextType.Guild)
-    .toJSON(),
+  data: localizedCommand((t) =>
+    new SlashCommandBuilder().setName('hand').setDescription(t.common.commands.hand).setContexts(InteractionContextType.Guild).toJSON(),
+  ),
   async execute(interaction, app, log) {
     const text = catalogFor(interaction.locale);
     const errors = text.common.errors;

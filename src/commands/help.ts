@@ -10,7 +10,8 @@ import type { MessagePayload } from '../discord/render/markup.js';
 import { clip } from '../discord/render/markup.js';
 import type { SlashCommand } from '../discord/slash-command.js';
 import type { GameRegistry } from '../games/registry.js';
-import { catalogFor, en, type Catalog } from '../i18n/index.js';
+import { localizedCommand } from '../discord/localize.js';
+import { catalogFor, type Catalog } from '../i18n/index.js';
 
 /** The embed colour of the help message (decimal RGB: Red Herring's red). */
 const HELP_COLOUR = 0xc0392b;
@@ -21,10 +22,10 @@ export function helpMessage(registry: GameRegistry, text: Catalog): MessagePaylo
   const games = registry.modules.map((mod) =>
     help.gameLine(
       mod.emoji,
-      mod.title,
+      mod.title(text),
       help.players(mod.definition.minPlayers, mod.definition.maxPlayers),
       mod.command,
-      help.games[mod.id] ?? mod.description,
+      help.games[mod.id] ?? mod.description(text),
     ),
   );
   const description = [
@@ -50,11 +51,13 @@ export function helpMessage(registry: GameRegistry, text: Catalog): MessagePaylo
 export function helpCommand(registry: GameRegistry): SlashCommand {
   return {
     name: 'help',
-    data: new SlashCommandBuilder()
-      .setName('help')
-      .setDescription(en.help.commands.help)
-      .setContexts(InteractionContextType.Guild, InteractionContextType.BotDM)
-      .toJSON(),
+    data: localizedCommand((t) =>
+      new SlashCommandBuilder()
+        .setName('help')
+        .setDescription(t.help.commands.help)
+        .setContexts(InteractionContextType.Guild, InteractionContextType.BotDM)
+        .toJSON(),
+    ),
     async execute(interaction, _app, log) {
       log.action = 'help';
       log.outcome = 'ok';

@@ -10,7 +10,15 @@ import type { AppContext } from '../discord/context.js';
 import { leaderboardMessage } from '../discord/render/leaderboard.js';
 import type { ComponentHandler, SlashCommand } from '../discord/slash-command.js';
 import type { GameRegistry } from '../games/registry.js';
+<<<<<<< HEAD
 import { catalogFor, en, type Catalog } from '../i18n/index.js';
+=======
+import { guildLanguage } from '../admin/settings.js';
+import { localizedCommand } from '../discord/localize.js';
+import { catalogFor, type Catalog } from '../i18n/index.js';
+import { ratingQueries } from '../ratings/queries.js';
+import { currentSeason } from '../ratings/store.js';
+>>>>>>> main
 import { ALL_GAMES, type BoardView } from '../ratings/views.js';
 
 /** The only scope so far: ratings are kept per server. */
@@ -34,8 +42,13 @@ export async function resolveBoard(app: AppContext, text: Catalog, guildId: stri
   if (!mod) return { ok: false, text: errors.unknownGame, outcome: 'unknown_game' };
   const current = (await app.store.currentSeason(guildId, mod.id)).season;
   const shown = season ?? current;
+<<<<<<< HEAD
   if (shown < 1 || shown > current) return { ok: false, text: errors.noSuchSeason(mod.title, shown, current), outcome: 'no_such_season' };
   return { ok: true, view: { kind: 'game', game: mod.id, season: shown, currentSeason: current, page: await app.store.leaderboard(guildId, mod.id, shown, page) } };
+=======
+  if (shown < 1 || shown > current) return { ok: false, text: errors.noSuchSeason(mod.title(text), shown, current), outcome: 'no_such_season' };
+  return { ok: true, view: { kind: 'game', game: mod.id, season: shown, currentSeason: current, page: queries.leaderboard(guildId, mod.id, shown, page) } };
+>>>>>>> main
 }
 
 /**
@@ -62,7 +75,7 @@ export const leaderboardPageClick: ComponentHandler<'leaderboard'> = async (inte
     return;
   }
   log.outcome = 'ok';
-  const page = forDjs(leaderboardMessage(resolved.view, app.registry, en));
+  const page = forDjs(leaderboardMessage(resolved.view, app.registry, publicCatalog(app, interaction.guildId, interaction.locale)));
   // Turn the page in place only on a leaderboard message; a click forged onto any other
   // message (a game board, a lobby) is answered privately and leaves that message alone.
   const onLeaderboard = interaction.message.components.some((row) => JSON.stringify(row.toJSON()).includes('"rh1:l:'));
@@ -70,10 +83,19 @@ export const leaderboardPageClick: ComponentHandler<'leaderboard'> = async (inte
   else await interaction.reply({ ...page, flags: MessageFlags.Ephemeral });
 };
 
+/**
+ * The catalog of a public leaderboard message: the server's language (`/admin settings
+ * language:`) when set, otherwise the language of the member who asked for it.
+ */
+function publicCatalog(app: AppContext, guildId: string, locale: string): Catalog {
+  return catalogFor(guildLanguage(app.db, guildId) ?? locale);
+}
+
 /** Build the `/leaderboard` command (one game choice per title, plus "all games"). */
 export function leaderboardCommand(registry: GameRegistry): SlashCommand {
-  const commands = en.ratings.commands;
-  const data = new SlashCommandBuilder()
+  const data = localizedCommand((t) => {
+    const commands = t.ratings.commands;
+    return new SlashCommandBuilder()
     .setName('leaderboard')
     .setDescription(commands.leaderboard)
     .setContexts(InteractionContextType.Guild)
@@ -81,11 +103,12 @@ export function leaderboardCommand(registry: GameRegistry): SlashCommand {
       option
         .setName('game')
         .setDescription(commands.leaderboardGame)
-        .addChoices({ name: commands.allGames, value: ALL_GAMES }, ...registry.modules.map((mod) => ({ name: mod.title, value: mod.id }))),
+        .addChoices({ name: commands.allGames, value: ALL_GAMES }, ...registry.modules.map((mod) => ({ name: mod.title(t), value: mod.id }))),
     )
     .addIntegerOption((option) => option.setName('season').setDescription(commands.leaderboardSeason).setMinValue(1))
     .addStringOption((option) => option.setName('scope').setDescription(commands.leaderboardScope).addChoices({ name: commands.scopeServer, value: SCOPE_SERVER }))
     .toJSON();
+  });
   return {
     name: 'leaderboard',
     data,
@@ -107,7 +130,7 @@ export function leaderboardCommand(registry: GameRegistry): SlashCommand {
         return;
       }
       log.outcome = 'ok';
-      await interaction.reply(forDjs(leaderboardMessage(resolved.view, app.registry, en)));
+      await interaction.reply(forDjs(leaderboardMessage(resolved.view, app.registry, publicCatalog(app, interaction.guildId, interaction.locale))));
     },
   };
 }

@@ -12,7 +12,8 @@ import type { AppContext } from '../discord/context.js';
 import { privacyActionId } from '../discord/custom-id.js';
 import { confirmPrompt } from '../discord/prompts.js';
 import type { ComponentHandler, SlashCommand } from '../discord/slash-command.js';
-import { catalogFor, en, type Catalog } from '../i18n/index.js';
+import { localizedCommand } from '../discord/localize.js';
+import { catalogFor, type Catalog } from '../i18n/index.js';
 import { eraseUserData, nothingStored, openSeatsOf, storedData, type OpenSeat, type StoredData } from '../ratings/privacy.js';
 
 /**
@@ -24,7 +25,7 @@ export const ERASED_BOARDS_REDRAWN = 20;
 
 /** "**Suspicion** (table #12) in #channel, …" for open tables. */
 function openTablesList(app: AppContext, open: readonly OpenSeat[], text: Catalog): string {
-  return open.map((seat) => text.privacy.openTable(app.registry.find(seat.game)?.title ?? seat.game, seat.tableId, `<#${seat.channelId}>`)).join(', ');
+  return open.map((seat) => text.privacy.openTable(app.registry.find(seat.game)?.title(text) ?? seat.game, seat.tableId, `<#${seat.channelId}>`)).join(', ');
 }
 
 /** The private `/privacy show` text: what is stored, for how long, and how to erase it. */
@@ -80,13 +81,15 @@ export const privacyClick: ComponentHandler<'privacy'> = async (interaction, app
 /** The `/privacy` command. */
 export const privacyCommand: SlashCommand = {
   name: 'privacy',
-  data: new SlashCommandBuilder()
-    .setName('privacy')
-    .setDescription(en.privacy.commands.privacy)
-    .setContexts(InteractionContextType.Guild, InteractionContextType.BotDM)
-    .addSubcommand((sub) => sub.setName('show').setDescription(en.privacy.commands.show))
-    .addSubcommand((sub) => sub.setName('delete').setDescription(en.privacy.commands.delete))
-    .toJSON(),
+  data: localizedCommand((t) =>
+    new SlashCommandBuilder()
+      .setName('privacy')
+      .setDescription(t.privacy.commands.privacy)
+      .setContexts(InteractionContextType.Guild, InteractionContextType.BotDM)
+      .addSubcommand((sub) => sub.setName('show').setDescription(t.privacy.commands.show))
+      .addSubcommand((sub) => sub.setName('delete').setDescription(t.privacy.commands.delete))
+      .toJSON(),
+  ),
   async execute(interaction, app, log) {
     const text = catalogFor(interaction.locale);
     const sub = interaction.options.getSubcommand();

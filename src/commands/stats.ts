@@ -7,7 +7,13 @@ import { InteractionContextType, SlashCommandBuilder, type ChatInputCommandInter
 import { actorOf, forDjsEphemeral, privateText } from '../discord/answers.js';
 import { statsMessage } from '../discord/render/stats.js';
 import type { SlashCommand } from '../discord/slash-command.js';
+<<<<<<< HEAD
 import { catalogFor, en } from '../i18n/index.js';
+=======
+import { localizedCommand } from '../discord/localize.js';
+import { catalogFor } from '../i18n/index.js';
+import { ratingQueries } from '../ratings/queries.js';
+>>>>>>> main
 import { recordAgainstBots } from '../ratings/vs-bots.js';
 
 /** The display name of the `user` option: server nickname, then global name, then username. */
@@ -22,12 +28,14 @@ function optionName(interaction: ChatInputCommandInteraction): { id: string; nam
 /** The `/stats` command. */
 export const statsCommand: SlashCommand = {
   name: 'stats',
-  data: new SlashCommandBuilder()
-    .setName('stats')
-    .setDescription(en.ratings.commands.stats)
-    .setContexts(InteractionContextType.Guild)
-    .addUserOption((option) => option.setName('user').setDescription(en.ratings.commands.statsUser))
-    .toJSON(),
+  data: localizedCommand((t) =>
+    new SlashCommandBuilder()
+      .setName('stats')
+      .setDescription(t.ratings.commands.stats)
+      .setContexts(InteractionContextType.Guild)
+      .addUserOption((option) => option.setName('user').setDescription(t.ratings.commands.statsUser))
+      .toJSON(),
+  ),
   async execute(interaction, app, log) {
     const text = catalogFor(interaction.locale);
     log.action = 'stats';

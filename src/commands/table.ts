@@ -6,18 +6,21 @@ import { InteractionContextType, SlashCommandBuilder } from 'discord.js';
 import { actorOf, privateText, serviceErrorText } from '../discord/answers.js';
 import { askToCancel, askToLeave } from '../discord/prompts.js';
 import type { SlashCommand } from '../discord/slash-command.js';
-import { catalogFor, en } from '../i18n/index.js';
+import { localizedCommand } from '../discord/localize.js';
+import { catalogFor } from '../i18n/index.js';
 
 /** The `/table` command. */
 export const tableCommand: SlashCommand = {
   name: 'table',
-  data: new SlashCommandBuilder()
-    .setName('table')
-    .setDescription(en.common.commands.table)
-    .setContexts(InteractionContextType.Guild)
-    .addSubcommand((sub) => sub.setName('leave').setDescription(en.common.commands.tableLeave))
-    .addSubcommand((sub) => sub.setName('cancel').setDescription(en.common.commands.tableCancel))
-    .toJSON(),
+  data: localizedCommand((t) =>
+    new SlashCommandBuilder()
+      .setName('table')
+      .setDescription(t.common.commands.table)
+      .setContexts(InteractionContextType.Guild)
+      .addSubcommand((sub) => sub.setName('leave').setDescription(t.common.commands.tableLeave))
+      .addSubcommand((sub) => sub.setName('cancel').setDescription(t.common.commands.tableCancel))
+      .toJSON(),
+  ),
   async execute(interaction, app, log) {
     const text = catalogFor(interaction.locale);
     const sub = interaction.options.getSubcommand();

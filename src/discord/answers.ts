@@ -60,7 +60,7 @@ export function serviceErrorText(refusal: ServiceError, text: Catalog, mod?: Gam
     case 'table_closed':
       return errors.tableClosed(refusal.status);
     case 'channel_busy':
-      return errors.channelBusy(mod?.title ?? refusal.game, refusal.tableId, link ?? '');
+      return errors.channelBusy(mod ? mod.title(text) : refusal.game, refusal.tableId, link ?? '');
     case 'already_seated':
       return errors.alreadySeated;
     case 'table_full':

@@ -13,7 +13,7 @@ import { hostingRefusalFor, hostingRefusalText } from './hosting.js';
 import { lobbyMessage } from './render/lobby.js';
 import { escapeName } from './render/markup.js';
 import type { ComponentInteraction } from './slash-command.js';
-import { en, type Catalog } from '../i18n/index.js';
+import { catalogFor, type Catalog } from '../i18n/index.js';
 
 /** Handle a click on `rh1:t:<tableId>:again`; answers within Discord's 3 s. */
 export async function playAgainClick(interaction: ComponentInteraction, app: AppContext, log: InteractionLog, text: Catalog, tableId: number): Promise<void> {
@@ -25,7 +25,7 @@ export async function playAgainClick(interaction: ComponentInteraction, app: App
   const hosting = await hostingRefusalFor(interaction, app.store);
   if (hosting) return refuse(hosting.code, hostingRefusalText(hosting, text));
   const missing = missingChannelPermissions(interaction, text);
-  if (missing.length > 0) return refuse('missing_permissions', text.common.errors.missingPermissions(missing.join(', ')));
+  if (missing.length > 0) return refuse('missing_permissions', text.common.errors.missingPermissions(missing.join(', '), missing.length));
   const actor = actorOf(interaction);
   const result = await app.service.playAgain(tableId, actor);
   if (!result.ok) {
@@ -39,9 +39,10 @@ export async function playAgainClick(interaction: ComponentInteraction, app: App
   const mod = app.registry.get(snapshot.table.game);
   log.table = snapshot.table.id;
   log.outcome = 'created';
-  // The lobby is public and speaks the table's language (English for now), like `/<game> new`.
-  const lobby = lobbyMessage(mod, snapshot, en);
-  const invite = en.common.board.rematchInvite(escapeName(actor.displayName), mod.title, invited.map((id) => `<@${id}>`).join(' '));
+  // The lobby is public and speaks the table's language (kept from the finished table), like `/<game> new`.
+  const tableText = catalogFor(snapshot.table.locale);
+  const lobby = lobbyMessage(mod, snapshot, tableText);
+  const invite = tableText.common.board.rematchInvite(escapeName(actor.displayName), mod.title(tableText), invited.map((id) => `<@${id}>`).join(' '));
   const res = await interaction.reply({
     ...forDjs({ ...lobby, content: invite }),
     allowedMentions: { parse: [], users: invited },

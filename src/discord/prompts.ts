@@ -36,7 +36,7 @@ export async function askToLeave(
   log: InteractionLog,
 ): Promise<void> {
   log.outcome = 'confirm';
-  await interaction.reply(tablePrompt(table, text.common.commands.confirmLeave(mod.title, table.id), 'leave-game', text.common.commands.confirmLeaveButton, text));
+  await interaction.reply(tablePrompt(table, text.common.commands.confirmLeave(mod.title(text), table.id), 'leave-game', text.common.commands.confirmLeaveButton, text));
 }
 
 /** A confirmation about `table`: `verb` on confirm, "keep playing" otherwise. */
@@ -63,5 +63,5 @@ export async function askToCancel(
     return;
   }
   log.outcome = 'confirm';
-  await interaction.reply(tablePrompt(table, commands.confirmCancel(mod.title, table.id), 'cancel-confirm', commands.confirmCancelButton, text));
+  await interaction.reply(tablePrompt(table, commands.confirmCancel(mod.title(text), table.id), 'cancel-confirm', commands.confirmCancelButton, text));
 }

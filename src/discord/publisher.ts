@@ -15,7 +15,7 @@ import { createHash } from 'node:crypto';
 import { RESTJSONErrorCodes, Routes } from 'discord-api-types/v10';
 import { parseResponse, RequestMethod, type REST, type RouteLike } from 'discord.js';
 import type { GameRegistry } from '../games/registry.js';
-import { en } from '../i18n/index.js';
+import { catalogFor } from '../i18n/index.js';
 import type { Logger } from '../logger.js';
 import { pingFor } from '../tables/policy.js';
 import { PanelWriter } from './panel-writer.js';
@@ -53,6 +53,8 @@ interface LivePanel {
   token: string;
   /** When the token was issued (Unix ms). */
   since: number;
+  /** The Discord locale of the player who opened it (`interaction.locale`): redraws keep their language. */
+  locale: string;
 }
 
 /** Per-table work state for coalescing. */
@@ -135,16 +137,17 @@ export class Publisher implements TableListener {
 
   /**
    * Remember that message `messageId`, which the interaction `token` of application
-   * `applicationId` can edit, is `userId`'s panel for `tableId` (the player's newest one:
+   * `applicationId` can edit, is `userId`'s panel for `tableId`, opened in Discord locale
+   * `locale` (redraws keep that language) (the player's newest one:
    * older panels are no longer redrawn). It is redrawn only when the table moves past the
    * version it shows and its content changes, so the one-line note of a click survives until
    * something new happens.
    */
-  trackPanel(tableId: number, userId: string, messageId: string, interaction: { applicationId: string; token: string }): void {
+  trackPanel(tableId: number, userId: string, messageId: string, interaction: { applicationId: string; token: string; locale: string }): void {
     const key = `${tableId}:${userId}`;
     const before = this.panels.get(key);
     if (before && before.messageId !== messageId) this.panelWriter.forget(before.messageId);
-    this.panels.set(key, { messageId, applicationId: interaction.applicationId, token: interaction.token, since: (this.deps.now ?? Date.now)() });
+    this.panels.set(key, { messageId, applicationId: interaction.applicationId, token: interaction.token, since: (this.deps.now ?? Date.now)(), locale: interaction.locale });
   }
 
   /**
@@ -333,7 +336,7 @@ export class Publisher implements TableListener {
         const release = await this.budget.slot(work.channelId, 'edit', RestPriority.ping);
         // A newer decision came in while waiting: the next round replaces the ping anyway.
         if (this.closed || this.pingSuperseded(work)) return release();
-        await this.channelRequest(release, RequestMethod.Patch, Routes.channelMessage(snap.table.channelId, snap.table.pingMessageId), pingMessage(mod, snap.table, still, en));
+        await this.channelRequest(release, RequestMethod.Patch, Routes.channelMessage(snap.table.channelId, snap.table.pingMessageId), pingMessage(mod, snap.table, still, catalogFor(snap.table.locale)));
         this.pinged.set(tableId, new Set(still));
       }
     }
@@ -392,7 +395,8 @@ export class Publisher implements TableListener {
   private async upsertBoard(work: TableWork, snap: TableSnapshot, changes: Change[], release: SlotRelease): Promise<void> {
     const { table } = snap;
     const mod = this.deps.registry.get(table.game);
-    const payload = table.status === 'lobby' ? lobbyMessage(mod, snap, en) : boardMessage(mod, snap, en);
+    const text = catalogFor(table.locale);
+    const payload = table.status === 'lobby' ? lobbyMessage(mod, snap, text) : boardMessage(mod, snap, text);
     const body = JSON.stringify(payload);
     const fingerprint = createHash('sha1').update(body).digest('base64');
     const shown = this.boards.get(table.id);
@@ -460,7 +464,7 @@ export class Publisher implements TableListener {
       return release();
     }
     const mod = this.deps.registry.get(table.game);
-    const message = (await this.channelRequest(release, RequestMethod.Post, Routes.channelMessages(table.channelId), pingMessage(mod, table, userIds, en))) as { id: string };
+    const message = (await this.channelRequest(release, RequestMethod.Post, Routes.channelMessages(table.channelId), pingMessage(mod, table, userIds, catalogFor(table.locale)))) as { id: string };
     work.written.pingMessageId = message.id;
     await this.deps.service.setPingMessage(table.id, message.id);
   }
@@ -485,7 +489,7 @@ export class Publisher implements TableListener {
         live.messageId,
         snap.table.version,
         () => {
-          const payload = panelMessage(mod, snap, seat.userId, en);
+          const payload = panelMessage(mod, snap, seat.userId, catalogFor(live.locale));
           const fingerprint = panelFingerprint(payload);
           if (this.panelWriter.contentOf(live.messageId) === fingerprint) return Promise.resolve();
           this.panelWriter.showing(live.messageId, fingerprint);

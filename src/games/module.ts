@@ -2,8 +2,12 @@
  * What each game folder exports to the rest of the bot: its pure definition, its
  * renderers and the options of its `/<game> new` slash command.
  */
+import type { Messages } from '../i18n/index.js';
 import type { AnyGameDefinition } from './engine.js';
 import type { AnyGameUi } from './ui.js';
+
+/** A text taken from the reader's catalog (README "Languages"): called with the catalog to render in. */
+export type CatalogText = (t: Messages) => string;
 
 /**
  * One option of `/<game> new`, mapped onto a key of the game's options schema. Derived from
@@ -16,10 +20,11 @@ export interface CommandOptionSpec {
   name: string;
   /** Key in the game's options object that receives the value. */
   optionKey: string;
-  /** Discord option description, ≤ 100 characters. */
-  description: string;
+  /** Discord option description, ≤ 100 characters in every language. */
+  description: CatalogText;
   type: 'integer' | 'string' | 'boolean';
-  choices?: { name: string; value: string | number }[];
+  /** Fixed choices; each name ≤ 100 characters in every language. */
+  choices?: { name: CatalogText; value: string | number }[];
   /** Smallest accepted integer (inclusive). */
   min?: number;
   /** Largest accepted integer (inclusive). */
@@ -33,14 +38,14 @@ export interface GameModule<Id extends string = string> {
   id: Id;
   /** Slash command name, e.g. 'suspicion' for `/suspicion new`. */
   command: string;
-  /** Display title, e.g. "Suspicion". */
-  title: string;
+  /** Display title in the reader's language, e.g. "Suspicion", "NOIR: Asesino contra Inspector". */
+  title: CatalogText;
   /** One emoji shown before the title. */
   emoji: string;
   /** Embed colour of the game's lobby, board and panels (decimal RGB, e.g. 0x4f7cac). */
   colour: number;
-  /** Short description for the slash command (≤ 100 characters). */
-  description: string;
+  /** Short description for the slash command (≤ 100 characters in every language). */
+  description: CatalogText;
   definition: AnyGameDefinition;
   ui: AnyGameUi;
   /** Options of `/<game> new` besides `seats` (added by the table service when min < max). */

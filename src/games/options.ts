@@ -9,7 +9,8 @@
  * options and appends the default to each description.
  */
 import { z } from 'zod';
-import type { CommandOptionSpec } from './module.js';
+import type { Messages } from '../i18n/index.js';
+import type { CatalogText, CommandOptionSpec } from './module.js';
 
 /**
  * How one option is presented, for the field `optionKey` of the options schema with shape
@@ -21,9 +22,10 @@ export type OptionPresentation<Shape extends z.ZodRawShape> = {
     /** Discord option name: lowercase, digits and dashes, ≤ 32 characters. */
     name: string;
     optionKey: Key;
-    /** Discord option description without the default (≤ 100 characters with it). */
-    description: string;
-    choiceNames?: Record<Extract<z.output<Shape[Key]>, string | number>, string>;
+    /** Discord option description without the default (≤ 100 characters with it), from the reader's catalog. */
+    description: CatalogText;
+    /** The label of each value, from the reader's catalog. */
+    choiceNames?: (t: Messages) => Record<Extract<z.output<Shape[Key]>, string | number>, string>;
   };
 }[keyof Shape & string];
 
@@ -62,10 +64,10 @@ export function commandOptions<Shape extends z.ZodRawShape>(schema: z.ZodObject<
     const withDefault = <T extends object>(spec: T) => (fallback === undefined ? spec : { ...spec, default: fallback as string | number | boolean });
     const values = choiceValues(inner);
     if (values) {
-      const names = (presentation.choiceNames ?? {}) as Partial<Record<string | number, string>>;
+      const names = (t: Messages) => (presentation.choiceNames?.(t) ?? {}) as Partial<Record<string | number, string>>;
       const type = values.every((value) => typeof value === 'number' && Number.isInteger(value)) ? 'integer' : values.every((value) => typeof value === 'string') ? 'string' : null;
       if (!type) throw new Error(`option '${presentation.optionKey}': choices must be all strings or all integers`);
-      return withDefault({ ...base, type, choices: values.map((value) => ({ name: names[value] ?? String(value), value })) });
+      return withDefault({ ...base, type, choices: values.map((value) => ({ name: (t: Messages) => names(t)[value] ?? t.common.format.number(Number(value)), value })) });
     }
     if (inner instanceof z.ZodBoolean) return withDefault({ ...base, type: 'boolean' as const });
     if (inner instanceof z.ZodNumber) {

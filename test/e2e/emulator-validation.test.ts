@@ -83,6 +83,14 @@ describe('command validation', () => {
     expect(bulkCommandProblems([cmd({ default_member_permissions: '32', contexts: [0], name_localizations: { 'es-ES': 'sospecha' } })])).toEqual([]);
   });
 
+  it('accepts two siblings that swap names between locales only when each locale stays unique', () => {
+    const options = [
+      { type: 3, name: 'a', description: 'a', name_localizations: { 'es-ES': 'b-es' } },
+      { type: 3, name: 'b', description: 'b', name_localizations: { 'es-ES': 'a-es' } },
+    ];
+    expect(bulkCommandProblems([cmd({ options })])).toEqual([]);
+  });
+
   it.each([
     ['an uppercase name', [cmd({ name: 'Suspicion' })], /lowercase/],
     ['a name with spaces', [cmd({ name: 'two words' })], /invalid/],
@@ -93,6 +101,31 @@ describe('command validation', () => {
     ['subcommands mixed with options', [cmd({ options: [{ type: 1, name: 'new', description: 'n' }, { type: 3, name: 'a', description: 'a' }] })], /mixed/],
     ['26 options', [cmd({ options: Array.from({ length: 26 }, (_, i) => ({ type: 3, name: `o${i}`, description: 'd' })) })], /options: BASE_TYPE_MAX_LENGTH/],
     ['a 101-char description', [cmd({ description: 'd'.repeat(101) })], /description: BASE_TYPE_MAX_LENGTH/],
+    // Localized names follow Discord's rule in every locale: lowercase, ≤ 32 characters, unique among siblings.
+    ['an uppercase localized name', [cmd({ name_localizations: { 'es-ES': 'Sospecha' } })], /name_localizations\.es-ES: APPLICATION_COMMAND_INVALID_NAME.*lowercase/],
+    ['a 33-char localized name', [cmd({ name_localizations: { 'es-419': 'a'.repeat(33) } })], /name_localizations\.es-419: APPLICATION_COMMAND_INVALID_NAME/],
+    [
+      'two options with the same localized name',
+      [cmd({ options: [{ type: 3, name: 'turn-timer', description: 't', name_localizations: { 'es-ES': 'tiempo' } }, { type: 3, name: 'vote-timer', description: 'v', name_localizations: { 'es-ES': 'tiempo' } }] })],
+      /options\.1\.name_localizations\.es-ES: APPLICATION_COMMAND_OPTION_NAME_ALREADY_EXISTS/,
+    ],
+    [
+      "a localized option name equal to a sibling's default name",
+      [cmd({ options: [{ type: 3, name: 'mode', description: 'm' }, { type: 3, name: 'killer', description: 'k', name_localizations: { 'es-419': 'mode' } }] })],
+      /options\.1\.name_localizations\.es-419: APPLICATION_COMMAND_OPTION_NAME_ALREADY_EXISTS/,
+    ],
+    ['two commands with the same localized name', [cmd({ name_localizations: { 'es-ES': 'mesa' } }), cmd({ name: 'table', name_localizations: { 'es-ES': 'mesa' } })], /1\.name_localizations\.es-ES: APPLICATION_COMMANDS_DUPLICATE_NAME/],
+    ['a 101-char localized description', [cmd({ description_localizations: { 'es-ES': 'd'.repeat(101) } })], /description_localizations\.es-ES: BASE_TYPE_BAD_LENGTH/],
+    [
+      'a 101-char localized choice name',
+      [cmd({ options: [{ type: 3, name: 'mode', description: 'm', choices: [{ name: 'Classic', value: 'classic', name_localizations: { 'es-ES': 'c'.repeat(101) } }] }] })],
+      /choices\.0\.name_localizations\.es-ES: BASE_TYPE_BAD_LENGTH/,
+    ],
+    [
+      'over 4000 characters in one locale only',
+      [cmd({ options: Array.from({ length: 25 }, (_, i) => ({ type: 3, name: `o${i}`, description: 'd', description_localizations: { 'es-ES': 'd'.repeat(100) }, choices: Array.from({ length: 25 }, (_, j) => ({ name: `c${j}`, value: `v${j}`, name_localizations: { 'es-ES': 'n'.repeat(60) } })) })) })],
+      /APPLICATION_COMMAND_TOO_LARGE.*in locale es-ES/,
+    ],
   ])('rejects %s', (_name, body, expected) => {
     expect(describeProblems(bulkCommandProblems(body)).join('\n')).toMatch(expected);
   });

@@ -11,7 +11,7 @@ import { noirModule } from '../../src/games/noir/index.js';
 import { phantomModule } from '../../src/games/phantom/index.js';
 import { suspicionModule } from '../../src/games/suspicion/index.js';
 import type { GameModule } from '../../src/games/module.js';
-import { en } from '../../src/i18n/index.js';
+import { en } from '../../src/i18n/en/index.js';
 import { DiscordEmulator, buttonLabels, type EmulatedMessage, type EmulatedUser, type InteractionResult } from '../../src/local/emulator/index.js';
 import { answered, boardOf, fresh, noirChoice, offers, perform, playOut, settle, startBot, tableIdOf, tempDir, textOf, type Offer } from './harness.js';
 

@@ -64,9 +64,9 @@ export function textOf(m: EmulatedMessage | undefined): string {
   return [m.content ?? '', ...embeds].join('\n');
 }
 
-/** The table id of a lobby / board message (from its title "… table #N …"). */
+/** The table id of a lobby / board message (from its title "… table #N …", "… mesa #N …" in Spanish). */
 export function tableIdOf(m: EmulatedMessage | undefined): number {
-  const match = /table #(\d+)/.exec(textOf(m));
+  const match = /(?:table|mesa) #(\d+)/.exec(textOf(m));
   if (!match) throw new Error(`no table id in message: ${textOf(m).slice(0, 200)}`);
   return Number(match[1]);
 }
@@ -75,7 +75,7 @@ export function tableIdOf(m: EmulatedMessage | undefined): number {
 export function boardOf(emu: DiscordEmulator, id: number, channelId = emu.channel): EmulatedMessage {
   const m = emu
     .messages(channelId)
-    .filter((x) => (x.embeds?.length ?? 0) > 0 && new RegExp(`table #${id}\\b`).test(textOf(x)))
+    .filter((x) => (x.embeds?.length ?? 0) > 0 && new RegExp(`(?:table|mesa) #${id}\\b`).test(textOf(x)))
     .at(-1);
   if (!m) throw new Error(`no board for table #${id}`);
   return m;

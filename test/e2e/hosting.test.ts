@@ -9,7 +9,7 @@
 import { PermissionFlagsBits } from 'discord.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../src/app.js';
-import { en } from '../../src/i18n/index.js';
+import { en } from '../../src/i18n/en/index.js';
 import { DiscordEmulator, type EmulatedUser } from '../../src/local/emulator/index.js';
 import { answered, startBot, tableIdOf, tempDir } from './harness.js';
 

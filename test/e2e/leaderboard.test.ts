@@ -12,7 +12,7 @@ import { ordinal, rate, rating, type Rating } from 'openskill';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../src/app.js';
 import { suspicionModule } from '../../src/games/suspicion/index.js';
-import { en } from '../../src/i18n/index.js';
+import { en } from '../../src/i18n/en/index.js';
 import { ratings } from '../../src/persistence/schema.js';
 import type { SqliteStore } from '../../src/persistence/store/sqlite.js';
 import { DiscordEmulator, buttonLabels, type EmulatedMessage, type EmulatedUser } from '../../src/local/emulator/index.js';
@@ -92,7 +92,7 @@ describe('leaderboards, stats and /admin through the Discord emulator', () => {
     const board = lb.message!;
     expect(board.ephemeral).toBe(false);
     const e = embedOf(board);
-    expect(e.title).toBe(en.ratings.board.title(suspicionModule.emoji, suspicionModule.title, 1));
+    expect(e.title).toBe(en.ratings.board.title(suspicionModule.emoji, suspicionModule.title(en), 1));
     const lines = e.description!.split('\n');
     expect(lines).toEqual(expected.map((x, i) => en.ratings.board.row(i + 1, x.name, x.ordinal, x.games, x.wins, true)));
     expect(e.footer!.text).toContain('3 players');

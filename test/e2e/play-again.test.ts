@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../src/app.js';
 import { tableActionId } from '../../src/discord/custom-id.js';
 import { suspicionModule } from '../../src/games/suspicion/index.js';
-import { en } from '../../src/i18n/index.js';
+import { en } from '../../src/i18n/en/index.js';
 import { DiscordEmulator, buttonLabels, type EmulatedMessage, type EmulatedUser } from '../../src/local/emulator/index.js';
 import { answered, boardOf, eventually, fresh, playOut, settle, startBot, tableIdOf, tempDir, textOf } from './harness.js';
 

@@ -12,7 +12,7 @@ import { buildCommands } from '../../src/commands/index.js';
 import { privacyActionId } from '../../src/discord/custom-id.js';
 import { defaultRegistry } from '../../src/games/index.js';
 import { suspicionModule } from '../../src/games/suspicion/index.js';
-import { en } from '../../src/i18n/index.js';
+import { en } from '../../src/i18n/en/index.js';
 import { DiscordEmulator, buttonLabels, type EmulatedUser } from '../../src/local/emulator/index.js';
 import { storedData } from '../../src/ratings/privacy.js';
 import { answered, boardOf, fresh, playOut, settle, startBot, tableIdOf, tempDir, textOf } from './harness.js';
@@ -141,7 +141,7 @@ describe('/privacy and /help through the Discord emulator', () => {
     const text = textOf(help.message);
     const registry = defaultRegistry();
     for (const mod of registry.modules) {
-      expect(text).toContain(`**${mod.title}** (`);
+      expect(text).toContain(`**${mod.title(en)}** (`);
       expect(text).toContain(`\`/${mod.command} new\``);
     }
     // Players per game from each game's own limits, e.g. NOIR is for exactly two.

@@ -7,7 +7,16 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { gameCommand, optionDescription } from '../../src/commands/game.js';
 import { GAME_MODULES } from '../../src/games/index.js';
+import type { CommandOptionSpec } from '../../src/games/module.js';
 import { commandOptions } from '../../src/games/options.js';
+import { en } from '../../src/i18n/en/index.js';
+import { es } from '../../src/i18n/es/index.js';
+import type { Messages } from '../../src/i18n/index.js';
+
+/** A spec with its catalog texts read in `t` (descriptions and choice names are catalog texts). */
+function read(spec: CommandOptionSpec, t: Messages = en) {
+  return { ...spec, description: spec.description(t), ...(spec.choices ? { choices: spec.choices.map((choice) => ({ name: choice.name(t), value: choice.value })) } : {}) };
+}
 
 type CommandJson = { options?: { name: string; options?: { name: string; description: string; min_value?: number; max_value?: number; choices?: { value: unknown }[] }[] }[] };
 
@@ -34,7 +43,7 @@ describe('options of /<game> new and /<game> rules', () => {
         if (spec.choices) {
           for (const choice of spec.choices) expect(accepts(spec.optionKey, choice.value), `${spec.name}=${choice.value}`).toBe(true);
           expect(spec.choices.map((choice) => choice.value)).toContain(spec.default);
-          expect(new Set(spec.choices.map((choice) => choice.name)).size).toBe(spec.choices.length);
+          for (const t of [en, es]) expect(new Set(spec.choices.map((choice) => choice.name(t))).size).toBe(spec.choices.length);
           expect(accepts(spec.optionKey, spec.type === 'integer' ? 999 : 'no-such-choice')).toBe(false);
         }
         if (spec.type === 'boolean') expect(typeof spec.default).toBe('boolean');
@@ -65,9 +74,9 @@ describe('options of /<game> new and /<game> rules', () => {
   }
 
   it('the defaults read as the rules set them', () => {
-    const described = (game: string, name: string) => {
+    const described = (game: string, name: string, t: Messages = en) => {
       const mod = GAME_MODULES.find((candidate) => candidate.id === game)!;
-      return optionDescription(mod.newOptions.find((spec) => spec.name === name)!);
+      return optionDescription(mod.newOptions.find((spec) => spec.name === name)!, t);
     };
     // rules/suspicion.md §1.7 (10 s counter window) and §1.9 (60 s vote); the 120 s turn is the bot's own default.
     expect(described('suspicion', 'turn-timer')).toBe('Turn timer in seconds (default 120)');
@@ -82,13 +91,18 @@ describe('options of /<game> new and /<game> rules', () => {
     // rules/jaccuse.md §4.5: the vote times out after 60 s.
     expect(described('jaccuse', 'vote-timer')).toBe('Seconds for the secret Suspicion vote (default 60)');
     expect(described('jaccuse', 'across-chooser')).toMatch(/\(default Holder of the card\)$/);
+    // The same defaults in Spanish (README "Languages").
+    expect(described('suspicion', 'turn-timer', es)).toBe('Tiempo por turno en segundos (por defecto: 120)');
+    expect(described('suspicion', 'variant', es)).toMatch(/\(por defecto: Clásica\)$/);
+    expect(described('phantom', 'beginner', es)).toMatch(/\(por defecto: no\)$/);
+    expect(described('jaccuse', 'across-chooser', es)).toMatch(/\(por defecto: Quien tiene la carta\)$/);
   });
 
   it('a long description is shortened so that its default still fits', () => {
-    const text = optionDescription({ name: 'x', optionKey: 'x', description: 'w'.repeat(120), type: 'integer', min: 1, max: 9, default: 5 });
+    const text = optionDescription({ name: 'x', optionKey: 'x', description: () => 'w'.repeat(120), type: 'integer', min: 1, max: 9, default: 5 }, en);
     expect(text.length).toBe(100);
     expect(text.endsWith('… (default 5)')).toBe(true);
-    expect(optionDescription({ name: 'x', optionKey: 'x', description: 'Plain', type: 'boolean' })).toBe('Plain');
+    expect(optionDescription({ name: 'x', optionKey: 'x', description: () => 'Plain', type: 'boolean' }, en)).toBe('Plain');
   });
 });
 
@@ -104,12 +118,12 @@ describe('commandOptions', () => {
   it('reads type, limits, choices and default from each field', () => {
     expect(
       commandOptions(schema, [
-        { name: 'seconds', optionKey: 'seconds', description: 'S' },
-        { name: 'size', optionKey: 'size', description: 'N' },
-        { name: 'colour', optionKey: 'colour', description: 'C', choiceNames: { red: 'Red', blue: 'Blue' } },
-        { name: 'loud', optionKey: 'loud', description: 'L' },
-        { name: 'free', optionKey: 'free', description: 'F' },
-      ]),
+        { name: 'seconds', optionKey: 'seconds', description: () => 'S' },
+        { name: 'size', optionKey: 'size', description: () => 'N' },
+        { name: 'colour', optionKey: 'colour', description: () => 'C', choiceNames: () => ({ red: 'Red', blue: 'Blue' }) },
+        { name: 'loud', optionKey: 'loud', description: () => 'L' },
+        { name: 'free', optionKey: 'free', description: () => 'F' },
+      ]).map((spec) => read(spec)),
     ).toEqual([
       { name: 'seconds', optionKey: 'seconds', description: 'S', type: 'integer', min: 5, max: 90, default: 30 },
       { name: 'size', optionKey: 'size', description: 'N', type: 'integer', choices: [{ name: '3', value: 3 }, { name: '5', value: 5 }], default: 5 },
@@ -121,15 +135,15 @@ describe('commandOptions', () => {
 
   it('refuses fields that have no Discord option type', () => {
     const odd = z.object({ ratio: z.number().default(0.5), word: z.string(), mixed: z.union([z.literal(1), z.literal('one')]) });
-    expect(() => commandOptions(odd, [{ name: 'ratio', optionKey: 'ratio', description: 'R' }])).toThrow(/integer/);
-    expect(() => commandOptions(odd, [{ name: 'word', optionKey: 'word', description: 'W' }])).toThrow(/string field/);
-    expect(() => commandOptions(odd, [{ name: 'mixed', optionKey: 'mixed', description: 'M' }])).toThrow(/all strings or all integers/);
+    expect(() => commandOptions(odd, [{ name: 'ratio', optionKey: 'ratio', description: () => 'R' }])).toThrow(/integer/);
+    expect(() => commandOptions(odd, [{ name: 'word', optionKey: 'word', description: () => 'W' }])).toThrow(/string field/);
+    expect(() => commandOptions(odd, [{ name: 'mixed', optionKey: 'mixed', description: () => 'M' }])).toThrow(/all strings or all integers/);
   });
 
   it('a misspelt field or a missing choice label does not compile', () => {
     // @ts-expect-error — no field 'secnds' in the schema
-    expect(() => commandOptions(schema, [{ name: 'seconds', optionKey: 'secnds', description: 'S' }])).toThrow(/no field 'secnds'/);
+    expect(() => commandOptions(schema, [{ name: 'seconds', optionKey: 'secnds', description: () => 'S' }])).toThrow(/no field 'secnds'/);
     // @ts-expect-error — the label of 'blue' is missing
-    commandOptions(schema, [{ name: 'colour', optionKey: 'colour', description: 'C', choiceNames: { red: 'Red' } }]);
+    commandOptions(schema, [{ name: 'colour', optionKey: 'colour', description: () => 'C', choiceNames: () => ({ red: 'Red' }) }]);
   });
 });

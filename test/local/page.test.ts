@@ -9,7 +9,7 @@ import { defaultRegistry } from '../../src/games/index.js';
 // @ts-expect-error -- plain JS module of the page (type-checked by tsconfig.page.json)
 import { parseCommand, suggest } from '../../src/local/page/composer.js';
 // @ts-expect-error -- plain JS module of the page
-import { PAGE_TEXT_KEYS, t } from '../../src/local/page/i18n.js';
+import { PAGE_CATALOGS, PAGE_TEXT_KEYS, t } from '../../src/local/page/i18n.js';
 // @ts-expect-error -- plain JS module of the page
 import { formatRelative, formatTimestamp, renderMarkdown } from '../../src/local/page/markdown.js';
 
@@ -98,7 +98,21 @@ describe('composer', () => {
 describe('page catalog', () => {
   it('fills placeholders and falls back to English for languages without page text yet', () => {
     expect(t('en-US', 'thinking', { bot: 'Red Herring' })).toBe('Red Herring is thinking…');
-    expect(t('es-ES', 'onlyYou')).toBe('Only you can see this');
+    expect(t('fr', 'onlyYou')).toBe('Only you can see this');
     expect(PAGE_TEXT_KEYS.length).toBeGreaterThan(30);
+  });
+
+  it("speaks Spanish to a simulated user whose client is es-ES or es-419, with every English key", () => {
+    expect(t('es-ES', 'onlyYou')).toBe('Solo tú puedes ver esto');
+    expect(t('es-419', 'thinking', { bot: 'Red Herring' })).toBe('Red Herring está pensando…');
+    for (const locale of ['es-ES', 'es-419']) {
+      const catalog = PAGE_CATALOGS[locale]!;
+      expect(Object.keys(catalog).sort()).toEqual([...PAGE_TEXT_KEYS].sort());
+      // Every placeholder of the English text is kept.
+      for (const key of PAGE_TEXT_KEYS) {
+        const names = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+        expect(names(catalog[key]!), key).toEqual(names(t('en-US', key)));
+      }
+    }
   });
 });

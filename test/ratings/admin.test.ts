@@ -9,7 +9,7 @@ import { ADMIN_TABLES_LISTED } from '../../src/admin/tables.js';
 import { adminClick, adminCommand } from '../../src/commands/admin.js';
 import type { AppContext, InteractionLog } from '../../src/discord/context.js';
 import { decodeCustomId, type CustomId } from '../../src/discord/custom-id.js';
-import { en } from '../../src/i18n/index.js';
+import { en } from '../../src/i18n/en/index.js';
 import { silentLogger } from '../../src/logger.js';
 import { GUILD, player, startTable, world, type World } from './helpers.js';
 

@@ -81,10 +81,10 @@ const ui: GameUi<PodiumState, PodiumState, PodiumAction, Options> = {
 export const podiumModule: GameModule = {
   id: 'suspicion',
   command: 'podium',
-  title: 'Podium',
+  title: () => 'Podium',
   emoji: '🏅',
   colour: 0xd35400,
-  description: 'A test game',
+  description: () => 'A test game',
   definition: podiumDefinition,
   ui,
   newOptions: [],

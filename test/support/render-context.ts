@@ -4,7 +4,7 @@
  */
 import { expect } from 'vitest';
 import type { RenderContext, SeatInfo } from '../../src/games/ui.js';
-import { en } from '../../src/i18n/index.js';
+import { en } from '../../src/i18n/en/index.js';
 
 const NAMES = ['Ana', 'Ben', 'Cleo', 'Dev', 'Eve', 'Finn'];
 

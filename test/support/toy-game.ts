@@ -220,11 +220,11 @@ const ui: GameUi<any, any, TallyAction, Options> = {
 export const tallyModule: GameModule = {
   id: 'suspicion',
   command: 'tally',
-  title: 'Tally',
+  title: () => 'Tally',
   emoji: '🧮',
   colour: 0x16a085,
-  description: 'A test game',
+  description: () => 'A test game',
   definition: tallyDefinition,
   ui,
-  newOptions: [{ name: 'turn-timer', optionKey: 'turnSeconds', description: 'Turn timer (state)', type: 'integer', min: 1, max: 3600 }],
+  newOptions: [{ name: 'turn-timer', optionKey: 'turnSeconds', description: () => 'Turn timer (state)', type: 'integer', min: 1, max: 3600 }],
 };

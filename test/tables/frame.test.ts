@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { GameRegistry } from '../../src/games/registry.js';
-import { en } from '../../src/i18n/index.js';
+import { en } from '../../src/i18n/en/index.js';
 import { silentLogger } from '../../src/logger.js';
 import { openDatabase, type Db } from '../../src/persistence/db.js';
 import { SqliteStore } from '../../src/persistence/store/sqlite.js';

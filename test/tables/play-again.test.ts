@@ -12,7 +12,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { tableActionId } from '../../src/discord/custom-id.js';
 import { boardMessage } from '../../src/discord/render/board.js';
 import { GameRegistry } from '../../src/games/registry.js';
-import { en } from '../../src/i18n/index.js';
+import { en } from '../../src/i18n/en/index.js';
 import { silentLogger } from '../../src/logger.js';
 import { openDatabase, type Db } from '../../src/persistence/db.js';
 import { gameTables } from '../../src/persistence/schema.js';

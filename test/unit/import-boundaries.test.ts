@@ -7,7 +7,10 @@
  * - src/tables, src/ratings and src/admin import no Discord library either: they export
  *   data only (src/games keeps its renderer contract on discord-api-types, as before);
  * - src/discord imports nothing from src/commands (commands plug into the Discord wing
- *   through its command contract, never the other way round).
+ *   through its command contract, never the other way round);
+ * - no file outside src/i18n imports one language's catalog (src/i18n/en, src/i18n/es):
+ *   user-facing text comes from the catalog a renderer is handed, or `catalogFor(locale)`
+ *   (README "Languages"), so nothing can quietly fall back to English.
  *
  * Every `import … from`, `export … from`, `import x = require()` and dynamic `import()` of
  * every file under src/ is parsed with the TypeScript compiler (comments and strings are not
@@ -80,6 +83,9 @@ export function violations(srcRelative: string, sourceText: string): string[] {
     if (specifier.startsWith('.')) {
       const resolved = relative(SRC, resolve(dirname(join(SRC, srcRelative)), specifier));
       target = resolved.startsWith('..') ? '(outside src)' : wingOf(resolved);
+      if (wing !== 'i18n' && /^i18n[\\/][a-z]{2}([\\/]|$)/.test(resolved)) {
+        out.push(`src/${srcRelative.split(sep).join('/')} imports '${specifier}' — only src/i18n may import a language's catalog; take the catalog you are handed or catalogFor(locale)`);
+      }
     }
     for (const rule of RULES) {
       if (rule.from.includes(wing) && rule.forbidden(target, specifier)) out.push(`src/${srcRelative.split(sep).join('/')} imports '${specifier}' — ${rule.why}`);
@@ -115,5 +121,10 @@ describe('import boundaries', () => {
     expect(violations(join('discord', 'x.ts'), "import { TableService } from '../tables/service.js';")).toEqual([]);
     expect(violations(join('games', 'ui.ts'), "import type { APIActionRowComponent } from 'discord-api-types/v10';")).toEqual([]);
     expect(violations(join('tables', 'x.ts'), "// import x from '../discord/a.js'\nconst s = \"from '../commands/b.js'\";")).toEqual([]);
+    // A language's catalog is for src/i18n only.
+    expect(violations(join('games', 'noir', 'index.ts'), "import { en } from '../../i18n/en/index.js';")[0]).toMatch(/only src\/i18n may import a language's catalog/);
+    expect(violations(join('discord', 'publisher.ts'), "import { noir } from '../i18n/es/noir.js';")).toHaveLength(1);
+    expect(violations(join('discord', 'publisher.ts'), "import { catalogFor } from '../i18n/index.js';")).toEqual([]);
+    expect(violations(join('i18n', 'index.ts'), "import { en } from './en/index.js';")).toEqual([]);
   });
 });

@@ -20,7 +20,7 @@ import {
   typicalLengths,
   type DecisionCounts,
 } from '../../src/games/typical-length.js';
-import { en } from '../../src/i18n/index.js';
+import { en } from '../../src/i18n/en/index.js';
 
 const registry = defaultRegistry();
 const descriptionOf = (payload: ReturnType<typeof rulesMessage>) => payload.embeds![0]!.description!;

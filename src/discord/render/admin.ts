@@ -24,7 +24,7 @@ export function adminTablesText(listing: OpenTablesPage, registry: GameRegistry,
       admin.tableLine(
         table.id,
         mod?.emoji ?? '🎲',
-        mod?.title ?? table.game,
+        mod ? mod.title(text) : table.game,
         table.channelId,
         table.status === 'lobby' ? admin.statusLobby : admin.statusActive,
         names.join(', '),
@@ -43,6 +43,8 @@ export function adminTablesText(listing: OpenTablesPage, registry: GameRegistry,
 export interface SettingsView {
   defaults: GuildDefaults;
   rules: HostingRules;
+  /** The server's table language ('en', 'es'), or null: each table takes its opener's language. */
+  language: string | null;
 }
 
 /**
@@ -53,7 +55,7 @@ function settingNotes(registry: GameRegistry, key: SettingKey, value: number | u
   if (value === undefined) return '';
   const admin = text.ratings.admin;
   const uses = settingUse(registry, key, value);
-  const title = (id: string) => registry.find(id)?.title ?? id;
+  const title = (id: string) => registry.find(id)?.title(text) ?? id;
   const notes: string[] = [];
   const unused = uses.filter((use) => use.use === 'no_such_timer').map((use) => title(use.game));
   if (unused.length) notes.push(admin.settingUnused(unused.join(', '), admin.settingWhat[key] ?? key));
@@ -74,7 +76,9 @@ export function settingsText(view: SettingsView, registry: GameRegistry, text: C
     const value = view.defaults[key];
     lines.push(admin.settingLine(admin.settingLabels[key] ?? key, value, settingNotes(registry, key, value, text)));
   }
-  lines.push('', admin.settingsHelp, '', admin.hostingTitle);
+  const language = view.language === null ? null : (admin.languageNames[view.language] ?? view.language);
+  lines.push(admin.languageLine(language));
+  lines.push('', admin.settingsHelp, admin.languageHelp, '', admin.hostingTitle);
   const { channelIds, hostRoleId } = view.rules;
   lines.push(channelIds ? admin.channelsListed(channelIds.map((id) => `<#${id}>`).join(', ')) : admin.channelsAnywhere);
   lines.push(hostRoleId ? admin.hostsRole(hostRoleId) : admin.hostsAnyone);

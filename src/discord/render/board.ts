@@ -43,7 +43,7 @@ export function boardMessage(mod: GameModule, snapshot: TableSnapshot, text: Cat
     // A lobby that closed before starting.
     return {
       content: '',
-      embeds: [{ title: text.common.lobby.title(mod.emoji, mod.title, table.id), description: endText(snapshot, ctx, text), color: mod.colour }],
+      embeds: [{ title: text.common.lobby.title(mod.emoji, mod.title(text), table.id), description: endText(snapshot, ctx, text), color: mod.colour }],
       components: [],
       allowed_mentions: { parse: [] },
     };
@@ -83,7 +83,7 @@ export function boardMessage(mod: GameModule, snapshot: TableSnapshot, text: Cat
   return {
     // A board never carries text above it: this clears a Play again lobby's invitation once the game starts.
     content: '',
-    embeds: [{ title: board.title(mod.emoji, mod.title, table.id), description: clip(parts.join('\n'), 4096), color: mod.colour }],
+    embeds: [{ title: board.title(mod.emoji, mod.title(text), table.id), description: clip(parts.join('\n'), 4096), color: mod.colour }],
     components,
     allowed_mentions: { parse: [] },
   };

@@ -58,9 +58,9 @@ export function leaderboardMessage(view: BoardView, registry: GameRegistry, text
   } else {
     const { page, game, season, currentSeason } = view;
     const mod = registry.get(game);
-    embed.title = board.title(mod.emoji, mod.title, season);
+    embed.title = board.title(mod.emoji, mod.title(text), season);
     const lines = page.rows.map((row) => board.row(row.rank, escapeName(row.name), row.ordinal, row.games, row.wins, isProvisional(row.games)));
-    if (lines.length === 0) lines.push(season < currentSeason ? board.emptyPast(mod.title, season) : board.empty(mod.title));
+    if (lines.length === 0) lines.push(season < currentSeason ? board.emptyPast(mod.title(text), season) : board.empty(mod.title(text)));
     if (season < currentSeason) lines.unshift(board.pastSeason(season, currentSeason), '');
     embed.description = lines.join('\n');
     embed.footer = { text: board.footer(page.page, page.pages, page.total) };

@@ -61,7 +61,7 @@ export function lobbyMessage(mod: GameModule, snapshot: TableSnapshot, text: Cat
     );
   }
   return {
-    embeds: [{ title: lobby.title(mod.emoji, mod.title, table.id), description: description.slice(0, 4000), color: mod.colour }],
+    embeds: [{ title: lobby.title(mod.emoji, mod.title(text), table.id), description: description.slice(0, 4000), color: mod.colour }],
     components: [
       buttonRow(
         button(tableActionId(table.id, 'join'), lobby.join, ButtonStyle.Primary, seats.length >= table.maxSeats),

@@ -22,7 +22,7 @@ export function panelMessage(mod: GameModule, snapshot: TableSnapshot, userId: s
   const panel = text.common.panel;
   const me = snapshot.seats.find((row) => row.userId === userId);
   // Mentions do not render in embed titles: the channel goes in the description.
-  const title = panel.title(mod.emoji, mod.title, table.id);
+  const title = panel.title(mod.emoji, mod.title(text), table.id);
   const lines: string[] = [panel.where(`<#${table.channelId}>`)];
   if (note) lines.push(note, '');
   let rows: ComponentRow[] = [];

@@ -9,7 +9,7 @@ export function pingMessage(mod: GameModule, table: TableRow, userIds: string[],
   const mentions = userIds.map((id) => `<@${id}>`).join(' ');
   const deadline = table.deadlineAt ? relative(table.deadlineAt) : '';
   return {
-    content: text.common.board.yourTurnPing(mentions, mod.title, table.id, deadline),
+    content: text.common.board.yourTurnPing(mentions, mod.title(text), table.id, deadline),
     allowed_mentions: { users: userIds },
   };
 }

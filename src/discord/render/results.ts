@@ -30,7 +30,7 @@ export function endText(snapshot: TableSnapshot, ctx: RenderContext, text: Catal
   }
   if (results.length === 0) return board.finished;
   const winners = results.filter((row) => row.winner).map((row) => `**${ctx.name(row.seat)}**`);
-  const lines = [board.finished, winners.length === 0 ? board.noWinner : winners.length === 1 ? board.winners(winners[0]!) : board.winnersMany(winners.join(', '))];
+  const lines = [board.finished, winners.length === 0 ? board.noWinner : board.winners(winners.join(', '), winners.length)];
   if (results.length > 2 || results.some((row) => row.score !== null || row.left)) {
     lines.push('', board.placements);
     for (const row of [...results].sort((a, z) => a.placement - z.placement || a.seat - z.seat)) {

@@ -26,7 +26,7 @@ export function rulesMessage(mod: GameModule, options: unknown, text: Catalog): 
   const body = mod.ui.rulesHelp(options, text);
   const description = lengths.length ? `${clip(body, 3500)}\n\n${lengths.join('\n')}` : body;
   return {
-    embeds: [{ title: text.common.rules.title(mod.emoji, mod.title), description: clip(description, 4096), color: mod.colour }],
+    embeds: [{ title: text.common.rules.title(mod.emoji, mod.title(text)), description: clip(description, 4096), color: mod.colour }],
     components: [],
     allowed_mentions: { parse: [] },
   };

@@ -28,7 +28,7 @@ export function statsMessage(stats: PlayerStats, registry: GameRegistry, text: C
     const mod = registry.get(record.game);
     sections.push(
       [
-        lines.gameLine(mod.emoji, mod.title, record.season),
+        lines.gameLine(mod.emoji, mod.title(text), record.season),
         lines.ratingLine(record.ordinal, record.mu, record.sigma, record.rank, record.of, isProvisional(record.games), record.games, PROVISIONAL_GAMES),
         lines.recordLine(record.games, record.wins, record.streak),
       ].join('\n'),
@@ -43,7 +43,7 @@ export function statsMessage(stats: PlayerStats, registry: GameRegistry, text: C
   if (stats.recent.length > 0) {
     const recent = stats.recent.map((game) => {
       const mod = registry.find(game.game);
-      return lines.recent(mod?.emoji ?? '🎲', mod?.title ?? game.game, game.tableId, game.placement, game.players, game.winner, game.left, game.endedAt);
+      return lines.recent(mod?.emoji ?? '🎲', mod ? mod.title(text) : game.game, game.tableId, game.placement, game.players, game.winner, game.left, game.endedAt);
     });
     sections.push([lines.recentTitle, ...recent].join('\n'));
   }

@@ -4,37 +4,34 @@
  */
 import type { GameModule } from '../module.js';
 import { commandOptions } from '../options.js';
-import { en } from '../../i18n/index.js';
 import { jaccuseDefinition } from './engine.js';
 import { jaccuseUi } from './ui.js';
 import { jaccuseOptionsSchema } from './rules.js';
-
-const t = en.jaccuse;
 
 /** The J'Accuse! module: `/jaccuse new`, `/jaccuse rules`. */
 export const jaccuseModule: GameModule<'jaccuse'> = {
   id: 'jaccuse',
   command: 'jaccuse',
-  title: t.title,
+  title: (t) => t.jaccuse.title,
   emoji: '🫵',
   colour: 0xc0392b,
-  description: t.description,
+  description: (t) => t.jaccuse.description,
   definition: jaccuseDefinition,
   ui: jaccuseUi,
   newOptions: commandOptions(jaccuseOptionsSchema, [
     {
       name: 'across-chooser',
       optionKey: 'acrossChooser',
-      description: t.optionAcrossChooser,
-      choiceNames: { holder: t.choiceHolder, inspector: t.choiceInspector },
+      description: (t) => t.jaccuse.optionAcrossChooser,
+      choiceNames: (t) => ({ holder: t.jaccuse.choiceHolder, inspector: t.jaccuse.choiceInspector }),
     },
     {
       name: 'characters',
       optionKey: 'characters',
-      description: t.optionCharacters,
-      choiceNames: { random: t.choiceRandom, choice: t.choiceChoice },
+      description: (t) => t.jaccuse.optionCharacters,
+      choiceNames: (t) => ({ random: t.jaccuse.choiceRandom, choice: t.jaccuse.choiceChoice }),
     },
-    { name: 'turn-timer', optionKey: 'turnSeconds', description: t.optionTurnTimer },
-    { name: 'vote-timer', optionKey: 'voteSeconds', description: t.optionVoteTimer },
+    { name: 'turn-timer', optionKey: 'turnSeconds', description: (t) => t.jaccuse.optionTurnTimer },
+    { name: 'vote-timer', optionKey: 'voteSeconds', description: (t) => t.jaccuse.optionVoteTimer },
   ]),
 };

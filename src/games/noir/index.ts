@@ -4,41 +4,38 @@
  */
 import type { GameModule } from '../module.js';
 import { commandOptions, type OptionPresentation } from '../options.js';
-import { en } from '../../i18n/index.js';
 import { noirDefinition } from './engine.js';
 import { noirUi } from './ui.js';
 import { noirOptionsSchema } from './rules.js';
-
-const t = en.noir;
 
 /** The `mode` option, shared by `/noir new` and `/noir rules`. */
 const modeOption: OptionPresentation<typeof noirOptionsSchema.shape> = {
   name: 'mode',
   optionKey: 'mode',
-  description: t.cmdMode,
-  choiceNames: { classic: t.cmdModeClassic, standard: t.cmdModeStandard, 'citizens-arrest': t.cmdModeCitizens },
+  description: (t) => t.noir.cmdMode,
+  choiceNames: (t) => ({ classic: t.noir.cmdModeClassic, standard: t.noir.cmdModeStandard, 'citizens-arrest': t.noir.cmdModeCitizens }),
 };
 
 /** The NOIR module: `/noir new`, `/noir rules`. */
 export const noirModule: GameModule<'noir'> = {
   id: 'noir',
   command: 'noir',
-  title: t.title,
+  title: (t) => t.noir.title,
   emoji: '🔪',
   colour: 0x2b2d31,
-  description: t.description,
+  description: (t) => t.noir.description,
   definition: noirDefinition,
   ui: noirUi,
   newOptions: commandOptions(noirOptionsSchema, [
     modeOption,
-    { name: 'kill-target', optionKey: 'killTarget', description: t.cmdKillTarget },
+    { name: 'kill-target', optionKey: 'killTarget', description: (t) => t.noir.cmdKillTarget },
     {
       name: 'killer',
       optionKey: 'killer',
-      description: t.cmdKiller,
-      choiceNames: { random: t.cmdKillerRandom, host: t.cmdKillerHost, guest: t.cmdKillerGuest },
+      description: (t) => t.noir.cmdKiller,
+      choiceNames: (t) => ({ random: t.noir.cmdKillerRandom, host: t.noir.cmdKillerHost, guest: t.noir.cmdKillerGuest }),
     },
-    { name: 'turn-timer', optionKey: 'turnSeconds', description: t.cmdTurnTimer },
+    { name: 'turn-timer', optionKey: 'turnSeconds', description: (t) => t.noir.cmdTurnTimer },
   ]),
   rulesOptions: commandOptions(noirOptionsSchema, [modeOption]),
 };

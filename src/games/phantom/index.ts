@@ -1,5 +1,4 @@
 /** Tricks and the Phantom as the bot sees it: definition, renderers, `/phantom new` options. */
-import { en } from '../../i18n/index.js';
 import type { GameModule } from '../module.js';
 import { commandOptions } from '../options.js';
 import { phantomDefinition } from './engine.js';
@@ -10,16 +9,16 @@ import { phantomUi } from './ui.js';
 export const phantomModule: GameModule<'phantom'> = {
   id: 'phantom',
   command: 'phantom',
-  title: en.phantom.title,
+  title: (t) => t.phantom.title,
   emoji: '👻',
   colour: 0x8e44ad,
-  description: en.phantom.description,
+  description: (t) => t.phantom.description,
   definition: phantomDefinition,
   ui: phantomUi,
   newOptions: commandOptions(optionsSchema, [
-    { name: 'beginner', optionKey: 'beginner', description: en.phantom.options.beginner },
-    { name: 'target-score', optionKey: 'targetScore', description: en.phantom.options.targetScore },
-    { name: 'turn-timer', optionKey: 'turnSeconds', description: en.phantom.options.turnSeconds },
+    { name: 'beginner', optionKey: 'beginner', description: (t) => t.phantom.options.beginner },
+    { name: 'target-score', optionKey: 'targetScore', description: (t) => t.phantom.options.targetScore },
+    { name: 'turn-timer', optionKey: 'turnSeconds', description: (t) => t.phantom.options.turnSeconds },
   ]),
 };
 

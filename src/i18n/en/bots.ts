@@ -1,4 +1,8 @@
 /** English strings of the AI players (README "AI players"): lobby controls, board notes, errors, options. */
+import { formatters } from '../format.js';
+
+const f = formatters('en');
+
 export const bots = {
   levels: { easy: 'Easy', normal: 'Normal', hard: 'Hard' } as Record<string, string>,
   levelHelp: {
@@ -31,6 +35,7 @@ export const bots = {
   },
   stats: {
     title: '**Against bots**',
-    line: (level: string, games: number, wins: number) => `🤖 ${level}: ${games} ${games === 1 ? 'game' : 'games'}, ${wins} ${wins === 1 ? 'win' : 'wins'}`,
+    line: (level: string, games: number, wins: number) =>
+      `🤖 ${level}: ${f.count(games, { one: 'game', other: 'games' })}, ${f.count(wins, { one: 'win', other: 'wins' })}`,
   },
 } as const;

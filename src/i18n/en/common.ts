@@ -1,9 +1,13 @@
 /** English strings shared by every game: lobby, board frame, panels, errors, commands. */
+import { formatters } from '../format.js';
 
-const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+const f = formatters('en');
 
 export const common = {
-  plural,
+  /** The catalog's language (BCP 47), for Intl formatting. */
+  language: 'en',
+  /** Numbers and plurals in this catalog's language. */
+  format: f,
   tableRef: (title: string, id: number) => `${title} · table #${id}`,
 
   lobby: {
@@ -50,8 +54,7 @@ export const common = {
     abandonedAway: (minutes: number, timeouts: number) =>
       `**Abandoned:** nobody played for over ${minutes} minutes — every player was away and let ${timeouts} deadlines in a row pass. This game is not rated; the channel is free for a new table.`,
     emptyLobby: '**Closed:** everyone left the lobby.',
-    winners: (names: string) => `🏆 **Winner:** ${names}`,
-    winnersMany: (names: string) => `🏆 **Winners:** ${names}`,
+    winners: (names: string, count: number) => `🏆 **${f.word(count, { one: 'Winner', other: 'Winners' })}:** ${names}`,
     noWinner: 'No winner this time.',
     placements: '**Final standings**',
     playAgain: '🔁 Play again',
@@ -112,8 +115,8 @@ export const common = {
     badOptions: (problems: string) => `Those options do not work:\n${problems}`,
     unknownGame: 'That game is not available.',
     notInGuild: 'Red Herring games are played in server channels, not in DMs.',
-    missingPermissions: (perms: string) =>
-      `I cannot host a table in this channel: I am missing the **${perms}** permission${perms.includes(',') ? 's' : ''} here. Ask a server admin to grant ${perms.includes(',') ? 'them' : 'it'} to the Red Herring role, or use another channel.`,
+    missingPermissions: (perms: string, count: number) =>
+      `I cannot host a table in this channel: I am missing the **${perms}** ${f.word(count, { one: 'permission', other: 'permissions' })} here. Ask a server admin to grant ${f.word(count, { one: 'it', other: 'them' })} to the Red Herring role, or use another channel.`,
     severalTables: 'You sit at several tables in this server — use `/hand` in the channel of the one you want:',
     tableIn: (id: number, channelId: string) => `• table #${id} in <#${channelId}>`,
     noTableHere: 'You are not seated at an open table in this server. Start one with a game command, e.g. `/suspicion new`.',
@@ -144,6 +147,59 @@ export const common = {
     EmbedLinks: 'Embed Links',
     ReadMessageHistory: 'Read Message History',
   } as Record<string, string>,
+
+  /**
+   * Slash-command, subcommand and option names by their registered (English) name: Discord's
+   * name rule holds in every language (lowercase letters, digits, '-', '_'; ≤ 32 characters).
+   */
+  commandNames: {
+    'suspicion': 'suspicion',
+    'noir': 'noir',
+    'phantom': 'phantom',
+    'jaccuse': 'jaccuse',
+    'new': 'new',
+    'rules': 'rules',
+    'seats': 'seats',
+    'bots': 'bots',
+    'bot-level': 'bot-level',
+    'bot-pace': 'bot-pace',
+    'variant': 'variant',
+    'turn-timer': 'turn-timer',
+    'counter-window': 'counter-window',
+    'vote-timer': 'vote-timer',
+    'mode': 'mode',
+    'kill-target': 'kill-target',
+    'killer': 'killer',
+    'beginner': 'beginner',
+    'target-score': 'target-score',
+    'across-chooser': 'across-chooser',
+    'characters': 'characters',
+    'hand': 'hand',
+    'table': 'table',
+    'leave': 'leave',
+    'cancel': 'cancel',
+    'leaderboard': 'leaderboard',
+    'game': 'game',
+    'season': 'season',
+    'scope': 'scope',
+    'stats': 'stats',
+    'user': 'user',
+    'admin': 'admin',
+    'tables': 'tables',
+    'page': 'page',
+    'end': 'end',
+    'leaderboard-reset': 'leaderboard-reset',
+    'settings': 'settings',
+    'language': 'language',
+    'allow-channel': 'allow-channel',
+    'remove-channel': 'remove-channel',
+    'host-role': 'host-role',
+    'reset': 'reset',
+    'privacy': 'privacy',
+    'show': 'show',
+    'delete': 'delete',
+    'help': 'help',
+  },
 
   commands: {
     newDescription: (title: string) => `Open a ${title} table in this channel`,

@@ -1,5 +1,8 @@
 /** English strings of the noir game (rules help, board, panel, errors). */
 import type { NoirErrorCode } from '../../games/noir/rules.js';
+import { formatters } from '../format.js';
+
+const f = formatters('en');
 
 export const noir = {
   title: 'NOIR: Killer vs. Inspector',
@@ -34,7 +37,7 @@ export const noir = {
   statusDraw: (cap: number) => `Draw — ${cap} turns without a winner`,
   seatKiller: (mark: string, who: string) => `${mark} 🔪 ${who} — Killer`,
   seatInspector: (mark: string, who: string, hand: number, chosen: boolean) =>
-    `${mark} 🕵️ ${who} — Inspector · ${hand} evidence card${hand === 1 ? '' : 's'}${chosen ? '' : ' · identity not chosen yet'}`,
+    `${mark} 🕵️ ${who} — Inspector · ${f.count(hand, { one: 'evidence card', other: 'evidence cards' })}${chosen ? '' : ' · identity not chosen yet'}`,
   idleMark: '•',
   deathsLine: (deaths: number, target: number, deck: number, mode: string) =>
     `☠️ Deaths **${deaths}/${target}** · 🂠 Deck **${deck}** · ${mode} mode`,
@@ -103,7 +106,7 @@ export const noir = {
   evCanvas: (around: string, role: string, adjacent: boolean) =>
     `Canvas around ${around}: the ${role} is ${adjacent ? '' : 'not '}adjacent.`,
   evCollapse: (rows: number, cols: number, list: string) =>
-    `Collapse: ${rows} row${rows === 1 ? '' : 's'} and ${cols} column${cols === 1 ? '' : 's'} of the dead removed (${list}).`,
+    `Collapse: ${f.count(rows, { one: 'row', other: 'rows' })} and ${f.count(cols, { one: 'column', other: 'columns' })} of the dead removed (${list}).`,
   evShift: (who: string, shift: string) => `${who} shifted ${shift}.`,
   evDisguiseKilled: (who: string, old: string) => `${who} (🔪 Killer) disguised: ${old}'s evidence is discarded and ${old} is flipped to deceased.`,
   evDisguiseMarked: (who: string, old: string) => `${who} (🔪 Killer) disguised: ${old}'s evidence is discarded and ${old} gets an innocent marker.`,

@@ -1,6 +1,8 @@
 /** English strings of the phantom game (rules help, board, panel, errors). */
 import type { PhantomErrorCode } from '../../games/phantom/rules.js';
+import { formatters } from '../format.js';
 
+const f = formatters('en');
 const sign = (n: number) => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` : '±0');
 
 export const phantom = {
@@ -53,8 +55,8 @@ export const phantom = {
   statusOver: (who: string) => `Game over · 🏆 ${who} wins`,
   targetLine: (target: number, beginner: boolean) =>
     `First to **${target}** points after a round wins${beginner ? ' · beginner mode (one Phantom)' : ''}.`,
-  seatScore: (points: number) => `**${points}** pt${points === 1 ? '' : 's'}`,
-  seatCards: (n: number) => `${n} card${n === 1 ? '' : 's'}`,
+  seatScore: (points: number) => `**${f.number(points)}** ${f.word(points, { one: 'pt', other: 'pts' })}`,
+  seatCards: (n: number) => f.count(n, { one: 'card', other: 'cards' }),
   seatFirst: '🔦 first investigator',
   seatClue: (letter: string, colour: string) => `${letter}${colour} clue`,
   seatClueWaiting: (letter: string) => `${letter}…`,

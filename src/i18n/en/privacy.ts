@@ -1,6 +1,9 @@
 /** English strings of `/privacy` (README "Privacy"): what the bot stores about a user, and its erasure. */
 
-const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+import { formatters } from '../format.js';
+
+const f = formatters('en');
+const plural = (count: number, one: string, other: string) => f.count(count, { one, other });
 
 export const privacy = {
   commands: {

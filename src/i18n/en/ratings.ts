@@ -1,12 +1,16 @@
 /** English strings of leaderboards, player stats and the server-admin tools (README "Leaderboards and ratings"). */
 
-const pct = (wins: number, games: number) => (games > 0 ? Math.round((100 * wins) / games) : 0);
-const oneDecimal = (value: number) => (Math.round(value * 10) / 10).toFixed(1);
-const ordinalWord = (count: number) => {
-  const suffix = count % 100 >= 11 && count % 100 <= 13 ? 'th' : ({ 1: 'st', 2: 'nd', 3: 'rd' } as Record<number, string>)[count % 10] ?? 'th';
-  return `${count}${suffix}`;
-};
-const games = (count: number) => `${count} ${count === 1 ? 'game' : 'games'}`;
+import { formatters } from '../format.js';
+
+const f = formatters('en');
+const pct = (wins: number, games: number) => f.number(games > 0 ? Math.round((100 * wins) / games) : 0);
+const oneDecimal = (value: number) => f.decimal(value);
+const ordinalRules = new Intl.PluralRules('en', { type: 'ordinal' });
+const ORDINAL_SUFFIX: Record<Intl.LDMLPluralRule, string> = { zero: 'th', one: 'st', two: 'nd', few: 'rd', many: 'th', other: 'th' };
+const ordinalWord = (count: number) => `${count}${ORDINAL_SUFFIX[ordinalRules.select(count)]}`;
+const gameCount = (count: number) => f.count(count, { one: 'game', other: 'games' });
+const winCount = (count: number) => f.count(count, { one: 'win', other: 'wins' });
+const playerCount = (count: number) => f.count(count, { one: 'player', other: 'players' });
 const rel = (ms: number) => `<t:${Math.floor(ms / 1000)}:R>`;
 const MEDALS = ['🥇', '🥈', '🥉'];
 
@@ -42,22 +46,24 @@ export const ratings = {
     adminSettingsReset: 'Go back to a default',
     resetChannels: 'Tables in every channel again',
     resetHostRole: 'Anyone may open tables again',
+    adminLanguage: 'Language of the boards and pings of new tables',
+    languageAuto: 'Language of the player who opens the table (default)',
   },
 
   board: {
     title: (emoji: string, title: string, season: number) => `🏆 ${emoji} ${title} leaderboard · season ${season}`,
     allTitle: '🏆 All games · most games played',
     row: (rank: number, name: string, rating: number, played: number, wins: number, provisional: boolean) =>
-      `${MEDALS[rank - 1] ?? `**${rank}.**`} ${name} — **${oneDecimal(rating)}**${provisional ? ' ✱' : ''} · ${games(played)} · ${pct(wins, played)}% wins`,
+      `${MEDALS[rank - 1] ?? `**${rank}.**`} ${name} — **${oneDecimal(rating)}**${provisional ? ' ✱' : ''} · ${gameCount(played)} · ${pct(wins, played)}% wins`,
     allRow: (rank: number, name: string, played: number, wins: number) =>
-      `${MEDALS[rank - 1] ?? `**${rank}.**`} ${name} — **${games(played)}** · ${wins} ${wins === 1 ? 'win' : 'wins'} (${pct(wins, played)}%)`,
+      `${MEDALS[rank - 1] ?? `**${rank}.**`} ${name} — **${gameCount(played)}** · ${winCount(wins)} (${pct(wins, played)}%)`,
     empty: (title: string) => `Nobody has finished a rated game of ${title} this season yet. Finish a table to get on the board!`,
     emptyPast: (title: string, season: number) => `Nobody played a rated game of ${title} in season ${season}.`,
     emptyAll: 'Nobody has finished a rated game in this server yet. Start one with a game command, e.g. `/suspicion new`.',
     footer: (page: number, pages: number, players: number) =>
-      `Page ${page + 1} of ${pages} · ${players} ${players === 1 ? 'player' : 'players'} · Rating = skill − 3 × uncertainty (OpenSkill) · ✱ provisional: fewer than 5 games`,
+      `Page ${page + 1} of ${pages} · ${playerCount(players)} · Rating = skill − 3 × uncertainty (OpenSkill) · ✱ provisional: fewer than 5 games`,
     allFooter: (page: number, pages: number, players: number) =>
-      `Page ${page + 1} of ${pages} · ${players} ${players === 1 ? 'player' : 'players'} · every game and season · pick a game for ratings`,
+      `Page ${page + 1} of ${pages} · ${playerCount(players)} · every game and season · pick a game for ratings`,
     pastSeason: (season: number, current: number) => `Season ${season} is over (the current season is ${current}).`,
     previous: '◀ Previous',
     next: 'Next ▶',
@@ -70,9 +76,9 @@ export const ratings = {
       `Rating **${oneDecimal(rating)}** (skill ${oneDecimal(mu)} ± ${oneDecimal(sigma)}) · #${rank} of ${of}` +
       (provisional ? ` · ✱ provisional (${played} of ${needed} games)` : ''),
     recordLine: (played: number, wins: number, streak: number) =>
-      `${games(played)} · ${wins} ${wins === 1 ? 'win' : 'wins'} (${pct(wins, played)}%)` +
-      (streak > 1 ? ` · 🔥 ${streak} wins in a row` : streak === 1 ? ' · won the last game' : streak < -1 ? ` · ${-streak} games without a win` : ''),
-    totals: (played: number, wins: number) => `**All games:** ${games(played)} · ${wins} ${wins === 1 ? 'win' : 'wins'} (${pct(wins, played)}%)`,
+      `${gameCount(played)} · ${winCount(wins)} (${pct(wins, played)}%)` +
+      (streak > 1 ? ` · 🔥 ${winCount(streak)} in a row` : streak === 1 ? ' · won the last game' : streak < -1 ? ` · ${gameCount(-streak)} without a win` : ''),
+    totals: (played: number, wins: number) => `**All games:** ${gameCount(played)} · ${winCount(wins)} (${pct(wins, played)}%)`,
     recentTitle: '**Last games**',
     recent: (emoji: string, title: string, id: number, placement: number, players: number, winner: boolean, left: boolean, endedAt: number) =>
       `• ${emoji} ${title} #${id} — ${winner ? '🏆 won' : left ? '🚪 left, ranked' : 'finished'} ${ordinalWord(placement)} of ${players} · ${rel(endedAt)}`,
@@ -84,7 +90,7 @@ export const ratings = {
     refused: 'Only members with the **Manage Server** permission can use `/admin`. Nothing was changed.',
     tablesTitle: (count: number) => `**Open tables in this server** (${count})`,
     tableLine: (id: number, emoji: string, title: string, channel: string, status: string, players: string, count: number, age: string, last: string) =>
-      `• **#${id}** ${emoji} ${title} in <#${channel}> — ${status} · ${count} ${count === 1 ? 'player' : 'players'}: ${players} · opened ${age} · last move ${last}`,
+      `• **#${id}** ${emoji} ${title} in <#${channel}> — ${status} · ${playerCount(count)}: ${players} · opened ${age} · last move ${last}`,
     statusLobby: 'lobby',
     statusActive: 'playing',
     noMove: 'none yet',
@@ -133,7 +139,12 @@ export const ratings = {
     settingLabels: { turnSeconds: 'Turn timer', reactionSeconds: 'Counter window', voteSeconds: 'Vote timer' } as Record<string, string>,
     settingsHelp:
       'Options given to `/<game> new` still win over these, and a game that cannot use a value (outside its own limits) keeps its default, as noted above. ' +
-      'Change them with `/admin settings turn-timer:… counter-window:… vote-timer:…` (0 = back to each game’s default).',
+      'Change them with `/admin settings turn-timer:… counter-window:… vote-timer:… language:…` (0 = back to each game’s default).',
+    languageLine: (language: string | null) =>
+      `• Table language: ${language === null ? 'the language of the player who opens the table' : `**${language}**`}`,
+    /** Each language in its own words (what a speaker looks for in a list). */
+    languageNames: { en: 'English', es: 'Español' } as Record<string, string>,
+    languageHelp: 'A table keeps the language it was opened with; private answers and hands follow each player’s own Discord language.',
     settingsSaved: '✅ Saved.',
     settingsBad: (label: string, min: number, max: number) => `${label} must be between ${min} and ${max} seconds (or 0 for each game’s own default). Nothing was changed.`,
   },

@@ -25,9 +25,20 @@ function fail(msg: string): never {
 }
 
 /** Find a registered chat-input command visible in a guild (guild commands first). */
-export function findCommand(state: EmulatorState, guildId: string, name: string): CommandRecord | undefined {
-  const match = (c: CommandRecord) => c.name === name && (c.type ?? 1) === 1;
+export function findCommand(state: EmulatorState, guildId: string, name: string, locale?: string): CommandRecord | undefined {
+  const match = (c: CommandRecord) => (c.type ?? 1) === 1 && namedAs(c as unknown as JsonObject, name, locale);
   return state.commands.get(guildId)?.find(match) ?? state.commands.get('global')?.find(match);
+}
+
+/**
+ * Whether a command or option is called `name` for a client in `locale`: its registered
+ * name, or its localized name in that locale (a Spanish client types `/noir nueva`; the
+ * interaction still carries the registered names, as on Discord).
+ */
+function namedAs(node: JsonObject, name: string, locale?: string): boolean {
+  if (node.name === name) return true;
+  const localized = node.name_localizations;
+  return locale !== undefined && typeof localized === 'object' && localized !== null && (localized as Record<string, unknown>)[locale] === name;
 }
 
 function resolveValue(
@@ -105,7 +116,8 @@ export function commandData(
   opts: ActionOptions,
 ): { data: JsonObject; displayName: string } {
   const [name = '', ...rest] = path.trim().split(/\s+/);
-  const cmd = findCommand(state, guildId, name);
+  const locale = state.users.get(userId)?.locale;
+  const cmd = findCommand(state, guildId, name, locale);
   if (!cmd) {
     const known = [...(state.commands.get(guildId) ?? []), ...(state.commands.get('global') ?? [])].map((c) => c.name);
     fail(`/${name} is not a registered chat input command (registered: ${known.join(', ') || 'none'})`);
@@ -121,7 +133,7 @@ export function commandData(
   let defs = (Array.isArray(cmd.options) ? cmd.options : []) as JsonObject[];
   const wrappers: JsonObject[] = [];
   for (const part of rest) {
-    const sub = defs.find((d) => d.name === part && (d.type === OT.Subcommand || d.type === OT.SubcommandGroup));
+    const sub = defs.find((d) => namedAs(d, part, locale) && (d.type === OT.Subcommand || d.type === OT.SubcommandGroup));
     if (!sub) fail(`/${name} has no subcommand or group "${part}"`);
     wrappers.push({ name: sub.name, type: sub.type });
     defs = (Array.isArray(sub.options) ? sub.options : []) as JsonObject[];
@@ -132,11 +144,11 @@ export function commandData(
   const resolved: Record<string, JsonObject> = {};
   const leaf: JsonObject[] = [];
   for (const [key, raw] of Object.entries(values)) {
-    const def = defs.find((d) => d.name === key);
+    const def = defs.find((d) => namedAs(d, key, locale));
     if (!def) fail(`/${path} has no option "${key}" (options: ${defs.map((d) => String(d.name)).join(', ') || 'none'})`);
-    leaf.push({ name: key, type: def.type, value: resolveValue(state, guildId, def, raw, resolved) });
+    leaf.push({ name: String(def.name), type: def.type, value: resolveValue(state, guildId, def, raw, resolved) });
   }
-  for (const d of defs) if (d.required === true && !(String(d.name) in values)) fail(`/${path} needs option "${String(d.name)}"`);
+  for (const d of defs) if (d.required === true && !leaf.some((option) => option.name === d.name)) fail(`/${path} needs option "${String(d.name)}"`);
   let options: JsonObject[] = leaf;
   for (const w of wrappers.reverse()) options = [{ ...w, options }];
   const data: JsonObject = { id: cmd.id, name: cmd.name, type: 1, options };

@@ -69,8 +69,70 @@ const en = {
   modalRequired: 'This field is required',
 };
 
+/** @type {PageCatalog} The page's own words in neutral Spanish (both es-ES and es-419). */
+const es = {
+  textChannels: 'Canales de texto',
+  addChannel: 'Añadir un canal',
+  addChannelPlaceholder: 'canal-nuevo',
+  members: 'Miembros',
+  addUser: 'Añadir un usuario',
+  addUserPlaceholder: 'Nombre',
+  youAre: 'Eres',
+  viewAs: 'Ver con sus ojos',
+  owner: 'Propietario del servidor',
+  manageServer: 'Gestionar servidor',
+  ownerHasAll: 'El propietario tiene todos los permisos.',
+  language: 'Idioma del cliente',
+  rename: 'Cambiar nombre',
+  save: 'Guardar',
+  cancel: 'Cancelar',
+  close: 'Cerrar',
+  bot: 'APP',
+  edited: '(editado)',
+  onlyYou: 'Solo tú puedes ver esto',
+  dismiss: 'Descartar mensaje',
+  thinking: '{bot} está pensando…',
+  usedCommand: 'usó',
+  interactionFailed: 'Esta interacción falló',
+  noResponse: 'La aplicación no respondió',
+  messagePlaceholder: 'Enviar mensaje a #{channel}',
+  noCommands: 'Ningún comando coincide',
+  commandsOf: 'Comandos de {bot}',
+  required: 'obligatorio',
+  optionRequired: '{option}: esta opción es obligatoria',
+  notInteger: '{option}: escribe un número entero',
+  notNumber: '{option}: escribe un número',
+  notBoolean: '{option}: elige True o False',
+  tooSmall: '{option}: debe ser al menos {min}',
+  tooBig: '{option}: debe ser como mucho {max}',
+  tooShort: '{option}: necesita al menos {min} caracteres',
+  tooLong: '{option}: admite como mucho {max} caracteres',
+  notChoice: '{option}: elige una de estas opciones: {choices}',
+  unknownOption: '/{command} no tiene la opción «{option}». Sus opciones: {options}',
+  noOptions: '/{command} no tiene opciones',
+  needSubcommand: 'Elige una de: {choices}',
+  unknownSubcommand: '/{command} no tiene «{sub}». Elige una de: {choices}',
+  unknownMember: '{option}: no hay ningún miembro llamado «{value}»',
+  unknownChannel: '{option}: no hay ningún canal llamado «{value}»',
+  unsupportedType: '{option}: este tipo de opción no se puede escribir aquí',
+  duplicateOption: '{option} aparece dos veces',
+  botOffline: '{bot} está desconectado: responderá cuando vuelva.',
+  reconnecting: 'Se perdió la conexión con el servidor local: reconectando…',
+  bannerTitle: 'Discord rechazaría esta petición del bot',
+  dismissBanner: 'Descartar',
+  today: 'Hoy a las {time}',
+  yesterday: 'Ayer a las {time}',
+  selectPlaceholder: 'Elige una opción',
+  submit: 'Enviar',
+  pingsBadge: '{count} menciones sin leer',
+  channels: 'Canales',
+  failedRequest: 'La petición falló: {error}',
+  jumpToPresent: 'Ir al presente',
+  modalRequired: 'Este campo es obligatorio',
+};
+
 /** @type {Record<string, PageCatalog>} */
-const catalogs = { 'en-US': en, 'en-GB': en };
+const catalogs = { 'en-US': en, 'en-GB': en, 'es-ES': es, 'es-419': es };
 
 /** Language names for the client language picker (in their own language, as Discord lists them). */
 export const LOCALE_NAMES = /** @type {Record<string, string>} */ ({
@@ -97,3 +159,6 @@ export function t(locale, key, params = {}) {
 
 /** Every key of the English catalog (tests check other catalogs against it). */
 export const PAGE_TEXT_KEYS = Object.keys(en);
+
+/** The page catalogs by Discord locale (tests check each has every English key). */
+export const PAGE_CATALOGS = catalogs;

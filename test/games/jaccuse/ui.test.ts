@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { jaccuseModule } from '../../../src/games/jaccuse/index.js';
 import { jaccuseUi as ui } from '../../../src/games/jaccuse/ui.js';
 import { jaccuseOptionsSchema, type JaccuseAction, type JaccuseError, type JaccuseErrorCode } from '../../../src/games/jaccuse/rules.js';
-import { en } from '../../../src/i18n/index.js';
+import { en } from '../../../src/i18n/en/index.js';
+import { es } from '../../../src/i18n/es/index.js';
 import { eventVisibleTo, type GameEvent } from '../../../src/games/engine.js';
 import { fakeRenderContext } from '../../support/render-context.js';
 import { playRandomGame } from '../../support/random-play.js';
@@ -209,14 +210,15 @@ describe('log, errors, help', () => {
 
 describe('module', () => {
   it('exports /jaccuse with the four new-table options mapped onto the schema', () => {
-    expect(jaccuseModule).toMatchObject({ id: 'jaccuse', command: 'jaccuse', title: "J'Accuse!" });
+    expect(jaccuseModule).toMatchObject({ id: 'jaccuse', command: 'jaccuse' });
+    expect(jaccuseModule.title(en)).toBe("J'Accuse!");
     expect(['☝️', '🫵']).toContain(jaccuseModule.emoji);
-    expect(jaccuseModule.description.length).toBeLessThanOrEqual(100);
+    for (const t of [en, es]) expect(jaccuseModule.description(t).length).toBeLessThanOrEqual(100);
     expect(jaccuseModule.newOptions.map((o) => o.name)).toEqual(['across-chooser', 'characters', 'turn-timer', 'vote-timer']);
     const keys = Object.keys(jaccuseOptionsSchema.shape);
     for (const o of jaccuseModule.newOptions) {
       expect(o.name).toMatch(/^[a-z0-9-]{1,32}$/);
-      expect(o.description.length).toBeLessThanOrEqual(100);
+      for (const t of [en, es]) expect(o.description(t).length).toBeLessThanOrEqual(100);
       expect(keys).toContain(o.optionKey);
       for (const c of o.choices ?? []) expect(jaccuseOptionsSchema.safeParse({ [o.optionKey]: c.value }).success).toBe(true);
     }

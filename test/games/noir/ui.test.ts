@@ -5,7 +5,8 @@ import { noirDefinition as d } from '../../../src/games/noir/engine.js';
 import { noirUi as ui } from '../../../src/games/noir/ui.js';
 import { MODES, noirOptionsSchema, type NoirError, type NoirErrorCode, type NoirState } from '../../../src/games/noir/rules.js';
 import type { GameEvent } from '../../../src/games/engine.js';
-import { en } from '../../../src/i18n/index.js';
+import { en } from '../../../src/i18n/en/index.js';
+import { es } from '../../../src/i18n/es/index.js';
 import { componentIds, fakeRenderContext, expectComponentLimits } from '../../support/render-context.js';
 import { playRandomGame } from '../../support/random-play.js';
 import { INSPECTOR, KILLER, act, makeState } from './helpers.js';
@@ -182,7 +183,8 @@ describe('log, errors, help, module', () => {
     expect(ui.optionsSummary(noirOptionsSchema.parse({}), en)).toContain('Standard mode');
   });
   it('module: command noir, four /noir new options mapped onto the schema', () => {
-    expect(noirModule).toMatchObject({ id: 'noir', command: 'noir', title: 'NOIR: Killer vs. Inspector', emoji: '🔪' });
+    expect(noirModule).toMatchObject({ id: 'noir', command: 'noir', emoji: '🔪' });
+    expect(noirModule.title(en)).toBe('NOIR: Killer vs. Inspector');
     expect(noirModule.newOptions.map((o) => [o.name, o.optionKey])).toEqual([
       ['mode', 'mode'],
       ['kill-target', 'killTarget'],
@@ -193,9 +195,9 @@ describe('log, errors, help, module', () => {
     for (const o of noirModule.newOptions) {
       expect(keys).toContain(o.optionKey);
       expect(o.name).toMatch(/^[a-z0-9-]{1,32}$/);
-      expect(o.description.length).toBeLessThanOrEqual(100);
+      for (const t of [en, es]) expect(o.description(t).length).toBeLessThanOrEqual(100);
       for (const c of o.choices ?? []) expect(noirOptionsSchema.safeParse({ [o.optionKey]: c.value }).success).toBe(true);
     }
-    expect(noirModule.description.length).toBeLessThanOrEqual(100);
+    for (const t of [en, es]) expect(noirModule.description(t).length).toBeLessThanOrEqual(100);
   });
 });

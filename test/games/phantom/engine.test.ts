@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { phantomModule } from '../../../src/games/phantom/index.js';
 import { deckFor, type CardNumber, type PhantomAction } from '../../../src/games/phantom/rules.js';
 import { act, allCards, crimeState, def, glass, opts, playCrime, report, turnSeat } from './helpers.js';
+import { en } from '../../../src/i18n/en/index.js';
 
 const P = 1 as const;
 const sorted = (xs: number[]) => [...xs].sort((a, b) => a - b);
@@ -45,7 +46,8 @@ describe('setup and deal (§3.3 step 1, §3.8)', () => {
       ['target-score', 'targetScore', 'integer'],
       ['turn-timer', 'turnSeconds', 'integer'],
     ]);
-    expect(phantomModule).toMatchObject({ id: 'phantom', command: 'phantom', title: 'Tricks and the Phantom', emoji: '👻' });
+    expect(phantomModule).toMatchObject({ id: 'phantom', command: 'phantom', emoji: '👻' });
+    expect(phantomModule.title(en)).toBe('Tricks and the Phantom');
   });
 });
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { eventVisibleTo, type GameEvent } from '../../../src/games/engine.js';
 import { phantomUi as ui } from '../../../src/games/phantom/ui.js';
 import type { PhantomAction, PhantomError, PhantomErrorCode, PhantomState } from '../../../src/games/phantom/rules.js';
-import { en } from '../../../src/i18n/index.js';
+import { en } from '../../../src/i18n/en/index.js';
 import { playRandomGame } from '../../support/random-play.js';
 import { componentIds, fakeRenderContext, expectComponentLimits } from '../../support/render-context.js';
 import { act, crimeState, def, opts, playCrime, report } from './helpers.js';

@@ -6,7 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { suspicionModule } from '../../../src/games/suspicion/index.js';
 import { VARIANTS, optionsSchema, type SuspicionAction, type SuspicionError, type SuspicionErrorCode } from '../../../src/games/suspicion/rules.js';
 import { suspicionUi as ui } from '../../../src/games/suspicion/ui.js';
-import { en } from '../../../src/i18n/index.js';
+import { en } from '../../../src/i18n/en/index.js';
+import { es } from '../../../src/i18n/es/index.js';
 import { playRandomGame } from '../../support/random-play.js';
 import { componentIds, fakeRenderContext } from '../../support/render-context.js';
 import { act, arrange, def, run } from './helpers.js';
@@ -220,7 +221,8 @@ describe('rules help and options', () => {
   });
 
   it('module: command, title, emoji, slash options', () => {
-    expect(suspicionModule).toMatchObject({ id: 'suspicion', command: 'suspicion', title: 'Suspicion', emoji: '🔎' });
+    expect(suspicionModule).toMatchObject({ id: 'suspicion', command: 'suspicion', emoji: '🔎' });
+    expect(suspicionModule.title(en)).toBe('Suspicion');
     expect(suspicionModule.newOptions.map((o) => [o.name, o.optionKey])).toEqual([
       ['variant', 'variant'],
       ['turn-timer', 'turnSeconds'],
@@ -229,8 +231,8 @@ describe('rules help and options', () => {
     ]);
     expect(suspicionModule.rulesOptions!.map((o) => o.name)).toEqual(['variant']);
     expect(suspicionModule.newOptions[0]!.choices!.map((c) => c.value)).toEqual([...VARIANTS]);
-    for (const o of suspicionModule.newOptions) expect(o.description.length).toBeLessThanOrEqual(100);
-    expect(suspicionModule.description.length).toBeLessThanOrEqual(100);
+    for (const o of suspicionModule.newOptions) for (const t of [en, es]) expect(o.description(t).length).toBeLessThanOrEqual(100);
+    for (const t of [en, es]) expect(suspicionModule.description(t).length).toBeLessThanOrEqual(100);
     for (const o of suspicionModule.newOptions) if (o.type === 'integer') expect(() => def.optionsSchema.parse({ [o.optionKey]: o.min })).not.toThrow();
   });
 });

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { setup } from '../../../src/games/suspicion/setup.js';
 import { buildDeck, cardFace, optionsSchema } from '../../../src/games/suspicion/rules.js';
 import { suspicionUi } from '../../../src/games/suspicion/ui.js';
-import { en } from '../../../src/i18n/index.js';
+import { en } from '../../../src/i18n/en/index.js';
 import { fakeRenderContext } from '../../support/render-context.js';
 import { act, arrange, def, eventsOf, refuse, run } from './helpers.js';
 

@@ -1,0 +1,41 @@
+/** Textos en español de los bots (README "AI players"): controles del lobby, notas del tablero, errores, opciones. */
+import { formatters } from '../format.js';
+
+const f = formatters('es');
+
+export const bots = {
+  levels: { easy: 'Fácil', normal: 'Normal', hard: 'Difícil' } as Record<string, string>,
+  levelHelp: {
+    easy: 'Juega una jugada legal al azar',
+    normal: 'Juega una jugada sensata según lo que ve',
+    hard: 'Piensa varias jugadas por delante según lo que ve',
+  } as Record<string, string>,
+  /** Un bot en la lista del lobby: su nombre y su nivel. */
+  lobbyEntry: (name: string, level: string) => `${name} (bot ${level})`,
+  addPlaceholder: 'Anfitrión: agregar un bot…',
+  addOption: (level: string) => `Agregar un bot ${level}`,
+  removePlaceholder: 'Anfitrión: quitar un bot…',
+  removeOption: (name: string) => `Quitar a ${name}`,
+  replacePlaceholder: 'Anfitrión: pasarle a un bot el asiento de quien se fue o está ausente…',
+  replaceOption: (name: string, why: string) => `Reemplazar a ${name} (${why}) por un bot Normal`,
+  replaced: (player: string, bot: string) => `🤖 ${bot} juega desde ahora y hasta el final en el asiento de ${player}.`,
+  paceNote: (seconds: string) => `🤖 Los bots juegan después de ${seconds}.`,
+  defaultPace: '1,5–4 s',
+  instantPace: 'ninguna pausa',
+  /** La respuesta a un control de bots del lobby. */
+  added: (name: string) => `${name} se sumó a la mesa.`,
+  removed: (name: string) => `${name} dejó la mesa.`,
+  replacedDone: (player: string) => `Un bot juega ahora en el asiento de ${player}.`,
+  notBot: 'Ese asiento no es de un bot (o ya se fue).',
+  notReplaceable: 'Solo se puede reemplazar por un bot a alguien que se fue o está ausente.',
+  options: {
+    bots: 'Jugadores de IA (bots) que se sientan ahora (por defecto 0)',
+    level: 'Nivel de esos bots (por defecto Normal)',
+    pace: 'Segundos que espera un bot antes de jugar, 0 = al instante (por defecto 1,5–4)',
+  },
+  stats: {
+    title: '**Contra bots**',
+    line: (level: string, games: number, wins: number) =>
+      `🤖 ${level}: ${f.count(games, { one: 'partida', other: 'partidas' })}, ${f.count(wins, { one: 'victoria', other: 'victorias' })}`,
+  },
+} as const;

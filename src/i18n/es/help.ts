@@ -1,0 +1,39 @@
+/** Spanish strings of `/help` (README "Commands"). */
+import { formatters } from '../format.js';
+
+const f = formatters('es');
+
+export const help = {
+  commands: {
+    help: 'Cómo usar Red Herring: los juegos, cómo empezar uno y los comandos (solo lo ves tú)',
+  },
+  title: '🃏 Red Herring — ayuda',
+  /** One line per game, by game id. */
+  games: {
+    suspicion: 'Detectives compiten por arrestar al sospechoso de su propia carta: pongan pruebas, refuten a los rivales y cuelen un farol con la última carta.',
+    noir: 'Dos jugadores en una cuadrícula de sospechosos: el Asesino oculto mata y el Inspector debe encontrarlo antes de que mueran demasiados.',
+    phantom: 'Denuncien sospechosos boca abajo con una pista y adivinen qué carta es la culpable: cuidado con los Fantasmas.',
+    jaccuse: 'Pasen cartas de sospecha por la mesa para cargarle el asesinato a otro; el sospechoso con demasiadas pruebas es arrestado.',
+  } as Record<string, string>,
+  gameLine: (emoji: string, title: string, players: string, command: string, line: string) => `${emoji} **${title}** (${players}) — ${line} \`/${command} nueva\``,
+  players: (min: number, max: number) => (min === max ? f.count(min, { one: 'jugador', other: 'jugadores' }) : `${f.number(min)}–${f.number(max)} jugadores`),
+  gamesHeading: '**Juegos**',
+  startHeading: '**Cómo empezar una partida**',
+  start:
+    '1. En un canal, escribe el comando del juego, por ejemplo `/suspicion nueva` (sus opciones fijan plazas y tiempos).\n2. Tus amigos pulsan **Unirme**; el anfitrión pulsa **Empezar**.\n3. Pulsa **Ver mi mano** (o escribe `/mano`) para ver tu mano privada, y juega con sus botones. Cada espera tiene un plazo; si no juegas a tiempo, se juega por ti.',
+  playerHeading: '**Comandos de jugador**',
+  playerCommands: [
+    '`/<juego> reglas`: las reglas en breve (también el botón **Reglas** de una sala de espera)',
+    '`/mano`: tu mano privada en la mesa de este canal',
+    '`/mesa abandonar` · `/mesa cancelar`: abandona tu partida o cancela la mesa (anfitrión)',
+    '`/clasificación` · `/estadísticas`: la clasificación del servidor y el historial de un jugador',
+    '`/privacidad ver` · `/privacidad borrar`: qué guarda el bot sobre ti, y cómo borrarlo',
+  ],
+  adminHeading: '**Administradores del servidor** (Gestionar servidor)',
+  adminCommands: [
+    '`/admin mesas`: las mesas abiertas · `/admin terminar`: termina una mesa atascada',
+    '`/admin reiniciar-clasificación`: una temporada nueva · `/admin ajustes`: tiempos, idioma, y dónde y quién abre mesas',
+  ],
+  rulesHeading: '**Reglas**',
+  rules: 'Las reglas de cada juego en breve: `/<juego> reglas` (solo lo ves tú) o el botón **Reglas** de una sala de espera. Un tablero terminado ofrece **Jugar otra vez**.',
+} as const;

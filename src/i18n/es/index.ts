@@ -1,0 +1,12 @@
+/** The neutral-Spanish catalog ("ustedes", no "vosotros"), composed like the English one (README "Languages"). */
+import { bots } from './bots.js';
+import { common } from './common.js';
+import { help } from './help.js';
+import { jaccuse } from './jaccuse.js';
+import { noir } from './noir.js';
+import { phantom } from './phantom.js';
+import { privacy } from './privacy.js';
+import { ratings } from './ratings.js';
+import { suspicion } from './suspicion.js';
+
+export const es = { common, suspicion, noir, phantom, jaccuse, ratings, privacy, help, bots } as const;
