@@ -24,17 +24,13 @@ export const SETTING_LIMITS: Record<SettingKey, { min: number; max: number }> = 
  * The server's table language (`/admin settings language:`): a catalog language such as
  * 'en' or 'es', or null when each table takes the language of the player who opens it.
  */
-export function guildLanguage(db: Db, guildId: string): string | null {
-  const row = db.select({ language: guildSettings.language }).from(guildSettings).where(eq(guildSettings.guildId, guildId)).get();
-  return row?.language ?? null;
+export function guildLanguage(store: Pick<StoreReads, 'guildLanguage'>, guildId: string): Promise<string | null> {
+  return store.guildLanguage(guildId);
 }
 
 /** Set (a language such as 'es') or clear (null) the server's table language; other settings are kept. */
-export function setGuildLanguage(db: Db, guildId: string, language: string | null, by: string, now: number): void {
-  db.insert(guildSettings)
-    .values({ guildId, language, updatedAt: now, updatedBy: by })
-    .onConflictDoUpdate({ target: guildSettings.guildId, set: { language, updatedAt: now, updatedBy: by } })
-    .run();
+export function setGuildLanguage(store: Pick<StoreAtomicWrites, 'setGuildLanguage'>, guildId: string, language: string | null, by: string, now: number): Promise<void> {
+  return store.setGuildLanguage(guildId, language, by, now);
 }
 
 /**

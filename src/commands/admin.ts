@@ -13,14 +13,7 @@
  */
 import { ChannelType, InteractionContextType, PermissionFlagsBits, SlashCommandBuilder, type ChatInputCommandInteraction } from 'discord.js';
 import {
-<<<<<<< HEAD
-=======
-  guildDefaults,
-  guildLanguage,
-  hostingRules,
->>>>>>> main
   invalidSettings,
-  setGuildLanguage,
   SETTING_LIMITS,
   type GuildDefaultsPatch,
   type HostingPatch,
@@ -34,13 +27,8 @@ import { confirmPrompt } from '../discord/prompts.js';
 import { adminTablesText, settingsText } from '../discord/render/admin.js';
 import type { ComponentHandler, ComponentInteraction, SlashCommand } from '../discord/slash-command.js';
 import type { GameRegistry } from '../games/registry.js';
-<<<<<<< HEAD
-import { catalogFor, en, type Catalog } from '../i18n/index.js';
-=======
 import { localizedCommand } from '../discord/localize.js';
 import { catalogFor, LANGUAGES, type Catalog } from '../i18n/index.js';
-import { currentSeason, resetSeason } from '../ratings/store.js';
->>>>>>> main
 
 /** `/admin settings` option names → settings keys. */
 /** The `language:` choice that clears the server language (each table takes its opener's language). */
@@ -291,16 +279,11 @@ async function settings(interaction: ChatInputCommandInteraction, app: AppContex
     log.outcome = outcome;
     await interaction.reply(privateText(content));
   };
-<<<<<<< HEAD
-  const view = async () => ({ defaults: await app.store.guildDefaults(guildId), rules: await app.store.hostingRules(guildId) });
-  if (Object.keys(patch).length === 0 && Object.keys(hosting).length === 0) {
-=======
   const languageChoice = interaction.options.getString('language');
   const language = languageChoice === null ? undefined : languageChoice === LANGUAGE_AUTO ? null : languageChoice;
   if (language && !(LANGUAGES as readonly string[]).includes(language)) return refuse('bad_setting', text.common.errors.badOptions(`language: ${language}`));
-  const view = () => ({ defaults: guildDefaults(app.db, guildId), rules: hostingRules(app.db, guildId), language: guildLanguage(app.db, guildId) });
+  const view = async () => ({ defaults: await app.store.guildDefaults(guildId), rules: await app.store.hostingRules(guildId), language: await app.store.guildLanguage(guildId) });
   if (Object.keys(patch).length === 0 && Object.keys(hosting).length === 0 && language === undefined) {
->>>>>>> main
     log.outcome = 'shown';
     await interaction.reply(privateText(settingsText(await view(), app.registry, text)));
     return;
@@ -315,12 +298,8 @@ async function settings(interaction: ChatInputCommandInteraction, app: AppContex
   const stored = await app.store.transaction(async (tx) => {
     const rules = Object.keys(hosting).length > 0 ? await tx.updateHostingRules(guildId, hosting, interaction.user.id, now) : null;
     if (rules && !rules.ok) return rules;
-<<<<<<< HEAD
     if (Object.keys(patch).length > 0) await tx.updateGuildDefaults(guildId, patch, interaction.user.id, now);
-=======
-    if (Object.keys(patch).length > 0) updateGuildDefaults(app.db, guildId, patch, interaction.user.id, now);
-    if (language !== undefined) setGuildLanguage(app.db, guildId, language, interaction.user.id, now);
->>>>>>> main
+    if (language !== undefined) await tx.setGuildLanguage(guildId, language, interaction.user.id, now);
     return { ok: true as const, emptied: rules?.emptied ?? false };
   });
   if (!stored.ok) {

@@ -14,12 +14,8 @@ import type { CommandOptionSpec, GameModule } from '../games/module.js';
 import { catalogFor, type Messages } from '../i18n/index.js';
 import { actorOf, forDjs, forDjsEphemeral, messageLink, missingChannelPermissions, privateText, serviceErrorText } from '../discord/answers.js';
 import type { AppContext, InteractionLog } from '../discord/context.js';
-<<<<<<< HEAD
 import { withServerDefaults } from '../admin/settings.js';
-=======
-import { guildDefaults, guildLanguage, withServerDefaults } from '../admin/settings.js';
 import { localizedCommand } from '../discord/localize.js';
->>>>>>> main
 import { hostingRefusalFor, hostingRefusalText } from '../discord/hosting.js';
 import { lobbyMessage } from '../discord/render/lobby.js';
 import { rulesMessage } from '../discord/render/rules.js';
@@ -167,14 +163,14 @@ async function createTable(i: ChatInputCommandInteraction, mod: GameModule, app:
     return;
   }
   const seats = i.options.getInteger('seats') ?? undefined;
-  const defaults = await app.store.guildDefaults(i.guildId);
+  const [defaults, serverLanguage] = await Promise.all([app.store.guildDefaults(i.guildId), app.store.guildLanguage(i.guildId)]);
   const r = await app.service.createTable({
     guildId: i.guildId,
     channelId: i.channelId,
     game: mod.id,
     host: actorOf(i),
     // The table's language (README "Languages"): the server's, else the opener's client language.
-    locale: guildLanguage(app.db, i.guildId) ?? i.locale,
+    locale: serverLanguage ?? i.locale,
     // Server defaults (`/admin settings`) under the player's own options (theirs win).
     options: withServerDefaults(mod.definition.optionsSchema, defaults, readOptions(i, mod.newOptions)),
     ...(seats !== undefined ? { maxSeats: seats } : {}),

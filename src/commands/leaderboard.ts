@@ -10,15 +10,8 @@ import type { AppContext } from '../discord/context.js';
 import { leaderboardMessage } from '../discord/render/leaderboard.js';
 import type { ComponentHandler, SlashCommand } from '../discord/slash-command.js';
 import type { GameRegistry } from '../games/registry.js';
-<<<<<<< HEAD
-import { catalogFor, en, type Catalog } from '../i18n/index.js';
-=======
-import { guildLanguage } from '../admin/settings.js';
 import { localizedCommand } from '../discord/localize.js';
 import { catalogFor, type Catalog } from '../i18n/index.js';
-import { ratingQueries } from '../ratings/queries.js';
-import { currentSeason } from '../ratings/store.js';
->>>>>>> main
 import { ALL_GAMES, type BoardView } from '../ratings/views.js';
 
 /** The only scope so far: ratings are kept per server. */
@@ -42,13 +35,8 @@ export async function resolveBoard(app: AppContext, text: Catalog, guildId: stri
   if (!mod) return { ok: false, text: errors.unknownGame, outcome: 'unknown_game' };
   const current = (await app.store.currentSeason(guildId, mod.id)).season;
   const shown = season ?? current;
-<<<<<<< HEAD
-  if (shown < 1 || shown > current) return { ok: false, text: errors.noSuchSeason(mod.title, shown, current), outcome: 'no_such_season' };
-  return { ok: true, view: { kind: 'game', game: mod.id, season: shown, currentSeason: current, page: await app.store.leaderboard(guildId, mod.id, shown, page) } };
-=======
   if (shown < 1 || shown > current) return { ok: false, text: errors.noSuchSeason(mod.title(text), shown, current), outcome: 'no_such_season' };
-  return { ok: true, view: { kind: 'game', game: mod.id, season: shown, currentSeason: current, page: queries.leaderboard(guildId, mod.id, shown, page) } };
->>>>>>> main
+  return { ok: true, view: { kind: 'game', game: mod.id, season: shown, currentSeason: current, page: await app.store.leaderboard(guildId, mod.id, shown, page) } };
 }
 
 /**
@@ -75,7 +63,7 @@ export const leaderboardPageClick: ComponentHandler<'leaderboard'> = async (inte
     return;
   }
   log.outcome = 'ok';
-  const page = forDjs(leaderboardMessage(resolved.view, app.registry, publicCatalog(app, interaction.guildId, interaction.locale)));
+  const page = forDjs(leaderboardMessage(resolved.view, app.registry, await publicCatalog(app, interaction.guildId, interaction.locale)));
   // Turn the page in place only on a leaderboard message; a click forged onto any other
   // message (a game board, a lobby) is answered privately and leaves that message alone.
   const onLeaderboard = interaction.message.components.some((row) => JSON.stringify(row.toJSON()).includes('"rh1:l:'));
@@ -87,8 +75,8 @@ export const leaderboardPageClick: ComponentHandler<'leaderboard'> = async (inte
  * The catalog of a public leaderboard message: the server's language (`/admin settings
  * language:`) when set, otherwise the language of the member who asked for it.
  */
-function publicCatalog(app: AppContext, guildId: string, locale: string): Catalog {
-  return catalogFor(guildLanguage(app.db, guildId) ?? locale);
+async function publicCatalog(app: AppContext, guildId: string, locale: string): Promise<Catalog> {
+  return catalogFor((await app.store.guildLanguage(guildId)) ?? locale);
 }
 
 /** Build the `/leaderboard` command (one game choice per title, plus "all games"). */
@@ -130,7 +118,7 @@ export function leaderboardCommand(registry: GameRegistry): SlashCommand {
         return;
       }
       log.outcome = 'ok';
-      await interaction.reply(forDjs(leaderboardMessage(resolved.view, app.registry, publicCatalog(app, interaction.guildId, interaction.locale))));
+      await interaction.reply(forDjs(leaderboardMessage(resolved.view, app.registry, await publicCatalog(app, interaction.guildId, interaction.locale))));
     },
   };
 }

@@ -7,13 +7,8 @@ import { InteractionContextType, SlashCommandBuilder, type ChatInputCommandInter
 import { actorOf, forDjsEphemeral, privateText } from '../discord/answers.js';
 import { statsMessage } from '../discord/render/stats.js';
 import type { SlashCommand } from '../discord/slash-command.js';
-<<<<<<< HEAD
-import { catalogFor, en } from '../i18n/index.js';
-=======
 import { localizedCommand } from '../discord/localize.js';
 import { catalogFor } from '../i18n/index.js';
-import { ratingQueries } from '../ratings/queries.js';
->>>>>>> main
 import { recordAgainstBots } from '../ratings/vs-bots.js';
 
 /** The display name of the `user` option: server nickname, then global name, then username. */

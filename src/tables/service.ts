@@ -209,7 +209,6 @@ export class TableService {
       });
     }
     const now = this.now();
-<<<<<<< HEAD
     const busy = (table: TableRow): ServiceResult<TableSnapshot> =>
       fail({ code: 'channel_busy', tableId: table.id, game: table.game, status: table.status, boardMessageId: table.boardMessageId });
     let result: ServiceResult<TableSnapshot>;
@@ -223,6 +222,7 @@ export class TableService {
           game: mod.id,
           status: 'lobby',
           hostUserId: input.host.userId,
+          locale: input.locale ?? null,
           options: parsed.data,
           maxSeats,
           createdAt: now,
@@ -234,27 +234,6 @@ export class TableService {
         await tx.insertSeat({ tableId: table.id, userId: input.host.userId, displayName: input.host.displayName, joinedAt: now });
         for (let n = 0; n < bots.seating.count; n++) await this.seatBot(tx, table.id, bots.seating.level, now);
         return ok(await this.snapshotOf(tx, table, await tx.seats(table.id)));
-=======
-    const result = this.repo.transaction((): ServiceResult<TableSnapshot> => {
-      const busy = this.repo.openTableInChannel(input.channelId);
-      if (busy) {
-        return fail({ code: 'channel_busy', tableId: busy.id, game: busy.game, status: busy.status, boardMessageId: busy.boardMessageId });
-      }
-      const table = this.repo.insertTable({
-        guildId: input.guildId,
-        channelId: input.channelId,
-        game: mod.id,
-        status: 'lobby',
-        hostUserId: input.host.userId,
-        locale: input.locale ?? null,
-        options: parsed.data,
-        maxSeats,
-        createdAt: now,
-        updatedAt: now,
-        deadlineAt: now + LOBBY_IDLE_MS,
-        recentEvents: [],
-        tableOptions: bots.options,
->>>>>>> main
       });
     } catch (err) {
       // Another process opened a table in this channel between our check and our insert.

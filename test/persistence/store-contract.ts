@@ -660,6 +660,23 @@ export function storeContract(backend: string, harness: StoreHarness): void {
       expect(await store.guildDefaults(g)).toEqual({ turnSeconds: 120, reactionSeconds: 8 });
     });
 
+    it('stores the server language apart from the timer defaults and hosting rules; null clears it', async () => {
+      const store = await harness.open();
+      const g = GUILDS[0]!;
+      expect(await store.guildLanguage(g)).toBeNull();
+      await store.updateGuildDefaults(g, { turnSeconds: 90 }, userId(1), T0);
+      await store.setGuildLanguage(g, 'es', userId(1), T0 + 1);
+      expect(await store.guildLanguage(g)).toBe('es');
+      expect(await store.guildDefaults(g)).toEqual({ turnSeconds: 90 });
+      await store.updateHostingRules(g, { allowChannel: '800000000000000001' }, userId(1), T0 + 2);
+      expect(await store.guildLanguage(g)).toBe('es');
+      await store.setGuildLanguage(g, null, userId(1), T0 + 3);
+      expect(await store.guildLanguage(g)).toBeNull();
+      expect(await store.guildDefaults(g)).toEqual({ turnSeconds: 90 });
+      expect((await store.hostingRules(g)).channelIds).toEqual(['800000000000000001']);
+      expect(await store.guildLanguage(GUILDS[1]!)).toBeNull();
+    });
+
     it('pages a server\'s open tables oldest first with their seats and last move', async () => {
       const store = await harness.open();
       const g = GUILDS[0]!;

@@ -622,6 +622,18 @@ class PgOps implements StoreTx {
     return defaultsOf(rows[0]);
   }
 
+  async guildLanguage(guildId: string): Promise<string | null> {
+    const rows = await this.db.select({ language: guildSettings.language }).from(guildSettings).where(eq(guildSettings.guildId, guildId));
+    return rows[0]?.language ?? null;
+  }
+
+  async setGuildLanguage(guildId: string, language: string | null, by: string, now: number): Promise<void> {
+    await this.db
+      .insert(guildSettings)
+      .values({ guildId, language, updatedAt: now, updatedBy: by })
+      .onConflictDoUpdate({ target: guildSettings.guildId, set: { language, updatedAt: now, updatedBy: by } });
+  }
+
   async newerTableInChannel(channelId: string, afterId: number): Promise<TableRow | undefined> {
     const rows = await this.db
       .select()

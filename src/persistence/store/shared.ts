@@ -26,6 +26,7 @@ export const STORE_METHODS = [
   'playerTotals',
   'recentGames',
   'guildDefaults',
+  'guildLanguage',
   'adminTables',
   'newerTableInChannel',
   'hostingRules',
@@ -36,6 +37,7 @@ export const STORE_METHODS = [
   'resetSeason',
   'updateGuildDefaults',
   'updateHostingRules',
+  'setGuildLanguage',
   'eraseUserData',
 ] as const satisfies readonly StoreMethod[];
 

@@ -641,6 +641,18 @@ class SqliteOps implements SyncOf<StoreTx> {
     return this.guildDefaults(guildId);
   }
 
+  guildLanguage(guildId: string): string | null {
+    return this.db.select({ language: guildSettings.language }).from(guildSettings).where(eq(guildSettings.guildId, guildId)).get()?.language ?? null;
+  }
+
+  setGuildLanguage(guildId: string, language: string | null, by: string, now: number): void {
+    this.db
+      .insert(guildSettings)
+      .values({ guildId, language, updatedAt: now, updatedBy: by })
+      .onConflictDoUpdate({ target: guildSettings.guildId, set: { language, updatedAt: now, updatedBy: by } })
+      .run();
+  }
+
   newerTableInChannel(channelId: string, afterId: number): TableRow | undefined {
     return this.db
       .select()

@@ -389,6 +389,11 @@ export interface StoreReads {
   /** The stored defaults of `guildId` (empty when none were set). */
   guildDefaults(guildId: string): Promise<GuildDefaults>;
   /**
+   * The server's table language (`/admin settings language:`): a catalog language such as
+   * 'en' or 'es', or null when each table takes the language of the player who opens it.
+   */
+  guildLanguage(guildId: string): Promise<string | null>;
+  /**
    * Page `page` (1-based, clamped) of `guildId`'s open tables for `/admin tables`, oldest
    * first, `perPage` per page, each with its seats and last move.
    */
@@ -435,6 +440,8 @@ export interface StoreAtomicWrites {
    * list longer than MAX_TABLE_CHANNELS.
    */
   updateHostingRules(guildId: string, patch: HostingPatch, by: string, now: number): Promise<HostingUpdate>;
+  /** Set (a language such as 'es') or clear (null) the server's table language in one statement; other settings are kept. */
+  setGuildLanguage(guildId: string, language: string | null, by: string, now: number): Promise<void>;
   /**
    * Erase what the bot stores about `userId` in every server (README "Privacy"), in one
    * transaction, unless they still have a seat at an open table (then nothing changes and
