@@ -1,6 +1,7 @@
 # Red Herring — production image.
 # Build:  docker build -t red-herring .
 # Run:    docker run -d --name red-herring --env-file .env -v red-herring-data:/data red-herring
+#         (with PostgreSQL and shards: docker compose up -d, see docker-compose.yml)
 # Commands without starting the bot (uses the shipped build, no compiler needed):
 #         docker run --rm --env-file .env red-herring npm run deploy-commands
 
@@ -16,6 +17,7 @@ COPY tsconfig.json ./
 COPY src ./src
 COPY scripts ./scripts
 COPY drizzle ./drizzle
+COPY drizzle-pg ./drizzle-pg
 # `npm run build` also copies the local-play page (src/local/page) into dist/.
 RUN npm run build && npm prune --omit=dev
 
@@ -31,6 +33,7 @@ COPY --from=build /app/package.json ./package.json
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
 COPY --from=build /app/drizzle ./drizzle
+COPY --from=build /app/drizzle-pg ./drizzle-pg
 COPY --from=build /app/scripts/build-if-needed.mjs /app/scripts/copy-page.mjs ./scripts/
 RUN mkdir -p /data && chown node:node /data && ln -s /data /app/data
 USER node

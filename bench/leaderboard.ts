@@ -16,9 +16,10 @@ import { pathToFileURL } from 'node:url';
 import { defaultRegistry } from '../src/games/index.js';
 import { Rng } from '../src/games/rng.js';
 import { openDatabase, type Db } from '../src/persistence/db.js';
-import { ratingQueries, type QueryName } from '../src/ratings/queries.js';
+import { SqliteStore, type SqliteHotQuery } from '../src/persistence/store/sqlite.js';
 import { rateTable, type RatedSeat } from '../src/ratings/rating.js';
-import { rateFinishedTable, type HookResult } from '../src/ratings/store.js';
+import { rateFinishedTable } from '../src/ratings/store.js';
+import type { StoredResult } from '../src/tables/types.js';
 
 /** Stored results to seed. */
 export const SEED_RESULTS = 100_000;
@@ -118,13 +119,13 @@ function seed(db: Db, target: number, rng: Rng): { tables: number; results: numb
   return { tables: tableId, results: stored };
 }
 
-/** Time `fn` REPETITIONS times (after a short warm-up); returns per-call milliseconds. */
-function measure(fn: (k: number) => unknown, reps = REPETITIONS): number[] {
-  for (let k = 0; k < 50; k++) fn(k);
+/** Time `fn` REPETITIONS times, one call at a time (after a short warm-up); returns per-call milliseconds. */
+async function measure(fn: (k: number) => Promise<unknown>, reps = REPETITIONS): Promise<number[]> {
+  for (let k = 0; k < 50; k++) await fn(k);
   const out: number[] = [];
   for (let k = 0; k < reps; k++) {
     const s = performance.now();
-    fn(k);
+    await fn(k);
     out.push(performance.now() - s);
   }
   return out;
@@ -140,35 +141,36 @@ export async function benchLeaderboard(
 ): Promise<{ name: string; metrics: Record<string, number>; summary: string }> {
   const dir = mkdtempSync(join(tmpdir(), 'rh-bench-lb-'));
   const db = openDatabase(join(dir, 'leaderboard.db'));
+  const store = new SqliteStore(db);
   try {
     const rng = Rng.seeded(7);
     const s0 = performance.now();
     const seeded = seed(db, seedResults, rng);
     const seedMs = performance.now() - s0;
     db.$client.exec('ANALYZE');
-    const q = ratingQueries(db);
     const big = GUILDS[0]![0];
     const ids = defaultRegistry().ids();
-    const boardPages = new Map(ids.map((g) => [g, Math.ceil(q.leaderboard(big, g, 1, 0).total / 10)]));
+    const boardPages = new Map<string, number>();
+    for (const g of ids) boardPages.set(g, (await store.leaderboard(big, g, 1, 0)).pages);
     const bigPlayers = GUILDS[0]![1];
 
-    const firstPage = measure((k) => q.leaderboard(big, ids[k % ids.length]!, 1, 0), repetitions);
-    const randomPage = measure((k) => {
+    const firstPage = await measure((k) => store.leaderboard(big, ids[k % ids.length]!, 1, 0), repetitions);
+    const randomPage = await measure((k) => {
       const game = ids[k % ids.length]!;
-      return q.leaderboard(big, game, 1, rng.int(0, Math.max(0, boardPages.get(game)! - 1)));
+      return store.leaderboard(big, game, 1, rng.int(0, Math.max(0, boardPages.get(game)! - 1)));
     }, repetitions);
-    const allGames = measure(() => q.allGames(big, rng.int(0, Math.ceil(bigPlayers / 10) - 1)), repetitions);
-    const stats = measure(() => {
+    const allGames = await measure(() => store.allGames(big, rng.int(0, Math.ceil(bigPlayers / 10) - 1)), repetitions);
+    const stats = await measure(() => {
       const u = userId(0, rng.int(0, bigPlayers - 1));
-      return [q.playerGames(big, u), q.totals(big, u), q.recentGames(big, u)];
+      return Promise.all([store.playerGames(big, u), store.playerTotals(big, u), store.recentGames(big, u)]);
     }, repetitions);
 
     // The rating hook: rate 500 more finished tables of the big server, one transaction each.
-    const hook = measureHook(db, seeded.tables, rng, Math.min(500, repetitions));
+    const hook = await measureHook(db, store, seeded.tables, rng, Math.min(500, repetitions));
 
     const params = { guild: big, game: 'suspicion', season: 1, limit: 10, offset: 0, user: userId(0, 1), ordinal: 0 };
-    const names: QueryName[] = ['boardPage', 'boardCount', 'totalsPage', 'totalsCount', 'playerRows', 'above', 'recent'];
-    const plans = names.map((n) => ({ name: n, plan: q.explain(n, params) }));
+    const names: SqliteHotQuery[] = ['boardPage', 'boardCount', 'totalsPage', 'totalsCount', 'playerRows', 'above', 'recent'];
+    const plans = names.map((n) => ({ name: n, plan: store.explain(n, params) }));
     const indexed = plans.filter((p) => p.plan.every((l) => !/^SCAN |TEMP B-TREE/.test(l)) && p.plan.some((l) => /USING (COVERING )?INDEX/.test(l)));
 
     const metrics = {
@@ -200,13 +202,13 @@ export async function benchLeaderboard(
       `${indexed.length}/${plans.length} queries walk an index with no scan or temp sort:\n${planText}`;
     return { name: `leaderboard and stats queries over ${seeded.results.toLocaleString('en-US')} results`, metrics, summary };
   } finally {
-    db.$client.close();
+    await store.close();
     rmSync(dir, { recursive: true, force: true });
   }
 }
 
-/** Time `rateFinishedTable` (what the ResultHook runs) for `n` new 4-player tables. */
-function measureHook(db: Db, lastTableId: number, rng: Rng, n: number): number[] {
+/** Time `rateFinishedTable` (what the ResultHook runs) for `n` new 4-player tables, each in its own store transaction. */
+async function measureHook(db: Db, store: SqliteStore, lastTableId: number, rng: Rng, n: number): Promise<number[]> {
   const [guild, players] = GUILDS[0]!;
   const sqlite = db.$client;
   const insTable = sqlite.prepare(
@@ -222,10 +224,11 @@ function measureHook(db: Db, lastTableId: number, rng: Rng, n: number): number[]
     const users = [...seats].map((x) => userId(0, x));
     insTable.run(id, guild, users[0]);
     users.forEach((u, i) => insSeat.run(id, u, `Player ${u.slice(-5)}`, i));
-    const table = { id, guildId: guild, game: 'suspicion', status: 'finished', endedAt: 1, updatedAt: 1 } as Parameters<typeof rateFinishedTable>[1];
-    const rows: HookResult[] = users.map((u, i) => ({ seat: i, userId: u, placement: i + 1, winner: i === 0, left: false, score: null }));
+    const table = (await store.table(id))!;
+    const seatRows = await store.seats(id);
+    const results: StoredResult[] = users.map((u, i) => ({ seat: i, userId: u, placement: i + 1, winner: i === 0, left: false, score: null }));
     const s = performance.now();
-    db.transaction(() => rateFinishedTable(db, table, rows));
+    await store.transaction((tx) => rateFinishedTable(tx, { table, results, seats: seatRows }));
     out.push(performance.now() - s);
   }
   return out;

@@ -1,9 +1,10 @@
 /**
  * Restart recovery and memory at rest: the time a fresh table service takes to load and
- * re-arm N open tables from SQLite (what `App.start` does after login), and the heap each
- * recovered table costs before anyone clicks (state lives in SQLite, not in memory). The
- * warm figure — after every table has been clicked — is measured on the running bot by the
- * load benchmark (bench/load/).
+ * re-arm N open tables from the database (what `App.start` does after login), and the heap
+ * each recovered table costs before anyone clicks (state lives in the database, not in
+ * memory) — per backend: SQLite, and PostgreSQL on a throwaway local server when its binaries
+ * are installed (test/support/postgres.ts). The warm figure — after every table has been
+ * clicked — is measured on the running bot by the load benchmark (bench/load/).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,8 +13,11 @@ import { performance } from 'node:perf_hooks';
 import { defaultRegistry } from '../src/games/index.js';
 import { silentLogger } from '../src/logger.js';
 import { openDatabase } from '../src/persistence/db.js';
-import { TableRepo } from '../src/persistence/repo.js';
+import { openPostgres } from '../src/persistence/pg/open.js';
+import { SqliteStore } from '../src/persistence/store/sqlite.js';
+import type { Store } from '../src/persistence/store/types.js';
 import { TableService } from '../src/tables/service.js';
+import { postgresUnavailable, startPostgres } from '../test/support/postgres.js';
 import type { Actor } from '../src/tables/types.js';
 import { median, round } from './load/stats.js';
 
@@ -28,61 +32,95 @@ export interface RecoveryResult {
   /** Heap (after a full GC) a recovered, never-clicked table costs, bytes (median over runs). */
   heapBytesPerTableAtRest: number;
   gcExposed: boolean;
+  /** The same on PostgreSQL, or why it was skipped. */
+  postgres?: Omit<RecoveryResult, 'postgres' | 'gcExposed'> | { skipped: string };
 }
 
-/** Start `n` Suspicion tables (3 seats) directly through the service, in a fresh database. */
-function seedTables(dbPath: string, n: number): void {
-  const db = openDatabase(dbPath);
-  const service = new TableService({ repo: new TableRepo(db), registry: defaultRegistry(), logger: silentLogger });
+/** How many tables are seeded at once (each table's own changes stay in order). */
+const SEED_CONCURRENCY = 16;
+
+/**
+ * Start `n` Suspicion tables (3 seats) directly through the service on `store`,
+ * SEED_CONCURRENCY at a time (on SQLite the store runs them one after another anyway).
+ */
+async function seedTables(store: Store, n: number): Promise<void> {
+  const service = new TableService({ store, registry: defaultRegistry(), logger: silentLogger });
   const actor = (k: number): Actor => ({ userId: String(200000000000000000n + BigInt(k)), displayName: `U${k}`, canManageGuild: false });
-  db.$client.transaction(() => {
-    for (let i = 0; i < n; i++) {
-      const r = service.createTable({ guildId: '1', channelId: String(300000000000000000n + BigInt(i)), game: 'suspicion', host: actor(i * 3), options: {} });
+  let next = 0;
+  const worker = async () => {
+    while (next < n) {
+      const i = next++;
+      const r = await service.createTable({ guildId: '1', channelId: String(300000000000000000n + BigInt(i)), game: 'suspicion', host: actor(i * 3), options: {} });
       if (!r.ok) throw new Error(JSON.stringify(r.error));
-      service.join(r.value.table.id, actor(i * 3 + 1));
-      service.join(r.value.table.id, actor(i * 3 + 2));
-      const s = service.start(r.value.table.id, actor(i * 3));
+      await service.join(r.value.table.id, actor(i * 3 + 1));
+      await service.join(r.value.table.id, actor(i * 3 + 2));
+      const s = await service.start(r.value.table.id, actor(i * 3));
       if (!s.ok) throw new Error(JSON.stringify(s.error));
     }
-  })();
-  service.stop();
-  db.$client.close();
+  };
+  await Promise.all(Array.from({ length: SEED_CONCURRENCY }, worker));
+  await service.stop();
 }
 
-/** Seed `n` open tables, then recover them `runs` times in fresh services. */
-export async function benchRecovery(n: number, runs = 5): Promise<RecoveryResult> {
+/** Seed `n` open tables through `open()`'s store, then recover them `runs` times in fresh services and stores. */
+async function measureBackend(open: () => Promise<Store>, n: number, runs: number): Promise<Omit<RecoveryResult, 'postgres' | 'gcExposed'>> {
+  const t0 = performance.now();
+  const seeding = await open();
+  await seedTables(seeding, n);
+  await seeding.close();
+  const seedMs = performance.now() - t0;
+  const times: number[] = [];
+  const heap: number[] = [];
+  for (let k = 0; k < runs; k++) {
+    global.gc?.();
+    const heap0 = process.memoryUsage().heapUsed;
+    const started = performance.now();
+    const store = await open();
+    const service = new TableService({ store, registry: defaultRegistry(), logger: silentLogger });
+    const ids = await service.recover();
+    times.push(performance.now() - started);
+    if (ids.length !== n) throw new Error(`recovered ${ids.length} of ${n} tables`);
+    global.gc?.();
+    heap.push((process.memoryUsage().heapUsed - heap0) / n);
+    await service.stop();
+    await store.close();
+    await new Promise((r) => setImmediate(r));
+  }
+  return {
+    tables: n,
+    seedMsPerTable: round(seedMs / n, 2),
+    recoverMedianMs: round(median(times), 1),
+    recoverMaxMs: round(Math.max(...times), 1),
+    runs,
+    heapBytesPerTableAtRest: Math.round(median(heap)),
+  };
+}
+
+/**
+ * Seed `n` open tables, then recover them `runs` times in fresh services: on SQLite, and on
+ * PostgreSQL (opening the pool and checking migrations is part of each measured start, as
+ * in the bot) unless `postgres` is false or no server binaries are installed.
+ */
+export async function benchRecovery(n: number, runs = 5, postgres = true): Promise<RecoveryResult> {
   const dir = mkdtempSync(join(tmpdir(), 'rh-bench-recovery-'));
   const dbPath = join(dir, 'bot.db');
   try {
-    const t0 = performance.now();
-    seedTables(dbPath, n);
-    const seedMs = performance.now() - t0;
-    const times: number[] = [];
-    const heap: number[] = [];
-    for (let k = 0; k < runs; k++) {
-      global.gc?.();
-      const heap0 = process.memoryUsage().heapUsed;
-      const started = performance.now();
-      const db = openDatabase(dbPath);
-      const service = new TableService({ repo: new TableRepo(db), registry: defaultRegistry(), logger: silentLogger });
-      const ids = service.recover();
-      times.push(performance.now() - started);
-      if (ids.length !== n) throw new Error(`recovered ${ids.length} of ${n} tables`);
-      global.gc?.();
-      heap.push((process.memoryUsage().heapUsed - heap0) / n);
-      service.stop();
-      db.$client.close();
-      await new Promise((r) => setImmediate(r));
+    const sqlite = await measureBackend(async () => new SqliteStore(openDatabase(dbPath)), n, runs);
+    const result: RecoveryResult = { ...sqlite, gcExposed: typeof global.gc === 'function' };
+    const missing = postgresUnavailable();
+    if (!postgres) return result;
+    if (missing) {
+      result.postgres = { skipped: missing };
+      return result;
     }
-    return {
-      tables: n,
-      seedMsPerTable: round(seedMs / n, 2),
-      recoverMedianMs: round(median(times), 1),
-      recoverMaxMs: round(Math.max(...times), 1),
-      runs,
-      heapBytesPerTableAtRest: Math.round(median(heap)),
-      gcExposed: typeof global.gc === 'function',
-    };
+    const server = await startPostgres({ durable: true });
+    try {
+      const url = await server.createDatabase();
+      result.postgres = await measureBackend(() => openPostgres(url, { poolSize: SEED_CONCURRENCY }), n, runs);
+    } finally {
+      await server.stop();
+    }
+    return result;
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

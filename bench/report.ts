@@ -74,8 +74,13 @@ export function printReport(res: BenchResults): string {
   }
   if (res.recovery) {
     const r = res.recovery;
-    out.push(`\n## Restart recovery: ${r.tables} open tables recovered in ${r.recoverMedianMs} ms (median of ${r.runs}, max ${r.recoverMaxMs}); heap at rest ${r.heapBytesPerTableAtRest} B per table`);
+    out.push(`\n## Restart recovery: ${r.tables} open tables recovered from SQLite in ${r.recoverMedianMs} ms (median of ${r.runs}, max ${r.recoverMaxMs}); heap at rest ${r.heapBytesPerTableAtRest} B per table`);
+    const pg = r.postgres;
+    if (pg && 'skipped' in pg) out.push(`PostgreSQL: skipped (${pg.skipped})`);
+    else if (pg) out.push(`PostgreSQL: ${pg.tables} open tables recovered in ${pg.recoverMedianMs} ms (median of ${pg.runs}, max ${pg.recoverMaxMs}; ×${(pg.recoverMedianMs / r.recoverMedianMs).toFixed(2)} SQLite); heap at rest ${pg.heapBytesPerTableAtRest} B per table`);
   }
+  if (res.store) out.push(`\n## ${res.store.name}\n${res.store.summary}`);
+  if (res.shards) out.push(`\n## ${res.shards.name}\n${res.shards.summary}`);
   if (res.leaderboard) out.push(`\n## ${res.leaderboard.name}\n${res.leaderboard.summary.split(':\n')[0]}`);
   out.push(`\ntook ${res.durationSeconds} s`);
   return `${out.join('\n')}\n`;

@@ -13,7 +13,13 @@
  * - `scenarios`: board lag at 20 moves/s spread across the tables, and at one busy 6-seat
  *   J'Accuse! table (bench/load/scenarios.ts).
  * - `profile`: the product under ~400 clicks/s with V8's CPU profiler; top self time.
- * - `recovery`: restart recovery of 10,000 open tables, heap per table at rest (bench/recovery.ts).
+ * - `recovery`: restart recovery of 10,000 open tables, heap per table at rest, on SQLite and
+ *   on PostgreSQL (bench/recovery.ts; PostgreSQL skipped with the reason when not installed,
+ *   and in --quick).
+ * - `store`: one move (lock + read, log row, guarded update) through each storage backend,
+ *   one at a time and 8 tables at once (bench/store.ts).
+ * - `shards`: moves/s through the table service on one PostgreSQL with 1 vs 2 processes
+ *   (bench/shards.ts; skipped in --quick).
  * - `leaderboard`: leaderboard and stats queries over 100,000 results (bench/leaderboard.ts).
  *
  * Options: `--quick` (a seconds-long version: few tables, two rates, short steps), `--tables=N`,
@@ -33,9 +39,11 @@ import { busyTable, spreadMoves, type ScenarioResult } from './load/scenarios.js
 import { round } from './load/stats.js';
 import { buildWorld, type World } from './load/world.js';
 import { benchRecovery, type RecoveryResult } from './recovery.js';
+import { benchShards } from './shards.js';
+import { benchStore, MOVES, type StoreBenchResult } from './store.js';
 import { printReport } from './report.js';
 
-const PARTS = ['load', 'scenarios', 'profile', 'recovery', 'leaderboard'] as const;
+const PARTS = ['load', 'scenarios', 'profile', 'recovery', 'store', 'shards', 'leaderboard'] as const;
 type Part = (typeof PARTS)[number];
 
 /** The settings of one run. */
@@ -84,6 +92,8 @@ export interface BenchResults {
   /** `top`: self time per function; `inclusive`: time under the product's own functions (src/). */
   profile?: { rate: number; seconds: number; run: RungResult; file: string; totalMs: number; top: SelfTime[]; inclusive: SelfTime[] };
   recovery?: RecoveryResult;
+  store?: StoreBenchResult;
+  shards?: { name: string; metrics: Record<string, number>; summary: string };
   leaderboard?: { name: string; metrics: Record<string, number>; summary: string };
   /** Parts that failed (the others still ran). */
   errors?: string[];
@@ -224,7 +234,15 @@ async function main(): Promise<void> {
   }
   if (has('recovery')) await part('recovery', async () => {
     log(`recovery: ${settings.recoveryTables} open tables`);
-    results.recovery = await benchRecovery(settings.recoveryTables, settings.quick ? 2 : 5);
+    results.recovery = await benchRecovery(settings.recoveryTables, settings.quick ? 2 : 5, !settings.quick);
+  });
+  if (has('store')) await part('store', async () => {
+    log('store: one move per backend');
+    results.store = await benchStore(settings.quick ? 300 : MOVES, !settings.quick);
+  });
+  if (has('shards') && !settings.quick) await part('shards', async () => {
+    log('shards: moves/s with 1 vs 2 processes on PostgreSQL');
+    results.shards = await benchShards();
   });
   if (has('leaderboard')) await part('leaderboard', async () => {
     log(`leaderboard: ${settings.leaderboardResults} results`);

@@ -1,14 +1,15 @@
 /**
  * Storage benchmark: the cost of one typical move — read the table and its seats, append
  * one action-log row, write the new state with the version guard, in one transaction — through
- * 1. the synchronous TableRepo (better-sqlite3, today's click path),
+ * 1. the SQLite store's own prepared statements called synchronously inside one better-sqlite3
+ *    transaction (the synchronous baseline: what the click path cost before the store was async),
  * 2. the async SQLite store (src/persistence/store/sqlite.ts),
  * 3. the PostgreSQL store on a throwaway local server (durable settings: fsync and
  *    synchronous_commit on), one move at a time and with 8 tables moving concurrently
  *    (per-table order kept, as the table service's per-table queue does), and once with
  *    `synchronous_commit=off` to separate round trips from the disk's commit flush.
- * Plus the two table + seats reads alone (outside transactions): through the repo, through the
- * store's prepared statements called synchronously, and through the async store — the last
+ * Plus the two table + seats reads alone (outside transactions): through the store's prepared
+ * statements called synchronously, and through the async store — the
  * difference is the price of the promise per call.
  * The state written is a real 4-player Suspicion state. Blocks of the variants alternate so
  * machine noise hits them alike; medians, p95 and ratios are reported, nothing asserted.
@@ -26,7 +27,6 @@ import { openDatabase } from '../src/persistence/db.js';
 import pg from 'pg';
 import { openPostgres } from '../src/persistence/pg/open.js';
 import { PgStore } from '../src/persistence/pg/store.js';
-import { TableRepo } from '../src/persistence/repo.js';
 import { SqliteStore } from '../src/persistence/store/sqlite.js';
 import type { NewTable, Store } from '../src/persistence/store/types.js';
 import { postgresUnavailable, startPostgres, type PostgresServer } from '../test/support/postgres.js';
@@ -91,14 +91,22 @@ async function storeMove(store: Store, id: number, state: unknown, now: number):
   });
 }
 
-/** The same move through the synchronous TableRepo. */
-function repoMove(repo: TableRepo, id: number, state: unknown, now: number): void {
-  repo.transaction(() => {
-    const table = repo.table(id)!;
-    const seats = repo.seats(id);
+/** The synchronous operations behind SqliteStore (its internal `ops`), as far as a move uses them. */
+interface SyncOps {
+  table(id: number): { lastSeq: number; version: number } | undefined;
+  seats(id: number): { userId: string }[];
+  appendAction(values: unknown): void;
+  updateTable(id: number, expectedVersion: number, patch: unknown): unknown;
+}
+
+/** The same move with the store's statements called synchronously in one better-sqlite3 transaction. */
+function syncMove(run: (fn: () => void) => void, ops: SyncOps, id: number, state: unknown, now: number): void {
+  run(() => {
+    const table = ops.table(id)!;
+    const seats = ops.seats(id);
     const seq = table.lastSeq + 1;
-    repo.appendAction({ tableId: id, seq, seat: seq % seats.length, userId: seats[seq % seats.length]!.userId, kind: 'player', action: { type: 'ask', card: seq % 12 }, at: now });
-    repo.updateTable(id, table.version, { state, lastSeq: seq, updatedAt: now });
+    ops.appendAction({ tableId: id, seq, seat: seq % seats.length, userId: seats[seq % seats.length]!.userId, kind: 'player', action: { type: 'ask', card: seq % 12 }, at: now });
+    ops.updateTable(id, table.version, { state, lastSeq: seq, updatedAt: now });
   });
 }
 
@@ -132,8 +140,8 @@ export interface StoreBenchResult {
   summary: string;
 }
 
-/** Measure every variant; see the module comment. */
-export async function benchStore(moves = MOVES): Promise<StoreBenchResult> {
+/** Measure every variant (`moves` each; PostgreSQL unless `postgres` is false); see the module comment. */
+export async function benchStore(moves = MOVES, postgres = true): Promise<StoreBenchResult> {
   const state = realState();
   const dir = mkdtempSync(join(tmpdir(), 'rh-bench-store-'));
   const cleanup: (() => Promise<void> | void)[] = [() => rmSync(dir, { recursive: true, force: true })];
@@ -143,24 +151,21 @@ export async function benchStore(moves = MOVES): Promise<StoreBenchResult> {
     cleanup.unshift(() => {
       syncDb.$client.close();
     });
-    const repo = new TableRepo(syncDb);
-    const syncIds = await seedStore(new SqliteStore(syncDb), state);
+    const syncStore = new SqliteStore(syncDb);
+    const syncIds = await seedStore(syncStore, state);
+    const syncOps = (syncStore as unknown as { ops: SyncOps }).ops;
+    const inTransaction = (fn: () => void) => syncDb.$client.transaction(fn).immediate();
     const asyncStore = new SqliteStore(openDatabase(join(dir, 'async.db')));
     cleanup.unshift(() => asyncStore.close());
     const asyncIds = await seedStore(asyncStore, state);
     let k = 0;
     const ops = (asyncStore as unknown as { ops: { table(id: number): unknown; seats(id: number): unknown } }).ops;
     const variants: Variant[] = [
-      sequential('sqlite_sync_repo', () => repoMove(repo, syncIds[k++ % TABLES]!, state, Date.now())),
+      sequential('sqlite_sync_ops', () => syncMove(inTransaction, syncOps, syncIds[k++ % TABLES]!, state, Date.now())),
       sequential('sqlite_async_store', () => storeMove(asyncStore, asyncIds[k++ % TABLES]!, state, Date.now())),
-      // Reads only, outside transactions: through the repo, through the store's own prepared
-      // statements called synchronously (its internal ops), and through the async store — the
-      // last difference is exactly the price of the async interface.
-      sequential('sqlite_sync_repo_reads', () => {
-        const id = syncIds[k++ % TABLES]!;
-        repo.table(id);
-        repo.seats(id);
-      }),
+      // Reads only, outside transactions: the store's own prepared statements called
+      // synchronously (its internal ops), and through the async store — the difference is
+      // exactly the price of the async interface.
       sequential('sqlite_store_ops_sync_reads', () => {
         const id = asyncIds[k++ % TABLES]!;
         ops.table(id);
@@ -172,7 +177,7 @@ export async function benchStore(moves = MOVES): Promise<StoreBenchResult> {
         await asyncStore.seats(id);
       }),
     ];
-    const missing = postgresUnavailable();
+    const missing = postgres ? postgresUnavailable() : 'not asked for (--quick)';
     let pgStore: Store | undefined;
     if (!missing) {
       const server: PostgresServer = await startPostgres({ durable: true });
@@ -226,7 +231,7 @@ export async function benchStore(moves = MOVES): Promise<StoreBenchResult> {
       metrics[`${v.name}_p99_us`] = r1(quantile(xs, 0.99) * 1000);
       metrics[`${v.name}_moves_per_second`] = Math.round(xs.length / (wall.get(v.name)! / 1000));
     }
-    const base = metrics.sqlite_sync_repo_median_us!;
+    const base = metrics.sqlite_sync_ops_median_us!;
     metrics.sqlite_async_over_sync_median_ratio = r2(metrics.sqlite_async_store_median_us! / base);
     metrics.sqlite_async_overhead_median_us = r1(metrics.sqlite_async_store_median_us! - base);
     metrics.sqlite_async_reads_overhead_median_us = r1(metrics.sqlite_async_store_reads_median_us! - metrics.sqlite_store_ops_sync_reads_median_us!);
@@ -238,9 +243,9 @@ export async function benchStore(moves = MOVES): Promise<StoreBenchResult> {
       name: 'storage: one move (read table + seats, log row, guarded update) per backend',
       metrics,
       summary:
-        `${moves} moves, ${metrics.state_bytes}-byte state: sync TableRepo ${base} µs median (p95 ${metrics.sqlite_sync_repo_p95_us}), ` +
+        `${moves} moves, ${metrics.state_bytes}-byte state: synchronous statements ${base} µs median (p95 ${metrics.sqlite_sync_ops_p95_us}), ` +
         `async SQLite store ${metrics.sqlite_async_store_median_us} µs (×${metrics.sqlite_async_over_sync_median_ratio}, ${metrics.sqlite_async_overhead_median_us} µs, p95 ${metrics.sqlite_async_store_p95_us}); ` +
-        `table + seats reads alone: repo ${metrics.sqlite_sync_repo_reads_median_us} µs, the store's statements called synchronously ${metrics.sqlite_store_ops_sync_reads_median_us} µs, through the async store ${metrics.sqlite_async_store_reads_median_us} µs (async: +${metrics.sqlite_async_reads_overhead_median_us} µs per 2 calls)` +
+        `table + seats reads alone: the store's statements called synchronously ${metrics.sqlite_store_ops_sync_reads_median_us} µs, through the async store ${metrics.sqlite_async_store_reads_median_us} µs (async: +${metrics.sqlite_async_reads_overhead_median_us} µs per 2 calls)` +
         pgLine,
     };
   } finally {

@@ -1,9 +1,9 @@
 /**
- * Wiring of the running bot: database (migrated) → table service → discord.js client →
- * router → publisher → command registration → recovery of open tables. `createApp` builds
- * everything from a Config; `start` logs in and resolves once the bot is ready; `stop`
- * releases every socket, timer and file handle (nothing is kept in memory across a
- * restart: the database is the truth).
+ * Wiring of the running bot: store (SQLite or PostgreSQL, migrated) → table service →
+ * discord.js client → router → publisher → command registration → recovery of open tables.
+ * `createApp` builds everything from a Config; `start` logs in and resolves once the bot is
+ * ready; `stop` releases every socket, timer and connection (nothing is kept in memory
+ * across a restart: the database is the truth).
  */
 import { Client, Events, GatewayIntentBits, Options, REST, Routes, type ClientOptions, type RESTPostAPIChatInputApplicationCommandsJSONBody } from 'discord.js';
 import { buildCommands } from './commands/index.js';
@@ -15,8 +15,9 @@ import { createRouter } from './discord/router.js';
 import { defaultRegistry } from './games/index.js';
 import type { GameRegistry } from './games/registry.js';
 import type { Logger } from './logger.js';
-import { openDatabase, type Db } from './persistence/db.js';
-import { TableRepo } from './persistence/repo.js';
+import { openDatabase } from './persistence/db.js';
+import { SqliteStore } from './persistence/store/sqlite.js';
+import type { ShardFilter, Store } from './persistence/store/types.js';
 import { ratingsHook } from './ratings/store.js';
 import { TableService, type TableServiceDeps } from './tables/service.js';
 import { BotTurns } from './tables/bot-turns.js';
@@ -34,6 +35,17 @@ export interface AppOptions {
   serviceDeps?: Partial<Pick<TableServiceDeps, 'now' | 'newSeed' | 'resultHooks'>>;
   /** Register commands at start-up (default true). */
   registerCommands?: boolean;
+  /**
+   * The store to run on, already opened and migrated (PostgreSQL from the entry point, or a
+   * test's); the app closes it on `stop`. Default: the SQLite file at `config.databasePath`,
+   * opened (and migrated) by `createApp`.
+   */
+  store?: Store;
+  /**
+   * The shards this process serves (a ShardingManager child): recovery, stale boards and
+   * deadlines cover only their guilds' tables. Default: every table.
+   */
+  shard?: ShardFilter;
   /**
    * Where AI players decide (README "AI players"): default a worker-thread pool
    * (src/bots/pool.ts); tests may pass an `InlinePolicy`. Closed by `stop()`.
@@ -86,15 +98,18 @@ export function discordClientOptions(apiUrl?: string | null): ClientOptions {
   };
 }
 
-/** Build the bot from a validated config. Opens (and migrates) the database immediately. */
+/**
+ * Build the bot from a validated config. Without `opts.store`, opens (and migrates) the
+ * SQLite database at `config.databasePath` immediately (throws DatabaseOpenError /
+ * DatabaseMismatchError).
+ */
 export function createApp(config: Config, opts: AppOptions): App {
   const logger = opts.logger;
-  const db: Db = openDatabase(config.databasePath);
-  const repo = new TableRepo(db);
+  const store: Store = opts.store ?? new SqliteStore(openDatabase(config.databasePath));
   const registry = opts.registry ?? defaultRegistry();
   const { resultHooks = [], ...serviceDeps } = opts.serviceDeps ?? {};
   // Ratings are updated inside the transaction that stores each result (README "Leaderboards and ratings").
-  const service = new TableService({ repo, registry, logger, ...serviceDeps, resultHooks: [ratingsHook(db), ...resultHooks] });
+  const service = new TableService({ store, registry, logger, ...serviceDeps, ...(opts.shard ? { shard: opts.shard } : {}), resultHooks: [ratingsHook(), ...resultHooks] });
   const client = new Client(discordClientOptions(config.discordApiUrl));
   // Interaction-webhook routes (panel refreshes, edits after a deferred click) are outside
   // Discord's global 50/s (discord-platform.md §4); @discordjs/rest exempts only the initial
@@ -104,9 +119,9 @@ export function createApp(config: Config, opts: AppOptions): App {
   service.addListener(publisher);
   // AI players move through the service after each change that leaves a decision to them.
   const botPolicy = opts.botPolicy ?? lazyPool();
-  const botTurns = new BotTurns({ service, repo, policy: botPolicy, logger, ...(serviceDeps.now ? { now: serviceDeps.now } : {}) });
+  const botTurns = new BotTurns({ service, store, policy: botPolicy, logger, ...(serviceDeps.now ? { now: serviceDeps.now } : {}) });
   service.addListener(botTurns);
-  const context: AppContext = { db, repo, service, registry, publisher, rest: client.rest, logger };
+  const context: AppContext = { store, service, registry, publisher, rest: client.rest, logger };
   const commands = buildCommands(registry);
   const router = createRouter(context, commands);
   client.on(Events.InteractionCreate, (interaction) => void router(interaction));
@@ -130,18 +145,19 @@ export function createApp(config: Config, opts: AppOptions): App {
         logger.info({ count: commands.length, scope: config.devGuildId ? `guild ${config.devGuildId}` : 'global' }, 'commands registered');
       }
       // Decisions whose deadline passed while the bot was down get a fresh one from now.
-      const recovered = service.recover(readyAt);
+      const recovered = await service.recover(readyAt);
       // Boards (and pings) the previous process did not get to publish before it stopped.
-      for (const change of service.staleBoards()) publisher.tableChanged(change);
-      // Bots that were to move when the previous process stopped move now.
-      botTurns.resume();
+      for (const change of await service.staleBoards()) publisher.tableChanged(change);
+      // Bots (of this process's shards) that were to move when the previous process stopped move now.
+      await botTurns.resume();
       logger.info({ tables: recovered.length, user: client.user?.tag }, 'ready');
     },
     async stop() {
       if (stopped) return;
       stopped = true;
+      // Bot turns and timers off; changes already running commit (their interactions get their answers).
       botTurns.stop();
-      service.stop();
+      await service.stop();
       // Let the last board edits reach Discord (bounded), then drop whatever is left: the
       // database is the truth and the next change redraws everything.
       await Promise.race([publisher.settled(), new Promise((resolve) => setTimeout(resolve, STOP_FLUSH_MS).unref())]);
@@ -151,7 +167,7 @@ export function createApp(config: Config, opts: AppOptions): App {
       interactionRest.clearHashSweeper();
       interactionRest.clearHandlerSweeper();
       await client.destroy();
-      db.$client.close();
+      await store.close();
     },
   };
 }

@@ -27,12 +27,37 @@ export interface LocalPlayConfig {
   worldPath: string | null;
 }
 
+/**
+ * Running several shard processes under discord.js's ShardingManager (SHARDS, SHARD_IDS;
+ * README "Scaling out"). Present only in the process that starts the shards.
+ */
+export interface ShardingConfig {
+  /** Total shard count, or 'auto' (asked from GET /gateway/bot at DISCORD_API_URL at start-up). */
+  shards: 'auto' | number;
+  /** The shard ids this host runs (SHARD_IDS), ascending; null = all of them. */
+  shardIds: number[] | null;
+}
+
+/** The one shard a process spawned by the ShardingManager serves (from the manager's environment). */
+export interface ShardProcessConfig {
+  /** This process's shard id, in [0, count). */
+  id: number;
+  /** Total shard count across every host. */
+  count: number;
+}
+
 /** The validated configuration of the bot. */
 export interface Config {
   /** Bot token from the Discord developer portal (Bot → Reset Token); '' in local play (the emulator's token is used). */
   discordToken: string;
-  /** SQLite file; its folder is created if missing. */
+  /** SQLite file; its folder is created if missing. Unused when `databaseUrl` is set. */
   databasePath: string;
+  /** PostgreSQL connection string (DATABASE_URL, postgres://…), or null for SQLite at `databasePath`. */
+  databaseUrl: string | null;
+  /** Start shard processes (SHARDS set, in the manager process), or null for one bot process. */
+  sharding: ShardingConfig | null;
+  /** The shard this process serves when the ShardingManager spawned it, else null. */
+  shard: ShardProcessConfig | null;
   /** pino level. */
   logLevel: (typeof LOG_LEVELS)[number];
   /** REST base without version (discord.js `rest.api`), e.g. a REST proxy or the test emulator; null = Discord. */
@@ -73,6 +98,9 @@ export function worldPathFor(databasePath: string): string | null {
   return join(dirname(databasePath), `${base}.world.json`);
 }
 
+/** Largest SHARDS accepted (far above what Discord hands out to one bot). */
+export const MAX_SHARDS = 4096;
+
 const port = (name: string) =>
   z.coerce
     .number({ error: `must be a port number (1–65535), e.g. ${name}=3000` })
@@ -105,7 +133,77 @@ const schema = z.object({
     .regex(/^[\w.:[\]-]+$/, 'must be an interface address or host name, e.g. 127.0.0.1 (this machine only) or 0.0.0.0 (every interface)')
     .optional(),
   HEALTH_PORT: port('HEALTH_PORT').optional(),
+  DATABASE_URL: z
+    .string()
+    .trim()
+    .refine((u) => /^postgres(ql)?:\/\/[^\s]+$/i.test(u) && URL.canParse(u), 'must be a PostgreSQL connection string: postgres://user:password@host:5432/database (remove it to use SQLite at DATABASE_PATH)')
+    .optional(),
+  SHARDS: z
+    .string()
+    .trim()
+    .refine((v) => v === 'auto' || (/^\d+$/.test(v) && Number(v) >= 1 && Number(v) <= MAX_SHARDS), `must be auto (the count Discord recommends) or a whole number of shards from 1 to ${MAX_SHARDS}`)
+    .optional(),
+  SHARD_IDS: z
+    .string()
+    .trim()
+    .refine((v) => parseShardIds(v) !== null, 'must list shard ids and ranges separated by commas, e.g. 0,1 or 0-3,8 (each a whole number, no repeats)')
+    .optional(),
 });
+
+/**
+ * Parse a SHARD_IDS list (`0,1`, `0-3,8`): the ids ascending, or null when malformed or when
+ * an id repeats.
+ */
+export function parseShardIds(text: string): number[] | null {
+  const ids: number[] = [];
+  for (const part of text.split(',').map((p) => p.trim())) {
+    const range = /^(\d+)(?:\s*-\s*(\d+))?$/.exec(part);
+    if (!range) return null;
+    const from = Number(range[1]);
+    const to = range[2] === undefined ? from : Number(range[2]);
+    if (to < from || to >= MAX_SHARDS) return null;
+    for (let id = from; id <= to; id++) ids.push(id);
+  }
+  const sorted = [...ids].sort((a, b) => a - b);
+  return sorted.some((id, i) => i > 0 && sorted[i - 1] === id) ? null : sorted;
+}
+
+/**
+ * The shard the ShardingManager spawned this process for, read from the variables discord.js
+ * sets on its children (SHARDING_MANAGER, SHARDS = this shard's id, SHARD_COUNT), or null
+ * when this process was not spawned by it.
+ */
+export function shardProcessFromEnv(env: NodeJS.ProcessEnv): ShardProcessConfig | null {
+  if (env.SHARDING_MANAGER !== 'true') return null;
+  const id = Number(env.SHARDS);
+  const count = Number(env.SHARD_COUNT);
+  if (!Number.isInteger(id) || !Number.isInteger(count) || id < 0 || count < 1 || id >= count) return null;
+  return { id, count };
+}
+
+/**
+ * The problems of SHARDS / SHARD_IDS that need more than one variable: several shard
+ * processes need PostgreSQL (DATABASE_URL), SHARD_IDS needs SHARDS and ids below it, and
+ * local play is one process. Values that do not parse are left to the schema's messages.
+ */
+function shardingProblems(env: Record<string, string | undefined>, local: boolean): string[] {
+  const shards = env.SHARDS?.trim();
+  const idsText = env.SHARD_IDS?.trim();
+  const problems: string[] = [];
+  if (local && (shards !== undefined || idsText !== undefined)) {
+    problems.push('SHARDS runs the bot as several Discord shard processes, which local play does not do. Remove SHARDS and SHARD_IDS for local play, or set DISCORD_TOKEN (without LOCAL=1) to connect to Discord');
+    return problems;
+  }
+  if (idsText !== undefined && shards === undefined) problems.push('SHARD_IDS needs SHARDS: set SHARDS to the total number of shards across every host (e.g. SHARDS=4 with SHARD_IDS=0,1 here and SHARD_IDS=2,3 on the other host)');
+  const count = shards !== undefined && /^\d+$/.test(shards) ? Number(shards) : null;
+  const ids = idsText === undefined ? null : parseShardIds(idsText);
+  if (count !== null && ids && ids.some((id) => id >= count)) problems.push(`SHARD_IDS ${idsText} names shard ids outside 0–${count - 1}: with SHARDS=${count}, shard ids run from 0 to ${count - 1}`);
+  const several = (count !== null && count > 1) || (ids !== null && ids.length > 1);
+  if (several && env.DATABASE_URL === undefined) {
+    problems.push(`SHARDS=${shards} runs several bot processes, and they need one shared PostgreSQL database: set DATABASE_URL=postgres://user:password@host:5432/database (SQLite at DATABASE_PATH serves one process only)`);
+  }
+  return problems;
+}
 
 /** Variables read only in local play (not validated otherwise: PORT is often set by hosting platforms). */
 const LOCAL_ONLY = new Set(['PORT', 'LOCAL_HOST']);
@@ -130,6 +228,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const v = env[key];
     cleaned[key] = v === undefined || (v.trim() === '' && key !== 'DATABASE_PATH') ? undefined : v;
   }
+  // A process spawned by the ShardingManager: SHARDS and SHARD_COUNT are discord.js's own
+  // (this shard's id and the total), not the operator's SHARDS.
+  const shard = shardProcessFromEnv(env);
+  if (shard) {
+    cleaned.SHARDS = undefined;
+    cleaned.SHARD_IDS = undefined;
+  }
   const forced = cleaned.LOCAL !== undefined && ['1', 'true', 'yes'].includes(cleaned.LOCAL);
   const hasToken = !isPlaceholderToken(cleaned.DISCORD_TOKEN);
   const production = cleaned.NODE_ENV === 'production';
@@ -148,12 +253,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     );
   }
   if (!parsed.success) problems.push(...parsed.error.issues.map((i) => `${String(i.path[0])} ${i.message}`));
+  problems.push(...shardingProblems(cleaned, local));
   if (problems.length > 0 || !parsed.success) throw new ConfigError([...new Set(problems)]);
   const d = parsed.data;
+  const sharding: ShardingConfig | null =
+    d.SHARDS === undefined ? null : { shards: d.SHARDS === 'auto' ? 'auto' : Number(d.SHARDS), shardIds: d.SHARD_IDS === undefined ? null : parseShardIds(d.SHARD_IDS) };
   const databasePath = d.DATABASE_PATH ?? (local ? DEFAULT_LOCAL_DATABASE_PATH : DEFAULT_DATABASE_PATH);
   return {
     discordToken: local ? '' : d.DISCORD_TOKEN!,
     databasePath,
+    databaseUrl: d.DATABASE_URL ?? null,
+    sharding,
+    shard,
     // Local play keeps the terminal to its one line: warnings and errors only, unless asked.
     logLevel: d.LOG_LEVEL ?? (local ? 'warn' : 'info'),
     discordApiUrl: local ? null : (d.DISCORD_API_URL ?? null),

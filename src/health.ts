@@ -16,16 +16,29 @@ export interface Health {
 
 const startedAt = Date.now();
 
-/** Probe the app: one trivial query on its database, and its gateway status. Never throws. */
-export function probeHealth(app: App | null): Health {
+/** How long the database may take to answer the probe's query before it counts as failing, ms. */
+export const HEALTH_QUERY_TIMEOUT_MS = 2000;
+
+/**
+ * Probe the app: one trivial query on its store (answered within HEALTH_QUERY_TIMEOUT_MS),
+ * and its gateway status. Never rejects.
+ */
+export async function probeHealth(app: App | null): Promise<Health> {
   let database: 'ok' | 'error' = 'error';
-  try {
-    if (app) {
-      app.context.db.$client.prepare('SELECT 1').get();
+  if (app) {
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error('database probe timed out')), HEALTH_QUERY_TIMEOUT_MS);
+      timer.unref();
+    });
+    try {
+      await Promise.race([app.context.store.table(0), timeout]);
       database = 'ok';
+    } catch {
+      database = 'error';
+    } finally {
+      clearTimeout(timer);
     }
-  } catch {
-    database = 'error';
   }
   // The manager's status stays Ready after a drop; each shard's own status does not.
   const shards = app ? [...app.client.ws.shards.values()].map((s) => s.status) : [];
@@ -43,13 +56,13 @@ export function probeHealth(app: App | null): Health {
  * Serve `GET /healthz` on 127.0.0.1:`port` (0 = ephemeral, for tests) from `probe`.
  * Resolves with the server once listening; rejects with the listen error.
  */
-export async function startHealthServer(port: number, probe: () => Health): Promise<Server & { port: number }> {
-  const server = createServer((req, res) => {
+export async function startHealthServer(port: number, probe: () => Health | Promise<Health>): Promise<Server & { port: number }> {
+  const server = createServer(async (req, res) => {
     if (req.method !== 'GET' || (req.url ?? '').split('?')[0] !== '/healthz') {
       res.writeHead(404, { 'content-type': 'application/json' }).end('{"error":"only GET /healthz"}');
       return;
     }
-    const h = probe();
+    const h = await probe();
     const text = JSON.stringify(h.body);
     res.writeHead(h.ok ? 200 : 503, { 'content-type': 'application/json', 'cache-control': 'no-store' }).end(text);
   });

@@ -1,5 +1,7 @@
 /**
- * Process entry: config → logger → database (migrate) → client → recover tables → login.
+ * Process entry: config → logger → database (SQLite or PostgreSQL, migrated) → client →
+ * recover tables → login. With SHARDS set it starts a ShardingManager instead, which runs
+ * this same entry once per shard id of this host (src/sharding.ts, README "Scaling out").
  * Without a Discord token (or with LOCAL=1) the same bot runs in local play instead: the
  * embedded Discord emulator and its web page on PORT (README → Quick start).
  *
@@ -8,7 +10,8 @@
  * (rejected token, Discord unreachable) or a bug. Each prints one plain message, no stack.
  */
 import { existsSync } from 'node:fs';
-import { createApp, type App } from './app.js';
+import { fileURLToPath } from 'node:url';
+import { createApp, type App, type AppOptions } from './app.js';
 import { ConfigError, isLoopbackHost, loadConfig, type Config } from './config.js';
 import { probeHealth, startHealthServer } from './health.js';
 import { inviteUrl, INVITE_PERMISSIONS } from './invite.js';
@@ -17,6 +20,9 @@ import { WorldFileUnreadableError } from './local/world-file.js';
 import { createLogger } from './logger.js';
 import { describeLoginFailure } from './login-errors.js';
 import { DatabaseMismatchError, DatabaseOpenError } from './persistence/db.js';
+import { openPostgres, PostgresOpenError } from './persistence/pg/open.js';
+import type { ShardFilter, Store } from './persistence/store/types.js';
+import { planShards, runShardManager, ShardCountError, ShardStartError } from './sharding.js';
 
 /** Exit code for configuration problems. */
 export const EXIT_CONFIG = 2;
@@ -48,11 +54,33 @@ function setupProblem(err: unknown): string | null {
     return `${err.message}.\nMove it away (or delete it) to start a new local world; the games themselves are in the database next to it.`;
   }
   if (err instanceof LocalPortError) return err.message;
+  if (err instanceof PostgresOpenError) return `Configuration problem:\n  - DATABASE_URL cannot be used: ${err.message}\nSee README.md → Configuration.`;
   return null;
 }
 
+/**
+ * The store to run on: PostgreSQL at DATABASE_URL (connected and migrated here, so a wrong
+ * URL, refused credentials or a too-new database end the start with exit 2), or undefined
+ * for the SQLite file the app opens itself.
+ */
+async function openStore(): Promise<Store | undefined> {
+  if (!config.databaseUrl) return undefined;
+  try {
+    return await openPostgres(config.databaseUrl, { logger });
+  } catch (err) {
+    const problem = setupProblem(err);
+    if (problem) fail(problem, EXIT_CONFIG);
+    throw err;
+  }
+}
+
+/** What this process serves: its one shard when the ShardingManager spawned it, else every table. */
+function shardFilter(): ShardFilter | undefined {
+  return config.shard ? { shardCount: config.shard.count, shardIds: [config.shard.id] } : undefined;
+}
+
 const config = readConfig();
-const logger = createLogger(config.logLevel);
+const logger = createLogger(config.logLevel, config.shard?.id);
 let stopApp: () => Promise<void> = async () => undefined;
 
 let stopping = false;
@@ -68,10 +96,12 @@ process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
 async function startHealth(app: () => App | null): Promise<void> {
   if (config.healthPort === null) return;
+  // Shard processes of one host answer on HEALTH_PORT + their shard id.
+  const port = config.healthPort + (config.shard?.id ?? 0);
   try {
-    await startHealthServer(config.healthPort, () => probeHealth(app()));
+    await startHealthServer(port, () => probeHealth(app()));
   } catch (err) {
-    logger.warn({ err, port: config.healthPort }, `HEALTH_PORT ${config.healthPort} cannot be used; /healthz is off`);
+    logger.warn({ err, port }, `HEALTH_PORT ${port} cannot be used; /healthz is off`);
   }
 }
 
@@ -83,8 +113,9 @@ async function runLocal(): Promise<void> {
     );
   }
   let play: LocalPlay;
+  const store = await openStore();
   try {
-    play = await startLocalPlay(config, { logger, createApp });
+    play = await startLocalPlay(config, { logger, createApp: (c, o: AppOptions) => createApp(c, store ? { ...o, store } : o) });
   } catch (err) {
     const problem = setupProblem(err);
     if (problem) fail(problem, EXIT_CONFIG);
@@ -97,10 +128,51 @@ async function runLocal(): Promise<void> {
   process.stdout.write(`Local play: open ${play.url} (${why}; see README to connect a real bot)\n`);
 }
 
+async function runShards(): Promise<void> {
+  let plan;
+  try {
+    plan = await planShards(config);
+  } catch (err) {
+    if (err instanceof ShardCountError) fail(err.message, err.kind === 'config' ? EXIT_CONFIG : EXIT_START);
+    throw err;
+  }
+  logger.info({ shards: plan.totalShards, here: plan.shardIds }, `starting ${plan.shardIds.length} of ${plan.totalShards} shard process(es)`);
+  const script = fileURLToPath(import.meta.url);
+  try {
+    const manager = await runShardManager(config, plan, { script, execArgv: process.execArgv, logger });
+    stopApp = async () => {
+      manager.respawn = false;
+      // Each shard process stops gracefully on SIGTERM (its running changes commit first).
+      await Promise.all(
+        [...manager.shards.values()].map(
+          (shard) =>
+            new Promise<void>((resolve) => {
+              const child = shard.process;
+              if (!child || child.exitCode !== null) return resolve();
+              child.once('exit', () => resolve());
+              child.kill('SIGTERM');
+            }),
+        ),
+      );
+    };
+  } catch (err) {
+    if (err instanceof ShardStartError) {
+      logger.fatal({ err }, 'a shard process failed to start');
+      process.exit(err.exitCode === EXIT_CONFIG ? EXIT_CONFIG : EXIT_START);
+    }
+    throw err;
+  }
+  logger.info({ shards: plan.shardIds }, 'every shard of this host is ready');
+}
+
 async function runDiscord(): Promise<void> {
   let app: App;
+  const store = await openStore();
+  const shard = shardFilter();
   try {
-    app = createApp(config, { logger });
+    // Commands are the application's, not a shard's: shard 0 registers them (once, not once per process).
+    const registerCommands = !config.shard || config.shard.id === 0;
+    app = createApp(config, { logger, registerCommands, ...(store ? { store } : {}), ...(shard ? { shard } : {}) });
   } catch (err) {
     const problem = setupProblem(err);
     if (problem) fail(problem, EXIT_CONFIG);
@@ -126,7 +198,7 @@ async function runDiscord(): Promise<void> {
   }
 }
 
-void (config.local ? runLocal() : runDiscord()).catch((err: unknown) => {
+void (config.local ? runLocal() : config.sharding && !config.shard ? runShards() : runDiscord()).catch((err: unknown) => {
   logger.fatal({ err }, 'start-up failed');
   process.exit(EXIT_START);
 });

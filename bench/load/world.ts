@@ -21,7 +21,7 @@ import { Rng } from '../../src/games/rng.js';
 import { DiscordEmulator, type EmulatedUser } from '../../src/local/emulator/index.js';
 import { silentLogger } from '../../src/logger.js';
 import { openDatabase } from '../../src/persistence/db.js';
-import { TableRepo } from '../../src/persistence/repo.js';
+import { SqliteStore } from '../../src/persistence/store/sqlite.js';
 import { TableService } from '../../src/tables/service.js';
 import type { Actor } from '../../src/tables/types.js';
 import { BotProcess } from './bots.js';
@@ -113,7 +113,7 @@ export async function buildWorld(o: WorldOptions): Promise<World> {
   let dbPath: string | null = null;
   if (o.kind === 'product') {
     dbPath = join(dir, 'bot.db');
-    openTables(dbPath, emu.guild.id, tables);
+    await openTables(dbPath, emu.guild.id, tables);
   }
   // Boards: the first message with embeds the bot posts in each table's channel.
   const unsubscribe = emu.onRequest((r) => {
@@ -158,26 +158,26 @@ export async function buildWorld(o: WorldOptions): Promise<World> {
 }
 
 /** Open and start every table through the product's table service (see the file comment). */
-function openTables(dbPath: string, guildId: string, tables: BenchTable[]): void {
-  const db = openDatabase(dbPath);
-  const service = new TableService({ repo: new TableRepo(db), registry: defaultRegistry(), logger: silentLogger });
+async function openTables(dbPath: string, guildId: string, tables: BenchTable[]): Promise<void> {
+  const store = new SqliteStore(openDatabase(dbPath));
+  const service = new TableService({ store, registry: defaultRegistry(), logger: silentLogger });
   const actor = (u: EmulatedUser): Actor => ({ userId: u.id, displayName: u.name, canManageGuild: false });
   try {
     for (const t of tables) {
       const host = t.players[0]!;
-      const created = service.createTable({ guildId, channelId: t.channelId, game: t.game, host: actor(host), maxSeats: t.players.length, options: LONG_TIMERS[t.game] ?? {} });
+      const created = await service.createTable({ guildId, channelId: t.channelId, game: t.game, host: actor(host), maxSeats: t.players.length, options: LONG_TIMERS[t.game] ?? {} });
       if (!created.ok) throw new Error(`cannot open a ${t.game} table: ${JSON.stringify(created.error)}`);
       for (const p of t.players.slice(1)) {
-        const joined = service.join(created.value.table.id, actor(p));
+        const joined = await service.join(created.value.table.id, actor(p));
         if (!joined.ok) throw new Error(`cannot join: ${JSON.stringify(joined.error)}`);
       }
-      const started = service.start(created.value.table.id, actor(host));
+      const started = await service.start(created.value.table.id, actor(host));
       if (!started.ok) throw new Error(`cannot start a ${t.game} table: ${JSON.stringify(started.error)}`);
       t.tableId = created.value.table.id;
     }
   } finally {
-    service.stop();
-    db.$client.close();
+    await service.stop();
+    await store.close();
   }
 }
 

@@ -2,18 +2,16 @@
  * Server settings: the defaults for new tables (`/admin settings`, README "Leaderboards and
  * ratings" → `/admin`): turn timer, counter window and vote timer, in seconds. They are merged *under* the options a player gives to `/<game> new`
  * (the player's choice wins), and a default a game cannot accept (out of its range) is
- * simply not applied to that game.
+ * simply not applied to that game. Stored per server in the shared database (Store
+ * `guildDefaults` / `updateGuildDefaults`).
  */
-import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { GameRegistry } from '../games/registry.js';
-import type { Db } from '../persistence/db.js';
-import { guildSettings } from '../persistence/schema.js';
+import { SETTING_KEYS, type GuildDefaults, type GuildDefaultsPatch, type SettingKey, type StoreAtomicWrites, type StoreReads, type HostingPatch, type HostingPatchProblem, type HostingRules, type HostingUpdate, MAX_TABLE_CHANNELS } from '../persistence/store/types.js';
 
-/** The timer settings a server can set, keyed like every game's options (BaseOptions). */
-export const SETTING_KEYS = ['turnSeconds', 'reactionSeconds', 'voteSeconds'] as const;
-/** One settable key. */
-export type SettingKey = (typeof SETTING_KEYS)[number];
+export { MAX_TABLE_CHANNELS, type HostingPatch, type HostingPatchProblem, type HostingRules, type HostingUpdate };
+import type { GameRegistry } from '../games/registry.js';
+
+export { SETTING_KEYS, type GuildDefaults, type GuildDefaultsPatch, type SettingKey };
 
 /** Allowed range per setting, in seconds (the widest any game accepts; games may narrow it). */
 export const SETTING_LIMITS: Record<SettingKey, { min: number; max: number }> = {
@@ -22,39 +20,17 @@ export const SETTING_LIMITS: Record<SettingKey, { min: number; max: number }> = 
   voteSeconds: { min: 10, max: 3600 },
 };
 
-/** A server's defaults; a missing key means "the game's own default". */
-export type GuildDefaults = Partial<Record<SettingKey, number>>;
-
-/** A change to a server's defaults: a number sets it, null clears it, undefined leaves it. */
-export type GuildDefaultsPatch = Partial<Record<SettingKey, number | null>>;
-
-/** The stored defaults of `guildId` (empty when none were set). */
-export function guildDefaults(db: Db, guildId: string): GuildDefaults {
-  const row = db.select().from(guildSettings).where(eq(guildSettings.guildId, guildId)).get();
-  const out: GuildDefaults = {};
-  if (!row) return out;
-  for (const key of SETTING_KEYS) {
-    const value = row[key];
-    if (value !== null && value !== undefined) out[key] = value;
-  }
-  return out;
-}
-
 /**
  * The server's table language (`/admin settings language:`): a catalog language such as
  * 'en' or 'es', or null when each table takes the language of the player who opens it.
  */
-export function guildLanguage(db: Db, guildId: string): string | null {
-  const row = db.select({ language: guildSettings.language }).from(guildSettings).where(eq(guildSettings.guildId, guildId)).get();
-  return row?.language ?? null;
+export function guildLanguage(store: Pick<StoreReads, 'guildLanguage'>, guildId: string): Promise<string | null> {
+  return store.guildLanguage(guildId);
 }
 
 /** Set (a language such as 'es') or clear (null) the server's table language; other settings are kept. */
-export function setGuildLanguage(db: Db, guildId: string, language: string | null, by: string, now: number): void {
-  db.insert(guildSettings)
-    .values({ guildId, language, updatedAt: now, updatedBy: by })
-    .onConflictDoUpdate({ target: guildSettings.guildId, set: { language, updatedAt: now, updatedBy: by } })
-    .run();
+export function setGuildLanguage(store: Pick<StoreAtomicWrites, 'setGuildLanguage'>, guildId: string, language: string | null, by: string, now: number): Promise<void> {
+  return store.setGuildLanguage(guildId, language, by, now);
 }
 
 /**
@@ -70,25 +46,15 @@ export function invalidSettings(patch: GuildDefaultsPatch): SettingKey[] {
 }
 
 /**
- * Apply a (validated) patch to `guildId`'s defaults and return the new defaults.
- * Throws RangeError if the patch has out-of-range values (callers validate first).
+ * Apply a (validated) patch to `guildId`'s defaults in one statement (keys not in the patch
+ * keep their value even when another admin, on another shard, changes them at the same
+ * moment) and resolve with the new defaults. Rejects with RangeError if the patch has
+ * out-of-range values (callers validate first), before anything is written.
  */
-export function updateGuildDefaults(db: Db, guildId: string, patch: GuildDefaultsPatch, by: string, now: number): GuildDefaults {
+export async function updateGuildDefaults(store: StoreAtomicWrites, guildId: string, patch: GuildDefaultsPatch, by: string, now: number): Promise<GuildDefaults> {
   const bad = invalidSettings(patch);
   if (bad.length > 0) throw new RangeError(`settings out of range: ${bad.join(', ')}`);
-  return db.transaction(() => {
-    const merged: Record<SettingKey, number | null> = { turnSeconds: null, reactionSeconds: null, voteSeconds: null };
-    const current = guildDefaults(db, guildId);
-    for (const key of SETTING_KEYS) {
-      const value = patch[key];
-      merged[key] = value === undefined ? (current[key] ?? null) : value;
-    }
-    db.insert(guildSettings)
-      .values({ guildId, ...merged, updatedAt: now, updatedBy: by })
-      .onConflictDoUpdate({ target: guildSettings.guildId, set: { ...merged, updatedAt: now, updatedBy: by } })
-      .run();
-    return guildDefaults(db, guildId);
-  });
+  return store.updateGuildDefaults(guildId, patch, by, now);
 }
 
 /**
@@ -109,94 +75,23 @@ export function withServerDefaults(schema: z.ZodType, defaults: GuildDefaults, o
 }
 
 // ---------------------------------------------------------------- hosting rules
-
-/** At most this many channels on a server's list of table channels. */
-export const MAX_TABLE_CHANNELS = 25;
-
-/**
- * Where tables may be opened and by whom (`/admin settings`, README "Leaderboards and
- * ratings" → `/admin`). `channelIds` null = every channel where the bot can post;
- * `hostRoleId` null = anyone. Members with Manage Server may always open tables (they can
- * change the rule anyway), but only in the listed channels.
- */
-export interface HostingRules {
-  /** Channel snowflakes where tables may be opened, or null for every channel. */
-  channelIds: string[] | null;
-  /** The role a member needs to open a table (role snowflake), or null for anyone. */
-  hostRoleId: string | null;
-}
+// Where tables may be opened and by whom (README "Leaderboards and ratings" → `/admin`):
+// stored by the Store (`hostingRules` / `updateHostingRules`, one transaction per patch).
+// Members with Manage Server may always open tables (they can change the rule anyway), but
+// only in the listed channels.
 
 /** The hosting rules of `guildId` (anyone, anywhere when nothing was set). */
-export function hostingRules(db: Db, guildId: string): HostingRules {
-  const row = db
-    .select({ channelIds: guildSettings.tableChannelIds, hostRoleId: guildSettings.hostRoleId })
-    .from(guildSettings)
-    .where(eq(guildSettings.guildId, guildId))
-    .get();
-  const channelIds = Array.isArray(row?.channelIds) && row.channelIds.length > 0 ? row.channelIds.map(String) : null;
-  return { channelIds, hostRoleId: row?.hostRoleId ?? null };
+export function hostingRules(store: Pick<StoreReads, 'hostingRules'>, guildId: string): Promise<HostingRules> {
+  return store.hostingRules(guildId);
 }
 
 /**
- * A change to the hosting rules. `allowChannel` adds a channel to the list (the first one
- * turns "every channel" into "only the listed ones"), `removeChannel` takes one off (an
- * empty list means every channel again), `anyChannel` clears the list; `hostRoleId` sets
- * the host role (null = anyone).
- */
-export interface HostingPatch {
-  allowChannel?: string;
-  removeChannel?: string;
-  anyChannel?: boolean;
-  hostRoleId?: string | null;
-}
-
-/** Why a hosting patch cannot be applied (nothing is stored then). */
-export type HostingPatchProblem =
-  | { code: 'not_listed'; channelId: string }
-  | { code: 'no_list'; channelId: string }
-  | { code: 'already_listed'; channelId: string }
-  | { code: 'too_many'; max: number };
-
-/**
- * Apply a hosting patch to `guildId` in one transaction and return the new rules, or the
- * problem that stopped it (the stored rules are then unchanged). Removing a channel that
+ * Apply a hosting patch to `guildId` in one transaction and resolve with the new rules, or
+ * the problem that stopped it (the stored rules are then unchanged). Removing a channel that
  * is not listed, or listing one twice, is refused; so is a list longer than MAX_TABLE_CHANNELS.
  */
-export function updateHostingRules(
-  db: Db,
-  guildId: string,
-  patch: HostingPatch,
-  by: string,
-  now: number,
-): { ok: true; rules: HostingRules; emptied: boolean } | { ok: false; problem: HostingPatchProblem } {
-  return db.transaction(() => {
-    const current = hostingRules(db, guildId);
-    let list = current.channelIds ? [...current.channelIds] : null;
-    let emptied = false;
-    if (patch.anyChannel) list = null;
-    if (patch.removeChannel !== undefined) {
-      if (!list) return { ok: false as const, problem: { code: 'no_list' as const, channelId: patch.removeChannel } };
-      if (!list.includes(patch.removeChannel)) return { ok: false as const, problem: { code: 'not_listed' as const, channelId: patch.removeChannel } };
-      list = list.filter((id) => id !== patch.removeChannel);
-      if (list.length === 0) {
-        list = null;
-        emptied = true;
-      }
-    }
-    if (patch.allowChannel !== undefined) {
-      if (list?.includes(patch.allowChannel)) return { ok: false as const, problem: { code: 'already_listed' as const, channelId: patch.allowChannel } };
-      list = [...(list ?? []), patch.allowChannel];
-      if (list.length > MAX_TABLE_CHANNELS) return { ok: false as const, problem: { code: 'too_many' as const, max: MAX_TABLE_CHANNELS } };
-      emptied = false;
-    }
-    const hostRoleId = patch.hostRoleId === undefined ? current.hostRoleId : patch.hostRoleId;
-    const set = { tableChannelIds: list, hostRoleId, updatedAt: now, updatedBy: by };
-    db.insert(guildSettings)
-      .values({ guildId, ...set })
-      .onConflictDoUpdate({ target: guildSettings.guildId, set })
-      .run();
-    return { ok: true as const, rules: hostingRules(db, guildId), emptied };
-  });
+export function updateHostingRules(store: Pick<StoreAtomicWrites, 'updateHostingRules'>, guildId: string, patch: HostingPatch, by: string, now: number): Promise<HostingUpdate> {
+  return store.updateHostingRules(guildId, patch, by, now);
 }
 
 /** Where and who wants to open a table, as the hosting rules need to know it. */

@@ -1,9 +1,10 @@
 /**
  * The admin's list of open tables (`/admin tables`): the lobbies and games of one server,
  * oldest first, with their players and last move, one page at a time. Data only; the
- * Discord layer writes the text (src/discord/render/admin.ts).
+ * Discord layer writes the text (src/discord/render/admin.ts). Read from the shared
+ * database, so every shard lists the same tables.
  */
-import type { TableRepo, TableRow } from '../persistence/repo.js';
+import type { StoreReads, TableRow } from '../persistence/store/types.js';
 
 /** At most this many tables per page (a message holds 2000 characters). */
 export const ADMIN_TABLES_LISTED = 12;
@@ -30,19 +31,18 @@ export interface OpenTablesPage {
 
 /**
  * Page `page` (1-based; clamped) of the open tables (lobby or playing) of `guildId`,
- * ADMIN_TABLES_LISTED per page.
+ * ADMIN_TABLES_LISTED per page, read in one consistent snapshot (`adminTables`).
  */
-export function openTablesPage(repo: TableRepo, guildId: string, page = 1): OpenTablesPage {
-  const tables = repo.openTables(guildId);
-  const pages = Math.ceil(tables.length / ADMIN_TABLES_LISTED);
-  const shown = Math.min(Math.max(1, Math.floor(page)), Math.max(1, pages));
-  const lines = tables.slice((shown - 1) * ADMIN_TABLES_LISTED, shown * ADMIN_TABLES_LISTED).map((table) => ({
-    table,
-    players: repo
-      .seats(table.id)
-      .filter((row) => !row.left)
-      .map((row) => row.displayName),
-    lastMoveAt: repo.lastAction(table.id)?.at ?? null,
-  }));
-  return { total: tables.length, page: shown, pages, lines };
+export async function openTablesPage(store: StoreReads, guildId: string, page = 1): Promise<OpenTablesPage> {
+  const listed = await store.adminTables(guildId, page, ADMIN_TABLES_LISTED);
+  return {
+    total: listed.total,
+    page: listed.page,
+    pages: listed.total === 0 ? 0 : listed.pages,
+    lines: listed.tables.map(({ table, seats, lastMoveAt }) => ({
+      table,
+      players: seats.filter((row) => !row.left).map((row) => row.displayName),
+      lastMoveAt,
+    })),
+  };
 }

@@ -13,14 +13,8 @@
  */
 import { ChannelType, InteractionContextType, PermissionFlagsBits, SlashCommandBuilder, type ChatInputCommandInteraction } from 'discord.js';
 import {
-  guildDefaults,
-  guildLanguage,
-  hostingRules,
   invalidSettings,
-  setGuildLanguage,
   SETTING_LIMITS,
-  updateGuildDefaults,
-  updateHostingRules,
   type GuildDefaultsPatch,
   type HostingPatch,
   type SettingKey,
@@ -35,7 +29,6 @@ import type { ComponentHandler, ComponentInteraction, SlashCommand } from '../di
 import type { GameRegistry } from '../games/registry.js';
 import { localizedCommand } from '../discord/localize.js';
 import { catalogFor, LANGUAGES, type Catalog } from '../i18n/index.js';
-import { currentSeason, resetSeason } from '../ratings/store.js';
 
 /** `/admin settings` option names → settings keys. */
 /** The `language:` choice that clears the server language (each table takes its opener's language). */
@@ -80,7 +73,7 @@ export const adminClick: ComponentHandler<'admin'> = async (interaction, app, lo
     case 'end': {
       log.table = id.tableId;
       // An admin ends a table from anywhere in their server; tables of other servers are unknown.
-      const result = app.service.cancel(id.tableId, actorOf(interaction), 'admin');
+      const result = await app.service.cancel(id.tableId, actorOf(interaction), 'admin');
       if (!result.ok && result.error.code === 'no_table') {
         log.outcome = 'no_table';
         await answerPrompt(interaction, admin.noSuchTable(id.tableId));
@@ -97,7 +90,7 @@ export const adminClick: ComponentHandler<'admin'> = async (interaction, app, lo
         await answerPrompt(interaction, text.ratings.errors.unknownGame);
         return;
       }
-      const result = resetSeason(app.db, interaction.guildId, mod.id, id.season, interaction.user.id, Date.now());
+      const result = await app.store.resetSeason(interaction.guildId, mod.id, id.season, interaction.user.id, Date.now());
       log.outcome = result.ok ? 'reset' : 'stale';
       await answerPrompt(interaction, result.ok ? admin.resetDone(mod.title(text), result.season, mod.id) : admin.resetStale(mod.title(text), result.current));
       return;
@@ -190,7 +183,7 @@ export function adminCommand(registry: GameRegistry): SlashCommand {
       switch (sub) {
         case 'tables':
           log.outcome = 'ok';
-          await interaction.reply(privateText(adminTablesText(openTablesPage(app.repo, guildId, interaction.options.getInteger('page') ?? 1), app.registry, text)));
+          await interaction.reply(privateText(adminTablesText(await openTablesPage(app.store, guildId, interaction.options.getInteger('page') ?? 1), app.registry, text)));
           return;
         case 'end':
           await askEnd(interaction, app, log, text, guildId);
@@ -212,7 +205,7 @@ export function adminCommand(registry: GameRegistry): SlashCommand {
 async function askEnd(interaction: ChatInputCommandInteraction, app: AppContext, log: InteractionLog, text: Catalog, guildId: string): Promise<void> {
   const admin = text.ratings.admin;
   const id = interaction.options.getInteger('table', true);
-  const table = app.repo.table(id);
+  const table = await app.store.table(id);
   log.table = id;
   if (!table || table.guildId !== guildId) {
     log.outcome = 'no_table';
@@ -246,7 +239,7 @@ async function askReset(interaction: ChatInputCommandInteraction, app: AppContex
     await interaction.reply(privateText(text.ratings.errors.unknownGame));
     return;
   }
-  const { season } = currentSeason(app.db, guildId, mod.id);
+  const { season } = await app.store.currentSeason(guildId, mod.id);
   log.outcome = 'confirm';
   await interaction.reply(
     confirmPrompt(
@@ -289,10 +282,10 @@ async function settings(interaction: ChatInputCommandInteraction, app: AppContex
   const languageChoice = interaction.options.getString('language');
   const language = languageChoice === null ? undefined : languageChoice === LANGUAGE_AUTO ? null : languageChoice;
   if (language && !(LANGUAGES as readonly string[]).includes(language)) return refuse('bad_setting', text.common.errors.badOptions(`language: ${language}`));
-  const view = () => ({ defaults: guildDefaults(app.db, guildId), rules: hostingRules(app.db, guildId), language: guildLanguage(app.db, guildId) });
+  const view = async () => ({ defaults: await app.store.guildDefaults(guildId), rules: await app.store.hostingRules(guildId), language: await app.store.guildLanguage(guildId) });
   if (Object.keys(patch).length === 0 && Object.keys(hosting).length === 0 && language === undefined) {
     log.outcome = 'shown';
-    await interaction.reply(privateText(settingsText(view(), app.registry, text)));
+    await interaction.reply(privateText(settingsText(await view(), app.registry, text)));
     return;
   }
   if ((allow && allow === remove) || (reset === RESET_CHANNELS && (allow || remove)) || (reset === RESET_HOST_ROLE && role)) {
@@ -301,11 +294,12 @@ async function settings(interaction: ChatInputCommandInteraction, app: AppContex
   const bad = invalidSettings(patch)[0];
   if (bad) return refuse('bad_setting', admin.settingsBad(admin.settingLabels[bad] ?? bad, SETTING_LIMITS[bad].min, SETTING_LIMITS[bad].max));
   const now = Date.now();
-  const stored = app.db.transaction(() => {
-    const rules = Object.keys(hosting).length > 0 ? updateHostingRules(app.db, guildId, hosting, interaction.user.id, now) : null;
+  // Hosting rules and timer defaults change together or not at all (one transaction).
+  const stored = await app.store.transaction(async (tx) => {
+    const rules = Object.keys(hosting).length > 0 ? await tx.updateHostingRules(guildId, hosting, interaction.user.id, now) : null;
     if (rules && !rules.ok) return rules;
-    if (Object.keys(patch).length > 0) updateGuildDefaults(app.db, guildId, patch, interaction.user.id, now);
-    if (language !== undefined) setGuildLanguage(app.db, guildId, language, interaction.user.id, now);
+    if (Object.keys(patch).length > 0) await tx.updateGuildDefaults(guildId, patch, interaction.user.id, now);
+    if (language !== undefined) await tx.setGuildLanguage(guildId, language, interaction.user.id, now);
     return { ok: true as const, emptied: rules?.emptied ?? false };
   });
   if (!stored.ok) {
@@ -322,5 +316,5 @@ async function settings(interaction: ChatInputCommandInteraction, app: AppContex
     }
   }
   log.outcome = 'saved';
-  await interaction.reply(privateText(settingsText(view(), app.registry, text, [admin.settingsSaved, ...(stored.emptied ? [admin.listEmptied] : [])])));
+  await interaction.reply(privateText(settingsText(await view(), app.registry, text, [admin.settingsSaved, ...(stored.emptied ? [admin.listEmptied] : [])])));
 }

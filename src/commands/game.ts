@@ -14,7 +14,7 @@ import type { CommandOptionSpec, GameModule } from '../games/module.js';
 import { catalogFor, type Messages } from '../i18n/index.js';
 import { actorOf, forDjs, forDjsEphemeral, messageLink, missingChannelPermissions, privateText, serviceErrorText } from '../discord/answers.js';
 import type { AppContext, InteractionLog } from '../discord/context.js';
-import { guildDefaults, guildLanguage, withServerDefaults } from '../admin/settings.js';
+import { withServerDefaults } from '../admin/settings.js';
 import { localizedCommand } from '../discord/localize.js';
 import { hostingRefusalFor, hostingRefusalText } from '../discord/hosting.js';
 import { lobbyMessage } from '../discord/render/lobby.js';
@@ -150,7 +150,7 @@ async function createTable(i: ChatInputCommandInteraction, mod: GameModule, app:
     await i.reply(privateText(t.common.errors.notInGuild));
     return;
   }
-  const refusal = hostingRefusalFor(i, app.db);
+  const refusal = await hostingRefusalFor(i, app.store);
   if (refusal) {
     log.outcome = refusal.code;
     await i.reply(privateText(hostingRefusalText(refusal, t)));
@@ -163,15 +163,16 @@ async function createTable(i: ChatInputCommandInteraction, mod: GameModule, app:
     return;
   }
   const seats = i.options.getInteger('seats') ?? undefined;
-  const r = app.service.createTable({
+  const [defaults, serverLanguage] = await Promise.all([app.store.guildDefaults(i.guildId), app.store.guildLanguage(i.guildId)]);
+  const r = await app.service.createTable({
     guildId: i.guildId,
     channelId: i.channelId,
     game: mod.id,
     host: actorOf(i),
     // The table's language (README "Languages"): the server's, else the opener's client language.
-    locale: guildLanguage(app.db, i.guildId) ?? i.locale,
+    locale: serverLanguage ?? i.locale,
     // Server defaults (`/admin settings`) under the player's own options (theirs win).
-    options: withServerDefaults(mod.definition.optionsSchema, guildDefaults(app.db, i.guildId), readOptions(i, mod.newOptions)),
+    options: withServerDefaults(mod.definition.optionsSchema, defaults, readOptions(i, mod.newOptions)),
     ...(seats !== undefined ? { maxSeats: seats } : {}),
     botOptions: {
       bots: i.options.getInteger('bots') ?? undefined,
@@ -190,5 +191,5 @@ async function createTable(i: ChatInputCommandInteraction, mod: GameModule, app:
   log.outcome = 'created';
   const res = await i.reply({ ...forDjs(lobbyMessage(mod, r.value, catalogFor(r.value.table.locale))), withResponse: true });
   const messageId = res.resource?.message?.id;
-  if (messageId) app.service.setBoardMessage(r.value.table.id, messageId);
+  if (messageId) await app.service.setBoardMessage(r.value.table.id, messageId);
 }

@@ -10,11 +10,8 @@ import type { AppContext } from '../discord/context.js';
 import { leaderboardMessage } from '../discord/render/leaderboard.js';
 import type { ComponentHandler, SlashCommand } from '../discord/slash-command.js';
 import type { GameRegistry } from '../games/registry.js';
-import { guildLanguage } from '../admin/settings.js';
 import { localizedCommand } from '../discord/localize.js';
 import { catalogFor, type Catalog } from '../i18n/index.js';
-import { ratingQueries } from '../ratings/queries.js';
-import { currentSeason } from '../ratings/store.js';
 import { ALL_GAMES, type BoardView } from '../ratings/views.js';
 
 /** The only scope so far: ratings are kept per server. */
@@ -28,19 +25,18 @@ type ViewResult = { ok: true; view: BoardView } | { ok: false; text: string; out
  * game's current season; `page` is 0-based (clamped). Refuses unknown games, a season on
  * the all-games view, and seasons that have not started.
  */
-export function resolveBoard(app: AppContext, text: Catalog, guildId: string, viewId: string, season: number | undefined, page: number): ViewResult {
-  const queries = ratingQueries(app.db);
+export async function resolveBoard(app: AppContext, text: Catalog, guildId: string, viewId: string, season: number | undefined, page: number): Promise<ViewResult> {
   const errors = text.ratings.errors;
   if (viewId === ALL_GAMES) {
     if (season !== undefined && season > 0) return { ok: false, text: errors.seasonNeedsGame, outcome: 'season_needs_game' };
-    return { ok: true, view: { kind: 'all', page: queries.allGames(guildId, page) } };
+    return { ok: true, view: { kind: 'all', page: await app.store.allGames(guildId, page) } };
   }
   const mod = app.registry.find(viewId);
   if (!mod) return { ok: false, text: errors.unknownGame, outcome: 'unknown_game' };
-  const current = currentSeason(app.db, guildId, mod.id).season;
+  const current = (await app.store.currentSeason(guildId, mod.id)).season;
   const shown = season ?? current;
   if (shown < 1 || shown > current) return { ok: false, text: errors.noSuchSeason(mod.title(text), shown, current), outcome: 'no_such_season' };
-  return { ok: true, view: { kind: 'game', game: mod.id, season: shown, currentSeason: current, page: queries.leaderboard(guildId, mod.id, shown, page) } };
+  return { ok: true, view: { kind: 'game', game: mod.id, season: shown, currentSeason: current, page: await app.store.leaderboard(guildId, mod.id, shown, page) } };
 }
 
 /**
@@ -60,14 +56,14 @@ export const leaderboardPageClick: ComponentHandler<'leaderboard'> = async (inte
     await interaction.reply(privateText(text.ratings.errors.notInGuild));
     return;
   }
-  const resolved = resolveBoard(app, text, interaction.guildId, id.view, id.view === ALL_GAMES ? undefined : id.season, id.page);
+  const resolved = await resolveBoard(app, text, interaction.guildId, id.view, id.view === ALL_GAMES ? undefined : id.season, id.page);
   if (!resolved.ok) {
     log.outcome = resolved.outcome;
     await interaction.reply(privateText(text.ratings.errors.staleButton));
     return;
   }
   log.outcome = 'ok';
-  const page = forDjs(leaderboardMessage(resolved.view, app.registry, publicCatalog(app, interaction.guildId, interaction.locale)));
+  const page = forDjs(leaderboardMessage(resolved.view, app.registry, await publicCatalog(app, interaction.guildId, interaction.locale)));
   // Turn the page in place only on a leaderboard message; a click forged onto any other
   // message (a game board, a lobby) is answered privately and leaves that message alone.
   const onLeaderboard = interaction.message.components.some((row) => JSON.stringify(row.toJSON()).includes('"rh1:l:'));
@@ -79,8 +75,8 @@ export const leaderboardPageClick: ComponentHandler<'leaderboard'> = async (inte
  * The catalog of a public leaderboard message: the server's language (`/admin settings
  * language:`) when set, otherwise the language of the member who asked for it.
  */
-function publicCatalog(app: AppContext, guildId: string, locale: string): Catalog {
-  return catalogFor(guildLanguage(app.db, guildId) ?? locale);
+async function publicCatalog(app: AppContext, guildId: string, locale: string): Promise<Catalog> {
+  return catalogFor((await app.store.guildLanguage(guildId)) ?? locale);
 }
 
 /** Build the `/leaderboard` command (one game choice per title, plus "all games"). */
@@ -115,14 +111,14 @@ export function leaderboardCommand(registry: GameRegistry): SlashCommand {
       }
       const viewId = interaction.options.getString('game') ?? ALL_GAMES;
       const season = interaction.options.getInteger('season') ?? undefined;
-      const resolved = resolveBoard(app, text, interaction.guildId, viewId, season, 0);
+      const resolved = await resolveBoard(app, text, interaction.guildId, viewId, season, 0);
       if (!resolved.ok) {
         log.outcome = resolved.outcome;
         await interaction.reply(privateText(resolved.text));
         return;
       }
       log.outcome = 'ok';
-      await interaction.reply(forDjs(leaderboardMessage(resolved.view, app.registry, publicCatalog(app, interaction.guildId, interaction.locale))));
+      await interaction.reply(forDjs(leaderboardMessage(resolved.view, app.registry, await publicCatalog(app, interaction.guildId, interaction.locale))));
     },
   };
 }

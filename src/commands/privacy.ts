@@ -57,7 +57,7 @@ export const privacyClick: ComponentHandler<'privacy'> = async (interaction, app
     await answerPrompt(interaction, text.privacy.kept);
     return;
   }
-  const outcome = eraseUserData(app.db, interaction.user.id);
+  const outcome = await eraseUserData(app.store, interaction.user.id);
   if (!outcome.ok) {
     log.outcome = 'open_tables';
     await answerPrompt(interaction, text.privacy.refusedOpen(openTablesList(app, outcome.openSeats, text)));
@@ -73,7 +73,7 @@ export const privacyClick: ComponentHandler<'privacy'> = async (interaction, app
   log.outcome = 'erased';
   await answerPrompt(interaction, text.privacy.erased(erased.seats, erased.results, erased.ratings, erased.totals));
   for (const tableId of outcome.anonymisedTables.slice(-ERASED_BOARDS_REDRAWN)) {
-    const snapshot = app.service.snapshot(tableId);
+    const snapshot = await app.service.snapshot(tableId);
     if (snapshot) app.publisher.redraw(snapshot);
   }
 };
@@ -95,8 +95,8 @@ export const privacyCommand: SlashCommand = {
     const sub = interaction.options.getSubcommand();
     log.action = `privacy ${sub}`;
     const userId = interaction.user.id;
-    const data = storedData(app.db, userId);
-    const open = openSeatsOf(app.db, userId);
+    const data = await storedData(app.store, userId);
+    const open = await openSeatsOf(app.store, userId);
     if (sub === 'show') {
       log.outcome = nothingStored(data) ? 'empty' : 'ok';
       await interaction.reply(privateText(storedDataText(data, open, app, text)));

@@ -9,7 +9,6 @@ import { statsMessage } from '../discord/render/stats.js';
 import type { SlashCommand } from '../discord/slash-command.js';
 import { localizedCommand } from '../discord/localize.js';
 import { catalogFor } from '../i18n/index.js';
-import { ratingQueries } from '../ratings/queries.js';
 import { recordAgainstBots } from '../ratings/vs-bots.js';
 
 /** The display name of the `user` option: server nickname, then global name, then username. */
@@ -42,16 +41,14 @@ export const statsCommand: SlashCommand = {
     }
     const me = actorOf(interaction);
     const who = optionName(interaction) ?? { id: me.userId, name: me.displayName };
-    const queries = ratingQueries(app.db);
-    const totals = queries.totals(interaction.guildId, who.id);
-    const stats = {
-      name: who.name || totals?.name || who.id,
-      games: queries.playerGames(interaction.guildId, who.id),
-      totals,
-      recent: queries.recentGames(interaction.guildId, who.id),
-      vsBots: recordAgainstBots(app.db, interaction.guildId, who.id),
-    };
-    log.outcome = totals || stats.vsBots.length > 0 ? 'ok' : 'empty';
+    const [totals, games, recent, vsBots] = await Promise.all([
+      app.store.playerTotals(interaction.guildId, who.id),
+      app.store.playerGames(interaction.guildId, who.id),
+      app.store.recentGames(interaction.guildId, who.id),
+      recordAgainstBots(app.store, interaction.guildId, who.id),
+    ]);
+    const stats = { name: who.name || totals?.name || who.id, games, totals, recent, vsBots };
+    log.outcome = totals || vsBots.length > 0 ? 'ok' : 'empty';
     await interaction.reply(forDjsEphemeral(statsMessage(stats, app.registry, text)));
   },
 };

@@ -25,7 +25,7 @@ export const tableCommand: SlashCommand = {
     const text = catalogFor(interaction.locale);
     const sub = interaction.options.getSubcommand();
     log.action = `table ${sub}`;
-    const snapshot = interaction.channelId ? app.service.openTableInChannel(interaction.channelId) : undefined;
+    const snapshot = interaction.channelId ? await app.service.openTableInChannel(interaction.channelId) : undefined;
     if (!snapshot) {
       log.outcome = 'no_table';
       await interaction.reply(privateText(text.common.errors.noOpenTableInChannel));
@@ -43,7 +43,7 @@ export const tableCommand: SlashCommand = {
         return;
       }
       if (table.status === 'lobby') {
-        const result = app.service.leaveLobby(table.id, actor);
+        const result = await app.service.leaveLobby(table.id, actor);
         log.outcome = result.ok ? 'left_lobby' : result.error.code;
         await interaction.reply(privateText(result.ok ? text.common.lobby.youLeft : serviceErrorText(result.error, text, mod)));
         return;

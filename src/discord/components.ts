@@ -84,7 +84,7 @@ async function gameAction(
   if (id.kind === 'game') code = id.code;
   else if (interaction.isStringSelectMenu() && interaction.values.length === 1) code = interaction.values[0]!;
   log.action = 'game';
-  const result = app.service.actOnCode(id.tableId, actorOf(interaction), id.step, code);
+  const result = await app.service.actOnCode(id.tableId, actorOf(interaction), id.step, code);
   const how = onPanel(interaction) ? 'update' : 'reply';
   if (result.ok) {
     log.action = actionName(result.value.action);
@@ -121,8 +121,7 @@ async function tableVerb(interaction: ComponentInteraction, app: AppContext, log
     case 'join':
     case 'leave':
     case 'start': {
-      const result =
-        verb === 'join' ? app.service.join(tableId, actor) : verb === 'leave' ? app.service.leaveLobby(tableId, actor) : app.service.start(tableId, actor);
+      const result = await (verb === 'join' ? app.service.join(tableId, actor) : verb === 'leave' ? app.service.leaveLobby(tableId, actor) : app.service.start(tableId, actor));
       if (!result.ok) return refuse(result.error);
       log.outcome = 'ok';
       // The lobby / board message is redrawn by the Publisher; acknowledge silently.
@@ -131,34 +130,34 @@ async function tableVerb(interaction: ComponentInteraction, app: AppContext, log
     }
     case 'cancel': {
       // Like the other lobby buttons and confirmations, Cancel only works in the table's channel.
-      const result = app.service.lookUp(tableId, actor, { sameChannel: true });
+      const result = await app.service.lookUp(tableId, actor, { sameChannel: true });
       if (!result.ok) return refuse(result.error);
       await askToCancel(interaction, result.value.table, app.registry.get(result.value.table.game), actor, text, log);
       return;
     }
     case 'cancel-confirm': {
-      const result = app.service.cancel(tableId, actor);
+      const result = await app.service.cancel(tableId, actor);
       if (!result.ok) return refuse(result.error);
       log.outcome = 'ok';
       await answerPrompt(interaction, commands.cancelledDone);
       return;
     }
     case 'leave-game': {
-      const result = app.service.leaveGame(tableId, actor);
+      const result = await app.service.leaveGame(tableId, actor);
       if (!result.ok) return refuse(result.error);
       log.outcome = 'ok';
       await answerPrompt(interaction, commands.leftDone);
       return;
     }
     case 'keep': {
-      const result = app.service.lookUp(tableId, actor);
+      const result = await app.service.lookUp(tableId, actor);
       if (!result.ok) return refuse(result.error);
       log.outcome = 'ok';
       await answerPrompt(interaction, commands.kept);
       return;
     }
     case 'rules': {
-      const result = app.service.lookUp(tableId, actor);
+      const result = await app.service.lookUp(tableId, actor);
       if (!result.ok) return refuse(result.error);
       log.outcome = 'ok';
       const { table } = result.value;
@@ -174,12 +173,11 @@ async function tableVerb(interaction: ComponentInteraction, app: AppContext, log
       const seat = /^[0-9]{1,2}$/.test(value) ? Number(value) : null;
       if (verb === 'add-bot' && !level) return refuse({ code: 'malformed' });
       if (verb === 'replace-bot' && seat === null) return refuse({ code: 'malformed' });
-      const result =
-        verb === 'add-bot'
-          ? app.service.addBot(tableId, actor, level!)
-          : verb === 'remove-bot'
-            ? app.service.removeBot(tableId, actor, value)
-            : app.service.replaceWithBot(tableId, actor, seat!);
+      const result = await (verb === 'add-bot'
+        ? app.service.addBot(tableId, actor, level!)
+        : verb === 'remove-bot'
+          ? app.service.removeBot(tableId, actor, value)
+          : app.service.replaceWithBot(tableId, actor, seat!));
       if (!result.ok) return refuse(result.error);
       log.outcome = 'ok';
       // The lobby / board message is redrawn by the Publisher; acknowledge silently.
@@ -191,7 +189,7 @@ async function tableVerb(interaction: ComponentInteraction, app: AppContext, log
       return;
     case 'hand':
     case 'refresh': {
-      const result = app.service.markPresent(tableId, actor);
+      const result = await app.service.markPresent(tableId, actor);
       if (!result.ok) return refuse(result.error);
       log.outcome = 'ok';
       // Players reach for these when the board is gone or buried: make sure it is there and current.

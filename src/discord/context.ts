@@ -5,15 +5,18 @@
 import type { REST } from 'discord.js';
 import type { GameRegistry } from '../games/registry.js';
 import type { Logger } from '../logger.js';
-import type { Db } from '../persistence/db.js';
-import type { TableRepo } from '../persistence/repo.js';
+import type { Store } from '../persistence/store/types.js';
 import type { TableService } from '../tables/service.js';
 import type { Publisher } from './publisher.js';
 
 /** Services shared by every handler. */
 export interface AppContext {
-  db: Db;
-  repo: TableRepo;
+  /**
+   * The storage every query goes through (SQLite or PostgreSQL). Handlers use it only for
+   * reads and self-contained writes (leaderboards, /stats, settings, seasons); every game
+   * change goes through `service`.
+   */
+  store: Store;
   service: TableService;
   registry: GameRegistry;
   publisher: Publisher;

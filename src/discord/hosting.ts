@@ -7,7 +7,7 @@
 import type { Interaction } from 'discord.js';
 import { hostingRefusal, hostingRules, type HostingRefusal } from '../admin/settings.js';
 import type { Catalog } from '../i18n/index.js';
-import type { Db } from '../persistence/db.js';
+import type { Store } from '../persistence/store/types.js';
 import { actorOf } from './answers.js';
 
 /** At most this many allowed channels are named in a refusal. */
@@ -32,9 +32,9 @@ function parentChannelId(interaction: Interaction): string | null {
  * channel, or null when they may open one (always null outside a guild: callers refuse
  * DMs themselves).
  */
-export function hostingRefusalFor(interaction: Interaction, db: Db): HostingRefusal | null {
+export async function hostingRefusalFor(interaction: Interaction, store: Pick<Store, 'hostingRules'>): Promise<HostingRefusal | null> {
   if (!interaction.guildId || !interaction.channelId) return null;
-  return hostingRefusal(hostingRules(db, interaction.guildId), {
+  return hostingRefusal(await hostingRules(store, interaction.guildId), {
     channelId: interaction.channelId,
     parentChannelId: parentChannelId(interaction),
     roleIds: memberRoleIds(interaction),

@@ -22,12 +22,12 @@ export async function playAgainClick(interaction: ComponentInteraction, app: App
     await interaction.reply(privateText(content));
   };
   if (!interaction.guildId || !interaction.channelId) return refuse('not_in_guild', text.common.errors.notInGuild);
-  const hosting = hostingRefusalFor(interaction, app.db);
+  const hosting = await hostingRefusalFor(interaction, app.store);
   if (hosting) return refuse(hosting.code, hostingRefusalText(hosting, text));
   const missing = missingChannelPermissions(interaction, text);
   if (missing.length > 0) return refuse('missing_permissions', text.common.errors.missingPermissions(missing.join(', '), missing.length));
   const actor = actorOf(interaction);
-  const result = app.service.playAgain(tableId, actor);
+  const result = await app.service.playAgain(tableId, actor);
   if (!result.ok) {
     const error = result.error;
     const game = 'game' in error ? error.game : undefined;
@@ -49,5 +49,5 @@ export async function playAgainClick(interaction: ComponentInteraction, app: App
     withResponse: true,
   });
   const messageId = res.resource?.message?.id;
-  if (messageId) app.service.setBoardMessage(snapshot.table.id, messageId);
+  if (messageId) await app.service.setBoardMessage(snapshot.table.id, messageId);
 }

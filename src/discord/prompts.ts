@@ -5,7 +5,7 @@
 import { ButtonStyle, ComponentType } from 'discord.js';
 import type { GameModule } from '../games/module.js';
 import type { Catalog } from '../i18n/index.js';
-import type { TableRow } from '../persistence/repo.js';
+import type { TableRow } from '../persistence/store/types.js';
 import type { Actor } from '../tables/types.js';
 import { privateText } from './answers.js';
 import type { InteractionLog } from './context.js';

@@ -6,8 +6,10 @@
  * tokens (valid 15 minutes; discord-platform.md §2).
  *
  * It draws from the snapshots the table service hands over with each change and never
- * reads the database: changes arrive in commit order (the service hands them over
- * synchronously after each commit), so the newest snapshot of a batch is the table now.
+ * reads the database for them: changes arrive in commit order per table (the service hands
+ * them over right after each commit, inside the table's queue), so the newest snapshot of a
+ * batch is the table now. It runs in the process (shard) that committed the change; the
+ * message ids and board version it writes back go through the table service to the store.
  */
 import { createHash } from 'node:crypto';
 import { RESTJSONErrorCodes, Routes } from 'discord-api-types/v10';
@@ -182,8 +184,9 @@ export class Publisher implements TableListener {
   /**
    * Redraw a table's board from `snapshot` (re-posting it if it was deleted) without any
    * game change — e.g. when a player asks for their hand with `/hand`, which is how people
-   * recover from a deleted or buried board. Call it right after the read, before any await.
-   * Without a change it is sent at clean-up priority (after other tables' changes).
+   * recover from a deleted or buried board. Without a change it is sent at clean-up priority
+   * (after other tables' changes). (The newest version of a batch wins, so a read handed over
+   * late never draws an older board over a newer one.)
    */
   redraw(snapshot: TableSnapshot): void {
     this.tableChanged({ tableId: snapshot.table.id, snapshot, ping: [], ended: false, redraw: true });

@@ -1,8 +1,9 @@
 /**
  * What `/leaderboard` and `/stats` show, as data (the Discord layer draws it:
- * src/discord/render/leaderboard.ts and stats.ts).
+ * src/discord/render/leaderboard.ts and stats.ts). The rows come from the Store's
+ * leaderboard and player queries (src/persistence/store/types.ts).
  */
-import type { LeaderRow, Page, PlayerGameRecord, RecentGame, TotalsRow } from './queries.js';
+import type { LeaderRow, Page, PlayerGameRecord, RecentGame, TotalsRow } from '../persistence/store/types.js';
 import type { VsBotRecord } from './vs-bots.js';
 
 /** The value of the leaderboard's "all games" view in options and button ids. */

@@ -17,7 +17,7 @@ import type { BotLevel } from '../bots/kit.js';
 import type { BotPolicy } from '../bots/policy.js';
 import { seatsToAct, type Pending, type Seat } from '../games/engine.js';
 import type { Logger } from '../logger.js';
-import type { SeatRow, TableRepo, TableRow } from '../persistence/repo.js';
+import type { SeatRow, StoreReads, TableRow } from '../persistence/store/types.js';
 import { botLevelOf, botPauseMs, tableOptionsOf } from './bots.js';
 import type { TableService } from './service.js';
 import type { TableChange, TableListener, TableSnapshot } from './types.js';
@@ -25,7 +25,8 @@ import type { TableChange, TableListener, TableSnapshot } from './types.js';
 /** Dependencies of the bot-turn driver. */
 export interface BotTurnsDeps {
   service: TableService;
-  repo: TableRepo;
+  /** Where the seats and action log of a table are read (the service's store). */
+  store: Pick<StoreReads, 'seats' | 'actions'>;
   policy: BotPolicy;
   logger: Logger;
   /** Current time, Unix ms. */
@@ -53,7 +54,7 @@ interface Turn {
 /** Drives every bot seat of every table of one table service. */
 export class BotTurns implements TableListener {
   private readonly service: TableService;
-  private readonly repo: TableRepo;
+  private readonly store: Pick<StoreReads, 'seats' | 'actions'>;
   private readonly policy: BotPolicy;
   private readonly log: Logger;
   private readonly now: () => number;
@@ -67,7 +68,7 @@ export class BotTurns implements TableListener {
 
   constructor(deps: BotTurnsDeps) {
     this.service = deps.service;
-    this.repo = deps.repo;
+    this.store = deps.store;
     this.policy = deps.policy;
     this.log = deps.logger;
     this.now = deps.now ?? Date.now;
@@ -83,13 +84,13 @@ export class BotTurns implements TableListener {
   /**
    * Start-up recovery: schedule the bot seats that are to act at every active table (a bot
    * that was to move when the process stopped moves now, after its pause). Returns how many
-   * turns were scheduled.
+   * turns were scheduled. Only the tables of this process's shards (the service's).
    */
-  resume(): number {
+  async resume(): Promise<number> {
     let scheduled = 0;
-    for (const table of this.repo.openTables()) {
-      if (table.status !== 'active') continue;
-      const snapshot = this.service.snapshot(table.id);
+    for (const table of await this.service.ownOpenTables()) {
+      if (table.status !== 'active' || this.stopped) continue;
+      const snapshot = await this.service.snapshot(table.id);
       if (snapshot) scheduled += this.consider(snapshot);
     }
     return scheduled;
@@ -163,15 +164,18 @@ export class BotTurns implements TableListener {
       turn.timer = setTimeout(resolve, pauseMs);
       turn.timer.unref?.();
     });
+    // Read after the table row: a log already longer than it (a move committed meanwhile)
+    // is cut at the row's last entry, and botAct then refuses the outdated step.
+    const [seats, log] = await Promise.all([this.store.seats(table.id), this.store.actions(table.id)]);
     const input = botInputFromLog(
       {
         game: table.game as never,
         definition: this.service.definition(table),
         options: table.options,
-        seats: this.repo.seats(table.id).filter((row) => row.seat !== null).length,
+        seats: seats.filter((row) => row.seat !== null).length,
         seed: table.seed!,
-        setupMeta: { hostSeat: this.repo.seats(table.id).find((row) => row.userId === table.hostUserId)?.seat ?? 0 },
-        log: this.repo.actions(table.id).map((entry) => ({ seat: entry.seat, action: entry.action })),
+        setupMeta: { hostSeat: seats.find((row) => row.userId === table.hostUserId)?.seat ?? 0 },
+        log: log.filter((entry) => entry.seq <= table.lastSeq).map((entry) => ({ seat: entry.seat, action: entry.action })),
       },
       turn.seat,
     );
@@ -180,7 +184,7 @@ export class BotTurns implements TableListener {
     await pause;
     if (turn.cancelled || this.stopped) return;
     this.turns.delete(keyOf(turn.tableId, turn.seat));
-    const result = this.service.botAct(turn.tableId, turn.seat, turn.step, decision.action);
+    const result = await this.service.botAct(turn.tableId, turn.seat, turn.step, decision.action);
     const fields = { table: turn.tableId, seat: turn.seat, level, step: turn.step, decidedMs, ms: this.now() - startedAt };
     if (result.ok) {
       this.log.info({ ...fields, action: (decision.action as { type?: unknown }).type, iterations: decision.iterations }, 'bot move');

@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { BOT_LEVELS, type BotLevel } from '../bots/kit.js';
 import type { Pending } from '../games/engine.js';
-import type { SeatRow } from '../persistence/repo.js';
+import type { SeatRow } from '../persistence/store/types.js';
 
 /** Level of a bot the host seats without choosing one, and of a bot replacing a player. */
 export const DEFAULT_BOT_LEVEL: BotLevel = 'normal';

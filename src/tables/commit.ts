@@ -1,11 +1,12 @@
 /**
- * The common tail of every game change, run inside the caller's SQLite transaction:
- * auto-play absent seats, store the new state with its log position, recent events and
- * deadline (one version bump), and store the result when the game just ended.
+ * The common tail of every game change, run inside the caller's store transaction (its
+ * `tx` handle): auto-play absent seats, store the new state with its log position, recent
+ * events and deadline (one version bump, guarded by the version the caller read), and store
+ * the result when the game just ended.
  */
 import type { AnyGameDefinition, GameEvent, GameResult, Pending } from '../games/engine.js';
 import type { Logger } from '../logger.js';
-import type { SeatRow, TableRepo, TableRow } from '../persistence/repo.js';
+import type { SeatRow, StoreTx, TableRow } from '../persistence/store/types.js';
 import { playAbsentSeats } from './drivers.js';
 import { deadlineFor, isBotSeat, isPresent, keepRecent, resultRows } from './policy.js';
 import type { ResultHook, StoredEvent, StoredResult, TableSnapshot } from './types.js';
@@ -27,7 +28,6 @@ export interface CommitOptions {
 /** Writes game changes for the table service (never on its own: always inside its transactions). */
 export class GameCommitter {
   constructor(
-    private readonly repo: TableRepo,
     private readonly log: Logger,
     private readonly hooks: ResultHook[],
   ) {}
@@ -38,9 +38,12 @@ export class GameCommitter {
    * bump), and store the result if the game just ended. `seats` are the table's seat rows
    * as they are now (including the caller's own changes in this transaction); `events`
    * are those of the change so far; `lastSeq` is the newest action-log row written.
-   * Returns the committed snapshot, whose `events` are every event of the change.
+   * Returns the snapshot to commit, whose `events` are every event of the change. Throws
+   * VersionConflictError when another writer changed the table since `table` was read
+   * (the caller's transaction then rolls back).
    */
-  commit(
+  async commit(
+    tx: StoreTx,
     def: AnyGameDefinition,
     table: TableRow,
     seats: SeatRow[],
@@ -49,11 +52,11 @@ export class GameCommitter {
     events: GameEvent[],
     now: number,
     opts: CommitOptions = {},
-  ): TableSnapshot {
-    const auto = this.autoPlayAbsentSeats(def, table, seats, state, lastSeq, now, opts.pending);
+  ): Promise<TableSnapshot> {
+    const auto = await this.autoPlayAbsentSeats(tx, def, table, seats, state, lastSeq, now, opts.pending);
     const all = [...events, ...auto.events];
     const { pending } = auto;
-    const updated = this.repo.updateTable(table.id, table.version, {
+    const updated = await tx.updateTable(table.id, table.version, {
       ...opts.patch,
       state: auto.state,
       lastSeq: auto.lastSeq,
@@ -62,7 +65,7 @@ export class GameCommitter {
       ...deadlineFor(pending, table, now),
     });
     if (pending.kind !== 'over') return { table: updated, seats, pending, results: [], events: all };
-    const finished = this.finish(def, updated, seats, auto.state, now);
+    const finished = await this.finish(tx, def, updated, seats, auto.state, now);
     return { table: finished.table, seats, pending, results: finished.results, events: all };
   }
 
@@ -73,7 +76,8 @@ export class GameCommitter {
    * `auto` action-log row per move; returns the new state, its pending decision, the
    * events (a `$auto` marker before each move's own events) and the newest log seq.
    */
-  autoPlayAbsentSeats(
+  async autoPlayAbsentSeats(
+    tx: StoreTx,
     def: AnyGameDefinition,
     table: TableRow,
     seats: SeatRow[],
@@ -81,7 +85,7 @@ export class GameCommitter {
     lastSeq: number,
     now: number,
     pending?: Pending,
-  ): { state: unknown; pending: Pending; events: GameEvent[]; lastSeq: number } {
+  ): Promise<{ state: unknown; pending: Pending; events: GameEvent[]; lastSeq: number }> {
     const bySeat = new Map(seats.filter((row) => row.seat !== null).map((row) => [row.seat!, row]));
     const someonePresent = seats.some(isPresent);
     const absent = (seat: number) => {
@@ -95,17 +99,17 @@ export class GameCommitter {
     let seq = lastSeq;
     for (const move of driven.played) {
       seq += 1;
-      this.repo.appendAction({ tableId: table.id, seq, seat: move.seat, userId: bySeat.get(move.seat)?.userId ?? null, kind: 'auto', action: move.action, at: now });
+      await tx.appendAction({ tableId: table.id, seq, seat: move.seat, userId: bySeat.get(move.seat)?.userId ?? null, kind: 'auto', action: move.action, at: now });
       events.push({ type: '$auto', seat: move.seat }, ...move.events);
     }
     return { state: driven.state, pending: driven.pending, events, lastSeq: seq };
   }
 
   /** Store the result of a game that just ended (inside the caller's transaction). */
-  finish(def: AnyGameDefinition, table: TableRow, seats: SeatRow[], state: unknown, now: number): { table: TableRow; results: StoredResult[] } {
+  finish(tx: StoreTx, def: AnyGameDefinition, table: TableRow, seats: SeatRow[], state: unknown, now: number): Promise<{ table: TableRow; results: StoredResult[] }> {
     const result = def.result(state);
     if (!result) throw new Error(`table ${table.id}: game over without a result`);
-    return this.store(table, seats, result, now);
+    return this.store(tx, table, seats, result, now);
   }
 
   /**
@@ -113,26 +117,26 @@ export class GameCommitter {
    * share last place (README "Commands", `/table leave`: leaving never dodges a loss). The
    * game state is left as it was.
    */
-  forfeit(table: TableRow, seats: SeatRow[], now: number): { table: TableRow; results: StoredResult[] } {
+  forfeit(tx: StoreTx, table: TableRow, seats: SeatRow[], now: number): Promise<{ table: TableRow; results: StoredResult[] }> {
     const seated = seats.filter((row) => row.seat !== null);
     const winners = seated.filter((row) => !row.left).map((row) => row.seat!);
     const placements: number[] = [];
     for (const row of seated) placements[row.seat!] = row.left ? 2 : 1;
-    return this.store(table, seats, { placements, winners, reason: FORFEIT_REASON }, now);
+    return this.store(tx, table, seats, { placements, winners, reason: FORFEIT_REASON }, now);
   }
 
-  /** Store result rows, mark the table finished and run the result hooks (ratings). */
-  private store(table: TableRow, seats: SeatRow[], result: GameResult, now: number): { table: TableRow; results: StoredResult[] } {
+  /** Store result rows, mark the table finished and run the result hooks (ratings), all in `tx`. */
+  private async store(tx: StoreTx, table: TableRow, seats: SeatRow[], result: GameResult, now: number): Promise<{ table: TableRow; results: StoredResult[] }> {
     const rows = resultRows(result, seats);
-    this.repo.insertResults(rows.map((row) => ({ ...row, tableId: table.id, guildId: table.guildId, game: table.game, endedAt: now })));
-    const updated = this.repo.updateTable(table.id, table.version, {
+    await tx.insertResults(rows.map((row) => ({ ...row, tableId: table.id, guildId: table.guildId, game: table.game, endedAt: now })));
+    const updated = await tx.updateTable(table.id, table.version, {
       status: 'finished',
       endedAt: now,
       endReason: result.reason,
       deadlineAt: null,
       deadlineStep: null,
     });
-    for (const hook of this.hooks) hook(updated, rows);
+    for (const hook of this.hooks) await hook(tx, { table: updated, results: rows, seats });
     return { table: updated, results: rows };
   }
 }

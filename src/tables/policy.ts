@@ -3,7 +3,7 @@
  * ring, who to ping, and final placements with leavers ranked last.
  */
 import { seatsToAct, type GameEvent, type GameResult, type Pending, type Seat } from '../games/engine.js';
-import type { SeatRow, TableRow } from '../persistence/repo.js';
+import type { SeatRow, TableRow } from '../persistence/store/types.js';
 import { isBotUser } from './bots.js';
 import type { StoredEvent, StoredResult } from './types.js';
 

@@ -1,25 +1,37 @@
 /**
- * The game-agnostic table service (DESIGN.md §1, §4): lobbies, seats, dispatch of game
- * actions, deadlines, away players, recovery and results. It is the only writer of game
- * state. Every accepted action is one SQLite transaction, committed before the caller
- * answers the interaction; read → apply → write runs without an `await`, so two clicks on
- * one table can never interleave inside this process.
+ * The game-agnostic table service (DESIGN.md §1, §4; README "Architecture"): lobbies,
+ * seats, dispatch of game actions, deadlines, away players, recovery and results. It is the
+ * only writer of game state, and it reaches the database only through the async Store
+ * (src/persistence/store/types.ts: SQLite or PostgreSQL).
  *
- * Each call reads the table once and returns (and hands its listeners) the snapshot it
- * committed — table, seats, pending decision, results and the change's events — so the
- * Discord layer answers and redraws without reading the database again.
+ * Every accepted action is one store transaction, committed before the returned promise
+ * resolves (so before the caller answers the interaction). Two clicks on one table never
+ * interleave: within this process the changes of a table run one after another in a
+ * per-table queue (./queue.ts); across processes (several shards, or two during a reshard)
+ * each change starts by locking the table's row (`lockTable`, `SELECT … FOR UPDATE` on
+ * PostgreSQL), decides from the row it locked, and writes with the version it read
+ * (`updateTable` throws VersionConflictError otherwise, and the change is retried from a
+ * fresh read). So no two moves are ever applied to one table from the same state, and a
+ * deadline is applied once: the second process to fire it finds it moved.
+ *
+ * Each call reads the table once (one table + one seats read) and returns — and hands its
+ * listeners, in commit order per table — the snapshot it committed: table, seats, pending
+ * decision, results and the change's events, so the Discord layer answers and redraws
+ * without reading the database again.
  */
 import { randomInt } from 'node:crypto';
 import { eventVisibleTo, type AnyGameDefinition, type GameEvent, type Pending } from '../games/engine.js';
 import type { GameRegistry } from '../games/registry.js';
 import { Rng } from '../games/rng.js';
 import type { Logger } from '../logger.js';
-import type { SeatRow, TableRepo, TableRow } from '../persistence/repo.js';
+import { DuplicateKeyError, VersionConflictError } from '../persistence/store/errors.js';
+import type { SeatRow, ShardFilter, Store, StoreReads, StoreTx, TableRow } from '../persistence/store/types.js';
 import { GameCommitter } from './commit.js';
 import { playDeadline } from './drivers.js';
 import type { BotLevel } from '../bots/kit.js';
 import { DEFAULT_BOT_LEVEL, isBotUser, nextBotIdentity, readBotOptions } from './bots.js';
 import { ABANDONED_REASON, deadlineFor, isAbandoned, isBotSeat, isPresent, keepRecent, pingFor } from './policy.js';
+import { TableQueue } from './queue.js';
 import { DeadlineTimers } from './timers.js';
 import type {
   ActOutcome,
@@ -46,10 +58,18 @@ export const DOUBLE_CLICK_MS = 10_000;
  * the bot is ready again — or its own timeout, when shorter (README "Restarts"), in ms.
  */
 export const RESTART_GRACE_MS = 60_000;
+/**
+ * How often one change is tried when another writer changed the table between its read and
+ * its write (VersionConflictError; only possible when a second process writes the table
+ * without its row lock). Each try re-reads and decides again.
+ */
+export const MAX_CHANGE_ATTEMPTS = 3;
+/** Recovery extends at most this many late deadlines at once (each is one transaction). */
+export const RECOVERY_CONCURRENCY = 8;
 
 /** Dependencies of the table service. */
 export interface TableServiceDeps {
-  repo: TableRepo;
+  store: Store;
   registry: GameRegistry;
   logger: Logger;
   /** Current time, Unix ms. */
@@ -58,6 +78,12 @@ export interface TableServiceDeps {
   newSeed?: () => number;
   /** Hooks run inside the transaction that stores a result (ratings). */
   resultHooks?: ResultHook[];
+  /**
+   * The shards this process serves: start-up recovery, stale boards and deadlines cover only
+   * the tables of their guilds (README "Architecture": a shard owns its guilds' tables).
+   * Undefined = every table (one process).
+   */
+  shard?: ShardFilter;
 }
 
 /** Input of `createTable`. */
@@ -91,25 +117,28 @@ function wrongStatus(table: TableRow, wanted: 'lobby' | 'active'): ServiceError 
   return { code: 'table_closed', status: table.status };
 }
 
-/** The table service. One instance per process and database. */
+/** The table service. One instance per process and store. */
 export class TableService {
-  private readonly repo: TableRepo;
+  private readonly store: Store;
   private readonly registry: GameRegistry;
   private readonly log: Logger;
   private readonly now: () => number;
   private readonly newSeed: () => number;
+  private readonly shard: ShardFilter | undefined;
   private readonly listeners: TableListener[] = [];
   private readonly timers: DeadlineTimers;
   private readonly committer: GameCommitter;
+  private readonly queue = new TableQueue();
 
   constructor(deps: TableServiceDeps) {
-    this.repo = deps.repo;
+    this.store = deps.store;
     this.registry = deps.registry;
     this.log = deps.logger;
     this.now = deps.now ?? Date.now;
     this.newSeed = deps.newSeed ?? (() => randomInt(0, 2 ** 31 - 1));
+    this.shard = deps.shard;
     this.timers = new DeadlineTimers((id) => this.fireDeadline(id), this.now, this.log);
-    this.committer = new GameCommitter(this.repo, this.log, deps.resultHooks ?? []);
+    this.committer = new GameCommitter(this.log, deps.resultHooks ?? []);
   }
 
   /** Subscribe to committed changes. */
@@ -118,15 +147,25 @@ export class TableService {
   }
 
   /** Load a table with its seats, pending decision and results (undefined when unknown). */
-  snapshot(tableId: number): TableSnapshot | undefined {
-    const table = this.repo.table(tableId);
-    return table ? this.snapshotOf(table, this.repo.seats(tableId)) : undefined;
+  async snapshot(tableId: number): Promise<TableSnapshot | undefined> {
+    const table = await this.store.table(tableId);
+    return table ? this.snapshotOf(this.store, table, await this.store.seats(tableId)) : undefined;
   }
 
   /** The open (lobby or active) table in a channel, as a snapshot, if any. */
-  openTableInChannel(channelId: string): TableSnapshot | undefined {
-    const table = this.repo.openTableInChannel(channelId);
-    return table ? this.snapshotOf(table, this.repo.seats(table.id)) : undefined;
+  async openTableInChannel(channelId: string): Promise<TableSnapshot | undefined> {
+    const table = await this.store.openTableInChannel(channelId);
+    return table ? this.snapshotOf(this.store, table, await this.store.seats(table.id)) : undefined;
+  }
+
+  /** The open tables of this process's shards (every open table without a shard filter), by id. */
+  ownOpenTables(): Promise<TableRow[]> {
+    return this.store.openTables(this.ownTables());
+  }
+
+  /** Open tables in a guild where `userId` sits (not counting seats they left), most recently updated first. */
+  openTablesOfUser(guildId: string, userId: string): Promise<TableRow[]> {
+    return this.store.openTablesOfUser(guildId, userId);
   }
 
   /** The definition of the game played at `table`. */
@@ -139,21 +178,21 @@ export class TableService {
    * Refuses a table of another server (`no_table`) and, when `sameChannel`, a click from
    * another channel than the table's (`other_channel`).
    */
-  lookUp(tableId: number, actor: Actor, opts: { sameChannel?: boolean } = {}): ServiceResult<TableSnapshot> {
-    const table = this.repo.table(tableId);
+  async lookUp(tableId: number, actor: Actor, opts: { sameChannel?: boolean } = {}): Promise<ServiceResult<TableSnapshot>> {
+    const table = await this.store.table(tableId);
     const refused = this.authorise(table, actor, opts.sameChannel ?? false);
     if (refused || !table) return fail(refused ?? { code: 'no_table' });
-    return ok(this.snapshotOf(table, this.repo.seats(tableId)));
+    return ok(await this.snapshotOf(this.store, table, await this.store.seats(tableId)));
   }
 
   // ---------------------------------------------------------------- lobby
 
   /**
    * Open a lobby in a channel with the host seated. Refuses when the channel already has an
-   * open table (`channel_busy`, pointing at it) or the options are invalid (`bad_options`,
-   * one line per problem).
+   * open table (`channel_busy`, pointing at it — also when another process opened one there
+   * at the same moment) or the options are invalid (`bad_options`, one line per problem).
    */
-  createTable(input: CreateTableInput): ServiceResult<TableSnapshot> {
+  async createTable(input: CreateTableInput): Promise<ServiceResult<TableSnapshot>> {
     const mod = this.registry.find(input.game);
     if (!mod) return fail({ code: 'unknown_game' });
     const def = mod.definition;
@@ -170,30 +209,39 @@ export class TableService {
       });
     }
     const now = this.now();
-    const result = this.repo.transaction((): ServiceResult<TableSnapshot> => {
-      const busy = this.repo.openTableInChannel(input.channelId);
-      if (busy) {
-        return fail({ code: 'channel_busy', tableId: busy.id, game: busy.game, status: busy.status, boardMessageId: busy.boardMessageId });
-      }
-      const table = this.repo.insertTable({
-        guildId: input.guildId,
-        channelId: input.channelId,
-        game: mod.id,
-        status: 'lobby',
-        hostUserId: input.host.userId,
-        locale: input.locale ?? null,
-        options: parsed.data,
-        maxSeats,
-        createdAt: now,
-        updatedAt: now,
-        deadlineAt: now + LOBBY_IDLE_MS,
-        recentEvents: [],
-        tableOptions: bots.options,
+    const busy = (table: TableRow): ServiceResult<TableSnapshot> =>
+      fail({ code: 'channel_busy', tableId: table.id, game: table.game, status: table.status, boardMessageId: table.boardMessageId });
+    let result: ServiceResult<TableSnapshot>;
+    try {
+      result = await this.store.transaction(async (tx): Promise<ServiceResult<TableSnapshot>> => {
+        const open = await tx.openTableInChannel(input.channelId);
+        if (open) return busy(open);
+        const table = await tx.insertTable({
+          guildId: input.guildId,
+          channelId: input.channelId,
+          game: mod.id,
+          status: 'lobby',
+          hostUserId: input.host.userId,
+          locale: input.locale ?? null,
+          options: parsed.data,
+          maxSeats,
+          createdAt: now,
+          updatedAt: now,
+          deadlineAt: now + LOBBY_IDLE_MS,
+          recentEvents: [],
+          tableOptions: bots.options,
+        });
+        await tx.insertSeat({ tableId: table.id, userId: input.host.userId, displayName: input.host.displayName, joinedAt: now });
+        for (let n = 0; n < bots.seating.count; n++) await this.seatBot(tx, table.id, bots.seating.level, now);
+        return ok(await this.snapshotOf(tx, table, await tx.seats(table.id)));
       });
-      this.repo.insertSeat({ tableId: table.id, userId: input.host.userId, displayName: input.host.displayName, joinedAt: now });
-      for (let n = 0; n < bots.seating.count; n++) this.seatBot(table.id, bots.seating.level, now);
-      return ok(this.snapshotOf(table, this.repo.seats(table.id)));
-    });
+    } catch (err) {
+      // Another process opened a table in this channel between our check and our insert.
+      if (!(err instanceof DuplicateKeyError)) throw err;
+      const open = await this.store.openTableInChannel(input.channelId);
+      if (!open) throw err;
+      return busy(open);
+    }
     if (result.ok) this.timers.arm(result.value.table);
     return result;
   }
@@ -203,92 +251,104 @@ export class TableService {
    * `tableId` with the same game options, seat count, table options and language, `actor`
    * seated as host. Only from the table's own channel, by one of its players (or a member
    * with Manage Server), on a table that finished (cancelled and abandoned tables are not
-   * replayed), while the channel has no open table (`channel_busy`, pointing at it) and no
-   * table was opened there since (`rematch_stale`: an old board) — so a double click opens
-   * one lobby. `invited` are the previous players to ping. Bots seated from the previous
-   * lobby are seated again at their levels.
+   * replayed), while the channel has no open table (`channel_busy`, pointing at it — also
+   * when another process opened one there at the same moment) and no table was opened there
+   * since (`rematch_stale`: an old board) — so a double click opens one lobby (one
+   * transaction; the second click finds the first one's lobby). `invited` are the previous
+   * players to ping. Bots seated from the previous lobby are seated again at their levels.
    */
-  playAgain(tableId: number, actor: Actor): ServiceResult<RematchOutcome> {
+  async playAgain(tableId: number, actor: Actor): Promise<ServiceResult<RematchOutcome>> {
     const now = this.now();
-    const result = this.repo.transaction((): ServiceResult<RematchOutcome> => {
-      const old = this.repo.table(tableId);
-      const refused = this.authorise(old, actor, true);
-      if (refused || !old) return fail(refused ?? { code: 'no_table' });
-      if (old.status !== 'finished') return fail({ code: 'not_finished', status: old.status });
-      const players = this.repo.seats(tableId).filter((row) => row.seat !== null);
-      if (!players.some((row) => row.userId === actor.userId) && !actor.canManageGuild) return fail({ code: 'rematch_players_only', game: old.game });
-      const busy = this.repo.openTableInChannel(old.channelId);
-      if (busy) {
-        return fail({ code: 'channel_busy', tableId: busy.id, game: busy.game, status: busy.status, boardMessageId: busy.boardMessageId });
-      }
-      const newer = this.repo.newerTableInChannel(old.channelId, tableId);
-      if (newer) return fail({ code: 'rematch_stale', newerTableId: newer.id, game: old.game });
-      const def = this.definition(old);
-      // Stored options were parsed when the table opened; parse again in case the game's options moved since.
-      const options = def.optionsSchema.safeParse(old.options);
-      if (!options.success) return fail({ code: 'bad_options', problems: options.error.issues.map((issue) => `${issue.path.join('.') || 'options'}: ${issue.message}`) });
-      const table = this.repo.insertTable({
-        guildId: old.guildId,
-        channelId: old.channelId,
-        game: old.game,
-        status: 'lobby',
-        hostUserId: actor.userId,
-        options: options.data,
-        maxSeats: old.maxSeats,
-        tableOptions: old.tableOptions,
-        locale: old.locale,
-        createdAt: now,
-        updatedAt: now,
-        deadlineAt: now + LOBBY_IDLE_MS,
-        recentEvents: [],
+    const busy = (table: TableRow): ServiceResult<RematchOutcome> =>
+      fail({ code: 'channel_busy', tableId: table.id, game: table.game, status: table.status, boardMessageId: table.boardMessageId });
+    let result: ServiceResult<RematchOutcome>;
+    let channelId: string | undefined;
+    try {
+      result = await this.store.transaction(async (tx): Promise<ServiceResult<RematchOutcome>> => {
+        const old = await tx.table(tableId);
+        const refused = this.authorise(old, actor, true);
+        if (refused || !old) return fail(refused ?? { code: 'no_table' });
+        channelId = old.channelId;
+        if (old.status !== 'finished') return fail({ code: 'not_finished', status: old.status });
+        const players = (await tx.seats(tableId)).filter((row) => row.seat !== null);
+        if (!players.some((row) => row.userId === actor.userId) && !actor.canManageGuild) return fail({ code: 'rematch_players_only', game: old.game });
+        const open = await tx.openTableInChannel(old.channelId);
+        if (open) return busy(open);
+        const newer = await tx.newerTableInChannel(old.channelId, tableId);
+        if (newer) return fail({ code: 'rematch_stale', newerTableId: newer.id, game: old.game });
+        const def = this.definition(old);
+        // Stored options were parsed when the table opened; parse again in case the game's options moved since.
+        const options = def.optionsSchema.safeParse(old.options);
+        if (!options.success) return fail({ code: 'bad_options', problems: options.error.issues.map((issue) => `${issue.path.join('.') || 'options'}: ${issue.message}`) });
+        const table = await tx.insertTable({
+          guildId: old.guildId,
+          channelId: old.channelId,
+          game: old.game,
+          status: 'lobby',
+          hostUserId: actor.userId,
+          options: options.data,
+          maxSeats: old.maxSeats,
+          tableOptions: old.tableOptions,
+          locale: old.locale,
+          createdAt: now,
+          updatedAt: now,
+          deadlineAt: now + LOBBY_IDLE_MS,
+          recentEvents: [],
+        });
+        await tx.insertSeat({ tableId: table.id, userId: actor.userId, displayName: actor.displayName, joinedAt: now });
+        // The bots seated from the lobby come back at their levels (README "AI players").
+        for (const row of players) if (isBotUser(row.userId) && isBotSeat(row)) await this.seatBot(tx, table.id, row.botLevel as BotLevel, now);
+        const invited = players.filter((row) => !row.left && row.botLevel === null && row.userId !== actor.userId).map((row) => row.userId);
+        return ok({ snapshot: await this.snapshotOf(tx, table, await tx.seats(table.id)), invited });
       });
-      this.repo.insertSeat({ tableId: table.id, userId: actor.userId, displayName: actor.displayName, joinedAt: now });
-      // The bots seated from the lobby come back at their levels (README "AI players").
-      for (const row of players) if (isBotUser(row.userId) && isBotSeat(row)) this.seatBot(table.id, row.botLevel as BotLevel, now);
-      const invited = players.filter((row) => !row.left && row.botLevel === null && row.userId !== actor.userId).map((row) => row.userId);
-      return ok({ snapshot: this.snapshotOf(table, this.repo.seats(table.id)), invited });
-    });
+    } catch (err) {
+      // Another process opened a table in this channel between our check and our insert.
+      if (!(err instanceof DuplicateKeyError) || channelId === undefined) throw err;
+      const open = await this.store.openTableInChannel(channelId);
+      if (!open) throw err;
+      return busy(open);
+    }
     if (result.ok) this.timers.arm(result.value.snapshot.table);
     return result;
   }
 
   /** Remember the id of the table's public message (lobby, then board). */
-  setBoardMessage(tableId: number, messageId: string | null): void {
-    this.repo.setMessageIds(tableId, { boardMessageId: messageId });
+  setBoardMessage(tableId: number, messageId: string | null): Promise<void> {
+    return this.store.setMessageIds(tableId, { boardMessageId: messageId });
   }
 
   /** Remember that the board message now shows table `version`. */
-  setBoardVersion(tableId: number, version: number): void {
-    this.repo.setMessageIds(tableId, { boardVersion: version });
+  setBoardVersion(tableId: number, version: number): Promise<void> {
+    return this.store.setMessageIds(tableId, { boardVersion: version });
   }
 
   /**
-   * Open tables whose board does not show their latest state (the bot stopped between a
-   * commit and the board edit), as changes to publish at start-up — with a ping for whoever
-   * must act now, since that ping may be the one that was lost.
+   * Open tables of this process's shards whose board does not show their latest state (the
+   * bot stopped between a commit and the board edit), as changes to publish at start-up —
+   * with a ping for whoever must act now, since that ping may be the one that was lost.
    */
-  staleBoards(): TableChange[] {
-    return this.repo
-      .openTables()
-      .filter((table) => table.boardVersion < table.version)
-      .map((table) => {
-        const snapshot = this.snapshotOf(table, this.repo.seats(table.id));
-        const { pending } = snapshot;
-        return { tableId: table.id, snapshot, ping: pending ? pingFor(pending, snapshot.seats) : [], ended: false, newDecision: pending !== null };
-      });
+  async staleBoards(): Promise<TableChange[]> {
+    const stale = (await this.store.openTables(this.ownTables())).filter((table) => table.boardVersion < table.version);
+    const changes: TableChange[] = [];
+    for (const table of stale) {
+      const snapshot = await this.snapshotOf(this.store, table, await this.store.seats(table.id));
+      const { pending } = snapshot;
+      changes.push({ tableId: table.id, snapshot, ping: pending ? pingFor(pending, snapshot.seats) : [], ended: false, newDecision: pending !== null });
+    }
+    return changes;
   }
 
   /** Remember the id of the latest "your turn" ping message (to delete it later). */
-  setPingMessage(tableId: number, messageId: string | null): void {
-    this.repo.setMessageIds(tableId, { pingMessageId: messageId });
+  setPingMessage(tableId: number, messageId: string | null): Promise<void> {
+    return this.store.setMessageIds(tableId, { pingMessageId: messageId });
   }
 
   /** Sit `actor` at a lobby. Refuses when already seated, full, or not a lobby. */
-  join(tableId: number, actor: Actor): ServiceResult<TableSnapshot> {
-    return this.lobbyWrite(tableId, actor, (table, seats) => {
+  join(tableId: number, actor: Actor): Promise<ServiceResult<TableSnapshot>> {
+    return this.lobbyWrite(tableId, actor, async (tx, table, seats) => {
       if (seats.some((row) => row.userId === actor.userId)) return fail({ code: 'already_seated' });
       if (seats.length >= table.maxSeats) return fail({ code: 'table_full', max: table.maxSeats });
-      this.repo.insertSeat({ tableId, userId: actor.userId, displayName: actor.displayName, joinedAt: this.now() });
+      await tx.insertSeat({ tableId, userId: actor.userId, displayName: actor.displayName, joinedAt: this.now() });
       return ok(undefined);
     });
   }
@@ -297,84 +357,77 @@ export class TableService {
    * Leave a lobby. When the host leaves, the earliest remaining player becomes host; when
    * the last player leaves, the lobby is cancelled.
    */
-  leaveLobby(tableId: number, actor: Actor): ServiceResult<TableSnapshot> {
-    let emptied = false;
-    const result = this.lobbyWrite(tableId, actor, (table, seats) => {
+  leaveLobby(tableId: number, actor: Actor): Promise<ServiceResult<TableSnapshot>> {
+    return this.lobbyWrite(tableId, actor, async (tx, table, seats) => {
       if (!seats.some((row) => row.userId === actor.userId)) return fail({ code: 'not_seated' });
-      this.repo.deleteSeat(tableId, actor.userId);
+      await tx.deleteSeat(tableId, actor.userId);
       // Bots keep no lobby open on their own, and never become host.
       const rest = seats.filter((row) => row.userId !== actor.userId && !isBotSeat(row));
-      if (rest.length === 0) {
-        emptied = true;
-        return ok({ status: 'cancelled' as const, endedAt: this.now(), endReason: 'empty', deadlineAt: null });
-      }
+      if (rest.length === 0) return ok({ status: 'cancelled' as const, endedAt: this.now(), endReason: 'empty', deadlineAt: null });
       if (table.hostUserId === actor.userId) return ok({ hostUserId: rest[0]!.userId });
       return ok(undefined);
     });
-    if (result.ok && emptied) this.timers.disarm(tableId);
-    return result;
   }
 
   /**
    * Seat an AI player of `level` at a lobby (host only; README "AI players": Add bot).
    * Refuses a full table (`table_full`) like a join.
    */
-  addBot(tableId: number, actor: Actor, level: BotLevel): ServiceResult<TableSnapshot> {
-    return this.lobbyWrite(tableId, actor, (table, seats) => {
+  addBot(tableId: number, actor: Actor, level: BotLevel): Promise<ServiceResult<TableSnapshot>> {
+    return this.lobbyWrite(tableId, actor, async (tx, table, seats) => {
       if (table.hostUserId !== actor.userId) return fail({ code: 'host_only' });
       if (seats.length >= table.maxSeats) return fail({ code: 'table_full', max: table.maxSeats });
-      this.seatBot(tableId, level, this.now());
+      await this.seatBot(tx, tableId, level, this.now());
       return ok(undefined);
     });
   }
 
   /** Take the bot seated as `botUserId` out of a lobby (host only; `not_bot` for anyone else's seat). */
-  removeBot(tableId: number, actor: Actor, botUserId: string): ServiceResult<TableSnapshot> {
-    return this.lobbyWrite(tableId, actor, (table, seats) => {
+  removeBot(tableId: number, actor: Actor, botUserId: string): Promise<ServiceResult<TableSnapshot>> {
+    return this.lobbyWrite(tableId, actor, async (tx, table, seats) => {
       if (table.hostUserId !== actor.userId) return fail({ code: 'host_only' });
       const row = seats.find((candidate) => candidate.userId === botUserId);
       if (!row || !isBotSeat(row)) return fail({ code: 'not_bot' });
-      this.repo.deleteSeat(tableId, botUserId);
+      await tx.deleteSeat(tableId, botUserId);
       return ok(undefined);
     });
   }
 
   /** Inside a lobby transaction: insert the seat row of a new bot of `level`. */
-  private seatBot(tableId: number, level: BotLevel, now: number): void {
-    const identity = nextBotIdentity(this.repo.seats(tableId));
-    this.repo.insertSeat({ tableId, ...identity, joinedAt: now, botLevel: level });
+  private async seatBot(tx: StoreTx, tableId: number, level: BotLevel, now: number): Promise<void> {
+    const identity = nextBotIdentity(await tx.seats(tableId));
+    await tx.insertSeat({ tableId, ...identity, joinedAt: now, botLevel: level });
   }
 
   /**
    * Start a lobby (host only, at least the game's minimum players): seat order is the join
    * order shuffled with the game's seed, then the game is set up and any auto-play applied.
    */
-  start(tableId: number, actor: Actor): ServiceResult<TableSnapshot> {
-    const result = this.repo.transaction((): ServiceResult<TableSnapshot> => {
-      const table = this.repo.table(tableId);
-      const refused = this.authorise(table, actor, true);
-      if (refused || !table) return fail(refused ?? { code: 'no_table' });
-      if (table.status !== 'lobby') return fail(wrongStatus(table, 'lobby'));
-      if (table.hostUserId !== actor.userId) return fail({ code: 'host_only' });
-      const def = this.definition(table);
-      const joined = this.repo.seats(tableId);
-      if (joined.length < def.minPlayers) return fail({ code: 'too_few_players', min: def.minPlayers, have: joined.length });
-      const seed = this.newSeed();
-      const order = Rng.seeded(seed ^ 0x5eed).shuffle(joined);
-      order.forEach((row, seat) => this.repo.updateSeat(tableId, row.userId, { seat }));
-      const seated = order.map((row, seat) => ({ ...row, seat }));
-      const hostSeat = order.findIndex((row) => row.userId === table.hostUserId);
-      const state = def.setup(table.options, order.length, seed, { hostSeat });
-      const now = this.now();
-      return ok(
-        this.committer.commit(def, table, seated, state, table.lastSeq, [], now, {
-          patch: { status: 'active', seed, startedAt: now },
-        }),
-      );
-    });
-    if (!result.ok) return result;
-    this.afterCommit(result.value, null);
-    return result;
+  start(tableId: number, actor: Actor): Promise<ServiceResult<TableSnapshot>> {
+    return this.change(
+      tableId,
+      async (tx): Promise<ServiceResult<TableSnapshot>> => {
+        const table = await tx.lockTable(tableId);
+        const refused = this.authorise(table, actor, true);
+        if (refused || !table) return fail(refused ?? { code: 'no_table' });
+        if (table.status !== 'lobby') return fail(wrongStatus(table, 'lobby'));
+        if (table.hostUserId !== actor.userId) return fail({ code: 'host_only' });
+        const def = this.definition(table);
+        const joined = await tx.seats(tableId);
+        if (joined.length < def.minPlayers) return fail({ code: 'too_few_players', min: def.minPlayers, have: joined.length });
+        const seed = this.newSeed();
+        const order = Rng.seeded(seed ^ 0x5eed).shuffle(joined);
+        for (const [seat, row] of order.entries()) await tx.updateSeat(tableId, row.userId, { seat });
+        const seated = order.map((row, seat) => ({ ...row, seat }));
+        const hostSeat = order.findIndex((row) => row.userId === table.hostUserId);
+        const state = def.setup(table.options, order.length, seed, { hostSeat });
+        const now = this.now();
+        return ok(await this.committer.commit(tx, def, table, seated, state, table.lastSeq, [], now, { patch: { status: 'active', seed, startedAt: now } }));
+      },
+      (result) => {
+        if (result.ok) this.afterCommit(result.value, null);
+      },
+    );
   }
 
   /**
@@ -382,29 +435,33 @@ export class TableService {
    * Server. A cancelled game is not rated. A host's cancel comes from the table's channel;
    * an admin's end (`reason` 'admin') from anywhere in the server.
    */
-  cancel(tableId: number, actor: Actor, reason: 'cancelled' | 'admin' = 'cancelled'): ServiceResult<TableSnapshot> {
-    const result = this.repo.transaction((): ServiceResult<TableSnapshot> => {
-      const table = this.repo.table(tableId);
-      const refused = this.authorise(table, actor, reason === 'cancelled');
-      if (refused || !table) return fail(refused ?? { code: 'no_table' });
-      if (table.status !== 'lobby' && table.status !== 'active') return fail({ code: 'table_closed', status: table.status });
-      if (table.hostUserId !== actor.userId && !actor.canManageGuild) return fail({ code: 'host_or_manager_only' });
-      const updated = this.repo.updateTable(tableId, table.version, {
-        status: 'cancelled',
-        endedAt: this.now(),
-        updatedAt: this.now(),
-        endReason: reason,
-        endedBy: actor.userId,
-        deadlineAt: null,
-        deadlineStep: null,
-      });
-      return ok(this.snapshotOf(updated, this.repo.seats(tableId)));
-    });
-    if (result.ok) {
-      this.timers.disarm(tableId);
-      this.emit({ tableId, snapshot: result.value, ping: [], ended: true });
-    }
-    return result;
+  cancel(tableId: number, actor: Actor, reason: 'cancelled' | 'admin' = 'cancelled'): Promise<ServiceResult<TableSnapshot>> {
+    return this.change(
+      tableId,
+      async (tx): Promise<ServiceResult<TableSnapshot>> => {
+        const table = await tx.lockTable(tableId);
+        const refused = this.authorise(table, actor, reason === 'cancelled');
+        if (refused || !table) return fail(refused ?? { code: 'no_table' });
+        if (table.status !== 'lobby' && table.status !== 'active') return fail({ code: 'table_closed', status: table.status });
+        if (table.hostUserId !== actor.userId && !actor.canManageGuild) return fail({ code: 'host_or_manager_only' });
+        const now = this.now();
+        const updated = await tx.updateTable(tableId, table.version, {
+          status: 'cancelled',
+          endedAt: now,
+          updatedAt: now,
+          endReason: reason,
+          endedBy: actor.userId,
+          deadlineAt: null,
+          deadlineStep: null,
+        });
+        return ok(await this.snapshotOf(tx, updated, await tx.seats(tableId)));
+      },
+      (result) => {
+        if (!result.ok) return;
+        this.timers.disarm(tableId);
+        this.emit({ tableId, snapshot: result.value, ping: [], ended: true });
+      },
+    );
   }
 
   // ---------------------------------------------------------------- game
@@ -413,9 +470,9 @@ export class TableService {
    * Apply a game action by `actor`, drawn for decision `step`. Refusals (not seated, stale
    * step, illegal now, malformed) change nothing in the game; a seated player's stale or
    * illegal click still counts as being present (an away seat comes back). On success the
-   * new state, log row(s) and deadline are committed before this returns.
+   * new state, log row(s) and deadline are committed before the promise resolves.
    */
-  act(tableId: number, actor: Actor, step: number, action: unknown): ServiceResult<ActOutcome> {
+  act(tableId: number, actor: Actor, step: number, action: unknown): Promise<ServiceResult<ActOutcome>> {
     return this.play(tableId, actor, step, { action });
   }
 
@@ -423,101 +480,121 @@ export class TableService {
    * `act` for an action code from a button or select option (`definition.encodeAction`),
    * decoded with the table's game; a code that does not decode is refused as `malformed`.
    */
-  actOnCode(tableId: number, actor: Actor, step: number, code: string): ServiceResult<ActOutcome> {
+  actOnCode(tableId: number, actor: Actor, step: number, code: string): Promise<ServiceResult<ActOutcome>> {
     return this.play(tableId, actor, step, { code });
   }
 
   /**
    * Note that a seated player interacted with the table (opened their hand, refreshed it):
    * an away seat comes back. Refuses a lobby (`not_active`) and non-players (`not_seated`);
-   * a closed table is returned unchanged (its panel shows how the game ended).
+   * a closed table is returned unchanged (its panel shows how the game ended). Reads the
+   * table and its seats once; only a seat that comes back is written (in a transaction).
    */
-  markPresent(tableId: number, actor: Actor): ServiceResult<PresenceOutcome> {
-    const result = this.repo.transaction((): ServiceResult<PresenceOutcome> => {
-      const table = this.repo.table(tableId);
-      const refused = this.authorise(table, actor, false);
-      if (refused || !table) return fail(refused ?? { code: 'no_table' });
-      if (table.status === 'lobby') return fail({ code: 'not_active' });
-      const seats = this.repo.seats(tableId);
-      const me = seats.find((row) => row.userId === actor.userId);
-      if (!me || me.seat === null) return fail({ code: 'not_seated' });
-      return ok(this.present(table, seats, me));
+  markPresent(tableId: number, actor: Actor): Promise<ServiceResult<PresenceOutcome>> {
+    return this.queue.run(tableId, async () => {
+      type Checked = { refusal: ServiceError } | { table: TableRow; seats: SeatRow[]; me: SeatRow };
+      const check = async (reader: StoreReads, table: TableRow | undefined): Promise<Checked> => {
+        const refused = this.authorise(table, actor, false);
+        if (refused || !table) return { refusal: refused ?? { code: 'no_table' } };
+        if (table.status === 'lobby') return { refusal: { code: 'not_active' } };
+        const seats = await reader.seats(tableId);
+        const me = seats.find((row) => row.userId === actor.userId);
+        if (!me || me.seat === null) return { refusal: { code: 'not_seated' } };
+        return { table, seats, me };
+      };
+      const read = await check(this.store, await this.store.table(tableId));
+      if ('refusal' in read) return fail<PresenceOutcome>(read.refusal);
+      if (!this.comesBack(read.table, read.me)) return ok({ snapshot: await this.snapshotOf(this.store, read.table, read.seats), cameBack: false });
+      // The seat comes back from away: write it, deciding again from the locked row.
+      const result = await this.transact(async (tx) => {
+        const locked = await check(tx, await tx.lockTable(tableId));
+        if ('refusal' in locked) return fail<PresenceOutcome>(locked.refusal);
+        return ok(await this.present(tx, locked.table, locked.seats, locked.me));
+      });
+      if (result.ok && result.value.cameBack) this.emit({ tableId, snapshot: result.value.snapshot, ping: [], ended: false });
+      return result;
     });
-    if (result.ok && result.value.cameBack) this.emit({ tableId, snapshot: result.value.snapshot, ping: [], ended: false });
-    return result;
   }
 
   /**
    * Leave a running game (`/table leave`): the seat is auto-played until the end and ranked
    * last. When every player has left, the table is cancelled (not rated).
    */
-  leaveGame(tableId: number, actor: Actor): ServiceResult<TableSnapshot> {
-    const result = this.repo.transaction((): ServiceResult<TableSnapshot> => {
-      const table = this.repo.table(tableId);
-      const refused = this.authorise(table, actor, true);
-      if (refused || !table) return fail(refused ?? { code: 'no_table' });
-      if (table.status !== 'active') return fail(wrongStatus(table, 'active'));
-      let seats = this.repo.seats(tableId);
-      const me = seats.find((row) => row.userId === actor.userId);
-      if (!me || me.seat === null) return fail({ code: 'not_seated' });
-      if (me.left) return fail({ code: 'seat_left' });
-      seats = this.patchSeat(seats, me, { left: true, away: true });
-      const now = this.now();
-      // Bots never play on alone: the last human to leave ends the game as abandoned.
-      if (seats.every((row) => row.left || isBotSeat(row))) return ok(this.snapshotOf(this.abandon(table, now), seats));
-      const leftEvent = { type: '$left', seat: me.seat };
-      if (seats.filter((row) => !row.left).length === 1) {
-        // Only one player is still seated: nobody is left to play against — they win now.
-        const logged = this.repo.updateTable(tableId, table.version, {
-          updatedAt: now,
-          recentEvents: keepRecent(table.recentEvents as StoredEvent[], [leftEvent], table.version + 1),
-        });
-        const finished = this.committer.forfeit(logged, seats, now);
-        return ok({ table: finished.table, seats, pending: this.definition(table).pending(table.state), results: finished.results, events: [leftEvent] });
-      }
-      return ok(this.committer.commit(this.definition(table), table, seats, table.state, table.lastSeq, [leftEvent], now));
-    });
-    if (!result.ok) return result;
-    if (result.value.table.status !== 'active') {
-      this.timers.disarm(tableId);
-      this.emit({ tableId, snapshot: result.value, ping: [], ended: true });
-    } else {
-      this.afterCommit(result.value, null);
-    }
-    return result;
+  leaveGame(tableId: number, actor: Actor): Promise<ServiceResult<TableSnapshot>> {
+    return this.change(
+      tableId,
+      async (tx): Promise<ServiceResult<TableSnapshot>> => {
+        const table = await tx.lockTable(tableId);
+        const refused = this.authorise(table, actor, true);
+        if (refused || !table) return fail(refused ?? { code: 'no_table' });
+        if (table.status !== 'active') return fail(wrongStatus(table, 'active'));
+        let seats = await tx.seats(tableId);
+        const me = seats.find((row) => row.userId === actor.userId);
+        if (!me || me.seat === null) return fail({ code: 'not_seated' });
+        if (me.left) return fail({ code: 'seat_left' });
+        seats = await this.patchSeat(tx, seats, me, { left: true, away: true });
+        const now = this.now();
+        // Bots never play on alone: the last human to leave ends the game as abandoned.
+        if (seats.every((row) => row.left || isBotSeat(row))) return ok(await this.snapshotOf(tx, await this.abandon(tx, table, now), seats));
+        const leftEvent = { type: '$left', seat: me.seat };
+        if (seats.filter((row) => !row.left).length === 1) {
+          // Only one player is still seated: nobody is left to play against — they win now.
+          const logged = await tx.updateTable(tableId, table.version, {
+            updatedAt: now,
+            recentEvents: keepRecent(table.recentEvents as StoredEvent[], [leftEvent], table.version + 1),
+          });
+          const finished = await this.committer.forfeit(tx, logged, seats, now);
+          return ok({ table: finished.table, seats, pending: this.definition(table).pending(table.state), results: finished.results, events: [leftEvent] });
+        }
+        return ok(await this.committer.commit(tx, this.definition(table), table, seats, table.state, table.lastSeq, [leftEvent], now));
+      },
+      (result) => {
+        if (!result.ok) return;
+        if (result.value.table.status !== 'active') {
+          this.timers.disarm(tableId);
+          this.emit({ tableId, snapshot: result.value, ping: [], ended: true });
+        } else {
+          this.afterCommit(result.value, null);
+        }
+      },
+    );
   }
 
   /**
    * Apply the move an AI player chose for `seat` (README "AI players"), drawn for decision
-   * `step`: the same checks, one transaction, action log (kind `bot`), auto-play and
-   * deadline as a human's click. Refuses a seat no bot plays (`not_seated`), an outdated
-   * step (`stale`) and an illegal action (`rule`); nothing changes then.
+   * `step`: the same checks, one transaction (table row locked, version checked), action log
+   * (kind `bot`), auto-play and deadline as a human's click. Refuses a seat no bot plays
+   * (`not_seated`), an outdated step (`stale`) and an illegal action (`rule`); nothing changes then.
    */
-  botAct(tableId: number, seat: number, step: number, action: unknown): ServiceResult<ActOutcome> {
-    const result = this.repo.transaction((): ServiceResult<ActOutcome & { prev: Pending }> => {
-      const table = this.repo.table(tableId);
-      if (!table) return fail({ code: 'no_table' });
-      if (table.status !== 'active') return fail(wrongStatus(table, 'active'));
-      const def = this.definition(table);
-      const seats = this.repo.seats(tableId);
-      const row = seats.find((candidate) => candidate.seat === seat);
-      if (!row || !isBotSeat(row)) return fail({ code: 'not_seated' });
-      const prev = def.pending(table.state);
-      const snapshot = (): TableSnapshot => this.snapshotOf(table, seats, prev);
-      if (prev.step !== step) return fail({ code: 'stale', action, echo: false, snapshot: snapshot() });
-      const parsed = def.actionSchema.safeParse(action);
-      if (!parsed.success) return fail({ code: 'bad_action' });
-      const applied = def.apply(table.state, seat, parsed.data);
-      if (!applied.ok) return fail({ code: 'rule', error: applied.error, action: parsed.data, snapshot: snapshot() });
-      const now = this.now();
-      const seq = table.lastSeq + 1;
-      this.repo.appendAction({ tableId, seq, seat, userId: row.userId, kind: 'bot', action: parsed.data, at: now });
-      const committed = this.committer.commit(def, table, seats, applied.state, seq, applied.events, now);
-      return ok({ snapshot: committed, seat, action: parsed.data, events: committed.events.filter((event) => eventVisibleTo(event, seat)), prev });
-    });
+  async botAct(tableId: number, seat: number, step: number, action: unknown): Promise<ServiceResult<ActOutcome>> {
+    const result = await this.change(
+      tableId,
+      async (tx): Promise<ServiceResult<ActOutcome & { prev: Pending }>> => {
+        const table = await tx.lockTable(tableId);
+        if (!table) return fail({ code: 'no_table' });
+        if (table.status !== 'active') return fail(wrongStatus(table, 'active'));
+        const def = this.definition(table);
+        const seats = await tx.seats(tableId);
+        const row = seats.find((candidate) => candidate.seat === seat);
+        if (!row || !isBotSeat(row)) return fail({ code: 'not_seated' });
+        const prev = def.pending(table.state);
+        if (prev.step !== step) return fail({ code: 'stale', action, echo: false, snapshot: await this.snapshotOf(tx, table, seats, prev) });
+        const parsed = def.actionSchema.safeParse(action);
+        if (!parsed.success) return fail({ code: 'bad_action' });
+        const applied = def.apply(table.state, seat, parsed.data);
+        if (!applied.ok) return fail({ code: 'rule', error: applied.error, action: parsed.data, snapshot: await this.snapshotOf(tx, table, seats, prev) });
+        const now = this.now();
+        const seq = table.lastSeq + 1;
+        await tx.appendAction({ tableId, seq, seat, userId: row.userId, kind: 'bot', action: parsed.data, at: now });
+        const committed = await this.committer.commit(tx, def, table, seats, applied.state, seq, applied.events, now);
+        return ok({ snapshot: committed, seat, action: parsed.data, events: committed.events.filter((event) => eventVisibleTo(event, seat)), prev });
+      },
+      (done) => {
+        if (done.ok) this.afterCommit(done.value.snapshot, done.value.prev);
+      },
+    );
     if (!result.ok) return result;
-    const { prev, ...outcome } = result.value;
-    this.afterCommit(outcome.snapshot, prev);
+    const { prev: _prev, ...outcome } = result.value;
     return ok(outcome);
   }
 
@@ -527,24 +604,28 @@ export class TableService {
    * left (ranked last, never back at this table). Refuses anyone but the host (`host_only`)
    * and a seat that is present or already a bot's (`not_replaceable`).
    */
-  replaceWithBot(tableId: number, actor: Actor, seat: number, level: BotLevel = DEFAULT_BOT_LEVEL): ServiceResult<TableSnapshot> {
-    const result = this.repo.transaction((): ServiceResult<TableSnapshot> => {
-      const table = this.repo.table(tableId);
-      const refused = this.authorise(table, actor, true);
-      if (refused || !table) return fail(refused ?? { code: 'no_table' });
-      if (table.status !== 'active') return fail(wrongStatus(table, 'active'));
-      if (table.hostUserId !== actor.userId) return fail({ code: 'host_only' });
-      let seats = this.repo.seats(tableId);
-      const row = seats.find((candidate) => candidate.seat === seat);
-      if (!row || isBotSeat(row) || (!row.left && !row.away)) return fail({ code: 'not_replaceable', seat });
-      const { displayName } = nextBotIdentity(seats);
-      seats = this.patchSeat(seats, row, { botLevel: level, left: true, away: false, missed: 0, displayName });
-      const replaced = { type: '$botReplaced', seat, player: row.displayName, level };
-      const now = this.now();
-      return ok(this.committer.commit(this.definition(table), table, seats, table.state, table.lastSeq, [replaced], now));
-    });
-    if (result.ok) this.afterCommit(result.value, null);
-    return result;
+  replaceWithBot(tableId: number, actor: Actor, seat: number, level: BotLevel = DEFAULT_BOT_LEVEL): Promise<ServiceResult<TableSnapshot>> {
+    return this.change(
+      tableId,
+      async (tx): Promise<ServiceResult<TableSnapshot>> => {
+        const table = await tx.lockTable(tableId);
+        const refused = this.authorise(table, actor, true);
+        if (refused || !table) return fail(refused ?? { code: 'no_table' });
+        if (table.status !== 'active') return fail(wrongStatus(table, 'active'));
+        if (table.hostUserId !== actor.userId) return fail({ code: 'host_only' });
+        let seats = await tx.seats(tableId);
+        const row = seats.find((candidate) => candidate.seat === seat);
+        if (!row || isBotSeat(row) || (!row.left && !row.away)) return fail({ code: 'not_replaceable', seat });
+        const { displayName } = nextBotIdentity(seats);
+        seats = await this.patchSeat(tx, seats, row, { botLevel: level, left: true, away: false, missed: 0, displayName });
+        const replaced = { type: '$botReplaced', seat, player: row.displayName, level };
+        const now = this.now();
+        return ok(await this.committer.commit(tx, this.definition(table), table, seats, table.state, table.lastSeq, [replaced], now));
+      },
+      (result) => {
+        if (result.ok) this.afterCommit(result.value, null);
+      },
+    );
   }
 
   // ---------------------------------------------------------------- deadlines
@@ -552,113 +633,183 @@ export class TableService {
   /**
    * Apply what a passed deadline means: the lobby closes, or each seat still to act gets
    * the game's default action (`playDeadline`; seats that miss turn/vote deadlines
-   * AWAY_AFTER_MISSED times in a row are marked away). Does nothing if the deadline moved
-   * meanwhile. Called by the timers; public for tests and recovery.
+   * AWAY_AFTER_MISSED times in a row are marked away). Decided under the table's row lock
+   * from the stored deadline: does nothing (but re-arm) if it moved meanwhile — e.g. because
+   * another process fired it first. Called by the timers; public for tests and recovery.
    */
-  fireDeadline(tableId: number): void {
+  async fireDeadline(tableId: number): Promise<void> {
     if (this.timers.isStopped) return;
     const now = this.now();
-    type Fired = { snapshot: TableSnapshot; prev: Pending | null };
-    const fired = this.repo.transaction((): Fired | null => {
-      const table = this.repo.table(tableId);
-      if (!table || table.deadlineAt === null || table.deadlineAt > now) return null;
-      if (table.status === 'lobby') {
-        const updated = this.repo.updateTable(tableId, table.version, {
-          status: 'cancelled',
-          endedAt: now,
-          updatedAt: now,
-          endReason: 'expired',
-          deadlineAt: null,
-        });
-        return { snapshot: this.snapshotOf(updated, this.repo.seats(tableId)), prev: null };
-      }
-      if (table.status !== 'active') return null;
-      const def = this.definition(table);
-      let seats = this.repo.seats(tableId);
-      const due = def.pending(table.state);
-      if (due.kind === 'over' || due.step !== table.deadlineStep) {
-        // The deadline belongs to an older decision: just re-arm for the current one.
-        const updated = this.repo.updateTable(tableId, table.version, deadlineFor(due, null, now));
-        return { snapshot: { table: updated, seats, pending: due, results: [], events: [] }, prev: due };
-      }
-      const driven = playDeadline(def, table.state, due);
-      if (driven.refused) this.log.error({ table: tableId, ...driven.refused }, 'engine refused its own default action');
-      // Reaction windows (counters, races) may lapse freely; missed turns and votes count.
-      const counts = due.timer !== 'reaction';
-      const events: GameEvent[] = [];
-      let seq = table.lastSeq;
-      for (const move of driven.played) {
-        seq += 1;
-        const row = seats.find((candidate) => candidate.seat === move.seat);
-        this.repo.appendAction({ tableId, seq, seat: move.seat, userId: row?.userId ?? null, kind: 'timeout', action: move.action, at: now });
-        events.push(...(counts ? [{ type: '$timeout', seat: move.seat }] : []), ...move.events);
-        if (counts && row && !row.left && !isBotSeat(row)) {
-          const missed = row.missed + 1;
-          seats = this.patchSeat(seats, row, { missed, away: row.away || missed >= AWAY_AFTER_MISSED });
+    type Fired = { kind: 'fired'; snapshot: TableSnapshot; prev: Pending | null } | { kind: 'rearm'; table: TableRow | undefined };
+    await this.change(
+      tableId,
+      async (tx): Promise<Fired> => {
+        const table = await tx.lockTable(tableId);
+        if (!table || table.deadlineAt === null || table.deadlineAt > now) return { kind: 'rearm', table };
+        if (table.status === 'lobby') {
+          const updated = await tx.updateTable(tableId, table.version, {
+            status: 'cancelled',
+            endedAt: now,
+            updatedAt: now,
+            endReason: 'expired',
+            deadlineAt: null,
+          });
+          return { kind: 'fired', snapshot: await this.snapshotOf(tx, updated, await tx.seats(tableId)), prev: null };
         }
-      }
-      const snapshot = this.committer.commit(def, table, seats, driven.state, seq, events, now, { pending: driven.pending });
-      return { snapshot: this.endIfAbandoned(snapshot, now), prev: due };
-    });
-    if (!fired) {
-      const table = this.repo.table(tableId);
-      if (table) this.timers.arm(table);
-      return;
-    }
-    if (fired.snapshot.pending === null) {
-      this.timers.disarm(tableId);
-      this.emit({ tableId, snapshot: fired.snapshot, ping: [], ended: true });
-    } else {
-      this.afterCommit(fired.snapshot, fired.prev);
-    }
+        if (table.status !== 'active') return { kind: 'rearm', table };
+        const def = this.definition(table);
+        let seats = await tx.seats(tableId);
+        const due = def.pending(table.state);
+        if (due.kind === 'over' || due.step !== table.deadlineStep) {
+          // The deadline belongs to an older decision: just re-arm for the current one.
+          const updated = await tx.updateTable(tableId, table.version, deadlineFor(due, null, now));
+          return { kind: 'fired', snapshot: { table: updated, seats, pending: due, results: [], events: [] }, prev: due };
+        }
+        const driven = playDeadline(def, table.state, due);
+        if (driven.refused) this.log.error({ table: tableId, ...driven.refused }, 'engine refused its own default action');
+        // Reaction windows (counters, races) may lapse freely; missed turns and votes count.
+        const counts = due.timer !== 'reaction';
+        const events: GameEvent[] = [];
+        let seq = table.lastSeq;
+        for (const move of driven.played) {
+          seq += 1;
+          const row = seats.find((candidate) => candidate.seat === move.seat);
+          await tx.appendAction({ tableId, seq, seat: move.seat, userId: row?.userId ?? null, kind: 'timeout', action: move.action, at: now });
+          events.push(...(counts ? [{ type: '$timeout', seat: move.seat }] : []), ...move.events);
+          if (counts && row && !row.left && !isBotSeat(row)) {
+            const missed = row.missed + 1;
+            seats = await this.patchSeat(tx, seats, row, { missed, away: row.away || missed >= AWAY_AFTER_MISSED });
+          }
+        }
+        const snapshot = await this.committer.commit(tx, def, table, seats, driven.state, seq, events, now, { pending: driven.pending });
+        return { kind: 'fired', snapshot: await this.endIfAbandoned(tx, snapshot, now), prev: due };
+      },
+      (fired) => {
+        if (fired.kind === 'rearm') {
+          if (fired.table) this.timers.arm(fired.table);
+          return;
+        }
+        if (fired.snapshot.pending === null) {
+          this.timers.disarm(tableId);
+          this.emit({ tableId, snapshot: fired.snapshot, ping: [], ended: true });
+        } else {
+          this.afterCommit(fired.snapshot, fired.prev);
+        }
+      },
+    );
   }
 
   /**
-   * Start-up recovery (README "Restarts"): re-arm the deadline of every open table. A game
-   * decision whose deadline passed before `readyAt` (Unix ms: when this process became
-   * ready) gets a new one — `readyAt` + min(its own timeout, RESTART_GRACE_MS) — and a
-   * `$restarted` event for the board, in one commit per table: nobody could click while the
-   * bot was down, so the downtime counts against no one. An idle lobby whose time ran out
-   * closes as usual. Returns the ids of the tables found.
+   * Start-up recovery (README "Restarts"): re-arm the deadline of every open table of this
+   * process's shards (all open tables without a shard filter). A game decision whose
+   * deadline passed before `readyAt` (Unix ms: when this process became ready) gets a new
+   * one — `readyAt` + min(its own timeout, RESTART_GRACE_MS) — and a `$restarted` event for
+   * the board, in one commit per table: nobody could click while the bot was down, so the
+   * downtime counts against no one. An idle lobby whose time ran out closes as usual.
+   * Resolves with the ids of the tables found.
    */
-  recover(readyAt: number = this.now()): number[] {
-    const tables = this.repo.openTables();
+  async recover(readyAt: number = this.now()): Promise<number[]> {
+    const tables = await this.store.openTables(this.ownTables());
+    const late: TableRow[] = [];
     for (const table of tables) {
-      const late = table.status === 'active' && table.deadlineAt !== null && table.deadlineAt < readyAt;
-      this.timers.arm(late ? this.extendAfterRestart(table, readyAt) : table);
+      if (table.status === 'active' && table.deadlineAt !== null && table.deadlineAt < readyAt) late.push(table);
+      else this.timers.arm(table);
     }
+    let next = 0;
+    const worker = async () => {
+      while (next < late.length) {
+        const table = late[next++]!;
+        try {
+          await this.extendAfterRestart(table.id, readyAt);
+        } catch (err) {
+          // Left to its timer: it fires at once and plays the default move.
+          this.log.error({ err, table: table.id }, 'could not extend a deadline after the restart');
+          this.timers.arm(table);
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(RECOVERY_CONCURRENCY, late.length) }, worker));
     return tables.map((table) => table.id);
   }
 
-  /** Give the decision of `table` (its deadline passed while the bot was down) a fresh deadline. */
-  private extendAfterRestart(table: TableRow, readyAt: number): TableRow {
-    const pending = this.definition(table).pending(table.state);
-    if (pending.kind === 'over') return table;
-    const deadlineAt = readyAt + Math.min(pending.timeoutMs, RESTART_GRACE_MS);
-    const restarted = { type: '$restarted', until: deadlineAt };
-    this.log.info({ table: table.id, missedBy: readyAt - table.deadlineAt!, deadlineAt }, 'deadline passed while the bot was down: extended');
-    return this.repo.updateTable(table.id, table.version, {
-      deadlineAt,
-      deadlineStep: pending.step,
-      updatedAt: readyAt,
-      recentEvents: keepRecent(table.recentEvents as StoredEvent[], [restarted], table.version + 1),
-    });
+  /** Give the decision of a table whose deadline passed while the bot was down a fresh deadline (re-checked under its row lock). */
+  private extendAfterRestart(tableId: number, readyAt: number): Promise<TableRow | undefined> {
+    return this.change(
+      tableId,
+      async (tx): Promise<TableRow | undefined> => {
+        const table = await tx.lockTable(tableId);
+        if (!table || table.status !== 'active' || table.deadlineAt === null || table.deadlineAt >= readyAt) return table;
+        const pending = this.definition(table).pending(table.state);
+        if (pending.kind === 'over') return table;
+        const deadlineAt = readyAt + Math.min(pending.timeoutMs, RESTART_GRACE_MS);
+        const restarted = { type: '$restarted', until: deadlineAt };
+        this.log.info({ table: table.id, missedBy: readyAt - table.deadlineAt, deadlineAt }, 'deadline passed while the bot was down: extended');
+        return tx.updateTable(table.id, table.version, {
+          deadlineAt,
+          deadlineStep: pending.step,
+          updatedAt: readyAt,
+          recentEvents: keepRecent(table.recentEvents as StoredEvent[], [restarted], table.version + 1),
+        });
+      },
+      (table) => {
+        if (table) this.timers.arm(table);
+      },
+    );
   }
 
-  /** Stop every timer (shutdown). The database keeps the deadlines for the next start. */
-  stop(): void {
+  /**
+   * Stop every timer (shutdown) and wait for the changes already running or queued to
+   * commit. The database keeps the deadlines for the next start.
+   */
+  async stop(): Promise<void> {
     this.timers.stop();
+    await this.queue.idle();
+  }
+
+  /** Number of tables with an armed deadline timer in this process. */
+  get armedDeadlines(): number {
+    return this.timers.armed;
   }
 
   // ---------------------------------------------------------------- internals
 
-  /** A snapshot of `table` as read (no change events); loads results of a finished table. */
-  private snapshotOf(table: TableRow, seats: SeatRow[], pending?: Pending): TableSnapshot {
+  /** Which open tables this process owns: its shards' guilds, or every table. */
+  private ownTables(): { shard?: ShardFilter } {
+    return this.shard ? { shard: this.shard } : {};
+  }
+
+  /** Run `body` as one store transaction, again from a fresh read when another writer won (VersionConflictError). */
+  private async transact<T>(body: (tx: StoreTx) => Promise<T>): Promise<T> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.store.transaction(body);
+      } catch (err) {
+        if (!(err instanceof VersionConflictError) || attempt >= MAX_CHANGE_ATTEMPTS) throw err;
+        this.log.info({ table: err.tableId, attempt }, 'another writer changed the table first: deciding again');
+      }
+    }
+  }
+
+  /**
+   * One change of table `tableId`: in the table's queue, as one transaction (`transact`),
+   * then `after` with the committed value — still in the queue, so listeners receive a
+   * table's changes in commit order, before the caller answers its interaction.
+   */
+  private change<T>(tableId: number, body: (tx: StoreTx) => Promise<T>, after: (value: T) => void): Promise<T> {
+    return this.queue.run(tableId, async () => {
+      const value = await this.transact(body);
+      after(value);
+      return value;
+    });
+  }
+
+  /** A snapshot of `table` as read (no change events); loads the results of a finished table. */
+  private async snapshotOf(reader: StoreReads, table: TableRow, seats: SeatRow[], pending?: Pending): Promise<TableSnapshot> {
     return {
       table,
       seats,
       pending: pending ?? (table.state ? this.definition(table).pending(table.state) : null),
-      results: table.status === 'finished' ? this.repo.results(table.id) : [],
+      results: table.status === 'finished' ? await reader.results(table.id) : [],
       events: [],
     };
   }
@@ -678,18 +829,18 @@ export class TableService {
    * Inside a deadline's transaction: end a game nobody plays any more (`isAbandoned`) as
    * cancelled with end reason `abandoned` — no results, not rated, the channel free again.
    */
-  private endIfAbandoned(snapshot: TableSnapshot, now: number): TableSnapshot {
+  private async endIfAbandoned(tx: StoreTx, snapshot: TableSnapshot, now: number): Promise<TableSnapshot> {
     const { table, seats } = snapshot;
     if (table.status !== 'active' || seats.some(isPresent)) return snapshot;
-    const lastMoveAt = this.repo.lastPlayerActionAt(table.id) ?? table.startedAt ?? table.createdAt;
+    const lastMoveAt = (await tx.lastPlayerActionAt(table.id)) ?? table.startedAt ?? table.createdAt;
     if (!isAbandoned(seats, lastMoveAt, now)) return snapshot;
     this.log.info({ table: table.id, lastMoveAt }, 'table abandoned: every player away');
-    return { ...snapshot, table: this.abandon(table, now) };
+    return { ...snapshot, table: await this.abandon(tx, table, now) };
   }
 
   /** Inside a transaction: close `table` as cancelled with end reason `abandoned` (not rated). */
-  private abandon(table: TableRow, now: number): TableRow {
-    return this.repo.updateTable(table.id, table.version, {
+  private abandon(tx: StoreTx, table: TableRow, now: number): Promise<TableRow> {
+    return tx.updateTable(table.id, table.version, {
       status: 'cancelled',
       endedAt: now,
       updatedAt: now,
@@ -700,71 +851,85 @@ export class TableService {
   }
 
   /** Store a patch of one seat row and return the seat list with it applied (no re-read). */
-  private patchSeat(seats: SeatRow[], row: SeatRow, patch: Partial<SeatRow>): SeatRow[] {
-    this.repo.updateSeat(row.tableId, row.userId, patch);
+  private async patchSeat(tx: StoreTx, seats: SeatRow[], row: SeatRow, patch: Partial<SeatRow>): Promise<SeatRow[]> {
+    await tx.updateSeat(row.tableId, row.userId, patch);
     return seats.map((candidate) => (candidate.userId === row.userId ? { ...candidate, ...patch } : candidate));
+  }
+
+  /** Whether a click or a look by seat `me` brings it back (it was away or had missed deadlines). */
+  private comesBack(table: TableRow, me: SeatRow): boolean {
+    return table.status === 'active' && !me.left && (me.away || me.missed > 0);
   }
 
   /**
    * Inside a transaction: mark seat `me` present (no longer away, no missed deadlines) when
    * it was not, bumping the table version; returns the table as it is then.
    */
-  private present(table: TableRow, seats: SeatRow[], me: SeatRow, pending?: Pending): PresenceOutcome {
-    if (table.status !== 'active' || me.left || (!me.away && me.missed === 0)) {
-      return { snapshot: this.snapshotOf(table, seats, pending), cameBack: false };
-    }
-    const patched = this.patchSeat(seats, me, { away: false, missed: 0 });
-    const updated = this.repo.updateTable(table.id, table.version, { updatedAt: this.now() });
-    return { snapshot: this.snapshotOf(updated, patched, pending), cameBack: me.away };
+  private async present(tx: StoreTx, table: TableRow, seats: SeatRow[], me: SeatRow, pending?: Pending): Promise<PresenceOutcome> {
+    if (!this.comesBack(table, me)) return { snapshot: await this.snapshotOf(tx, table, seats, pending), cameBack: false };
+    const patched = await this.patchSeat(tx, seats, me, { away: false, missed: 0 });
+    const updated = await tx.updateTable(table.id, table.version, { updatedAt: this.now() });
+    return { snapshot: await this.snapshotOf(tx, updated, patched, pending), cameBack: me.away };
   }
 
   /** The shared body of `act` and `actOnCode`. */
-  private play(tableId: number, actor: Actor, step: number, input: { action: unknown } | { code: string }): ServiceResult<ActOutcome> {
-    // Set inside the transaction when a refused click brought an away seat back.
-    const back: { snapshot: TableSnapshot | null } = { snapshot: null };
-    const result = this.repo.transaction((): ServiceResult<ActOutcome & { prev: Pending }> => {
-      const table = this.repo.table(tableId);
-      const refused = this.authorise(table, actor, false);
-      if (refused || !table) return fail(refused ?? { code: 'no_table' });
-      const def = this.definition(table);
-      const action = 'code' in input ? def.decodeAction(input.code) : input.action;
-      if (action === null) return fail({ code: 'malformed' });
-      if (table.status !== 'active') return fail(wrongStatus(table, 'active'));
-      let seats = this.repo.seats(tableId);
-      const me = seats.find((row) => row.userId === actor.userId);
-      if (!me || me.seat === null) return fail({ code: 'not_seated' });
-      if (me.left) return fail({ code: 'seat_left' });
-      const prev = def.pending(table.state);
-      // A seated player's refused click still says they are here.
-      const stillHere = (): TableSnapshot => {
-        const presence = this.present(table, seats, me, prev);
-        if (presence.cameBack) back.snapshot = presence.snapshot;
-        return presence.snapshot;
-      };
-      if (prev.step !== step) return fail({ code: 'stale', action, echo: this.isEcho(tableId, actor.userId, action), snapshot: stillHere() });
-      const parsed = def.actionSchema.safeParse(action);
-      if (!parsed.success) return fail({ code: 'bad_action' });
-      const applied = def.apply(table.state, me.seat, parsed.data);
-      if (!applied.ok) return fail({ code: 'rule', error: applied.error, action: parsed.data, snapshot: stillHere() });
-      const now = this.now();
-      // The player is back: any own action clears the away mark and the missed count.
-      if (me.away || me.missed) seats = this.patchSeat(seats, me, { away: false, missed: 0 });
-      const seq = table.lastSeq + 1;
-      this.repo.appendAction({ tableId, seq, seat: me.seat, userId: me.userId, kind: 'player', action: parsed.data, at: now });
-      const snapshot = this.committer.commit(def, table, seats, applied.state, seq, applied.events, now);
-      const seat = me.seat;
-      return ok({ snapshot, seat, action: parsed.data, events: snapshot.events.filter((event) => eventVisibleTo(event, seat)), prev });
-    });
-    if (back.snapshot) this.emit({ tableId, snapshot: back.snapshot, ping: [], ended: false });
-    if (!result.ok) return result;
-    const { prev, ...outcome } = result.value;
-    this.afterCommit(outcome.snapshot, prev);
+  private async play(tableId: number, actor: Actor, step: number, input: { action: unknown } | { code: string }): Promise<ServiceResult<ActOutcome>> {
+    type Played = {
+      result: ServiceResult<ActOutcome & { prev: Pending }>;
+      /** The table after a refused click brought an away seat back. */
+      back: TableSnapshot | null;
+    };
+    const played = await this.change(
+      tableId,
+      async (tx): Promise<Played> => {
+        const refuse = (error: ServiceError, back: TableSnapshot | null = null): Played => ({ result: fail(error), back });
+        const table = await tx.lockTable(tableId);
+        const refused = this.authorise(table, actor, false);
+        if (refused || !table) return refuse(refused ?? { code: 'no_table' });
+        const def = this.definition(table);
+        const action = 'code' in input ? def.decodeAction(input.code) : input.action;
+        if (action === null) return refuse({ code: 'malformed' });
+        if (table.status !== 'active') return refuse(wrongStatus(table, 'active'));
+        let seats = await tx.seats(tableId);
+        const me = seats.find((row) => row.userId === actor.userId);
+        if (!me || me.seat === null) return refuse({ code: 'not_seated' });
+        if (me.left) return refuse({ code: 'seat_left' });
+        const prev = def.pending(table.state);
+        // A seated player's refused click still says they are here.
+        const stillHere = async (error: (snapshot: TableSnapshot) => ServiceError): Promise<Played> => {
+          const presence = await this.present(tx, table, seats, me, prev);
+          return refuse(error(presence.snapshot), presence.cameBack ? presence.snapshot : null);
+        };
+        if (prev.step !== step) {
+          const echo = await this.isEcho(tx, tableId, actor.userId, action);
+          return stillHere((snapshot) => ({ code: 'stale', action, echo, snapshot }));
+        }
+        const parsed = def.actionSchema.safeParse(action);
+        if (!parsed.success) return refuse({ code: 'bad_action' });
+        const applied = def.apply(table.state, me.seat, parsed.data);
+        if (!applied.ok) return stillHere((snapshot) => ({ code: 'rule', error: applied.error, action: parsed.data, snapshot }));
+        const now = this.now();
+        // The player is back: any own action clears the away mark and the missed count.
+        if (me.away || me.missed) seats = await this.patchSeat(tx, seats, me, { away: false, missed: 0 });
+        const seq = table.lastSeq + 1;
+        await tx.appendAction({ tableId, seq, seat: me.seat, userId: me.userId, kind: 'player', action: parsed.data, at: now });
+        const snapshot = await this.committer.commit(tx, def, table, seats, applied.state, seq, applied.events, now);
+        const seat = me.seat;
+        return { result: ok({ snapshot, seat, action: parsed.data, events: snapshot.events.filter((event) => eventVisibleTo(event, seat)), prev }), back: null };
+      },
+      (done) => {
+        if (done.back) this.emit({ tableId, snapshot: done.back, ping: [], ended: false });
+        if (done.result.ok) this.afterCommit(done.result.value.snapshot, done.result.value.prev);
+      },
+    );
+    if (!played.result.ok) return played.result;
+    const { prev: _prev, ...outcome } = played.result.value;
     return ok(outcome);
   }
 
   /** True when `action` repeats `userId`'s own newest logged action within DOUBLE_CLICK_MS. */
-  private isEcho(tableId: number, userId: string, action: unknown): boolean {
-    const last = this.repo.lastAction(tableId);
+  private async isEcho(reader: StoreReads, tableId: number, userId: string, action: unknown): Promise<boolean> {
+    const last = await reader.lastAction(tableId);
     return !!last && last.userId === userId && this.now() - last.at < DOUBLE_CLICK_MS && JSON.stringify(last.action) === JSON.stringify(action);
   }
 
@@ -772,29 +937,33 @@ export class TableService {
   private lobbyWrite(
     tableId: number,
     actor: Actor,
-    mutate: (table: TableRow, seats: SeatRow[]) => ServiceResult<Partial<TableRow> | undefined>,
-  ): ServiceResult<TableSnapshot> {
-    const result = this.repo.transaction((): ServiceResult<TableSnapshot> => {
-      const table = this.repo.table(tableId);
-      const refused = this.authorise(table, actor, true);
-      if (refused || !table) return fail(refused ?? { code: 'no_table' });
-      if (table.status !== 'lobby') return fail(wrongStatus(table, 'lobby'));
-      const inner = mutate(table, this.repo.seats(tableId));
-      if (!inner.ok) return inner as ServiceResult<TableSnapshot>;
-      const now = this.now();
-      const updated = this.repo.updateTable(tableId, table.version, {
-        updatedAt: now,
-        deadlineAt: now + LOBBY_IDLE_MS,
-        ...inner.value,
-      });
-      return ok(this.snapshotOf(updated, this.repo.seats(tableId)));
-    });
-    if (result.ok) {
-      const ended = result.value.table.status !== 'lobby';
-      if (!ended) this.timers.arm(result.value.table);
-      this.emit({ tableId, snapshot: result.value, ping: [], ended });
-    }
-    return result;
+    mutate: (tx: StoreTx, table: TableRow, seats: SeatRow[]) => Promise<ServiceResult<Partial<TableRow> | undefined>>,
+  ): Promise<ServiceResult<TableSnapshot>> {
+    return this.change(
+      tableId,
+      async (tx): Promise<ServiceResult<TableSnapshot>> => {
+        const table = await tx.lockTable(tableId);
+        const refused = this.authorise(table, actor, true);
+        if (refused || !table) return fail(refused ?? { code: 'no_table' });
+        if (table.status !== 'lobby') return fail(wrongStatus(table, 'lobby'));
+        const inner = await mutate(tx, table, await tx.seats(tableId));
+        if (!inner.ok) return inner as ServiceResult<TableSnapshot>;
+        const now = this.now();
+        const updated = await tx.updateTable(tableId, table.version, {
+          updatedAt: now,
+          deadlineAt: now + LOBBY_IDLE_MS,
+          ...inner.value,
+        });
+        return ok(await this.snapshotOf(tx, updated, await tx.seats(tableId)));
+      },
+      (result) => {
+        if (!result.ok) return;
+        const ended = result.value.table.status !== 'lobby';
+        if (ended) this.timers.disarm(tableId);
+        else this.timers.arm(result.value.table);
+        this.emit({ tableId, snapshot: result.value, ping: [], ended });
+      },
+    );
   }
 
   /** After a game commit: re-arm the timer and tell listeners (with whom to ping). */

@@ -1,9 +1,12 @@
 /**
  * One timer per open table, armed for the deadline stored in the database (DESIGN.md §4:
- * deadlines live in the database; timers are only the in-memory alarm clock for them).
+ * deadlines live in the database; timers are only the in-memory alarm clock for them). A
+ * process arms timers only for the tables it owns (its shard's guilds, README
+ * "Architecture"); when one fires, the table service re-checks the stored deadline under
+ * the table's row lock, so a deadline is applied once even if two processes fire it.
  */
 import type { Logger } from '../logger.js';
-import type { TableRow } from '../persistence/repo.js';
+import type { TableRow } from '../persistence/store/types.js';
 
 /** setTimeout's maximum delay (ms); a longer wait re-arms when it fires. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
@@ -14,11 +17,11 @@ export class DeadlineTimers {
   private stopped = false;
 
   /**
-   * @param fire called with the table id when its deadline (Unix ms) has come; errors are logged
+   * @param fire called with the table id when its deadline (Unix ms) has come; a rejection is logged
    * @param now current time, Unix ms
    */
   constructor(
-    private readonly fire: (tableId: number) => void,
+    private readonly fire: (tableId: number) => Promise<void>,
     private readonly now: () => number,
     private readonly log: Logger,
   ) {}
@@ -30,11 +33,7 @@ export class DeadlineTimers {
     const delay = Math.max(0, table.deadlineAt - this.now());
     const timer = setTimeout(() => {
       this.timers.delete(table.id);
-      try {
-        this.fire(table.id);
-      } catch (err) {
-        this.log.error({ err, table: table.id }, 'deadline handling failed');
-      }
+      this.fire(table.id).catch((err: unknown) => this.log.error({ err, table: table.id }, 'deadline handling failed'));
     }, Math.min(delay, MAX_TIMER_MS));
     timer.unref?.();
     this.timers.set(table.id, timer);
@@ -45,6 +44,11 @@ export class DeadlineTimers {
     const timer = this.timers.get(tableId);
     if (timer) clearTimeout(timer);
     this.timers.delete(tableId);
+  }
+
+  /** Number of armed timers. */
+  get armed(): number {
+    return this.timers.size;
   }
 
   /** Stop every timer for good (shutdown). */

@@ -2,8 +2,8 @@
  * Types shared by the table service and its callers (the Discord layer and tests).
  */
 import type { GameEvent, Pending, RuleError, Seat } from '../games/engine.js';
-import type { SeatRow, TableRow } from '../persistence/repo.js';
 import type { TableStatus } from '../persistence/schema.js';
+import type { SeatRow, StoreTx, TableRow } from '../persistence/store/types.js';
 
 /** Who is asking: the Discord user behind an interaction. */
 export interface Actor {
@@ -149,13 +149,28 @@ export interface TableChange {
   newDecision?: boolean;
 }
 
-/** Receives every committed change (the Discord layer redraws the board and panels). */
+/**
+ * Receives every committed change (the Discord layer redraws the board and panels), per
+ * table in commit order, right after the commit and before the caller answers its
+ * interaction. Must not block: schedule the work.
+ */
 export interface TableListener {
   tableChanged(change: TableChange): void;
 }
 
+/** A game that just finished, as the result hooks receive it. */
+export interface FinishedTable {
+  /** The table as stored with status `finished`. */
+  table: TableRow;
+  /** One result row per seat, by seat. */
+  results: StoredResult[];
+  /** The table's seat rows (display names, left and away flags) as of the finish. */
+  seats: SeatRow[];
+}
+
 /**
  * Called inside the transaction that stores a finished game's results (the ratings hook,
- * README "Leaderboards and ratings"). Throwing rolls the whole finishing transaction back.
+ * README "Leaderboards and ratings"), with that transaction's handle: use only `tx`. A
+ * rejection rolls the whole finishing transaction back (nothing of the final move is stored).
  */
-export type ResultHook = (table: TableRow, results: StoredResult[]) => void;
+export type ResultHook = (tx: StoreTx, finished: FinishedTable) => Promise<void>;

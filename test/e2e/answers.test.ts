@@ -36,7 +36,7 @@ describe('every interaction gets an answer', () => {
   /** The registered command called `name` (its id goes into forged command data). */
   const command = (name: string) => emu.commands(emu.guild.id).find((c) => c.name === name)!;
   /** Everything stored about tables, to check nothing changed. */
-  const world = () => JSON.stringify(app.context.repo.openTables().map((t) => [t.id, t.version, t.status]));
+  const world = async () => JSON.stringify((await app.context.store.openTables()).map((t) => [t.id, t.version, t.status]));
 
   /** Expect a private plain answer in time. */
   function privately(r: InteractionResult, expected: RegExp): void {
@@ -53,7 +53,7 @@ describe('every interaction gets an answer', () => {
     answered(await ben.click(lobby, 'Join'));
     await settle(app);
     const id = tableIdOf(lobby);
-    const before = world();
+    const before = await world();
     privately(await ana.forgeInteraction(5, { custom_id: 'feedback-form', components: [] }, { channelId }), /form is not one of ours/);
     privately(await ana.forgeInteraction(5, { custom_id: `rh1:t:${id.toString(36)}:start`, components: [] }, { message: lobby }), /form is not one of ours/);
     const select = (componentType: number, values: string[], resolved: object = {}) =>
@@ -62,8 +62,8 @@ describe('every interaction gets an answer', () => {
     privately(await select(6, []), /menu is not one of ours/); // role select
     privately(await select(7, []), /menu is not one of ours/); // mentionable select
     privately(await select(8, []), /menu is not one of ours/); // channel select
-    expect(world()).toBe(before);
-    expect(app.context.repo.seats(id)).toHaveLength(2);
+    expect(await world()).toBe(before);
+    expect((await app.context.store.seats(id))).toHaveLength(2);
   });
 
   it('an autocomplete gets an empty list of choices', async () => {
@@ -83,7 +83,7 @@ describe('every interaction gets an answer', () => {
 
   it('a command, subcommand or option the bot no longer has says so and what to use', async () => {
     const channelId = emu.addChannel('stale-commands');
-    const before = world();
+    const before = await world();
     privately(await ana.forgeInteraction(2, { id: '100000000000000999', name: 'poker', type: 1, options: [] }, { channelId }), /`\/poker` is not \(or no longer\) one of this bot's commands.*`\/suspicion`/);
     const suspicion = command('suspicion');
     privately(
@@ -112,8 +112,8 @@ describe('every interaction gets an answer', () => {
       await mod.forgeInteraction(2, { id: admin.id, name: 'admin', type: 1, options: [{ name: 'end', type: 1, options: [] }] }, { channelId }),
       /`\/admin end` needs the option `table`/,
     );
-    expect(world()).toBe(before);
-    expect(app.context.service.openTableInChannel(channelId)).toBeUndefined();
+    expect(await world()).toBe(before);
+    expect((await app.context.service.openTableInChannel(channelId))).toBeUndefined();
     expect(emu.violations).toEqual([]);
   });
 });

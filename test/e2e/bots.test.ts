@@ -19,9 +19,9 @@ const registry = defaultRegistry();
 const policy = () => new InlinePolicy();
 
 /** Wait (real time) until `done()` holds, letting the bot's timers and publisher run. */
-async function until(app: App, done: () => boolean, what: string, ms = 30_000): Promise<void> {
+async function until(app: App, done: () => boolean | Promise<boolean>, what: string, ms = 30_000): Promise<void> {
   const end = Date.now() + ms;
-  while (!done()) {
+  while (!(await done())) {
     if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 10));
     await settle(app);
@@ -35,18 +35,18 @@ async function until(app: App, done: () => boolean, what: string, ms = 30_000): 
  */
 async function playHumans(emu: DiscordEmulator, app: App, tableId: number, users: EmulatedUser[], def: AnyGameDefinition, channelId: string, seed = 5): Promise<number> {
   const rng = Rng.seeded(seed);
-  const repo = app.context.repo;
+  const store = app.context.store;
   let clicks = 0;
   for (let guard = 0; guard < 3_000; guard++) {
     await settle(app);
-    const table = repo.table(tableId)!;
+    const table = (await store.table(tableId))!;
     if (table.status !== 'active') return clicks;
     const pending = def.pending(table.state);
-    const seats = repo.seats(tableId);
+    const seats = (await store.seats(tableId));
     const humans = seatsToAct(pending).filter((seat) => users.some((u) => u.id === seats.find((row) => row.seat === seat)?.userId));
     if (humans.length === 0) {
       const version = table.version;
-      await until(app, () => repo.table(tableId)!.version !== version, 'a bot move');
+      await until(app, async () => (await store.table(tableId))!.version !== version, 'a bot move');
       continue;
     }
     const seat = rng.pick(humans);
@@ -59,7 +59,7 @@ async function playHumans(emu: DiscordEmulator, app: App, tableId: number, users
       (x) => x.customId.split(':')[3] === step && legal.includes(JSON.stringify(x.action)),
     );
     // A bot may have moved between the read and the click (a race): look again.
-    if (all.length === 0 && repo.table(tableId)!.version !== table.version) continue;
+    if (all.length === 0 && (await store.table(tableId))!.version !== table.version) continue;
     expect(all.length, `seat ${seat} offered nothing: ${textOf(panel)}`).toBeGreaterThan(0);
     const chosen = rng.pick(all);
     answered(await perform(user, chosen.msg, chosen));
@@ -99,17 +99,17 @@ describe('AI players through Discord', () => {
     const id = tableIdOf(lobby);
     answered(await solo.click(lobby, 'Start'));
     await settle(app);
-    expect(app.context.repo.table(id)!.status).toBe('active');
+    expect((await app.context.store.table(id))!.status).toBe('active');
     const board = boardOf(emu, id, channelId);
     expect(textOf(board)).toContain('🤖');
     const clicks = await playHumans(emu, app, id, [solo], registry.get('noir').definition, channelId);
     expect(clicks).toBeGreaterThan(0);
-    const table = app.context.repo.table(id)!;
+    const table = (await app.context.store.table(id))!;
     expect(table.status).toBe('finished');
-    const results = app.context.repo.results(id);
+    const results = (await app.context.store.results(id));
     expect(results.map((row) => row.botLevel).sort()).toEqual(['normal', null]);
     expect(textOf(boardOf(emu, id, channelId))).toContain('🤖');
-    expect(app.context.repo.actions(id).some((entry) => entry.kind === 'bot')).toBe(true);
+    expect((await app.context.store.actions(id)).some((entry) => entry.kind === 'bot')).toBe(true);
     // Never pinged for the bot's turns, and /stats shows the game against a Normal bot.
     expect(solo.pings().every((ping) => !/bot-\d/.test(ping.content ?? ''))).toBe(true);
     const stats = answered(await solo.slash('stats', {}, { channelId })).message!;
@@ -143,10 +143,10 @@ describe('AI players through Discord', () => {
     await settle(app);
     answered(await host.click(boardOf(emu, id, channelId), 'Start'));
     await settle(app);
-    expect(app.context.repo.seats(id).filter((row) => isBotUser(row.userId))).toHaveLength(4);
+    expect((await app.context.store.seats(id)).filter((row) => isBotUser(row.userId))).toHaveLength(4);
     await playHumans(emu, app, id, [host, guest], registry.get('jaccuse').definition, channelId, 9);
-    expect(app.context.repo.table(id)!.status).toBe('finished');
-    expect(app.context.repo.results(id).filter((row) => row.botLevel !== null)).toHaveLength(4);
+    expect((await app.context.store.table(id))!.status).toBe('finished');
+    expect((await app.context.store.results(id)).filter((row) => row.botLevel !== null)).toHaveLength(4);
   }, 180_000);
 
   it('a player who left is replaced by a Normal bot from the board, which plays the seat to the end', async () => {
@@ -158,7 +158,7 @@ describe('AI players through Discord', () => {
     answered(await third.click(lobby, 'Join'));
     answered(await host.click(lobby, 'Start'));
     await settle(app);
-    expect(app.context.service.leaveGame(id, { userId: guest.id, displayName: 'Gus', canManageGuild: false }).ok).toBe(true);
+    expect((await app.context.service.leaveGame(id, { userId: guest.id, displayName: 'Gus', canManageGuild: false })).ok).toBe(true);
     await settle(app);
     const board = boardOf(emu, id, channelId);
     const replace = selectOf(board, 'replace-bot')!;
@@ -167,13 +167,13 @@ describe('AI players through Discord', () => {
     expect(textOf(byGuest.message)).toMatch(/Only the host/);
     answered(await host.select(board, replace.custom_id, [replace.options[0]!.value]));
     await settle(app);
-    const gusSeat = app.context.repo.seats(id).find((row) => row.userId === guest.id)!;
+    const gusSeat = (await app.context.store.seats(id)).find((row) => row.userId === guest.id)!;
     expect(gusSeat.botLevel).toBe('normal');
     expect(textOf(boardOf(emu, id, channelId))).toMatch(/now played by 🤖/);
     expect(selectOf(boardOf(emu, id, channelId), 'replace-bot')).toBeUndefined();
     await playHumans(emu, app, id, [host, third], registry.get('phantom').definition, channelId, 11);
-    expect(app.context.repo.table(id)!.status).toBe('finished');
-    expect(app.context.repo.actions(id).some((entry) => entry.seat === gusSeat.seat && entry.kind === 'bot')).toBe(true);
+    expect((await app.context.store.table(id))!.status).toBe('finished');
+    expect((await app.context.store.actions(id)).some((entry) => entry.seat === gusSeat.seat && entry.kind === 'bot')).toBe(true);
   }, 180_000);
 
   it('a bot answers within a Suspicion counter window, before it closes', async () => {
@@ -185,38 +185,38 @@ describe('AI players through Discord', () => {
     answered(await human.click(lobby, 'Start'));
     await settle(app);
     const def = registry.get('suspicion').definition;
-    const repo = app.context.repo;
+    const store = app.context.store;
     // Watch windows in which a bot is asked to react, until one such window has been answered by a bot.
     const seen: { deadlineAt: number; answeredAt: number }[] = [];
     const rng = Rng.seeded(3);
-    for (let guard = 0; guard < 400 && seen.length === 0 && repo.table(id)!.status === 'active'; guard++) {
-      const table = repo.table(id)!;
+    for (let guard = 0; guard < 400 && seen.length === 0 && (await store.table(id))!.status === 'active'; guard++) {
+      const table = (await store.table(id))!;
       const pending = def.pending(table.state);
-      const seats = repo.seats(id);
+      const seats = (await store.seats(id));
       const botToReact =
         pending.kind !== 'over' &&
         pending.timer === 'reaction' &&
         seatsToAct(pending).some((seat) => seats.find((row) => row.seat === seat)?.botLevel);
       if (botToReact) {
-        const before = repo.actions(id).length;
+        const before = (await store.actions(id)).length;
         const deadlineAt = table.deadlineAt!;
-        await until(app, () => repo.table(id)!.version !== table.version, 'the window to close or be answered', 60_000);
-        const answer = repo.actions(id).slice(before).find((entry) => entry.kind === 'bot');
+        await until(app, async () => (await store.table(id))!.version !== table.version, 'the window to close or be answered', 60_000);
+        const answer = (await store.actions(id)).slice(before).find((entry) => entry.kind === 'bot');
         if (answer) seen.push({ deadlineAt, answeredAt: answer.at });
         continue;
       }
       const mine = seatsToAct(pending).find((seat) => seats.find((row) => row.seat === seat)?.userId === human.id);
       if (mine === undefined) {
-        await until(app, () => repo.table(id)!.version !== table.version, 'a bot move', 60_000);
+        await until(app, async () => (await store.table(id))!.version !== table.version, 'a bot move', 60_000);
         continue;
       }
       const legal = def.legalActions(table.state, mine);
-      const r = app.context.service.act(id, { userId: human.id, displayName: 'Cora', canManageGuild: false }, pending.step, rng.pick(legal));
+      const r = (await app.context.service.act(id, { userId: human.id, displayName: 'Cora', canManageGuild: false }, pending.step, rng.pick(legal)));
       if (!r.ok && r.error.code !== 'stale') throw new Error(JSON.stringify(r.error));
     }
     expect(seen.length).toBeGreaterThan(0);
     for (const window of seen) expect(window.answeredAt).toBeLessThanOrEqual(window.deadlineAt - 400);
-    expect(repo.actions(id).some((entry) => entry.kind === 'timeout')).toBe(false);
+    expect((await store.actions(id)).some((entry) => entry.kind === 'timeout')).toBe(false);
   }, 240_000);
 
   it('the bot restarts while a bot is to move: after recovery that bot moves (decided in the worker pool)', async () => {
@@ -226,19 +226,19 @@ describe('AI players through Discord', () => {
     const id = tableIdOf(lobby);
     answered(await human.click(lobby, 'Start'));
     await settle(app);
-    const repo = () => app.context.repo;
+    const store = () => app.context.store;
     const def = registry.get('noir').definition;
-    const botSeat = repo().seats(id).find((row) => isBotUser(row.userId))!.seat!;
-    let pending = def.pending(repo().table(id)!.state);
+    const botSeat = (await store().seats(id)).find((row) => isBotUser(row.userId))!.seat!;
+    let pending = def.pending((await store().table(id))!.state);
     if (!seatsToAct(pending).includes(botSeat)) {
-      const mine = repo().seats(id).find((row) => row.userId === human.id)!.seat!;
-      const r = app.context.service.act(id, { userId: human.id, displayName: 'Remy', canManageGuild: false }, pending.step, def.legalActions(repo().table(id)!.state, mine)[0]);
+      const mine = (await store().seats(id)).find((row) => row.userId === human.id)!.seat!;
+      const r = (await app.context.service.act(id, { userId: human.id, displayName: 'Remy', canManageGuild: false }, pending.step, def.legalActions((await store().table(id))!.state, mine)[0]));
       expect(r.ok).toBe(true);
       await settle(app);
-      pending = def.pending(repo().table(id)!.state);
+      pending = def.pending((await store().table(id))!.state);
     }
     expect(seatsToAct(pending)).toContain(botSeat);
-    const before = repo().actions(id).length;
+    const before = (await store().actions(id)).length;
     // Stop mid-pause (the bot waits 30 s), make the pace instant, and start again.
     await app.stop();
     const { openDatabase } = await import('../../src/persistence/db.js');
@@ -248,8 +248,8 @@ describe('AI players through Discord', () => {
     db.$client.close();
     // This time with the production policy: decisions in the worker-thread pool.
     app = await startBot(emu, tmp.dbPath, { registry });
-    await until(app, () => app.context.repo.actions(id).length > before, 'the recovered bot move');
-    const last = app.context.repo.actions(id)[before]!;
+    await until(app, async () => (await app.context.store.actions(id)).length > before, 'the recovered bot move');
+    const last = (await app.context.store.actions(id))[before]!;
     expect(last.kind).toBe('bot');
     expect(last.seat).toBe(botSeat);
   }, 60_000);

@@ -31,7 +31,7 @@ function replyProblems(body: Record<string, unknown>, route: MessageRoute = 'int
 describe('message validation', () => {
   const valid = { content: 'ok', components: [row(button('a'), button('b')), row(select('s', 3))] };
 
-  it('accepts a normal message', () => {
+  it('accepts a normal message', async () => {
     expect(replyProblems(valid)).toEqual([]);
   });
 
@@ -59,16 +59,16 @@ describe('message validation', () => {
     expect(replyProblems(body as Record<string, unknown>).join('\n')).toMatch(expected);
   });
 
-  it('counts nested Components V2 (≤ 40)', () => {
+  it('counts nested Components V2 (≤ 40)', async () => {
     const texts = Array.from({ length: 40 }, (_, i) => ({ type: 10, content: `t${i}` }));
     expect(replyProblems({ flags: MessageFlags.IsComponentsV2, components: [{ type: 17, components: texts }] }).join()).toMatch(/41 components/);
   });
 
-  it('refuses EPHEMERAL on channel messages (it would be public)', () => {
+  it('refuses EPHEMERAL on channel messages (it would be public)', async () => {
     expect(describeProblems(bodyProblems({ content: 'hand', flags: MessageFlags.Ephemeral }, 'channel-create')).join()).toMatch(/publicly/);
   });
 
-  it('formats errors like Discord', () => {
+  it('formats errors like Discord', async () => {
     const problems = specProblems(schemas.callbackMessage, { type: 4, data: { content: 'x'.repeat(2001) } });
     expect(problemsToErrors(problems)).toEqual({
       data: { content: { _errors: [{ code: 'BASE_TYPE_MAX_LENGTH', message: 'Must be 2000 or fewer in length.' }] } },
@@ -79,7 +79,7 @@ describe('message validation', () => {
 describe('command validation', () => {
   const cmd = (extra: object = {}) => ({ name: 'suspicion', description: 'Play', type: 1, ...extra });
 
-  it('accepts what discord.js builders send (permissions as a string)', () => {
+  it('accepts what discord.js builders send (permissions as a string)', async () => {
     expect(bulkCommandProblems([cmd({ default_member_permissions: '32', contexts: [0], name_localizations: { 'es-ES': 'sospecha' } })])).toEqual([]);
   });
 

@@ -13,7 +13,7 @@ import { suspicionModule } from '../../src/games/suspicion/index.js';
 import type { GameModule } from '../../src/games/module.js';
 import { en } from '../../src/i18n/en/index.js';
 import { DiscordEmulator, buttonLabels, type EmulatedMessage, type EmulatedUser, type InteractionResult } from '../../src/local/emulator/index.js';
-import { answered, boardOf, fresh, offers, perform, playOut, settle, startBot, tableIdOf, tempDir, textOf, type Offer } from './harness.js';
+import { answered, boardOf, fresh, noirChoice, offers, perform, playOut, settle, startBot, tableIdOf, tempDir, textOf, type Offer } from './harness.js';
 
 describe('every game, end to end through the Discord emulator', () => {
   let emu: DiscordEmulator;
@@ -54,9 +54,9 @@ describe('every game, end to end through the Discord emulator', () => {
   async function finish(mod: GameModule, t: Awaited<ReturnType<typeof open>>, choose?: (o: Offer[], state: any, seat: number) => Offer | undefined) {
     const clicks = await playOut({ emu, app: () => app, tableId: t.tableId, users: t.users, def: mod.definition, channelId: t.channelId, choose, track });
     await settle(app);
-    const table = app.context.repo.table(t.tableId)!;
+    const table = (await app.context.store.table(t.tableId))!;
     expect(table.status).toBe('finished');
-    const results = app.context.repo.results(t.tableId);
+    const results = (await app.context.store.results(t.tableId));
     expect(results).toHaveLength(t.users.length);
     const board = boardOf(emu, t.tableId, t.channelId);
     expect(textOf(board)).toMatch(/Game over/);
@@ -93,20 +93,6 @@ describe('every game, end to end through the Discord emulator', () => {
     expect(results.filter((r) => r.winner)).toHaveLength(1);
   });
 
-  /**
-   * NOIR players who know where to look (the test peeks at the state to choose, then clicks):
-   * the Inspector arrests the Killer when adjacent, the Killer kills when it can; otherwise
-   * they shift, exonerate or disguise at random.
-   */
-  const noirChoice = (o: Offer[], s: { killerIdentity: number; killerSeat: number }, seat: number) => {
-    const type = (x: Offer) => (x.action as { type: string }).type;
-    if (seat !== s.killerSeat) {
-      const hit = o.find((x) => (type(x) === 'arrest' || type(x) === 'citizen') && (x.action as { suspect?: number; target?: number }).suspect === s.killerIdentity);
-      if (hit) return hit;
-      return o.find((x) => type(x) === 'choose') ?? o.find((x) => type(x) === 'discard');
-    }
-    return o.find((x) => type(x) === 'kill');
-  };
 
   for (const mode of ['classic', 'standard', 'citizens-arrest'] as const) {
     it(`NOIR: Killer vs. Inspector, ${mode} mode`, async () => {
@@ -127,7 +113,7 @@ describe('every game, end to end through the Discord emulator', () => {
   it("J'Accuse! with 4 players — two votes in the same millisecond both count", async () => {
     const t = await open(jaccuseModule, 4);
     const def = jaccuseModule.definition;
-    const repo = app.context.repo;
+    const store = app.context.store;
     // Play until the first secret vote opens.
     await playOut({
       emu,
@@ -137,33 +123,37 @@ describe('every game, end to end through the Discord emulator', () => {
       def,
       channelId: t.channelId,
       track,
-      until: () => {
-        const p = def.pending(repo.table(t.tableId)!.state);
+      until: async () => {
+        const p = def.pending((await store.table(t.tableId))!.state);
         return p.kind === 'simultaneous' && p.waiting.length >= 2;
       },
     });
     await settle(app);
-    const p = def.pending(repo.table(t.tableId)!.state);
+    const p = def.pending((await store.table(t.tableId))!.state);
     if (p.kind !== 'simultaneous') throw new Error('expected the vote');
     const board = boardOf(emu, t.tableId, t.channelId);
-    const voters = p.waiting.slice(0, 2).map((seat) => t.users.find((u) => u.id === repo.seats(t.tableId).find((s) => s.seat === seat)!.userId)!);
+    const seated = await store.seats(t.tableId);
+    const voters = p.waiting.slice(0, 2).map((seat) => t.users.find((u) => u.id === seated.find((s) => s.seat === seat)!.userId)!);
     const panels: EmulatedMessage[] = [];
     for (const u of voters) panels.push(answered(await u.click(fresh(emu, board), 'Show my hand')).message!);
     const votes = panels.map((panel) => offers(panel, def).find((o) => (o.action as { type: string }).type === 'vote')!);
-    const before = repo.actions(t.tableId).length;
+    const before = (await store.actions(t.tableId)).length;
     // The vote ping mentions every voter still deciding.
-    const pingId = repo.table(t.tableId)!.pingMessageId!;
+    const pingId = (await store.table(t.tableId))!.pingMessageId!;
     const mentioned = () => [...(emu.message(pingId)?.content ?? '').matchAll(/<@(\d+)>/g)].map((m) => m[1]);
-    const waitingUsers = () => def.pending(repo.table(t.tableId)!.state).kind === 'simultaneous' ? (def.pending(repo.table(t.tableId)!.state) as { waiting: number[] }).waiting.map((seat) => repo.seats(t.tableId).find((s) => s.seat === seat)!.userId) : [];
-    expect(mentioned().sort()).toEqual(waitingUsers().sort());
+    const waitingUsers = async () => {
+      const now = def.pending((await store.table(t.tableId))!.state);
+      return now.kind === 'simultaneous' ? now.waiting.map((seat) => seated.find((s) => s.seat === seat)!.userId) : [];
+    };
+    expect(mentioned().sort()).toEqual((await waitingUsers()).sort());
     const rs = await emu.simultaneous(voters.map((u, i) => () => perform(u, panels[i]!, votes[i]!)));
     for (const r of rs) expect(answered(r).callbackType).toBe(7);
-    expect(repo.actions(t.tableId).length).toBe(before + 2); // both votes counted
+    expect((await store.actions(t.tableId)).length).toBe(before + 2); // both votes counted
     await settle(app);
     // The ping was edited down to those still deciding (an edit does not notify anyone again).
-    if (waitingUsers().length > 0) {
-      expect(repo.table(t.tableId)!.pingMessageId).toBe(pingId);
-      expect(mentioned().sort()).toEqual(waitingUsers().sort());
+    if ((await waitingUsers()).length > 0) {
+      expect((await store.table(t.tableId))!.pingMessageId).toBe(pingId);
+      expect(mentioned().sort()).toEqual((await waitingUsers()).sort());
       expect(emu.pings.get(pingId)?.length).toBe(p.waiting.length);
     }
     // The board shows how many have cast, never what.
@@ -173,7 +163,7 @@ describe('every game, end to end through the Discord emulator', () => {
     expect(results.filter((r) => !r.winner).length).toBeLessThanOrEqual(t.users.length);
   });
 
-  it('answered every click quickly', () => {
+  it('answered every click quickly', async () => {
     const s = [...acks].sort((a, b) => a - b);
     expect(s.length).toBeGreaterThan(50);
     // eslint-disable-next-line no-console

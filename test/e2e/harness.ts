@@ -136,8 +136,8 @@ export interface PlayOutOptions<A> {
   channelId?: string;
   /** Choose among the legal actions offered to `seat`; default: a seeded random choice. */
   choose?: (offers: Offer<A>[], state: any, seat: number) => Offer<A> | undefined;
-  /** Stop early when this returns true (default: when the table is no longer active). */
-  until?: () => boolean;
+  /** Stop early when this returns (or resolves to) true (default: when the table is no longer active). */
+  until?: () => boolean | Promise<boolean>;
   /** Give up after this many game clicks (default 2,000). */
   maxClicks?: number;
   /** Seed of the random choices. */
@@ -158,24 +158,24 @@ export async function playOut<A = any>(o: PlayOutOptions<A>): Promise<number> {
   const rng = Rng.seeded(o.seed ?? 7);
   const panels = new Map<string, EmulatedMessage>();
   const max = o.maxClicks ?? 2000;
-  const repo = () => o.app().context.repo;
-  const done = o.until ?? (() => repo().table(o.tableId)!.status !== 'active');
+  const store = () => o.app().context.store;
+  const done = o.until ?? (async () => (await store().table(o.tableId))!.status !== 'active');
   const track = (r: InteractionResult) => {
     answered(r);
     o.track?.(r);
     return r;
   };
   let clicks = 0;
-  while (!done()) {
+  while (!(await done())) {
     if (clicks >= max) throw new Error(`table #${o.tableId} did not finish within ${max} clicks`);
     await settle(o.app());
-    const table = repo().table(o.tableId)!;
+    const table = (await store().table(o.tableId))!;
     if (table.status !== 'active') break;
     const pending = o.def.pending(table.state);
     const step = pending.step.toString(36);
     const current = (x: Offer) => x.customId.split(':')[3] === step;
     const seat = rng.pick(seatsToAct(pending));
-    const row = repo().seats(o.tableId).find((s) => s.seat === seat)!;
+    const row = (await store().seats(o.tableId)).find((s) => s.seat === seat)!;
     const user = o.users.find((u) => u.id === row.userId)!;
     const board = boardOf(o.emu, o.tableId, o.channelId ?? o.emu.channel);
     let panel = panels.get(user.id) && o.emu.message(panels.get(user.id)!.id);
@@ -196,4 +196,33 @@ export async function playOut<A = any>(o: PlayOutOptions<A>): Promise<number> {
     clicks += 1;
   }
   return clicks;
+}
+
+/**
+ * NOIR players who know where to look (the test peeks at the state to choose, then clicks):
+ * the Inspector arrests the Killer when adjacent, the Killer kills when it can; otherwise
+ * they shift, exonerate or disguise at random. A `choose` for `playOut`.
+ */
+export function noirChoice(o: Offer[], s: { killerIdentity: number; killerSeat: number }, seat: number): Offer | undefined {
+  const type = (x: Offer) => (x.action as { type: string }).type;
+  if (seat !== s.killerSeat) {
+    const hit = o.find((x) => (type(x) === 'arrest' || type(x) === 'citizen') && (x.action as { suspect?: number; target?: number }).suspect === s.killerIdentity);
+    if (hit) return hit;
+    return o.find((x) => type(x) === 'choose') ?? o.find((x) => type(x) === 'discard');
+  }
+  return o.find((x) => type(x) === 'kill');
+}
+
+/**
+ * Poll an async read (e.g. of the store) every 10 ms until it returns a truthy value; rejects
+ * after `timeoutMs` (default 5 s) naming `what`.
+ */
+export async function eventually<T>(read: () => Promise<T>, what = 'a stored value', timeoutMs = 5000): Promise<NonNullable<T>> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (value) return value as NonNullable<T>;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
 }

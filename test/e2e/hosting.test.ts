@@ -37,7 +37,7 @@ describe('hosting rules through the Discord emulator', () => {
     tmp.cleanup();
   });
 
-  const openTables = () => app.context.repo.openTables(emu.guild.id);
+  const openTables = () => app.context.store.openTables({ guildId: emu.guild.id });
 
   /** `/suspicion new` by `user` in `channelId`: the table id when it opened, else the private answer. */
   async function open(user: EmulatedUser, channelId: string): Promise<{ tableId?: number; refusal?: string }> {
@@ -71,14 +71,14 @@ describe('hosting rules through the Discord emulator', () => {
     expect(saved.content).toContain(en.ratings.admin.hostsRole(hostsRole));
     answered(await admin.slash('admin settings', { 'allow-channel': more }));
 
-    const before = openTables().length;
+    const before = (await openTables()).length;
     // Without the role: refused, even in a listed channel.
     expect((await open(guest, games)).refusal).toBe(en.common.errors.hostRoleRequired(hostsRole));
     // With the role, in a channel that is not listed: refused, naming the listed ones.
     expect((await open(host, chat)).refusal).toBe(en.common.errors.channelNotAllowed(`<#${games}>, <#${more}>`, 0));
     // Manage Server skips the role, not the channel list.
     expect((await open(admin, chat)).refusal).toBe(en.common.errors.channelNotAllowed(`<#${games}>, <#${more}>`, 0));
-    expect(openTables()).toHaveLength(before);
+    expect(await openTables()).toHaveLength(before);
     // A refusal pings nobody (the role mention is not a ping).
     expect([...emu.pings.values()].flat()).not.toContain(guest.id);
 
@@ -87,7 +87,7 @@ describe('hosting rules through the Discord emulator', () => {
     // The guest may still join a table someone else opens.
     const lobby = answered(await host.slash('suspicion new', { seats: 2 }, { channelId: games })).message!;
     answered(await guest.click(lobby, 'Join'));
-    expect(app.context.repo.seats(tableIdOf(lobby)).map((seat) => seat.userId)).toContain(guest.id);
+    expect((await app.context.store.seats(tableIdOf(lobby))).map((seat) => seat.userId)).toContain(guest.id);
     emu.assertNoViolations();
   });
 

@@ -74,7 +74,7 @@ describe('a Spanish and an English player at one table', () => {
     const ana = emu.addUser('Ana', { locale: 'en-US' });
     const lobby = answered(await sofia.slash('noir nueva', { asesino: 'host' })).message!;
     const tableId = tableIdOf(lobby);
-    expect(app.context.repo.table(tableId)!.locale).toBe('es-419');
+    expect((await app.context.store.table(tableId))!.locale).toBe('es-419');
     expect(textOf(lobby)).toMatch(/sala de espera/);
     expect(textOf(lobby)).toMatch(/Anfitrión/);
     // Ana joins with the public (Spanish) button; the lobby stays Spanish, her private answers are English.
@@ -136,7 +136,7 @@ describe('a Spanish and an English player at one table', () => {
     // Ben's client is English, but the table he opens speaks the server's language.
     const channel = emu.addChannel('otra-mesa');
     const lobby = answered(await english.slash('phantom new', {}, { channelId: channel })).message as EmulatedMessage;
-    expect(app.context.repo.table(tableIdOf(lobby))!.locale).toBe('es');
+    expect((await app.context.store.table(tableIdOf(lobby)))!.locale).toBe('es');
     expect(textOf(lobby)).toMatch(/sala de espera/);
     // Back to each opener's language.
     const cleared = answered(await owner.slash('admin ajustes', { idioma: 'auto' }));

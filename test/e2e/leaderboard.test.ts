@@ -14,6 +14,7 @@ import type { App } from '../../src/app.js';
 import { suspicionModule } from '../../src/games/suspicion/index.js';
 import { en } from '../../src/i18n/en/index.js';
 import { ratings } from '../../src/persistence/schema.js';
+import type { SqliteStore } from '../../src/persistence/store/sqlite.js';
 import { DiscordEmulator, buttonLabels, type EmulatedMessage, type EmulatedUser } from '../../src/local/emulator/index.js';
 import { answered, boardOf, fresh, playOut, settle, startBot, tableIdOf, tempDir, textOf } from './harness.js';
 
@@ -54,7 +55,7 @@ describe('leaderboards, stats and /admin through the Discord emulator', () => {
     const tableId = tableIdOf(lobby);
     await playOut({ emu, app: () => app, tableId, users: [host, guest], def: suspicionModule.definition, channelId });
     await settle(app);
-    expect(app.context.repo.table(tableId)!.status).toBe('finished');
+    expect((await app.context.store.table(tableId))!.status).toBe('finished');
     return tableId;
   }
 
@@ -69,7 +70,7 @@ describe('leaderboards, stats and /admin through the Discord emulator', () => {
     const skill = new Map<string, Rating>();
     const record = new Map<string, { games: number; wins: number }>();
     for (const id of tables) {
-      const res = app.context.repo.results(id);
+      const res = (await app.context.store.results(id));
       expect(res).toHaveLength(2);
       const next = rate(
         res.map((r) => [skill.get(r.userId) ?? rating()]),
@@ -129,7 +130,7 @@ describe('leaderboards, stats and /admin through the Discord emulator', () => {
   it('pages with the Next / Previous buttons', async () => {
     // 12 more rated players (inserted directly) make a second page.
     const now = Date.now();
-    app.context.db
+    (app.context.store as SqliteStore).db
       .insert(ratings)
       .values(
         Array.from({ length: 12 }, (_, k) => ({
@@ -183,7 +184,7 @@ describe('leaderboards, stats and /admin through the Discord emulator', () => {
       expect(r.message!.content).toBe(en.ratings.admin.refused);
       expect(r.message!.components).toEqual([]);
     }
-    expect(app.context.repo.table(openId)!.status).toBe('lobby');
+    expect((await app.context.store.table(openId))!.status).toBe('lobby');
     const lb = answered(await cleo.slash('leaderboard', { game: 'suspicion' }));
     expect(embedOf(lb.message).title).toContain('season 1');
     expect(answered(await mod.slash('admin settings')).message!.content).toContain('each game’s own default');
@@ -205,14 +206,14 @@ describe('leaderboards, stats and /admin through the Discord emulator', () => {
     expect(list.message!.content).toMatch(/playing · 2 players: (Ben, Cleo|Cleo, Ben)/);
     const ask = answered(await mod.slash('admin end', { table: id }));
     expect(ask.message!.ephemeral).toBe(true);
-    expect(app.context.repo.table(id)!.status).toBe('active');
+    expect((await app.context.store.table(id))!.status).toBe('active');
     const done = answered(await mod.click(ask.message!, en.ratings.admin.confirmEndButton));
     expect(done.callbackType).toBe(7);
     expect(fresh(emu, ask.message!).content).toBe(en.ratings.admin.ended(id));
     await settle(app);
-    expect(app.context.repo.table(id)).toMatchObject({ status: 'cancelled', endReason: 'admin' });
+    expect((await app.context.store.table(id))).toMatchObject({ status: 'cancelled', endReason: 'admin' });
     expect(textOf(boardOf(emu, id, channelId))).toContain('Ended by a server admin');
-    expect(app.context.repo.results(id)).toEqual([]);
+    expect((await app.context.store.results(id))).toEqual([]);
     const gone = answered(await mod.slash('admin end', { table: id }));
     expect(gone.message!.content).toBe(en.ratings.admin.alreadyEnded(id));
     emu.assertNoViolations();
@@ -246,10 +247,10 @@ describe('leaderboards, stats and /admin through the Discord emulator', () => {
     expect(saved.message!.content).toContain('**120 s**');
     const c1 = emu.addChannel('lb-settings-1');
     const t1 = answered(await ana.slash('suspicion new', {}, { channelId: c1 }));
-    expect(app.context.repo.table(tableIdOf(t1.message))!.options).toMatchObject({ turnSeconds: 120, voteSeconds: 45 });
+    expect((await app.context.store.table(tableIdOf(t1.message)))!.options).toMatchObject({ turnSeconds: 120, voteSeconds: 45 });
     const c2 = emu.addChannel('lb-settings-2');
     const t2 = answered(await ben.slash('suspicion new', { 'turn-timer': 30 }, { channelId: c2 }));
-    expect(app.context.repo.table(tableIdOf(t2.message))!.options).toMatchObject({ turnSeconds: 30, voteSeconds: 45 });
+    expect((await app.context.store.table(tableIdOf(t2.message)))!.options).toMatchObject({ turnSeconds: 30, voteSeconds: 45 });
     const bad = answered(await mod.slash('admin settings', { 'turn-timer': 5 }));
     expect(bad.message!.content).toBe(en.ratings.admin.settingsBad('Turn timer', 10, 3600));
     emu.assertNoViolations();

@@ -85,17 +85,20 @@ describe('private panels under a slow REST queue', () => {
     answered(await ana.click(lobby, 'Start'));
     await settle(app);
     const id = tableIdOf(lobby);
-    const { repo, service } = app.context;
+    const { store, service } = app.context;
     const actorOf = (user: EmulatedUser): Actor => ({ userId: user.id, displayName: user.name, canManageGuild: false });
-    const userOfSeat = (seat: number) => [ana, ben].find((u) => u.id === repo.seats(id).find((s) => s.seat === seat)!.userId)!;
+    const userOfSeat = async (seat: number) => {
+      const row = (await store.seats(id)).find((s) => s.seat === seat)!;
+      return [ana, ben].find((u) => u.id === row.userId)!;
+    };
     // Play the first round through the service, up to the secret vote that closes it.
     for (let guard = 0; guard < 10; guard++) {
-      const pending = tallyDefinition.pending(repo.table(id)!.state as TallyState);
+      const pending = tallyDefinition.pending((await store.table(id))!.state as TallyState);
       if (pending.kind === 'simultaneous') break;
       const r =
         pending.kind === 'turn'
-          ? service.act(id, actorOf(userOfSeat(pending.seat)), pending.step, { type: 'add', n: 1 })
-          : service.act(id, actorOf(userOfSeat((pending as { seats: number[] }).seats[0]!)), pending.step, { type: 'pass' });
+          ? (await service.act(id, actorOf((await userOfSeat(pending.seat))), pending.step, { type: 'add', n: 1 }))
+          : (await service.act(id, actorOf((await userOfSeat((pending as { seats: number[] }).seats[0]!))), pending.step, { type: 'pass' }));
       expect(r.ok).toBe(true);
     }
     await settle(app);
@@ -105,7 +108,7 @@ describe('private panels under a slow REST queue', () => {
     const benPanel = answered(await ben.click(board, 'Show my hand')).message!;
     await settle(app);
     const watch = watchPanels(emu, [ana, ben], channelId);
-    const before = repo.table(id)!.version;
+    const before = (await store.table(id))!.version;
     expect(shownVersion(fresh(emu, anaPanel))).toBe(before);
     let newest: number;
     try {
@@ -114,7 +117,7 @@ describe('private panels under a slow REST queue', () => {
       await new Promise((r) => setTimeout(r, 300));
       // Ana votes on her panel before that edit lands; her vote closes the round.
       answered(await ana.click(fresh(emu, anaPanel), 'vote:2'));
-      newest = repo.table(id)!.version;
+      newest = (await store.table(id))!.version;
       expect(newest).toBe(before + 2);
       // Let every held edit land (two rounds: an edit may wait for the one before it).
       for (let round = 0; round < 2; round++) {

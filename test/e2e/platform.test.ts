@@ -55,12 +55,12 @@ describe('platform behaviour through the Discord emulator', () => {
     return { channelId, id, board: boardOf(emu, id, channelId) };
   }
 
-  const state = (id: number) => app.context.repo.table(id)!.state as SuspicionState;
-  const version = (id: number) => app.context.repo.table(id)!.version;
-  const mover = (id: number) => {
-    const p = def.pending(state(id));
+  const state = async (id: number) => (await app.context.store.table(id))!.state as SuspicionState;
+  const version = async (id: number) => (await app.context.store.table(id))!.version;
+  const mover = async (id: number) => {
+    const p = def.pending((await state(id)));
     const seat = p.kind === 'turn' ? p.seat : -1;
-    const row = app.context.repo.seats(id).find((s) => s.seat === seat)!;
+    const row = (await app.context.store.seats(id)).find((s) => s.seat === seat)!;
     return [ana, ben].find((u) => u.id === row.userId)!;
   };
 
@@ -69,7 +69,7 @@ describe('platform behaviour through the Discord emulator', () => {
     const r = answered(await ana.slash('suspicion new', {}, { channelId }));
     expect(r.message?.ephemeral).toBe(true);
     expect(textOf(r.message)).toMatch(/Embed Links/);
-    expect(app.context.repo.openTableInChannel(channelId)).toBeUndefined();
+    expect((await app.context.store.openTableInChannel(channelId))).toBeUndefined();
   });
 
   it('one open table per channel, with a pointer to the existing one', async () => {
@@ -81,22 +81,22 @@ describe('platform behaviour through the Discord emulator', () => {
 
   it('non-players, stale clicks and illegal moves get private answers and change nothing', async () => {
     const { id, board } = await game('bad-input');
-    const v0 = version(id);
+    const v0 = (await version(id));
     // A spectator opens a hand.
     const spectator = answered(await eve.click(fresh(emu, board), 'Show my hand'));
     expect(spectator.message?.ephemeral).toBe(true);
     expect(textOf(spectator.message)).toMatch(/not playing/i);
     // The mover opens their panel and plays; then clicks the same (now stale) button again.
-    const m = mover(id);
+    const m = (await mover(id));
     const panel = answered(await m.click(fresh(emu, board), 'Show my hand')).message!;
     const discard = offers<SuspicionAction>(panel, def).find((o) => o.action.type === 'discard')!;
     // A double click: two interactions on the same button in the same millisecond.
     const [c1, c2] = await emu.simultaneous([() => perform(m, panel, discard), () => perform(m, panel, discard)]);
     for (const c of [c1!, c2!]) expect(answered(c).callbackType).toBe(7); // both answered in place
     const notes = [c1!, c2!].map((c) => textOf(c.message));
-    const v1 = version(id);
+    const v1 = (await version(id));
     expect(v1).toBe(v0 + 1); // applied once
-    expect(app.context.repo.actions(id)).toHaveLength(1);
+    expect((await app.context.store.actions(id))).toHaveLength(1);
     // (the log line is written once the answer is sent)
     await emu.waitFor(() => logLines.filter((l) => l.msg === 'interaction' && l.outcome === 'stale').length === 1);
     // The panel ends up showing the new hand, with either the confirmation or "already done".
@@ -106,19 +106,19 @@ describe('platform behaviour through the Discord emulator', () => {
     await settle(app);
     const after = answered(await m.click(fresh(emu, board), 'Show my hand')).message!;
     expect(offers<SuspicionAction>(after, def).some((o) => o.action.type === 'place' || o.action.type === 'discard')).toBe(false);
-    expect(version(id)).toBe(v1);
+    expect((await version(id))).toBe(v1);
   });
 
   it('forged custom_ids and forged actions are refused privately and change nothing', async () => {
     const { id, board } = await game('forged');
-    const v0 = version(id);
-    const m = mover(id);
+    const v0 = (await version(id));
+    const m = (await mover(id));
     const other = m === ana ? ben : ana;
-    const step = def.pending(state(id)).step.toString(36);
+    const step = def.pending((await state(id))).step.toString(36);
     const tid = id.toString(36);
     // A card the mover does not hold: the rival's (a fixed id such as burn1 may be in the mover's own hand).
-    const moverSeat = (def.pending(state(id)) as { seat: number }).seat;
-    const rivalCard = state(id).players[1 - moverSeat]!.hand[0];
+    const moverSeat = (def.pending((await state(id))) as { seat: number }).seat;
+    const rivalCard = (await state(id)).players[1 - moverSeat]!.hand[0];
     const cases: [EmulatedUser, string, string[] | undefined, RegExp][] = [
       [m, 'garbage', undefined, /not one of ours/],
       [m, 'rh1:g:zzzzzzzz:1:pa', undefined, /no longer exists/],
@@ -126,7 +126,7 @@ describe('platform behaviour through the Discord emulator', () => {
       [m, `rh1:t:${tid}:nuke`, undefined, /not one of ours/],
       // A well-formed action the game does not allow now (someone else's card, out of turn, wrong step).
       [m, `rh1:g:${tid}:${step}:di:${rivalCard}`, undefined, /❌/],
-      [other, `rh1:g:${tid}:${step}:di:${state(id).players[0]!.hand[0]}`, undefined, /❌|moved on/],
+      [other, `rh1:g:${tid}:${step}:di:${(await state(id)).players[0]!.hand[0]}`, undefined, /❌|moved on/],
       [eve, `rh1:g:${tid}:${step}:pa`, undefined, /not playing/],
       [m, `rh1:s:${tid}:${step}:c0`, ['vo:bluff', 'vo:believe'], /not one of ours/],
       [m, `rh1:t:${tid}:start`, undefined, /already started/],
@@ -138,9 +138,9 @@ describe('platform behaviour through the Discord emulator', () => {
       expect(r.message?.ephemeral, `${customId}: ${r.callbackType} ${textOf(r.message)}`).toBe(true);
       expect(textOf(r.message), customId).toMatch(expected);
     }
-    expect(version(id)).toBe(v0);
-    expect(app.context.repo.actions(id)).toHaveLength(0);
-    expect(app.context.repo.table(id)!.status).toBe('active');
+    expect((await version(id))).toBe(v0);
+    expect((await app.context.store.actions(id))).toHaveLength(0);
+    expect((await app.context.store.table(id))!.status).toBe('active');
   });
 
   it("another server's owner cannot reach this server's tables by forging their ids", async () => {
@@ -160,16 +160,16 @@ describe('platform behaviour through the Discord emulator', () => {
       expect(r.message?.ephemeral, verb).toBe(true);
       expect(textOf(r.message), verb).toMatch(/no longer exists/);
     }
-    const step = def.pending(state(gameId)).step.toString(36);
+    const step = def.pending((await state(gameId))).step.toString(36);
     const r = answered(await evil.owner.forge(evil.messageId, `rh1:g:${gameId.toString(36)}:${step}:pa`));
     expect(textOf(r.message)).toMatch(/no longer exists/);
-    expect(app.context.repo.table(lobbyId)!.status).toBe('lobby');
-    expect(app.context.repo.seats(lobbyId).map((x) => x.userId)).toEqual([ana.id]);
-    expect(app.context.repo.table(gameId)!.status).toBe('active');
+    expect((await app.context.store.table(lobbyId))!.status).toBe('lobby');
+    expect((await app.context.store.seats(lobbyId)).map((x) => x.userId)).toEqual([ana.id]);
+    expect((await app.context.store.table(gameId))!.status).toBe('active');
     // A lobby button used from another channel of the same server is refused too.
     const elsewhere = answered(await eve.forge(otherBoard, `rh1:t:${lobbyId.toString(36)}:join`));
     expect(textOf(elsewhere.message)).toMatch(/use it there/);
-    expect(app.context.repo.seats(lobbyId)).toHaveLength(1);
+    expect((await app.context.store.seats(lobbyId))).toHaveLength(1);
   });
 
   it('leaderboard and admin buttons forged onto a board never rewrite the public message', async () => {
@@ -182,28 +182,28 @@ describe('platform behaviour through the Discord emulator', () => {
     await settle(app);
     expect(textOf(fresh(emu, board))).toBe(before);
     expect(JSON.stringify(fresh(emu, board).components)).toContain('Show my hand');
-    expect(app.context.repo.table(id)!.channelId).toBe(channelId);
+    expect((await app.context.store.table(id))!.channelId).toBe(channelId);
   });
 
   it('a deleted board is posted again on the next change', async () => {
     const { id, board, channelId } = await game('deleted-board');
     emu.deleteMessage(channelId, board.id);
-    const m = mover(id);
+    const m = (await mover(id));
     const r = answered(await m.slash('hand', {}, { channelId }));
     const discard = offers<SuspicionAction>(r.message!, def).find((o) => o.action.type === 'discard')!;
     answered(await perform(m, r.message!, discard));
     await settle(app);
     const again = boardOf(emu, id, channelId);
     expect(again.id).not.toBe(board.id);
-    expect(app.context.repo.table(id)!.boardMessageId).toBe(again.id);
+    expect((await app.context.store.table(id))!.boardMessageId).toBe(again.id);
     // Deleted again: asking for a hand with /hand brings the board back without any move.
     emu.deleteMessage(channelId, again.id);
-    const v = version(id);
+    const v = (await version(id));
     answered(await ana.slash('hand', {}, { channelId }));
     await settle(app);
     const third = boardOf(emu, id, channelId);
     expect(third.id).not.toBe(again.id);
-    expect(version(id)).toBe(v);
+    expect((await version(id))).toBe(v);
   });
 
   it('tells players privately when the bot lost a permission it needs for the board', async () => {
@@ -223,14 +223,14 @@ describe('platform behaviour through the Discord emulator', () => {
     const refused = answered(await eve.slash('table cancel', {}, { channelId }));
     expect(textOf(refused.message)).toMatch(/host or a member with \*\*Manage Server\*\*/);
     const ask = answered(await ana.slash('table cancel', {}, { channelId }));
-    expect(app.context.repo.table(id)!.status).toBe('active'); // nothing happens before confirming
+    expect((await app.context.store.table(id))!.status).toBe('active'); // nothing happens before confirming
     const keep = answered(await ana.click(ask.message!, 'No, keep playing'));
     expect(textOf(keep.message)).toMatch(/Nothing changed/);
     // A moderator with Manage Server may cancel someone else's table.
     const ask2 = answered(await mod.slash('table cancel', {}, { channelId }));
     answered(await mod.click(ask2.message!, 'Yes, cancel the table'));
     await settle(app);
-    expect(app.context.repo.table(id)!.status).toBe('cancelled');
+    expect((await app.context.store.table(id))!.status).toBe('cancelled');
     const closed = fresh(emu, board);
     expect(textOf(closed)).toMatch(/Cancelled/);
     expect(closed.components ?? []).toHaveLength(0);
@@ -245,11 +245,11 @@ describe('platform behaviour through the Discord emulator', () => {
     const { id, channelId, board } = await game('leave');
     const ask = answered(await ben.slash('table leave', {}, { channelId }));
     expect(textOf(ask.message)).toMatch(/ranked last/);
-    expect(app.context.repo.table(id)!.status).toBe('active'); // nothing before confirming
+    expect((await app.context.store.table(id))!.status).toBe('active'); // nothing before confirming
     answered(await ben.click(ask.message!, 'Yes, leave the game'));
     await settle(app);
-    expect(app.context.repo.table(id)).toMatchObject({ status: 'finished', endReason: 'forfeit' });
-    const rows = app.context.repo.results(id);
+    expect((await app.context.store.table(id))).toMatchObject({ status: 'finished', endReason: 'forfeit' });
+    const rows = (await app.context.store.results(id));
     expect(rows.find((r) => r.userId === ana.id)).toMatchObject({ placement: 1, winner: true });
     expect(rows.find((r) => r.userId === ben.id)).toMatchObject({ placement: 2, winner: false, left: true });
     const text = textOf(fresh(emu, board));
@@ -260,7 +260,7 @@ describe('platform behaviour through the Discord emulator', () => {
 
   it('a deadline that passed while the bot was down gets a fresh one from the ready time; the board says the bot restarted', async () => {
     const { id, board } = await game('restart-deadline');
-    const p = def.pending(state(id));
+    const p = def.pending((await state(id)));
     await app.stop();
     // The bot is down past the turn deadline.
     const raw = new Database(tmp.dbPath);
@@ -270,11 +270,11 @@ describe('platform behaviour through the Discord emulator', () => {
     app = await startBot(emu, tmp.dbPath, { logger: pino({ level: 'info' }, sink) });
     await settle(app);
     // Nothing was played for anyone, and nobody counts a missed deadline.
-    expect(app.context.repo.actions(id)).toEqual([]);
-    expect(def.pending(state(id)).step).toBe(p.step);
-    expect(app.context.repo.seats(id).every((s) => s.missed === 0 && !s.away)).toBe(true);
+    expect((await app.context.store.actions(id))).toEqual([]);
+    expect(def.pending((await state(id))).step).toBe(p.step);
+    expect((await app.context.store.seats(id)).every((s) => s.missed === 0 && !s.away)).toBe(true);
     // The 120 s turn gets min(120 s, 60 s) from the moment the bot was ready.
-    const deadlineAt = app.context.repo.table(id)!.deadlineAt!;
+    const deadlineAt = (await app.context.store.table(id))!.deadlineAt!;
     expect(deadlineAt).toBeGreaterThanOrEqual(before + 60_000);
     expect(deadlineAt).toBeLessThanOrEqual(Date.now() + 60_000);
     expect(textOf(fresh(emu, board))).toMatch(new RegExp(`The bot was restarted\\. Nobody could move meanwhile, so the current decision now closes <t:${Math.floor(deadlineAt / 1000)}:R>`));
@@ -282,7 +282,7 @@ describe('platform behaviour through the Discord emulator', () => {
 
   it('a board and ping the previous process did not publish are sent at start-up', async () => {
     const { id, board } = await game('crash-publish');
-    const m = mover(id);
+    const m = (await mover(id));
     const pingsBefore = m.pings().length;
     await app.stop();
     // As if the process died between committing a move and editing the board (and posting its ping).
@@ -295,7 +295,7 @@ describe('platform behaviour through the Discord emulator', () => {
     await settle(app);
     expect(edits()).toBe(editsBefore + 1);
     expect(m.pings().length).toBe(pingsBefore + 1);
-    expect(app.context.repo.table(id)!.boardVersion).toBe(app.context.repo.table(id)!.version);
+    expect((await app.context.store.table(id))!.boardVersion).toBe((await app.context.store.table(id))!.version);
     // Tables whose board was up to date are left alone at start-up.
     const again = edits();
     await app.stop();
@@ -312,7 +312,7 @@ describe('platform behaviour through the Discord emulator', () => {
     expect(textOf(hand.message)).toMatch(/not seated at an open table/i);
   });
 
-  it('writes one JSON log line per interaction with guild, table, user, action, outcome and ms', () => {
+  it('writes one JSON log line per interaction with guild, table, user, action, outcome and ms', async () => {
     const lines = logLines.filter((l) => l.msg === 'interaction');
     expect(lines.length).toBeGreaterThan(10);
     for (const l of lines) {

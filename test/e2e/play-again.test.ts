@@ -12,7 +12,7 @@ import { tableActionId } from '../../src/discord/custom-id.js';
 import { suspicionModule } from '../../src/games/suspicion/index.js';
 import { en } from '../../src/i18n/en/index.js';
 import { DiscordEmulator, buttonLabels, type EmulatedMessage, type EmulatedUser } from '../../src/local/emulator/index.js';
-import { answered, boardOf, fresh, playOut, settle, startBot, tableIdOf, tempDir, textOf } from './harness.js';
+import { answered, boardOf, eventually, fresh, playOut, settle, startBot, tableIdOf, tempDir, textOf } from './harness.js';
 
 describe('Play again through the Discord emulator', () => {
   let emu: DiscordEmulator;
@@ -44,7 +44,7 @@ describe('Play again through the Discord emulator', () => {
     tmp.cleanup();
   });
 
-  const repo = () => app.context.repo;
+  const store = () => app.context.store;
 
   /** Start the lobby `lobby` (joined by `guests`) as `host` and play it to the end by clicking. */
   async function playLobby(lobby: EmulatedMessage, host: EmulatedUser, guests: EmulatedUser[]): Promise<number> {
@@ -55,7 +55,7 @@ describe('Play again through the Discord emulator', () => {
     const tableId = tableIdOf(lobby);
     await playOut({ emu, app: () => app, tableId, users: [host, ...guests], def: suspicionModule.definition, channelId });
     await settle(app);
-    expect(repo().table(tableId)!.status).toBe('finished');
+    expect((await store().table(tableId))!.status).toBe('finished');
     return tableId;
   }
 
@@ -69,7 +69,7 @@ describe('Play again through the Discord emulator', () => {
     const stranger = answered(await dev.click(board, playAgain));
     expect(stranger.message!.ephemeral).toBe(true);
     expect(stranger.message!.content).toBe(en.common.errors.rematchPlayersOnly('suspicion'));
-    expect(repo().openTables(emu.guild.id)).toHaveLength(0);
+    expect(await store().openTables({ guildId: emu.guild.id })).toHaveLength(0);
     emu.assertNoViolations();
   });
 
@@ -88,13 +88,13 @@ describe('Play again through the Discord emulator', () => {
     expect(refusals[0]!.message!.content).toContain(`**Suspicion** (table #${lobbyId})`);
 
     // The bot notes the lobby message's id once Discord has answered its reply.
-    await emu.waitFor(() => repo().table(lobbyId)!.boardMessageId);
-    const stored = repo().table(lobbyId)!;
-    const old = repo().table(firstTable)!;
+    await eventually(async () => (await store().table(lobbyId))!.boardMessageId, 'the board message id');
+    const stored = (await store().table(lobbyId))!;
+    const old = (await store().table(firstTable))!;
     expect(stored).toMatchObject({ status: 'lobby', hostUserId: ben.id, channelId, maxSeats: old.maxSeats, boardMessageId: lobby.id });
     expect(stored.options).toEqual(old.options);
     expect(stored.options).toMatchObject({ variant: 'arrest-race', turnSeconds: 45 });
-    expect(repo().seats(lobbyId).map((seat) => seat.userId)).toEqual([ben.id]);
+    expect((await store().seats(lobbyId)).map((seat) => seat.userId)).toEqual([ben.id]);
 
     // The invitation mentions Ana and Cleo — and only they are notified.
     expect(lobby.content).toContain(ana.mention);
@@ -108,7 +108,7 @@ describe('Play again through the Discord emulator', () => {
     expect(busy.message!.ephemeral).toBe(true);
     expect(busy.message!.content).toContain(`table #${lobbyId}`);
     expect(busy.message!.content).toContain(`https://discord.com/channels/${emu.guild.id}/${channelId}/${lobby.id}`);
-    expect(repo().openTables(emu.guild.id)).toHaveLength(1);
+    expect(await store().openTables({ guildId: emu.guild.id })).toHaveLength(1);
 
     // The invitation goes once the new game starts: the running board carries no text above it.
     const second = await playLobby(lobby, ben, [ana, cleo]);
@@ -125,7 +125,7 @@ describe('Play again through the Discord emulator', () => {
     const other = emu.addChannel('cancelled-here');
     const created = answered(await ana.slash('suspicion new', { seats: 2 }, { channelId: other }));
     const cancelledId = tableIdOf(created.message);
-    await emu.waitFor(() => repo().table(cancelledId)!.boardMessageId);
+    await eventually(async () => (await store().table(cancelledId))!.boardMessageId, 'the board message id');
     app.context.service.cancel(cancelledId, { userId: ana.id, displayName: 'Ana', canManageGuild: false });
     await settle(app);
     expect(buttonLabels(boardOf(emu, cancelledId, other))).toEqual([]);
@@ -133,12 +133,12 @@ describe('Play again through the Discord emulator', () => {
     const forged = answered(await ana.forge(boardOf(emu, cancelledId, other), tableActionId(cancelledId, 'again')));
     expect(forged.message!.ephemeral).toBe(true);
     expect(forged.message!.content).toBe(en.common.errors.rematchNotFinished);
-    expect(repo().openTableInChannel(other)).toBeUndefined();
+    expect(await store().openTableInChannel(other)).toBeUndefined();
     emu.assertNoViolations();
   });
 
   it('the hosting rules apply to Play again too', async () => {
-    expect(repo().openTables(emu.guild.id)).toHaveLength(0);
+    expect(await store().openTables({ guildId: emu.guild.id })).toHaveLength(0);
     // The newest finished board of the channel.
     const newest = [...emu.messages(channelId)].reverse().find((m) => buttonLabels(m).includes(playAgain));
     expect(newest).toBeDefined();
@@ -149,11 +149,11 @@ describe('Play again through the Discord emulator', () => {
     answered(await admin.slash('admin settings', { reset: 'host-role', 'allow-channel': emu.channel }));
     const elsewhere = answered(await cleo.click(newest!, playAgain));
     expect(elsewhere.message!.content).toBe(en.common.errors.channelNotAllowed(`<#${emu.channel}>`, 0));
-    expect(repo().openTableInChannel(channelId)).toBeUndefined();
+    expect(await store().openTableInChannel(channelId)).toBeUndefined();
     answered(await admin.slash('admin settings', { reset: 'channels' }));
     const ok = answered(await cleo.click(newest!, playAgain));
     expect(ok.message!.ephemeral).toBe(false);
-    expect(repo().openTableInChannel(channelId)!.hostUserId).toBe(cleo.id);
+    expect((await store().openTableInChannel(channelId))!.hostUserId).toBe(cleo.id);
     emu.assertNoViolations();
   });
 });

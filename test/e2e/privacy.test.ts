@@ -39,7 +39,7 @@ describe('/privacy and /help through the Discord emulator', () => {
     tmp.cleanup();
   });
 
-  const stored = (user: EmulatedUser) => storedData(app.context.db, user.id);
+  const stored = (user: EmulatedUser) => storedData(app.context.store, user.id);
 
   it('shows a player what is stored about them, privately', async () => {
     const nothing = answered(await ana.slash('privacy show'));
@@ -54,7 +54,7 @@ describe('/privacy and /help through the Discord emulator', () => {
     await settle(app);
     await playOut({ emu, app: () => app, tableId, users: [ana, ben], def: suspicionModule.definition });
     await settle(app);
-    expect(app.context.repo.table(tableId)!.status).toBe('finished');
+    expect((await app.context.store.table(tableId))!.status).toBe('finished');
     expect(textOf(boardOf(emu, tableId))).toContain('Ana Lovelace');
 
     const shown = answered(await ana.slash('privacy show'));
@@ -69,7 +69,7 @@ describe('/privacy and /help through the Discord emulator', () => {
   it('refuses to erase while the player sits at a table, naming it; forged clicks change nothing', async () => {
     const created = answered(await ana.slash('suspicion new', { seats: 2 }));
     const lobbyId = tableIdOf(created.message);
-    const before = stored(ana);
+    const before = (await stored(ana));
     const refused = answered(await ana.slash('privacy delete'));
     expect(refused.message!.ephemeral).toBe(true);
     expect(refused.message!.content).toBe(privacy.refusedOpen(privacy.openTable('Suspicion', lobbyId, `<#${emu.channel}>`)));
@@ -82,17 +82,17 @@ describe('/privacy and /help through the Discord emulator', () => {
     const onBoard = answered(await ana.forge(fresh(emu, created.message!), privacyActionId('erase')));
     expect(onBoard.message!.ephemeral).toBe(true);
     expect(onBoard.message!.content).toBe(en.common.errors.malformed);
-    expect(stored(ana)).toEqual(before);
+    expect((await stored(ana))).toEqual(before);
 
     const cancelPrompt = answered(await ana.click(fresh(emu, created.message!), 'Cancel')).message!;
     answered(await ana.click(cancelPrompt, en.common.commands.confirmCancelButton));
     await settle(app);
-    expect(app.context.repo.table(lobbyId)!.status).toBe('cancelled');
+    expect((await app.context.store.table(lobbyId))!.status).toBe('cancelled');
     emu.assertNoViolations();
   });
 
   it('erases after a confirmation: Keep changes nothing, a double click erases once', async () => {
-    const before = stored(ana);
+    const before = (await stored(ana));
     expect(before).toEqual({ seats: 2, results: 1, ratings: 1, totals: 1 });
 
     const ask = answered(await ana.slash('privacy delete'));
@@ -101,7 +101,7 @@ describe('/privacy and /help through the Discord emulator', () => {
     expect(buttonLabels(ask.message!)).toEqual([privacy.confirmButton, privacy.keepButton]);
     const kept = answered(await ana.click(ask.message!, privacy.keepButton));
     expect(kept.message!.content).toBe(privacy.kept);
-    expect(stored(ana)).toEqual(before);
+    expect((await stored(ana))).toEqual(before);
 
     const again = answered(await ana.slash('privacy delete'));
     const clicks = await emu.simultaneous([() => ana.click(again.message!, privacy.confirmButton), () => ana.click(again.message!, privacy.confirmButton)]);
@@ -110,7 +110,7 @@ describe('/privacy and /help through the Discord emulator', () => {
     const prompt = fresh(emu, again.message!);
     expect([privacy.erased(2, 1, 1, 1), privacy.alreadyErased]).toContain(prompt.content);
     expect(buttonLabels(prompt)).toEqual([]);
-    expect(stored(ana)).toEqual({ seats: 0, results: 0, ratings: 0, totals: 0 });
+    expect((await stored(ana))).toEqual({ seats: 0, results: 0, ratings: 0, totals: 0 });
     await settle(app);
 
     // Her past board now says "former player"; Ben's name stays.
@@ -126,7 +126,7 @@ describe('/privacy and /help through the Discord emulator', () => {
     const mine = answered(await ana.slash('stats'));
     expect(textOf(mine.message)).toContain(en.ratings.stats.nothing('Ana Lovelace'));
     expect(textOf(mine.message)).not.toContain(`#${tableId}`);
-    expect(stored(ben)).toEqual({ seats: 1, results: 1, ratings: 1, totals: 1 });
+    expect((await stored(ben))).toEqual({ seats: 1, results: 1, ratings: 1, totals: 1 });
     const benStats = answered(await ben.slash('stats'));
     expect(textOf(benStats.message)).toContain('Suspicion');
 

@@ -41,43 +41,46 @@ describe('pings across a restart', () => {
     await settle(app);
     const id = tableIdOf(lobby);
     const actor = (user: EmulatedUser): Actor => ({ userId: user.id, displayName: user.name, canManageGuild: false });
-    const state = () => app.context.repo.table(id)!.state as TallyState;
-    const userOfSeat = (seat: number) => users.find((u) => u.id === app.context.repo.seats(id).find((s) => s.seat === seat)!.userId)!;
+    const state = async () => (await app.context.store.table(id))!.state as TallyState;
+    const userOfSeat = async (seat: number) => {
+      const row = (await app.context.store.seats(id)).find((s) => s.seat === seat)!;
+      return users.find((u) => u.id === row.userId)!;
+    };
     // Play the first round (turns, and passes in the races) up to the secret vote.
     for (let guard = 0; guard < 20; guard++) {
-      const pending = tallyDefinition.pending(state());
+      const pending = tallyDefinition.pending((await state()));
       if (pending.kind === 'simultaneous') break;
       const r =
         pending.kind === 'turn'
-          ? app.context.service.act(id, actor(userOfSeat(pending.seat)), pending.step, { type: 'add', n: 1 })
-          : app.context.service.act(id, actor(userOfSeat((pending as { seats: number[] }).seats[0]!)), pending.step, { type: 'pass' });
+          ? (await app.context.service.act(id, actor((await userOfSeat(pending.seat))), pending.step, { type: 'add', n: 1 }))
+          : (await app.context.service.act(id, actor((await userOfSeat((pending as { seats: number[] }).seats[0]!))), pending.step, { type: 'pass' }));
       expect(r.ok).toBe(true);
       await settle(app);
     }
-    const vote = tallyDefinition.pending(state());
+    const vote = tallyDefinition.pending((await state()));
     expect(vote.kind).toBe('simultaneous');
-    const pingMessage = () => emu.message(app.context.repo.table(id)!.pingMessageId!)!;
-    const mentioned = () => [...(pingMessage().content ?? '').matchAll(/<@(\d+)>/g)].map((m) => m[1]).sort();
+    const pingMessage = async () => emu.message((await app.context.store.table(id))!.pingMessageId!)!;
+    const mentioned = async () => [...((await pingMessage()).content ?? '').matchAll(/<@(\d+)>/g)].map((m) => m[1]).sort();
     const ids = (...who: EmulatedUser[]) => who.map((u) => u.id).sort();
-    expect(mentioned()).toEqual(ids(ana, ben, cleo));
+    expect((await mentioned())).toEqual(ids(ana, ben, cleo));
     const pingsOf = (user: EmulatedUser) => user.pings().length;
     const pingsBefore = users.map(pingsOf);
 
     // Ana votes: the ping is edited down to Ben and Cleo.
-    expect(app.context.service.act(id, actor(ana), vote.step, { type: 'vote', value: 1 }).ok).toBe(true);
+    expect((await app.context.service.act(id, actor(ana), vote.step, { type: 'vote', value: 1 })).ok).toBe(true);
     await settle(app);
-    expect(mentioned()).toEqual(ids(ben, cleo));
+    expect((await mentioned())).toEqual(ids(ben, cleo));
 
     // The bot restarts in the middle of the vote.
     await app.stop();
     app = await startBot(emu, tmp.dbPath, { registry });
     await settle(app);
-    expect(mentioned()).toEqual(ids(ben, cleo));
+    expect((await mentioned())).toEqual(ids(ben, cleo));
 
     // Ben votes after the restart: the ping now mentions only Cleo, still deciding.
-    expect(app.context.service.act(id, actor(ben), vote.step, { type: 'vote', value: 2 }).ok).toBe(true);
+    expect((await app.context.service.act(id, actor(ben), vote.step, { type: 'vote', value: 2 })).ok).toBe(true);
     await settle(app);
-    expect(mentioned()).toEqual(ids(cleo));
+    expect((await mentioned())).toEqual(ids(cleo));
     // Edits never notify, and nobody got a second ping for this vote.
     expect(users.map(pingsOf)).toEqual(pingsBefore);
     expect(emu.violations).toEqual([]);

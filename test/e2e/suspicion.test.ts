@@ -95,16 +95,17 @@ describe('Suspicion, end to end through the Discord emulator', () => {
     const board = boardOf(emu, tableId);
     expect(board.id).toBe(lobby.id);
     expect(JSON.stringify(board.components)).toContain('Show my hand');
-    const repo = { table: (id: number) => app.context.repo.table(id), seats: (id: number) => app.context.repo.seats(id), actions: (id: number) => app.context.repo.actions(id) };
-    const state = () => repo.table(tableId)!.state as SuspicionState;
-    const userOf = (seat: number) => {
-      const row = repo.seats(tableId).find((s) => s.seat === seat)!;
+    // Always the running app's store (the app is replaced by the restart below).
+    const store = { table: (id: number) => app.context.store.table(id), seats: (id: number) => app.context.store.seats(id), actions: (id: number) => app.context.store.actions(id) };
+    const state = async () => (await store.table(tableId))!.state as SuspicionState;
+    const userOf = async (seat: number) => {
+      const row = (await store.seats(tableId)).find((s) => s.seat === seat)!;
       return users.find((u) => u.id === row.userId)!;
     };
-    const seatOf = (u: EmulatedUser) => repo.seats(tableId).find((s) => s.userId === u.id)!.seat!;
-    const first = (def.pending(state()) as { seat: number }).seat;
+    const seatOf = async (u: EmulatedUser) => (await store.seats(tableId)).find((s) => s.userId === u.id)!.seat!;
+    const first = (def.pending((await state())) as { seat: number }).seat;
     expect(ana.pings().length + ben.pings().length + cleo.pings().length).toBe(1);
-    expect(userOf(first).pings()).toHaveLength(1);
+    expect((await userOf(first)).pings()).toHaveLength(1);
 
     // Everyone opens their hand from the board.
     const panels = new Map<string, EmulatedMessage>();
@@ -118,7 +119,7 @@ describe('Suspicion, end to end through the Discord emulator', () => {
     expect(ben.canSee(panels.get(ana.id)!)).toBe(false);
 
     // The first mover places evidence of the race colour from their panel.
-    const mover = userOf(first);
+    const mover = (await userOf(first));
     const place = offers<SuspicionAction>(fresh(emu, panels.get(mover.id)!), def).find(
       (o) => o.action.type === 'place' && cardFace((o.action as { card: string }).card)?.kind === 'evidence' && (cardFace((o.action as { card: string }).card) as { colour: string }).colour === colour && !(cardFace((o.action as { card: string }).card) as { counter: boolean }).counter,
     );
@@ -137,58 +138,58 @@ describe('Suspicion, end to end through the Discord emulator', () => {
     track(r1!);
     track(r2!);
     await settle(app);
-    const s1 = state();
+    const s1 = (await state());
     const countered = s1.phase.kind === 'counterBack' ? s1.phase.counterer : null;
     expect(countered).not.toBeNull();
-    const winner = userOf(countered!);
+    const winner = (await userOf(countered!));
     const loser = rivals.find((u) => u !== winner)!;
     const loserAnswer = winner === rivals[0] ? r2! : r1!;
-    expect(textOf(loserAnswer.message), `r1=${textOf(r1!.message)} r2=${textOf(r2!.message)} log=${JSON.stringify(repo.actions(tableId))}`).toMatch(/too late/i);
+    expect(textOf(loserAnswer.message), `r1=${textOf(r1!.message)} r2=${textOf(r2!.message)} log=${JSON.stringify((await store.actions(tableId)))}`).toMatch(/too late/i);
     // The loser keeps their counter card.
     expect(
-      s1.players[seatOf(loser)]!.hand.some((c) => {
+      s1.players[(await seatOf(loser))]!.hand.some((c) => {
         const f = cardFace(c);
         return f?.kind === 'evidence' && f.counter && f.colour === colour;
       }),
     ).toBe(true);
-    expect(repo.actions(tableId).filter((a) => (a.action as { type: string }).type === 'counter')).toHaveLength(1);
+    expect((await store.actions(tableId)).filter((a) => (a.action as { type: string }).type === 'counter')).toHaveLength(1);
 
     // Play on with a simple policy until the first declaration's vote resolves, then restart.
     const policy = new Policy(emu, () => app, tableId, users, panels, board, track);
-    await policy.playUntil(() => state().lastReveal !== null, { voteCorrectly: true });
-    const reveal = state().lastReveal!;
+    await policy.playUntil(async () => (await state()).lastReveal !== null, { voteCorrectly: true });
+    const reveal = (await state()).lastReveal!;
     expect(reveal.won).toBe(false); // the rivals judged right
     expect(textOf(fresh(emu, board))).toMatch(/revealed|Bluff|believe/i);
-    expect(repo.table(tableId)!.status).toBe('active');
+    expect((await store.table(tableId))!.status).toBe('active');
 
     // Restart: a fresh instance of everything on the same database.
-    const before = state();
+    const before = (await state());
     await app.stop();
     app = await startBot(emu, tmp.dbPath);
     await settle(app);
-    expect(app.context.repo.table(tableId)!.state).toEqual(before);
+    expect((await app.context.store.table(tableId))!.state).toEqual(before);
 
     // Buttons on messages posted before the restart still work: the player to act clicks
     // an action in the panel they opened before the restart.
     const p0 = def.pending(before);
-    const actor0 = p0.kind === 'turn' ? userOf(p0.seat) : p0.kind === 'race' ? userOf(p0.seats[0]!) : p0.kind === 'simultaneous' ? userOf(p0.waiting[0]!) : null;
+    const actor0 = p0.kind === 'turn' ? (await userOf(p0.seat)) : p0.kind === 'race' ? (await userOf(p0.seats[0]!)) : p0.kind === 'simultaneous' ? (await userOf(p0.waiting[0]!)) : null;
     const oldPanel = actor0 && panels.get(actor0.id);
     if (actor0 && oldPanel) {
       const o = offers<SuspicionAction>(fresh(emu, oldPanel), def)[0];
       if (o && o.customId.split(':')[3] === p0.step.toString(36)) {
-        const seqBefore = app.context.repo.table(tableId)!.lastSeq;
+        const seqBefore = (await app.context.store.table(tableId))!.lastSeq;
         const r = track(await perform(actor0, fresh(emu, oldPanel), o));
         expect(r.callbackType).toBe(7);
-        expect(app.context.repo.table(tableId)!.lastSeq).toBeGreaterThan(seqBefore);
+        expect((await app.context.store.table(tableId))!.lastSeq).toBeGreaterThan(seqBefore);
       }
     }
     // The board posted before the restart still opens hands.
     const reopened = track(await ana.click(fresh(emu, board), 'Show my hand'));
     expect(reopened.message?.ephemeral).toBe(true);
-    await policy.playUntil(() => app.context.repo.table(tableId)!.status !== 'active', { voteCorrectly: false });
-    const t = app.context.repo.table(tableId)!;
+    await policy.playUntil(async () => (await app.context.store.table(tableId))!.status !== 'active', { voteCorrectly: false });
+    const t = (await app.context.store.table(tableId))!;
     expect(t.status).toBe('finished');
-    const results = app.context.repo.results(tableId);
+    const results = (await app.context.store.results(tableId));
     expect(results).toHaveLength(3);
     expect(results.filter((r) => r.winner)).toHaveLength(1);
     await settle(app);
@@ -216,12 +217,12 @@ class Policy {
     private readonly track: (r: InteractionResult) => InteractionResult,
   ) {}
 
-  private state(): SuspicionState {
-    return this.app().context.repo.table(this.tableId)!.state as SuspicionState;
+  private async currentState(): Promise<SuspicionState> {
+    return (await this.app().context.store.table(this.tableId))!.state as SuspicionState;
   }
 
-  private userOf(seat: number): EmulatedUser {
-    const row = this.app().context.repo.seats(this.tableId).find((s) => s.seat === seat)!;
+  private async userOfSeat(seat: number): Promise<EmulatedUser> {
+    const row = (await this.app().context.store.seats(this.tableId)).find((s) => s.seat === seat)!;
     return this.users.find((u) => u.id === row.userId)!;
   }
 
@@ -231,7 +232,7 @@ class Policy {
     if (old) {
       const msg = fresh(this.emu, old);
       const o = offers<SuspicionAction>(msg, suspicionDefinition).find(wanted);
-      if (o && this.isCurrent(o)) return { ...o, msg };
+      if (o && (await this.isCurrent(o))) return { ...o, msg };
     }
     const r = this.track(await u.click(fresh(this.emu, this.board), 'Show my hand'));
     this.panels.set(u.id, r.message!);
@@ -241,20 +242,20 @@ class Policy {
     return { ...o, msg };
   }
 
-  private isCurrent(o: Offer): boolean {
-    const step = suspicionDefinition.pending(this.state()).step;
+  private async isCurrent(o: Offer): Promise<boolean> {
+    const step = suspicionDefinition.pending((await this.currentState())).step;
     return o.customId.includes(`:${step.toString(36)}:`) || o.customId.split(':')[3] === step.toString(36);
   }
 
-  async playUntil(done: () => boolean, opts: { voteCorrectly: boolean }): Promise<void> {
-    for (let guard = 0; guard < 400 && !done(); guard++) {
+  async playUntil(done: () => boolean | Promise<boolean>, opts: { voteCorrectly: boolean }): Promise<void> {
+    for (let guard = 0; guard < 400 && !(await done()); guard++) {
       await settle(this.app());
-      const s = this.state();
+      const s = (await this.currentState());
       const ph = s.phase;
       const p = suspicionDefinition.pending(s);
       if (p.kind === 'over') return;
       if (ph.kind === 'turn') {
-        const u = this.userOf((p as { seat: number }).seat);
+        const u = (await this.userOfSeat((p as { seat: number }).seat));
         const order = ['declare', 'place', 'discard', 'pass'];
         const legal = suspicionDefinition.legalActions(s, (p as { seat: number }).seat) as SuspicionAction[];
         const type = order.find((t) => legal.some((a) => a.type === t))!;
@@ -266,12 +267,12 @@ class Policy {
       const b = fresh(this.emu, this.board);
       const boardOffers = offers<SuspicionAction>(b, suspicionDefinition);
       if (ph.kind === 'counter') {
-        const u = this.userOf((p as { seats: number[] }).seats[0]!);
+        const u = (await this.userOfSeat((p as { seats: number[] }).seats[0]!));
         this.track(await perform(u, b, boardOffers.find((o) => o.action.type === 'pass')!));
       } else if (ph.kind === 'counterBack') {
-        this.track(await perform(this.userOf(ph.placer), b, boardOffers.find((o) => o.action.type === 'accept')!));
+        this.track(await perform((await this.userOfSeat(ph.placer)), b, boardOffers.find((o) => o.action.type === 'accept')!));
       } else if (ph.kind === 'cancel') {
-        this.track(await perform(this.userOf(ph.target), b, boardOffers.find((o) => o.action.type === 'allow')!));
+        this.track(await perform((await this.userOfSeat(ph.target)), b, boardOffers.find((o) => o.action.type === 'allow')!));
       } else if (ph.kind === 'vote') {
         const f = cardFace(ph.card);
         const colour = s.players[ph.suspect]!.suspect[ph.slot];
@@ -281,7 +282,7 @@ class Policy {
         for (const voter of ph.voters) {
           if (ph.votes[voter] !== null) continue;
           const o = boardOffers.find((x) => x.action.type === 'vote' && (x.action as { verdict: string }).verdict === verdict)!;
-          this.track(await perform(this.userOf(voter), b, o));
+          this.track(await perform((await this.userOfSeat(voter)), b, o));
         }
       }
     }

@@ -91,17 +91,17 @@ describe.skipIf(!BROWSER)('local play in the browser: a whole game by clicking',
     await switchTo(page, ana.id);
     await lobby.locator('button', { hasText: 'Start' }).click();
 
-    const repo = () => play.app.context.repo;
+    const store = () => play.app.context.store;
     const rng = Rng.seeded(11);
     let clicks = 0;
     let restarted = false;
     let phoneMove = false;
     let panelShot = false;
-    for (let guard = 0; guard < 300 && repo().table(tableId)!.status === 'active'; guard++) {
-      const table = repo().table(tableId)!;
+    for (let guard = 0; guard < 300 && (await store().table(tableId))!.status === 'active'; guard++) {
+      const table = (await store().table(tableId))!;
       const pending = def.pending(table.state);
       const seat = rng.pick(seatsToAct(pending));
-      const userId = repo().seats(tableId).find((s) => s.seat === seat)!.userId;
+      const userId = (await store().seats(tableId)).find((s) => s.seat === seat)!.userId;
       await switchTo(page, userId);
       const current = (o: PageOffer) => o.step === pending.step && def.legalActions(table.state, seat).some((a: unknown) => JSON.stringify(a) === JSON.stringify(o.action));
       let offered = (await pageOffers(page, def)).filter(current);
@@ -130,9 +130,9 @@ describe.skipIf(!BROWSER)('local play in the browser: a whole game by clicking',
         await target.scrollIntoViewIfNeeded();
         const box = (await target.boundingBox())!;
         expect(box.width).toBeLessThanOrEqual(390);
-        const seqBefore = repo().table(tableId)!.lastSeq;
+        const seqBefore = (await store().table(tableId))!.lastSeq;
         await clickOffer(page, choice);
-        await until(() => repo().table(tableId)!.lastSeq > seqBefore, 'the phone move to be committed');
+        await until(async () => (await store().table(tableId))!.lastSeq > seqBefore, 'the phone move to be committed');
         await snapshot(page, 'local-play-phone.png');
         await page.setViewportSize({ width: 1280, height: 800 });
         phoneMove = true;
@@ -142,27 +142,27 @@ describe.skipIf(!BROWSER)('local play in the browser: a whole game by clicking',
       if (clicks === 2 && !restarted) {
         // Restart on the same data and port: the page reconnects; old buttons keep working.
         const port = play.emulator.port;
-        const before = repo().table(tableId)!;
+        const before = (await store().table(tableId))!;
         await play.stop();
         await expect.poll(() => page.locator('#status').textContent(), { timeout: 5000 }).toMatch(/reconnecting/i);
         play = await startLocal(data.dir, { port });
         await expect.poll(() => page.locator('#status').isHidden(), { timeout: 8000 }).toBe(true);
-        expect(repo().table(tableId)!.state).toEqual(before.state);
+        expect((await store().table(tableId))!.state).toEqual(before.state);
         const stillThere = offered.filter((o) => o.step === def.pending(before.state).step);
         const old = stillThere[0]!;
         expect(await page.locator(`.message[data-message-id="${old.messageId}"]`).count()).toBe(1);
         await clickOffer(page, old);
-        await until(() => repo().table(tableId)!.lastSeq > before.lastSeq, 'a click on a pre-restart message to be committed');
+        await until(async () => (await store().table(tableId))!.lastSeq > before.lastSeq, 'a click on a pre-restart message to be committed');
         restarted = true;
         clicks++;
         continue;
       }
-      const seqBefore = repo().table(tableId)!.lastSeq;
+      const seqBefore = (await store().table(tableId))!.lastSeq;
       await clickOffer(page, rng.pick(offered));
-      await until(() => repo().table(tableId)!.lastSeq > seqBefore || repo().table(tableId)!.status !== 'active', 'the move to be committed');
+      await until(async () => (await store().table(tableId))!.lastSeq > seqBefore || (await store().table(tableId))!.status !== 'active', 'the move to be committed');
       clicks++;
     }
-    expect(repo().table(tableId)!.status).toBe('finished');
+    expect((await store().table(tableId))!.status).toBe('finished');
     expect(restarted && phoneMove).toBe(true);
     await expect.poll(() => page.locator('.message', { hasText: `table #${tableId}` }).filter({ hasText: /Winner/ }).count()).toBeGreaterThan(0);
     await snapshot(page.locator('.message', { hasText: /Winner/ }).last(), 'local-play-board.png');

@@ -85,10 +85,13 @@ describe.skipIf(!BROWSER)('local play in the browser: three users, a counter rac
     const tableId = Number(/table #(\d+)/.exec((await lobbyOf(ana!.page).textContent()) ?? '')?.[1]);
     await lobbyOf(ana!.page).locator('button', { hasText: 'Start' }).click();
 
-    const repo = () => play.app.context.repo;
-    const state = () => repo().table(tableId)!.state as SuspicionState;
-    const userOf = (seat: number) => users.find((u) => u.id === repo().seats(tableId).find((s) => s.seat === seat)!.userId)!;
-    await until(() => repo().table(tableId)!.status === 'active', 'the game to start');
+    const store = () => play.app.context.store;
+    const state = async () => (await store().table(tableId))!.state as SuspicionState;
+    const userOf = async (seat: number) => {
+      const row = (await store().seats(tableId)).find((s) => s.seat === seat)!;
+      return users.find((u) => u.id === row.userId)!;
+    };
+    await until(async () => (await store().table(tableId))!.status === 'active', 'the game to start');
 
     // Everyone opens their own hand; a page shows its user's panel and nobody else's.
     const panelIds = new Map<string, string[]>();
@@ -104,27 +107,27 @@ describe.skipIf(!BROWSER)('local play in the browser: three users, a counter rac
 
     const currentOffers = async (page: Page, wanted: (o: PageOffer<SuspicionAction>) => boolean) => {
       return until(async () => {
-        const step = def.pending(state()).step;
+        const step = def.pending(await state()).step;
         const list = (await pageOffers<SuspicionAction>(page, def)).filter((o) => o.step === step && wanted(o));
         return list.length ? list : null;
       }, 'a current action on the page');
     };
     const act = async (u: (typeof users)[0], wanted: (o: PageOffer<SuspicionAction>) => boolean) => {
-      const step = def.pending(state()).step;
+      const step = def.pending(await state()).step;
       let list = (await pageOffers<SuspicionAction>(u.page, def)).filter((o) => o.step === step && wanted(o));
       if (list.length === 0) {
         await boardLocator(u.page, tableId).locator('button', { hasText: 'Show my hand' }).click();
         list = await currentOffers(u.page, wanted);
       }
-      const seq = repo().table(tableId)!.lastSeq;
+      const seq = (await store().table(tableId))!.lastSeq;
       await clickOffer(u.page, list[0]!);
-      await until(() => repo().table(tableId)!.lastSeq > seq, 'the action to be committed');
+      await until(async () => (await store().table(tableId))!.lastSeq > seq, 'the action to be committed');
     };
 
     // The first mover places evidence of the race colour.
-    const first = def.pending(state());
+    const first = def.pending(await state());
     expect(first.kind).toBe('turn');
-    const mover = userOf((first as { seat: number }).seat);
+    const mover = (await userOf((first as { seat: number }).seat));
     await act(mover, (o) => {
       const f = o.action.type === 'place' ? cardFace(o.action.card) : null;
       return f?.kind === 'evidence' && !f.counter && f.colour === colour;
@@ -135,46 +138,46 @@ describe.skipIf(!BROWSER)('local play in the browser: three users, a counter rac
     const rivals = users.filter((u) => u !== mover);
     const counterButtons = await Promise.all(rivals.map((u) => currentOffers(u.page, (o) => o.action.type === 'counter')));
     await Promise.all(rivals.map((u, i) => clickOffer(u.page, counterButtons[i]![0]!)));
-    await until(() => state().phase.kind !== 'counter', 'the counter to be decided');
-    expect(repo().actions(tableId).filter((a) => (a.action as { type: string }).type === 'counter')).toHaveLength(1);
-    const phase = state().phase;
+    await until(async () => (await state()).phase.kind !== 'counter', 'the counter to be decided');
+    expect((await store().actions(tableId)).filter((a) => (a.action as { type: string }).type === 'counter')).toHaveLength(1);
+    const phase = (await state()).phase;
     expect(phase.kind).toBe('counterBack');
-    const winner = userOf((phase as { counterer: number }).counterer);
+    const winner = (await userOf((phase as { counterer: number }).counterer));
     const loser = rivals.find((u) => u !== winner)!;
     // The loser is told privately, on their own page only.
     await expect.poll(() => loser.page.locator('.message.ephemeral', { hasText: /Too late/ }).count()).toBe(1);
     for (const u of users.filter((x) => x !== loser)) expect(await u.page.locator('.message', { hasText: /Too late/ }).count()).toBe(0);
 
     // Play on (declare when possible, else place, else discard; windows pass) until a bluff vote.
-    for (let guard = 0; guard < 120 && state().phase.kind !== 'vote'; guard++) {
-      const s = state();
+    for (let guard = 0; guard < 120 && (await state()).phase.kind !== 'vote'; guard++) {
+      const s = await state();
       const ph = s.phase;
       const p = def.pending(s);
       if (ph.kind === 'turn') {
         const seat = (p as { seat: number }).seat;
         const legal = def.legalActions(s, seat) as SuspicionAction[];
         const type = ['declare', 'place', 'discard', 'pass'].find((t) => legal.some((a) => a.type === t))!;
-        await act(userOf(seat), (o) => o.action.type === type);
+        await act((await userOf(seat)), (o) => o.action.type === type);
       } else if (ph.kind === 'counter') {
-        await act(userOf((p as { seats: number[] }).seats[0]!), (o) => o.action.type === 'pass');
+        await act((await userOf((p as { seats: number[] }).seats[0]!)), (o) => o.action.type === 'pass');
       } else if (ph.kind === 'counterBack') {
-        await act(userOf(ph.placer), (o) => o.action.type === 'accept');
+        await act((await userOf(ph.placer)), (o) => o.action.type === 'accept');
       } else if (ph.kind === 'cancel') {
-        await act(userOf(ph.target), (o) => o.action.type === 'allow');
+        await act((await userOf(ph.target)), (o) => o.action.type === 'allow');
       } else {
         throw new Error(`unexpected phase ${ph.kind}`);
       }
     }
-    const vote = state().phase;
+    const vote = (await state()).phase;
     if (vote.kind !== 'vote') throw new Error('no bluff vote reached');
-    const voters = vote.voters.map(userOf);
+    const voters = await Promise.all(vote.voters.map(userOf));
     expect(voters).toHaveLength(2);
     await snapshot(boardLocator(voters[0]!.page, tableId), 'suspicion-vote-board.png');
     // Each voter votes on their own page; the board never shows who voted what.
     for (const [i, v] of voters.entries()) {
       await act(v, (o) => o.action.type === 'vote' && (o.action as { verdict: string }).verdict === (i === 0 ? 'bluff' : 'believe'));
     }
-    await until(() => state().lastReveal !== null, 'the vote to resolve');
+    await until(async () => (await state()).lastReveal !== null, 'the vote to resolve');
     await expect.poll(() => boardLocator(ana!.page, tableId).textContent()).toMatch(/believe 1 – bluff 1|revealed|bluff/i);
 
     // After everything: no page shows an ephemeral message of another user.

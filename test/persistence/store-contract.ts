@@ -8,7 +8,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { DuplicateKeyError, StoreBusyError, StoreClosedError, TransactionAbortedError, VersionConflictError } from '../../src/persistence/store/errors.js';
 import { shardOfGuild } from '../../src/persistence/store/shared.js';
-import type { NewTable, RatingUpdate, Store, StoreTx, TableRow } from '../../src/persistence/store/types.js';
+import { ANONYMOUS_USER_ID, MAX_TABLE_CHANNELS, type NewTable, type RatingUpdate, type Store, type StoreTx, type TableRow } from '../../src/persistence/store/types.js';
 
 /** How a backend's test file opens stores for the contract. */
 export interface StoreHarness {
@@ -232,6 +232,9 @@ export function storeContract(backend: string, harness: StoreHarness): void {
       ]);
       expect(Object.keys(log[0]!.action as object)).toEqual(['type', 'to', 'z', 'a']);
       expect(await store.lastAction(t.id)).toEqual(log[1]);
+      // Only a player's own move counts as their last move (not the timeout logged after it).
+      expect(await store.lastPlayerActionAt(t.id)).toBe(T0 + 10);
+      expect(await store.lastPlayerActionAt(t.id + 1)).toBeUndefined();
       await expect(
         store.transaction((tx) => tx.appendAction({ tableId: t.id, seq: 2, seat: 0, userId: null, kind: 'auto', action: {}, at: T0 })),
       ).rejects.toBeInstanceOf(DuplicateKeyError);
@@ -657,6 +660,23 @@ export function storeContract(backend: string, harness: StoreHarness): void {
       expect(await store.guildDefaults(g)).toEqual({ turnSeconds: 120, reactionSeconds: 8 });
     });
 
+    it('stores the server language apart from the timer defaults and hosting rules; null clears it', async () => {
+      const store = await harness.open();
+      const g = GUILDS[0]!;
+      expect(await store.guildLanguage(g)).toBeNull();
+      await store.updateGuildDefaults(g, { turnSeconds: 90 }, userId(1), T0);
+      await store.setGuildLanguage(g, 'es', userId(1), T0 + 1);
+      expect(await store.guildLanguage(g)).toBe('es');
+      expect(await store.guildDefaults(g)).toEqual({ turnSeconds: 90 });
+      await store.updateHostingRules(g, { allowChannel: '800000000000000001' }, userId(1), T0 + 2);
+      expect(await store.guildLanguage(g)).toBe('es');
+      await store.setGuildLanguage(g, null, userId(1), T0 + 3);
+      expect(await store.guildLanguage(g)).toBeNull();
+      expect(await store.guildDefaults(g)).toEqual({ turnSeconds: 90 });
+      expect((await store.hostingRules(g)).channelIds).toEqual(['800000000000000001']);
+      expect(await store.guildLanguage(GUILDS[1]!)).toBeNull();
+    });
+
     it('pages a server\'s open tables oldest first with their seats and last move', async () => {
       const store = await harness.open();
       const g = GUILDS[0]!;
@@ -681,6 +701,151 @@ export function storeContract(backend: string, harness: StoreHarness): void {
       expect(await store.adminTables(g, 99, 2)).toMatchObject({ page: 3 });
       expect(await store.adminTables(g, 0, 2)).toMatchObject({ page: 1 });
       expect(await store.adminTables(GUILDS[3]!, 1, 2)).toEqual({ tables: [], page: 1, pages: 1, total: 0 });
+    });
+  });
+
+  describe(`${backend} store: Play again, hosting rules, bots and privacy`, () => {
+    it('finds the first table opened in a channel after a given one, of any status', async () => {
+      const store = await harness.open();
+      const channelId = '3999999999999999999';
+      const old = await insert(store, { channelId });
+      await store.transaction((tx) => tx.updateTable(old.id, 0, { status: 'finished' }));
+      const elsewhere = await insert(store);
+      expect(elsewhere.id).toBeGreaterThan(old.id);
+      expect(await store.newerTableInChannel(channelId, old.id)).toBeUndefined();
+      const next = await insert(store, { channelId });
+      await store.transaction((tx) => tx.updateTable(next.id, 0, { status: 'cancelled' }));
+      const third = await insert(store, { channelId });
+      expect((await store.newerTableInChannel(channelId, old.id))?.id).toBe(next.id);
+      expect((await store.newerTableInChannel(channelId, next.id))?.id).toBe(third.id);
+      expect(await store.newerTableInChannel(channelId, third.id)).toBeUndefined();
+      expect((await store.transaction((tx) => tx.newerTableInChannel(channelId, old.id)))?.id).toBe(next.id);
+    });
+
+    it('stores hosting rules patch by patch; refused patches change nothing; timer defaults stay apart', async () => {
+      const store = await harness.open();
+      const g = GUILDS[0]!;
+      const [c1, c2, c3] = ['800000000000000001', '800000000000000002', '800000000000000003'];
+      const role = '700000000000000001';
+      expect(await store.hostingRules(g)).toEqual({ channelIds: null, hostRoleId: null });
+      expect(await store.updateHostingRules(g, { removeChannel: c1 }, userId(1), T0)).toEqual({ ok: false, problem: { code: 'no_list', channelId: c1 } });
+      expect(await store.updateGuildDefaults(g, { turnSeconds: 90 }, userId(1), T0)).toEqual({ turnSeconds: 90 });
+      expect(await store.updateHostingRules(g, { allowChannel: c1, hostRoleId: role }, userId(1), T0 + 1)).toEqual({ ok: true, emptied: false, rules: { channelIds: [c1], hostRoleId: role } });
+      expect(await store.updateHostingRules(g, { allowChannel: c2 }, userId(1), T0 + 2)).toEqual({ ok: true, emptied: false, rules: { channelIds: [c1, c2], hostRoleId: role } });
+      expect(await store.updateHostingRules(g, { allowChannel: c1 }, userId(1), T0 + 3)).toEqual({ ok: false, problem: { code: 'already_listed', channelId: c1 } });
+      expect(await store.updateHostingRules(g, { removeChannel: c3, hostRoleId: null }, userId(1), T0 + 4)).toEqual({ ok: false, problem: { code: 'not_listed', channelId: c3 } });
+      expect(await store.hostingRules(g)).toEqual({ channelIds: [c1, c2], hostRoleId: role });
+      expect(await store.guildDefaults(g)).toEqual({ turnSeconds: 90 });
+      expect(await store.updateHostingRules(g, { removeChannel: c1 }, userId(1), T0 + 5)).toMatchObject({ ok: true, emptied: false, rules: { channelIds: [c2] } });
+      expect(await store.updateHostingRules(g, { removeChannel: c2 }, userId(1), T0 + 6)).toEqual({ ok: true, emptied: true, rules: { channelIds: null, hostRoleId: role } });
+      for (let n = 0; n < MAX_TABLE_CHANNELS; n++) expect((await store.updateHostingRules(g, { allowChannel: `9${String(n).padStart(17, '0')}` }, userId(1), T0 + 7)).ok).toBe(true);
+      expect(await store.updateHostingRules(g, { allowChannel: c3 }, userId(1), T0 + 8)).toEqual({ ok: false, problem: { code: 'too_many', max: MAX_TABLE_CHANNELS } });
+      expect((await store.hostingRules(g)).channelIds).toHaveLength(MAX_TABLE_CHANNELS);
+      expect(await store.updateHostingRules(g, { anyChannel: true, hostRoleId: null }, userId(1), T0 + 9)).toEqual({ ok: true, emptied: false, rules: { channelIds: null, hostRoleId: null } });
+      expect(await store.guildDefaults(g)).toEqual({ turnSeconds: 90 });
+      expect(await store.hostingRules(GUILDS[1]!)).toEqual({ channelIds: null, hostRoleId: null });
+    });
+
+    it('rolls a hosting patch back with the transaction it ran in', async () => {
+      const store = await harness.open();
+      const g = GUILDS[0]!;
+      await expect(
+        store.transaction(async (tx) => {
+          expect(await tx.updateHostingRules(g, { allowChannel: '800000000000000001' }, userId(1), T0)).toMatchObject({ ok: true });
+          await tx.updateGuildDefaults(g, { voteSeconds: 30 }, userId(1), T0);
+          throw new Error('undo');
+        }),
+      ).rejects.toThrow('undo');
+      expect(await store.hostingRules(g)).toEqual({ channelIds: null, hostRoleId: null });
+      expect(await store.guildDefaults(g)).toEqual({});
+    });
+
+    it('keeps both of two admins\' channels allowed at the same moment', async () => {
+      const a = await harness.open();
+      const b = await harness.peer(a);
+      const g = GUILDS[0]!;
+      for (let round = 0; round < 3; round++) {
+        const outcomes = await Promise.all([
+          a.updateHostingRules(g, { allowChannel: `81000000000000000${round}` }, 'A', T0),
+          b.updateHostingRules(g, { allowChannel: `82000000000000000${round}` }, 'B', T0),
+        ]);
+        expect(outcomes.every((o) => o.ok)).toBe(true);
+      }
+      expect([...((await a.hostingRules(g)).channelIds ?? [])].sort()).toEqual(
+        ['810000000000000000', '810000000000000001', '810000000000000002', '820000000000000000', '820000000000000001', '820000000000000002'],
+      );
+    });
+
+    it('counts a player\'s finished games and wins against each bot level, weakest first', async () => {
+      const store = await harness.open();
+      const g = GUILDS[0]!;
+      const me = userId(1);
+      const result = (tableId: number, seat: number, user: string, placement: number, botLevel: string | null = null) => ({
+        tableId, seat, guildId: g, game: 'noir', userId: user, placement, winner: placement === 1, score: null, endedAt: T0, botLevel,
+      });
+      const tables: TableRow[] = [];
+      for (let i = 0; i < 4; i++) tables.push(await insert(store));
+      await store.transaction(async (tx) => {
+        // Two hard bots at one table count it once; I won there.
+        await tx.insertResults([result(tables[0]!.id, 0, me, 1), result(tables[0]!.id, 1, 'bot:1', 2, 'hard'), result(tables[0]!.id, 2, 'bot:2', 3, 'hard')]);
+        // An easy and a hard bot: one game against each level; I lost.
+        await tx.insertResults([result(tables[1]!.id, 0, 'bot:1', 1, 'easy'), result(tables[1]!.id, 1, me, 2), result(tables[1]!.id, 2, 'bot:2', 3, 'hard')]);
+        // Humans only: not a game against bots.
+        await tx.insertResults([result(tables[2]!.id, 0, me, 1), result(tables[2]!.id, 1, userId(2), 2)]);
+        // Another player's game against a bot.
+        await tx.insertResults([result(tables[3]!.id, 0, userId(2), 1), result(tables[3]!.id, 1, 'bot:1', 2, 'normal')]);
+      });
+      expect(await store.recordAgainstBots(g, me)).toEqual([
+        { level: 'easy', games: 1, wins: 0 },
+        { level: 'hard', games: 2, wins: 1 },
+      ]);
+      expect(await store.recordAgainstBots(g, userId(2))).toEqual([{ level: 'normal', games: 1, wins: 1 }]);
+      expect(await store.recordAgainstBots(GUILDS[1]!, me)).toEqual([]);
+    });
+
+    it('counts what it stores about a user, lists their open seats, and erases it in one transaction', async () => {
+      const store = await harness.open();
+      const g = GUILDS[0]!;
+      const me = userId(1);
+      const other = userId(2);
+      const past = await insert(store, { hostUserId: me });
+      const lobbyTable = await insert(store, { hostUserId: other });
+      await store.transaction(async (tx) => {
+        await tx.insertSeat({ tableId: past.id, userId: me, displayName: 'Me', joinedAt: T0, seat: 0 });
+        await tx.insertSeat({ tableId: past.id, userId: other, displayName: 'Other', joinedAt: T0, seat: 1 });
+        await tx.appendAction({ tableId: past.id, seq: 1, seat: 0, userId: me, kind: 'player', action: { a: 1 }, at: T0 });
+        await tx.appendAction({ tableId: past.id, seq: 2, seat: 1, userId: other, kind: 'player', action: { a: 2 }, at: T0 });
+        await tx.updateTable(past.id, 0, { status: 'finished', endedBy: me });
+        await tx.setMessageIds(past.id, { boardMessageId: '900000000000000001' });
+        await tx.insertResults([
+          { tableId: past.id, seat: 0, guildId: g, game: 'noir', userId: me, placement: 1, winner: true, score: null, endedAt: T0 },
+          { tableId: past.id, seat: 1, guildId: g, game: 'noir', userId: other, placement: 2, winner: false, score: null, endedAt: T0 },
+        ]);
+        await tx.saveRatings(g, 'noir', 1, [rating(1, 5, { won: true }), rating(2, 1)], T0);
+        await tx.insertSeat({ tableId: lobbyTable.id, userId: me, displayName: 'Me', joinedAt: T0 });
+      });
+      await store.resetSeason(g, 'noir', 1, me, T0);
+      await store.updateGuildDefaults(g, { turnSeconds: 60 }, me, T0);
+      expect(await store.storedData(me)).toEqual({ seats: 2, results: 1, ratings: 1, totals: 1 });
+      expect(await store.openSeatsOf(me)).toEqual([{ tableId: lobbyTable.id, guildId: g, channelId: lobbyTable.channelId, game: 'suspicion', status: 'lobby', left: false }]);
+      // A seat at an open table refuses the erasure, changing nothing.
+      const refused = await store.eraseUserData(me);
+      expect(refused).toEqual({ ok: false, openSeats: await store.openSeatsOf(me) });
+      expect(await store.storedData(me)).toEqual({ seats: 2, results: 1, ratings: 1, totals: 1 });
+      await store.transaction((tx) => tx.updateTable(lobbyTable.id, 0, { status: 'cancelled' }));
+      const erased = await store.eraseUserData(me);
+      expect(erased).toEqual({ ok: true, erased: { seats: 2, results: 1, ratings: 1, totals: 1 }, anonymisedTables: [past.id] });
+      expect(await store.storedData(me)).toEqual({ seats: 0, results: 0, ratings: 0, totals: 0 });
+      // The past game stays whole, anonymous; the other player's rows are untouched.
+      expect((await store.seats(past.id)).map((s) => [s.seat, s.userId, s.displayName])).toEqual([[0, `${ANONYMOUS_USER_ID}:0`, ''], [1, other, 'Other']]);
+      expect((await store.results(past.id)).map((r) => [r.userId, r.placement])).toEqual([[`${ANONYMOUS_USER_ID}:0`, 1], [other, 2]]);
+      expect((await store.actions(past.id)).map((a) => [a.userId, a.action])).toEqual([[null, { a: 1 }], [other, { a: 2 }]]);
+      expect(await store.table(past.id)).toMatchObject({ hostUserId: ANONYMOUS_USER_ID, endedBy: null });
+      expect(await store.seats(lobbyTable.id)).toEqual([]);
+      expect(await store.playerTotals(g, other)).toMatchObject({ games: 1, wins: 0 });
+      expect((await store.seasonRatings(g, 'noir', 1, [me, other])).map((r) => r.userId)).toEqual([other]);
+      // Running it again finds nothing left.
+      expect(await store.eraseUserData(me)).toEqual({ ok: true, erased: { seats: 0, results: 0, ratings: 0, totals: 0 }, anonymisedTables: [] });
     });
   });
 

@@ -11,15 +11,13 @@ import type { AppContext, InteractionLog } from '../../src/discord/context.js';
 import { decodeCustomId, type CustomId } from '../../src/discord/custom-id.js';
 import { en } from '../../src/i18n/en/index.js';
 import { silentLogger } from '../../src/logger.js';
-import { currentSeason } from '../../src/ratings/store.js';
-import { guildDefaults, hostingRules } from '../../src/admin/settings.js';
 import { GUILD, player, startTable, world, type World } from './helpers.js';
 
 let w: World;
 let app: AppContext;
 beforeEach(() => {
   w = world();
-  app = { db: w.db, repo: w.repo, service: w.service, registry: w.registry, logger: silentLogger } as unknown as AppContext;
+  app = { store: w.store, service: w.service, registry: w.registry, logger: silentLogger } as unknown as AppContext;
 });
 afterEach(() => w.close());
 
@@ -90,20 +88,20 @@ describe('/admin without Manage Server', () => {
     ['settings', { 'allow-channel': { id: '800000000000000002' } }],
     ['settings', { 'host-role': { id: '700000000000000001' } }],
   ])('/admin %s %o is refused privately and changes nothing', async (sub, opts: Opts) => {
-    const table = startTable(w, [player(1), player(2)]);
+    const table = await startTable(w, [player(1), player(2)]);
     const { answers, log: l } = await run(false, sub, opts);
     expect(answers).toHaveLength(1);
     expect(answers[0]!.how).toBe('reply');
     expect(answers[0]!.payload.content).toBe(en.ratings.admin.refused);
     expect(answers[0]!.payload.flags).toBe(MessageFlags.Ephemeral);
     expect(l.outcome).toBe('forbidden');
-    expect(w.repo.table(table)!.status).toBe('active');
-    expect(guildDefaults(w.db, GUILD)).toEqual({});
-    expect(hostingRules(w.db, GUILD)).toEqual({ channelIds: null, hostRoleId: null });
+    expect((await w.store.table(table))!.status).toBe('active');
+    expect(await w.store.guildDefaults(GUILD)).toEqual({});
+    expect(await w.store.hostingRules(GUILD)).toEqual({ channelIds: null, hostRoleId: null });
   });
 
   it('every confirmation click is refused too (end, reset, keep)', async () => {
-    const table = startTable(w, [player(1), player(2)]);
+    const table = (await startTable(w, [player(1), player(2)]));
     for (const id of [
       { kind: 'admin', verb: 'end', tableId: table },
       { kind: 'admin', verb: 'reset', game: 'suspicion', season: 1 },
@@ -112,14 +110,14 @@ describe('/admin without Manage Server', () => {
       const { answers } = await click(false, id);
       expect(answers).toEqual([{ how: 'reply', payload: expect.objectContaining({ content: en.ratings.admin.refused, flags: MessageFlags.Ephemeral }) }]);
     }
-    expect(w.repo.table(table)!.status).toBe('active');
-    expect(currentSeason(w.db, GUILD, 'suspicion').season).toBe(1);
+    expect((await w.store.table(table))!.status).toBe('active');
+    expect((await w.store.currentSeason(GUILD, 'suspicion')).season).toBe(1);
   });
 });
 
 describe('/admin with Manage Server', () => {
   it('tables lists the open tables with channel, game, players and last move', async () => {
-    const a = startTable(w, [player(1), player(2)]);
+    const a = (await startTable(w, [player(1), player(2)]));
     const { answers } = await run(true, 'tables');
     const text = answers[0]!.payload.content!;
     expect(answers[0]!.payload.flags).toBe(MessageFlags.Ephemeral);
@@ -131,7 +129,8 @@ describe('/admin with Manage Server', () => {
   });
 
   it('tables pages through many open tables', async () => {
-    const ids = Array.from({ length: ADMIN_TABLES_LISTED + 2 }, (_, k) => startTable(w, [player(10 + 2 * k), player(11 + 2 * k)]));
+    const ids: number[] = [];
+    for (let k = 0; k < ADMIN_TABLES_LISTED + 2; k++) ids.push(await startTable(w, [player(10 + 2 * k), player(11 + 2 * k)]));
     const first = (await run(true, 'tables')).answers[0]!.payload.content!;
     expect(first).toContain(`**#${ids[0]}**`);
     expect(first).not.toContain(`**#${ids.at(-1)}**`);
@@ -144,39 +143,39 @@ describe('/admin with Manage Server', () => {
   });
 
   it('end asks first, then ends the table unrated; a second confirm changes nothing', async () => {
-    const table = startTable(w, [player(1), player(2)]);
+    const table = (await startTable(w, [player(1), player(2)]));
     const ask = await run(true, 'end', { table });
     expect(ask.answers[0]!.payload.content).toContain('not be rated');
-    expect(w.repo.table(table)!.status).toBe('active');
+    expect((await w.store.table(table))!.status).toBe('active');
     const id = confirmId(ask.answers[0]!);
     expect(id).toEqual({ kind: 'admin', verb: 'end', tableId: table });
     const done = await click(true, id);
     expect(done.answers[0]).toMatchObject({ how: 'update', payload: { content: en.ratings.admin.ended(table), components: [] } });
-    expect(w.repo.table(table)).toMatchObject({ status: 'cancelled', endReason: 'admin' });
+    expect((await w.store.table(table))).toMatchObject({ status: 'cancelled', endReason: 'admin' });
     const again = await click(true, id);
     expect(again.answers[0]!.payload.content).toBe(en.ratings.admin.alreadyEnded(table));
   });
 
   it('end refuses unknown tables and tables of other servers', async () => {
-    const other = startTable(w, [player(1), player(2)], '900000000000000002');
+    const other = (await startTable(w, [player(1), player(2)], '900000000000000002'));
     for (const table of [9999, other]) {
       const { answers } = await run(true, 'end', { table });
       expect(answers[0]!.payload.content).toBe(en.ratings.admin.noSuchTable(table));
     }
-    expect(w.repo.table(other)!.status).toBe('active');
+    expect((await w.store.table(other))!.status).toBe('active');
   });
 
   it('leaderboard-reset asks first, then starts the next season once', async () => {
     const ask = await run(true, 'leaderboard-reset', { game: 'suspicion' });
-    expect(currentSeason(w.db, GUILD, 'suspicion').season).toBe(1);
+    expect((await w.store.currentSeason(GUILD, 'suspicion')).season).toBe(1);
     const id = confirmId(ask.answers[0]!);
     expect(id).toEqual({ kind: 'admin', verb: 'reset', game: 'suspicion', season: 1 });
     const done = await click(true, id);
     expect(done.answers[0]!.payload.content).toContain('Season 2');
-    expect(currentSeason(w.db, GUILD, 'suspicion').season).toBe(2);
+    expect((await w.store.currentSeason(GUILD, 'suspicion')).season).toBe(2);
     const again = await click(true, id);
     expect(again.answers[0]!.payload.content).toBe(en.ratings.admin.resetStale('Podium', 2));
-    expect(currentSeason(w.db, GUILD, 'suspicion').season).toBe(2);
+    expect((await w.store.currentSeason(GUILD, 'suspicion')).season).toBe(2);
     const keep = await click(true, { kind: 'admin', verb: 'keep' });
     expect(keep.answers[0]!.payload).toMatchObject({ content: en.ratings.admin.kept, components: [] });
   });
@@ -185,13 +184,13 @@ describe('/admin with Manage Server', () => {
     const shown = await run(true, 'settings');
     expect(shown.answers[0]!.payload.content).toContain('each game’s own default');
     await run(true, 'settings', { 'turn-timer': 90, 'vote-timer': 45 });
-    expect(guildDefaults(w.db, GUILD)).toEqual({ turnSeconds: 90, voteSeconds: 45 });
+    expect((await w.store.guildDefaults(GUILD))).toEqual({ turnSeconds: 90, voteSeconds: 45 });
     const bad = await run(true, 'settings', { 'turn-timer': 5, 'vote-timer': 60 });
     expect(bad.answers[0]!.payload.content).toBe(en.ratings.admin.settingsBad('Turn timer', 10, 3600));
-    expect(guildDefaults(w.db, GUILD)).toEqual({ turnSeconds: 90, voteSeconds: 45 });
+    expect((await w.store.guildDefaults(GUILD))).toEqual({ turnSeconds: 90, voteSeconds: 45 });
     const cleared = await run(true, 'settings', { 'turn-timer': 0 });
     expect(cleared.answers[0]!.payload.content).toContain('Saved');
-    expect(guildDefaults(w.db, GUILD)).toEqual({ voteSeconds: 45 });
+    expect((await w.store.guildDefaults(GUILD))).toEqual({ voteSeconds: 45 });
   });
 
   it('settings shows who may open tables where, and which games ignore a timer default', async () => {
@@ -211,7 +210,7 @@ describe('/admin with Manage Server', () => {
     expect(one).toContain(en.ratings.admin.channelsListed(`<#${games.id}>`));
     expect(one).toContain(en.ratings.admin.hostsRole(hosts.id));
     await run(true, 'settings', { 'allow-channel': chat });
-    expect(hostingRules(w.db, GUILD)).toEqual({ channelIds: [games.id, chat.id], hostRoleId: hosts.id });
+    expect((await w.store.hostingRules(GUILD))).toEqual({ channelIds: [games.id, chat.id], hostRoleId: hosts.id });
 
     const refusals: [Opts, string][] = [
       [{ 'allow-channel': games }, en.ratings.admin.alreadyListed(games.id)],
@@ -227,8 +226,8 @@ describe('/admin with Manage Server', () => {
       expect(r.answers[0]!.payload.content, JSON.stringify(opts)).toBe(answer);
       expect(r.log.outcome).toBe('bad_setting');
     }
-    expect(hostingRules(w.db, GUILD)).toEqual({ channelIds: [games.id, chat.id], hostRoleId: hosts.id });
-    expect(guildDefaults(w.db, GUILD)).toEqual({});
+    expect((await w.store.hostingRules(GUILD))).toEqual({ channelIds: [games.id, chat.id], hostRoleId: hosts.id });
+    expect((await w.store.guildDefaults(GUILD))).toEqual({});
 
     await run(true, 'settings', { 'remove-channel': games });
     const emptied = (await run(true, 'settings', { 'remove-channel': chat })).answers[0]!.payload.content!;
@@ -239,9 +238,9 @@ describe('/admin with Manage Server', () => {
     await run(true, 'settings', { 'allow-channel': chat });
     await run(true, 'settings', { reset: 'channels' });
     await run(true, 'settings', { reset: 'host-role' });
-    expect(hostingRules(w.db, GUILD)).toEqual({ channelIds: null, hostRoleId: null });
+    expect((await w.store.hostingRules(GUILD))).toEqual({ channelIds: null, hostRoleId: null });
     // @everyone as the host role is "anyone".
     await run(true, 'settings', { 'host-role': { id: GUILD } });
-    expect(hostingRules(w.db, GUILD).hostRoleId).toBeNull();
+    expect((await w.store.hostingRules(GUILD)).hostRoleId).toBeNull();
   });
 });

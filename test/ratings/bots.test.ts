@@ -8,7 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from '../../src/persistence/db.js';
-import { TableRepo } from '../../src/persistence/repo.js';
+import { SqliteStore } from '../../src/persistence/store/sqlite.js';
+import type { TableRow } from '../../src/persistence/store/types.js';
 import { ratings as ratingsTable } from '../../src/persistence/schema.js';
 import { humanResults, rateFinishedTable, type HookResult } from '../../src/ratings/store.js';
 import { recordAgainstBots } from '../../src/ratings/vs-bots.js';
@@ -40,31 +41,39 @@ describe('placements among humans', () => {
 
 let dir: string;
 let db: Db;
-let repo: TableRepo;
+let store: SqliteStore;
 
 beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'rh-rate-bots-'));
   db = openDatabase(join(dir, 'test.db'));
-  repo = new TableRepo(db);
+  store = new SqliteStore(db);
 });
-afterEach(() => {
-  db.$client.close();
+afterEach(async () => {
+  await store.close();
   rmSync(dir, { recursive: true, force: true });
 });
 
-function finishedTable(results: HookResult[], endedAt: number) {
-  const table = repo.insertTable({
-    guildId: 'g', channelId: `c${endedAt}`, game: 'noir', status: 'finished', hostUserId: 'h1', options: {}, maxSeats: 6,
-    createdAt: endedAt, updatedAt: endedAt, endedAt, recentEvents: [],
+function finishedTable(results: HookResult[], endedAt: number): Promise<TableRow> {
+  return store.transaction(async (tx) => {
+    const table = await tx.insertTable({
+      guildId: 'g', channelId: `c${endedAt}`, game: 'noir', status: 'finished', hostUserId: 'h1', options: {}, maxSeats: 6,
+      createdAt: endedAt, updatedAt: endedAt, endedAt, recentEvents: [],
+    });
+    await tx.insertResults(results.map((r) => ({ ...r, tableId: table.id, guildId: 'g', game: 'noir', endedAt })));
+    return table;
   });
-  repo.insertResults(results.map((r) => ({ ...r, tableId: table.id, guildId: 'g', game: 'noir', endedAt })));
-  return table;
+}
+
+/** Rate `results` at a new finished table, in one transaction (as the result hook runs). */
+async function rate(results: HookResult[], endedAt: number): Promise<void> {
+  const table = await finishedTable(results, endedAt);
+  await store.transaction((tx) => rateFinishedTable(tx, { table, results, seats: [] }));
 }
 
 describe('rating a table with bots', () => {
-  it('rates the two humans only, as a two-player game; a solo game against bots rates nobody', () => {
+  it('rates the two humans only, as a two-player game; a solo game against bots rates nobody', async () => {
     const mixed = [row(0, 'bot-1', 1, true, 'hard'), row(1, 'h1', 2, false), row(2, 'h2', 3, false)];
-    rateFinishedTable(db, finishedTable(mixed, 1), mixed);
+    await rate(mixed, 1);
     const rated = db.select().from(ratingsTable).all();
     expect(rated.map((r) => r.userId).sort()).toEqual(['h1', 'h2']);
     const h1 = rated.find((r) => r.userId === 'h1')!;
@@ -72,19 +81,19 @@ describe('rating a table with bots', () => {
     expect(h1.mu).toBeGreaterThan(h2.mu); // h1 finished ahead of h2
     expect(h1.wins + h2.wins).toBe(0); // the bot's win is nobody's win
     const solo = [row(0, 'h3', 1, true), row(1, 'bot-1', 2, false, 'easy')];
-    rateFinishedTable(db, finishedTable(solo, 2), solo);
+    await rate(solo, 2);
     expect(db.select().from(ratingsTable).all().some((r) => r.userId === 'h3' || r.userId.startsWith('bot-'))).toBe(false);
   });
 
-  it('/stats record: games and wins against each level, a table counted once per level', () => {
-    finishedTable([row(0, 'h1', 1, true), row(1, 'bot-1', 2, false, 'easy'), row(2, 'bot-2', 2, false, 'easy')], 1);
-    finishedTable([row(0, 'h1', 2, false), row(1, 'bot-1', 1, true, 'hard')], 2);
-    finishedTable([row(0, 'h1', 1, true), row(1, 'bot-1', 2, false, 'hard'), row(2, 'bot-2', 3, false, 'easy')], 3);
-    finishedTable([row(0, 'h1', 1, true), row(1, 'h2', 2, false)], 4);
-    expect(recordAgainstBots(db, 'g', 'h1')).toEqual([
+  it('/stats record: games and wins against each level, a table counted once per level', async () => {
+    await finishedTable([row(0, 'h1', 1, true), row(1, 'bot-1', 2, false, 'easy'), row(2, 'bot-2', 2, false, 'easy')], 1);
+    await finishedTable([row(0, 'h1', 2, false), row(1, 'bot-1', 1, true, 'hard')], 2);
+    await finishedTable([row(0, 'h1', 1, true), row(1, 'bot-1', 2, false, 'hard'), row(2, 'bot-2', 3, false, 'easy')], 3);
+    await finishedTable([row(0, 'h1', 1, true), row(1, 'h2', 2, false)], 4);
+    expect(await recordAgainstBots(store, 'g', 'h1')).toEqual([
       { level: 'easy', games: 2, wins: 2 },
       { level: 'hard', games: 2, wins: 1 },
     ]);
-    expect(recordAgainstBots(db, 'g', 'h2')).toEqual([]);
+    expect(await recordAgainstBots(store, 'g', 'h2')).toEqual([]);
   });
 });

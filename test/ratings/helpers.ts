@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { GameRegistry } from '../../src/games/registry.js';
 import { silentLogger } from '../../src/logger.js';
 import { openDatabase, type Db } from '../../src/persistence/db.js';
-import { TableRepo } from '../../src/persistence/repo.js';
+import { SqliteStore } from '../../src/persistence/store/sqlite.js';
 import { ratingsHook } from '../../src/ratings/store.js';
 import { TableService } from '../../src/tables/service.js';
 import type { Actor, ResultHook } from '../../src/tables/types.js';
@@ -24,41 +24,41 @@ export const player = (n: number, canManageGuild = false): Actor => ({
   canManageGuild,
 });
 
-/** One test world: database file, repo, service, clock. Call `close()` after the test. */
+/** One test world: database file, its store, service, clock. Call `close()` after the test. */
 export interface World {
   db: Db;
-  repo: TableRepo;
+  store: SqliteStore;
   service: TableService;
   registry: GameRegistry;
   /** The service clock (Unix ms); advance it between games for distinct end times. */
   clock: { now: number };
-  close(): void;
+  close(): Promise<void>;
 }
 
 /** Create a world; `extraHooks` run after the ratings hook (in the same transaction). */
 export function world(extraHooks: ResultHook[] = []): World {
   const dir = mkdtempSync(join(tmpdir(), 'rh-ratings-'));
   const db = openDatabase(join(dir, 'ratings.db'));
-  const repo = new TableRepo(db);
+  const store = new SqliteStore(db);
   const registry = new GameRegistry([podiumModule]);
   const clock = { now: 1_700_000_000_000 };
   const service = new TableService({
-    repo,
+    store,
     registry,
     logger: silentLogger,
     now: () => clock.now,
     newSeed: () => 7,
-    resultHooks: [ratingsHook(db), ...extraHooks],
+    resultHooks: [ratingsHook(), ...extraHooks],
   });
   return {
     db,
-    repo,
+    store,
     service,
     registry,
     clock,
-    close() {
-      service.stop();
-      db.$client.close();
+    async close() {
+      await service.stop();
+      await store.close();
       rmSync(dir, { recursive: true, force: true });
     },
   };
@@ -67,24 +67,24 @@ export function world(extraHooks: ResultHook[] = []): World {
 let channelSeq = 0;
 
 /** Open a lobby with `players` (first is host), start it; returns the table id. */
-export function startTable(w: World, players: Actor[], guildId = GUILD): number {
-  const r = w.service.createTable({ guildId, channelId: `80000000000000${String(++channelSeq).padStart(4, '0')}`, game: 'suspicion', host: players[0]!, options: {} });
+export async function startTable(w: World, players: Actor[], guildId = GUILD): Promise<number> {
+  const r = (await w.service.createTable({ guildId, channelId: `80000000000000${String(++channelSeq).padStart(4, '0')}`, game: 'suspicion', host: players[0]!, options: {} }));
   if (!r.ok) throw new Error(JSON.stringify(r.error));
   const id = r.value.table.id;
   for (const p of players.slice(1)) {
-    const j = w.service.join(id, p);
+    const j = (await w.service.join(id, p));
     if (!j.ok) throw new Error(JSON.stringify(j.error));
   }
-  const s = w.service.start(id, players[0]!);
+  const s = (await w.service.start(id, players[0]!));
   if (!s.ok) throw new Error(JSON.stringify(s.error));
   return id;
 }
 
 /** Make `actor` declare their finishing placement at table `id`. Throws if refused. */
-export function declare(w: World, id: number, actor: Actor, placement: number, win: boolean): void {
-  const state = w.repo.table(id)!.state as PodiumState;
+export async function declare(w: World, id: number, actor: Actor, placement: number, win: boolean): Promise<void> {
+  const state = (await w.store.table(id))!.state as PodiumState;
   const step = podiumDefinition.pending(state).step;
-  const r = w.service.act(id, actor, step, { type: 'place', placement, win });
+  const r = (await w.service.act(id, actor, step, { type: 'place', placement, win }));
   if (!r.ok) throw new Error(JSON.stringify(r.error));
 }
 
@@ -92,15 +92,15 @@ export function declare(w: World, id: number, actor: Actor, placement: number, w
  * Play one table to the end: `outcome[i]` = [placement, win] of `players[i]`. Advances the
  * clock by a minute first. Returns the table id.
  */
-export function play(w: World, players: Actor[], outcome: [number, boolean][], guildId = GUILD): number {
+export async function play(w: World, players: Actor[], outcome: [number, boolean][], guildId = GUILD): Promise<number> {
   w.clock.now += 60_000;
-  const id = startTable(w, players, guildId);
-  players.forEach((p, i) => declare(w, id, p, outcome[i]![0], outcome[i]![1]));
-  if (w.repo.table(id)!.status !== 'finished') throw new Error(`table ${id} did not finish`);
+  const id = (await startTable(w, players, guildId));
+  for (const [i, p] of players.entries()) await declare(w, id, p, outcome[i]![0], outcome[i]![1]);
+  if ((await w.store.table(id))!.status !== 'finished') throw new Error(`table ${id} did not finish`);
   return id;
 }
 
 /** Shorthand: a free-for-all where players[0] is 1st (and wins), players[1] 2nd, … */
-export function ffa(w: World, players: Actor[], guildId = GUILD): number {
-  return play(w, players, players.map((_, i) => [i + 1, i === 0] as [number, boolean]), guildId);
+export async function ffa(w: World, players: Actor[], guildId = GUILD): Promise<number> {
+  return (await play(w, players, players.map((_, i) => [i + 1, i === 0] as [number, boolean]), guildId));
 }

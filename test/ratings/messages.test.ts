@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { adminActionId, CUSTOM_ID_MAX, decodeCustomId, leaderboardPageId } from '../../src/discord/custom-id.js';
 import { defaultRegistry } from '../../src/games/index.js';
 import { en } from '../../src/i18n/en/index.js';
-import type { LeaderRow } from '../../src/ratings/queries.js';
+import type { LeaderRow } from '../../src/persistence/store/types.js';
 import { leaderboardMessage } from '../../src/discord/render/leaderboard.js';
 import { statsMessage } from '../../src/discord/render/stats.js';
 

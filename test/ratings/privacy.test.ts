@@ -9,8 +9,6 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { updateGuildDefaults } from '../../src/admin/settings.js';
 import { actions, gameTables, playerTotals, ratings, results, seasons, seats } from '../../src/persistence/schema.js';
 import { anonymousSeatId, eraseUserData, isAnonymousUserId, nothingStored, openSeatsOf, storedData } from '../../src/ratings/privacy.js';
-import { ratingQueries } from '../../src/ratings/queries.js';
-import { resetSeason } from '../../src/ratings/store.js';
 import { ffa, GUILD, player, startTable, world, type World } from './helpers.js';
 
 const OTHER_GUILD = '900000000000000002';
@@ -35,35 +33,35 @@ function everything() {
 }
 
 describe('what is stored', () => {
-  it('counts seats, results, ratings and totals across servers', () => {
-    expect(nothingStored(storedData(w.db, ana.userId))).toBe(true);
-    ffa(w, [ana, ben]);
-    ffa(w, [ben, ana, cleo]);
-    ffa(w, [ana, cleo], OTHER_GUILD);
+  it('counts seats, results, ratings and totals across servers', async () => {
+    expect(nothingStored(await storedData(w.store, ana.userId))).toBe(true);
+    await ffa(w, [ana, ben]);
+    await ffa(w, [ben, ana, cleo]);
+    await ffa(w, [ana, cleo], OTHER_GUILD);
     // Three tables = three seats and three results; ratings: one per server, game and season
     // (suspicion, season 1, in two servers); totals: one per server.
-    expect(storedData(w.db, ana.userId)).toEqual({ seats: 3, results: 3, ratings: 2, totals: 2 });
-    expect(storedData(w.db, ben.userId)).toEqual({ seats: 2, results: 2, ratings: 1, totals: 1 });
+    expect(await storedData(w.store, ana.userId)).toEqual({ seats: 3, results: 3, ratings: 2, totals: 2 });
+    expect(await storedData(w.store, ben.userId)).toEqual({ seats: 2, results: 2, ratings: 1, totals: 1 });
     // A lobby seat is a seat, not (yet) a result.
-    startTable(w, [ben, cleo]);
-    expect(storedData(w.db, ben.userId)).toEqual({ seats: 3, results: 2, ratings: 1, totals: 1 });
-    expect(openSeatsOf(w.db, ben.userId).map((open) => open.status)).toEqual(['active']);
+    await startTable(w, [ben, cleo]);
+    expect(await storedData(w.store, ben.userId)).toEqual({ seats: 3, results: 2, ratings: 1, totals: 1 });
+    expect((await openSeatsOf(w.store, ben.userId)).map((open) => open.status)).toEqual(['active']);
   });
 });
 
 describe('erasing', () => {
-  it('makes their past seats anonymous, deletes their ratings and totals, and leaves everyone else as it was', () => {
-    const first = ffa(w, [ana, ben]);
-    const second = ffa(w, [ben, ana, cleo]);
-    const elsewhere = ffa(w, [ana, cleo], OTHER_GUILD);
+  it('makes their past seats anonymous, deletes their ratings and totals, and leaves everyone else as it was', async () => {
+    const first = (await ffa(w, [ana, ben]));
+    const second = (await ffa(w, [ben, ana, cleo]));
+    const elsewhere = (await ffa(w, [ana, cleo], OTHER_GUILD));
     const before = everything();
-    const benBefore = ratingQueries(w.db).playerGames(GUILD, ben.userId);
-    const cleoTotals = ratingQueries(w.db).totals(OTHER_GUILD, cleo.userId);
+    const benBefore = (await w.store.playerGames(GUILD, ben.userId));
+    const cleoTotals = (await w.store.playerTotals(OTHER_GUILD, cleo.userId));
     const anaSeats = before.seats.filter((row) => row.userId === ana.userId);
 
-    const outcome = eraseUserData(w.db, ana.userId);
+    const outcome = (await eraseUserData(w.store, ana.userId));
     expect(outcome).toEqual({ ok: true, erased: { seats: 3, results: 3, ratings: 2, totals: 2 }, anonymisedTables: [] });
-    expect(nothingStored(storedData(w.db, ana.userId))).toBe(true);
+    expect(nothingStored(await storedData(w.store, ana.userId))).toBe(true);
 
     const after = everything();
     // Ana's seats stay, anonymous, with the same seat number; seat and result rows agree.
@@ -87,42 +85,42 @@ describe('erasing', () => {
     expect(after.ratings).toEqual(before.ratings.filter((row) => row.userId !== ana.userId));
     expect(after.totals).toEqual(before.totals.filter((row) => row.userId !== ana.userId));
     // Ben's rating is as it was; only his position moves up, since Ana is off the board.
-    const benAfter = ratingQueries(w.db).playerGames(GUILD, ben.userId);
+    const benAfter = (await w.store.playerGames(GUILD, ben.userId));
     expect(benAfter.map(({ rank, of, ...rating }) => rating)).toEqual(benBefore.map(({ rank, of, ...rating }) => rating));
     expect(benBefore.map((row) => [row.rank, row.of])).toEqual([[2, 3]]);
     expect(benAfter.map((row) => [row.rank, row.of])).toEqual([[1, 2]]);
-    expect(ratingQueries(w.db).totals(OTHER_GUILD, cleo.userId)).toEqual(cleoTotals);
+    expect(await w.store.playerTotals(OTHER_GUILD, cleo.userId)).toEqual(cleoTotals);
     // No leaderboard shows her; Ben's record still lists both games.
-    expect(ratingQueries(w.db).leaderboard(GUILD, 'suspicion', 1, 0).rows.map((row) => row.userId).sort()).toEqual([ben.userId, cleo.userId]);
-    expect(ratingQueries(w.db).recentGames(GUILD, ben.userId)).toHaveLength(2);
+    expect((await w.store.leaderboard(GUILD, 'suspicion', 1, 0)).rows.map((row) => row.userId).sort()).toEqual([ben.userId, cleo.userId]);
+    expect(await w.store.recentGames(GUILD, ben.userId)).toHaveLength(2);
     // She hosted two of the tables: the host is no longer her id.
     expect(after.tables.filter((row) => row.hostUserId === ana.userId)).toEqual([]);
 
     // Again: nothing left to erase, nothing changes.
-    expect(eraseUserData(w.db, ana.userId)).toEqual({ ok: true, erased: { seats: 0, results: 0, ratings: 0, totals: 0 }, anonymisedTables: [] });
+    expect(await eraseUserData(w.store, ana.userId)).toEqual({ ok: true, erased: { seats: 0, results: 0, ratings: 0, totals: 0 }, anonymisedTables: [] });
     expect(everything()).toEqual(after);
   });
 
-  it('a later game starts her afresh: a new rating with one game', () => {
-    ffa(w, [ana, ben]);
-    ffa(w, [ana, ben]);
-    eraseUserData(w.db, ana.userId);
-    ffa(w, [ana, ben]);
-    const games = ratingQueries(w.db).playerGames(GUILD, ana.userId);
+  it('a later game starts her afresh: a new rating with one game', async () => {
+    await ffa(w, [ana, ben]);
+    await ffa(w, [ana, ben]);
+    await eraseUserData(w.store, ana.userId);
+    await ffa(w, [ana, ben]);
+    const games = (await w.store.playerGames(GUILD, ana.userId));
     expect(games.map((row) => [row.game, row.games, row.wins])).toEqual([['suspicion', 1, 1]]);
-    expect(ratingQueries(w.db).totals(GUILD, ana.userId)).toMatchObject({ games: 1, wins: 1 });
+    expect(await w.store.playerTotals(GUILD, ana.userId)).toMatchObject({ games: 1, wins: 1 });
   });
 
-  it('clears her id where she ended a table, started a season or changed settings', () => {
-    ffa(w, [ben, cleo]);
-    const cancelled = startTable(w, [ben, ana]);
-    w.service.cancel(cancelled, { ...ana, canManageGuild: true }, 'admin');
-    expect(w.repo.table(cancelled)!.endedBy).toBe(ana.userId);
-    expect(resetSeason(w.db, GUILD, 'suspicion', 1, ana.userId, w.clock.now).ok).toBe(true);
-    updateGuildDefaults(w.db, GUILD, { turnSeconds: 90 }, ana.userId, w.clock.now);
+  it('clears her id where she ended a table, started a season or changed settings', async () => {
+    await ffa(w, [ben, cleo]);
+    const cancelled = (await startTable(w, [ben, ana]));
+    await w.service.cancel(cancelled, { ...ana, canManageGuild: true }, 'admin');
+    expect((await w.store.table(cancelled))!.endedBy).toBe(ana.userId);
+    expect((await w.store.resetSeason(GUILD, 'suspicion', 1, ana.userId, w.clock.now)).ok).toBe(true);
+    await updateGuildDefaults(w.store, GUILD, { turnSeconds: 90 }, ana.userId, w.clock.now);
 
-    expect(eraseUserData(w.db, ana.userId).ok).toBe(true);
-    expect(w.repo.table(cancelled)!.endedBy).toBeNull();
+    expect((await eraseUserData(w.store, ana.userId)).ok).toBe(true);
+    expect((await w.store.table(cancelled))!.endedBy).toBeNull();
     expect(w.db.select().from(seasons).where(eq(seasons.guildId, GUILD)).get()!.startedBy).toBeNull();
     const raw = w.db.$client.prepare('select updated_by from guild_settings where guild_id = ?').get(GUILD) as { updated_by: string | null };
     expect(raw.updated_by).toBeNull();
@@ -136,27 +134,27 @@ describe('erasing', () => {
     expect(anyLeft.n).toBe(0);
   });
 
-  it('is refused, changing nothing, while she sits at an open table (lobby, game, or a game she left)', () => {
-    ffa(w, [ana, ben]);
-    const running = startTable(w, [ana, ben, cleo]);
+  it('is refused, changing nothing, while she sits at an open table (lobby, game, or a game she left)', async () => {
+    await ffa(w, [ana, ben]);
+    const running = (await startTable(w, [ana, ben, cleo]));
     const before = everything();
-    const refused = eraseUserData(w.db, ana.userId);
+    const refused = (await eraseUserData(w.store, ana.userId));
     expect(refused).toMatchObject({ ok: false, openSeats: [{ tableId: running, status: 'active', left: false }] });
     expect(everything()).toEqual(before);
 
-    expect(w.service.leaveGame(running, ana).ok).toBe(true);
-    const left = eraseUserData(w.db, ana.userId);
+    expect((await w.service.leaveGame(running, ana)).ok).toBe(true);
+    const left = (await eraseUserData(w.store, ana.userId));
     expect(left).toMatchObject({ ok: false, openSeats: [{ tableId: running, status: 'active', left: true }] });
   });
 
-  it('is one transaction: a failure half-way leaves everything as it was', () => {
-    ffa(w, [ana, ben]);
-    updateGuildDefaults(w.db, GUILD, { turnSeconds: 90 }, ana.userId, w.clock.now);
+  it('is one transaction: a failure half-way leaves everything as it was', async () => {
+    await ffa(w, [ana, ben]);
+    await updateGuildDefaults(w.store, GUILD, { turnSeconds: 90 }, ana.userId, w.clock.now);
     const before = everything();
     // The last write of the erasure fails.
     w.db.$client.exec(`create trigger privacy_fail before update on guild_settings begin select raise(abort, 'disk on fire'); end`);
-    expect(() => eraseUserData(w.db, ana.userId)).toThrow(/disk on fire/);
+    await expect(eraseUserData(w.store, ana.userId)).rejects.toThrow(/disk on fire/);
     expect(everything()).toEqual(before);
-    expect(storedData(w.db, ana.userId)).toEqual({ seats: 1, results: 1, ratings: 1, totals: 1 });
+    expect(await storedData(w.store, ana.userId)).toEqual({ seats: 1, results: 1, ratings: 1, totals: 1 });
   });
 });

@@ -9,7 +9,6 @@ import { ordinal, rate, rating } from 'openskill';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { playerTotals, ratings, results } from '../../src/persistence/schema.js';
 import { isProvisional, nextStreak, PROVISIONAL_GAMES, rateTable } from '../../src/ratings/rating.js';
-import { ratingQueries } from '../../src/ratings/queries.js';
 import { declare, ffa, GUILD, play, player, startTable, world, type World } from './helpers.js';
 
 let w: World;
@@ -32,11 +31,11 @@ function row(userId: string, season = 1) {
 const fresh = () => rating();
 
 describe('rating updates', () => {
-  it('2 players: a duel, winner up and loser down by the same amount, as openskill computes it', () => {
-    play(w, [ana, ben], [
+  it('2 players: a duel, winner up and loser down by the same amount, as openskill computes it', async () => {
+    (await play(w, [ana, ben], [
       [1, true],
       [2, false],
-    ]);
+    ]));
     const [[a], [b]] = rate([[fresh()], [fresh()]], { rank: [1, 2] });
     const ra = row(ana.userId)!;
     const rb = row(ben.userId)!;
@@ -51,13 +50,13 @@ describe('rating updates', () => {
     expect({ games: rb.games, wins: rb.wins, streak: rb.streak }).toEqual({ games: 1, wins: 0, streak: -1 });
   });
 
-  it('4 players free-for-all: ratings follow the placements exactly', () => {
-    play(w, [ana, ben, cleo, dev], [
+  it('4 players free-for-all: ratings follow the placements exactly', async () => {
+    (await play(w, [ana, ben, cleo, dev], [
       [3, false],
       [1, true],
       [4, false],
       [2, false],
-    ]);
+    ]));
     const expected = rate([[fresh()], [fresh()], [fresh()], [fresh()]], { rank: [3, 1, 4, 2] });
     [ana, ben, cleo, dev].forEach((p, i) => expect(row(p.userId)!.mu).toBeCloseTo(expected[i]![0]!.mu, 10));
     const mus = [ben, dev, ana, cleo].map((p) => row(p.userId)!.mu);
@@ -65,13 +64,13 @@ describe('rating updates', () => {
     expect(new Set(mus).size).toBe(4);
   });
 
-  it("6 players, J'Accuse! style: the arrested player last, everyone else tied first with equal gains", () => {
+  it("6 players, J'Accuse! style: the arrested player last, everyone else tied first with equal gains", async () => {
     const six = [ana, ben, cleo, dev, eve, fay];
-    play(
+    (await play(
       w,
       six,
       six.map((_, i) => (i === 4 ? [2, false] : [1, true])),
-    );
+    ));
     const tied = six.filter((_, i) => i !== 4).map((p) => row(p.userId)!);
     for (const r of tied) {
       expect(r.mu).toBeCloseTo(tied[0]!.mu, 10);
@@ -85,12 +84,12 @@ describe('rating updates', () => {
     expect(arrested.mu).toBeCloseTo(expected[4]![0]!.mu, 10);
   });
 
-  it('a tie between two new players leaves mu unchanged, shrinks sigma and resets the streak', () => {
-    ffa(w, [ana, ben]); // Ana wins first: streak +1
-    play(w, [ana, ben], [
+  it('a tie between two new players leaves mu unchanged, shrinks sigma and resets the streak', async () => {
+    (await ffa(w, [ana, ben])); // Ana wins first: streak +1
+    (await play(w, [ana, ben], [
       [1, false],
       [1, false],
-    ]);
+    ]));
     const ra = row(ana.userId)!;
     const rb = row(ben.userId)!;
     expect(ra.games).toBe(2);
@@ -104,13 +103,13 @@ describe('rating updates', () => {
     expect(y!.sigma).toBeLessThan(25 / 3);
   });
 
-  it('a player who leaves with /table leave is ranked last, whatever their seat declared', () => {
-    const id = startTable(w, [ana, ben, cleo]);
+  it('a player who leaves with /table leave is ranked last, whatever their seat declared', async () => {
+    const id = (await startTable(w, [ana, ben, cleo]));
     // The leaver's seat is auto-played with the best possible declaration (1st, a win)...
-    expect(w.service.leaveGame(id, cleo).ok).toBe(true);
-    declare(w, id, ana, 1, true);
-    declare(w, id, ben, 2, false);
-    const res = w.repo.results(id);
+    expect((await w.service.leaveGame(id, cleo)).ok).toBe(true);
+    (await declare(w, id, ana, 1, true));
+    (await declare(w, id, ben, 2, false));
+    const res = (await w.store.results(id));
     const left = res.find((r) => r.userId === cleo.userId)!;
     // ...but the service places them after everyone who stayed, and not as a winner.
     expect(left).toMatchObject({ placement: 3, left: true, winner: false });
@@ -123,34 +122,34 @@ describe('rating updates', () => {
     expect(rc.mu).toBeCloseTo(expected[2]![0]!.mu, 10);
   });
 
-  it('a seat auto-played because its player was away still counts for that player', () => {
-    const id = startTable(w, [ana, ben, cleo]);
-    w.repo.updateSeat(id, ben.userId, { away: true, missed: 2 });
-    declare(w, id, ana, 2, false); // Ben's seat is auto-played once Ana acts (she is present).
-    declare(w, id, cleo, 3, false);
-    expect(w.repo.table(id)!.status).toBe('finished');
+  it('a seat auto-played because its player was away still counts for that player', async () => {
+    const id = (await startTable(w, [ana, ben, cleo]));
+    await (await w.store.transaction((tx) => tx.updateSeat(id, ben.userId, { away: true, missed: 2 })));
+    (await declare(w, id, ana, 2, false)); // Ben's seat is auto-played once Ana acts (she is present).
+    (await declare(w, id, cleo, 3, false));
+    expect((await w.store.table(id))!.status).toBe('finished');
     const rb = row(ben.userId)!;
     expect(rb.games).toBe(1);
     expect(rb.wins).toBe(1); // the auto-play declared 1st and a win; it counts as his
   });
 
-  it('cancelled tables are not rated (host cancel, admin end, lobby)', () => {
-    const a = startTable(w, [ana, ben]);
-    declare(w, a, ana, 1, true);
-    expect(w.service.cancel(a, ana).ok).toBe(true);
-    const b = startTable(w, [ana, ben]);
-    expect(w.service.cancel(b, player(9, true), 'admin').ok).toBe(true);
-    const d = w.service.createTable({ guildId: GUILD, channelId: '800000000000009999', game: 'suspicion', host: ana, options: {} });
-    if (d.ok) w.service.cancel(d.value.table.id, ana);
+  it('cancelled tables are not rated (host cancel, admin end, lobby)', async () => {
+    const a = (await startTable(w, [ana, ben]));
+    (await declare(w, a, ana, 1, true));
+    expect((await w.service.cancel(a, ana)).ok).toBe(true);
+    const b = (await startTable(w, [ana, ben]));
+    expect((await w.service.cancel(b, player(9, true), 'admin')).ok).toBe(true);
+    const d = (await w.service.createTable({ guildId: GUILD, channelId: '800000000000009999', game: 'suspicion', host: ana, options: {} }));
+    if (d.ok) (await w.service.cancel(d.value.table.id, ana));
     expect(w.db.select().from(ratings).all()).toEqual([]);
     expect(w.db.select().from(playerTotals).all()).toEqual([]);
   });
 
-  it(`marks a player provisional until ${PROVISIONAL_GAMES} rated games`, () => {
-    const q = ratingQueries(w.db);
+  it(`marks a player provisional until ${PROVISIONAL_GAMES} rated games`, async () => {
+    const q = w.store;
     for (let g = 1; g <= PROVISIONAL_GAMES; g++) {
-      ffa(w, [ana, ben]);
-      const r = q.leaderboard(GUILD, 'suspicion', 1, 0).rows.find((x) => x.userId === ana.userId)!;
+      (await ffa(w, [ana, ben]));
+      const r = (await q.leaderboard(GUILD, 'suspicion', 1, 0)).rows.find((x) => x.userId === ana.userId)!;
       expect(r.games).toBe(g);
       expect(isProvisional(r.games)).toBe(g < PROVISIONAL_GAMES);
     }
@@ -161,9 +160,9 @@ describe('rating updates', () => {
     expect(row(ben.userId)!.streak).toBe(-PROVISIONAL_GAMES);
   });
 
-  it('keeps lifetime totals and the latest display name', () => {
-    ffa(w, [ana, ben]);
-    ffa(w, [{ ...ben, displayName: 'Benedict' }, ana, cleo]);
+  it('keeps lifetime totals and the latest display name', async () => {
+    (await ffa(w, [ana, ben]));
+    (await ffa(w, [{ ...ben, displayName: 'Benedict' }, ana, cleo]));
     const totals = w.db.select().from(playerTotals).all();
     const byUser = Object.fromEntries(totals.map((t) => [t.userId, t]));
     expect(byUser[ana.userId]).toMatchObject({ games: 2, wins: 1 });
@@ -172,39 +171,39 @@ describe('rating updates', () => {
     expect(row(ben.userId)!.name).toBe('Benedict');
   });
 
-  it('rates inside the transaction that stores the result: a failing later hook rolls both back', () => {
-    w.close();
+  it('rates inside the transaction that stores the result: a failing later hook rolls both back', async () => {
+    await w.close();
     w = world([
-      () => {
+      async () => {
         throw new Error('boom');
       },
     ]);
-    const id = startTable(w, [ana, ben]);
-    declare(w, id, ana, 1, true);
+    const id = (await startTable(w, [ana, ben]));
+    (await declare(w, id, ana, 1, true));
     const step = 1;
-    expect(() => w.service.act(id, ben, step, { type: 'place', placement: 2, win: false })).toThrow('boom');
-    expect(w.repo.table(id)!.status).toBe('active');
+    await expect(w.service.act(id, ben, step, { type: 'place', placement: 2, win: false })).rejects.toThrow('boom');
+    expect((await w.store.table(id))!.status).toBe('active');
     expect(w.db.select().from(results).all()).toEqual([]);
     expect(w.db.select().from(ratings).all()).toEqual([]);
     expect(w.db.select().from(playerTotals).all()).toEqual([]);
   });
 
-  it('ratings are per server', () => {
-    ffa(w, [ana, ben]);
-    ffa(w, [ben, ana], '900000000000000002');
-    const q = ratingQueries(w.db);
-    expect(q.leaderboard(GUILD, 'suspicion', 1, 0).rows[0]!.userId).toBe(ana.userId);
-    expect(q.leaderboard('900000000000000002', 'suspicion', 1, 0).rows[0]!.userId).toBe(ben.userId);
+  it('ratings are per server', async () => {
+    (await ffa(w, [ana, ben]));
+    (await ffa(w, [ben, ana], '900000000000000002'));
+    const q = w.store;
+    expect((await q.leaderboard(GUILD, 'suspicion', 1, 0)).rows[0]!.userId).toBe(ana.userId);
+    expect((await q.leaderboard('900000000000000002', 'suspicion', 1, 0)).rows[0]!.userId).toBe(ben.userId);
     expect(row(ana.userId)!.games).toBe(1);
   });
 });
 
 describe('rateTable and streaks (pure)', () => {
-  it('needs at least two players', () => {
+  it('needs at least two players', async () => {
     expect(rateTable([{ userId: 'a', placement: 1, winner: true, prior: null }])).toEqual([]);
   });
 
-  it('continues from a prior rating', () => {
+  it('continues from a prior rating', async () => {
     const prior = { mu: 30, sigma: 4, games: 7, wins: 5, streak: 2 };
     const [a] = rateTable([
       { userId: 'a', placement: 1, winner: true, prior },
@@ -215,7 +214,7 @@ describe('rateTable and streaks (pure)', () => {
     expect(a!.mu).toBeCloseTo(x!.mu, 10);
   });
 
-  it('streaks: wins and non-wins in a row, reset by a game nobody won', () => {
+  it('streaks: wins and non-wins in a row, reset by a game nobody won', async () => {
     expect(nextStreak(0, true, false)).toBe(1);
     expect(nextStreak(3, true, false)).toBe(4);
     expect(nextStreak(3, false, false)).toBe(-1);

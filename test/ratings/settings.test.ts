@@ -8,9 +8,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { defaultRegistry } from '../../src/games/index.js';
-import { openDatabase, type Db } from '../../src/persistence/db.js';
+import { openDatabase } from '../../src/persistence/db.js';
+import { SqliteStore } from '../../src/persistence/store/sqlite.js';
 import {
-  guildDefaults,
   hostingRefusal,
   hostingRules,
   invalidSettings,
@@ -24,32 +24,32 @@ import {
 } from '../../src/admin/settings.js';
 
 let dir: string;
-let db: Db;
+let store: SqliteStore;
 beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'rh-settings-'));
-  db = openDatabase(join(dir, 's.db'));
+  store = new SqliteStore(openDatabase(join(dir, 's.db')));
 });
-afterEach(() => {
-  db.$client.close();
+afterEach(async () => {
+  await store.close();
   rmSync(dir, { recursive: true, force: true });
 });
 
 describe('guild defaults', () => {
-  it('start empty, are patched key by key, and cleared with null', () => {
-    expect(guildDefaults(db, 'g')).toEqual({});
-    expect(updateGuildDefaults(db, 'g', { turnSeconds: 90 }, 'u', 1)).toEqual({ turnSeconds: 90 });
-    expect(updateGuildDefaults(db, 'g', { voteSeconds: 45, reactionSeconds: 20 }, 'u', 2)).toEqual({ turnSeconds: 90, voteSeconds: 45, reactionSeconds: 20 });
-    expect(updateGuildDefaults(db, 'g', { turnSeconds: null }, 'u', 3)).toEqual({ voteSeconds: 45, reactionSeconds: 20 });
-    expect(guildDefaults(db, 'other')).toEqual({});
+  it('start empty, are patched key by key, and cleared with null', async () => {
+    expect(await store.guildDefaults('g')).toEqual({});
+    expect(await updateGuildDefaults(store, 'g', { turnSeconds: 90 }, 'u', 1)).toEqual({ turnSeconds: 90 });
+    expect(await updateGuildDefaults(store, 'g', { voteSeconds: 45, reactionSeconds: 20 }, 'u', 2)).toEqual({ turnSeconds: 90, voteSeconds: 45, reactionSeconds: 20 });
+    expect(await updateGuildDefaults(store, 'g', { turnSeconds: null }, 'u', 3)).toEqual({ voteSeconds: 45, reactionSeconds: 20 });
+    expect(await store.guildDefaults('other')).toEqual({});
   });
 
-  it('reject values out of range without storing anything', () => {
+  it('reject values out of range without storing anything', async () => {
     expect(invalidSettings({ turnSeconds: 5 })).toEqual(['turnSeconds']);
     expect(invalidSettings({ reactionSeconds: 301, voteSeconds: 10 })).toEqual(['reactionSeconds']);
     expect(invalidSettings({ turnSeconds: 10.5 })).toEqual(['turnSeconds']);
     expect(invalidSettings({ turnSeconds: null, voteSeconds: 3600 })).toEqual([]);
-    expect(() => updateGuildDefaults(db, 'g', { turnSeconds: 5 }, 'u', 1)).toThrow(RangeError);
-    expect(guildDefaults(db, 'g')).toEqual({});
+    await expect(updateGuildDefaults(store, 'g', { turnSeconds: 5 }, 'u', 1)).rejects.toThrow(RangeError);
+    expect(await store.guildDefaults('g')).toEqual({});
   });
 });
 
@@ -93,55 +93,55 @@ describe('hosting rules', () => {
     canManageGuild,
   });
 
-  it('start as anyone, anywhere', () => {
-    expect(hostingRules(db, 'g')).toEqual({ channelIds: null, hostRoleId: null });
-    expect(hostingRefusal(hostingRules(db, 'g'), attempt(channel(1)))).toBeNull();
+  it('start as anyone, anywhere', async () => {
+    expect((await hostingRules(store, 'g'))).toEqual({ channelIds: null, hostRoleId: null });
+    expect(hostingRefusal((await hostingRules(store, 'g')), attempt(channel(1)))).toBeNull();
   });
 
-  it('list channels one by one; removing the last one means every channel again', () => {
-    expect(updateHostingRules(db, 'g', { allowChannel: channel(1) }, 'u', 1)).toEqual({ ok: true, emptied: false, rules: { channelIds: [channel(1)], hostRoleId: null } });
-    expect(updateHostingRules(db, 'g', { allowChannel: channel(2) }, 'u', 2)).toMatchObject({ ok: true, rules: { channelIds: [channel(1), channel(2)] } });
-    expect(hostingRefusal(hostingRules(db, 'g'), attempt(channel(3)))).toEqual({ code: 'channel_not_allowed', channelIds: [channel(1), channel(2)] });
-    expect(hostingRefusal(hostingRules(db, 'g'), attempt(channel(2)))).toBeNull();
+  it('list channels one by one; removing the last one means every channel again', async () => {
+    expect(await updateHostingRules(store, 'g', { allowChannel: channel(1) }, 'u', 1)).toEqual({ ok: true, emptied: false, rules: { channelIds: [channel(1)], hostRoleId: null } });
+    expect(await updateHostingRules(store, 'g', { allowChannel: channel(2) }, 'u', 2)).toMatchObject({ ok: true, rules: { channelIds: [channel(1), channel(2)] } });
+    expect(hostingRefusal((await hostingRules(store, 'g')), attempt(channel(3)))).toEqual({ code: 'channel_not_allowed', channelIds: [channel(1), channel(2)] });
+    expect(hostingRefusal((await hostingRules(store, 'g')), attempt(channel(2)))).toBeNull();
     // A thread of a listed channel is inside it.
-    expect(hostingRefusal(hostingRules(db, 'g'), attempt(channel(9), [], false, channel(1)))).toBeNull();
-    expect(updateHostingRules(db, 'g', { removeChannel: channel(1) }, 'u', 3)).toMatchObject({ ok: true, emptied: false, rules: { channelIds: [channel(2)] } });
-    expect(updateHostingRules(db, 'g', { removeChannel: channel(2) }, 'u', 4)).toEqual({ ok: true, emptied: true, rules: { channelIds: null, hostRoleId: null } });
-    expect(hostingRefusal(hostingRules(db, 'g'), attempt(channel(3)))).toBeNull();
-    expect(hostingRules(db, 'other')).toEqual({ channelIds: null, hostRoleId: null });
+    expect(hostingRefusal((await hostingRules(store, 'g')), attempt(channel(9), [], false, channel(1)))).toBeNull();
+    expect(await updateHostingRules(store, 'g', { removeChannel: channel(1) }, 'u', 3)).toMatchObject({ ok: true, emptied: false, rules: { channelIds: [channel(2)] } });
+    expect(await updateHostingRules(store, 'g', { removeChannel: channel(2) }, 'u', 4)).toEqual({ ok: true, emptied: true, rules: { channelIds: null, hostRoleId: null } });
+    expect(hostingRefusal((await hostingRules(store, 'g')), attempt(channel(3)))).toBeNull();
+    expect((await hostingRules(store, 'other'))).toEqual({ channelIds: null, hostRoleId: null });
   });
 
-  it('refuse contradictions and overflows without storing anything', () => {
-    expect(updateHostingRules(db, 'g', { removeChannel: channel(1) }, 'u', 1)).toEqual({ ok: false, problem: { code: 'no_list', channelId: channel(1) } });
-    updateHostingRules(db, 'g', { allowChannel: channel(1) }, 'u', 2);
-    expect(updateHostingRules(db, 'g', { allowChannel: channel(1) }, 'u', 3)).toEqual({ ok: false, problem: { code: 'already_listed', channelId: channel(1) } });
-    expect(updateHostingRules(db, 'g', { removeChannel: channel(2), hostRoleId: hosts }, 'u', 4)).toEqual({ ok: false, problem: { code: 'not_listed', channelId: channel(2) } });
-    for (let n = 2; n <= MAX_TABLE_CHANNELS; n++) expect(updateHostingRules(db, 'g', { allowChannel: `9${String(n).padStart(17, '0')}` }, 'u', 5).ok).toBe(true);
-    expect(updateHostingRules(db, 'g', { allowChannel: channel(5) }, 'u', 6)).toEqual({ ok: false, problem: { code: 'too_many', max: MAX_TABLE_CHANNELS } });
-    expect(hostingRules(db, 'g').channelIds).toHaveLength(MAX_TABLE_CHANNELS);
-    expect(hostingRules(db, 'g').hostRoleId).toBeNull();
-    expect(updateHostingRules(db, 'g', { anyChannel: true }, 'u', 7)).toMatchObject({ ok: true, rules: { channelIds: null } });
+  it('refuse contradictions and overflows without storing anything', async () => {
+    expect(await updateHostingRules(store, 'g', { removeChannel: channel(1) }, 'u', 1)).toEqual({ ok: false, problem: { code: 'no_list', channelId: channel(1) } });
+    await updateHostingRules(store, 'g', { allowChannel: channel(1) }, 'u', 2);
+    expect(await updateHostingRules(store, 'g', { allowChannel: channel(1) }, 'u', 3)).toEqual({ ok: false, problem: { code: 'already_listed', channelId: channel(1) } });
+    expect(await updateHostingRules(store, 'g', { removeChannel: channel(2), hostRoleId: hosts }, 'u', 4)).toEqual({ ok: false, problem: { code: 'not_listed', channelId: channel(2) } });
+    for (let n = 2; n <= MAX_TABLE_CHANNELS; n++) expect((await updateHostingRules(store, 'g', { allowChannel: `9${String(n).padStart(17, '0')}` }, 'u', 5)).ok).toBe(true);
+    expect(await updateHostingRules(store, 'g', { allowChannel: channel(5) }, 'u', 6)).toEqual({ ok: false, problem: { code: 'too_many', max: MAX_TABLE_CHANNELS } });
+    expect((await hostingRules(store, 'g')).channelIds).toHaveLength(MAX_TABLE_CHANNELS);
+    expect((await hostingRules(store, 'g')).hostRoleId).toBeNull();
+    expect(await updateHostingRules(store, 'g', { anyChannel: true }, 'u', 7)).toMatchObject({ ok: true, rules: { channelIds: null } });
   });
 
-  it('a host role admits its members and Manage Server, not others; the channel list binds admins too', () => {
-    updateHostingRules(db, 'g', { hostRoleId: hosts, allowChannel: channel(1) }, 'u', 1);
-    const rules = hostingRules(db, 'g');
+  it('a host role admits its members and Manage Server, not others; the channel list binds admins too', async () => {
+    await updateHostingRules(store, 'g', { hostRoleId: hosts, allowChannel: channel(1) }, 'u', 1);
+    const rules = (await hostingRules(store, 'g'));
     expect(hostingRefusal(rules, attempt(channel(1)))).toEqual({ code: 'host_role_required', roleId: hosts });
     expect(hostingRefusal(rules, attempt(channel(1), ['700000000000000009']))).toEqual({ code: 'host_role_required', roleId: hosts });
     expect(hostingRefusal(rules, attempt(channel(1), [hosts]))).toBeNull();
     expect(hostingRefusal(rules, attempt(channel(1), [], true))).toBeNull();
     expect(hostingRefusal(rules, attempt(channel(2), [], true))).toEqual({ code: 'channel_not_allowed', channelIds: [channel(1)] });
     expect(hostingRefusal(rules, attempt(channel(2), [hosts]))).toEqual({ code: 'channel_not_allowed', channelIds: [channel(1)] });
-    updateHostingRules(db, 'g', { hostRoleId: null }, 'u', 2);
-    expect(hostingRules(db, 'g')).toEqual({ channelIds: [channel(1)], hostRoleId: null });
+    await updateHostingRules(store, 'g', { hostRoleId: null }, 'u', 2);
+    expect((await hostingRules(store, 'g'))).toEqual({ channelIds: [channel(1)], hostRoleId: null });
   });
 
-  it('timer defaults and hosting rules do not overwrite each other', () => {
-    updateGuildDefaults(db, 'g', { turnSeconds: 90 }, 'u', 1);
-    updateHostingRules(db, 'g', { allowChannel: channel(1), hostRoleId: hosts }, 'u', 2);
-    updateGuildDefaults(db, 'g', { voteSeconds: 30 }, 'u', 3);
-    expect(guildDefaults(db, 'g')).toEqual({ turnSeconds: 90, voteSeconds: 30 });
-    expect(hostingRules(db, 'g')).toEqual({ channelIds: [channel(1)], hostRoleId: hosts });
+  it('timer defaults and hosting rules do not overwrite each other', async () => {
+    await updateGuildDefaults(store, 'g', { turnSeconds: 90 }, 'u', 1);
+    await updateHostingRules(store, 'g', { allowChannel: channel(1), hostRoleId: hosts }, 'u', 2);
+    await updateGuildDefaults(store, 'g', { voteSeconds: 30 }, 'u', 3);
+    expect((await store.guildDefaults('g'))).toEqual({ turnSeconds: 90, voteSeconds: 30 });
+    expect((await hostingRules(store, 'g'))).toEqual({ channelIds: [channel(1)], hostRoleId: hosts });
   });
 });
 

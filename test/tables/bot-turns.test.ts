@@ -16,7 +16,7 @@ import { defaultRegistry } from '../../src/games/index.js';
 import { Rng } from '../../src/games/rng.js';
 import { silentLogger } from '../../src/logger.js';
 import { openDatabase, type Db } from '../../src/persistence/db.js';
-import { TableRepo } from '../../src/persistence/repo.js';
+import { SqliteStore } from '../../src/persistence/store/sqlite.js';
 import { BotTurns } from '../../src/tables/bot-turns.js';
 import { botPauseMs, DEFAULT_PACE_MS, isBotUser, readBotOptions, WINDOW_MARGIN_MS } from '../../src/tables/bots.js';
 import { isAbandoned, isPresent, pingFor } from '../../src/tables/policy.js';
@@ -28,7 +28,7 @@ const [ana, ben] = [human(1), human(2)];
 
 let dir: string;
 let db: Db;
-let repo: TableRepo;
+let store: SqliteStore;
 let service: TableService;
 let turns: BotTurns;
 let changes: TableChange[];
@@ -39,7 +39,7 @@ function spyPolicy(): BotPolicy {
   const inline = new InlinePolicy();
   return {
     decide: async (request) => {
-      const open = service.openTableInChannel('c1');
+      const open = await service.openTableInChannel('c1');
       inputs.push({ input: structuredClone(request.input), state: open?.table.state });
       return inline.decide({ ...request, ...(request.level === 'hard' ? { iterations: 8 } : {}) });
     },
@@ -48,10 +48,10 @@ function spyPolicy(): BotPolicy {
 }
 
 function build(): void {
-  repo = new TableRepo(db);
-  service = new TableService({ repo, registry: defaultRegistry(), logger: silentLogger, newSeed: () => 777 });
+  store = new SqliteStore(db);
+  service = new TableService({ store, registry: defaultRegistry(), logger: silentLogger, newSeed: () => 777 });
   service.addListener({ tableChanged: (change) => changes.push(change) });
-  turns = new BotTurns({ service, repo, policy: spyPolicy(), logger: silentLogger });
+  turns = new BotTurns({ service, store, policy: spyPolicy(), logger: silentLogger });
   service.addListener(turns);
 }
 
@@ -66,21 +66,21 @@ beforeEach(() => {
 afterEach(async () => {
   turns.stop();
   await turns.settled();
-  service.stop();
-  db.$client.close();
+  await service.stop();
+  await store.close();
   rmSync(dir, { recursive: true, force: true });
 });
 
-function open(game: string, botOptions: Record<string, unknown>, maxSeats?: number): TableSnapshot {
-  const r = service.createTable({ guildId: 'g1', channelId: 'c1', game, host: ana, options: {}, botOptions, ...(maxSeats ? { maxSeats } : {}) });
+async function open(game: string, botOptions: Record<string, unknown>, maxSeats?: number): Promise<TableSnapshot> {
+  const r = (await service.createTable({ guildId: 'g1', channelId: 'c1', game, host: ana, options: {}, botOptions, ...(maxSeats ? { maxSeats } : {}) }));
   if (!r.ok) throw new Error(JSON.stringify(r.error));
   return r.value;
 }
 
 /** Wait until `done()` holds, letting bot turns run (real timers: pace 0). */
-async function until(done: () => boolean, what: string, ms = 30_000): Promise<void> {
+async function until(done: () => boolean | Promise<boolean>, what: string, ms = 30_000): Promise<void> {
   const end = Date.now() + ms;
-  while (!done()) {
+  while (!(await done())) {
     if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 5));
   }
@@ -90,7 +90,7 @@ async function until(done: () => boolean, what: string, ms = 30_000): Promise<vo
 async function playHumans(tableId: number, humans: Actor[], seed = 1): Promise<TableSnapshot> {
   const rng = Rng.seeded(seed);
   for (let guard = 0; guard < 5_000; guard++) {
-    const snap = service.snapshot(tableId)!;
+    const snap = (await service.snapshot(tableId))!;
     if (snap.table.status !== 'active') return snap;
     const def = service.definition(snap.table);
     const pending = snap.pending!;
@@ -98,8 +98,8 @@ async function playHumans(tableId: number, humans: Actor[], seed = 1): Promise<T
     if (mine.length === 0) {
       const step = pending.step;
       const version = snap.table.version;
-      await until(() => {
-        const now = service.snapshot(tableId)!;
+      await until(async () => {
+        const now = (await service.snapshot(tableId))!;
         return now.table.version !== version || now.pending?.step !== step;
       }, 'a bot move');
       continue;
@@ -107,7 +107,7 @@ async function playHumans(tableId: number, humans: Actor[], seed = 1): Promise<T
     const row = mine[rng.int(0, mine.length - 1)]!;
     const legal = def.legalActions(snap.table.state, row.seat!);
     const who = humans.find((h) => h.userId === row.userId)!;
-    const r = service.act(tableId, who, pending.step, legal[rng.int(0, legal.length - 1)]);
+    const r = (await service.act(tableId, who, pending.step, legal[rng.int(0, legal.length - 1)]));
     // A bot may have moved in the same window (a race): a stale or refused click is fine.
     if (!r.ok && r.error.code !== 'stale' && r.error.code !== 'rule') throw new Error(JSON.stringify(r.error));
   }
@@ -115,14 +115,14 @@ async function playHumans(tableId: number, humans: Actor[], seed = 1): Promise<T
 }
 
 describe('bot options of a new table', () => {
-  it('seat the bots with marked names and their level; refuse more bots than free seats', () => {
-    const snap = open('noir', { bots: 1, level: 'hard', paceSeconds: 0 });
+  it('seat the bots with marked names and their level; refuse more bots than free seats', async () => {
+    const snap = await open('noir', { bots: 1, level: 'hard', paceSeconds: 0 });
     expect(snap.seats).toHaveLength(2);
     const bot = snap.seats.find((row) => isBotUser(row.userId))!;
     expect(bot.botLevel).toBe('hard');
     expect(bot.displayName).toMatch(/^🤖 /);
     expect(snap.table.tableOptions).toEqual({ botPaceMs: 0 });
-    const refused = service.createTable({ guildId: 'g1', channelId: 'c2', game: 'noir', host: ben, options: {}, botOptions: { bots: 2 } });
+    const refused = (await service.createTable({ guildId: 'g1', channelId: 'c2', game: 'noir', host: ben, options: {}, botOptions: { bots: 2 } }));
     expect(refused.ok).toBe(false);
     if (!refused.ok) expect(refused.error.code).toBe('bad_options');
     expect(readBotOptions({ level: 'expert' }, 4)).toMatchObject({ ok: false });
@@ -130,40 +130,40 @@ describe('bot options of a new table', () => {
     expect(readBotOptions({ bots: 3, paceSeconds: 2.5 }, 4)).toEqual({ ok: true, seating: { count: 3, level: 'normal' }, options: { botPaceMs: 2500 } });
   });
 
-  it('lobby: only the host adds and removes bots; a bot never becomes host; a lobby of bots alone closes', () => {
-    const snap = open('jaccuse', {});
+  it('lobby: only the host adds and removes bots; a bot never becomes host; a lobby of bots alone closes', async () => {
+    const snap = await open('jaccuse', {});
     const id = snap.table.id;
-    expect(service.join(id, ben).ok).toBe(true);
-    const byGuest = service.addBot(id, ben, 'easy');
+    expect((await service.join(id, ben)).ok).toBe(true);
+    const byGuest = (await service.addBot(id, ben, 'easy'));
     expect(byGuest.ok || byGuest.error.code).toBe('host_only');
-    const added = service.addBot(id, ana, 'easy');
+    const added = (await service.addBot(id, ana, 'easy'));
     expect(added.ok).toBe(true);
     const botId = added.ok ? added.value.seats.find((row) => isBotUser(row.userId))!.userId : '';
-    expect(service.removeBot(id, ana, ben.userId).ok || 'refused').toBe('refused');
-    expect(service.addBot(id, ana, 'hard').ok).toBe(true);
-    const removed = service.removeBot(id, ana, botId);
+    expect((await service.removeBot(id, ana, ben.userId)).ok || 'refused').toBe('refused');
+    expect((await service.addBot(id, ana, 'hard')).ok).toBe(true);
+    const removed = (await service.removeBot(id, ana, botId));
     expect(removed.ok && removed.value.seats.map((row) => row.botLevel)).toEqual([null, null, 'hard']);
     // The host leaves: the human guest becomes host, not the bot seated before... any bot.
-    const left = service.leaveLobby(id, ana);
+    const left = (await service.leaveLobby(id, ana));
     expect(left.ok && left.value.table.hostUserId).toBe(ben.userId);
-    const last = service.leaveLobby(id, ben);
+    const last = (await service.leaveLobby(id, ben));
     expect(last.ok && last.value.table.status).toBe('cancelled');
   });
 });
 
 describe('a game against bots', () => {
   it('NOIR alone against one bot: bot moves are logged as kind bot, the game ends, the bot row carries its level, nobody is rated', async () => {
-    const snap = open('noir', { bots: 1, level: 'normal', paceSeconds: 0 });
+    const snap = await open('noir', { bots: 1, level: 'normal', paceSeconds: 0 });
     const id = snap.table.id;
-    expect(service.start(id, ana).ok).toBe(true);
+    expect((await service.start(id, ana)).ok).toBe(true);
     const end = await playHumans(id, [ana]);
     expect(end.table.status).toBe('finished');
-    const log = repo.actions(id);
+    const log = (await store.actions(id));
     const botSeat = end.seats.find((row) => isBotUser(row.userId))!.seat!;
     expect(log.filter((entry) => entry.kind === 'bot').length).toBeGreaterThan(0);
     expect(log.filter((entry) => entry.kind === 'bot').every((entry) => entry.seat === botSeat)).toBe(true);
     expect(log.some((entry) => entry.kind === 'player' && entry.seat === botSeat)).toBe(false);
-    const results = repo.results(id);
+    const results = (await store.results(id));
     expect(results.find((row) => row.seat === botSeat)!.botLevel).toBe('normal');
     expect(results.find((row) => row.seat !== botSeat)!.botLevel).toBeNull();
     // Replaying the stored log from the seed reproduces the stored final state (bot moves included).
@@ -178,7 +178,7 @@ describe('a game against bots', () => {
     // No ping ever named a bot.
     for (const change of changes) for (const user of change.ping) expect(isBotUser(user)).toBe(false);
     // Play again seats the bot again, at its level, and invites nobody.
-    const again = service.playAgain(id, ana);
+    const again = (await service.playAgain(id, ana));
     expect(again.ok).toBe(true);
     if (again.ok) {
       expect(again.value.snapshot.seats.map((row) => [isBotUser(row.userId), row.botLevel])).toEqual([
@@ -190,9 +190,9 @@ describe('a game against bots', () => {
   }, 60_000);
 
   it("a bot's input is its own seat's view and visible events only — never another seat's secret", async () => {
-    const snap = open('suspicion', { bots: 2, level: 'normal', paceSeconds: 0 }, 3);
+    const snap = await open('suspicion', { bots: 2, level: 'normal', paceSeconds: 0 }, 3);
     const id = snap.table.id;
-    expect(service.start(id, ana).ok).toBe(true);
+    expect((await service.start(id, ana)).ok).toBe(true);
     await playHumans(id, [ana], 3);
     expect(inputs.length).toBeGreaterThan(10);
     const def = defaultRegistry().get('suspicion').definition;
@@ -217,26 +217,26 @@ describe('a game against bots', () => {
   }, 60_000);
 
   it('the host hands the seat of a player who left to a bot, which plays it to the end; the leaver is still ranked last', async () => {
-    const snap = open('jaccuse', { bots: 2, level: 'easy', paceSeconds: 0 }, 4);
+    const snap = await open('jaccuse', { bots: 2, level: 'easy', paceSeconds: 0 }, 4);
     const id = snap.table.id;
-    expect(service.join(id, ben).ok).toBe(true);
-    expect(service.start(id, ana).ok).toBe(true);
-    expect(service.leaveGame(id, ben).ok).toBe(true);
-    const benSeat = service.snapshot(id)!.seats.find((row) => row.userId === ben.userId)!.seat!;
-    const byGuest = service.replaceWithBot(id, { ...ben }, benSeat);
+    expect((await service.join(id, ben)).ok).toBe(true);
+    expect((await service.start(id, ana)).ok).toBe(true);
+    expect((await service.leaveGame(id, ben)).ok).toBe(true);
+    const benSeat = (await service.snapshot(id))!.seats.find((row) => row.userId === ben.userId)!.seat!;
+    const byGuest = (await service.replaceWithBot(id, { ...ben }, benSeat));
     expect(byGuest.ok).toBe(false);
-    const present = service.snapshot(id)!.seats.find((row) => row.userId === ana.userId)!.seat!;
-    const notAway = service.replaceWithBot(id, ana, present);
+    const present = (await service.snapshot(id))!.seats.find((row) => row.userId === ana.userId)!.seat!;
+    const notAway = (await service.replaceWithBot(id, ana, present));
     expect(notAway.ok || notAway.error.code).toBe('not_replaceable');
-    const replaced = service.replaceWithBot(id, ana, benSeat);
+    const replaced = (await service.replaceWithBot(id, ana, benSeat));
     expect(replaced.ok).toBe(true);
     if (replaced.ok) expect(replaced.value.events.some((event) => event.type === '$botReplaced')).toBe(true);
     const end = await playHumans(id, [ana], 5);
     expect(end.table.status).toBe('finished');
-    const log = repo.actions(id);
+    const log = (await store.actions(id));
     const afterReplace = log.filter((entry) => entry.seat === benSeat && entry.kind !== 'player');
     expect(afterReplace.some((entry) => entry.kind === 'bot')).toBe(true);
-    const benResult = repo.results(id).find((row) => row.seat === benSeat)!;
+    const benResult = (await store.results(id)).find((row) => row.seat === benSeat)!;
     expect(benResult.userId).toBe(ben.userId);
     expect(benResult.left).toBe(true);
     expect(benResult.botLevel).toBeNull();
@@ -247,7 +247,7 @@ describe('pause and presence rules', () => {
   const turn: Pending = { kind: 'turn', seat: 0, step: 3, timer: 'turn', timeoutMs: 60_000 };
   const race: Pending = { kind: 'race', seats: [0, 1], step: 4, timer: 'reaction', timeoutMs: 3_000 };
 
-  it('default pause spreads over 1.5–4 s; a set pace is used as is; never later than the window minus 0.5 s', () => {
+  it('default pause spreads over 1.5–4 s; a set pace is used as is; never later than the window minus 0.5 s', async () => {
     expect(botPauseMs({}, turn, 1_000_000, 0, () => 0)).toBe(DEFAULT_PACE_MS.min);
     expect(botPauseMs({}, turn, 1_000_000, 0, () => 0.999999)).toBe(DEFAULT_PACE_MS.max);
     expect(botPauseMs({ botPaceMs: 0 }, turn, 1_000_000, 0, () => 0.5)).toBe(0);
@@ -258,7 +258,7 @@ describe('pause and presence rules', () => {
     expect(botPauseMs({ botPaceMs: 2_000 }, race, 300, 0, () => 0)).toBe(0);
   });
 
-  it('bot seats are never pinged, never present, and do not keep an abandoned table alive', () => {
+  it('bot seats are never pinged, never present, and do not keep an abandoned table alive', async () => {
     const base = { tableId: 1, joinedAt: 0, missed: 0, left: false, away: false };
     const seats = [
       { ...base, userId: ana.userId, displayName: 'H1', seat: 0, botLevel: null },
@@ -273,29 +273,29 @@ describe('pause and presence rules', () => {
 
 describe('restart while a bot is to move', () => {
   it('the new process finds the pending bot turn and the bot moves', async () => {
-    const snap = open('noir', { bots: 1, level: 'easy', paceSeconds: 20 });
+    const snap = await open('noir', { bots: 1, level: 'easy', paceSeconds: 20 });
     const id = snap.table.id;
     // The first process stops before any bot pause ends (20 s).
-    expect(service.start(id, ana).ok).toBe(true);
-    let now = service.snapshot(id)!;
+    expect((await service.start(id, ana)).ok).toBe(true);
+    let now = (await service.snapshot(id))!;
     const botSeat = now.seats.find((row) => isBotUser(row.userId))!.seat!;
     if (!seatsToAct(now.pending!).includes(botSeat)) {
       const def = service.definition(now.table);
       const mine = now.seats.find((row) => row.userId === ana.userId)!.seat!;
-      expect(service.act(id, ana, now.pending!.step, def.legalActions(now.table.state, mine)[0]).ok).toBe(true);
-      now = service.snapshot(id)!;
+      expect((await service.act(id, ana, now.pending!.step, def.legalActions(now.table.state, mine)[0])).ok).toBe(true);
+      now = (await service.snapshot(id))!;
     }
     expect(seatsToAct(now.pending!)).toContain(botSeat);
     expect(turns.scheduled).toBe(1);
     turns.stop();
-    service.stop();
+    await service.stop();
     const before = now.table.version;
     // A new process on the same database, pace made instant for the test.
     build();
     db.$client.prepare("update game_tables set table_options = '{\"botPaceMs\":0}' where id = ?").run(id);
-    expect(turns.resume()).toBe(1);
-    await until(() => service.snapshot(id)!.table.version > before, 'the recovered bot move');
-    expect(repo.actions(id).at(-1)!.kind).toBe('bot');
-    expect(repo.actions(id).at(-1)!.seat).toBe(botSeat);
+    expect(await turns.resume()).toBe(1);
+    await until(async () => (await service.snapshot(id))!.table.version > before, 'the recovered bot move');
+    expect((await store.actions(id)).at(-1)!.kind).toBe('bot');
+    expect((await store.actions(id)).at(-1)!.seat).toBe(botSeat);
   }, 30_000);
 });

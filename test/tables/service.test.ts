@@ -10,8 +10,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { GameRegistry } from '../../src/games/registry.js';
 import { silentLogger } from '../../src/logger.js';
 import { openDatabase, type Db } from '../../src/persistence/db.js';
-import { TableRepo } from '../../src/persistence/repo.js';
-import type { SeatRow } from '../../src/persistence/repo.js';
+import { SqliteStore } from '../../src/persistence/store/sqlite.js';
+import type { SeatRow } from '../../src/persistence/store/types.js';
 import { ABANDON_AFTER_MS, ABANDON_AFTER_TIMEOUTS, isAbandoned } from '../../src/tables/policy.js';
 import { AWAY_AFTER_MISSED, LOBBY_IDLE_MS, RESTART_GRACE_MS, TableService } from '../../src/tables/service.js';
 import type { Actor, TableChange } from '../../src/tables/types.js';
@@ -23,18 +23,18 @@ const [ana, ben, cleo, dev] = [actor(1), actor(2), actor(3), actor(4)];
 
 let dir: string;
 let db: Db;
-let repo: TableRepo;
+let store: SqliteStore;
 let service: TableService;
 let changes: TableChange[];
 let hookCalls: unknown[];
 
 function makeService(): TableService {
   const s = new TableService({
-    repo,
+    store,
     registry: new GameRegistry([tallyModule]),
     logger: silentLogger,
     newSeed: () => 12345,
-    resultHooks: [(table, rows) => hookCalls.push({ table: table.id, status: table.status, rows })],
+    resultHooks: [async (_tx, { table, results }) => void hookCalls.push({ table: table.id, status: table.status, rows: results })],
   });
   s.addListener({ tableChanged: (c) => changes.push(c) });
   return s;
@@ -44,336 +44,336 @@ beforeEach(() => {
   vi.useFakeTimers({ now: 1_700_000_000_000 });
   dir = mkdtempSync(join(tmpdir(), 'rh-svc-'));
   db = openDatabase(join(dir, 'test.db'));
-  repo = new TableRepo(db);
+  store = new SqliteStore(db);
   changes = [];
   hookCalls = [];
   service = makeService();
 });
 
-afterEach(() => {
-  service.stop();
-  db.$client.close();
+afterEach(async () => {
+  await service.stop();
+  await store.close();
   rmSync(dir, { recursive: true, force: true });
   vi.useRealTimers();
 });
 
-function lobby(players: Actor[] = [ana, ben], options: Record<string, unknown> = {}) {
-  const r = service.createTable({ guildId: 'g1', channelId: 'c1', game: 'suspicion', host: players[0]!, options });
+async function lobby(players: Actor[] = [ana, ben], options: Record<string, unknown> = {}) {
+  const r = (await service.createTable({ guildId: 'g1', channelId: 'c1', game: 'suspicion', host: players[0]!, options }));
   if (!r.ok) throw new Error(JSON.stringify(r.error));
-  for (const p of players.slice(1)) expect(service.join(r.value.table.id, p).ok).toBe(true);
+  for (const p of players.slice(1)) expect((await service.join(r.value.table.id, p)).ok).toBe(true);
   return r.value.table.id;
 }
 
-function started(players: Actor[] = [ana, ben], options: Record<string, unknown> = {}) {
-  const id = lobby(players, options);
-  const r = service.start(id, players[0]!);
+async function started(players: Actor[] = [ana, ben], options: Record<string, unknown> = {}) {
+  const id = (await lobby(players, options));
+  const r = (await service.start(id, players[0]!));
   if (!r.ok) throw new Error(JSON.stringify(r.error));
   return id;
 }
 
-const state = (id: number) => repo.table(id)!.state as TallyState;
-const pending = (id: number) => tallyDefinition.pending(state(id));
-const userOfSeat = (id: number, seat: number) => {
-  const s = repo.seats(id).find((x) => x.seat === seat)!;
+const state = async (id: number) => (await store.table(id))!.state as TallyState;
+const pending = async (id: number) => tallyDefinition.pending((await state(id)));
+const userOfSeat = async (id: number, seat: number) => {
+  const s = (await store.seats(id)).find((x) => x.seat === seat)!;
   return [ana, ben, cleo, dev].find((a) => a.userId === s.userId)!;
 };
 
 describe('lobby', () => {
-  it('allows one open table per channel and points at the existing one', () => {
-    const id = lobby();
-    const r = service.createTable({ guildId: 'g1', channelId: 'c1', game: 'suspicion', host: cleo, options: {} });
+  it('allows one open table per channel and points at the existing one', async () => {
+    const id = (await lobby());
+    const r = (await service.createTable({ guildId: 'g1', channelId: 'c1', game: 'suspicion', host: cleo, options: {} }));
     expect(r).toMatchObject({ ok: false, error: { code: 'channel_busy', tableId: id } });
-    expect(service.createTable({ guildId: 'g1', channelId: 'c2', game: 'suspicion', host: cleo, options: {} }).ok).toBe(true);
+    expect((await service.createTable({ guildId: 'g1', channelId: 'c2', game: 'suspicion', host: cleo, options: {} })).ok).toBe(true);
   });
 
-  it('refuses invalid options with one line per problem and stores nothing', () => {
-    const r = service.createTable({ guildId: 'g1', channelId: 'c1', game: 'suspicion', host: ana, options: { turnSeconds: 0, voteSeconds: 'x' } });
+  it('refuses invalid options with one line per problem and stores nothing', async () => {
+    const r = (await service.createTable({ guildId: 'g1', channelId: 'c1', game: 'suspicion', host: ana, options: { turnSeconds: 0, voteSeconds: 'x' } }));
     expect(r.ok).toBe(false);
     if (!r.ok && r.error.code === 'bad_options') expect(r.error.problems).toHaveLength(2);
-    expect(repo.openTables()).toHaveLength(0);
+    expect((await store.openTables())).toHaveLength(0);
   });
 
-  it('refuses a double join and a full table', () => {
-    const id = lobby([ana, ben, cleo, dev]);
-    expect(service.join(id, ben)).toMatchObject({ ok: false, error: { code: 'already_seated' } });
-    expect(service.join(id, actor(5))).toMatchObject({ ok: false, error: { code: 'table_full', max: 4 } });
+  it('refuses a double join and a full table', async () => {
+    const id = (await lobby([ana, ben, cleo, dev]));
+    expect((await service.join(id, ben))).toMatchObject({ ok: false, error: { code: 'already_seated' } });
+    expect((await service.join(id, actor(5)))).toMatchObject({ ok: false, error: { code: 'table_full', max: 4 } });
   });
 
-  it('clamps the seat limit to the game range', () => {
-    const r = service.createTable({ guildId: 'g', channelId: 'c9', game: 'suspicion', host: ana, options: {}, maxSeats: 3 });
+  it('clamps the seat limit to the game range', async () => {
+    const r = (await service.createTable({ guildId: 'g', channelId: 'c9', game: 'suspicion', host: ana, options: {}, maxSeats: 3 }));
     expect(r.ok && r.value.table.maxSeats).toBe(3);
-    const r2 = service.createTable({ guildId: 'g', channelId: 'c8', game: 'suspicion', host: ana, options: {}, maxSeats: 99 });
+    const r2 = (await service.createTable({ guildId: 'g', channelId: 'c8', game: 'suspicion', host: ana, options: {}, maxSeats: 99 }));
     expect(r2.ok && r2.value.table.maxSeats).toBe(4);
   });
 
-  it('passes the host role when the host leaves, and closes when the last player leaves', () => {
-    const id = lobby([ana, ben, cleo]);
-    expect(service.leaveLobby(id, ana).ok).toBe(true);
-    expect(repo.table(id)!.hostUserId).toBe(ben.userId);
-    service.leaveLobby(id, ben);
-    service.leaveLobby(id, cleo);
-    expect(repo.table(id)).toMatchObject({ status: 'cancelled', endReason: 'empty' });
+  it('passes the host role when the host leaves, and closes when the last player leaves', async () => {
+    const id = (await lobby([ana, ben, cleo]));
+    expect((await service.leaveLobby(id, ana)).ok).toBe(true);
+    expect((await store.table(id))!.hostUserId).toBe(ben.userId);
+    (await service.leaveLobby(id, ben));
+    (await service.leaveLobby(id, cleo));
+    expect((await store.table(id))).toMatchObject({ status: 'cancelled', endReason: 'empty' });
   });
 
-  it('only the host starts, and only with enough players', () => {
-    const id = lobby([ana]);
-    expect(service.start(id, ana)).toMatchObject({ ok: false, error: { code: 'too_few_players', min: 2, have: 1 } });
-    service.join(id, ben);
-    expect(service.start(id, ben)).toMatchObject({ ok: false, error: { code: 'host_only' } });
-    expect(service.start(id, ana).ok).toBe(true);
-    expect(service.start(id, ana)).toMatchObject({ ok: false, error: { code: 'not_lobby' } });
-    expect(service.join(id, cleo)).toMatchObject({ ok: false, error: { code: 'not_lobby' } });
+  it('only the host starts, and only with enough players', async () => {
+    const id = (await lobby([ana]));
+    expect((await service.start(id, ana))).toMatchObject({ ok: false, error: { code: 'too_few_players', min: 2, have: 1 } });
+    (await service.join(id, ben));
+    expect((await service.start(id, ben))).toMatchObject({ ok: false, error: { code: 'host_only' } });
+    expect((await service.start(id, ana)).ok).toBe(true);
+    expect((await service.start(id, ana))).toMatchObject({ ok: false, error: { code: 'not_lobby' } });
+    expect((await service.join(id, cleo))).toMatchObject({ ok: false, error: { code: 'not_lobby' } });
   });
 
-  it('closes a lobby after 30 minutes without activity', () => {
-    const id = lobby([ana]);
-    vi.advanceTimersByTime(LOBBY_IDLE_MS - 1000);
-    service.join(id, ben); // activity resets the idle deadline
-    vi.advanceTimersByTime(LOBBY_IDLE_MS - 1000);
-    expect(repo.table(id)!.status).toBe('lobby');
-    vi.advanceTimersByTime(2000);
-    expect(repo.table(id)).toMatchObject({ status: 'cancelled', endReason: 'expired' });
+  it('closes a lobby after 30 minutes without activity', async () => {
+    const id = (await lobby([ana]));
+    await vi.advanceTimersByTimeAsync(LOBBY_IDLE_MS - 1000);
+    (await service.join(id, ben)); // activity resets the idle deadline
+    await vi.advanceTimersByTimeAsync(LOBBY_IDLE_MS - 1000);
+    expect((await store.table(id))!.status).toBe('lobby');
+    await vi.advanceTimersByTimeAsync(2000);
+    expect((await store.table(id))).toMatchObject({ status: 'cancelled', endReason: 'expired' });
     expect(changes.at(-1)).toMatchObject({ tableId: id, ended: true });
   });
 
-  it('cancel: host or Manage Server only', () => {
-    const id = lobby();
-    expect(service.cancel(id, ben)).toMatchObject({ ok: false, error: { code: 'host_or_manager_only' } });
-    expect(service.cancel(id, actor(9, true)).ok).toBe(true);
-    expect(repo.table(id)).toMatchObject({ status: 'cancelled', endReason: 'cancelled', endedBy: actor(9).userId });
-    expect(service.cancel(id, ana)).toMatchObject({ ok: false, error: { code: 'table_closed' } });
+  it('cancel: host or Manage Server only', async () => {
+    const id = (await lobby());
+    expect((await service.cancel(id, ben))).toMatchObject({ ok: false, error: { code: 'host_or_manager_only' } });
+    expect((await service.cancel(id, actor(9, true))).ok).toBe(true);
+    expect((await store.table(id))).toMatchObject({ status: 'cancelled', endReason: 'cancelled', endedBy: actor(9).userId });
+    expect((await service.cancel(id, ana))).toMatchObject({ ok: false, error: { code: 'table_closed' } });
   });
 });
 
 describe('start', () => {
-  it('shuffles seats with the seed, sets the game up and arms the first deadline', () => {
-    const id = started([ana, ben, cleo]);
-    const t = repo.table(id)!;
+  it('shuffles seats with the seed, sets the game up and arms the first deadline', async () => {
+    const id = (await started([ana, ben, cleo]));
+    const t = (await store.table(id))!;
     expect(t.status).toBe('active');
     expect(t.seed).toBe(12345);
-    expect(repo.seats(id).map((s) => s.seat).sort()).toEqual([0, 1, 2]);
+    expect((await store.seats(id)).map((s) => s.seat).sort()).toEqual([0, 1, 2]);
     expect(t.deadlineAt).toBe(Date.now() + 60_000);
-    expect(t.deadlineStep).toBe(pending(id).step);
-    const turnUser = userOfSeat(id, (pending(id) as { seat: number }).seat);
+    expect(t.deadlineStep).toBe((await pending(id)).step);
+    const turnUser = (await userOfSeat(id, ((await pending(id)) as { seat: number }).seat));
     expect(changes.at(-1)).toMatchObject({ tableId: id, ping: [turnUser.userId] });
   });
 });
 
 describe('act', () => {
-  it('applies a legal action in one transaction: state, version, log, deadline', () => {
-    const id = started();
-    const before = repo.table(id)!;
-    const p = pending(id) as { seat: number; step: number };
-    const r = service.act(id, userOfSeat(id, p.seat), p.step, { type: 'add', n: 2 });
+  it('applies a legal action in one transaction: state, version, log, deadline', async () => {
+    const id = (await started());
+    const before = (await store.table(id))!;
+    const p = (await pending(id)) as { seat: number; step: number };
+    const r = (await service.act(id, (await userOfSeat(id, p.seat)), p.step, { type: 'add', n: 2 }));
     expect(r.ok).toBe(true);
-    const after = repo.table(id)!;
+    const after = (await store.table(id))!;
     expect(after.version).toBe(before.version + 1);
-    expect(state(id).totals[p.seat]).toBe(2);
-    expect(repo.actions(id)).toMatchObject([{ seq: 1, seat: p.seat, kind: 'player', action: { type: 'add', n: 2 } }]);
+    expect((await state(id)).totals[p.seat]).toBe(2);
+    expect((await store.actions(id))).toMatchObject([{ seq: 1, seat: p.seat, kind: 'player', action: { type: 'add', n: 2 } }]);
     expect(after.deadlineAt).toBe(Date.now() + 10_000); // the race window (reaction timer)
   });
 
-  it('refuses non-players, stale steps, illegal and malformed actions without changing anything', () => {
-    const id = started();
-    const p = pending(id) as { seat: number; step: number };
-    const mover = userOfSeat(id, p.seat);
-    const other = userOfSeat(id, 1 - p.seat);
-    const v = repo.table(id)!.version;
-    expect(service.act(id, cleo, p.step, { type: 'add', n: 1 })).toMatchObject({ ok: false, error: { code: 'not_seated' } });
-    expect(service.act(id, mover, p.step - 1, { type: 'add', n: 1 })).toMatchObject({ ok: false, error: { code: 'stale' } });
-    expect(service.act(id, other, p.step, { type: 'add', n: 1 })).toMatchObject({ ok: false, error: { code: 'rule', error: { code: 'not_your_turn' } } });
-    expect(service.act(id, mover, p.step, { type: 'add', n: 3 })).toMatchObject({ ok: false, error: { code: 'bad_action' } });
-    expect(service.act(id, mover, p.step, { type: 'drop table' })).toMatchObject({ ok: false, error: { code: 'bad_action' } });
-    expect(service.act(999, mover, p.step, { type: 'add', n: 1 })).toMatchObject({ ok: false, error: { code: 'no_table' } });
-    expect(repo.table(id)!.version).toBe(v);
-    expect(repo.actions(id)).toHaveLength(0);
+  it('refuses non-players, stale steps, illegal and malformed actions without changing anything', async () => {
+    const id = (await started());
+    const p = (await pending(id)) as { seat: number; step: number };
+    const mover = (await userOfSeat(id, p.seat));
+    const other = (await userOfSeat(id, 1 - p.seat));
+    const v = (await store.table(id))!.version;
+    expect((await service.act(id, cleo, p.step, { type: 'add', n: 1 }))).toMatchObject({ ok: false, error: { code: 'not_seated' } });
+    expect((await service.act(id, mover, p.step - 1, { type: 'add', n: 1 }))).toMatchObject({ ok: false, error: { code: 'stale' } });
+    expect((await service.act(id, other, p.step, { type: 'add', n: 1 }))).toMatchObject({ ok: false, error: { code: 'rule', error: { code: 'not_your_turn' } } });
+    expect((await service.act(id, mover, p.step, { type: 'add', n: 3 }))).toMatchObject({ ok: false, error: { code: 'bad_action' } });
+    expect((await service.act(id, mover, p.step, { type: 'drop table' }))).toMatchObject({ ok: false, error: { code: 'bad_action' } });
+    expect((await service.act(999, mover, p.step, { type: 'add', n: 1 }))).toMatchObject({ ok: false, error: { code: 'no_table' } });
+    expect((await store.table(id))!.version).toBe(v);
+    expect((await store.actions(id))).toHaveLength(0);
   });
 
-  it('tells listeners when a new decision opens (so an old ping can go) and whom to ping', () => {
-    const id = started([ana, ben, cleo]);
-    const p = pending(id) as { seat: number; step: number };
+  it('tells listeners when a new decision opens (so an old ping can go) and whom to ping', async () => {
+    const id = (await started([ana, ben, cleo]));
+    const p = (await pending(id)) as { seat: number; step: number };
     changes = [];
-    service.act(id, userOfSeat(id, p.seat), p.step, { type: 'add', n: 1 });
+    (await service.act(id, (await userOfSeat(id, p.seat)), p.step, { type: 'add', n: 1 }));
     // A race opened: a new decision, but reaction windows ping nobody.
     expect(changes.at(-1)).toMatchObject({ newDecision: true, ping: [] });
-    const race = pending(id) as { seats: number[]; step: number };
-    service.act(id, userOfSeat(id, race.seats[0]!), race.step, { type: 'pass' });
+    const race = (await pending(id)) as { seats: number[]; step: number };
+    (await service.act(id, (await userOfSeat(id, race.seats[0]!)), race.step, { type: 'pass' }));
     // One of two passed: same decision, nothing new.
     expect(changes.at(-1)).toMatchObject({ newDecision: false, ping: [] });
   });
 
-  it('a double click applies once; the second is stale', () => {
-    const id = started();
-    const p = pending(id) as { seat: number; step: number };
-    const mover = userOfSeat(id, p.seat);
-    expect(service.act(id, mover, p.step, { type: 'add', n: 1 }).ok).toBe(true);
-    expect(service.act(id, mover, p.step, { type: 'add', n: 1 })).toMatchObject({ ok: false, error: { code: 'stale' } });
-    expect(state(id).totals[p.seat]).toBe(1);
+  it('a double click applies once; the second is stale', async () => {
+    const id = (await started());
+    const p = (await pending(id)) as { seat: number; step: number };
+    const mover = (await userOfSeat(id, p.seat));
+    expect((await service.act(id, mover, p.step, { type: 'add', n: 1 })).ok).toBe(true);
+    expect((await service.act(id, mover, p.step, { type: 'add', n: 1 }))).toMatchObject({ ok: false, error: { code: 'stale' } });
+    expect((await state(id)).totals[p.seat]).toBe(1);
   });
 
-  it('a race: the first valid claim wins, the second is stale and changes nothing', () => {
-    const id = started([ana, ben, cleo]);
-    const p = pending(id) as { seat: number; step: number };
-    service.act(id, userOfSeat(id, p.seat), p.step, { type: 'add', n: 2 });
-    const race = pending(id);
+  it('a race: the first valid claim wins, the second is stale and changes nothing', async () => {
+    const id = (await started([ana, ben, cleo]));
+    const p = (await pending(id)) as { seat: number; step: number };
+    (await service.act(id, (await userOfSeat(id, p.seat)), p.step, { type: 'add', n: 2 }));
+    const race = (await pending(id));
     expect(race.kind).toBe('race');
     const [a, b] = (race as { seats: number[] }).seats;
-    expect(service.act(id, userOfSeat(id, a!), race.step, { type: 'steal' }).ok).toBe(true);
-    expect(service.act(id, userOfSeat(id, b!), race.step, { type: 'steal' })).toMatchObject({ ok: false, error: { code: 'stale' } });
-    expect(state(id).totals[a!]).toBe(1);
-    expect(state(id).totals[b!]).toBe(0);
+    expect((await service.act(id, (await userOfSeat(id, a!)), race.step, { type: 'steal' })).ok).toBe(true);
+    expect((await service.act(id, (await userOfSeat(id, b!)), race.step, { type: 'steal' }))).toMatchObject({ ok: false, error: { code: 'stale' } });
+    expect((await state(id)).totals[a!]).toBe(1);
+    expect((await state(id)).totals[b!]).toBe(0);
   });
 
-  it('a simultaneous vote keeps its step, so votes cast on the same drawing all count', () => {
-    const id = started([ana, ben]);
+  it('a simultaneous vote keeps its step, so votes cast on the same drawing all count', async () => {
+    const id = (await started([ana, ben]));
     for (let i = 0; i < 2; i++) {
-      const p = pending(id) as { seat: number; step: number };
-      service.act(id, userOfSeat(id, p.seat), p.step, { type: 'add', n: 1 });
-      const race = pending(id);
-      service.act(id, userOfSeat(id, (race as { seats: number[] }).seats[0]!), race.step, { type: 'pass' });
+      const p = (await pending(id)) as { seat: number; step: number };
+      (await service.act(id, (await userOfSeat(id, p.seat)), p.step, { type: 'add', n: 1 }));
+      const race = (await pending(id));
+      (await service.act(id, (await userOfSeat(id, (race as { seats: number[] }).seats[0]!)), race.step, { type: 'pass' }));
     }
-    const vote = pending(id);
+    const vote = (await pending(id));
     expect(vote.kind).toBe('simultaneous');
-    expect(service.act(id, ana, vote.step, { type: 'vote', value: 1 }).ok).toBe(true);
-    const r = service.act(id, ben, vote.step, { type: 'vote', value: 2 });
+    expect((await service.act(id, ana, vote.step, { type: 'vote', value: 1 })).ok).toBe(true);
+    const r = (await service.act(id, ben, vote.step, { type: 'vote', value: 2 }));
     expect(r.ok).toBe(true);
     // Ben sees his own private event, not Ana's.
     if (r.ok) expect(r.value.events.filter((e) => e.type === 'myvote')).toEqual([{ type: 'myvote', seat: expect.any(Number), value: 2, to: [r.value.seat] }]);
-    expect(pending(id).kind).toBe('turn');
+    expect((await pending(id)).kind).toBe('turn');
   });
 });
 
 describe('deadlines and away players', () => {
-  it('a passed turn deadline plays the default action, logs it as a timeout and announces it', () => {
-    const id = started();
-    const p = pending(id) as { seat: number; step: number };
-    vi.advanceTimersByTime(60_000);
-    expect(state(id).totals[p.seat]).toBe(1);
-    expect(repo.actions(id)[0]).toMatchObject({ kind: 'timeout', seat: p.seat, action: { type: 'add', n: 1 } });
-    expect((repo.table(id)!.recentEvents as { event: { type: string } }[]).map((e) => e.event.type)).toContain('$timeout');
-    expect(repo.seats(id).find((s) => s.seat === p.seat)).toMatchObject({ missed: 1, away: false });
+  it('a passed turn deadline plays the default action, logs it as a timeout and announces it', async () => {
+    const id = (await started());
+    const p = (await pending(id)) as { seat: number; step: number };
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect((await state(id)).totals[p.seat]).toBe(1);
+    expect((await store.actions(id))[0]).toMatchObject({ kind: 'timeout', seat: p.seat, action: { type: 'add', n: 1 } });
+    expect(((await store.table(id))!.recentEvents as { event: { type: string } }[]).map((e) => e.event.type)).toContain('$timeout');
+    expect((await store.seats(id)).find((s) => s.seat === p.seat)).toMatchObject({ missed: 1, away: false });
   });
 
-  it('a race that times out closes without marking anyone away', () => {
-    const id = started([ana, ben, cleo]);
-    const p = pending(id) as { seat: number; step: number };
-    service.act(id, userOfSeat(id, p.seat), p.step, { type: 'add', n: 1 });
-    vi.advanceTimersByTime(10_000);
-    expect(pending(id).kind).toBe('turn');
-    expect(repo.seats(id).every((s) => s.missed === 0)).toBe(true);
+  it('a race that times out closes without marking anyone away', async () => {
+    const id = (await started([ana, ben, cleo]));
+    const p = (await pending(id)) as { seat: number; step: number };
+    (await service.act(id, (await userOfSeat(id, p.seat)), p.step, { type: 'add', n: 1 }));
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect((await pending(id)).kind).toBe('turn');
+    expect((await store.seats(id)).every((s) => s.missed === 0)).toBe(true);
   });
 
-  it(`a seat that misses ${AWAY_AFTER_MISSED} turn deadlines in a row is away and auto-played until it clicks`, () => {
-    const id = started([ana, ben]);
-    const first = (pending(id) as { seat: number }).seat;
-    const sleeper = userOfSeat(id, first);
-    const awake = userOfSeat(id, 1 - first);
+  it(`a seat that misses ${AWAY_AFTER_MISSED} turn deadlines in a row is away and auto-played until it clicks`, async () => {
+    const id = (await started([ana, ben]));
+    const first = ((await pending(id)) as { seat: number }).seat;
+    const sleeper = (await userOfSeat(id, first));
+    const awake = (await userOfSeat(id, 1 - first));
     // Turn 1 of the sleeper times out; the race and the other turn are played.
-    vi.advanceTimersByTime(60_000);
-    let p = pending(id);
-    service.act(id, awake, p.step, { type: 'pass' });
-    p = pending(id);
-    service.act(id, awake, p.step, { type: 'add', n: 1 });
-    vi.advanceTimersByTime(10_000); // the sleeper lets the race window lapse (does not count)
+    await vi.advanceTimersByTimeAsync(60_000);
+    let p = (await pending(id));
+    (await service.act(id, awake, p.step, { type: 'pass' }));
+    p = (await pending(id));
+    (await service.act(id, awake, p.step, { type: 'add', n: 1 }));
+    await vi.advanceTimersByTimeAsync(10_000); // the sleeper lets the race window lapse (does not count)
     // Vote: the sleeper's missed vote counts as its second miss.
-    p = pending(id);
-    service.act(id, awake, p.step, { type: 'vote', value: 1 });
-    vi.advanceTimersByTime(30_000);
-    expect(repo.seats(id).find((s) => s.userId === sleeper.userId)).toMatchObject({ away: true, missed: 2 });
+    p = (await pending(id));
+    (await service.act(id, awake, p.step, { type: 'vote', value: 1 }));
+    await vi.advanceTimersByTimeAsync(30_000);
+    expect((await store.seats(id)).find((s) => s.userId === sleeper.userId)).toMatchObject({ away: true, missed: 2 });
     // Now it is the sleeper's turn: it is played at once (a safe move), without waiting.
-    p = pending(id);
+    p = (await pending(id));
     expect(p.kind === 'race' && p.seats).toEqual([1 - first]);
-    expect(repo.actions(id).filter((a) => a.kind === 'auto')).toHaveLength(1);
-    service.act(id, awake, p.step, { type: 'pass' });
-    p = pending(id);
-    service.act(id, awake, p.step, { type: 'add', n: 1 });
+    expect((await store.actions(id)).filter((a) => a.kind === 'auto')).toHaveLength(1);
+    (await service.act(id, awake, p.step, { type: 'pass' }));
+    p = (await pending(id));
+    (await service.act(id, awake, p.step, { type: 'add', n: 1 }));
     // The away sleeper passes the race and casts its vote automatically; only the awake player is waited for.
-    p = pending(id);
+    p = (await pending(id));
     expect(p.kind === 'simultaneous' && p.waiting).toEqual([1 - first]);
     // Clicking again brings the player back.
-    expect(service.markPresent(id, sleeper)).toMatchObject({ ok: true, value: { cameBack: true } });
-    expect(repo.seats(id).find((s) => s.userId === sleeper.userId)).toMatchObject({ away: false, missed: 0 });
+    expect((await service.markPresent(id, sleeper))).toMatchObject({ ok: true, value: { cameBack: true } });
+    expect((await store.seats(id)).find((s) => s.userId === sleeper.userId)).toMatchObject({ away: false, missed: 0 });
   });
 
-  it('a deadline for an older step does nothing but re-arm', () => {
-    const id = started();
-    const p = pending(id) as { seat: number; step: number };
-    service.act(id, userOfSeat(id, p.seat), p.step, { type: 'add', n: 1 });
-    const t = repo.table(id)!;
+  it('a deadline for an older step does nothing but re-arm', async () => {
+    const id = (await started());
+    const p = (await pending(id)) as { seat: number; step: number };
+    (await service.act(id, (await userOfSeat(id, p.seat)), p.step, { type: 'add', n: 1 }));
+    const t = (await store.table(id))!;
     // Forge an old deadline step directly and fire.
     db.$client.prepare('update game_tables set deadline_step = ?, deadline_at = ? where id = ?').run(p.step, Date.now() - 1, id);
-    service.fireDeadline(id);
-    expect(repo.actions(id)).toHaveLength(1);
-    expect(repo.table(id)!.deadlineStep).toBe(pending(id).step);
+    (await service.fireDeadline(id));
+    expect((await store.actions(id))).toHaveLength(1);
+    expect((await store.table(id))!.deadlineStep).toBe((await pending(id)).step);
     expect(t.id).toBe(id);
   });
 });
 
 describe('games nobody plays', () => {
   /** Let deadlines pass one at a time until `until()` or the table closes; returns the elapsed ms. */
-  function idle(id: number, until: () => boolean = () => false): number {
+  async function idle(id: number, until: () => boolean | Promise<boolean> = () => false): Promise<number> {
     const start = Date.now();
-    for (let guard = 0; guard < 500 && repo.table(id)!.status === 'active' && !until(); guard++) {
-      vi.advanceTimersByTime(Math.max(0, repo.table(id)!.deadlineAt! - Date.now()));
+    for (let guard = 0; guard < 500 && (await store.table(id))!.status === 'active' && !(await until()); guard++) {
+      await vi.advanceTimersByTimeAsync(Math.max(0, (await store.table(id))!.deadlineAt! - Date.now()));
     }
     return Date.now() - start;
   }
-  const missed = (id: number) => repo.seats(id).map((s) => s.missed);
+  const missed = async (id: number) => (await store.seats(id)).map((s) => s.missed);
 
-  it(`end as abandoned after ${ABANDON_AFTER_MS / 60_000} minutes when every player is away and missed ${ABANDON_AFTER_TIMEOUTS} deadlines — not rated, channel free`, () => {
+  it(`end as abandoned after ${ABANDON_AFTER_MS / 60_000} minutes when every player is away and missed ${ABANDON_AFTER_TIMEOUTS} deadlines — not rated, channel free`, async () => {
     // Short timers: each player misses 3 deadlines in about 5 minutes; the 10 minutes decide.
-    const id = started([ana, ben]);
+    const id = (await started([ana, ben]));
     const startedAt = Date.now();
-    idle(id, () => missed(id).every((m) => m >= ABANDON_AFTER_TIMEOUTS));
+    (await idle(id, async () => (await missed(id)).every((m) => m >= ABANDON_AFTER_TIMEOUTS)));
     expect(Date.now() - startedAt).toBeLessThan(ABANDON_AFTER_MS);
-    expect(repo.table(id)!.status).toBe('active');
-    expect(repo.seats(id).every((s) => s.away)).toBe(true);
+    expect((await store.table(id))!.status).toBe('active');
+    expect((await store.seats(id)).every((s) => s.away)).toBe(true);
     // Still running just before the 10 minutes are up …
-    idle(id, () => repo.table(id)!.deadlineAt! - startedAt >= ABANDON_AFTER_MS);
-    expect(repo.table(id)!.status).toBe('active');
+    (await idle(id, async () => (await store.table(id))!.deadlineAt! - startedAt >= ABANDON_AFTER_MS));
+    expect((await store.table(id))!.status).toBe('active');
     // … and ended at the first deadline after them.
-    idle(id);
-    const table = repo.table(id)!;
+    (await idle(id));
+    const table = (await store.table(id))!;
     expect(table).toMatchObject({ status: 'cancelled', endReason: 'abandoned', deadlineAt: null });
     expect(table.endedAt! - startedAt).toBeGreaterThanOrEqual(ABANDON_AFTER_MS);
     expect(table.endedAt! - startedAt).toBeLessThan(ABANDON_AFTER_MS + 60_000);
-    expect(repo.results(id)).toEqual([]);
+    expect((await store.results(id))).toEqual([]);
     expect(hookCalls).toEqual([]);
     expect(changes.at(-1)).toMatchObject({ tableId: id, ended: true });
     // The channel is free for a new table.
-    expect(service.createTable({ guildId: 'g1', channelId: 'c1', game: 'suspicion', host: cleo, options: {} }).ok).toBe(true);
+    expect((await service.createTable({ guildId: 'g1', channelId: 'c1', game: 'suspicion', host: cleo, options: {} })).ok).toBe(true);
   });
 
-  it(`with long timers, waits for ${ABANDON_AFTER_TIMEOUTS} timed-out decisions per player, however long that takes`, () => {
-    const id = started([ana, ben], { turnSeconds: 400, voteSeconds: 400 });
+  it(`with long timers, waits for ${ABANDON_AFTER_TIMEOUTS} timed-out decisions per player, however long that takes`, async () => {
+    const id = (await started([ana, ben], { turnSeconds: 400, voteSeconds: 400 }));
     const startedAt = Date.now();
     // Past 10 minutes, but nobody has missed 3 deadlines yet.
-    idle(id, () => Date.now() - startedAt > ABANDON_AFTER_MS && missed(id).every((m) => m >= 1));
-    expect(repo.table(id)!.status).toBe('active');
+    (await idle(id, async () => Date.now() - startedAt > ABANDON_AFTER_MS && (await missed(id)).every((m) => m >= 1)));
+    expect((await store.table(id))!.status).toBe('active');
     // The first player to reach 3 does not end it while the other has fewer.
-    idle(id, () => missed(id).some((m) => m >= ABANDON_AFTER_TIMEOUTS));
-    expect(repo.table(id)!.status).toBe('active');
-    expect(missed(id).some((m) => m < ABANDON_AFTER_TIMEOUTS)).toBe(true);
-    idle(id);
-    expect(repo.table(id)).toMatchObject({ status: 'cancelled', endReason: 'abandoned' });
-    expect(missed(id).every((m) => m >= ABANDON_AFTER_TIMEOUTS)).toBe(true);
+    (await idle(id, async () => (await missed(id)).some((m) => m >= ABANDON_AFTER_TIMEOUTS)));
+    expect((await store.table(id))!.status).toBe('active');
+    expect((await missed(id)).some((m) => m < ABANDON_AFTER_TIMEOUTS)).toBe(true);
+    (await idle(id));
+    expect((await store.table(id))).toMatchObject({ status: 'cancelled', endReason: 'abandoned' });
+    expect((await missed(id)).every((m) => m >= ABANDON_AFTER_TIMEOUTS)).toBe(true);
   });
 
-  it('a player who comes back (opens their hand) starts the count again', () => {
-    const id = started([ana, ben]);
-    idle(id, () => missed(id).every((m) => m >= ABANDON_AFTER_TIMEOUTS));
-    expect(service.markPresent(id, ana)).toMatchObject({ ok: true, value: { cameBack: true } });
-    const anaMissed = () => repo.seats(id).find((s) => s.userId === ana.userId)!.missed;
+  it('a player who comes back (opens their hand) starts the count again', async () => {
+    const id = (await started([ana, ben]));
+    (await idle(id, async () => (await missed(id)).every((m) => m >= ABANDON_AFTER_TIMEOUTS)));
+    expect((await service.markPresent(id, ana))).toMatchObject({ ok: true, value: { cameBack: true } });
+    const anaMissed = async () => (await store.seats(id)).find((s) => s.userId === ana.userId)!.missed;
     // Ana is back: the game goes on until she has missed 3 deadlines in a row again.
-    for (let guard = 0; guard < 500 && anaMissed() < ABANDON_AFTER_TIMEOUTS; guard++) {
-      expect(repo.table(id)!.status).toBe('active');
-      vi.advanceTimersByTime(Math.max(0, repo.table(id)!.deadlineAt! - Date.now()));
+    for (let guard = 0; guard < 500 && (await anaMissed()) < ABANDON_AFTER_TIMEOUTS; guard++) {
+      expect((await store.table(id))!.status).toBe('active');
+      await vi.advanceTimersByTimeAsync(Math.max(0, (await store.table(id))!.deadlineAt! - Date.now()));
     }
-    idle(id);
-    expect(repo.table(id)).toMatchObject({ status: 'cancelled', endReason: 'abandoned' });
+    (await idle(id));
+    expect((await store.table(id))).toMatchObject({ status: 'cancelled', endReason: 'abandoned' });
   });
 
-  it('bot seats never count as someone present', () => {
+  it('bot seats never count as someone present', async () => {
     const now = 1_700_000_000_000;
     const row = (seat: number, patch: Partial<SeatRow>): SeatRow =>
       ({ tableId: 1, userId: `u${seat}`, displayName: `P${seat}`, joinedAt: 0, seat, away: false, missed: 0, left: false, ...patch }) as SeatRow;
@@ -388,58 +388,58 @@ describe('games nobody plays', () => {
 });
 
 describe('leaving, results and restart', () => {
-  function playToEnd(id: number, leaver?: string) {
-    for (let guard = 0; guard < 200 && repo.table(id)!.status === 'active'; guard++) {
-      const p = pending(id);
+  async function playToEnd(id: number, leaver?: string) {
+    for (let guard = 0; guard < 200 && (await store.table(id))!.status === 'active'; guard++) {
+      const p = (await pending(id));
       if (p.kind === 'over') break;
       if (p.kind === 'turn') {
-        const u = userOfSeat(id, p.seat);
+        const u = (await userOfSeat(id, p.seat));
         if (u.userId === leaver) throw new Error('a leaver was asked to act');
-        service.act(id, u, p.step, { type: 'add', n: 2 });
-      } else if (p.kind === 'race') service.act(id, userOfSeat(id, p.seats[0]!), p.step, { type: 'pass' });
-      else for (const s of p.waiting) service.act(id, userOfSeat(id, s), p.step, { type: 'vote', value: 0 });
+        (await service.act(id, u, p.step, { type: 'add', n: 2 }));
+      } else if (p.kind === 'race') (await service.act(id, (await userOfSeat(id, p.seats[0]!)), p.step, { type: 'pass' }));
+      else for (const s of p.waiting) (await service.act(id, (await userOfSeat(id, s)), p.step, { type: 'vote', value: 0 }));
     }
   }
 
-  it('a finished game stores placements and runs the result hook in the same transaction', () => {
-    const id = started([ana, ben]);
-    playToEnd(id);
-    const t = repo.table(id)!;
+  it('a finished game stores placements and runs the result hook in the same transaction', async () => {
+    const id = (await started([ana, ben]));
+    (await playToEnd(id));
+    const t = (await store.table(id))!;
     expect(t).toMatchObject({ status: 'finished', endReason: 'target', deadlineAt: null });
-    const rows = repo.results(id);
+    const rows = (await store.results(id));
     expect(rows).toHaveLength(2);
-    const winner = state(id).winner!;
-    expect(state(id).totals[winner]).toBeGreaterThanOrEqual(TALLY_TARGET);
+    const winner = (await state(id)).winner!;
+    expect((await state(id)).totals[winner]).toBeGreaterThanOrEqual(TALLY_TARGET);
     expect(rows.find((r) => r.seat === winner)).toMatchObject({ placement: 1, winner: true });
     expect(hookCalls).toHaveLength(1);
     expect(changes.at(-1)).toMatchObject({ ended: true });
   });
 
-  it('a leaver is auto-played to the end and ranked last, even if their seat "won"', () => {
-    const id = started([ana, ben, cleo]);
-    expect(service.leaveGame(id, ben).ok).toBe(true);
-    expect(service.leaveGame(id, ben)).toMatchObject({ ok: false, error: { code: 'seat_left' } });
-    const benSeat = repo.seats(id).find((s) => s.userId === ben.userId)!.seat!;
-    playToEnd(id, ben.userId);
-    const rows = repo.results(id);
+  it('a leaver is auto-played to the end and ranked last, even if their seat "won"', async () => {
+    const id = (await started([ana, ben, cleo]));
+    expect((await service.leaveGame(id, ben)).ok).toBe(true);
+    expect((await service.leaveGame(id, ben))).toMatchObject({ ok: false, error: { code: 'seat_left' } });
+    const benSeat = (await store.seats(id)).find((s) => s.userId === ben.userId)!.seat!;
+    (await playToEnd(id, ben.userId));
+    const rows = (await store.results(id));
     const benRow = rows.find((r) => r.seat === benSeat)!;
     expect(benRow).toMatchObject({ left: true, winner: false });
     expect(benRow.placement).toBe(Math.max(...rows.map((r) => r.placement)));
     expect(benRow.placement).toBeGreaterThan(Math.max(...rows.filter((r) => r.seat !== benSeat).map((r) => r.placement)));
-    expect(service.act(id, ben, 0, { type: 'pass' })).toMatchObject({ ok: false, error: { code: 'table_closed' } });
+    expect((await service.act(id, ben, 0, { type: 'pass' }))).toMatchObject({ ok: false, error: { code: 'table_closed' } });
   });
 
-  it('when all but one player left, the last one wins at once and the leavers share last place', () => {
-    const id = started([ana, ben, cleo]);
-    service.leaveGame(id, ana);
-    expect(repo.table(id)!.status).toBe('active'); // two players still play
-    service.leaveGame(id, ben);
-    expect(repo.table(id)).toMatchObject({ status: 'finished', endReason: 'forfeit', deadlineAt: null });
-    const rows = repo.results(id);
+  it('when all but one player left, the last one wins at once and the leavers share last place', async () => {
+    const id = (await started([ana, ben, cleo]));
+    (await service.leaveGame(id, ana));
+    expect((await store.table(id))!.status).toBe('active'); // two players still play
+    (await service.leaveGame(id, ben));
+    expect((await store.table(id))).toMatchObject({ status: 'finished', endReason: 'forfeit', deadlineAt: null });
+    const rows = (await store.results(id));
     expect(rows.find((r) => r.userId === cleo.userId)).toMatchObject({ placement: 1, winner: true, left: false });
     for (const u of [ana, ben]) expect(rows.find((r) => r.userId === u.userId)).toMatchObject({ placement: 2, winner: false, left: true });
     expect(hookCalls).toHaveLength(1);
-    expect(service.act(id, cleo, 0, { type: 'pass' })).toMatchObject({ ok: false, error: { code: 'table_closed' } });
+    expect((await service.act(id, cleo, 0, { type: 'pass' }))).toMatchObject({ ok: false, error: { code: 'table_closed' } });
   });
 
   it('a leaver whose auto-played seat came first hands the win to the best player who stayed', async () => {
@@ -461,55 +461,55 @@ describe('leaving, results and restart', () => {
     ]);
   });
 
-  it(`a deadline that passed while the bot was down gets min(its timeout, ${RESTART_GRACE_MS / 1000} s) from the ready time, and counts against no one`, () => {
-    const id = started([ana, ben], { turnSeconds: 600 });
-    const p = pending(id) as { seat: number; step: number };
-    service.stop();
-    vi.advanceTimersByTime(900_000); // the bot is down past the 600 s turn deadline
+  it(`a deadline that passed while the bot was down gets min(its timeout, ${RESTART_GRACE_MS / 1000} s) from the ready time, and counts against no one`, async () => {
+    const id = (await started([ana, ben], { turnSeconds: 600 }));
+    const p = (await pending(id)) as { seat: number; step: number };
+    (await service.stop());
+    await vi.advanceTimersByTimeAsync(900_000); // the bot is down past the 600 s turn deadline
     service = makeService();
     const readyAt = Date.now();
     changes = [];
-    expect(service.recover(readyAt)).toEqual([id]);
-    vi.advanceTimersByTime(0);
+    expect((await service.recover(readyAt))).toEqual([id]);
+    await vi.advanceTimersByTimeAsync(0);
     // Nothing fired: the turn got a new deadline of ready + 60 s (its own timeout is longer).
-    expect(repo.actions(id)).toEqual([]);
-    expect(repo.table(id)).toMatchObject({ deadlineAt: readyAt + RESTART_GRACE_MS, deadlineStep: p.step });
-    expect(repo.seats(id).every((s) => s.missed === 0 && !s.away)).toBe(true);
+    expect((await store.actions(id))).toEqual([]);
+    expect((await store.table(id))).toMatchObject({ deadlineAt: readyAt + RESTART_GRACE_MS, deadlineStep: p.step });
+    expect((await store.seats(id)).every((s) => s.missed === 0 && !s.away)).toBe(true);
     // The board learns why (an event of this change), and the board gets redrawn at start-up.
-    const t = repo.table(id)!;
+    const t = (await store.table(id))!;
     expect((t.recentEvents as { event: { type: string }; change: number }[]).filter((e) => e.change === t.version).map((e) => e.event.type)).toEqual(['$restarted']);
-    expect(service.staleBoards().map((c) => c.tableId)).toEqual([id]);
+    expect((await service.staleBoards()).map((c) => c.tableId)).toEqual([id]);
     // Play continues: the new deadline passes like any other.
-    vi.advanceTimersByTime(RESTART_GRACE_MS - 1);
-    expect(repo.actions(id)).toEqual([]);
-    vi.advanceTimersByTime(1);
-    expect(repo.actions(id)).toMatchObject([{ kind: 'timeout', seat: p.seat }]);
-    expect(pending(id).kind).toBe('race');
+    await vi.advanceTimersByTimeAsync(RESTART_GRACE_MS - 1);
+    expect((await store.actions(id))).toEqual([]);
+    await vi.advanceTimersByTimeAsync(1);
+    expect((await store.actions(id))).toMatchObject([{ kind: 'timeout', seat: p.seat }]);
+    expect((await pending(id)).kind).toBe('race');
   });
 
-  it('after a restart a short decision keeps its own timeout, and a deadline still ahead is left as it was', () => {
-    const id = started([ana, ben, cleo]);
-    const p = pending(id) as { seat: number; step: number };
-    service.act(id, userOfSeat(id, p.seat), p.step, { type: 'add', n: 1 }); // a 10 s race opens
+  it('after a restart a short decision keeps its own timeout, and a deadline still ahead is left as it was', async () => {
+    const id = (await started([ana, ben, cleo]));
+    const p = (await pending(id)) as { seat: number; step: number };
+    (await service.act(id, (await userOfSeat(id, p.seat)), p.step, { type: 'add', n: 1 })); // a 10 s race opens
     db.$client.prepare("update game_tables set channel_id = 'c2' where id = ?").run(id); // frees c1
-    const other = started([dev, actor(5)]);
-    const aheadAt = repo.table(other)!.deadlineAt!;
-    service.stop();
-    vi.advanceTimersByTime(30_000); // past the race window, not past the other table's turn
+    const other = (await started([dev, actor(5)]));
+    const aheadAt = (await store.table(other))!.deadlineAt!;
+    (await service.stop());
+    await vi.advanceTimersByTimeAsync(30_000); // past the race window, not past the other table's turn
     service = makeService();
     const readyAt = Date.now();
-    service.recover(readyAt);
-    expect(repo.table(id)!.deadlineAt).toBe(readyAt + 10_000);
-    expect(repo.table(other)!.deadlineAt).toBe(aheadAt);
-    expect(repo.table(other)!.recentEvents as unknown[]).not.toContainEqual(expect.objectContaining({ event: expect.objectContaining({ type: '$restarted' }) }));
+    (await service.recover(readyAt));
+    expect((await store.table(id))!.deadlineAt).toBe(readyAt + 10_000);
+    expect((await store.table(other))!.deadlineAt).toBe(aheadAt);
+    expect((await store.table(other))!.recentEvents as unknown[]).not.toContainEqual(expect.objectContaining({ event: expect.objectContaining({ type: '$restarted' }) }));
   });
 
-  it('the action log replays from the seed to the stored state', () => {
-    const id = started([ana, ben, cleo]);
-    vi.advanceTimersByTime(60_000); // one timeout in the log
-    playToEnd(id);
-    const t = repo.table(id)!;
-    const log = repo.actions(id).map((a) => ({ seat: a.seat, action: a.action, kind: 'player' as const }));
+  it('the action log replays from the seed to the stored state', async () => {
+    const id = (await started([ana, ben, cleo]));
+    await vi.advanceTimersByTimeAsync(60_000); // one timeout in the log
+    (await playToEnd(id));
+    const t = (await store.table(id))!;
+    const log = (await store.actions(id)).map((a) => ({ seat: a.seat, action: a.action, kind: 'player' as const }));
     expect(replayGame(tallyDefinition, 3, t.seed!, log, t.options)).toEqual(t.state);
   });
 });

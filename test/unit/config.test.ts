@@ -16,6 +16,9 @@ describe('loadConfig', () => {
     expect(loadConfig({ DISCORD_TOKEN: 'abc.def', LOG_LEVEL: '', DISCORD_API_URL: '', DEV_GUILD_ID: '' })).toEqual({
       discordToken: 'abc.def',
       databasePath: DEFAULT_DATABASE_PATH,
+      databaseUrl: null,
+      sharding: null,
+      shard: null,
       logLevel: 'info',
       discordApiUrl: null,
       devGuildId: null,
@@ -50,6 +53,9 @@ describe('local play (README → Quick start)', () => {
       expect(loadConfig(env)).toEqual({
         discordToken: '',
         databasePath: DEFAULT_LOCAL_DATABASE_PATH,
+        databaseUrl: null,
+        sharding: null,
+        shard: null,
         logLevel: 'warn',
         discordApiUrl: null,
         devGuildId: null,

@@ -6,7 +6,7 @@ import { eventVisibleTo, type GameEvent, type Viewer } from '../../games/engine.
 import type { GameModule } from '../../games/module.js';
 import type { RenderContext, SeatInfo } from '../../games/ui.js';
 import type { Catalog } from '../../i18n/index.js';
-import type { SeatRow } from '../../persistence/repo.js';
+import type { SeatRow } from '../../persistence/store/types.js';
 import type { StoredEvent, TableSnapshot } from '../../tables/types.js';
 import { isBotSeat } from '../../tables/policy.js';
 import { gameActionId, gameSelectId } from '../custom-id.js';

@@ -1,7 +1,7 @@
 /** The "your move" ping posted when a new decision starts (UX.md "Pings"). */
 import type { GameModule } from '../../games/module.js';
 import type { Catalog } from '../../i18n/index.js';
-import type { TableRow } from '../../persistence/repo.js';
+import type { TableRow } from '../../persistence/store/types.js';
 import { relative, type MessagePayload } from './markup.js';
 
 /** The ping for `userIds` (only those who must act; `allowed_mentions` limited to them). */

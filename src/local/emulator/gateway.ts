@@ -1,6 +1,12 @@
 /**
  * The WebSocket gateway: HELLO, heartbeats, IDENTIFY → READY + GUILD_CREATE, RESUME →
  * invalid session (the client re-identifies), and dispatches to the live sessions.
+ *
+ * Sharding as Discord does it (https://discord.com/developers/docs/events/gateway#sharding):
+ * an IDENTIFY with `shard: [id, count]` receives only the guilds with
+ * `(guild_id >> 22) % count === id` — their READY entries, GUILD_CREATEs and events,
+ * interactions included — and direct-message events go to shard 0 only. An IDENTIFY without
+ * `shard` gets everything. `GET /gateway/bot` reports the emulator's `shards` option.
  */
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
@@ -21,6 +27,20 @@ interface Session {
   intents: number;
   /** Connection number, for debug logs. */
   n: number;
+  /** `[shard id, shard count]` from IDENTIFY, or null for an unsharded session (every guild). */
+  shard: [number, number] | null;
+}
+
+/** The shard (of `count`) a guild's events go to: `(guild_id >> 22) % count`. */
+export function shardOfGuild(guildId: string, count: number): number {
+  return Number((BigInt(guildId) >> 22n) % BigInt(count));
+}
+
+/** The guild an event belongs to, or null (direct messages, user updates). */
+function guildOfEvent(event: string, data: JsonObject): string | null {
+  if (typeof data.guild_id === 'string') return data.guild_id;
+  if ((event === 'GUILD_CREATE' || event === 'GUILD_UPDATE' || event === 'GUILD_DELETE') && typeof data.id === 'string') return data.id;
+  return null;
 }
 
 /** The gateway half of the emulator. */
@@ -44,7 +64,7 @@ export class Gateway {
 
   /** Take over a new WebSocket connection. */
   accept(ws: WebSocket, req: IncomingMessage): void {
-    const session: Session = { ws, id: null, seq: 0, intents: 0, n: ++this.connections };
+    const session: Session = { ws, id: null, seq: 0, intents: 0, n: ++this.connections, shard: null };
     this.sessions.add(session);
     const params = new URL(req.url ?? '/', 'ws://127.0.0.1').searchParams;
     this.state.log(`gateway #${session.n} connected (${req.url ?? ''})`);
@@ -67,14 +87,17 @@ export class Gateway {
   }
 
   /**
-   * Send a dispatch (op 0) to every live session (that asked for `intent`, if given).
-   * Returns how many sessions got it.
+   * Send a dispatch (op 0) to every live session (that asked for `intent`, if given) whose
+   * shard the event's guild belongs to (events without a guild: shard 0). Returns how many
+   * sessions got it.
    */
   dispatch(event: string, data: JsonObject, intent?: number): number {
     let sent = 0;
+    const guildId = guildOfEvent(event, data);
     for (const s of this.sessions) {
       if (s.id === null || s.ws.readyState !== s.ws.OPEN) continue;
       if (intent !== undefined && (s.intents & intent) === 0) continue;
+      if (!this.receives(s, guildId)) continue;
       this.sendDispatch(s, event, data);
       sent++;
     }
@@ -109,6 +132,24 @@ export class Gateway {
       ),
     );
     if (mode === 'stop') this.sessions.clear();
+  }
+
+  /** Whether session `s` gets the events of `guildId` (null: not a guild's event). */
+  private receives(s: Session, guildId: string | null): boolean {
+    if (s.shard === null) return true;
+    const [id, count] = s.shard;
+    return guildId === null ? id === 0 : shardOfGuild(guildId, count) === id;
+  }
+
+  /** Identified, open sessions per shard id (unsharded sessions count as shard 0). */
+  sessionsByShard(): Map<number, number> {
+    const out = new Map<number, number>();
+    for (const s of this.sessions) {
+      if (s.id === null || s.ws.readyState !== s.ws.OPEN) continue;
+      const id = s.shard?.[0] ?? 0;
+      out.set(id, (out.get(id) ?? 0) + 1);
+    }
+    return out;
   }
 
   private send(s: Session, payload: JsonObject): void {
@@ -182,14 +223,18 @@ export class Gateway {
       return;
     }
     const shard = d.shard;
-    if (Array.isArray(shard) && (shard[0] !== 0 || shard[1] !== 1)) {
-      this.close(s, GatewayCloseCodes.InvalidShard, 'Invalid shard');
-      return;
+    if (shard !== undefined) {
+      const valid = Array.isArray(shard) && shard.length === 2 && shard.every((n) => Number.isInteger(n)) && shard[1] >= 1 && shard[0] >= 0 && shard[0] < shard[1];
+      if (!valid) {
+        this.close(s, GatewayCloseCodes.InvalidShard, 'Invalid shard');
+        return;
+      }
+      s.shard = [shard[0] as number, shard[1] as number];
     }
     s.id = randomBytes(16).toString('hex');
     s.intents = intents;
     const st = this.state;
-    const guilds = [...st.guilds.keys()];
+    const guilds = [...st.guilds.keys()].filter((id) => this.receives(s, id));
     const p = st.opts.privilegedIntents;
     const appFlags =
       (p & GatewayIntentBits.GuildMembers ? ApplicationFlags.GatewayGuildMembersLimited : 0) |
@@ -207,7 +252,7 @@ export class Gateway {
       session_id: s.id,
       session_type: 'normal',
       resume_gateway_url: this.url(),
-      shard: [0, 1],
+      shard: s.shard ?? [0, 1],
       application: { id: st.applicationId, flags: appFlags },
       auth: {},
       geo_ordered_rtc_regions: [],

@@ -68,7 +68,9 @@ export interface AddUserOptions {
   permissions?: bigint;
   /** The user's client language (`interaction.locale`). Default 'en-US'. */
   locale?: string;
-  /** Roles of the default guild to give the member (ids from `addRole`). */
+  /** Make them a member of this guild (from `addGuild`) instead of the default one; they act in its first channel. */
+  guildId?: string;
+  /** Roles of that guild to give the member (ids from `addRole`). */
   roles?: string[];
 }
 
@@ -183,12 +185,13 @@ export class DiscordEmulator {
   }
 
   /**
-   * Add a text channel to the default guild; `botPermissions` is what the bot may do there
-   * (sent as `app_permissions`, enforced on channel routes). Returns its id.
+   * Add a text channel to the default guild (or to `opts.guildId`, from `addGuild`);
+   * `botPermissions` is what the bot may do there (sent as `app_permissions`, enforced on
+   * channel routes). Returns its id.
    */
-  addChannel(name: string, opts: { botPermissions?: bigint } = {}): string {
+  addChannel(name: string, opts: { botPermissions?: bigint; guildId?: string } = {}): string {
     const st = this.core.state;
-    const ch = st.addChannel(this.guild.id, name, opts.botPermissions ?? st.opts.botPermissions);
+    const ch = st.addChannel(opts.guildId ?? this.guild.id, name, opts.botPermissions ?? st.opts.botPermissions);
     this.core.gateway.dispatch('CHANNEL_CREATE', st.channelJson(ch.id));
     return ch.id;
   }
@@ -217,20 +220,28 @@ export class DiscordEmulator {
     return { guildId: guild.id, channelId: channel.id, owner: new EmulatedUser(this.core, owner.id, ownerName, guild.id, channel.id), messageId: msg.id };
   }
 
-  /** Add a member to the default guild. */
+  /** Add a member to the default guild (or to `opts.guildId`). Throws for an unknown guild. */
   addUser(name: string, opts: AddUserOptions = {}): EmulatedUser {
     const st = this.core.state;
+    const guildId = opts.guildId ?? this.guild.id;
+    const guild = st.guilds.get(guildId);
+    if (!guild) throw new Error(`addUser: no guild ${guildId}`);
     const user = st.addUser(name, false, opts.locale ?? 'en-US');
     const roles: string[] = [];
     if (opts.permissions !== undefined && opts.permissions !== 0n) {
-      const role = st.addRole(this.guild.id, `${name}'s role`, opts.permissions);
+      const role = st.addRole(guildId, `${name}'s role`, opts.permissions);
       roles.push(role.id);
-      this.core.gateway.dispatch('GUILD_ROLE_CREATE', { guild_id: this.guild.id, role: st.roleJson(role) });
+      this.core.gateway.dispatch('GUILD_ROLE_CREATE', { guild_id: guildId, role: st.roleJson(role) });
     }
     roles.push(...(opts.roles ?? []));
-    st.addMember(this.guild.id, user.id, roles);
+    st.addMember(guildId, user.id, roles);
     st.changed();
-    return new EmulatedUser(this.core, user.id, name, this.guild.id, this.channel);
+    return new EmulatedUser(this.core, user.id, name, guildId, guildId === this.guild.id ? this.channel : guild.channelIds[0]!);
+  }
+
+  /** Identified gateway sessions per shard id (an unsharded session counts as shard 0). */
+  sessionsByShard(): Map<number, number> {
+    return this.core.gateway.sessionsByShard();
   }
 
   /** Add a role to the default guild (no permissions unless given); returns its id. The bot receives GUILD_ROLE_CREATE. */

@@ -13,6 +13,7 @@ export interface ResolvedOptions {
   rateLimit: ResolvedRateLimits | null;
   webhookEditDelayMs: number;
   heartbeatIntervalMs: number;
+  shards: number;
   privilegedIntents: number;
   botPermissions: bigint;
   guildName: string;
@@ -30,6 +31,7 @@ export function resolveOptions(o: EmulatorOptions = {}): ResolvedOptions {
     rateLimit: resolveRateLimit(o.rateLimit),
     webhookEditDelayMs: o.webhookEditDelayMs ?? 0,
     heartbeatIntervalMs: o.heartbeatIntervalMs ?? 41_250,
+    shards: o.shards ?? 1,
     privilegedIntents: o.privilegedIntents ?? 0,
     botPermissions: o.botPermissions ?? DEFAULT_BOT_PERMISSIONS,
     guildName: o.guildName ?? 'Emulated Guild',

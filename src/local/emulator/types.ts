@@ -49,6 +49,11 @@ export interface EmulatorOptions {
   webhookEditDelayMs?: number;
   /** Gateway heartbeat interval sent in HELLO. Default 41250 ms. */
   heartbeatIntervalMs?: number;
+  /**
+   * The shard count GET /gateway/bot recommends. Default 1. Sessions that IDENTIFY with
+   * `shard: [id, count]` get only their guilds' events, whatever this says (as on Discord).
+   */
+  shards?: number;
   /** Privileged intents enabled "in the developer portal" (bit mask). Default 0: asking for
    * GuildMembers, GuildPresences or MessageContent closes the gateway with 4014. */
   privilegedIntents?: number;

@@ -63,7 +63,7 @@ export class LocalWeb {
     private readonly emu: DiscordEmulator,
     private readonly api: LocalApi,
     private readonly policy: OriginPolicy,
-    private readonly health: () => { ok: boolean; body: unknown },
+    private readonly health: () => { ok: boolean; body: unknown } | Promise<{ ok: boolean; body: unknown }>,
     private readonly beforeRespond: () => void = () => undefined,
   ) {
     const folder = pageFolder();
@@ -132,7 +132,7 @@ export class LocalWeb {
     const path = url.pathname;
     const method = req.method ?? 'GET';
     if (path === '/healthz' && method === 'GET') {
-      const h = this.health();
+      const h = await this.health();
       return sendJson(res, h.ok ? 200 : 503, h.body);
     }
     if (method === 'GET' && (path === '/' || path === '/index.html')) return this.sendFile(res, 'index.html');

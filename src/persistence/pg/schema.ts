@@ -123,7 +123,8 @@ export const results = pgTable(
   (t) => [
     primaryKey({ columns: [t.tableId, t.seat] }),
     index('results_guild_game_ended').on(t.guildId, t.game, t.endedAt),
-    index('results_user_ended').on(t.guildId, t.userId, t.endedAt),
+    // Ends with table_id: /stats lists a player's recent games newest first, ties by table id, straight from the index.
+    index('results_user_ended').on(t.guildId, t.userId, t.endedAt, t.tableId),
   ],
 );
 

@@ -36,6 +36,9 @@ import {
   OPEN_STATUSES,
   rankPage,
   settingsUpsert,
+  applyHostingPatch,
+  hostingRulesOf,
+  sortVsBots,
   STORE_METHODS,
   TX_METHODS,
   type StoreMethod,
@@ -73,6 +76,14 @@ import {
   type TablePatch,
   type TableRow,
   type TotalsRow,
+  ANONYMOUS_USER_ID,
+  type EraseOutcome,
+  type HostingPatch,
+  type HostingRules,
+  type HostingUpdate,
+  type OpenSeat,
+  type StoredData,
+  type VsBotRecord,
 } from '../store/types.js';
 import { actions, gameTables, guildSettings, playerTotals, ratings, results, seasons, seats } from './schema.js';
 
@@ -103,7 +114,10 @@ const rowTypesMatch: [
 void rowTypesMatch;
 
 /** Reads that combine several statements: outside transactions they run in one snapshot. */
-const SNAPSHOT_READS = new Set<StoreMethod>(['leaderboard', 'allGames', 'playerGames', 'adminTables']);
+const SNAPSHOT_READS = new Set<StoreMethod>(['leaderboard', 'allGames', 'playerGames', 'adminTables', 'storedData']);
+
+/** Atomic writes of several statements: on the store, each runs in a read-write transaction of its own. */
+const MULTI_STATEMENT_WRITES = new Set<StoreMethod>(['updateHostingRules', 'eraseUserData']);
 
 /** Connection-level failures: the server is gone or restarting, or the socket broke. */
 const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'ENOTFOUND', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN', '57P01', '57P02', '57P03']);
@@ -142,7 +156,9 @@ export class PgStore implements Store {
       const call = (ops: PgOps, args: unknown[]) => (ops[name] as (...a: unknown[]) => Promise<unknown>).apply(ops, args);
       (this as unknown as Record<string, unknown>)[name] = SNAPSHOT_READS.has(name)
         ? (...args: unknown[]) => this.track(() => this.onConnection('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY', (ops) => call(ops, args)))
-        : (...args: unknown[]) => this.track(() => call(this.ops, args));
+        : MULTI_STATEMENT_WRITES.has(name)
+          ? (...args: unknown[]) => this.track(() => this.onConnection('BEGIN', (ops) => call(ops, args)))
+          : (...args: unknown[]) => this.track(() => call(this.ops, args));
     }
   }
 
@@ -394,6 +410,16 @@ class PgOps implements StoreTx {
     return (await this.db.select().from(actions).where(eq(actions.tableId, tableId)).orderBy(desc(actions.seq)).limit(1))[0];
   }
 
+  async lastPlayerActionAt(tableId: number): Promise<number | undefined> {
+    const rows = await this.db
+      .select({ at: actions.at })
+      .from(actions)
+      .where(and(eq(actions.tableId, tableId), eq(actions.kind, 'player')))
+      .orderBy(desc(actions.seq))
+      .limit(1);
+    return rows[0]?.at;
+  }
+
   async insertResults(rows: readonly NewResult[]): Promise<void> {
     if (rows.length > 0) await this.db.insert(results).values([...rows]);
   }
@@ -594,6 +620,105 @@ class PgOps implements StoreTx {
       .onConflictDoUpdate({ target: guildSettings.guildId, set: { ...update, updatedAt: now, updatedBy: by } })
       .returning();
     return defaultsOf(rows[0]);
+  }
+
+  async guildLanguage(guildId: string): Promise<string | null> {
+    const rows = await this.db.select({ language: guildSettings.language }).from(guildSettings).where(eq(guildSettings.guildId, guildId));
+    return rows[0]?.language ?? null;
+  }
+
+  async setGuildLanguage(guildId: string, language: string | null, by: string, now: number): Promise<void> {
+    await this.db
+      .insert(guildSettings)
+      .values({ guildId, language, updatedAt: now, updatedBy: by })
+      .onConflictDoUpdate({ target: guildSettings.guildId, set: { language, updatedAt: now, updatedBy: by } });
+  }
+
+  async newerTableInChannel(channelId: string, afterId: number): Promise<TableRow | undefined> {
+    const rows = await this.db
+      .select()
+      .from(gameTables)
+      .where(and(gt(gameTables.id, afterId), eq(gameTables.channelId, channelId)))
+      .orderBy(asc(gameTables.id))
+      .limit(1);
+    return rows[0];
+  }
+
+  async hostingRules(guildId: string): Promise<HostingRules> {
+    const rows = await this.db.select({ channelIds: guildSettings.tableChannelIds, hostRoleId: guildSettings.hostRoleId }).from(guildSettings).where(eq(guildSettings.guildId, guildId));
+    return hostingRulesOf(rows[0]);
+  }
+
+  /** Runs in a transaction of its own on the store (MULTI_STATEMENT_WRITES) or in the caller's. */
+  async updateHostingRules(guildId: string, patch: HostingPatch, by: string, now: number): Promise<HostingUpdate> {
+    // Serialize patches of one server (the row may not exist yet, so FOR UPDATE cannot lock it).
+    await this.db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`guild_settings:${guildId}`}, 0))`);
+    const applied = applyHostingPatch(await this.hostingRules(guildId), patch);
+    if (!applied.ok) return applied;
+    const set = { tableChannelIds: applied.channelIds, hostRoleId: applied.hostRoleId, updatedAt: now, updatedBy: by };
+    await this.db.insert(guildSettings).values({ guildId, ...set }).onConflictDoUpdate({ target: guildSettings.guildId, set });
+    return { ok: true, rules: await this.hostingRules(guildId), emptied: applied.emptied };
+  }
+
+  async recordAgainstBots(guildId: string, userId: string): Promise<VsBotRecord[]> {
+    const result = await this.db.execute(sql`
+      SELECT bot.bot_level AS level,
+             COUNT(DISTINCT me.table_id) AS games,
+             COUNT(DISTINCT CASE WHEN me.winner THEN me.table_id END) AS wins
+        FROM results me
+        JOIN results bot ON bot.table_id = me.table_id AND bot.bot_level IS NOT NULL
+       WHERE me.guild_id = ${guildId} AND me.user_id = ${userId} AND me.bot_level IS NULL
+       GROUP BY bot.bot_level`);
+    return sortVsBots(result.rows as { level: string; games: unknown; wins: unknown }[]);
+  }
+
+  async storedData(userId: string): Promise<StoredData> {
+    const counted = (rows: { n: number }[]) => Number(rows[0]?.n ?? 0);
+    return {
+      seats: counted(await this.db.select({ n: count() }).from(seats).where(eq(seats.userId, userId))),
+      results: counted(await this.db.select({ n: count() }).from(results).where(eq(results.userId, userId))),
+      ratings: counted(await this.db.select({ n: count() }).from(ratings).where(eq(ratings.userId, userId))),
+      totals: counted(await this.db.select({ n: count() }).from(playerTotals).where(eq(playerTotals.userId, userId))),
+    };
+  }
+
+  openSeatsOf(userId: string): Promise<OpenSeat[]> {
+    return this.db
+      .select({ tableId: gameTables.id, guildId: gameTables.guildId, channelId: gameTables.channelId, game: gameTables.game, status: gameTables.status, left: seats.left })
+      .from(seats)
+      .innerJoin(gameTables, eq(gameTables.id, seats.tableId))
+      .where(and(eq(seats.userId, userId), open))
+      .orderBy(asc(gameTables.id));
+  }
+
+  /** Runs in a transaction of its own on the store (MULTI_STATEMENT_WRITES) or in the caller's. */
+  async eraseUserData(userId: string): Promise<EraseOutcome> {
+    const db = this.db;
+    // The user's seat rows stay locked until the end: nobody's join or leave races the erasure.
+    await db.select({ tableId: seats.tableId }).from(seats).where(eq(seats.userId, userId)).for('update');
+    const openSeats = await this.openSeatsOf(userId);
+    if (openSeats.length > 0) return { ok: false, openSeats };
+    const erased = await this.storedData(userId);
+    const tablesOf = () => db.select({ tableId: seats.tableId }).from(seats).where(eq(seats.userId, userId));
+    const anonymisedTables = (
+      await db
+        .select({ tableId: gameTables.id })
+        .from(gameTables)
+        .where(and(inArray(gameTables.id, tablesOf()), sql`${gameTables.boardMessageId} is not null`))
+        .orderBy(asc(gameTables.id))
+    ).map((row) => row.tableId);
+    // Order matters: the action log is found through the seats, so it goes before them.
+    await db.update(actions).set({ userId: null }).where(and(inArray(actions.tableId, tablesOf()), eq(actions.userId, userId)));
+    await db.update(results).set({ userId: sql`${ANONYMOUS_USER_ID} || ':' || ${results.seat}` }).where(eq(results.userId, userId));
+    await db.delete(ratings).where(eq(ratings.userId, userId));
+    await db.delete(playerTotals).where(eq(playerTotals.userId, userId));
+    await db.delete(seats).where(and(eq(seats.userId, userId), sql`${seats.seat} is null`));
+    await db.update(seats).set({ userId: sql`${ANONYMOUS_USER_ID} || ':' || ${seats.seat}`, displayName: '' }).where(eq(seats.userId, userId));
+    await db.update(gameTables).set({ hostUserId: ANONYMOUS_USER_ID }).where(eq(gameTables.hostUserId, userId));
+    await db.update(gameTables).set({ endedBy: null }).where(eq(gameTables.endedBy, userId));
+    await db.update(seasons).set({ startedBy: null }).where(eq(seasons.startedBy, userId));
+    await db.update(guildSettings).set({ updatedBy: null }).where(eq(guildSettings.updatedBy, userId));
+    return { ok: true, erased, anonymisedTables };
   }
 
   async adminTables(guildId: string, page: number, perPage: number): Promise<AdminTablesPage> {

@@ -2,7 +2,7 @@
  * Logic both store implementations share: paging, leaderboard ranks, shard filters and the
  * server-settings merge. Pure functions (no database).
  */
-import { SETTING_KEYS, type ClaimOptions, type Store, type StoreTx, type GuildDefaults, type GuildDefaultsPatch, type LeaderRow, type RatingUpdate, type SettingKey, type ShardFilter } from './types.js';
+import { MAX_TABLE_CHANNELS, SETTING_KEYS, type HostingPatch, type HostingRules, type HostingUpdate, type VsBotRecord, type ClaimOptions, type Store, type StoreTx, type GuildDefaults, type GuildDefaultsPatch, type LeaderRow, type RatingUpdate, type SettingKey, type ShardFilter } from './types.js';
 
 /** Names of the methods a Store offers outside transactions (reads and atomic writes). */
 export type StoreMethod = Exclude<keyof Store, 'backend' | 'transaction' | 'close'>;
@@ -16,6 +16,7 @@ export const STORE_METHODS = [
   'seats',
   'actions',
   'lastAction',
+  'lastPlayerActionAt',
   'results',
   'currentSeason',
   'seasonRatings',
@@ -25,10 +26,19 @@ export const STORE_METHODS = [
   'playerTotals',
   'recentGames',
   'guildDefaults',
+  'guildLanguage',
   'adminTables',
+  'newerTableInChannel',
+  'hostingRules',
+  'recordAgainstBots',
+  'storedData',
+  'openSeatsOf',
   'setMessageIds',
   'resetSeason',
   'updateGuildDefaults',
+  'updateHostingRules',
+  'setGuildLanguage',
+  'eraseUserData',
 ] as const satisfies readonly StoreMethod[];
 
 /** The methods only a transaction handle offers. */
@@ -165,4 +175,49 @@ export function definedOnly<T extends object>(patch: T): Partial<T> {
   const out: Partial<T> = {};
   for (const [k, v] of Object.entries(patch)) if (v !== undefined) (out as Record<string, unknown>)[k] = v;
   return out;
+}
+
+/** A stored `table_channel_ids` value and host role as HostingRules (an empty or missing list = every channel). */
+export function hostingRulesOf(row: { channelIds: unknown; hostRoleId: string | null } | undefined): HostingRules {
+  const channelIds = Array.isArray(row?.channelIds) && row.channelIds.length > 0 ? row.channelIds.map(String) : null;
+  return { channelIds, hostRoleId: row?.hostRoleId ?? null };
+}
+
+/**
+ * Apply a hosting patch to the current rules (pure): the new channel list and host role to
+ * store, or the problem that refuses the patch (see StoreAtomicWrites.updateHostingRules).
+ */
+export function applyHostingPatch(current: HostingRules, patch: HostingPatch): { ok: true; channelIds: string[] | null; hostRoleId: string | null; emptied: boolean } | Extract<HostingUpdate, { ok: false }> {
+  let list = current.channelIds ? [...current.channelIds] : null;
+  let emptied = false;
+  if (patch.anyChannel) list = null;
+  if (patch.removeChannel !== undefined) {
+    if (!list) return { ok: false, problem: { code: 'no_list', channelId: patch.removeChannel } };
+    if (!list.includes(patch.removeChannel)) return { ok: false, problem: { code: 'not_listed', channelId: patch.removeChannel } };
+    list = list.filter((id) => id !== patch.removeChannel);
+    if (list.length === 0) {
+      list = null;
+      emptied = true;
+    }
+  }
+  if (patch.allowChannel !== undefined) {
+    if (list?.includes(patch.allowChannel)) return { ok: false, problem: { code: 'already_listed', channelId: patch.allowChannel } };
+    list = [...(list ?? []), patch.allowChannel];
+    if (list.length > MAX_TABLE_CHANNELS) return { ok: false, problem: { code: 'too_many', max: MAX_TABLE_CHANNELS } };
+    emptied = false;
+  }
+  const hostRoleId = patch.hostRoleId === undefined ? current.hostRoleId : patch.hostRoleId;
+  return { ok: true, channelIds: list, hostRoleId, emptied };
+}
+
+/** Bot levels in the order `/stats` lists them. */
+const BOT_LEVEL_ORDER = ['easy', 'normal', 'hard'];
+
+/** Sort a record against bots weakest level first (unknown levels last); numbers coerced (PostgreSQL counts are bigint strings). */
+export function sortVsBots(rows: readonly { level: string; games: unknown; wins: unknown }[]): VsBotRecord[] {
+  const rank = (level: string) => {
+    const at = BOT_LEVEL_ORDER.indexOf(level);
+    return at < 0 ? BOT_LEVEL_ORDER.length : at;
+  };
+  return rows.map((row) => ({ level: row.level, games: Number(row.games), wins: Number(row.wins) })).sort((a, b) => rank(a.level) - rank(b.level));
 }

@@ -33,6 +33,9 @@ import {
   OPEN_STATUSES,
   rankPage,
   settingsUpsert,
+  applyHostingPatch,
+  hostingRulesOf,
+  sortVsBots,
   STORE_METHODS,
   TX_METHODS,
   type StoreMethod,
@@ -70,6 +73,14 @@ import {
   type TablePatch,
   type TableRow,
   type TotalsRow,
+  ANONYMOUS_USER_ID,
+  type EraseOutcome,
+  type HostingPatch,
+  type HostingRules,
+  type HostingUpdate,
+  type OpenSeat,
+  type StoredData,
+  type VsBotRecord,
 } from './types.js';
 
 /** Options of a SqliteStore. */
@@ -208,6 +219,15 @@ export class SqliteStore implements Store {
     }
   }
 
+  /**
+   * EXPLAIN QUERY PLAN of one of the store's hot prepared queries with the given named
+   * parameters (`guild`, `game`, `season`, `user`, `ordinal`, `limit`, `offset`, `id`), one
+   * detail line each: a test and the benchmark check that each walks its index.
+   */
+  explain(name: SqliteHotQuery, values: Record<string, unknown>): string[] {
+    return this.ops.explain(name, values);
+  }
+
   async close(): Promise<void> {
     if (this.closed) return;
     await this.lock.acquire(this.lockTimeoutMs);
@@ -260,6 +280,16 @@ function sqliteError(err: unknown, busyMs = 5000): unknown {
   return err;
 }
 
+/** The hot prepared queries of the SQLite store, by name (for `SqliteStore.explain`: their plans are checked by a test and the benchmark). */
+export const SQLITE_HOT_QUERIES = ['boardPage', 'boardCount', 'above', 'totalsPage', 'totalsCount', 'playerRows', 'totalsOf', 'recent', 'seats', 'lastAction', 'lastPlayerAction'] as const;
+/** One hot query's name. */
+export type SqliteHotQuery = (typeof SQLITE_HOT_QUERIES)[number];
+
+/** A drizzle `sql.placeholder` in a query's parameter list. */
+function isPlaceholder(param: unknown): param is { name: string } {
+  return typeof param === 'object' && param !== null && 'name' in param && typeof (param as { name: unknown }).name === 'string';
+}
+
 /** The shard predicate on `game_tables.guild_id` (non-numeric ids belong to no shard). */
 function shardWhere(filter: ShardFilter): SQL {
   const ids = checkShardFilter(filter);
@@ -274,6 +304,7 @@ class SqliteOps implements SyncOf<StoreTx> {
 
   constructor(private readonly db: Db) {
     const p = (name: string) => sql.placeholder(name);
+    const currentSeasonOf = sql`coalesce((select ${seasons.season} from ${seasons} where ${seasons.guildId} = ${ratings.guildId} and ${seasons.game} = ${ratings.game}), ${FIRST_SEASON})`;
     const boardWhere = and(eq(ratings.guildId, p('guild')), eq(ratings.game, p('game')), eq(ratings.season, p('season')));
     this.q = {
       table: db.select().from(gameTables).where(eq(gameTables.id, p('id'))).prepare(),
@@ -284,6 +315,13 @@ class SqliteOps implements SyncOf<StoreTx> {
         .orderBy(sql`coalesce(${seats.seat}, 1000000)`, asc(seats.joinedAt), asc(seats.userId))
         .prepare(),
       lastAction: db.select().from(actions).where(eq(actions.tableId, p('id'))).orderBy(desc(actions.seq)).limit(1).prepare(),
+      lastPlayerAction: db
+        .select({ at: actions.at })
+        .from(actions)
+        .where(and(eq(actions.tableId, p('id')), eq(actions.kind, 'player')))
+        .orderBy(desc(actions.seq))
+        .limit(1)
+        .prepare(),
       openInChannel: db
         .select()
         .from(gameTables)
@@ -316,6 +354,44 @@ class SqliteOps implements SyncOf<StoreTx> {
         .select({ season: seasons.season, startedAt: seasons.startedAt })
         .from(seasons)
         .where(and(eq(seasons.guildId, p('guild')), eq(seasons.game, p('game'))))
+        .prepare(),
+      totalsPage: db
+        .select({ userId: playerTotals.userId, name: playerTotals.name, games: playerTotals.games, wins: playerTotals.wins })
+        .from(playerTotals)
+        .where(eq(playerTotals.guildId, p('guild')))
+        .orderBy(desc(playerTotals.games), desc(playerTotals.wins), desc(playerTotals.userId))
+        .limit(p('limit'))
+        .offset(p('offset'))
+        .prepare(),
+      totalsCount: db.select({ n: count() }).from(playerTotals).where(eq(playerTotals.guildId, p('guild'))).prepare(),
+      playerRows: db
+        .select()
+        .from(ratings)
+        .where(and(eq(ratings.guildId, p('guild')), eq(ratings.userId, p('user')), eq(ratings.season, currentSeasonOf)))
+        // No ORDER BY: with one, SQLite walks the guild's whole board in game order instead of
+        // the player's few rows (ratings_user); they are sorted by game id in playerGames.
+        .prepare(),
+      totalsOf: db
+        .select({ games: playerTotals.games, wins: playerTotals.wins, name: playerTotals.name })
+        .from(playerTotals)
+        .where(and(eq(playerTotals.guildId, p('guild')), eq(playerTotals.userId, p('user'))))
+        .prepare(),
+      recent: db
+        .select({
+          tableId: results.tableId,
+          game: results.game,
+          placement: results.placement,
+          winner: results.winner,
+          left: results.left,
+          score: results.score,
+          // Qualified by hand: drizzle prints a lone table's columns unqualified, which would bind to `x`.
+          players: sql<number>`(select count(*) from "results" as x where x."table_id" = "results"."table_id")`.mapWith(Number),
+          endedAt: results.endedAt,
+        })
+        .from(results)
+        .where(and(eq(results.guildId, p('guild')), eq(results.userId, p('user'))))
+        .orderBy(desc(results.endedAt), desc(results.tableId))
+        .limit(p('limit'))
         .prepare(),
     };
   }
@@ -423,6 +499,10 @@ class SqliteOps implements SyncOf<StoreTx> {
     return this.q.lastAction.get({ id: tableId });
   }
 
+  lastPlayerActionAt(tableId: number): number | undefined {
+    return this.q.lastPlayerAction.get({ id: tableId })?.at;
+  }
+
   insertResults(rows: readonly NewResult[]): void {
     if (rows.length > 0) this.db.insert(results).values([...rows]).run();
   }
@@ -499,27 +579,15 @@ class SqliteOps implements SyncOf<StoreTx> {
 
   allGames(guildId: string, page: number, size = PAGE_SIZE): Page<TotalsRow> {
     checkPageSize(size);
-    const total = this.db.select({ n: count() }).from(playerTotals).where(eq(playerTotals.guildId, guildId)).get()?.n ?? 0;
+    const total = this.q.totalsCount.get({ guild: guildId })?.n ?? 0;
     const { page: pg, pages } = clampPage(page, total, size);
-    const rows = this.db
-      .select({ userId: playerTotals.userId, name: playerTotals.name, games: playerTotals.games, wins: playerTotals.wins })
-      .from(playerTotals)
-      .where(eq(playerTotals.guildId, guildId))
-      .orderBy(desc(playerTotals.games), desc(playerTotals.wins), desc(playerTotals.userId))
-      .limit(size)
-      .offset(pg * size)
-      .all();
+    const rows = this.q.totalsPage.all({ guild: guildId, limit: size, offset: pg * size });
     return { rows: rows.map((r, i) => ({ rank: pg * size + i + 1, ...r })), page: pg, pages, total };
   }
 
+
   playerGames(guildId: string, userId: string): PlayerGameRecord[] {
-    const currentSeasonOf = sql`coalesce((select ${seasons.season} from ${seasons} where ${seasons.guildId} = ${ratings.guildId} and ${seasons.game} = ${ratings.game}), ${FIRST_SEASON})`;
-    const rows = this.db
-      .select()
-      .from(ratings)
-      .where(and(eq(ratings.guildId, guildId), eq(ratings.userId, userId), eq(ratings.season, currentSeasonOf)))
-      .orderBy(asc(ratings.game))
-      .all();
+    const rows = this.q.playerRows.all({ guild: guildId, user: userId }).sort((x, y) => (x.game < y.game ? -1 : x.game > y.game ? 1 : 0));
     return rows.map((r) => {
       const board = { guild: guildId, game: r.game, season: r.season };
       return {
@@ -538,33 +606,24 @@ class SqliteOps implements SyncOf<StoreTx> {
     });
   }
 
+
   playerTotals(guildId: string, userId: string): PlayerTotals | undefined {
-    return this.db
-      .select({ games: playerTotals.games, wins: playerTotals.wins, name: playerTotals.name })
-      .from(playerTotals)
-      .where(and(eq(playerTotals.guildId, guildId), eq(playerTotals.userId, userId)))
-      .get();
+    return this.q.totalsOf.get({ guild: guildId, user: userId });
   }
 
+
   recentGames(guildId: string, userId: string, limit = RECENT_GAMES): RecentGame[] {
-    return this.db
-      .select({
-        tableId: results.tableId,
-        game: results.game,
-        placement: results.placement,
-        winner: results.winner,
-        left: results.left,
-        score: results.score,
-        // Qualified by hand: drizzle prints a lone table's columns unqualified, which would bind to `x`.
-        players: sql<number>`(select count(*) from "results" as x where x."table_id" = "results"."table_id")`.mapWith(Number),
-        endedAt: results.endedAt,
-      })
-      .from(results)
-      .where(and(eq(results.guildId, guildId), eq(results.userId, userId)))
-      .orderBy(desc(results.endedAt), desc(results.tableId))
-      .limit(limit)
-      .all();
+    return this.q.recent.all({ guild: guildId, user: userId, limit });
   }
+
+  /** EXPLAIN QUERY PLAN of a hot query with named parameters, one detail line each. */
+  explain(name: SqliteHotQuery, values: Record<string, unknown>): string[] {
+    const { sql: text, params } = this.q[name].getQuery();
+    const bound = params.map((param) => (isPlaceholder(param) ? (values[param.name] ?? null) : param));
+    const rows = this.db.$client.prepare(`EXPLAIN QUERY PLAN ${text}`).all(...bound) as { detail: string }[];
+    return rows.map((row) => row.detail);
+  }
+
 
   // ---------------------------------------------------------------- settings and admin
 
@@ -580,6 +639,111 @@ class SqliteOps implements SyncOf<StoreTx> {
       .onConflictDoUpdate({ target: guildSettings.guildId, set: { ...update, updatedAt: now, updatedBy: by } })
       .run();
     return this.guildDefaults(guildId);
+  }
+
+  guildLanguage(guildId: string): string | null {
+    return this.db.select({ language: guildSettings.language }).from(guildSettings).where(eq(guildSettings.guildId, guildId)).get()?.language ?? null;
+  }
+
+  setGuildLanguage(guildId: string, language: string | null, by: string, now: number): void {
+    this.db
+      .insert(guildSettings)
+      .values({ guildId, language, updatedAt: now, updatedBy: by })
+      .onConflictDoUpdate({ target: guildSettings.guildId, set: { language, updatedAt: now, updatedBy: by } })
+      .run();
+  }
+
+  newerTableInChannel(channelId: string, afterId: number): TableRow | undefined {
+    return this.db
+      .select()
+      .from(gameTables)
+      .where(and(gt(gameTables.id, afterId), eq(gameTables.channelId, channelId)))
+      .orderBy(asc(gameTables.id))
+      .limit(1)
+      .get();
+  }
+
+  hostingRules(guildId: string): HostingRules {
+    return hostingRulesOf(
+      this.db.select({ channelIds: guildSettings.tableChannelIds, hostRoleId: guildSettings.hostRoleId }).from(guildSettings).where(eq(guildSettings.guildId, guildId)).get(),
+    );
+  }
+
+  updateHostingRules(guildId: string, patch: HostingPatch, by: string, now: number): HostingUpdate {
+    // better-sqlite3's transaction nests as a savepoint inside a Store transaction.
+    return this.db.$client.transaction((): HostingUpdate => {
+      const applied = applyHostingPatch(this.hostingRules(guildId), patch);
+      if (!applied.ok) return applied;
+      const set = { tableChannelIds: applied.channelIds, hostRoleId: applied.hostRoleId, updatedAt: now, updatedBy: by };
+      this.db.insert(guildSettings).values({ guildId, ...set }).onConflictDoUpdate({ target: guildSettings.guildId, set }).run();
+      return { ok: true, rules: this.hostingRules(guildId), emptied: applied.emptied };
+    }).immediate();
+  }
+
+  recordAgainstBots(guildId: string, userId: string): VsBotRecord[] {
+    const rows = this.db.$client
+      .prepare(
+        `SELECT bot.bot_level AS level,
+                COUNT(DISTINCT me.table_id) AS games,
+                COUNT(DISTINCT CASE WHEN me.winner THEN me.table_id END) AS wins
+           FROM results me
+           JOIN results bot ON bot.table_id = me.table_id AND bot.bot_level IS NOT NULL
+          WHERE me.guild_id = ? AND me.user_id = ? AND me.bot_level IS NULL
+          GROUP BY bot.bot_level`,
+      )
+      .all(guildId, userId) as { level: string; games: number; wins: number }[];
+    return sortVsBots(rows);
+  }
+
+  storedData(userId: string): StoredData {
+    const counted = (rows: { n: number }[]) => rows[0]?.n ?? 0;
+    return {
+      seats: counted(this.db.select({ n: count() }).from(seats).where(eq(seats.userId, userId)).all()),
+      results: counted(this.db.select({ n: count() }).from(results).where(eq(results.userId, userId)).all()),
+      ratings: counted(this.db.select({ n: count() }).from(ratings).where(eq(ratings.userId, userId)).all()),
+      totals: counted(this.db.select({ n: count() }).from(playerTotals).where(eq(playerTotals.userId, userId)).all()),
+    };
+  }
+
+  openSeatsOf(userId: string): OpenSeat[] {
+    return this.db
+      .select({ tableId: gameTables.id, guildId: gameTables.guildId, channelId: gameTables.channelId, game: gameTables.game, status: gameTables.status, left: seats.left })
+      .from(seats)
+      .innerJoin(gameTables, eq(gameTables.id, seats.tableId))
+      .where(and(eq(seats.userId, userId), open))
+      .orderBy(asc(gameTables.id))
+      .all();
+  }
+
+  eraseUserData(userId: string): EraseOutcome {
+    const db = this.db;
+    return db.$client.transaction((): EraseOutcome => {
+      const openSeats = this.openSeatsOf(userId);
+      if (openSeats.length > 0) return { ok: false, openSeats };
+      const erased = this.storedData(userId);
+      const tablesOf = () => db.select({ tableId: seats.tableId }).from(seats).where(eq(seats.userId, userId));
+      const anonymisedTables = db
+        .select({ tableId: gameTables.id })
+        .from(gameTables)
+        .where(and(inArray(gameTables.id, tablesOf()), sql`${gameTables.boardMessageId} is not null`))
+        .orderBy(asc(gameTables.id))
+        .all()
+        .map((row) => row.tableId);
+      // Order matters: the action log is found through the seats, so it goes before them.
+      db.update(actions).set({ userId: null }).where(and(inArray(actions.tableId, tablesOf()), eq(actions.userId, userId))).run();
+      db.update(results).set({ userId: sql`${ANONYMOUS_USER_ID} || ':' || ${results.seat}` }).where(eq(results.userId, userId)).run();
+      db.delete(ratings).where(eq(ratings.userId, userId)).run();
+      db.delete(playerTotals).where(eq(playerTotals.userId, userId)).run();
+      // A seat of a lobby that never started has no seat number and nothing of a game to keep.
+      db.delete(seats).where(and(eq(seats.userId, userId), sql`${seats.seat} is null`)).run();
+      db.update(seats).set({ userId: sql`${ANONYMOUS_USER_ID} || ':' || ${seats.seat}`, displayName: '' }).where(eq(seats.userId, userId)).run();
+      // Ids kept as "who did it": a closed table's host, who ended a table, started a season, changed settings.
+      db.update(gameTables).set({ hostUserId: ANONYMOUS_USER_ID }).where(eq(gameTables.hostUserId, userId)).run();
+      db.update(gameTables).set({ endedBy: null }).where(eq(gameTables.endedBy, userId)).run();
+      db.update(seasons).set({ startedBy: null }).where(eq(seasons.startedBy, userId)).run();
+      db.update(guildSettings).set({ updatedBy: null }).where(eq(guildSettings.updatedBy, userId)).run();
+      return { ok: true, erased, anonymisedTables };
+    }).immediate();
   }
 
   adminTables(guildId: string, page: number, perPage: number): AdminTablesPage {

@@ -52,7 +52,7 @@
  *   round trips plus the commit's WAL flush: milliseconds, which the per-table queue keeps
  *   off other tables.
  */
-import type { actions, gameTables, ratings, results, seats } from '../schema.js';
+import type { actions, gameTables, ratings, results, seats, TableStatus } from '../schema.js';
 
 /** A row of `game_tables`. JSON columns (`options`, `state`, `recentEvents`) come back parsed. */
 export type TableRow = typeof gameTables.$inferSelect;
@@ -259,6 +259,90 @@ export interface AdminTablesPage {
   total: number;
 }
 
+// ---------------------------------------------------------------- hosting rules, bots, privacy
+
+/** At most this many channels on a server's list of table channels. */
+export const MAX_TABLE_CHANNELS = 25;
+
+/**
+ * Where tables may be opened and by whom (`/admin settings`, README "Leaderboards and
+ * ratings" → `/admin`). `channelIds` null = every channel where the bot can post;
+ * `hostRoleId` null = anyone.
+ */
+export interface HostingRules {
+  /** Channel snowflakes where tables may be opened, or null for every channel. */
+  channelIds: string[] | null;
+  /** The role a member needs to open a table (role snowflake), or null for anyone. */
+  hostRoleId: string | null;
+}
+
+/**
+ * A change to the hosting rules. `allowChannel` adds a channel to the list (the first one
+ * turns "every channel" into "only the listed ones"), `removeChannel` takes one off (an
+ * empty list means every channel again), `anyChannel` clears the list; `hostRoleId` sets
+ * the host role (null = anyone).
+ */
+export interface HostingPatch {
+  allowChannel?: string;
+  removeChannel?: string;
+  anyChannel?: boolean;
+  hostRoleId?: string | null;
+}
+
+/** Why a hosting patch cannot be applied (nothing is stored then). */
+export type HostingPatchProblem =
+  | { code: 'not_listed'; channelId: string }
+  | { code: 'no_list'; channelId: string }
+  | { code: 'already_listed'; channelId: string }
+  | { code: 'too_many'; max: number };
+
+/** Outcome of `updateHostingRules`: the new rules (`emptied`: the last listed channel was removed), or the problem. */
+export type HostingUpdate = { ok: true; rules: HostingRules; emptied: boolean } | { ok: false; problem: HostingPatchProblem };
+
+/** One line of a player's record against AI players: finished games at tables with a bot of `level`, and wins there. */
+export interface VsBotRecord {
+  level: string;
+  games: number;
+  wins: number;
+}
+
+/** How much the bot stores about one user, in every server (row counts). */
+export interface StoredData {
+  /** Seats at tables, open or closed (lobbies included). */
+  seats: number;
+  /** Result rows (their seats in finished games). */
+  results: number;
+  /** Season ratings (one per server, game and season). */
+  ratings: number;
+  /** Lifetime totals (one per server). */
+  totals: number;
+}
+
+/** One open table (lobby or running game) where the user still has a seat (even one they left). */
+export interface OpenSeat {
+  tableId: number;
+  guildId: string;
+  channelId: string;
+  /** Game id (e.g. 'suspicion'). */
+  game: string;
+  status: TableStatus;
+  /** They left the running game: their seat is auto-played and becomes a result when it ends. */
+  left: boolean;
+}
+
+/** Outcome of `eraseUserData`. */
+export type EraseOutcome =
+  /**
+   * Erased: what there was (counted just before), and the closed tables with a board message
+   * whose seats were made anonymous (ids ascending; their boards can be redrawn).
+   */
+  | { ok: true; erased: StoredData; anonymisedTables: number[] }
+  /** Refused, nothing changed: the user sits at open tables (they must leave them, or let them end, first). */
+  | { ok: false; openSeats: OpenSeat[] };
+
+/** The prefix of every user id written by an erasure (never a Discord snowflake). */
+export const ANONYMOUS_USER_ID = 'anonymous';
+
 // ---------------------------------------------------------------- the interface
 
 /** Reads, available on the store (each one statement or a consistent few) and inside a transaction. */
@@ -277,6 +361,11 @@ export interface StoreReads {
   actions(tableId: number): Promise<ActionRow[]>;
   /** The newest entry of a table's action log, if any. */
   lastAction(tableId: number): Promise<ActionRow | undefined>;
+  /**
+   * When a player last acted at a table (Unix ms): the newest action-log entry of kind
+   * `player` (timeouts and auto-play do not count), undefined before the first such move.
+   */
+  lastPlayerActionAt(tableId: number): Promise<number | undefined>;
   /** Result rows of a table, by seat ascending. */
   results(tableId: number): Promise<ResultRow[]>;
   /** The current season of `game` in `guildId` (season 1 when never reset). */
@@ -300,10 +389,32 @@ export interface StoreReads {
   /** The stored defaults of `guildId` (empty when none were set). */
   guildDefaults(guildId: string): Promise<GuildDefaults>;
   /**
+   * The server's table language (`/admin settings language:`): a catalog language such as
+   * 'en' or 'es', or null when each table takes the language of the player who opens it.
+   */
+  guildLanguage(guildId: string): Promise<string | null>;
+  /**
    * Page `page` (1-based, clamped) of `guildId`'s open tables for `/admin tables`, oldest
    * first, `perPage` per page, each with its seats and last move.
    */
   adminTables(guildId: string, page: number, perPage: number): Promise<AdminTablesPage>;
+  /**
+   * The first table opened in `channelId` after table `afterId` (any status), if any: a
+   * finished board's Play again is out of date once there is one (walks the primary key from `afterId`).
+   */
+  newerTableInChannel(channelId: string, afterId: number): Promise<TableRow | undefined>;
+  /** The hosting rules of `guildId` (anyone, anywhere when nothing was set; an empty stored list reads as null). */
+  hostingRules(guildId: string): Promise<HostingRules>;
+  /**
+   * `userId`'s record against each bot level in `guildId` (README "AI players", `/stats`):
+   * per level, finished games they played (as a human) at a table with a bot of that level,
+   * and how many of those they won; easy, normal, hard order; empty when they never met a bot.
+   */
+  recordAgainstBots(guildId: string, userId: string): Promise<VsBotRecord[]>;
+  /** What the bot stores about `userId`, counted over every server (README "Privacy"). */
+  storedData(userId: string): Promise<StoredData>;
+  /** Open tables (any server) where `userId` has a seat, oldest (lowest id) first. */
+  openSeatsOf(userId: string): Promise<OpenSeat[]>;
 }
 
 /** Self-contained writes: atomic on their own, available on the store and inside a transaction. */
@@ -322,6 +433,24 @@ export interface StoreAtomicWrites {
    * defaults. Callers validate ranges first (the admin settings module's limits).
    */
   updateGuildDefaults(guildId: string, patch: GuildDefaultsPatch, by: string, now: number): Promise<GuildDefaults>;
+  /**
+   * Apply a hosting patch to `guildId` in one transaction (read, check, write: two admins at
+   * once cannot lose a change) and return the new rules, or the problem that stopped it
+   * (stored rules unchanged): removing a channel that is not listed, listing one twice, or a
+   * list longer than MAX_TABLE_CHANNELS.
+   */
+  updateHostingRules(guildId: string, patch: HostingPatch, by: string, now: number): Promise<HostingUpdate>;
+  /** Set (a language such as 'es') or clear (null) the server's table language in one statement; other settings are kept. */
+  setGuildLanguage(guildId: string, language: string | null, by: string, now: number): Promise<void>;
+  /**
+   * Erase what the bot stores about `userId` in every server (README "Privacy"), in one
+   * transaction, unless they still have a seat at an open table (then nothing changes and
+   * those tables are returned). Past seats and result rows become `anonymous:<seat>` with an
+   * empty name, their moves stay in the action log without their id, their ratings and
+   * totals are deleted, seats at lobbies deleted, and their id is cleared where they hosted
+   * (→ `anonymous`), ended a table, started a season or changed settings. Idempotent.
+   */
+  eraseUserData(userId: string): Promise<EraseOutcome>;
 }
 
 /** The handle inside `Store.transaction`: reads and writes in that one transaction. */
