@@ -1,5 +1,5 @@
 /**
- * Leaderboard benchmark (issue 7): seeds 100,000 stored results — finished tables of every
+ * Leaderboard benchmark (README "Benchmark"): seeds 100,000 stored results — finished tables of every
  * game across several servers, each with the ratings and totals it implies, all computed
  * with the real rating code and written in one transaction — then measures the median and
  * p95 time of the queries behind `/leaderboard` (a game's page, the all-games view) and

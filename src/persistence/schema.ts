@@ -138,7 +138,7 @@ export const results = sqliteTable(
   ],
 );
 
-// ---------------------------------------------------------------- ratings (issue 7)
+// ---------------------------------------------------------------- ratings (README "Leaderboards and ratings")
 
 /**
  * One player's rating for one game in one server and season (OpenSkill, Plackett-Luce).

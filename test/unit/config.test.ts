@@ -1,5 +1,5 @@
 /**
- * Configuration (issue 2 §2): defaults, every bad variable named in one message, and the
+ * Configuration (README "Configuration"): defaults, every bad variable named in one message, and the
  * process entry point exiting with code 2 and no stack trace.
  */
 import { spawnSync } from 'node:child_process';
