@@ -75,8 +75,12 @@ const KNOWLEDGE_CACHE_SIZE = 512;
 
 interface CachedKnowledge {
   events: number;
-  /** JSON of the last event folded in (checks that the new input continues the same history). */
-  last: string;
+  /**
+   * JSON of every event folded in. The new input must start with exactly these events: two
+   * games dealt alike (the arena's paired seeds) can share a first board and a last event
+   * while their histories differ, so checking only the last event mixed their knowledge.
+   */
+  history: string;
   knowledge: Knowledge;
 }
 
@@ -100,14 +104,14 @@ function knowledgeOf(kit: AnyBotKit, input: BotInput): Knowledge {
   const hit = knowledgeCache.get(key);
   knowledgeCache.delete(key);
   let knowledge: Knowledge;
-  if (hit && hit.events > 0 && hit.events <= input.events.length && JSON.stringify(input.events[hit.events - 1]) === hit.last) {
+  if (hit && hit.events > 0 && hit.events <= input.events.length && JSON.stringify(input.events.slice(0, hit.events)) === hit.history) {
     knowledge = hit.knowledge;
     kit.observe(knowledge, undefined, input.events.slice(hit.events));
     knowledge.view = input.view;
   } else knowledge = kit.know(input);
   if (input.events.length > 0) {
     // Decisions never modify the knowledge they are given, so the same object can be carried on.
-    knowledgeCache.set(key, { events: input.events.length, last: JSON.stringify(input.events[input.events.length - 1]), knowledge });
+    knowledgeCache.set(key, { events: input.events.length, history: JSON.stringify(input.events), knowledge });
     if (knowledgeCache.size > KNOWLEDGE_CACHE_SIZE) knowledgeCache.delete(knowledgeCache.keys().next().value!);
   }
   return knowledge;
