@@ -120,7 +120,8 @@ describe.skipIf(!BROWSER)('local play in the browser: a whole game by clicking',
       if (clicks === 4 && !phoneMove) {
         // One move at phone size: the lists collapse behind ☰ / 👥 and the game stays playable.
         await page.setViewportSize({ width: 390, height: 844 });
-        expect((await page.locator('#channels').boundingBox())!.x + 1).toBeLessThan(0);
+        // The list slides away after the resize (a CSS transition): wait for it, don't sample once.
+        await expect.poll(async () => (await page.locator('#channels').boundingBox())!.x + 1).toBeLessThan(0);
         await page.locator('#toggle-channels').click();
         await expect.poll(async () => (await page.locator('#channels').boundingBox())!.x).toBeGreaterThanOrEqual(0);
         await page.locator('#scrim').click({ position: { x: 370, y: 400 } });
