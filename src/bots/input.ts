@@ -26,20 +26,59 @@ export interface ReplaySpec {
   log: readonly LoggedAction[];
 }
 
+/** Replays kept (one per recently deciding table). */
+const REPLAY_CACHE_SIZE = 256;
+
+/** A replayed game: the state after `entries` logged actions and every event they produced. */
+interface Replay {
+  /** JSON of each logged action applied, in order (the next log must start with exactly these). */
+  entries: string[];
+  setup: unknown;
+  state: unknown;
+  /** Every event the applied actions produced, in order (filtered per seat on the way out). */
+  events: GameEvent[];
+}
+
+/** Recent replays by table identity (game, seed, seats, options, setup meta), least recent first. */
+const replays = new Map<string, Replay>();
+
 /**
  * The input of `seat` after replaying `spec.log`. Throws if a logged action is refused (a
- * corrupt log: the same error a replay would raise). Cost: one `apply` per logged action.
+ * corrupt log: the same error a replay would raise).
+ *
+ * Cost: a table that asked before (same game, seed, seats, options and setup meta, and a log
+ * that starts with exactly the actions replayed then) applies only the new actions — one
+ * `apply` per new entry plus a JSON comparison per old one; otherwise one `apply` per logged
+ * action. The result is the same either way (engines are pure: a cached state is never changed).
  */
 export function botInputFromLog(spec: ReplaySpec, seat: Seat): BotInput {
   const def = spec.definition;
-  let state: unknown = def.setup(spec.options, spec.seats, spec.seed, spec.setupMeta);
-  const initialView = def.seatView(state, seat);
-  const events: GameEvent[] = [];
-  for (const [i, entry] of spec.log.entries()) {
-    const r = def.apply(state, entry.seat, entry.action);
-    if (!r.ok) throw new Error(`${spec.game}: logged action ${i} refused on replay: ${JSON.stringify(r.error)}`);
-    state = r.state;
-    for (const e of r.events) if (eventVisibleTo(e, seat)) events.push(e);
+  const key = JSON.stringify([spec.game, spec.seed, spec.seats, spec.options, spec.setupMeta ?? null]);
+  const codes = spec.log.map((entry) => JSON.stringify([entry.seat, entry.action]));
+  let replay = replays.get(key);
+  replays.delete(key);
+  if (!replay || replay.entries.length > codes.length || replay.entries.some((code, i) => code !== codes[i])) {
+    const setup = def.setup(spec.options, spec.seats, spec.seed, spec.setupMeta);
+    replay = { entries: [], setup, state: setup, events: [] };
   }
-  return { game: spec.game, seat, seatCount: spec.seats, options: spec.options, initialView, events, view: def.seatView(state, seat) };
+  for (let i = replay.entries.length; i < spec.log.length; i++) {
+    const entry = spec.log[i]!;
+    const r = def.apply(replay.state, entry.seat, entry.action);
+    if (!r.ok) throw new Error(`${spec.game}: logged action ${i} refused on replay: ${JSON.stringify(r.error)}`);
+    replay.state = r.state;
+    replay.entries.push(codes[i]!);
+    replay.events.push(...r.events);
+  }
+  replays.set(key, replay);
+  if (replays.size > REPLAY_CACHE_SIZE) replays.delete(replays.keys().next().value!);
+  const events = replay.events.filter((e) => eventVisibleTo(e, seat));
+  return {
+    game: spec.game,
+    seat,
+    seatCount: spec.seats,
+    options: spec.options,
+    initialView: def.seatView(replay.setup, seat),
+    events,
+    view: def.seatView(replay.state, seat),
+  };
 }

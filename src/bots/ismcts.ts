@@ -33,13 +33,22 @@ export const SIMULATION_ACTION_CAP = 600;
 /** How many of the heuristic's best-scored actions a searcher node considers. */
 export const SHORTLIST_SIZE = 5;
 /** How many standard errors of the paired difference an action must beat the heuristic's choice by. */
-export const SIGNIFICANCE = 2.0;
+export const SIGNIFICANCE = Number(process.env.ISMCTS_SIG ?? 2.0);
 
-/** When a search stops: after `iterations` simulations, or as soon as `stop()` says so. */
+/**
+ * When a search stops: after `iterations` simulations, as soon as `stop()` says so, or — with
+ * a `deadline` — when the next round of simulations (one per root candidate, timed as the
+ * rounds so far took) would not end by `deadline.at`. `deadline.now()` and `at` are ms on
+ * the same clock. At least one round always runs.
+ */
 export interface SearchBudget {
   iterations?: number;
   stop?: () => boolean;
+  deadline?: { now: () => number; at: number };
 }
+
+/** Safety factor on the measured duration of a round of simulations when checking a deadline. */
+const ROUND_TIME_MARGIN = 1.3;
 
 /** Statistics of one root action. */
 export interface RootStat {
@@ -54,6 +63,8 @@ export interface SearchResult<A> {
   action: A;
   iterations: number;
   stats: RootStat[];
+  /** Simulations that reached the end of the game (the rest were cut off by the kit's evaluation). */
+  finished: number;
 }
 
 class Node {
@@ -107,7 +118,7 @@ function observeAll(kit: AnyBotKit, minds: Knowledge[], state: unknown, events: 
  * growing the tree below `node`; returns the reward for the searcher. `rng` drives every
  * choice after the root (shared by the root actions of one sample).
  */
-function simulate(kit: AnyBotKit, k: Knowledge, sample: unknown, first: { type: string }, node: Node, rng: Rng): number {
+function simulate(kit: AnyBotKit, k: Knowledge, sample: unknown, first: { type: string }, node: Node, rng: Rng, tally: { finished: number }): number {
   const def = kit.definition;
   const me = k.seat;
   const reward = kit.reward ?? defaultReward;
@@ -130,6 +141,7 @@ function simulate(kit: AnyBotKit, k: Knowledge, sample: unknown, first: { type: 
     const p = def.pending(state);
     if (p.kind === 'over') {
       const v = reward(def.result(state)!, me, k.seatCount);
+      tally.finished++;
       for (const n of path) {
         n.visits++;
         n.total += v;
@@ -207,7 +219,8 @@ function simulate(kit: AnyBotKit, k: Knowledge, sample: unknown, first: { type: 
 export function ismcts<A extends { type: string }>(kit: AnyBotKit, k: Knowledge, legal: A[], rng: Rng, budget: SearchBudget): SearchResult<A> {
   const def = kit.definition;
   const rootCodes = legal.map((a) => def.encodeAction(a));
-  if (legal.length === 1) return { action: legal[0]!, iterations: 0, stats: [{ code: rootCodes[0]!, visits: 0, mean: 0 }] };
+  if (legal.length === 1) return { action: legal[0]!, iterations: 0, stats: [{ code: rootCodes[0]!, visits: 0, mean: 0 }], finished: 0 };
+  const tally = { finished: 0 };
   const h = heuristic(kit, k, legal, rng);
   const candidates = shortlistIndices(h.values, h.choice, legal.length);
   const nodes = candidates.map(() => new Node());
@@ -215,12 +228,21 @@ export function ismcts<A extends { type: string }>(kit: AnyBotKit, k: Knowledge,
   const rewards: number[][] = [];
   const maxIterations = budget.iterations ?? Number.POSITIVE_INFINITY;
   let iterations = 0;
-  while (iterations + candidates.length <= Math.max(maxIterations, candidates.length) && !(rewards.length > 0 && budget.stop?.())) {
+  const deadline = budget.deadline;
+  /** Duration of a round in ms (a decaying maximum of the rounds measured so far). */
+  let roundMs = 0;
+  while (iterations + candidates.length <= Math.max(maxIterations, candidates.length)) {
+    if (rewards.length > 0) {
+      if (budget.stop?.()) break;
+      if (deadline && deadline.now() + ROUND_TIME_MARGIN * roundMs > deadline.at) break;
+    }
+    const startedAt = deadline?.now() ?? 0;
     const sample = kit.determinize(k, rng);
     const seed = rng.int(-0x80000000, 0x7fffffff);
-    const row = candidates.map((c, i) => simulate(kit, k, sample, legal[c]!, nodes[i]!, Rng.seeded(seed)));
+    const row = candidates.map((c, i) => simulate(kit, k, sample, legal[c]!, nodes[i]!, Rng.seeded(seed), tally));
     rewards.push(row);
     iterations += candidates.length;
+    if (deadline) roundMs = Math.max(deadline.now() - startedAt, 0.8 * roundMs);
     if (iterations >= maxIterations) break;
   }
   const samples = rewards.length;
@@ -241,5 +263,5 @@ export function ismcts<A extends { type: string }>(kit: AnyBotKit, k: Knowledge,
     }
   });
   const stats: RootStat[] = candidates.map((c, i) => ({ code: rootCodes[c]!, visits: samples, mean: mean(i) }));
-  return { action: legal[candidates[chosen]!]!, iterations, stats };
+  return { action: legal[candidates[chosen]!]!, iterations, stats, finished: tally.finished };
 }

@@ -15,12 +15,17 @@ import { fnv1a, viewRng } from './seed.js';
 /** Search time per move when the table does not set one, in ms (README "AI players"). */
 export const DEFAULT_BUDGET_MS = 300;
 
-/** One decision request. `iterations` fixes the Hard search's size (tests, the arena); otherwise it runs until `stop()`. */
+/**
+ * One decision request. `iterations` fixes the Hard search's size (tests, the arena);
+ * otherwise it runs until `stop()` says so or until its `deadline` (see `SearchBudget`:
+ * the search ends early enough to answer by `deadline.at`).
+ */
 export interface BotRequest {
   level: BotLevel;
   input: BotInput;
   iterations?: number;
   stop?: () => boolean;
+  deadline?: SearchBudget['deadline'];
 }
 
 /** A decision: the action (legal for `input.seat` now), and how many search iterations ran (0 below Hard). */
@@ -63,7 +68,8 @@ export function decideBot(request: BotRequest, kits: (game: string) => AnyBotKit
       const budget: SearchBudget = {};
       if (request.iterations !== undefined) budget.iterations = request.iterations;
       if (request.stop) budget.stop = request.stop;
-      if (budget.iterations === undefined && !budget.stop) throw new Error('hard level needs an iteration count or a stop condition');
+      if (request.deadline) budget.deadline = request.deadline;
+      if (budget.iterations === undefined && !budget.stop && !budget.deadline) throw new Error('hard level needs an iteration count, a stop condition or a deadline');
       const r = ismcts(kit, knowledge, legal, rng, budget);
       return { action: r.action, level, iterations: r.iterations };
     }
@@ -122,9 +128,9 @@ export class InlinePolicy implements BotPolicy {
   constructor(private readonly clock: () => number = () => performance.now()) {}
 
   async decide(request: BotRequest & { budgetMs?: number }): Promise<BotDecision> {
-    if (request.level !== 'hard' || request.iterations !== undefined || request.stop) return decideBot(request);
+    if (request.level !== 'hard' || request.iterations !== undefined || request.stop || request.deadline) return decideBot(request);
     const end = this.clock() + (request.budgetMs ?? DEFAULT_BUDGET_MS);
-    return decideBot({ ...request, stop: () => this.clock() >= end });
+    return decideBot({ ...request, stop: () => this.clock() >= end, deadline: { now: this.clock, at: end } });
   }
 
   async close(): Promise<void> {}

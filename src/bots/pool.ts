@@ -200,8 +200,9 @@ export class BotPool implements BotPolicy {
    */
   decide(request: BotRequest & { budgetMs?: number }): Promise<PoolDecision> {
     if (this.closed) return Promise.reject(new Error('bot pool is closed'));
-    const { stop: _stop, budgetMs, ...plain } = request;
+    const { stop: _stop, deadline: _deadline, budgetMs, ...plain } = request;
     void _stop;
+    void _deadline;
     const deadline = now() + (budgetMs ?? this.budgetMs);
     return new Promise<PoolDecision>((resolve, reject) => {
       this.queue.push({ message: { id: this.nextId++, request: plain, deadline }, request, resolve, reject });

@@ -16,7 +16,7 @@ export const MIN_SEARCH_MS = 15;
 /** A request as posted to a worker. `deadline` is epoch ms (performance.timeOrigin + performance.now()). */
 export interface WorkerRequest {
   id: number;
-  request: Omit<BotRequest, 'stop'>;
+  request: Omit<BotRequest, 'stop' | 'deadline'>;
   deadline: number;
 }
 
@@ -35,7 +35,7 @@ function answer(msg: WorkerRequest): WorkerAnswer {
       if (msg.deadline - now() < MIN_SEARCH_MS) {
         return { id: msg.id, ok: true, decision: decideBot({ ...request, level: 'normal' }), fallback: true, heapUsed: heapUsed() };
       }
-      const decision = decideBot({ ...request, stop: () => now() >= msg.deadline });
+      const decision = decideBot({ ...request, stop: () => now() >= msg.deadline, deadline: { now, at: msg.deadline } });
       return { id: msg.id, ok: true, decision, fallback: false, heapUsed: heapUsed() };
     }
     return { id: msg.id, ok: true, decision: decideBot(request), fallback: false, heapUsed: heapUsed() };

@@ -33,4 +33,33 @@ describe('bot input from the action log', () => {
       }
     }
   });
+
+  it('gives the right input when two tables share a seed and their logs part ways (the replay cache checks the whole prefix)', async () => {
+    const config = allConfigs().find((c) => c.game === 'suspicion' && c.seats === 3)!;
+    const def = definitionOf('suspicion');
+    const seed = 99;
+    const record = async (level: 'easy' | 'normal') => {
+      const seen: { input: BotInput; log: LoggedAction[] }[] = [];
+      const log: LoggedAction[] = [];
+      await play(config, {
+        levels: Array(config.seats).fill(level),
+        seed,
+        onDecision: (input) => seen.push({ input: structuredClone(input), log: [...log] }),
+        onAction: (seat, action) => log.push({ seat, action: structuredClone(action) }),
+      });
+      return seen;
+    };
+    const [a, b] = [await record('easy'), await record('normal')];
+    const rebuild = (log: LoggedAction[], seat: number) =>
+      botInputFromLog({ game: config.game, definition: def, options: def.optionsSchema.parse(config.options), seats: config.seats, seed, setupMeta: { hostSeat: seed & 1 }, log }, seat);
+    let compared = 0;
+    for (let i = 0; i < Math.min(a.length, b.length); i += 3) {
+      for (const { input, log } of [a[i]!, b[i]!, a[Math.max(0, i - 2)]!]) {
+        expect(rebuild(log, input.seat)).toEqual(input);
+        compared++;
+      }
+    }
+    expect(compared).toBeGreaterThan(10);
+    expect(JSON.stringify(a.at(-1)!.log)).not.toEqual(JSON.stringify(b.at(-1)!.log));
+  });
 });
