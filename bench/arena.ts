@@ -23,11 +23,14 @@
  *   --only=a,b      games to run (suspicion, noir, phantom, jaccuse)
  *   --iterations=K  Hard search iterations per move (default: per game, ≈ 300 ms of search)
  *   --workers=W     worker threads (default: cores − 1, at least 1)
+ *   --setups=a,b    setups to run (Suspicion variants, NOIR "<mode> <role>" labels, `base`)
+ *   --players=2,3   player counts to run (default: every count the game allows)
+ *   --line-ups=hard-easy,hard-normal,normal-easy   line-ups to run (default: all three)
  *   --latency-only / --no-latency, --tables=T (tables at once in the latency test, default 8)
  * Results are also written as JSON to bench/results/arena-<date>.json.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
+import { availableParallelism, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { defaultRegistry } from '../src/games/index.js';
 import { seatsToAct as seatsOf, type AnyGameDefinition, type GameResult, type Seat } from '../src/games/engine.js';
@@ -55,6 +58,10 @@ const WORKERS = Number(args.get('workers') ?? Math.max(1, availableParallelism()
 const LATENCY = args.get('no-latency') === undefined;
 const STRENGTH = args.get('latency-only') === undefined;
 const TABLES = Number(args.get('tables') ?? 8);
+const listArg = (name: string) => (args.has(name) ? args.get(name)!.split(',') : null);
+const SETUPS = listArg('setups');
+const PLAYERS = listArg('players')?.map(Number) ?? null;
+const LINE_UP_FILTER = listArg('line-ups');
 
 /** Hard search iterations per move by game: about what 300 ms buys on one idle core (measured, see README). */
 const ITERATIONS: Record<GameId, number> = { suspicion: 200, noir: 120, phantom: 150, jaccuse: 110 };
@@ -112,7 +119,7 @@ const LINE_UPS: LineUp[] = [
   { bot: 'hard', rest: 'easy', name: 'Hard vs Easy' },
   { bot: 'hard', rest: 'normal', name: 'Hard vs Normal' },
   { bot: 'normal', rest: 'easy', name: 'Normal vs Easy' },
-];
+].filter((l) => !LINE_UP_FILTER || LINE_UP_FILTER.includes(`${l.bot}-${l.rest}`)) as LineUp[];
 
 /** The target of a line-up: the rate it should reach and in which direction. */
 function target(game: GameId, n: number, lineUp: LineUp): { value: number; lower: boolean; text: string } {
@@ -379,8 +386,9 @@ async function main(): Promise<void> {
       for (const game of ONLY) {
         const def = registry.get(game).definition;
         console.log(`\n${game}: Hard searches ${iterationsFor(game)} simulations per move; ${dealsFor(game)} deals per Hard line-up, ${normalDealsFor(game)} per Normal line-up`);
-        for (const s of setups(game)) {
+        for (const s of setups(game).filter((x) => !SETUPS || SETUPS.includes(x.label))) {
           for (let n = def.minPlayers; n <= def.maxPlayers; n++) {
+            if (PLAYERS && !PLAYERS.includes(n)) continue;
             for (const lineUp of LINE_UPS) {
               if (s.label === 'arrest-race' && lineUp.bot === 'hard') continue;
               const row = await measureLineUp(def, s, n, lineUp, pool);
@@ -398,13 +406,13 @@ async function main(): Promise<void> {
         `\nlatency of Hard moves, ${lat.tables} tables at once, ${WORKERS} worker(s), budget ${lat.budgetMs} ms: ` +
           `p50 ${lat.p50.toFixed(0)} ms, p95 ${lat.p95.toFixed(0)} ms (target ≤ ${lat.budgetMs + 100} ms: ${lat.p95 <= lat.budgetMs + 100 ? 'met' : 'MISSED'}), ` +
           `max ${lat.max.toFixed(0)} ms, answered by the Normal fallback ${pct(lat.fallbackShare)}; ` +
-          `worker heap ${lat.heapPerWorkerMb.join(' / ')} MB; process RSS ${lat.rssMb} MB`,
+          `worker heap ${lat.heapPerWorkerMb.join(' / ')} MB; process RSS ${lat.rssMb} MB; load average ${loadavg().map((x) => x.toFixed(2)).join(' ')}`,
       );
     }
     const dir = join(import.meta.dirname, 'results');
     mkdirSync(dir, { recursive: true });
     const file = join(dir, `arena-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
-    writeFileSync(file, JSON.stringify({ deals: Object.fromEntries(ONLY.map((g) => [g, dealsFor(g)])), workers: WORKERS, rows, latency: lat, seconds: (Date.now() - started) / 1000 }, null, 2));
+    writeFileSync(file, JSON.stringify({ args: Object.fromEntries(args), deals: Object.fromEntries(ONLY.map((g) => [g, dealsFor(g)])), iterations: Object.fromEntries(ONLY.map((g) => [g, iterationsFor(g)])), workers: WORKERS, rows, latency: lat, loadAverage: loadavg(), seconds: (Date.now() - started) / 1000 }, null, 2));
     console.log(`\nwritten ${file} (${((Date.now() - started) / 60000).toFixed(1)} min)`);
   } finally {
     await pool.close();

@@ -33,7 +33,7 @@ export const SIMULATION_ACTION_CAP = 600;
 /** How many of the heuristic's best-scored actions a searcher node considers. */
 export const SHORTLIST_SIZE = 5;
 /** How many standard errors of the paired difference an action must beat the heuristic's choice by. */
-export const SIGNIFICANCE = Number(process.env.ISMCTS_SIG ?? 2.0);
+export const SIGNIFICANCE = 2.0;
 
 /**
  * When a search stops: after `iterations` simulations, as soon as `stop()` says so, or — with
@@ -255,7 +255,7 @@ export function ismcts<A extends { type: string }>(kit: AnyBotKit, k: Knowledge,
     const diffs = rewards.map((r) => r[i]! - r[base]!);
     const d = diffs.reduce((s, x) => s + x, 0) / samples;
     const variance = samples > 1 ? diffs.reduce((s, x) => s + (x - d) ** 2, 0) / (samples - 1) : Number.POSITIVE_INFINITY;
-    const significant = d > 0 && d > SIGNIFICANCE * Math.sqrt(variance / samples);
+    const significant = d > 0 && d > (kit.significance ?? SIGNIFICANCE) * Math.sqrt(variance / samples);
     const m = mean(i);
     if (significant && m > bestMean) {
       bestMean = m;

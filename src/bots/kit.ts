@@ -101,6 +101,13 @@ export interface BotKit<S, A extends { type: string }, SV, K extends Knowledge<S
   reward?(result: GameResult, seat: Seat, seatCount: number): number;
   /** Actions played after leaving the search tree before `evaluate` cuts the simulation off. */
   horizon(state: S): number;
+  /**
+   * How many standard errors of the paired difference (same samples, same dice) a root action
+   * must beat the heuristic's own choice by before the search plays it instead (default
+   * `SIGNIFICANCE` in src/bots/ismcts.ts). Lower trusts the search more; a game whose
+   * simulations mostly reach the end can afford a low bar.
+   */
+  significance?: number;
 }
 
 /** Any game's kit, type parameters erased (for the registry of kits). */
