@@ -104,10 +104,11 @@ export interface BotKit<S, A extends { type: string }, SV, K extends Knowledge<S
   /**
    * How many standard errors of the paired difference (same samples, same dice) a root action
    * must beat the heuristic's own choice by before the search plays it instead (default
-   * `SIGNIFICANCE` in src/bots/ismcts.ts). Lower trusts the search more; a game whose
-   * simulations mostly reach the end can afford a low bar.
+   * `SIGNIFICANCE` in src/bots/ismcts.ts), for the searcher `k`. Lower trusts the search
+   * more; where simulations mostly reach the end of the game (their values are results, not
+   * the cut-off evaluation's guess) a low bar plays better.
    */
-  significance?: number;
+  significance?(k: K): number;
 }
 
 /** Any game's kit, type parameters erased (for the registry of kits). */
