@@ -45,7 +45,8 @@ export const SIGNIFICANCE = 0.5;
  * When a search stops: after `iterations` simulations, as soon as `stop()` says so, or — with
  * a `deadline` — when the next round of simulations (one per root candidate, timed as the
  * rounds so far took) would not end by `deadline.at`. `deadline.now()` and `at` are ms on
- * the same clock. At least one round always runs.
+ * the same clock. A round the deadline interrupts is dropped; when no round finished in
+ * time the answer is the heuristic's choice, so the search overruns by one simulation at most.
  */
 export interface SearchBudget {
   iterations?: number;
@@ -243,15 +244,24 @@ export function ismcts<A extends { type: string }>(kit: AnyBotKit, k: Knowledge,
       if (deadline && deadline.now() + ROUND_TIME_MARGIN * roundMs > deadline.at) break;
     }
     const startedAt = deadline?.now() ?? 0;
+    if (deadline && startedAt >= deadline.at) break;
     const sample = kit.determinize(k, rng);
     const seed = rng.int(-0x80000000, 0x7fffffff);
-    const row = candidates.map((c, i) => simulate(kit, k, sample, legal[c]!, nodes[i]!, Rng.seeded(seed), tally));
+    const row: number[] = [];
+    for (let i = 0; i < candidates.length; i++) {
+      // Past the deadline mid-round: drop the unfinished round (its actions were not compared on equal luck).
+      if (deadline && i > 0 && deadline.now() >= deadline.at) break;
+      row.push(simulate(kit, k, sample, legal[candidates[i]!]!, nodes[i]!, Rng.seeded(seed), tally));
+    }
+    if (row.length < candidates.length) break;
     rewards.push(row);
     iterations += candidates.length;
     if (deadline) roundMs = Math.max(deadline.now() - startedAt, 0.8 * roundMs);
     if (iterations >= maxIterations) break;
   }
   const samples = rewards.length;
+  // No round finished in time (a deadline already spent): the heuristic's choice.
+  if (samples === 0) return { action: legal[h.choice]!, iterations, stats: [], finished: tally.finished };
   const mean = (i: number) => rewards.reduce((s, r) => s + r[i]!, 0) / samples;
   const base = Math.max(0, candidates.indexOf(h.choice));
   let chosen = base;
