@@ -291,14 +291,18 @@ export function normalJaccuse(k: JaccuseKnowledge, legal: JaccuseAction[], rng: 
   return decide(k, legal, rng, VOTE_SAMPLES, INVESTIGATION_SAMPLES, record);
 }
 
-/** The rollout policy inside simulations: the rival model itself for votes, quick choices elsewhere. */
+/**
+ * The rollout policy inside simulations: the rival model itself for votes — as purposeful as
+ * the searcher has seen this seat vote (`purposeOf`: a seat that votes at random is simulated
+ * voting at random, not by self-interest) — and quick choices elsewhere.
+ */
 export function rolloutJaccuse(k: JaccuseKnowledge, legal: JaccuseAction[], rng: Rng): JaccuseAction {
   if (legal.length === 1) return legal[0]!;
   const v = k.view;
   if (v.phase === 'vote') {
     const t = tableOfView(v);
     const options = legal.flatMap((a) => (a.type === 'vote' ? [a.card] : []));
-    const card = rivalVote(t, k.seat, options, v.inspector === k.seat ? v.chosen : null, rng);
+    const card = rivalVote(t, k.seat, options, v.inspector === k.seat ? v.chosen : null, rng, purposeOf(k, k.seat));
     return legal.find((a) => a.type === 'vote' && a.card === card) ?? legal[0]!;
   }
   return decide(k, legal, rng, 4, 6);
