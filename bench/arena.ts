@@ -122,15 +122,16 @@ const LINE_UPS: LineUp[] = [
 ].filter((l) => !LINE_UP_FILTER || LINE_UP_FILTER.includes(`${l.bot}-${l.rest}`)) as LineUp[];
 
 /** The target of a line-up: the rate it should reach and in which direction. */
-function target(game: GameId, n: number, lineUp: LineUp): { value: number; lower: boolean; text: string } {
+function target(game: GameId, n: number, lineUp: LineUp): { value: number; lower: boolean; strict: boolean; text: string } {
   const fair = 1 / n;
   const arrest = game === 'jaccuse';
   if (lineUp.bot === 'hard' && lineUp.rest === 'easy') {
-    if (arrest) return { value: fair / 2, lower: true, text: `≤ ${pct(fair / 2)}` };
+    if (arrest) return { value: fair / 2, lower: true, strict: false, text: `≤ ${pct(fair / 2)}` };
     const v = n === 2 ? 0.8 : 2 * fair;
-    return { value: v, lower: false, text: `≥ ${pct(v)}` };
+    return { value: v, lower: false, strict: false, text: `≥ ${pct(v)}` };
   }
-  return arrest ? { value: fair, lower: true, text: `< ${pct(fair)}` } : { value: fair, lower: false, text: `> ${pct(fair)}` };
+  // "Better than fair": exactly the fair share is not better.
+  return arrest ? { value: fair, lower: true, strict: true, text: `< ${pct(fair)}` } : { value: fair, lower: false, strict: true, text: `> ${pct(fair)}` };
 }
 
 // ── Playing ────────────────────────────────────────────────────────────────────────────
@@ -231,8 +232,9 @@ async function measureLineUp(def: AnyGameDefinition, s: Setup, n: number, lineUp
   const interval = wilson(hits, games);
   const t = target(s.game, n, lineUp);
   const rate = hits / games;
-  const clear = t.lower ? interval[1] <= t.value : interval[0] >= t.value;
-  const point = t.lower ? rate <= t.value : rate >= t.value;
+  const beats = (x: number) => (t.lower ? (t.strict ? x < t.value : x <= t.value) : t.strict ? x > t.value : x >= t.value);
+  const clear = beats(t.lower ? interval[1] : interval[0]);
+  const point = beats(rate);
   let status: Row['status'] = clear ? 'met' : point ? 'point' : 'missed';
   if (s.game === 'suspicion' && s.label === 'arrest-race') status = 'luck';
   return {

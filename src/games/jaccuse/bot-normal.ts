@@ -203,7 +203,7 @@ function available(v: JaccuseSeatView, seat: Seat): SuspicionCard[] {
  * The rival model's vote: move evidence away when holding some the Investigation may hit
  * (the Inspector knows which types; others assume any), otherwise accuse; sometimes random.
  */
-function rivalVote(t: Table, seat: Seat, options: SuspicionCard[], investigation: InvestigationId | null, rng: Rng, purpose = 1): SuspicionCard {
+export function rivalVote(t: Table, seat: Seat, options: SuspicionCard[], investigation: InvestigationId | null, rng: Rng, purpose = 1): SuspicionCard {
   if (options.length === 1 || rng.int(0, 999) >= purpose * 1000 || rng.int(0, 999) < RIVAL_NOISE * 1000) return options[rng.int(0, options.length - 1)]!;
   const types = investigation ? (INVESTIGATION_CARDS[investigation] as readonly EvidenceType[]) : EVIDENCE_TYPES;
   const exposed = t.suspected.some((s) => s.holder === seat && types.includes(s.type) && !isExonerated(t.characters[seat] ?? null, s.card));
