@@ -382,6 +382,12 @@ async function main(): Promise<void> {
   const pool = new BotPool({ size: WORKERS });
   const rows: Row[] = [];
   const started = Date.now();
+  const dir = join(import.meta.dirname, 'results');
+  mkdirSync(dir, { recursive: true });
+  const file = join(dir, `arena-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
+  // Written after every row too, so a run stopped early keeps what it measured.
+  const save = (lat: Latency | null) =>
+    writeFileSync(file, JSON.stringify({ args: Object.fromEntries(args), deals: Object.fromEntries(ONLY.map((g) => [g, dealsFor(g)])), iterations: Object.fromEntries(ONLY.map((g) => [g, iterationsFor(g)])), workers: WORKERS, rows, latency: lat, loadAverage: loadavg(), seconds: (Date.now() - started) / 1000 }, null, 2));
   console.log(`arena: deals per Hard line-up ${JSON.stringify(Object.fromEntries(ONLY.map((g) => [g, dealsFor(g)])))}, 4× for Normal vs Easy, each played once per seat; ${WORKERS} worker(s)`);
   try {
     if (STRENGTH) {
@@ -396,6 +402,7 @@ async function main(): Promise<void> {
               const row = await measureLineUp(def, s, n, lineUp, pool);
               rows.push(row);
               printRow(row);
+              save(null);
             }
           }
         }
@@ -411,10 +418,7 @@ async function main(): Promise<void> {
           `worker heap ${lat.heapPerWorkerMb.join(' / ')} MB; process RSS ${lat.rssMb} MB; load average ${loadavg().map((x) => x.toFixed(2)).join(' ')}`,
       );
     }
-    const dir = join(import.meta.dirname, 'results');
-    mkdirSync(dir, { recursive: true });
-    const file = join(dir, `arena-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
-    writeFileSync(file, JSON.stringify({ args: Object.fromEntries(args), deals: Object.fromEntries(ONLY.map((g) => [g, dealsFor(g)])), iterations: Object.fromEntries(ONLY.map((g) => [g, iterationsFor(g)])), workers: WORKERS, rows, latency: lat, loadAverage: loadavg(), seconds: (Date.now() - started) / 1000 }, null, 2));
+    save(lat);
     console.log(`\nwritten ${file} (${((Date.now() - started) / 60000).toFixed(1)} min)`);
   } finally {
     await pool.close();
