@@ -3,7 +3,7 @@ import type { OpenTablesPage } from '../../admin/tables.js';
 import { SETTING_KEYS, settingUse, type GuildDefaults, type HostingRules, type SettingKey } from '../../admin/settings.js';
 import type { GameRegistry } from '../../games/registry.js';
 import type { Catalog } from '../../i18n/index.js';
-import { escapeName } from './markup.js';
+import { escapeName, MESSAGE_CONTENT_MAX } from './markup.js';
 
 /** At most this many player names per listed table. */
 const NAMES_LISTED = 6;
@@ -66,9 +66,17 @@ function settingNotes(registry: GameRegistry, key: SettingKey, value: number | u
 /**
  * The `/admin settings` text: each server default (or "each game's own default") with the
  * games that ignore it and why, who may open tables where, and how to change them. `notes`
- * (e.g. "Saved.") come first.
+ * (e.g. "Saved.") come first. When everything would not fit in one message
+ * (MESSAGE_CONTENT_MAX characters — e.g. 25 listed channels and every note, in Spanish), the
+ * how-to lines are left out first, so the settings themselves are always shown whole.
  */
 export function settingsText(view: SettingsView, registry: GameRegistry, text: Catalog, notes: string[] = []): string {
+  const full = settingsLines(view, registry, text, notes, true).join('\n');
+  return full.length <= MESSAGE_CONTENT_MAX ? full : settingsLines(view, registry, text, notes, false).join('\n');
+}
+
+/** The lines of `settingsText`, with or without the how-to-change lines. */
+function settingsLines(view: SettingsView, registry: GameRegistry, text: Catalog, notes: string[], withHelp: boolean): string[] {
   const admin = text.ratings.admin;
   const lines = notes.length ? [...notes, ''] : [];
   lines.push(admin.settingsTitle);
@@ -78,10 +86,11 @@ export function settingsText(view: SettingsView, registry: GameRegistry, text: C
   }
   const language = view.language === null ? null : (admin.languageNames[view.language] ?? view.language);
   lines.push(admin.languageLine(language));
-  lines.push('', admin.settingsHelp, admin.languageHelp, '', admin.hostingTitle);
+  if (withHelp) lines.push('', admin.settingsHelp, admin.languageHelp);
+  lines.push('', admin.hostingTitle);
   const { channelIds, hostRoleId } = view.rules;
   lines.push(channelIds ? admin.channelsListed(channelIds.map((id) => `<#${id}>`).join(', ')) : admin.channelsAnywhere);
   lines.push(hostRoleId ? admin.hostsRole(hostRoleId) : admin.hostsAnyone);
-  lines.push('', admin.hostingHelp);
-  return lines.join('\n');
+  if (withHelp) lines.push('', admin.hostingHelp);
+  return lines;
 }
