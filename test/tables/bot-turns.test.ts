@@ -18,6 +18,8 @@ import { silentLogger } from '../../src/logger.js';
 import { openDatabase, type Db } from '../../src/persistence/db.js';
 import { SqliteStore } from '../../src/persistence/store/sqlite.js';
 import { BotTurns } from '../../src/tables/bot-turns.js';
+import { boardMessage } from '../../src/discord/render/board.js';
+import { en } from '../../src/i18n/en/index.js';
 import { botPauseMs, DEFAULT_PACE_MS, isBotUser, readBotOptions, WINDOW_MARGIN_MS } from '../../src/tables/bots.js';
 import { isAbandoned, isPresent, pingFor } from '../../src/tables/policy.js';
 import { TableService } from '../../src/tables/service.js';
@@ -241,6 +243,21 @@ describe('a game against bots', () => {
     expect(benResult.left).toBe(true);
     expect(benResult.botLevel).toBeNull();
   }, 60_000);
+  it('the last person to leave a table of bots ends it as abandoned (bots never play on alone), and the board says so', async () => {
+    const snap = await open('noir', { bots: 1, level: 'easy', paceSeconds: 20 });
+    const id = snap.table.id;
+    expect((await service.start(id, ana)).ok).toBe(true);
+    const left = await service.leaveGame(id, ana);
+    expect(left.ok).toBe(true);
+    if (!left.ok) return;
+    expect(left.value.table).toMatchObject({ status: 'cancelled', endReason: 'abandoned' });
+    const board = boardMessage(defaultRegistry().get('noir'), left.value, en);
+    const shown = JSON.stringify(board.embeds);
+    expect(shown).toContain(JSON.stringify(en.common.board.abandonedHumansLeft).slice(1, -1));
+    // Not the "every player was away and let 3 deadlines pass" reason: no deadline passed.
+    expect(shown).not.toContain('deadlines in a row');
+    expect(board.components ?? []).toHaveLength(0);
+  });
 });
 
 describe('pause and presence rules', () => {
