@@ -13,7 +13,7 @@ export const bots = {
   /** A bot in the lobby list: its name and level. */
   lobbyEntry: (name: string, level: string) => `${name} (${level} bot)`,
   addPlaceholder: 'Host: add a bot…',
-  addOption: (level: string) => `Add a ${level} bot`,
+  addOption: (level: string) => `Add a bot: ${level}`,
   removePlaceholder: 'Host: remove a bot…',
   removeOption: (name: string) => `Remove ${name}`,
   replacePlaceholder: 'Host: hand a seat that left or is away to a bot…',
@@ -21,7 +21,8 @@ export const bots = {
   replaced: (player: string, bot: string) => `🤖 ${player}'s seat is now played by ${bot} until the end.`,
   paceNote: (seconds: string) => `🤖 Bots move after ${seconds}.`,
   defaultPace: '1.5–4 s',
-  instantPace: 'no pause',
+  /** The lobby's pace line with `bot-pace:0`. */
+  instantNote: '🤖 Bots move at once.',
   /** The reply to a lobby bot control. */
   added: (name: string) => `${name} joined the table.`,
   removed: (name: string) => `${name} left the table.`,

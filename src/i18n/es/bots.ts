@@ -13,7 +13,7 @@ export const bots = {
   /** Un bot en la lista del lobby: su nombre y su nivel. */
   lobbyEntry: (name: string, level: string) => `${name} (bot ${level})`,
   addPlaceholder: 'Anfitrión: agregar un bot…',
-  addOption: (level: string) => `Agregar un bot ${level}`,
+  addOption: (level: string) => `Agregar un bot: ${level}`,
   removePlaceholder: 'Anfitrión: quitar un bot…',
   removeOption: (name: string) => `Quitar a ${name}`,
   replacePlaceholder: 'Anfitrión: pasarle a un bot el asiento de quien se fue o está ausente…',
@@ -21,7 +21,8 @@ export const bots = {
   replaced: (player: string, bot: string) => `🤖 ${bot} juega desde ahora y hasta el final en el asiento de ${player}.`,
   paceNote: (seconds: string) => `🤖 Los bots juegan después de ${seconds}.`,
   defaultPace: '1,5–4 s',
-  instantPace: 'ninguna pausa',
+  /** La línea de ritmo del lobby con `ritmo-bots:0`. */
+  instantNote: '🤖 Los bots juegan al instante.',
   /** La respuesta a un control de bots del lobby. */
   added: (name: string) => `${name} se sumó a la mesa.`,
   removed: (name: string) => `${name} dejó la mesa.`,

@@ -66,7 +66,7 @@ export const common = {
     rematchInvite: (host: string, title: string, mentions: string) =>
       mentions ? `🔁 ${host} abrió una mesa nueva de **${title}**: ${mentions}, ¡pulsen **Unirme** para jugar otra vez!` : `🔁 ${host} abrió una mesa nueva de **${title}**.`,
     yourTurnPing: (mentions: string, title: string, id: number, rel: string) =>
-      `🔔 ${mentions}: les toca jugar en **${title}** (mesa #${id}), ${rel}.`,
+      `🔔 ${mentions}: es su turno en **${title}** (mesa #${id}), ${rel}.`,
   },
 
   rules: {
