@@ -10,6 +10,8 @@ export const bots = {
     normal: 'Plays a sensible move from what it can see',
     hard: 'Searches ahead from what it can see',
   } as Record<string, string>,
+  /** A bot seat's name on boards, panels, logs and results: name and level, e.g. "🤖 Ada (Hard)". */
+  nameWithLevel: (name: string, level: string) => `${name} (${level})`,
   /** A bot in the lobby list: its name and level. */
   lobbyEntry: (name: string, level: string) => `${name} (${level} bot)`,
   addPlaceholder: 'Host: add a bot…',

@@ -10,6 +10,8 @@ export const bots = {
     normal: 'Juega una jugada sensata según lo que ve',
     hard: 'Piensa varias jugadas por delante según lo que ve',
   } as Record<string, string>,
+  /** El nombre de un asiento de bot en tableros, paneles, registros y resultados: nombre y nivel, p. ej. "🤖 Ada (Difícil)". */
+  nameWithLevel: (name: string, level: string) => `${name} (${level})`,
   /** Un bot en la lista del lobby: su nombre y su nivel. */
   lobbyEntry: (name: string, level: string) => `${name} (bot ${level})`,
   addPlaceholder: 'Anfitrión: agregar un bot…',
