@@ -481,7 +481,8 @@ export class Publisher implements TableListener {
       const key = `${snap.table.id}:${seat.userId}`;
       const live = this.panels.get(key);
       if (!live) continue;
-      if (now - live.since > PANEL_TOKEN_TTL_MS || snap.table.status === 'cancelled') {
+      // A cancelled or abandoned table's panels are redrawn too: no buttons left, "this game is over".
+      if (now - live.since > PANEL_TOKEN_TTL_MS) {
         this.untrack(key, live);
         continue;
       }
