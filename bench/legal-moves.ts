@@ -15,6 +15,8 @@
  *
  * Called by bench/run.ts; also runnable alone:
  * `npx tsx bench/legal-moves.ts [ms-per-trial] [label filter, e.g. suspicion]`.
+ * `--serve [label filter]` answers trials on request, for the interleaved before/after
+ * comparison bench/legal-moves-compare.ts.
  */
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
@@ -161,7 +163,43 @@ export async function benchLegalMoves(budgetMs = 400, only = ''): Promise<BenchR
   };
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+/**
+ * Serve trials on request (the worker side of bench/legal-moves-compare.ts): collect the
+ * positions of every configuration whose label contains `only`, warm up, write one JSON line
+ * `{"ready":true,"moves":{label: moves per position}}`, then answer each stdin line
+ * `legal|apply LABEL MS` with one line: the calls per second of one trial of MS ms.
+ */
+async function serve(only: string): Promise<void> {
+  const registry = defaultRegistry();
+  const prepared = new Map(
+    CONFIGS.filter((config) => config.label.includes(only)).map((config) => {
+      const def = registry.get(config.game).definition;
+      return [config.label, { def, samples: collect(def, config, POSITIONS) }] as const;
+    }),
+  );
+  const moves: Record<string, number> = {};
+  for (const [label, p] of prepared) {
+    rate(p.samples, 100, (s) => p.def.legalActions(s.state, s.seat));
+    rate(p.samples, 100, (s) => p.def.apply(s.state, s.seat, s.move));
+    moves[label] = Math.round((p.samples.reduce((n, s) => n + s.legalCount, 0) / p.samples.length) * 10) / 10;
+  }
+  process.stdout.write(`${JSON.stringify({ ready: true, moves })}\n`);
+  const { createInterface } = await import('node:readline');
+  for await (const line of createInterface({ input: process.stdin })) {
+    const [kind, label, ms] = line.trim().split(' ');
+    const p = prepared.get(label ?? '');
+    if (!p || (kind !== 'legal' && kind !== 'apply')) {
+      process.stdout.write(`${JSON.stringify({ error: `bad request: ${line}` })}\n`);
+      continue;
+    }
+    const call = kind === 'legal' ? (s: Sample) => p.def.legalActions(s.state, s.seat) : (s: Sample) => p.def.apply(s.state, s.seat, s.move);
+    process.stdout.write(`${JSON.stringify({ rate: rate(p.samples, Number(ms), call) })}\n`);
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href && process.argv[2] === '--serve') {
+  await serve(process.argv[3] ?? '');
+} else if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const budget = Number(process.argv[2] ?? 400);
   const r = await benchLegalMoves(Number.isFinite(budget) && budget > 0 ? budget : 400, process.argv[3] ?? '');
   process.stdout.write(`## ${r.name}\n${r.summary}\n${JSON.stringify(r.metrics)}\n`);
