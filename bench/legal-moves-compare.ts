@@ -9,9 +9,12 @@
  * Each worker collects its positions and warms up once; then, for every round, configuration
  * and measurement (`legalActions`, `apply`), one trial runs on one side and right after it
  * one on the other (only one process measures at a time), the order alternating from round to
- * round, after one uncounted warm-up round. Reported per configuration: the median over rounds of each side's calls per second,
- * the median and the spread (lowest–highest) of the per-round ratios after/before, and the
- * moves per position on both sides (they must match unless a rule changed).
+ * round, after one uncounted warm-up round. Rates are calls per second of the worker's CPU
+ * time (`process.cpuUsage`), so time spent descheduled on a loaded machine does not count.
+ * Reported per configuration: the median over rounds of each side's rate, the median and the
+ * spread (lowest–highest) of the per-round ratios after/before, the ratio of the two fastest
+ * trials (load only ever slows a trial down), and the moves per position on both sides (they
+ * must match unless a rule changed).
  *
  * Usage: `npx tsx bench/legal-moves-compare.ts BEFORE_DIR [rounds=15] [ms-per-trial=200] [label filter]`,
  * BEFORE_DIR a checkout with node_modules, e.g. a detached worktree of the commit to compare
@@ -93,7 +96,7 @@ try {
         const sides = round % 2 === 0 ? ([['before', before], ['after', after]] as const) : ([['after', after], ['before', before]] as const);
         for (const [side, worker] of sides) {
           const answer = await worker.ask(`${kind} ${label} ${budgetMs}`);
-          if (round >= 0) series[side].push(answer.rate as number);
+          if (round >= 0) series[side].push(answer.cpuRate as number);
         }
       }
     }
@@ -106,31 +109,35 @@ try {
     const { legal, apply } = results.get(label)!;
     const ratios = (series: Series) => series.after.map((value, i) => value / series.before[i]!);
     const spread = (xs: number[]) => `${Math.min(...xs).toFixed(2)}–${Math.max(...xs).toFixed(2)}`;
+    const best = (series: Series) => Math.max(...series.after) / Math.max(...series.before);
     const line = {
       legalBefore: median(legal.before),
       legalAfter: median(legal.after),
       legalRatio: median(ratios(legal)),
       legalRatioSpread: spread(ratios(legal)),
+      legalBestRatio: best(legal),
       applyBefore: median(apply.before),
       applyAfter: median(apply.after),
       applyRatio: median(ratios(apply)),
       applyRatioSpread: spread(ratios(apply)),
+      applyBestRatio: best(apply),
       movesBefore: movesBefore[label],
       movesAfter: movesAfter[label],
     };
     json[label] = line;
     rows.push(
-      `| ${label} | ${fmt(line.legalBefore)} | ${fmt(line.legalAfter)} | ${line.legalRatio.toFixed(2)}× (${line.legalRatioSpread}) ` +
-        `| ${fmt(line.applyBefore)} | ${fmt(line.applyAfter)} | ${line.applyRatio.toFixed(2)}× (${line.applyRatioSpread}) ` +
+      `| ${label} | ${fmt(line.legalBefore)} | ${fmt(line.legalAfter)} | ${line.legalRatio.toFixed(2)}× (${line.legalRatioSpread}) | ${line.legalBestRatio.toFixed(2)}× ` +
+        `| ${fmt(line.applyBefore)} | ${fmt(line.applyAfter)} | ${line.applyRatio.toFixed(2)}× (${line.applyRatioSpread}) | ${line.applyBestRatio.toFixed(2)}× ` +
         `| ${line.movesBefore} / ${line.movesAfter} |`,
     );
   }
   process.stdout.write(
     `## legalActions and apply per second: before (${beforeDir}) vs after (${afterDir})\n` +
-      `${rounds} interleaved rounds of ${budgetMs} ms trials; medians over rounds, ratio = median of per-round after/before (lowest–highest)\n` +
+      `${rounds} interleaved rounds of ${budgetMs} ms trials; calls per second of CPU time (process.cpuUsage); medians over rounds;\n` +
+      'ratio = median of per-round after/before (lowest–highest); best/best = fastest after trial / fastest before trial\n' +
       `load average at start ${loadStart}, at end ${loadEnd}\n\n` +
-      '| configuration | legalActions/s before | after | ratio | apply/s before | after | ratio | moves/position before / after |\n' +
-      '|---|---|---|---|---|---|---|---|\n' +
+      '| configuration | legalActions/s before | after | ratio (lowest–highest) | best/best | apply/s before | after | ratio (lowest–highest) | best/best | moves/position before / after |\n' +
+      '|---|---|---|---|---|---|---|---|---|---|\n' +
       `${rows.join('\n')}\n\n${JSON.stringify(json)}\n`,
   );
 } finally {

@@ -11,7 +11,7 @@
  */
 import { cloneJson } from '../clone.js';
 import type { ApplyResult, GameEvent, Pending, Seat } from '../engine.js';
-import { applyMove, checkMove, keep, type MoveRules, type MoveTable } from '../moves.js';
+import { applyMove, checkMove, type MoveRules, type MoveTable } from '../moves.js';
 import { Rng } from '../rng.js';
 import { leftOf } from '../seats.js';
 import { chooseAcross, decide, reveal, startRound } from './round.js';
@@ -49,11 +49,66 @@ function refused(code: JaccusePlainErrorCode): JaccuseError {
   return REFUSED[code];
 }
 
-/** The refusal of any move by `seat` now (game over, not seated), or null. */
-function seatRefusal(s: JaccuseState, seat: Seat): Refusal {
-  if (s.phase === 'over') return refused('game-over');
-  if (!Number.isInteger(seat) || seat < 0 || seat >= s.seatCount) return refused('not-seated');
-  return null;
+/**
+ * What the checks of one seat in one position share (../moves.ts `MoveTable.facts`): per
+ * action type, the refusal of every move of that type by this seat now — game over, not
+ * seated, another phase (`wrong-phase`), not this seat's decision (`not-your-turn`) — or null
+ * when only the move's own part of its check remains. One frozen object per situation, so
+ * `legalActions` allocates no facts and each candidate's check compares no phase.
+ */
+export interface JaccuseFacts {
+  readonly character: JaccuseError | null;
+  readonly investigate: JaccuseError | null;
+  readonly vote: JaccuseError | null;
+  readonly send: JaccuseError | null;
+}
+
+/** Facts refusing every type with `code`. */
+function refusingAll(code: JaccusePlainErrorCode): JaccuseFacts {
+  const refusal = refused(code);
+  return Object.freeze({ character: refusal, investigate: refusal, vote: refusal, send: refusal });
+}
+/** Facts of phase `type`: that type refused with `own` (null: its decision), the others `wrong-phase`. */
+function phaseFacts(type: keyof JaccuseFacts, own: JaccuseError | null): JaccuseFacts {
+  const wrong = refused('wrong-phase');
+  return Object.freeze({
+    character: type === 'character' ? own : wrong,
+    investigate: type === 'investigate' ? own : wrong,
+    vote: type === 'vote' ? own : wrong,
+    send: type === 'send' ? own : wrong,
+  });
+}
+const GAME_OVER = refusingAll('game-over');
+const NOT_SEATED = refusingAll('not-seated');
+const CHOOSING = phaseFacts('character', null);
+const NOT_CHOOSING = phaseFacts('character', refused('not-your-turn'));
+const INSPECTING = phaseFacts('investigate', null);
+const NOT_INSPECTING = phaseFacts('investigate', refused('not-your-turn'));
+const VOTING = phaseFacts('vote', null);
+const SENDING = phaseFacts('send', null);
+const NOT_SENDING = phaseFacts('send', refused('not-your-turn'));
+
+/**
+ * The facts of `seat` in `s`: game over, not seated, then the phase (§4.3–§4.4) and whether
+ * it is this seat's decision (the character chooser, the Inspector, any voter, the chooser of
+ * the Across move at the head of the queue).
+ */
+function jaccuseFacts(s: JaccuseState, seat: Seat): JaccuseFacts {
+  const phase = s.phase;
+  if (phase === 'over') return GAME_OVER;
+  if (!Number.isInteger(seat) || seat < 0 || seat >= s.seatCount) return NOT_SEATED;
+  switch (phase) {
+    case 'vote':
+      return VOTING;
+    case 'investigate':
+      return seat === s.inspector ? INSPECTING : NOT_INSPECTING;
+    case 'across': {
+      const head = s.acrossQueue[0];
+      return head !== undefined && seat === head.chooser ? SENDING : NOT_SENDING;
+    }
+    case 'characters':
+      return seat === s.characterChooser ? CHOOSING : NOT_CHOOSING;
+  }
 }
 
 /** Characters nobody has taken yet, in sheet order. */
@@ -64,35 +119,26 @@ function freeCharacters(s: JaccuseState): CharacterId[] {
 // ── Checks ───────────────────────────────────────────────────────────────────────────
 
 /** Character-picking phase (table option `characters: choice`): the chooser takes a free sheet. */
-function checkCharacter(s: JaccuseState, seat: Seat, move: Move<'character'>, seatBad: Refusal): Refusal {
-  if (seatBad) return seatBad;
-  if (s.phase !== 'characters') return refused('wrong-phase');
-  if (seat !== s.characterChooser) return refused('not-your-turn');
-  return s.characters.includes(move.character) ? refused('character-taken') : null;
+function checkCharacter(s: JaccuseState, _seat: Seat, move: Move<'character'>, facts: JaccuseFacts): Refusal {
+  return facts.character ?? (s.characters.includes(move.character) ? refused('character-taken') : null);
 }
 
 /** §4.3 step 1: the Inspector sets one of their Investigation cards face down. */
-function checkInvestigate(s: JaccuseState, seat: Seat, move: Move<'investigate'>, seatBad: Refusal): Refusal {
-  if (seatBad) return seatBad;
-  if (s.phase !== 'investigate') return refused('wrong-phase');
-  if (seat !== s.inspector) return refused('not-your-turn');
-  return (s.investigationHands[seat] ?? []).includes(move.card) ? null : refused('card-not-in-hand');
+function checkInvestigate(s: JaccuseState, seat: Seat, move: Move<'investigate'>, facts: JaccuseFacts): Refusal {
+  return facts.investigate ?? ((s.investigationHands[seat] ?? []).includes(move.card) ? null : refused('card-not-in-hand'));
 }
 
 /** §4.3 step 2: every player casts a Suspicion card unused this cycle; it may be changed to another. */
-function checkVote(s: JaccuseState, seat: Seat, move: Move<'vote'>, seatBad: Refusal): Refusal {
-  if (seatBad) return seatBad;
-  if (s.phase !== 'vote') return refused('wrong-phase');
+function checkVote(s: JaccuseState, seat: Seat, move: Move<'vote'>, facts: JaccuseFacts): Refusal {
+  if (facts.vote) return facts.vote;
   if ((s.used[seat] ?? []).includes(move.card)) return refused('suspicion-used');
   return (s.votes[seat] ?? null) === move.card ? refused('same-vote') : null;
 }
 
 /** §4.4: the chooser of the Across move at the head of the queue sends that card to an eligible player. */
-function checkSend(s: JaccuseState, seat: Seat, move: Move<'send'>, seatBad: Refusal): Refusal {
-  if (seatBad) return seatBad;
-  if (s.phase !== 'across') return refused('wrong-phase');
-  const head = s.acrossQueue[0];
-  if (!head || seat !== head.chooser) return refused('not-your-turn');
+function checkSend(s: JaccuseState, _seat: Seat, move: Move<'send'>, facts: JaccuseFacts): Refusal {
+  if (facts.send) return facts.send;
+  const head = s.acrossQueue[0]!;
   if (move.card !== head.card) return refused('wrong-card');
   return head.eligible.includes(move.to) ? null : refused('not-eligible');
 }
@@ -159,62 +205,50 @@ function vote(s: JaccuseState, seat: Seat, move: Move<'vote'>, events: GameEvent
 
 // ── The table ────────────────────────────────────────────────────────────────────────
 
-const rules: MoveRules<JaccuseState, JaccuseAction, JaccuseError, Refusal> = {
+const rules: MoveRules<JaccuseState, JaccuseAction, JaccuseError, JaccuseFacts> = {
   character: { check: checkCharacter, apply: pickCharacter },
   investigate: { check: checkInvestigate, apply: investigate },
   vote: { check: checkVote, apply: vote },
   send: { check: checkSend, apply: (s, _seat, move, events) => withRng(s, (rng) => chooseAcross(s, move.to, rng, events)) },
 };
 
-/** The legal moves of `seat` now, in panel order. */
-function legalJaccuse(s: JaccuseState, seat: Seat, seatBad: Refusal): JaccuseAction[] {
+/** The legal moves of `seat` now, in panel order: the candidates of the phase, each kept by its check. */
+function legalJaccuse(s: JaccuseState, seat: Seat, facts: JaccuseFacts): JaccuseAction[] {
   const out: JaccuseAction[] = [];
-  if (seatBad) return out;
-  switch (s.phase) {
-    case 'characters':
-      if (seat !== s.characterChooser) break;
-      for (const character of freeCharacters(s)) {
-        const move: Move<'character'> = { type: 'character', character };
-        keep(out, move, checkCharacter(s, seat, move, seatBad));
-      }
-      break;
-    case 'investigate':
-      if (seat !== s.inspector) break;
-      for (const card of s.investigationHands[seat] ?? []) {
-        const move: Move<'investigate'> = { type: 'investigate', card };
-        keep(out, move, checkInvestigate(s, seat, move, seatBad));
-      }
-      break;
-    case 'vote': {
-      // Cheap part of the check first, so no move is allocated for a used or current card.
-      const used = s.used[seat] ?? [];
-      const current = s.votes[seat] ?? null;
-      for (const card of SUSPICION_CARDS) {
-        if (card === current || used.includes(card)) continue;
-        const move: Move<'vote'> = { type: 'vote', card };
-        keep(out, move, checkVote(s, seat, move, seatBad));
-      }
-      break;
+  if (facts.vote === null) {
+    // Cheap part of the check first, so no move is allocated for a used or current card.
+    const used = s.used[seat] ?? [];
+    const current = s.votes[seat] ?? null;
+    for (let index = 0; index < SUSPICION_CARDS.length; index++) {
+      const card = SUSPICION_CARDS[index]!;
+      if (card === current || used.includes(card)) continue;
+      const move: Move<'vote'> = { type: 'vote', card };
+      if (checkVote(s, seat, move, facts) === null) out.push(move);
     }
-    case 'across': {
-      const head = s.acrossQueue[0];
-      if (!head || head.chooser !== seat) break;
-      for (const to of head.eligible) {
-        const move: Move<'send'> = { type: 'send', card: head.card, to };
-        keep(out, move, checkSend(s, seat, move, seatBad));
-      }
-      break;
+  } else if (facts.investigate === null) {
+    const hand = s.investigationHands[seat] ?? [];
+    for (let index = 0; index < hand.length; index++) {
+      const move: Move<'investigate'> = { type: 'investigate', card: hand[index]! };
+      if (checkInvestigate(s, seat, move, facts) === null) out.push(move);
     }
-    case 'over':
-      break;
+  } else if (facts.send === null) {
+    const head = s.acrossQueue[0]!;
+    for (let index = 0; index < head.eligible.length; index++) {
+      const move: Move<'send'> = { type: 'send', card: head.card, to: head.eligible[index]! };
+      if (checkSend(s, seat, move, facts) === null) out.push(move);
+    }
+  } else if (facts.character === null) {
+    for (const character of freeCharacters(s)) {
+      const move: Move<'character'> = { type: 'character', character };
+      if (checkCharacter(s, seat, move, facts) === null) out.push(move);
+    }
   }
   return out;
 }
 
 /** The table of moves of J'Accuse!. */
-export const jaccuseMoves: MoveTable<JaccuseState, JaccuseAction, JaccuseError, Refusal> = {
-  /** The facts of a position: the refusal of any move by the seat (game over, not seated), or null. */
-  facts: seatRefusal,
+export const jaccuseMoves: MoveTable<JaccuseState, JaccuseAction, JaccuseError, JaccuseFacts> = {
+  facts: jaccuseFacts,
   legal: legalJaccuse,
   rules,
   clone: cloneJson,
@@ -222,7 +256,7 @@ export const jaccuseMoves: MoveTable<JaccuseState, JaccuseAction, JaccuseError, 
 
 /** Every action `seat` may take now; a cast voter may switch to another available card. */
 export function legalActions(s: JaccuseState, seat: Seat): JaccuseAction[] {
-  return legalJaccuse(s, seat, seatRefusal(s, seat));
+  return legalJaccuse(s, seat, jaccuseFacts(s, seat));
 }
 
 /** Why `seat` may not take `action` now, or null when it may (the check `apply` uses). */
@@ -236,8 +270,8 @@ export function checkAction(s: JaccuseState, seat: Seat, action: JaccuseAction):
  * card-not-in-hand, suspicion-used, same-vote, wrong-card, not-eligible.
  */
 export function apply(state: JaccuseState, seat: Seat, action: JaccuseAction): ApplyResult<JaccuseState, JaccuseError> {
-  const bad = seatRefusal(state, seat);
-  if (bad) return { ok: false, error: bad };
+  const gate = jaccuseFacts(state, seat);
+  if (gate === GAME_OVER || gate === NOT_SEATED) return { ok: false, error: gate.vote! };
   const parsed = jaccuseActionSchema.safeParse(action);
   if (!parsed.success) return { ok: false, error: refused('wrong-phase') };
   return applyMove(jaccuseMoves, state, seat, parsed.data, refused('wrong-phase'));
