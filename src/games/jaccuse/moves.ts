@@ -19,11 +19,14 @@ import {
   CHARACTERS,
   SUSPICION_CARDS,
   jaccuseActionSchema,
+  type AcrossChoice,
   type CharacterId,
+  type InvestigationId,
   type JaccuseAction,
   type JaccuseError,
   type JaccusePlainErrorCode,
   type JaccuseState,
+  type SuspicionCard,
 } from './rules.js';
 
 /** One action of type `T`. */
@@ -94,10 +97,9 @@ const NOT_SENDING = phaseFacts('send', refused('not-your-turn'));
  * the Across move at the head of the queue).
  */
 function jaccuseFacts(s: JaccuseState, seat: Seat): JaccuseFacts {
-  const phase = s.phase;
-  if (phase === 'over') return GAME_OVER;
-  if (!Number.isInteger(seat) || seat < 0 || seat >= s.seatCount) return NOT_SEATED;
-  switch (phase) {
+  // The seat first, so that a position's phase (a string) is compared in one switch only.
+  if (!Number.isInteger(seat) || seat < 0 || seat >= s.seatCount) return s.phase === 'over' ? GAME_OVER : NOT_SEATED;
+  switch (s.phase) {
     case 'vote':
       return VOTING;
     case 'investigate':
@@ -108,8 +110,13 @@ function jaccuseFacts(s: JaccuseState, seat: Seat): JaccuseFacts {
     }
     case 'characters':
       return seat === s.characterChooser ? CHOOSING : NOT_CHOOSING;
+    case 'over':
+      return GAME_OVER;
   }
 }
+
+/** An empty list (a missing hand or used pile), shared. */
+const NONE: readonly never[] = Object.freeze([]);
 
 /** Characters nobody has taken yet, in sheet order. */
 function freeCharacters(s: JaccuseState): CharacterId[] {
@@ -117,30 +124,51 @@ function freeCharacters(s: JaccuseState): CharacterId[] {
 }
 
 // ── Checks ───────────────────────────────────────────────────────────────────────────
+// Each check is the position's gate for its type (`JaccuseFacts`) followed by the move's own
+// part; `legalJaccuse` tests the gate once and then runs the same part on every candidate.
+// Membership is tested with a plain loop per list (each comparison site sees one kind of
+// value; measured faster than `Array.prototype.includes` or one shared helper).
 
 /** Character-picking phase (table option `characters: choice`): the chooser takes a free sheet. */
 function checkCharacter(s: JaccuseState, _seat: Seat, move: Move<'character'>, facts: JaccuseFacts): Refusal {
-  return facts.character ?? (s.characters.includes(move.character) ? refused('character-taken') : null);
+  return facts.character ?? characterRefusal(s.characters, move.character);
+}
+/** The part of `checkCharacter` about the sheet: nobody has taken it. */
+function characterRefusal(taken: readonly (CharacterId | null)[], character: CharacterId): Refusal {
+  for (let index = 0; index < taken.length; index++) if (taken[index] === character) return refused('character-taken');
+  return null;
 }
 
 /** §4.3 step 1: the Inspector sets one of their Investigation cards face down. */
 function checkInvestigate(s: JaccuseState, seat: Seat, move: Move<'investigate'>, facts: JaccuseFacts): Refusal {
-  return facts.investigate ?? ((s.investigationHands[seat] ?? []).includes(move.card) ? null : refused('card-not-in-hand'));
+  return facts.investigate ?? investigateRefusal(s.investigationHands[seat] ?? NONE, move.card);
+}
+/** The part of `checkInvestigate` about the card: it is in the Inspector's `hand`. */
+function investigateRefusal(hand: readonly InvestigationId[], card: InvestigationId): Refusal {
+  for (let index = 0; index < hand.length; index++) if (hand[index] === card) return null;
+  return refused('card-not-in-hand');
 }
 
 /** §4.3 step 2: every player casts a Suspicion card unused this cycle; it may be changed to another. */
 function checkVote(s: JaccuseState, seat: Seat, move: Move<'vote'>, facts: JaccuseFacts): Refusal {
-  if (facts.vote) return facts.vote;
-  if ((s.used[seat] ?? []).includes(move.card)) return refused('suspicion-used');
-  return (s.votes[seat] ?? null) === move.card ? refused('same-vote') : null;
+  return facts.vote ?? voteRefusal(s.used[seat] ?? NONE, s.votes[seat] ?? null, move.card);
+}
+/** The part of `checkVote` about the card: not `used` this cycle, and not the `current` vote. */
+function voteRefusal(used: readonly SuspicionCard[], current: SuspicionCard | null, card: SuspicionCard): Refusal {
+  for (let index = 0; index < used.length; index++) if (used[index] === card) return refused('suspicion-used');
+  return current === card ? refused('same-vote') : null;
 }
 
 /** §4.4: the chooser of the Across move at the head of the queue sends that card to an eligible player. */
 function checkSend(s: JaccuseState, _seat: Seat, move: Move<'send'>, facts: JaccuseFacts): Refusal {
-  if (facts.send) return facts.send;
-  const head = s.acrossQueue[0]!;
+  return facts.send ?? sendRefusal(s.acrossQueue[0]!, move);
+}
+/** The part of `checkSend` about the move: the card at the `head` of the queue, to an eligible player. */
+function sendRefusal(head: AcrossChoice, move: Move<'send'>): Refusal {
   if (move.card !== head.card) return refused('wrong-card');
-  return head.eligible.includes(move.to) ? null : refused('not-eligible');
+  const eligible = head.eligible;
+  for (let index = 0; index < eligible.length; index++) if (eligible[index] === move.to) return null;
+  return refused('not-eligible');
 }
 
 // ── Effects ──────────────────────────────────────────────────────────────────────────
@@ -212,38 +240,45 @@ const rules: MoveRules<JaccuseState, JaccuseAction, JaccuseError, JaccuseFacts> 
   send: { check: checkSend, apply: (s, _seat, move, events) => withRng(s, (rng) => chooseAcross(s, move.to, rng, events)) },
 };
 
-/** The legal moves of `seat` now, in panel order: the candidates of the phase, each kept by its check. */
+/**
+ * The legal moves of `seat` now, in panel order: the candidates of the phase whose check
+ * passes — the gate of their type once (`facts`), then the move's own part of the check.
+ */
 function legalJaccuse(s: JaccuseState, seat: Seat, facts: JaccuseFacts): JaccuseAction[] {
-  const out: JaccuseAction[] = [];
   if (facts.vote === null) {
-    // Cheap part of the check first, so no move is allocated for a used or current card.
-    const used = s.used[seat] ?? [];
+    const out: JaccuseAction[] = [];
+    const used = s.used[seat] ?? NONE;
     const current = s.votes[seat] ?? null;
     for (let index = 0; index < SUSPICION_CARDS.length; index++) {
       const card = SUSPICION_CARDS[index]!;
-      if (card === current || used.includes(card)) continue;
-      const move: Move<'vote'> = { type: 'vote', card };
-      if (checkVote(s, seat, move, facts) === null) out.push(move);
+      if (voteRefusal(used, current, card) === null) out.push({ type: 'vote', card });
     }
+    return out;
   } else if (facts.investigate === null) {
-    const hand = s.investigationHands[seat] ?? [];
-    for (let index = 0; index < hand.length; index++) {
-      const move: Move<'investigate'> = { type: 'investigate', card: hand[index]! };
-      if (checkInvestigate(s, seat, move, facts) === null) out.push(move);
+    // Every card of the hand is a candidate (and passes): built at its exact size, then
+    // checked; a refused one (never, unless a state is corrupt) costs a filtered copy.
+    const hand = s.investigationHands[seat] ?? NONE;
+    const moves = hand.map((card): Move<'investigate'> => ({ type: 'investigate', card }));
+    for (let index = 0; index < moves.length; index++) {
+      if (investigateRefusal(hand, moves[index]!.card) !== null) return moves.filter((move) => investigateRefusal(hand, move.card) === null);
     }
+    return moves;
   } else if (facts.send === null) {
     const head = s.acrossQueue[0]!;
-    for (let index = 0; index < head.eligible.length; index++) {
-      const move: Move<'send'> = { type: 'send', card: head.card, to: head.eligible[index]! };
-      if (checkSend(s, seat, move, facts) === null) out.push(move);
+    const moves = head.eligible.map((to): Move<'send'> => ({ type: 'send', card: head.card, to }));
+    for (let index = 0; index < moves.length; index++) {
+      if (sendRefusal(head, moves[index]!) !== null) return moves.filter((move) => sendRefusal(head, move) === null);
     }
+    return moves;
   } else if (facts.character === null) {
-    for (const character of freeCharacters(s)) {
-      const move: Move<'character'> = { type: 'character', character };
-      if (checkCharacter(s, seat, move, facts) === null) out.push(move);
+    const out: JaccuseAction[] = [];
+    for (let index = 0; index < CHARACTERS.length; index++) {
+      const character = CHARACTERS[index]!;
+      if (characterRefusal(s.characters, character) === null) out.push({ type: 'character', character });
     }
+    return out;
   }
-  return out;
+  return [];
 }
 
 /** The table of moves of J'Accuse!. */
