@@ -187,19 +187,26 @@ function limitRefusal(s: SuspicionState, suspect: Seat): Refusal {
   return faceUpCount(s, suspect) >= limit ? { code: 'face-up-limit', params: { limit } } : null;
 }
 
+// Each turn move's check is the turn's gate for its type (`turnRefusal`), the card held (its
+// face), then the move's own part; `legalTurn` tests each type's gate once and runs the same
+// parts on the faces of the hand it walks.
+
 /** §1.6 A: evidence on the empty slot of its colour. */
 function checkPlace(s: SuspicionState, seat: Seat, move: Move<'place'>, facts: SeatFacts): Refusal {
   const bad = turnRefusal(s, move.type, facts);
   if (bad) return bad;
   const f = heldFace(s, seat, move.card, facts);
-  if (!f) return refused('card-not-in-hand');
+  return f ? placePart(s, seat, f, move.suspect) : refused('card-not-in-hand');
+}
+/** The part of `checkPlace` after the card: evidence, a suspect `seat` may place on, its colour's slot empty, room. */
+function placePart(s: SuspicionState, seat: Seat, f: CardFace, suspect: Seat): Refusal {
   if (f.kind !== 'evidence') return refused('wrong-card');
-  const suspectBad = suspectRefusal(s, seat, move.suspect);
+  const suspectBad = suspectRefusal(s, seat, suspect);
   if (suspectBad) return suspectBad;
-  const slot = slotOf(s, move.suspect, f.colour);
+  const slot = slotOf(s, suspect, f.colour);
   if (slot < 0) return { code: 'colour-not-on-suspect', params: { colour: f.colour } };
-  if (s.players[move.suspect]!.slots[slot] !== null) return refused('slot-taken');
-  return limitRefusal(s, move.suspect);
+  if (s.players[suspect]!.slots[slot] !== null) return refused('slot-taken');
+  return limitRefusal(s, suspect);
 }
 
 /** §1.6 C / §1.8 Wild: into any empty slot, declaring its colour. */
@@ -207,12 +214,15 @@ function checkWild(s: SuspicionState, seat: Seat, move: Move<'wild'>, facts: Sea
   const bad = turnRefusal(s, move.type, facts);
   if (bad) return bad;
   const f = heldFace(s, seat, move.card, facts);
-  if (!f) return refused('card-not-in-hand');
+  return f ? wildPart(s, seat, f, move.suspect, move.slot) : refused('card-not-in-hand');
+}
+/** The part of `checkWild` after the card: a Wild, a suspect `seat` may place on, the slot empty, room. */
+function wildPart(s: SuspicionState, seat: Seat, f: CardFace, suspect: Seat, slot: number): Refusal {
   if (f.kind !== 'wild') return refused('wrong-card');
-  const suspectBad = suspectRefusal(s, seat, move.suspect);
+  const suspectBad = suspectRefusal(s, seat, suspect);
   if (suspectBad) return suspectBad;
-  if (s.players[move.suspect]!.slots[move.slot] !== null) return refused('slot-taken');
-  return limitRefusal(s, move.suspect);
+  if (s.players[suspect]!.slots[slot] !== null) return refused('slot-taken');
+  return limitRefusal(s, suspect);
 }
 
 /** §1.8 Burn / Tamper / Block: the right card against a target it may hit. */
@@ -220,15 +230,17 @@ function checkAttack(s: SuspicionState, seat: Seat, move: Move<'burn' | 'tamper'
   const bad = turnRefusal(s, move.type, facts);
   if (bad) return bad;
   const f = heldFace(s, seat, move.card, facts);
-  if (!f) return refused('card-not-in-hand');
-  if (f.kind !== move.type) return refused('wrong-card');
-  const target = move.target;
-  const allowed = move.type === 'block' ? isRival(s, seat, target) : isAttackTarget(s, seat, target);
+  return f ? attackPart(s, seat, move.type, f, move.target, move.type === 'tamper' ? move.slot : undefined) : refused('card-not-in-hand');
+}
+/** The part of `checkAttack` after the card: the attack's own card, a target it may hit, and (Tamper) the evidence chosen. */
+function attackPart(s: SuspicionState, seat: Seat, type: 'burn' | 'tamper' | 'block', f: CardFace, target: Seat, slot: number | undefined): Refusal {
+  if (f.kind !== type) return refused('wrong-card');
+  const allowed = type === 'block' ? isRival(s, seat, target) : isAttackTarget(s, seat, target);
   if (!allowed) return refused('not-a-rival');
-  if (move.type === 'block' && s.players[target]!.blockCard !== null) return refused('already-blocked');
-  if (move.type === 'tamper') {
-    if (move.slot === undefined && faceUpCount(s, target) > 0) return refused('choose-evidence');
-    if (move.slot !== undefined && s.players[target]!.slots[move.slot] === null) return refused('slot-empty');
+  if (type === 'block' && s.players[target]!.blockCard !== null) return refused('already-blocked');
+  if (type === 'tamper') {
+    if (slot === undefined && faceUpCount(s, target) > 0) return refused('choose-evidence');
+    if (slot !== undefined && s.players[target]!.slots[slot] === null) return refused('slot-empty');
   }
   return null;
 }
@@ -240,12 +252,16 @@ function checkDiscard(s: SuspicionState, seat: Seat, move: Move<'discard'>, fact
 
 /** §1.6 D: move your own face-up Wild to another empty slot (not with an empty hand: then you pass). */
 function checkRecolour(s: SuspicionState, seat: Seat, move: Move<'recolour'>, facts: SeatFacts): Refusal {
-  const bad = turnRefusal(s, move.type, facts) ?? suspectRefusal(s, seat, move.suspect);
+  return turnRefusal(s, move.type, facts) ?? recolourPart(s, seat, move.suspect, move.from, move.to);
+}
+/** The part of `checkRecolour` after the gate: a suspect `seat` may place on, its own Wild at `from`, `to` empty, a hand. */
+function recolourPart(s: SuspicionState, seat: Seat, suspect: Seat, from: number, to: number): Refusal {
+  const bad = suspectRefusal(s, seat, suspect);
   if (bad) return bad;
-  const slots = s.players[move.suspect]!.slots;
-  const from = slots[move.from];
-  if (!from || face(from.card).kind !== 'wild' || from.by !== seat) return refused('no-wild-there');
-  if (slots[move.to] !== null) return refused('slot-taken');
+  const slots = s.players[suspect]!.slots;
+  const wild = slots[from];
+  if (!wild || face(wild.card).kind !== 'wild' || wild.by !== seat) return refused('no-wild-there');
+  if (slots[to] !== null) return refused('slot-taken');
   return s.players[seat]!.hand.length === 0 ? refused('illegal-action') : null;
 }
 
@@ -253,10 +269,13 @@ function checkRecolour(s: SuspicionState, seat: Seat, move: Move<'recolour'>, fa
 function checkDeclare(s: SuspicionState, seat: Seat, move: Move<'declare'>, facts: SeatFacts): Refusal {
   const bad = turnRefusal(s, move.type, facts);
   if (bad) return bad;
-  if (!heldFace(s, seat, move.card, facts)) return refused('card-not-in-hand');
-  const suspectBad = suspectRefusal(s, seat, move.suspect);
+  return heldFace(s, seat, move.card, facts) ? declarePart(s, seat, move.suspect) : refused('card-not-in-hand');
+}
+/** The part of `checkDeclare` after the card: a suspect `seat` may place on, carrying exactly the face-up limit. */
+function declarePart(s: SuspicionState, seat: Seat, suspect: Seat): Refusal {
+  const suspectBad = suspectRefusal(s, seat, suspect);
   if (suspectBad) return suspectBad;
-  return faceUpCount(s, move.suspect) !== faceUpLimit(s.options.variant) ? refused('declare-needs-two') : null;
+  return faceUpCount(s, suspect) !== faceUpLimit(s.options.variant) ? refused('declare-needs-two') : null;
 }
 
 /** §1.12 Arrest Race: drawing is the only turn move. */
@@ -616,9 +635,9 @@ const rules: MoveRules<SuspicionState, SuspicionAction, SuspicionError, SeatFact
 
 /**
  * The legal turn moves (§1.6), in panel order: per distinct hand card its placements,
- * attacks, declarations and discard, then the moves of Wilds already on a suspect. Cheap
- * pruning (a colour the suspect lacks, a full slot) skips hopeless candidates; each rule's
- * `check` decides the rest.
+ * attacks, declarations and discard, then the moves of Wilds already on a suspect. Each
+ * type's gate (`turnRefusal`) is tested once; each candidate then runs its rule's own part
+ * on the face of the hand card it is built from (the card is held: it is the hand's own).
  */
 function legalTurn(s: SuspicionState, seat: Seat, facts: SeatFacts, out: SuspicionAction[]): SuspicionAction[] {
   const variant = s.options.variant;
@@ -633,6 +652,13 @@ function legalTurn(s: SuspicionState, seat: Seat, facts: SeatFacts, out: Suspici
     keep(out, pass, rules.pass.check(s, seat, pass, facts));
     return out;
   }
+  const placeOpen = turnRefusal(s, 'place', facts) === null;
+  const wildOpen = turnRefusal(s, 'wild', facts) === null;
+  const burnOpen = turnRefusal(s, 'burn', facts) === null;
+  const tamperOpen = turnRefusal(s, 'tamper', facts) === null;
+  const blockOpen = turnRefusal(s, 'block', facts) === null;
+  const declareOpen = turnRefusal(s, 'declare', facts) === null;
+  const discardOpen = turnRefusal(s, 'discard', facts) === null;
   // Seats in clockwise order from `seat + first` to `seat + last` (allocation-free loops):
   // place targets are the seat itself, or (Criminal Edition) its rivals; attack targets are
   // the rivals, and in Criminal Edition the seat itself last (state.ts placeTargets / attackTargets).
@@ -641,7 +667,6 @@ function legalTurn(s: SuspicionState, seat: Seat, facts: SeatFacts, out: Suspici
   const placeFirst = criminal ? 1 : 0;
   const placeLast = criminal ? seats - 1 : 0;
   const attackLast = criminal ? seats : seats - 1;
-  const limit = faceUpLimit(variant);
   const faces = facts.faces;
   for (let index = 0; index < hand.length; index++) {
     const card = hand[index]!;
@@ -649,72 +674,63 @@ function legalTurn(s: SuspicionState, seat: Seat, facts: SeatFacts, out: Suspici
     if (hasEarlierCopy(faces, index)) continue;
     switch (f.kind) {
       case 'evidence':
+        if (!placeOpen) break;
         for (let i = placeFirst; i <= placeLast; i++) {
           const suspect = (seat + i) % seats;
-          const slot = slotOf(s, suspect, f.colour);
-          if (slot < 0 || s.players[suspect]!.slots[slot] !== null) continue;
-          const place: Move<'place'> = { type: 'place', card, suspect };
-          keep(out, place, rules.place.check(s, seat, place, facts));
+          if (placePart(s, seat, f, suspect) === null) out.push({ type: 'place', card, suspect });
         }
         break;
       case 'wild':
+        if (!wildOpen) break;
         for (let i = placeFirst; i <= placeLast; i++) {
           const suspect = (seat + i) % seats;
-          if (faceUpCount(s, suspect) >= limit) continue;
-          const slots = s.players[suspect]!.slots;
           for (let slot = 0; slot < SUSPECT_COLOURS; slot++) {
-            if (slots[slot] !== null) continue;
-            const wild: Move<'wild'> = { type: 'wild', card, suspect, slot };
-            keep(out, wild, rules.wild.check(s, seat, wild, facts));
+            if (wildPart(s, seat, f, suspect, slot) === null) out.push({ type: 'wild', card, suspect, slot });
           }
         }
         break;
       case 'burn':
+        if (!burnOpen) break;
         for (let i = 1; i <= attackLast; i++) {
-          const burn: Move<'burn'> = { type: 'burn', card, target: (seat + i) % seats };
-          keep(out, burn, rules.burn.check(s, seat, burn, facts));
+          const target = (seat + i) % seats;
+          if (attackPart(s, seat, 'burn', f, target, undefined) === null) out.push({ type: 'burn', card, target });
         }
         break;
       case 'tamper':
+        if (!tamperOpen) break;
         for (let i = 1; i <= attackLast; i++) {
           const target = (seat + i) % seats;
-          const slots = s.players[target]!.slots;
-          const wasted: Move<'tamper'> = { type: 'tamper', card, target };
-          keep(out, wasted, rules.tamper.check(s, seat, wasted, facts));
+          if (attackPart(s, seat, 'tamper', f, target, undefined) === null) out.push({ type: 'tamper', card, target });
           for (let slot = 0; slot < SUSPECT_COLOURS; slot++) {
-            if (slots[slot] === null) continue;
-            const tamper: Move<'tamper'> = { type: 'tamper', card, target, slot };
-            keep(out, tamper, rules.tamper.check(s, seat, tamper, facts));
+            if (attackPart(s, seat, 'tamper', f, target, slot) === null) out.push({ type: 'tamper', card, target, slot });
           }
         }
         break;
       case 'block':
+        if (!blockOpen) break;
         for (let i = 1; i < seats; i++) {
-          const block: Move<'block'> = { type: 'block', card, target: (seat + i) % seats };
-          keep(out, block, rules.block.check(s, seat, block, facts));
+          const target = (seat + i) % seats;
+          if (attackPart(s, seat, 'block', f, target, undefined) === null) out.push({ type: 'block', card, target });
         }
         break;
     }
-    if (variant !== 'no-bluff') {
+    if (declareOpen) {
       for (let i = placeFirst; i <= placeLast; i++) {
         const suspect = (seat + i) % seats;
-        if (faceUpCount(s, suspect) !== limit) continue;
-        const declare: Move<'declare'> = { type: 'declare', card, suspect };
-        keep(out, declare, rules.declare.check(s, seat, declare, facts));
+        if (declarePart(s, seat, suspect) === null) out.push({ type: 'declare', card, suspect });
       }
     }
-    const discarded: Move<'discard'> = { type: 'discard', card };
-    keep(out, discarded, rules.discard.check(s, seat, discarded, facts));
+    if (discardOpen) out.push({ type: 'discard', card });
   }
-  for (let i = placeFirst; i <= placeLast; i++) {
-    const suspect = (seat + i) % seats;
-    const slots = s.players[suspect]!.slots;
-    for (let from = 0; from < SUSPECT_COLOURS; from++) {
-      if (slots[from]?.by !== seat) continue;
-      for (let to = 0; to < SUSPECT_COLOURS; to++) {
-        if (slots[to] !== null) continue;
-        const move: Move<'recolour'> = { type: 'recolour', suspect, from, to };
-        keep(out, move, rules.recolour.check(s, seat, move, facts));
+  if (turnRefusal(s, 'recolour', facts) === null) {
+    for (let i = placeFirst; i <= placeLast; i++) {
+      const suspect = (seat + i) % seats;
+      const slots = s.players[suspect]!.slots;
+      for (let from = 0; from < SUSPECT_COLOURS; from++) {
+        if (slots[from]?.by !== seat) continue;
+        for (let to = 0; to < SUSPECT_COLOURS; to++) {
+          if (recolourPart(s, seat, suspect, from, to) === null) out.push({ type: 'recolour', suspect, from, to });
+        }
       }
     }
   }
