@@ -32,10 +32,27 @@ type Move<T extends NoirAction['type']> = Extract<NoirAction, { type: T }>;
 /** A refusal, or null when the move is allowed. */
 type Refusal = NoirError | null;
 
-/** The parameterless refusals, allocated once (checks run for every candidate move). */
-const REFUSED: Partial<Record<NoirPlainErrorCode, NoirError>> = {};
+/**
+ * Every parameterless refusal, allocated once in one object literal with a fixed shape
+ * (checks run for every candidate move; a lazily filled table measured markedly slower).
+ */
+const REFUSED: { readonly [Code in NoirPlainErrorCode]: NoirError } = {
+  game_over: { code: 'game_over' },
+  not_seated: { code: 'not_seated' },
+  not_your_turn: { code: 'not_your_turn' },
+  must_kill_first: { code: 'must_kill_first' },
+  choose_identity_first: { code: 'choose_identity_first' },
+  discard_first: { code: 'discard_first' },
+  wrong_phase: { code: 'wrong_phase' },
+  bad_shift: { code: 'bad_shift' },
+  no_undo: { code: 'no_undo' },
+  deck_empty: { code: 'deck_empty' },
+  mode: { code: 'mode' },
+  bad_action: { code: 'bad_action' },
+};
+for (const refusal of Object.values(REFUSED)) Object.freeze(refusal);
 function refused(code: NoirPlainErrorCode): NoirError {
-  return (REFUSED[code] ??= Object.freeze({ code }));
+  return REFUSED[code];
 }
 
 /** A refusal naming the suspect it is about. */
