@@ -241,19 +241,29 @@ const rules: MoveRules<JaccuseState, JaccuseAction, JaccuseError, JaccuseFacts> 
 };
 
 /**
+ * The four vote moves, one frozen object each, shared by every `legalActions` answer (a move
+ * is a plain value nobody mutates: no allocation per allowed card), in SUSPICION_CARDS order.
+ */
+const VOTES: readonly Move<'vote'>[] = SUSPICION_CARDS.map((card) => Object.freeze({ type: 'vote', card }));
+/** For each set of cards (bit i: SUSPICION_CARDS[i]), its vote moves in card order. */
+const VOTE_LISTS: readonly (readonly Move<'vote'>[])[] = Array.from({ length: 1 << SUSPICION_CARDS.length }, (_, set) =>
+  VOTES.filter((_vote, index) => (set & (1 << index)) !== 0),
+);
+
+/**
  * The legal moves of `seat` now, in panel order: the candidates of the phase whose check
  * passes — the gate of their type once (`facts`), then the move's own part of the check.
  */
 function legalJaccuse(s: JaccuseState, seat: Seat, facts: JaccuseFacts): JaccuseAction[] {
   if (facts.vote === null) {
-    const out: JaccuseAction[] = [];
+    // Bit i set: SUSPICION_CARDS[i] passes the check; the answer is a copy of that set's list.
     const used = s.used[seat] ?? NONE;
     const current = s.votes[seat] ?? null;
+    let allowedCards = 0;
     for (let index = 0; index < SUSPICION_CARDS.length; index++) {
-      const card = SUSPICION_CARDS[index]!;
-      if (voteRefusal(used, current, card) === null) out.push({ type: 'vote', card });
+      if (voteRefusal(used, current, SUSPICION_CARDS[index]!) === null) allowedCards |= 1 << index;
     }
-    return out;
+    return VOTE_LISTS[allowedCards]!.slice();
   } else if (facts.investigate === null) {
     // Every card of the hand is a candidate (and passes): built at its exact size, then
     // checked; a refused one (never, unless a state is corrupt) costs a filtered copy.
