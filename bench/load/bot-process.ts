@@ -12,11 +12,14 @@
  * rss }` (event-loop utilisation since the previous probe, 0–1; bytes, after a full GC when
  * `gc`); `{ type: 'profile-start' }` / `{ type: 'profile-stop', id, path }` → runs V8's CPU
  * profiler (what `node --cpu-prof` uses) between the two and writes the `.cpuprofile` to
- * `path`, answering `{ type: 'profiled', id }`; `{ type: 'stop' }` → stops the bot and exits 0.
+ * `path`, answering `{ type: 'profiled', id }`; `{ type: 'heap-snapshot', id, path }` → a V8
+ * heap snapshot (after a full GC) written to `path` (open it in Chrome DevTools' Memory tab),
+ * answering `{ type: 'profiled', id }`; `{ type: 'stop' }` → stops the bot and exits 0.
  * Child → parent: `{ type: 'ready' }` once logged in (product: commands registered and open
  * tables recovered; echo: boards posted).
  */
 import { writeFileSync } from 'node:fs';
+import { writeHeapSnapshot } from 'node:v8';
 import { Session } from 'node:inspector/promises';
 import { performance } from 'node:perf_hooks';
 import { createApp } from '../../src/app.js';
@@ -39,6 +42,7 @@ export type ToBot =
   | { type: 'probe'; id: number; gc: boolean }
   | { type: 'profile-start' }
   | { type: 'profile-stop'; id: number; path: string }
+  | { type: 'heap-snapshot'; id: number; path: string }
   | { type: 'stop' };
 /** Messages the child sends. */
 export type FromBot = { type: 'ready' } | { type: 'probe'; id: number; elu: number; heapUsed: number; rss: number } | { type: 'profiled'; id: number };
@@ -76,6 +80,11 @@ async function main(): Promise<void> {
         session.disconnect();
         send({ type: 'profiled', id: m.id });
       });
+    }
+    if (m.type === 'heap-snapshot') {
+      global.gc?.();
+      writeHeapSnapshot(m.path);
+      send({ type: 'profiled', id: m.id });
     }
     if (m.type === 'probe') {
       if (m.gc) global.gc?.();

@@ -98,6 +98,15 @@ export class BotProcess {
     });
   }
 
+  /** Write a V8 heap snapshot (after a full GC) of the bot to `path`; resolves once written. */
+  heapSnapshot(path: string): Promise<void> {
+    const id = this.nextId++;
+    return new Promise((resolve) => {
+      this.profiling.set(id, resolve);
+      this.send({ type: 'heap-snapshot', id, path });
+    });
+  }
+
   /** Stop the bot (it flushes and disconnects) and wait for its exit; killed after 15 s. */
   async stop(): Promise<void> {
     if (this.child.exitCode !== null) return;

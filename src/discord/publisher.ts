@@ -305,9 +305,10 @@ export class Publisher implements TableListener {
         const newest = newestOf(changes)!;
         const snap: TableSnapshot = { ...newest, table: { ...newest.table, ...work.written } };
         const missing = changes.find((change) => change.missingBoard)?.missingBoard;
-        if (missing && snap.table.boardMessageId === missing) snap.table = { ...snap.table, boardMessageId: null };
+        const gone = Boolean(missing && snap.table.boardMessageId === missing);
+        if (gone) snap.table = { ...snap.table, boardMessageId: null };
         try {
-          await this.upsertBoard(work, snap, changes, release);
+          await this.upsertBoard(work, snap, changes, release, gone);
         } catch (err) {
           this.deps.logger.warn({ err, table: tableId }, 'board update failed');
         } finally {
@@ -463,8 +464,17 @@ export class Publisher implements TableListener {
    * is what the message already shows is not sent again, unless a redraw asks (that is how
    * a deleted board is found and brought back).
    */
-  private async upsertBoard(work: TableWork, snap: TableSnapshot, changes: Change[], release: SlotRelease): Promise<void> {
-    const { table } = snap;
+  private async upsertBoard(work: TableWork, snap: TableSnapshot, changes: Change[], release: SlotRelease, gone = false): Promise<void> {
+    let { table } = snap;
+    if (!table.boardMessageId && !gone) {
+      // A command that posts the lobby itself stores its id after its answer: a change committed
+      // in between (a Join clicked at once) does not know it yet. Ask the store before posting a second one.
+      const stored = (await this.deps.service.snapshot(table.id))?.table.boardMessageId;
+      if (stored) {
+        table = { ...table, boardMessageId: stored };
+        snap = { ...snap, table };
+      }
+    }
     const mod = this.deps.registry.get(table.game);
     const text = catalogFor(table.locale);
     const payload = table.status === 'lobby' ? lobbyMessage(mod, snap, text) : boardMessage(mod, snap, text);
