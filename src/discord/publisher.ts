@@ -249,6 +249,14 @@ export class Publisher implements TableListener {
     this.cleanUps.add(check);
   }
 
+  /**
+   * How much is left to do (tables with board or ping work, queued drawing, clean-ups, waiting
+   * panel refreshes, and 1 while a panel write is on its way); 0 when idle (monitoring, the benchmark's drain).
+   */
+  get pending(): number {
+    return this.work.size + this.background.size + this.cleanUps.size + this.refreshQueue.length + (this.panelWriter.isIdle ? 0 : 1);
+  }
+
   /** Resolves when no redraw is pending or running and no panel write is on its way (tests, shutdown). */
   async settled(): Promise<void> {
     while (!this.closed && (this.work.size > 0 || !this.panelWriter.isIdle || this.background.size > 0 || this.cleanUps.size > 0)) {
