@@ -1,0 +1,53 @@
+/**
+ * Overload bookkeeping (src/discord/late.ts): interaction ages corrected for this machine's
+ * clock, and the limit on late clicks' work running at once.
+ */
+import { describe, expect, it } from 'vitest';
+import { InteractionAges, WorkLimiter } from '../../src/discord/late.js';
+
+const at = (createdTimestamp: number) => ({ createdTimestamp });
+
+describe('InteractionAges', () => {
+  it('measures how much older a click is than the promptest one seen lately, whatever the clock offset', () => {
+    const ages = new InteractionAges();
+    const offset = 2500; // this machine's clock runs 2.5 s ahead of Discord's
+    const now = 1_800_000_000_000;
+    expect(ages.overdueMs(at(now - offset - 20), now)).toBe(0);
+    expect(ages.overdueMs(at(now + 1000 - offset - 30), now + 1000)).toBe(10);
+    // 3.5 s after it was created, by Discord's clock: 3,480 ms later than the promptest (20 ms).
+    expect(ages.overdueMs(at(now + 5000 - offset - 3500), now + 5000)).toBe(3480);
+  });
+
+  it('forgets minute minima older than its window (a clock corrected later is not held against new clicks)', () => {
+    const ages = new InteractionAges(2);
+    const now = 1_800_000_000_000;
+    ages.overdueMs(at(now + 5000), now); // a clock 5 s behind, once
+    expect(ages.overdueMs(at(now + 60_000 - 100), now + 60_000)).toBe(5100);
+    expect(ages.overdueMs(at(now + 180_000 - 100), now + 180_000)).toBe(0);
+  });
+});
+
+describe('WorkLimiter', () => {
+  it('runs at most its limit at once, the rest in the order asked', async () => {
+    const limiter = new WorkLimiter(2);
+    const started: number[] = [];
+    const finish: (() => void)[] = [];
+    const runs = [0, 1, 2, 3].map((n) =>
+      limiter.run(async () => {
+        started.push(n);
+        await new Promise<void>((resolve) => finish.push(resolve));
+        return n;
+      }),
+    );
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(started).toEqual([0, 1]);
+    finish[1]!();
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(started).toEqual([0, 1, 2]);
+    finish[0]!();
+    await new Promise((resolve) => setImmediate(resolve));
+    finish[2]!();
+    finish[3]!();
+    expect(await Promise.all(runs)).toEqual([0, 1, 2, 3]);
+  });
+});
