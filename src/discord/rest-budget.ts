@@ -9,7 +9,8 @@
  *
  * Here a request first asks for a slot:
  * - **globally**, at most `globalPerSecond` requests in any `globalWindowMs` span (a sliding
- *   window, so no fixed window on Discord's side sees more), granted by priority — the board
+ *   window counted from the answers, so no fixed window on Discord's side sees more, however
+ *   late a busy process sends what it was granted), granted by priority — the board
  *   before pings, pings before clean-up — and in arrival order within a priority (for a
  *   board: the table that became dirty first goes first). The last `boardReserve` requests of
  *   every window are the board's alone: pings and clean-up never fill a window, so a board
@@ -43,7 +44,7 @@ export const RestPriority = {
 export interface RestBudgetOptions {
   /** Requests per `globalWindowMs` on non-interaction routes (Discord: 50 per s). Default 50. */
   globalPerSecond?: number;
-  /** The span the global limit is counted over, ms (1,000 plus a margin for latency jitter on a busy host). Default 1,100. */
+  /** The span the global limit is counted over, from each request's answer, ms (Discord's 1,000 plus a margin for clock jitter). Default 1,050. */
   globalWindowMs?: number;
   /**
    * Requests of every global window only the board may use (pings and clean-up wait when
@@ -98,8 +99,14 @@ export class RestBudget {
   private readonly boardReserve: number;
   private readonly resetMarginMs: number;
   private readonly now: () => number;
-  /** Send instants of the last `globalPerSecond` grants, oldest first (ring buffer). */
-  private readonly sent: number[] = [];
+  /**
+   * The last `globalPerSecond` grants, oldest first: when each one's answer came (Infinity
+   * while it is on its way). Counting from the answer, not the grant, holds however late a
+   * busy process actually sends a granted request: a request arrives at Discord after it was
+   * granted and before its answer, so one granted a window after the answer of the
+   * `globalPerSecond`-th before it can never share a window with it.
+   */
+  private readonly sent: { answeredAt: number }[] = [];
   /** Each channel's kinds of request; idle entries in the past are swept. */
   private readonly channels = new Map<string, ChannelState>();
   /** Waiters, one array per priority, arrival order within. */
@@ -111,7 +118,7 @@ export class RestBudget {
 
   constructor(opts: RestBudgetOptions = {}) {
     this.globalPerSecond = opts.globalPerSecond ?? 50;
-    this.globalWindowMs = opts.globalWindowMs ?? 1100;
+    this.globalWindowMs = opts.globalWindowMs ?? 1050;
     this.boardReserve = Math.max(0, Math.min(this.globalPerSecond - 1, opts.boardReserve ?? Math.floor(this.globalPerSecond / 5)));
     this.resetMarginMs = opts.resetMarginMs ?? 25;
     this.now = opts.now ?? (() => performance.now());
@@ -197,12 +204,14 @@ export class RestBudget {
         const state: ChannelState = channel ?? { busy: false, freeAt: 0 };
         state.busy = true;
         this.channels.set(key, state);
-        this.sent.push(now);
+        const sent = { answeredAt: Infinity };
+        this.sent.push(sent);
         if (this.sent.length > this.globalPerSecond) this.sent.shift();
         let released = false;
         waiter.grant((headers) => {
           if (released) return;
           released = true;
+          sent.answeredAt = this.now();
           this.release(state, headers ?? null);
         });
       }
@@ -223,10 +232,13 @@ export class RestBudget {
     this.pump();
   }
 
-  /** When the next request may go with at most `cap` requests in any global window (≤ now: at once). */
+  /**
+   * When the next request may go with at most `cap` requests in any global window (≤ now: at
+   * once; Infinity: when an answer still on its way comes — its release pumps again).
+   */
   private globalFreeAt(now: number, cap: number): number {
     if (this.sent.length < cap) return now;
-    return this.sent[this.sent.length - cap]! + this.globalWindowMs;
+    return this.sent[this.sent.length - cap]!.answeredAt + this.globalWindowMs;
   }
 
   private arm(at: number, now: number): void {

@@ -126,6 +126,22 @@ describe('RestBudget', () => {
     expect(granted).toEqual(['first', 'redraw, then a game change', 'ping']);
   });
 
+  it('counts the window from each answer: a request whose answer came late holds its place in the window that long', async () => {
+    vi.useFakeTimers();
+    const budget = new RestBudget({ globalPerSecond: 2, globalWindowMs: 1000, boardReserve: 0, now: () => Date.now() });
+    const slow = await budget.slot('a', 'edit', RestPriority.board);
+    (await budget.slot('b', 'edit', RestPriority.board))(null);
+    let third = -1;
+    void budget.slot('c', 'edit', RestPriority.board).then((release) => ((third = Date.now()), release()));
+    const start = Date.now();
+    await vi.advanceTimersByTimeAsync(500);
+    slow(null); // answered 500 ms after it was granted (a busy process, a slow network)
+    await vi.advanceTimersByTimeAsync(999);
+    expect(third).toBe(-1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(third - start).toBe(1500);
+  });
+
   it('close drops every waiter', async () => {
     const { budget, granted, ask } = fakeBudget({});
     ask('first', 'a', 'edit', RestPriority.board, limits(0, 5));
