@@ -23,9 +23,6 @@ export const ACKNOWLEDGE_FIRST_AFTER_MS = 1000;
  */
 export const EXPIRED_AFTER_MS = 3000;
 
-/** Late clicks whose work runs at once, at most; the others wait their turn (acknowledging new clicks goes first). */
-export const LATE_WORK_IN_FLIGHT = 4;
-
 /**
  * Ages of interactions corrected for the clock: an interaction's age is read from its
  * snowflake (Discord's clock) against this machine's clock, which can be off by a second or
@@ -52,29 +49,6 @@ export class InteractionAges {
     let least = age;
     for (const entry of this.minima) least = Math.min(least, entry.ageMs);
     return Math.max(0, age - least);
-  }
-}
-
-/**
- * At most `limit` tasks at once, started in the order asked (FIFO): the work of late clicks,
- * so that however many wait, acknowledging the clicks that keep arriving is never crowded out.
- */
-export class WorkLimiter {
-  private running = 0;
-  private readonly waiting: (() => void)[] = [];
-
-  constructor(private readonly limit: number) {}
-
-  /** Run `task` once fewer than `limit` tasks run; resolves or rejects with it. */
-  async run<T>(task: () => Promise<T>): Promise<T> {
-    if (this.running >= this.limit) await new Promise<void>((resolve) => this.waiting.push(resolve));
-    this.running += 1;
-    try {
-      return await task();
-    } finally {
-      this.running -= 1;
-      this.waiting.shift()?.();
-    }
   }
 }
 

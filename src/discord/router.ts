@@ -18,7 +18,7 @@ import { privateText } from './answers.js';
 import { commandMismatch, type CommandMismatch } from './command-check.js';
 import { TurnQueue } from './background.js';
 import { handleComponent } from './components.js';
-import { acknowledgeFirst, ACKNOWLEDGE_FIRST_AFTER_MS, EXPIRED_AFTER_MS, InteractionAges, interactionAgeMs, LATE_WORK_IN_FLIGHT, WorkLimiter } from './late.js';
+import { acknowledgeFirst, ACKNOWLEDGE_FIRST_AFTER_MS, EXPIRED_AFTER_MS, InteractionAges, interactionAgeMs } from './late.js';
 import type { AppContext, InteractionLog } from './context.js';
 import { componentHandlers, type SlashCommand } from './slash-command.js';
 
@@ -71,7 +71,6 @@ export function createRouter(app: AppContext, commands: SlashCommand[]): (intera
   const byName = new Map(commands.map((command) => [command.name, command]));
   const handlers = componentHandlers(commands);
   const lateTurns = new TurnQueue();
-  const lateWork = new WorkLimiter(LATE_WORK_IN_FLIGHT);
   const ages = new InteractionAges();
   return async (interaction: Interaction) => {
     const started = performance.now();
@@ -91,8 +90,6 @@ export function createRouter(app: AppContext, commands: SlashCommand[]): (intera
           log.acknowledgedFirst = true;
           await acknowledgeFirst(interaction, (target, body) => app.publisher.editPanel(target, body));
           await lateTurns.next();
-          await lateWork.run(() => handleComponent(interaction, app, log, handlers));
-          return;
         }
         await handleComponent(interaction, app, log, handlers);
       } else if (interaction.isAutocomplete()) {

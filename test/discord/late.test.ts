@@ -1,9 +1,9 @@
 /**
  * Overload bookkeeping (src/discord/late.ts): interaction ages corrected for this machine's
- * clock, and the limit on late clicks' work running at once.
+ * clock.
  */
 import { describe, expect, it } from 'vitest';
-import { InteractionAges, WorkLimiter } from '../../src/discord/late.js';
+import { InteractionAges } from '../../src/discord/late.js';
 
 const at = (createdTimestamp: number) => ({ createdTimestamp });
 
@@ -24,30 +24,5 @@ describe('InteractionAges', () => {
     ages.overdueMs(at(now + 5000), now); // a clock 5 s behind, once
     expect(ages.overdueMs(at(now + 60_000 - 100), now + 60_000)).toBe(5100);
     expect(ages.overdueMs(at(now + 180_000 - 100), now + 180_000)).toBe(0);
-  });
-});
-
-describe('WorkLimiter', () => {
-  it('runs at most its limit at once, the rest in the order asked', async () => {
-    const limiter = new WorkLimiter(2);
-    const started: number[] = [];
-    const finish: (() => void)[] = [];
-    const runs = [0, 1, 2, 3].map((n) =>
-      limiter.run(async () => {
-        started.push(n);
-        await new Promise<void>((resolve) => finish.push(resolve));
-        return n;
-      }),
-    );
-    await new Promise((resolve) => setImmediate(resolve));
-    expect(started).toEqual([0, 1]);
-    finish[1]!();
-    await new Promise((resolve) => setImmediate(resolve));
-    expect(started).toEqual([0, 1, 2]);
-    finish[0]!();
-    await new Promise((resolve) => setImmediate(resolve));
-    finish[2]!();
-    finish[3]!();
-    expect(await Promise.all(runs)).toEqual([0, 1, 2, 3]);
   });
 });
