@@ -15,6 +15,8 @@
  *
  * Called by bench/run.ts; also runnable alone:
  * `npx tsx bench/legal-moves.ts [ms-per-trial] [label filter, e.g. suspicion]`.
+ * `--serve [label filter]` answers trials on request, for the interleaved before/after
+ * comparison bench/legal-moves-compare.ts.
  */
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
@@ -63,13 +65,19 @@ interface Sample {
   legalCount: number;
 }
 
+/** `value` after a round trip through JSON (a fresh copy, as loaded from the database). */
+const viaJson = (value: unknown): unknown => JSON.parse(JSON.stringify(value)) as unknown;
+
 /** Play random legal games from fixed seeds until `count` positions are collected. */
 function collect(def: AnyGameDefinition, config: Config, count: number): Sample[] {
   const rng = Rng.seeded(0x5eed);
   const samples: Sample[] = [];
   const options = def.optionsSchema.parse(config.options);
   for (let game = 0; samples.length < count; game++) {
-    let state: unknown = (def.setup as (...a: unknown[]) => unknown)(options, config.seats, 1000 + game, { hostSeat: 0 });
+    // Every state the engine sees goes through JSON (as one loaded from the database), so the
+    // engine's inline caches learn the shapes of measured positions only, not those of its own
+    // clones during collection (which would bias a before/after comparison of two engines).
+    let state: unknown = viaJson((def.setup as (...a: unknown[]) => unknown)(options, config.seats, 1000 + game, { hostSeat: 0 }));
     for (let moves = 0; moves < 5_000 && samples.length < count; moves++) {
       const pending = def.pending(state);
       if (pending.kind === 'over') break;
@@ -78,10 +86,10 @@ function collect(def: AnyGameDefinition, config: Config, count: number): Sample[
       const legal = def.legalActions(state, seat);
       if (legal.length === 0) throw new Error(`${config.label}: seat ${seat} must act but has no legal move`);
       const move = rng.pick(legal);
-      samples.push({ state: JSON.parse(JSON.stringify(state)), seat, move: JSON.parse(JSON.stringify(move)), legalCount: legal.length });
+      samples.push({ state: viaJson(state), seat, move: viaJson(move), legalCount: legal.length });
       const r = def.apply(state, seat, move);
       if (!r.ok) throw new Error(`${config.label}: engine refused its own legal move ${JSON.stringify(move)}`);
-      state = r.state;
+      state = viaJson(r.state);
     }
   }
   return samples;
@@ -89,8 +97,18 @@ function collect(def: AnyGameDefinition, config: Config, count: number): Sample[
 
 /** Calls per second of `call` over every sample, repeated until `budgetMs` has passed. */
 function rate(samples: Sample[], budgetMs: number, call: (s: Sample) => unknown): number {
+  return timedRate(samples, budgetMs, call).perSecond;
+}
+
+/**
+ * `call` over every sample, repeated until `budgetMs` of wall-clock time has passed: calls per
+ * wall-clock second, and per second of this process's CPU time (user + system, every thread:
+ * `process.cpuUsage`), which time spent descheduled on a loaded machine does not inflate.
+ */
+function timedRate(samples: Sample[], budgetMs: number, call: (s: Sample) => unknown): { perSecond: number; perCpuSecond: number } {
   let calls = 0;
   let sink = 0;
+  const cpuStart = process.cpuUsage();
   const start = performance.now();
   let elapsed = 0;
   while (elapsed < budgetMs) {
@@ -101,8 +119,9 @@ function rate(samples: Sample[], budgetMs: number, call: (s: Sample) => unknown)
     calls += samples.length;
     elapsed = performance.now() - start;
   }
+  const cpu = process.cpuUsage(cpuStart);
   if (sink < 0) throw new Error('unreachable');
-  return (calls / elapsed) * 1000;
+  return { perSecond: (calls / elapsed) * 1000, perCpuSecond: (calls / (cpu.user + cpu.system)) * 1e6 };
 }
 
 const median = (xs: number[]) => {
@@ -161,7 +180,45 @@ export async function benchLegalMoves(budgetMs = 400, only = ''): Promise<BenchR
   };
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+/**
+ * Serve trials on request (the worker side of bench/legal-moves-compare.ts): collect the
+ * positions of every configuration whose label contains `only`, warm up, write one JSON line
+ * `{"ready":true,"moves":{label: moves per position}}`, then answer each stdin line
+ * `legal|apply LABEL MS` with one line `{"rate":…,"cpuRate":…}`: one trial of MS ms, in calls
+ * per wall-clock second and per second of the process's CPU time.
+ */
+async function serve(only: string): Promise<void> {
+  const registry = defaultRegistry();
+  const prepared = new Map(
+    CONFIGS.filter((config) => config.label.includes(only)).map((config) => {
+      const def = registry.get(config.game).definition;
+      return [config.label, { def, samples: collect(def, config, POSITIONS) }] as const;
+    }),
+  );
+  const moves: Record<string, number> = {};
+  for (const [label, p] of prepared) {
+    rate(p.samples, 100, (s) => p.def.legalActions(s.state, s.seat));
+    rate(p.samples, 100, (s) => p.def.apply(s.state, s.seat, s.move));
+    moves[label] = Math.round((p.samples.reduce((n, s) => n + s.legalCount, 0) / p.samples.length) * 10) / 10;
+  }
+  process.stdout.write(`${JSON.stringify({ ready: true, moves })}\n`);
+  const { createInterface } = await import('node:readline');
+  for await (const line of createInterface({ input: process.stdin })) {
+    const [kind, label, ms] = line.trim().split(' ');
+    const p = prepared.get(label ?? '');
+    if (!p || (kind !== 'legal' && kind !== 'apply')) {
+      process.stdout.write(`${JSON.stringify({ error: `bad request: ${line}` })}\n`);
+      continue;
+    }
+    const call = kind === 'legal' ? (s: Sample) => p.def.legalActions(s.state, s.seat) : (s: Sample) => p.def.apply(s.state, s.seat, s.move);
+    const measured = timedRate(p.samples, Number(ms), call);
+    process.stdout.write(`${JSON.stringify({ rate: measured.perSecond, cpuRate: measured.perCpuSecond })}\n`);
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href && process.argv[2] === '--serve') {
+  await serve(process.argv[3] ?? '');
+} else if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const budget = Number(process.argv[2] ?? 400);
   const r = await benchLegalMoves(Number.isFinite(budget) && budget > 0 ? budget : 400, process.argv[3] ?? '');
   process.stdout.write(`## ${r.name}\n${r.summary}\n${JSON.stringify(r.metrics)}\n`);

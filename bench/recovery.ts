@@ -20,6 +20,7 @@ import { TableService } from '../src/tables/service.js';
 import { postgresUnavailable, startPostgres } from '../test/support/postgres.js';
 import type { Actor } from '../src/tables/types.js';
 import { median, round } from './load/stats.js';
+import { LONG_TIMERS } from './load/world.js';
 
 /** What the recovery benchmark measured. */
 export interface RecoveryResult {
@@ -41,7 +42,10 @@ const SEED_CONCURRENCY = 16;
 
 /**
  * Start `n` Suspicion tables (3 seats) directly through the service on `store`,
- * SEED_CONCURRENCY at a time (on SQLite the store runs them one after another anyway).
+ * SEED_CONCURRENCY at a time (on SQLite the store runs them one after another anyway), every
+ * timer at its maximum (LONG_TIMERS): seeding 10,000 tables on PostgreSQL takes minutes, and a
+ * deadline that passed before the recovery would make it commit a fresh deadline for that table
+ * (README "Restarts") — a different measurement from loading and re-arming open tables.
  */
 async function seedTables(store: Store, n: number): Promise<void> {
   const service = new TableService({ store, registry: defaultRegistry(), logger: silentLogger });
@@ -50,7 +54,7 @@ async function seedTables(store: Store, n: number): Promise<void> {
   const worker = async () => {
     while (next < n) {
       const i = next++;
-      const r = await service.createTable({ guildId: '1', channelId: String(300000000000000000n + BigInt(i)), game: 'suspicion', host: actor(i * 3), options: {} });
+      const r = await service.createTable({ guildId: '1', channelId: String(300000000000000000n + BigInt(i)), game: 'suspicion', host: actor(i * 3), options: LONG_TIMERS.suspicion ?? {} });
       if (!r.ok) throw new Error(JSON.stringify(r.error));
       await service.join(r.value.table.id, actor(i * 3 + 1));
       await service.join(r.value.table.id, actor(i * 3 + 2));

@@ -5,6 +5,7 @@
  * ready; `stop` releases every socket, timer and connection (nothing is kept in memory
  * across a restart: the database is the truth).
  */
+import { Agent } from 'undici';
 import { Client, Events, GatewayIntentBits, Options, REST, Routes, type ClientOptions, type RESTPostAPIChatInputApplicationCommandsJSONBody } from 'discord.js';
 import { buildCommands } from './commands/index.js';
 import type { SlashCommand } from './discord/slash-command.js';
@@ -84,9 +85,22 @@ function lazyPool(): BotPolicy {
 }
 
 /**
+ * HTTP connections a REST client keeps to Discord at most (undici opens one per concurrent
+ * request otherwise: a burst of clicks left ~1,500 idle keep-alive sockets, ~2 KB of heap
+ * each, in a bot under 200 clicks/s). Requests beyond it wait for a free connection.
+ */
+export const REST_CONNECTIONS = 32;
+
+/** The HTTP agent of one REST client (at most REST_CONNECTIONS connections). */
+export function restAgent(): Agent {
+  return new Agent({ connections: REST_CONNECTIONS });
+}
+
+/**
  * The discord.js `Client` options of the bot (the benchmark's echo bot uses the same): the
  * Guilds intent only (discord-platform.md §5), the REST base `apiUrl` when given (a proxy or
- * the local emulator; discord.js appends `/v10`), and no message cache — the bot never reads a
+ * the local emulator; discord.js appends `/v10`), at most REST_CONNECTIONS connections, and no
+ * message cache — the bot never reads a
  * message back from discord.js (everything it draws comes from the table's snapshot), so
  * keeping every clicked panel and board in memory would only cost heap and garbage collection.
  */
@@ -94,7 +108,7 @@ export function discordClientOptions(apiUrl?: string | null): ClientOptions {
   return {
     intents: [GatewayIntentBits.Guilds],
     makeCache: Options.cacheWithLimits({ ...Options.DefaultMakeCacheSettings, MessageManager: 0 }),
-    ...(apiUrl ? { rest: { api: apiUrl } } : {}),
+    rest: { ...(apiUrl ? { api: apiUrl } : {}), agent: restAgent() },
   };
 }
 
@@ -114,7 +128,7 @@ export function createApp(config: Config, opts: AppOptions): App {
   // Interaction-webhook routes (panel refreshes, edits after a deferred click) are outside
   // Discord's global 50/s (discord-platform.md §4); @discordjs/rest exempts only the initial
   // callback, so they get a client of their own that never waits behind board edits and pings.
-  const interactionRest = new REST({ ...(config.discordApiUrl ? { api: config.discordApiUrl } : {}), globalRequestsPerSecond: Infinity });
+  const interactionRest = new REST({ ...(config.discordApiUrl ? { api: config.discordApiUrl } : {}), globalRequestsPerSecond: Infinity, agent: restAgent() });
   const publisher = new Publisher({ rest: client.rest, interactionRest, service, registry, logger });
   service.addListener(publisher);
   // AI players move through the service after each change that leaves a decision to them.

@@ -9,14 +9,17 @@
  *
  * Arguments: one JSON object `{ kind, apiBase, token, guildId, dbPath, logLevel }`.
  * IPC, parent → child: `{ type: 'probe', id, gc }` → `{ type: 'probe', id, elu, heapUsed,
- * rss }` (event-loop utilisation since the previous probe, 0–1; bytes, after a full GC when
- * `gc`); `{ type: 'profile-start' }` / `{ type: 'profile-stop', id, path }` → runs V8's CPU
+ * rss, pending }` (event-loop utilisation since the previous probe, 0–1; bytes, after a full GC when
+ * `gc`; `pending`: the product publisher's work left, 0 when idle — always 0 for the echo bot); `{ type: 'profile-start' }` / `{ type: 'profile-stop', id, path }` → runs V8's CPU
  * profiler (what `node --cpu-prof` uses) between the two and writes the `.cpuprofile` to
- * `path`, answering `{ type: 'profiled', id }`; `{ type: 'stop' }` → stops the bot and exits 0.
+ * `path`, answering `{ type: 'profiled', id }`; `{ type: 'heap-snapshot', id, path }` → a V8
+ * heap snapshot (after a full GC) written to `path` (open it in Chrome DevTools' Memory tab),
+ * answering `{ type: 'profiled', id }`; `{ type: 'stop' }` → stops the bot and exits 0.
  * Child → parent: `{ type: 'ready' }` once logged in (product: commands registered and open
  * tables recovered; echo: boards posted).
  */
 import { writeFileSync } from 'node:fs';
+import { writeHeapSnapshot } from 'node:v8';
 import { Session } from 'node:inspector/promises';
 import { performance } from 'node:perf_hooks';
 import { createApp } from '../../src/app.js';
@@ -39,13 +42,15 @@ export type ToBot =
   | { type: 'probe'; id: number; gc: boolean }
   | { type: 'profile-start' }
   | { type: 'profile-stop'; id: number; path: string }
+  | { type: 'heap-snapshot'; id: number; path: string }
   | { type: 'stop' };
 /** Messages the child sends. */
-export type FromBot = { type: 'ready' } | { type: 'probe'; id: number; elu: number; heapUsed: number; rss: number } | { type: 'profiled'; id: number };
+export type FromBot = { type: 'ready' } | { type: 'probe'; id: number; elu: number; heapUsed: number; rss: number; pending: number } | { type: 'profiled'; id: number };
 
 async function main(): Promise<void> {
   const args = JSON.parse(process.argv[2] ?? '{}') as BotProcessArgs;
   let stop: () => Promise<void>;
+  let pending = () => 0;
   if (args.kind === 'product') {
     const config = loadConfig({
       DISCORD_TOKEN: args.token,
@@ -57,6 +62,7 @@ async function main(): Promise<void> {
     const app = createApp(config, { logger: createLogger(config.logLevel) });
     await app.start();
     stop = () => app.stop();
+    pending = () => app.context.publisher.pending;
   } else {
     const echo = await startEchoBot(args.apiBase, args.token);
     stop = () => echo.stop();
@@ -77,13 +83,18 @@ async function main(): Promise<void> {
         send({ type: 'profiled', id: m.id });
       });
     }
+    if (m.type === 'heap-snapshot') {
+      global.gc?.();
+      writeHeapSnapshot(m.path);
+      send({ type: 'profiled', id: m.id });
+    }
     if (m.type === 'probe') {
       if (m.gc) global.gc?.();
       const now = performance.eventLoopUtilization();
       const delta = performance.eventLoopUtilization(now, elu);
       elu = now;
       const mem = process.memoryUsage();
-      send({ type: 'probe', id: m.id, elu: delta.utilization, heapUsed: mem.heapUsed, rss: mem.rss });
+      send({ type: 'probe', id: m.id, elu: delta.utilization, heapUsed: mem.heapUsed, rss: mem.rss, pending: pending() });
     } else if (m.type === 'stop') {
       void stop().finally(() => process.exit(0));
     }

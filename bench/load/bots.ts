@@ -14,6 +14,8 @@ export interface BotProbe {
   heapUsed: number;
   /** Resident set size, bytes. */
   rss: number;
+  /** Work the product's publisher has left (board and ping work, drawing, clean-ups); 0 when idle, always 0 for the echo bot. */
+  pending: number;
 }
 
 /** A bot process. */
@@ -29,7 +31,7 @@ export class BotProcess {
   ) {
     child.on('message', (m: FromBot) => {
       if (m.type === 'probe') {
-        this.waiting.get(m.id)?.({ elu: m.elu, heapUsed: m.heapUsed, rss: m.rss });
+        this.waiting.get(m.id)?.({ elu: m.elu, heapUsed: m.heapUsed, rss: m.rss, pending: m.pending });
         this.waiting.delete(m.id);
       } else if (m.type === 'profiled') {
         this.profiling.get(m.id)?.();
@@ -95,6 +97,15 @@ export class BotProcess {
     return new Promise((resolve) => {
       this.profiling.set(id, resolve);
       this.send({ type: 'profile-stop', id, path });
+    });
+  }
+
+  /** Write a V8 heap snapshot (after a full GC) of the bot to `path`; resolves once written. */
+  heapSnapshot(path: string): Promise<void> {
+    const id = this.nextId++;
+    return new Promise((resolve) => {
+      this.profiling.set(id, resolve);
+      this.send({ type: 'heap-snapshot', id, path });
     });
   }
 

@@ -215,7 +215,8 @@ export const STALE_BOARD_PATIENCE_MS = 10_000;
 
 /**
  * Wait until the bot is quiet (no request for `quietMs`) and, for the product, every open
- * board shows its table's latest version. A bot that stays quiet for
+ * board shows its table's latest version and its publisher has nothing left to do (pings,
+ * clean-ups and delayed edits included: a quiet second is not proof of that). A bot that stays quiet for
  * `STALE_BOARD_PATIENCE_MS` with boards still behind will not update them by itself: the
  * drain ends and returns how many are behind. Gives up after `timeoutMs`.
  */
@@ -224,7 +225,7 @@ export async function drain(world: World, observer: Observer, timeoutMs: number,
   for (;;) {
     const silent = Date.now() - observer.lastRequestAt;
     const behind = world.db ? boardsBehind(world.db) : 0;
-    if (silent > quietMs && behind === 0) return { boardsBehind: 0 };
+    if (silent > quietMs && behind === 0 && (await world.bot.probe()).pending === 0) return { boardsBehind: 0 };
     if (silent > Math.max(quietMs, STALE_BOARD_PATIENCE_MS) || performance.now() - started > timeoutMs) return { boardsBehind: behind };
     await new Promise((r) => setTimeout(r, 50));
   }

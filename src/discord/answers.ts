@@ -5,7 +5,7 @@
 import { MessageFlags, PermissionFlagsBits, type Interaction } from 'discord.js';
 import type { GameModule } from '../games/module.js';
 import type { Catalog } from '../i18n/index.js';
-import type { MessagePayload } from './render/markup.js';
+import { MESSAGE_CONTENT_MAX, type MessagePayload } from './render/markup.js';
 import type { Actor, ServiceError } from '../tables/types.js';
 
 /** The Actor behind an interaction (display name as shown in the guild). */
@@ -39,9 +39,9 @@ export function missingChannelPermissions(interaction: Interaction, text: Catalo
     .map(([name]) => text.common.permissions[name] ?? name);
 }
 
-/** An ephemeral plain-text answer. */
+/** An ephemeral plain-text answer (cut at Discord's MESSAGE_CONTENT_MAX characters). */
 export function privateText(content: string): { content: string; flags: MessageFlags.Ephemeral; allowedMentions: { parse: [] } } {
-  return { content: content.slice(0, 2000), flags: MessageFlags.Ephemeral, allowedMentions: { parse: [] } };
+  return { content: content.slice(0, MESSAGE_CONTENT_MAX), flags: MessageFlags.Ephemeral, allowedMentions: { parse: [] } };
 }
 
 /** Mark a rendered payload ephemeral (flag 64) for a reply / follow-up. */

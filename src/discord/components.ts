@@ -146,7 +146,9 @@ async function tableVerb(interaction: ComponentInteraction, app: AppContext, log
       const result = await app.service.leaveGame(tableId, actor);
       if (!result.ok) return refuse(result.error);
       log.outcome = 'ok';
-      await answerPrompt(interaction, commands.leftDone);
+      // The game may have ended with this leave: one player left wins, or only bots remained.
+      const { status } = result.value.table;
+      await answerPrompt(interaction, status === 'active' ? commands.leftDone : status === 'finished' ? commands.leftDoneForfeit : commands.leftDoneLastHuman);
       return;
     }
     case 'keep': {

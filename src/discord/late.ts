@@ -15,6 +15,43 @@ import type { ComponentInteraction } from './slash-command.js';
 /** A component click this old (ms since its snowflake's creation) when handled is acknowledged first. */
 export const ACKNOWLEDGE_FIRST_AFTER_MS = 1000;
 
+/**
+ * A click this much older than the promptest click of the last minutes (discord-platform.md
+ * §1: its token lives 3 s) cannot be acknowledged in time any more: it is not worked on at all
+ * (the user saw "This interaction failed"; nothing changes, no action is half applied), so the
+ * clicks still in time get the bot's time. ms.
+ */
+export const EXPIRED_AFTER_MS = 3000;
+
+/**
+ * Ages of interactions corrected for the clock: an interaction's age is read from its
+ * snowflake (Discord's clock) against this machine's clock, which can be off by a second or
+ * more. The smallest age seen lately (per minute, over the last `minutes`) is network latency
+ * plus that offset; `overdueMs` subtracts it, so a machine whose clock runs ahead never
+ * mistakes fresh clicks for expired ones.
+ */
+export class InteractionAges {
+  /** Smallest age seen per minute, newest last (at most `minutes` entries). */
+  private readonly minima: { minute: number; ageMs: number }[] = [];
+
+  constructor(private readonly minutes = 10) {}
+
+  /** Note `interaction` (at `now`, Unix ms) and return how much older it is than the promptest lately, ms (≥ 0). */
+  overdueMs(interaction: { createdTimestamp: number }, now: number = Date.now()): number {
+    const age = interactionAgeMs(interaction, now);
+    const minute = Math.floor(now / 60_000);
+    const last = this.minima.at(-1);
+    if (last && last.minute === minute) last.ageMs = Math.min(last.ageMs, age);
+    else {
+      this.minima.push({ minute, ageMs: age });
+      while (this.minima.length > this.minutes) this.minima.shift();
+    }
+    let least = age;
+    for (const entry of this.minima) least = Math.min(least, entry.ageMs);
+    return Math.max(0, age - least);
+  }
+}
+
 /** How old an interaction is, ms (its snowflake's creation time to `now`, Unix ms). */
 export function interactionAgeMs(interaction: { createdTimestamp: number }, now: number = Date.now()): number {
   return now - interaction.createdTimestamp;

@@ -25,7 +25,7 @@ import { boardMessage } from './render/board.js';
 import { lobbyMessage } from './render/lobby.js';
 import { panelFingerprint, panelMessage } from './render/panel.js';
 import { BackgroundQueue } from './background.js';
-import { RestBudget, RestPriority, type HeaderSource, type RestBudgetOptions, type SlotRelease } from './rest-budget.js';
+import { RestBudget, RestPriority, type HeaderSource, type RestBudgetOptions, type SlotRelease, type SlotRequest } from './rest-budget.js';
 import { pingMessage } from './render/ping.js';
 
 /** A panel interaction token is refreshed only while younger than this (Discord: 15 min), in ms. */
@@ -43,6 +43,13 @@ export const BOARD_RECHECK_MS = 30_000;
  * burst of redraws neither opens a connection per request nor crowds out click answers.
  */
 export const PANEL_REFRESHES_IN_FLIGHT = 8;
+
+/**
+ * A ping edited down to those still deciding (a vote collecting answers) waits this long, ms,
+ * so that the answers given meanwhile make one edit: such edits never notify anyone, and each
+ * one spends an edit of the channel's budget the board needs.
+ */
+export const PING_EDIT_DELAY_MS = 1500;
 
 /** A player's private panel, with the interaction token that can edit it. */
 interface LivePanel {
@@ -63,11 +70,15 @@ interface TableWork {
   /** The newest snapshot handed over whose panels are not refreshed yet. */
   panels: TableSnapshot | null;
   /** Changes not yet drawn on the board, oldest first. */
-  board: TableChange[];
+  board: Change[];
   /** Changes not yet looked at for the ping, oldest first. */
   ping: TableChange[];
   boardRunning: boolean;
   pingRunning: boolean;
+  /** The board's slot request while it waits (raised to board priority when a game change comes). */
+  boardRequest: SlotRequest | null;
+  /** A board message a check found deleted: the next board work posts a fresh one instead of editing it. */
+  missingBoard?: string;
   /**
    * Message ids this publisher wrote while the work was going on (a re-posted board, a new
    * ping): newer than the ids in snapshots committed before the write. Forgotten when the
@@ -84,8 +95,11 @@ interface BoardShown {
   at: number;
 }
 
-/** A change handed over, marked when it is only a redraw request (no game change). */
-type Change = TableChange & { redraw?: boolean };
+/**
+ * A change handed over, marked when it is only a redraw request (no game change), and when a
+ * check found its board message deleted (`missingBoard`: that message's id).
+ */
+type Change = TableChange & { redraw?: boolean; missingBoard?: string };
 
 /** The TableListener that talks to Discord. */
 export class Publisher implements TableListener {
@@ -111,6 +125,10 @@ export class Publisher implements TableListener {
   /** Panel refreshes on their way, and those waiting for one of them to finish. */
   private refreshesInFlight = 0;
   private readonly refreshQueue: (() => void)[] = [];
+  /** Tables whose board message is being checked (a Refresh click's `recheck`). */
+  private readonly checking = new Set<number>();
+  /** Timers of delayed ping edits (cleared by `close`). */
+  private readonly timers = new Map<NodeJS.Timeout, () => void>();
 
   constructor(
     private readonly deps: {
@@ -172,10 +190,12 @@ export class Publisher implements TableListener {
     if (this.closed) return;
     let work = this.work.get(change.tableId);
     if (!work) {
-      work = { channelId: change.snapshot.table.channelId, panels: null, board: [], ping: [], boardRunning: false, pingRunning: false, written: {} };
+      work = { channelId: change.snapshot.table.channelId, panels: null, board: [], ping: [], boardRunning: false, pingRunning: false, boardRequest: null, written: {} };
       this.work.set(change.tableId, work);
     }
     work.board.push(change);
+    // A board redraw waiting at clean-up priority now carries a game change: it goes with the boards.
+    if (!change.redraw) work.boardRequest?.promote(RestPriority.board);
     if (!change.redraw) work.ping.push(change);
     if (!work.panels || change.snapshot.table.version >= work.panels.table.version) work.panels = change.snapshot;
     this.background.push(() => this.kick(change.tableId), change.tableId);
@@ -193,13 +213,48 @@ export class Publisher implements TableListener {
   }
 
   /**
-   * `redraw` for a panel's Refresh click: the board is re-sent only when it does not show
-   * `snapshot`'s version yet or was last confirmed BOARD_RECHECK_MS ago or longer.
+   * For a panel's Refresh click: make sure the board is there and current. A board that does
+   * not show `snapshot`'s version yet (or that this process never drew) is redrawn; one last
+   * confirmed BOARD_RECHECK_MS ago or longer is read back (`GET`, at clean-up priority: a
+   * read spends none of the channel's edit budget) and posted afresh only if it was deleted.
    */
   recheck(snapshot: TableSnapshot): void {
-    const shown = this.boards.get(snapshot.table.id);
-    if (shown && shown.version >= snapshot.table.version && (this.deps.now ?? Date.now)() - shown.at < BOARD_RECHECK_MS) return;
-    this.redraw(snapshot);
+    const { table } = snapshot;
+    const shown = this.boards.get(table.id);
+    if (!shown || shown.version < table.version || !table.boardMessageId) return this.redraw(snapshot);
+    const now = (this.deps.now ?? Date.now)();
+    if (now - shown.at < BOARD_RECHECK_MS || this.checking.has(table.id) || this.closed) return;
+    this.checking.add(table.id);
+    const messageId = table.boardMessageId;
+    const check = this.budget
+      .slot(table.channelId, 'read', RestPriority.cleanUp)
+      .then(async (release) => {
+        if (this.closed) return release();
+        try {
+          await this.channelRequest(release, RequestMethod.Get, Routes.channelMessage(table.channelId, messageId), undefined);
+          const current = this.boards.get(table.id);
+          if (current) current.at = (this.deps.now ?? Date.now)();
+        } catch (err) {
+          if ((err as { code?: unknown }).code !== RESTJSONErrorCodes.UnknownMessage) throw err;
+          this.deps.logger.info({ table: table.id }, 'board message was deleted; posting a fresh one');
+          this.boards.delete(table.id);
+          this.tableChanged({ tableId: table.id, snapshot, ping: [], ended: false, redraw: true, missingBoard: messageId });
+        }
+      })
+      .catch((err: unknown) => this.deps.logger.debug({ err, table: table.id }, 'board check failed'))
+      .finally(() => {
+        this.checking.delete(table.id);
+        this.cleanUps.delete(check);
+      });
+    this.cleanUps.add(check);
+  }
+
+  /**
+   * How much is left to do (tables with board or ping work, queued drawing, clean-ups, waiting
+   * panel refreshes, and 1 while a panel write is on its way); 0 when idle (monitoring, the benchmark's drain).
+   */
+  get pending(): number {
+    return this.work.size + this.background.size + this.cleanUps.size + this.refreshQueue.length + (this.panelWriter.isIdle ? 0 : 1);
   }
 
   /** Resolves when no redraw is pending or running and no panel write is on its way (tests, shutdown). */
@@ -217,6 +272,11 @@ export class Publisher implements TableListener {
     this.closed = true;
     this.background.close();
     this.budget.close();
+    for (const [timer, resolve] of this.timers) {
+      clearTimeout(timer);
+      resolve();
+    }
+    this.timers.clear();
     this.work.clear();
     for (const resolve of this.idle.splice(0)) resolve();
   }
@@ -244,14 +304,19 @@ export class Publisher implements TableListener {
         const hasBoard = Boolean(first.table.boardMessageId || work.written.boardMessageId);
         // A redraw asked for without a change (it brings a deleted board back) waits for the changes of other tables.
         const priority = this.onlyRedraws(work.board) ? RestPriority.cleanUp : RestPriority.board;
-        const release = await this.budget.slot(work.channelId, hasBoard ? 'edit' : 'create', priority);
+        work.boardRequest = this.budget.request(work.channelId, hasBoard ? 'edit' : 'create', priority);
+        const release = await work.boardRequest.granted;
+        work.boardRequest = null;
         if (this.closed) return release();
         // Drawn now, from the newest state: everything that changed while waiting is in it.
         const changes = work.board.splice(0);
         const newest = newestOf(changes)!;
         const snap: TableSnapshot = { ...newest, table: { ...newest.table, ...work.written } };
+        const missing = changes.find((change) => change.missingBoard)?.missingBoard;
+        const gone = Boolean(missing && snap.table.boardMessageId === missing);
+        if (gone) snap.table = { ...snap.table, boardMessageId: null };
         try {
-          await this.upsertBoard(work, snap, changes, release);
+          await this.upsertBoard(work, snap, changes, release, gone);
         } catch (err) {
           this.deps.logger.warn({ err, table: tableId }, 'board update failed');
         } finally {
@@ -332,14 +397,29 @@ export class Publisher implements TableListener {
       const still = usersToPing.filter((user) => pinged.has(user));
       if (still.length === 0) await this.replacePing(work, snap, []);
       else if (still.length < pinged.size) {
+        // Wait a moment: the answers given meanwhile are drawn with this one (the next round, from the newest state).
+        await this.sleep(PING_EDIT_DELAY_MS);
+        if (this.closed || work.ping.length > 0) return;
         const mod = this.deps.registry.get(snap.table.game);
-        const release = await this.budget.slot(work.channelId, 'edit', RestPriority.ping);
+        const release = await this.budget.slot(work.channelId, 'edit', RestPriority.cleanUp);
         // A newer decision came in while waiting: the next round replaces the ping anyway.
         if (this.closed || this.pingSuperseded(work)) return release();
         await this.channelRequest(release, RequestMethod.Patch, Routes.channelMessage(snap.table.channelId, snap.table.pingMessageId), pingMessage(mod, snap.table, still, catalogFor(snap.table.locale)));
         this.pinged.set(tableId, new Set(still));
       }
     }
+  }
+
+  /** Resolves after `ms` (at once after `close`). */
+  private sleep(ms: number): Promise<void> {
+    return new Promise<void>((resolve) => {
+      if (this.closed) return resolve();
+      const timer = setTimeout(() => {
+        this.timers.delete(timer);
+        resolve();
+      }, ms);
+      this.timers.set(timer, resolve);
+    });
   }
 
   /** True when changes waiting for the ping open a new decision or end the game (the ping drawn now would be replaced at once). */
@@ -392,8 +472,17 @@ export class Publisher implements TableListener {
    * is what the message already shows is not sent again, unless a redraw asks (that is how
    * a deleted board is found and brought back).
    */
-  private async upsertBoard(work: TableWork, snap: TableSnapshot, changes: Change[], release: SlotRelease): Promise<void> {
-    const { table } = snap;
+  private async upsertBoard(work: TableWork, snap: TableSnapshot, changes: Change[], release: SlotRelease, gone = false): Promise<void> {
+    let { table } = snap;
+    if (!table.boardMessageId && !gone) {
+      // A command that posts the lobby itself stores its id after its answer: a change committed
+      // in between (a Join clicked at once) does not know it yet. Ask the store before posting a second one.
+      const stored = (await this.deps.service.snapshot(table.id))?.table.boardMessageId;
+      if (stored) {
+        table = { ...table, boardMessageId: stored };
+        snap = { ...snap, table };
+      }
+    }
     const mod = this.deps.registry.get(table.game);
     const text = catalogFor(table.locale);
     const payload = table.status === 'lobby' ? lobbyMessage(mod, snap, text) : boardMessage(mod, snap, text);
@@ -481,7 +570,8 @@ export class Publisher implements TableListener {
       const key = `${snap.table.id}:${seat.userId}`;
       const live = this.panels.get(key);
       if (!live) continue;
-      if (now - live.since > PANEL_TOKEN_TTL_MS || snap.table.status === 'cancelled') {
+      // A cancelled or abandoned table's panels are redrawn too: no buttons left, "this game is over".
+      if (now - live.since > PANEL_TOKEN_TTL_MS) {
         this.untrack(key, live);
         continue;
       }

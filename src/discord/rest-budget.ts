@@ -9,8 +9,12 @@
  *
  * Here a request first asks for a slot:
  * - **globally**, at most `globalPerSecond` requests in any `globalWindowMs` span (a sliding
- *   window, so no fixed window on Discord's side sees more), granted by priority — the board
- *   before pings, pings before clean-up — and in arrival order within a priority;
+ *   window counted from the answers, so no fixed window on Discord's side sees more, however
+ *   late a busy process sends what it was granted), granted by priority — the board
+ *   before pings, pings before clean-up — and in arrival order within a priority (for a
+ *   board: the table that became dirty first goes first). The last `boardReserve` requests of
+ *   every window are the board's alone: pings and clean-up never fill a window, so a board
+ *   change that comes after a burst of them still finds a request free at once;
  * - **per channel and kind** (message create, edit, delete), one request at a time, and
  *   the channel's announced budget spent evenly: after an answer saying `remaining`
  *   requests are left until the window resets in `reset-after` (Discord's `X-RateLimit-*`
@@ -23,8 +27,8 @@
  * releases the slot with the answer's headers.
  */
 
-/** What a request does to a channel's messages (each kind has its own per-channel bucket). */
-export type MessageRequestKind = 'create' | 'edit' | 'delete';
+/** What a request does to a channel's messages (each kind has its own per-channel bucket; `read` fetches one). */
+export type MessageRequestKind = 'create' | 'edit' | 'delete' | 'read';
 
 /** Priorities, most urgent first (lower number first). */
 export const RestPriority = {
@@ -40,8 +44,13 @@ export const RestPriority = {
 export interface RestBudgetOptions {
   /** Requests per `globalWindowMs` on non-interaction routes (Discord: 50 per s). Default 50. */
   globalPerSecond?: number;
-  /** The span the global limit is counted over, ms (1,000 plus a margin for latency jitter on a busy host). Default 1,100. */
+  /** The span the global limit is counted over, from each request's answer, ms (Discord's 1,000 plus a margin for clock jitter). Default 1,050. */
   globalWindowMs?: number;
+  /**
+   * Requests of every global window only the board may use (pings and clean-up wait when
+   * only these are left). Default: a fifth of `globalPerSecond` (10 of 50).
+   */
+  boardReserve?: number;
   /** Added to a wait for a window's reset, ms (clock and latency jitter). Default 25. */
   resetMarginMs?: number;
   /** Current time, ms (monotonic). */
@@ -55,6 +64,19 @@ export interface HeaderSource {
 
 /** Ends a granted slot: pass the answer's headers (or nothing when there was no answer). */
 export type SlotRelease = (headers?: HeaderSource | null) => void;
+
+/** A slot asked for and not granted yet (`RestBudget.request`). */
+export interface SlotRequest {
+  /** Resolves with the function that ends the slot once it is granted. */
+  granted: Promise<SlotRelease>;
+  /**
+   * Raise the request to `priority` (RestPriority; a lower number) while it waits — e.g. a
+   * board redraw asked for at clean-up priority when a game change arrives for the same
+   * board. It goes behind the requests already waiting at that priority. No effect once
+   * granted, or when the request already has that priority or a more urgent one.
+   */
+  promote(priority: number): void;
+}
 
 /** A channel's kind of request: one in flight at a time, the next not before `freeAt`. */
 interface ChannelState {
@@ -74,10 +96,17 @@ interface Waiter {
 export class RestBudget {
   private readonly globalPerSecond: number;
   private readonly globalWindowMs: number;
+  private readonly boardReserve: number;
   private readonly resetMarginMs: number;
   private readonly now: () => number;
-  /** Send instants of the last `globalPerSecond` grants, oldest first (ring buffer). */
-  private readonly sent: number[] = [];
+  /**
+   * The last `globalPerSecond` grants, oldest first: when each one's answer came (Infinity
+   * while it is on its way). Counting from the answer, not the grant, holds however late a
+   * busy process actually sends a granted request: a request arrives at Discord after it was
+   * granted and before its answer, so one granted a window after the answer of the
+   * `globalPerSecond`-th before it can never share a window with it.
+   */
+  private readonly sent: { answeredAt: number }[] = [];
   /** Each channel's kinds of request; idle entries in the past are swept. */
   private readonly channels = new Map<string, ChannelState>();
   /** Waiters, one array per priority, arrival order within. */
@@ -89,7 +118,8 @@ export class RestBudget {
 
   constructor(opts: RestBudgetOptions = {}) {
     this.globalPerSecond = opts.globalPerSecond ?? 50;
-    this.globalWindowMs = opts.globalWindowMs ?? 1100;
+    this.globalWindowMs = opts.globalWindowMs ?? 1050;
+    this.boardReserve = Math.max(0, Math.min(this.globalPerSecond - 1, opts.boardReserve ?? Math.floor(this.globalPerSecond / 5)));
     this.resetMarginMs = opts.resetMarginMs ?? 25;
     this.now = opts.now ?? (() => performance.now());
   }
@@ -106,11 +136,36 @@ export class RestBudget {
    * answer's headers (always release it, also when nothing was sent).
    */
   slot(channelId: string, kind: MessageRequestKind, priority: number): Promise<SlotRelease> {
-    return new Promise<SlotRelease>((grant) => {
-      const queue = this.queues[Math.max(0, Math.min(this.queues.length - 1, priority))]!;
-      queue.push({ channelId, kind, priority, seq: this.seq++, grant });
-      this.pump();
+    return this.request(channelId, kind, priority).granted;
+  }
+
+  /** `slot`, with a handle that can raise the request's priority while it waits. */
+  request(channelId: string, kind: MessageRequestKind, priority: number): SlotRequest {
+    let waiter: Waiter | null = null;
+    const granted = new Promise<SlotRelease>((grant) => {
+      waiter = { channelId, kind, priority: this.clamp(priority), seq: this.seq++, grant };
+      this.queues[waiter.priority]!.push(waiter);
     });
+    this.pump();
+    return {
+      granted,
+      promote: (to: number) => {
+        const target = this.clamp(to);
+        if (!waiter || target >= waiter.priority) return;
+        const queue = this.queues[waiter.priority]!;
+        const index = queue.indexOf(waiter);
+        if (index < 0) return;
+        queue.splice(index, 1);
+        waiter.priority = target;
+        waiter.seq = this.seq++;
+        this.queues[target]!.push(waiter);
+        this.pump();
+      },
+    };
+  }
+
+  private clamp(priority: number): number {
+    return Math.max(0, Math.min(this.queues.length - 1, priority));
   }
 
   /** Drop every waiter and timer (shutdown): their promises never resolve. */
@@ -126,9 +181,11 @@ export class RestBudget {
     const now = this.now();
     this.sweep(now);
     let wakeAt = Infinity;
-    for (const queue of this.queues) {
+    for (const [priority, queue] of this.queues.entries()) {
+      // Pings and clean-up leave the window's last requests to the board.
+      const cap = priority === RestPriority.board ? this.globalPerSecond : this.globalPerSecond - this.boardReserve;
       for (let index = 0; index < queue.length; ) {
-        const globalAt = this.globalFreeAt(now);
+        const globalAt = this.globalFreeAt(now, cap);
         if (globalAt > now) {
           wakeAt = Math.min(wakeAt, globalAt);
           this.arm(wakeAt, now);
@@ -147,12 +204,14 @@ export class RestBudget {
         const state: ChannelState = channel ?? { busy: false, freeAt: 0 };
         state.busy = true;
         this.channels.set(key, state);
-        this.sent.push(now);
+        const sent = { answeredAt: Infinity };
+        this.sent.push(sent);
         if (this.sent.length > this.globalPerSecond) this.sent.shift();
         let released = false;
         waiter.grant((headers) => {
           if (released) return;
           released = true;
+          sent.answeredAt = this.now();
           this.release(state, headers ?? null);
         });
       }
@@ -173,10 +232,13 @@ export class RestBudget {
     this.pump();
   }
 
-  /** When the next request may go under the global limit (≤ now: at once). */
-  private globalFreeAt(now: number): number {
-    if (this.sent.length < this.globalPerSecond) return now;
-    return this.sent[0]! + this.globalWindowMs;
+  /**
+   * When the next request may go with at most `cap` requests in any global window (≤ now: at
+   * once; Infinity: when an answer still on its way comes — its release pumps again).
+   */
+  private globalFreeAt(now: number, cap: number): number {
+    if (this.sent.length < cap) return now;
+    return this.sent[this.sent.length - cap]!.answeredAt + this.globalWindowMs;
   }
 
   private arm(at: number, now: number): void {

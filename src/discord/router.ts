@@ -11,13 +11,14 @@
  * (late.ts), so it is answered within Discord's 3 s however long its work waits.
  */
 import { performance } from 'node:perf_hooks';
+import { RESTJSONErrorCodes } from 'discord-api-types/v10';
 import type { ChatInputCommandInteraction, Interaction } from 'discord.js';
 import { catalogFor, type Catalog } from '../i18n/index.js';
 import { privateText } from './answers.js';
 import { commandMismatch, type CommandMismatch } from './command-check.js';
 import { TurnQueue } from './background.js';
 import { handleComponent } from './components.js';
-import { acknowledgeFirst, ACKNOWLEDGE_FIRST_AFTER_MS, interactionAgeMs } from './late.js';
+import { acknowledgeFirst, ACKNOWLEDGE_FIRST_AFTER_MS, EXPIRED_AFTER_MS, InteractionAges, interactionAgeMs } from './late.js';
 import type { AppContext, InteractionLog } from './context.js';
 import { componentHandlers, type SlashCommand } from './slash-command.js';
 
@@ -70,6 +71,7 @@ export function createRouter(app: AppContext, commands: SlashCommand[]): (intera
   const byName = new Map(commands.map((command) => [command.name, command]));
   const handlers = componentHandlers(commands);
   const lateTurns = new TurnQueue();
+  const ages = new InteractionAges();
   return async (interaction: Interaction) => {
     const started = performance.now();
     const log: InteractionLog = { action: 'unknown', outcome: 'ignored' };
@@ -77,6 +79,12 @@ export function createRouter(app: AppContext, commands: SlashCommand[]): (intera
       if (interaction.isChatInputCommand()) {
         await slashCommand(interaction, app, log, byName);
       } else if (interaction.isButton() || interaction.isStringSelectMenu()) {
+        if (ages.overdueMs(interaction) >= EXPIRED_AFTER_MS) {
+          // Too late to be acknowledged: leave it (nothing changes) and spend the time on clicks still in time.
+          log.action = 'component';
+          log.outcome = 'expired';
+          return;
+        }
         if (interactionAgeMs(interaction) > ACKNOWLEDGE_FIRST_AFTER_MS) {
           // Overloaded: acknowledge now, do the work once the other waiting clicks are acknowledged too.
           log.acknowledgedFirst = true;
@@ -105,6 +113,11 @@ export function createRouter(app: AppContext, commands: SlashCommand[]): (intera
         await interaction.reply(privateText(answer));
       }
     } catch (err) {
+      if ((err as { code?: unknown }).code === RESTJSONErrorCodes.UnknownInteraction && !(interaction.isRepliable() && (interaction.replied || interaction.deferred))) {
+        // Its 3 s were over before the answer went out: nothing to apologise through (the token is dead).
+        log.outcome = 'expired';
+        return;
+      }
       log.outcome = 'error';
       app.logger.error({ err, interaction: interaction.id }, 'interaction handler failed');
       if (interaction.isRepliable()) {

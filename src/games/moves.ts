@@ -44,10 +44,13 @@ export interface MoveTable<S, A extends { type: string }, E extends RuleError, F
   /**
    * Every move `seat` may make now, in the order the panel shows them (empty when it is not
    * `seat`'s decision). The game enumerates its candidates and keeps exactly those that the
-   * rule of their own type allows: `keep(out, move, rules.<type>.check(state, seat, move,
-   * facts))`. Each call names its rule directly, so the JIT can inline the check (one shared
-   * dispatch over every rule measured markedly slower, bench/legal-moves.ts). Candidates may
-   * skip moves that cannot pass a cheap part of the check; `check` still decides each one.
+   * rule of their own type allows. A rule's check may be written as its type's gate (read from
+   * `facts`: the same for every candidate of that type in this position) followed by the
+   * move's own part; then `legal` tests each gate once and runs the same part on each
+   * candidate, on plain values, before it allocates the move (src/games/README.md "Moves";
+   * measured with bench/legal-moves.ts). Otherwise `keep(out, move, rules.<type>.check(state,
+   * seat, move, facts))`, naming the rule directly so the JIT can inline it.
+   * test/games/legality.test.ts proves that the result is exactly what `check` allows.
    */
   legal(state: S, seat: Seat, facts: F): A[];
   /** The rules of each move type. */
@@ -59,12 +62,6 @@ export interface MoveTable<S, A extends { type: string }, E extends RuleError, F
 /** Add `move` to `out` when its check found no `refusal` (how `MoveTable.legal` keeps a candidate). */
 export function keep<M>(out: M[], move: M, refusal: RuleError | null): void {
   if (refusal === null) out.push(move);
-}
-
-/** The moves among `first` and `second` whose check found no refusal, in that order (a window's two answers). */
-export function kept<M>(first: M, firstRefusal: RuleError | null, second: M, secondRefusal: RuleError | null): M[] {
-  if (firstRefusal === null) return secondRefusal === null ? [first, second] : [first];
-  return secondRefusal === null ? [second] : [];
 }
 
 /** The rule of `move`'s type, with the move's own type (one cast, here only). */

@@ -407,10 +407,9 @@ export class TableService {
     return this.change(
       tableId,
       async (tx): Promise<ServiceResult<TableSnapshot>> => {
-        const table = await tx.lockTable(tableId);
-        const refused = this.authorise(table, actor, true);
-        if (refused || !table) return fail(refused ?? { code: 'no_table' });
-        if (table.status !== 'lobby') return fail(wrongStatus(table, 'lobby'));
+        const locked = await this.lockFor(tx, tableId, actor, true, 'lobby');
+        if (!locked.ok) return locked;
+        const table = locked.value;
         if (table.hostUserId !== actor.userId) return fail({ code: 'host_only' });
         const def = this.definition(table);
         const joined = await tx.seats(tableId);
@@ -439,9 +438,9 @@ export class TableService {
     return this.change(
       tableId,
       async (tx): Promise<ServiceResult<TableSnapshot>> => {
-        const table = await tx.lockTable(tableId);
-        const refused = this.authorise(table, actor, reason === 'cancelled');
-        if (refused || !table) return fail(refused ?? { code: 'no_table' });
+        const locked = await this.lockFor(tx, tableId, actor, reason === 'cancelled');
+        if (!locked.ok) return locked;
+        const table = locked.value;
         if (table.status !== 'lobby' && table.status !== 'active') return fail({ code: 'table_closed', status: table.status });
         if (table.hostUserId !== actor.userId && !actor.canManageGuild) return fail({ code: 'host_or_manager_only' });
         const now = this.now();
@@ -524,10 +523,9 @@ export class TableService {
     return this.change(
       tableId,
       async (tx): Promise<ServiceResult<TableSnapshot>> => {
-        const table = await tx.lockTable(tableId);
-        const refused = this.authorise(table, actor, true);
-        if (refused || !table) return fail(refused ?? { code: 'no_table' });
-        if (table.status !== 'active') return fail(wrongStatus(table, 'active'));
+        const locked = await this.lockFor(tx, tableId, actor, true, 'active');
+        if (!locked.ok) return locked;
+        const table = locked.value;
         let seats = await tx.seats(tableId);
         const me = seats.find((row) => row.userId === actor.userId);
         if (!me || me.seat === null) return fail({ code: 'not_seated' });
@@ -608,10 +606,9 @@ export class TableService {
     return this.change(
       tableId,
       async (tx): Promise<ServiceResult<TableSnapshot>> => {
-        const table = await tx.lockTable(tableId);
-        const refused = this.authorise(table, actor, true);
-        if (refused || !table) return fail(refused ?? { code: 'no_table' });
-        if (table.status !== 'active') return fail(wrongStatus(table, 'active'));
+        const locked = await this.lockFor(tx, tableId, actor, true, 'active');
+        if (!locked.ok) return locked;
+        const table = locked.value;
         if (table.hostUserId !== actor.userId) return fail({ code: 'host_only' });
         let seats = await tx.seats(tableId);
         const row = seats.find((candidate) => candidate.seat === seat);
@@ -815,6 +812,20 @@ export class TableService {
   }
 
   /**
+   * The prefix of every table change: lock `tableId` in `tx`, check that `actor` may reach it
+   * (`authorise`; `sameChannel` as there) and, when `status` is given, that the table is in
+   * that status. The locked row, or the refusal: `no_table`, `other_channel`, `not_lobby` /
+   * `not_active`, or `table_closed` with the table's status.
+   */
+  private async lockFor(tx: StoreTx, tableId: number, actor: Actor, sameChannel: boolean, status?: 'lobby' | 'active'): Promise<ServiceResult<TableRow>> {
+    const table = await tx.lockTable(tableId);
+    const refused = this.authorise(table, actor, sameChannel);
+    if (refused || !table) return fail(refused ?? { code: 'no_table' });
+    if (status !== undefined && table.status !== status) return fail(wrongStatus(table, status));
+    return ok(table);
+  }
+
+  /**
    * Who may reach `table` (README "Architecture": table buttons only work from their own
    * server; lobby and confirmation buttons only from the table's channel).
    */
@@ -942,10 +953,9 @@ export class TableService {
     return this.change(
       tableId,
       async (tx): Promise<ServiceResult<TableSnapshot>> => {
-        const table = await tx.lockTable(tableId);
-        const refused = this.authorise(table, actor, true);
-        if (refused || !table) return fail(refused ?? { code: 'no_table' });
-        if (table.status !== 'lobby') return fail(wrongStatus(table, 'lobby'));
+        const locked = await this.lockFor(tx, tableId, actor, true, 'lobby');
+        if (!locked.ok) return locked;
+        const table = locked.value;
         const inner = await mutate(tx, table, await tx.seats(tableId));
         if (!inner.ok) return inner as ServiceResult<TableSnapshot>;
         const now = this.now();

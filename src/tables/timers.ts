@@ -31,12 +31,14 @@ export class DeadlineTimers {
     this.disarm(table.id);
     if (this.stopped || table.deadlineAt === null || (table.status !== 'lobby' && table.status !== 'active')) return;
     const delay = Math.max(0, table.deadlineAt - this.now());
+    // The alarm keeps only the id alive, not the row (its whole game state) it was armed from.
+    const tableId = table.id;
     const timer = setTimeout(() => {
-      this.timers.delete(table.id);
-      this.fire(table.id).catch((err: unknown) => this.log.error({ err, table: table.id }, 'deadline handling failed'));
+      this.timers.delete(tableId);
+      this.fire(tableId).catch((err: unknown) => this.log.error({ err, table: tableId }, 'deadline handling failed'));
     }, Math.min(delay, MAX_TIMER_MS));
     timer.unref?.();
-    this.timers.set(table.id, timer);
+    this.timers.set(tableId, timer);
   }
 
   /** Forget the timer of a table. */

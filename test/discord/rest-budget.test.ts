@@ -95,6 +95,53 @@ describe('RestBudget', () => {
     for (let index = 3; index < at.length; index++) expect(at[index]! - at[index - 3]!).toBeGreaterThanOrEqual(1000);
   });
 
+  it('keeps the last requests of every window for the board: a burst of pings never leaves a board change waiting for the window', async () => {
+    const { granted, ask } = fakeBudget({ globalPerSecond: 10, globalWindowMs: 1000 });
+    for (let index = 0; index < 12; index++) ask(`ping ${index}`, `p${index}`, 'create', RestPriority.ping);
+    await vi.advanceTimersByTimeAsync(0);
+    // A fifth of the window (2 of 10) is the board's: pings get 8.
+    expect(granted).toHaveLength(8);
+    ask('board', 'b', 'edit', RestPriority.board);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(granted.at(-1)).toBe('board');
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(granted.slice(9)).toEqual(['ping 8', 'ping 9', 'ping 10', 'ping 11']);
+  });
+
+  it('raises a waiting request to board priority: it goes before the pings and clean-up that were waiting', async () => {
+    vi.useFakeTimers();
+    const budget = new RestBudget({ globalPerSecond: 1, globalWindowMs: 1000, boardReserve: 0, now: () => Date.now() });
+    const granted: string[] = [];
+    const take = (name: string, request: { granted: Promise<(h?: null) => void> }) => void request.granted.then((release) => (granted.push(name), release()));
+    take('first', budget.request('a', 'edit', RestPriority.board));
+    await vi.advanceTimersByTimeAsync(0);
+    take('ping', budget.request('b', 'create', RestPriority.ping));
+    const redraw = budget.request('c', 'edit', RestPriority.cleanUp);
+    take('redraw, then a game change', redraw);
+    redraw.promote(RestPriority.board);
+    redraw.promote(RestPriority.cleanUp); // never lowered
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(granted).toEqual(['first', 'redraw, then a game change']);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(granted).toEqual(['first', 'redraw, then a game change', 'ping']);
+  });
+
+  it('counts the window from each answer: a request whose answer came late holds its place in the window that long', async () => {
+    vi.useFakeTimers();
+    const budget = new RestBudget({ globalPerSecond: 2, globalWindowMs: 1000, boardReserve: 0, now: () => Date.now() });
+    const slow = await budget.slot('a', 'edit', RestPriority.board);
+    (await budget.slot('b', 'edit', RestPriority.board))(null);
+    let third = -1;
+    void budget.slot('c', 'edit', RestPriority.board).then((release) => ((third = Date.now()), release()));
+    const start = Date.now();
+    await vi.advanceTimersByTimeAsync(500);
+    slow(null); // answered 500 ms after it was granted (a busy process, a slow network)
+    await vi.advanceTimersByTimeAsync(999);
+    expect(third).toBe(-1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(third - start).toBe(1500);
+  });
+
   it('close drops every waiter', async () => {
     const { budget, granted, ask } = fakeBudget({});
     ask('first', 'a', 'edit', RestPriority.board, limits(0, 5));

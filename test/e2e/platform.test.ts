@@ -12,7 +12,7 @@ import type { App } from '../../src/app.js';
 import { suspicionDefinition as def } from '../../src/games/suspicion/engine.js';
 import type { SuspicionAction, SuspicionState } from '../../src/games/suspicion/rules.js';
 import { DEFAULT_BOT_PERMISSIONS, DiscordEmulator, type EmulatedMessage, type EmulatedUser } from '../../src/local/emulator/index.js';
-import { answered, boardOf, fresh, offers, perform, settle, startBot, tableIdOf, tempDir, textOf } from './harness.js';
+import { answered, boardOf, eventually, fresh, offers, perform, settle, startBot, tableIdOf, tempDir, textOf } from './harness.js';
 
 describe('platform behaviour through the Discord emulator', () => {
   let emu: DiscordEmulator;
@@ -220,6 +220,8 @@ describe('platform behaviour through the Discord emulator', () => {
 
   it('/table cancel confirms first, is refused to others, and closes the board', async () => {
     const { id, board, channelId } = await game('cancel');
+    const panel = answered(await ana.click(fresh(emu, board), 'Show my hand')).message!;
+    expect(panel.components?.length ?? 0).toBeGreaterThan(0); // at least Refresh
     const refused = answered(await eve.slash('table cancel', {}, { channelId }));
     expect(textOf(refused.message)).toMatch(/host or a member with \*\*Manage Server\*\*/);
     const ask = answered(await ana.slash('table cancel', {}, { channelId }));
@@ -234,6 +236,9 @@ describe('platform behaviour through the Discord emulator', () => {
     const closed = fresh(emu, board);
     expect(textOf(closed)).toMatch(/Cancelled/);
     expect(closed.components ?? []).toHaveLength(0);
+    // The open private panel is redrawn too: no moves left to click, "this game is over".
+    await eventually(async () => ((fresh(emu, panel).components ?? []).length === 0 ? true : undefined), 'the panel redrawn without buttons');
+    expect(textOf(fresh(emu, panel))).toMatch(/game is over/);
     // A stale panel button on the cancelled table is answered privately.
     const late = answered(await ana.slash('hand', {}, { channelId }));
     expect(late.message?.ephemeral).toBe(true);

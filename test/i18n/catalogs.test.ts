@@ -203,3 +203,23 @@ describe('locale resolution', () => {
     for (const locale of ['en-US', 'en-GB', 'fr', 'pt-BR', 'de', 'xx', '', undefined, null]) expect(catalogFor(locale)).toBe(en);
   });
 });
+
+describe('grammar of counted phrases', () => {
+  it('a collapse names only the lines removed, and the Spanish verb agrees with their number (rules/noir.md collapse)', () => {
+    expect(en.noir.evCollapse(0, 1, 'Ada')).toBe('Collapse: 1 column of the dead removed (Ada).');
+    expect(en.noir.evCollapse(2, 1, 'Ada')).toBe('Collapse: 2 rows and 1 column of the dead removed (Ada).');
+    expect(es.noir.evCollapse(0, 1, 'Ada')).toBe('Colapso: se retira 1 columna de muertos (Ada).');
+    expect(es.noir.evCollapse(1, 0, 'Ada')).toBe('Colapso: se retira 1 fila de muertos (Ada).');
+    expect(es.noir.evCollapse(1, 1, 'Ada')).toBe('Colapso: se retiran 1 fila y 1 columna de muertos (Ada).');
+  });
+
+  it('the Spanish turn ping reads right for one player and for several ("su turno", not the plural "les toca")', () => {
+    expect(es.common.board.yourTurnPing('<@1>', 'NOIR', 3, 'ya')).toBe('🔔 <@1>: es su turno en **NOIR** (mesa #3), ya.');
+  });
+
+  it('the lobby says bots move at once with bot-pace 0, and offers "Add a bot: <level>" (no "a Easy")', () => {
+    expect(en.bots.instantNote).toBe('🤖 Bots move at once.');
+    expect(en.bots.addOption(en.bots.levels.easy!)).toBe('Add a bot: Easy');
+    expect(es.bots.instantNote).toBe('🤖 Los bots juegan al instante.');
+  });
+});

@@ -18,6 +18,9 @@ import { silentLogger } from '../../src/logger.js';
 import { openDatabase, type Db } from '../../src/persistence/db.js';
 import { SqliteStore } from '../../src/persistence/store/sqlite.js';
 import { BotTurns } from '../../src/tables/bot-turns.js';
+import { boardMessage } from '../../src/discord/render/board.js';
+import { en } from '../../src/i18n/en/index.js';
+import { es } from '../../src/i18n/es/index.js';
 import { botPauseMs, DEFAULT_PACE_MS, isBotUser, readBotOptions, WINDOW_MARGIN_MS } from '../../src/tables/bots.js';
 import { isAbandoned, isPresent, pingFor } from '../../src/tables/policy.js';
 import { TableService } from '../../src/tables/service.js';
@@ -241,6 +244,32 @@ describe('a game against bots', () => {
     expect(benResult.left).toBe(true);
     expect(benResult.botLevel).toBeNull();
   }, 60_000);
+  it('a bot seat reads "🤖 Name (Level)" on the board, in the table\'s language (UX.md "Bots")', async () => {
+    const snap = await open('noir', { bots: 1, level: 'hard', paceSeconds: 20 });
+    const id = snap.table.id;
+    expect((await service.start(id, ana)).ok).toBe(true);
+    const now = (await service.snapshot(id))!;
+    const bot = now.seats.find((row) => isBotUser(row.userId))!;
+    const mod = defaultRegistry().get('noir');
+    expect(JSON.stringify(boardMessage(mod, now, en).embeds)).toContain(`${bot.displayName} (Hard)`);
+    expect(JSON.stringify(boardMessage(mod, now, es).embeds)).toContain(`${bot.displayName} (Difícil)`);
+  });
+
+  it('the last person to leave a table of bots ends it as abandoned (bots never play on alone), and the board says so', async () => {
+    const snap = await open('noir', { bots: 1, level: 'easy', paceSeconds: 20 });
+    const id = snap.table.id;
+    expect((await service.start(id, ana)).ok).toBe(true);
+    const left = await service.leaveGame(id, ana);
+    expect(left.ok).toBe(true);
+    if (!left.ok) return;
+    expect(left.value.table).toMatchObject({ status: 'cancelled', endReason: 'abandoned' });
+    const board = boardMessage(defaultRegistry().get('noir'), left.value, en);
+    const shown = JSON.stringify(board.embeds);
+    expect(shown).toContain(JSON.stringify(en.common.board.abandonedHumansLeft).slice(1, -1));
+    // Not the "every player was away and let 3 deadlines pass" reason: no deadline passed.
+    expect(shown).not.toContain('deadlines in a row');
+    expect(board.components ?? []).toHaveLength(0);
+  });
 });
 
 describe('pause and presence rules', () => {

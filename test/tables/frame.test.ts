@@ -2,50 +2,26 @@
  * The shared message frame: notices about the latest change stay visible, names are raw in
  * component texts, panels name their channel where mentions render, closed boards say so.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { GameRegistry } from '../../src/games/registry.js';
+import { describe, expect, it, vi } from 'vitest';
 import { en } from '../../src/i18n/en/index.js';
-import { silentLogger } from '../../src/logger.js';
-import { openDatabase, type Db } from '../../src/persistence/db.js';
-import { SqliteStore } from '../../src/persistence/store/sqlite.js';
 import { boardMessage } from '../../src/discord/render/board.js';
 import { plainComponentTexts } from '../../src/discord/render/markup.js';
 import { panelMessage } from '../../src/discord/render/panel.js';
-import { TableService } from '../../src/tables/service.js';
 import type { Actor } from '../../src/tables/types.js';
 import { tallyModule } from '../support/toy-game.js';
+import { toyServiceFixture } from '../support/toy-service.js';
 
 const actor = (n: number, name: string): Actor => ({ userId: `20000000000000000${n}`, displayName: name, canManageGuild: false });
 const ana = actor(1, 'ana_b');
 const ben = actor(2, 'Ben');
 
-let dir: string;
-let db: Db;
-let store: SqliteStore;
-let service: TableService;
-
-beforeEach(() => {
-  vi.useFakeTimers({ now: 1_700_000_000_000 });
-  dir = mkdtempSync(join(tmpdir(), 'rh-render-'));
-  db = openDatabase(join(dir, 't.db'));
-  store = new SqliteStore(db);
-  service = new TableService({ store, registry: new GameRegistry([tallyModule]), logger: silentLogger, newSeed: () => 1 });
-});
-afterEach(async () => {
-  await service.stop();
-  await store.close();
-  rmSync(dir, { recursive: true, force: true });
-  vi.useRealTimers();
-});
+const toy = toyServiceFixture({ seed: 1 });
 
 async function start(): Promise<number> {
-  const r = (await service.createTable({ guildId: 'g', channelId: '300000000000000001', game: 'suspicion', host: ana, options: {} }));
+  const r = (await toy.service.createTable({ guildId: 'g', channelId: '300000000000000001', game: 'suspicion', host: ana, options: {} }));
   if (!r.ok) throw new Error('create');
-  (await service.join(r.value.table.id, ben));
-  (await service.start(r.value.table.id, ana));
+  (await toy.service.join(r.value.table.id, ben));
+  (await toy.service.start(r.value.table.id, ana));
   return r.value.table.id;
 }
 
@@ -55,21 +31,21 @@ describe('board frame', () => {
   it('says who ran out of time in the latest change, above the game body', async () => {
     const id = (await start());
     await vi.advanceTimersByTimeAsync(60_000);
-    const board = text(boardMessage(tallyModule, (await service.snapshot(id))!, en));
+    const board = text(boardMessage(tallyModule, (await toy.service.snapshot(id))!, en));
     const [head, notice] = board.split('\n').slice(1, 3);
     expect(head).toMatch(/Turn of|⏰/);
     expect(notice).toMatch(/^⏰ Out of time: (ana\\_b|Ben) — the default move was played\.$/);
     // The next change replaces the notice.
-    const p = tallyModule.definition.pending((await store.table(id))!.state) as { seats: number[]; step: number };
-    const seat = (await store.seats(id)).find((s) => s.seat === p.seats[0])!;
-    (await service.act(id, seat.userId === ana.userId ? ana : ben, p.step, { type: 'pass' }));
-    expect(text(boardMessage(tallyModule, (await service.snapshot(id))!, en))).not.toMatch(/Out of time/);
+    const p = tallyModule.definition.pending((await toy.store.table(id))!.state) as { seats: number[]; step: number };
+    const seat = (await toy.store.seats(id)).find((s) => s.seat === p.seats[0])!;
+    (await toy.service.act(id, seat.userId === ana.userId ? ana : ben, p.step, { type: 'pass' }));
+    expect(text(boardMessage(tallyModule, (await toy.service.snapshot(id))!, en))).not.toMatch(/Out of time/);
   });
 
   it('lists who left, and never shows a leaver as away', async () => {
     const id = (await start());
-    (await service.leaveGame(id, ben));
-    const board = text(boardMessage(tallyModule, (await service.snapshot(id))!, en));
+    (await toy.service.leaveGame(id, ben));
+    const board = text(boardMessage(tallyModule, (await toy.service.snapshot(id))!, en));
     expect(board).toMatch(/Left the game: Ben/);
     expect(board).toMatch(/everyone else left/);
     expect(board).not.toMatch(/away/);
@@ -77,18 +53,18 @@ describe('board frame', () => {
 
   it('a cancelled board says the table is closed instead of whose turn it was', async () => {
     const id = (await start());
-    (await service.cancel(id, ana));
-    const board = text(boardMessage(tallyModule, (await service.snapshot(id))!, en));
+    (await toy.service.cancel(id, ana));
+    const board = text(boardMessage(tallyModule, (await toy.service.snapshot(id))!, en));
     expect(board).toMatch(/This table is closed/);
     expect(board).not.toMatch(/Turn of/);
   });
 
   it('an abandoned game says so, and why, with no buttons left', async () => {
     const id = (await start());
-    for (let guard = 0; guard < 500 && (await store.table(id))!.status === 'active'; guard++) {
-      await vi.advanceTimersByTimeAsync(Math.max(0, (await store.table(id))!.deadlineAt! - Date.now()));
+    for (let guard = 0; guard < 500 && (await toy.store.table(id))!.status === 'active'; guard++) {
+      await vi.advanceTimersByTimeAsync(Math.max(0, (await toy.store.table(id))!.deadlineAt! - Date.now()));
     }
-    const payload = boardMessage(tallyModule, (await service.snapshot(id))!, en);
+    const payload = boardMessage(tallyModule, (await toy.service.snapshot(id))!, en);
     const board = text(payload);
     expect(board).toMatch(/This table is closed/);
     expect(board).toMatch(/Abandoned:\*\* nobody played for over 10 minutes — every player was away and let 3 deadlines in a row pass\. This game is not rated/);
@@ -99,7 +75,7 @@ describe('board frame', () => {
 describe('panel frame', () => {
   it('puts the channel mention in the description, where Discord renders it', async () => {
     const id = (await start());
-    const p = panelMessage(tallyModule, (await service.snapshot(id))!, ana.userId, en);
+    const p = panelMessage(tallyModule, (await toy.service.snapshot(id))!, ana.userId, en);
     expect(p.embeds![0]!.title).not.toMatch(/<#/);
     expect(p.embeds![0]!.description).toMatch(/<#300000000000000001>/);
   });

@@ -5,22 +5,16 @@
  * open tables, strangers, old boards, other channels and busy channels are refused, and a
  * double click opens one lobby.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { tableActionId } from '../../src/discord/custom-id.js';
 import { boardMessage } from '../../src/discord/render/board.js';
-import { GameRegistry } from '../../src/games/registry.js';
 import { en } from '../../src/i18n/en/index.js';
-import { silentLogger } from '../../src/logger.js';
-import { openDatabase, type Db } from '../../src/persistence/db.js';
 import { gameTables } from '../../src/persistence/schema.js';
-import { SqliteStore } from '../../src/persistence/store/sqlite.js';
 import { eq } from 'drizzle-orm';
-import { LOBBY_IDLE_MS, TableService } from '../../src/tables/service.js';
+import { LOBBY_IDLE_MS } from '../../src/tables/service.js';
 import type { Actor } from '../../src/tables/types.js';
 import { tallyDefinition, tallyModule, type TallyState } from '../support/toy-game.js';
+import { toyServiceFixture } from '../support/toy-service.js';
 
 const CHANNEL = '300000000000000001';
 const actor = (n: number, canManageGuild = false): Actor => ({
@@ -31,43 +25,25 @@ const actor = (n: number, canManageGuild = false): Actor => ({
 });
 const [ana, ben, cleo, dev] = [actor(1), actor(2), actor(3), actor(4)];
 
-let dir: string;
-let db: Db;
-let store: SqliteStore;
-let service: TableService;
+const toy = toyServiceFixture({ seed: 4242 });
 
-beforeEach(() => {
-  vi.useFakeTimers({ now: 1_700_000_000_000 });
-  dir = mkdtempSync(join(tmpdir(), 'rh-again-'));
-  db = openDatabase(join(dir, 'test.db'));
-  store = new SqliteStore(db);
-  service = new TableService({ store, registry: new GameRegistry([tallyModule]), logger: silentLogger, newSeed: () => 4242 });
-});
-
-afterEach(async () => {
-  await service.stop();
-  await store.close();
-  rmSync(dir, { recursive: true, force: true });
-  vi.useRealTimers();
-});
-
-const userOfSeat = async (id: number, seat: number) => { const seats = await store.seats(id); return [ana, ben, cleo, dev].find((a) => a.userId === seats.find((s) => s.seat === seat)!.userId)!; };
+const userOfSeat = async (id: number, seat: number) => { const seats = await toy.store.seats(id); return [ana, ben, cleo, dev].find((a) => a.userId === seats.find((s) => s.seat === seat)!.userId)!; };
 
 /** Open a table of `players` (first = host) with `options` and `maxSeats`, start it, and optionally play it to its end. */
 async function table(players: Actor[], opts: { options?: Record<string, unknown>; maxSeats?: number; finish?: boolean } = {}): Promise<number> {
-  const created = (await service.createTable({ guildId: 'g1', channelId: CHANNEL, game: 'suspicion', host: players[0]!, options: opts.options ?? {}, maxSeats: opts.maxSeats ?? 4 }));
+  const created = (await toy.service.createTable({ guildId: 'g1', channelId: CHANNEL, game: 'suspicion', host: players[0]!, options: opts.options ?? {}, maxSeats: opts.maxSeats ?? 4 }));
   if (!created.ok) throw new Error(JSON.stringify(created.error));
   const id = created.value.table.id;
-  for (const p of players.slice(1)) expect((await service.join(id, p)).ok).toBe(true);
-  expect((await service.start(id, players[0]!)).ok).toBe(true);
+  for (const p of players.slice(1)) expect((await toy.service.join(id, p)).ok).toBe(true);
+  expect((await toy.service.start(id, players[0]!)).ok).toBe(true);
   if (opts.finish ?? true) {
-    for (let guard = 0; guard < 300 && (await store.table(id))!.status === 'active'; guard++) {
-      const p = tallyDefinition.pending((await store.table(id))!.state as TallyState);
-      if (p.kind === 'turn') await service.act(id, await userOfSeat(id, p.seat), p.step, { type: 'add', n: 2 });
-      else if (p.kind === 'race') (await service.act(id, await userOfSeat(id, p.seats[0]!), p.step, { type: 'pass' }));
-      else if (p.kind === 'simultaneous') for (const s of p.waiting) (await service.act(id, await userOfSeat(id, s), p.step, { type: 'vote', value: 0 }));
+    for (let guard = 0; guard < 300 && (await toy.store.table(id))!.status === 'active'; guard++) {
+      const p = tallyDefinition.pending((await toy.store.table(id))!.state as TallyState);
+      if (p.kind === 'turn') await toy.service.act(id, await userOfSeat(id, p.seat), p.step, { type: 'add', n: 2 });
+      else if (p.kind === 'race') (await toy.service.act(id, await userOfSeat(id, p.seats[0]!), p.step, { type: 'pass' }));
+      else if (p.kind === 'simultaneous') for (const s of p.waiting) (await toy.service.act(id, await userOfSeat(id, s), p.step, { type: 'vote', value: 0 }));
     }
-    expect((await store.table(id))!.status).toBe('finished');
+    expect((await toy.store.table(id))!.status).toBe('finished');
   }
   return id;
 }
@@ -76,8 +52,8 @@ describe('play again', () => {
   it('opens a lobby in the same channel with the same options, seats, table options and language; the clicker hosts', async () => {
     const old = await table([ana, ben, cleo], { options: { turnSeconds: 42, voteSeconds: 17 }, maxSeats: 3 });
     // Table-level options and the language are carried over too.
-    db.update(gameTables).set({ tableOptions: { pace: 'slow' }, locale: 'es-ES' }).where(eq(gameTables.id, old)).run();
-    const r = (await service.playAgain(old, ben));
+    toy.db.update(gameTables).set({ tableOptions: { pace: 'slow' }, locale: 'es-ES' }).where(eq(gameTables.id, old)).run();
+    const r = (await toy.service.playAgain(old, ben));
     if (!r.ok) throw new Error(JSON.stringify(r.error));
     const lobby = r.value.snapshot.table;
     expect(lobby.id).toBeGreaterThan(old);
@@ -92,97 +68,97 @@ describe('play again', () => {
       locale: 'es-ES',
       deadlineAt: Date.now() + LOBBY_IDLE_MS,
     });
-    expect(lobby.options).toEqual((await store.table(old))!.options);
+    expect(lobby.options).toEqual((await toy.store.table(old))!.options);
     expect(lobby.options).toMatchObject({ turnSeconds: 42, voteSeconds: 17 });
     expect(r.value.snapshot.seats.map((s) => s.userId)).toEqual([ben.userId]);
     expect(new Set(r.value.invited)).toEqual(new Set([ana.userId, cleo.userId]));
     // The lobby is a normal lobby: the invited join, the host starts.
-    expect((await service.join(lobby.id, ana)).ok).toBe(true);
-    expect((await service.start(lobby.id, ben)).ok).toBe(true);
+    expect((await toy.service.join(lobby.id, ana)).ok).toBe(true);
+    expect((await toy.service.start(lobby.id, ben)).ok).toBe(true);
   });
 
   it('a double click opens one lobby; the second is told which table is open', async () => {
     const old = await table([ana, ben]);
-    const first = (await service.playAgain(old, ana));
-    const second = (await service.playAgain(old, ana));
+    const first = (await toy.service.playAgain(old, ana));
+    const second = (await toy.service.playAgain(old, ana));
     expect(first.ok).toBe(true);
     expect(second).toMatchObject({ ok: false, error: { code: 'channel_busy', tableId: first.ok ? first.value.snapshot.table.id : -1, status: 'lobby' } });
-    const third = (await service.playAgain(old, ben));
+    const third = (await toy.service.playAgain(old, ben));
     expect(third).toMatchObject({ ok: false, error: { code: 'channel_busy' } });
-    expect(await store.openTables({ guildId: 'g1' })).toHaveLength(1);
+    expect(await toy.store.openTables({ guildId: 'g1' })).toHaveLength(1);
   });
 
   it('an old board no longer opens anything once a newer table was opened in its channel, even a closed one', async () => {
     const old = await table([ana, ben]);
-    const again = (await service.playAgain(old, ana));
+    const again = (await toy.service.playAgain(old, ana));
     if (!again.ok) throw new Error('first play again');
-    await service.cancel(again.value.snapshot.table.id, ana);
-    expect(await service.playAgain(old, ben)).toEqual({ ok: false, error: { code: 'rematch_stale', newerTableId: again.value.snapshot.table.id, game: 'suspicion' } });
-    expect(await store.openTables({ guildId: 'g1' })).toHaveLength(0);
+    await toy.service.cancel(again.value.snapshot.table.id, ana);
+    expect(await toy.service.playAgain(old, ben)).toEqual({ ok: false, error: { code: 'rematch_stale', newerTableId: again.value.snapshot.table.id, game: 'suspicion' } });
+    expect(await toy.store.openTables({ guildId: 'g1' })).toHaveLength(0);
   });
 
   it('does not invite players who left, nor the new host', async () => {
     const old = await table([ana, ben, cleo], { finish: false });
-    expect((await service.leaveGame(old, cleo)).ok).toBe(true);
-    expect((await service.leaveGame(old, ben)).ok).toBe(true); // Ana wins at once (forfeit): a finished game
-    expect(await store.table(old)).toMatchObject({ status: 'finished', endReason: 'forfeit' });
-    const r = (await service.playAgain(old, ana));
+    expect((await toy.service.leaveGame(old, cleo)).ok).toBe(true);
+    expect((await toy.service.leaveGame(old, ben)).ok).toBe(true); // Ana wins at once (forfeit): a finished game
+    expect(await toy.store.table(old)).toMatchObject({ status: 'finished', endReason: 'forfeit' });
+    const r = (await toy.service.playAgain(old, ana));
     expect(r.ok && r.value.invited).toEqual([]);
   });
 
   it('is refused for strangers unless they have Manage Server', async () => {
     const old = await table([ana, ben]);
-    expect(await service.playAgain(old, dev)).toEqual({ ok: false, error: { code: 'rematch_players_only', game: 'suspicion' } });
-    expect(await store.openTables({ guildId: 'g1' })).toHaveLength(0);
-    const admin = (await service.playAgain(old, actor(4, true)));
+    expect(await toy.service.playAgain(old, dev)).toEqual({ ok: false, error: { code: 'rematch_players_only', game: 'suspicion' } });
+    expect(await toy.store.openTables({ guildId: 'g1' })).toHaveLength(0);
+    const admin = (await toy.service.playAgain(old, actor(4, true)));
     expect(admin.ok && admin.value.invited.sort()).toEqual([ana.userId, ben.userId].sort());
   });
 
   it('is refused for cancelled, abandoned and still-open tables, and from another channel or server', async () => {
     const running = await table([ana, ben], { finish: false });
-    expect(await service.playAgain(running, ana)).toEqual({ ok: false, error: { code: 'not_finished', status: 'active' } });
-    await service.cancel(running, ana);
-    expect(await service.playAgain(running, ana)).toEqual({ ok: false, error: { code: 'not_finished', status: 'cancelled' } });
+    expect(await toy.service.playAgain(running, ana)).toEqual({ ok: false, error: { code: 'not_finished', status: 'active' } });
+    await toy.service.cancel(running, ana);
+    expect(await toy.service.playAgain(running, ana)).toEqual({ ok: false, error: { code: 'not_finished', status: 'cancelled' } });
     const old = await table([ana, ben]);
-    expect(await service.playAgain(old, { ...ana, from: { guildId: 'g1', channelId: '300000000000000009' } })).toEqual({
+    expect(await toy.service.playAgain(old, { ...ana, from: { guildId: 'g1', channelId: '300000000000000009' } })).toEqual({
       ok: false,
       error: { code: 'other_channel', channelId: CHANNEL },
     });
-    expect(await service.playAgain(old, { ...ana, from: { guildId: 'g2', channelId: CHANNEL } })).toEqual({ ok: false, error: { code: 'no_table' } });
-    expect(await service.playAgain(9999, ana)).toEqual({ ok: false, error: { code: 'no_table' } });
-    expect(await store.openTables({ guildId: 'g1' })).toHaveLength(0);
+    expect(await toy.service.playAgain(old, { ...ana, from: { guildId: 'g2', channelId: CHANNEL } })).toEqual({ ok: false, error: { code: 'no_table' } });
+    expect(await toy.service.playAgain(9999, ana)).toEqual({ ok: false, error: { code: 'no_table' } });
+    expect(await toy.store.openTables({ guildId: 'g1' })).toHaveLength(0);
   });
 
   it('the new lobby closes after LOBBY_IDLE_MS without activity, like any lobby', async () => {
     const old = await table([ana, ben]);
-    const r = (await service.playAgain(old, ana));
+    const r = (await toy.service.playAgain(old, ana));
     if (!r.ok) throw new Error('play again');
     await vi.advanceTimersByTimeAsync(LOBBY_IDLE_MS + 1);
-    expect(await store.table(r.value.snapshot.table.id)).toMatchObject({ status: 'cancelled', endReason: 'expired' });
+    expect(await toy.store.table(r.value.snapshot.table.id)).toMatchObject({ status: 'cancelled', endReason: 'expired' });
   });
 });
 
 describe('the board offers Play again only when the game finished', () => {
   const customIds = async (id: number) =>
-    (boardMessage(tallyModule, (await service.snapshot(id))!, en).components ?? []).flatMap((row) => row.components.map((c) => (c as { custom_id?: string }).custom_id));
+    (boardMessage(tallyModule, (await toy.service.snapshot(id))!, en).components ?? []).flatMap((row) => row.components.map((c) => (c as { custom_id?: string }).custom_id));
 
   it('a finished board: one Play again button, no game buttons', async () => {
     const id = await table([ana, ben]);
     expect(await customIds(id)).toEqual([tableActionId(id, 'again')]);
-    const payload = boardMessage(tallyModule, (await service.snapshot(id))!, en);
+    const payload = boardMessage(tallyModule, (await toy.service.snapshot(id))!, en);
     expect(payload.components![0]!.components[0]).toMatchObject({ label: en.common.board.playAgain });
     expect(payload.content).toBe('');
   });
 
-  it('a running, cancelled or board: none; a forfeit (everyone else left) is a finished game', async () => {
+  it('a running or cancelled board: none; a forfeit (everyone else left) is a finished game', async () => {
     const running = await table([ana, ben], { finish: false });
     expect(await customIds(running)).not.toContain(tableActionId(running, 'again'));
-    await service.cancel(running, ana);
+    await toy.service.cancel(running, ana);
     expect(await customIds(running)).toEqual([]);
     const everyoneLeft = await table([ana, ben], { finish: false });
-    await service.leaveGame(everyoneLeft, ana);
+    await toy.service.leaveGame(everyoneLeft, ana);
     // Ben is the last one seated: he wins at once, a finished game — that board offers a rematch.
-    expect((await store.table(everyoneLeft))!.status).toBe('finished');
+    expect((await toy.store.table(everyoneLeft))!.status).toBe('finished');
     expect(await customIds(everyoneLeft)).toEqual([tableActionId(everyoneLeft, 'again')]);
   });
 });

@@ -3,7 +3,7 @@ import type { OpenTablesPage } from '../../admin/tables.js';
 import { SETTING_KEYS, settingUse, type GuildDefaults, type HostingRules, type SettingKey } from '../../admin/settings.js';
 import type { GameRegistry } from '../../games/registry.js';
 import type { Catalog } from '../../i18n/index.js';
-import { escapeName } from './markup.js';
+import { clip, escapeName, MESSAGE_CONTENT_MAX } from './markup.js';
 
 /** At most this many player names per listed table. */
 const NAMES_LISTED = 6;
@@ -11,15 +11,30 @@ const NAMES_LISTED = 6;
 /**
  * The `/admin tables` text for one page of open tables: channel, game, status, players,
  * age and last move of each, a page note when there are several, and how to end one.
+ * Always one message (MESSAGE_CONTENT_MAX characters): when long names would overflow it,
+ * each table's player list is cut to an equal share of the room left ("…" marks the cut).
  */
 export function adminTablesText(listing: OpenTablesPage, registry: GameRegistry, text: Catalog): string {
   const admin = text.ratings.admin;
   if (listing.total === 0) return admin.noTables;
-  const lines = [admin.tablesTitle(listing.total)];
-  for (const { table, players, lastMoveAt } of listing.lines) {
-    const mod = registry.find(table.game);
+  const playerLists = listing.lines.map(({ players }) => {
     const names = players.slice(0, NAMES_LISTED).map(escapeName);
     if (players.length > NAMES_LISTED) names.push('…');
+    return names.join(', ');
+  });
+  const full = adminTablesLines(listing, registry, text, playerLists);
+  if (full.length <= MESSAGE_CONTENT_MAX) return full;
+  const room = MESSAGE_CONTENT_MAX - adminTablesLines(listing, registry, text, playerLists.map(() => '')).length;
+  const share = Math.max(1, Math.floor(room / Math.max(1, listing.lines.length)));
+  return adminTablesLines(listing, registry, text, playerLists.map((list) => clip(list, share))).slice(0, MESSAGE_CONTENT_MAX);
+}
+
+/** The `/admin tables` text with the given player list per listed table. */
+function adminTablesLines(listing: OpenTablesPage, registry: GameRegistry, text: Catalog, playerLists: string[]): string {
+  const admin = text.ratings.admin;
+  const lines = [admin.tablesTitle(listing.total)];
+  listing.lines.forEach(({ table, players, lastMoveAt }, index) => {
+    const mod = registry.find(table.game);
     lines.push(
       admin.tableLine(
         table.id,
@@ -27,13 +42,13 @@ export function adminTablesText(listing: OpenTablesPage, registry: GameRegistry,
         mod ? mod.title(text) : table.game,
         table.channelId,
         table.status === 'lobby' ? admin.statusLobby : admin.statusActive,
-        names.join(', '),
+        playerLists[index]!,
         players.length,
         admin.rel(table.createdAt),
         lastMoveAt === null ? admin.noMove : admin.rel(lastMoveAt),
       ),
     );
-  }
+  });
   if (listing.pages > 1) lines.push(admin.morePages(listing.page, listing.pages));
   lines.push('', admin.endHint);
   return lines.join('\n');
@@ -66,9 +81,17 @@ function settingNotes(registry: GameRegistry, key: SettingKey, value: number | u
 /**
  * The `/admin settings` text: each server default (or "each game's own default") with the
  * games that ignore it and why, who may open tables where, and how to change them. `notes`
- * (e.g. "Saved.") come first.
+ * (e.g. "Saved.") come first. When everything would not fit in one message
+ * (MESSAGE_CONTENT_MAX characters — e.g. 25 listed channels and every note, in Spanish), the
+ * how-to lines are left out first, so the settings themselves are always shown whole.
  */
 export function settingsText(view: SettingsView, registry: GameRegistry, text: Catalog, notes: string[] = []): string {
+  const full = settingsLines(view, registry, text, notes, true).join('\n');
+  return full.length <= MESSAGE_CONTENT_MAX ? full : settingsLines(view, registry, text, notes, false).join('\n');
+}
+
+/** The lines of `settingsText`, with or without the how-to-change lines. */
+function settingsLines(view: SettingsView, registry: GameRegistry, text: Catalog, notes: string[], withHelp: boolean): string[] {
   const admin = text.ratings.admin;
   const lines = notes.length ? [...notes, ''] : [];
   lines.push(admin.settingsTitle);
@@ -78,10 +101,11 @@ export function settingsText(view: SettingsView, registry: GameRegistry, text: C
   }
   const language = view.language === null ? null : (admin.languageNames[view.language] ?? view.language);
   lines.push(admin.languageLine(language));
-  lines.push('', admin.settingsHelp, admin.languageHelp, '', admin.hostingTitle);
+  if (withHelp) lines.push('', admin.settingsHelp, admin.languageHelp);
+  lines.push('', admin.hostingTitle);
   const { channelIds, hostRoleId } = view.rules;
   lines.push(channelIds ? admin.channelsListed(channelIds.map((id) => `<#${id}>`).join(', ')) : admin.channelsAnywhere);
   lines.push(hostRoleId ? admin.hostsRole(hostRoleId) : admin.hostsAnyone);
-  lines.push('', admin.hostingHelp);
-  return lines.join('\n');
+  if (withHelp) lines.push('', admin.hostingHelp);
+  return lines;
 }

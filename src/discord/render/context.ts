@@ -40,6 +40,8 @@ export function renderContext(mod: GameModule, snapshot: TableSnapshot, text: Ca
   const { table } = snapshot;
   const seats = seatInfos(snapshot.seats);
   const step = snapshot.pending?.step ?? 0;
+  // Bot seats read "🤖 Name (Hard)" wherever a name appears (UX.md "Bots, languages, local play").
+  const botLevels = new Map(snapshot.seats.filter((row) => row.seat !== null && isBotSeat(row)).map((row) => [row.seat!, row.botLevel!]));
   return {
     tableId: table.id,
     seats,
@@ -50,7 +52,10 @@ export function renderContext(mod: GameModule, snapshot: TableSnapshot, text: Ca
     // An empty name is a player who erased their data (README "Privacy").
     name: (seat) => {
       const info = seats[seat];
-      return info ? escapeName(info.displayName) || text.privacy.formerPlayer : `Seat ${seat + 1}`;
+      if (!info) return `Seat ${seat + 1}`;
+      const shown = escapeName(info.displayName) || text.privacy.formerPlayer;
+      const level = botLevels.get(seat);
+      return level ? text.bots.nameWithLevel(shown, text.bots.levels[level] ?? level) : shown;
     },
     relative,
   };

@@ -25,7 +25,9 @@ export function lobbyMessage(mod: GameModule, snapshot: TableSnapshot, text: Cat
   });
   const pace = tableOptionsOf(table.tableOptions).botPaceMs;
   const paceLine = seats.some((row) => botLevelOf(row))
-    ? bots.paceNote(pace === undefined ? bots.defaultPace : pace === 0 ? bots.instantPace : `${pace / 1000} s`)
+    ? pace === 0
+      ? bots.instantNote
+      : bots.paceNote(pace === undefined ? bots.defaultPace : `${pace / 1000} s`)
     : '';
   const description = [
     lobby.host(escapeName(host?.displayName ?? '—')),

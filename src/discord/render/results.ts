@@ -1,7 +1,7 @@
 /** The end of a table on its board: the result with placements, or why it closed. */
 import type { RenderContext } from '../../games/ui.js';
 import type { Catalog } from '../../i18n/index.js';
-import { ABANDON_AFTER_MS, ABANDON_AFTER_TIMEOUTS, ABANDONED_REASON } from '../../tables/policy.js';
+import { ABANDON_AFTER_MS, ABANDON_AFTER_TIMEOUTS, ABANDONED_REASON, isBotSeat } from '../../tables/policy.js';
 import type { TableSnapshot } from '../../tables/types.js';
 import { escapeName } from './markup.js';
 
@@ -23,8 +23,11 @@ export function endText(snapshot: TableSnapshot, ctx: RenderContext, text: Catal
     case 'expired':
       return board.expired;
     case ABANDONED_REASON:
-      // Everyone left (at once), or nobody played any more (every player away for long).
-      return snapshot.seats.every((row) => row.left) ? board.abandoned : board.abandonedAway(ABANDON_AFTER_MS / 60_000, ABANDON_AFTER_TIMEOUTS);
+      // Everyone left; every person left and only bots remained (bots never play on alone,
+      // README "AI players"); or nobody played any more (every player away for long).
+      if (snapshot.seats.every((row) => row.left)) return board.abandoned;
+      if (snapshot.seats.every((row) => row.left || isBotSeat(row))) return board.abandonedHumansLeft;
+      return board.abandonedAway(ABANDON_AFTER_MS / 60_000, ABANDON_AFTER_TIMEOUTS);
     case 'empty':
       return board.emptyLobby;
   }

@@ -32,10 +32,27 @@ type Move<T extends NoirAction['type']> = Extract<NoirAction, { type: T }>;
 /** A refusal, or null when the move is allowed. */
 type Refusal = NoirError | null;
 
-/** The parameterless refusals, allocated once (checks run for every candidate move). */
-const REFUSED: Partial<Record<NoirPlainErrorCode, NoirError>> = {};
+/**
+ * Every parameterless refusal, allocated once in one object literal with a fixed shape
+ * (checks run for every candidate move; a lazily filled table measured markedly slower).
+ */
+const REFUSED: { readonly [Code in NoirPlainErrorCode]: NoirError } = {
+  game_over: { code: 'game_over' },
+  not_seated: { code: 'not_seated' },
+  not_your_turn: { code: 'not_your_turn' },
+  must_kill_first: { code: 'must_kill_first' },
+  choose_identity_first: { code: 'choose_identity_first' },
+  discard_first: { code: 'discard_first' },
+  wrong_phase: { code: 'wrong_phase' },
+  bad_shift: { code: 'bad_shift' },
+  no_undo: { code: 'no_undo' },
+  deck_empty: { code: 'deck_empty' },
+  mode: { code: 'mode' },
+  bad_action: { code: 'bad_action' },
+};
+for (const refusal of Object.values(REFUSED)) Object.freeze(refusal);
 function refused(code: NoirPlainErrorCode): NoirError {
-  return (REFUSED[code] ??= Object.freeze({ code }));
+  return REFUSED[code];
 }
 
 /** A refusal naming the suspect it is about. */
@@ -149,10 +166,18 @@ function livingNeighbourOf(s: NoirState, at: Pos | null, suspect: number): boole
 
 /** §2.5 Kill (and the forced first kill, §2.3): a living neighbour of the Killer's identity. */
 function checkKill(s: NoirState, _seat: Seat, move: Move<'kill'>, facts: NoirFacts): Refusal {
-  const bad = facts.gate ?? facts.phase.kill;
-  if (bad) return bad;
-  if (facts.neighbours.includes(move.suspect)) return null;
-  return isAlive(s, move.suspect) ? about('not_adjacent', move.suspect) : about('not_alive', move.suspect);
+  return facts.gate ?? facts.phase.kill ?? killPart(s, facts, move.suspect);
+}
+/** The part of `checkKill` about the victim: a living neighbour of the Killer's identity. */
+function killPart(s: NoirState, facts: NoirFacts, suspect: number): Refusal {
+  if (holdsSuspect(facts.neighbours, suspect)) return null;
+  return isAlive(s, suspect) ? about('not_adjacent', suspect) : about('not_alive', suspect);
+}
+
+/** True when `suspects` holds `suspect` (a plain loop over a short list). */
+function holdsSuspect(suspects: readonly number[], suspect: number): boolean {
+  for (let index = 0; index < suspects.length; index++) if (suspects[index] === suspect) return true;
+  return false;
 }
 
 /**
@@ -160,15 +185,17 @@ function checkKill(s: NoirState, _seat: Seat, move: Move<'kill'>, facts: NoirFac
  * direction 1 only (both directions are the same move), a line of length 1 never; not the
  * exact reverse of the opponent's previous shift (no-undo).
  */
-function checkShift(s: NoirState, _seat: Seat, move: Move<'shift'>, facts: NoirFacts): Refusal {
-  const bad = facts.gate ?? facts.phase.shift;
-  if (bad) return bad;
+function checkShift(_s: NoirState, _seat: Seat, move: Move<'shift'>, facts: NoirFacts): Refusal {
+  return facts.gate ?? facts.phase.shift ?? shiftPart(facts, move.axis, move.index, move.dir);
+}
+/** The part of `checkShift` about the line: one that can move that way, and no undo. */
+function shiftPart(facts: NoirFacts, axis: ShiftAction['axis'], index: number, dir: ShiftAction['dir']): Refusal {
   // A row is as long as the grid is wide; there are as many rows as the grid is high.
-  const length = move.axis === 'row' ? facts.cols : facts.rows;
-  const lines = move.axis === 'row' ? facts.rows : facts.cols;
-  const possible = length >= 2 && move.index < lines && (length !== 2 || move.dir === 1);
+  const length = axis === 'row' ? facts.cols : facts.rows;
+  const lines = axis === 'row' ? facts.rows : facts.cols;
+  const possible = length >= 2 && index < lines && (length !== 2 || dir === 1);
   const blocked = facts.blocked;
-  const undoes = blocked !== null && blocked.axis === move.axis && blocked.index === move.index && blocked.dir === move.dir;
+  const undoes = blocked !== null && blocked.axis === axis && blocked.index === index && blocked.dir === dir;
   if (possible && !undoes) return null;
   return refused(undoes ? 'no_undo' : 'bad_shift');
 }
@@ -193,11 +220,13 @@ function checkChoose(s: NoirState, _seat: Seat, move: Move<'choose'>, facts: Noi
 
 /** §2.5 Arrest: a living neighbour of the Inspector's identity, or the identity itself. */
 function checkArrest(s: NoirState, _seat: Seat, move: Move<'arrest'>, facts: NoirFacts): Refusal {
-  const bad = facts.gate ?? facts.phase.arrest;
-  if (bad) return bad;
+  return facts.gate ?? facts.phase.arrest ?? arrestPart(s, facts, move.suspect);
+}
+/** The part of `checkArrest` about the suspect: the Inspector's identity or a living neighbour of it. */
+function arrestPart(s: NoirState, facts: NoirFacts, suspect: number): Refusal {
   const identity = s.inspectorIdentity;
-  if (identity !== null && (move.suspect === identity || facts.neighbours.includes(move.suspect))) return null;
-  return isAlive(s, move.suspect) ? about('not_adjacent', move.suspect) : about('not_alive', move.suspect);
+  if (identity !== null && (suspect === identity || holdsSuspect(facts.neighbours, suspect))) return null;
+  return isAlive(s, suspect) ? about('not_adjacent', suspect) : about('not_alive', suspect);
 }
 
 /** §2.5 Exonerate, second half: discard one of the hand's cards. */
@@ -211,15 +240,24 @@ function checkDiscard(s: NoirState, _seat: Seat, move: Move<'discard'>, facts: N
  * neighbour of that suspect.
  */
 function checkCitizen(s: NoirState, _seat: Seat, move: Move<'citizen'>, facts: NoirFacts): Refusal {
-  const bad = facts.gate ?? facts.phase.citizen;
+  const bad = citizenGate(s, facts) ?? citizenDiscardPart(s, move.discard);
   if (bad) return bad;
-  if (s.options.mode !== 'citizens-arrest') return refused('mode');
-  if (!s.hand.includes(move.discard)) return about('not_in_hand', move.discard);
+  return citizenTargetPart(s, findSuspect(s.grid, move.discard)!, move.target);
+}
+/** The gate of every citizen's arrest: the seat and phase facts, and the mode. */
+function citizenGate(s: NoirState, facts: NoirFacts): Refusal {
+  return facts.gate ?? facts.phase.citizen ?? (s.options.mode !== 'citizens-arrest' ? refused('mode') : null);
+}
+/** The part of `checkCitizen` about the discard: in hand, a deck to keep (CITIZENS_ARREST_NEEDS_DECK), still on the grid. */
+function citizenDiscardPart(s: NoirState, discard: number): Refusal {
+  if (!holdsSuspect(s.hand, discard)) return about('not_in_hand', discard);
   if (CITIZENS_ARREST_NEEDS_DECK && s.deck.length === 0) return refused('deck_empty');
-  const discardAt = findSuspect(s.grid, move.discard);
-  if (discardAt === null) return about('not_on_grid', move.discard);
-  if (livingNeighbourOf(s, discardAt, move.target)) return null;
-  return isAlive(s, move.target) ? about('not_adjacent', move.target) : about('not_alive', move.target);
+  return findSuspect(s.grid, discard) === null ? about('not_on_grid', discard) : null;
+}
+/** The part of `checkCitizen` about the target: a living neighbour of the discarded suspect at `discardAt`. */
+function citizenTargetPart(s: NoirState, discardAt: Pos, target: number): Refusal {
+  if (livingNeighbourOf(s, discardAt, target)) return null;
+  return isAlive(s, target) ? about('not_adjacent', target) : about('not_alive', target);
 }
 
 // ── Effects ──────────────────────────────────────────────────────────────────────────
@@ -423,10 +461,13 @@ function livingAround(s: NoirState, at: Pos | null, out: number[]): number[] {
 
 const AXES = ['row', 'col'] as const;
 
-/** The legal moves of the role to act (§2.3, §2.5, §2.7), in panel order. */
+/**
+ * The legal moves of the role to act (§2.3, §2.5, §2.7), in panel order. Each check is its
+ * type's gate (`facts.gate`, then the phase's refusal of the type) followed by the move's own
+ * part: the gate is tested once per type, the same part runs on every candidate.
+ */
 function legalNoir(s: NoirState, seat: Seat, facts: NoirFacts): NoirAction[] {
   const out: NoirAction[] = [];
-  const around: number[] = [];
   if (facts.gate) return out;
   switch (s.phase) {
     case 'firstKill':
@@ -452,43 +493,48 @@ function legalNoir(s: NoirState, seat: Seat, facts: NoirFacts): NoirAction[] {
     case 'play':
       break;
   }
-  for (const axis of AXES) {
-    const length = axis === 'row' ? facts.cols : facts.rows;
-    if (length < 2) continue;
-    const lines = axis === 'row' ? facts.rows : facts.cols;
-    for (let index = 0; index < lines; index++) {
-      const forward: Move<'shift'> = { type: 'shift', axis, index, dir: 1 };
-      keep(out, forward, checkShift(s, seat, forward, facts));
-      if (length === 2) continue;
-      const back: Move<'shift'> = { type: 'shift', axis, index, dir: -1 };
-      keep(out, back, checkShift(s, seat, back, facts));
+  if (facts.phase.shift === null) {
+    for (let axisIndex = 0; axisIndex < AXES.length; axisIndex++) {
+      const axis = AXES[axisIndex]!;
+      const length = axis === 'row' ? facts.cols : facts.rows;
+      if (length < 2) continue;
+      const lines = axis === 'row' ? facts.rows : facts.cols;
+      for (let index = 0; index < lines; index++) {
+        if (shiftPart(facts, axis, index, 1) === null) out.push({ type: 'shift', axis, index, dir: 1 });
+        if (length !== 2 && shiftPart(facts, axis, index, -1) === null) out.push({ type: 'shift', axis, index, dir: -1 });
+      }
     }
   }
+  const neighbours = facts.neighbours;
   if (facts.role === 'killer') {
-    for (const suspect of facts.neighbours) {
-      const kill: Move<'kill'> = { type: 'kill', suspect };
-      keep(out, kill, checkKill(s, seat, kill, facts));
+    if (facts.phase.kill === null) {
+      for (let index = 0; index < neighbours.length; index++) {
+        const suspect = neighbours[index]!;
+        if (killPart(s, facts, suspect) === null) out.push({ type: 'kill', suspect });
+      }
     }
     const move: Move<'disguise'> = { type: 'disguise' };
     keep(out, move, checkDisguise(s, seat, move, facts));
     return out;
   }
   const identity = s.inspectorIdentity;
-  if (identity !== null) {
-    for (const suspect of facts.neighbours) {
-      const arrest: Move<'arrest'> = { type: 'arrest', suspect };
-      keep(out, arrest, checkArrest(s, seat, arrest, facts));
+  if (identity !== null && facts.phase.arrest === null) {
+    for (let index = 0; index < neighbours.length; index++) {
+      const suspect = neighbours[index]!;
+      if (arrestPart(s, facts, suspect) === null) out.push({ type: 'arrest', suspect });
     }
-    const self: Move<'arrest'> = { type: 'arrest', suspect: identity };
-    keep(out, self, checkArrest(s, seat, self, facts));
+    if (arrestPart(s, facts, identity) === null) out.push({ type: 'arrest', suspect: identity });
   }
   const exonerateMove: Move<'exonerate'> = { type: 'exonerate' };
   keep(out, exonerateMove, checkExonerate(s, seat, exonerateMove, facts));
-  if (s.options.mode === 'citizens-arrest') {
-    for (const discard of s.hand) {
-      for (const target of livingAround(s, findSuspect(s.grid, discard), around)) {
-        const move: Move<'citizen'> = { type: 'citizen', discard, target };
-        keep(out, move, checkCitizen(s, seat, move, facts));
+  if (citizenGate(s, facts) === null) {
+    const around: number[] = [];
+    for (let handIndex = 0; handIndex < s.hand.length; handIndex++) {
+      const discard = s.hand[handIndex]!;
+      if (citizenDiscardPart(s, discard) !== null) continue;
+      const discardAt = findSuspect(s.grid, discard)!;
+      for (const target of livingAround(s, discardAt, around)) {
+        if (citizenTargetPart(s, discardAt, target) === null) out.push({ type: 'citizen', discard, target });
       }
     }
   }

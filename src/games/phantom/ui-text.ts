@@ -16,12 +16,12 @@ import {
   type PointLine,
 } from './rules.js';
 
-/** A card as "🟦 10 Politician", or "👻 Phantom". */
+/** A card as "🟦 10 Politician (blue)" (emoji and word, UX.md), or "👻 Phantom". */
 export function cardLabel(t: Catalog, card: CardNumber): string {
   const p = t.phantom;
   const data = CARDS[card];
   const name = p.cardNames[data.key];
-  return data.colour === null ? p.phantomCard(p.phantomEmoji, name) : p.card(p.colourEmoji[data.colour], card, name);
+  return data.colour === null ? p.phantomCard(p.phantomEmoji, name) : p.card(p.colourEmoji[data.colour], card, name, p.colourWords[data.colour]);
 }
 
 /** A card with its effect text (panel). */

@@ -9,7 +9,7 @@
  * the first copy's id: the choice between them changes nothing. `check` accepts any copy.
  */
 import type { ApplyResult, GameEvent, Pending, Seat } from '../engine.js';
-import { applyMove, checkMove, keep, kept, openDecision, type MoveRules, type MoveTable } from '../moves.js';
+import { applyMove, checkMove, keep, openDecision, type MoveRules, type MoveTable } from '../moves.js';
 import { Rng } from '../rng.js';
 import { rivalsClockwise } from '../seats.js';
 import {
@@ -50,22 +50,69 @@ type Move<T extends SuspicionAction['type']> = Extract<SuspicionAction, { type: 
 type Refusal = SuspicionError | null;
 type CounterPhase = Extract<Phase, { kind: 'counter' }>;
 type CancelPhase = Extract<Phase, { kind: 'cancel' }>;
+type CounterBackPhase = Extract<Phase, { kind: 'counterBack' }>;
 
 /** A refusal without parameters. */
 type PlainRefusal = { code: SuspicionPlainErrorCode };
 
-/** The parameterless refusals, allocated once (checks run for every candidate move). */
-const REFUSED: Partial<Record<SuspicionPlainErrorCode, PlainRefusal>> = {};
+/**
+ * Every parameterless refusal, allocated once in one object literal with a fixed shape
+ * (checks run for every candidate move; a lazily filled table measured markedly slower).
+ */
+const REFUSED: { readonly [Code in SuspicionPlainErrorCode]: PlainRefusal } = {
+  'game-over': { code: 'game-over' },
+  'bad-action': { code: 'bad-action' },
+  'not-seated': { code: 'not-seated' },
+  'not-now': { code: 'not-now' },
+  'not-your-turn': { code: 'not-your-turn' },
+  'card-not-in-hand': { code: 'card-not-in-hand' },
+  'not-in-variant': { code: 'not-in-variant' },
+  'wrong-card': { code: 'wrong-card' },
+  'own-suspect': { code: 'own-suspect' },
+  'not-your-suspect': { code: 'not-your-suspect' },
+  'slot-taken': { code: 'slot-taken' },
+  'slot-empty': { code: 'slot-empty' },
+  'not-a-rival': { code: 'not-a-rival' },
+  'already-blocked': { code: 'already-blocked' },
+  'choose-evidence': { code: 'choose-evidence' },
+  'no-wild-there': { code: 'no-wild-there' },
+  'declare-needs-two': { code: 'declare-needs-two' },
+  'must-act': { code: 'must-act' },
+  'window-closed': { code: 'window-closed' },
+  'own-placement': { code: 'own-placement' },
+  'already-passed': { code: 'already-passed' },
+  'not-your-window': { code: 'not-your-window' },
+  'no-vote': { code: 'no-vote' },
+  'not-a-voter': { code: 'not-a-voter' },
+  'illegal-action': { code: 'illegal-action' },
+  'blocked': { code: 'blocked' },
+};
+for (const refusal of Object.values(REFUSED)) Object.freeze(refusal);
 function refused(code: SuspicionPlainErrorCode): PlainRefusal {
-  return (REFUSED[code] ??= Object.freeze({ code }));
+  return REFUSED[code];
 }
 
 // ── Checks ───────────────────────────────────────────────────────────────────────────
 
 
 /**
+ * The kind of decision a position is in, as a small integer (phase kinds are strings, and
+ * one of them, 'counterBack', is too long for JSON.parse to intern, so every comparison of a
+ * kind would be a string comparison): read from the state once per facts.
+ */
+const enum Decision {
+  Turn,
+  Counter,
+  CounterBack,
+  Cancel,
+  Vote,
+  Over,
+}
+
+/**
  * What the checks of one seat in one position share (../moves.ts `MoveTable.facts`),
  * computed once per `legal` call instead of once per candidate:
+ * - `decision`: the kind of the position's phase;
  * - `seat`: the refusal of any move (game over, not seated), or null;
  * - `turn`: the refusal of any turn move (that, or not a turn, or not this seat's turn);
  * - `window`: the refusal of any answer to the open window or vote by this seat (the
@@ -74,6 +121,7 @@ function refused(code: SuspicionPlainErrorCode): PlainRefusal {
  * - `faces`: on the seat's own turn, the faces of its hand cards by hand index.
  */
 export interface SeatFacts {
+  decision: Decision;
   seat: PlainRefusal | null;
   turn: PlainRefusal | null;
   window: PlainRefusal | null;
@@ -81,53 +129,65 @@ export interface SeatFacts {
 }
 
 /** Facts without hand faces, one frozen object per combination (no allocation on the hot path). */
-const FACTS = new Map<string, SeatFacts>();
-function constantFacts(seat: PlainRefusal | null, turn: PlainRefusal | null, window: PlainRefusal | null): SeatFacts {
-  const key = `${seat?.code}/${turn?.code}/${window?.code}`;
-  let facts = FACTS.get(key);
-  if (!facts) {
-    facts = Object.freeze({ seat, turn, window, faces: Object.freeze([]) });
-    FACTS.set(key, facts);
-  }
-  return facts;
+function constantFacts(decision: Decision, seat: PlainRefusal | null, turn: PlainRefusal | null, window: PlainRefusal | null): SeatFacts {
+  return Object.freeze({ decision, seat, turn, window, faces: Object.freeze([]) });
 }
-const GAME_OVER = constantFacts(refused('game-over'), refused('game-over'), refused('game-over'));
-const NOT_SEATED = constantFacts(refused('not-seated'), refused('not-seated'), refused('not-seated'));
-const NOT_YOUR_TURN = constantFacts(null, refused('not-your-turn'), null);
-const OWN_TURN_EMPTY_HAND = constantFacts(null, null, null);
-const IN_WINDOW = constantFacts(null, refused('not-now'), null);
-const OWN_PLACEMENT = constantFacts(null, refused('not-now'), refused('own-placement'));
-const ALREADY_PASSED = constantFacts(null, refused('not-now'), refused('already-passed'));
-const NOT_YOUR_WINDOW = constantFacts(null, refused('not-now'), refused('not-your-window'));
-const NOT_A_VOTER = constantFacts(null, refused('not-now'), refused('not-a-voter'));
-const BLOCKED = constantFacts(null, refused('not-now'), refused('blocked'));
+const GAME_OVER = constantFacts(Decision.Over, refused('game-over'), refused('game-over'), refused('game-over'));
+const NOT_SEATED = constantFacts(Decision.Over, refused('not-seated'), refused('not-seated'), refused('not-seated'));
+const NOT_YOUR_TURN = constantFacts(Decision.Turn, null, refused('not-your-turn'), null);
+const OWN_TURN_EMPTY_HAND = constantFacts(Decision.Turn, null, null, null);
+/** Per window decision: the seat may answer, or why not. */
+const windowFacts = (decision: Decision) => ({
+  open: constantFacts(decision, null, refused('not-now'), null),
+  notYours: constantFacts(decision, null, refused('not-now'), refused('not-your-window')),
+});
+const COUNTER = {
+  open: constantFacts(Decision.Counter, null, refused('not-now'), null),
+  ownPlacement: constantFacts(Decision.Counter, null, refused('not-now'), refused('own-placement')),
+  alreadyPassed: constantFacts(Decision.Counter, null, refused('not-now'), refused('already-passed')),
+  blocked: constantFacts(Decision.Counter, null, refused('not-now'), refused('blocked')),
+};
+const COUNTER_BACK = windowFacts(Decision.CounterBack);
+const CANCEL = windowFacts(Decision.Cancel);
+const VOTE = {
+  open: constantFacts(Decision.Vote, null, refused('not-now'), null),
+  notAVoter: constantFacts(Decision.Vote, null, refused('not-now'), refused('not-a-voter')),
+};
 
 /** The facts of a seat on its own turn: no refusal, and its hand's faces. */
 function ownTurnFacts(hand: readonly string[]): SeatFacts {
   if (hand.length === 0) return OWN_TURN_EMPTY_HAND;
   const faces: CardFace[] = new Array(hand.length);
   for (let index = 0; index < hand.length; index++) faces[index] = face(hand[index]!);
-  return { seat: null, turn: null, window: null, faces };
+  return { decision: Decision.Turn, seat: null, turn: null, window: null, faces };
+}
+
+/** True when `seats` holds `seat` (a plain loop over a short list). */
+function holdsSeat(seats: readonly Seat[], seat: Seat): boolean {
+  for (let index = 0; index < seats.length; index++) if (seats[index] === seat) return true;
+  return false;
 }
 
 /** The facts of `seat` in `s`. */
 function seatFacts(s: SuspicionState, seat: Seat): SeatFacts {
   const ph = s.phase;
-  if (ph.kind === 'over') return GAME_OVER;
-  if (!Number.isInteger(seat) || seat < 0 || seat >= s.seats) return NOT_SEATED;
+  // The seat first, so that the phase kind (a string) is compared in one switch only.
+  if (!Number.isInteger(seat) || seat < 0 || seat >= s.seats) return ph.kind === 'over' ? GAME_OVER : NOT_SEATED;
   switch (ph.kind) {
     case 'turn':
       return seat === s.turn ? ownTurnFacts(s.players[seat]!.hand) : NOT_YOUR_TURN;
     case 'counter':
-      if (seat === ph.placer) return OWN_PLACEMENT;
-      if (ph.passed.includes(seat)) return isBlocked(s, seat) ? BLOCKED : ALREADY_PASSED;
-      return IN_WINDOW;
-    case 'counterBack':
-      return seat === ph.placer ? IN_WINDOW : NOT_YOUR_WINDOW;
-    case 'cancel':
-      return seat === ph.target ? IN_WINDOW : NOT_YOUR_WINDOW;
+      if (seat === ph.placer) return COUNTER.ownPlacement;
+      if (holdsSeat(ph.passed, seat)) return isBlocked(s, seat) ? COUNTER.blocked : COUNTER.alreadyPassed;
+      return COUNTER.open;
     case 'vote':
-      return ph.voters.includes(seat) ? IN_WINDOW : NOT_A_VOTER;
+      return holdsSeat(ph.voters, seat) ? VOTE.open : VOTE.notAVoter;
+    case 'cancel':
+      return seat === ph.target ? CANCEL.open : CANCEL.notYours;
+    case 'counterBack':
+      return seat === ph.placer ? COUNTER_BACK.open : COUNTER_BACK.notYours;
+    case 'over':
+      return GAME_OVER;
   }
 }
 
@@ -158,19 +218,26 @@ function limitRefusal(s: SuspicionState, suspect: Seat): Refusal {
   return faceUpCount(s, suspect) >= limit ? { code: 'face-up-limit', params: { limit } } : null;
 }
 
+// Each turn move's check is the turn's gate for its type (`turnRefusal`), the card held (its
+// face), then the move's own part; `legalTurn` tests each type's gate once and runs the same
+// parts on the faces of the hand it walks.
+
 /** §1.6 A: evidence on the empty slot of its colour. */
 function checkPlace(s: SuspicionState, seat: Seat, move: Move<'place'>, facts: SeatFacts): Refusal {
   const bad = turnRefusal(s, move.type, facts);
   if (bad) return bad;
   const f = heldFace(s, seat, move.card, facts);
-  if (!f) return refused('card-not-in-hand');
+  return f ? placePart(s, seat, f, move.suspect) : refused('card-not-in-hand');
+}
+/** The part of `checkPlace` after the card: evidence, a suspect `seat` may place on, its colour's slot empty, room. */
+function placePart(s: SuspicionState, seat: Seat, f: CardFace, suspect: Seat): Refusal {
   if (f.kind !== 'evidence') return refused('wrong-card');
-  const suspectBad = suspectRefusal(s, seat, move.suspect);
+  const suspectBad = suspectRefusal(s, seat, suspect);
   if (suspectBad) return suspectBad;
-  const slot = slotOf(s, move.suspect, f.colour);
+  const slot = slotOf(s, suspect, f.colour);
   if (slot < 0) return { code: 'colour-not-on-suspect', params: { colour: f.colour } };
-  if (s.players[move.suspect]!.slots[slot] !== null) return refused('slot-taken');
-  return limitRefusal(s, move.suspect);
+  if (s.players[suspect]!.slots[slot] !== null) return refused('slot-taken');
+  return limitRefusal(s, suspect);
 }
 
 /** §1.6 C / §1.8 Wild: into any empty slot, declaring its colour. */
@@ -178,12 +245,15 @@ function checkWild(s: SuspicionState, seat: Seat, move: Move<'wild'>, facts: Sea
   const bad = turnRefusal(s, move.type, facts);
   if (bad) return bad;
   const f = heldFace(s, seat, move.card, facts);
-  if (!f) return refused('card-not-in-hand');
+  return f ? wildPart(s, seat, f, move.suspect, move.slot) : refused('card-not-in-hand');
+}
+/** The part of `checkWild` after the card: a Wild, a suspect `seat` may place on, the slot empty, room. */
+function wildPart(s: SuspicionState, seat: Seat, f: CardFace, suspect: Seat, slot: number): Refusal {
   if (f.kind !== 'wild') return refused('wrong-card');
-  const suspectBad = suspectRefusal(s, seat, move.suspect);
+  const suspectBad = suspectRefusal(s, seat, suspect);
   if (suspectBad) return suspectBad;
-  if (s.players[move.suspect]!.slots[move.slot] !== null) return refused('slot-taken');
-  return limitRefusal(s, move.suspect);
+  if (s.players[suspect]!.slots[slot] !== null) return refused('slot-taken');
+  return limitRefusal(s, suspect);
 }
 
 /** §1.8 Burn / Tamper / Block: the right card against a target it may hit. */
@@ -191,15 +261,17 @@ function checkAttack(s: SuspicionState, seat: Seat, move: Move<'burn' | 'tamper'
   const bad = turnRefusal(s, move.type, facts);
   if (bad) return bad;
   const f = heldFace(s, seat, move.card, facts);
-  if (!f) return refused('card-not-in-hand');
-  if (f.kind !== move.type) return refused('wrong-card');
-  const target = move.target;
-  const allowed = move.type === 'block' ? isRival(s, seat, target) : isAttackTarget(s, seat, target);
+  return f ? attackPart(s, seat, move.type, f, move.target, move.type === 'tamper' ? move.slot : undefined) : refused('card-not-in-hand');
+}
+/** The part of `checkAttack` after the card: the attack's own card, a target it may hit, and (Tamper) the evidence chosen. */
+function attackPart(s: SuspicionState, seat: Seat, type: 'burn' | 'tamper' | 'block', f: CardFace, target: Seat, slot: number | undefined): Refusal {
+  if (f.kind !== type) return refused('wrong-card');
+  const allowed = type === 'block' ? isRival(s, seat, target) : isAttackTarget(s, seat, target);
   if (!allowed) return refused('not-a-rival');
-  if (move.type === 'block' && s.players[target]!.blockCard !== null) return refused('already-blocked');
-  if (move.type === 'tamper') {
-    if (move.slot === undefined && faceUpCount(s, target) > 0) return refused('choose-evidence');
-    if (move.slot !== undefined && s.players[target]!.slots[move.slot] === null) return refused('slot-empty');
+  if (type === 'block' && s.players[target]!.blockCard !== null) return refused('already-blocked');
+  if (type === 'tamper') {
+    if (slot === undefined && faceUpCount(s, target) > 0) return refused('choose-evidence');
+    if (slot !== undefined && s.players[target]!.slots[slot] === null) return refused('slot-empty');
   }
   return null;
 }
@@ -211,12 +283,16 @@ function checkDiscard(s: SuspicionState, seat: Seat, move: Move<'discard'>, fact
 
 /** §1.6 D: move your own face-up Wild to another empty slot (not with an empty hand: then you pass). */
 function checkRecolour(s: SuspicionState, seat: Seat, move: Move<'recolour'>, facts: SeatFacts): Refusal {
-  const bad = turnRefusal(s, move.type, facts) ?? suspectRefusal(s, seat, move.suspect);
+  return turnRefusal(s, move.type, facts) ?? recolourPart(s, seat, move.suspect, move.from, move.to);
+}
+/** The part of `checkRecolour` after the gate: a suspect `seat` may place on, its own Wild at `from`, `to` empty, a hand. */
+function recolourPart(s: SuspicionState, seat: Seat, suspect: Seat, from: number, to: number): Refusal {
+  const bad = suspectRefusal(s, seat, suspect);
   if (bad) return bad;
-  const slots = s.players[move.suspect]!.slots;
-  const from = slots[move.from];
-  if (!from || face(from.card).kind !== 'wild' || from.by !== seat) return refused('no-wild-there');
-  if (slots[move.to] !== null) return refused('slot-taken');
+  const slots = s.players[suspect]!.slots;
+  const wild = slots[from];
+  if (!wild || face(wild.card).kind !== 'wild' || wild.by !== seat) return refused('no-wild-there');
+  if (slots[to] !== null) return refused('slot-taken');
   return s.players[seat]!.hand.length === 0 ? refused('illegal-action') : null;
 }
 
@@ -224,10 +300,13 @@ function checkRecolour(s: SuspicionState, seat: Seat, move: Move<'recolour'>, fa
 function checkDeclare(s: SuspicionState, seat: Seat, move: Move<'declare'>, facts: SeatFacts): Refusal {
   const bad = turnRefusal(s, move.type, facts);
   if (bad) return bad;
-  if (!heldFace(s, seat, move.card, facts)) return refused('card-not-in-hand');
-  const suspectBad = suspectRefusal(s, seat, move.suspect);
+  return heldFace(s, seat, move.card, facts) ? declarePart(s, seat, move.suspect) : refused('card-not-in-hand');
+}
+/** The part of `checkDeclare` after the card: a suspect `seat` may place on, carrying exactly the face-up limit. */
+function declarePart(s: SuspicionState, seat: Seat, suspect: Seat): Refusal {
+  const suspectBad = suspectRefusal(s, seat, suspect);
   if (suspectBad) return suspectBad;
-  return faceUpCount(s, move.suspect) !== faceUpLimit(s.options.variant) ? refused('declare-needs-two') : null;
+  return faceUpCount(s, suspect) !== faceUpLimit(s.options.variant) ? refused('declare-needs-two') : null;
 }
 
 /** §1.12 Arrest Race: drawing is the only turn move. */
@@ -238,44 +317,54 @@ function checkDraw(s: SuspicionState, _seat: Seat, move: Move<'draw'>, facts: Se
 /** Pass: on a turn only with an empty hand (§1.6); in a counter race, any rival still in it (§1.7). */
 function checkPass(s: SuspicionState, seat: Seat, move: Move<'pass'>, facts: SeatFacts): Refusal {
   if (facts.seat) return facts.seat;
-  if (s.phase.kind === 'turn') return turnRefusal(s, move.type, facts) ?? (s.players[seat]!.hand.length > 0 ? refused('must-act') : null);
-  return counterRefusal(s, seat, false, facts);
+  if (facts.decision === Decision.Turn) return turnRefusal(s, move.type, facts) ?? (s.players[seat]!.hand.length > 0 ? refused('must-act') : null);
+  return counterGate(s, facts);
+}
+
+// Each reaction's check is its window's gate (the seat's refusal, the window closed, or the
+// window facts) followed by the move's own part; `legalReaction` tests the gate once and runs
+// the same part.
+
+/** The gate of every answer to the counter race (§1.7): every rival of the placer still in it. */
+function counterGate(s: SuspicionState, facts: SeatFacts): Refusal {
+  return facts.seat ?? (facts.decision !== Decision.Counter ? refused('window-closed') : facts.window);
 }
 
 /**
- * §1.7 counter race: every rival of the placer still in it; a counter needs a ⇄ card of the
- * colour, and a blocked rival plays none (§1.8; one blocked before the race opened is out of it).
+ * The counter's own part (§1.7): a ⇄ card of the placement's colour, and no Block (§1.8; a
+ * rival blocked before the race opened is out of it).
  */
-function counterRefusal(s: SuspicionState, seat: Seat, counters: boolean, facts: SeatFacts): Refusal {
-  const ph = s.phase;
-  if (ph.kind !== 'counter') return refused('window-closed');
-  if (facts.window || !counters) return facts.window;
+function counterPart(s: SuspicionState, seat: Seat, ph: CounterPhase): Refusal {
   if (isBlocked(s, seat)) return refused('blocked');
   const colour = s.players[ph.suspect]!.slots[ph.slot]!.colour;
   return counterCardFor(s, seat, colour) === undefined ? { code: 'no-counter-card', params: { colour } } : null;
 }
 
-/** §1.7 counter-counter: the placer only; counter back needs a ⇄ card of the colour and no Block (§1.8). */
-function counterBackRefusal(s: SuspicionState, seat: Seat, countersBack: boolean, facts: SeatFacts): Refusal {
-  const ph = s.phase;
-  if (ph.kind !== 'counterBack') return refused('window-closed');
-  if (facts.window || !countersBack) return facts.window;
+/** The gate of both answers to a counter (§1.7): the placer only. */
+function counterBackGate(s: SuspicionState, facts: SeatFacts): Refusal {
+  return facts.seat ?? (facts.decision !== Decision.CounterBack ? refused('window-closed') : facts.window);
+}
+
+/** Counter back's own part (§1.7): a ⇄ card of the colour, and no Block (§1.8). */
+function counterBackPart(s: SuspicionState, seat: Seat, ph: CounterBackPhase): Refusal {
   if (isBlocked(s, seat)) return refused('blocked');
   return counterCardFor(s, seat, ph.placed.colour) === undefined ? { code: 'no-counter-card', params: { colour: ph.placed.colour } } : null;
 }
 
-/** §1.8 cancel window: the target only; a cancel needs a copy of the attacking card and no Block. */
-function cancelRefusal(s: SuspicionState, seat: Seat, cancels: boolean, facts: SeatFacts): Refusal {
-  const ph = s.phase;
-  if (ph.kind !== 'cancel') return refused('window-closed');
-  if (facts.window || !cancels) return facts.window;
+/** The gate of both answers to an attack (§1.8 cancel window): the target only. */
+function cancelGate(s: SuspicionState, facts: SeatFacts): Refusal {
+  return facts.seat ?? (facts.decision !== Decision.Cancel ? refused('window-closed') : facts.window);
+}
+
+/** The cancel's own part (§1.8): a copy of the attacking card, and no Block. */
+function cancelPart(s: SuspicionState, seat: Seat, ph: CancelPhase): Refusal {
   if (isBlocked(s, seat)) return refused('blocked');
   return cancelCardFor(s, seat, ph.attack) === undefined ? { code: 'no-cancel-card', params: { attack: ph.attack } } : null;
 }
 
 /** §1.9 vote: every voter may vote or abstain, and change their answer until the vote closes. */
-function voteRefusal(s: SuspicionState, facts: SeatFacts): Refusal {
-  return s.phase.kind !== 'vote' ? refused('no-vote') : facts.window;
+function voteGate(s: SuspicionState, facts: SeatFacts): Refusal {
+  return facts.seat ?? (facts.decision !== Decision.Vote ? refused('no-vote') : facts.window);
 }
 
 // ── Effects ──────────────────────────────────────────────────────────────────────────
@@ -560,26 +649,26 @@ const rules: MoveRules<SuspicionState, SuspicionAction, SuspicionError, SeatFact
   declare: { check: checkDeclare, apply: declare },
   draw: { check: checkDraw, apply: (s, seat, _move, events) => arrestDraw(s, seat, events) },
   pass: { check: checkPass, apply: (s, seat, _move, events) => pass(s, seat, events) },
-  counter: { check: (s, seat, _move, facts) => facts.seat ?? counterRefusal(s, seat, true, facts), apply: (s, seat, _move, events) => counter(s, seat, events) },
+  counter: { check: (s, seat, _move, facts) => counterGate(s, facts) ?? counterPart(s, seat, s.phase as CounterPhase), apply: (s, seat, _move, events) => counter(s, seat, events) },
   counterBack: {
-    check: (s, seat, _move, facts) => facts.seat ?? counterBackRefusal(s, seat, true, facts),
+    check: (s, seat, _move, facts) => counterBackGate(s, facts) ?? counterBackPart(s, seat, s.phase as CounterBackPhase),
     apply: (s, seat, _move, events) => counterBack(s, seat, events),
   },
-  accept: { check: (s, seat, _move, facts) => facts.seat ?? counterBackRefusal(s, seat, false, facts), apply: (s, _seat, _move, events) => acceptCounter(s, events) },
-  cancel: { check: (s, seat, _move, facts) => facts.seat ?? cancelRefusal(s, seat, true, facts), apply: (s, seat, _move, events) => cancelAttack(s, seat, events) },
+  accept: { check: (s, _seat, _move, facts) => counterBackGate(s, facts), apply: (s, _seat, _move, events) => acceptCounter(s, events) },
+  cancel: { check: (s, seat, _move, facts) => cancelGate(s, facts) ?? cancelPart(s, seat, s.phase as CancelPhase), apply: (s, seat, _move, events) => cancelAttack(s, seat, events) },
   allow: {
-    check: (s, seat, _move, facts) => facts.seat ?? cancelRefusal(s, seat, false, facts),
+    check: (s, _seat, _move, facts) => cancelGate(s, facts),
     apply: (s, _seat, _move, events) => resolveAttack(s, s.phase as CancelPhase, events),
   },
-  vote: { check: (s, _seat, _move, facts) => facts.seat ?? voteRefusal(s, facts), apply: (s, seat, move, events) => vote(s, seat, move.verdict, events) },
-  abstain: { check: (s, _seat, _move, facts) => facts.seat ?? voteRefusal(s, facts), apply: (s, seat, _move, events) => vote(s, seat, 'abstain', events) },
+  vote: { check: (s, _seat, _move, facts) => voteGate(s, facts), apply: (s, seat, move, events) => vote(s, seat, move.verdict, events) },
+  abstain: { check: (s, _seat, _move, facts) => voteGate(s, facts), apply: (s, seat, _move, events) => vote(s, seat, 'abstain', events) },
 };
 
 /**
  * The legal turn moves (§1.6), in panel order: per distinct hand card its placements,
- * attacks, declarations and discard, then the moves of Wilds already on a suspect. Cheap
- * pruning (a colour the suspect lacks, a full slot) skips hopeless candidates; each rule's
- * `check` decides the rest.
+ * attacks, declarations and discard, then the moves of Wilds already on a suspect. Each
+ * type's gate (`turnRefusal`) is tested once; each candidate then runs its rule's own part
+ * on the face of the hand card it is built from (the card is held: it is the hand's own).
  */
 function legalTurn(s: SuspicionState, seat: Seat, facts: SeatFacts, out: SuspicionAction[]): SuspicionAction[] {
   const variant = s.options.variant;
@@ -594,6 +683,13 @@ function legalTurn(s: SuspicionState, seat: Seat, facts: SeatFacts, out: Suspici
     keep(out, pass, rules.pass.check(s, seat, pass, facts));
     return out;
   }
+  const placeOpen = turnRefusal(s, 'place', facts) === null;
+  const wildOpen = turnRefusal(s, 'wild', facts) === null;
+  const burnOpen = turnRefusal(s, 'burn', facts) === null;
+  const tamperOpen = turnRefusal(s, 'tamper', facts) === null;
+  const blockOpen = turnRefusal(s, 'block', facts) === null;
+  const declareOpen = turnRefusal(s, 'declare', facts) === null;
+  const discardOpen = turnRefusal(s, 'discard', facts) === null;
   // Seats in clockwise order from `seat + first` to `seat + last` (allocation-free loops):
   // place targets are the seat itself, or (Criminal Edition) its rivals; attack targets are
   // the rivals, and in Criminal Edition the seat itself last (state.ts placeTargets / attackTargets).
@@ -602,80 +698,72 @@ function legalTurn(s: SuspicionState, seat: Seat, facts: SeatFacts, out: Suspici
   const placeFirst = criminal ? 1 : 0;
   const placeLast = criminal ? seats - 1 : 0;
   const attackLast = criminal ? seats : seats - 1;
-  const limit = faceUpLimit(variant);
   const faces = facts.faces;
+  // Declaring's own part does not depend on the card: run it once per suspect (bit i: seat + i).
+  let declarable = 0;
+  if (declareOpen) {
+    for (let i = placeFirst; i <= placeLast; i++) if (declarePart(s, seat, (seat + i) % seats) === null) declarable |= 1 << i;
+  }
   for (let index = 0; index < hand.length; index++) {
     const card = hand[index]!;
     const f = faces[index]!;
     if (hasEarlierCopy(faces, index)) continue;
     switch (f.kind) {
       case 'evidence':
+        if (!placeOpen) break;
         for (let i = placeFirst; i <= placeLast; i++) {
           const suspect = (seat + i) % seats;
-          const slot = slotOf(s, suspect, f.colour);
-          if (slot < 0 || s.players[suspect]!.slots[slot] !== null) continue;
-          const place: Move<'place'> = { type: 'place', card, suspect };
-          keep(out, place, rules.place.check(s, seat, place, facts));
+          if (placePart(s, seat, f, suspect) === null) out.push({ type: 'place', card, suspect });
         }
         break;
       case 'wild':
+        if (!wildOpen) break;
         for (let i = placeFirst; i <= placeLast; i++) {
           const suspect = (seat + i) % seats;
-          if (faceUpCount(s, suspect) >= limit) continue;
-          const slots = s.players[suspect]!.slots;
           for (let slot = 0; slot < SUSPECT_COLOURS; slot++) {
-            if (slots[slot] !== null) continue;
-            const wild: Move<'wild'> = { type: 'wild', card, suspect, slot };
-            keep(out, wild, rules.wild.check(s, seat, wild, facts));
+            if (wildPart(s, seat, f, suspect, slot) === null) out.push({ type: 'wild', card, suspect, slot });
           }
         }
         break;
       case 'burn':
+        if (!burnOpen) break;
         for (let i = 1; i <= attackLast; i++) {
-          const burn: Move<'burn'> = { type: 'burn', card, target: (seat + i) % seats };
-          keep(out, burn, rules.burn.check(s, seat, burn, facts));
+          const target = (seat + i) % seats;
+          if (attackPart(s, seat, 'burn', f, target, undefined) === null) out.push({ type: 'burn', card, target });
         }
         break;
       case 'tamper':
+        if (!tamperOpen) break;
         for (let i = 1; i <= attackLast; i++) {
           const target = (seat + i) % seats;
-          const slots = s.players[target]!.slots;
-          const wasted: Move<'tamper'> = { type: 'tamper', card, target };
-          keep(out, wasted, rules.tamper.check(s, seat, wasted, facts));
+          if (attackPart(s, seat, 'tamper', f, target, undefined) === null) out.push({ type: 'tamper', card, target });
           for (let slot = 0; slot < SUSPECT_COLOURS; slot++) {
-            if (slots[slot] === null) continue;
-            const tamper: Move<'tamper'> = { type: 'tamper', card, target, slot };
-            keep(out, tamper, rules.tamper.check(s, seat, tamper, facts));
+            if (attackPart(s, seat, 'tamper', f, target, slot) === null) out.push({ type: 'tamper', card, target, slot });
           }
         }
         break;
       case 'block':
+        if (!blockOpen) break;
         for (let i = 1; i < seats; i++) {
-          const block: Move<'block'> = { type: 'block', card, target: (seat + i) % seats };
-          keep(out, block, rules.block.check(s, seat, block, facts));
+          const target = (seat + i) % seats;
+          if (attackPart(s, seat, 'block', f, target, undefined) === null) out.push({ type: 'block', card, target });
         }
         break;
     }
-    if (variant !== 'no-bluff') {
-      for (let i = placeFirst; i <= placeLast; i++) {
-        const suspect = (seat + i) % seats;
-        if (faceUpCount(s, suspect) !== limit) continue;
-        const declare: Move<'declare'> = { type: 'declare', card, suspect };
-        keep(out, declare, rules.declare.check(s, seat, declare, facts));
-      }
+    if (declarable !== 0) {
+      for (let i = placeFirst; i <= placeLast; i++) if ((declarable & (1 << i)) !== 0) out.push({ type: 'declare', card, suspect: (seat + i) % seats });
     }
-    const discarded: Move<'discard'> = { type: 'discard', card };
-    keep(out, discarded, rules.discard.check(s, seat, discarded, facts));
+    if (discardOpen) out.push({ type: 'discard', card });
   }
-  for (let i = placeFirst; i <= placeLast; i++) {
-    const suspect = (seat + i) % seats;
-    const slots = s.players[suspect]!.slots;
-    for (let from = 0; from < SUSPECT_COLOURS; from++) {
-      if (slots[from]?.by !== seat) continue;
-      for (let to = 0; to < SUSPECT_COLOURS; to++) {
-        if (slots[to] !== null) continue;
-        const move: Move<'recolour'> = { type: 'recolour', suspect, from, to };
-        keep(out, move, rules.recolour.check(s, seat, move, facts));
+  if (turnRefusal(s, 'recolour', facts) === null) {
+    for (let i = placeFirst; i <= placeLast; i++) {
+      const suspect = (seat + i) % seats;
+      const slots = s.players[suspect]!.slots;
+      for (let from = 0; from < SUSPECT_COLOURS; from++) {
+        if (slots[from]?.by !== seat) continue;
+        for (let to = 0; to < SUSPECT_COLOURS; to++) {
+          if (recolourPart(s, seat, suspect, from, to) === null) out.push({ type: 'recolour', suspect, from, to });
+        }
       }
     }
   }
@@ -695,31 +783,24 @@ function hasEarlierCopy(faces: readonly CardFace[], index: number): boolean {
   return false;
 }
 
-/** The legal answers to an open window or vote (§1.7–§1.9): act, or decline. */
+/**
+ * The legal answers to an open window or vote (§1.7–§1.9), act then decline: none when the
+ * window's gate refuses the seat; else the decline, and the act when its own part allows it.
+ */
 function legalReaction(s: SuspicionState, seat: Seat, facts: SeatFacts): SuspicionAction[] {
-  switch (s.phase.kind) {
-    case 'counter': {
-      const move: Move<'counter'> = { type: 'counter' };
-      const pass: Move<'pass'> = { type: 'pass' };
-      return kept<SuspicionAction>(move, rules.counter.check(s, seat, move, facts), pass, rules.pass.check(s, seat, pass, facts));
-    }
-    case 'counterBack': {
-      const move: Move<'counterBack'> = { type: 'counterBack' };
-      const accept: Move<'accept'> = { type: 'accept' };
-      return kept<SuspicionAction>(move, rules.counterBack.check(s, seat, move, facts), accept, rules.accept.check(s, seat, accept, facts));
-    }
-    case 'cancel': {
-      const move: Move<'cancel'> = { type: 'cancel' };
-      const allow: Move<'allow'> = { type: 'allow' };
-      return kept<SuspicionAction>(move, rules.cancel.check(s, seat, move, facts), allow, rules.allow.check(s, seat, allow, facts));
-    }
-    case 'vote': {
-      const believe: Move<'vote'> = { type: 'vote', verdict: 'believe' };
-      const bluff: Move<'vote'> = { type: 'vote', verdict: 'bluff' };
-      const abstain: Move<'abstain'> = { type: 'abstain' };
-      const answers = kept<SuspicionAction>(believe, rules.vote.check(s, seat, believe, facts), bluff, rules.vote.check(s, seat, bluff, facts));
-      return rules.abstain.check(s, seat, abstain, facts) === null ? [...answers, abstain] : answers;
-    }
+  switch (facts.decision) {
+    case Decision.Counter:
+      if (counterGate(s, facts)) return [];
+      return counterPart(s, seat, s.phase as CounterPhase) === null ? [{ type: 'counter' }, { type: 'pass' }] : [{ type: 'pass' }];
+    case Decision.Vote:
+      if (voteGate(s, facts)) return [];
+      return [{ type: 'vote', verdict: 'believe' }, { type: 'vote', verdict: 'bluff' }, { type: 'abstain' }];
+    case Decision.Cancel:
+      if (cancelGate(s, facts)) return [];
+      return cancelPart(s, seat, s.phase as CancelPhase) === null ? [{ type: 'cancel' }, { type: 'allow' }] : [{ type: 'allow' }];
+    case Decision.CounterBack:
+      if (counterBackGate(s, facts)) return [];
+      return counterBackPart(s, seat, s.phase as CounterBackPhase) === null ? [{ type: 'counterBack' }, { type: 'accept' }] : [{ type: 'accept' }];
     default:
       return [];
   }
@@ -729,7 +810,7 @@ function legalReaction(s: SuspicionState, seat: Seat, facts: SeatFacts): Suspici
 export const suspicionMoves: MoveTable<SuspicionState, SuspicionAction, SuspicionError, SeatFacts> = {
   facts: seatFacts,
   legal(s, seat, facts) {
-    if (s.phase.kind !== 'turn') return legalReaction(s, seat, facts);
+    if (facts.decision !== Decision.Turn) return legalReaction(s, seat, facts);
     return facts.turn ? [] : legalTurn(s, seat, facts, []);
   },
   rules,

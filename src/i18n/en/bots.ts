@@ -10,10 +10,12 @@ export const bots = {
     normal: 'Plays a sensible move from what it can see',
     hard: 'Searches ahead from what it can see',
   } as Record<string, string>,
+  /** A bot seat's name on boards, panels, logs and results: name and level, e.g. "🤖 Ada (Hard)". */
+  nameWithLevel: (name: string, level: string) => `${name} (${level})`,
   /** A bot in the lobby list: its name and level. */
   lobbyEntry: (name: string, level: string) => `${name} (${level} bot)`,
   addPlaceholder: 'Host: add a bot…',
-  addOption: (level: string) => `Add a ${level} bot`,
+  addOption: (level: string) => `Add a bot: ${level}`,
   removePlaceholder: 'Host: remove a bot…',
   removeOption: (name: string) => `Remove ${name}`,
   replacePlaceholder: 'Host: hand a seat that left or is away to a bot…',
@@ -21,7 +23,8 @@ export const bots = {
   replaced: (player: string, bot: string) => `🤖 ${player}'s seat is now played by ${bot} until the end.`,
   paceNote: (seconds: string) => `🤖 Bots move after ${seconds}.`,
   defaultPace: '1.5–4 s',
-  instantPace: 'no pause',
+  /** The lobby's pace line with `bot-pace:0`. */
+  instantNote: '🤖 Bots move at once.',
   /** The reply to a lobby bot control. */
   added: (name: string) => `${name} joined the table.`,
   removed: (name: string) => `${name} left the table.`,

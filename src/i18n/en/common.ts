@@ -51,6 +51,7 @@ export const common = {
     cancelledAdmin: (by: string | null) => `**Ended by a server admin**${by ? ` (${by})` : ''}. This game is not rated.`,
     expired: '**The lobby closed** after 30 minutes without activity.',
     abandoned: '**Abandoned:** every player left. This game is not rated.',
+    abandonedHumansLeft: "**Abandoned:** every person at the table left, and bots don't play on alone. This game is not rated.",
     abandonedAway: (minutes: number, timeouts: number) =>
       `**Abandoned:** nobody played for over ${minutes} minutes — every player was away and let ${timeouts} deadlines in a row pass. This game is not rated; the channel is free for a new table.`,
     emptyLobby: '**Closed:** everyone left the lobby.',
@@ -222,6 +223,8 @@ export const common = {
     keepPlaying: 'No, keep playing',
     kept: 'Nothing changed.',
     leftDone: 'You left the game. Your seat is played automatically from now on.',
+    leftDoneForfeit: 'You left the game. Only one player was still seated, so they win it now.',
+    leftDoneLastHuman: "You left the game. You were the last person at the table and bots don't play on alone, so the game has ended (not rated).",
     cancelledDone: 'The table was cancelled.',
     created: 'Table created.',
   },

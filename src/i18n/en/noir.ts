@@ -106,7 +106,7 @@ export const noir = {
   evCanvas: (around: string, role: string, adjacent: boolean) =>
     `Canvas around ${around}: the ${role} is ${adjacent ? '' : 'not '}adjacent.`,
   evCollapse: (rows: number, cols: number, list: string) =>
-    `Collapse: ${f.count(rows, { one: 'row', other: 'rows' })} and ${f.count(cols, { one: 'column', other: 'columns' })} of the dead removed (${list}).`,
+    `Collapse: ${[rows ? f.count(rows, { one: 'row', other: 'rows' }) : '', cols ? f.count(cols, { one: 'column', other: 'columns' }) : ''].filter(Boolean).join(' and ')} of the dead removed (${list}).`,
   evShift: (who: string, shift: string) => `${who} shifted ${shift}.`,
   evDisguiseKilled: (who: string, old: string) => `${who} (🔪 Killer) disguised: ${old}'s evidence is discarded and ${old} is flipped to deceased.`,
   evDisguiseMarked: (who: string, old: string) => `${who} (🔪 Killer) disguised: ${old}'s evidence is discarded and ${old} gets an innocent marker.`,

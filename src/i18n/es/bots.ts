@@ -10,10 +10,12 @@ export const bots = {
     normal: 'Juega una jugada sensata según lo que ve',
     hard: 'Piensa varias jugadas por delante según lo que ve',
   } as Record<string, string>,
+  /** El nombre de un asiento de bot en tableros, paneles, registros y resultados: nombre y nivel, p. ej. "🤖 Ada (Difícil)". */
+  nameWithLevel: (name: string, level: string) => `${name} (${level})`,
   /** Un bot en la lista del lobby: su nombre y su nivel. */
   lobbyEntry: (name: string, level: string) => `${name} (bot ${level})`,
   addPlaceholder: 'Anfitrión: agregar un bot…',
-  addOption: (level: string) => `Agregar un bot ${level}`,
+  addOption: (level: string) => `Agregar un bot: ${level}`,
   removePlaceholder: 'Anfitrión: quitar un bot…',
   removeOption: (name: string) => `Quitar a ${name}`,
   replacePlaceholder: 'Anfitrión: pasarle a un bot el asiento de quien se fue o está ausente…',
@@ -21,7 +23,8 @@ export const bots = {
   replaced: (player: string, bot: string) => `🤖 ${bot} juega desde ahora y hasta el final en el asiento de ${player}.`,
   paceNote: (seconds: string) => `🤖 Los bots juegan después de ${seconds}.`,
   defaultPace: '1,5–4 s',
-  instantPace: 'ninguna pausa',
+  /** La línea de ritmo del lobby con `ritmo-bots:0`. */
+  instantNote: '🤖 Los bots juegan al instante.',
   /** La respuesta a un control de bots del lobby. */
   added: (name: string) => `${name} se sumó a la mesa.`,
   removed: (name: string) => `${name} dejó la mesa.`,

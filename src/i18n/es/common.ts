@@ -53,6 +53,7 @@ export const common = {
     cancelledAdmin: (by: string | null) => `**Terminada por un administrador del servidor**${by ? ` (${by})` : ''}. Esta partida no cuenta para la clasificación.`,
     expired: '**La sala se cerró** tras 30 minutos sin actividad.',
     abandoned: '**Abandonada:** todos los jugadores se fueron. Esta partida no cuenta para la clasificación.',
+    abandonedHumansLeft: '**Abandonada:** todas las personas de la mesa se fueron, y los bots no siguen jugando solos. Esta partida no cuenta para la clasificación.',
     abandonedAway: (minutes: number, timeouts: number) =>
       `**Abandonada:** nadie jugó durante más de ${f.count(minutes, { one: 'minuto', other: 'minutos' })}: todos estaban ausentes y dejaron pasar ${f.count(timeouts, { one: 'plazo', other: 'plazos' })} seguidos. Esta partida no cuenta para la clasificación; el canal queda libre para una mesa nueva.`,
     emptyLobby: '**Cerrada:** todos salieron de la sala.',
@@ -65,7 +66,7 @@ export const common = {
     rematchInvite: (host: string, title: string, mentions: string) =>
       mentions ? `🔁 ${host} abrió una mesa nueva de **${title}**: ${mentions}, ¡pulsen **Unirme** para jugar otra vez!` : `🔁 ${host} abrió una mesa nueva de **${title}**.`,
     yourTurnPing: (mentions: string, title: string, id: number, rel: string) =>
-      `🔔 ${mentions}: les toca jugar en **${title}** (mesa #${id}), ${rel}.`,
+      `🔔 ${mentions}: es su turno en **${title}** (mesa #${id}), ${rel}.`,
   },
 
   rules: {
@@ -224,6 +225,8 @@ export const common = {
     keepPlaying: 'No, seguir jugando',
     kept: 'No se cambió nada.',
     leftDone: 'Abandonaste la partida. A partir de ahora tu asiento juega en automático.',
+    leftDoneForfeit: 'Abandonaste la partida. Solo quedaba un jugador sentado, así que gana ahora.',
+    leftDoneLastHuman: 'Abandonaste la partida. Eras la última persona en la mesa y los bots no siguen jugando solos, así que la partida terminó (no cuenta para la clasificación).',
     cancelledDone: 'La mesa se canceló.',
     created: 'Mesa creada.',
   },

@@ -106,7 +106,7 @@ export const noir = {
   evCanvas: (around: string, role: string, adjacent: boolean) =>
     `Interrogatorio alrededor de ${around}: el ${role} ${adjacent ? 'está' : 'no está'} al lado.`,
   evCollapse: (rows: number, cols: number, list: string) =>
-    `Colapso: se ${f.word(rows + cols, { one: 'retira', other: 'retiran' })} ${f.count(rows, { one: 'fila', other: 'filas' })} y ${f.count(cols, { one: 'columna', other: 'columnas' })} de muertos (${list}).`,
+    `Colapso: se ${f.word(rows + cols, { one: 'retira', other: 'retiran' })} ${[rows ? f.count(rows, { one: 'fila', other: 'filas' }) : '', cols ? f.count(cols, { one: 'columna', other: 'columnas' }) : ''].filter(Boolean).join(' y ')} de muertos (${list}).`,
   evShift: (who: string, shift: string) => `${who} desplazó ${shift}.`,
   evDisguiseKilled: (who: string, old: string) => `${who} (🔪 Asesino) se disfrazó: se descarta la prueba de ${old} y ${old} pasa a estar muerto.`,
   evDisguiseMarked: (who: string, old: string) => `${who} (🔪 Asesino) se disfrazó: se descarta la prueba de ${old} y ${old} recibe una marca de inocente.`,

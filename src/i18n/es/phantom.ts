@@ -17,6 +17,7 @@ export const phantom = {
 
   colours: { yellow: '🟨 amarillo', red: '🟥 rojo', blue: '🟦 azul' },
   colourEmoji: { yellow: '🟨', red: '🟥', blue: '🟦' },
+  colourWords: { yellow: 'amarillo', red: 'rojo', blue: 'azul' },
   phantomEmoji: '👻',
   cardNames: {
     politician: 'Político',
@@ -43,7 +44,8 @@ export const phantom = {
     phantom: 'Nunca es el culpable; se denuncia con cualquier color de pista. +1 por cada otro jugador cuya lupa caiga en él; esos pierden 1.',
   },
   /** A card as "🟦 10 Político" (suit emoji, number, name). */
-  card: (emoji: string, number: number, name: string) => `${emoji} ${number} ${name}`,
+  /** Una carta de sospechoso: su color en emoji y palabra, número y nombre — "🟨 2 Tabernero (amarillo)". */
+  card: (emoji: string, number: number, name: string, colour: string) => `${emoji} ${number} ${name} (${colour})`,
   /** The Phantom, which has no number shown. */
   phantomCard: (emoji: string, name: string) => `${emoji} ${name}`,
   cardWithEffect: (card: string, effect: string) => `${card} — ${effect}`,

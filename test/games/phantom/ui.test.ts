@@ -99,16 +99,16 @@ describe('board', () => {
     // Seat 2's panel: their own cards only.
     const pnl = ui.panel(def.seatView(s, 2), def.legalActions(s, 2), ctx);
     for (const secret of ['Politician', 'Yakuza', 'Barkeeper', 'Reporter', 'Shopkeeper', '👻']) expect(pnl.body).not.toContain(secret);
-    expect(pnl.body).toContain('🟥 8 Madame');
-    expect(pnl.body).toContain('🟨 3 Courier');
+    expect(pnl.body).toContain('🟥 8 Madame (red)');
+    expect(pnl.body).toContain('🟨 3 Courier (yellow)');
   });
 
   it('keeps the reveal: criminal, why, glasses and points with reasons', () => {
     const s = crimeState(4, { hands: [[9, 2], [6, 3], [5, 4], [P, 7]], firstInvestigator: 0, scores: [3, 3, 3, 3] });
     const { state } = playCrime(s, [report(9), report(6), report(5), report(P, 'blue')], [0, 3, 1, 1]);
     const b = ui.board(def.publicView(state), ctx);
-    expect(b.body).toContain('🚨 Criminal: **🟨 6 Detective** — played by Ben');
-    expect(b.body).toContain('🟥 5 Forensicist strikes 🟦 9 Yakuza from the suspects');
+    expect(b.body).toContain('🚨 Criminal: **🟨 6 Detective (yellow)** — played by Ben');
+    expect(b.body).toContain('🟥 5 Forensicist (red) strikes 🟦 9 Yakuza (blue) from the suspects');
     expect(b.body).toContain('Ben +6 (played the criminal +2 (Detective ×2); glass on the criminal +4 (Detective ×2)) → **9**');
     expect(b.body).toContain('Cleo −1 (glass on someone\'s Phantom −1) → **2**');
     expect(b.body).toContain('Dev +1 (Phantom fooled others +1) → **4**');
@@ -162,7 +162,7 @@ describe('panel', () => {
     const pnl = ui.panel(def.seatView(s, 0), def.legalActions(s, 0), ctx);
     const labels = pnl.rows.flatMap((r) => r.components.map((c: any) => c.label));
     expect(labels).toEqual([
-      'Report 🟦 10 Politician with 🟦 blue clue',
+      'Report 🟦 10 Politician (blue) with 🟦 blue clue',
       'Report 👻 Phantom with 🟨 yellow clue',
       'Report 👻 Phantom with 🟥 red clue',
       'Report 👻 Phantom with 🟦 blue clue',
@@ -209,7 +209,7 @@ describe('texts', () => {
     const { events } = playCrime(s, [report(9), report(6), report(5), report(P, 'blue')], [0, 3, 1, 1]);
     const solved = events.find((e) => e.type === 'crime-solved')!;
     expect(ui.describeEvent(solved, ctx, null)).toBe(
-      'Round 1, crime 1: the criminal is 🟨 6 Detective, played by Ben. Points: Ana +4 (4), Ben +6 (6), Cleo −1 (0), Dev +1 (1).',
+      'Round 1, crime 1: the criminal is 🟨 6 Detective (yellow), played by Ben. Points: Ana +4 (4), Ben +6 (6), Cleo −1 (0), Dev +1 (1).',
     );
   });
 
