@@ -52,6 +52,12 @@ export interface AppOptions {
    * (src/bots/pool.ts); tests may pass an `InlinePolicy`. Closed by `stop()`.
    */
   botPolicy?: BotPolicy;
+  /**
+   * How long a ping edited down to the players still deciding waits to coalesce further
+   * answers, in ms (default PING_EDIT_DELAY_MS, 1.5 s); end-to-end tests that settle after
+   * every vote shorten it.
+   */
+  pingEditDelayMs?: number;
 }
 
 /** A running (or ready to start) bot. */
@@ -129,7 +135,7 @@ export function createApp(config: Config, opts: AppOptions): App {
   // Discord's global 50/s (discord-platform.md §4); @discordjs/rest exempts only the initial
   // callback, so they get a client of their own that never waits behind board edits and pings.
   const interactionRest = new REST({ ...(config.discordApiUrl ? { api: config.discordApiUrl } : {}), globalRequestsPerSecond: Infinity, agent: restAgent() });
-  const publisher = new Publisher({ rest: client.rest, interactionRest, service, registry, logger });
+  const publisher = new Publisher({ rest: client.rest, interactionRest, service, registry, logger, ...(opts.pingEditDelayMs !== undefined ? { pingEditDelayMs: opts.pingEditDelayMs } : {}) });
   service.addListener(publisher);
   // AI players move through the service after each change that leaves a decision to them.
   const botPolicy = opts.botPolicy ?? lazyPool();

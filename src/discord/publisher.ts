@@ -145,6 +145,8 @@ export class Publisher implements TableListener {
       now?: () => number;
       /** Pacing of board and ping requests (RestBudget; defaults: Discord's observed limits). */
       budget?: RestBudgetOptions;
+      /** How long a ping edited down to those still deciding waits to coalesce, in ms (default PING_EDIT_DELAY_MS). */
+      pingEditDelayMs?: number;
     },
   ) {
     this.panelWriter = new PanelWriter(deps.logger);
@@ -398,7 +400,7 @@ export class Publisher implements TableListener {
       if (still.length === 0) await this.replacePing(work, snap, []);
       else if (still.length < pinged.size) {
         // Wait a moment: the answers given meanwhile are drawn with this one (the next round, from the newest state).
-        await this.sleep(PING_EDIT_DELAY_MS);
+        await this.sleep(this.deps.pingEditDelayMs ?? PING_EDIT_DELAY_MS);
         if (this.closed || work.ping.length > 0) return;
         const mod = this.deps.registry.get(snap.table.game);
         const release = await this.budget.slot(work.channelId, 'edit', RestPriority.cleanUp);

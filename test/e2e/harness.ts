@@ -36,7 +36,8 @@ export async function startBot(emu: DiscordEmulator, dbPath: string, opts: Parti
     DEV_GUILD_ID: emu.guild.id,
     LOG_LEVEL: 'silent',
   });
-  const app = createApp(config, { logger: silentLogger, ...opts });
+  // Pings edited down after a vote coalesce for 1.5 s in production; every settle() would wait that out.
+  const app = createApp(config, { logger: silentLogger, pingEditDelayMs: 50, ...opts });
   await app.start();
   return app;
 }
