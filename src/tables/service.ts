@@ -517,7 +517,8 @@ export class TableService {
 
   /**
    * Leave a running game (`/table leave`): the seat is auto-played until the end and ranked
-   * last. When every player has left, the table is cancelled (not rated).
+   * last. When only one player is still seated, they win at once (`forfeit`); when only bots
+   * (or nobody) remain, the game ends as abandoned (bots never play on alone; not rated).
    */
   leaveGame(tableId: number, actor: Actor): Promise<ServiceResult<TableSnapshot>> {
     return this.change(
