@@ -73,36 +73,3 @@ export class BackgroundQueue {
     }
   }
 }
-
-/**
- * Turns of the event loop handed out one at a time: `next()` resolves in its own
- * `setImmediate` turn, after Node's poll phase, so everything that arrived meanwhile (other
- * interactions to acknowledge) runs between two of them.
- */
-export class TurnQueue {
-  private readonly waiting: (() => void)[] = [];
-  private scheduled = false;
-
-  /** Waiting for a turn. */
-  get size(): number {
-    return this.waiting.length;
-  }
-
-  /** Resolves in a turn of its own, in the order asked. */
-  next(): Promise<void> {
-    return new Promise<void>((resolve) => {
-      this.waiting.push(resolve);
-      this.schedule();
-    });
-  }
-
-  private schedule(): void {
-    if (this.scheduled || this.waiting.length === 0) return;
-    this.scheduled = true;
-    setImmediate(() => {
-      this.scheduled = false;
-      this.waiting.shift()?.();
-      this.schedule();
-    });
-  }
-}

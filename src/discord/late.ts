@@ -1,18 +1,22 @@
 /**
  * Overload degrades, never fails (README "Benchmark"; discord-platform.md §1: an interaction
- * not acknowledged within 3 s fails). When the bot is so busy that a component click is
- * already ACKNOWLEDGE_FIRST_AFTER_MS old by the time its handler starts, the click is
- * acknowledged at once — a deferred update on a private panel or prompt, a deferred private
- * reply on a public message — and its real work waits its turn behind the acknowledgements of
- * the other waiting clicks (one late click per event-loop turn). The move is still committed
- * before anything shows its result: the handler runs as usual, and what it would have sent as
- * the initial response becomes an edit of the acknowledged response, through the
- * interaction-webhook route on the interaction REST client (outside the global limit).
+ * not acknowledged within 3 s fails). A component click that is already
+ * ACKNOWLEDGE_FIRST_AFTER_MS late when it arrives, or reaches that while it waits for its
+ * turn (admission.ts), is acknowledged at once — a deferred update on a private panel or
+ * prompt, a deferred private reply on a public message — and its real work follows when its
+ * turn comes. The move is still committed before anything shows its result: the handler runs
+ * as usual, and what it would have sent as the initial response becomes an edit of the
+ * acknowledged response, through the interaction-webhook route on the interaction REST client
+ * (outside the global limit).
  */
 import { MessageFlags } from 'discord.js';
 import type { ComponentInteraction } from './slash-command.js';
 
-/** A component click this old (ms since its snowflake's creation) when handled is acknowledged first. */
+/**
+ * A component click this old (ms since its snowflake's creation) and not yet worked on is
+ * acknowledged first. Read against this machine's clock, not corrected like EXPIRED_AFTER_MS:
+ * a clock running ahead only costs a needless acknowledgement, never a failed interaction.
+ */
 export const ACKNOWLEDGE_FIRST_AFTER_MS = 1000;
 
 /**

@@ -7,8 +7,9 @@
  * plain answer; an autocomplete gets an empty choice list. Writes one log line per
  * interaction with guild, table, user, action, outcome and duration (ms), and turns any
  * unexpected error into a private apology instead of "This interaction failed". A click
- * that is already late when it is handled (the bot is overloaded) is acknowledged first
- * (late.ts), so it is answered within Discord's 3 s however long its work waits.
+ * waits its turn (admission.ts: a bounded number of clicks is worked on at once) and one
+ * that is in danger of missing Discord's 3 s is acknowledged first (late.ts), so it is
+ * answered in time however long its work waits.
  */
 import { performance } from 'node:perf_hooks';
 import { RESTJSONErrorCodes } from 'discord-api-types/v10';
@@ -16,7 +17,7 @@ import type { ChatInputCommandInteraction, Interaction } from 'discord.js';
 import { catalogFor, type Catalog } from '../i18n/index.js';
 import { privateText } from './answers.js';
 import { commandMismatch, type CommandMismatch } from './command-check.js';
-import { TurnQueue } from './background.js';
+import { ClickAdmission } from './admission.js';
 import { handleComponent } from './components.js';
 import { acknowledgeFirst, ACKNOWLEDGE_FIRST_AFTER_MS, EXPIRED_AFTER_MS, InteractionAges, interactionAgeMs } from './late.js';
 import type { AppContext, InteractionLog } from './context.js';
@@ -70,7 +71,7 @@ async function slashCommand(interaction: ChatInputCommandInteraction, app: AppCo
 export function createRouter(app: AppContext, commands: SlashCommand[]): (interaction: Interaction) => Promise<void> {
   const byName = new Map(commands.map((command) => [command.name, command]));
   const handlers = componentHandlers(commands);
-  const lateTurns = new TurnQueue();
+  const admission = new ClickAdmission({ acknowledgeAfterMs: ACKNOWLEDGE_FIRST_AFTER_MS });
   const ages = new InteractionAges();
   return async (interaction: Interaction) => {
     const started = performance.now();
@@ -85,13 +86,16 @@ export function createRouter(app: AppContext, commands: SlashCommand[]): (intera
           log.outcome = 'expired';
           return;
         }
-        if (interactionAgeMs(interaction) > ACKNOWLEDGE_FIRST_AFTER_MS) {
-          // Overloaded: acknowledge now, do the work once the other waiting clicks are acknowledged too.
+        // Overloaded: a click that waits for its turn until it is in danger is acknowledged first.
+        const release = await admission.enter(interactionAgeMs(interaction), async () => {
           log.acknowledgedFirst = true;
           await acknowledgeFirst(interaction, (target, body) => app.publisher.editPanel(target, body));
-          await lateTurns.next();
+        });
+        try {
+          await handleComponent(interaction, app, log, handlers);
+        } finally {
+          release();
         }
-        await handleComponent(interaction, app, log, handlers);
       } else if (interaction.isAutocomplete()) {
         // No option of ours autocompletes: the only answer Discord accepts is a (here empty) list.
         log.action = `autocomplete ${interaction.commandName}`;
