@@ -154,6 +154,7 @@ export function openDatabase(path: string): Db {
         );
       }
       assertSchema(sqlite, path);
+      cacheStatements(sqlite);
     } catch (err) {
       sqlite.close();
       throw err;
@@ -164,6 +165,36 @@ export function openDatabase(path: string): Db {
     if (FILE_ERROR.test(String((err as { code?: unknown }).code ?? ''))) throw new DatabaseOpenError(path, err);
     throw err;
   }
+}
+
+/** Compiled statements kept per connection by `cacheStatements`, at most (least recently used dropped first). */
+export const STATEMENT_CACHE_SIZE = 256;
+
+/**
+ * Keep the connection's compiled statements: drizzle prepares every query it builds anew
+ * (`client.prepare(sql)` on each call, which compiles the SQL in SQLite), while the same few
+ * statements — a move's guarded table update, its log row, a seat patch — run on every
+ * click. `prepare` answers from a cache keyed by the SQL text (at most STATEMENT_CACHE_SIZE,
+ * least recently used dropped first). A cached statement that returns rows is handed out
+ * with raw mode off, as a new one would be (drizzle switches it on where it maps rows
+ * itself). Statements are only ever run to completion here (no `iterate()`), so one cached
+ * statement is never in use twice at once.
+ */
+export function cacheStatements(sqlite: Database.Database, size: number = STATEMENT_CACHE_SIZE): void {
+  const compile = sqlite.prepare.bind(sqlite);
+  const cache = new Map<string, Database.Statement>();
+  sqlite.prepare = ((source: string) => {
+    let statement = cache.get(source);
+    if (statement) {
+      cache.delete(source);
+      if (statement.reader) statement.raw(false);
+    } else {
+      statement = compile(source);
+      if (cache.size >= size) cache.delete(cache.keys().next().value!);
+    }
+    cache.set(source, statement);
+    return statement;
+  }) as typeof sqlite.prepare;
 }
 
 function assertNotNewerOrOpenError(path: string): void {
