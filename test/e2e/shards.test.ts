@@ -57,12 +57,14 @@ describePostgres('two shard processes on one PostgreSQL database', (server) => {
   /** The pid of a shard's process, newest first. */
   const shardPids = (shard: number) => lines.filter((l) => l.msg === 'shard process spawned' && l.shard === shard).map((l) => l.childPid!);
 
-  /** Wait until no open table's board is behind its version (the shards published every change). */
+  /** Wait until the table's board (or lobby message) shows its version (the shards published every change). */
   async function boardsCaughtUp(tableId: number): Promise<void> {
     const started = Date.now();
     for (;;) {
       const table = (await store.table(tableId))!;
-      if (table.boardVersion >= table.version || table.status !== 'active') {
+      // A lobby's message counts as its board (the publisher confirms its version too): a
+      // Start click must wait until the lobby shows who joined, or Start is still disabled.
+      if (table.boardVersion >= table.version || (table.status !== 'active' && table.status !== 'lobby')) {
         await new Promise((resolve) => setTimeout(resolve, 30));
         return;
       }
