@@ -43,6 +43,10 @@ export function printReport(res: BenchResults): string {
       out.push(rungLine('', r.product, r.ratios));
     }
     if (res.ladderStopped) out.push(`ladder stopped ${res.ladderStopped}`);
+    if (res.refined?.length) {
+      out.push('refining rungs (√2 above a bot\'s highest passing rate, whose next rate failed):');
+      for (const r of res.refined) out.push(rungLine(r.rate, r.result));
+    }
     const slow = res.ladder.filter((r) => r.product.responsiveAfterMs === null || r.product.responsiveAfterMs > 5000);
     if (slow.length) out.push(`product answered a probe click again only ${slow.map((r) => `${r.product.responsiveAfterMs === null ? 'never (5 min)' : `${(r.product.responsiveAfterMs / 1000).toFixed(0)} s`} after the ${r.rate}/s load`).join(', ')}`);
     const stale = res.ladder.filter((r) => r.product.boardsBehindAfterDrain > 0).map((r) => `${r.product.boardsBehindAfterDrain} after ${r.rate}/s`);

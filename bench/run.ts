@@ -24,7 +24,8 @@
  *
  * Options: `--quick` (a seconds-long version: few tables, two rates, short steps), `--tables=N`,
  * `--rates=100,200,…` (offered clicks per second), `--seconds=S` (per rate), `--seed=N`,
- * `--log-level=info` (the product's; production default), `--profile-rate=400`, `--out=DIR`.
+ * `--log-level=info` (the product's; production default), `--profile-rate=400`, `--out=DIR`,
+ * `--no-refine` (skip the rungs √2 above each bot's highest passing rate; see BenchResults.refined).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -62,6 +63,8 @@ export interface BenchSettings {
   profileSeconds: number;
   /** A bot counts as quiet (drained) after this long without a request, ms. */
   quietMs: number;
+  /** Run the refining rungs after the ladder (off with `--no-refine` and in --quick). */
+  refine: boolean;
   recoveryTables: number;
   leaderboardResults: number;
   leaderboardRepetitions: number;
@@ -81,7 +84,12 @@ export interface BenchResults {
   ladder?: { rate: number; echo: RungResult; product: RungResult; ratios: ReturnType<typeof ratios> }[];
   /** Why the ladder stopped before its last rate, if it did. */
   ladderStopped?: string;
-  /** Highest offered rate at which p99 ≤ 100 ms and nothing failed, per bot. */
+  /**
+   * Rungs run after the ladder, one bot at a time, √2 above a bot's highest passing rate when
+   * its next rate failed: the highest rate is read at half-rung resolution (the ladder doubles).
+   */
+  refined?: { rate: number; bot: 'echo' | 'product'; result: RungResult }[];
+  /** Highest offered rate at which p99 ≤ 100 ms and nothing failed, per bot (ladder and refining rungs). */
   highestRateP99Under100?: { echo: number | null; product: number | null; ratio: number };
   /**
    * Heap after a full GC, every table clicked once: the product world vs a product world of
@@ -108,6 +116,7 @@ function settingsFromArgs(argv: string[]): { settings: BenchSettings; out: strin
     args: argv,
     options: {
       quick: { type: 'boolean', default: false },
+      'no-refine': { type: 'boolean', default: false },
       tables: { type: 'string' },
       rates: { type: 'string' },
       seconds: { type: 'string' },
@@ -147,6 +156,7 @@ function settingsFromArgs(argv: string[]): { settings: BenchSettings; out: strin
     profileRate: num(values['profile-rate'], 400, 'profile-rate'),
     profileSeconds: quick ? 1 : 15,
     quietMs: quick ? 300 : 1000,
+    refine: !quick && !values['no-refine'],
     recoveryTables: quick ? 200 : 10_000,
     leaderboardResults: quick ? 1_000 : 100_000,
     leaderboardRepetitions: quick ? 50 : 2_000,
@@ -296,10 +306,25 @@ async function runLoad(s: BenchSettings, results: BenchResults, product: World, 
       break;
     }
   }
+  const passes = (r: RungResult) => r.latency.p99 <= 100 && r.failures === 0;
+  const rungsOf = (kind: 'echo' | 'product') => [
+    ...results.ladder!.map((r) => ({ rate: r.rate, result: r[kind] })),
+    ...(results.refined ?? []).filter((r) => r.bot === kind),
+  ];
   const best = (kind: 'echo' | 'product') => {
-    const ok = results.ladder!.filter((r) => r[kind].latency.p99 <= 100 && r[kind].failures === 0).map((r) => r.rate);
+    const ok = rungsOf(kind).filter((r) => passes(r.result)).map((r) => r.rate);
     return ok.length ? Math.max(...ok) : null;
   };
+  if (s.refine) {
+    results.refined = [];
+    for (const kind of ['echo', 'product'] as const) {
+      const passing = best(kind);
+      if (passing === null || !rungsOf(kind).some((r) => r.rate > passing && !passes(r.result))) continue;
+      const rate = Math.round((passing * Math.SQRT2) / 10) * 10;
+      log(`refining: ${kind} at ${rate} clicks/s for ${s.seconds} s`);
+      results.refined.push({ rate, bot: kind, result: await runRung(kind === 'echo' ? echo : product, { rate, seconds: s.seconds, rng: rng[kind], quietMs: s.quietMs }) });
+    }
+  }
   const e = best('echo');
   const p = best('product');
   results.highestRateP99Under100 = { echo: e, product: p, ratio: e && p ? round(p / e, 2) : NaN };
