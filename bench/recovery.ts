@@ -1,10 +1,18 @@
 /**
- * Restart recovery and memory at rest: the time a fresh table service takes to load and
- * re-arm N open tables from the database (what `App.start` does after login), and the heap
- * each recovered table costs before anyone clicks (state lives in the database, not in
- * memory) — per backend: SQLite, and PostgreSQL on a throwaway local server when its binaries
- * are installed (test/support/postgres.ts). The warm figure — after every table has been
- * clicked — is measured on the running bot by the load benchmark (bench/load/).
+ * Restart recovery and memory at rest: the time a fresh process takes from opening its store
+ * to having recovered N open tables — `recoverAtStart` (src/tables/recovery.ts), what
+ * `App.start` runs after login: deadlines re-armed, boards behind their table handed to the
+ * publisher, due AI-player turns scheduled and handed to the bot policy — and the heap each
+ * recovered table costs before anyone clicks (state lives in the database, not in memory);
+ * per backend: SQLite, and PostgreSQL on a throwaway local server when its binaries are
+ * installed (test/support/postgres.ts). The warm figure — after every table has been clicked —
+ * is measured on the running bot by the load benchmark (bench/load/).
+ *
+ * The seeded tables stand for a restart after a clean stop, with some leftovers: every
+ * BOT_EVERY-th table has an AI player (one human seat fewer), every STALE_EVERY-th board is one
+ * version behind its table (the previous process stopped before drawing it), the others show
+ * their table's newest version. The bot policy here only counts the requests it is handed
+ * (the decision itself runs later on the worker pool, not in recovery).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -17,6 +25,9 @@ import { openPostgres } from '../src/persistence/pg/open.js';
 import { SqliteStore } from '../src/persistence/store/sqlite.js';
 import type { Store } from '../src/persistence/store/types.js';
 import { TableService } from '../src/tables/service.js';
+import { BotTurns } from '../src/tables/bot-turns.js';
+import { recoverAtStart } from '../src/tables/recovery.js';
+import type { BotPolicy } from '../src/bots/policy.js';
 import { postgresUnavailable, startPostgres } from '../test/support/postgres.js';
 import type { Actor } from '../src/tables/types.js';
 import { median, round } from './load/stats.js';
@@ -30,6 +41,10 @@ export interface RecoveryResult {
   recoverMedianMs: number;
   recoverMaxMs: number;
   runs: number;
+  /** Per run: boards handed to the publisher (seeded: tables / STALE_EVERY). */
+  staleBoards: number;
+  /** Per run: bot turns scheduled and handed to the policy (at most tables / BOT_EVERY). */
+  botTurns: number;
   /** Heap (after a full GC) a recovered, never-clicked table costs, bytes (median over runs). */
   heapBytesPerTableAtRest: number;
   gcExposed: boolean;
@@ -39,10 +54,17 @@ export interface RecoveryResult {
 
 /** How many tables are seeded at once (each table's own changes stay in order). */
 const SEED_CONCURRENCY = 16;
+/** Every this many seeded tables, one has an AI player. */
+export const BOT_EVERY = 10;
+/** Every this many seeded tables (offset by one from the bot tables), one board is behind its table. */
+export const STALE_EVERY = 100;
+/** How long a run may take to hand every scheduled bot turn to the policy, ms (then it fails). */
+const HAND_OVER_TIMEOUT_MS = 30_000;
 
 /**
- * Start `n` Suspicion tables (3 seats) directly through the service on `store`,
- * SEED_CONCURRENCY at a time (on SQLite the store runs them one after another anyway), every
+ * Start `n` Suspicion tables (3 seats; every BOT_EVERY-th with an easy AI player) directly
+ * through the service on `store`, their boards marked as showing the newest version except
+ * every STALE_EVERY-th, SEED_CONCURRENCY at a time (on SQLite the store runs them one after another anyway), every
  * timer at its maximum (LONG_TIMERS): seeding 10,000 tables on PostgreSQL takes minutes, and a
  * deadline that passed before the recovery would make it commit a fresh deadline for that table
  * (README "Restarts") — a different measurement from loading and re-arming open tables.
@@ -54,12 +76,22 @@ async function seedTables(store: Store, n: number): Promise<void> {
   const worker = async () => {
     while (next < n) {
       const i = next++;
-      const r = await service.createTable({ guildId: '1', channelId: String(300000000000000000n + BigInt(i)), game: 'suspicion', host: actor(i * 3), options: LONG_TIMERS.suspicion ?? {} });
+      const bot = i % BOT_EVERY === 0;
+      const r = await service.createTable({
+        guildId: '1',
+        channelId: String(300000000000000000n + BigInt(i)),
+        game: 'suspicion',
+        host: actor(i * 3),
+        options: LONG_TIMERS.suspicion ?? {},
+        ...(bot ? { botOptions: { bots: 1, level: 'easy' } } : {}),
+      });
       if (!r.ok) throw new Error(JSON.stringify(r.error));
       await service.join(r.value.table.id, actor(i * 3 + 1));
-      await service.join(r.value.table.id, actor(i * 3 + 2));
+      if (!bot) await service.join(r.value.table.id, actor(i * 3 + 2));
       const s = await service.start(r.value.table.id, actor(i * 3));
       if (!s.ok) throw new Error(JSON.stringify(s.error));
+      const behind = i % STALE_EVERY === 1;
+      await service.setBoardVersion(r.value.table.id, s.value.table.version - (behind ? 1 : 0));
     }
   };
   await Promise.all(Array.from({ length: SEED_CONCURRENCY }, worker));
@@ -75,17 +107,48 @@ async function measureBackend(open: () => Promise<Store>, n: number, runs: numbe
   const seedMs = performance.now() - t0;
   const times: number[] = [];
   const heap: number[] = [];
+  let staleBoards = 0;
+  let botTurns = 0;
   for (let k = 0; k < runs; k++) {
     global.gc?.();
     const heap0 = process.memoryUsage().heapUsed;
+    let handedOver = 0;
+    let allHandedOver = () => {};
+    const policy: BotPolicy = {
+      // Counted, never answered: the move would be played after recovery, not during it.
+      decide: () => {
+        handedOver += 1;
+        allHandedOver();
+        return new Promise(() => {});
+      },
+      close: async () => {},
+    };
     const started = performance.now();
     const store = await open();
     const service = new TableService({ store, registry: defaultRegistry(), logger: silentLogger });
-    const ids = await service.recover();
+    const turns = new BotTurns({ service, store, policy, logger: silentLogger });
+    service.addListener(turns);
+    let published = 0;
+    const recovered = await recoverAtStart(service, turns, () => (published += 1), Date.now());
+    // A scheduled turn reads its seat's log and replays it before it asks the policy: part of recovery.
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`${handedOver} of ${recovered.botTurns} bot turns handed to the policy`)), HAND_OVER_TIMEOUT_MS);
+      allHandedOver = () => {
+        if (handedOver >= recovered.botTurns) {
+          clearTimeout(timer);
+          resolve();
+        }
+      };
+      allHandedOver();
+    });
     times.push(performance.now() - started);
-    if (ids.length !== n) throw new Error(`recovered ${ids.length} of ${n} tables`);
+    if (recovered.tables.length !== n) throw new Error(`recovered ${recovered.tables.length} of ${n} tables`);
+    if (published !== recovered.staleBoards) throw new Error(`${published} of ${recovered.staleBoards} stale boards published`);
+    staleBoards = recovered.staleBoards;
+    botTurns = recovered.botTurns;
     global.gc?.();
     heap.push((process.memoryUsage().heapUsed - heap0) / n);
+    turns.stop();
     await service.stop();
     await store.close();
     await new Promise((r) => setImmediate(r));
@@ -96,6 +159,8 @@ async function measureBackend(open: () => Promise<Store>, n: number, runs: numbe
     recoverMedianMs: round(median(times), 1),
     recoverMaxMs: round(Math.max(...times), 1),
     runs,
+    staleBoards,
+    botTurns,
     heapBytesPerTableAtRest: Math.round(median(heap)),
   };
 }

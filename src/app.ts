@@ -22,6 +22,7 @@ import type { ShardFilter, Store } from './persistence/store/types.js';
 import { ratingsHook } from './ratings/store.js';
 import { TableService, type TableServiceDeps } from './tables/service.js';
 import { BotTurns } from './tables/bot-turns.js';
+import { recoverAtStart } from './tables/recovery.js';
 import { BotPool } from './bots/pool.js';
 import type { BotPolicy } from './bots/policy.js';
 
@@ -164,13 +165,9 @@ export function createApp(config: Config, opts: AppOptions): App {
         await client.rest.put(route, { body: commandBodies(commands) });
         logger.info({ count: commands.length, scope: config.devGuildId ? `guild ${config.devGuildId}` : 'global' }, 'commands registered');
       }
-      // Decisions whose deadline passed while the bot was down get a fresh one from now.
-      const recovered = await service.recover(readyAt);
-      // Boards (and pings) the previous process did not get to publish before it stopped.
-      for (const change of await service.staleBoards()) publisher.tableChanged(change);
-      // Bots (of this process's shards) that were to move when the previous process stopped move now.
-      await botTurns.resume();
-      logger.info({ tables: recovered.length, user: client.user?.tag }, 'ready');
+      // Deadlines re-armed (late ones extended), unpublished boards sent, due bot turns scheduled.
+      const recovered = await recoverAtStart(service, botTurns, (change) => publisher.tableChanged(change), readyAt);
+      logger.info({ tables: recovered.tables.length, staleBoards: recovered.staleBoards, botTurns: recovered.botTurns, user: client.user?.tag }, 'ready');
     },
     async stop() {
       if (stopped) return;

@@ -88,8 +88,9 @@ export class BotTurns implements TableListener {
    */
   async resume(): Promise<number> {
     let scheduled = 0;
-    for (const table of await this.service.ownOpenTables()) {
-      if (table.status !== 'active' || this.stopped) continue;
+    for (const table of await this.service.ownOpenTableHeads()) {
+      // A table without a bot seat has no turn to schedule: only the others are read whole.
+      if (table.status !== 'active' || !table.hasBotSeat || this.stopped) continue;
       const snapshot = await this.service.snapshot(table.id);
       if (snapshot) scheduled += this.consider(snapshot);
     }

@@ -25,7 +25,7 @@ import type { GameRegistry } from '../games/registry.js';
 import { Rng } from '../games/rng.js';
 import type { Logger } from '../logger.js';
 import { DuplicateKeyError, VersionConflictError } from '../persistence/store/errors.js';
-import type { SeatRow, ShardFilter, Store, StoreReads, StoreTx, TableRow } from '../persistence/store/types.js';
+import type { OpenTableHead, SeatRow, ShardFilter, Store, StoreReads, StoreTx, TableRow } from '../persistence/store/types.js';
 import { GameCommitter } from './commit.js';
 import { playDeadline } from './drivers.js';
 import type { BotLevel } from '../bots/kit.js';
@@ -161,6 +161,14 @@ export class TableService {
   /** The open tables of this process's shards (every open table without a shard filter), by id. */
   ownOpenTables(): Promise<TableRow[]> {
     return this.store.openTables(this.ownTables());
+  }
+
+  /**
+   * The open tables of this process's shards (every open table without a shard filter), by
+   * id, as OpenTableHead (no game state): what start-up recovery looks at first.
+   */
+  ownOpenTableHeads(): Promise<OpenTableHead[]> {
+    return this.store.openTableHeads(this.ownTables());
   }
 
   /** Open tables in a guild where `userId` sits (not counting seats they left), most recently updated first. */
@@ -329,9 +337,12 @@ export class TableService {
    * with a ping for whoever must act now, since that ping may be the one that was lost.
    */
   async staleBoards(): Promise<TableChange[]> {
-    const stale = (await this.store.openTables(this.ownTables())).filter((table) => table.boardVersion < table.version);
+    const stale = (await this.ownOpenTableHeads()).filter((head) => head.boardVersion < head.version);
     const changes: TableChange[] = [];
-    for (const table of stale) {
+    for (const head of stale) {
+      // Only these few are read whole (state, seats); the check is repeated on the fresh row.
+      const table = await this.store.table(head.id);
+      if (!table || (table.status !== 'lobby' && table.status !== 'active') || table.boardVersion >= table.version) continue;
       const snapshot = await this.snapshotOf(this.store, table, await this.store.seats(table.id));
       const { pending } = snapshot;
       changes.push({ tableId: table.id, snapshot, ping: pending ? pingFor(pending, snapshot.seats) : [], ended: false, newDecision: pending !== null });
@@ -710,8 +721,9 @@ export class TableService {
    * Resolves with the ids of the tables found.
    */
   async recover(readyAt: number = this.now()): Promise<number[]> {
-    const tables = await this.store.openTables(this.ownTables());
-    const late: TableRow[] = [];
+    // Heads only (no game state): arming a timer needs the id, status and deadline.
+    const tables = await this.ownOpenTableHeads();
+    const late: OpenTableHead[] = [];
     for (const table of tables) {
       if (table.status === 'active' && table.deadlineAt !== null && table.deadlineAt < readyAt) late.push(table);
       else this.timers.arm(table);

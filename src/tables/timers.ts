@@ -26,8 +26,8 @@ export class DeadlineTimers {
     private readonly log: Logger,
   ) {}
 
-  /** (Re)arm the timer of `table` for its stored deadline; nothing for closed tables. */
-  arm(table: TableRow): void {
+  /** (Re)arm the timer of `table` for its stored deadline (Unix ms); nothing for closed tables. */
+  arm(table: Pick<TableRow, 'id' | 'status' | 'deadlineAt'>): void {
     this.disarm(table.id);
     if (this.stopped || table.deadlineAt === null || (table.status !== 'lobby' && table.status !== 'active')) return;
     const delay = Math.max(0, table.deadlineAt - this.now());

@@ -58,6 +58,7 @@ import {
   type NewResult,
   type NewSeat,
   type NewTable,
+  type OpenTableHead,
   type OpenTablesFilter,
   type Page,
   type PlayerGameRecord,
@@ -324,6 +325,25 @@ class PgOps implements StoreTx {
     if (filter.shard) where.push(shardWhere(filter.shard));
     return this.db
       .select()
+      .from(gameTables)
+      .where(and(...where))
+      .orderBy(asc(gameTables.id));
+  }
+
+  openTableHeads(filter: OpenTablesFilter = {}): Promise<OpenTableHead[]> {
+    const where = [open];
+    if (filter.guildId !== undefined) where.push(eq(gameTables.guildId, filter.guildId));
+    if (filter.shard) where.push(shardWhere(filter.shard));
+    return this.db
+      .select({
+        id: gameTables.id,
+        status: gameTables.status,
+        deadlineAt: gameTables.deadlineAt,
+        version: gameTables.version,
+        boardVersion: gameTables.boardVersion,
+        // Qualified by hand: drizzle prints a lone table's columns unqualified.
+        hasBotSeat: sql<boolean>`exists (select 1 from "seats" as s where s."table_id" = "game_tables"."id" and s."bot_level" is not null)`,
+      })
       .from(gameTables)
       .where(and(...where))
       .orderBy(asc(gameTables.id));

@@ -12,6 +12,7 @@ export const STORE_METHODS = [
   'table',
   'openTableInChannel',
   'openTables',
+  'openTableHeads',
   'openTablesOfUser',
   'seats',
   'actions',

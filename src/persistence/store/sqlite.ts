@@ -55,6 +55,7 @@ import {
   type NewResult,
   type NewSeat,
   type NewTable,
+  type OpenTableHead,
   type OpenTablesFilter,
   type Page,
   type PlayerGameRecord,
@@ -415,6 +416,26 @@ class SqliteOps implements SyncOf<StoreTx> {
     if (filter.shard) where.push(shardWhere(filter.shard));
     return this.db
       .select()
+      .from(gameTables)
+      .where(and(...where))
+      .orderBy(asc(gameTables.id))
+      .all();
+  }
+
+  openTableHeads(filter: OpenTablesFilter = {}): OpenTableHead[] {
+    const where = [open];
+    if (filter.guildId !== undefined) where.push(eq(gameTables.guildId, filter.guildId));
+    if (filter.shard) where.push(shardWhere(filter.shard));
+    return this.db
+      .select({
+        id: gameTables.id,
+        status: gameTables.status,
+        deadlineAt: gameTables.deadlineAt,
+        version: gameTables.version,
+        boardVersion: gameTables.boardVersion,
+        // Qualified by hand: drizzle prints a lone table's columns unqualified.
+        hasBotSeat: sql<boolean>`exists (select 1 from "seats" as s where s."table_id" = "game_tables"."id" and s."bot_level" is not null)`.mapWith(Boolean),
+      })
       .from(gameTables)
       .where(and(...where))
       .orderBy(asc(gameTables.id))

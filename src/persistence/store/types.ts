@@ -104,6 +104,23 @@ export interface OpenTablesFilter {
   shard?: ShardFilter;
 }
 
+/**
+ * What start-up recovery needs to know of an open table without reading its game state
+ * (`openTableHeads`): enough to arm its deadline timer, to tell whether its board is behind,
+ * and whether an AI player sits at it. Instants are Unix ms.
+ */
+export interface OpenTableHead {
+  id: number;
+  status: TableStatus;
+  /** As in TableRow: when the current decision (or the idle lobby) expires; null when nothing waits. */
+  deadlineAt: number | null;
+  version: number;
+  /** The table version the board message last showed (behind `version` = redraw needed). */
+  boardVersion: number;
+  /** True when any seat of the table has a bot level (an AI player sits, or sat, there). */
+  hasBotSeat: boolean;
+}
+
 /** Options of `claimDueDeadlines`. */
 export interface ClaimOptions {
   /** Only tables of guilds on these shards. */
@@ -353,6 +370,11 @@ export interface StoreReads {
   openTableInChannel(channelId: string): Promise<TableRow | undefined>;
   /** Open tables, by id ascending; optionally one guild's, or only the given shards' guilds. */
   openTables(filter?: OpenTablesFilter): Promise<TableRow[]>;
+  /**
+   * The same open tables as `openTables(filter)`, by id ascending, as OpenTableHead: one
+   * statement that reads no JSON column (start-up recovery of thousands of tables).
+   */
+  openTableHeads(filter?: OpenTablesFilter): Promise<OpenTableHead[]>;
   /** Open tables in a guild where `userId` sits (not counting seats they left), most recently updated first. */
   openTablesOfUser(guildId: string, userId: string): Promise<TableRow[]>;
   /** Seats of a table: by seat number once started, by join order (then user id) in the lobby. */

@@ -1,0 +1,40 @@
+/**
+ * Start-up recovery of one process (README "Restarts"), in the order `App.start` runs it once
+ * the gateway is ready: re-arm every open table's deadline (extending those that passed while
+ * the bot was down), hand the boards the previous process did not publish to the publisher,
+ * then schedule the AI players that were to move. Only the tables of the service's shards.
+ *
+ * Each step first reads the open tables' heads (`openTableHeads`: no game state) and reads a
+ * table whole only when it has something to do: a late deadline, a board behind its table, a
+ * bot seat at an active table. Measured by bench/recovery.ts.
+ */
+import type { BotTurns } from './bot-turns.js';
+import type { TableService } from './service.js';
+import type { TableChange } from './types.js';
+
+/** What `recoverAtStart` found and did. */
+export interface StartUpRecovery {
+  /** Ids of the open tables found (their deadlines re-armed), ascending. */
+  tables: number[];
+  /** Boards handed to `publish` because they did not show their table's newest version. */
+  staleBoards: number;
+  /** Bot turns scheduled. */
+  botTurns: number;
+}
+
+/**
+ * Recover this process's open tables after `readyAt` (Unix ms: when the bot became ready):
+ * `service.recover(readyAt)`, then each of `service.staleBoards()` to `publish` (the
+ * publisher's `tableChanged`), then `botTurns.resume()`. Rejects when a store read fails
+ * (a deadline that cannot be extended is logged and left to its timer instead).
+ */
+export async function recoverAtStart(service: TableService, botTurns: BotTurns, publish: (change: TableChange) => void, readyAt: number): Promise<StartUpRecovery> {
+  // Decisions whose deadline passed while the bot was down get a fresh one from now.
+  const tables = await service.recover(readyAt);
+  // Boards (and pings) the previous process did not get to publish before it stopped.
+  const stale = await service.staleBoards();
+  for (const change of stale) publish(change);
+  // Bots (of this process's shards) that were to move when the previous process stopped move now.
+  const turns = await botTurns.resume();
+  return { tables, staleBoards: stale.length, botTurns: turns };
+}
