@@ -69,7 +69,7 @@ const HAND_OVER_TIMEOUT_MS = 30_000;
  * deadline that passed before the recovery would make it commit a fresh deadline for that table
  * (README "Restarts") — a different measurement from loading and re-arming open tables.
  */
-async function seedTables(store: Store, n: number): Promise<void> {
+export async function seedTables(store: Store, n: number): Promise<void> {
   const service = new TableService({ store, registry: defaultRegistry(), logger: silentLogger });
   const actor = (k: number): Actor => ({ userId: String(200000000000000000n + BigInt(k)), displayName: `U${k}`, canManageGuild: false });
   let next = 0;

@@ -17,7 +17,7 @@ import type { BotLevel } from '../bots/kit.js';
 import type { BotPolicy } from '../bots/policy.js';
 import { seatsToAct, type Pending, type Seat } from '../games/engine.js';
 import type { Logger } from '../logger.js';
-import type { SeatRow, StoreReads, TableRow } from '../persistence/store/types.js';
+import { BULK_READ_IDS, type SeatRow, type StoreReads, type TableRow } from '../persistence/store/types.js';
 import { botLevelOf, botPauseMs, tableOptionsOf } from './bots.js';
 import type { TableService } from './service.js';
 import type { TableChange, TableListener, TableSnapshot } from './types.js';
@@ -65,6 +65,8 @@ export class BotTurns implements TableListener {
   /** Moves being decided or played (awaited by `settled`). */
   private readonly running = new Set<Promise<void>>();
   private stopped = false;
+  /** While `resume` runs: the newest table version each change handed to this listener had. */
+  private seenWhileResuming: Map<number, number> | null = null;
 
   constructor(deps: BotTurnsDeps) {
     this.service = deps.service;
@@ -78,6 +80,8 @@ export class BotTurns implements TableListener {
 
   /** Listener entry point: schedule (or drop) bot turns for the table as `change` committed it. */
   tableChanged(change: TableChange): void {
+    const seen = this.seenWhileResuming;
+    if (seen) seen.set(change.tableId, Math.max(seen.get(change.tableId) ?? -1, change.snapshot.table.version));
     this.consider(change.snapshot);
   }
 
@@ -88,11 +92,19 @@ export class BotTurns implements TableListener {
    */
   async resume(): Promise<number> {
     let scheduled = 0;
-    for (const table of await this.service.ownOpenTableHeads()) {
-      // A table without a bot seat has no turn to schedule: only the others are read whole.
-      if (table.status !== 'active' || !table.hasBotSeat || this.stopped) continue;
-      const snapshot = await this.service.snapshot(table.id);
-      if (snapshot) scheduled += this.consider(snapshot);
+    const seen = (this.seenWhileResuming = new Map());
+    try {
+      // A table without a bot seat has no turn to schedule: only the others are read whole, in bulk.
+      const ids = (await this.service.ownOpenTableHeads()).filter((head) => head.status === 'active' && head.hasBotSeat).map((head) => head.id);
+      for (let i = 0; i < ids.length && !this.stopped; i += BULK_READ_IDS) {
+        for (const snapshot of await this.service.snapshots(ids.slice(i, i + BULK_READ_IDS))) {
+          // A change committed since the read was handed to `tableChanged`, which scheduled from it.
+          if ((seen.get(snapshot.table.id) ?? -1) >= snapshot.table.version) continue;
+          scheduled += this.consider(snapshot);
+        }
+      }
+    } finally {
+      this.seenWhileResuming = null;
     }
     return scheduled;
   }

@@ -152,6 +152,18 @@ export class TableService {
     return table ? this.snapshotOf(this.store, table, await this.store.seats(tableId)) : undefined;
   }
 
+  /**
+   * Load the tables with these ids as snapshots (seats, pending decision, results of a
+   * finished table), by id ascending; unknown ids are left out. Reads in bulk
+   * (`tablesWithSeats`: two statements per BULK_READ_IDS tables) rather than two reads each.
+   */
+  async snapshots(ids: readonly number[]): Promise<TableSnapshot[]> {
+    const rows = await this.store.tablesWithSeats(ids);
+    const out: TableSnapshot[] = [];
+    for (const { table, seats } of rows) out.push(await this.snapshotOf(this.store, table, seats));
+    return out;
+  }
+
   /** The open (lobby or active) table in a channel, as a snapshot, if any. */
   async openTableInChannel(channelId: string): Promise<TableSnapshot | undefined> {
     const table = await this.store.openTableInChannel(channelId);
@@ -337,14 +349,12 @@ export class TableService {
    * with a ping for whoever must act now, since that ping may be the one that was lost.
    */
   async staleBoards(): Promise<TableChange[]> {
-    const stale = (await this.ownOpenTableHeads()).filter((head) => head.boardVersion < head.version);
+    const stale = (await this.ownOpenTableHeads()).filter((head) => head.boardVersion < head.version).map((head) => head.id);
     const changes: TableChange[] = [];
-    for (const head of stale) {
-      // Only these few are read whole (state, seats); the check is repeated on the fresh row.
-      const table = await this.store.table(head.id);
-      if (!table || (table.status !== 'lobby' && table.status !== 'active') || table.boardVersion >= table.version) continue;
-      const snapshot = await this.snapshotOf(this.store, table, await this.store.seats(table.id));
-      const { pending } = snapshot;
+    // Only these few are read whole (state, seats), in bulk; the check is repeated on the fresh rows.
+    for (const snapshot of await this.snapshots(stale)) {
+      const { table, pending } = snapshot;
+      if ((table.status !== 'lobby' && table.status !== 'active') || table.boardVersion >= table.version) continue;
       changes.push({ tableId: table.id, snapshot, ping: pending ? pingFor(pending, snapshot.seats) : [], ended: false, newDecision: pending !== null });
     }
     return changes;

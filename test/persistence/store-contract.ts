@@ -8,7 +8,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { DuplicateKeyError, StoreBusyError, StoreClosedError, TransactionAbortedError, VersionConflictError } from '../../src/persistence/store/errors.js';
 import { shardOfGuild } from '../../src/persistence/store/shared.js';
-import { ANONYMOUS_USER_ID, MAX_TABLE_CHANNELS, type NewTable, type RatingUpdate, type Store, type StoreTx, type TableRow } from '../../src/persistence/store/types.js';
+import { ANONYMOUS_USER_ID, BULK_READ_IDS, MAX_TABLE_CHANNELS, type NewTable, type RatingUpdate, type Store, type StoreTx, type TableRow } from '../../src/persistence/store/types.js';
 
 /** How a backend's test file opens stores for the contract. */
 export interface StoreHarness {
@@ -150,6 +150,76 @@ export function storeContract(backend: string, harness: StoreHarness): void {
       await expect(store.openTables({ shard: { shardCount: 2, shardIds: [2] } })).rejects.toBeInstanceOf(RangeError);
       await expect(store.openTables({ shard: { shardCount: 0, shardIds: [0] } })).rejects.toBeInstanceOf(RangeError);
       await expect(store.openTables({ shard: { shardCount: 2, shardIds: [] } })).rejects.toBeInstanceOf(RangeError);
+    });
+
+    it('lists open table heads like openTables (same tables, same filters), without JSON columns, flagging tables with a bot seat', async () => {
+      const store = await harness.open();
+      const idle = await insert(store, { guildId: GUILDS[0], deadlineAt: T0 + 60_000 });
+      const playing = await insert(store, { guildId: GUILDS[1], status: 'active', state: { big: 'x'.repeat(1000) } });
+      const withBot = await insert(store, { guildId: GUILDS[2], status: 'active' });
+      const botLeft = await insert(store, { guildId: GUILDS[3], status: 'active' });
+      const closed = await insert(store, { guildId: GUILDS[1] });
+      await store.transaction(async (tx) => {
+        await tx.updateTable(playing.id, 0, { deadlineAt: T0 + 5_000, lastSeq: 3 });
+        await tx.updateTable(closed.id, 0, { status: 'finished', endedAt: T0 });
+        await tx.insertSeat({ tableId: playing.id, userId: userId(1), displayName: 'P1', joinedAt: T0, seat: 0 });
+        await tx.insertSeat({ tableId: withBot.id, userId: userId(1), displayName: 'P1', joinedAt: T0, seat: 0 });
+        await tx.insertSeat({ tableId: withBot.id, userId: 'bot:1', displayName: 'Marple', joinedAt: T0, seat: 1, botLevel: 'hard' });
+        // A bot level stays on a seat that left: the table still counts as having a bot seat.
+        await tx.insertSeat({ tableId: botLeft.id, userId: userId(2), displayName: 'P2', joinedAt: T0, seat: 0, left: true, botLevel: 'easy' });
+      });
+      await store.setMessageIds(playing.id, { boardVersion: 1 });
+      const heads = await store.openTableHeads();
+      expect(heads).toEqual([
+        { id: idle.id, status: 'lobby', deadlineAt: T0 + 60_000, version: 0, boardVersion: 0, hasBotSeat: false },
+        { id: playing.id, status: 'active', deadlineAt: T0 + 5_000, version: 1, boardVersion: 1, hasBotSeat: false },
+        { id: withBot.id, status: 'active', deadlineAt: null, version: 0, boardVersion: 0, hasBotSeat: true },
+        { id: botLeft.id, status: 'active', deadlineAt: null, version: 0, boardVersion: 0, hasBotSeat: true },
+      ]);
+      expect(heads.map((h) => h.id)).toEqual((await store.openTables()).map((t) => t.id));
+      expect((await store.openTableHeads({ guildId: GUILDS[1] })).map((h) => h.id)).toEqual([playing.id]);
+      for (const shardCount of [2, 3]) {
+        for (let shard = 0; shard < shardCount; shard++) {
+          const filter = { shard: { shardCount, shardIds: [shard] } };
+          expect((await store.openTableHeads(filter)).map((h) => h.id)).toEqual((await store.openTables(filter)).map((t) => t.id));
+        }
+      }
+      await expect(store.openTableHeads({ shard: { shardCount: 2, shardIds: [2] } })).rejects.toBeInstanceOf(RangeError);
+    });
+
+    it('reads tables with their seats in bulk: by id ascending, each with its seats in seat order, unknown ids left out, across statements', async () => {
+      const store = await harness.open();
+      // More tables than one statement takes, so the read spans two chunks.
+      const made = await store.transaction(async (tx) => {
+        const rows: TableRow[] = [];
+        for (let i = 0; i < BULK_READ_IDS + 3; i++) rows.push(await tx.insertTable(lobby({ status: i % 2 ? 'active' : 'lobby' })));
+        const [first, last] = [rows[0]!, rows[rows.length - 1]!];
+        await tx.insertSeat({ tableId: first.id, userId: 'b', displayName: 'b', joinedAt: T0 + 5 });
+        await tx.insertSeat({ tableId: first.id, userId: 'a', displayName: 'a', joinedAt: T0 + 5 });
+        await tx.insertSeat({ tableId: first.id, userId: 'z', displayName: 'z', joinedAt: T0 + 1 });
+        await tx.insertSeat({ tableId: last.id, userId: 'y', displayName: 'y', joinedAt: T0, seat: 1 });
+        await tx.insertSeat({ tableId: last.id, userId: 'x', displayName: 'x', joinedAt: T0 + 9, seat: 0, botLevel: 'normal' });
+        return rows;
+      });
+      await store.transaction((tx) => tx.updateTable(made[1]!.id, 0, { status: 'cancelled' }));
+      const first = made[0]!;
+      const last = made[made.length - 1]!;
+      const unknown = last.id + 1000;
+      // Asked in any order, with a duplicate and an unknown id; closed tables are read like open ones.
+      const asked = [last.id, unknown, ...made.map((t) => t.id).reverse(), first.id];
+      const got = await store.tablesWithSeats(asked);
+      expect(got.map((r) => r.table.id)).toEqual(made.map((t) => t.id));
+      expect(got[0]!.table).toEqual(await store.table(first.id));
+      expect(got[1]!.table.status).toBe('cancelled');
+      expect(got[0]!.seats.map((s) => s.userId)).toEqual(['z', 'a', 'b']);
+      expect(got[got.length - 1]!.seats.map((s) => [s.userId, s.seat, s.botLevel])).toEqual([
+        ['x', 0, 'normal'],
+        ['y', 1, null],
+      ]);
+      expect(got[got.length - 1]!.seats).toEqual(await store.seats(last.id));
+      expect(got.slice(1, -1).every((r) => r.seats.length === 0)).toBe(true);
+      expect(await store.tablesWithSeats([])).toEqual([]);
+      expect(await store.tablesWithSeats([unknown])).toEqual([]);
     });
 
     it("lists a user's open tables in a guild, most recently updated first, without seats they left", async () => {

@@ -37,6 +37,8 @@ import {
   rankPage,
   settingsUpsert,
   applyHostingPatch,
+  bulkChunks,
+  pairSeats,
   hostingRulesOf,
   sortVsBots,
   STORE_METHODS,
@@ -59,6 +61,7 @@ import {
   type NewSeat,
   type NewTable,
   type OpenTableHead,
+  type TableWithSeats,
   type OpenTablesFilter,
   type Page,
   type PlayerGameRecord,
@@ -347,6 +350,20 @@ class PgOps implements StoreTx {
       .from(gameTables)
       .where(and(...where))
       .orderBy(asc(gameTables.id));
+  }
+
+  async tablesWithSeats(ids: readonly number[]): Promise<TableWithSeats[]> {
+    const out: TableWithSeats[] = [];
+    for (const chunk of bulkChunks(ids)) {
+      const tableRows = await this.db.select().from(gameTables).where(inArray(gameTables.id, chunk)).orderBy(asc(gameTables.id));
+      const seatRows = await this.db
+        .select()
+        .from(seats)
+        .where(inArray(seats.tableId, chunk))
+        .orderBy(asc(seats.tableId), sql`coalesce(${seats.seat}, 1000000)`, asc(seats.joinedAt), asc(seats.userId));
+      out.push(...pairSeats(tableRows, seatRows));
+    }
+    return out;
   }
 
   async openTablesOfUser(guildId: string, userId: string): Promise<TableRow[]> {

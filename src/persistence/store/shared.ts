@@ -1,8 +1,8 @@
 /**
  * Logic both store implementations share: paging, leaderboard ranks, shard filters and the
- * server-settings merge. Pure functions (no database).
+ * server-settings merge, bulk-read chunks. Pure functions (no database).
  */
-import { MAX_TABLE_CHANNELS, SETTING_KEYS, type HostingPatch, type HostingRules, type HostingUpdate, type VsBotRecord, type ClaimOptions, type Store, type StoreTx, type GuildDefaults, type GuildDefaultsPatch, type LeaderRow, type RatingUpdate, type SettingKey, type ShardFilter } from './types.js';
+import { BULK_READ_IDS, MAX_TABLE_CHANNELS, SETTING_KEYS, type SeatRow, type TableRow, type TableWithSeats, type HostingPatch, type HostingRules, type HostingUpdate, type VsBotRecord, type ClaimOptions, type Store, type StoreTx, type GuildDefaults, type GuildDefaultsPatch, type LeaderRow, type RatingUpdate, type SettingKey, type ShardFilter } from './types.js';
 
 /** Names of the methods a Store offers outside transactions (reads and atomic writes). */
 export type StoreMethod = Exclude<keyof Store, 'backend' | 'transaction' | 'close'>;
@@ -13,6 +13,7 @@ export const STORE_METHODS = [
   'openTableInChannel',
   'openTables',
   'openTableHeads',
+  'tablesWithSeats',
   'openTablesOfUser',
   'seats',
   'actions',
@@ -55,6 +56,25 @@ export const TX_ONLY_METHODS = [
   'insertResults',
   'saveRatings',
 ] as const satisfies readonly Exclude<keyof StoreTx, StoreMethod>[];
+
+/** `ids` sorted ascending without duplicates, cut into chunks of at most BULK_READ_IDS (one statement each). */
+export function bulkChunks(ids: readonly number[]): number[][] {
+  const sorted = [...new Set(ids)].sort((a, b) => a - b);
+  const chunks: number[][] = [];
+  for (let i = 0; i < sorted.length; i += BULK_READ_IDS) chunks.push(sorted.slice(i, i + BULK_READ_IDS));
+  return chunks;
+}
+
+/** Pair each table row with its seat rows (`seatRows` in any table order, each table's in `seats` order). */
+export function pairSeats(tableRows: readonly TableRow[], seatRows: readonly SeatRow[]): TableWithSeats[] {
+  const byTable = new Map<number, SeatRow[]>();
+  for (const row of seatRows) {
+    const list = byTable.get(row.tableId);
+    if (list) list.push(row);
+    else byTable.set(row.tableId, [row]);
+  }
+  return tableRows.map((table) => ({ table, seats: byTable.get(table.id) ?? [] }));
+}
 
 /** Every method of a transaction handle. */
 export const TX_METHODS = [...STORE_METHODS, ...TX_ONLY_METHODS] as const;

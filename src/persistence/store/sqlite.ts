@@ -34,6 +34,8 @@ import {
   rankPage,
   settingsUpsert,
   applyHostingPatch,
+  bulkChunks,
+  pairSeats,
   hostingRulesOf,
   sortVsBots,
   STORE_METHODS,
@@ -56,6 +58,7 @@ import {
   type NewSeat,
   type NewTable,
   type OpenTableHead,
+  type TableWithSeats,
   type OpenTablesFilter,
   type Page,
   type PlayerGameRecord,
@@ -440,6 +443,21 @@ class SqliteOps implements SyncOf<StoreTx> {
       .where(and(...where))
       .orderBy(asc(gameTables.id))
       .all();
+  }
+
+  tablesWithSeats(ids: readonly number[]): TableWithSeats[] {
+    const out: TableWithSeats[] = [];
+    for (const chunk of bulkChunks(ids)) {
+      const tableRows = this.db.select().from(gameTables).where(inArray(gameTables.id, chunk)).orderBy(asc(gameTables.id)).all();
+      const seatRows = this.db
+        .select()
+        .from(seats)
+        .where(inArray(seats.tableId, chunk))
+        .orderBy(asc(seats.tableId), sql`coalesce(${seats.seat}, 1000000)`, asc(seats.joinedAt), asc(seats.userId))
+        .all();
+      out.push(...pairSeats(tableRows, seatRows));
+    }
+    return out;
   }
 
   openTablesOfUser(guildId: string, userId: string): TableRow[] {

@@ -121,6 +121,15 @@ export interface OpenTableHead {
   hasBotSeat: boolean;
 }
 
+/** A table row with its seats (`tablesWithSeats`). */
+export interface TableWithSeats {
+  table: TableRow;
+  seats: SeatRow[];
+}
+
+/** At most this many ids go into one statement of a bulk read (`tablesWithSeats`). */
+export const BULK_READ_IDS = 500;
+
 /** Options of `claimDueDeadlines`. */
 export interface ClaimOptions {
   /** Only tables of guilds on these shards. */
@@ -375,6 +384,14 @@ export interface StoreReads {
    * statement that reads no JSON column (start-up recovery of thousands of tables).
    */
   openTableHeads(filter?: OpenTablesFilter): Promise<OpenTableHead[]>;
+  /**
+   * The tables with these ids, each with its seats (in `seats` order), by table id ascending;
+   * unknown ids are left out. Two statements per BULK_READ_IDS ids (start-up recovery reads
+   * the few tables it must look at whole this way, not two round trips each). Like `table`
+   * then `seats`, the two reads are not one snapshot: a change committed between them shows
+   * in the seats only.
+   */
+  tablesWithSeats(ids: readonly number[]): Promise<TableWithSeats[]>;
   /** Open tables in a guild where `userId` sits (not counting seats they left), most recently updated first. */
   openTablesOfUser(guildId: string, userId: string): Promise<TableRow[]>;
   /** Seats of a table: by seat number once started, by join order (then user id) in the lobby. */
