@@ -327,4 +327,56 @@ describe('restart while a bot is to move', () => {
     expect((await store.actions(id)).at(-1)!.kind).toBe('bot');
     expect((await store.actions(id)).at(-1)!.seat).toBe(botSeat);
   }, 30_000);
+
+  it('a change committed while the new process reads its tables wins over that older read', async () => {
+    const snap = await open('noir', { bots: 1, level: 'easy', paceSeconds: 20 });
+    const id = snap.table.id;
+    expect((await service.start(id, ana)).ok).toBe(true);
+    let now = (await service.snapshot(id))!;
+    const botSeat = now.seats.find((row) => isBotUser(row.userId))!.seat!;
+    if (!seatsToAct(now.pending!).includes(botSeat)) {
+      const def = service.definition(now.table);
+      const mine = now.seats.find((row) => row.userId === ana.userId)!.seat!;
+      expect((await service.act(id, ana, now.pending!.step, def.legalActions(now.table.state, mine)[0])).ok).toBe(true);
+      now = (await service.snapshot(id))!;
+    }
+    expect(seatsToAct(now.pending!)).toContain(botSeat);
+    turns.stop();
+    await service.stop();
+    build();
+    // The host cancels the table right after the new process read it (a click during recovery).
+    const read = service.snapshots.bind(service);
+    service.snapshots = async (ids) => {
+      const got = await read(ids);
+      expect((await service.cancel(id, ana)).ok).toBe(true);
+      return got;
+    };
+    expect(await turns.resume()).toBe(0);
+    expect(turns.scheduled).toBe(0);
+    expect((await service.snapshot(id))!.table.status).toBe('cancelled');
+  }, 30_000);
+
+  it('looks only at active tables with a bot seat, all of them however many', async () => {
+    // Tables in other channels: bot tables where the bot is to move, and human-only ones.
+    const botTables: number[] = [];
+    for (let n = 0; n < 12; n++) {
+      const r = await service.createTable({ guildId: 'g1', channelId: `r${n}`, game: 'noir', host: ana, options: {}, botOptions: n % 3 === 0 ? { bots: 1, level: 'easy', paceSeconds: 20 } : {} });
+      if (!r.ok) throw new Error(JSON.stringify(r.error));
+      if (n % 3 !== 0) expect((await service.join(r.value.table.id, ben)).ok).toBe(true);
+      expect((await service.start(r.value.table.id, ana)).ok).toBe(true);
+      if (n % 3 === 0) botTables.push(r.value.table.id);
+    }
+    const due = (await service.snapshots(botTables)).filter((s) => s.seats.some((row) => isBotUser(row.userId) && seatsToAct(s.pending!).includes(row.seat!))).length;
+    turns.stop();
+    await service.stop();
+    build();
+    const looked: number[] = [];
+    const read = service.snapshots.bind(service);
+    service.snapshots = async (ids) => {
+      looked.push(...ids);
+      return read(ids);
+    };
+    expect(await turns.resume()).toBe(due);
+    expect(looked).toEqual(botTables);
+  }, 30_000);
 });
