@@ -23,6 +23,9 @@
  * - `leaderboard`: leaderboard and stats queries over 100,000 results (bench/leaderboard.ts).
  *
  * Options: `--quick` (a seconds-long version: few tables, two rates, short steps), `--tables=N`,
+ * `--backend=sqlite|postgres` (what the product runs on in `load`, `scenarios` and `profile`,
+ * default sqlite; postgres starts a throwaway local server, durable, as test/support/postgres.ts
+ * does, and the bench reads the product's database through it),
  * `--rates=100,200,…` (offered clicks per second), `--seconds=S` (per rate), `--seed=N`,
  * `--log-level=info` (the product's; production default), `--profile-rate=400`, `--out=DIR`,
  * `--no-refine` (skip the rungs √2 above each bot's highest passing rate; see BenchResults.refined).
@@ -43,6 +46,7 @@ import { benchRecovery, type RecoveryResult } from './recovery.js';
 import { benchShards } from './shards.js';
 import { benchStore, MOVES, type StoreBenchResult } from './store.js';
 import { printReport } from './report.js';
+import { postgresUnavailable, startPostgres, type PostgresServer } from '../test/support/postgres.js';
 
 const PARTS = ['load', 'scenarios', 'profile', 'recovery', 'store', 'shards', 'leaderboard'] as const;
 type Part = (typeof PARTS)[number];
@@ -50,6 +54,8 @@ type Part = (typeof PARTS)[number];
 /** The settings of one run. */
 export interface BenchSettings {
   quick: boolean;
+  /** The product's database in the load, scenarios and profile parts. */
+  backend: 'sqlite' | 'postgres';
   tables: number;
   rates: number[];
   seconds: number;
@@ -117,6 +123,7 @@ function settingsFromArgs(argv: string[]): { settings: BenchSettings; out: strin
     options: {
       quick: { type: 'boolean', default: false },
       'no-refine': { type: 'boolean', default: false },
+      backend: { type: 'string', default: 'sqlite' },
       tables: { type: 'string' },
       rates: { type: 'string' },
       seconds: { type: 'string' },
@@ -141,9 +148,12 @@ function settingsFromArgs(argv: string[]): { settings: BenchSettings; out: strin
     if (!Number.isFinite(n) || n <= 0) throw new Error(`--${name} must be a positive number (got ${s})`);
     return n;
   };
+  const backend = values.backend!;
+  if (backend !== 'sqlite' && backend !== 'postgres') throw new Error(`--backend must be sqlite or postgres (got ${backend})`);
   const rates = values.rates ? list(values.rates).map((r) => num(r, 0, 'rates')) : quick ? [100, 400] : [100, 200, 400, 800, 1600, 3200];
   const settings: BenchSettings = {
     quick,
+    backend,
     tables: Math.round(num(values.tables, quick ? 16 : 1000, 'tables')),
     rates,
     seconds: num(values.seconds, quick ? 1 : 10, 'seconds'),
@@ -199,47 +209,17 @@ async function main(): Promise<void> {
   };
 
   if (has('load') || has('scenarios') || has('profile')) {
-    log(`building worlds: ${settings.tables} tables × {product, echo}`);
-    const [product, echo, baseline] = await Promise.all([
-      buildWorld({ kind: 'product', tables: settings.tables, busyTable: has('scenarios'), seed: settings.seed, logLevel: settings.logLevel }),
-      has('load') ? buildWorld({ kind: 'echo', tables: settings.tables, busyTable: false, seed: settings.seed }) : null,
-      has('load') ? buildWorld({ kind: 'product', tables: BASELINE_TABLES, busyTable: false, seed: settings.seed, logLevel: settings.logLevel }) : null,
-    ]);
+    let server: PostgresServer | null = null;
+    if (settings.backend === 'postgres') {
+      const missing = postgresUnavailable();
+      if (missing) throw new Error(`--backend=postgres: ${missing}`);
+      log('starting a throwaway PostgreSQL server for the product');
+      server = await startPostgres({ durable: true });
+    }
     try {
-      results.setup = { productMs: round(product.setupMs, 0), echoMs: round(echo?.setupMs ?? NaN, 0) };
-      for (const w of [product, echo]) w?.emu.setRateLimit(LIMITS);
-      if (has('load') && echo && baseline) await part('load', () => runLoad(settings, results, product, echo, baseline, log));
-      await baseline?.close();
-      if (has('scenarios')) {
-        const rng = Rng.seeded(settings.seed + 2);
-        results.scenarios = [];
-        await part('spread scenario', async () => {
-          log(`scenario: ${settings.spreadMovesPerSecond} moves/s spread, ${settings.spreadSeconds} s`);
-          results.scenarios!.push(await spreadMoves(product, { movesPerSecond: settings.spreadMovesPerSecond, seconds: settings.spreadSeconds, rng, quietMs: settings.quietMs }));
-        });
-        await part('busy-table scenario', async () => {
-          log(`scenario: busy J'Accuse! table, ${settings.busySeconds} s`);
-          results.scenarios!.push(await busyTable(product, { seconds: settings.busySeconds, rng, quietMs: settings.quietMs }));
-        });
-      }
-      if (has('profile')) await part('profile', async () => {
-        log(`profile: product at ${settings.profileRate} clicks/s for ${settings.profileSeconds} s`);
-        const dir = join(tmpdir(), 'rh-bench-profiles');
-        mkdirSync(dir, { recursive: true });
-        const file = join(dir, `product-${settings.profileRate}-${Date.now()}.cpuprofile`);
-        product.bot.startProfile();
-        const run = await runRung(product, {
-          rate: settings.profileRate,
-          seconds: settings.profileSeconds,
-          rng: Rng.seeded(settings.seed + 3),
-          quietMs: settings.quietMs,
-          afterLoad: () => product.bot.stopProfile(file),
-        });
-        const top = topSelfTime(file, 40);
-        results.profile = { rate: settings.profileRate, seconds: settings.profileSeconds, run, file, totalMs: top.totalMs, top: top.functions, inclusive: topInclusiveTime(file, 25) };
-      });
+      await runWorlds(settings, results, has, part, log, server);
     } finally {
-      await Promise.all([product.close(), echo?.close()]);
+      await server?.stop();
     }
   }
   if (has('recovery')) await part('recovery', async () => {
@@ -261,13 +241,70 @@ async function main(): Promise<void> {
   results.machine.loadAverageAfter = loadavg().map((x) => round(x, 2));
   results.durationSeconds = round((performance.now() - started) / 1000, 0);
   mkdirSync(out, { recursive: true });
-  const file = join(out, `bench-${settings.quick ? 'quick-' : ''}${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
+  const file = join(out, `bench-${settings.quick ? 'quick-' : ''}${settings.backend === 'postgres' ? 'postgres-' : ''}${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
   writeFileSync(file, JSON.stringify(results, null, 2));
   process.stdout.write(printReport(results));
   process.stdout.write(`\nwritten to ${file}\n`);
   if (results.errors?.length) {
     process.stderr.write(`${results.errors.length} part(s) failed:\n${results.errors.join('\n')}\n`);
     process.exitCode = 1;
+  }
+}
+
+/**
+ * Build the product, echo and baseline worlds (the product's databases on `server` when
+ * given, else SQLite files), then run the load, scenarios and profile parts on them.
+ */
+async function runWorlds(
+  settings: BenchSettings,
+  results: BenchResults,
+  has: (p: Part) => boolean,
+  part: (name: string, fn: () => Promise<void>) => Promise<void>,
+  log: (line: string) => void,
+  server: PostgresServer | null,
+): Promise<void> {
+  const productDb = async (): Promise<{ postgresUrl?: string }> => (server ? { postgresUrl: await server.createDatabase() } : {});
+  log(`building worlds: ${settings.tables} tables × {product, echo}, the product on ${settings.backend}`);
+  const [product, echo, baseline] = await Promise.all([
+    productDb().then((db) => buildWorld({ kind: 'product', tables: settings.tables, busyTable: has('scenarios'), seed: settings.seed, logLevel: settings.logLevel, ...db })),
+    has('load') ? buildWorld({ kind: 'echo', tables: settings.tables, busyTable: false, seed: settings.seed }) : null,
+    has('load') ? productDb().then((db) => buildWorld({ kind: 'product', tables: BASELINE_TABLES, busyTable: false, seed: settings.seed, logLevel: settings.logLevel, ...db })) : null,
+  ]);
+  try {
+    results.setup = { productMs: round(product.setupMs, 0), echoMs: round(echo?.setupMs ?? NaN, 0) };
+    for (const w of [product, echo]) w?.emu.setRateLimit(LIMITS);
+    if (has('load') && echo && baseline) await part('load', () => runLoad(settings, results, product, echo, baseline, log));
+    await baseline?.close();
+    if (has('scenarios')) {
+      const rng = Rng.seeded(settings.seed + 2);
+      results.scenarios = [];
+      await part('spread scenario', async () => {
+        log(`scenario: ${settings.spreadMovesPerSecond} moves/s spread, ${settings.spreadSeconds} s`);
+        results.scenarios!.push(await spreadMoves(product, { movesPerSecond: settings.spreadMovesPerSecond, seconds: settings.spreadSeconds, rng, quietMs: settings.quietMs }));
+      });
+      await part('busy-table scenario', async () => {
+        log(`scenario: busy J'Accuse! table, ${settings.busySeconds} s`);
+        results.scenarios!.push(await busyTable(product, { seconds: settings.busySeconds, rng, quietMs: settings.quietMs }));
+      });
+    }
+    if (has('profile')) await part('profile', async () => {
+      log(`profile: product at ${settings.profileRate} clicks/s for ${settings.profileSeconds} s`);
+      const dir = join(tmpdir(), 'rh-bench-profiles');
+      mkdirSync(dir, { recursive: true });
+      const file = join(dir, `product-${settings.profileRate}-${Date.now()}.cpuprofile`);
+      product.bot.startProfile();
+      const run = await runRung(product, {
+        rate: settings.profileRate,
+        seconds: settings.profileSeconds,
+        rng: Rng.seeded(settings.seed + 3),
+        quietMs: settings.quietMs,
+        afterLoad: () => product.bot.stopProfile(file),
+      });
+      const top = topSelfTime(file, 40);
+      results.profile = { rate: settings.profileRate, seconds: settings.profileSeconds, run, file, totalMs: top.totalMs, top: top.functions, inclusive: topInclusiveTime(file, 25) };
+    });
+  } finally {
+    await Promise.all([product.close(), echo?.close()]);
   }
 }
 

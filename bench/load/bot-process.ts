@@ -4,10 +4,12 @@
  * cost what they cost in production, and setup failures can quote them):
  *
  * - `product`: Red Herring itself — `createApp` with the production logger at LOG_LEVEL
- *   (default info), SQLite at DATABASE_PATH, commands registered in the emulator's guild.
+ *   (default info), SQLite at DATABASE_PATH or, when `databaseUrl` is given, PostgreSQL there
+ *   (opened and migrated as the entry point does with DATABASE_URL), commands registered in
+ *   the emulator's guild.
  * - `echo`: the echo bot (echo-bot.ts).
  *
- * Arguments: one JSON object `{ kind, apiBase, token, guildId, dbPath, logLevel }`.
+ * Arguments: one JSON object `{ kind, apiBase, token, guildId, dbPath, databaseUrl?, logLevel }`.
  * IPC, parent → child: `{ type: 'probe', id, gc }` → `{ type: 'probe', id, elu, heapUsed,
  * rss, pending }` (event-loop utilisation since the previous probe, 0–1; bytes, after a full GC when
  * `gc`; `pending`: the product publisher's work left, 0 when idle — always 0 for the echo bot); `{ type: 'profile-start' }` / `{ type: 'profile-stop', id, path }` → runs V8's CPU
@@ -25,6 +27,7 @@ import { performance } from 'node:perf_hooks';
 import { createApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
 import { createLogger } from '../../src/logger.js';
+import { openPostgres } from '../../src/persistence/pg/open.js';
 import { startEchoBot } from './echo-bot.js';
 
 /** The child's start-up arguments. */
@@ -33,7 +36,10 @@ export interface BotProcessArgs {
   apiBase: string;
   token: string;
   guildId: string;
+  /** The product's SQLite file (ignored when `databaseUrl` is set). */
   dbPath: string;
+  /** The product's PostgreSQL database (postgres://…), instead of `dbPath`. */
+  databaseUrl?: string;
   logLevel: string;
 }
 
@@ -55,11 +61,13 @@ async function main(): Promise<void> {
     const config = loadConfig({
       DISCORD_TOKEN: args.token,
       DISCORD_API_URL: args.apiBase,
-      DATABASE_PATH: args.dbPath,
+      ...(args.databaseUrl ? { DATABASE_URL: args.databaseUrl } : { DATABASE_PATH: args.dbPath }),
       DEV_GUILD_ID: args.guildId,
       LOG_LEVEL: args.logLevel,
     });
-    const app = createApp(config, { logger: createLogger(config.logLevel) });
+    const logger = createLogger(config.logLevel);
+    const store = config.databaseUrl ? await openPostgres(config.databaseUrl, { logger }) : undefined;
+    const app = createApp(config, { logger, ...(store ? { store } : {}) });
     await app.start();
     stop = () => app.stop();
     pending = () => app.context.publisher.pending;

@@ -92,7 +92,7 @@ export async function runRung(world: World, o: RungOptions): Promise<RungResult>
   const lags: number[] = [];
   const observer = new Observer(world);
   const open = () => world.tables.filter((t) => t.open);
-  observer.start();
+  await observer.start();
   await world.bot.probe(); // resets the bot's utilisation window
   const eluStart = performance.eventLoopUtilization();
   const sessions: Promise<void>[] = [];
@@ -126,7 +126,7 @@ export async function runRung(world: World, o: RungOptions): Promise<RungResult>
   const drainMs = performance.now() - offeredEnd;
   const responsiveAt = await responsive(world, o.rng, o.probeTimeoutMs ?? 300_000);
   const responsiveAfterMs = responsiveAt === null ? null : round(responsiveAt - offeredEnd, 0);
-  const { commits } = observer.finish();
+  const { commits } = await observer.finish();
 
   const ok = samples.filter((s) => s.ok);
   const refused: Record<string, number> = {};
@@ -224,7 +224,7 @@ export async function drain(world: World, observer: Observer, timeoutMs: number,
   const started = performance.now();
   for (;;) {
     const silent = Date.now() - observer.lastRequestAt;
-    const behind = world.db ? boardsBehind(world.db) : 0;
+    const behind = world.db ? await boardsBehind(world.db) : 0;
     if (silent > quietMs && behind === 0 && (await world.bot.probe()).pending === 0) return { boardsBehind: 0 };
     if (silent > Math.max(quietMs, STALE_BOARD_PATIENCE_MS) || performance.now() - started > timeoutMs) return { boardsBehind: behind };
     await new Promise((r) => setTimeout(r, 50));

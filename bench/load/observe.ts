@@ -11,9 +11,17 @@
  * accepted), read when the table's NEXT board edit arrives — the bot keeps at most one board
  * edit per table in flight — or once everything has settled. Both clocks are Date.now() on
  * the same machine.
+ *
+ * The reads of one table run one after another, in the order of the events that asked for
+ * them; an edit's acceptance time is taken when the emulator records it, not when its read
+ * returns. On SQLite a read runs at the instant it is asked for (product-db.ts); on
+ * PostgreSQL it returns a round trip later, so the `board_version` read at an edit could in
+ * principle already be the one the bot writes after THAT edit — which would take the bot's
+ * edit answer, its handling and a durable commit to overtake one local query; such a
+ * sample would count a commit as shown one edit early (a shorter lag).
  */
 import type { RecordedRequest } from '../../src/local/emulator/index.js';
-import type { ProductDb } from './product-db.js';
+import type { ProductDb, TableRowView } from './product-db.js';
 import type { BenchTable, World } from './world.js';
 
 /** REST requests the bot made, by kind, while observed. */
@@ -51,7 +59,11 @@ interface LagState {
   pending: { version: number; committedAt: number }[];
   /** The last accepted board edit (its version is learned at the next one). */
   lastEdit: number | null;
+  /** This table's reads and their handling, in order. */
+  chain: Promise<void>;
 }
+
+const newLag = (lastVersion: number): LagState => ({ lastVersion, pending: [], lastEdit: null, chain: Promise.resolve() });
 
 /** Observes one world from `start()` until `stop()`. */
 export class Observer {
@@ -72,70 +84,85 @@ export class Observer {
   }
 
   /** Start counting (and tracking board lag from the current versions). */
-  start(): void {
+  async start(): Promise<void> {
     this.counts = emptyCounts();
     this.boardLags.length = 0;
     this.unshown = 0;
     this.lag.clear();
     if (this.db) {
-      const rows = new Map(this.db.all().map((r) => [r.id, r]));
+      const rows = new Map((await this.db.all()).map((r) => [r.id, r]));
       this.versionsAtStart = new Map([...rows.values()].map((r) => [r.id, r.version]));
       for (const t of this.allTables()) {
         const row = t.tableId === null ? undefined : rows.get(t.tableId);
-        this.lag.set(t, { lastVersion: row?.version ?? 0, pending: [], lastEdit: null });
+        this.lag.set(t, newLag(row?.version ?? 0));
       }
     }
     this.unsubscribe = this.world.emu.onRequest((r) => this.onRequest(r));
   }
 
   /** A new table opened in `table`'s channel (its `tableId` changed): track it from now. */
-  tableReplaced(table: BenchTable): void {
-    const row = this.db && table.tableId !== null ? this.db.row(table.tableId) : undefined;
-    this.lag.set(table, { lastVersion: row?.version ?? 0, pending: [], lastEdit: null });
+  async tableReplaced(table: BenchTable): Promise<void> {
+    const row = this.db && table.tableId !== null ? await this.db.row(table.tableId) : undefined;
+    this.lag.set(table, newLag(row?.version ?? 0));
   }
 
-  /** A move's answer arrived for `table`: note the commit it made, if any. */
+  /** A move's answer arrived for `table`: note the commit it made, if any (read in the table's order). */
   moveAnswered(table: BenchTable): void {
-    this.noteCommit(table);
+    this.then(table, (s, row) => this.noteCommit(s, row));
   }
 
   /**
    * Stop observing: resolve board edits with the versions the boards show now (call once
    * everything has settled). Returns the committed changes (version bumps) seen since `start`.
    */
-  finish(): { commits: number } {
+  async finish(): Promise<{ commits: number }> {
     this.unsubscribe?.();
     this.unsubscribe = null;
     if (!this.db) return { commits: 0 };
+    await Promise.all([...this.lag.values()].map((s) => s.chain));
     let commits = 0;
-    for (const row of this.db.all()) commits += row.version - (this.versionsAtStart.get(row.id) ?? 0);
+    const rows = new Map((await this.db.all()).map((r) => [r.id, r]));
+    for (const row of rows.values()) commits += row.version - (this.versionsAtStart.get(row.id) ?? 0);
     for (const [t, s] of this.lag) {
-      this.noteCommit(t);
-      const row = t.tableId === null ? undefined : this.db.row(t.tableId);
-      if (row) this.resolve(s, row.boardVersion);
+      const row = t.tableId === null ? undefined : rows.get(t.tableId);
+      if (row) {
+        this.noteCommit(s, row);
+        this.resolve(s, row.boardVersion, s.lastEdit);
+      }
       this.unshown += s.pending.length;
     }
     return { commits };
+  }
+
+  /** Read `table`'s row after the reads already asked for it, then hand it to `handle`. */
+  private then(table: BenchTable, handle: (s: LagState, row: TableRowView) => void): void {
+    const s = this.lag.get(table);
+    const db = this.db;
+    const tableId = table.tableId;
+    if (!s || !db || tableId === null) return;
+    s.chain = s.chain.then(async () => {
+      const row = await db.row(tableId);
+      // A table replaced meanwhile is tracked by a new state from its new row.
+      if (row && this.lag.get(table) === s) handle(s, row);
+    });
   }
 
   private allTables(): BenchTable[] {
     return this.world.busy ? [...this.world.tables, this.world.busy] : this.world.tables;
   }
 
-  private noteCommit(table: BenchTable): void {
-    const s = this.lag.get(table);
-    if (!s || !this.db || table.tableId === null) return;
-    const row = this.db.row(table.tableId);
-    if (row && row.version > s.lastVersion) {
+  private noteCommit(s: LagState, row: TableRowView): void {
+    if (row.version > s.lastVersion) {
       s.pending.push({ version: row.version, committedAt: row.updatedAt });
       s.lastVersion = row.version;
     }
   }
 
-  private resolve(s: LagState, shownVersion: number): void {
-    if (s.lastEdit === null) return;
+  /** The commits `shownVersion` covers were first shown by the edit accepted at `editAt`. */
+  private resolve(s: LagState, shownVersion: number, editAt: number | null): void {
+    if (editAt === null) return;
     while (s.pending.length && s.pending[0]!.version <= shownVersion) {
-      this.boardLags.push(Math.max(0, s.lastEdit - s.pending.shift()!.committedAt));
+      this.boardLags.push(Math.max(0, editAt - s.pending.shift()!.committedAt));
     }
   }
 
@@ -172,10 +199,13 @@ export class Observer {
 
   private boardAccepted(table: BenchTable, time: number): void {
     const s = this.lag.get(table);
-    if (!s || !this.db || table.tableId === null) return;
-    const row = this.db.row(table.tableId);
-    if (row) this.resolve(s, row.boardVersion);
-    this.noteCommit(table);
+    if (!s) return;
+    // The previous edit's version is learned now; this edit's at the next one.
+    const previous = s.lastEdit;
     s.lastEdit = time;
+    this.then(table, (state, row) => {
+      this.resolve(state, row.boardVersion, previous);
+      this.noteCommit(state, row);
+    });
   }
 }

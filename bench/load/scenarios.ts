@@ -79,7 +79,7 @@ function legalOffers(messages: EmulatedMessage[], def: AnyGameDefinition, step: 
  * the clicks' samples, or null if nobody must act / the table is over.
  */
 async function playMove(world: World, table: BenchTable, rng: Rng, observer: Observer, seat?: number): Promise<ClickSample[] | null> {
-  const view = world.db!.state(table.tableId!);
+  const view = await world.db!.state(table.tableId!);
   if (!view || view.status !== 'active' || !view.state) return null;
   const def = registry.get(view.game).definition;
   const pending = def.pending(view.state);
@@ -106,15 +106,15 @@ async function playMove(world: World, table: BenchTable, rng: Rng, observer: Obs
   return samples;
 }
 
-function finish(
+async function finish(
   name: string,
   observer: Observer,
   samples: ClickSample[],
   moves: { attempted: number; accepted: number },
   seconds: number,
   drained: { ms: number; boardsBehind: number },
-): ScenarioResult {
-  const { commits } = observer.finish();
+): Promise<ScenarioResult> {
+  const { commits } = await observer.finish();
   const lagSorted = [...observer.boardLags].sort((a, b) => a - b);
   return {
     name,
@@ -136,7 +136,7 @@ function finish(
 /** `movesPerSecond` legal moves per second, spread over the open tables, for `seconds`. */
 export async function spreadMoves(world: World, o: { movesPerSecond: number; seconds: number; rng: Rng; quietMs: number }): Promise<ScenarioResult> {
   const observer = new Observer(world);
-  observer.start();
+  await observer.start();
   const samples: ClickSample[] = [];
   const busy = new Set<BenchTable>();
   const moves = { attempted: 0, accepted: 0 };
@@ -174,17 +174,17 @@ export async function spreadMoves(world: World, o: { movesPerSecond: number; sec
 export async function busyTable(world: World, o: { seconds: number; rng: Rng; quietMs: number }): Promise<ScenarioResult> {
   const table = world.busy!;
   const observer = new Observer(world);
-  observer.start();
+  await observer.start();
   const samples: ClickSample[] = [];
   const moves = { attempted: 0, accepted: 0 };
   const scheduled = new Map<number, number>(); // seat → when it acts (performance.now())
   const started = performance.now();
   let games = 0;
   while (performance.now() - started < o.seconds * 1000) {
-    const view = world.db!.state(table.tableId!);
+    const view = await world.db!.state(table.tableId!);
     if (!view || view.status !== 'active') {
       await openBusyTable(world, table);
-      observer.tableReplaced(table);
+      await observer.tableReplaced(table);
       scheduled.clear();
       games++;
       continue;
@@ -230,8 +230,16 @@ async function openBusyTable(world: World, table: BenchTable): Promise<void> {
   await world.emu.waitFor(enabled('Start'), { timeoutMs: 60_000, description: 'busy table lobby: Start enabled' });
   const started = await host!.click(lobby.id, 'Start');
   if (started.error) throw new Error(`Start failed: ${JSON.stringify(started.error)}`);
-  table.tableId = world.db!.openInChannel(table.channelId)!.id;
-  await world.emu.waitFor(() => world.db!.row(table.tableId!)!.boardMessageId, { timeoutMs: 60_000, description: 'busy table board' });
-  table.boardId = world.db!.row(table.tableId)!.boardMessageId!;
+  const opened = await world.db!.openInChannel(table.channelId);
+  if (!opened) throw new Error('the busy table did not open after Start');
+  table.tableId = opened.id;
+  // The board message id is stored once the bot posted it (polled: on PostgreSQL the database is read asynchronously).
+  const waitUntil = performance.now() + 60_000;
+  let boardId: string | null = null;
+  while (!(boardId = (await world.db!.row(opened.id))?.boardMessageId ?? null)) {
+    if (performance.now() > waitUntil) throw new Error('busy table board: not posted within 60000 ms');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  table.boardId = boardId;
   table.open = true;
 }

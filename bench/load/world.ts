@@ -4,7 +4,9 @@
  * (the product or the echo bot) that has published a board in every channel.
  *
  * The product's tables are opened before it starts, directly through its table service
- * (the code the `/<game> new` → Join → Start clicks run), in a fresh SQLite file; at
+ * (the code the `/<game> new` → Join → Start clicks run), in a fresh SQLite file or, with
+ * `postgresUrl`, in a fresh PostgreSQL database (the bot then runs on it, as with
+ * DATABASE_URL); at
  * start-up the bot publishes their boards and pings as it does for boards a previous
  * process did not publish (timers at their maxima: `LONG_TIMERS`). The echo bot posts its own boards. Setup runs without rate
  * limits; the caller switches them on for the measured parts.
@@ -21,11 +23,13 @@ import { Rng } from '../../src/games/rng.js';
 import { DiscordEmulator, type EmulatedUser } from '../../src/local/emulator/index.js';
 import { silentLogger } from '../../src/logger.js';
 import { openDatabase } from '../../src/persistence/db.js';
+import { openPostgres } from '../../src/persistence/pg/open.js';
 import { SqliteStore } from '../../src/persistence/store/sqlite.js';
+import type { Store } from '../../src/persistence/store/types.js';
 import { TableService } from '../../src/tables/service.js';
 import type { Actor } from '../../src/tables/types.js';
 import { BotProcess } from './bots.js';
-import { ProductDb } from './product-db.js';
+import { PgProductDb, SqliteProductDb, type ProductDb } from './product-db.js';
 
 /** The four games, in the order tables are dealt out. */
 export const GAMES = ['suspicion', 'noir', 'phantom', 'jaccuse'] as const;
@@ -68,6 +72,11 @@ export interface WorldOptions {
   logLevel?: string;
   /** Run the bot under `--cpu-prof`, writing the profile in this folder. */
   cpuProfileDir?: string;
+  /**
+   * The product runs on PostgreSQL: a fresh, empty database's connection string (postgres://…);
+   * absent = a SQLite file in the world's temp folder. Unused by the echo bot.
+   */
+  postgresUrl?: string;
 }
 
 /** A built world; `close()` stops the bot and the emulator and deletes the temp folder. */
@@ -81,6 +90,7 @@ export interface World {
   byChannel: Map<string, BenchTable>;
   /** Read-only view of the product's database (null for the echo bot). */
   db: ProductDb | null;
+  /** The product's SQLite file (null on PostgreSQL and for the echo bot). */
   dbPath: string | null;
   /** Time spent building it, ms. */
   setupMs: number;
@@ -111,9 +121,10 @@ export async function buildWorld(o: WorldOptions): Promise<World> {
   const byChannel = new Map(tables.map((t) => [t.channelId, t]));
 
   let dbPath: string | null = null;
+  const postgresUrl = o.kind === 'product' ? (o.postgresUrl ?? null) : null;
   if (o.kind === 'product') {
-    dbPath = join(dir, 'bot.db');
-    await openTables(dbPath, emu.guild.id, tables);
+    if (postgresUrl === null) dbPath = join(dir, 'bot.db');
+    await openTables(postgresUrl === null ? { sqlite: dbPath! } : { postgres: postgresUrl }, emu.guild.id, tables);
   }
   // Boards: the first message with embeds the bot posts in each table's channel.
   const unsubscribe = emu.onRequest((r) => {
@@ -123,14 +134,14 @@ export async function buildWorld(o: WorldOptions): Promise<World> {
     if (t && !t.boardId && res?.id && res.embeds?.length) t.boardId = res.id;
   });
   const bot = await BotProcess.start(
-    { kind: o.kind, apiBase: emu.apiBase, token: emu.token, guildId: emu.guild.id, dbPath: dbPath ?? '', logLevel: o.logLevel ?? 'info' },
+    { kind: o.kind, apiBase: emu.apiBase, token: emu.token, guildId: emu.guild.id, dbPath: dbPath ?? '', ...(postgresUrl ? { databaseUrl: postgresUrl } : {}), logLevel: o.logLevel ?? 'info' },
     { ...(o.cpuProfileDir ? { cpuProfileDir: o.cpuProfileDir } : {}), timeoutMs: 120_000 + o.tables * 50, logFile: join(dir, 'bot.log') },
   );
-  const db = dbPath ? new ProductDb(dbPath) : null;
+  const db: ProductDb | null = postgresUrl ? new PgProductDb(postgresUrl) : dbPath ? new SqliteProductDb(dbPath) : null;
   const close = async () => {
     unsubscribe();
     await bot.stop();
-    db?.close();
+    await db?.close();
     await emu.stop();
     rmSync(dir, { recursive: true, force: true });
   };
@@ -139,7 +150,7 @@ export async function buildWorld(o: WorldOptions): Promise<World> {
     // more on a busy machine (generous timeouts: the setup is not measured).
     await emu.waitFor(() => tables.every((t) => t.boardId), { timeoutMs: 120_000 + o.tables * 400, description: `${o.kind}: every board posted` });
     if (db) {
-      for (const t of tables) t.tableId = db.openInChannel(t.channelId)!.id;
+      for (const t of tables) t.tableId = (await db.openInChannel(t.channelId))!.id;
       await waitForBoards(db, 120_000 + o.tables * 400);
     }
   } catch (err) {
@@ -157,13 +168,18 @@ export async function buildWorld(o: WorldOptions): Promise<World> {
   return { kind: o.kind, emu, bot, tables: main, busy, byChannel, db, dbPath, setupMs: performance.now() - started, close };
 }
 
+/** Tables opened at once on PostgreSQL (each one's own changes stay in order; SQLite opens them one by one). */
+const PG_SEED_CONCURRENCY = 8;
+
 /** Open and start every table through the product's table service (see the file comment). */
-async function openTables(dbPath: string, guildId: string, tables: BenchTable[]): Promise<void> {
-  const store = new SqliteStore(openDatabase(dbPath));
+async function openTables(target: { sqlite: string } | { postgres: string }, guildId: string, tables: BenchTable[]): Promise<void> {
+  const store: Store = 'sqlite' in target ? new SqliteStore(openDatabase(target.sqlite)) : await openPostgres(target.postgres, { poolSize: PG_SEED_CONCURRENCY });
   const service = new TableService({ store, registry: defaultRegistry(), logger: silentLogger });
   const actor = (u: EmulatedUser): Actor => ({ userId: u.id, displayName: u.name, canManageGuild: false });
-  try {
-    for (const t of tables) {
+  let next = 0;
+  const worker = async () => {
+    while (next < tables.length) {
+      const t = tables[next++]!;
       const host = t.players[0]!;
       const created = await service.createTable({ guildId, channelId: t.channelId, game: t.game, host: actor(host), maxSeats: t.players.length, options: LONG_TIMERS[t.game] ?? {} });
       if (!created.ok) throw new Error(`cannot open a ${t.game} table: ${JSON.stringify(created.error)}`);
@@ -175,6 +191,9 @@ async function openTables(dbPath: string, guildId: string, tables: BenchTable[])
       if (!started.ok) throw new Error(`cannot start a ${t.game} table: ${JSON.stringify(started.error)}`);
       t.tableId = created.value.table.id;
     }
+  };
+  try {
+    await Promise.all(Array.from({ length: 'sqlite' in target ? 1 : PG_SEED_CONCURRENCY }, worker));
   } finally {
     await service.stop();
     await store.close();
@@ -182,15 +201,15 @@ async function openTables(dbPath: string, guildId: string, tables: BenchTable[])
 }
 
 /** How many open tables' boards do not show their current version yet. */
-export function boardsBehind(db: ProductDb): number {
-  return db.all().filter((r) => (r.status === 'active' || r.status === 'lobby') && r.boardVersion < r.version).length;
+export async function boardsBehind(db: ProductDb): Promise<number> {
+  return (await db.all()).filter((r) => (r.status === 'active' || r.status === 'lobby') && r.boardVersion < r.version).length;
 }
 
 /** Resolve once every open table's board shows its current version (the publisher caught up). */
 export async function waitForBoards(db: ProductDb, timeoutMs: number): Promise<number> {
   const started = performance.now();
   for (;;) {
-    const behind = boardsBehind(db);
+    const behind = await boardsBehind(db);
     if (behind === 0) return performance.now() - started;
     if (performance.now() - started > timeoutMs) throw new Error(`${behind} boards still behind after ${timeoutMs} ms`);
     await new Promise((r) => setTimeout(r, 100));
