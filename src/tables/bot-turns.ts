@@ -17,7 +17,7 @@ import type { BotLevel } from '../bots/kit.js';
 import type { BotPolicy } from '../bots/policy.js';
 import { seatsToAct, type Pending, type Seat } from '../games/engine.js';
 import type { Logger } from '../logger.js';
-import { BULK_READ_IDS, type SeatRow, type StoreReads, type TableRow } from '../persistence/store/types.js';
+import { BULK_READ_IDS, type OpenTableHead, type SeatRow, type StoreReads, type TableRow } from '../persistence/store/types.js';
 import { botLevelOf, botPauseMs, tableOptionsOf } from './bots.js';
 import type { TableService } from './service.js';
 import type { TableChange, TableListener, TableSnapshot } from './types.js';
@@ -89,13 +89,15 @@ export class BotTurns implements TableListener {
    * Start-up recovery: schedule the bot seats that are to act at every active table (a bot
    * that was to move when the process stopped moves now, after its pause). Returns how many
    * turns were scheduled. Only the tables of this process's shards (the service's).
+   * `heads`: those tables as just read by `service.ownOpenTableHeads` (read here when absent);
+   * only the active ones with a bot seat are read whole.
    */
-  async resume(): Promise<number> {
+  async resume(heads?: readonly OpenTableHead[]): Promise<number> {
     let scheduled = 0;
     const seen = (this.seenWhileResuming = new Map());
     try {
       // A table without a bot seat has no turn to schedule: only the others are read whole, in bulk.
-      const ids = (await this.service.ownOpenTableHeads()).filter((head) => head.status === 'active' && head.hasBotSeat).map((head) => head.id);
+      const ids = (heads ?? (await this.service.ownOpenTableHeads())).filter((head) => head.status === 'active' && head.hasBotSeat).map((head) => head.id);
       for (let i = 0; i < ids.length && !this.stopped; i += BULK_READ_IDS) {
         for (const snapshot of await this.service.snapshots(ids.slice(i, i + BULK_READ_IDS))) {
           // A change committed since the read was handed to `tableChanged`, which scheduled from it.

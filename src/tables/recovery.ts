@@ -4,12 +4,14 @@
  * the bot was down), hand the boards the previous process did not publish to the publisher,
  * then schedule the AI players that were to move. Only the tables of the service's shards.
  *
- * Each step first reads the open tables' heads (`openTableHeads`: no game state) and reads a
- * table whole only when it has something to do: a late deadline, a board behind its table, a
- * bot seat at an active table. Measured by bench/recovery.ts.
+ * The open tables' heads (`openTableHeads`: no game state) are read once, and a table is read
+ * whole only when it has something to do: a late deadline, a board behind its table, a bot
+ * seat at an active table. A change committed after that read (a click while the bot starts)
+ * has been handed to the publisher and the bot turns already; the steps below re-check each
+ * table on its fresh row. Measured by bench/recovery.ts.
  */
 import type { BotTurns } from './bot-turns.js';
-import type { TableService } from './service.js';
+import { lateAfterRestart, type TableService } from './service.js';
 import type { TableChange } from './types.js';
 
 /** What `recoverAtStart` found and did. */
@@ -24,17 +26,20 @@ export interface StartUpRecovery {
 
 /**
  * Recover this process's open tables after `readyAt` (Unix ms: when the bot became ready):
- * `service.recover(readyAt)`, then each of `service.staleBoards()` to `publish` (the
- * publisher's `tableChanged`), then `botTurns.resume()`. Rejects when a store read fails
+ * `service.recover`, then each of `service.staleBoards` to `publish` (the publisher's
+ * `tableChanged`), then `botTurns.resume` — all from one read of the open tables' heads. Rejects when a store read fails
  * (a deadline that cannot be extended is logged and left to its timer instead).
  */
 export async function recoverAtStart(service: TableService, botTurns: BotTurns, publish: (change: TableChange) => void, readyAt: number): Promise<StartUpRecovery> {
+  const heads = await service.ownOpenTableHeads();
   // Decisions whose deadline passed while the bot was down get a fresh one from now.
-  const tables = await service.recover(readyAt);
-  // Boards (and pings) the previous process did not get to publish before it stopped.
-  const stale = await service.staleBoards();
+  const tables = await service.recover(readyAt, heads);
+  // Boards (and pings) the previous process did not get to publish before it stopped — and
+  // those of the decisions just extended (their `$restarted` note).
+  const behind = heads.filter((head) => head.boardVersion < head.version || lateAfterRestart(head, readyAt)).map((head) => head.id);
+  const stale = await service.staleBoards(behind);
   for (const change of stale) publish(change);
   // Bots (of this process's shards) that were to move when the previous process stopped move now.
-  const turns = await botTurns.resume();
+  const turns = await botTurns.resume(heads);
   return { tables, staleBoards: stale.length, botTurns: turns };
 }

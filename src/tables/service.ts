@@ -111,6 +111,14 @@ export interface CreateTableInput {
 const ok = <T>(value: T): ServiceResult<T> => ({ ok: true, value });
 const fail = <T>(error: ServiceError): ServiceResult<T> => ({ ok: false, error });
 
+/**
+ * True when `recover` gives the decision of table `head` a fresh deadline: an active table
+ * whose deadline passed before `readyAt` (Unix ms, when the process became ready).
+ */
+export function lateAfterRestart(head: Pick<OpenTableHead, 'status' | 'deadlineAt'>, readyAt: number): boolean {
+  return head.status === 'active' && head.deadlineAt !== null && head.deadlineAt < readyAt;
+}
+
 /** The refusal for a table that is not in the status a verb needs. */
 function wrongStatus(table: TableRow, wanted: 'lobby' | 'active'): ServiceError {
   if (table.status === 'lobby' || table.status === 'active') return { code: wanted === 'lobby' ? 'not_lobby' : 'not_active' };
@@ -347,9 +355,11 @@ export class TableService {
    * Open tables of this process's shards whose board does not show their latest state (the
    * bot stopped between a commit and the board edit), as changes to publish at start-up —
    * with a ping for whoever must act now, since that ping may be the one that was lost.
+   * `candidates`: the ids of the tables to check (default: the open tables whose head says
+   * their board is behind); each is read whole and kept only if its board is still behind.
    */
-  async staleBoards(): Promise<TableChange[]> {
-    const stale = (await this.ownOpenTableHeads()).filter((head) => head.boardVersion < head.version).map((head) => head.id);
+  async staleBoards(candidates?: readonly number[]): Promise<TableChange[]> {
+    const stale = candidates ?? (await this.ownOpenTableHeads()).filter((head) => head.boardVersion < head.version).map((head) => head.id);
     const changes: TableChange[] = [];
     // Only these few are read whole (state, seats), in bulk; the check is repeated on the fresh rows.
     for (const snapshot of await this.snapshots(stale)) {
@@ -728,14 +738,15 @@ export class TableService {
    * one — `readyAt` + min(its own timeout, RESTART_GRACE_MS) — and a `$restarted` event for
    * the board, in one commit per table: nobody could click while the bot was down, so the
    * downtime counts against no one. An idle lobby whose time ran out closes as usual.
-   * Resolves with the ids of the tables found.
+   * Resolves with the ids of the tables found. `heads`: this process's open tables as just
+   * read by `ownOpenTableHeads` (read here when absent).
    */
-  async recover(readyAt: number = this.now()): Promise<number[]> {
+  async recover(readyAt: number = this.now(), heads?: OpenTableHead[]): Promise<number[]> {
     // Heads only (no game state): arming a timer needs the id, status and deadline.
-    const tables = await this.ownOpenTableHeads();
+    const tables = heads ?? (await this.ownOpenTableHeads());
     const late: OpenTableHead[] = [];
     for (const table of tables) {
-      if (table.status === 'active' && table.deadlineAt !== null && table.deadlineAt < readyAt) late.push(table);
+      if (lateAfterRestart(table, readyAt)) late.push(table);
       else this.timers.arm(table);
     }
     let next = 0;
