@@ -78,10 +78,10 @@ export function printReport(res: BenchResults): string {
   }
   if (res.recovery) {
     const r = res.recovery;
-    out.push(`\n## Restart recovery: ${r.tables} open tables recovered from SQLite in ${r.recoverMedianMs} ms (median of ${r.runs}, max ${r.recoverMaxMs}); heap at rest ${r.heapBytesPerTableAtRest} B per table (start-up path: deadlines re-armed, ${r.staleBoards} stale boards published, ${r.botTurns} bot turns handed over)`);
+    out.push(`\n## Restart recovery: ${r.tables} open tables recovered from SQLite in ${r.recoverMedianMs} ms (median of ${r.runs}, max ${r.recoverMaxMs}; runs ${r.recoverRunsMs.join(', ')}); heap at rest ${r.heapBytesPerTableAtRest} B per table (start-up path: deadlines re-armed, ${r.staleBoards} stale boards published, ${r.botTurns} bot turns handed over)`);
     const pg = r.postgres;
     if (pg && 'skipped' in pg) out.push(`PostgreSQL: skipped (${pg.skipped})`);
-    else if (pg) out.push(`PostgreSQL: ${pg.tables} open tables recovered in ${pg.recoverMedianMs} ms (median of ${pg.runs}, max ${pg.recoverMaxMs}; ×${(pg.recoverMedianMs / r.recoverMedianMs).toFixed(2)} SQLite); heap at rest ${pg.heapBytesPerTableAtRest} B per table`);
+    else if (pg) out.push(`PostgreSQL: ${pg.tables} open tables recovered in ${pg.recoverMedianMs} ms (median of ${pg.runs}, max ${pg.recoverMaxMs}; runs ${pg.recoverRunsMs.join(', ')}; ×${(pg.recoverMedianMs / r.recoverMedianMs).toFixed(2)} SQLite); heap at rest ${pg.heapBytesPerTableAtRest} B per table`);
   }
   if (res.store) out.push(`\n## ${res.store.name}\n${res.store.summary}`);
   if (res.shards) out.push(`\n## ${res.shards.name}\n${res.shards.summary}`);

@@ -25,8 +25,8 @@ import type { TableChange, TableListener, TableSnapshot } from './types.js';
 /** Dependencies of the bot-turn driver. */
 export interface BotTurnsDeps {
   service: TableService;
-  /** Where the seats and action log of a table are read (the service's store). */
-  store: Pick<StoreReads, 'seats' | 'actions'>;
+  /** Where the action log of a table is read (the service's store). */
+  store: Pick<StoreReads, 'actions'>;
   policy: BotPolicy;
   logger: Logger;
   /** Current time, Unix ms. */
@@ -54,7 +54,7 @@ interface Turn {
 /** Drives every bot seat of every table of one table service. */
 export class BotTurns implements TableListener {
   private readonly service: TableService;
-  private readonly store: Pick<StoreReads, 'seats' | 'actions'>;
+  private readonly store: Pick<StoreReads, 'actions'>;
   private readonly policy: BotPolicy;
   private readonly log: Logger;
   private readonly now: () => number;
@@ -150,13 +150,14 @@ export class BotTurns implements TableListener {
       if (row.seat === null || !toAct.has(row.seat)) continue;
       const level = botLevelOf(row);
       if (!level || this.turns.has(keyOf(table.id, row.seat))) continue;
-      this.schedule(table, row, level, pending);
+      this.schedule(table, seats, row, level, pending);
       scheduled += 1;
     }
     return scheduled;
   }
 
-  private schedule(table: TableRow, row: SeatRow, level: BotLevel, pending: Pending): void {
+  /** Schedule the bot at `row` for `pending`, from the snapshot (`table` and its `seats`) that left the decision to it. */
+  private schedule(table: TableRow, seats: readonly SeatRow[], row: SeatRow, level: BotLevel, pending: Pending): void {
     const seat = row.seat!;
     const turn: Turn = { tableId: table.id, seat, step: pending.step, cancelled: false, timer: null, wake: () => {} };
     this.turns.set(keyOf(table.id, seat), turn);
@@ -165,15 +166,18 @@ export class BotTurns implements TableListener {
     // The decision is computed during the pause, and must be ready before it ends.
     const budgetMs = Math.max(MIN_BUDGET_MS, Math.min(this.budgetMs ?? Infinity, pauseMs > 0 ? pauseMs - 20 : Infinity));
     const startedAt = now;
-    const run = this.play(table, turn, level, pauseMs, Number.isFinite(budgetMs) ? budgetMs : undefined, startedAt).catch((err: unknown) => {
+    const run = this.play(table, seats, turn, level, pauseMs, Number.isFinite(budgetMs) ? budgetMs : undefined, startedAt).catch((err: unknown) => {
       this.log.error({ err, table: table.id, seat, level }, 'bot turn failed');
     });
     this.running.add(run);
     void run.finally(() => this.running.delete(run));
   }
 
-  /** Decide, wait out the pause, then commit through the table service. */
-  private async play(table: TableRow, turn: Turn, level: BotLevel, pauseMs: number, budgetMs: number | undefined, startedAt: number): Promise<void> {
+  /**
+   * Decide, wait out the pause, then commit through the table service. `seats`: the table's
+   * seats in the same snapshot as `table` (seat numbers and the host are fixed once started).
+   */
+  private async play(table: TableRow, seats: readonly SeatRow[], turn: Turn, level: BotLevel, pauseMs: number, budgetMs: number | undefined, startedAt: number): Promise<void> {
     const pause = new Promise<void>((resolve) => {
       turn.wake = resolve;
       turn.timer = setTimeout(resolve, pauseMs);
@@ -181,7 +185,7 @@ export class BotTurns implements TableListener {
     });
     // Read after the table row: a log already longer than it (a move committed meanwhile)
     // is cut at the row's last entry, and botAct then refuses the outdated step.
-    const [seats, log] = await Promise.all([this.store.seats(table.id), this.store.actions(table.id)]);
+    const log = await this.store.actions(table.id);
     const input = botInputFromLog(
       {
         game: table.game as never,
