@@ -127,7 +127,7 @@ describe('seasons', () => {
 });
 
 describe('query plans', () => {
-  const params = { guild: GUILD, game: 'suspicion', season: 1, limit: 10, offset: 0, user: ana.userId, ordinal: 0 };
+  const params = { guild: GUILD, game: 'suspicion', season: 1, limit: 10, offset: 0, user: ana.userId, ordinal: 0, channel: '900000000000000010' };
   const expectations: [SqliteHotQuery, RegExp][] = [
     ['boardPage', /USING INDEX ratings_top/],
     ['boardCount', /USING COVERING INDEX ratings_top/],
@@ -136,6 +136,8 @@ describe('query plans', () => {
     ['totalsCount', /USING COVERING INDEX player_totals_by_games/],
     ['playerRows', /USING INDEX ratings_user/],
     ['recent', /USING INDEX results_user_ended/],
+    // The partial unique index of open tables per channel, not every open table (game_tables_status).
+    ['openInChannel', /USING INDEX game_tables_one_open_per_channel/],
   ];
   it.each(expectations)('%s uses its index, without a full scan or a temp sort', (name, re) => {
     const plan = w.store.explain(name, params);
