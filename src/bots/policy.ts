@@ -70,7 +70,7 @@ export function decideBot(request: BotRequest, kits: (game: string) => AnyBotKit
       if (request.stop) budget.stop = request.stop;
       if (request.deadline) budget.deadline = request.deadline;
       if (budget.iterations === undefined && !budget.stop && !budget.deadline) throw new Error('hard level needs an iteration count, a stop condition or a deadline');
-      const r = ismcts(kit, knowledge, legal, rng, budget);
+      const r = kit.search ? kit.search(knowledge, legal, rng, budget) : ismcts(kit, knowledge, legal, rng, budget);
       return { action: r.action, level, iterations: r.iterations };
     }
   }

@@ -46,7 +46,10 @@ export interface JaccuseKnowledge extends Knowledge<JaccuseSeatView> {
   holders: Partial<Record<EvidenceId, Seat>>;
   /** Suspicion cards used this cycle per seat (replayed). */
   used: SuspicionCard[][];
-  /** Per seat: log-odds that it votes by self-interest rather than at random. */
+  /**
+   * Per seat: log-odds that it votes by self-interest rather than at random, from the revealed
+   * votes (public), so the same for every seat's knowledge; the seat's own entry included.
+   */
   purpose: number[];
 }
 
@@ -73,7 +76,9 @@ function fold(k: JaccuseKnowledge, e: GameEvent): void {
       const votes = e.votes as SuspicionCard[];
       votes.forEach((vote, seat) => {
         const options = SUSPICION_CARDS.filter((c) => !k.used[seat]!.includes(c));
-        if (seat !== k.seat && options.length > 1) {
+        // Every seat's purpose, the seat's own too: the Hard search predicts the others'
+        // votes from their knowledge, which tracks this seat (src/games/jaccuse/bot-hard.ts).
+        if (options.length > 1) {
           const character = k.view.seats[seat]?.character ?? null;
           const exposed = Object.entries(k.holders).some(([card, holder]) => holder === seat && !isExonerated(character, card as EvidenceId));
           k.purpose[seat]! += Math.log(purposeLikelihood(vote, options, exposed) / (1 / options.length));
