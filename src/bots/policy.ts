@@ -7,7 +7,7 @@
  * `decideBot` is synchronous and runs wherever it is called; the table service calls it
  * through the worker pool (src/bots/pool.ts) so that a search never blocks an interaction.
  */
-import { ismcts, type SearchBudget } from './ismcts.js';
+import { hardSearch, type SearchBudget } from './ismcts.js';
 import type { AnyBotKit, BotInput, BotLevel, Knowledge } from './kit.js';
 import { botKit } from './kits.js';
 import { fnv1a, viewRng } from './seed.js';
@@ -70,7 +70,7 @@ export function decideBot(request: BotRequest, kits: (game: string) => AnyBotKit
       if (request.stop) budget.stop = request.stop;
       if (request.deadline) budget.deadline = request.deadline;
       if (budget.iterations === undefined && !budget.stop && !budget.deadline) throw new Error('hard level needs an iteration count, a stop condition or a deadline');
-      const r = kit.search ? kit.search(knowledge, legal, rng, budget) : ismcts(kit, knowledge, legal, rng, budget);
+      const r = hardSearch(kit, knowledge, legal, rng, budget);
       return { action: r.action, level, iterations: r.iterations };
     }
   }

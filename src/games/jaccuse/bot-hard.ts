@@ -250,8 +250,9 @@ export function searchJaccuse(
   budget: SearchBudget,
   determinize: (k: JaccuseKnowledge, rng: Rng) => JaccuseState,
   fallback: (k: JaccuseKnowledge, legal: JaccuseAction[], rng: Rng) => JaccuseAction,
-  rounds = LOOKAHEAD_ROUNDS,
+  tuning: { rounds?: number; predict?: boolean } = {},
 ): SearchResult<JaccuseAction> {
+  const rounds = tuning.rounds ?? LOOKAHEAD_ROUNDS;
   const v = k.view;
   const none = (action: JaccuseAction): SearchResult<JaccuseAction> => ({ action, iterations: 0, stats: [], finished: 0 });
   if (legal.length === 1) return none(legal[0]!);
@@ -322,7 +323,7 @@ export function searchJaccuse(
       // The Investigation card set (when the searcher is setting it, any of its cards: only the
       // Inspector sees it, so the rivals' votes do not depend on it).
       const card = state.chosen ?? candidates[0]!.investigation!;
-      states.push({ base: simOf(state), chosen: state.chosen, predicted: predictVotes(k, state, card, rng) });
+      states.push({ base: simOf(state), chosen: state.chosen, predicted: tuning.predict === false ? state.votes : predictVotes(k, state, card, rng) });
     }
     const { base, chosen, predicted } = states[rows.length % PREDICTED_STATES]!;
     const seed = rng.int(-0x80000000, 0x7fffffff);

@@ -30,6 +30,7 @@ import {
   type SuspicionCard,
 } from './rules.js';
 import { evaluateJaccuse, normalJaccuse, purposeLikelihood, purposeOf, rivalVote, rolloutJaccuse, tableOfView } from './bot-normal.js';
+import { searchJaccuse } from './bot-hard.js';
 
 /** A seat's view of J'Accuse!. */
 export type JaccuseSeatView = ReturnType<typeof jaccuseDefinition.seatView>;
@@ -234,11 +235,14 @@ export const jaccuseBot: BotKit<JaccuseState, JaccuseAction, JaccuseSeatView, Ja
   observe: (k, _state, events) => {
     for (const e of events) fold(k, e);
   },
+  // Used by the generic engine search (src/bots/ismcts.ts), which `search` replaces for this
+  // game; kept as the kit's engine-level rollout and cut-off (they remain correct and tested).
   rollout: rolloutJaccuse,
   evaluate: evaluateJaccuse,
   horizon: (s) => 2 * (s.seatCount + 2),
-  // Normal's own vote is a one-round lookahead on 32 sampled rounds per card; a search of ~110
-  // simulations has fewer per card and a longer, noisier horizon, so it overrides Normal only
-  // when clearly better (arena: at 0.5 Hard was arrested more often than Normal against Easy).
   significance: () => 2,
+  // Hard: the model lookahead of bot-hard.ts. The generic engine search afforded ~110
+  // simulations per move in 300 ms, fewer per vote than Normal's own 32 one-round samples,
+  // and played no better than Normal in the arena (README "AI players").
+  search: (k, legal, rng, budget) => searchJaccuse(k, legal, rng, budget, determinizeJaccuse, normalJaccuse),
 };
