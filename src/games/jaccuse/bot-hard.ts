@@ -242,6 +242,9 @@ function simulate(k: JaccuseKnowledge, base: Sim, chosen: InvestigationId | null
  * candidate per sample), or until `MIN_SAMPLES` samples have made the best candidate's paired
  * lead over every other clear by `CLEAR_LEAD` standard errors; plays the best mean. A round of
  * samples the deadline interrupts is dropped; with none finished, `fallback` decides.
+ * `tuning` (for measurements): `rounds` simulated per candidate (default `LOOKAHEAD_ROUNDS`),
+ * and `predict: false` to draw the rivals' votes from the cruder self-interest model
+ * (`rivalVote`) instead of predicting them with their own heuristic.
  */
 export function searchJaccuse(
   k: JaccuseKnowledge,
