@@ -57,8 +57,8 @@ export const CLEAR_LEAD = 3;
 const BIT: Record<EvidenceType, number> = { motive: 1, opportunity: 2, weapon: 4 };
 const bits = (m: number) => (m & 1) + ((m >> 1) & 1) + ((m >> 2) & 1);
 
-/** The model of one sampled state: the decision-relevant `Table` plus what later rounds need. */
-interface Sim {
+/** The model of one sampled state (the search's own, exported for tests): the decision-relevant `Table` plus what later rounds need. */
+export interface Sim {
   t: Table;
   /** Evidence piles, top first, by type. */
   piles: Record<EvidenceType, EvidenceId[]>;
@@ -67,7 +67,8 @@ interface Sim {
   hands: InvestigationId[][];
 }
 
-function simOf(s: JaccuseState): Sim {
+/** The model of a full state (a sample, or the true state in tests). */
+export function simOf(s: JaccuseState): Sim {
   return {
     t: {
       n: s.seatCount,
@@ -108,7 +109,7 @@ function availableIn(m: Sim, seat: Seat): SuspicionCard[] {
  * or hardening / exoneration with replacements drawn from the sampled piles in icon order;
  * then the arrest check, the Suspicion cycle and the Inspector's rotation. Mutates `m`.
  */
-function playRound(m: Sim, votes: readonly SuspicionCard[], investigation: InvestigationId, acrossChooser: 'holder' | 'inspector'): void {
+export function playRound(m: Sim, votes: readonly SuspicionCard[], investigation: InvestigationId, acrossChooser: 'holder' | 'inspector'): void {
   const t = m.t;
   const n = t.n;
   const outcome = prevailing(votes);
