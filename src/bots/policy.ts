@@ -1,7 +1,8 @@
 /**
  * The AI players' levels and the one decision function behind every bot seat
  * (README "AI players"): Easy plays a uniformly random legal action, Normal the game's
- * heuristic, Hard an ISMCTS search with the heuristic for simulations. All three decide
+ * heuristic, Hard a search (ISMCTS with the heuristic for simulations, or the game's own search
+ * when its kit brings one, `hardSearch`). All three decide
  * from a `BotInput` only, with randomness seeded from that input (src/bots/seed.ts).
  *
  * `decideBot` is synchronous and runs wherever it is called; the table service calls it

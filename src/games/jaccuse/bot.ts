@@ -235,8 +235,8 @@ export const jaccuseBot: BotKit<JaccuseState, JaccuseAction, JaccuseSeatView, Ja
   observe: (k, _state, events) => {
     for (const e of events) fold(k, e);
   },
-  // Used by the generic engine search (src/bots/ismcts.ts), which `search` replaces for this
-  // game; kept as the kit's engine-level rollout and cut-off (they remain correct and tested).
+  // The generic engine search's parts (src/bots/ismcts.ts), which `search` replaces for this
+  // game's Hard level; kept so the kit stays complete (the contract asks for them).
   rollout: rolloutJaccuse,
   evaluate: evaluateJaccuse,
   horizon: (s) => 2 * (s.seatCount + 2),
