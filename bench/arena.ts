@@ -64,7 +64,8 @@ const PLAYERS = listArg('players')?.map(Number) ?? null;
 const LINE_UP_FILTER = listArg('line-ups');
 
 /** Hard search iterations per move by game: about what 300 ms buys on one idle core (measured, see README). */
-const ITERATIONS: Record<GameId, number> = { suspicion: 200, noir: 120, phantom: 150, jaccuse: 110 };
+/** J'Accuse!'s Hard runs its own model lookahead (src/games/jaccuse/bot-hard.ts): ~10–15 µs per simulation, and it stops early once its choice is clear. */
+const ITERATIONS: Record<GameId, number> = { suspicion: 200, noir: 120, phantom: 150, jaccuse: 20000 };
 const iterationsFor = (game: GameId) => Number(args.get('iterations') ?? ITERATIONS[game]);
 
 // ── Statistics ─────────────────────────────────────────────────────────────────────────

@@ -282,3 +282,11 @@ export function ismcts<A extends { type: string }>(kit: AnyBotKit, k: Knowledge,
   const stats: RootStat[] = candidates.map((c, i) => ({ code: rootCodes[c]!, visits: samples, mean: mean(i) }));
   return { action: legal[candidates[chosen]!]!, iterations, stats, finished: tally.finished };
 }
+
+/**
+ * The Hard level's search for `kit`: the game's own `search` when the kit has one (same
+ * contract: legal actions of the seat now, budget, deterministic for `rng`), otherwise `ismcts`.
+ */
+export function hardSearch<A extends { type: string }>(kit: AnyBotKit, k: Knowledge, legal: A[], rng: Rng, budget: SearchBudget): SearchResult<A> {
+  return kit.search ? (kit.search(k, legal, rng, budget) as SearchResult<A>) : ismcts(kit, k, legal, rng, budget);
+}

@@ -11,6 +11,7 @@
 import type { GameDefinition, GameEvent, GameResult, Seat } from '../games/engine.js';
 import type { Rng } from '../games/rng.js';
 import type { Scores } from './choice.js';
+import type { SearchBudget, SearchResult } from './ismcts.js';
 
 /** Strength of an AI player: uniformly random, heuristic, or search (README "AI players"). */
 export type BotLevel = 'easy' | 'normal' | 'hard';
@@ -109,6 +110,13 @@ export interface BotKit<S, A extends { type: string }, SV, K extends Knowledge<S
    * the cut-off evaluation's guess) a low bar plays better.
    */
   significance?(k: K): number;
+  /**
+   * The game's own Hard search, used instead of the generic ISMCTS (src/bots/ismcts.ts) when
+   * present: the same contract (choose among `legal`, the seat's legal actions now, within
+   * `budget`, where `iterations` counts simulations; deterministic for a given `rng`), on a
+   * game-specific model that can afford far more simulations per move.
+   */
+  search?(k: K, legal: A[], rng: Rng, budget: SearchBudget): SearchResult<A>;
 }
 
 /** Any game's kit, type parameters erased (for the registry of kits). */

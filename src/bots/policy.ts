@@ -1,13 +1,14 @@
 /**
  * The AI players' levels and the one decision function behind every bot seat
  * (README "AI players"): Easy plays a uniformly random legal action, Normal the game's
- * heuristic, Hard an ISMCTS search with the heuristic for simulations. All three decide
+ * heuristic, Hard a search (ISMCTS with the heuristic for simulations, or the game's own search
+ * when its kit brings one, `hardSearch`). All three decide
  * from a `BotInput` only, with randomness seeded from that input (src/bots/seed.ts).
  *
  * `decideBot` is synchronous and runs wherever it is called; the table service calls it
  * through the worker pool (src/bots/pool.ts) so that a search never blocks an interaction.
  */
-import { ismcts, type SearchBudget } from './ismcts.js';
+import { hardSearch, type SearchBudget } from './ismcts.js';
 import type { AnyBotKit, BotInput, BotLevel, Knowledge } from './kit.js';
 import { botKit } from './kits.js';
 import { fnv1a, viewRng } from './seed.js';
@@ -70,7 +71,7 @@ export function decideBot(request: BotRequest, kits: (game: string) => AnyBotKit
       if (request.stop) budget.stop = request.stop;
       if (request.deadline) budget.deadline = request.deadline;
       if (budget.iterations === undefined && !budget.stop && !budget.deadline) throw new Error('hard level needs an iteration count, a stop condition or a deadline');
-      const r = ismcts(kit, knowledge, legal, rng, budget);
+      const r = hardSearch(kit, knowledge, legal, rng, budget);
       return { action: r.action, level, iterations: r.iterations };
     }
   }

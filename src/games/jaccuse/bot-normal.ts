@@ -140,7 +140,7 @@ export function prevailing(votes: readonly SuspicionCard[]): SuspicionCard {
 }
 
 /** Where a chooser sends an Across card: the eligible rival with the highest threat (never itself when avoidable). */
-function acrossPick(t: Table, chooser: Seat, eligible: Seat[]): Seat {
+export function acrossPick(t: Table, chooser: Seat, eligible: Seat[]): Seat {
   let bestSeat = eligible[0]!;
   let top = Number.NEGATIVE_INFINITY;
   for (const s of eligible) {
@@ -237,7 +237,7 @@ function voteValue(k: JaccuseKnowledge, t: Table, mine: SuspicionCard, investiga
   return sum / samples;
 }
 
-function decide(k: JaccuseKnowledge, legal: JaccuseAction[], rng: Rng, voteSamples: number, investigationSamples: number, record?: Scores): JaccuseAction {
+export function decideJaccuse(k: JaccuseKnowledge, legal: JaccuseAction[], rng: Rng, voteSamples: number, investigationSamples: number, record?: Scores): JaccuseAction {
   if (legal.length === 1) return legal[0]!;
   const v = k.view;
   const t = tableOfView(v);
@@ -288,7 +288,7 @@ function decide(k: JaccuseKnowledge, legal: JaccuseAction[], rng: Rng, voteSampl
 
 /** The Normal choice for `k.seat` among `legal`. */
 export function normalJaccuse(k: JaccuseKnowledge, legal: JaccuseAction[], rng: Rng, record?: Scores): JaccuseAction {
-  return decide(k, legal, rng, VOTE_SAMPLES, INVESTIGATION_SAMPLES, record);
+  return decideJaccuse(k, legal, rng, VOTE_SAMPLES, INVESTIGATION_SAMPLES, record);
 }
 
 /**
@@ -305,7 +305,7 @@ export function rolloutJaccuse(k: JaccuseKnowledge, legal: JaccuseAction[], rng:
     const card = rivalVote(t, k.seat, options, v.inspector === k.seat ? v.chosen : null, rng, purposeOf(k, k.seat));
     return legal.find((a) => a.type === 'vote' && a.card === card) ?? legal[0]!;
   }
-  return decide(k, legal, rng, 4, 6);
+  return decideJaccuse(k, legal, rng, 4, 6);
 }
 
 /** Value of a running game for `seat`, in [0, 1] (the model's safety share). */
