@@ -28,7 +28,6 @@ import {
   INVESTIGATION_CARDS,
   SUSPICION_CARDS,
   SUSPICION_CYCLE_ROUNDS,
-  evidenceType,
   isExonerated,
   type EvidenceId,
   type EvidenceType,
@@ -39,7 +38,7 @@ import {
 } from './rules.js';
 import type { JaccuseKnowledge } from './bot.js';
 import { jaccuseDefinition } from './engine.js';
-import { acrossPick, normalJaccuse, prevailing, purposeOf, rivalVote, tableValue, threat, type Table } from './bot-normal.js';
+import { acrossPick, normalJaccuse, prevailing, purposeOf, rivalVote, tableOfState, tableValue, threat, type Table } from './bot-normal.js';
 
 /**
  * Distinct sampled states per decision, each with every rival's predicted vote: the first
@@ -70,18 +69,7 @@ export interface Sim {
 /** The model of a full state (a sample, or the true state in tests). */
 export function simOf(s: JaccuseState): Sim {
   return {
-    t: {
-      n: s.seatCount,
-      inspector: s.inspector,
-      characters: [...s.characters],
-      hardTypes: s.hard.map((h) => h.reduce((m, c) => m | BIT[evidenceType(c)], 0)),
-      hardCount: s.hard.map((h) => h.length),
-      suspected: EVIDENCE_TYPES.flatMap((type) => {
-        const sus = s.suspected[type];
-        return sus ? [{ type, card: sus.card, holder: sus.holder }] : [];
-      }),
-      arrested: [...s.arrested],
-    },
+    t: tableOfState(s),
     piles: { motive: [...s.piles.motive], opportunity: [...s.piles.opportunity], weapon: [...s.piles.weapon] },
     used: s.used.map((u) => [...u]),
     round: s.round,

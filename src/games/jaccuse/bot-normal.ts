@@ -87,7 +87,8 @@ export function tableOfView(v: JaccuseSeatView): Table {
   };
 }
 
-function tableOfState(s: JaccuseState): Table {
+/** The decision-relevant `Table` of a full state (a sampled one, in a bot's simulations). */
+export function tableOfState(s: JaccuseState): Table {
   return {
     n: s.seatCount,
     inspector: s.inspector,
