@@ -124,7 +124,7 @@ const schema = z.object({
     .string()
     .regex(SNOWFLAKE, 'must be a server (guild) id: 17–20 digits (Discord → Server Settings → Widget, or right-click the server → Copy Server ID)')
     .optional(),
-  LOCAL: z.enum(['1', '0', 'true', 'false', 'yes', 'no'], { error: 'must be 1 (local play even with a token) or 0' }).optional(),
+  LOCAL: z.enum(['1', '0', 'true', 'false', 'yes', 'no'], { error: 'must be 1 (local play even with a token) or 0 (also true / false, yes / no)' }).optional(),
   NODE_ENV: z.string().optional(),
   PORT: port('PORT').optional(),
   LOCAL_HOST: z

@@ -56,7 +56,7 @@ export const phantom = {
   statusSolve: (round: number, crime: number, who: string) => `Round ${round} · Crime ${crime} · ▶ ${who} places a magnifying glass`,
   statusOver: (who: string) => `Game over · 🏆 ${who} wins`,
   targetLine: (target: number, beginner: boolean) =>
-    `First to **${target}** points after a round wins${beginner ? ' · beginner mode (one Phantom)' : ''}.`,
+    `First to **${f.number(target)}** ${f.word(target, { one: 'point', other: 'points' })} after a round wins${beginner ? ' · beginner mode (one Phantom)' : ''}.`,
   seatScore: (points: number) => `**${f.number(points)}** ${f.word(points, { one: 'pt', other: 'pts' })}`,
   seatCards: (n: number) => f.count(n, { one: 'card', other: 'cards' }),
   seatFirst: '🔦 first investigator',
