@@ -301,10 +301,10 @@ describe('pause and presence rules', () => {
 });
 
 describe('restart while a bot is to move', () => {
-  it('the new process finds the pending bot turn and the bot moves', async () => {
+  /** A started NOIR table with an Easy bot (20 s pace), played on by Ana until the bot is to move. */
+  async function noirWithBotToMove() {
     const snap = await open('noir', { bots: 1, level: 'easy', paceSeconds: 20 });
     const id = snap.table.id;
-    // The first process stops before any bot pause ends (20 s).
     expect((await service.start(id, ana)).ok).toBe(true);
     let now = (await service.snapshot(id))!;
     const botSeat = now.seats.find((row) => isBotUser(row.userId))!.seat!;
@@ -315,6 +315,12 @@ describe('restart while a bot is to move', () => {
       now = (await service.snapshot(id))!;
     }
     expect(seatsToAct(now.pending!)).toContain(botSeat);
+    return { id, now, botSeat };
+  }
+
+  it('the new process finds the pending bot turn and the bot moves', async () => {
+    // The first process stops before any bot pause ends (20 s).
+    const { id, now, botSeat } = await noirWithBotToMove();
     expect(turns.scheduled).toBe(1);
     turns.stop();
     await service.stop();
@@ -329,18 +335,7 @@ describe('restart while a bot is to move', () => {
   }, 30_000);
 
   it('a change committed while the new process reads its tables wins over that older read', async () => {
-    const snap = await open('noir', { bots: 1, level: 'easy', paceSeconds: 20 });
-    const id = snap.table.id;
-    expect((await service.start(id, ana)).ok).toBe(true);
-    let now = (await service.snapshot(id))!;
-    const botSeat = now.seats.find((row) => isBotUser(row.userId))!.seat!;
-    if (!seatsToAct(now.pending!).includes(botSeat)) {
-      const def = service.definition(now.table);
-      const mine = now.seats.find((row) => row.userId === ana.userId)!.seat!;
-      expect((await service.act(id, ana, now.pending!.step, def.legalActions(now.table.state, mine)[0])).ok).toBe(true);
-      now = (await service.snapshot(id))!;
-    }
-    expect(seatsToAct(now.pending!)).toContain(botSeat);
+    const { id } = await noirWithBotToMove();
     turns.stop();
     await service.stop();
     build();

@@ -304,6 +304,14 @@ function shardWhere(filter: ShardFilter): SQL {
 }
 
 const open = inArray(gameTables.status, [...OPEN_STATUSES]);
+
+/** The predicates of the open tables a filter selects (its guild, its shards). */
+function openWhere(filter: OpenTablesFilter): SQL[] {
+  const where = [open];
+  if (filter.guildId !== undefined) where.push(eq(gameTables.guildId, filter.guildId));
+  if (filter.shard) where.push(shardWhere(filter.shard));
+  return where;
+}
 const excluded = (column: string) => sql.raw(`excluded."${column}"`);
 
 /** Everything the store does, as statements on the pool or one transaction's connection. */
@@ -323,9 +331,7 @@ class PgOps implements StoreTx {
   }
 
   openTables(filter: OpenTablesFilter = {}): Promise<TableRow[]> {
-    const where = [open];
-    if (filter.guildId !== undefined) where.push(eq(gameTables.guildId, filter.guildId));
-    if (filter.shard) where.push(shardWhere(filter.shard));
+    const where = openWhere(filter);
     return this.db
       .select()
       .from(gameTables)
@@ -334,9 +340,7 @@ class PgOps implements StoreTx {
   }
 
   openTableHeads(filter: OpenTablesFilter = {}): Promise<OpenTableHead[]> {
-    const where = [open];
-    if (filter.guildId !== undefined) where.push(eq(gameTables.guildId, filter.guildId));
-    if (filter.shard) where.push(shardWhere(filter.shard));
+    const where = openWhere(filter);
     return this.db
       .select({
         id: gameTables.id,

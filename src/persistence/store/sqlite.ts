@@ -302,6 +302,14 @@ function shardWhere(filter: ShardFilter): SQL {
 
 const open = inArray(gameTables.status, [...OPEN_STATUSES]);
 
+/** The predicates of the open tables a filter selects (its guild, its shards). */
+function openWhere(filter: OpenTablesFilter): SQL[] {
+  const where = [open];
+  if (filter.guildId !== undefined) where.push(eq(gameTables.guildId, filter.guildId));
+  if (filter.shard) where.push(shardWhere(filter.shard));
+  return where;
+}
+
 /** Everything the store does, as synchronous statements on one connection (the caller holds the lock). */
 class SqliteOps implements SyncOf<StoreTx> {
   private readonly q;
@@ -417,9 +425,7 @@ class SqliteOps implements SyncOf<StoreTx> {
   }
 
   openTables(filter: OpenTablesFilter = {}): TableRow[] {
-    const where = [open];
-    if (filter.guildId !== undefined) where.push(eq(gameTables.guildId, filter.guildId));
-    if (filter.shard) where.push(shardWhere(filter.shard));
+    const where = openWhere(filter);
     return this.db
       .select()
       .from(gameTables)
@@ -429,9 +435,7 @@ class SqliteOps implements SyncOf<StoreTx> {
   }
 
   openTableHeads(filter: OpenTablesFilter = {}): OpenTableHead[] {
-    const where = [open];
-    if (filter.guildId !== undefined) where.push(eq(gameTables.guildId, filter.guildId));
-    if (filter.shard) where.push(shardWhere(filter.shard));
+    const where = openWhere(filter);
     return this.db
       .select({
         id: gameTables.id,
