@@ -4,6 +4,7 @@
  */
 import type { Messages } from '../i18n/index.js';
 import type { AnyGameDefinition } from './engine.js';
+import type { AnyGamePictures } from './picture.js';
 import type { AnyGameUi } from './ui.js';
 
 /** A text taken from the reader's catalog (README "Languages"): called with the catalog to render in. */
@@ -48,6 +49,11 @@ export interface GameModule<Id extends string = string> {
   description: CatalogText;
   definition: AnyGameDefinition;
   ui: AnyGameUi;
+  /**
+   * The game's drawers (./picture.ts): its public board and a seat's hand as SVG from a view.
+   * Optional while the games gain theirs; required once every game has one.
+   */
+  pictures?: AnyGamePictures;
   /** Options of `/<game> new` besides `seats` (added by the table service when min < max). */
   newOptions: CommandOptionSpec[];
   /** Options of `/<game> rules` (e.g. `variant`), mapped like `newOptions`. */

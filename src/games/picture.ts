@@ -1,0 +1,81 @@
+/**
+ * The picture contract between a game's `pictures.ts` and the Discord wing (README "Pictures").
+ *
+ * A game draws its public board and a seat's private hand as SVG, from a *view* only — the
+ * public view for the board, one seat's view for its hand — so no secret the viewer may not
+ * see can reach a picture. Drawers are pure functions: no clock, no randomness, no I/O; the
+ * same view, context and language always give the same SVG (golden tests rely on it).
+ * Rasterising to PNG, caching and sending are the Discord wing's job (`src/discord/pictures/`).
+ */
+import type { Catalog } from '../i18n/index.js';
+import type { GameEvent, Seat, Viewer } from './engine.js';
+
+/** A drawn picture: SVG markup, its size in px, and its alt text. */
+export interface Picture {
+  /** A complete `<svg xmlns=…>` document with an opaque background. */
+  svg: string;
+  /** Width in px (the PNG's width). Boards and hands are drawn {@link PICTURE_WIDTH} wide. */
+  width: number;
+  /** Height in px (the PNG's height). */
+  height: number;
+  /**
+   * What the picture shows that matters for play, in the viewer's language: whose turn, what
+   * is on the table, what changed. 1–1,024 characters (Discord's media description limit).
+   */
+  alt: string;
+}
+
+/** A seated player as a picture names them. */
+export interface PictureSeat {
+  seat: Seat;
+  /** Display name, plain text (the drawer escapes it for SVG). */
+  name: string;
+  /** A bot seat (drawn with a robot mark / "(bot)"). */
+  bot: boolean;
+  /** Auto-played after missing deadlines, or left the game. */
+  away: boolean;
+}
+
+/** Everything a drawer may use besides the view. */
+export interface PictureContext {
+  /** Seats in seat order (index = seat). */
+  seats: PictureSeat[];
+  /** Whose eyes: the seat of a hand picture, or null for the public board. */
+  viewer: Viewer;
+  /** The viewer's catalog (the board: the table's language; a hand: the player's). */
+  t: Catalog;
+  /**
+   * The events of the latest change that this viewer may see (already filtered with
+   * `visibleTo`), oldest first — what a drawer highlights as "just changed".
+   */
+  latest: GameEvent[];
+  /** True once the game is over (draw the final position, no turn marker). */
+  over: boolean;
+}
+
+/**
+ * A game's drawers. `PV` = public view, `SV` = seat view (the same types as its `GameUi`).
+ * Neither may throw for a view its game can produce.
+ */
+export interface GamePictures<PV, SV> {
+  /** The public board, drawn from the public view. */
+  board(view: PV, ctx: PictureContext): Picture;
+  /** One seat's private hand and position, drawn from that seat's view (`ctx.viewer`). */
+  hand(view: SV, ctx: PictureContext): Picture;
+}
+
+/** Any game's drawers, type parameters erased. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyGamePictures = GamePictures<any, any>;
+
+/**
+ * Width of every board and hand picture, px. Discord shows a picture about 400 px wide on a
+ * phone, so text drawn at {@link MIN_TEXT_PX} here reads at ≥ 16 px there.
+ */
+export const PICTURE_WIDTH = 720;
+
+/** Smallest font size for names and card words in a picture, px (≈ 16 px on a phone). */
+export const MIN_TEXT_PX = 28;
+
+/** Smallest font size for secondary labels (keys, counts), px. */
+export const MIN_LABEL_PX = 22;

@@ -1,0 +1,117 @@
+/**
+ * Small SVG building blocks shared by the games' drawers (`src/games/<game>/pictures.ts`).
+ * Pure string builders: every coordinate and size is in px, every text is escaped here.
+ * Pictures are rasterised with the fonts the project ships (README "Pictures"), so the
+ * family named here is the only one a drawer may use.
+ */
+
+/** The one font family a picture may name (shipped under `assets/fonts/`). */
+export const FONT_FAMILY = 'DejaVu Sans';
+
+/** Discord-like dark theme colours used by every picture (opaque background, high contrast). */
+export const THEME = {
+  background: '#2b2d31',
+  panel: '#383a40',
+  panelLight: '#4e5058',
+  text: '#f2f3f5',
+  muted: '#b5bac1',
+  highlight: '#f0b232',
+  you: '#5865f2',
+  danger: '#f23f43',
+  ok: '#23a55a',
+} as const;
+
+/** Escapes text for use inside SVG text content or an attribute value. */
+export function esc(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+}
+
+/**
+ * Approximate advance width of `text` at `size` px in DejaVu Sans (bold when `bold`), px.
+ * Deliberately generous (≈ the widest common Latin letters), so text measured to fit does fit.
+ */
+export function textWidth(text: string, size: number, bold = false): number {
+  let em = 0;
+  for (const ch of text) {
+    if (ch === ' ') em += 0.32;
+    else if ('iljI.,:;!|\'`'.includes(ch)) em += 0.3;
+    else if ('mwMW@'.includes(ch)) em += 0.9;
+    else if (ch >= 'A' && ch <= 'Z') em += 0.72;
+    else em += 0.62;
+  }
+  return em * size * (bold ? 1.1 : 1);
+}
+
+/** `text` cut with "…" so that it is at most `maxWidth` px wide at `size` px. */
+export function fitText(text: string, maxWidth: number, size: number, bold = false): string {
+  if (textWidth(text, size, bold) <= maxWidth) return text;
+  const chars = [...text];
+  while (chars.length > 1 && textWidth(chars.join('') + '…', size, bold) > maxWidth) chars.pop();
+  return chars.join('').trimEnd() + '…';
+}
+
+/** Options of {@link text}. */
+export interface TextOptions {
+  size: number;
+  fill?: string;
+  bold?: boolean;
+  /** `start` (default), `middle` or `end`: which point of the text `x` is. */
+  anchor?: 'start' | 'middle' | 'end';
+  /** Cut the text with "…" to this width, px. */
+  maxWidth?: number;
+}
+
+/** A `<text>` element at baseline (`x`, `y`). */
+export function text(x: number, y: number, content: string, options: TextOptions): string {
+  const shown = options.maxWidth ? fitText(content, options.maxWidth, options.size, options.bold) : content;
+  const attrs = [
+    `x="${round(x)}"`,
+    `y="${round(y)}"`,
+    `font-size="${options.size}"`,
+    `fill="${options.fill ?? THEME.text}"`,
+    options.bold ? 'font-weight="bold"' : '',
+    options.anchor && options.anchor !== 'start' ? `text-anchor="${options.anchor}"` : '',
+  ].filter(Boolean);
+  return `<text ${attrs.join(' ')}>${esc(shown)}</text>`;
+}
+
+/** Options of {@link rect}. */
+export interface RectOptions {
+  fill: string;
+  stroke?: string;
+  strokeWidth?: number;
+  /** Corner radius, px. */
+  radius?: number;
+  /** Dash pattern, e.g. "8 6". */
+  dash?: string;
+}
+
+/** A (rounded) rectangle. */
+export function rect(x: number, y: number, width: number, height: number, options: RectOptions): string {
+  const attrs = [
+    `x="${round(x)}"`,
+    `y="${round(y)}"`,
+    `width="${round(width)}"`,
+    `height="${round(height)}"`,
+    options.radius ? `rx="${options.radius}"` : '',
+    `fill="${options.fill}"`,
+    options.stroke ? `stroke="${options.stroke}" stroke-width="${options.strokeWidth ?? 2}"` : '',
+    options.dash ? `stroke-dasharray="${options.dash}"` : '',
+  ].filter(Boolean);
+  return `<rect ${attrs.join(' ')}/>`;
+}
+
+/** A complete SVG document `width` × `height` px on the theme's opaque background. */
+export function svgDocument(width: number, height: number, body: string[]): string {
+  return (
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="${FONT_FAMILY}">` +
+    rect(0, 0, width, height, { fill: THEME.background }) +
+    body.join('') +
+    '</svg>'
+  );
+}
+
+/** A number rounded to 0.1 px, so SVG text stays short and stable across platforms. */
+export function round(value: number): number {
+  return Math.round(value * 10) / 10;
+}
