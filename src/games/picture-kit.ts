@@ -125,15 +125,16 @@ const LEGEND_TEXT = 22;
 const LEGEND_ROW = 38;
 
 /**
- * A legend strip ("key") from `top`: a heading, then the items flowed left to right in rows
+ * A legend strip ("key") from `top`: a heading, then the items flowed after it, left to right, in rows
  * that fit `width` px (starting at `left`). Returns the SVG and the strip's height, px.
  */
 export function legendStrip(left: number, top: number, width: number, heading: string, items: LegendItem[]): { svg: string; height: number } {
   const parts: string[] = [];
   parts.push(`<line x1="${left}" y1="${top}" x2="${left + width}" y2="${top}" stroke="${THEME.panelLight}" stroke-width="2"/>`);
-  parts.push(text(left, top + 30, heading, { size: LEGEND_TEXT, fill: THEME.muted, bold: true, maxWidth: width }));
-  let x = left;
-  let y = top + 44;
+  // The heading opens the first row ("Key:"), so the strip costs no extra line.
+  let y = top + 14;
+  parts.push(text(left, y + LEGEND_BOX / 2 + 8, heading, { size: LEGEND_TEXT, fill: THEME.muted, bold: true, maxWidth: width }));
+  let x = left + Math.min(width / 2, textWidth(heading, LEGEND_TEXT, true) + 18);
   for (const item of items) {
     const label = fitLine(item.label, width - LEGEND_BOX - 10, LEGEND_TEXT, false);
     const w = LEGEND_BOX + 10 + textWidth(label, LEGEND_TEXT) + 26;
