@@ -7,7 +7,8 @@
  * message's image attachment shows as a picture. The world file holds no picture bytes.
  * Screenshots go to test-results/.
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
+import { request } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Resvg } from '@resvg/resvg-js';
@@ -129,10 +130,23 @@ describe.skipIf(!BROWSER)('local play: Components V2 pictures', () => {
     expect(pageErrors).toEqual([]);
   });
 
-  it('keeps picture bytes out of the world file', async () => {
+  it('keeps picture bytes out of the world file, beside it instead, and behind the page’s Host check', async () => {
     const world = readFileSync(join(data.dir, 'local.world.json'), 'utf8');
     expect(world).toContain('board.png');
     expect(world).not.toContain('iVBORw0KGgo'); // a base64 PNG
     expect(world.length).toBeLessThan(200_000);
+    expect(readdirSync(join(data.dir, 'local.attachments'))).toHaveLength(3);
+    const url = new URL(String(play.emulator.messages().findLast((m) => m.attachments.length > 0)!.attachments[0]!.url));
+    const status = (host: string) =>
+      new Promise<number>((resolve, reject) => {
+        const req = request({ host: url.hostname, port: url.port, path: url.pathname, headers: { host } }, (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        });
+        req.on('error', reject);
+        req.end();
+      });
+    expect(await status(url.host)).toBe(200);
+    expect(await status('evil.example')).toBe(403); // a DNS-rebinding page cannot read pictures
   });
 });
