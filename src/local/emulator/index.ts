@@ -16,6 +16,7 @@
  * await emu.stop();
  * ```
  */
+import { restoreAttachments } from './attachments.js';
 import { Gateway } from './gateway.js';
 import type { EmulatorCore } from './interactions.js';
 import { createMessage, toEmulated } from './messages.js';
@@ -144,9 +145,11 @@ export class DiscordEmulator {
     let origin = '';
     const gateway = new Gateway(state, () => origin.replace('http://', 'ws://'));
     const core: EmulatorCore = { state, gateway };
-    const server = new EmulatorServer(new RestRouter(core, [...channelRoutes, ...extraRoutes, ...commandRoutes, ...interactionRoutes]), gateway, hosting);
+    const server = new EmulatorServer(new RestRouter(core, [...channelRoutes, ...extraRoutes, ...commandRoutes, ...interactionRoutes]), gateway, hosting, state.attachments);
     await server.listen();
     origin = server.origin;
+    state.attachmentOrigin = origin;
+    if (hosting.world || state.opts.attachmentDir) restoreAttachments(state.attachments, state.messages.values(), origin);
     state.log(`listening on ${origin}`);
     return new DiscordEmulator(core, server);
   }
@@ -273,9 +276,8 @@ export class DiscordEmulator {
   deleteMessage(channelId: string, id: string): void {
     const m = this.core.state.messages.get(id);
     if (!m || m.channelId !== channelId) throw new Error(`discord-emulator: no message ${id} in channel ${channelId}`);
-    m.deleted = true;
+    this.core.state.deleteMessage(m);
     dispatchMessageEvent(this.core, 'MESSAGE_DELETE', m);
-    this.core.state.changed();
   }
 
   /**

@@ -71,6 +71,18 @@ export interface EmulatorOptions {
    * for tests to inspect.
    */
   retention?: RetentionOptions;
+  /**
+   * Most bytes kept for the files of all attachments together (served at
+   * `GET /attachments/…`); beyond it the oldest are forgotten and their URLs answer 404.
+   * Default 256 MiB. Each message keeps only its current attachments either way.
+   */
+  attachmentBytes?: number;
+  /**
+   * A folder that keeps the attachment files (one per attachment id, within `attachmentBytes`)
+   * so they survive a restart from a saved world; files of attachments no restored message
+   * holds are deleted at start. Default: none (memory only).
+   */
+  attachmentDir?: string;
   /** Log every request, gateway payload and violation: `true` writes to stderr, or pass a sink. */
   debug?: boolean | ((line: string) => void);
 }
