@@ -2,7 +2,7 @@
  * Configuration (README "Configuration"): defaults, every bad variable named in one message, and the
  * process entry point exiting with code 2 and no stack trace.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -133,6 +133,25 @@ describe('process entry point', () => {
       expect(r.stderr).toMatch(/LOG_LEVEL must be one of/);
       expect(r.stderr).toMatch(/DEV_GUILD_ID must be a server/);
       expect(r.stderr).not.toMatch(/\n\s+at /); // no stack trace
+    } finally {
+      rmSync(cwd, { recursive: true, force: true });
+    }
+  });
+
+  it('local play says on Ctrl-C that the games are saved, and where', { timeout: 60_000 }, async () => {
+    const cwd = mkdtempSync(join(tmpdir(), 'rh-entry-'));
+    try {
+      const port = String(20_000 + Math.floor(Math.random() * 20_000));
+      const child = spawn(join(ROOT, 'node_modules/.bin/tsx'), [join(ROOT, 'src/index.ts')], { cwd, env: { PATH: process.env.PATH!, PORT: port } });
+      let out = '';
+      child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+      const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+      const deadline = Date.now() + 45_000;
+      while (!out.includes('Local play: open') && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(out).toMatch(/Local play: open http:\/\/127\.0\.0\.1:\d+/);
+      child.kill('SIGINT');
+      expect(await exited).toBe(0);
+      expect(out).toMatch(/Local play stopped\. The games and the local server are saved \(\.\/data\/local\.db and data\/local\.world\.json\): `npm start` continues where you left off\./);
     } finally {
       rmSync(cwd, { recursive: true, force: true });
     }
