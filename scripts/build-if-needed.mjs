@@ -33,8 +33,12 @@ if (tsc && existsSync(stamp) && existsSync(join(root, 'dist', 'src', 'index.js')
   process.exit(0); // the build is up to date
 }
 if (tsc) {
+  // Compiling takes about a minute on a small machine: say so, or the first start looks hung.
+  const started = Date.now();
+  process.stdout.write('Building Red Herring (TypeScript → dist/, needed on the first start and after a source change; this can take a minute)…\n');
   const run = (args) => spawnSync(process.execPath, args, { cwd: root, stdio: 'inherit' }).status ?? 1;
   const status = run([tsc, '-p', 'tsconfig.json']) || run([join(root, 'scripts', 'copy-page.mjs')]);
+  if (status === 0) process.stdout.write(`Built in ${Math.round((Date.now() - started) / 1000)} s. Starting…\n`);
   process.exit(status);
 }
 if (!existsSync(join(root, 'dist', 'src', 'index.js'))) {

@@ -9,7 +9,7 @@
  *   missing token stays an error unless `LOCAL=1`, so an operator never gets a silent local
  *   page instead of their bot.
  */
-import { basename, dirname, extname, join } from 'node:path';
+import { basename, dirname, extname, join, resolve } from 'node:path';
 import { z } from 'zod';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -101,12 +101,30 @@ export function worldPathFor(databasePath: string): string | null {
 /** Largest SHARDS accepted (far above what Discord hands out to one bot). */
 export const MAX_SHARDS = 4096;
 
+/** The one wording of a bad port variable (PORT, HEALTH_PORT), whatever is wrong with it. */
+const portProblem = (name: string) => `must be a whole port number from 1 to 65535, e.g. ${name}=${name === 'HEALTH_PORT' ? 8081 : 3000}`;
+
 const port = (name: string) =>
-  z.coerce
-    .number({ error: `must be a port number (1–65535), e.g. ${name}=3000` })
-    .int(`must be a whole port number (1–65535)`)
-    .min(1, 'must be a port number from 1 to 65535')
-    .max(65535, 'must be a port number from 1 to 65535');
+  z.coerce.number({ error: portProblem(name) }).int(portProblem(name)).min(1, portProblem(name)).max(65535, portProblem(name));
+
+/**
+ * Kernel file systems that hold no files of ours (their folders cannot be created: Node's
+ * recursive mkdir never returns under /proc, and the process then ignores SIGTERM). A
+ * DATABASE_PATH under one is refused before anything touches it. /dev/shm is ordinary memory
+ * storage and stays allowed.
+ */
+const SYSTEM_FOLDERS = ['/proc', '/sys', '/dev'];
+
+/**
+ * The kernel folder (`/proc`, `/sys`, `/dev`) that `path` lies in once resolved against the
+ * working directory, or null (':memory:', ordinary paths, /dev/shm).
+ */
+export function systemFolderOf(path: string): string | null {
+  if (path === ':memory:') return null;
+  const absolute = resolve(path);
+  if (absolute === '/dev/shm' || absolute.startsWith('/dev/shm/')) return null;
+  return SYSTEM_FOLDERS.find((folder) => absolute === folder || absolute.startsWith(`${folder}/`)) ?? null;
+}
 
 const schema = z.object({
   DISCORD_TOKEN: z
@@ -114,7 +132,14 @@ const schema = z.object({
     .trim()
     .refine((s) => !/\s/.test(s), 'contains spaces. Paste the token exactly as the developer portal shows it')
     .optional(),
-  DATABASE_PATH: z.string().trim().min(1, 'is empty. Remove it to use the default ./data/red-herring.db (./data/local.db in local play), or give a file path').optional(),
+  DATABASE_PATH: z
+    .string()
+    .trim()
+    .min(1, 'is empty. Remove it to use the default ./data/red-herring.db (./data/local.db in local play), or give a file path')
+    .refine((p) => systemFolderOf(p) === null, {
+      error: (issue) => `(${String(issue.input)}) is in ${systemFolderOf(String(issue.input))}, a folder of the operating system that holds no files. Give a file path in a folder this user can write to (default ./data/red-herring.db)`,
+    })
+    .optional(),
   LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).optional(),
   DISCORD_API_URL: z
     .url({ protocol: /^https?$/, error: 'must be an http(s) URL such as http://127.0.0.1:8080/api (without /v10)' })

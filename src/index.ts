@@ -83,12 +83,23 @@ const config = readConfig();
 const logger = createLogger(config.logLevel, config.shard?.id);
 let stopApp: () => Promise<void> = async () => undefined;
 
+/**
+ * What local play prints when it stops (Ctrl-C, SIGTERM): where the games (`databasePath`)
+ * and the local world (`worldPath`, null when kept in memory) are saved, and how to go on.
+ */
+function savedMessage(databasePath: string, worldPath: string | null): string {
+  const where = worldPath ? `${databasePath} and ${worldPath}` : databasePath;
+  return `Local play stopped. The games and the local server are saved (${where}): \`npm start\` continues where you left off.`;
+}
+
 let stopping = false;
 async function shutdown(signal: string): Promise<void> {
   if (stopping) return;
   stopping = true;
   logger.info({ signal }, 'shutting down');
   await stopApp();
+  // Local play is run by hand from a terminal (README → Quick start): say that nothing is lost.
+  if (config.local && !config.shard) process.stdout.write(`${savedMessage(config.databasePath, config.local.worldPath)}\n`);
   process.exit(0);
 }
 process.on('SIGINT', () => void shutdown('SIGINT'));

@@ -1,6 +1,6 @@
 /**
  * `/help` (README "Commands"): privately, in the reader's language (the interaction's
- * locale), the games with one line each and their player counts, how to start one, the
+ * locale), first how to play at once (alone against bots, or with friends), then the games with one line each and their player counts, how to start one, the
  * player and server-admin commands, and where the rules are. Usable in servers and in a DM
  * with the bot.
  */
@@ -29,6 +29,9 @@ export function helpMessage(registry: GameRegistry, text: Catalog): MessagePaylo
     ),
   );
   const description = [
+    help.playNowHeading,
+    help.playNow,
+    '',
     help.gamesHeading,
     ...games,
     '',

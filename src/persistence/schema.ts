@@ -89,6 +89,12 @@ export const seats = sqliteTable(
      * away). Bot seats never count as someone present.
      */
     botLevel: text('bot_level'),
+    /**
+     * The player has opened their hand (Show my hand, `/hand`) at least once in this game:
+     * until then a counter window they race in waits longer (README "Suspicion notes",
+     * UNSEEN_HAND_WINDOW_MS in src/tables/policy.ts).
+     */
+    looked: integer('looked', { mode: 'boolean' }).notNull().default(false),
   },
   (t) => [primaryKey({ columns: [t.tableId, t.userId] }), index('seats_user').on(t.userId)],
 );

@@ -62,7 +62,7 @@ export class GameCommitter {
       lastSeq: auto.lastSeq,
       updatedAt: now,
       recentEvents: keepRecent(table.recentEvents as StoredEvent[], all, table.version + 1),
-      ...deadlineFor(pending, table, now),
+      ...deadlineFor(pending, table, now, seats),
     });
     if (pending.kind !== 'over') return { table: updated, seats, pending, results: [], events: all };
     const finished = await this.finish(tx, def, updated, seats, auto.state, now);

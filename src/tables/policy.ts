@@ -46,15 +46,38 @@ export function isAbandoned(seats: SeatRow[], lastMoveAt: number, now: number): 
 }
 
 /**
- * Deadline columns for a pending decision at `now` (Unix ms): kept as they were when the
- * decision step did not change (a vote collecting answers), else now + its timeout.
+ * The shortest time, in ms, a reaction window (Suspicion's counter race, counter-counter and
+ * cancel windows: `timer: 'reaction'`) stays open while a human who must answer in it has
+ * never opened their hand in this game (README "Suspicion notes"). A newcomer is not raced
+ * out of a 10-second window before they have seen their cards: the window lasts at least
+ * this long from its opening; once they have looked, windows have their table's length.
  */
-export function deadlineFor(pending: Pending, before: TableRow | null, now: number): { deadlineAt: number | null; deadlineStep: number | null } {
+export const UNSEEN_HAND_WINDOW_MS = 60_000;
+
+/**
+ * True when `pending` is a reaction window in which a present human seat that has never
+ * opened their hand (`seats.looked` false) must answer (see UNSEEN_HAND_WINDOW_MS). Away and
+ * departed seats are auto-played and bots see their own hand, so they never count.
+ */
+export function waitsForUnseenHand(pending: Pending, seats: readonly SeatRow[]): boolean {
+  if (pending.kind === 'over' || pending.timer !== 'reaction') return false;
+  const toAct = new Set(seatsToAct(pending));
+  return seats.some((row) => row.seat !== null && toAct.has(row.seat) && isPresent(row) && !row.looked);
+}
+
+/**
+ * Deadline columns for a pending decision at `now` (Unix ms): kept as they were when the
+ * decision step did not change (a vote collecting answers), else now + its timeout — for a
+ * reaction window that waits for a human who has never opened their hand (`seats` given,
+ * `waitsForUnseenHand`), now + at least UNSEEN_HAND_WINDOW_MS.
+ */
+export function deadlineFor(pending: Pending, before: TableRow | null, now: number, seats: readonly SeatRow[] = []): { deadlineAt: number | null; deadlineStep: number | null } {
   if (pending.kind === 'over') return { deadlineAt: null, deadlineStep: null };
   if (before && before.deadlineStep === pending.step && before.deadlineAt !== null) {
     return { deadlineAt: before.deadlineAt, deadlineStep: pending.step };
   }
-  return { deadlineAt: now + pending.timeoutMs, deadlineStep: pending.step };
+  const timeoutMs = waitsForUnseenHand(pending, seats) ? Math.max(pending.timeoutMs, UNSEEN_HAND_WINDOW_MS) : pending.timeoutMs;
+  return { deadlineAt: now + timeoutMs, deadlineStep: pending.step };
 }
 
 /**

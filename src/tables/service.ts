@@ -537,12 +537,22 @@ export class TableService {
       const [row, rows] = await Promise.all([this.store.table(tableId), this.store.seats(tableId)]);
       const read = await check(this.store, row, rows);
       if ('refusal' in read) return fail<PresenceOutcome>(read.refusal);
-      if (!this.comesBack(read.table, read.me)) return ok({ snapshot: await this.snapshotOf(this.store, read.table, read.seats), cameBack: false });
-      // The seat comes back from away: write it, deciding again from the locked row.
+      const firstLook = (table: TableRow, me: SeatRow) => table.status === 'active' && !me.looked && !isBotSeat(me);
+      if (!this.comesBack(read.table, read.me) && !firstLook(read.table, read.me)) {
+        return ok({ snapshot: await this.snapshotOf(this.store, read.table, read.seats), cameBack: false });
+      }
+      // The seat comes back from away, or opens its hand for the first time (README "Suspicion
+      // notes": reaction windows stop waiting longer for it): write it, deciding again from the locked row.
       const result = await this.transact(async (tx) => {
         const locked = await check(tx, await tx.lockTable(tableId));
         if ('refusal' in locked) return fail<PresenceOutcome>(locked.refusal);
-        return ok(await this.present(tx, locked.table, locked.seats, locked.me));
+        let seats = locked.seats;
+        let me = locked.me;
+        if (firstLook(locked.table, me)) {
+          seats = await this.patchSeat(tx, seats, me, { looked: true });
+          me = { ...me, looked: true };
+        }
+        return ok(await this.present(tx, locked.table, seats, me));
       });
       if (result.ok && result.value.cameBack) this.emit({ tableId, snapshot: result.value.snapshot, ping: [], ended: false });
       return result;
@@ -694,7 +704,7 @@ export class TableService {
         const due = def.pending(table.state);
         if (due.kind === 'over' || due.step !== table.deadlineStep) {
           // The deadline belongs to an older decision: just re-arm for the current one.
-          const updated = await tx.updateTable(tableId, table.version, deadlineFor(due, null, now));
+          const updated = await tx.updateTable(tableId, table.version, deadlineFor(due, null, now, seats));
           return { kind: 'fired', snapshot: { table: updated, seats, pending: due, results: [], events: [] }, prev: due };
         }
         const driven = playDeadline(def, table.state, due);

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { buildCommands } from '../../src/commands/index.js';
 import { defaultRegistry } from '../../src/games/index.js';
 // @ts-expect-error -- plain JS module of the page (type-checked by tsconfig.page.json)
-import { parseCommand, suggest } from '../../src/local/page/composer.js';
+import { localizeCommands, parseCommand, suggest } from '../../src/local/page/composer.js';
 // @ts-expect-error -- plain JS module of the page
 import { PAGE_CATALOGS, PAGE_TEXT_KEYS, t } from '../../src/local/page/i18n.js';
 // @ts-expect-error -- plain JS module of the page
@@ -92,6 +92,18 @@ describe('composer', () => {
     expect(suggest('/phantom new seats:2 ', commands, cctx).map((s: { label: string }) => s.label)).not.toContain('seats:');
     expect(suggest('/suspicion new variant:', commands, cctx).map((s: { detail: string }) => s.detail)).toEqual(expect.arrayContaining(['classic', 'no-bluff']));
     expect(suggest('hello', commands, cctx)).toEqual([]);
+  });
+
+  it('a Spanish client sees and types the localized names; the interaction carries the registered ones', () => {
+    const es = localizeCommands(commands, 'es-ES');
+    const ectx = { ...cctx, locale: 'es-ES' };
+    expect(parseCommand('/noir nueva bots:1 asesino:host', es, ectx)).toEqual({ ok: true, path: 'noir new', options: { bots: 1, killer: 'host' } });
+    expect(parseCommand('/ayuda', es, ectx)).toEqual({ ok: true, path: 'help', options: {} });
+    expect(parseCommand('/noir new bots:1', es, ectx)).toEqual({ ok: true, path: 'noir new', options: { bots: 1 } });
+    expect(parseCommand('/suspicion nueva plazas:9', es, ectx)).toEqual({ ok: false, error: 'plazas: debe ser como mucho 6' });
+    expect(suggest('/noir ', es, ectx).map((x: { label: string }) => x.label)).toEqual(['/noir nueva', '/noir reglas']);
+    // English clients see the registered names.
+    expect(suggest('/noir ', localizeCommands(commands, 'en-US'), cctx).map((x: { label: string }) => x.label)).toEqual(['/noir new', '/noir rules']);
   });
 });
 

@@ -268,7 +268,7 @@ export function storeContract(backend: string, harness: StoreHarness): void {
       });
       expect((await store.seats(t.id)).map((s) => s.userId)).toEqual(['z', 'B', 'a', 'b']);
       const first = (await store.seats(t.id))[0]!;
-      expect(first).toEqual({ tableId: t.id, userId: 'z', displayName: 'Zed 🦊', joinedAt: T0 + 1, seat: null, away: false, missed: 0, left: false, botLevel: null });
+      expect(first).toEqual({ tableId: t.id, userId: 'z', displayName: 'Zed 🦊', joinedAt: T0 + 1, seat: null, away: false, missed: 0, left: false, botLevel: null, looked: false });
       await store.transaction(async (tx) => {
         await tx.updateSeat(t.id, 'a', { seat: 0 });
         await tx.updateSeat(t.id, 'z', { seat: 1, away: true, missed: 2 });

@@ -288,7 +288,7 @@ describe('pause and presence rules', () => {
   });
 
   it('bot seats are never pinged, never present, and do not keep an abandoned table alive', async () => {
-    const base = { tableId: 1, joinedAt: 0, missed: 0, left: false, away: false };
+    const base = { tableId: 1, joinedAt: 0, missed: 0, left: false, away: false, looked: false };
     const seats = [
       { ...base, userId: ana.userId, displayName: 'H1', seat: 0, botLevel: null },
       { ...base, userId: 'bot-1', displayName: '🤖 Marple', seat: 1, botLevel: 'hard' },

@@ -68,6 +68,9 @@ async function started(players: Actor[] = [ana, ben], options: Record<string, un
   const id = (await lobby(players, options));
   const r = (await service.start(id, players[0]!));
   if (!r.ok) throw new Error(JSON.stringify(r.error));
+  // Everyone opens their hand once, so reaction windows have the table's length (README
+  // "Suspicion notes": until then they last at least UNSEEN_HAND_WINDOW_MS).
+  for (const player of players) if (!(await service.markPresent(id, player)).ok) throw new Error('markPresent refused');
   return id;
 }
 

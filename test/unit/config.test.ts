@@ -2,7 +2,7 @@
  * Configuration (README "Configuration"): defaults, every bad variable named in one message, and the
  * process entry point exiting with code 2 and no stack trace.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -96,6 +96,26 @@ describe('local play (README → Quick start)', () => {
     expect(() => loadConfig({ DISCORD_TOKEN: 'abc.def', HEALTH_PORT: '0' })).toThrow(/HEALTH_PORT/);
     expect(loadConfig({ DISCORD_TOKEN: 'abc.def', HEALTH_PORT: '8081' }).healthPort).toBe(8081);
   });
+
+  it('words every bad PORT the same way (not a number, a fraction, out of range)', () => {
+    const problem = (PORT: string) => {
+      try {
+        loadConfig({ PORT });
+      } catch (e) {
+        return (e as ConfigError).problems;
+      }
+      return [];
+    };
+    for (const bad of ['web', '3.5', '0', '99999']) expect(problem(bad)).toEqual(['PORT must be a whole port number from 1 to 65535, e.g. PORT=3000']);
+  });
+
+  it('refuses a DATABASE_PATH in /proc, /sys or /dev before touching it; /dev/shm is a folder like any other', () => {
+    for (const path of ['/proc/self/rh.db', '/proc/x/y/local.db', '/sys/kernel/rh.db', '/dev/rh.db']) {
+      expect(() => loadConfig({ DATABASE_PATH: path })).toThrow(new RegExp(`DATABASE_PATH \\(${path.replace(/[/.]/g, '\\$&')}\\) is in /(proc|sys|dev), a folder of the operating system`));
+    }
+    expect(loadConfig({ DATABASE_PATH: '/dev/shm/rh.db' }).databasePath).toBe('/dev/shm/rh.db');
+    expect(loadConfig({ DATABASE_PATH: './process/rh.db' }).databasePath).toBe('./process/rh.db');
+  });
 });
 
 describe('process entry point', () => {
@@ -113,6 +133,42 @@ describe('process entry point', () => {
       expect(r.stderr).toMatch(/LOG_LEVEL must be one of/);
       expect(r.stderr).toMatch(/DEV_GUILD_ID must be a server/);
       expect(r.stderr).not.toMatch(/\n\s+at /); // no stack trace
+    } finally {
+      rmSync(cwd, { recursive: true, force: true });
+    }
+  });
+
+  it('local play says on Ctrl-C that the games are saved, and where', { timeout: 60_000 }, async () => {
+    const cwd = mkdtempSync(join(tmpdir(), 'rh-entry-'));
+    try {
+      const port = String(20_000 + Math.floor(Math.random() * 20_000));
+      const child = spawn(join(ROOT, 'node_modules/.bin/tsx'), [join(ROOT, 'src/index.ts')], { cwd, env: { PATH: process.env.PATH!, PORT: port } });
+      let out = '';
+      child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+      const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+      const deadline = Date.now() + 45_000;
+      while (!out.includes('Local play: open') && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(out).toMatch(/Local play: open http:\/\/127\.0\.0\.1:\d+/);
+      child.kill('SIGINT');
+      expect(await exited).toBe(0);
+      expect(out).toMatch(/Local play stopped\. The games and the local server are saved \(\.\/data\/local\.db and data\/local\.world\.json\): `npm start` continues where you left off\./);
+    } finally {
+      rmSync(cwd, { recursive: true, force: true });
+    }
+  });
+
+  it('exits with code 2 and the plain message for a DATABASE_PATH under /proc (it used to hang in mkdir)', () => {
+    const cwd = mkdtempSync(join(tmpdir(), 'rh-entry-'));
+    try {
+      const r = spawnSync(join(ROOT, 'node_modules/.bin/tsx'), [join(ROOT, 'src/index.ts')], {
+        cwd,
+        env: { PATH: process.env.PATH, DATABASE_PATH: '/proc/self/fdinfo/x/rh.db' },
+        encoding: 'utf8',
+        timeout: 20_000,
+      });
+      expect(r.status).toBe(2);
+      expect(r.stderr).toMatch(/DATABASE_PATH \(\/proc\/self\/fdinfo\/x\/rh\.db\) is in \/proc/);
+      expect(r.stderr).not.toMatch(/\n\s+at /);
     } finally {
       rmSync(cwd, { recursive: true, force: true });
     }

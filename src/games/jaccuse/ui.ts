@@ -114,6 +114,7 @@ function board(view: JaccusePublicView, ctx: RenderContext): BoardRender {
     parts.push(t.handCount(p.investigationCount));
     lines.push(parts.join(' · '));
   });
+  lines.push(t.boardKey);
   lines.push(t.pilesLine(view.piles.motive, view.piles.opportunity, view.piles.weapon, view.investigationPile, view.investigationDiscard.length));
   if (view.lastReveal) lines.push('', ...revealLines(view.lastReveal, ctx, chars));
   if (view.phase === 'over' && view.endReason === 'arrest') {

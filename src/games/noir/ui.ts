@@ -215,7 +215,7 @@ function panel(v: NoirSeatView, legal: NoirAction[], ctx: RenderContext): PanelR
       firstKill: t.promptFirstKill(ident),
       chooseIdentity: t.promptChoose,
       discard: t.promptDiscard,
-      play: v.role === 'killer' ? t.promptKiller(ident) : t.promptInspector,
+      play: v.role === 'killer' ? t.promptKiller(ident, { kill: legal.some((a) => a.type === 'kill'), disguise: legal.some((a) => a.type === 'disguise') }) : t.promptInspector,
     }[v.phase];
     lines.push(prompt);
     if (v.phase === 'play' && v.deckSize === 0) lines.push(t.promptDeckEmpty);

@@ -92,9 +92,13 @@ function actionLabel(v: PhantomSeatView, ctx: RenderContext, a: PhantomAction): 
     case 'report':
       return p.actionReport(cardLabel(ctx.t, a.card), clueLabel(ctx.t, a.colour));
     case 'glass': {
-      const own = a.on !== 'fourth' && a.on % v.players === v.me;
-      // The "yours" marker goes first so a long name clipped at 80 characters cannot cut it off.
-      return (own ? p.targetYourOwn : '') + p.actionGlass(targetLabel(ctx, v.players, a.on, v.reports, v.fourthParty));
+      if (a.on !== 'fourth' && a.on % v.players === v.me) {
+        // One's own card is named "your own … card", never by one's own name.
+        const report = v.reports.find((r) => r.position === a.on);
+        const letter = v.players === 2 ? seatLetter(ctx.t, v.players, a.on) : undefined;
+        return p.actionGlass(p.targetYourOwn(report ? clueLabel(ctx.t, report.colour) : '?', letter));
+      }
+      return p.actionGlass(targetLabel(ctx, v.players, a.on, v.reports, v.fourthParty));
     }
   }
 }

@@ -85,7 +85,7 @@ export const common = {
     alreadyDone: 'ℹ️ Already done — your first click counted. Here is your current hand.',
     refreshed: '🔄 Up to date.',
     deadline: (rel: string) => `⏰ The current decision closes ${rel}.`,
-    gameOver: 'This game is over — see the board for the result.',
+    gameOver: 'See the board for the result.',
     leftSeat: 'You left this game; your seat is played automatically.',
     spectator: 'You are not seated at this table.',
     postBlocked: (perm: string) =>

@@ -14,6 +14,10 @@ export const help = {
   } as Record<string, string>,
   gameLine: (emoji: string, title: string, players: string, command: string, line: string) => `${emoji} **${title}** (${players}) — ${line} \`/${command} new\``,
   players: (min: number, max: number) => (min === max ? `${min} players` : `${min}–${max} players`),
+  /** The first lines of `/help`: how to play at once, alone against bots or with friends (README "AI players"). */
+  playNowHeading: '**Play now — alone or with friends**',
+  playNow:
+    'Alone, against bots: `/suspicion new seats:4 bots:3`, then **Start** on the lobby. Every game takes `bots:` (and `bot-level:` Easy, Normal or Hard), e.g. `/noir new bots:1`.\nWith friends: `/<game> new`, they click **Join**, you click **Start** (**Host: add a bot…** fills an empty seat).',
   gamesHeading: '**Games**',
   startHeading: '**How to start a game**',
   start:

@@ -113,6 +113,8 @@ export const jaccuse = {
   usedLabel: 'used',
   nothing: '—',
   handCount: (n: number) => `🗂️ ${n}`,
+  /** The key to the seat lines' symbols, under them on the board. */
+  boardKey: '-# ❓ evidence that points at the player (it can still move) · 🔒 Hard Evidence against them · used: Suspicion cards they cast this cycle · 🗂️ Investigation cards in their hand',
   cycleLine: (cycle: number, chooser: string) => `Suspicion cycle: round ${cycle}/3 · ${chooser}`,
   chooserHolder: 'Across: the holder picks',
   chooserInspector: 'Across: the Inspector picks',

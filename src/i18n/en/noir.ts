@@ -62,7 +62,8 @@ export const noir = {
     'kill-target': 'the kill target was reached',
     cap: 'the turn cap was reached',
   },
-  reasonLine: (text: string) => `Game over: ${text}.`,
+  /** Why the game ended (the board's results say "Game over" already). */
+  reasonLine: (text: string) => `🏁 ${text.charAt(0).toUpperCase()}${text.slice(1)}.`,
 
   // Panel
   youKiller: (identity: string, pos: string) => `🔪 You are the **Killer**. Your identity: **${identity}** ${pos}.`,
@@ -76,7 +77,12 @@ export const noir = {
   drawDead: (code: string) => `${code} (dead)`,
   promptFirstKill: (identity: string) => `▶ Your first turn: you must kill a suspect next to ${identity}.`,
   promptChoose: '▶ Pick your secret identity from your four cards. You lose if it is killed; the other three stay your evidence hand.',
-  promptKiller: (identity: string) => `▶ Your turn: shift a row or column, kill a suspect next to ${identity}, or disguise.`,
+  /** The Killer's turn prompt, naming only the moves offered: no kill when no living suspect is next to the identity, no disguise when the deck is empty. */
+  promptKiller: (identity: string, can: { kill: boolean; disguise: boolean }) => {
+    const moves = ['shift a row or column', ...(can.kill ? [`kill a suspect next to ${identity}`] : []), ...(can.disguise ? ['disguise'] : [])];
+    const list = moves.length === 1 ? moves[0] : moves.length === 2 ? `${moves[0]} or ${moves[1]}` : `${moves.slice(0, -1).join(', ')}, or ${moves.at(-1)}`;
+    return `▶ Your turn: ${list}.${can.kill ? '' : ` (No living suspect is next to ${identity}: no kill this turn.)`}`;
+  },
   promptInspector: '▶ Your turn: shift a row or column, arrest a suspect next to you (or yourself), or exonerate.',
   promptDiscard: '▶ Choose the evidence card to discard.',
   promptDeckEmpty: 'The evidence deck is empty: no more disguises or exonerations.',

@@ -71,7 +71,8 @@ export const phantom = {
   targetPlayed: (who: string, colour: string) => `${who}'s ${colour} card`,
   targetPlayedSeat: (who: string, letter: string, colour: string) => `${who}'s ${colour} card (seat ${letter})`,
   targetFourth: (card: string) => `the 4th-party card ${card}`,
-  targetYourOwn: 'Your own card: ',
+  /** A glass on one's own reported card (no name: the reader is its player); `letter` = seat letter with 2 players. */
+  targetYourOwn: (colour: string, letter?: string) => `your own ${colour} card${letter ? ` (seat ${letter})` : ''}`,
 
   // Reveal
   revealHeader: (round: number, crime: number) => `**Last crime — round ${round}, crime ${crime}**`,
@@ -167,7 +168,6 @@ export const phantom = {
 
   rulesHelp: (target: number, beginner: boolean, seconds: number) =>
     [
-      '**👻 Tricks and the Phantom — how to play**',
       'A round has **two crimes**. With 4 players everyone gets 2 cards; the rest stay face-down, unseen. ' +
         (beginner ? 'This table plays **beginner mode**: one Phantom is removed.' : 'The deck has 9 suspects and 2 Phantoms.'),
       '**1. Report.** Clockwise from the first investigator, each player plays one card face-down with a clue colour. A suspect card always shows its **true colour** (the bot enforces it); a 👻 Phantom may show **any** colour.',

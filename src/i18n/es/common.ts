@@ -87,7 +87,7 @@ export const common = {
     alreadyDone: 'ℹ️ Ya está hecho: contó tu primer clic. Aquí tienes tu mano actual.',
     refreshed: '🔄 Al día.',
     deadline: (rel: string) => `⏰ La decisión actual se cierra ${rel}.`,
-    gameOver: 'Esta partida terminó: mira el resultado en el tablero.',
+    gameOver: 'Mira el resultado en el tablero.',
     leftSeat: 'Abandonaste esta partida; tu asiento juega en automático.',
     spectator: 'No tienes asiento en esta mesa.',
     postBlocked: (perm: string) =>

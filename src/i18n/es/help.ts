@@ -17,6 +17,10 @@ export const help = {
   } as Record<string, string>,
   gameLine: (emoji: string, title: string, players: string, command: string, line: string) => `${emoji} **${title}** (${players}) — ${line} \`/${command} nueva\``,
   players: (min: number, max: number) => (min === max ? f.count(min, { one: 'jugador', other: 'jugadores' }) : `${f.number(min)}–${f.number(max)} jugadores`),
+  /** The first lines of `/help`: how to play at once, alone against bots or with friends (README "AI players"). */
+  playNowHeading: '**Juega ahora, sin compañía o con amigos**',
+  playNow:
+    'Contra bots: `/suspicion nueva plazas:4 bots:3`, y luego **Empezar** en la sala de espera. Todos los juegos aceptan `bots:` (y `nivel-bots:` Fácil, Normal o Difícil), por ejemplo `/noir nueva bots:1`.\nCon amigos: `/<juego> nueva`, ellos pulsan **Unirme** y tú pulsas **Empezar** (**Anfitrión: agregar un bot…** llena una plaza vacía).',
   gamesHeading: '**Juegos**',
   startHeading: '**Cómo empezar una partida**',
   start:

@@ -115,6 +115,8 @@ export const jaccuse = {
   usedLabel: 'usada',
   nothing: '—',
   handCount: (n: number) => `🗂️ ${f.number(n)}`,
+  /** The key to the seat lines' symbols, under them on the board. */
+  boardKey: '-# ❓ pruebas que apuntan al jugador (aún pueden moverse) · 🔒 Prueba Firme contra él · usada: cartas de Sospecha que jugó en este ciclo · 🗂️ cartas de Investigación en su mano',
   cycleLine: (cycle: number, chooser: string) => `Ciclo de Sospecha: ronda ${cycle}/3 · ${chooser}`,
   chooserHolder: 'Enfrente: elige quien tiene la carta',
   chooserInspector: 'Enfrente: elige el Inspector',

@@ -62,7 +62,8 @@ export const noir = {
     'kill-target': 'se alcanzó el número de muertes',
     cap: 'se alcanzó el límite de turnos',
   },
-  reasonLine: (text: string) => `Fin de la partida: ${text}.`,
+  /** Why the game ended (the board's results say "Fin de la partida" already). */
+  reasonLine: (text: string) => `🏁 ${text.charAt(0).toUpperCase()}${text.slice(1)}.`,
 
   // Panel
   youKiller: (identity: string, pos: string) => `🔪 Eres el **Asesino**. Tu identidad: **${identity}** ${pos}.`,
@@ -76,7 +77,12 @@ export const noir = {
   drawDead: (code: string) => `${code} (muerto)`,
   promptFirstKill: (identity: string) => `▶ Tu primer turno: debes matar a un sospechoso al lado de ${identity}.`,
   promptChoose: '▶ Elige tu identidad secreta entre tus cuatro cartas. Pierdes si la matan; las otras tres quedan como tu mano de pruebas.',
-  promptKiller: (identity: string) => `▶ Tu turno: desplaza una fila o columna, mata a un sospechoso al lado de ${identity}, o disfrázate.`,
+  /** The Killer's turn prompt, naming only the moves offered: no kill when no living suspect is next to the identity, no disguise when the deck is empty. */
+  promptKiller: (identity: string, can: { kill: boolean; disguise: boolean }) => {
+    const moves = ['desplaza una fila o columna', ...(can.kill ? [`mata a un sospechoso al lado de ${identity}`] : []), ...(can.disguise ? ['disfrázate'] : [])];
+    const list = moves.length === 1 ? moves[0] : `${moves.slice(0, -1).join(', ')} o ${moves.at(-1)}`;
+    return `▶ Tu turno: ${list}.${can.kill ? '' : ` (No hay ningún sospechoso vivo al lado de ${identity}: este turno no puedes matar).`}`;
+  },
   promptInspector: '▶ Tu turno: desplaza una fila o columna, arresta a un sospechoso a tu lado (o a ti mismo), o exonera.',
   promptDiscard: '▶ Elige la carta de prueba que vas a descartar.',
   promptDeckEmpty: 'El mazo de pruebas está vacío: ya no hay disfraces ni exoneraciones.',

@@ -72,7 +72,8 @@ export const phantom = {
   targetPlayed: (who: string, colour: string) => `la carta ${colour} de ${who}`,
   targetPlayedSeat: (who: string, letter: string, colour: string) => `la carta ${colour} de ${who} (asiento ${letter})`,
   targetFourth: (card: string) => `la carta del cuarto implicado ${card}`,
-  targetYourOwn: 'Tu propia carta: ',
+  /** A glass on one's own reported card (no name: the reader is its player); `letter` = seat letter with 2 players. */
+  targetYourOwn: (colour: string, letter?: string) => `tu propia carta ${colour}${letter ? ` (asiento ${letter})` : ''}`,
 
   // Reveal
   revealHeader: (round: number, crime: number) => `**Último crimen: ronda ${round}, crimen ${crime}**`,
@@ -168,7 +169,6 @@ export const phantom = {
 
   rulesHelp: (target: number, beginner: boolean, seconds: number) =>
     [
-      '**👻 Tricks and the Phantom: cómo se juega**',
       'Cada ronda tiene **dos crímenes**. Con 4 jugadores cada uno recibe 2 cartas; las demás quedan boca abajo, sin verse. ' +
         (beginner ? 'Esta mesa juega en **modo principiante**: se retira un Fantasma.' : 'El mazo tiene 9 sospechosos y 2 Fantasmas.'),
       '**1. Denunciar.** En sentido horario desde el primer investigador, cada jugador juega una carta boca abajo con un color de pista. Una carta de sospechoso siempre muestra su **color verdadero** (el bot lo exige); un 👻 Fantasma puede mostrar **cualquier** color.',

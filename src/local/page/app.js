@@ -5,7 +5,7 @@
  * stream (Server-Sent Events) says the world changed, and sends that user's actions to the
  * page API. It never talks to the bot: only to the emulator, as a Discord client would.
  */
-import { parseCommand, suggest } from './composer.js';
+import { localizeCommands, parseCommand, suggest } from './composer.js';
 import { LOCALE_NAMES, t } from './i18n.js';
 import { formatTimestamp } from './markdown.js';
 import { avatarColour, renderMessage, tickTimestamps } from './render.js';
@@ -350,10 +350,40 @@ function renderMessages() {
     previous = m;
   }
   state.rendered = next;
+  if (!nodes.length) nodes.push(welcome(ctx.locale));
   const current = [...list.children];
   if (current.length !== nodes.length || current.some((n, i) => n !== nodes[i])) list.replaceChildren(...nodes);
   tickTimestamps(list, (unix, style) => formatTimestamp(unix, style, ctx.locale, Date.now()));
   if (atBottom) list.scrollTop = list.scrollHeight;
+}
+
+/** @type {{ locale: string, node: HTMLElement } | null} */
+let welcomeCache = null;
+
+/**
+ * The greeting an empty channel shows (the first view of local play): where the commands
+ * are (`/`, `/help`) and one button that starts a game against bots by sending the command
+ * it names, as if typed — in the viewer's client language.
+ * @param {string} L the viewer's Discord locale
+ */
+function welcome(L) {
+  if (welcomeCache?.locale === L) return welcomeCache.node;
+  const node = Object.assign(document.createElement('section'), { id: 'welcome' });
+  const play = Object.assign(document.createElement('button'), { type: 'button', className: 'button primary', id: 'welcome-play', textContent: t(L, 'welcomePlay') });
+  play.addEventListener('click', () => {
+    const input = /** @type {HTMLTextAreaElement} */ ($('#composer-input'));
+    input.value = t(L, 'welcomeCommand');
+    void send();
+  });
+  node.append(
+    Object.assign(document.createElement('h2'), { className: 'welcome-title', textContent: t(L, 'welcomeTitle') }),
+    Object.assign(document.createElement('p'), { textContent: t(L, 'welcomeCommands') }),
+    Object.assign(document.createElement('p'), { textContent: t(L, 'welcomeBots') }),
+    play,
+    Object.assign(document.createElement('p'), { className: 'welcome-note', textContent: t(L, 'welcomeNote', { command: t(L, 'welcomeCommand') }) }),
+  );
+  welcomeCache = { locale: L, node };
+  return node;
 }
 
 // ---- actions ------------------------------------------------------------------------
@@ -573,6 +603,20 @@ function switchUser(/** @type {string} */ id) {
 
 // ---- composer -----------------------------------------------------------------------
 
+/** @type {{ source: unknown, locale: string, commands: import('./composer.js').Command[] } | null} */
+let localized = null;
+
+/**
+ * The registered commands as the viewer's client shows them: names, descriptions and choices
+ * in the viewer's client language (README "Languages"), registered names still accepted.
+ */
+function localCommands() {
+  const source = state.view?.commands ?? [];
+  const L = locale();
+  if (!localized || localized.source !== source || localized.locale !== L) localized = { source, locale: L, commands: localizeCommands(/** @type {any} */ (source), L) };
+  return localized.commands;
+}
+
 function composerContext() {
   const v = /** @type {View} */ (state.view);
   return { members: v.members.map((m) => ({ id: m.id, name: m.name })), channels: v.channels.map((c) => ({ id: c.id, name: c.name })), locale: locale() };
@@ -587,11 +631,11 @@ function renderComposerHints() {
     return;
   }
   const L = locale();
-  const list = suggest(input.value, /** @type {any} */ (v.commands), composerContext());
+  const list = suggest(input.value, localCommands(), composerContext());
   state.selectedSuggestion = Math.min(state.selectedSuggestion, Math.max(0, list.length - 1));
   const header = Object.assign(document.createElement('div'), { className: 'suggest-header', textContent: t(L, 'commandsOf', { bot: v.bot.name }) });
   if (!list.length) {
-    const parsed = parseCommand(input.value, /** @type {any} */ (v.commands), composerContext());
+    const parsed = parseCommand(input.value, localCommands(), composerContext());
     box.replaceChildren(header, Object.assign(document.createElement('div'), { className: 'suggest-empty', textContent: parsed ? '' : t(L, 'noCommands') }));
     box.hidden = Boolean(parsed);
     return;
@@ -632,9 +676,9 @@ async function send() {
   const text = input.value.trim();
   if (!v || !text) return;
   const error = $('#composer-error');
-  const parsed = parseCommand(text, /** @type {any} */ (v.commands), composerContext());
+  const parsed = parseCommand(text, localCommands(), composerContext());
   if (parsed && !parsed.ok) {
-    const list = suggest(input.value, /** @type {any} */ (v.commands), composerContext());
+    const list = suggest(input.value, localCommands(), composerContext());
     if (parsed.incomplete && list.length && !$('#suggestions').hidden) {
       applySuggestion(list[state.selectedSuggestion]?.insert ?? input.value);
       return;
@@ -677,7 +721,7 @@ function setupComposer() {
       renderComposerHints();
     } else if (!box.hidden && items.length && ev.key === 'Tab') {
       ev.preventDefault();
-      const list = suggest(input.value, /** @type {any} */ (state.view?.commands ?? []), composerContext());
+      const list = suggest(input.value, localCommands(), composerContext());
       applySuggestion(list[state.selectedSuggestion]?.insert ?? input.value);
     } else if (ev.key === 'Enter' && !ev.shiftKey) {
       ev.preventDefault();

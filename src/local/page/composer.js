@@ -12,9 +12,10 @@ import { t } from './i18n.js';
 export const OPTION = { Subcommand: 1, Group: 2, String: 3, Integer: 4, Boolean: 5, User: 6, Channel: 7, Role: 8, Mentionable: 9, Number: 10, Attachment: 11 };
 
 /**
- * @typedef {{ name: string, value: string | number }} Choice
- * @typedef {{ type: number, name: string, description?: string, required?: boolean, choices?: Choice[], min_value?: number, max_value?: number, min_length?: number, max_length?: number, options?: CommandOption[] }} CommandOption
- * @typedef {{ name: string, description?: string, options?: CommandOption[] }} Command
+ * @typedef {Record<string, string> | null | undefined} Localizations
+ * @typedef {{ name: string, value: string | number, name_localizations?: Localizations }} Choice
+ * @typedef {{ type: number, name: string, apiName?: string, aliases?: string[], description?: string, required?: boolean, choices?: Choice[], min_value?: number, max_value?: number, min_length?: number, max_length?: number, options?: CommandOption[], name_localizations?: Localizations, description_localizations?: Localizations }} CommandOption
+ * @typedef {{ name: string, apiName?: string, aliases?: string[], description?: string, options?: CommandOption[], name_localizations?: Localizations, description_localizations?: Localizations }} Command
  * @typedef {{ id: string, name: string }} Named
  * @typedef {{ members: Named[], channels: Named[], locale: string }} ComposerContext
  * @typedef {{ kind: 'command' | 'subcommand' | 'option' | 'value', label: string, detail: string, insert: string, required?: boolean }} Suggestion
@@ -24,25 +25,59 @@ export const OPTION = { Subcommand: 1, Group: 2, String: 3, Integer: 4, Boolean:
 const isSub = (/** @type {CommandOption} */ o) => o.type === OPTION.Subcommand || o.type === OPTION.Group;
 
 /**
+ * The command tree as a client in `locale` sees it, as Discord's client shows it: every
+ * command, subcommand, option and choice under its name (and description) in that locale
+ * when the bot registered one (`name_localizations`), else its registered name. Each node
+ * keeps its registered name in `apiName` (the interaction carries registered names) and,
+ * when the two differ, the registered name in `aliases`, so `/noir new` still works for a
+ * Spanish client typing `/noir nueva`. Pure; the input is not changed.
+ * @template {Command | CommandOption} T
+ * @param {T[]} nodes
+ * @param {string} locale a Discord locale, e.g. 'es-ES'
+ * @returns {T[]}
+ */
+export function localizeCommands(nodes, locale) {
+  return nodes.map((node) => {
+    const name = node.name_localizations?.[locale] ?? node.name;
+    const description = node.description_localizations?.[locale] ?? node.description;
+    /** @type {any} */
+    const copy = { ...node, name, apiName: node.name, aliases: name === node.name ? [] : [node.name] };
+    if (description !== undefined) copy.description = description;
+    if (node.options) copy.options = localizeCommands(node.options, locale);
+    if ('choices' in node && node.choices) copy.choices = node.choices.map((c) => ({ ...c, name: c.name_localizations?.[locale] ?? c.name }));
+    return copy;
+  });
+}
+
+/** Whether `node` is called `word` (its name in the viewer's language, or its registered name). */
+const calls = (/** @type {Command | CommandOption} */ node, /** @type {string | undefined} */ word) => node.name === word || Boolean(word && node.aliases?.includes(word));
+
+/** The registered name of a node (what the interaction carries). */
+const apiName = (/** @type {Command | CommandOption} */ node) => node.apiName ?? node.name;
+
+/**
  * Walk the words after `/` through command → group → subcommand.
  * @param {string[]} words
  * @param {Command[]} commands
  */
 function resolvePath(words, commands) {
-  const command = commands.find((c) => c.name === words[0]);
+  const command = commands.find((c) => calls(c, words[0]));
   if (!command) return null;
   /** @type {string[]} */
   const path = [command.name];
+  /** @type {string[]} */
+  const apiPath = [apiName(command)];
   let defs = command.options ?? [];
   let used = 1;
   while (defs.some(isSub) && used < words.length) {
-    const sub = defs.find((d) => isSub(d) && d.name === words[used]);
+    const sub = defs.find((d) => isSub(d) && calls(d, words[used]));
     if (!sub) break;
     path.push(sub.name);
+    apiPath.push(apiName(sub));
     defs = sub.options ?? [];
     used++;
   }
-  return { command, path, defs, used, needsSub: defs.some(isSub) };
+  return { command, path, apiPath, defs, used, needsSub: defs.some(isSub) };
 }
 
 /** @param {CommandOption} o @param {string} locale */
@@ -56,6 +91,13 @@ function describeOption(o, locale) {
   return `${o.description ?? ''}${range}${o.required ? ` · ${t(locale, 'required')}` : ''}`;
 }
 
+/** `text` without its first `count` words (and the spaces after them). */
+function afterWords(/** @type {string} */ text, /** @type {number} */ count) {
+  let rest = text.replace(/^\s+/, '');
+  for (let i = 0; i < count; i++) rest = rest.replace(/^\S+\s*/, '');
+  return rest;
+}
+
 /**
  * Split the text after the command path into `name:value` pairs (a value runs until the next
  * known option name followed by a colon).
@@ -64,7 +106,7 @@ function describeOption(o, locale) {
  * @returns {{ pairs: [string, string][], stray: string }}
  */
 export function splitOptions(rest, defs) {
-  const names = defs.map((d) => d.name.replace(/[-/\\^$*+?.()|[\]{}]/g, '\\$&'));
+  const names = defs.flatMap((d) => [d.name, ...(d.aliases ?? [])]).map((n) => n.replace(/[-/\\^$*+?.()|[\]{}]/g, '\\$&'));
   /** @type {[string, string][]} */
   const pairs = [];
   if (!rest.trim()) return { pairs, stray: '' };
@@ -92,7 +134,7 @@ export function suggest(text, commands, ctx) {
   if (words.length <= 1 && !endsWithSpace) {
     const prefix = (words[0] ?? '').toLowerCase();
     return commands
-      .filter((c) => c.name.startsWith(prefix))
+      .filter((c) => c.name.startsWith(prefix) || c.aliases?.some((a) => a.startsWith(prefix)))
       .map((c) => ({ kind: /** @type {const} */ ('command'), label: `/${c.name}`, detail: c.description ?? '', insert: `/${c.name} ` }));
   }
   const resolved = resolvePath(words.filter((w, i) => w !== '' || i < words.length - 1), commands);
@@ -101,15 +143,15 @@ export function suggest(text, commands, ctx) {
   if (resolved.needsSub) {
     const prefix = endsWithSpace ? '' : (words[resolved.used] ?? '');
     return resolved.defs
-      .filter((d) => isSub(d) && d.name.startsWith(prefix))
+      .filter((d) => isSub(d) && (d.name.startsWith(prefix) || d.aliases?.some((a) => a.startsWith(prefix))))
       .map((d) => ({ kind: /** @type {const} */ ('subcommand'), label: `/${resolved.path.join(' ')} ${d.name}`, detail: d.description ?? '', insert: `${base}${d.name} ` }));
   }
-  const rest = body.split(/\s+/).length > resolved.used ? body.replace(new RegExp(`^\\s*${resolved.path.map((p) => p.replace(/[-]/g, '\\-')).join('\\s+')}\\s*`), '') : '';
+  const rest = afterWords(body, resolved.used);
   const { pairs } = splitOptions(rest, resolved.defs);
   const last = pairs.at(-1);
   const head = text.slice(0, text.length - (last ? last[1].length : 0));
   if (last && !endsWithSpace) {
-    const def = resolved.defs.find((d) => d.name === last[0]);
+    const def = resolved.defs.find((d) => calls(d, last[0]));
     const typed = last[1].toLowerCase();
     /** @type {Suggestion[]} */
     let values = [];
@@ -120,7 +162,7 @@ export function suggest(text, commands, ctx) {
     const filtered = values.filter((v) => v.label.toLowerCase().replace(/^[@#]/, '').startsWith(typed.replace(/^[@#]/, '')) || v.detail.toLowerCase().startsWith(typed));
     if (filtered.length && !values.some((v) => v.label.toLowerCase() === typed || v.detail.toLowerCase() === typed)) return filtered;
   }
-  const given = new Set(pairs.map(([n]) => n));
+  const given = new Set(pairs.map(([n]) => resolved.defs.find((d) => calls(d, n))?.name));
   const prefix = endsWithSpace ? '' : (/(\S+)$/.exec(text)?.[1] ?? '');
   const start = endsWithSpace ? text : text.slice(0, text.length - prefix.length);
   const typingName = !prefix.includes(':');
@@ -206,8 +248,7 @@ export function parseCommand(text, commands, ctx) {
     const typed = words[resolved.used];
     return { ok: false, incomplete: !typed, error: typed ? t(L, 'unknownSubcommand', { command: path.join(' '), sub: typed, choices }) : t(L, 'needSubcommand', { choices }) };
   }
-  let rest = body;
-  for (const part of path) rest = rest.replace(new RegExp(`^\\s*${part.replace(/[-]/g, '\\-')}`), '');
+  const rest = afterWords(body, resolved.used);
   const { pairs, stray } = splitOptions(rest, defs);
   if (stray) {
     const unknown = (stray.split(/\s+/)[0] ?? '').replace(/:.*$/, '');
@@ -217,15 +258,15 @@ export function parseCommand(text, commands, ctx) {
   /** @type {Record<string, string | number | boolean | { id: string }>} */
   const options = {};
   for (const [name, raw] of pairs) {
-    const def = defs.find((d) => d.name === name);
+    const def = defs.find((d) => calls(d, name));
     if (!def) continue;
-    if (name in options) return { ok: false, error: t(L, 'duplicateOption', { option: name }) };
-    if (raw === '') return { ok: false, error: t(L, 'optionRequired', { option: name }) };
+    if (apiName(def) in options) return { ok: false, error: t(L, 'duplicateOption', { option: def.name }) };
+    if (raw === '') return { ok: false, error: t(L, 'optionRequired', { option: def.name }) };
     const converted = convertValue(def, raw, ctx);
     if ('error' in converted) return { ok: false, error: converted.error };
-    options[name] = converted.value;
+    options[apiName(def)] = converted.value;
   }
-  const missing = defs.find((d) => d.required && !(d.name in options));
+  const missing = defs.find((d) => d.required && !(apiName(d) in options));
   if (missing) return { ok: false, incomplete: true, error: t(L, 'optionRequired', { option: missing.name }) };
-  return { ok: true, path: path.join(' '), options };
+  return { ok: true, path: resolved.apiPath.join(' '), options };
 }

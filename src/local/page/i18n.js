@@ -67,6 +67,12 @@ const en = {
   failedRequest: 'Request failed: {error}',
   jumpToPresent: 'Jump to present',
   modalRequired: 'This field is required',
+  welcomeTitle: 'Welcome to Red Herring',
+  welcomeCommands: 'Type / in the message box below for the bot’s commands; /help explains the four games.',
+  welcomeBots: 'Alone? Play right now against bots:',
+  welcomePlay: 'Play a game against bots',
+  welcomeCommand: '/suspicion new seats:4 bots:3',
+  welcomeNote: 'The button sends {command} (Suspicion with three bots); then click Start on the lobby. Friends join with Join; “You are” (top right) switches whose eyes you look through.',
 };
 
 /** @type {PageCatalog} The page's own words in neutral Spanish (both es-ES and es-419). */
@@ -129,6 +135,12 @@ const es = {
   failedRequest: 'La petición falló: {error}',
   jumpToPresent: 'Ir al presente',
   modalRequired: 'Este campo es obligatorio',
+  welcomeTitle: 'Te damos la bienvenida a Red Herring',
+  welcomeCommands: 'Escribe / en el cuadro de mensaje de abajo para ver los comandos del bot; /ayuda explica los cuatro juegos.',
+  welcomeBots: '¿Juegas sin compañía? Empieza ahora mismo contra bots:',
+  welcomePlay: 'Jugar una partida contra bots',
+  welcomeCommand: '/suspicion nueva plazas:4 bots:3',
+  welcomeNote: 'El botón envía {command} (Suspicion con tres bots); luego haz clic en Empezar en la sala. Tus amigos se unen con Unirme; «Eres» (arriba a la derecha) cambia con los ojos de quién miras.',
 };
 
 /** @type {Record<string, PageCatalog>} */

@@ -81,6 +81,8 @@ export const seats = pgTable(
     missed: integer('missed').notNull().default(0),
     left: boolean('left').notNull().default(false),
     botLevel: binaryText('bot_level'),
+    /** The player has opened their hand at least once in this game (see the SQLite schema). */
+    looked: boolean('looked').notNull().default(false),
   },
   (t) => [primaryKey({ columns: [t.tableId, t.userId] }), index('seats_user').on(t.userId)],
 );

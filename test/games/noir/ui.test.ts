@@ -121,6 +121,21 @@ describe('panel', () => {
     expect(JSON.stringify(p.rows)).toContain('Shift Row 3 →');
     expect(JSON.stringify(p.rows)).toContain('Shift Column B ↑');
   });
+  it('Killer with every neighbour dead and an empty deck: the prompt offers only a shift (en, es)', () => {
+    const s = makeState({ dead: [6, 7, 8, 11, 13, 16, 17, 18], deck: [] });
+    const legal = d.legalActions(s, KILLER);
+    expect(legal.every((a) => a.type === 'shift')).toBe(true);
+    const english = ui.panel(d.seatView(s, KILLER), legal, ctx).body;
+    expect(english).toMatch(/▶ Your turn: shift a row or column\. \(No living suspect is next to \S+: no kill this turn\.\)/);
+    expect(english).not.toMatch(/kill a suspect next to|or disguise/);
+    const spanish = ui.panel(d.seatView(s, KILLER), legal, fakeRenderContext(2, { t: es })).body;
+    expect(spanish).toMatch(/▶ Tu turno: desplaza una fila o columna\. \(No hay ningún sospechoso vivo al lado de \S+: este turno no puedes matar\)\./);
+    expect(spanish).not.toMatch(/mata a un sospechoso al lado de|disfrázate/);
+    // With a living neighbour and cards in the deck, all three moves are named.
+    const full = makeState();
+    expect(ui.panel(d.seatView(full, KILLER), d.legalActions(full, KILLER), ctx).body).toMatch(/▶ Your turn: shift a row or column, kill a suspect next to \S+, or disguise\./);
+  });
+
   it('Inspector: identity, evidence hand, arrest (self as bluff), exonerate, citizen’s arrest', () => {
     const s = makeState({ options: { mode: 'citizens-arrest' }, turn: 'inspector' });
     const p = ui.panel(d.seatView(s, INSPECTOR), d.legalActions(s, INSPECTOR), ctx);

@@ -1,0 +1,1 @@
+ALTER TABLE "seats" ADD COLUMN "looked" boolean DEFAULT false NOT NULL;

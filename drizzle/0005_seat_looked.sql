@@ -1,0 +1,1 @@
+ALTER TABLE `seats` ADD `looked` integer DEFAULT false NOT NULL;

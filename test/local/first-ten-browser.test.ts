@@ -1,0 +1,135 @@
+/**
+ * The first minutes of local play in a real browser (README → Quick start): an empty channel
+ * greets the visitor with where the commands are and a button that starts a game against
+ * bots, in the client language; a Spanish client sees and types the Spanish command names
+ * (`/noir nueva`, `/ayuda`) as Discord's client lets it; the member card's contents stay
+ * inside the card; an option's range error is not covered by the suggestion popup.
+ * Screenshots (desktop and 390 px, English and Spanish) go to test-results/.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import type { LocalPlay } from '../../src/local/play.js';
+import { dataDir, findBrowser, launchBrowser, snapshot, startLocal } from './support.js';
+
+const BROWSER = findBrowser();
+
+/** How far (px) any element of the member card reaches past the card's right edge (0 = none). */
+async function cardOverflow(page: Page): Promise<number> {
+  return page.locator('#member-card').evaluate((card: any) => {
+    const right = card.getBoundingClientRect().right;
+    return Math.max(0, card.scrollWidth - card.clientWidth, ...[...card.querySelectorAll('*')].map((el: any) => Math.ceil(el.getBoundingClientRect().right - right)));
+  });
+}
+
+/** Whether the suggestion popup (when shown) overlaps the composer's error line. */
+async function errorCovered(page: Page): Promise<boolean> {
+  return page.evaluate(() => {
+    const doc = (globalThis as any).document;
+    const error = doc.querySelector('#composer-error').getBoundingClientRect();
+    const box = doc.querySelector('#suggestions');
+    if (box.hidden) return false;
+    const popup = box.getBoundingClientRect();
+    return popup.bottom > error.top && popup.top < error.bottom;
+  });
+}
+
+describe.skipIf(!BROWSER)('local play in the browser: the first minutes', () => {
+  let browser: Browser;
+  let play: LocalPlay;
+  const data = dataDir();
+
+  beforeAll(async () => {
+    browser = await launchBrowser(BROWSER!);
+    play = await startLocal(data.dir, { appOptions: { serviceDeps: { newSeed: () => 4242 } } });
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await play?.stop();
+    data.cleanup();
+  });
+
+  it('an empty channel greets the visitor, in English and in Spanish, desktop and phone', { timeout: 30_000 }, async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await page.goto(play.url);
+    await page.locator('.channel.active', { hasText: 'general' }).waitFor();
+    const welcome = page.locator('#welcome');
+    await expect.poll(() => welcome.textContent()).toMatch(/Type \/ in the message box.*\/help/);
+    await expect.poll(() => page.locator('#welcome-play').textContent()).toBe('Play a game against bots');
+    await snapshot(page, 'first-ten-welcome-en.png');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await snapshot(page, 'first-ten-welcome-en-phone.png');
+    const ana = play.emulator.members()[0]!;
+    play.emulator.setUserLocale(ana.id, 'es-ES');
+    await expect.poll(() => page.locator('#welcome-play').textContent(), { timeout: 5000 }).toBe('Jugar una partida contra bots');
+    expect(await welcome.textContent()).toMatch(/\/ayuda/);
+    await snapshot(page, 'first-ten-welcome-es-phone.png');
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await snapshot(page, 'first-ten-welcome-es.png');
+
+    // The button starts a Suspicion table with three bots: the lobby with its Start button.
+    await page.locator('#welcome-play').click();
+    const lobby = page.locator('.message').filter({ has: page.locator('button', { hasText: 'Empezar' }) }).last();
+    await lobby.waitFor({ timeout: 10_000 });
+    await expect.poll(() => lobby.textContent()).toMatch(/4\/4/);
+    await expect.poll(() => welcome.count()).toBe(0);
+    play.emulator.setUserLocale(ana.id, 'en-US');
+    await page.close();
+  });
+
+  it('a Spanish client sees and types the Spanish command names', { timeout: 30_000 }, async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await page.goto(play.url);
+    await page.locator('.channel', { hasText: 'game-night' }).click();
+    await page.locator('.channel.active', { hasText: 'game-night' }).waitFor();
+    const ana = play.emulator.members()[0]!;
+    await page.locator('.member', { hasText: 'Ana' }).click();
+    await page.locator('#member-card select[name="locale"]').selectOption('es-ES');
+    await expect.poll(() => play.emulator.members()[0]!.locale).toBe('es-ES');
+    await page.locator('#member-card .card-close').click();
+
+    const composer = page.locator('#composer-input');
+    await composer.fill('/noir ');
+    await expect.poll(() => page.locator('.suggestion .suggest-label').allTextContents()).toEqual(['/noir nueva', '/noir reglas']);
+    await composer.fill('/noir nueva ');
+    await expect.poll(() => page.locator('.suggestion .suggest-label').allTextContents()).toContain('muertes-objetivo:');
+    await snapshot(page, 'first-ten-composer-es.png');
+
+    // A range error names the Spanish option and is not hidden under the suggestions.
+    await composer.fill('/suspicion nueva plazas:9');
+    await composer.press('Enter');
+    await expect.poll(() => page.locator('#composer-error').textContent()).toBe('plazas: debe ser como mucho 6');
+    expect(await page.locator('#suggestions').isVisible()).toBe(true);
+    expect(await errorCovered(page)).toBe(false);
+    await snapshot(page, 'first-ten-composer-error-es.png');
+
+    // `/ayuda` is the help command, answered privately in Spanish (not posted as a message).
+    await composer.fill('/ayuda');
+    await composer.press('Enter');
+    await page.locator('.message.ephemeral', { hasText: 'Red Herring — ayuda' }).waitFor({ timeout: 10_000 });
+    expect(await page.locator('.message:not(.ephemeral)', { hasText: '/ayuda' }).count()).toBe(0);
+
+    // `/noir nueva bots:1` opens a NOIR table with a bot seated.
+    await composer.fill('/noir nueva bots:1');
+    await composer.press('Enter');
+    const lobby = page.locator('.message').filter({ has: page.locator('button', { hasText: 'Empezar' }) }).last();
+    await lobby.waitFor({ timeout: 10_000 });
+    await expect.poll(() => lobby.textContent()).toMatch(/NOIR/);
+    await expect.poll(() => lobby.textContent()).toMatch(/2\/2/);
+    play.emulator.setUserLocale(ana.id, 'en-US');
+    await page.close();
+  });
+
+  it('the member card keeps its contents inside, desktop and phone', { timeout: 30_000 }, async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await page.goto(play.url);
+    await page.locator('.member', { hasText: 'Ana' }).click();
+    await page.locator('#member-card').waitFor();
+    expect(await cardOverflow(page)).toBe(0);
+    await snapshot(page.locator('#member-card'), 'first-ten-member-card.png');
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await cardOverflow(page)).toBe(0);
+    await snapshot(page, 'first-ten-member-card-phone.png');
+    await page.close();
+  });
+});
