@@ -7,6 +7,7 @@
  * pool reconnects by itself, the deadline fires once, no acknowledged move is lost and play
  * goes on. `npm run chaos` runs it with a longer outage.
  */
+import { createServer, type Socket } from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { App } from '../../src/app.js';
 import { GameRegistry } from '../../src/games/registry.js';
@@ -137,6 +138,48 @@ describePostgres(
           'deadline fired after the restart (ms)': firstNew.at - resumedAt,
           'error lines': trouble.length,
         },
+      });
+    }, 120_000);
+
+    it('a server that accepts connections but never answers (a failover under way): clicks still get the plain answer within 3 s', async () => {
+      const table = await openTable(emu, app, users, 'pg-hang');
+      // Up to a turn (10-minute timer): no deadline falls due during the test.
+      for (let i = 0; i < 3; i++) await playMove(emu, app, table);
+      await settle(app);
+      const kept = await app.context.store.actions(table.id);
+      const next = await nextClick(emu, app, table);
+      server().halt();
+      // Something takes the server's port and never says a word.
+      const sockets = new Set<Socket>();
+      const blackhole = createServer((socket) => {
+        sockets.add(socket);
+        socket.on('error', () => undefined);
+      });
+      await new Promise<void>((resolve) => blackhole.listen(server().port, '127.0.0.1', resolve));
+      const results: InteractionResult[] = [];
+      try {
+        for (let i = 0; i < 3; i++) results.push(await next.click());
+      } finally {
+        for (const socket of sockets) socket.destroy();
+        await new Promise((resolve) => blackhole.close(resolve));
+        server().resume();
+      }
+      expect(results.map((r) => [answeredUnreachable(r, next.user.id === users[1]!.id ? 'es' : 'en'), r.ackMs! < 3000])).toEqual(results.map(() => [true, true]));
+      await eventually(async () => (await healthStatus()) === 200, 'health 200 again', 15_000);
+      await playMove(emu, app, table);
+      const actions = await app.context.store.actions(table.id);
+      expect(actions.slice(0, kept.length)).toEqual(kept);
+      expect(actions).toHaveLength(kept.length + 1);
+      report({
+        fault: 'PostgreSQL hanging (connections accepted, never answered)',
+        windowMs: 0,
+        clicks: results.length,
+        clicksAnswered: results.filter((r) => answeredUnreachable(r, next.user.id === users[1]!.id ? 'es' : 'en')).length,
+        movesAcknowledged: kept.length + 1,
+        movesKept: actions.length,
+        requestsDuringFault: 0,
+        invalidRequests: 0,
+        extra: { 'slowest answer (ms)': Math.max(...results.map((r) => r.ackMs ?? Infinity)) },
       });
     }, 120_000);
   },
