@@ -139,7 +139,7 @@ describePostgres(
           'error lines': trouble.length,
         },
       });
-    }, 120_000);
+    }, 120_000 + 4 * windowMs(5000));
 
     it('a server that accepts connections but never answers (a failover under way): clicks still get the plain answer within 3 s', async () => {
       const table = await openTable(emu, app, users, 'pg-hang');
