@@ -10,7 +10,7 @@ import { expect } from 'vitest';
 import type { App } from '../../src/app.js';
 import { catalogFor } from '../../src/i18n/index.js';
 import type { DiscordEmulator, EmulatedUser, InteractionResult, RecordedRequest } from '../../src/local/emulator/index.js';
-import { tallyDefinition, type TallyState } from '../support/toy-game.js';
+import { tallyDefinition, tallyModule, type TallyState } from '../support/toy-game.js';
 import { answered, boardOf, settle, tableIdOf, textOf } from './harness.js';
 
 /** How much longer every fault window runs (`npm run chaos` sets FAULT_SCALE). */
@@ -42,6 +42,25 @@ export async function openTable(emu: DiscordEmulator, app: App, users: EmulatedU
   const seats = await app.context.store.seats(id);
   const bySeat = [...seats].sort((a, b) => a.seat! - b.seat!).map((row) => users.find((u) => u.id === row.userId)!);
   return { id, channelId, users: bySeat };
+}
+
+/**
+ * Open and start a 3-player Tally table in a fresh channel through the table service, with
+ * every timer (turn, race, vote) `seconds` long — shorter than the slash command allows for
+ * the race — and wait for its board.
+ */
+export async function openTimedTable(emu: DiscordEmulator, app: App, users: EmulatedUser[], name: string, seconds: number): Promise<Table> {
+  const channelId = emu.addChannel(name);
+  const actor = (user: EmulatedUser) => ({ userId: user.id, displayName: user.name, canManageGuild: false });
+  const options = { turnSeconds: seconds, reactionSeconds: seconds, voteSeconds: seconds };
+  const created = await app.context.service.createTable({ guildId: emu.guild.id, channelId, game: tallyModule.id, host: actor(users[0]!), options, maxSeats: users.length });
+  if (!created.ok) throw new Error(`could not open the table: ${created.error.code}`);
+  const id = created.value.table.id;
+  for (const user of users.slice(1)) expect((await app.context.service.join(id, actor(user))).ok).toBe(true);
+  expect((await app.context.service.start(id, actor(users[0]!))).ok).toBe(true);
+  await settle(app);
+  const seats = await app.context.store.seats(id);
+  return { id, channelId, users: [...seats].sort((a, b) => a.seat! - b.seat!).map((row) => users.find((u) => u.id === row.userId)!) };
 }
 
 /** The next click of the player the table waits for: who, on which message, which button. */
