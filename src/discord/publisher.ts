@@ -51,6 +51,24 @@ export const PANEL_REFRESHES_IN_FLIGHT = 8;
  */
 export const PING_EDIT_DELAY_MS = 1500;
 
+/**
+ * A board or ping request that failed for a passing reason (Discord answering 5xx, a network
+ * error or timeout, the database away — README "What happens when…") is tried again after
+ * this long, ms, doubling on each failure in a row up to PUBLISH_RETRY_MAX_MS; the retry
+ * draws the newest state, so changes made meanwhile coalesce into it (one request per message).
+ */
+export const PUBLISH_RETRY_MS = 1000;
+/** Longest wait before a failed board or ping request is tried again, ms. */
+export const PUBLISH_RETRY_MAX_MS = 8000;
+/** Failures in a row after which a table's board or ping stops being retried (until its next change). */
+export const PUBLISH_RETRIES = 40;
+
+/** Whether a failed Discord request is worth trying again: not a 4xx refusal (other than 429). */
+export function worthRetrying(err: unknown): boolean {
+  const status = (err as { status?: unknown } | null)?.status;
+  return typeof status !== 'number' || status >= 500 || status === 429;
+}
+
 /** A player's private panel, with the interaction token that can edit it. */
 interface LivePanel {
   /** Id of the panel message. */
@@ -79,6 +97,8 @@ interface TableWork {
   boardRequest: SlotRequest | null;
   /** A board message a check found deleted: the next board work posts a fresh one instead of editing it. */
   missingBoard?: string;
+  /** Board / ping requests that failed in a row (PUBLISH_RETRY_MS); while `waiting`, that work waits for its retry timer. */
+  retry: { board: { failures: number; waiting: boolean }; ping: { failures: number; waiting: boolean } };
   /**
    * Message ids this publisher wrote while the work was going on (a re-posted board, a new
    * ping): newer than the ids in snapshots committed before the write. Forgotten when the
@@ -147,6 +167,8 @@ export class Publisher implements TableListener {
       budget?: RestBudgetOptions;
       /** How long a ping edited down to those still deciding waits to coalesce, in ms (default PING_EDIT_DELAY_MS). */
       pingEditDelayMs?: number;
+      /** First wait before a failed board or ping request is tried again, in ms (default PUBLISH_RETRY_MS). */
+      retryMs?: number;
     },
   ) {
     this.panelWriter = new PanelWriter(deps.logger);
@@ -192,7 +214,17 @@ export class Publisher implements TableListener {
     if (this.closed) return;
     let work = this.work.get(change.tableId);
     if (!work) {
-      work = { channelId: change.snapshot.table.channelId, panels: null, board: [], ping: [], boardRunning: false, pingRunning: false, boardRequest: null, written: {} };
+      work = {
+        channelId: change.snapshot.table.channelId,
+        panels: null,
+        board: [],
+        ping: [],
+        boardRunning: false,
+        pingRunning: false,
+        boardRequest: null,
+        written: {},
+        retry: { board: { failures: 0, waiting: false }, ping: { failures: 0, waiting: false } },
+      };
       this.work.set(change.tableId, work);
     }
     work.board.push(change);
@@ -297,7 +329,7 @@ export class Publisher implements TableListener {
   private async runBoard(tableId: number, work: TableWork): Promise<void> {
     work.boardRunning = true;
     try {
-      while (work.board.length > 0 && !this.closed) {
+      while (work.board.length > 0 && !this.closed && !work.retry.board.waiting) {
         const first = newestOf(work.board)!;
         if (!this.deps.registry.find(first.table.game)) {
           work.board.length = 0;
@@ -319,7 +351,9 @@ export class Publisher implements TableListener {
         if (gone) snap.table = { ...snap.table, boardMessageId: null };
         try {
           await this.upsertBoard(work, snap, changes, release, gone);
+          work.retry.board.failures = 0;
         } catch (err) {
+          if (this.retryLater(tableId, work, 'board', changes, err)) continue;
           this.deps.logger.warn({ err, table: tableId }, 'board update failed');
         } finally {
           release();
@@ -334,7 +368,7 @@ export class Publisher implements TableListener {
   private async runPing(tableId: number, work: TableWork): Promise<void> {
     work.pingRunning = true;
     try {
-      while (work.ping.length > 0 && !this.closed) {
+      while (work.ping.length > 0 && !this.closed && !work.retry.ping.waiting) {
         const changes = work.ping.splice(0);
         const newest = newestOf(changes)!;
         if (!this.deps.registry.find(newest.table.game)) continue;
@@ -342,7 +376,9 @@ export class Publisher implements TableListener {
         const ended = changes.some((change) => change.ended) || snap.table.status !== 'active';
         try {
           await this.updatePing(work, snap, changes, ended);
+          work.retry.ping.failures = 0;
         } catch (err) {
+          if (this.retryLater(tableId, work, 'ping', changes, err)) continue;
           this.deps.logger.warn({ err, table: tableId }, 'ping failed');
         }
       }
@@ -352,9 +388,37 @@ export class Publisher implements TableListener {
     }
   }
 
-  /** Forget a table's work state once both its board and ping work are done. */
+  /**
+   * After a failed board or ping request (`kind`) drawn from `changes`: when it is worth
+   * trying again (`worthRetrying`, at most PUBLISH_RETRIES times in a row), put the changes
+   * back and kick the table's work again after PUBLISH_RETRY_MS (doubling, up to
+   * PUBLISH_RETRY_MAX_MS) — the retry draws the newest state then. False when given up.
+   */
+  private retryLater(tableId: number, work: TableWork, kind: 'board' | 'ping', changes: Change[], err: unknown): boolean {
+    const retry = work.retry[kind];
+    if (this.closed || !worthRetrying(err) || retry.failures >= PUBLISH_RETRIES) {
+      retry.failures = 0;
+      return false;
+    }
+    retry.failures += 1;
+    work[kind].unshift(...changes);
+    retry.waiting = true;
+    const first = this.deps.retryMs ?? PUBLISH_RETRY_MS;
+    const delay = Math.min(first * 2 ** (retry.failures - 1), Math.max(first, PUBLISH_RETRY_MAX_MS));
+    this.deps.logger.warn({ err, table: tableId, attempt: retry.failures, retryInMs: delay }, kind === 'board' ? 'board update failed; retrying with the newest state' : 'ping failed; retrying');
+    const timer = setTimeout(() => {
+      this.timers.delete(timer);
+      retry.waiting = false;
+      if (!this.closed) this.background.push(() => this.kick(tableId), tableId);
+    }, delay);
+    this.timers.set(timer, () => (retry.waiting = false));
+    return true;
+  }
+
+  /** Forget a table's work state once both its board and ping work are done (and no retry waits). */
   private finishWork(tableId: number, work: TableWork): void {
     if (work.boardRunning || work.pingRunning) return;
+    if ((work.retry.board.waiting || work.retry.ping.waiting) && !this.closed) return;
     if ((work.board.length > 0 || work.ping.length > 0) && !this.closed) {
       this.background.push(() => this.kick(tableId), tableId);
       return;
@@ -555,7 +619,14 @@ export class Publisher implements TableListener {
       return release();
     }
     const mod = this.deps.registry.get(table.game);
-    const message = (await this.channelRequest(release, RequestMethod.Post, Routes.channelMessages(table.channelId), pingMessage(mod, table, userIds, catalogFor(table.locale)))) as { id: string };
+    let message: { id: string };
+    try {
+      message = (await this.channelRequest(release, RequestMethod.Post, Routes.channelMessages(table.channelId), pingMessage(mod, table, userIds, catalogFor(table.locale)))) as { id: string };
+    } catch (err) {
+      // Nobody was pinged: a retry must ping them again.
+      this.pinged.delete(table.id);
+      throw err;
+    }
     work.written.pingMessageId = message.id;
     await this.deps.service.setPingMessage(table.id, message.id);
   }

@@ -6,7 +6,9 @@
  * use instead; modals, selects and context-menu commands the bot never offers get a private
  * plain answer; an autocomplete gets an empty choice list. Writes one log line per
  * interaction with guild, table, user, action, outcome and duration (ms), and turns any
- * unexpected error into a private apology instead of "This interaction failed". A click
+ * unexpected error into a private apology instead of "This interaction failed" — a plain
+ * "the table can't be reached right now, nothing was lost" when the database is away or full
+ * (README "What happens when…"; logged once a minute, trouble-log.ts). A click
  * waits its turn (admission.ts: a bounded number of clicks is worked on at once) and one
  * that is in danger of missing Discord's 3 s is acknowledged first (late.ts), so it is
  * answered in time however long its work waits.
@@ -15,6 +17,8 @@ import { performance } from 'node:perf_hooks';
 import { RESTJSONErrorCodes } from 'discord-api-types/v10';
 import type { ChatInputCommandInteraction, Interaction } from 'discord.js';
 import { catalogFor, type Catalog } from '../i18n/index.js';
+import { storeTrouble } from '../persistence/store/errors.js';
+import { troubleLogFor } from '../persistence/store/trouble-log.js';
 import { privateText } from './answers.js';
 import { commandMismatch, type CommandMismatch } from './command-check.js';
 import { ClickAdmission } from './admission.js';
@@ -122,10 +126,14 @@ export function createRouter(app: AppContext, commands: SlashCommand[]): (intera
         log.outcome = 'expired';
         return;
       }
-      log.outcome = 'error';
-      app.logger.error({ err, interaction: interaction.id }, 'interaction handler failed');
+      // The database is away or full: nothing was stored, and the same click works later.
+      const trouble = storeTrouble(err);
+      log.outcome = trouble ? 'table-unreachable' : 'error';
+      if (trouble) troubleLogFor(app.logger).report(trouble, err, { interaction: interaction.id });
+      else app.logger.error({ err, interaction: interaction.id }, 'interaction handler failed');
       if (interaction.isRepliable()) {
-        const apology = privateText(catalogFor(interaction.locale).common.errors.generic);
+        const errors = catalogFor(interaction.locale).common.errors;
+        const apology = privateText(trouble ? errors.tableUnreachable : errors.generic);
         const send = interaction.replied || interaction.deferred ? interaction.followUp(apology) : interaction.reply(apology);
         await send.catch(() => undefined);
       }

@@ -6,14 +6,28 @@
  * the table's row lock, so a deadline is applied once even if two processes fire it.
  */
 import type { Logger } from '../logger.js';
+import { storeTrouble } from '../persistence/store/errors.js';
+import { troubleLogFor } from '../persistence/store/trouble-log.js';
 import type { TableRow } from '../persistence/store/types.js';
 
 /** setTimeout's maximum delay (ms); a longer wait re-arms when it fires. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
+/**
+ * A deadline whose handling failed (the database away or full, README "What happens
+ * when…") is tried again after this long, ms, doubling on each failure up to
+ * DEADLINE_RETRY_MAX_MS: it fires once the database is back, and once only (the service
+ * re-checks the stored deadline under the row lock).
+ */
+export const DEADLINE_RETRY_MS = 1000;
+/** Longest wait between two tries of a failed deadline, ms. */
+export const DEADLINE_RETRY_MAX_MS = 5000;
+
 /** In-memory alarms for table deadlines. */
 export class DeadlineTimers {
   private readonly timers = new Map<number, NodeJS.Timeout>();
+  /** Failed tries in a row per table (reset when the table is armed afresh). */
+  private readonly failures = new Map<number, number>();
   private stopped = false;
 
   /**
@@ -30,15 +44,8 @@ export class DeadlineTimers {
   arm(table: Pick<TableRow, 'id' | 'status' | 'deadlineAt'>): void {
     this.disarm(table.id);
     if (this.stopped || table.deadlineAt === null || (table.status !== 'lobby' && table.status !== 'active')) return;
-    const delay = Math.max(0, table.deadlineAt - this.now());
     // The alarm keeps only the id alive, not the row (its whole game state) it was armed from.
-    const tableId = table.id;
-    const timer = setTimeout(() => {
-      this.timers.delete(tableId);
-      this.fire(tableId).catch((err: unknown) => this.log.error({ err, table: tableId }, 'deadline handling failed'));
-    }, Math.min(delay, MAX_TIMER_MS));
-    timer.unref?.();
-    this.timers.set(tableId, timer);
+    this.schedule(table.id, Math.max(0, table.deadlineAt - this.now()));
   }
 
   /** Forget the timer of a table. */
@@ -46,6 +53,35 @@ export class DeadlineTimers {
     const timer = this.timers.get(tableId);
     if (timer) clearTimeout(timer);
     this.timers.delete(tableId);
+    this.failures.delete(tableId);
+  }
+
+  /**
+   * Fire table `tableId` after `delayMs`. When the handling fails it is tried again after
+   * DEADLINE_RETRY_MS, doubling up to DEADLINE_RETRY_MAX_MS, until it succeeds or the table
+   * is armed or disarmed anew; database trouble is logged once a minute (trouble-log.ts).
+   */
+  private schedule(tableId: number, delayMs: number): void {
+    const timer = setTimeout(() => {
+      if (this.timers.get(tableId) === timer) this.timers.delete(tableId);
+      this.fire(tableId).then(
+        () => {
+          if (!this.timers.has(tableId)) this.failures.delete(tableId);
+        },
+        (err: unknown) => {
+          const trouble = storeTrouble(err);
+          if (trouble) troubleLogFor(this.log).report(trouble, err, { table: tableId });
+          else this.log.error({ err, table: tableId }, 'deadline handling failed');
+          // Armed again meanwhile (a commit of the table), or stopped: that timer stands.
+          if (this.stopped || this.timers.has(tableId)) return;
+          const failed = (this.failures.get(tableId) ?? 0) + 1;
+          this.failures.set(tableId, failed);
+          this.schedule(tableId, Math.min(DEADLINE_RETRY_MS * 2 ** (failed - 1), DEADLINE_RETRY_MAX_MS));
+        },
+      );
+    }, Math.min(delayMs, MAX_TIMER_MS));
+    timer.unref?.();
+    this.timers.set(tableId, timer);
   }
 
   /** Number of armed timers. */
@@ -58,6 +94,7 @@ export class DeadlineTimers {
     this.stopped = true;
     for (const timer of this.timers.values()) clearTimeout(timer);
     this.timers.clear();
+    this.failures.clear();
   }
 
   /** True once `stop()` was called. */

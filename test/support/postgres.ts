@@ -40,6 +40,14 @@ export interface PostgresServer {
   createDatabase(name?: string): Promise<string>;
   /** Stop the server (immediately: the data is thrown away) and delete its files. */
   stop(): Promise<void>;
+  /**
+   * A database outage: stop the server with an immediate shutdown (every connection dropped
+   * at once, no checkpoint — as a crash or a managed database's failover does), keeping its
+   * files. Use a `durable` server, or commits acknowledged just before may be lost by design.
+   */
+  halt(): void;
+  /** Start a halted server again on the same port and data (crash recovery replays the WAL). */
+  resume(): void;
 }
 
 /**
@@ -148,9 +156,16 @@ export async function startPostgres(options: { durable?: boolean } = {}): Promis
   const url = (database = 'postgres', credentials = { user: PG_USER, password: PG_PASSWORD }) =>
     `postgres://${encodeURIComponent(credentials.user)}:${encodeURIComponent(credentials.password)}@${host}:${port}/${encodeURIComponent(database)}`;
   let stopped = false;
+  const startArgs = ['-D', data, '-l', join(dir, 'server.log'), '-w', '-t', '60', '-o', `-p ${port} ${settings.join(' ')}`, 'start'];
   return {
     host,
     port,
+    halt() {
+      run(pgCtl, stopArgs, dir);
+    },
+    resume() {
+      run(pgCtl, startArgs, dir);
+    },
     url,
     async createDatabase(name = `test_${process.pid}_${++counter}`) {
       const client = new pg.Client({ connectionString: url() });

@@ -96,6 +96,8 @@ export const common = {
 
   errors: {
     generic: 'Something went wrong on our side. Nothing was changed — please try again.',
+    /** The database cannot be reached or is full (README "What happens when…"): nothing changed. */
+    tableUnreachable: "The table can't be reached right now — nothing was lost. Try again in a moment.",
     malformed: 'That button is not one of ours (or is damaged). Nothing was changed.',
     noTable: 'That table no longer exists.',
     otherChannel: (channelId: string) => `That button belongs to a table in <#${channelId}> — use it there.`,

@@ -98,6 +98,7 @@ export const common = {
 
   errors: {
     generic: 'Algo falló de nuestro lado. No se cambió nada: inténtalo de nuevo.',
+    tableUnreachable: 'No se puede llegar a la mesa en este momento: no se perdió nada. Inténtalo de nuevo en un momento.',
     malformed: 'Ese botón no es nuestro (o está dañado). No se cambió nada.',
     noTable: 'Esa mesa ya no existe.',
     otherChannel: (channelId: string) => `Ese botón pertenece a una mesa de <#${channelId}>: úsalo allí.`,

@@ -1,6 +1,7 @@
 /**
  * The WebSocket gateway: HELLO, heartbeats, IDENTIFY → READY + GUILD_CREATE, RESUME →
- * invalid session (the client re-identifies), and dispatches to the live sessions.
+ * invalid session (the client re-identifies) — or, for a session `drop` closed as resumable,
+ * the events it missed and RESUMED — and dispatches to the live sessions.
  *
  * Sharding as Discord does it (https://discord.com/developers/docs/events/gateway#sharding):
  * an IDENTIFY with `shard: [id, count]` receives only the guilds with
@@ -43,10 +44,26 @@ function guildOfEvent(event: string, data: JsonObject): string | null {
   return null;
 }
 
+/** A session `drop` closed as resumable: kept (with the events it misses) until it resumes. */
+interface Retained {
+  session: Session;
+  /** Dispatches sent to it while it was away, in order (seq, event, data). */
+  missed: { s: number; t: string; d: JsonObject }[];
+}
+
+/** How many missed events a dropped, resumable session keeps; more and it cannot resume. */
+const RESUME_BUFFER = 1000;
+
 /** The gateway half of the emulator. */
 export class Gateway {
   private readonly sessions = new Set<Session>();
+  /** Resumable sessions dropped by `drop`, by session id. */
+  private readonly retained = new Map<string, Retained>();
   private connections = 0;
+  /** Gateway drops so far: when, resumable or not, and how many sessions each closed. */
+  readonly drops: { at: number; resumable: boolean; sessions: number }[] = [];
+  /** Successful RESUMEs so far (each replayed the events its session missed). */
+  resumed = 0;
 
   /**
    * @param state the emulated world
@@ -94,6 +111,13 @@ export class Gateway {
   dispatch(event: string, data: JsonObject, intent?: number): number {
     let sent = 0;
     const guildId = guildOfEvent(event, data);
+    for (const kept of this.retained.values()) {
+      if (intent !== undefined && (kept.session.intents & intent) === 0) continue;
+      if (!this.receives(kept.session, guildId)) continue;
+      kept.session.seq += 1;
+      kept.missed.push({ s: kept.session.seq, t: event, d: data });
+      if (kept.missed.length > RESUME_BUFFER) this.retained.delete(kept.session.id!);
+    }
     for (const s of this.sessions) {
       if (s.id === null || s.ws.readyState !== s.ws.OPEN) continue;
       if (intent !== undefined && (s.intents & intent) === 0) continue;
@@ -132,6 +156,38 @@ export class Gateway {
       ),
     );
     if (mode === 'stop') this.sessions.clear();
+  }
+
+  /**
+   * A gateway fault (README "What happens when…"): close every identified connection mid-
+   * session. `resumable`: close code 4000 (unknown error), after which clients RESUME; the
+   * session is kept, the events dispatched meanwhile are replayed on RESUME, then RESUMED.
+   * Not resumable: close code 4009 (session timed out), after which clients identify afresh
+   * and get READY + GUILD_CREATE; events meanwhile reach nobody. Resolves once closed
+   * (≤ 500 ms each); returns how many sessions were dropped.
+   */
+  async drop(resumable: boolean): Promise<number> {
+    const live = [...this.sessions].filter((s) => s.id !== null && s.ws.readyState === s.ws.OPEN);
+    for (const s of live) if (resumable) this.retained.set(s.id!, { session: s, missed: [] });
+    this.drops.push({ at: Date.now(), resumable, sessions: live.length });
+    const code = resumable ? GatewayCloseCodes.UnknownError : GatewayCloseCodes.SessionTimedOut;
+    await Promise.all(
+      live.map(
+        (s) =>
+          new Promise<void>((resolve) => {
+            const timer = setTimeout(() => {
+              s.ws.terminate();
+              resolve();
+            }, 500);
+            s.ws.once('close', () => {
+              clearTimeout(timer);
+              resolve();
+            });
+            this.close(s, code, resumable ? 'Unknown error (injected fault)' : 'Session timed out (injected fault)');
+          }),
+      ),
+    );
+    return live.length;
   }
 
   /** Whether session `s` gets the events of `guildId` (null: not a guild's event). */
@@ -189,8 +245,7 @@ export class Gateway {
         this.identify(s, (payload.d ?? {}) as JsonObject);
         return;
       case GatewayOpcodes.Resume:
-        // Sessions are not kept across connections: tell the client to identify again.
-        this.send(s, { op: GatewayOpcodes.InvalidSession, d: false, s: null, t: null });
+        this.resume(s, (payload.d ?? {}) as JsonObject);
         return;
       case GatewayOpcodes.PresenceUpdate:
       case GatewayOpcodes.VoiceStateUpdate:
@@ -202,6 +257,32 @@ export class Gateway {
         this.state.violation({ kind: 'gateway', message: `Unknown gateway opcode ${String(op)}` });
         this.close(s, GatewayCloseCodes.UnknownOpcode, 'Unknown opcode');
     }
+  }
+
+  /**
+   * RESUME: a session `drop` kept (right token, known session id, a seq it sent) gets the
+   * events it missed and RESUMED on this connection; any other is told to identify again
+   * (sessions are otherwise not kept across connections).
+   */
+  private resume(s: Session, d: JsonObject): void {
+    const id = typeof d.session_id === 'string' ? d.session_id : '';
+    const kept = this.retained.get(id);
+    const token = typeof d.token === 'string' ? d.token.replace(/^Bot /, '') : '';
+    const seq = Number(d.seq);
+    if (!kept || s.id !== null || token !== this.state.token || !Number.isInteger(seq) || seq > kept.session.seq || seq < kept.session.seq - kept.missed.length) {
+      if (kept && token === this.state.token) this.retained.delete(id);
+      this.send(s, { op: GatewayOpcodes.InvalidSession, d: false, s: null, t: null });
+      return;
+    }
+    this.retained.delete(id);
+    s.id = id;
+    s.intents = kept.session.intents;
+    s.shard = kept.session.shard;
+    s.seq = kept.session.seq;
+    for (const event of kept.missed) if (event.s > seq) this.send(s, { op: GatewayOpcodes.Dispatch, t: event.t, s: event.s, d: event.d });
+    this.sendDispatch(s, 'RESUMED', { _trace: ['["discord-emulator"]'] });
+    this.resumed += 1;
+    this.state.changed();
   }
 
   private identify(s: Session, d: JsonObject): void {

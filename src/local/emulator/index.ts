@@ -17,6 +17,7 @@
  * ```
  */
 import { restoreAttachments } from './attachments.js';
+import { FaultInjector, type FaultRecord, type RestFault } from './faults.js';
 import { Gateway } from './gateway.js';
 import type { EmulatorCore } from './interactions.js';
 import { createMessage, toEmulated } from './messages.js';
@@ -41,6 +42,7 @@ export { ALL_PERMISSIONS, DEFAULT_BOT_PERMISSIONS, EVERYONE_PERMISSIONS } from '
 export { connectHost, type HostingOptions } from './server.js';
 export { parseWorld, WorldFileError, type SnapshotOptions, type WorldSnapshot } from './world.js';
 export { cleanDisplayName, MANAGER_ROLE_NAME } from './world-edit.js';
+export type { FaultRecord, RestFault } from './faults.js';
 export type * from './types.js';
 
 /** Where the emulator serves and what world it starts from (local play). */
@@ -144,7 +146,7 @@ export class DiscordEmulator {
     }
     let origin = '';
     const gateway = new Gateway(state, () => origin.replace('http://', 'ws://'));
-    const core: EmulatorCore = { state, gateway };
+    const core: EmulatorCore = { state, gateway, faults: new FaultInjector() };
     const server = new EmulatorServer(new RestRouter(core, [...channelRoutes, ...extraRoutes, ...commandRoutes, ...interactionRoutes]), gateway, hosting, state.attachments);
     await server.listen();
     origin = server.origin;
@@ -337,6 +339,40 @@ export class DiscordEmulator {
    */
   async reconnectGateway(): Promise<void> {
     await this.core.gateway.closeAll('reconnect');
+  }
+
+  /**
+   * Fault injection (faults.ts, README "What happens when…"): from now on and for
+   * `fault.durationMs`, every bot request on a non-interaction route is answered with a 5xx
+   * or a 429 (global or per route, with `retry_after`) instead of reaching its route.
+   * Returns the fault's record, whose counts grow while it runs.
+   */
+  injectRestFault(fault: RestFault): FaultRecord {
+    return this.core.faults!.startRest(fault);
+  }
+
+  /** End the running REST fault now. */
+  clearRestFault(): void {
+    this.core.faults!.clearRest();
+  }
+
+  /** Every REST fault injected so far, with what each refused. */
+  get restFaults(): readonly FaultRecord[] {
+    return this.core.faults!.history;
+  }
+
+  /**
+   * Close every identified gateway connection mid-session (Gateway.drop): `resumable` lets
+   * clients RESUME and replays the events they missed; otherwise they must identify afresh.
+   * Resolves with how many sessions were dropped.
+   */
+  dropGateway(opts: { resumable: boolean }): Promise<number> {
+    return this.core.gateway.drop(opts.resumable);
+  }
+
+  /** Gateway drops so far, and how many sessions resumed. */
+  get gatewayFaults(): { drops: readonly { at: number; resumable: boolean; sessions: number }[]; resumed: number } {
+    return { drops: this.core.gateway.drops, resumed: this.core.gateway.resumed };
   }
 
   /** The bot's user name. */

@@ -5,6 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { InteractionContextType } from 'discord-api-types/v10';
 import { toEmulated } from './messages.js';
+import type { FaultInjector } from './faults.js';
 import type { Gateway } from './gateway.js';
 import type { EmulatorState, InteractionRecord } from './state.js';
 import type { EmulatedMessage, InteractionError, JsonObject } from './types.js';
@@ -13,6 +14,8 @@ import type { EmulatedMessage, InteractionError, JsonObject } from './types.js';
 export interface EmulatorCore {
   state: EmulatorState;
   gateway: Gateway;
+  /** Injected REST faults (faults.ts), answered before the rate limits and the routes. */
+  faults?: FaultInjector;
 }
 
 /** What the user's action produced: the interaction and the bot's answer to it. */

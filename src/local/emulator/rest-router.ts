@@ -1,7 +1,7 @@
 /**
  * REST routing: route table types, path matching with percent-decoded segments, Discord
- * error bodies, bot authorization, Discord's rate limits when enabled (`rate-limits.ts`),
- * and recording of every request and violation.
+ * error bodies, bot authorization, injected faults (`faults.ts`), Discord's rate limits when
+ * enabled (`rate-limits.ts`), and recording of every request and violation.
  */
 import type { EmulatorCore } from './interactions.js';
 import { MAX_UPLOAD_BYTES, uploadBytes, type UploadedFile } from './attachments.js';
@@ -171,9 +171,13 @@ export class RestRouter {
         res = apiError(400, 50109, 'The request body contains invalid JSON.');
         violate({ kind: 'invalid-body', message: `${routeName}: ${req.bodyError}` });
       } else {
-        const rl = this.rateLimiter()?.take(match.r, params, time);
+        // An injected fault (faults.ts) answers before the rate limits and the route: nothing changes.
+        const injected = this.core.faults?.intercept(match.r, time);
+        const rl = injected ? undefined : this.rateLimiter()?.take(match.r, params, time);
         if (rl) extraHeaders = rl.headers;
-        if (rl?.refusal) {
+        if (injected) {
+          res = injected;
+        } else if (rl?.refusal) {
           res = { status: 429, body: rl.refusal };
         } else {
           try {

@@ -77,6 +77,12 @@ export interface OpenPostgresOptions {
   poolSize?: number;
   /** Give up connecting after this long, ms (default 10 000). */
   connectTimeoutMs?: number;
+  /**
+   * Once open: how long a statement waits for a connection (a new one, or a free one of the
+   * pool) before it fails with StoreUnavailableError, ms (default RUNTIME_CONNECT_TIMEOUT_MS).
+   * Short, so a click during a database outage or failover is answered within Discord's 3 s.
+   */
+  runtimeConnectTimeoutMs?: number;
   /** How long a statement may wait for a row lock before StoreBusyError, ms (default 10 000). */
   lockTimeoutMs?: number;
   /** Folder of the PostgreSQL migrations (default: the build's drizzle-pg/). */
@@ -84,6 +90,13 @@ export interface OpenPostgresOptions {
   /** Where idle-connection errors of the pool are logged. */
   logger?: Logger;
 }
+
+/**
+ * How long a statement of the running bot waits for a pooled connection, ms: a click has 3 s
+ * to be answered (README "What happens when…"), so a server that does not answer (a failover
+ * under way, a host gone) fails the click after this with the plain "can't be reached" answer.
+ */
+export const RUNTIME_CONNECT_TIMEOUT_MS = 2000;
 
 /** Advisory lock key held while checking and applying migrations ('rhmg' in ASCII). */
 const MIGRATION_LOCK = 0x72686d67;
@@ -156,6 +169,8 @@ export async function openPostgres(url: string, options: OpenPostgresOptions = {
   client.off('error', swallow);
   client.release();
   pool.off('error', swallow);
+  // Start-up may wait for a slow server; a running bot must answer its clicks in time.
+  (pool as unknown as { options: { connectionTimeoutMillis: number } }).options.connectionTimeoutMillis = options.runtimeConnectTimeoutMs ?? RUNTIME_CONNECT_TIMEOUT_MS;
   return new PgStore(pool, { lockTimeoutMs, ...(options.logger ? { logger: options.logger } : {}) });
 }
 

@@ -20,6 +20,7 @@ import {
   DuplicateKeyError,
   StoreBusyError,
   StoreClosedError,
+  StoreFullError,
   StoreUnavailableError,
   TransactionAbortedError,
   VersionConflictError,
@@ -133,6 +134,7 @@ function pgError(err: unknown, lockTimeoutMs: number): unknown {
   const code = String(cause.code ?? '');
   if (code === '23505') return new DuplicateKeyError(err);
   if (code === '55P03') return new StoreBusyError(lockTimeoutMs, err);
+  if (code === '53100') return new StoreFullError(err);
   if (UNAVAILABLE_CODES.has(code) || code.startsWith('08') || /Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(String(cause.message ?? ''))) {
     return new StoreUnavailableError(err);
   }

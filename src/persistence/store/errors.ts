@@ -71,6 +71,34 @@ export class StoreUnavailableError extends Error {
 }
 
 /**
+ * The write needed more room than there is: the disk (or the database's own size limit,
+ * SQLite's `max_page_count`) is full — SQLITE_FULL, PostgreSQL's 53100 disk_full. Nothing of
+ * the transaction was stored; the same write succeeds once space returns.
+ */
+export class StoreFullError extends Error {
+  constructor(cause: unknown) {
+    super(`storage full: ${(cause as Error)?.message ?? String(cause)}`, { cause });
+    this.name = 'StoreFullError';
+  }
+}
+
+/**
+ * Whether `err` (or an error it wraps as `cause`, e.g. TransactionAbortedError) says the
+ * database is away (`unavailable`: StoreUnavailableError) or out of room (`full`:
+ * StoreFullError) — the faults where nothing was stored and the same request works later
+ * (README "What happens when…"). Null for any other error.
+ */
+export function storeTrouble(err: unknown): 'unavailable' | 'full' | null {
+  let e: unknown = err;
+  for (let depth = 0; depth < 5 && e; depth++) {
+    if (e instanceof StoreUnavailableError) return 'unavailable';
+    if (e instanceof StoreFullError) return 'full';
+    e = (e as { cause?: unknown }).cause;
+  }
+  return null;
+}
+
+/**
  * An insert hit a primary key or unique index: the row exists already (a second seat for the
  * same player, an action-log seq written twice, a second open table in one channel — e.g.
  * two processes creating a lobby at once). The original driver error is the `cause`.

@@ -20,7 +20,7 @@ import type Database from 'better-sqlite3';
 import { and, asc, count, desc, eq, gt, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db.js';
 import { actions, gameTables, guildSettings, playerTotals, ratings, results, seasons, seats } from '../schema.js';
-import { driverError, DuplicateKeyError, StoreBusyError, StoreClosedError, TransactionAbortedError, VersionConflictError } from './errors.js';
+import { driverError, DuplicateKeyError, StoreBusyError, StoreClosedError, StoreFullError, TransactionAbortedError, VersionConflictError } from './errors.js';
 import {
   checkPageSize,
   checkRatingUpdates,
@@ -275,12 +275,13 @@ class TxHandle {
 /**
  * Map a driver error to the store's typed errors (duplicate key; busy: another connection —
  * e.g. another process — held the database's write lock past the busy timeout of
- * `busyMs`); others pass as they are.
+ * `busyMs`; full: no room on the disk or past `max_page_count`); others pass as they are.
  */
 function sqliteError(err: unknown, busyMs = 5000): unknown {
   const code = String(driverError(err).code ?? '');
   if (code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || code === 'SQLITE_CONSTRAINT_UNIQUE') return new DuplicateKeyError(err);
   if (code === 'SQLITE_BUSY') return new StoreBusyError(busyMs, err);
+  if (code === 'SQLITE_FULL') return new StoreFullError(err);
   return err;
 }
 
