@@ -80,6 +80,8 @@ import {
   type TablePatch,
   type TableRow,
   type TotalsRow,
+  type TurnNoticeRow,
+  type TurnNotify,
   ANONYMOUS_USER_ID,
   type EraseOutcome,
   type HostingPatch,
@@ -89,7 +91,7 @@ import {
   type StoredData,
   type VsBotRecord,
 } from '../store/types.js';
-import { actions, gameTables, guildSettings, playerTotals, ratings, results, seasons, seats } from './schema.js';
+import { actions, gameTables, guildSettings, playerTotals, ratings, results, seasons, seats, turnNotices, userSettings } from './schema.js';
 
 /** What a query runs on: the pool, or one transaction's connection. */
 type PgExec = PgDatabase<NodePgQueryResultHKT>;
@@ -759,7 +761,45 @@ class PgOps implements StoreTx {
     await db.update(gameTables).set({ endedBy: null }).where(eq(gameTables.endedBy, userId));
     await db.update(seasons).set({ startedBy: null }).where(eq(seasons.startedBy, userId));
     await db.update(guildSettings).set({ updatedBy: null }).where(eq(guildSettings.updatedBy, userId));
+    await db.delete(userSettings).where(eq(userSettings.userId, userId));
+    await db.delete(turnNotices).where(eq(turnNotices.userId, userId));
     return { ok: true, erased, anonymisedTables };
+  }
+
+  async turnNotifyOf(userId: string): Promise<TurnNotify> {
+    const rows = await this.db.select({ mode: userSettings.turnNotify }).from(userSettings).where(eq(userSettings.userId, userId));
+    return rows[0]?.mode === 'dm' ? 'dm' : 'ping';
+  }
+
+  async setTurnNotify(userId: string, mode: TurnNotify, now: number): Promise<void> {
+    await this.db
+      .insert(userSettings)
+      .values({ userId, turnNotify: mode, updatedAt: now })
+      .onConflictDoUpdate({ target: userSettings.userId, set: { turnNotify: mode, updatedAt: now } });
+  }
+
+  turnNotices(tableId: number): Promise<TurnNoticeRow[]> {
+    return this.db.select().from(turnNotices).where(eq(turnNotices.tableId, tableId)).orderBy(asc(turnNotices.userId));
+  }
+
+  async pendingReminders(filter: OpenTablesFilter = {}): Promise<TurnNoticeRow[]> {
+    const rows = await this.db
+      .select({ notice: turnNotices })
+      .from(turnNotices)
+      .innerJoin(gameTables, eq(gameTables.id, turnNotices.tableId))
+      .where(and(sql`${turnNotices.remindAt} is not null`, ...openWhere(filter)))
+      .orderBy(asc(turnNotices.remindAt));
+    return rows.map((row) => row.notice);
+  }
+
+  async putTurnNotice(row: TurnNoticeRow): Promise<void> {
+    const { tableId: _t, userId: _u, ...rest } = row;
+    await this.db.insert(turnNotices).values(row).onConflictDoUpdate({ target: [turnNotices.tableId, turnNotices.userId], set: rest });
+  }
+
+  async deleteTurnNotices(tableId: number, userIds?: readonly string[]): Promise<void> {
+    const where = userIds ? and(eq(turnNotices.tableId, tableId), inArray(turnNotices.userId, [...userIds])) : eq(turnNotices.tableId, tableId);
+    await this.db.delete(turnNotices).where(where);
   }
 
   async adminTables(guildId: string, page: number, perPage: number): Promise<AdminTablesPage> {
