@@ -45,6 +45,8 @@ export class EmulatorState {
   readonly violations: Violation[] = [];
   /** Message id → users it notified. */
   readonly pings = new Map<string, string[]>();
+  /** Messages the bot sent to users who accept DMs (`UserRecord.acceptsDms`), by message id. */
+  readonly dmMessages = new Map<string, DmMessage>();
   /** Increases on every `changed()` (world savers compare it to skip idle writes). */
   revision = 0;
   private readonly listeners = new Set<() => void>();
@@ -418,4 +420,14 @@ export class EmulatorState {
       version: Date.now(),
     };
   }
+}
+
+/** A message in a DM channel (README "Turn-based tables": turn pings by DM). */
+export interface DmMessage {
+  id: string;
+  channelId: string;
+  /** The recipient. */
+  userId: string;
+  content: string;
+  deleted: boolean;
 }
