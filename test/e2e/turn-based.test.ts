@@ -90,6 +90,14 @@ describe('turn-based tables', () => {
       for (const userId of toAct) if (!toActBefore.includes(userId)) expected.set(userId, expected.get(userId)! + 1);
       toActBefore = toAct;
       for (const user of users) expect(noticesTo(user).length - before.get(user.id)!, `notices to ${user.name}`).toBe(expected.get(user.id));
+      // Once a player has acted, their ping is gone; whoever must act has exactly one live notice.
+      for (const user of users) {
+        const live = noticesTo(user).filter((r) => {
+          const m = emu.message((r.response as { id: string }).id);
+          return m !== undefined && !(m as { deleted?: boolean }).deleted;
+        });
+        expect(live.length, `live notices of ${user.name}`).toBe(toAct.includes(user.id) ? 1 : 0);
+      }
     };
     await expectNotices();
     let moves = 0;
@@ -186,5 +194,138 @@ describe('turn-based tables', () => {
     const users = [emu.addUser('Cleo'), emu.addUser('Dan'), emu.addUser('Eve')];
     const id = await openTable('jaccuse', users);
     await playTurnBased(id, users, (def, state, seat, rng) => rng.pick(def.legalActions(state, seat)));
+  });
+
+  it('/games lists the tables you sit at here: your move first (nearest deadline first), then the others, then lobbies', async () => {
+    const [fay, gus, hal] = [emu.addUser('Fay'), emu.addUser('Gus'), emu.addUser('Hal')];
+    // Table A: Fay vs Gus (NOIR, 24 h). Table B: Fay vs Hal (NOIR, 1 h). Table C: a lobby of Fay's.
+    const a = await openTable('noir', [gus, fay]);
+    const b = await openTable('noir', [hal, fay], { 'move-hours': 1 });
+    const lobbyChannel = emu.addChannel('games-lobby');
+    const lobby = answered(await fay.slash('phantom new', {}, { channelId: lobbyChannel })).message!;
+    const c = tableIdOf(lobby);
+    const waitsFor = async (id: number) => {
+      const snap = (await app.context.service.snapshot(id))!;
+      return pingFor(snap.pending!, snap.seats, true);
+    };
+    // Make each NOIR table wait for Fay (one move by the other player when it is theirs).
+    for (const id of [a, b]) {
+      const other = id === a ? gus : hal;
+      if (!(await waitsFor(id)).includes(fay.id)) {
+        const table = (await app.context.store.table(id))!;
+        const def = registry.get('noir').definition;
+        const pending = def.pending(table.state);
+        const seat = seatsToAct(pending)[0]!;
+        const r = await app.context.service.act(id, actor(other), pending.step, def.legalActions(table.state, seat)[0]);
+        expect(r.ok).toBe(true);
+      }
+    }
+    await quiet();
+    const r = answered(await fay.slash('games'));
+    const text = r.message!.content ?? '';
+    const lines = text.split('\n').filter((line) => line.startsWith('• '));
+    // Both NOIR tables wait for Fay: the 1-hour one closes first. The lobby comes last.
+    expect(lines.map((line) => Number(/#(\d+)/.exec(line)![1]))).toEqual([b, a, c]);
+    expect(lines[0]).toContain('your move');
+    expect(lines[0]).toMatch(/<t:\d+:F>/);
+    expect(lines[2]).toContain('lobby');
+    // Each running table has a button that opens Fay's hand there.
+    const hand = answered(await fay.click(r.message!, `Hand #${a}`));
+    expect(hand.message?.ephemeral).toBe(true);
+    expect(textOf(hand.message)).toContain(`#${a}`);
+    // Gus sees only his table, waiting for Fay.
+    const gusLines = (answered(await gus.slash('games')).message!.content ?? '').split('\n').filter((line) => line.startsWith('• '));
+    expect(gusLines).toHaveLength(1);
+    expect(gusLines[0]).toContain('waiting for Fay');
+    // Clean up: these tables stay open otherwise (their reminders would fire in later tests).
+    for (const [id, host] of [[a, gus], [b, hal], [c, fay]] as const) expect((await app.context.service.cancel(id, actor(host))).ok).toBe(true);
+    await quiet();
+  });
+
+  it('a DM notice to a player with closed DMs (50007) falls back to the channel ping; open DMs get the DM', async () => {
+    const [ivy, jon] = [emu.addUser('Ivy'), emu.addUser('Jon')];
+    answered(await ivy.slash('games', { notify: 'dm' }));
+    answered(await jon.slash('games', { notify: 'dm' }));
+    jon.acceptDms();
+    expect(await app.context.store.turnNotifyOf(ivy.id)).toBe('dm');
+    const id = await openTable('noir', [ivy, jon]);
+    const def = registry.get('noir').definition;
+    const table = (await app.context.store.table(id))!;
+    const first = seatsToAct(def.pending(table.state))[0]!;
+    const seats = await app.context.store.seats(id);
+    const firstUser = [ivy, jon].find((u) => u.id === seats.find((row) => row.seat === first)!.userId)!;
+    // Make sure both get a turn: play one move.
+    const r = await app.context.service.act(id, actor(firstUser), def.pending(table.state).step, def.legalActions(table.state, first)[0]);
+    expect(r.ok).toBe(true);
+    await quiet();
+    // Ivy's DMs are closed: Discord answered 50007 and she was pinged in the table's channel instead.
+    const refused = emu.requests.filter((req) => req.status === 403 && (req.response as { code?: number })?.code === 50007);
+    expect(refused.length).toBeGreaterThan(0);
+    const ivyNotices = noticesTo(ivy);
+    expect(ivyNotices.length).toBe(1);
+    expect(ivyNotices[0]!.path).toContain((await app.context.store.table(id))!.channelId);
+    // Jon's DMs are open: his one notice is a DM (none in the channel).
+    expect(jon.dms().length).toBe(1);
+    expect(jon.dms()[0]!.content).toContain(`table #${id}`);
+    const jonInChannel = noticesTo(jon).filter((req) => req.path.includes(table.channelId));
+    expect(jonInChannel).toHaveLength(0);
+    // Once Jon has moved, his DM is taken back.
+    const now2 = (await app.context.store.table(id))!;
+    const pending = def.pending(now2.state);
+    const seat = seatsToAct(pending)[0]!;
+    const mover = [ivy, jon].find((u) => u.id === seats.find((row) => row.seat === seat)!.userId)!;
+    if (mover === jon) {
+      expect((await app.context.service.act(id, actor(jon), pending.step, def.legalActions(now2.state, seat)[0])).ok).toBe(true);
+      await quiet();
+      expect(jon.dms()[0]!.deleted).toBe(true);
+    }
+    expect((await app.context.service.cancel(id, actor(ivy))).ok).toBe(true);
+    await quiet();
+  });
+
+  it("a vacation extends exactly the paused player's deadline, once per game", async () => {
+    const [kim, lou] = [emu.addUser('Kim'), emu.addUser('Lou')];
+    const id = await openTable('noir', [kim, lou]);
+    const def = registry.get('noir').definition;
+    const seats = await app.context.store.seats(id);
+    const userOf = (seat: number) => [kim, lou].find((u) => u.id === seats.find((row) => row.seat === seat)!.userId)!;
+    const table = (await app.context.store.table(id))!;
+    const pending = def.pending(table.state);
+    const mover = userOf(seatsToAct(pending)[0]!);
+    const other = mover === kim ? lou : kim;
+    // The waiting player's vacation does not move the mover's deadline…
+    clock += HOUR_MS;
+    const channel = { channelId: table.channelId };
+    answered(await other.slash('table vacation', { hours: 48 }, channel));
+    await quiet();
+    expect((await app.context.store.table(id))!.deadlineAt).toBe(table.deadlineAt);
+    // …a second vacation in the same game is refused, nothing changes.
+    const again = answered(await other.slash('table vacation', { hours: 10 }, channel));
+    expect(textOf(again.message)).toContain('one per game');
+    // The mover's own vacation moves their deadline by exactly its length.
+    answered(await mover.slash('table vacation', { hours: 30 }, channel));
+    await quiet();
+    const extended = (await app.context.store.table(id))!;
+    expect(extended.deadlineAt).toBe(table.deadlineAt! + 30 * HOUR_MS);
+    // The other player is still on vacation when their move comes: their clock starts when it ends (48 h after it began).
+    const vacationStart = clock;
+    clock += 2 * HOUR_MS;
+    expect((await app.context.service.act(id, actor(mover), pending.step, def.legalActions(extended.state, seatsToAct(pending)[0]!)[0])).ok).toBe(true);
+    await quiet();
+    const next = (await app.context.store.table(id))!;
+    const nextPending = def.pending(next.state);
+    expect(seatsToAct(nextPending)).toEqual([seats.find((row) => row.userId === other.id)!.seat!]);
+    expect(next.deadlineAt).toBe(vacationStart + 48 * HOUR_MS + 24 * HOUR_MS);
+    // A live table has no vacations.
+    const liveChannel = emu.addChannel('live-table');
+    const liveLobby = answered(await kim.slash('noir new', {}, { channelId: liveChannel })).message!;
+    answered(await lou.click(liveLobby, 'Join'));
+    await quiet();
+    answered(await kim.click(emu.message(liveLobby.id)!, 'Start'));
+    await quiet();
+    const refusedLive = answered(await kim.slash('table vacation', { hours: 5 }, { channelId: liveChannel }));
+    expect(textOf(refusedLive.message)).toContain('turn-based tables only');
+    for (const tid of [id, tableIdOf(liveLobby)]) expect((await app.context.service.cancel(tid, actor(kim))).ok).toBe(true);
+    await quiet();
   });
 });
