@@ -223,6 +223,8 @@ export interface TurnBasedRecoveryResult {
   recoverMedianMs: number;
   recoverMaxMs: number;
   recoverRunsMs: number[];
+  /** Median of the part spent in `TurnNotifier.resume` (reading the due notices, arming reminders), ms. */
+  resumeMedianMs: number;
   /** Per run: deadline timers and reminder timers armed. */
   deadlinesArmed: number;
   remindersArmed: number;
@@ -262,6 +264,7 @@ export async function benchTurnBasedRecovery(n: number, runs = 3, moveHours = 72
     await seeding.close();
     const seedMs = performance.now() - t0;
     const times: number[] = [];
+    const resumes: number[] = [];
     let deadlinesArmed = 0;
     let remindersArmed = 0;
     for (let k = 0; k < runs; k++) {
@@ -273,8 +276,10 @@ export async function benchTurnBasedRecovery(n: number, runs = 3, moveHours = 72
       // The notifier sends nothing here (every reminder is days away): no REST client is reached.
       const notifier = new TurnNotifier({ rest: undefined as never, store, service: fresh, registry: defaultRegistry(), logger: silentLogger });
       const recovered = await recoverAtStart(fresh, turns, (change) => notifier.tableChanged(change), Date.now());
+      const resumed = performance.now();
       remindersArmed = await notifier.resume();
       times.push(performance.now() - started);
+      resumes.push(performance.now() - resumed);
       deadlinesArmed = fresh.armedDeadlines;
       if (recovered.tables.length !== n || deadlinesArmed !== n) throw new Error(`armed ${deadlinesArmed} of ${n} deadlines`);
       notifier.close();
@@ -289,6 +294,7 @@ export async function benchTurnBasedRecovery(n: number, runs = 3, moveHours = 72
       recoverMedianMs: round(median(times), 1),
       recoverMaxMs: round(Math.max(...times), 1),
       recoverRunsMs: times.map((t) => round(t, 1)),
+      resumeMedianMs: round(median(resumes), 1),
       deadlinesArmed,
       remindersArmed,
     };
