@@ -782,14 +782,14 @@ class PgOps implements StoreTx {
     return this.db.select().from(turnNotices).where(eq(turnNotices.tableId, tableId)).orderBy(asc(turnNotices.userId));
   }
 
-  async pendingReminders(filter: OpenTablesFilter = {}): Promise<TurnNoticeRow[]> {
-    const rows = await this.db
-      .select({ notice: turnNotices })
+  pendingReminders(filter: OpenTablesFilter = {}): Promise<TurnNoticeRow[]> {
+    // Flat rows of one table (no join mapping): the open tables of the filter as a subquery.
+    const openIds = this.db.select({ id: gameTables.id }).from(gameTables).where(and(...openWhere(filter)));
+    return this.db
+      .select()
       .from(turnNotices)
-      .innerJoin(gameTables, eq(gameTables.id, turnNotices.tableId))
-      .where(and(sql`${turnNotices.remindAt} is not null`, ...openWhere(filter)))
+      .where(and(sql`${turnNotices.remindAt} is not null`, inArray(turnNotices.tableId, openIds)))
       .orderBy(asc(turnNotices.remindAt));
-    return rows.map((row) => row.notice);
   }
 
   async putTurnNotice(row: TurnNoticeRow): Promise<void> {

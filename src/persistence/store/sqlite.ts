@@ -813,14 +813,14 @@ class SqliteOps implements SyncOf<StoreTx> {
   }
 
   pendingReminders(filter: OpenTablesFilter = {}): TurnNoticeRow[] {
+    // Flat rows of one table (no join mapping): the open tables of the filter as a subquery.
+    const openIds = this.db.select({ id: gameTables.id }).from(gameTables).where(and(...openWhere(filter)));
     return this.db
-      .select({ notice: turnNotices })
+      .select()
       .from(turnNotices)
-      .innerJoin(gameTables, eq(gameTables.id, turnNotices.tableId))
-      .where(and(sql`${turnNotices.remindAt} is not null`, ...openWhere(filter)))
+      .where(and(sql`${turnNotices.remindAt} is not null`, inArray(turnNotices.tableId, openIds)))
       .orderBy(asc(turnNotices.remindAt))
-      .all()
-      .map((row) => row.notice);
+      .all();
   }
 
   putTurnNotice(row: TurnNoticeRow): void {
