@@ -142,3 +142,12 @@ export function readPaceOptions(raw: { pace?: unknown; moveHours?: unknown }): {
   if (pace !== 'turn-based') return { ok: true, options: {} };
   return { ok: true, options: { pace: 'turn-based', moveHours: (hours as number | undefined) ?? DEFAULT_MOVE_HOURS } };
 }
+
+/**
+ * How long a lobby of a table with `options` may sit without activity before it closes, in
+ * ms: `liveMs` (the service's LOBBY_IDLE_MS) for a live table; for a turn-based one at least
+ * the time per move, since its players join over hours, not minutes (README "Turn-based tables").
+ */
+export function lobbyIdleMs(options: PaceOptions, liveMs: number): number {
+  return isTurnBased(options) ? Math.max(liveMs, moveMs(options)) : liveMs;
+}

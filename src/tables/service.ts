@@ -30,7 +30,7 @@ import { GameCommitter } from './commit.js';
 import { playDeadline } from './drivers.js';
 import type { BotLevel } from '../bots/kit.js';
 import { DEFAULT_BOT_LEVEL, isBotUser, nextBotIdentity, readBotOptions, tableOptionsOf } from './bots.js';
-import { HOUR_MS, isTurnBased, MAX_VACATION_HOURS, readPaceOptions, restartGraceMs } from './pace.js';
+import { HOUR_MS, isTurnBased, lobbyIdleMs, MAX_VACATION_HOURS, readPaceOptions, restartGraceMs } from './pace.js';
 import { ABANDONED_REASON, deadlineFor, isAbandoned, isBotSeat, isPresent, keepRecent, pingFor } from './policy.js';
 import { TableQueue } from './queue.js';
 import { DeadlineTimers } from './timers.js';
@@ -264,7 +264,7 @@ export class TableService {
           maxSeats,
           createdAt: now,
           updatedAt: now,
-          deadlineAt: now + LOBBY_IDLE_MS,
+          deadlineAt: now + lobbyIdleMs(pace.options, LOBBY_IDLE_MS),
           recentEvents: [],
           tableOptions: { ...bots.options, ...pace.options },
         });
@@ -330,7 +330,7 @@ export class TableService {
           locale: old.locale,
           createdAt: now,
           updatedAt: now,
-          deadlineAt: now + LOBBY_IDLE_MS,
+          deadlineAt: now + lobbyIdleMs(tableOptionsOf(old.tableOptions), LOBBY_IDLE_MS),
           recentEvents: [],
         });
         await tx.insertSeat({ tableId: table.id, userId: actor.userId, displayName: actor.displayName, joinedAt: now });
@@ -1056,7 +1056,7 @@ export class TableService {
         const now = this.now();
         const updated = await tx.updateTable(tableId, table.version, {
           updatedAt: now,
-          deadlineAt: now + LOBBY_IDLE_MS,
+          deadlineAt: now + lobbyIdleMs(tableOptionsOf(table.tableOptions), LOBBY_IDLE_MS),
           ...inner.value,
         });
         return ok(await this.snapshotOf(tx, updated, await tx.seats(tableId)));

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Pending } from '../../src/games/engine.js';
-import { decisionMs, HOUR_MS, readPaceOptions, reminderAt, restartGraceMs } from '../../src/tables/pace.js';
+import { decisionMs, HOUR_MS, lobbyIdleMs, readPaceOptions, reminderAt, restartGraceMs } from '../../src/tables/pace.js';
 import { deadlineFor } from '../../src/tables/policy.js';
 
 const turn = (seat: number, timeoutMs = 120_000): Pending => ({ kind: 'turn', seat, step: 4, timer: 'turn', timeoutMs });
@@ -43,6 +43,11 @@ describe('turn-based pace', () => {
     expect(restartGraceMs(turn(0, 20_000) as Exclude<Pending, { kind: 'over' }>, {}, 60_000)).toBe(20_000);
     expect(restartGraceMs(turn(0) as Exclude<Pending, { kind: 'over' }>, tb, 60_000)).toBe(6 * HOUR_MS);
     expect(restartGraceMs(counter as Exclude<Pending, { kind: 'over' }>, tb, 60_000)).toBe(1.5 * HOUR_MS);
+  });
+
+  it('a turn-based lobby waits at least one move time for its players (live: 30 minutes)', () => {
+    expect(lobbyIdleMs({}, 30 * 60_000)).toBe(30 * 60_000);
+    expect(lobbyIdleMs(tb, 30 * 60_000)).toBe(24 * HOUR_MS);
   });
 
   it('the reminder is due when a quarter of the time is left', () => {
