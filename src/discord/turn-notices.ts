@@ -20,7 +20,7 @@ import type { REST } from 'discord.js';
 import type { GameRegistry } from '../games/registry.js';
 import { catalogFor } from '../i18n/index.js';
 import type { Logger } from '../logger.js';
-import type { ShardFilter, Store, TurnNoticeRow } from '../persistence/store/types.js';
+import type { DueReminder, ShardFilter, Store, TurnNoticeRow } from '../persistence/store/types.js';
 import { tableOptionsOf } from '../tables/bots.js';
 import { isTurnBased, reminderAt } from '../tables/pace.js';
 import { pingFor } from '../tables/policy.js';
@@ -84,7 +84,7 @@ export class TurnNotifier implements TableListener {
    * what the timers do, for tests that move a controlled clock. Resolves with how many were sent.
    */
   async fireDue(): Promise<number> {
-    const due = (await this.deps.store.pendingReminders(this.deps.shard ? { shard: this.deps.shard } : {})).filter((notice) => notice.remindAt! <= this.now());
+    const due = (await this.deps.store.pendingReminders(this.deps.shard ? { shard: this.deps.shard } : {})).filter((notice) => notice.remindAt <= this.now());
     let sent = 0;
     for (const notice of due) {
       await this.enqueue(notice.tableId, async () => {
@@ -180,7 +180,7 @@ export class TurnNotifier implements TableListener {
   }
 
   /** Arm (or re-arm) the reminder timer of a stored notice; nothing once it was sent. */
-  private arm(notice: TurnNoticeRow): void {
+  private arm(notice: DueReminder | TurnNoticeRow): void {
     this.disarm(notice.tableId, notice.userId);
     if (this.closed || notice.remindAt === null) return;
     const key = `${notice.tableId}:${notice.userId}`;

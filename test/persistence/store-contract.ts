@@ -84,7 +84,7 @@ export function storeContract(backend: string, harness: StoreHarness): void {
       await store.putTurnNotice(notice(closed.id, 3, T0));
       expect(await store.turnNotices(open.id)).toEqual([notice(open.id, 1, T0 + 64_800_000), notice(open.id, 2, null)]);
       // Only reminders still due, of open tables.
-      expect(await store.pendingReminders()).toEqual([notice(open.id, 1, T0 + 64_800_000)]);
+      expect(await store.pendingReminders()).toEqual([{ tableId: open.id, userId: userId(1), remindAt: T0 + 64_800_000 }]);
       // Replacing a notice (same table and user) keeps one row.
       await store.putTurnNotice({ ...notice(open.id, 1, null), step: 4 });
       expect((await store.turnNotices(open.id))[0]).toMatchObject({ step: 4, remindAt: null });

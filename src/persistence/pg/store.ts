@@ -81,6 +81,7 @@ import {
   type TableRow,
   type TotalsRow,
   type TurnNoticeRow,
+  type DueReminder,
   type TurnNotify,
   ANONYMOUS_USER_ID,
   type EraseOutcome,
@@ -782,11 +783,11 @@ class PgOps implements StoreTx {
     return this.db.select().from(turnNotices).where(eq(turnNotices.tableId, tableId)).orderBy(asc(turnNotices.userId));
   }
 
-  pendingReminders(filter: OpenTablesFilter = {}): Promise<TurnNoticeRow[]> {
+  pendingReminders(filter: OpenTablesFilter = {}): Promise<DueReminder[]> {
     // Flat rows of one table (no join mapping): the open tables of the filter as a subquery.
     const openIds = this.db.select({ id: gameTables.id }).from(gameTables).where(and(...openWhere(filter)));
     return this.db
-      .select()
+      .select({ tableId: turnNotices.tableId, userId: turnNotices.userId, remindAt: sql<number>`${turnNotices.remindAt}`.mapWith(Number) })
       .from(turnNotices)
       .where(and(sql`${turnNotices.remindAt} is not null`, inArray(turnNotices.tableId, openIds)))
       .orderBy(asc(turnNotices.remindAt));

@@ -62,6 +62,8 @@ export type NewTable = typeof gameTables.$inferInsert;
 export type TablePatch = Partial<Omit<NewTable, 'id' | 'version'>>;
 /** A row of `turn_notices` (README "Turn-based tables"). */
 export type TurnNoticeRow = typeof turnNotices.$inferSelect;
+/** What start-up needs of a notice to arm its reminder (`pendingReminders`): no message, no deadline. */
+export type DueReminder = { tableId: number; userId: string; remindAt: number };
 export type { TurnNotify };
 /** A row of `seats`. */
 export type SeatRow = typeof seats.$inferSelect;
@@ -466,7 +468,7 @@ export interface StoreReads {
    * filter (its guild, its shards), by `remindAt` ascending: start-up arms these reminders
    * from this one statement, without reading any game state.
    */
-  pendingReminders(filter?: OpenTablesFilter): Promise<TurnNoticeRow[]>;
+  pendingReminders(filter?: OpenTablesFilter): Promise<DueReminder[]>;
 }
 
 /** Self-contained writes: atomic on their own, available on the store and inside a transaction. */
