@@ -212,3 +212,93 @@ export async function benchRecovery(n: number, runs = 5, postgres = true): Promi
     rmSync(dir, { recursive: true, force: true });
   }
 }
+
+/** What the turn-based recovery benchmark measured (README "Turn-based tables"). */
+export interface TurnBasedRecoveryResult {
+  tables: number;
+  /** Time per move of the seeded tables, hours (deadlines that many hours away). */
+  moveHours: number;
+  seedMsPerTable: number;
+  /** Start-up: `recoverAtStart` plus `TurnNotifier.resume` (deadlines and reminders armed), ms. */
+  recoverMedianMs: number;
+  recoverMaxMs: number;
+  recoverRunsMs: number[];
+  /** Median of the part spent in `TurnNotifier.resume` (reading the due notices, arming reminders), ms. */
+  resumeMedianMs: number;
+  /** Per run: deadline timers and reminder timers armed. */
+  deadlinesArmed: number;
+  remindersArmed: number;
+}
+
+/**
+ * Seed `n` turn-based NOIR tables (2 players, `moveHours` per move: deadlines days away) on
+ * SQLite, each with the stored notice of the player to move (as the notifier leaves it), then
+ * time `runs` fresh start-ups: `recoverAtStart` (deadlines re-armed from the heads, no game
+ * state read) and `TurnNotifier.resume` (reminders armed from one read of the due notices).
+ */
+export async function benchTurnBasedRecovery(n: number, runs = 3, moveHours = 72): Promise<TurnBasedRecoveryResult> {
+  const { TurnNotifier } = await import('../src/discord/turn-notices.js');
+  const { pingFor } = await import('../src/tables/policy.js');
+  const { reminderAt } = await import('../src/tables/pace.js');
+  const dir = mkdtempSync(join(tmpdir(), 'rh-bench-turns-'));
+  const dbPath = join(dir, 'bot.db');
+  try {
+    const t0 = performance.now();
+    const seeding = new SqliteStore(openDatabase(dbPath));
+    const service = new TableService({ store: seeding, registry: defaultRegistry(), logger: silentLogger });
+    const actor = (k: number): Actor => ({ userId: String(200000000000000000n + BigInt(k)), displayName: `U${k}`, canManageGuild: false });
+    for (let i = 0; i < n; i++) {
+      const r = await service.createTable({ guildId: '1', channelId: String(300000000000000000n + BigInt(i)), game: 'noir', host: actor(i * 2), options: {}, paceOptions: { pace: 'turn-based', moveHours } });
+      if (!r.ok) throw new Error(JSON.stringify(r.error));
+      await service.join(r.value.table.id, actor(i * 2 + 1));
+      const s = await service.start(r.value.table.id, actor(i * 2));
+      if (!s.ok) throw new Error(JSON.stringify(s.error));
+      await service.setBoardVersion(s.value.table.id, s.value.table.version);
+      const { table, pending, seats } = s.value;
+      if (!pending || pending.kind === 'over') throw new Error('no decision');
+      for (const userId of pingFor(pending, seats, true)) {
+        await seeding.putTurnNotice({ tableId: table.id, userId, step: pending.step, channelId: table.channelId, messageId: String(400000000000000000n + BigInt(i)), dm: false, deadlineAt: table.deadlineAt!, remindAt: reminderAt(table.deadlineAt!, pending.timer, { pace: 'turn-based', moveHours }) });
+      }
+    }
+    await service.stop();
+    await seeding.close();
+    const seedMs = performance.now() - t0;
+    const times: number[] = [];
+    const resumes: number[] = [];
+    let deadlinesArmed = 0;
+    let remindersArmed = 0;
+    for (let k = 0; k < runs; k++) {
+      const policy: BotPolicy = { decide: () => new Promise(() => {}), close: async () => {} };
+      const started = performance.now();
+      const store = new SqliteStore(openDatabase(dbPath));
+      const fresh = new TableService({ store, registry: defaultRegistry(), logger: silentLogger });
+      const turns = new BotTurns({ service: fresh, store, policy, logger: silentLogger });
+      // The notifier sends nothing here (every reminder is days away): no REST client is reached.
+      const notifier = new TurnNotifier({ rest: undefined as never, store, service: fresh, registry: defaultRegistry(), logger: silentLogger });
+      const recovered = await recoverAtStart(fresh, turns, (change) => notifier.tableChanged(change), Date.now());
+      const resumed = performance.now();
+      remindersArmed = await notifier.resume();
+      times.push(performance.now() - started);
+      resumes.push(performance.now() - resumed);
+      deadlinesArmed = fresh.armedDeadlines;
+      if (recovered.tables.length !== n || deadlinesArmed !== n) throw new Error(`armed ${deadlinesArmed} of ${n} deadlines`);
+      notifier.close();
+      turns.stop();
+      await fresh.stop();
+      await store.close();
+    }
+    return {
+      tables: n,
+      moveHours,
+      seedMsPerTable: round(seedMs / n, 2),
+      recoverMedianMs: round(median(times), 1),
+      recoverMaxMs: round(Math.max(...times), 1),
+      recoverRunsMs: times.map((t) => round(t, 1)),
+      resumeMedianMs: round(median(resumes), 1),
+      deadlinesArmed,
+      remindersArmed,
+    };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}

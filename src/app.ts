@@ -23,6 +23,7 @@ import { ratingsHook } from './ratings/store.js';
 import { TableService, type TableServiceDeps } from './tables/service.js';
 import { BotTurns } from './tables/bot-turns.js';
 import { recoverAtStart } from './tables/recovery.js';
+import { TurnNotifier } from './discord/turn-notices.js';
 import { BotPool } from './bots/pool.js';
 import type { BotPolicy } from './bots/policy.js';
 
@@ -146,7 +147,10 @@ export function createApp(config: Config, opts: AppOptions): App {
   const botPolicy = opts.botPolicy ?? lazyPool();
   const botTurns = new BotTurns({ service, store, policy: botPolicy, logger, ...(serviceDeps.now ? { now: serviceDeps.now } : {}) });
   service.addListener(botTurns);
-  const context: AppContext = { store, service, registry, publisher, rest: client.rest, logger };
+  // Turn-based tables: one ping per decision, one reminder, by DM or in the channel (README "Turn-based tables").
+  const turnNotices = new TurnNotifier({ rest: client.rest, store, service, registry, logger, ...(serviceDeps.now ? { now: serviceDeps.now } : {}), ...(opts.shard ? { shard: opts.shard } : {}) });
+  service.addListener(turnNotices);
+  const context: AppContext = { store, service, registry, publisher, rest: client.rest, logger, turnNotices };
   const commands = buildCommands(registry);
   const router = createRouter(context, commands);
   client.on(Events.InteractionCreate, (interaction) => void router(interaction));
@@ -170,7 +174,17 @@ export function createApp(config: Config, opts: AppOptions): App {
         logger.info({ count: commands.length, scope: config.devGuildId ? `guild ${config.devGuildId}` : 'global' }, 'commands registered');
       }
       // Deadlines re-armed (late ones extended), unpublished boards sent, due bot turns scheduled.
-      const recovered = await recoverAtStart(service, botTurns, (change) => publisher.tableChanged(change), readyAt);
+      const recovered = await recoverAtStart(
+        service,
+        botTurns,
+        (change) => {
+          publisher.tableChanged(change);
+          turnNotices.tableChanged(change);
+        },
+        readyAt,
+      );
+      // Reminders of turn-based tables still due, from their stored rows (no game state read).
+      await turnNotices.resume();
       logger.info({ tables: recovered.tables.length, staleBoards: recovered.staleBoards, botTurns: recovered.botTurns, user: client.user?.tag }, 'ready');
     },
     async stop() {
@@ -183,6 +197,8 @@ export function createApp(config: Config, opts: AppOptions): App {
       // database is the truth and the next change redraws everything.
       await Promise.race([publisher.settled(), new Promise((resolve) => setTimeout(resolve, STOP_FLUSH_MS).unref())]);
       publisher.close();
+      await Promise.race([turnNotices.settled(), new Promise((resolve) => setTimeout(resolve, STOP_FLUSH_MS).unref())]);
+      turnNotices.close();
       await botTurns.settled();
       await botPolicy.close();
       interactionRest.clearHashSweeper();

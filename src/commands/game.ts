@@ -22,6 +22,7 @@ import { rulesMessage } from '../discord/render/rules.js';
 import type { SlashCommand } from '../discord/slash-command.js';
 import { BOT_LEVELS } from '../bots/kit.js';
 import { MAX_PACE_MS } from '../tables/bots.js';
+import { DEFAULT_MOVE_HOURS, MOVE_HOURS_CHOICES, PACES } from '../tables/pace.js';
 
 /** Discord's longest option description (characters). */
 const MAX_DESCRIPTION = 100;
@@ -94,6 +95,26 @@ function addBotOptions(sub: SlashCommandSubcommandBuilder, maxPlayers: number, t
   sub.addNumberOption((o) => o.setName('bot-pace').setDescription(text.options.pace).setMinValue(0).setMaxValue(MAX_PACE_MS / 1000));
 }
 
+/**
+ * The pace options of `/<game> new` (README "Turn-based tables"): `pace` (live or
+ * turn-based) and `move-hours` (the time per move of a turn-based table: 1, 12, 24 or 72).
+ */
+function addPaceOptions(sub: SlashCommandSubcommandBuilder, t: Messages): void {
+  const text = t.turns;
+  sub.addStringOption((o) =>
+    o
+      .setName('pace')
+      .setDescription(`${text.options.pace}${t.common.commands.defaultHint(text.paceChoices.live!)}`.slice(0, MAX_DESCRIPTION))
+      .addChoices(...PACES.map((pace) => ({ name: text.paceChoices[pace]!, value: pace }))),
+  );
+  sub.addIntegerOption((o) =>
+    o
+      .setName('move-hours')
+      .setDescription(`${text.options.moveHours}${t.common.commands.defaultHint(String(DEFAULT_MOVE_HOURS))}`.slice(0, MAX_DESCRIPTION))
+      .addChoices(...MOVE_HOURS_CHOICES.map((hours) => ({ name: text.hoursChoice(hours), value: hours }))),
+  );
+}
+
 /** The registration body of `/<game>` in one language. */
 function gameCommandBody(mod: GameModule, t: Messages) {
   const def = mod.definition;
@@ -111,6 +132,7 @@ function gameCommandBody(mod: GameModule, t: Messages) {
       }
       for (const spec of mod.newOptions) addOption(sub, spec, t);
       addBotOptions(sub, def.maxPlayers, t);
+      addPaceOptions(sub, t);
       return sub;
     })
     .addSubcommand((sub) => {
@@ -178,6 +200,10 @@ async function createTable(i: ChatInputCommandInteraction, mod: GameModule, app:
       bots: i.options.getInteger('bots') ?? undefined,
       level: i.options.getString('bot-level') ?? undefined,
       paceSeconds: i.options.getNumber('bot-pace') ?? undefined,
+    },
+    paceOptions: {
+      pace: i.options.getString('pace') ?? undefined,
+      moveHours: i.options.getInteger('move-hours') ?? undefined,
     },
   });
   if (!r.ok) {

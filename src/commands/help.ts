@@ -37,6 +37,7 @@ export function helpMessage(registry: GameRegistry, text: Catalog): MessagePaylo
     '',
     help.startHeading,
     help.start,
+    text.turns.help,
     '',
     help.playerHeading,
     ...help.playerCommands,

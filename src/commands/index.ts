@@ -2,6 +2,7 @@
 import type { GameRegistry } from '../games/registry.js';
 import { adminCommand } from './admin.js';
 import { gameCommand } from './game.js';
+import { gamesCommand } from './games.js';
 import { handCommand } from './hand.js';
 import { helpCommand } from './help.js';
 import { leaderboardCommand } from './leaderboard.js';
@@ -12,5 +13,5 @@ import type { SlashCommand } from '../discord/slash-command.js';
 
 /** Build the command list for the games in `registry`. */
 export function buildCommands(registry: GameRegistry): SlashCommand[] {
-  return [...registry.modules.map(gameCommand), handCommand, tableCommand, leaderboardCommand(registry), statsCommand, adminCommand(registry), privacyCommand, helpCommand(registry)];
+  return [...registry.modules.map(gameCommand), handCommand, gamesCommand, tableCommand, leaderboardCommand(registry), statsCommand, adminCommand(registry), privacyCommand, helpCommand(registry)];
 }

@@ -1,6 +1,7 @@
 /**
  * `/table leave` and `/table cancel` for the open table in this channel. Both ask for a
- * confirmation button first (UX.md: destructive actions confirm).
+ * confirmation button first (UX.md: destructive actions confirm). `/table vacation hours:`
+ * pauses the player's clock at a turn-based table once per game (README "Turn-based tables").
  */
 import { InteractionContextType, SlashCommandBuilder } from 'discord.js';
 import { actorOf, privateText, serviceErrorText } from '../discord/answers.js';
@@ -8,6 +9,7 @@ import { askToCancel, askToLeave } from '../discord/prompts.js';
 import type { SlashCommand } from '../discord/slash-command.js';
 import { localizedCommand } from '../discord/localize.js';
 import { catalogFor } from '../i18n/index.js';
+import { MAX_VACATION_HOURS } from '../tables/pace.js';
 
 /** The `/table` command. */
 export const tableCommand: SlashCommand = {
@@ -19,6 +21,12 @@ export const tableCommand: SlashCommand = {
       .setContexts(InteractionContextType.Guild)
       .addSubcommand((sub) => sub.setName('leave').setDescription(t.common.commands.tableLeave))
       .addSubcommand((sub) => sub.setName('cancel').setDescription(t.common.commands.tableCancel))
+      .addSubcommand((sub) =>
+        sub
+          .setName('vacation')
+          .setDescription(t.turns.vacation.description)
+          .addIntegerOption((o) => o.setName('hours').setDescription(t.turns.vacation.hoursOption).setRequired(true).setMinValue(1).setMaxValue(MAX_VACATION_HOURS)),
+      )
       .toJSON(),
   ),
   async execute(interaction, app, log) {
@@ -35,6 +43,18 @@ export const tableCommand: SlashCommand = {
     log.table = table.id;
     const mod = app.registry.get(table.game);
     const actor = actorOf(interaction);
+    if (sub === 'vacation') {
+      const result = await app.service.takeVacation(table.id, actor, interaction.options.getInteger('hours', true));
+      log.outcome = result.ok ? 'vacation' : result.error.code;
+      if (!result.ok) {
+        await interaction.reply(privateText(serviceErrorText(result.error, text, mod)));
+        return;
+      }
+      const event = result.value.events.find((candidate) => candidate.type === '$vacation');
+      const extended = result.value.table.deadlineAt !== table.deadlineAt;
+      await interaction.reply(privateText(text.turns.vacation.taken(Number(event?.until ?? 0), extended)));
+      return;
+    }
     if (sub === 'leave') {
       const seat = snapshot.seats.find((row) => row.userId === actor.userId);
       if (!seat || seat.left) {

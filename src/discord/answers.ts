@@ -101,6 +101,12 @@ export function serviceErrorText(refusal: ServiceError, text: Catalog, mod?: Gam
       return errors.rematchPlayersOnly(mod?.command ?? 'suspicion');
     case 'rematch_stale':
       return errors.rematchStale(refusal.newerTableId, mod?.command ?? 'suspicion');
+    case 'not_turn_based':
+      return text.turns.errors.notTurnBased;
+    case 'vacation_used':
+      return text.turns.errors.vacationUsed(refusal.until);
+    case 'bad_vacation':
+      return text.turns.errors.badVacation(refusal.max);
   }
 }
 

@@ -2,6 +2,7 @@
  * What interaction handlers receive: the services of the running bot, and the per-interaction
  * log record that the router writes as one pino line when the handler returns.
  */
+import type { TurnNotifier } from './turn-notices.js';
 import type { REST } from 'discord.js';
 import type { GameRegistry } from '../games/registry.js';
 import type { Logger } from '../logger.js';
@@ -22,6 +23,8 @@ export interface AppContext {
   publisher: Publisher;
   rest: REST;
   logger: Logger;
+  /** Pings and reminders of turn-based tables (README "Turn-based tables"); absent in tools without Discord. */
+  turnNotices?: TurnNotifier;
 }
 
 /** Filled by handlers; logged once per interaction with its duration in ms (README "Configuration", `LOG_LEVEL`). */

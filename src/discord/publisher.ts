@@ -18,6 +18,8 @@ import type { GameRegistry } from '../games/registry.js';
 import { catalogFor } from '../i18n/index.js';
 import type { Logger } from '../logger.js';
 import { pingFor } from '../tables/policy.js';
+import { tableOptionsOf } from '../tables/bots.js';
+import { isTurnBased } from '../tables/pace.js';
 import { PanelWriter } from './panel-writer.js';
 import type { TableService } from '../tables/service.js';
 import type { TableChange, TableListener, TableSnapshot } from '../tables/types.js';
@@ -448,6 +450,8 @@ export class Publisher implements TableListener {
    */
   private async updatePing(work: TableWork, snap: TableSnapshot, changes: TableChange[], ended: boolean): Promise<void> {
     const tableId = snap.table.id;
+    // Turn-based tables ping each player on their own (src/discord/turn-notices.ts).
+    if (isTurnBased(tableOptionsOf(snap.table.tableOptions))) return;
     if (ended) return this.replacePing(work, snap, []);
     const pinged = this.pinged.get(tableId) ?? (await this.pingedBy(snap));
     const usersToPing = this.usersToPing(snap);

@@ -233,3 +233,43 @@ export const guildSettings = sqliteTable('guild_settings', {
   /** Role allowed to open tables (role snowflake); null = anyone. */
   hostRoleId: text('host_role_id'),
 });
+
+/** How a turn-based table tells a player it is their move (README "Turn-based tables"). */
+export type TurnNotify = 'ping' | 'dm';
+
+/**
+ * Per-user preferences, one row per Discord user (README "Turn-based tables"). `turnNotify`:
+ * 'dm' = turn pings and reminders of turn-based tables come by DM; null or 'ping' = a
+ * mention in the table's channel (the default).
+ */
+export const userSettings = sqliteTable('user_settings', {
+  userId: text('user_id').primaryKey(),
+  turnNotify: text('turn_notify').$type<TurnNotify>(),
+  updatedAt: integer('updated_at').notNull(),
+});
+
+/**
+ * The turn notice of one player at one turn-based table (README "Turn-based tables";
+ * src/discord/turn-notices.ts): the decision `step` it was sent for, the message (channel
+ * ping or DM) that says so, that decision's deadline, and when its one reminder is due
+ * (`remindAt`; null once sent). One row per (table, user): a new decision replaces it. Read
+ * at start-up (`pendingReminders`) to arm the reminders without reading any game state.
+ */
+export const turnNotices = sqliteTable(
+  'turn_notices',
+  {
+    tableId: integer('table_id')
+      .notNull()
+      .references(() => gameTables.id),
+    userId: text('user_id').notNull(),
+    step: integer('step').notNull(),
+    /** Where the message is: the table's channel or the user's DM channel; null when none could be sent. */
+    channelId: text('channel_id'),
+    messageId: text('message_id'),
+    /** True when the notice went by DM. */
+    dm: integer('dm', { mode: 'boolean' }).notNull().default(false),
+    deadlineAt: integer('deadline_at').notNull(),
+    remindAt: integer('remind_at'),
+  },
+  (t) => [primaryKey({ columns: [t.tableId, t.userId] }), index('turn_notices_remind_idx').on(t.remindAt)],
+);

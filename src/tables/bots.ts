@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { BOT_LEVELS, type BotLevel } from '../bots/kit.js';
 import type { Pending } from '../games/engine.js';
 import type { SeatRow } from '../persistence/store/types.js';
+import { MAX_MOVE_HOURS, PACES } from './pace.js';
 
 /** Level of a bot the host seats without choosing one, and of a bot replacing a player. */
 export const DEFAULT_BOT_LEVEL: BotLevel = 'normal';
@@ -25,11 +26,15 @@ export const BOT_MARK = '🤖';
 /**
  * Table options handled by the table service (stored in `game_tables.table_options`), not
  * by the game's rules. `botPaceMs`: a fixed pause before each bot move, in ms (0 = instant);
- * absent = the default human-like range.
+ * absent = the default human-like range. `pace`, `moveHours` and `vacations`: the table's pace
+ * (src/tables/pace.ts; README "Turn-based tables").
  */
 export const tableOptionsSchema = z
   .object({
     botPaceMs: z.number().int().min(0).max(MAX_PACE_MS).optional(),
+    pace: z.enum(PACES).optional(),
+    moveHours: z.number().int().min(1).max(MAX_MOVE_HOURS).optional(),
+    vacations: z.record(z.string(), z.object({ from: z.number(), until: z.number() })).optional(),
   })
   .strict();
 export type TableOptions = z.infer<typeof tableOptionsSchema>;

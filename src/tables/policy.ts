@@ -4,7 +4,8 @@
  */
 import { seatsToAct, type GameEvent, type GameResult, type Pending, type Seat } from '../games/engine.js';
 import type { SeatRow, TableRow } from '../persistence/store/types.js';
-import { isBotUser } from './bots.js';
+import { isBotUser, tableOptionsOf } from './bots.js';
+import { decisionMs } from './pace.js';
 import type { StoredEvent, StoredResult } from './types.js';
 
 /** How many recent events a table keeps for the board log and panel notes. */
@@ -67,16 +68,25 @@ export function waitsForUnseenHand(pending: Pending, seats: readonly SeatRow[]):
 
 /**
  * Deadline columns for a pending decision at `now` (Unix ms): kept as they were when the
- * decision step did not change (a vote collecting answers), else now + its timeout — for a
- * reaction window that waits for a human who has never opened their hand (`seats` given,
- * `waitsForUnseenHand`), now + at least UNSEEN_HAND_WINDOW_MS.
+ * decision step did not change (a vote collecting answers), else now + its length at the
+ * table's pace (`decisionMs`, src/tables/pace.ts: the game's timeout at a live table, hours
+ * at a turn-based one) — for a reaction window that waits for a human who has never opened
+ * their hand (`seats` given, `waitsForUnseenHand`), now + at least UNSEEN_HAND_WINDOW_MS.
+ * `tableOptions`: the table's stored options (default `before`'s).
  */
-export function deadlineFor(pending: Pending, before: TableRow | null, now: number, seats: readonly SeatRow[] = []): { deadlineAt: number | null; deadlineStep: number | null } {
+export function deadlineFor(
+  pending: Pending,
+  before: TableRow | null,
+  now: number,
+  seats: readonly SeatRow[] = [],
+  tableOptions: unknown = before?.tableOptions,
+): { deadlineAt: number | null; deadlineStep: number | null } {
   if (pending.kind === 'over') return { deadlineAt: null, deadlineStep: null };
   if (before && before.deadlineStep === pending.step && before.deadlineAt !== null) {
     return { deadlineAt: before.deadlineAt, deadlineStep: pending.step };
   }
-  const timeoutMs = waitsForUnseenHand(pending, seats) ? Math.max(pending.timeoutMs, UNSEEN_HAND_WINDOW_MS) : pending.timeoutMs;
+  const paced = decisionMs(pending, tableOptionsOf(tableOptions), now);
+  const timeoutMs = waitsForUnseenHand(pending, seats) ? Math.max(paced, UNSEEN_HAND_WINDOW_MS) : paced;
   return { deadlineAt: now + timeoutMs, deadlineStep: pending.step };
 }
 
@@ -90,9 +100,13 @@ export function keepRecent(old: StoredEvent[], events: GameEvent[], change: numb
   return [...old, ...added].slice(-RECENT_EVENTS_KEPT);
 }
 
-/** Users to ping for a decision: the humans who must act, present, on a turn or vote timer (never a bot seat). */
-export function pingFor(pending: Pending, seats: SeatRow[]): string[] {
-  if (pending.kind === 'over' || pending.timer === 'reaction') return [];
+/**
+ * Users to ping for a decision: the humans who must act, present, on a turn or vote timer
+ * (never a bot seat) — and on a reaction timer too when `reactions` (a turn-based table,
+ * whose counter windows last hours: docs/turn-based.md).
+ */
+export function pingFor(pending: Pending, seats: SeatRow[], reactions = false): string[] {
+  if (pending.kind === 'over' || (pending.timer === 'reaction' && !reactions)) return [];
   const toAct = new Set(seatsToAct(pending));
   return seats.filter((row) => row.seat !== null && toAct.has(row.seat) && !row.away && !row.left && !isBotSeat(row)).map((row) => row.userId);
 }

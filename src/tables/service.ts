@@ -20,7 +20,7 @@
  * without reading the database again.
  */
 import { randomInt } from 'node:crypto';
-import { eventVisibleTo, type AnyGameDefinition, type GameEvent, type Pending } from '../games/engine.js';
+import { eventVisibleTo, seatsToAct, type AnyGameDefinition, type GameEvent, type Pending } from '../games/engine.js';
 import type { GameRegistry } from '../games/registry.js';
 import { Rng } from '../games/rng.js';
 import type { Logger } from '../logger.js';
@@ -29,7 +29,8 @@ import type { OpenTableHead, SeatRow, ShardFilter, Store, StoreReads, StoreTx, T
 import { GameCommitter } from './commit.js';
 import { playDeadline } from './drivers.js';
 import type { BotLevel } from '../bots/kit.js';
-import { DEFAULT_BOT_LEVEL, isBotUser, nextBotIdentity, readBotOptions } from './bots.js';
+import { DEFAULT_BOT_LEVEL, isBotUser, nextBotIdentity, readBotOptions, tableOptionsOf } from './bots.js';
+import { HOUR_MS, isTurnBased, lobbyIdleMs, MAX_VACATION_HOURS, readPaceOptions, restartGraceMs } from './pace.js';
 import { ABANDONED_REASON, deadlineFor, isAbandoned, isBotSeat, isPresent, keepRecent, pingFor } from './policy.js';
 import { TableQueue } from './queue.js';
 import { DeadlineTimers } from './timers.js';
@@ -106,6 +107,11 @@ export interface CreateTableInput {
    * their `level`, and `paceSeconds` before each bot move; checked by `readBotOptions`.
    */
   botOptions?: { bots?: unknown; level?: unknown; paceSeconds?: unknown };
+  /**
+   * The pace options of `/<game> new` as typed (README "Turn-based tables"): `pace` (`live`
+   * or `turn-based`) and `moveHours`; checked by `readPaceOptions` (src/tables/pace.ts).
+   */
+  paceOptions?: { pace?: unknown; moveHours?: unknown };
 }
 
 const ok = <T>(value: T): ServiceResult<T> => ({ ok: true, value });
@@ -228,12 +234,14 @@ export class TableService {
     const parsed = def.optionsSchema.safeParse(input.options);
     const maxSeats = Math.min(def.maxPlayers, Math.max(def.minPlayers, input.maxSeats ?? def.maxPlayers));
     const bots = readBotOptions(input.botOptions ?? {}, maxSeats);
-    if (!parsed.success || !bots.ok) {
+    const pace = readPaceOptions(input.paceOptions ?? {});
+    if (!parsed.success || !bots.ok || !pace.ok) {
       return fail({
         code: 'bad_options',
         problems: [
           ...(parsed.success ? [] : parsed.error.issues.map((issue) => `${issue.path.join('.') || 'options'}: ${issue.message}`)),
           ...(bots.ok ? [] : bots.problems),
+          ...(pace.ok ? [] : pace.problems),
         ],
       });
     }
@@ -256,9 +264,9 @@ export class TableService {
           maxSeats,
           createdAt: now,
           updatedAt: now,
-          deadlineAt: now + LOBBY_IDLE_MS,
+          deadlineAt: now + lobbyIdleMs(pace.options, LOBBY_IDLE_MS),
           recentEvents: [],
-          tableOptions: bots.options,
+          tableOptions: { ...bots.options, ...pace.options },
         });
         await tx.insertSeat({ tableId: table.id, userId: input.host.userId, displayName: input.host.displayName, joinedAt: now });
         for (let n = 0; n < bots.seating.count; n++) await this.seatBot(tx, table.id, bots.seating.level, now);
@@ -317,11 +325,12 @@ export class TableService {
           hostUserId: actor.userId,
           options: options.data,
           maxSeats: old.maxSeats,
-          tableOptions: old.tableOptions,
+          // The same options (bot pace, table pace), without the old game's vacations.
+          tableOptions: { ...tableOptionsOf(old.tableOptions), vacations: undefined },
           locale: old.locale,
           createdAt: now,
           updatedAt: now,
-          deadlineAt: now + LOBBY_IDLE_MS,
+          deadlineAt: now + lobbyIdleMs(tableOptionsOf(old.tableOptions), LOBBY_IDLE_MS),
           recentEvents: [],
         });
         await tx.insertSeat({ tableId: table.id, userId: actor.userId, displayName: actor.displayName, joinedAt: now });
@@ -365,7 +374,8 @@ export class TableService {
     for (const snapshot of await this.snapshots(stale)) {
       const { table, pending } = snapshot;
       if ((table.status !== 'lobby' && table.status !== 'active') || table.boardVersion >= table.version) continue;
-      changes.push({ tableId: table.id, snapshot, ping: pending ? pingFor(pending, snapshot.seats) : [], ended: false, newDecision: pending !== null });
+      const ping = pending ? pingFor(pending, snapshot.seats, isTurnBased(tableOptionsOf(table.tableOptions))) : [];
+      changes.push({ tableId: table.id, snapshot, ping, ended: false, newDecision: pending !== null });
     }
     return changes;
   }
@@ -670,6 +680,54 @@ export class TableService {
     );
   }
 
+  /**
+   * A vacation pause (README "Turn-based tables"; docs/turn-based.md "Vacation"): `actor`'s
+   * clock stands still for `hours` (whole hours, 1..MAX_VACATION_HOURS) from now. When the
+   * current decision waits for them, its deadline moves by exactly that much (only theirs: a
+   * decision that waits for others only is not touched); a decision that opens for them
+   * during the pause gets the rest of the pause added (`decisionMs`, src/tables/pace.ts).
+   * Once per seat and game, at an active turn-based table. Refusals: `bad_vacation`,
+   * `not_turn_based`, `vacation_used`, `not_seated`, `seat_left`, and the table's status.
+   */
+  takeVacation(tableId: number, actor: Actor, hours: number): Promise<ServiceResult<TableSnapshot>> {
+    return this.change(
+      tableId,
+      async (tx): Promise<ServiceResult<TableSnapshot>> => {
+        if (!Number.isInteger(hours) || hours < 1 || hours > MAX_VACATION_HOURS) return fail({ code: 'bad_vacation', max: MAX_VACATION_HOURS });
+        const locked = await this.lockFor(tx, tableId, actor, false, 'active');
+        if (!locked.ok) return locked;
+        const table = locked.value;
+        const options = tableOptionsOf(table.tableOptions);
+        if (!isTurnBased(options)) return fail({ code: 'not_turn_based' });
+        let seats = await tx.seats(tableId);
+        const me = seats.find((row) => row.userId === actor.userId);
+        if (!me || me.seat === null) return fail({ code: 'not_seated' });
+        if (me.left) return fail({ code: 'seat_left' });
+        const taken = options.vacations?.[String(me.seat)];
+        if (taken) return fail({ code: 'vacation_used', until: taken.until });
+        const now = this.now();
+        const until = now + hours * HOUR_MS;
+        const pending = this.definition(table).pending(table.state);
+        const mine = pending.kind !== 'over' && seatsToAct(pending).includes(me.seat);
+        const event = { type: '$vacation', seat: me.seat, until };
+        // Taking a pause is being here: an away mark and missed deadlines are cleared.
+        if (me.away || me.missed) seats = await this.patchSeat(tx, seats, me, { away: false, missed: 0 });
+        const updated = await tx.updateTable(tableId, table.version, {
+          updatedAt: now,
+          tableOptions: { ...options, vacations: { ...options.vacations, [String(me.seat)]: { from: now, until } } },
+          ...(mine && table.deadlineAt !== null ? { deadlineAt: table.deadlineAt + hours * HOUR_MS } : {}),
+          recentEvents: keepRecent(table.recentEvents as StoredEvent[], [event], table.version + 1),
+        });
+        return ok({ ...(await this.snapshotOf(tx, updated, seats)), events: [event] });
+      },
+      (result) => {
+        if (!result.ok) return;
+        this.timers.arm(result.value.table);
+        this.emit({ tableId, snapshot: result.value, ping: [], ended: false });
+      },
+    );
+  }
+
   // ---------------------------------------------------------------- deadlines
 
   /**
@@ -704,7 +762,7 @@ export class TableService {
         const due = def.pending(table.state);
         if (due.kind === 'over' || due.step !== table.deadlineStep) {
           // The deadline belongs to an older decision: just re-arm for the current one.
-          const updated = await tx.updateTable(tableId, table.version, deadlineFor(due, null, now, seats));
+          const updated = await tx.updateTable(tableId, table.version, deadlineFor(due, null, now, seats, table.tableOptions));
           return { kind: 'fired', snapshot: { table: updated, seats, pending: due, results: [], events: [] }, prev: due };
         }
         const driven = playDeadline(def, table.state, due);
@@ -745,7 +803,7 @@ export class TableService {
    * Start-up recovery (README "Restarts"): re-arm the deadline of every open table of this
    * process's shards (all open tables without a shard filter). A game decision whose
    * deadline passed before `readyAt` (Unix ms: when this process became ready) gets a new
-   * one — `readyAt` + min(its own timeout, RESTART_GRACE_MS) — and a `$restarted` event for
+   * one — `readyAt` + `restartGraceMs` (src/tables/pace.ts: min(its own timeout, RESTART_GRACE_MS) live, a quarter of its time turn-based) — and a `$restarted` event for
    * the board, in one commit per table: nobody could click while the bot was down, so the
    * downtime counts against no one. An idle lobby whose time ran out closes as usual.
    * Resolves with the ids of the tables found. `heads`: this process's open tables as just
@@ -785,7 +843,7 @@ export class TableService {
         if (!table || table.status !== 'active' || table.deadlineAt === null || table.deadlineAt >= readyAt) return table;
         const pending = this.definition(table).pending(table.state);
         if (pending.kind === 'over') return table;
-        const deadlineAt = readyAt + Math.min(pending.timeoutMs, RESTART_GRACE_MS);
+        const deadlineAt = readyAt + restartGraceMs(pending, tableOptionsOf(table.tableOptions), RESTART_GRACE_MS);
         const restarted = { type: '$restarted', until: deadlineAt };
         this.log.info({ table: table.id, missedBy: readyAt - table.deadlineAt, deadlineAt }, 'deadline passed while the bot was down: extended');
         return tx.updateTable(table.id, table.version, {
@@ -1008,7 +1066,7 @@ export class TableService {
         const now = this.now();
         const updated = await tx.updateTable(tableId, table.version, {
           updatedAt: now,
-          deadlineAt: now + LOBBY_IDLE_MS,
+          deadlineAt: now + lobbyIdleMs(tableOptionsOf(table.tableOptions), LOBBY_IDLE_MS),
           ...inner.value,
         });
         return ok(await this.snapshotOf(tx, updated, await tx.seats(tableId)));
@@ -1030,7 +1088,7 @@ export class TableService {
     if (ended) this.timers.disarm(table.id);
     else this.timers.arm(table);
     const opened = pending !== null && pending.step !== prev?.step;
-    const ping = !ended && opened ? pingFor(pending, seats) : [];
+    const ping = !ended && opened ? pingFor(pending, seats, isTurnBased(tableOptionsOf(table.tableOptions))) : [];
     const newDecision = opened && pending.kind !== 'over';
     this.emit({ tableId: table.id, snapshot, ping, ended, newDecision });
   }

@@ -61,7 +61,13 @@ export type ServiceError =
   /** The seat named is not a bot seated in the lobby (remove bot). */
   | { code: 'not_bot' }
   /** Only a player who left or is away can be replaced by a bot; `seat` is their seat. */
-  | { code: 'not_replaceable'; seat: number };
+  | { code: 'not_replaceable'; seat: number }
+  /** A turn-based verb (a vacation) at a live table (README "Turn-based tables"). */
+  | { code: 'not_turn_based' }
+  /** The seat already took its one vacation pause of this game. */
+  | { code: 'vacation_used'; until: number }
+  /** A vacation length outside 1..`max` hours. */
+  | { code: 'bad_vacation'; max: number };
 
 /** Success with a value, or a ServiceError (the game state is then unchanged). */
 export type ServiceResult<T> = { ok: true; value: T } | { ok: false; error: ServiceError };

@@ -68,6 +68,38 @@ export function storeContract(backend: string, harness: StoreHarness): void {
     await harness.cleanup();
   });
 
+  describe(`${backend} store: turn-based notices and settings`, () => {
+    it('stores the notify setting, the notices of a table, the due reminders of open tables only, and erases them with the user', async () => {
+      const store = await harness.open();
+      expect(await store.turnNotifyOf(userId(1))).toBe('ping');
+      await store.setTurnNotify(userId(1), 'dm', T0);
+      expect(await store.turnNotifyOf(userId(1))).toBe('dm');
+      await store.setTurnNotify(userId(1), 'ping', T0 + 1);
+      expect(await store.turnNotifyOf(userId(1))).toBe('ping');
+      const open = await insert(store, { status: 'active' });
+      const closed = await insert(store, { status: 'finished', channelId: '555555555555555555' });
+      const notice = (tableId: number, n: number, remindAt: number | null) => ({ tableId, userId: userId(n), step: 3, channelId: '999', messageId: `77${n}`, dm: n === 2, deadlineAt: T0 + 86_400_000, remindAt });
+      await store.putTurnNotice(notice(open.id, 1, T0 + 64_800_000));
+      await store.putTurnNotice(notice(open.id, 2, null));
+      await store.putTurnNotice(notice(closed.id, 3, T0));
+      expect(await store.turnNotices(open.id)).toEqual([notice(open.id, 1, T0 + 64_800_000), notice(open.id, 2, null)]);
+      // Only reminders still due, of open tables.
+      expect(await store.pendingReminders()).toEqual([{ tableId: open.id, userId: userId(1), remindAt: T0 + 64_800_000 }]);
+      // Replacing a notice (same table and user) keeps one row.
+      await store.putTurnNotice({ ...notice(open.id, 1, null), step: 4 });
+      expect((await store.turnNotices(open.id))[0]).toMatchObject({ step: 4, remindAt: null });
+      expect(await store.pendingReminders()).toEqual([]);
+      await store.deleteTurnNotices(open.id, [userId(2)]);
+      expect((await store.turnNotices(open.id)).map((row) => row.userId)).toEqual([userId(1)]);
+      await store.setTurnNotify(userId(3), 'dm', T0);
+      expect((await store.eraseUserData(userId(3))).ok).toBe(true);
+      expect(await store.turnNotifyOf(userId(3))).toBe('ping');
+      expect(await store.turnNotices(closed.id)).toEqual([]);
+      await store.deleteTurnNotices(open.id);
+      expect(await store.turnNotices(open.id)).toEqual([]);
+    });
+  });
+
   describe(`${backend} store: tables`, () => {
     it('inserts a table with the schema defaults and reads it back exactly', async () => {
       const store = await harness.open();

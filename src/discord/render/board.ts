@@ -12,6 +12,7 @@ import { FORFEIT_REASON } from '../../tables/commit.js';
 import type { StoredEvent, TableSnapshot } from '../../tables/types.js';
 import { tableActionId } from '../custom-id.js';
 import { BOARD_LOG_LINES, latestNotices, logLines, renderContext } from './context.js';
+import { turnBasedBoardLines } from './turns.js';
 import { button, buttonRow, clip, plainComponentTexts, relative, selectRow, type ComponentRow, type MessagePayload } from './markup.js';
 import { isBotSeat } from '../../tables/policy.js';
 import { endText } from './results.js';
@@ -65,7 +66,7 @@ export function boardMessage(mod: GameModule, snapshot: TableSnapshot, text: Cat
             ? `${game.status} · ${board.deadline(relative(table.deadlineAt))}`
             : game.status;
   const recent = table.recentEvents as StoredEvent[];
-  const parts = [head, ...(active ? latestNotices(recent, table.version, ctx) : []), '', game.body];
+  const parts = [head, ...turnBasedBoardLines(snapshot, ctx.name, text), ...(active ? latestNotices(recent, table.version, ctx) : []), '', game.body];
   if (leavers.length) parts.push(board.leftList(leavers.map((leaver) => ctx.name(leaver.seat)).join(', ')));
   if (!active) parts.push('', endText(snapshot, ctx, text));
   const log = logLines(mod, recent, ctx, null, BOARD_LOG_LINES);

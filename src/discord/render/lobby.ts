@@ -2,6 +2,7 @@
  * The public lobby message: host, players (bots marked with their level), options, the
  * Join / Leave / Start / Cancel / Rules buttons, and the host's Add bot / Remove bot selects.
  */
+import { paceLine as turnBasedPaceLine } from './turns.js';
 import { ButtonStyle } from 'discord-api-types/v10';
 import { BOT_LEVELS } from '../../bots/kit.js';
 import { botLevelOf, tableOptionsOf } from '../../tables/bots.js';
@@ -29,6 +30,7 @@ export function lobbyMessage(mod: GameModule, snapshot: TableSnapshot, text: Cat
       ? bots.instantNote
       : bots.paceNote(pace === undefined ? bots.defaultPace : `${pace / 1000} s`)
     : '';
+  const turnPace = turnBasedPaceLine(table, text);
   const description = [
     lobby.host(escapeName(host?.displayName ?? '—')),
     '',
@@ -38,6 +40,7 @@ export function lobbyMessage(mod: GameModule, snapshot: TableSnapshot, text: Cat
     lobby.options,
     mod.ui.optionsSummary(table.options, text),
     ...(paceLine ? [paceLine] : []),
+    ...(turnPace ? [turnPace] : []),
     '',
     lobby.needs(def.minPlayers, table.maxSeats),
     table.deadlineAt ? lobby.expires(relative(table.deadlineAt)) : '',

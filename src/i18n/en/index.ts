@@ -8,5 +8,6 @@ import { phantom } from './phantom.js';
 import { privacy } from './privacy.js';
 import { ratings } from './ratings.js';
 import { suspicion } from './suspicion.js';
+import { turns } from './turns.js';
 
-export const en = { common, suspicion, noir, phantom, jaccuse, ratings, privacy, help, bots } as const;
+export const en = { common, suspicion, noir, phantom, jaccuse, ratings, privacy, help, bots, turns } as const;

@@ -61,6 +61,11 @@ export interface UserRecord {
   globalName: string | null;
   bot: boolean;
   locale: string;
+  /**
+   * The user accepts DMs from the bot. Absent or false: closed DMs (the common case), so a
+   * message sent to their DM channel answers 403 / 50007 "Cannot send messages to this user".
+   */
+  acceptsDms?: boolean;
 }
 
 /** A role of a guild. */

@@ -1,7 +1,8 @@
 /**
  * Smaller bot routes: typing indicator, the bot's own reactions, and DMs. Players are
  * assumed to block DMs (the common case the platform notes warn about): opening a DM works,
- * sending to it answers 403 / 50007 "Cannot send messages to this user".
+ * sending to it answers 403 / 50007 "Cannot send messages to this user" — unless the user
+ * accepts DMs (`UserRecord.acceptsDms`, `EmulatedUser.acceptDms()`; rest-routes.ts).
  */
 import { PermissionFlagsBits as P } from 'discord-api-types/v10';
 import { apiError, noContent, ok, type RouteContext, type RouteDef, type RouteResponse } from './rest-router.js';

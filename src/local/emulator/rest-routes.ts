@@ -75,10 +75,27 @@ function application(ctx: RouteContext): RouteResponse {
   });
 }
 
+/**
+ * A message to a DM channel: kept when the recipient accepts DMs (`UserRecord.acceptsDms`),
+ * else Discord's 403 / 50007 "Cannot send messages to this user".
+ */
+function createDmMessage(ctx: RouteContext, channelId: string): RouteResponse {
+  const st = ctx.core.state;
+  const userId = st.dmChannels.get(channelId)!;
+  if (!st.users.get(userId)?.acceptsDms) return apiError(403, 50007, 'Cannot send messages to this user');
+  const body = ctx.body;
+  if (!isObject(body)) return invalidBody([problem([], 'BASE_TYPE_OBJECT', 'The body must be a JSON object.')]);
+  if (isEmptyMessage(body, ctx.files.length)) return apiError(400, 50006, 'Cannot send an empty message');
+  const id = st.snowflake();
+  const content = typeof body.content === 'string' ? body.content : '';
+  st.dmMessages.set(id, { id, channelId, userId, content, deleted: false });
+  return ok({ id, type: 0, channel_id: channelId, content, author: st.userJson(st.botUserId), attachments: [], embeds: [], mentions: [], mention_roles: [], mention_everyone: false, pinned: false, tts: false, timestamp: new Date(st.now()).toISOString(), edited_timestamp: null, flags: 0, components: [] });
+}
+
 function createChannelMessage(ctx: RouteContext): RouteResponse {
   const st = ctx.core.state;
   const channelId = ctx.params.channel!;
-  if (st.dmChannels.has(channelId)) return apiError(403, 50007, 'Cannot send messages to this user');
+  if (st.dmChannels.has(channelId)) return createDmMessage(ctx, channelId);
   if (!st.channels.has(channelId)) return unknownChannel();
   const body = ctx.body;
   if (!isObject(body)) return invalidBody([problem([], 'BASE_TYPE_OBJECT', 'The body must be a JSON object.')]);
@@ -235,6 +252,12 @@ export const channelRoutes: RouteDef[] = [
     pattern: '/channels/:channel/messages/:message',
     auth: true,
     handler: (c) => {
+      const dm = c.core.state.dmMessages.get(c.params.message!);
+      if (c.core.state.dmChannels.has(c.params.channel!)) {
+        if (!dm || dm.deleted || dm.channelId !== c.params.channel) return unknownMessage();
+        dm.deleted = true;
+        return noContent();
+      }
       if (!c.core.state.channels.has(c.params.channel!)) return unknownChannel();
       const m = channelMessage(c);
       if (!m) return unknownMessage();

@@ -50,6 +50,8 @@ export class EmulatorState {
   readonly attachments: AttachmentStore;
   /** `http://HOST:PORT` attachment URLs start with (set once the server listens). */
   attachmentOrigin = '';
+  /** Messages the bot sent to users who accept DMs (`UserRecord.acceptsDms`), by message id. */
+  readonly dmMessages = new Map<string, DmMessage>();
   /** Increases on every `changed()` (world savers compare it to skip idle writes). */
   revision = 0;
   private readonly listeners = new Set<() => void>();
@@ -432,4 +434,14 @@ export class EmulatorState {
       version: Date.now(),
     };
   }
+}
+
+/** A message in a DM channel (README "Turn-based tables": turn pings by DM). */
+export interface DmMessage {
+  id: string;
+  channelId: string;
+  /** The recipient. */
+  userId: string;
+  content: string;
+  deleted: boolean;
 }

@@ -136,6 +136,20 @@ export class EmulatedUser {
     return this.visibleMessages(channelId).filter(predicate).at(-1);
   }
 
+  /**
+   * Open (true) or close (false) this user's DMs to the bot (`UserRecord.acceptsDms`; closed
+   * by default: the bot's DMs then answer 403 / 50007).
+   */
+  acceptDms(open = true): void {
+    const user = this.core.state.users.get(this.id);
+    if (user) user.acceptsDms = open;
+  }
+
+  /** DMs the bot sent this user (with `deleted` marking those it took back), oldest first. */
+  dms(): { id: string; content: string; deleted: boolean }[] {
+    return [...this.core.state.dmMessages.values()].filter((m) => m.userId === this.id).map(({ id, content, deleted }) => ({ id, content, deleted }));
+  }
+
   /** Messages that ping this user (after allowed_mentions), oldest first. */
   pings(): EmulatedMessage[] {
     const { state } = this.core;

@@ -18,7 +18,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, customType, doublePrecision, index, integer, json, pgTable, primaryKey, uniqueIndex } from 'drizzle-orm/pg-core';
-import type { TableStatus } from '../schema.js';
+import type { TableStatus, TurnNotify } from '../schema.js';
 
 /** `text COLLATE "C"`: text that compares and sorts by bytes, as SQLite does by default. */
 export const binaryText = customType<{ data: string; driverData: string }>({
@@ -193,3 +193,28 @@ export const guildSettings = pgTable('guild_settings', {
   tableChannelIds: json('table_channel_ids').$type<string[]>(),
   hostRoleId: binaryText('host_role_id'),
 });
+
+/** Per-user preferences (as src/persistence/schema.ts `userSettings`). */
+export const userSettings = pgTable('user_settings', {
+  userId: binaryText('user_id').primaryKey(),
+  turnNotify: binaryText('turn_notify').$type<TurnNotify>(),
+  updatedAt: epochMs('updated_at').notNull(),
+});
+
+/** Turn notices of turn-based tables (as src/persistence/schema.ts `turnNotices`). */
+export const turnNotices = pgTable(
+  'turn_notices',
+  {
+    tableId: integer('table_id')
+      .notNull()
+      .references(() => gameTables.id),
+    userId: binaryText('user_id').notNull(),
+    step: integer('step').notNull(),
+    channelId: binaryText('channel_id'),
+    messageId: binaryText('message_id'),
+    dm: boolean('dm').notNull().default(false),
+    deadlineAt: epochMs('deadline_at').notNull(),
+    remindAt: epochMs('remind_at'),
+  },
+  (t) => [primaryKey({ columns: [t.tableId, t.userId] }), index('turn_notices_remind_idx').on(t.remindAt)],
+);

@@ -81,6 +81,9 @@ import {
   type TablePatch,
   type TableRow,
   type TotalsRow,
+  type TurnNoticeRow,
+  type DueReminder,
+  type TurnNotify,
   ANONYMOUS_USER_ID,
   type EraseOutcome,
   type HostingPatch,
@@ -90,7 +93,7 @@ import {
   type StoredData,
   type VsBotRecord,
 } from '../store/types.js';
-import { actions, gameTables, guildSettings, playerTotals, ratings, results, seasons, seats } from './schema.js';
+import { actions, gameTables, guildSettings, playerTotals, ratings, results, seasons, seats, turnNotices, userSettings } from './schema.js';
 
 /** What a query runs on: the pool, or one transaction's connection. */
 type PgExec = PgDatabase<NodePgQueryResultHKT>;
@@ -761,7 +764,45 @@ class PgOps implements StoreTx {
     await db.update(gameTables).set({ endedBy: null }).where(eq(gameTables.endedBy, userId));
     await db.update(seasons).set({ startedBy: null }).where(eq(seasons.startedBy, userId));
     await db.update(guildSettings).set({ updatedBy: null }).where(eq(guildSettings.updatedBy, userId));
+    await db.delete(userSettings).where(eq(userSettings.userId, userId));
+    await db.delete(turnNotices).where(eq(turnNotices.userId, userId));
     return { ok: true, erased, anonymisedTables };
+  }
+
+  async turnNotifyOf(userId: string): Promise<TurnNotify> {
+    const rows = await this.db.select({ mode: userSettings.turnNotify }).from(userSettings).where(eq(userSettings.userId, userId));
+    return rows[0]?.mode === 'dm' ? 'dm' : 'ping';
+  }
+
+  async setTurnNotify(userId: string, mode: TurnNotify, now: number): Promise<void> {
+    await this.db
+      .insert(userSettings)
+      .values({ userId, turnNotify: mode, updatedAt: now })
+      .onConflictDoUpdate({ target: userSettings.userId, set: { turnNotify: mode, updatedAt: now } });
+  }
+
+  turnNotices(tableId: number): Promise<TurnNoticeRow[]> {
+    return this.db.select().from(turnNotices).where(eq(turnNotices.tableId, tableId)).orderBy(asc(turnNotices.userId));
+  }
+
+  pendingReminders(filter: OpenTablesFilter = {}): Promise<DueReminder[]> {
+    // Flat rows of one table (no join mapping): the open tables of the filter as a subquery.
+    const openIds = this.db.select({ id: gameTables.id }).from(gameTables).where(and(...openWhere(filter)));
+    return this.db
+      .select({ tableId: turnNotices.tableId, userId: turnNotices.userId, remindAt: sql<number>`${turnNotices.remindAt}`.mapWith(Number) })
+      .from(turnNotices)
+      .where(and(sql`${turnNotices.remindAt} is not null`, inArray(turnNotices.tableId, openIds)))
+      .orderBy(asc(turnNotices.remindAt));
+  }
+
+  async putTurnNotice(row: TurnNoticeRow): Promise<void> {
+    const { tableId: _t, userId: _u, ...rest } = row;
+    await this.db.insert(turnNotices).values(row).onConflictDoUpdate({ target: [turnNotices.tableId, turnNotices.userId], set: rest });
+  }
+
+  async deleteTurnNotices(tableId: number, userIds?: readonly string[]): Promise<void> {
+    const where = userIds ? and(eq(turnNotices.tableId, tableId), inArray(turnNotices.userId, [...userIds])) : eq(turnNotices.tableId, tableId);
+    await this.db.delete(turnNotices).where(where);
   }
 
   async adminTables(guildId: string, page: number, perPage: number): Promise<AdminTablesPage> {

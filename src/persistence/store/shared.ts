@@ -41,6 +41,12 @@ export const STORE_METHODS = [
   'updateHostingRules',
   'setGuildLanguage',
   'eraseUserData',
+  'turnNotifyOf',
+  'turnNotices',
+  'pendingReminders',
+  'setTurnNotify',
+  'putTurnNotice',
+  'deleteTurnNotices',
 ] as const satisfies readonly StoreMethod[];
 
 /** The methods only a transaction handle offers. */

@@ -19,7 +19,7 @@
 import type Database from 'better-sqlite3';
 import { and, asc, count, desc, eq, gt, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db.js';
-import { actions, gameTables, guildSettings, playerTotals, ratings, results, seasons, seats } from '../schema.js';
+import { actions, gameTables, guildSettings, playerTotals, ratings, results, seasons, seats, turnNotices, userSettings } from '../schema.js';
 import { driverError, DuplicateKeyError, StoreBusyError, StoreClosedError, StoreFullError, TransactionAbortedError, VersionConflictError } from './errors.js';
 import {
   checkPageSize,
@@ -77,6 +77,9 @@ import {
   type TablePatch,
   type TableRow,
   type TotalsRow,
+  type TurnNoticeRow,
+  type DueReminder,
+  type TurnNotify,
   ANONYMOUS_USER_ID,
   type EraseOutcome,
   type HostingPatch,
@@ -789,8 +792,47 @@ class SqliteOps implements SyncOf<StoreTx> {
       db.update(gameTables).set({ endedBy: null }).where(eq(gameTables.endedBy, userId)).run();
       db.update(seasons).set({ startedBy: null }).where(eq(seasons.startedBy, userId)).run();
       db.update(guildSettings).set({ updatedBy: null }).where(eq(guildSettings.updatedBy, userId)).run();
+      db.delete(userSettings).where(eq(userSettings.userId, userId)).run();
+      db.delete(turnNotices).where(eq(turnNotices.userId, userId)).run();
       return { ok: true, erased, anonymisedTables };
     }).immediate();
+  }
+
+  turnNotifyOf(userId: string): TurnNotify {
+    return this.db.select({ mode: userSettings.turnNotify }).from(userSettings).where(eq(userSettings.userId, userId)).get()?.mode === 'dm' ? 'dm' : 'ping';
+  }
+
+  setTurnNotify(userId: string, mode: TurnNotify, now: number): void {
+    this.db
+      .insert(userSettings)
+      .values({ userId, turnNotify: mode, updatedAt: now })
+      .onConflictDoUpdate({ target: userSettings.userId, set: { turnNotify: mode, updatedAt: now } })
+      .run();
+  }
+
+  turnNotices(tableId: number): TurnNoticeRow[] {
+    return this.db.select().from(turnNotices).where(eq(turnNotices.tableId, tableId)).orderBy(asc(turnNotices.userId)).all();
+  }
+
+  pendingReminders(filter: OpenTablesFilter = {}): DueReminder[] {
+    // Flat rows of one table (no join mapping): the open tables of the filter as a subquery.
+    const openIds = this.db.select({ id: gameTables.id }).from(gameTables).where(and(...openWhere(filter)));
+    return this.db
+      .select({ tableId: turnNotices.tableId, userId: turnNotices.userId, remindAt: sql<number>`${turnNotices.remindAt}`.mapWith(Number) })
+      .from(turnNotices)
+      .where(and(sql`${turnNotices.remindAt} is not null`, inArray(turnNotices.tableId, openIds)))
+      .orderBy(asc(turnNotices.remindAt))
+      .all();
+  }
+
+  putTurnNotice(row: TurnNoticeRow): void {
+    const { tableId: _t, userId: _u, ...rest } = row;
+    this.db.insert(turnNotices).values(row).onConflictDoUpdate({ target: [turnNotices.tableId, turnNotices.userId], set: rest }).run();
+  }
+
+  deleteTurnNotices(tableId: number, userIds?: readonly string[]): void {
+    const where = userIds ? and(eq(turnNotices.tableId, tableId), inArray(turnNotices.userId, [...userIds])) : eq(turnNotices.tableId, tableId);
+    this.db.delete(turnNotices).where(where).run();
   }
 
   adminTables(guildId: string, page: number, perPage: number): AdminTablesPage {

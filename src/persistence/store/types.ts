@@ -52,7 +52,7 @@
  *   round trips plus the commit's WAL flush: milliseconds, which the per-table queue keeps
  *   off other tables.
  */
-import type { actions, gameTables, ratings, results, seats, TableStatus } from '../schema.js';
+import type { actions, gameTables, ratings, results, seats, TableStatus, turnNotices, TurnNotify } from '../schema.js';
 
 /** A row of `game_tables`. JSON columns (`options`, `state`, `recentEvents`) come back parsed. */
 export type TableRow = typeof gameTables.$inferSelect;
@@ -60,6 +60,11 @@ export type TableRow = typeof gameTables.$inferSelect;
 export type NewTable = typeof gameTables.$inferInsert;
 /** Columns a guarded table update may change (the version is bumped by the store). */
 export type TablePatch = Partial<Omit<NewTable, 'id' | 'version'>>;
+/** A row of `turn_notices` (README "Turn-based tables"). */
+export type TurnNoticeRow = typeof turnNotices.$inferSelect;
+/** What start-up needs of a notice to arm its reminder (`pendingReminders`): no message, no deadline. */
+export type DueReminder = { tableId: number; userId: string; remindAt: number };
+export type { TurnNotify };
 /** A row of `seats`. */
 export type SeatRow = typeof seats.$inferSelect;
 /** Values for a new seat. */
@@ -454,6 +459,16 @@ export interface StoreReads {
   storedData(userId: string): Promise<StoredData>;
   /** Open tables (any server) where `userId` has a seat, oldest (lowest id) first. */
   openSeatsOf(userId: string): Promise<OpenSeat[]>;
+  /** How turn-based tables notify `userId` (README "Turn-based tables"): 'ping' unless they chose 'dm'. */
+  turnNotifyOf(userId: string): Promise<TurnNotify>;
+  /** The turn notices of a table (README "Turn-based tables"), by user id. */
+  turnNotices(tableId: number): Promise<TurnNoticeRow[]>;
+  /**
+   * Every turn notice whose reminder is still due (`remindAt` set) at an open table of the
+   * filter (its guild, its shards), by `remindAt` ascending: start-up arms these reminders
+   * from this one statement, without reading any game state.
+   */
+  pendingReminders(filter?: OpenTablesFilter): Promise<DueReminder[]>;
 }
 
 /** Self-contained writes: atomic on their own, available on the store and inside a transaction. */
@@ -481,6 +496,12 @@ export interface StoreAtomicWrites {
   updateHostingRules(guildId: string, patch: HostingPatch, by: string, now: number): Promise<HostingUpdate>;
   /** Set (a language such as 'es') or clear (null) the server's table language in one statement; other settings are kept. */
   setGuildLanguage(guildId: string, language: string | null, by: string, now: number): Promise<void>;
+  /** Store how turn-based tables notify `userId` (README "Turn-based tables"). */
+  setTurnNotify(userId: string, mode: TurnNotify, now: number): Promise<void>;
+  /** Insert or replace the turn notice of (`row.tableId`, `row.userId`). */
+  putTurnNotice(row: TurnNoticeRow): Promise<void>;
+  /** Delete the turn notices of these users at a table (every user's when `userIds` is absent). */
+  deleteTurnNotices(tableId: number, userIds?: readonly string[]): Promise<void>;
   /**
    * Erase what the bot stores about `userId` in every server (README "Privacy"), in one
    * transaction, unless they still have a seat at an open table (then nothing changes and
