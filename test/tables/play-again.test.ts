@@ -52,7 +52,7 @@ describe('play again', () => {
   it('opens a lobby in the same channel with the same options, seats, table options and language; the clicker hosts', async () => {
     const old = await table([ana, ben, cleo], { options: { turnSeconds: 42, voteSeconds: 17 }, maxSeats: 3 });
     // Table-level options and the language are carried over too.
-    toy.db.update(gameTables).set({ tableOptions: { pace: 'slow' }, locale: 'es-ES' }).where(eq(gameTables.id, old)).run();
+    toy.db.update(gameTables).set({ tableOptions: { botPaceMs: 750 }, locale: 'es-ES' }).where(eq(gameTables.id, old)).run();
     const r = (await toy.service.playAgain(old, ben));
     if (!r.ok) throw new Error(JSON.stringify(r.error));
     const lobby = r.value.snapshot.table;
@@ -64,7 +64,7 @@ describe('play again', () => {
       status: 'lobby',
       hostUserId: ben.userId,
       maxSeats: 3,
-      tableOptions: { pace: 'slow' },
+      tableOptions: { botPaceMs: 750 },
       locale: 'es-ES',
       deadlineAt: Date.now() + LOBBY_IDLE_MS,
     });
