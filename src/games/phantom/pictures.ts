@@ -110,7 +110,7 @@ function firstMark(cx: number, cy: number, size = 24): string {
 /** A face-down card back (hatched). */
 function cardBack(x: number, y: number, w: number, h: number): string {
   const lines: string[] = [];
-  for (let k = 14; k < w + h; k += 14) {
+  for (let k = 22; k < w + h; k += 22) {
     const x1 = x + Math.max(0, k - h);
     const y1 = y + Math.min(k, h);
     const x2 = x + Math.min(k, w);
@@ -458,9 +458,9 @@ function legendItems(v: PhantomPublicView, p: P): LegendItem[] {
           [(cx, cy) => firstMark(cx, cy, 24), l.first],
         ];
   if (v.phase === 'discard') items.push([(cx, cy) => decidingMark(cx, cy, 22), l.deciding]);
+  if (v.phase !== 'over') items.push([(cx, cy) => cardBack(cx - 12, cy - 15, 24, 30), l.faceDown]);
   items.push(
     [(cx, cy) => changedMark(cx, cy, 20), l.changed],
-    [(cx, cy) => cardBack(cx - 12, cy - 15, 24, 30), l.faceDown],
     [(cx, cy) => clueToken(cx, cy, 12, 'red'), l.clue],
     [(cx, cy) => glassMark(cx, cy, 26, THEME.text), l.glass],
   );
