@@ -258,8 +258,9 @@ function drawScores(out: string[], y: number, v: PhantomPublicView, ctx: Picture
     for (let k = Math.min(n, 3) - 1; k >= 0; k--) out.push(rect(hx + k * 5, cy - 14 + k * 2, 18, 26, { fill: '#3b4a8c', radius: 3, stroke: '#8ea1e1', strokeWidth: 1.5 }));
     out.push(text(hx + 34, cy + 8, p.cards(n), { size: LABEL, fill: THEME.muted, maxWidth: 110 }));
     // The bar toward the target, and the score in figures.
+    // The score is drawn right-aligned in the last 110 px ("99/99" at most), the bar ends before it.
     const bx = M + 484;
-    const bw = 96;
+    const bw = W - M - 16 - 110 - 10 - bx;
     const score = v.scores[seat] ?? 0;
     const filled = Math.max(0, Math.min(1, score / Math.max(1, v.targetScore)));
     out.push(rect(bx, cy - 9, bw, 18, { fill: THEME.background, radius: 9, stroke: THEME.panelLight, strokeWidth: 2 }));
@@ -377,7 +378,8 @@ function drawSolved(out: string[], y: number, v: PhantomPublicView, r: CrimeReve
     const x = M + (k % 2) * (CARD_W + GAP);
     const cy = y + Math.floor(k / 2) * (CARD_H + GAP);
     const criminal = r.criminalAt === slot.at && r.criminal !== null;
-    faceUpCard(out, x, cy, CARD_W, CARD_H, slot.card, t, criminal ? THEME.danger : undefined);
+    // The criminal's tag takes the place of the suit word.
+    faceUpCard(out, x, cy, CARD_W, CARD_H, slot.card, t, criminal ? THEME.danger : undefined, !criminal);
     const tx = x + BAND_W + 12;
     const tw = CARD_W - BAND_W - 22;
     // Who played it and with which clue (the criminal's tag replaces the suit word).
