@@ -226,4 +226,14 @@ export const guildSettings = sqliteTable('guild_settings', {
   tableChannelIds: text('table_channel_ids', { mode: 'json' }).$type<string[]>(),
   /** Role allowed to open tables (role snowflake); null = anyone. */
   hostRoleId: text('host_role_id'),
+  /** Public boards drawn as text instead of pictures (README "Pictures"); null = pictures. */
+  textBoards: integer('text_boards', { mode: 'boolean' }),
+});
+
+/** Per-user settings, one row per user who changed one (README "Pictures"); no row = the defaults. */
+export const userSettings = sqliteTable('user_settings', {
+  userId: text('user_id').primaryKey(),
+  /** Private panels drawn as text instead of pictures (screen readers, slow connections). */
+  textBoards: integer('text_boards', { mode: 'boolean' }).notNull().default(false),
+  updatedAt: integer('updated_at').notNull(),
 });

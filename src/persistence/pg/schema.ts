@@ -190,4 +190,12 @@ export const guildSettings = pgTable('guild_settings', {
   language: binaryText('language'),
   tableChannelIds: json('table_channel_ids').$type<string[]>(),
   hostRoleId: binaryText('host_role_id'),
+  textBoards: boolean('text_boards'),
+});
+
+/** Per-user settings (the SQLite schema's `user_settings`). */
+export const userSettings = pgTable('user_settings', {
+  userId: binaryText('user_id').primaryKey(),
+  textBoards: boolean('text_boards').notNull().default(false),
+  updatedAt: epochMs('updated_at').notNull(),
 });

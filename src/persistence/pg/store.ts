@@ -89,7 +89,7 @@ import {
   type StoredData,
   type VsBotRecord,
 } from '../store/types.js';
-import { actions, gameTables, guildSettings, playerTotals, ratings, results, seasons, seats } from './schema.js';
+import { actions, gameTables, guildSettings, playerTotals, ratings, results, seasons, seats, userSettings } from './schema.js';
 
 /** What a query runs on: the pool, or one transaction's connection. */
 type PgExec = PgDatabase<NodePgQueryResultHKT>;
@@ -675,6 +675,30 @@ class PgOps implements StoreTx {
       .onConflictDoUpdate({ target: guildSettings.guildId, set: { language, updatedAt: now, updatedBy: by } });
   }
 
+  async userTextBoards(userId: string): Promise<boolean> {
+    const rows = await this.db.select({ on: userSettings.textBoards }).from(userSettings).where(eq(userSettings.userId, userId));
+    return rows[0]?.on ?? false;
+  }
+
+  async setUserTextBoards(userId: string, on: boolean, now: number): Promise<void> {
+    await this.db
+      .insert(userSettings)
+      .values({ userId, textBoards: on, updatedAt: now })
+      .onConflictDoUpdate({ target: userSettings.userId, set: { textBoards: on, updatedAt: now } });
+  }
+
+  async guildTextBoards(guildId: string): Promise<boolean> {
+    const rows = await this.db.select({ on: guildSettings.textBoards }).from(guildSettings).where(eq(guildSettings.guildId, guildId));
+    return rows[0]?.on ?? false;
+  }
+
+  async setGuildTextBoards(guildId: string, on: boolean, by: string, now: number): Promise<void> {
+    await this.db
+      .insert(guildSettings)
+      .values({ guildId, textBoards: on, updatedAt: now, updatedBy: by })
+      .onConflictDoUpdate({ target: guildSettings.guildId, set: { textBoards: on, updatedAt: now, updatedBy: by } });
+  }
+
   async newerTableInChannel(channelId: string, afterId: number): Promise<TableRow | undefined> {
     const rows = await this.db
       .select()
@@ -759,6 +783,7 @@ class PgOps implements StoreTx {
     await db.update(gameTables).set({ endedBy: null }).where(eq(gameTables.endedBy, userId));
     await db.update(seasons).set({ startedBy: null }).where(eq(seasons.startedBy, userId));
     await db.update(guildSettings).set({ updatedBy: null }).where(eq(guildSettings.updatedBy, userId));
+    await db.delete(userSettings).where(eq(userSettings.userId, userId));
     return { ok: true, erased, anonymisedTables };
   }
 

@@ -35,11 +35,15 @@ export const STORE_METHODS = [
   'recordAgainstBots',
   'storedData',
   'openSeatsOf',
+  'userTextBoards',
+  'guildTextBoards',
   'setMessageIds',
   'resetSeason',
   'updateGuildDefaults',
   'updateHostingRules',
   'setGuildLanguage',
+  'setUserTextBoards',
+  'setGuildTextBoards',
   'eraseUserData',
 ] as const satisfies readonly StoreMethod[];
 

@@ -19,7 +19,7 @@
 import type Database from 'better-sqlite3';
 import { and, asc, count, desc, eq, gt, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db.js';
-import { actions, gameTables, guildSettings, playerTotals, ratings, results, seasons, seats } from '../schema.js';
+import { actions, gameTables, guildSettings, playerTotals, ratings, results, seasons, seats, userSettings } from '../schema.js';
 import { driverError, DuplicateKeyError, StoreBusyError, StoreClosedError, TransactionAbortedError, VersionConflictError } from './errors.js';
 import {
   checkPageSize,
@@ -699,6 +699,30 @@ class SqliteOps implements SyncOf<StoreTx> {
       .run();
   }
 
+  userTextBoards(userId: string): boolean {
+    return this.db.select({ on: userSettings.textBoards }).from(userSettings).where(eq(userSettings.userId, userId)).get()?.on ?? false;
+  }
+
+  setUserTextBoards(userId: string, on: boolean, now: number): void {
+    this.db
+      .insert(userSettings)
+      .values({ userId, textBoards: on, updatedAt: now })
+      .onConflictDoUpdate({ target: userSettings.userId, set: { textBoards: on, updatedAt: now } })
+      .run();
+  }
+
+  guildTextBoards(guildId: string): boolean {
+    return this.db.select({ on: guildSettings.textBoards }).from(guildSettings).where(eq(guildSettings.guildId, guildId)).get()?.on ?? false;
+  }
+
+  setGuildTextBoards(guildId: string, on: boolean, by: string, now: number): void {
+    this.db
+      .insert(guildSettings)
+      .values({ guildId, textBoards: on, updatedAt: now, updatedBy: by })
+      .onConflictDoUpdate({ target: guildSettings.guildId, set: { textBoards: on, updatedAt: now, updatedBy: by } })
+      .run();
+  }
+
   newerTableInChannel(channelId: string, afterId: number): TableRow | undefined {
     return this.db
       .select()
@@ -788,6 +812,7 @@ class SqliteOps implements SyncOf<StoreTx> {
       db.update(gameTables).set({ endedBy: null }).where(eq(gameTables.endedBy, userId)).run();
       db.update(seasons).set({ startedBy: null }).where(eq(seasons.startedBy, userId)).run();
       db.update(guildSettings).set({ updatedBy: null }).where(eq(guildSettings.updatedBy, userId)).run();
+      db.delete(userSettings).where(eq(userSettings.userId, userId)).run();
       return { ok: true, erased, anonymisedTables };
     }).immediate();
   }

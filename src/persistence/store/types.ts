@@ -454,6 +454,10 @@ export interface StoreReads {
   storedData(userId: string): Promise<StoredData>;
   /** Open tables (any server) where `userId` has a seat, oldest (lowest id) first. */
   openSeatsOf(userId: string): Promise<OpenSeat[]>;
+  /** True when `userId` asked for text panels instead of pictures (README "Pictures"); false when never set. */
+  userTextBoards(userId: string): Promise<boolean>;
+  /** True when `guildId`'s public boards are drawn as text instead of pictures (`/admin settings`); false when never set. */
+  guildTextBoards(guildId: string): Promise<boolean>;
 }
 
 /** Self-contained writes: atomic on their own, available on the store and inside a transaction. */
@@ -481,6 +485,10 @@ export interface StoreAtomicWrites {
   updateHostingRules(guildId: string, patch: HostingPatch, by: string, now: number): Promise<HostingUpdate>;
   /** Set (a language such as 'es') or clear (null) the server's table language in one statement; other settings are kept. */
   setGuildLanguage(guildId: string, language: string | null, by: string, now: number): Promise<void>;
+  /** Set `userId`'s text-panels setting in one statement (a `user_settings` row is made when missing). */
+  setUserTextBoards(userId: string, on: boolean, now: number): Promise<void>;
+  /** Set `guildId`'s text-boards setting in one statement; other settings are kept. */
+  setGuildTextBoards(guildId: string, on: boolean, by: string, now: number): Promise<void>;
   /**
    * Erase what the bot stores about `userId` in every server (README "Privacy"), in one
    * transaction, unless they still have a seat at an open table (then nothing changes and
