@@ -136,7 +136,7 @@ export function createApp(config: Config, opts: AppOptions): App {
   // Discord's global 50/s (discord-platform.md §4); @discordjs/rest exempts only the initial
   // callback, so they get a client of their own that never waits behind board edits and pings.
   const interactionRest = new REST({ ...(config.discordApiUrl ? { api: config.discordApiUrl } : {}), globalRequestsPerSecond: Infinity, agent: restAgent() });
-  const publisher = new Publisher({ rest: client.rest, interactionRest, service, registry, logger, ...(opts.pingEditDelayMs !== undefined ? { pingEditDelayMs: opts.pingEditDelayMs } : {}) });
+  const publisher = new Publisher({ rest: client.rest, interactionRest, service, registry, logger, textBoards: { guild: (id) => store.guildTextBoards(id), user: (id) => store.userTextBoards(id) }, ...(opts.pingEditDelayMs !== undefined ? { pingEditDelayMs: opts.pingEditDelayMs } : {}) });
   service.addListener(publisher);
   // AI players move through the service after each change that leaves a decision to them.
   const botPolicy = opts.botPolicy ?? lazyPool();
