@@ -144,9 +144,10 @@ export class DiscordEmulator {
     let origin = '';
     const gateway = new Gateway(state, () => origin.replace('http://', 'ws://'));
     const core: EmulatorCore = { state, gateway };
-    const server = new EmulatorServer(new RestRouter(core, [...channelRoutes, ...extraRoutes, ...commandRoutes, ...interactionRoutes]), gateway, hosting);
+    const server = new EmulatorServer(new RestRouter(core, [...channelRoutes, ...extraRoutes, ...commandRoutes, ...interactionRoutes]), gateway, hosting, state.attachments);
     await server.listen();
     origin = server.origin;
+    state.attachmentOrigin = origin;
     state.log(`listening on ${origin}`);
     return new DiscordEmulator(core, server);
   }
@@ -273,9 +274,8 @@ export class DiscordEmulator {
   deleteMessage(channelId: string, id: string): void {
     const m = this.core.state.messages.get(id);
     if (!m || m.channelId !== channelId) throw new Error(`discord-emulator: no message ${id} in channel ${channelId}`);
-    m.deleted = true;
+    this.core.state.deleteMessage(m);
     dispatchMessageEvent(this.core, 'MESSAGE_DELETE', m);
-    this.core.state.changed();
   }
 
   /**

@@ -27,6 +27,11 @@ export interface MessageShape {
   flags?: unknown;
 }
 
+/** True when a message (body or merged shape) carries the IS_COMPONENTS_V2 flag. */
+export function isComponentsV2(msg: MessageShape): boolean {
+  return typeof msg.flags === 'number' && (msg.flags & MessageFlags.IsComponentsV2) !== 0;
+}
+
 /**
  * Checks of the request body itself: flags allowed on this route, content ≤ 2000,
  * allowed_mentions `parse` vs explicit lists.
@@ -126,6 +131,10 @@ export function shapeProblems(msg: MessageShape, prefix: (string | number)[] = [
   let total = 0;
   let textChars = 0;
 
+  // The 40-component limit of a Components V2 message counts every component at every level:
+  // containers, sections, their thumbnail accessories, text displays, separators, action
+  // rows and each button or select in them. A Media Gallery is one component: its items are
+  // "media gallery items", not components, and are bounded (1–10) by the published schema.
   const visit = (c: unknown, path: (string | number)[]): void => {
     if (!isObject(c)) return;
     total++;

@@ -4,19 +4,13 @@
  * flags), and the test-facing `EmulatedMessage` view.
  */
 import { MessageFlags, MessageType, PermissionFlagsBits } from 'discord-api-types/v10';
+import { contentTypeOf, planAttachments, pngSize, resolveMedia, uploadName, type UploadedFile } from './attachments.js';
 import { hasAll } from './permissions.js';
 import { isObject } from './validation.js';
 import type { EmulatorState, InteractionRecord, MessageRecord } from './state.js';
 import type { EmulatedMessage, JsonObject } from './types.js';
 
-/** A file uploaded with a multipart request. */
-export interface UploadedFile {
-  /** Form field name, e.g. `files[0]`. */
-  field: string;
-  filename: string;
-  contentType: string;
-  size: number;
-}
+export type { UploadedFile } from './attachments.js';
 
 /** Discord's timestamp format: ISO 8601 with microseconds and +00:00. */
 export function discordTimestamp(ms: number): string {
@@ -63,24 +57,35 @@ export function normaliseEmbeds(embeds: unknown): JsonObject[] {
   return embeds.filter(isObject).map((e) => ({ type: 'rich', ...(dropNulls(e) as JsonObject) }));
 }
 
-function attachmentsFor(state: EmulatorState, channelId: string, body: JsonObject, files: UploadedFile[], keep: JsonObject[]): JsonObject[] {
-  const described = Array.isArray(body.attachments) ? body.attachments.filter(isObject) : null;
-  const kept = described ? keep.filter((a) => described.some((d) => String(d.id) === a.id)) : keep;
-  const added = files.map((f, i) => {
+/**
+ * The attachments a message holds after a create or edit (see `planAttachments`): kept ones
+ * as they were, new uploads with fresh ids, URLs on the emulator (`<origin>/attachments/…`)
+ * and their bytes stored; the bytes of dropped ones are freed.
+ */
+function attachmentsFor(state: EmulatorState, messageId: string, channelId: string, body: JsonObject, files: UploadedFile[], current: JsonObject[]): JsonObject[] {
+  const plan = planAttachments(body, files, current);
+  const added = plan.uploads.map((u) => {
     const id = state.snowflake();
-    const meta = described?.find((d) => String(d.id) === String(i)) ?? {};
-    const filename = typeof meta.filename === 'string' ? meta.filename : f.filename;
+    const filename = uploadName(u);
+    const contentType = contentTypeOf(filename, u.file.contentType);
+    const url = `${state.attachmentOrigin}/attachments/${channelId}/${id}/${encodeURIComponent(filename)}`;
+    state.attachments.put({ id, channelId, messageId, filename, contentType, bytes: u.file.bytes });
+    const size = pngSize(u.file.bytes);
     return {
       id,
       filename,
-      size: f.size,
-      url: `https://cdn.discordapp.com/attachments/${channelId}/${id}/${filename}`,
-      proxy_url: `https://media.discordapp.net/attachments/${channelId}/${id}/${filename}`,
-      content_type: f.contentType,
-      ...(typeof meta.description === 'string' ? { description: meta.description } : {}),
+      size: u.file.size,
+      url,
+      proxy_url: url,
+      content_type: contentType,
+      ...(size ?? {}),
+      ...(typeof u.meta.description === 'string' ? { description: u.meta.description } : {}),
+      ...(typeof u.meta.title === 'string' ? { title: u.meta.title } : {}),
     };
   });
-  return [...kept, ...added];
+  const all = [...plan.kept, ...added];
+  state.attachments.release(messageId, new Set(all.map((a) => String(a.id))));
+  return all;
 }
 
 /** Who a message mentions and who it actually notifies. */
@@ -156,7 +161,7 @@ export function createMessage(state: EmulatorState, input: NewMessage): MessageR
     content,
     channel_id: ch.id,
     author: state.userJson(state.botUserId),
-    attachments: attachmentsFor(state, ch.id, body, input.files ?? [], []),
+    attachments: attachmentsFor(state, id, ch.id, body, input.files ?? [], []),
     embeds: normaliseEmbeds(body.embeds),
     mentions: mentions.users.map((u) => state.userJson(u)),
     mention_roles: mentions.roles,
@@ -168,6 +173,7 @@ export function createMessage(state: EmulatorState, input: NewMessage): MessageR
     flags,
     components: normaliseComponents(body.components),
   };
+  resolveMedia(data.components as JsonObject[], data.attachments as JsonObject[]);
   const ref = body.message_reference;
   if (!interaction && isObject(ref) && typeof ref.message_id === 'string') {
     data.type = MessageType.Reply;
@@ -217,14 +223,17 @@ export function editMessage(state: EmulatorState, record: MessageRecord, body: J
   const d = record.data;
   if ('content' in body) d.content = typeof body.content === 'string' ? body.content : '';
   if ('embeds' in body) d.embeds = normaliseEmbeds(body.embeds);
-  if ('components' in body) d.components = normaliseComponents(body.components);
+  if ('attachments' in body || files.length > 0) {
+    d.attachments = attachmentsFor(state, record.id, record.channelId, body, files, (d.attachments as JsonObject[]) ?? []);
+  }
+  if ('components' in body) {
+    d.components = normaliseComponents(body.components);
+    resolveMedia(d.components as JsonObject[], d.attachments as JsonObject[]);
+  }
   if (typeof body.flags === 'number') {
     const keep = Number(d.flags) & ~(MessageFlags.SuppressEmbeds | MessageFlags.IsComponentsV2);
     const v2 = (Number(d.flags) | body.flags) & MessageFlags.IsComponentsV2;
     d.flags = keep | (body.flags & MessageFlags.SuppressEmbeds) | v2;
-  }
-  if ('attachments' in body || files.length > 0) {
-    d.attachments = attachmentsFor(state, record.channelId, body, files, (d.attachments as JsonObject[]) ?? []);
   }
   if ('content' in body || 'allowed_mentions' in body) {
     const m = resolveMentions(state, record.channelId, String(d.content), body.allowed_mentions, Number(d.flags));

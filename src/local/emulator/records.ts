@@ -2,6 +2,7 @@
  * Records of the emulated world (plain data; see `state.ts` for the world itself) and the
  * resolved emulator options.
  */
+import { DEFAULT_ATTACHMENT_BYTES } from './attachments.js';
 import { DEFAULT_BOT_PERMISSIONS } from './permissions.js';
 import type { ResolvedRateLimits } from './rate-limits.js';
 import type { EmulatorOptions, InteractionError, JsonObject, RateLimitOptions } from './types.js';
@@ -20,6 +21,7 @@ export interface ResolvedOptions {
   channelName: string;
   botName: string;
   retention: { log: number | null; interactionsPerUser: number | null };
+  attachmentBytes: number;
   debug: ((line: string) => void) | null;
 }
 
@@ -38,6 +40,7 @@ export function resolveOptions(o: EmulatorOptions = {}): ResolvedOptions {
     channelName: o.channelName ?? 'general',
     botName: o.botName ?? 'Red Herring',
     retention: { log: o.retention?.log ?? null, interactionsPerUser: o.retention?.interactionsPerUser ?? null },
+    attachmentBytes: o.attachmentBytes ?? DEFAULT_ATTACHMENT_BYTES,
     debug: o.debug === true ? (line) => process.stderr.write(`[discord-emulator] ${line}\n`) : o.debug || null,
   };
 }

@@ -4,7 +4,8 @@
  * interaction's messages through its token (valid 15 min).
  */
 import { InteractionResponseType as CB, MessageFlags } from 'discord-api-types/v10';
-import { bodyProblems, isEmptyMessage, shapeProblems } from './limits.js';
+import { attachmentProblems } from './attachments.js';
+import { bodyProblems, isComponentsV2, isEmptyMessage, shapeProblems } from './limits.js';
 import { createMessage, editMessage, messageJson, normaliseComponents } from './messages.js';
 import { apiError, noContent, ok, type RouteContext, type RouteDef, type RouteResponse } from './rest-router.js';
 import { dispatchMessageEvent, mergedShape } from './rest-routes.js';
@@ -27,7 +28,12 @@ function callbackProblems(ctx: RouteContext, i: InteractionRecord, body: JsonObj
     case CB.ChannelMessageWithSource: {
       const out = specProblems(schemas.callbackMessage, body);
       if (!data) return [...out, problem(['data'], 'BASE_TYPE_REQUIRED', 'A reply needs data.')];
-      return [...out, ...bodyProblems(data, 'interaction-create', ['data']), ...shapeProblems(data, ['data'])];
+      return [
+        ...out,
+        ...bodyProblems(data, 'interaction-create', ['data']),
+        ...shapeProblems(data, ['data']),
+        ...attachmentProblems({ body: data, files: ctx.files, components: data.components, v2: isComponentsV2(data), prefix: ['data'] }),
+      ];
     }
     case CB.DeferredChannelMessageWithSource: {
       const out = specProblems(schemas.callbackMessage, body);
@@ -40,7 +46,11 @@ function callbackProblems(ctx: RouteContext, i: InteractionRecord, body: JsonObj
       if (type === CB.UpdateMessage && data) {
         const source = ctx.core.state.messages.get(i.sourceMessageId ?? '');
         out.push(...bodyProblems(data, 'edit', ['data']));
-        if (source) out.push(...shapeProblems(mergedShape(source, data), ['data']));
+        if (source) {
+          const merged = mergedShape(source, data);
+          out.push(...shapeProblems(merged, ['data']));
+          out.push(...attachmentProblems({ body: data, files: ctx.files, current: source.data.attachments as JsonObject[], components: merged.components, v2: isComponentsV2(merged), prefix: ['data'] }));
+        }
       }
       return out;
     }
@@ -151,7 +161,12 @@ function followUp(ctx: RouteContext): RouteResponse {
   const st = ctx.core.state;
   const body = ctx.body;
   if (!isObject(body)) return invalidBody([problem([], 'BASE_TYPE_OBJECT', 'The body must be a JSON object.')]);
-  const problems = [...specProblems(schemas.webhookExecute, body), ...bodyProblems(body, 'interaction-create'), ...shapeProblems(body)];
+  const problems = [
+    ...specProblems(schemas.webhookExecute, body),
+    ...bodyProblems(body, 'interaction-create'),
+    ...shapeProblems(body),
+    ...attachmentProblems({ body, files: ctx.files, components: body.components, v2: isComponentsV2(body) }),
+  ];
   if (problems.length) return invalidBody(problems);
   if (isEmptyMessage(body, ctx.files.length)) return emptyMessage();
   const original = i.originalMessageId ? st.messages.get(i.originalMessageId) : undefined;
@@ -188,7 +203,13 @@ function editWebhookMessage(ctx: RouteContext): RouteResponse {
   return withMessage(ctx, (_i, m) => {
     const body = ctx.body;
     if (!isObject(body)) return invalidBody([problem([], 'BASE_TYPE_OBJECT', 'The body must be a JSON object.')]);
-    const problems = [...specProblems(schemas.webhookEdit, body), ...bodyProblems(body, 'edit'), ...shapeProblems(mergedShape(m, body))];
+    const merged = mergedShape(m, body);
+    const problems = [
+      ...specProblems(schemas.webhookEdit, body),
+      ...bodyProblems(body, 'edit'),
+      ...shapeProblems(merged),
+      ...attachmentProblems({ body, files: ctx.files, current: m.data.attachments as JsonObject[], components: merged.components, v2: isComponentsV2(merged) }),
+    ];
     if (problems.length) return invalidBody(problems);
     editMessage(ctx.core.state, m, body, ctx.files);
     dispatchMessageEvent(ctx.core, 'MESSAGE_UPDATE', m);
@@ -208,8 +229,7 @@ export const interactionRoutes: RouteDef[] = [
     auth: false,
     handler: (c) =>
       withMessage(c, (_i, m) => {
-        m.deleted = true;
-        c.core.state.changed();
+        c.core.state.deleteMessage(m);
         dispatchMessageEvent(c.core, 'MESSAGE_DELETE', m);
         return noContent();
       }),

@@ -4,7 +4,7 @@
  * and recording of every request and violation.
  */
 import type { EmulatorCore } from './interactions.js';
-import type { UploadedFile } from './messages.js';
+import { MAX_UPLOAD_BYTES, uploadBytes, type UploadedFile } from './attachments.js';
 import { RateLimiter } from './rate-limits.js';
 import { describeProblems, type Problem } from './validation.js';
 import type { JsonObject, Violation } from './types.js';
@@ -94,6 +94,8 @@ export interface RawRequest {
   files: UploadedFile[];
   /** Set when the body could not be parsed. */
   bodyError?: string;
+  /** Set when the body was larger than `MAX_REQUEST_BYTES` (it was not parsed). */
+  tooLarge?: boolean;
 }
 
 /** The answer to send. */
@@ -161,6 +163,10 @@ export class RestRouter {
       if (match.r.auth && req.authorization !== `Bot ${state.token}`) {
         res = apiError(401, 0, '401: Unauthorized');
         violate({ kind: 'unauthorized', message: `${routeName} without a valid "Bot <token>" Authorization header` });
+      } else if (req.tooLarge || uploadBytes(req.files) > MAX_UPLOAD_BYTES) {
+        // Discord answers an upload over the limit with 413 / 40005 before reading the body.
+        res = apiError(413, 40005, 'Request entity too large');
+        violate({ kind: 'invalid-body', message: `${routeName}: uploads over ${MAX_UPLOAD_BYTES} bytes` });
       } else if (req.bodyError) {
         res = apiError(400, 50109, 'The request body contains invalid JSON.');
         violate({ kind: 'invalid-body', message: `${routeName}: ${req.bodyError}` });

@@ -4,7 +4,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import { GatewayIntentBits, PermissionFlagsBits as P } from 'discord-api-types/v10';
-import { bodyProblems, isEmptyMessage, shapeProblems } from './limits.js';
+import { attachmentProblems } from './attachments.js';
+import { bodyProblems, isComponentsV2, isEmptyMessage, shapeProblems } from './limits.js';
 import { createMessage, editMessage, messageJson } from './messages.js';
 import { hasAll, missingNames } from './permissions.js';
 import { apiError, noContent, ok, type RouteContext, type RouteDef, type RouteResponse } from './rest-router.js';
@@ -81,7 +82,12 @@ function createChannelMessage(ctx: RouteContext): RouteResponse {
   if (!st.channels.has(channelId)) return unknownChannel();
   const body = ctx.body;
   if (!isObject(body)) return invalidBody([problem([], 'BASE_TYPE_OBJECT', 'The body must be a JSON object.')]);
-  const problems = [...specProblems(schemas.messageCreate, body), ...bodyProblems(body, 'channel-create'), ...shapeProblems(body)];
+  const problems = [
+    ...specProblems(schemas.messageCreate, body),
+    ...bodyProblems(body, 'channel-create'),
+    ...shapeProblems(body),
+    ...attachmentProblems({ body, files: ctx.files, components: body.components, v2: isComponentsV2(body) }),
+  ];
   if (problems.length) return invalidBody(problems);
   let needed = P.ViewChannel | P.SendMessages;
   if (Array.isArray(body.embeds) && body.embeds.length > 0) needed |= P.EmbedLinks;
@@ -108,7 +114,12 @@ function editChannelMessage(ctx: RouteContext): RouteResponse {
   const body = ctx.body;
   if (!isObject(body)) return invalidBody([problem([], 'BASE_TYPE_OBJECT', 'The body must be a JSON object.')]);
   const merged = mergedShape(m, body);
-  const problems = [...specProblems(schemas.messageEdit, body), ...bodyProblems(body, 'edit'), ...shapeProblems(merged)];
+  const problems = [
+    ...specProblems(schemas.messageEdit, body),
+    ...bodyProblems(body, 'edit'),
+    ...shapeProblems(merged),
+    ...attachmentProblems({ body, files: ctx.files, current: m.data.attachments as JsonObject[], components: merged.components, v2: isComponentsV2(merged) }),
+  ];
   if (problems.length) return invalidBody(problems);
   let needed = P.ViewChannel;
   if (Array.isArray(body.embeds) && body.embeds.length > 0) needed |= P.EmbedLinks;
@@ -229,8 +240,7 @@ export const channelRoutes: RouteDef[] = [
       if (!m) return unknownMessage();
       const denied = needPermissions(c, m.channelId, P.ViewChannel);
       if (denied) return denied;
-      m.deleted = true;
-      c.core.state.changed();
+      c.core.state.deleteMessage(m);
       dispatchMessageEvent(c.core, 'MESSAGE_DELETE', m);
       return noContent();
     },

@@ -1,7 +1,8 @@
 /**
  * The HTTP + WebSocket server on 127.0.0.1 (ephemeral port by default): reads request bodies
- * (JSON or multipart with `payload_json`), hands them to the REST router, and upgrades
- * WebSocket connections to the gateway. With `HostingOptions` it listens on a chosen port and
+ * (JSON or multipart with `payload_json`), hands them to the REST router, serves attachment
+ * bytes (`GET /attachments/…`, see `attachments.ts`), and upgrades WebSocket connections to
+ * the gateway. With `HostingOptions` it listens on a chosen port and
  * interface and shares that port with a web handler (local play's page and API: everything
  * outside `/api/`). `close()` ends every socket so the process can exit.
  */
@@ -9,45 +10,47 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { WebSocketServer } from 'ws';
 import type { Gateway } from './gateway.js';
-import type { UploadedFile } from './messages.js';
+import { MAX_REQUEST_BYTES, serveAttachment, uploadIndex, type AttachmentStore, type UploadedFile } from './attachments.js';
 import type { RawRequest, RestRouter } from './rest-router.js';
 
-/** Split a multipart/form-data body into its JSON payload and files. */
-export function parseMultipart(buf: Buffer, contentType: string): { body: unknown; files: UploadedFile[] } {
-  const boundary = /boundary=(?:"([^"]+)"|([^;]+))/i.exec(contentType);
-  if (!boundary) throw new Error('multipart body without boundary');
-  const delimiter = Buffer.from(`--${boundary[1] ?? boundary[2]}`);
+/**
+ * Split a multipart/form-data body (as `@discordjs/rest` sends it: a `payload_json` part and
+ * `files[n]` parts) into its JSON payload and files, with undici's own form-data parser (the
+ * `Request` of Node's fetch). Throws on a malformed body or `payload_json`.
+ */
+export async function parseMultipart(buf: Buffer, contentType: string): Promise<{ body: unknown; files: UploadedFile[] }> {
+  const form = await new Request('http://127.0.0.1/', { method: 'POST', headers: { 'content-type': contentType }, body: buf }).formData();
   const files: UploadedFile[] = [];
   let body: unknown;
-  let pos = buf.indexOf(delimiter);
-  while (pos !== -1) {
-    const start = pos + delimiter.length;
-    if (buf.subarray(start, start + 2).toString() === '--') break;
-    const next = buf.indexOf(delimiter, start);
-    if (next === -1) break;
-    const part = buf.subarray(start + 2, next - 2); // skip CRLF after delimiter and before next
-    const headerEnd = part.indexOf('\r\n\r\n');
-    const headers = part.subarray(0, headerEnd).toString();
-    const content = part.subarray(headerEnd + 4);
-    const name = /name="([^"]*)"/i.exec(headers)?.[1] ?? '';
-    const filename = /filename="([^"]*)"/i.exec(headers)?.[1];
-    const type = /content-type:\s*([^\r\n]+)/i.exec(headers)?.[1] ?? 'application/octet-stream';
-    if (name === 'payload_json') body = JSON.parse(content.toString('utf8'));
-    else if (filename !== undefined) files.push({ field: name, filename, contentType: type, size: content.length });
-    pos = next;
+  for (const [field, value] of form.entries()) {
+    if (typeof value === 'string') {
+      if (field === 'payload_json') body = JSON.parse(value);
+      continue;
+    }
+    const bytes = Buffer.from(await value.arrayBuffer());
+    files.push({ field, index: uploadIndex(field) ?? files.length, filename: value.name, contentType: value.type, size: bytes.length, bytes });
   }
   return { body, files };
 }
 
 async function readRequest(req: IncomingMessage): Promise<RawRequest> {
+  const raw: RawRequest = { method: req.method ?? 'GET', url: req.url ?? '/', authorization: req.headers.authorization, body: undefined, files: [] };
   const chunks: Buffer[] = [];
-  for await (const c of req) chunks.push(c as Buffer);
+  let size = 0;
+  for await (const c of req) {
+    size += (c as Buffer).length;
+    // Past the limit the rest is read and dropped (so the answer can still be written).
+    if (size <= MAX_REQUEST_BYTES) chunks.push(c as Buffer);
+  }
+  if (size > MAX_REQUEST_BYTES) {
+    raw.tooLarge = true;
+    return raw;
+  }
   const buf = Buffer.concat(chunks);
   const type = req.headers['content-type'] ?? '';
-  const raw: RawRequest = { method: req.method ?? 'GET', url: req.url ?? '/', authorization: req.headers.authorization, body: undefined, files: [] };
   if (buf.length === 0) return raw;
   try {
-    if (type.startsWith('multipart/form-data')) Object.assign(raw, parseMultipart(buf, type));
+    if (type.startsWith('multipart/form-data')) Object.assign(raw, await parseMultipart(buf, type));
     else raw.body = JSON.parse(buf.toString('utf8'));
   } catch (err) {
     raw.bodyError = err instanceof Error ? err.message : String(err);
@@ -89,6 +92,7 @@ export class EmulatorServer {
     private readonly router: RestRouter,
     private readonly gateway: Gateway,
     private readonly hosting: HostingOptions = {},
+    private readonly attachments: AttachmentStore | null = null,
   ) {
     this.http = createServer((req, res) => void this.onRequest(req, res));
     // Discord keeps connections open far longer than Node's default 5 s: with the default, a
@@ -146,6 +150,12 @@ export class EmulatorServer {
         if (!res.headersSent && !res.destroyed) res.writeHead(500).end();
         return;
       }
+    }
+    const method = req.method ?? 'GET';
+    if (this.attachments && (method === 'GET' || method === 'HEAD') && (req.url ?? '').startsWith('/attachments/')) {
+      const file = serveAttachment(this.attachments, new URL(req.url ?? '/', 'http://127.0.0.1').pathname);
+      res.writeHead(file.status, file.headers).end(method === 'HEAD' ? undefined : file.body);
+      return;
     }
     let out;
     try {

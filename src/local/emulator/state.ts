@@ -5,6 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { ChannelType } from 'discord-api-types/v10';
+import { AttachmentStore } from './attachments.js';
 import { SnowflakeGenerator } from './snowflake.js';
 import { ALL_PERMISSIONS, EVERYONE_PERMISSIONS, effectivePermissions } from './permissions.js';
 import type { CommandRecord, ChannelRecord, GuildRecord, InteractionRecord, MemberRecord, MessageRecord, ResolvedOptions, RoleRecord, UserRecord } from './records.js';
@@ -45,6 +46,10 @@ export class EmulatorState {
   readonly violations: Violation[] = [];
   /** Message id → users it notified. */
   readonly pings = new Map<string, string[]>();
+  /** The bytes of the current attachments of live messages (bounded: `attachmentBytes`). */
+  readonly attachments: AttachmentStore;
+  /** `http://HOST:PORT` attachment URLs start with (set once the server listens). */
+  attachmentOrigin = '';
   /** Increases on every `changed()` (world savers compare it to skip idle writes). */
   revision = 0;
   private readonly listeners = new Set<() => void>();
@@ -59,6 +64,7 @@ export class EmulatorState {
    */
   constructor(opts: ResolvedOptions, identity?: { applicationId: string; token: string }) {
     this.opts = opts;
+    this.attachments = new AttachmentStore(opts.attachmentBytes);
     this.applicationId = identity?.applicationId ?? this.ids.next();
     this.botUserId = this.applicationId; // modern bots: application id == bot user id
     const b64 = (s: string) => Buffer.from(s).toString('base64').replace(/=+$/, '');
@@ -156,8 +162,16 @@ export class EmulatorState {
       if (m?.ephemeral && !referenced.has(m.id)) {
         this.messages.delete(m.id);
         this.pings.delete(m.id);
+        this.attachments.release(m.id);
       }
     }
+  }
+
+  /** Mark a message deleted (every route then answers Unknown Message) and free its attachments' bytes. */
+  deleteMessage(m: MessageRecord): void {
+    m.deleted = true;
+    this.attachments.release(m.id);
+    this.changed();
   }
 
   /** Debug log line (only when the debug option is set). */

@@ -71,6 +71,12 @@ export interface EmulatorOptions {
    * for tests to inspect.
    */
   retention?: RetentionOptions;
+  /**
+   * Most bytes kept for the files of all attachments together (served at
+   * `GET /attachments/…`); beyond it the oldest are forgotten and their URLs answer 404.
+   * Default 256 MiB. Each message keeps only its current attachments either way.
+   */
+  attachmentBytes?: number;
   /** Log every request, gateway payload and violation: `true` writes to stderr, or pass a sink. */
   debug?: boolean | ((line: string) => void);
 }

@@ -3,7 +3,9 @@
  * Messages as Discord's client draws them: avatar and author (bots with an APP tag), the
  * "used /command" line of a command reply, markdown content, embeds (colour bar, author,
  * title, description, fields, footer), action rows of buttons (style colours, emoji,
- * disabled) and select menus, "(edited)", the "thinking…" state of a deferred reply, and
+ * disabled) and select menus, attachments (images as pictures), Components V2 layouts
+ * (containers with their accent bar, text displays, separators, media galleries, sections
+ * with thumbnails, action rows), "(edited)", the "thinking…" state of a deferred reply, and
  * "Only you can see this · Dismiss message" on ephemeral ones. Text is escaped; only
  * markdown.js produces markup.
  */
@@ -187,20 +189,190 @@ function renderSelect(message, c, ctx) {
 }
 
 /**
- * The action rows of a message.
+ * One action row.
+ * @param {Json} message
+ * @param {Json} row
+ * @param {RenderContext} ctx
+ */
+function renderRow(message, row, ctx) {
+  const line = el('div', 'action-row');
+  for (const c of Array.isArray(row.components) ? row.components : []) {
+    if (Number(c.type) === 2) line.append(renderButton(message, c, ctx));
+    else if ([3, 5, 6, 7, 8].includes(Number(c.type))) line.append(renderSelect(message, c, ctx));
+  }
+  return line;
+}
+
+/**
+ * The action rows of a legacy message.
  * @param {Json} message
  * @param {RenderContext} ctx
  */
 function renderComponents(message, ctx) {
   const box = el('div', 'components');
   for (const row of Array.isArray(message.components) ? message.components : []) {
-    if (Number(row.type) !== 1) continue;
-    const line = el('div', 'action-row');
-    for (const c of Array.isArray(row.components) ? row.components : []) {
-      if (Number(c.type) === 2) line.append(renderButton(message, c, ctx));
-      else if ([3, 5, 6, 7, 8].includes(Number(c.type))) line.append(renderSelect(message, c, ctx));
+    if (Number(row.type) === 1) box.append(renderRow(message, row, ctx));
+  }
+  return box;
+}
+
+/** Discord's IS_COMPONENTS_V2 message flag. */
+const IS_COMPONENTS_V2 = 1 << 15;
+
+/**
+ * Where the page loads an attachment from: the emulator serves attachments on the page's own
+ * server, so only the path of an `/attachments/…` URL is kept (the URL names the host the bot
+ * reached, which may not be the one the browser uses). Anything else is not loaded ('').
+ * @param {unknown} url
+ */
+export function attachmentSrc(url) {
+  if (typeof url !== 'string') return '';
+  try {
+    const u = new URL(url, 'http://local.invalid');
+    return u.pathname.startsWith('/attachments/') ? u.pathname : '';
+  } catch {
+    return '';
+  }
+}
+
+/**
+ * The attachment a media item shows: its resolved URL, or an `attachment://NAME` looked up in
+ * the message's attachments.
+ * @param {Json} message
+ * @param {Json | undefined} media
+ * @returns {{ src: string, width?: number, height?: number }}
+ */
+function mediaSource(message, media) {
+  const url = String(media?.url ?? '');
+  if (url.startsWith('attachment://')) {
+    const a = (Array.isArray(message.attachments) ? message.attachments : []).find((x) => x.filename === url.slice('attachment://'.length));
+    return a ? { src: attachmentSrc(a.url), width: a.width, height: a.height } : { src: '' };
+  }
+  return { src: attachmentSrc(url), width: media?.width, height: media?.height };
+}
+
+/**
+ * A picture: `<img>` with its alt text, sized by the file's own width and height so the page
+ * does not jump while it loads. Without a loadable file only the alt text shows (as a broken
+ * image does on Discord).
+ * @param {{ src: string, width?: number, height?: number }} source
+ * @param {string} alt
+ * @param {string} className
+ */
+function picture(source, alt, className) {
+  const img = /** @type {HTMLImageElement} */ (el('img', className));
+  img.alt = alt;
+  img.decoding = 'async';
+  if (typeof source.width === 'number' && typeof source.height === 'number' && source.width > 0) {
+    img.width = source.width;
+    img.height = source.height;
+  }
+  if (source.src) img.src = source.src;
+  else img.classList.add('missing');
+  return img;
+}
+
+/**
+ * One Components V2 component: container (accent colour bar), text display (markdown),
+ * separator, media gallery, section (texts beside a thumbnail or button), thumbnail, file,
+ * action row.
+ * @param {Json} message
+ * @param {Json} c
+ * @param {RenderContext} ctx
+ * @returns {HTMLElement | null}
+ */
+function renderV2Component(message, c, ctx) {
+  const children = (/** @type {unknown} */ list) => (Array.isArray(list) ? list : []).map((x) => renderV2Component(message, x, ctx)).filter((x) => x !== null);
+  switch (Number(c.type)) {
+    case 17: {
+      const box = el('div', 'v2-container');
+      if (typeof c.accent_color === 'number') box.style.borderLeftColor = `#${c.accent_color.toString(16).padStart(6, '0')}`;
+      else box.classList.add('no-accent');
+      if (c.spoiler) box.classList.add('spoiler-box');
+      box.append(...children(c.components));
+      return box;
     }
-    box.append(line);
+    case 10: {
+      const text = el('div', 'v2-text markdown');
+      text.innerHTML = renderMarkdown(String(c.content ?? ''), ctx.md);
+      return text;
+    }
+    case 14: {
+      const sep = el('div', `v2-separator${c.divider === false ? '' : ' divider'}${Number(c.spacing) === 2 ? ' large' : ''}`);
+      sep.setAttribute('role', 'separator');
+      return sep;
+    }
+    case 12: {
+      const items = Array.isArray(c.items) ? c.items : [];
+      const gallery = el('div', `v2-gallery count-${Math.min(items.length, 4)}`);
+      for (const item of items) gallery.append(picture(mediaSource(message, item.media), String(item.description ?? ''), 'v2-media'));
+      return gallery;
+    }
+    case 9: {
+      const section = el('div', 'v2-section');
+      const texts = el('div', 'v2-section-texts');
+      texts.append(...children(c.components));
+      section.append(texts);
+      const accessory = c.accessory ? renderV2Component(message, c.accessory, ctx) : null;
+      if (accessory) {
+        const side = el('div', 'v2-accessory');
+        side.append(accessory);
+        section.append(side);
+      }
+      return section;
+    }
+    case 11:
+      return picture(mediaSource(message, c.media), String(c.description ?? ''), 'v2-thumbnail');
+    case 13: {
+      const file = el('div', 'v2-file');
+      const source = mediaSource(message, c.file);
+      const name = String(c.file?.url ?? '').replace(/^attachment:\/\//, '').split('/').pop() ?? '';
+      const link = /** @type {HTMLAnchorElement} */ (el('a', 'v2-file-name', decodeURIComponent(name)));
+      if (source.src) link.href = source.src;
+      file.append(el('span', 'v2-file-icon', '📄'), link);
+      return file;
+    }
+    case 1:
+      return renderRow(message, c, ctx);
+    case 2:
+      return renderButton(message, c, ctx);
+    default:
+      return null;
+  }
+}
+
+/**
+ * The components of a Components V2 message, drawn as the layout they describe.
+ * @param {Json} message
+ * @param {RenderContext} ctx
+ */
+function renderV2(message, ctx) {
+  const box = el('div', 'v2');
+  for (const c of Array.isArray(message.components) ? message.components : []) {
+    const node = renderV2Component(message, c, ctx);
+    if (node) box.append(node);
+  }
+  return box;
+}
+
+/**
+ * A legacy message's attachments as Discord shows them: images as pictures (alt text from the
+ * description), other files as a download box.
+ * @param {Json} message
+ */
+function renderAttachments(message) {
+  const box = el('div', 'attachments');
+  for (const a of Array.isArray(message.attachments) ? message.attachments : []) {
+    const src = attachmentSrc(a.url);
+    if (/^image\/(png|jpeg|gif|webp)$/.test(String(a.content_type ?? ''))) {
+      box.append(picture({ src, width: a.width, height: a.height }, String(a.description ?? a.filename ?? ''), 'attachment-image'));
+    } else {
+      const file = el('div', 'v2-file');
+      const link = /** @type {HTMLAnchorElement} */ (el('a', 'v2-file-name', String(a.filename ?? '')));
+      if (src) link.href = src;
+      file.append(el('span', 'v2-file-icon', '📄'), link);
+      box.append(file);
+    }
   }
   return box;
 }
@@ -247,12 +419,21 @@ export function renderMessage(m, ctx, grouped) {
     content.innerHTML = renderMarkdown(String(m.content), ctx.md);
     if (m.edited_timestamp) content.append(el('span', 'edited', ` ${t(ctx.locale, 'edited')}`));
     body.append(content);
-  } else if (m.edited_timestamp && !(m.embeds ?? []).length) {
+  } else if (m.edited_timestamp && !(m.embeds ?? []).length && !(Number(m.flags) & IS_COMPONENTS_V2)) {
     body.append(el('span', 'edited', t(ctx.locale, 'edited')));
   }
-  for (const e of Array.isArray(m.embeds) ? m.embeds : []) body.append(renderEmbed(e, ctx));
-  if (!m.content && m.edited_timestamp && (m.embeds ?? []).length) body.append(el('div', 'edited', t(ctx.locale, 'edited')));
-  if (Array.isArray(m.components) && m.components.length) body.append(renderComponents(m, ctx));
+  const v2 = (Number(m.flags) & IS_COMPONENTS_V2) !== 0;
+  if (v2 && !m.loading) {
+    // Components V2: the components are the whole message; attachments show only where a
+    // component references them.
+    body.append(renderV2(m, ctx));
+    if (m.edited_timestamp) body.append(el('div', 'edited', t(ctx.locale, 'edited')));
+  } else {
+    if (Array.isArray(m.attachments) && m.attachments.length && !m.loading) body.append(renderAttachments(m));
+    for (const e of Array.isArray(m.embeds) ? m.embeds : []) body.append(renderEmbed(e, ctx));
+    if (!m.content && m.edited_timestamp && (m.embeds ?? []).length) body.append(el('div', 'edited', t(ctx.locale, 'edited')));
+    if (Array.isArray(m.components) && m.components.length) body.append(renderComponents(m, ctx));
+  }
   const failure = ctx.failure(String(m.id));
   if (failure) body.append(el('div', 'interaction-failed', `⚠ ${failure}`));
   if (m.ephemeral) {

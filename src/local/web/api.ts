@@ -268,6 +268,7 @@ function messageView(m: EmulatedMessage, pinged: boolean): JsonObject {
     content: m.content,
     embeds: m.embeds,
     components: m.components,
+    attachments: m.attachments,
     flags: m.flags,
     timestamp: m.timestamp,
     edited_timestamp: m.edited_timestamp,

@@ -103,7 +103,8 @@ export class LocalWeb {
 
   /**
    * Handle a request if it is for the page, its API or /healthz (true), refuse a Discord API
-   * request that does not come from the bot (true), or leave it to the emulator (false).
+   * request that does not come from the bot (true), or leave it to the emulator (false): the
+   * bot's API requests and, once the page's own checks passed, attachment files.
    */
   async handle(req: IncomingMessage, res: ServerResponse): Promise<boolean> {
     const url = new URL(req.url ?? '/', 'http://localhost');
@@ -115,6 +116,8 @@ export class LocalWeb {
     }
     try {
       this.policy.check(req);
+      // Attachment files (pictures of messages) are served by the emulator itself.
+      if (path.startsWith('/attachments/') && (req.method === 'GET' || req.method === 'HEAD')) return false;
       await this.route(req, res, url);
     } catch (err) {
       if (res.headersSent) {

@@ -1,0 +1,138 @@
+/**
+ * Pictures on the local-play page: a Components V2 message with an uploaded PNG (posted
+ * through the emulator's Discord REST as the bot would, multipart) is drawn as Discord draws
+ * it — a container with its accent bar, markdown text, a separator, the picture scaled to the
+ * message width (≤ 520 px on a desktop, the full width on a 390 px phone) with its
+ * description as alt text, a section with a thumbnail, and the action row — and a legacy
+ * message's image attachment shows as a picture. The world file holds no picture bytes.
+ * Screenshots go to test-results/.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Resvg } from '@resvg/resvg-js';
+import type { Browser, Page } from 'playwright-core';
+import type { LocalPlay } from '../../src/local/play.js';
+import { dataDir, findBrowser, launchBrowser, snapshot, startLocal } from './support.js';
+
+const BROWSER = findBrowser();
+
+/** A PNG of a little "board": coloured cards on a felt table. */
+function boardPng(width: number, height: number): Buffer {
+  const cards = ['#e63946', '#f1c453', '#2a9d8f', '#457b9d', '#9b5de5']
+    .map((fill, i) => `<rect x="${40 + i * 150}" y="${height / 2 - 90}" width="120" height="180" rx="12" fill="${fill}" stroke="#fff" stroke-width="4"/>`)
+    .join('');
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><rect width="${width}" height="${height}" fill="#1d3b2a"/>${cards}</svg>`;
+  return Buffer.from(new Resvg(svg).render().asPng());
+}
+
+const BOARD_ALT = 'The table: five suspects face up; Ana to play.';
+const THUMB_ALT = 'Your evidence card: the red suspect.';
+const LEGACY_ALT = 'A legacy picture';
+
+describe.skipIf(!BROWSER)('local play: Components V2 pictures', () => {
+  let browser: Browser;
+  let play: LocalPlay;
+  const data = dataDir();
+
+  beforeAll(async () => {
+    browser = await launchBrowser(BROWSER!);
+    play = await startLocal(data.dir);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await play?.stop();
+    data.cleanup();
+  });
+
+  /** Post a message as the bot does: multipart, payload_json + files[n]. */
+  async function post(payload: object, files: { name: string; data: Buffer }[]): Promise<Record<string, any>> {
+    const emu = play.emulator;
+    const form = new FormData();
+    files.forEach((f, i) => form.append(`files[${i}]`, new Blob([f.data], { type: 'image/png' }), f.name));
+    form.append('payload_json', JSON.stringify(payload));
+    const res = await fetch(`${emu.apiBase}/v10/channels/${emu.channel}/messages`, { method: 'POST', headers: { authorization: `Bot ${emu.token}` }, body: form });
+    const body = (await res.json()) as Record<string, any>;
+    expect(res.status, JSON.stringify(body)).toBe(200);
+    return body;
+  }
+
+  /** Where an element sits on the page (px). */
+  async function box(page: Page, selector: string) {
+    const b = await page.locator(selector).first().boundingBox();
+    if (!b) throw new Error(`${selector} is not visible`);
+    return b;
+  }
+
+  it('draws the container, the picture with its alt text, a thumbnail and buttons, on desktop and phone', { timeout: 60_000 }, async () => {
+    await post(
+      {
+        flags: 1 << 15,
+        components: [
+          {
+            type: 17,
+            accent_color: 0x2a9d8f,
+            components: [
+              { type: 10, content: '## Table 1 · Suspicion\nIt is **Ana**’s turn.' },
+              { type: 14, divider: true, spacing: 1 },
+              { type: 12, items: [{ media: { url: 'attachment://board.png' }, description: BOARD_ALT }] },
+              { type: 9, components: [{ type: 10, content: '-# Your evidence' }], accessory: { type: 11, media: { url: 'attachment://card.png' }, description: THUMB_ALT } },
+              { type: 1, components: [{ type: 2, style: 1, custom_id: 'pics-test-roll', label: 'Roll the dice' }] },
+            ],
+          },
+        ],
+        attachments: [{ id: '0' }, { id: '1' }],
+      },
+      [
+        { name: 'board.png', data: boardPng(800, 450) },
+        { name: 'card.png', data: boardPng(200, 200) },
+      ],
+    );
+    await post({ content: 'and a plain picture', attachments: [{ id: '0', description: LEGACY_ALT }] }, [{ name: 'old.png', data: boardPng(300, 200) }]);
+
+    const page: Page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    const pageErrors: string[] = [];
+    page.on('pageerror', (e) => pageErrors.push(e.message));
+    await page.goto(play.url);
+    const board = page.locator(`img.v2-media[alt="${BOARD_ALT}"]`);
+    await board.waitFor();
+    await expect.poll(() => board.evaluate((img) => (img as unknown as { complete: boolean; naturalWidth: number }).naturalWidth)).toBe(800);
+    const container = page.locator('.v2-container').first();
+    // Runs in the page (the test's TypeScript has no DOM library).
+    expect(await container.evaluate((n) => (globalThis as unknown as { getComputedStyle(e: unknown): { borderLeftColor: string } }).getComputedStyle(n).borderLeftColor)).toBe('rgb(42, 157, 143)');
+    expect(await container.locator('.v2-text h3, .v2-text .md-h2').first().textContent()).toContain('Table 1');
+    expect(await container.locator('.v2-text strong').first().textContent()).toBe('Ana');
+    expect(await container.locator('.v2-separator.divider').count()).toBe(1);
+    expect(await container.locator('button.button[data-custom-id="pics-test-roll"]').textContent()).toContain('Roll the dice');
+    const thumb = page.locator(`img.v2-thumbnail[alt="${THUMB_ALT}"]`);
+    await expect.poll(() => thumb.evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth)).toBe(200);
+    await expect.poll(() => page.locator(`img.attachment-image[alt="${LEGACY_ALT}"]`).evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth)).toBe(300);
+
+    // Desktop: scaled down to the message width, at most 520 px, keeping its proportions.
+    const desk = await box(page, `img.v2-media[alt="${BOARD_ALT}"]`);
+    expect(desk.width).toBeGreaterThan(480);
+    expect(desk.width).toBeLessThanOrEqual(520);
+    expect(desk.height / desk.width).toBeCloseTo(450 / 800, 2);
+    await snapshot(page.locator('.message', { has: page.locator('.v2') }).last(), 'pictures-desktop.png');
+    await snapshot(page, 'pictures-desktop-page.png');
+
+    // Phone: the full width of the message, inside the screen.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await board.scrollIntoViewIfNeeded();
+    const phone = await box(page, `img.v2-media[alt="${BOARD_ALT}"]`);
+    const message = await box(page, '.message:has(.v2) .v2-container');
+    expect(phone.x + phone.width).toBeLessThanOrEqual(390);
+    expect(phone.width).toBeGreaterThan(message.width - 2 * 12 - 6); // the container's padding and border only
+    expect(phone.height / phone.width).toBeCloseTo(450 / 800, 2);
+    await snapshot(page, 'pictures-phone.png');
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('keeps picture bytes out of the world file', async () => {
+    const world = readFileSync(join(data.dir, 'local.world.json'), 'utf8');
+    expect(world).toContain('board.png');
+    expect(world).not.toContain('iVBORw0KGgo'); // a base64 PNG
+    expect(world.length).toBeLessThan(200_000);
+  });
+});
