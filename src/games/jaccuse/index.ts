@@ -6,6 +6,7 @@ import type { GameModule } from '../module.js';
 import { commandOptions } from '../options.js';
 import { jaccuseDefinition } from './engine.js';
 import { jaccuseUi } from './ui.js';
+import { jaccusePictures } from './pictures.js';
 import { jaccuseOptionsSchema } from './rules.js';
 
 /** The J'Accuse! module: `/jaccuse new`, `/jaccuse rules`. */
@@ -18,6 +19,7 @@ export const jaccuseModule: GameModule<'jaccuse'> = {
   description: (t) => t.jaccuse.description,
   definition: jaccuseDefinition,
   ui: jaccuseUi,
+  pictures: jaccusePictures,
   newOptions: commandOptions(jaccuseOptionsSchema, [
     {
       name: 'across-chooser',

@@ -6,6 +6,7 @@ import type { GameModule } from '../module.js';
 import { commandOptions, type OptionPresentation } from '../options.js';
 import { noirDefinition } from './engine.js';
 import { noirUi } from './ui.js';
+import { noirPictures } from './pictures.js';
 import { noirOptionsSchema } from './rules.js';
 
 /** The `mode` option, shared by `/noir new` and `/noir rules`. */
@@ -26,6 +27,7 @@ export const noirModule: GameModule<'noir'> = {
   description: (t) => t.noir.description,
   definition: noirDefinition,
   ui: noirUi,
+  pictures: noirPictures,
   newOptions: commandOptions(noirOptionsSchema, [
     modeOption,
     { name: 'kill-target', optionKey: 'killTarget', description: (t) => t.noir.cmdKillTarget },

@@ -1,0 +1,171 @@
+/**
+ * More SVG building blocks for the games' drawers (`src/games/<game>/pictures.ts`), beside
+ * the basic ones of `svg.ts`: lines, circles, polygons, the symbols a key explains (tick,
+ * cross, turn marker, arrow, padlock), word wrapping, a legend strip and alt-text clipping.
+ * Pure string builders; every coordinate and size is in px. Symbols are drawn as shapes,
+ * never as glyphs, so pictures need only the Latin-1 letters of the shipped font
+ * (README "Pictures").
+ */
+import { esc, round, text, textWidth, THEME } from './svg.js';
+
+/** Longest alt text Discord accepts for a picture, characters. */
+export const ALT_MAX = 1024;
+
+/** Stroke options of the shapes below. */
+export interface StrokeOptions {
+  stroke: string;
+  width?: number;
+  fill?: string;
+  dash?: string;
+}
+
+/** A straight line from (x1, y1) to (x2, y2). */
+export function line(x1: number, y1: number, x2: number, y2: number, o: StrokeOptions): string {
+  return `<line x1="${round(x1)}" y1="${round(y1)}" x2="${round(x2)}" y2="${round(y2)}" stroke="${o.stroke}" stroke-width="${o.width ?? 2}" stroke-linecap="round"${o.dash ? ` stroke-dasharray="${o.dash}"` : ''}/>`;
+}
+
+/** A circle centred on (cx, cy) with radius `r`. */
+export function circle(cx: number, cy: number, r: number, o: { fill: string; stroke?: string; width?: number }): string {
+  return `<circle cx="${round(cx)}" cy="${round(cy)}" r="${round(r)}" fill="${o.fill}"${o.stroke ? ` stroke="${o.stroke}" stroke-width="${o.width ?? 2}"` : ''}/>`;
+}
+
+/** A closed polygon through `points` ([x, y] pairs). */
+export function polygon(points: [number, number][], o: { fill: string; stroke?: string; width?: number }): string {
+  const pts = points.map(([x, y]) => `${round(x)},${round(y)}`).join(' ');
+  return `<polygon points="${pts}" fill="${o.fill}"${o.stroke ? ` stroke="${o.stroke}" stroke-width="${o.width ?? 2}" stroke-linejoin="round"` : ''}/>`;
+}
+
+/** An open polyline through `points`. */
+export function polyline(points: [number, number][], o: StrokeOptions): string {
+  const pts = points.map(([x, y]) => `${round(x)},${round(y)}`).join(' ');
+  return `<polyline points="${pts}" fill="none" stroke="${o.stroke}" stroke-width="${o.width ?? 3}" stroke-linecap="round" stroke-linejoin="round"/>`;
+}
+
+/** A tick (check mark) inside the `size`-px square whose centre is (cx, cy). */
+export function tick(cx: number, cy: number, size: number, colour: string, width = 4): string {
+  const h = size / 2;
+  return polyline([[cx - h * 0.75, cy], [cx - h * 0.2, cy + h * 0.6], [cx + h * 0.8, cy - h * 0.6]], { stroke: colour, width });
+}
+
+/** A cross (✗ as two strokes) inside the `size`-px square whose centre is (cx, cy). */
+export function cross(cx: number, cy: number, size: number, colour: string, width = 4): string {
+  const h = size / 2;
+  return line(cx - h, cy - h, cx + h, cy + h, { stroke: colour, width }) + line(cx - h, cy + h, cx + h, cy - h, { stroke: colour, width });
+}
+
+/** The turn marker: a solid triangle pointing right, `size` px tall, centred on (cx, cy). */
+export function turnMarker(cx: number, cy: number, size: number, colour: string = THEME.highlight): string {
+  const h = size / 2;
+  return polygon([[cx - h * 0.8, cy - h], [cx + h, cy], [cx - h * 0.8, cy + h]], { fill: colour });
+}
+
+/** An arrow from (x1, y1) to (x2, y2) with a solid head of `head` px. */
+export function arrow(x1: number, y1: number, x2: number, y2: number, colour: string, width = 6, head = 18): string {
+  const len = Math.hypot(x2 - x1, y2 - y1) || 1;
+  const ux = (x2 - x1) / len;
+  const uy = (y2 - y1) / len;
+  const bx = x2 - ux * head;
+  const by = y2 - uy * head;
+  const px = -uy * head * 0.6;
+  const py = ux * head * 0.6;
+  return (
+    line(x1, y1, bx, by, { stroke: colour, width }) +
+    polygon([[x2, y2], [bx + px, by + py], [bx - px, by - py]], { fill: colour })
+  );
+}
+
+/** A padlock `size` px tall, its body's top-left at (x, y + size·0.4). */
+export function padlock(x: number, y: number, size: number, colour: string, bodyFill: string = colour): string {
+  const w = size * 0.8;
+  const shackle = `<path d="M ${round(x + w * 0.22)} ${round(y + size * 0.45)} V ${round(y + size * 0.25)} A ${round(w * 0.28)} ${round(w * 0.28)} 0 0 1 ${round(x + w * 0.78)} ${round(y + size * 0.25)} V ${round(y + size * 0.45)}" fill="none" stroke="${colour}" stroke-width="${round(size * 0.1)}"/>`;
+  return shackle + `<rect x="${round(x)}" y="${round(y + size * 0.42)}" width="${round(w)}" height="${round(size * 0.58)}" rx="3" fill="${bodyFill}" stroke="${colour}" stroke-width="2"/>`;
+}
+
+/**
+ * `content` split into lines of at most `maxWidth` px at `size` px (on spaces), at most
+ * `maxLines` lines; the last line is cut with "…" when the text does not fit.
+ */
+export function wrapText(content: string, maxWidth: number, size: number, bold = false, maxLines = 2): string[] {
+  const words = content.split(/\s+/).filter(Boolean);
+  const lines: string[] = [];
+  let current = '';
+  for (const word of words) {
+    const candidate = current ? `${current} ${word}` : word;
+    if (textWidth(candidate, size, bold) <= maxWidth || !current) current = candidate;
+    else {
+      lines.push(current);
+      current = word;
+    }
+  }
+  if (current) lines.push(current);
+  if (lines.length > maxLines) {
+    const kept = lines.slice(0, maxLines);
+    kept[maxLines - 1] = `${kept[maxLines - 1]} ${lines.slice(maxLines).join(' ')}`;
+    return kept.map((l) => fitLine(l, maxWidth, size, bold));
+  }
+  return lines.map((l) => fitLine(l, maxWidth, size, bold));
+}
+
+function fitLine(l: string, maxWidth: number, size: number, bold: boolean): string {
+  if (textWidth(l, size, bold) <= maxWidth) return l;
+  const chars = [...l];
+  while (chars.length > 1 && textWidth(chars.join('') + '…', size, bold) > maxWidth) chars.pop();
+  return chars.join('').trimEnd() + '…';
+}
+
+/** One entry of a legend: a symbol drawn in a `box`-px square at (x, y), and its words. */
+export interface LegendItem {
+  draw: (x: number, y: number, box: number) => string;
+  label: string;
+}
+
+/** Size of a legend's symbol square and its text, px. */
+const LEGEND_BOX = 30;
+const LEGEND_TEXT = 22;
+const LEGEND_ROW = 38;
+
+/**
+ * A legend strip ("key") from `top`: a heading, then the items flowed after it, left to right, in rows
+ * that fit `width` px (starting at `left`). Returns the SVG and the strip's height, px.
+ */
+export function legendStrip(left: number, top: number, width: number, heading: string, items: LegendItem[]): { svg: string; height: number } {
+  const parts: string[] = [];
+  parts.push(`<line x1="${left}" y1="${top}" x2="${left + width}" y2="${top}" stroke="${THEME.panelLight}" stroke-width="2"/>`);
+  // The heading opens the first row ("Key:"), so the strip costs no extra line.
+  let y = top + 14;
+  parts.push(text(left, y + LEGEND_BOX / 2 + 8, heading, { size: LEGEND_TEXT, fill: THEME.muted, bold: true, maxWidth: width }));
+  let x = left + Math.min(width / 2, textWidth(heading, LEGEND_TEXT, true) + 18);
+  for (const item of items) {
+    const label = fitLine(item.label, width - LEGEND_BOX - 10, LEGEND_TEXT, false);
+    const w = LEGEND_BOX + 10 + textWidth(label, LEGEND_TEXT) + 26;
+    if (x > left && x + w - 26 > left + width) {
+      x = left;
+      y += LEGEND_ROW;
+    }
+    parts.push(item.draw(x, y, LEGEND_BOX));
+    parts.push(text(x + LEGEND_BOX + 10, y + LEGEND_BOX / 2 + 8, label, { size: LEGEND_TEXT, fill: THEME.text }));
+    x += w;
+  }
+  return { svg: parts.join(''), height: y + LEGEND_ROW - top };
+}
+
+/**
+ * Alt text from sentences: joined with spaces and clipped on a sentence (or word) boundary
+ * to at most {@link ALT_MAX} characters, ending with "…" when clipped.
+ */
+export function altText(sentences: string[]): string {
+  const full = sentences.filter(Boolean).join(' ').replace(/\s+/g, ' ').trim();
+  if (full.length <= ALT_MAX) return full;
+  let cut = full.slice(0, ALT_MAX - 1);
+  const stop = Math.max(cut.lastIndexOf('. '), cut.lastIndexOf(' '));
+  if (stop > ALT_MAX / 2) cut = cut.slice(0, stop + 1);
+  return `${cut.trimEnd()}…`;
+}
+
+/** A `<g>` group around `body`, optionally with an opacity (0–1). */
+export function group(body: string, opacity?: number): string {
+  return `<g${opacity !== undefined ? ` opacity="${opacity}"` : ''}>${body}</g>`;
+}
+
+/** `esc` re-exported for drawers that build their own elements. */
+export { esc };

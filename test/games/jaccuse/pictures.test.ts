@@ -1,0 +1,167 @@
+/**
+ * J'Accuse! pictures (src/games/jaccuse/pictures.ts): golden positions drawn and rasterised,
+ * the hidden-information property (no picture changes when a secret its viewer may not see
+ * changes — the same perturbation as property.test.ts), and the picture contract (never
+ * throws, text on the canvas, alt text length, height at 6 seats).
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { eventVisibleTo, type GameEvent, type Viewer } from '../../../src/games/engine.js';
+import { Rng } from '../../../src/games/rng.js';
+import { jaccusePictures as pics } from '../../../src/games/jaccuse/pictures.js';
+import { SUSPICION_CARDS, type JaccuseState } from '../../../src/games/jaccuse/rules.js';
+import { es } from '../../../src/i18n/es/index.js';
+import type { Catalog } from '../../../src/i18n/index.js';
+import { playRandomGame } from '../../support/random-play.js';
+import { checkGolden, checkPicture, pictureContext, shownText } from '../../support/draw-checks.js';
+import { act, def, fresh, round, suspect, table } from './helpers.js';
+
+function draw(s: JaccuseState, viewer: Viewer, events: GameEvent[] = [], t?: Catalog) {
+  const latest = events.filter((e) => eventVisibleTo(e, viewer));
+  const ctx = pictureContext(s.seatCount, viewer, { latest, over: s.phase === 'over', t });
+  return viewer === null ? pics.board(def.publicView(s), ctx) : pics.hand(def.seatView(s, viewer), ctx);
+}
+
+/** Six seats after a J'Accuse! round (Money hardens on seat 1, seat 2 is cleared of the Wine Cellar), then a vote under way. */
+function sixSeats() {
+  const s = table(6);
+  suspect(s, 'money', 1);
+  suspect(s, 'cellar', 2);
+  suspect(s, 'rope', 2);
+  s.hard[3] = ['knife', 'woods'];
+  const r = round(s, 'mo1', ['jaccuse', 'jaccuse', 'jaccuse', 'left', 'right', 'jaccuse']);
+  const after = r.state;
+  const inspector = after.inspector;
+  const card = after.investigationHands[inspector]![0]!;
+  let { state, events } = act(after, inspector, { type: 'investigate', card });
+  ({ state, events } = act(state, 2, { type: 'vote', card: 'left' }));
+  return { reveal: r, voting: { state, events } };
+}
+
+describe('golden pictures', () => {
+  it('start (3 seats): the board and the first Inspector’s hand', async () => {
+    const s = fresh(3, {}, 7);
+    for (const [name, viewer] of [['start-board', null], ['start-inspector', s.inspector]] as const) {
+      const p = draw(s, viewer);
+      checkPicture(p);
+      expect(await checkGolden('jaccuse', name, p.svg)).toBeLessThanOrEqual(150_000);
+    }
+  });
+
+  it('six seats: the reveal with hardened and cleared evidence, then a vote under way', async () => {
+    const { reveal, voting } = sixSeats();
+    const b = draw(reveal.state, null, reveal.events);
+    expect(shownText(b)).toContain('Money: hard evidence against Ben');
+    checkPicture(b);
+    expect(await checkGolden('jaccuse', 'six-reveal-board', b.svg)).toBeLessThanOrEqual(150_000);
+    for (const [name, viewer] of [['six-vote-board', null], ['six-vote-hand', 2]] as const) {
+      const p = draw(voting.state, viewer, voting.events);
+      checkPicture(p);
+      expect(await checkGolden('jaccuse', name, p.svg)).toBeLessThanOrEqual(150_000);
+    }
+  });
+
+  it('Spanish: the six-seat vote, board and hand', async () => {
+    const { voting } = sixSeats();
+    for (const [name, viewer] of [['es-board', null], ['es-hand', 2]] as const) {
+      const p = draw(voting.state, viewer, voting.events, es);
+      checkPicture(p);
+      expect(await checkGolden('jaccuse', name, p.svg)).toBeLessThanOrEqual(150_000);
+    }
+  });
+
+  it('the end: an arrest by three types of Hard Evidence; and the character choice', async () => {
+    const s = table(4);
+    s.hard[0] = ['secrets', 'stables'];
+    suspect(s, 'pistol', 0);
+    const end = round(s, 'w1', ['jaccuse', 'jaccuse', 'jaccuse', 'jaccuse']);
+    expect(end.state.phase).toBe('over');
+    for (const [name, viewer] of [['end-board', null], ['end-hand', 0]] as const) {
+      const p = draw(end.state, viewer, end.events);
+      checkPicture(p);
+      expect(await checkGolden('jaccuse', name, p.svg)).toBeLessThanOrEqual(150_000);
+    }
+    const choice = fresh(5, { characters: 'choice' }, 3);
+    const p = draw(choice, null);
+    checkPicture(p);
+    expect(await checkGolden('jaccuse', 'choice-board', p.svg)).toBeLessThanOrEqual(150_000);
+  });
+});
+
+// ───────────────────────────── Hidden information ─────────────────────────────
+
+/** The perturbation of property.test.ts: reshuffle every secret hidden from `viewer`. */
+function perturb(s: JaccuseState, viewer: Viewer, salt: number): JaccuseState {
+  const t = structuredClone(s);
+  const rng = Rng.seeded(salt);
+  const hiddenHands = t.investigationHands.map((_, i) => i).filter((i) => i !== viewer);
+  const chosenHidden = t.chosen !== null && viewer !== t.inspector;
+  const pool = rng.shuffle([...hiddenHands.flatMap((i) => t.investigationHands[i]!), ...t.investigationPile, ...(chosenHidden ? [t.chosen!] : [])]);
+  for (const i of hiddenHands) t.investigationHands[i] = pool.splice(0, t.investigationHands[i]!.length);
+  t.investigationPile = pool.splice(0, t.investigationPile.length);
+  if (chosenHidden) t.chosen = pool.shift()!;
+  for (const type of ['motive', 'opportunity', 'weapon'] as const) t.piles[type] = rng.shuffle(t.piles[type]);
+  t.votes = t.votes.map((v, seat) => (v === null || seat === viewer ? v : rng.pick(SUSPICION_CARDS.filter((c) => !t.used[seat]!.includes(c)))));
+  return t;
+}
+
+describe('hidden information', () => {
+  it('no picture changes when a secret hidden from its viewer changes, at every seat count', () => {
+    let checked = 0;
+    fc.assert(
+      fc.property(fc.integer({ min: 3, max: 6 }), fc.integer(), fc.integer(), fc.constantFrom('random' as const, 'choice' as const), (seats, seed, playSeed, characters) => {
+        let salt = seed;
+        playRandomGame(def, {
+          seats,
+          seed,
+          playSeed,
+          options: { characters },
+          maxActions: 60,
+          onState: (s: JaccuseState, events: GameEvent[]) => {
+            for (const viewer of [null, ...Array.from({ length: seats }, (_, i) => i)]) {
+              const other = perturb(s, viewer, salt++);
+              const a = draw(s, viewer, events);
+              const b = draw(other, viewer, events);
+              expect(b.svg).toBe(a.svg);
+              expect(b.alt).toBe(a.alt);
+              checked++;
+            }
+          },
+        });
+      }),
+      { numRuns: 6 },
+    );
+    expect(checked).toBeGreaterThan(200);
+  });
+
+  it('the perturbation is seen by the seat it is not hidden from (the check above can fail)', () => {
+    const { voting } = sixSeats();
+    const s = voting.state;
+    // Seat 2's own vote and hand are not perturbed for seat 2, but are for everyone else:
+    // drawn for seat 2 with another seat's perturbation, seat 2's picture must change.
+    let differs = false;
+    for (let salt = 0; salt < 20 && !differs; salt++) differs = draw(perturb(s, 0, salt), 2).svg !== draw(s, 2).svg;
+    expect(differs).toBe(true);
+  });
+});
+
+describe('picture contract', () => {
+  it('never throws, keeps text on the canvas, alt text within 40–1,024 characters, ≤ 1,450 px at 6 seats, both languages', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 3, max: 6 }), fc.integer(), fc.integer(), fc.boolean(), (seats, seed, playSeed, spanish) => {
+        const t = spanish ? es : undefined;
+        playRandomGame(def, {
+          seats,
+          seed,
+          playSeed,
+          maxActions: 150,
+          onState: (s: JaccuseState, events: GameEvent[]) => {
+            checkPicture(draw(s, null, events, t), 1450);
+            checkPicture(draw(s, seats - 1, events, t), 1450);
+          },
+        });
+      }),
+      { numRuns: 6 },
+    );
+  });
+});
