@@ -115,3 +115,84 @@ export function svgDocument(width: number, height: number, body: string[]): stri
 export function round(value: number): number {
   return Math.round(value * 10) / 10;
 }
+
+/** Options of {@link circle}. */
+export interface CircleOptions {
+  fill: string;
+  stroke?: string;
+  strokeWidth?: number;
+}
+
+/** A circle centred on (`cx`, `cy`) with radius `r`, px. */
+export function circle(cx: number, cy: number, r: number, options: CircleOptions): string {
+  const stroke = options.stroke ? ` stroke="${options.stroke}" stroke-width="${options.strokeWidth ?? 2}"` : '';
+  return `<circle cx="${round(cx)}" cy="${round(cy)}" r="${round(r)}" fill="${options.fill}"${stroke}/>`;
+}
+
+/** Options of {@link path}. */
+export interface PathOptions {
+  fill?: string;
+  stroke?: string;
+  strokeWidth?: number;
+  /** Round line caps and joins (strokes drawn as symbols). */
+  roundCaps?: boolean;
+}
+
+/** A `<path>` with SVG path data `d` (the caller rounds its coordinates); `fill` defaults to none. */
+export function path(d: string, options: PathOptions): string {
+  const attrs = [
+    `d="${d}"`,
+    `fill="${options.fill ?? 'none'}"`,
+    options.stroke ? `stroke="${options.stroke}" stroke-width="${options.strokeWidth ?? 2}"` : '',
+    options.roundCaps ? 'stroke-linecap="round" stroke-linejoin="round"' : '',
+  ].filter(Boolean);
+  return `<path ${attrs.join(' ')}/>`;
+}
+
+/**
+ * `content` broken into lines at spaces so that each is at most `maxWidth` px wide at `size`
+ * px (measured with {@link textWidth}); at most `maxLines` lines, the last cut with "…" when
+ * the text does not fit. A single word wider than `maxWidth` is cut with "…".
+ */
+export function wrapText(content: string, maxWidth: number, size: number, maxLines: number, bold = false): string[] {
+  const lines: string[] = [];
+  let current = '';
+  for (const word of content.split(/\s+/).filter(Boolean)) {
+    const candidate = current ? `${current} ${word}` : word;
+    if (!current || textWidth(candidate, size, bold) <= maxWidth) current = candidate;
+    else {
+      lines.push(current);
+      current = word;
+    }
+  }
+  if (current) lines.push(current);
+  if (lines.length > maxLines) {
+    const rest = lines.slice(maxLines - 1).join(' ');
+    lines.length = maxLines - 1;
+    // The rest never fits (it held more than one line), so fitText ends it with "…".
+    lines.push(rest);
+  }
+  return lines.map((line) => fitText(line, maxWidth, size, bold));
+}
+
+/** Discord's limit on a media description (alt text), characters. */
+export const MAX_ALT_CHARS = 1024;
+
+/**
+ * Sentences joined into one alt text of at most {@link MAX_ALT_CHARS} characters: whole
+ * sentences while they fit, then the next one cut with "…" (never inside a surrogate pair).
+ */
+export function altText(sentences: string[]): string {
+  let out = '';
+  for (const sentence of sentences.filter(Boolean)) {
+    const next = out ? `${out} ${sentence}` : sentence;
+    if (next.length <= MAX_ALT_CHARS) {
+      out = next;
+      continue;
+    }
+    const chars = [...next];
+    while (chars.length > 0 && chars.join('').length > MAX_ALT_CHARS - 1) chars.pop();
+    return chars.join('').trimEnd() + '…';
+  }
+  return out;
+}

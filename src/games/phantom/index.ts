@@ -4,6 +4,7 @@ import { commandOptions } from '../options.js';
 import { phantomDefinition } from './engine.js';
 import { optionsSchema } from './rules.js';
 import { phantomUi } from './ui.js';
+import { phantomPictures } from './pictures.js';
 
 /** The `/phantom` game module (rules/tricks-and-the-phantom.md). */
 export const phantomModule: GameModule<'phantom'> = {
@@ -15,6 +16,7 @@ export const phantomModule: GameModule<'phantom'> = {
   description: (t) => t.phantom.description,
   definition: phantomDefinition,
   ui: phantomUi,
+  pictures: phantomPictures,
   newOptions: commandOptions(optionsSchema, [
     { name: 'beginner', optionKey: 'beginner', description: (t) => t.phantom.options.beginner },
     { name: 'target-score', optionKey: 'targetScore', description: (t) => t.phantom.options.targetScore },

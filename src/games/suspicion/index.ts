@@ -6,6 +6,7 @@ import type { GameModule } from '../module.js';
 import { commandOptions, type OptionPresentation } from '../options.js';
 import { suspicionDefinition } from './engine.js';
 import { suspicionUi } from './ui.js';
+import { suspicionPictures } from './pictures.js';
 import { optionsSchema } from './rules.js';
 
 /** The `variant` option, shared by `/suspicion new` and `/suspicion rules`. */
@@ -26,6 +27,7 @@ export const suspicionModule: GameModule<'suspicion'> = {
   description: (t) => t.suspicion.description,
   definition: suspicionDefinition,
   ui: suspicionUi,
+  pictures: suspicionPictures,
   newOptions: commandOptions(optionsSchema, [
     variantOption,
     { name: 'turn-timer', optionKey: 'turnSeconds', description: (t) => t.suspicion.optTurn },
