@@ -44,7 +44,7 @@ export function requestBody(payload: MessagePayload, edit: boolean): RequestBody
     }
   }
   if (files.length > 0 || (edit && isComponentsV2(payload))) {
-    body.attachments = files.map((file, index) => ({ id: index, filename: file.name, ...(file.description ? { description: file.description } : {}) }));
+    body.attachments = files.map((file, index) => ({ id: String(index), filename: file.name, ...(file.description ? { description: file.description } : {}) }));
   }
   return {
     body,

@@ -206,7 +206,7 @@ describe('board and panel payloads (Components V2)', () => {
 
   it('an edit lists exactly the files it sends as attachments and clears content and embeds', () => {
     const edit = requestBody(boardMessage(mod, snap, en, { picture: bigPicture }), true);
-    expect(edit.body).toMatchObject({ content: null, embeds: [], attachments: [{ id: 0, filename: 'board-7.png', description: bigPicture.alt }] });
+    expect(edit.body).toMatchObject({ content: null, embeds: [], attachments: [{ id: '0', filename: 'board-7.png', description: bigPicture.alt }] });
     expect(edit.files).toEqual([{ name: 'board-7.png', data: bigPicture.png, contentType: 'image/png', key: 'files[0]' }]);
     expect(JSON.stringify(edit.body)).not.toContain('"data"');
     // Text boards: an edit drops the old picture.
