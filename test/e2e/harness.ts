@@ -27,7 +27,13 @@ export function tempDir(prefix = 'rh-e2e-'): { dir: string; dbPath: string; clea
   return { dir, dbPath: join(dir, 'bot.db'), cleanup: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
-/** Start the bot on `emu` with the database at `dbPath`; resolves when it is ready. */
+/**
+ * Text boards and panels for everyone (README "Pictures"): the end-to-end tests read what a
+ * player reads as text; test/e2e/pictures.test.ts checks the pictures (`textBoards: undefined`).
+ */
+export const TEXT_BOARDS_ONLY = { guild: async () => true, user: async () => true };
+
+/** Start the bot on `emu` with the database at `dbPath` (text boards unless `opts.textBoards` says otherwise); resolves when it is ready. */
 export async function startBot(emu: DiscordEmulator, dbPath: string, opts: Partial<AppOptions> = {}): Promise<App> {
   const config = loadConfig({
     DISCORD_TOKEN: emu.token,
@@ -37,7 +43,7 @@ export async function startBot(emu: DiscordEmulator, dbPath: string, opts: Parti
     LOG_LEVEL: 'silent',
   });
   // Pings edited down after a vote coalesce for 1.5 s in production; every settle() would wait that out.
-  const app = createApp(config, { logger: silentLogger, pingEditDelayMs: 50, ...opts });
+  const app = createApp(config, { logger: silentLogger, pingEditDelayMs: 50, textBoards: TEXT_BOARDS_ONLY, ...opts });
   await app.start();
   return app;
 }

@@ -45,7 +45,7 @@ describe('pictures through Discord', () => {
 
   beforeAll(async () => {
     emu = await DiscordEmulator.start();
-    app = await startBot(emu, tmp.dbPath, { botPolicy: new InlinePolicy(), serviceDeps: { newSeed: () => 5 } });
+    app = await startBot(emu, tmp.dbPath, { botPolicy: new InlinePolicy(), serviceDeps: { newSeed: () => 5 }, textBoards: undefined });
   });
 
   afterAll(async () => {
