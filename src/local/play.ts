@@ -8,6 +8,7 @@
  * saved after every change (atomically, before each emulator answer), and every request the
  * emulator refuses as Discord would is logged and shown as a banner on the page.
  */
+import { dirname, join } from 'node:path';
 import type { App, AppOptions } from '../app.js';
 import type { Config } from '../config.js';
 import { probeHealth } from '../health.js';
@@ -86,7 +87,13 @@ export async function startLocalPlay(config: Config, opts: LocalPlayOptions): Pr
   let emulator: DiscordEmulator | undefined;
   try {
     emulator = await DiscordEmulator.start(
-      { guildName: LOCAL_GUILD_NAME, channelName: LOCAL_STARTING_CHANNELS[0], debug: (line) => logger.trace({ emulator: line }, 'emulator') },
+      {
+        guildName: LOCAL_GUILD_NAME,
+        channelName: LOCAL_STARTING_CHANNELS[0],
+        debug: (line) => logger.trace({ emulator: line }, 'emulator'),
+        // Pictures are kept beside the world file (not in it), bounded like in memory.
+        ...(local.worldPath ? { attachmentDir: join(dirname(local.worldPath), 'local.attachments') } : {}),
+      },
       {
         port: local.port,
         host: local.host,

@@ -3,7 +3,10 @@
  * real discord.js multipart uploads on every message route, the bytes served back, Discord's
  * limits refused with 400 / 50035, and the `attachments` rules of edits.
  */
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   ButtonBuilder,
@@ -229,6 +232,37 @@ describe('emulator attachments', () => {
       urls.push(r.body.attachments[0].url);
     }
     expect(await Promise.all(urls.map(async (u) => (await fetch(u)).status))).toEqual([404, 200, 200]);
+  });
+
+  it('keeps pictures in `attachmentDir` across a restart from a saved world, and only those', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'rh-attachments-'));
+    try {
+      const first = await DiscordEmulator.start({ attachmentDir: dir });
+      emu = first;
+      const bytes = png(64, 32);
+      const gallery = { type: 17, components: [{ type: 12, items: [{ media: { url: 'attachment://board.png' }, description: 'the board' }] }] };
+      const kept = await multipart(first, 'POST', `/channels/${first.channel}/messages`, { flags: V2, components: [gallery] }, [{ name: 'board.png', data: bytes }]);
+      const gone = await multipart(first, 'POST', `/channels/${first.channel}/messages`, { content: 'old' }, [{ name: 'old.png', data: png() }]);
+      first.deleteMessage(first.channel, gone.body.id);
+      expect(readdirSync(dir)).toEqual([kept.body.attachments[0].id]); // the deleted one's file is gone
+      writeFileSync(join(dir, '999'), 'stray'); // e.g. written just before a crash, never saved in the world
+      const world = first.snapshot();
+      await first.stop();
+      emu = undefined;
+
+      const second = await DiscordEmulator.start({ attachmentDir: dir }, { world });
+      emu = second;
+      const m = second.message(kept.body.id)!;
+      const url = String(m.attachments[0]!.url);
+      expect(url.startsWith(`${second.apiBase.replace(/\/api$/, '')}/attachments/`)).toBe(true); // the new port
+      expect(galleryMedia(m).url).toBe(url);
+      const res = await fetch(url);
+      expect(res.status).toBe(200);
+      expect(Buffer.from(await res.arrayBuffer()).equals(bytes)).toBe(true);
+      expect(readdirSync(dir)).toEqual([kept.body.attachments[0].id]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('serves only the named file, and anything but an image as a download', async () => {

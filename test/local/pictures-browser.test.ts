@@ -7,13 +7,14 @@
  * message's image attachment shows as a picture. The world file holds no picture bytes.
  * Screenshots go to test-results/.
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
+import { request } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Resvg } from '@resvg/resvg-js';
 import type { Browser, Page } from 'playwright-core';
 import type { LocalPlay } from '../../src/local/play.js';
-import { dataDir, findBrowser, launchBrowser, snapshot, startLocal } from './support.js';
+import { dataDir, findBrowser, launchBrowser, snapshot, startLocal, switchTo } from './support.js';
 
 const BROWSER = findBrowser();
 
@@ -29,6 +30,7 @@ function boardPng(width: number, height: number): Buffer {
 const BOARD_ALT = 'The table: five suspects face up; Ana to play.';
 const THUMB_ALT = 'Your evidence card: the red suspect.';
 const LEGACY_ALT = 'A legacy picture';
+const HAND_ALT = 'Your hand: two evidence cards.';
 
 describe.skipIf(!BROWSER)('local play: Components V2 pictures', () => {
   let browser: Browser;
@@ -127,12 +129,59 @@ describe.skipIf(!BROWSER)('local play: Components V2 pictures', () => {
     expect(phone.height / phone.width).toBeCloseTo(450 / 800, 2);
     await snapshot(page, 'pictures-phone.png');
     expect(pageErrors).toEqual([]);
+    await page.close();
   });
 
-  it('keeps picture bytes out of the world file', async () => {
+  it('draws an ephemeral V2 panel with its picture for its user only', { timeout: 60_000 }, async () => {
+    const emu = play.emulator;
+    const [ana, ben] = emu.members();
+    // Any answered interaction gives a token for a follow-up, as the bot would send one.
+    await emu.user(ana!.id).slash('stats');
+    const callback = emu.requests.findLast((r) => r.route === 'POST /interactions/:interaction/:token/callback')!;
+    const token = callback.path.split('/')[3]!;
+    const form = new FormData();
+    form.append('files[0]', new Blob([boardPng(400, 300)], { type: 'image/png' }), 'hand.png');
+    form.append(
+      'payload_json',
+      JSON.stringify({
+        flags: 64 | (1 << 15),
+        components: [{ type: 17, accent_color: 0xe63946, components: [{ type: 10, content: '### Your hand' }, { type: 12, items: [{ media: { url: 'attachment://hand.png' }, description: HAND_ALT }] }] }],
+        attachments: [{ id: '0' }],
+      }),
+    );
+    const res = await fetch(`${emu.apiBase}/v10/webhooks/${emu.applicationId}/${token}`, { method: 'POST', body: form });
+    expect(res.status).toBe(200);
+
+    const page: Page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await page.goto(play.url);
+    const hand = page.locator(`.message.ephemeral img.v2-media[alt="${HAND_ALT}"]`);
+    await hand.waitFor();
+    await expect.poll(() => hand.evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth)).toBe(400);
+    expect((await hand.boundingBox())!.width).toBe(400); // a smaller picture is not enlarged
+    await snapshot(page.locator('.message.ephemeral', { has: page.locator(`img.v2-media[alt="${HAND_ALT}"]`) }), 'pictures-ephemeral.png');
+    await switchTo(page, ben!.id);
+    await page.locator('.message').first().waitFor();
+    expect(await page.locator(`img[alt="${HAND_ALT}"]`).count()).toBe(0); // hidden information
+    await page.close();
+  });
+
+  it('keeps picture bytes out of the world file, beside it instead, and behind the page’s Host check', async () => {
     const world = readFileSync(join(data.dir, 'local.world.json'), 'utf8');
     expect(world).toContain('board.png');
     expect(world).not.toContain('iVBORw0KGgo'); // a base64 PNG
     expect(world.length).toBeLessThan(200_000);
+    expect(readdirSync(join(data.dir, 'local.attachments'))).toHaveLength(4);
+    const url = new URL(String(play.emulator.messages().findLast((m) => m.attachments.length > 0 && !m.ephemeral)!.attachments[0]!.url));
+    const status = (host: string) =>
+      new Promise<number>((resolve, reject) => {
+        const req = request({ host: url.hostname, port: url.port, path: url.pathname, headers: { host } }, (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        });
+        req.on('error', reject);
+        req.end();
+      });
+    expect(await status(url.host)).toBe(200);
+    expect(await status('evil.example')).toBe(403); // a DNS-rebinding page cannot read pictures
   });
 });

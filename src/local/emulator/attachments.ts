@@ -8,9 +8,12 @@
  * replaces them frees the old bytes, so do deletes and forgotten ephemerals), and the store
  * as a whole keeps at most `attachmentBytes` (default 256 MiB): beyond it the oldest bytes
  * are forgotten (their URLs then answer 404, as an expired CDN link would). Bytes are never
- * written to the world file; after a restart the URLs answer 404 until the bot sends the
- * pictures again.
+ * written to the world file. With a folder (`attachmentDir`; local play uses
+ * `data/local.attachments/`) each held file is also kept there, one file per attachment id,
+ * under the same bound, so pictures survive a restart; without one they live in memory only.
  */
+import { mkdirSync, readdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { ComponentType } from 'discord-api-types/v10';
 import { isObject, problem, type Problem } from './validation.js';
 import type { JsonObject } from './types.js';
@@ -56,8 +59,16 @@ export class AttachmentStore {
   private readonly byMessage = new Map<string, Set<string>>();
   private total = 0;
 
-  /** @param budgetBytes most bytes kept for all attachments together */
-  constructor(readonly budgetBytes: number = DEFAULT_ATTACHMENT_BYTES) {}
+  /**
+   * @param budgetBytes most bytes kept for all attachments together
+   * @param dir a folder that mirrors the held files (created if missing), or null
+   */
+  constructor(
+    readonly budgetBytes: number = DEFAULT_ATTACHMENT_BYTES,
+    readonly dir: string | null = null,
+  ) {
+    if (dir) mkdirSync(dir, { recursive: true });
+  }
 
   /** Bytes held now. */
   get bytes(): number {
@@ -69,8 +80,13 @@ export class AttachmentStore {
     return this.byId.size;
   }
 
-  /** Keep the bytes of a new attachment; forgets the oldest others while over the budget. */
-  put(a: StoredAttachment): void {
+  /**
+   * Keep the bytes of a new attachment (and write them to the folder unless `persisted`, i.e.
+   * read from it); forgets the oldest others while over the budget. Throws the file system's
+   * error when the folder cannot be written.
+   */
+  put(a: StoredAttachment, persisted = false): void {
+    if (this.dir && !persisted) writeFileSync(join(this.dir, a.id), a.bytes);
     this.byId.set(a.id, a);
     this.total += a.bytes.length;
     let ids = this.byMessage.get(a.messageId);
@@ -97,10 +113,64 @@ export class AttachmentStore {
     if (!a) return;
     this.byId.delete(id);
     this.total -= a.bytes.length;
+    if (this.dir) {
+      try {
+        unlinkSync(join(this.dir, id));
+      } catch {
+        // already gone
+      }
+    }
     const ids = this.byMessage.get(a.messageId);
     ids?.delete(id);
     if (ids?.size === 0) this.byMessage.delete(a.messageId);
   }
+}
+
+/** A message as `restoreAttachments` needs it. */
+interface RestoredMessage {
+  id: string;
+  channelId: string;
+  data: JsonObject;
+}
+
+/**
+ * After a restart: take back the files of the restored messages' attachments from the
+ * store's folder (the others there are deleted), and point every attachment URL (and the
+ * media resolved from it) at `origin`, the emulator's address now. Returns how many files
+ * were taken back.
+ */
+export function restoreAttachments(store: AttachmentStore, messages: Iterable<RestoredMessage>, origin: string): number {
+  const onDisk = new Set(store.dir ? readdirSync(store.dir) : []);
+  const wanted = new Set<string>();
+  let restored = 0;
+  for (const m of messages) {
+    const list = Array.isArray(m.data.attachments) ? m.data.attachments.filter(isObject) : [];
+    for (const a of list) {
+      const rebase = (url: unknown) => (typeof url === 'string' ? url.replace(/^https?:\/\/[^/]+(?=\/attachments\/)/, origin) : url);
+      a.url = rebase(a.url);
+      a.proxy_url = rebase(a.proxy_url);
+      const id = String(a.id);
+      if (!onDisk.has(id) || !store.dir) continue;
+      wanted.add(id);
+      store.put({ id, channelId: m.channelId, messageId: m.id, filename: String(a.filename), contentType: String(a.content_type ?? 'application/octet-stream'), bytes: readFileSync(join(store.dir, id)) }, true);
+      restored++;
+    }
+    for (const ref of mediaRefs(m.data.components)) {
+      const a = list.find((x) => typeof ref.holder.attachment_id === 'string' && x.id === ref.holder.attachment_id);
+      if (a) Object.assign(ref.holder, { url: a.url, proxy_url: a.proxy_url });
+    }
+  }
+  if (store.dir) {
+    for (const name of onDisk) {
+      if (wanted.has(name)) continue;
+      try {
+        unlinkSync(join(store.dir, name));
+      } catch {
+        // already gone
+      }
+    }
+  }
+  return restored;
 }
 
 const TYPES_BY_EXTENSION: Record<string, string> = {

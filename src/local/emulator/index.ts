@@ -16,6 +16,7 @@
  * await emu.stop();
  * ```
  */
+import { restoreAttachments } from './attachments.js';
 import { Gateway } from './gateway.js';
 import type { EmulatorCore } from './interactions.js';
 import { createMessage, toEmulated } from './messages.js';
@@ -148,6 +149,7 @@ export class DiscordEmulator {
     await server.listen();
     origin = server.origin;
     state.attachmentOrigin = origin;
+    if (hosting.world || state.opts.attachmentDir) restoreAttachments(state.attachments, state.messages.values(), origin);
     state.log(`listening on ${origin}`);
     return new DiscordEmulator(core, server);
   }

@@ -22,6 +22,7 @@ export interface ResolvedOptions {
   botName: string;
   retention: { log: number | null; interactionsPerUser: number | null };
   attachmentBytes: number;
+  attachmentDir: string | null;
   debug: ((line: string) => void) | null;
 }
 
@@ -41,6 +42,7 @@ export function resolveOptions(o: EmulatorOptions = {}): ResolvedOptions {
     botName: o.botName ?? 'Red Herring',
     retention: { log: o.retention?.log ?? null, interactionsPerUser: o.retention?.interactionsPerUser ?? null },
     attachmentBytes: o.attachmentBytes ?? DEFAULT_ATTACHMENT_BYTES,
+    attachmentDir: o.attachmentDir ?? null,
     debug: o.debug === true ? (line) => process.stderr.write(`[discord-emulator] ${line}\n`) : o.debug || null,
   };
 }

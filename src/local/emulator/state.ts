@@ -64,7 +64,7 @@ export class EmulatorState {
    */
   constructor(opts: ResolvedOptions, identity?: { applicationId: string; token: string }) {
     this.opts = opts;
-    this.attachments = new AttachmentStore(opts.attachmentBytes);
+    this.attachments = new AttachmentStore(opts.attachmentBytes, opts.attachmentDir);
     this.applicationId = identity?.applicationId ?? this.ids.next();
     this.botUserId = this.applicationId; // modern bots: application id == bot user id
     const b64 = (s: string) => Buffer.from(s).toString('base64').replace(/=+$/, '');

@@ -77,6 +77,12 @@ export interface EmulatorOptions {
    * Default 256 MiB. Each message keeps only its current attachments either way.
    */
   attachmentBytes?: number;
+  /**
+   * A folder that keeps the attachment files (one per attachment id, within `attachmentBytes`)
+   * so they survive a restart from a saved world; files of attachments no restored message
+   * holds are deleted at start. Default: none (memory only).
+   */
+  attachmentDir?: string;
   /** Log every request, gateway payload and violation: `true` writes to stderr, or pass a sink. */
   debug?: boolean | ((line: string) => void);
 }
