@@ -86,11 +86,16 @@ export function padlock(x: number, y: number, size: number, colour: string, body
  * `maxLines` lines; the last line is cut with "…" when the text does not fit.
  */
 export function wrapText(content: string, maxWidth: number, size: number, bold = false, maxLines = 2): string[] {
-  const words = content.split(/\s+/).filter(Boolean);
+  // Words split on spaces; a hyphenated word may also break after its hyphen ("Third-" / "Storey").
+  const words = content.split(/\s+/).filter(Boolean).flatMap((word) => {
+    if (!word.includes('-') || textWidth(word, size, bold) <= maxWidth) return [word];
+    return word.split(/(?<=-)/).map((part, i, all) => (i < all.length - 1 ? `${part}\u0000` : part));
+  });
   const lines: string[] = [];
   let current = '';
   for (const word of words) {
-    const candidate = current ? `${current} ${word}` : word;
+    const glue = current.endsWith('\u0000') ? '' : ' ';
+    const candidate = current ? `${current}${glue}${word}` : word;
     if (textWidth(candidate, size, bold) <= maxWidth || !current) current = candidate;
     else {
       lines.push(current);
@@ -98,6 +103,7 @@ export function wrapText(content: string, maxWidth: number, size: number, bold =
     }
   }
   if (current) lines.push(current);
+  for (let i = 0; i < lines.length; i++) lines[i] = lines[i]!.replace(/\u0000/g, '');
   if (lines.length > maxLines) {
     const kept = lines.slice(0, maxLines);
     kept[maxLines - 1] = `${kept[maxLines - 1]} ${lines.slice(maxLines).join(' ')}`;

@@ -41,6 +41,10 @@ const SAME_IN_BOTH = new Set([
   'bots.levels.normal',
   'noir.roleName.inspector',
   'noir.canvasItem',
+  'noir.pictures.roleName.inspector',
+  'noir.pictures.word.inspector',
+  'jaccuse.pictures.suspicionName.jaccuse',
+  'jaccuse.pictures.inspector',
 ]);
 
 /** How to make arguments of one parameter type. */

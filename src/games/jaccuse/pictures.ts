@@ -72,14 +72,14 @@ function typeSymbol(type: EvidenceType, x: number, y: number, size: number, fill
 }
 
 /** An evidence card at (x, y): type strip with symbol and word, the card's name in words. */
-function evidenceCard(card: EvidenceId, x: number, y: number, p: Pics, t: PictureContext['t'], latest: boolean, out: string[]): void {
+function evidenceCard(card: EvidenceId, x: number, y: number, p: Pics, t: PictureContext['t'], latest: boolean, out: string[], w: number = CARD_W): void {
   const type = evidenceType(card);
-  out.push(rect(x, y, CARD_W, CARD_H, { fill: PAPER, radius: 12, stroke: TYPE_COLOUR[type], strokeWidth: 4 }));
+  out.push(rect(x, y, w, CARD_H, { fill: PAPER, radius: 12, stroke: TYPE_COLOUR[type], strokeWidth: 4 }));
   out.push(typeSymbol(type, x + 10, y + 8, 24));
-  out.push(text(x + 42, y + 28, p.typeName[type], { size: MIN_LABEL_PX, fill: TYPE_COLOUR[type], bold: true, maxWidth: CARD_W - 52 }));
-  const lines = wrapText(t.jaccuse.evidence[card], CARD_W - 16, MIN_TEXT_PX, false, 2);
+  out.push(text(x + 42, y + 28, p.typeName[type], { size: MIN_LABEL_PX, fill: TYPE_COLOUR[type], bold: true, maxWidth: w - 52 }));
+  const lines = wrapText(t.jaccuse.evidence[card], w - 16, MIN_TEXT_PX, false, 2);
   lines.forEach((l, i) => out.push(text(x + 10, y + 58 + i * 27 - (lines.length === 1 ? 0 : 4), l, { size: MIN_TEXT_PX, fill: INK })));
-  if (latest) out.push(rect(x - 6, y - 6, CARD_W + 12, CARD_H + 12, { fill: 'none', radius: 16, stroke: THEME.highlight, strokeWidth: 4 }));
+  if (latest) out.push(rect(x - 6, y - 6, w + 12, CARD_H + 12, { fill: 'none', radius: 16, stroke: THEME.highlight, strokeWidth: 4 }));
 }
 
 /** Evidence cards the latest events moved, dealt or hardened. */
@@ -158,8 +158,8 @@ function suspicionMinis(used: SuspicionCard[], x: number, y: number, p: Pics, ou
   for (const card of SUSPICION_CARDS) {
     const isUsed = used.includes(card);
     out.push(rect(cx, y - 4, 28, SLOT + 8, { fill: isUsed ? '#1e1f22' : '#f1f3f5', radius: 4, stroke: isUsed ? THEME.panelLight : THEME.muted, strokeWidth: 2 }));
-    if (isUsed) out.push(cross(cx + 14, y + SLOT / 2, 14, THEME.muted, 3));
-    else out.push(text(cx + 14, y + SLOT - 5, p.suspicionLetter[card], { size: MIN_LABEL_PX, bold: true, fill: INK, anchor: 'middle' }));
+    out.push(text(cx + 14, y + SLOT - 5, p.suspicionLetter[card], { size: MIN_LABEL_PX, bold: true, fill: isUsed ? '#8e9297' : INK, anchor: 'middle' }));
+    if (isUsed) out.push(cross(cx + 14, y + SLOT / 2, 18, '#c4c9ce', 3));
     cx += 32;
   }
   return cx - x;
@@ -216,7 +216,9 @@ function drawSeat(v: JaccusePublicView, ctx: PictureContext, p: Pics, seat: numb
   x2 += suspicionMinis(info.used, x2, y2, p, out) + 20;
   investigationStack(info.investigationCount, x2, y2, p, out);
   // Suspected Evidence in front of this seat, as cards.
-  cards.forEach((card, i) => evidenceCard(card, MARGIN + 14 + i * (CARD_W + CARD_GAP - 8), top + 86, p, ctx.t, latest.has(card), out));
+  // One or two cards get wider (long names fit on two lines); three share the row.
+  const cw = Math.min(300, (W - 2 * MARGIN - 28 - (cards.length - 1) * (CARD_GAP - 8)) / Math.max(1, cards.length));
+  cards.forEach((card, i) => evidenceCard(card, MARGIN + 14 + i * (cw + CARD_GAP - 8), top + 86, p, ctx.t, latest.has(card), out, cw));
   return top + height + 6;
 }
 
@@ -280,7 +282,10 @@ function legendItems(p: Pics, hand: boolean): LegendItem[] {
   items.push({ draw: (x, y, b) => padlock(x + 3, y, b, THEME.muted, THEME.panel), label: p.legend.hard });
   items.push({ draw: (x, y, b) => turnMarker(x + b / 2, y + b / 2, b * 0.8), label: p.legend.turn });
   items.push({
-    draw: (x, y, b) => rect(x + 4, y - 2, b - 8, b + 4, { fill: '#1e1f22', radius: 4, stroke: THEME.panelLight, strokeWidth: 2 }) + cross(x + b / 2, y + b / 2, 12, THEME.muted, 3),
+    draw: (x, y, b) =>
+      rect(x + 4, y - 2, b - 8, b + 4, { fill: '#1e1f22', radius: 4, stroke: THEME.panelLight, strokeWidth: 2 }) +
+      text(x + b / 2, y + b - 6, p.suspicionLetter.left, { size: MIN_LABEL_PX, bold: true, fill: '#8e9297', anchor: 'middle' }) +
+      cross(x + b / 2, y + b / 2, 16, '#c4c9ce', 3),
     label: p.legend.used,
   });
   items.push({ draw: (x, y, b) => rect(x + 2, y + 2, b - 4, b - 4, { fill: 'none', radius: 6, stroke: THEME.highlight, strokeWidth: 4 }), label: p.legend.latest });

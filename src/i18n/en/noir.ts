@@ -239,7 +239,6 @@ export const noir = {
       evidence: 'your evidence',
     },
     identityCard: 'Your identity',
-    identityUnchosen: 'Pick your identity',
     identityShort: 'You',
     evidenceShort: 'Evidence',
     evidenceCard: 'Evidence: innocent',

@@ -239,7 +239,6 @@ export const noir = {
       evidence: 'tus pruebas',
     },
     identityCard: 'Tu identidad',
-    identityUnchosen: 'Elige tu identidad',
     identityShort: 'Tú',
     evidenceShort: 'Prueba',
     evidenceCard: 'Prueba: inocente',
