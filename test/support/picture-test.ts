@@ -2,7 +2,7 @@
  * Helpers for the games' picture tests (src/games/<game>/pictures.ts): rasterise an SVG with
  * the shipped DejaVu fonts, compare with a committed golden file (regenerate with
  * UPDATE_GOLDEN=1), write the PNG under test-results/pictures/ for a person to look at, and
- * check the drawing rules every picture must keep (text inside the canvas, sizes, alt text).
+ * check the drawing rules every picture must keep (text inside the canvas and not overlapping, sizes, alt text).
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -106,6 +106,20 @@ export function expectPictureRules(picture: Picture): void {
     expect(t.y - t.size, `"${t.content}" above the canvas`).toBeGreaterThanOrEqual(0);
     expect(t.y, `"${t.content}" below the canvas`).toBeLessThanOrEqual(picture.height);
     expect(t.content, 'drawn text beyond Latin-1').toMatch(/^[\u0020-\u007e\u00a0-\u00ff\u2026]*$/);
+  }
+  // No two texts overlap (boxes from the baseline: 0.75 em above, 0.2 em below; widths measured generously, so 2 px of slack).
+  const boxes = textsOf(picture.svg).map((t) => {
+    const w = textWidth(t.content, t.size, t.bold);
+    const left = t.anchor === 'middle' ? t.x - w / 2 : t.anchor === 'end' ? t.x - w : t.x;
+    return { left: left + 2, right: left + w - 2, top: t.y - t.size * 0.75, bottom: t.y + t.size * 0.2, content: t.content };
+  });
+  for (let i = 0; i < boxes.length; i++) {
+    for (let j = i + 1; j < boxes.length; j++) {
+      const a = boxes[i]!;
+      const b = boxes[j]!;
+      const overlap = a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+      expect(overlap, `"${a.content}" overlaps "${b.content}"`).toBe(false);
+    }
   }
   expect(picture.alt.length).toBeGreaterThanOrEqual(40);
   expect(picture.alt.length).toBeLessThanOrEqual(1024);

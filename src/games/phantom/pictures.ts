@@ -110,7 +110,7 @@ function firstMark(cx: number, cy: number, size = 24): string {
 /** A face-down card back (hatched). */
 function cardBack(x: number, y: number, w: number, h: number): string {
   const lines: string[] = [];
-  for (let k = 14; k < w + h; k += 14) {
+  for (let k = 22; k < w + h; k += 22) {
     const x1 = x + Math.max(0, k - h);
     const y1 = y + Math.min(k, h);
     const x2 = x + Math.min(k, w);
@@ -258,8 +258,9 @@ function drawScores(out: string[], y: number, v: PhantomPublicView, ctx: Picture
     for (let k = Math.min(n, 3) - 1; k >= 0; k--) out.push(rect(hx + k * 5, cy - 14 + k * 2, 18, 26, { fill: '#3b4a8c', radius: 3, stroke: '#8ea1e1', strokeWidth: 1.5 }));
     out.push(text(hx + 34, cy + 8, p.cards(n), { size: LABEL, fill: THEME.muted, maxWidth: 110 }));
     // The bar toward the target, and the score in figures.
+    // The score is drawn right-aligned in the last 110 px ("99/99" at most), the bar ends before it.
     const bx = M + 484;
-    const bw = 96;
+    const bw = W - M - 16 - 110 - 10 - bx;
     const score = v.scores[seat] ?? 0;
     const filled = Math.max(0, Math.min(1, score / Math.max(1, v.targetScore)));
     out.push(rect(bx, cy - 9, bw, 18, { fill: THEME.background, radius: 9, stroke: THEME.panelLight, strokeWidth: 2 }));
@@ -377,7 +378,8 @@ function drawSolved(out: string[], y: number, v: PhantomPublicView, r: CrimeReve
     const x = M + (k % 2) * (CARD_W + GAP);
     const cy = y + Math.floor(k / 2) * (CARD_H + GAP);
     const criminal = r.criminalAt === slot.at && r.criminal !== null;
-    faceUpCard(out, x, cy, CARD_W, CARD_H, slot.card, t, criminal ? THEME.danger : undefined);
+    // The criminal's tag takes the place of the suit word.
+    faceUpCard(out, x, cy, CARD_W, CARD_H, slot.card, t, criminal ? THEME.danger : undefined, !criminal);
     const tx = x + BAND_W + 12;
     const tw = CARD_W - BAND_W - 22;
     // Who played it and with which clue (the criminal's tag replaces the suit word).
@@ -458,9 +460,9 @@ function legendItems(v: PhantomPublicView, p: P): LegendItem[] {
           [(cx, cy) => firstMark(cx, cy, 24), l.first],
         ];
   if (v.phase === 'discard') items.push([(cx, cy) => decidingMark(cx, cy, 22), l.deciding]);
+  if (v.phase !== 'over') items.push([(cx, cy) => cardBack(cx - 12, cy - 15, 24, 30), l.faceDown]);
   items.push(
     [(cx, cy) => changedMark(cx, cy, 20), l.changed],
-    [(cx, cy) => cardBack(cx - 12, cy - 15, 24, 30), l.faceDown],
     [(cx, cy) => clueToken(cx, cy, 12, 'red'), l.clue],
     [(cx, cy) => glassMark(cx, cy, 26, THEME.text), l.glass],
   );

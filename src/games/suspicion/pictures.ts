@@ -141,7 +141,7 @@ function crossMark(cx: number, cy: number, size = 20, stroke: string = THEME.dan
 /** A card's back (face down, or the draw pile): hatched, with a question mark. */
 function cardBack(x: number, y: number, w: number, h: number, stroke?: string): string {
   const lines: string[] = [];
-  for (let k = 14; k < w + h; k += 14) {
+  for (let k = 22; k < w + h; k += 22) {
     const x1 = x + Math.max(0, k - h);
     const y1 = y + Math.min(k, h);
     const x2 = x + Math.min(k, w);
@@ -359,9 +359,8 @@ function drawSlot(out: string[], x: number, y: number, w: number, h: number, vie
   if (here('vote')) {
     // §1.9: the declared card lies face down; only its claim is public.
     out.push(cardBack(x, y, w, h, THEME.highlight));
-    out.push(rect(x + 8, y + 6, w - 16, 30, { fill: THEME.background, radius: 6 }));
-    out.push(text(x + w / 2, y + 30, word, { size: LABEL, fill, bold: true, anchor: 'middle', maxWidth: w - 24 }));
-    out.push(text(x + w / 2, y + h - 8, p.faceDown, { size: LABEL, fill: THEME.text, anchor: 'middle', maxWidth: w - 16 }));
+    out.push(rect(x + 14, y + 10, w - 28, h - 20, { fill: THEME.background, radius: 8 }));
+    out.push(text(x + w / 2, cy + 10, p.claim(word), { size: TEXT, fill, bold: true, anchor: 'middle', maxWidth: w - 36 }));
   } else if (here('counterBack') && ph.kind === 'counterBack') {
     // §1.7: the placed card was countered; its placer may still counter back.
     out.push(rect(x, y, w, h, { fill, radius: 10, stroke: THEME.highlight, strokeWidth: 5 }));
@@ -376,12 +375,16 @@ function drawSlot(out: string[], x: number, y: number, w: number, h: number, vie
     out.push(rect(x, y, w, h, { fill, radius: 10, stroke: exposed ? THEME.highlight : INK, strokeWidth: exposed ? 6 : 2 }));
     const second = view.variant === 'criminal' ? p.by(nameOf(ctx, slot.by)) : '';
     const wordY = second ? y + 27 : cy + 10;
-    out.push(text(x + w / 2 + 4, wordY, word, { size: TEXT, fill: INK, bold: true, anchor: 'middle', maxWidth: w - 64 }));
-    if (second) out.push(text(x + w / 2 + 4, y + h - 7, second, { size: LABEL, fill: INK, anchor: 'middle', maxWidth: w - 64 }));
-    // A Wild shows the six colours where plain evidence shows a tick (§1.8).
-    out.push(slot.face.kind === 'wild' ? rect(x + 6, cy - 14, 30, 28, { fill: '#ece6d6', radius: 4 }) + specialIcon('wild', x + 21, cy, 26) : tickMark(x + 20, cy, 18));
-    if (exposed) out.push(boltMark(x + w - 20, cy, 26));
-    else if (slot.protected) out.push(shieldMark(x + w - 20, cy, 24));
+    out.push(text(x + w / 2 + 12, wordY, word, { size: TEXT, fill: INK, bold: true, anchor: 'middle', maxWidth: w - 40 }));
+    if (second) out.push(text(x + w / 2 + 12, y + h - 7, second, { size: LABEL, fill: INK, anchor: 'middle', maxWidth: w - 48 }));
+    // One mark at the left: waiting for counters (§1.7) > protected (§1.7) > a Wild's six colours (§1.8) > a tick.
+    const wild = slot.face.kind === 'wild';
+    if (exposed) out.push(boltMark(x + 20, cy, 28));
+    else if (slot.protected) out.push(shieldMark(x + 20, cy, 24));
+    else if (wild) out.push(rect(x + 6, cy - 14, 30, 28, { fill: '#ece6d6', radius: 4 }) + specialIcon('wild', x + 21, cy, 26));
+    else out.push(tickMark(x + 20, cy, 18));
+    // A protected or exposed Wild still shows its colours, small, at the top-right corner.
+    if (wild && (exposed || slot.protected)) out.push(rect(x + w - 30, y + 4, 24, 18, { fill: '#ece6d6', radius: 3 }) + specialIcon('wild', x + w - 18, y + 13, 20));
   }
   if (changes.slots.has(`${seat}:${i}`)) out.push(changedMark(x + w - 4, y + 4, 22));
 }
@@ -390,7 +393,7 @@ function drawSlot(out: string[], x: number, y: number, w: number, h: number, vie
 function pill(out: string[], x: number, y: number, label: string, fill: string, maxWidth: number): void {
   const shown = fitText(label, maxWidth - 20, LABEL, true);
   const w = textWidth(shown, LABEL, true) + 20;
-  out.push(rect(x, y, w, 28, { fill, radius: 14 }));
+  out.push(rect(x, y, w, 27, { fill, radius: 13 }));
   out.push(text(x + 10, y + 21, shown, { size: LABEL, bold: true, fill: INK }));
 }
 
@@ -415,8 +418,7 @@ function drawRow(out: string[], y: number, view: SuspicionPublicView, player: Pl
   const suffix = options.own ? ` (${p.you})` : '';
   const nameMax = SUSPECT_W - 20 - textWidth(suffix, TEXT, true);
   const name = fitText(nameOf(ctx, seat), nameMax, TEXT, true) + suffix;
-  out.push(text(SUSPECT_X + SUSPECT_W / 2, top + 30, name, { size: TEXT, bold: true, fill: INK, anchor: 'middle', maxWidth: SUSPECT_W - 16 }));
-  out.push(text(SUSPECT_X + SUSPECT_W / 2, top + TOP_H - 9, p.suspect, { size: LABEL, fill: '#4e5058', anchor: 'middle', maxWidth: SUSPECT_W - 16 }));
+  out.push(text(SUSPECT_X + SUSPECT_W / 2, top + TOP_H / 2 + 10, name, { size: TEXT, bold: true, fill: INK, anchor: 'middle', maxWidth: SUSPECT_W - 16 }));
   if (options.changes.seats.has(seat)) out.push(changedMark(SUSPECT_X + SUSPECT_W - 4, top + 4, 22));
   // Evidence: LEFT and RIGHT beside the suspect card, BOTTOM below it (§1.2).
   drawSlot(out, LEFT_X, top, TILE_W, TOP_H, view, player, 0, ctx, options.changes);
@@ -535,6 +537,7 @@ function legendItems(view: SuspicionPublicView, p: P, withCounter: boolean): Leg
         [(cx, cy) => decidingMark(cx, cy, 22), l.deciding],
       ];
   items.push(
+    [(cx, cy) => rect(cx - 15, cy - 12, 30, 24, { fill: '#ece6d6', radius: 4, stroke: INK, strokeWidth: 1.5 }), p.suspect],
     [(cx, cy) => changedMark(cx, cy, 20), l.changed],
     [(cx, cy) => rect(cx - 13, cy - 11, 26, 22, { fill: THEME.background, radius: 4, stroke: THEME.muted, strokeWidth: 2, dash: '5 4' }), l.needed],
     [(cx, cy) => rect(cx - 13, cy - 11, 26, 22, { fill: THEME.muted, radius: 4 }) + tickMark(cx, cy, 14), l.placed],

@@ -222,3 +222,26 @@ describe('no leak, never throws, rules kept', () => {
     expect(handOf(bluff, 1, en, events).svg).toContain('Tamper');
   });
 });
+
+describe('size', () => {
+  it('the fullest table (6 seats, Criminal Edition, every slot filled by a long-named detective, Spanish) stays ≤ 150 KB', async () => {
+    const s = arrange(6, {
+      variant: 'criminal',
+      turn: 1,
+      slots: {
+        0: [{ card: 'red2', by: 1 }, { card: 'blue1', by: 1 }, null],
+        1: [{ card: 'orange1', by: 0 }, { card: 'yellow1', by: 2, protected: true }, null],
+        2: [{ card: 'red3', by: 1 }, { card: 'green1', by: 1 }, null],
+        3: [{ card: 'yellow2', by: 1 }, { card: 'blue2', by: 1 }, null],
+        4: [{ card: 'orange2', by: 1 }, { card: 'red4', by: 1 }, null],
+        5: [{ card: 'green2', by: 1 }, { card: 'wild1', by: 1 }, null],
+      },
+      blocked: { 2: 'block1' },
+      skip: [2, 4],
+    });
+    const b = pictures.board(def.publicView(s), pictureContext(es, 6, null));
+    expectPictureRules(b);
+    expect(b.height).toBeLessThanOrEqual(1400);
+    await expectGolden('suspicion', 'six-full-board-es', b);
+  });
+});
