@@ -22,6 +22,8 @@ import { drawCalls, snapshotOf, withTestPictures } from '../support/test-picture
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 const game = GAME_MODULES.find((mod) => mod.id === 'suspicion')!;
+/** The same game without drawers (the embed layout). */
+const plain = { ...game, pictures: undefined };
 
 /** Count of pixels differing from the background colour #2b2d31 in an RGBA buffer. */
 async function inkPixels(svg: string): Promise<number> {
@@ -119,7 +121,7 @@ describe('PictureMaker', () => {
   });
 
   it('draws nothing for a game without drawers', async () => {
-    expect(await new PictureMaker().board(game, snapshotOf(game, state, 4), en)).toBeNull();
+    expect(await new PictureMaker().board(plain, snapshotOf(plain, state, 4), en)).toBeNull();
   });
 });
 
@@ -199,7 +201,7 @@ describe('board and panel payloads (Components V2)', () => {
     expect(mediaItems(textual)).toEqual([]);
     expect(JSON.stringify(textual.components)).toContain(es.common.panel.picturesVersion);
     // A game without drawers keeps its embed panel, without a switch.
-    const legacy = panelMessage(game, snap, 'u1', en);
+    const legacy = panelMessage(plain, snap, 'u1', en);
     expect(legacy.embeds).toHaveLength(1);
     expect(JSON.stringify(legacy.components)).not.toContain(en.common.panel.textVersion);
   });
