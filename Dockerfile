@@ -34,6 +34,8 @@ COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
 COPY --from=build /app/drizzle ./drizzle
 COPY --from=build /app/drizzle-pg ./drizzle-pg
+# The fonts pictures are drawn with (src/discord/pictures/rasterise.ts finds ./assets/fonts).
+COPY assets ./assets
 COPY --from=build /app/scripts/build-if-needed.mjs /app/scripts/copy-page.mjs ./scripts/
 RUN mkdir -p /data && chown node:node /data && ln -s /data /app/data
 USER node

@@ -30,6 +30,7 @@
  * `--log-level=info` (the product's; production default), `--profile-rate=400`, `--out=DIR`,
  * `--no-refine` (skip the rungs √2 above each bot's highest passing rate; see BenchResults.refined).
  */
+import { benchPictures } from './pictures.js';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -48,7 +49,7 @@ import { benchStore, MOVES, type StoreBenchResult } from './store.js';
 import { printReport } from './report.js';
 import { postgresUnavailable, startPostgres, type PostgresServer } from '../test/support/postgres.js';
 
-const PARTS = ['load', 'scenarios', 'profile', 'recovery', 'store', 'shards', 'leaderboard'] as const;
+const PARTS = ['load', 'scenarios', 'profile', 'recovery', 'store', 'shards', 'leaderboard', 'pictures'] as const;
 type Part = (typeof PARTS)[number];
 
 /** The settings of one run. */
@@ -109,6 +110,8 @@ export interface BenchResults {
   store?: StoreBenchResult;
   shards?: { name: string; metrics: Record<string, number>; summary: string };
   leaderboard?: { name: string; metrics: Record<string, number>; summary: string };
+  /** Picture render time and PNG size per game, board and hand (bench/pictures.ts). */
+  pictures?: { name: string; metrics: Record<string, number>; summary: string };
   /** Parts that failed (the others still ran). */
   errors?: string[];
   durationSeconds: number;
@@ -237,6 +240,10 @@ async function main(): Promise<void> {
   if (has('leaderboard')) await part('leaderboard', async () => {
     log(`leaderboard: ${settings.leaderboardResults} results`);
     results.leaderboard = await benchLeaderboard(settings.leaderboardResults, settings.leaderboardRepetitions);
+  });
+  if (has('pictures')) await part('pictures', async () => {
+    log('pictures: render time and PNG size');
+    results.pictures = await benchPictures(settings.quick ? 10 : 60);
   });
   results.machine.loadAverageAfter = loadavg().map((x) => round(x, 2));
   results.durationSeconds = round((performance.now() - started) / 1000, 0);

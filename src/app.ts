@@ -11,7 +11,7 @@ import { buildCommands } from './commands/index.js';
 import type { SlashCommand } from './discord/slash-command.js';
 import type { Config } from './config.js';
 import type { AppContext } from './discord/context.js';
-import { Publisher } from './discord/publisher.js';
+import { Publisher, type TextBoardsPreferences } from './discord/publisher.js';
 import { createRouter } from './discord/router.js';
 import { defaultRegistry } from './games/index.js';
 import type { GameRegistry } from './games/registry.js';
@@ -59,6 +59,11 @@ export interface AppOptions {
    * answers, in ms (default PING_EDIT_DELAY_MS, 1.5 s); end-to-end tests that settle after
    * every vote shorten it.
    */
+  /**
+   * Where the text-boards settings come from (README "Pictures"); default: the store
+   * (`guild_settings.text_boards`, `user_settings.text_boards`).
+   */
+  textBoards?: TextBoardsPreferences;
   pingEditDelayMs?: number;
   /** First wait before a failed board or ping request is tried again, ms (tests; default PUBLISH_RETRY_MS in publisher.ts). */
   publishRetryMs?: number;
@@ -139,7 +144,9 @@ export function createApp(config: Config, opts: AppOptions): App {
   // Discord's global 50/s (discord-platform.md §4); @discordjs/rest exempts only the initial
   // callback, so they get a client of their own that never waits behind board edits and pings.
   const interactionRest = new REST({ ...(config.discordApiUrl ? { api: config.discordApiUrl } : {}), globalRequestsPerSecond: Infinity, agent: restAgent() });
-  const publisher = new Publisher({ rest: client.rest, interactionRest, service, registry, logger, ...(opts.pingEditDelayMs !== undefined ? { pingEditDelayMs: opts.pingEditDelayMs } : {}),
+  const publisher = new Publisher({ rest: client.rest, interactionRest, service, registry, logger,
+    textBoards: opts.textBoards ?? { guild: (id) => store.guildTextBoards(id), user: (id) => store.userTextBoards(id) },
+    ...(opts.pingEditDelayMs !== undefined ? { pingEditDelayMs: opts.pingEditDelayMs } : {}),
     ...(opts.publishRetryMs !== undefined ? { retryMs: opts.publishRetryMs } : {}),
   });
   service.addListener(publisher);

@@ -6,6 +6,7 @@ import { MessageFlags, PermissionFlagsBits, type Interaction } from 'discord.js'
 import type { GameModule } from '../games/module.js';
 import type { Catalog } from '../i18n/index.js';
 import { MESSAGE_CONTENT_MAX, type MessagePayload } from './render/markup.js';
+import { isComponentsV2 } from './message-body.js';
 import type { Actor, ServiceError } from '../tables/types.js';
 
 /** The Actor behind an interaction (display name as shown in the guild). */
@@ -130,18 +131,32 @@ export function messageLink(guildId: string, channelId: string, messageId: strin
 
 /**
  * A rendered payload in the option shape discord.js's reply / update / editReply take
- * (camelCase `allowedMentions`); embeds and components pass through as API JSON.
+ * (camelCase `allowedMentions`); embeds and components pass through as API JSON. A
+ * Components V2 payload (README "Pictures") carries its flag and files and no content; as an
+ * `edit` (an update of the message a click came from) it clears the embeds a legacy message
+ * had and lists only the files sent now as attachments (old pictures are dropped).
  */
-export function forDjs(payload: MessagePayload) {
+export function forDjs(payload: MessagePayload, edit = false) {
+  const mentions = payload.allowed_mentions ?? { parse: [] as [] };
+  if (isComponentsV2(payload)) {
+    return {
+      ...(edit ? { embeds: [] } : {}),
+      components: payload.components ?? [],
+      allowedMentions: mentions,
+      flags: payload.flags,
+      files: (payload.files ?? []).map((file) => ({ attachment: file.data, name: file.name, description: file.description })),
+      ...(edit ? { attachments: [] } : {}),
+    };
+  }
   return {
     content: payload.content ?? '',
     embeds: payload.embeds ?? [],
     components: payload.components ?? [],
-    allowedMentions: payload.allowed_mentions ?? { parse: [] as [] },
+    allowedMentions: mentions,
   };
 }
 
 /** `forDjs` for a new ephemeral message (reply / follow-up). */
 export function forDjsEphemeral(payload: MessagePayload) {
-  return { ...forDjs(payload), flags: MessageFlags.Ephemeral as const };
+  return { ...forDjs(payload), flags: ((payload.flags ?? 0) | MessageFlags.Ephemeral) as number };
 }

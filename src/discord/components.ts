@@ -189,6 +189,16 @@ async function tableVerb(interaction: ComponentInteraction, app: AppContext, log
     case 'again':
       await playAgainClick(interaction, app, log, text, tableId);
       return;
+    case 'text-version':
+    case 'pictures': {
+      // The panel's switch between the hand's picture and its text version (README "Pictures").
+      const result = await app.service.lookUp(tableId, actor);
+      if (!result.ok) return refuse(result.error);
+      log.outcome = 'ok';
+      await app.store.setUserTextBoards(actor.userId, verb === 'text-version', Date.now());
+      await answerWithPanel(interaction, app, result.value, onPanel(interaction) ? 'update' : 'reply');
+      return;
+    }
     case 'hand':
     case 'refresh': {
       const result = await app.service.markPresent(tableId, actor);

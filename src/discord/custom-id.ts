@@ -32,6 +32,9 @@ export const TABLE_VERBS = [
   'add-bot',
   'remove-bot',
   'replace-bot',
+  // A panel's switch between the hand's picture and its text version (README "Pictures").
+  'text-version',
+  'pictures',
 ] as const;
 export type TableVerb = (typeof TABLE_VERBS)[number];
 

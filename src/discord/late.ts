@@ -11,6 +11,8 @@
  */
 import { MessageFlags } from 'discord.js';
 import type { ComponentInteraction } from './slash-command.js';
+import { requestBody, type RequestBody } from './message-body.js';
+import type { MessagePayload } from './render/markup.js';
 
 /**
  * A component click this old (ms since its snowflake's creation) and not yet worked on is
@@ -61,19 +63,28 @@ export function interactionAgeMs(interaction: { createdTimestamp: number }, now:
   return now - interaction.createdTimestamp;
 }
 
-/** Sends an API JSON body (serialised) to the interaction's original response; resolves with the message. */
-export type EditOriginal = (interaction: { applicationId: string; token: string }, body: string) => Promise<unknown>;
+/** Sends an API body (serialised JSON, or a body with files) to the interaction's original response; resolves with the message. */
+export type EditOriginal = (interaction: { applicationId: string; token: string }, body: string | RequestBody) => Promise<unknown>;
 
-/** discord.js-style answer options (as the handlers pass them) as an API message edit body. */
-function editBody(options: unknown): string {
+/**
+ * discord.js-style answer options (as the handlers pass them) as an API message edit body,
+ * with the files of a picture (README "Pictures") and the Components V2 flag when present.
+ */
+function editBody(options: unknown): string | RequestBody {
   if (typeof options === 'string') return JSON.stringify({ content: options });
-  const { content, embeds, components, allowedMentions } = (options ?? {}) as Record<string, unknown>;
-  return JSON.stringify({
+  const { content, embeds, components, allowedMentions, flags, files } = (options ?? {}) as Record<string, unknown>;
+  const body = {
     ...(content !== undefined ? { content } : {}),
     ...(embeds !== undefined ? { embeds } : {}),
     ...(components !== undefined ? { components } : {}),
     ...(allowedMentions !== undefined ? { allowed_mentions: allowedMentions } : {}),
-  });
+  };
+  if (typeof flags !== 'number' || (flags & MessageFlags.IsComponentsV2) === 0) return JSON.stringify(body);
+  const attached = (Array.isArray(files) ? files : []) as { attachment: Buffer; name: string; description?: string }[];
+  return requestBody(
+    { ...body, flags: flags & ~MessageFlags.Ephemeral, files: attached.map((file) => ({ name: file.name, data: file.attachment, ...(file.description ? { description: file.description } : {}) })) } as MessagePayload,
+    true,
+  );
 }
 
 /** Options for a follow-up: the callback-only `withResponse` left out, always private. */

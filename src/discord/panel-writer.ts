@@ -51,11 +51,13 @@ export class PanelWriter {
    * the same version, e.g. a double click); otherwise acknowledge at once (Discord's 3 s)
    * and edit the message after the writes before it — unless the message already shows a
    * newer version. `content` gives the fingerprint of the answer (`panelFingerprint`), asked
-   * for once the answer is on its way. Rejects when the acknowledgement itself fails.
+   * for once the answer is on its way. `inPlace` false (the answer's picture is still being
+   * drawn, README "Pictures") always acknowledges first and edits. Rejects when the
+   * acknowledgement itself fails.
    */
-  async answerClick(messageId: string, version: number, answer: PanelClickAnswer, content?: () => string): Promise<void> {
+  async answerClick(messageId: string, version: number, answer: PanelClickAnswer, content?: () => string, inPlace = true): Promise<void> {
     const writes = this.writesOf(messageId);
-    const free = writes.inFlight === 0 ? version >= writes.version : writes.callbacksOnly && !writes.next && version === writes.version;
+    const free = !inPlace ? false : writes.inFlight === 0 ? version >= writes.version : writes.callbacksOnly && !writes.next && version === writes.version;
     if (free) {
       writes.version = version;
       writes.content = undefined;

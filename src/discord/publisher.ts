@@ -29,6 +29,21 @@ import { panelFingerprint, panelMessage } from './render/panel.js';
 import { BackgroundQueue } from './background.js';
 import { RestBudget, RestPriority, type HeaderSource, type RestBudgetOptions, type SlotRelease, type SlotRequest } from './rest-budget.js';
 import { pingMessage } from './render/ping.js';
+import { PictureMaker, type MessagePicture } from './pictures/index.js';
+import { requestBody, type RequestBody } from './message-body.js';
+import type { GameModule } from '../games/module.js';
+import type { Catalog } from '../i18n/index.js';
+
+/**
+ * Who asked for text instead of pictures (README "Pictures"): a server for its public boards
+ * (`/admin settings`), a player for their private panels (the panel's "📝 Text version" button).
+ */
+export interface TextBoardsPreferences {
+  /** True when the server's boards are drawn as text. */
+  guild(guildId: string): Promise<boolean>;
+  /** True when the player's panels are drawn as text. */
+  user(userId: string): Promise<boolean>;
+}
 
 /** A panel interaction token is refreshed only while younger than this (Discord: 15 min), in ms. */
 export const PANEL_TOKEN_TTL_MS = 14 * 60 * 1000;
@@ -171,12 +186,49 @@ export class Publisher implements TableListener {
       pingEditDelayMs?: number;
       /** First wait before a failed board or ping request is tried again, in ms (default PUBLISH_RETRY_MS). */
       retryMs?: number;
+      /** The pictures of boards and hands (default: a PictureMaker with the default cache bound). */
+      pictures?: PictureMaker;
+      /** Text-boards preferences (default: pictures for everyone). */
+      textBoards?: TextBoardsPreferences;
     },
   ) {
     this.panelWriter = new PanelWriter(deps.logger);
     this.budget = new RestBudget(deps.budget);
     this.background = new BackgroundQueue((err) => deps.logger.warn({ err }, 'background redraw failed'));
     this.interactionRest = deps.interactionRest ?? deps.rest;
+    this.pictures = deps.pictures ?? new PictureMaker();
+    this.textBoards = deps.textBoards ?? { guild: async () => false, user: async () => false };
+  }
+
+  /** The pictures of boards and hands, cached (README "Pictures"). */
+  readonly pictures: PictureMaker;
+  /** Who asked for text instead of pictures. */
+  readonly textBoards: TextBoardsPreferences;
+
+  /**
+   * Seat `seat`'s hand picture for `snapshot` in `text`'s language, or null: the game has no
+   * drawers, the player asked for text (`textBoards`), or drawing failed (logged; the panel
+   * then shows the text version).
+   */
+  async handPicture(mod: GameModule, snapshot: TableSnapshot, seat: number | null, text: Catalog, textBoards: boolean): Promise<MessagePicture | null> {
+    if (!mod.pictures || seat === null || textBoards || !snapshot.table.state) return null;
+    try {
+      return await this.pictures.hand(mod, snapshot, seat, text);
+    } catch (err) {
+      this.deps.logger.warn({ err, table: snapshot.table.id, seat }, 'hand picture failed');
+      return null;
+    }
+  }
+
+  /** The board picture for `snapshot`, or null (no drawers, text boards, or drawing failed: logged). */
+  private async boardPicture(mod: GameModule, snapshot: TableSnapshot, text: Catalog, textBoards: boolean): Promise<MessagePicture | null> {
+    if (!mod.pictures || textBoards || !snapshot.table.state) return null;
+    try {
+      return await this.pictures.board(mod, snapshot, text);
+    } catch (err) {
+      this.deps.logger.warn({ err, table: snapshot.table.id }, 'board picture failed');
+      return null;
+    }
   }
 
   /**
@@ -198,9 +250,12 @@ export class Publisher implements TableListener {
    * Edit a panel message through an interaction token (`PATCH /webhooks/{app}/{token}/messages/@original`)
    * on the interaction REST client. `body` is the API JSON, already serialised.
    */
-  editPanel(interaction: { applicationId: string; token: string }, body: string): Promise<unknown> {
-    return this.interactionRest.patch(Routes.webhookMessage(interaction.applicationId, interaction.token), {
-      body,
+  editPanel(interaction: { applicationId: string; token: string }, body: string | RequestBody): Promise<unknown> {
+    const route = Routes.webhookMessage(interaction.applicationId, interaction.token);
+    // With files: multipart (payload_json + files[n]); discord.js's REST builds it.
+    if (typeof body !== 'string' && body.files.length > 0) return this.interactionRest.patch(route, { body: body.body, files: body.files, auth: false });
+    return this.interactionRest.patch(route, {
+      body: typeof body === 'string' ? body : JSON.stringify(body.body),
       passThroughBody: true,
       headers: { 'Content-Type': 'application/json' },
       auth: false,
@@ -521,13 +576,18 @@ export class Publisher implements TableListener {
    * waits out any limit it knows of) and release its RestBudget slot with the answer's
    * rate-limit headers. Returns the parsed answer; throws the REST error.
    */
-  private async channelRequest(release: SlotRelease, method: RequestMethod, route: RouteLike, payload: unknown): Promise<unknown> {
+  private async channelRequest(release: SlotRelease, method: RequestMethod, route: RouteLike, payload: unknown, files: RequestBody['files'] = []): Promise<unknown> {
     let headers: HeaderSource | null = null;
     try {
       const response = await this.deps.rest.queueRequest({
         fullRoute: route,
         method,
-        ...(payload === undefined ? {} : { body: typeof payload === 'string' ? payload : JSON.stringify(payload), passThroughBody: true, headers: { 'Content-Type': 'application/json' } }),
+        // With files: multipart (payload_json + files[n], README "Pictures").
+        ...(files.length > 0
+          ? { body: typeof payload === 'string' ? JSON.parse(payload) : payload, files }
+          : payload === undefined
+            ? {}
+            : { body: typeof payload === 'string' ? payload : JSON.stringify(payload), passThroughBody: true, headers: { 'Content-Type': 'application/json' } }),
       });
       headers = response.headers;
       return method === RequestMethod.Delete ? undefined : await parseResponse(response);
@@ -555,9 +615,20 @@ export class Publisher implements TableListener {
     }
     const mod = this.deps.registry.get(table.game);
     const text = catalogFor(table.locale);
-    const payload = table.status === 'lobby' ? lobbyMessage(mod, snap, text) : boardMessage(mod, snap, text);
-    const body = JSON.stringify(payload);
-    const fingerprint = createHash('sha1').update(body).digest('base64');
+    let payload;
+    if (table.status === 'lobby') payload = lobbyMessage(mod, snap, text);
+    else {
+      const textBoards = mod.pictures ? await this.textBoards.guild(table.guildId).catch(() => false) : false;
+      const picture = await this.boardPicture(mod, snap, text, textBoards);
+      // Newest state wins: a change that came in while drawing is drawn next, over this one.
+      if (this.closed) return;
+      payload = boardMessage(mod, snap, text, { picture, textBoards });
+    }
+    const edit = requestBody(payload, true);
+    const body = JSON.stringify(edit.body);
+    const hash = createHash('sha1').update(body);
+    for (const file of edit.files) hash.update(file.data);
+    const fingerprint = hash.digest('base64');
     const shown = this.boards.get(table.id);
     const recheck = changes.some((change) => change.redraw);
     const closed = table.status !== 'lobby' && table.status !== 'active';
@@ -569,7 +640,7 @@ export class Publisher implements TableListener {
       }
       try {
         slot = null;
-        await this.channelRequest(release, RequestMethod.Patch, Routes.channelMessage(table.channelId, table.boardMessageId), body);
+        await this.channelRequest(release, RequestMethod.Patch, Routes.channelMessage(table.channelId, table.boardMessageId), edit.body, edit.files);
         await this.confirmBoard(table.id, table.version, fingerprint, closed);
         return;
       } catch (err) {
@@ -583,7 +654,8 @@ export class Publisher implements TableListener {
     if (closed) return;
     slot ??= await this.budget.slot(work.channelId, 'create', RestPriority.board);
     if (this.closed) return slot();
-    const message = (await this.channelRequest(slot, RequestMethod.Post, Routes.channelMessages(table.channelId), body)) as { id: string };
+    const create = requestBody(payload, false);
+    const message = (await this.channelRequest(slot, RequestMethod.Post, Routes.channelMessages(table.channelId), create.body, create.files)) as { id: string };
     work.written.boardMessageId = message.id;
     await this.deps.service.setBoardMessage(table.id, message.id);
     await this.confirmBoard(table.id, table.version, fingerprint, false);
@@ -655,12 +727,15 @@ export class Publisher implements TableListener {
       this.panelWriter.write(
         live.messageId,
         snap.table.version,
-        () => {
-          const payload = panelMessage(mod, snap, seat.userId, catalogFor(live.locale));
+        async () => {
+          const text = catalogFor(live.locale);
+          const textBoards = mod.pictures ? await this.textBoards.user(seat.userId).catch(() => false) : false;
+          const picture = await this.handPicture(mod, snap, seat.seat, text, textBoards);
+          const payload = panelMessage(mod, snap, seat.userId, text, undefined, { picture, textBoards });
           const fingerprint = panelFingerprint(payload);
-          if (this.panelWriter.contentOf(live.messageId) === fingerprint) return Promise.resolve();
+          if (this.panelWriter.contentOf(live.messageId) === fingerprint) return;
           this.panelWriter.showing(live.messageId, fingerprint);
-          return this.refreshPanel(live, JSON.stringify(payload));
+          return this.refreshPanel(live, requestBody(payload, true));
         },
         false,
         () => this.untrack(key, live),
@@ -677,7 +752,7 @@ export class Publisher implements TableListener {
   }
 
   /** `editPanel` for a refresh: at most PANEL_REFRESHES_IN_FLIGHT at once, the others in turn. */
-  private async refreshPanel(live: LivePanel, body: string): Promise<unknown> {
+  private async refreshPanel(live: LivePanel, body: RequestBody): Promise<unknown> {
     if (this.refreshesInFlight >= PANEL_REFRESHES_IN_FLIGHT) await new Promise<void>((resolve) => this.refreshQueue.push(resolve));
     this.refreshesInFlight += 1;
     try {

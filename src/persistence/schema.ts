@@ -232,18 +232,23 @@ export const guildSettings = sqliteTable('guild_settings', {
   tableChannelIds: text('table_channel_ids', { mode: 'json' }).$type<string[]>(),
   /** Role allowed to open tables (role snowflake); null = anyone. */
   hostRoleId: text('host_role_id'),
+  /** Public boards drawn as text instead of pictures (README "Pictures"); null = pictures. */
+  textBoards: integer('text_boards', { mode: 'boolean' }),
 });
 
 /** How a turn-based table tells a player it is their move (README "Turn-based tables"). */
 export type TurnNotify = 'ping' | 'dm';
 
 /**
- * Per-user preferences, one row per Discord user (README "Turn-based tables"). `turnNotify`:
- * 'dm' = turn pings and reminders of turn-based tables come by DM; null or 'ping' = a
- * mention in the table's channel (the default).
+ * Per-user preferences, one row per Discord user who changed one; no row = the defaults.
+ * `textBoards`: private panels drawn as text instead of pictures (README "Pictures": screen
+ * readers, slow connections). `turnNotify` (README "Turn-based tables"): 'dm' = turn pings
+ * and reminders of turn-based tables come by DM; null or 'ping' = a mention in the table's
+ * channel (the default).
  */
 export const userSettings = sqliteTable('user_settings', {
   userId: text('user_id').primaryKey(),
+  textBoards: integer('text_boards', { mode: 'boolean' }).notNull().default(false),
   turnNotify: text('turn_notify').$type<TurnNotify>(),
   updatedAt: integer('updated_at').notNull(),
 });

@@ -27,7 +27,13 @@ export function tempDir(prefix = 'rh-e2e-'): { dir: string; dbPath: string; clea
   return { dir, dbPath: join(dir, 'bot.db'), cleanup: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
-/** Start the bot on `emu` with the database at `dbPath`; resolves when it is ready. */
+/**
+ * Text boards and panels for everyone (README "Pictures"): the end-to-end tests read what a
+ * player reads as text; test/e2e/pictures.test.ts checks the pictures (`textBoards: undefined`).
+ */
+export const TEXT_BOARDS_ONLY = { guild: async () => true, user: async () => true };
+
+/** Start the bot on `emu` with the database at `dbPath` (text boards unless `opts.textBoards` says otherwise); resolves when it is ready. */
 export async function startBot(emu: DiscordEmulator, dbPath: string, opts: Partial<AppOptions> = {}): Promise<App> {
   const config = loadConfig({
     DISCORD_TOKEN: emu.token,
@@ -37,7 +43,7 @@ export async function startBot(emu: DiscordEmulator, dbPath: string, opts: Parti
     LOG_LEVEL: 'silent',
   });
   // Pings edited down after a vote coalesce for 1.5 s in production; every settle() would wait that out.
-  const app = createApp(config, { logger: silentLogger, pingEditDelayMs: 50, ...opts });
+  const app = createApp(config, { logger: silentLogger, pingEditDelayMs: 50, textBoards: TEXT_BOARDS_ONLY, ...opts });
   await app.start();
   return app;
 }
@@ -58,11 +64,26 @@ export function answered(r: InteractionResult): InteractionResult {
   return r;
 }
 
-/** The text a user reads in a message: content, embed titles and descriptions. */
+/** The text a user reads in a message: content, embed titles and descriptions, Text Displays (Components V2). */
 export function textOf(m: EmulatedMessage | undefined): string {
   if (!m) return '';
   const embeds = ((m.embeds ?? []) as { title?: string; description?: string }[]).map((e) => `${e.title ?? ''}\n${e.description ?? ''}`);
-  return [m.content ?? '', ...embeds].join('\n');
+  return [m.content ?? '', ...embeds, ...textDisplays((m.components ?? []) as unknown[])].join('\n');
+}
+
+/** The contents of every Text Display (type 10) among `components`, nested ones included. */
+function textDisplays(components: unknown[]): string[] {
+  const out: string[] = [];
+  for (const c of components as { type?: number; content?: string; components?: unknown[] }[]) {
+    if (c.type === 10 && c.content) out.push(c.content);
+    if (Array.isArray(c.components)) out.push(...textDisplays(c.components));
+  }
+  return out;
+}
+
+/** True for a message with an embed or a Components V2 Container (a lobby, board or panel). */
+function drawn(m: EmulatedMessage): boolean {
+  return (m.embeds?.length ?? 0) > 0 || ((m.components ?? []) as { type?: number }[]).some((c) => c.type === 17);
 }
 
 /** The table id of a lobby / board message (from its title "… table #N …", "… mesa #N …" in Spanish). */
@@ -76,7 +97,7 @@ export function tableIdOf(m: EmulatedMessage | undefined): number {
 export function boardOf(emu: DiscordEmulator, id: number, channelId = emu.channel): EmulatedMessage {
   const m = emu
     .messages(channelId)
-    .filter((x) => (x.embeds?.length ?? 0) > 0 && new RegExp(`(?:table|mesa) #${id}\\b`).test(textOf(x)))
+    .filter((x) => drawn(x) && new RegExp(`(?:table|mesa) #${id}\\b`).test(textOf(x)))
     .at(-1);
   if (!m) throw new Error(`no board for table #${id}`);
   return m;

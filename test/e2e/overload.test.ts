@@ -72,7 +72,7 @@ describe('a late click is acknowledged first and still answered', () => {
     for (const player of [ana, ben]) {
       const hand = answered(await late(() => player.click(fresh(emu, board), 'Show my hand')));
       expect(hand.callbackType).toBe(5);
-      await emu.waitFor(() => (hand.message?.embeds?.length ?? 0) > 0, { timeoutMs: 10_000 });
+      await emu.waitFor(() => (hand.message?.embeds?.length ?? 0) > 0 || (hand.message?.components?.length ?? 0) > 0, { timeoutMs: 10_000 });
       expect(hand.message?.ephemeral).toBe(true);
       expect(textOf(hand.message)).toContain(`#${id}`);
       const panel = hand.message!;

@@ -235,9 +235,10 @@ describe('platform behaviour through the Discord emulator', () => {
     expect((await app.context.store.table(id))!.status).toBe('cancelled');
     const closed = fresh(emu, board);
     expect(textOf(closed)).toMatch(/Cancelled/);
-    expect(closed.components ?? []).toHaveLength(0);
+    // A closed board keeps its Container (Components V2) but offers no button or select.
+    expect(JSON.stringify(closed.components ?? [])).not.toMatch(/"custom_id"/);
     // The open private panel is redrawn too: no moves left to click, "this game is over".
-    await eventually(async () => ((fresh(emu, panel).components ?? []).length === 0 ? true : undefined), 'the panel redrawn without buttons');
+    await eventually(async () => (!/"custom_id"/.test(JSON.stringify(fresh(emu, panel).components ?? [])) ? true : undefined), 'the panel redrawn without buttons');
     expect(textOf(fresh(emu, panel))).toMatch(/game is over/);
     // A stale panel button on the cancelled table is answered privately.
     const late = answered(await ana.slash('hand', {}, { channelId }));

@@ -779,6 +779,26 @@ export function storeContract(backend: string, harness: StoreHarness): void {
       expect(await store.guildLanguage(GUILDS[1]!)).toBeNull();
     });
 
+    it('stores the text-boards settings (README "Pictures"): per user, per server, false until set; erasing a user forgets theirs', async () => {
+      const store = await harness.open();
+      const g = GUILDS[0]!;
+      expect(await store.userTextBoards(userId(1))).toBe(false);
+      await store.setUserTextBoards(userId(1), true, T0);
+      expect(await store.userTextBoards(userId(1))).toBe(true);
+      expect(await store.userTextBoards(userId(2))).toBe(false);
+      await store.setUserTextBoards(userId(1), false, T0 + 1);
+      expect(await store.userTextBoards(userId(1))).toBe(false);
+      await store.setUserTextBoards(userId(1), true, T0 + 2);
+      expect(await store.guildTextBoards(g)).toBe(false);
+      await store.setGuildLanguage(g, 'es', userId(2), T0);
+      await store.setGuildTextBoards(g, true, userId(2), T0 + 1);
+      expect(await store.guildTextBoards(g)).toBe(true);
+      expect(await store.guildLanguage(g)).toBe('es');
+      expect(await store.guildTextBoards(GUILDS[1]!)).toBe(false);
+      expect((await store.eraseUserData(userId(1))).ok).toBe(true);
+      expect(await store.userTextBoards(userId(1))).toBe(false);
+    });
+
     it('pages a server\'s open tables oldest first with their seats and last move', async () => {
       const store = await harness.open();
       const g = GUILDS[0]!;

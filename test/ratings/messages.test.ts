@@ -42,7 +42,7 @@ describe('leaderboard message', () => {
   it('pages: previous disabled on the first page, next disabled on the last, ids within limits', () => {
     const page = (p: number) =>
       leaderboardMessage({ kind: 'game', game: 'jaccuse', season: 3, currentSeason: 3, page: { rows: [row(p * 10 + 1, 'X', 5, 1, 1)], page: p, pages: 3, total: 25 } }, reg, en);
-    const buttons = (p: number) => page(p).components![0]!.components as { custom_id: string; disabled: boolean; label: string }[];
+    const buttons = (p: number) => (page(p).components![0] as { components: unknown[] }).components as { custom_id: string; disabled: boolean; label: string }[];
     expect(buttons(0).map((b) => [b.label, b.disabled, decodeCustomId(b.custom_id)])).toEqual([
       [en.ratings.board.previous, true, { kind: 'leaderboard', view: 'jaccuse', season: 3, page: 0 }],
       [en.ratings.board.next, false, { kind: 'leaderboard', view: 'jaccuse', season: 3, page: 1 }],

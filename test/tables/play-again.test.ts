@@ -140,13 +140,13 @@ describe('play again', () => {
 
 describe('the board offers Play again only when the game finished', () => {
   const customIds = async (id: number) =>
-    (boardMessage(tallyModule, (await toy.service.snapshot(id))!, en).components ?? []).flatMap((row) => row.components.map((c) => (c as { custom_id?: string }).custom_id));
+    (boardMessage(tallyModule, (await toy.service.snapshot(id))!, en).components ?? []).flatMap((row) => (row as { components: unknown[] }).components.map((c) => (c as { custom_id?: string }).custom_id));
 
   it('a finished board: one Play again button, no game buttons', async () => {
     const id = await table([ana, ben]);
     expect(await customIds(id)).toEqual([tableActionId(id, 'again')]);
     const payload = boardMessage(tallyModule, (await toy.service.snapshot(id))!, en);
-    expect(payload.components![0]!.components[0]).toMatchObject({ label: en.common.board.playAgain });
+    expect((payload.components![0] as { components: unknown[] }).components[0]).toMatchObject({ label: en.common.board.playAgain });
     expect(payload.content).toBe('');
   });
 

@@ -13,7 +13,8 @@ import type { StoredEvent, TableSnapshot } from '../../tables/types.js';
 import { tableActionId } from '../custom-id.js';
 import { BOARD_LOG_LINES, latestNotices, logLines, renderContext } from './context.js';
 import { turnBasedBoardLines } from './turns.js';
-import { button, buttonRow, clip, plainComponentTexts, relative, selectRow, type ComponentRow, type MessagePayload } from './markup.js';
+import { button, buttonRow, clip, containerMessage, plainComponentTexts, relative, selectRow, type ComponentRow, type MessagePayload } from './markup.js';
+import type { MessagePicture } from '../pictures/index.js';
 import { isBotSeat } from '../../tables/policy.js';
 import { endText } from './results.js';
 
@@ -36,8 +37,21 @@ function replaceWithBotRow(snapshot: TableSnapshot, text: Catalog): ComponentRow
   ];
 }
 
-/** The board message of `snapshot`, with its stored results once finished. */
-export function boardMessage(mod: GameModule, snapshot: TableSnapshot, text: Catalog): MessagePayload {
+/** How the board of a game with pictures is drawn (README "Pictures"). */
+export interface BoardLook {
+  /** The board's picture (null: none could be drawn — the text version is sent). */
+  picture?: MessagePicture | null;
+  /** The server's "text boards" setting: the text version instead of the picture. */
+  textBoards?: boolean;
+}
+
+/**
+ * The board message of `snapshot`, with its stored results once finished. A game without
+ * drawers (`GameModule.pictures`) gets the embed layout; a game with drawers gets a
+ * Components V2 message (README "Pictures") showing `look.picture`, or the text version
+ * when there is no picture or the server asked for text boards.
+ */
+export function boardMessage(mod: GameModule, snapshot: TableSnapshot, text: Catalog, look: BoardLook = {}): MessagePayload {
   const { table } = snapshot;
   const ctx = renderContext(mod, snapshot, text);
   if (!table.state) {
@@ -66,12 +80,13 @@ export function boardMessage(mod: GameModule, snapshot: TableSnapshot, text: Cat
             ? `${game.status} · ${board.deadline(relative(table.deadlineAt))}`
             : game.status;
   const recent = table.recentEvents as StoredEvent[];
-  const parts = [head, ...turnBasedBoardLines(snapshot, ctx.name, text), ...(active ? latestNotices(recent, table.version, ctx) : []), '', game.body];
-  if (leavers.length) parts.push(board.leftList(leavers.map((leaver) => ctx.name(leaver.seat)).join(', ')));
-  if (!active) parts.push('', endText(snapshot, ctx, text));
+  const top = [head, ...turnBasedBoardLines(snapshot, ctx.name, text), ...(active ? latestNotices(recent, table.version, ctx) : [])];
+  const below: string[] = [];
+  if (leavers.length) below.push(board.leftList(leavers.map((leaver) => ctx.name(leaver.seat)).join(', ')));
+  if (!active) below.push('', endText(snapshot, ctx, text));
   const log = logLines(mod, recent, ctx, null, BOARD_LOG_LINES);
-  if (log.length) parts.push('', board.log, ...log.map((line) => `• ${line}`));
-  if (active && ctx.seats.some((seat) => seat.away)) parts.push('', `-# ${board.awayNote}`);
+  if (log.length) below.push('', board.log, ...log.map((line) => `• ${line}`));
+  if (active && ctx.seats.some((seat) => seat.away)) below.push('', `-# ${board.awayNote}`);
   const components: ComponentRow[] = active
     ? [
         ...plainComponentTexts(game.rows.slice(0, 2)),
@@ -81,11 +96,28 @@ export function boardMessage(mod: GameModule, snapshot: TableSnapshot, text: Cat
     : table.status === 'finished'
       ? [buttonRow(button(tableActionId(table.id, 'again'), board.playAgain, ButtonStyle.Success))]
       : [];
+  const title = board.title(mod.emoji, mod.title(text), table.id);
+  if (mod.pictures) {
+    const picture = look.textBoards ? null : (look.picture ?? null);
+    return containerMessage(
+      mod.colour,
+      picture
+        ? { top: `### ${title}\n${top.join('\n')}`, picture, below: trimBlank(below).join('\n') }
+        : { top: `### ${title}\n${[...top, '', game.body, ...below].join('\n')}` },
+      components,
+    );
+  }
   return {
     // A board never carries text above it: this clears a Play again lobby's invitation once the game starts.
     content: '',
-    embeds: [{ title: board.title(mod.emoji, mod.title(text), table.id), description: clip(parts.join('\n'), 4096), color: mod.colour }],
+    embeds: [{ title, description: clip([...top, '', game.body, ...below].join('\n'), 4096), color: mod.colour }],
     components,
     allowed_mentions: { parse: [] },
   };
+}
+
+/** `lines` without blank lines at the start. */
+function trimBlank(lines: string[]): string[] {
+  const first = lines.findIndex((line) => line.trim() !== '');
+  return first < 0 ? [] : lines.slice(first);
 }

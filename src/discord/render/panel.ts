@@ -10,44 +10,82 @@ import type { Catalog } from '../../i18n/index.js';
 import type { StoredEvent, TableSnapshot } from '../../tables/types.js';
 import { tableActionId } from '../custom-id.js';
 import { logLines, PANEL_LOG_LINES, renderContext } from './context.js';
-import { button, buttonRow, clip, plainComponentTexts, relative, type ComponentRow, type MessagePayload } from './markup.js';
+import { button, buttonRow, clip, containerMessage, plainComponentTexts, relative, type ComponentRow, type MessagePayload } from './markup.js';
+import type { MessagePicture } from '../pictures/index.js';
+
+/** How a panel of a game with pictures is drawn (README "Pictures"). */
+export interface PanelLook {
+  /** The seat's hand picture (null: none could be drawn — the text version is sent). */
+  picture?: MessagePicture | null;
+  /** The player's "text boards" setting: the text version, and a button back to pictures. */
+  textBoards?: boolean;
+}
 
 /**
  * `userId`'s panel for `snapshot` (ephemeral when sent). `note` is the one-line
  * confirmation or explanation shown first (e.g. "✅ You placed 🟥 red evidence.").
- * Someone without a seat sees a spectator line and no actions.
+ * Someone without a seat sees a spectator line and no actions. A game without drawers gets
+ * the embed layout; a game with drawers a Components V2 message with the hand's picture
+ * (`look.picture`), or the text version, and a button that switches between the two.
  */
-export function panelMessage(mod: GameModule, snapshot: TableSnapshot, userId: string, text: Catalog, note?: string): MessagePayload {
+export function panelMessage(mod: GameModule, snapshot: TableSnapshot, userId: string, text: Catalog, note?: string, look: PanelLook = {}): MessagePayload {
   const { table } = snapshot;
   const panel = text.common.panel;
   const me = snapshot.seats.find((row) => row.userId === userId);
   // Mentions do not render in embed titles: the channel goes in the description.
   const title = panel.title(mod.emoji, mod.title(text), table.id);
-  const lines: string[] = [panel.where(`<#${table.channelId}>`)];
-  if (note) lines.push(note, '');
+  const head: string[] = [panel.where(`<#${table.channelId}>`)];
+  if (note) head.push(note);
+  const body: string[] = [];
+  const below: string[] = [];
   let rows: ComponentRow[] = [];
   if (!table.state || !me || me.seat === null) {
-    lines.push(panel.spectator);
+    body.push(panel.spectator);
   } else {
     const ctx = renderContext(mod, snapshot, text);
     const view = mod.definition.seatView(table.state, me.seat);
     const active = table.status === 'active';
     const legal = active && !me.left ? mod.definition.legalActions(table.state, me.seat) : [];
     const game = mod.ui.panel(view, legal, ctx);
-    lines.push(game.body);
-    if (active && table.deadlineAt) lines.push(panel.deadline(relative(table.deadlineAt)));
-    if (!active) lines.push('', panel.gameOver);
-    else if (me.left) lines.push('', panel.leftSeat);
+    body.push(game.body);
+    if (active && table.deadlineAt) below.push(panel.deadline(relative(table.deadlineAt)));
+    if (!active) below.push('', panel.gameOver);
+    else if (me.left) below.push('', panel.leftSeat);
     const log = logLines(mod, table.recentEvents as StoredEvent[], ctx, me.seat, PANEL_LOG_LINES);
-    if (log.length) lines.push('', text.common.board.log, ...log.map((line) => `• ${line}`));
+    if (log.length) below.push('', text.common.board.log, ...log.map((line) => `• ${line}`));
     if (active && !me.left) rows = plainComponentTexts(game.rows.slice(0, 4));
   }
-  if (table.status === 'active') rows.push(buttonRow(button(tableActionId(table.id, 'refresh', table.version), panel.refresh, ButtonStyle.Secondary)));
+  const seated = Boolean(table.state && me && me.seat !== null);
+  const picture = mod.pictures && seated && !look.textBoards ? (look.picture ?? null) : null;
+  if (table.status === 'active') {
+    const refresh = button(tableActionId(table.id, 'refresh', table.version), panel.refresh, ButtonStyle.Secondary);
+    // The switch is offered only where there is a picture to switch to (a seat of a game with drawers).
+    const toggle =
+      mod.pictures && seated
+        ? [look.textBoards ? button(tableActionId(table.id, 'pictures'), panel.picturesVersion, ButtonStyle.Secondary) : button(tableActionId(table.id, 'text-version'), panel.textVersion, ButtonStyle.Secondary)]
+        : [];
+    rows.push(buttonRow(refresh, ...toggle));
+  }
+  if (mod.pictures) {
+    const top = `### ${title}\n${head.join('\n')}`;
+    return containerMessage(
+      mod.colour,
+      picture ? { top, picture, below: trimBlank(below).join('\n') } : { top: [top, '', ...body, ...below].join('\n') },
+      rows,
+    );
+  }
+  const lines = note ? [head[0]!, note, '', ...body, ...below] : [...head, ...body, ...below];
   return {
     embeds: [{ title: clip(title, 256), description: clip(lines.join('\n'), 4096), color: mod.colour }],
     components: rows,
     allowed_mentions: { parse: [] },
   };
+}
+
+/** `lines` without blank lines at the start. */
+function trimBlank(lines: string[]): string[] {
+  const first = lines.findIndex((line) => line.trim() !== '');
+  return first < 0 ? [] : lines.slice(first);
 }
 
 /**
@@ -65,6 +103,11 @@ export function panelFingerprint(payload: MessagePayload, note?: string): string
     hash.update(note ? description.replace(`${note}\n\n`, '') : description);
     hash.update('\u0000');
   }
-  hash.update(JSON.stringify(payload.components ?? []).replace(/("rh1:t:[0-9a-z]+:refresh):[0-9a-z]+"/g, '$1"'));
+  let components = JSON.stringify(payload.components ?? []).replace(/("rh1:t:[0-9a-z]+:refresh):[0-9a-z]+"/g, '$1"');
+  // A Components V2 panel: the note is its own line of the first Text Display.
+  if (note && !payload.embeds) components = components.replace(JSON.stringify(`\n${note}`).slice(1, -1), '');
+  hash.update(components);
+  // The picture's bytes, not its name: a redrawn hand that looks the same is not sent again.
+  for (const file of payload.files ?? []) hash.update(createHash('sha1').update(file.data).digest());
   return hash.digest('base64');
 }

@@ -80,6 +80,8 @@ export const common = {
     title: (emoji: string, title: string, id: number) => `${emoji} ${title} · table #${id} — your hand`,
     where: (channel: string) => `📍 Table in ${channel}`,
     refresh: 'Refresh',
+    textVersion: '📝 Text version',
+    picturesVersion: '🖼️ Pictures',
     done: (what: string) => `✅ ${what}`,
     stale: 'ℹ️ The table moved on since that button was drawn — here is your current hand.',
     alreadyDone: 'ℹ️ Already done — your first click counted. Here is your current hand.',

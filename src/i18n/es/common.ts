@@ -82,6 +82,8 @@ export const common = {
     title: (emoji: string, title: string, id: number) => `${emoji} ${title} · mesa #${id} — tu mano`,
     where: (channel: string) => `📍 Mesa en ${channel}`,
     refresh: 'Actualizar',
+    textVersion: '📝 Versión de texto',
+    picturesVersion: '🖼️ Imágenes',
     done: (what: string) => `✅ ${what}`,
     stale: 'ℹ️ La mesa avanzó desde que se dibujó ese botón: aquí tienes tu mano actual.',
     alreadyDone: 'ℹ️ Ya está hecho: contó tu primer clic. Aquí tienes tu mano actual.',

@@ -192,11 +192,13 @@ export const guildSettings = pgTable('guild_settings', {
   language: binaryText('language'),
   tableChannelIds: json('table_channel_ids').$type<string[]>(),
   hostRoleId: binaryText('host_role_id'),
+  textBoards: boolean('text_boards'),
 });
 
 /** Per-user preferences (as src/persistence/schema.ts `userSettings`). */
 export const userSettings = pgTable('user_settings', {
   userId: binaryText('user_id').primaryKey(),
+  textBoards: boolean('text_boards').notNull().default(false),
   turnNotify: binaryText('turn_notify').$type<TurnNotify>(),
   updatedAt: epochMs('updated_at').notNull(),
 });

@@ -680,6 +680,30 @@ class PgOps implements StoreTx {
       .onConflictDoUpdate({ target: guildSettings.guildId, set: { language, updatedAt: now, updatedBy: by } });
   }
 
+  async userTextBoards(userId: string): Promise<boolean> {
+    const rows = await this.db.select({ on: userSettings.textBoards }).from(userSettings).where(eq(userSettings.userId, userId));
+    return rows[0]?.on ?? false;
+  }
+
+  async setUserTextBoards(userId: string, on: boolean, now: number): Promise<void> {
+    await this.db
+      .insert(userSettings)
+      .values({ userId, textBoards: on, updatedAt: now })
+      .onConflictDoUpdate({ target: userSettings.userId, set: { textBoards: on, updatedAt: now } });
+  }
+
+  async guildTextBoards(guildId: string): Promise<boolean> {
+    const rows = await this.db.select({ on: guildSettings.textBoards }).from(guildSettings).where(eq(guildSettings.guildId, guildId));
+    return rows[0]?.on ?? false;
+  }
+
+  async setGuildTextBoards(guildId: string, on: boolean, by: string, now: number): Promise<void> {
+    await this.db
+      .insert(guildSettings)
+      .values({ guildId, textBoards: on, updatedAt: now, updatedBy: by })
+      .onConflictDoUpdate({ target: guildSettings.guildId, set: { textBoards: on, updatedAt: now, updatedBy: by } });
+  }
+
   async newerTableInChannel(channelId: string, afterId: number): Promise<TableRow | undefined> {
     const rows = await this.db
       .select()

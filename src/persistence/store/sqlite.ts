@@ -703,6 +703,30 @@ class SqliteOps implements SyncOf<StoreTx> {
       .run();
   }
 
+  userTextBoards(userId: string): boolean {
+    return this.db.select({ on: userSettings.textBoards }).from(userSettings).where(eq(userSettings.userId, userId)).get()?.on ?? false;
+  }
+
+  setUserTextBoards(userId: string, on: boolean, now: number): void {
+    this.db
+      .insert(userSettings)
+      .values({ userId, textBoards: on, updatedAt: now })
+      .onConflictDoUpdate({ target: userSettings.userId, set: { textBoards: on, updatedAt: now } })
+      .run();
+  }
+
+  guildTextBoards(guildId: string): boolean {
+    return this.db.select({ on: guildSettings.textBoards }).from(guildSettings).where(eq(guildSettings.guildId, guildId)).get()?.on ?? false;
+  }
+
+  setGuildTextBoards(guildId: string, on: boolean, by: string, now: number): void {
+    this.db
+      .insert(guildSettings)
+      .values({ guildId, textBoards: on, updatedAt: now, updatedBy: by })
+      .onConflictDoUpdate({ target: guildSettings.guildId, set: { textBoards: on, updatedAt: now, updatedBy: by } })
+      .run();
+  }
+
   newerTableInChannel(channelId: string, afterId: number): TableRow | undefined {
     return this.db
       .select()

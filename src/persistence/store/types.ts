@@ -469,6 +469,10 @@ export interface StoreReads {
    * from this one statement, without reading any game state.
    */
   pendingReminders(filter?: OpenTablesFilter): Promise<DueReminder[]>;
+  /** True when `userId` asked for text panels instead of pictures (README "Pictures"); false when never set. */
+  userTextBoards(userId: string): Promise<boolean>;
+  /** True when `guildId`'s public boards are drawn as text instead of pictures (`/admin settings`); false when never set. */
+  guildTextBoards(guildId: string): Promise<boolean>;
 }
 
 /** Self-contained writes: atomic on their own, available on the store and inside a transaction. */
@@ -502,6 +506,10 @@ export interface StoreAtomicWrites {
   putTurnNotice(row: TurnNoticeRow): Promise<void>;
   /** Delete the turn notices of these users at a table (every user's when `userIds` is absent). */
   deleteTurnNotices(tableId: number, userIds?: readonly string[]): Promise<void>;
+  /** Set `userId`'s text-panels setting in one statement (a `user_settings` row is made when missing). */
+  setUserTextBoards(userId: string, on: boolean, now: number): Promise<void>;
+  /** Set `guildId`'s text-boards setting in one statement; other settings are kept. */
+  setGuildTextBoards(guildId: string, on: boolean, by: string, now: number): Promise<void>;
   /**
    * Erase what the bot stores about `userId` in every server (README "Privacy"), in one
    * transaction, unless they still have a seat at an open table (then nothing changes and

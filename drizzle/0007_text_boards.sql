@@ -1,0 +1,2 @@
+ALTER TABLE `guild_settings` ADD `text_boards` integer;--> statement-breakpoint
+ALTER TABLE `user_settings` ADD `text_boards` integer DEFAULT false NOT NULL;

@@ -1,0 +1,84 @@
+/**
+ * Pictures end to end (README "Pictures"): the real discord.js client against the emulator
+ * (multipart uploads, Components V2). A NOIR table with one bot seat is started; the board
+ * and the host's hand arrive as PNG attachments shown in Media Galleries with alt text of at
+ * least 40 characters; the panel's "📝 Text version" switch gives the text version (stored
+ * for the player) and "🖼️ Pictures" brings the picture back.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { App } from '../../src/app.js';
+import { InlinePolicy } from '../../src/bots/policy.js';
+import { allComponents, DiscordEmulator, type EmulatedMessage } from '../../src/local/emulator/index.js';
+import { answered, boardOf, fresh, settle, startBot, tableIdOf, tempDir, textOf } from './harness.js';
+
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
+/** The Media Gallery items of a message. */
+function gallery(m: EmulatedMessage): { media: { url: string }; description?: string }[] {
+  return allComponents(m)
+    .map((found) => found.component as { type?: number; items?: { media: { url: string }; description?: string }[] })
+    .filter((c) => c.type === 12)
+    .flatMap((c) => c.items ?? []);
+}
+
+/** Check that `m` shows exactly one PNG attachment in a gallery with alt text ≥ 40 characters; returns its bytes. */
+async function expectPicture(m: EmulatedMessage): Promise<Buffer> {
+  const attachments = m.attachments as { filename: string; url: string; content_type?: string; description?: string }[];
+  expect(attachments).toHaveLength(1);
+  const [attachment] = attachments;
+  expect(attachment!.filename).toMatch(/\.png$/);
+  const items = gallery(m);
+  expect(items).toHaveLength(1);
+  // Discord resolves `attachment://NAME` to the attachment's URL.
+  expect(items[0]!.media.url).toBe(attachment!.url);
+  expect(items[0]!.description!.length).toBeGreaterThanOrEqual(40);
+  const bytes = Buffer.from(await (await fetch(attachment!.url)).arrayBuffer());
+  expect(bytes.subarray(0, 8)).toEqual(PNG_SIGNATURE);
+  expect(bytes.length).toBeLessThan(150 * 1024);
+  return bytes;
+}
+
+describe('pictures through Discord', () => {
+  let emu: DiscordEmulator;
+  let app: App;
+  const tmp = tempDir();
+
+  beforeAll(async () => {
+    emu = await DiscordEmulator.start();
+    app = await startBot(emu, tmp.dbPath, { botPolicy: new InlinePolicy(), serviceDeps: { newSeed: () => 5 }, textBoards: undefined });
+  });
+
+  afterAll(async () => {
+    await app?.stop();
+    await emu?.stop();
+    tmp.cleanup();
+  });
+
+  it("a NOIR table with one bot seat: the board and the host's hand arrive as PNG attachments with alt text", async () => {
+    const host = emu.addUser('Host');
+    const lobby = answered(await host.slash('noir new', { bots: 1, 'bot-level': 'normal', 'bot-pace': 0 })).message!;
+    const id = tableIdOf(lobby);
+    answered(await host.click(lobby, 'Start'));
+    await settle(app);
+    const board = boardOf(emu, id);
+    expect(board.embeds ?? []).toEqual([]); // the lobby's embed is gone: a Components V2 board
+    await expectPicture(board);
+    expect(JSON.stringify(board.components)).toContain('Show my hand');
+
+    const panel = answered(await host.click(fresh(emu, board), 'Show my hand')).message!;
+    expect(panel.ephemeral).toBe(true);
+    await expectPicture(panel);
+    expect(textOf(panel)).toMatch(/table #\d+/);
+
+    // The text version: stored for the player, the picture dropped from the panel.
+    const textual = answered(await host.click(panel, '📝 Text version')).message!;
+    expect(gallery(textual)).toEqual([]);
+    expect(textual.attachments).toEqual([]);
+    expect(await app.context.store.userTextBoards(host.id)).toBe(true);
+    expect(JSON.stringify(textual.components)).toContain('🖼️ Pictures');
+    const back = answered(await host.click(textual, '🖼️ Pictures')).message!;
+    await expectPicture(back);
+    expect(await app.context.store.userTextBoards(host.id)).toBe(false);
+    emu.assertNoViolations();
+  }, 60_000);
+});
