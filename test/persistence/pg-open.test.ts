@@ -56,7 +56,7 @@ describePostgres('opening PostgreSQL', (server) => {
       const applied = await query<{ created_at: string }>(url, 'select created_at from drizzle.__drizzle_migrations order by id');
       expect(applied.map((r) => Number(r.created_at))).toEqual(journal.entries.map((e) => e.when));
       const tables = await query<{ table_name: string }>(url, "select table_name from information_schema.tables where table_schema = 'public' order by 1");
-      expect(tables.map((t) => t.table_name)).toEqual(['actions', 'game_tables', 'guild_settings', 'player_totals', 'ratings', 'results', 'seasons', 'seats']);
+      expect(tables.map((t) => t.table_name)).toEqual(['actions', 'game_tables', 'guild_settings', 'player_totals', 'ratings', 'results', 'seasons', 'seats', 'turn_notices', 'user_settings']);
       const t = await a.transaction((tx) =>
         tx.insertTable({ guildId: '1', channelId: '2', game: 'noir', status: 'lobby', hostUserId: '3', options: {}, maxSeats: 4, createdAt: 1, updatedAt: 1 }),
       );
