@@ -14,7 +14,7 @@ import { panelMessage } from '../../src/discord/render/panel.js';
 import { countComponents, textDisplayLength, V2_COMPONENTS_MAX, V2_TEXT_MAX } from '../../src/discord/render/markup.js';
 import { ByteLru } from '../../src/discord/pictures/cache.js';
 import { PictureMaker, type MessagePicture } from '../../src/discord/pictures/index.js';
-import { fontFiles, rasterise } from '../../src/discord/pictures/rasterise.js';
+import { fontFiles, RASTER_SCALE, rasterise } from '../../src/discord/pictures/rasterise.js';
 import { renderContext } from '../../src/discord/render/context.js';
 import { requestBody } from '../../src/discord/message-body.js';
 import { playRandomGame } from '../support/random-play.js';
@@ -37,12 +37,15 @@ async function inkPixels(svg: string): Promise<number> {
 describe('rasterise', () => {
   const svg = svgDocument(720, 120, [text(20, 60, 'Señora Ünver ★ ✓ — 3 évidences', { size: 28, bold: true })]);
 
-  it('gives a PNG of the SVG size, the same bytes for the same SVG', async () => {
+  it('gives a PNG of RASTER_SCALE × the SVG size (720 × 120 → 540 × 90), the same bytes for the same SVG', async () => {
     const [a, b] = await Promise.all([rasterise(svg), rasterise(svg)]);
+    expect(RASTER_SCALE).toBe(0.75);
     expect(a.data.subarray(0, 8)).toEqual(PNG_SIGNATURE);
-    expect([a.width, a.height]).toEqual([720, 120]);
-    expect(a.data.readUInt32BE(16)).toBe(720); // IHDR width
-    expect(a.data.readUInt32BE(20)).toBe(120); // IHDR height
+    expect([a.width, a.height]).toEqual([540, 90]);
+    expect(a.data.readUInt32BE(16)).toBe(540); // IHDR width
+    expect(a.data.readUInt32BE(20)).toBe(90); // IHDR height
+    const whole = await rasterise(svg, undefined, 1);
+    expect([whole.width, whole.height]).toEqual([720, 120]);
     expect(a.data.equals(b.data)).toBe(true);
     expect(a.data.length).toBeLessThan(150 * 1024);
   });
