@@ -6,7 +6,7 @@ import { jaccuseBot } from '../games/jaccuse/bot.js';
 import { noirBot } from '../games/noir/bot.js';
 import { phantomBot } from '../games/phantom/bot.js';
 import { suspicionBot } from '../games/suspicion/bot.js';
-import type { AnyBotKit } from './kit.js';
+import type { AnyBotKit } from '../games/bot.js';
 
 /** The kits by game id; each kit's own `game` is the id it is listed under (checked by `botKit`). */
 const KITS: Partial<Record<GameId, AnyBotKit>> = {

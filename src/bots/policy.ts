@@ -8,8 +8,9 @@
  * `decideBot` is synchronous and runs wherever it is called; the table service calls it
  * through the worker pool (src/bots/pool.ts) so that a search never blocks an interaction.
  */
-import { hardSearch, type SearchBudget } from './ismcts.js';
-import type { AnyBotKit, BotInput, BotLevel, Knowledge } from './kit.js';
+import type { SearchBudget } from '../games/bot.js';
+import { hardSearch } from './ismcts.js';
+import type { AnyBotKit, BotInput, BotLevel, Knowledge } from '../games/bot.js';
 import { botKit } from './kits.js';
 import { fnv1a, viewRng } from './seed.js';
 

@@ -20,7 +20,7 @@ import { hostingRefusalFor, hostingRefusalText } from '../discord/hosting.js';
 import { lobbyMessage } from '../discord/render/lobby.js';
 import { rulesMessage } from '../discord/render/rules.js';
 import type { SlashCommand } from '../discord/slash-command.js';
-import { BOT_LEVELS } from '../bots/kit.js';
+import { BOT_LEVELS } from '../games/bot.js';
 import { MAX_PACE_MS } from '../tables/bots.js';
 
 /** Discord's longest option description (characters). */

@@ -13,7 +13,7 @@
  * moves once the bot is back.
  */
 import { botInputFromLog } from '../bots/input.js';
-import type { BotLevel } from '../bots/kit.js';
+import type { BotLevel } from '../games/bot.js';
 import type { BotPolicy } from '../bots/policy.js';
 import { seatsToAct, type Pending, type Seat } from '../games/engine.js';
 import type { Logger } from '../logger.js';

@@ -28,7 +28,7 @@ import { DuplicateKeyError, VersionConflictError } from '../persistence/store/er
 import type { OpenTableHead, SeatRow, ShardFilter, Store, StoreReads, StoreTx, TableRow } from '../persistence/store/types.js';
 import { GameCommitter } from './commit.js';
 import { playDeadline } from './drivers.js';
-import type { BotLevel } from '../bots/kit.js';
+import type { BotLevel } from '../games/bot.js';
 import { DEFAULT_BOT_LEVEL, isBotUser, nextBotIdentity, readBotOptions } from './bots.js';
 import { ABANDONED_REASON, deadlineFor, isAbandoned, isBotSeat, isPresent, keepRecent, pingFor } from './policy.js';
 import { TableQueue } from './queue.js';

@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { eventVisibleTo } from '../../src/games/engine.js';
 import { botKit } from '../../src/bots/kits.js';
 import { decideBot } from '../../src/bots/policy.js';
-import type { BotLevel } from '../../src/bots/kit.js';
+import type { BotLevel } from '../../src/games/bot.js';
 import { Rng } from '../../src/games/rng.js';
 import type { SuspicionState } from '../../src/games/suspicion/rules.js';
 import type { NoirState } from '../../src/games/noir/rules.js';

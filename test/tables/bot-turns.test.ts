@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { BotInput } from '../../src/bots/kit.js';
+import type { BotInput } from '../../src/games/bot.js';
 import { InlinePolicy, type BotPolicy } from '../../src/bots/policy.js';
 import { eventVisibleTo, seatsToAct, type Pending } from '../../src/games/engine.js';
 import { defaultRegistry } from '../../src/games/index.js';

@@ -12,7 +12,7 @@
  */
 import type { Seat } from '../engine.js';
 import type { Rng } from '../rng.js';
-import { best, type Scores } from '../../bots/choice.js';
+import { best, type Scores } from '../bot.js';
 import {
   ALL_INVESTIGATIONS,
   ARREST_TOTAL,
@@ -29,7 +29,7 @@ import {
   type JaccuseState,
   type SuspicionCard,
 } from './rules.js';
-import type { JaccuseKnowledge, JaccuseSeatView } from './bot.js';
+import type { JaccuseKnowledge, JaccuseSeatView } from './knowledge.js';
 
 /** Sampled rounds per vote option (Normal). */
 const VOTE_SAMPLES = 32;

@@ -11,9 +11,9 @@
  */
 import type { Seat } from '../engine.js';
 import type { Rng } from '../rng.js';
-import { best, type Scores } from '../../bots/choice.js';
+import { best, type Scores } from '../bot.js';
 import { SUSPECT_COUNT, type Cell, type NoirAction, type NoirState } from './rules.js';
-import { inspectorCandidates, inspectorPrivate, killerCandidates, killerPrivate, type NoirKnowledge } from './bot.js';
+import { inspectorCandidates, inspectorPrivate, killerCandidates, killerPrivate, type NoirKnowledge } from './knowledge.js';
 
 /** Chance a simulated player takes a random legal action instead of its heuristic choice. */
 const ROLLOUT_NOISE = 0.05;

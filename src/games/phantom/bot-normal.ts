@@ -10,10 +10,10 @@
  */
 import type { Seat } from '../engine.js';
 import type { Rng } from '../rng.js';
-import { best, type Scores } from '../../bots/choice.js';
+import { best, type Scores } from '../bot.js';
 import { trueColour, type CardNumber, type Colour, type GlassTarget, type PhantomAction, type PhantomState } from './rules.js';
 import { criminalOf, crimePoints, dealHidden, type CrimeLayout, type PhantomSeatView } from './bot-deal.js';
-import type { PhantomKnowledge } from './bot.js';
+import type { PhantomKnowledge } from './knowledge.js';
 
 /** Sampled crimes per glass decision. */
 const GLASS_SAMPLES = 100;

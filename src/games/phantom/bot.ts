@@ -11,18 +11,14 @@
  * Pure.
  */
 import type { Rng } from '../rng.js';
-import type { BotInput, BotKit, Knowledge } from '../../bots/kit.js';
+import type { BotInput, BotKit } from '../bot.js';
 import { phantomDefinition } from './engine.js';
 import type { PhantomAction, PhantomOptions, PhantomState } from './rules.js';
 import { dealHidden, type PhantomSeatView } from './bot-deal.js';
+import type { PhantomKnowledge } from './knowledge.js';
 import { evaluatePhantom, normalPhantom, rolloutPhantom } from './bot-normal.js';
 
-export type { PhantomSeatView };
-
-/** What a seat knows: its view is all of it (the history is on the board). */
-export interface PhantomKnowledge extends Knowledge<PhantomSeatView> {
-  options: PhantomOptions;
-}
+export type { PhantomKnowledge, PhantomSeatView };
 
 /** The knowledge of `input.seat`: its view and the options. */
 export function knowPhantom(input: BotInput<PhantomSeatView, PhantomOptions>): PhantomKnowledge {

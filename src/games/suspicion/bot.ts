@@ -10,7 +10,7 @@
  */
 import type { GameEvent, Seat } from '../engine.js';
 import type { Rng } from '../rng.js';
-import type { BotInput, BotKit, Knowledge } from '../../bots/kit.js';
+import type { BotInput, BotKit } from '../bot.js';
 import { suspicionDefinition } from './engine.js';
 import {
   buildDeck,
@@ -26,33 +26,10 @@ import {
   type SuspicionState,
   type Verdict,
 } from './rules.js';
+import type { SuspicionKnowledge, SuspicionSeatView, VoteTally } from './knowledge.js';
 import { believedCorrect, correctFor, evaluateSuspicion, normalSuspicion, rolloutSuspicion } from './bot-normal.js';
 
-/** A seat's view of Suspicion. */
-export type SuspicionSeatView = ReturnType<typeof suspicionDefinition.seatView>;
-
-/** Tally of one seat's revealed votes (§1.9; public once revealed). */
-export interface VoteTally {
-  believe: number;
-  bluff: number;
-  abstain: number;
-}
-
-/** What a Suspicion seat knows: its view plus what it tracked from the public history. */
-export interface SuspicionKnowledge extends Knowledge<SuspicionSeatView> {
-  options: SuspicionOptions;
-  /** The first player (round boundaries, §1.3 step 4): whoever had the first turn. */
-  first: Seat;
-  /** Faces in the discard pile, bottom to top (keys as `faceKey`: `red`, `redx`, `burn`…). */
-  discard: string[];
-  /** Face key of the card under an open counter window, and whether its placer refills after it. */
-  placedFace: string | null;
-  placedRefill: boolean;
-  /** Revealed votes per seat. */
-  votes: VoteTally[];
-  /** Revealed declarations per seat: how many, and how many were correct. */
-  declared: { total: number; correct: number }[];
-}
+export type { SuspicionKnowledge, SuspicionSeatView, VoteTally };
 
 /** Fold one event into the tracked history (discard pile, votes, declarations). */
 function fold(k: SuspicionKnowledge, e: GameEvent): void {
