@@ -126,7 +126,7 @@ export function gameCommand(mod: GameModule): SlashCommand {
   const def = mod.definition;
   return {
     name: mod.command,
-    data: localizedCommand((t) => gameCommandBody(mod, t)),
+    data: localizedCommand((t) => gameCommandBody(mod, t), (t) => mod.text(t).commandNames),
     async execute(i, app, log) {
       const tr = catalogFor(i.locale);
       const sub = i.options.getSubcommand();

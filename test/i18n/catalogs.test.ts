@@ -22,10 +22,10 @@ const ROOT = resolve(import.meta.dirname, '../..');
 
 /** Entries that are the same in both languages on purpose: proper names, game titles, brand-like command names. */
 const SAME_IN_BOTH = new Set([
-  'common.commandNames.suspicion',
-  'common.commandNames.noir',
-  'common.commandNames.phantom',
-  'common.commandNames.jaccuse',
+  'suspicion.commandNames.suspicion',
+  'noir.commandNames.noir',
+  'phantom.commandNames.phantom',
+  'jaccuse.commandNames.jaccuse',
   'common.commandNames.admin',
   'suspicion.title',
   'phantom.title',

@@ -3,6 +3,7 @@
  * options of `/jaccuse new`.
  */
 import type { GameModule } from '../module.js';
+import { jaccuseBot } from './bot.js';
 import { commandOptions } from '../options.js';
 import { jaccuseDefinition } from './engine.js';
 import { jaccuseUi } from './ui.js';
@@ -16,8 +17,10 @@ export const jaccuseModule: GameModule<'jaccuse'> = {
   emoji: '🫵',
   colour: 0xc0392b,
   description: (t) => t.jaccuse.description,
+  text: (t) => t.jaccuse,
   definition: jaccuseDefinition,
   ui: jaccuseUi,
+  bot: jaccuseBot,
   newOptions: commandOptions(jaccuseOptionsSchema, [
     {
       name: 'across-chooser',

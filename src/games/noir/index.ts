@@ -3,6 +3,7 @@
  * pure definition, the renderers and the options of `/noir new`.
  */
 import type { GameModule } from '../module.js';
+import { noirBot } from './bot.js';
 import { commandOptions, type OptionPresentation } from '../options.js';
 import { noirDefinition } from './engine.js';
 import { noirUi } from './ui.js';
@@ -24,8 +25,10 @@ export const noirModule: GameModule<'noir'> = {
   emoji: '🔪',
   colour: 0x2b2d31,
   description: (t) => t.noir.description,
+  text: (t) => t.noir,
   definition: noirDefinition,
   ui: noirUi,
+  bot: noirBot,
   newOptions: commandOptions(noirOptionsSchema, [
     modeOption,
     { name: 'kill-target', optionKey: 'killTarget', description: (t) => t.noir.cmdKillTarget },

@@ -1,5 +1,6 @@
 /** Tricks and the Phantom as the bot sees it: definition, renderers, `/phantom new` options. */
 import type { GameModule } from '../module.js';
+import { phantomBot } from './bot.js';
 import { commandOptions } from '../options.js';
 import { phantomDefinition } from './engine.js';
 import { optionsSchema } from './rules.js';
@@ -13,8 +14,10 @@ export const phantomModule: GameModule<'phantom'> = {
   emoji: '👻',
   colour: 0x8e44ad,
   description: (t) => t.phantom.description,
+  text: (t) => t.phantom,
   definition: phantomDefinition,
   ui: phantomUi,
+  bot: phantomBot,
   newOptions: commandOptions(optionsSchema, [
     { name: 'beginner', optionKey: 'beginner', description: (t) => t.phantom.options.beginner },
     { name: 'target-score', optionKey: 'targetScore', description: (t) => t.phantom.options.targetScore },

@@ -3,6 +3,7 @@
  * `/suspicion new` and `/suspicion rules` (rules/suspicion.md).
  */
 import type { GameModule } from '../module.js';
+import { suspicionBot } from './bot.js';
 import { commandOptions, type OptionPresentation } from '../options.js';
 import { suspicionDefinition } from './engine.js';
 import { suspicionUi } from './ui.js';
@@ -24,8 +25,10 @@ export const suspicionModule: GameModule<'suspicion'> = {
   emoji: '🔎',
   colour: 0x4f7cac,
   description: (t) => t.suspicion.description,
+  text: (t) => t.suspicion,
   definition: suspicionDefinition,
   ui: suspicionUi,
+  bot: suspicionBot,
   newOptions: commandOptions(optionsSchema, [
     variantOption,
     { name: 'turn-timer', optionKey: 'turnSeconds', description: (t) => t.suspicion.optTurn },

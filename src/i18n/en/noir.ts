@@ -7,6 +7,18 @@ const f = formatters('en');
 export const noir = {
   title: 'NOIR: Killer vs. Inspector',
   description: 'Two-player deduction on a 5×5 grid of suspects: a hidden Killer against a hidden Inspector.',
+  /** `/help`'s line for the game (src/games/module.ts `GameText`). */
+  helpLine: 'Two players on a grid of suspects: the hidden Killer strikes, the Inspector must find the Killer before too many die.',
+  /**
+   * The names of `/noir` and of the options only this game has, by registered (English) name
+   * (the shared ones are in `common.commandNames`).
+   */
+  commandNames: {
+    'noir': 'noir',
+    'mode': 'mode',
+    'kill-target': 'kill-target',
+    'killer': 'killer',
+  },
 
   // Roles and modes
   roleEmoji: { killer: '🔪', inspector: '🕵️' },

@@ -8,6 +8,17 @@ const sign = (n: number) => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` : '±0');
 export const phantom = {
   title: 'Tricks and the Phantom',
   description: 'Report suspects, bluff with Phantoms and spot the criminal (2–4 players).',
+  /** `/help`'s line for the game (src/games/module.ts `GameText`). */
+  helpLine: 'Report suspects face-down with a clue token, then guess which card is the criminal — beware the Phantoms.',
+  /**
+   * The names of `/phantom` and of the options only this game has, by registered (English) name
+   * (the shared ones are in `common.commandNames`).
+   */
+  commandNames: {
+    'phantom': 'phantom',
+    'beginner': 'beginner',
+    'target-score': 'target-score',
+  },
   options: {
     beginner: 'Beginner mode: play with one Phantom removed',
     targetScore: 'Points that end the game after a round',

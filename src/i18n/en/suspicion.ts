@@ -4,6 +4,17 @@ import type { SuspicionErrorCode } from '../../games/suspicion/rules.js';
 export const suspicion = {
   title: 'Suspicion',
   description: 'Race to arrest your suspect: place evidence, counter your rivals, bluff the final card.',
+  /** `/help`'s line for the game (src/games/module.ts `GameText`). */
+  helpLine: 'Detectives race to arrest the suspect on their own card: lay matching evidence, counter rivals, bluff the final card past them.',
+  /**
+   * The names of `/suspicion` and of the options only this game has, by registered (English) name
+   * (the shared ones are in `common.commandNames`).
+   */
+  commandNames: {
+    'suspicion': 'suspicion',
+    'variant': 'variant',
+    'counter-window': 'counter-window',
+  },
 
   colours: {
     red: '🟥 red',

@@ -7,6 +7,18 @@ const f = formatters('es');
 export const noir = {
   title: 'NOIR: Asesino contra Inspector',
   description: 'Deducción a dos en una cuadrícula de 5×5 sospechosos: un Asesino oculto contra un Inspector oculto.',
+  /** `/help`'s line for the game (src/games/module.ts `GameText`). */
+  helpLine: 'Dos jugadores en una cuadrícula de sospechosos: el Asesino oculto mata y el Inspector debe encontrarlo antes de que mueran demasiados.',
+  /**
+   * The names of `/noir` and of the options only this game has, by registered (English) name
+   * (the shared ones are in `common.commandNames`).
+   */
+  commandNames: {
+    'noir': 'noir',
+    'mode': 'modo',
+    'kill-target': 'muertes-objetivo',
+    'killer': 'asesino',
+  },
 
   // Roles and modes
   roleEmoji: { killer: '🔪', inspector: '🕵️' },
