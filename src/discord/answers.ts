@@ -85,8 +85,6 @@ export function serviceErrorText(refusal: ServiceError, text: Catalog, mod?: Gam
       return mod ? `❌ ${mod.ui.describeError(refusal.error, text)}` : errors.badAction;
     case 'malformed':
       return errors.malformed;
-    case 'bad_action':
-      return errors.badAction;
     case 'bad_options':
       return errors.badOptions(refusal.problems.map((problem) => `• ${problem}`).join('\n'));
     case 'unknown_game':

@@ -182,8 +182,8 @@ describe('act', () => {
     expect((await service.act(id, cleo, p.step, { type: 'add', n: 1 }))).toMatchObject({ ok: false, error: { code: 'not_seated' } });
     expect((await service.act(id, mover, p.step - 1, { type: 'add', n: 1 }))).toMatchObject({ ok: false, error: { code: 'stale' } });
     expect((await service.act(id, other, p.step, { type: 'add', n: 1 }))).toMatchObject({ ok: false, error: { code: 'rule', error: { code: 'not_your_turn' } } });
-    expect((await service.act(id, mover, p.step, { type: 'add', n: 3 }))).toMatchObject({ ok: false, error: { code: 'bad_action' } });
-    expect((await service.act(id, mover, p.step, { type: 'drop table' }))).toMatchObject({ ok: false, error: { code: 'bad_action' } });
+    expect((await service.act(id, mover, p.step, { type: 'add', n: 3 }))).toMatchObject({ ok: false, error: { code: 'malformed' } });
+    expect((await service.act(id, mover, p.step, { type: 'drop table' }))).toMatchObject({ ok: false, error: { code: 'malformed' } });
     expect((await service.act(999, mover, p.step, { type: 'add', n: 1 }))).toMatchObject({ ok: false, error: { code: 'no_table' } });
     expect((await store.table(id))!.version).toBe(v);
     expect((await store.actions(id))).toHaveLength(0);

@@ -305,8 +305,10 @@ export interface JaccuseState {
 export type JaccusePlainErrorCode =
   | 'game-over'
   | 'not-seated'
-  /** Not what the table is doing now (also the answer to a malformed action). */
+  /** Not what the table is doing now. */
   | 'wrong-phase'
+  /** An action object of no known type (the codec and zod schema never produce one). */
+  | 'malformed'
   | 'not-your-turn'
   | 'character-taken'
   | 'card-not-in-hand'

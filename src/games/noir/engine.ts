@@ -8,7 +8,7 @@
 import type { GameDefinition } from '../engine.js';
 import { timeoutAction } from './autoplay.js';
 import { decodeNoirAction, encodeNoirAction } from './codec.js';
-import { applyAction, checkAction, legalActions, pending } from './moves.js';
+import { apply, checkAction, legalActions, pending } from './moves.js';
 import { noirActionSchema, noirOptionsSchema, type NoirAction, type NoirError, type NoirOptions, type NoirState } from './rules.js';
 import { setupNoir } from './setup.js';
 import { publicViewOf, resultNoir, seatViewOf, type NoirPublicView, type NoirSeatView } from './views.js';
@@ -23,7 +23,7 @@ export const noirDefinition: GameDefinition<NoirState, NoirAction, NoirOptions, 
   setup: setupNoir,
   pending,
   legalActions,
-  apply: applyAction,
+  apply,
   check: checkAction,
   defaultAction: timeoutAction,
   autoAction: timeoutAction,

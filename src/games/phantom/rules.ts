@@ -307,7 +307,7 @@ export interface PhantomState {
 
 /** Refusal codes without a parameter (plain-language texts: i18n/en/phantom.ts `errors`). */
 export type PhantomPlainErrorCode =
-  | 'invalid-action'
+  | 'malformed'
   | 'game-over'
   | 'not-your-turn'
   | 'wrong-phase'

@@ -6,7 +6,7 @@ import type { GameDefinition } from '../engine.js';
 import { MAX_PLAYERS, MIN_PLAYERS, actionSchema, optionsSchema, type SuspicionAction, type SuspicionError, type SuspicionOptions, type SuspicionState } from './rules.js';
 import { autoAction } from './autoplay.js';
 import { decodeAction, encodeAction } from './codec.js';
-import { applyAction, checkAction, legalActions, pending } from './moves.js';
+import { apply, checkAction, legalActions, pending } from './moves.js';
 import { setup } from './setup.js';
 import { publicView, result, seatView, type SuspicionPublicView, type SuspicionSeatView } from './views.js';
 
@@ -27,7 +27,7 @@ export const suspicionDefinition: GameDefinition<
   setup,
   pending,
   legalActions,
-  apply: applyAction,
+  apply,
   check: checkAction,
   defaultAction: autoAction,
   autoAction,

@@ -296,7 +296,7 @@ export interface SuspicionState {
 /** Refusal codes that carry no parameter (plain-language texts: i18n/en/suspicion.ts `errors`). */
 export type SuspicionPlainErrorCode =
   | 'game-over'
-  | 'bad-action'
+  | 'malformed'
   | 'not-seated'
   | 'not-now'
   | 'not-your-turn'

@@ -201,6 +201,7 @@ export const jaccuse = {
     'game-over': 'The game is over.',
     'not-seated': 'You are not seated at this table.',
     'wrong-phase': 'That is not what the table is doing now — here is your current panel.',
+    malformed: 'That move is not valid here. Nothing was changed.',
     'not-your-turn': 'It is not your decision right now.',
     'character-taken': 'Someone already took that character — pick another.',
     'card-not-in-hand': 'That Investigation card is not in your hand.',

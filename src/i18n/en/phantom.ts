@@ -162,7 +162,7 @@ export const phantom = {
   eventGameOver: (who: string, points: number) => `${who} wins with ${points} points.`,
 
   errors: {
-    'invalid-action': 'That action is not valid here.',
+    malformed: 'That action is not valid here.',
     'game-over': 'The game is over.',
     'not-your-turn': 'It is not your turn — wait until the board shows ▶ next to your name.',
     'wrong-phase': 'That is not what the game is waiting for right now. Open your hand again for the current choices.',

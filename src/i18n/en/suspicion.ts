@@ -206,7 +206,7 @@ export const suspicion = {
   // ── Errors ──
   errors: {
     'game-over': 'The game is over.',
-    'bad-action': 'That button is not valid any more — here is your current hand.',
+    malformed: 'That button is not valid any more — here is your current hand.',
     'not-seated': 'You are not seated at this table.',
     'not-now': 'Not now: a reaction window or a vote is open.',
     'not-your-turn': "It is not your turn — wait for the board's ▶.",

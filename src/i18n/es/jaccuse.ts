@@ -203,6 +203,7 @@ export const jaccuse = {
     'game-over': 'La partida terminó.',
     'not-seated': 'No tienes asiento en esta mesa.',
     'wrong-phase': 'La mesa no está haciendo eso ahora: aquí tienes tu panel actual.',
+    malformed: 'Esa jugada no es válida aquí. No se cambió nada.',
     'not-your-turn': 'Ahora mismo no te toca decidir.',
     'character-taken': 'Alguien ya eligió ese personaje: elige otro.',
     'card-not-in-hand': 'Esa carta de Investigación no está en tu mano.',

@@ -163,7 +163,7 @@ export const phantom = {
   eventGameOver: (who: string, score: number) => `${who} gana con ${points(score)}.`,
 
   errors: {
-    'invalid-action': 'Esa acción no es válida aquí.',
+    malformed: 'Esa acción no es válida aquí.',
     'game-over': 'La partida terminó.',
     'not-your-turn': 'No es tu turno: espera a que el tablero muestre ▶ junto a tu nombre.',
     'wrong-phase': 'No es lo que la partida espera ahora mismo. Vuelve a abrir tu mano para ver las opciones actuales.',

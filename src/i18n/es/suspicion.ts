@@ -217,7 +217,7 @@ export const suspicion = {
   // ── Errors ──
   errors: {
     'game-over': 'La partida terminó.',
-    'bad-action': 'Ese botón ya no es válido: aquí tienes tu mano actual.',
+    malformed: 'Ese botón ya no es válido: aquí tienes tu mano actual.',
     'not-seated': 'No tienes asiento en esta mesa.',
     'not-now': 'Ahora no: hay una ventana de reacción o una votación abierta.',
     'not-your-turn': 'No es tu turno: espera el ▶ del tablero.',
