@@ -1,6 +1,6 @@
 /**
  * `/table leave` and `/table cancel` for the open table in this channel. Both ask for a
- * confirmation button first (UX.md: destructive actions confirm).
+ * confirmation button first (docs/discord.md: destructive actions confirm).
  */
 import { InteractionContextType, SlashCommandBuilder } from 'discord.js';
 import { actorOf, privateText, serviceErrorText } from '../discord/answers.js';

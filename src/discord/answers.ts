@@ -1,6 +1,6 @@
 /**
  * Turning service refusals and Discord facts into private, plain-language answers
- * (UX.md "Answers to mistakes").
+ * (docs/discord.md "Answers to mistakes").
  */
 import { MessageFlags, PermissionFlagsBits, type Interaction } from 'discord.js';
 import type { GameModule } from '../games/module.js';

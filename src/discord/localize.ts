@@ -1,5 +1,5 @@
 /**
- * Slash-command localizations (README "Languages"; discord-platform.md: name_localizations /
+ * Slash-command localizations (README "Languages"; docs/discord.md: name_localizations /
  * description_localizations). A command is built once per language from the same builder
  * function, so the two trees have the same shape; the other languages' descriptions and
  * choice names are copied into `description_localizations` / `name_localizations` of the

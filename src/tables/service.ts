@@ -1,5 +1,5 @@
 /**
- * The game-agnostic table service (DESIGN.md §1, §4; README "Architecture"): lobbies,
+ * The game-agnostic table service (docs/architecture.md §1, §4; README "Architecture"): lobbies,
  * seats, dispatch of game actions, deadlines, away players, recovery and results. It is the
  * only writer of game state, and it reaches the database only through the async Store
  * (src/persistence/store/types.ts: SQLite or PostgreSQL).

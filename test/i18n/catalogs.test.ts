@@ -205,7 +205,7 @@ describe('locale resolution', () => {
 });
 
 describe('grammar of counted phrases', () => {
-  it('a collapse names only the lines removed, and the Spanish verb agrees with their number (rules/noir.md collapse)', () => {
+  it('a collapse names only the lines removed, and the Spanish verb agrees with their number (docs/rules/noir.md collapse)', () => {
     expect(en.noir.evCollapse(0, 1, 'Ada')).toBe('Collapse: 1 column of the dead removed (Ada).');
     expect(en.noir.evCollapse(2, 1, 'Ada')).toBe('Collapse: 2 rows and 1 column of the dead removed (Ada).');
     expect(es.noir.evCollapse(0, 1, 'Ada')).toBe('Colapso: se retira 1 columna de muertos (Ada).');

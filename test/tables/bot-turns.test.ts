@@ -244,7 +244,7 @@ describe('a game against bots', () => {
     expect(benResult.left).toBe(true);
     expect(benResult.botLevel).toBeNull();
   }, 60_000);
-  it('a bot seat reads "🤖 Name (Level)" on the board, in the table\'s language (UX.md "Bots")', async () => {
+  it('a bot seat reads "🤖 Name (Level)" on the board, in the table\'s language (docs/discord.md "Bots")', async () => {
     const snap = await open('noir', { bots: 1, level: 'hard', paceSeconds: 20 });
     const id = snap.table.id;
     expect((await service.start(id, ana)).ok).toBe(true);

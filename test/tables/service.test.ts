@@ -1,7 +1,7 @@
 /**
  * The table service against a real SQLite database, with the "Tally" fixture game: lobby
  * rules, dispatch, stale and raced clicks, deadlines and away players, leaving, results,
- * restart recovery and replay from the action log (DESIGN.md §4; README "Commands" and "Deadlines").
+ * restart recovery and replay from the action log (docs/architecture.md §4; README "Commands" and "Deadlines").
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -11,7 +11,7 @@ import {
   type APIEmbed,
 } from 'discord-api-types/v10';
 
-/** Discord's limit on a message's `content`, in characters (discord-platform.md §limits). */
+/** Discord's limit on a message's `content`, in characters (docs/discord.md §3). */
 export const MESSAGE_CONTENT_MAX = 2000;
 
 /** A message body as sent to Discord's REST API (channel message, interaction response). */

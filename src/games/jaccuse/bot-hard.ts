@@ -1,5 +1,5 @@
 /**
- * J'Accuse! — the Hard AI player's search (rules/jaccuse.md §4.3–§4.7): a determinized
+ * J'Accuse! — the Hard AI player's search (docs/rules/jaccuse.md §4.3–§4.7): a determinized
  * lookahead of several rounds on a compact model of the table, from the seat's own knowledge.
  *
  * Each sample is a full state drawn by the determinizer (the unseen Investigation hands and

@@ -1,6 +1,6 @@
 /**
  * J'Accuse! — the Normal AI player's heuristics and the Hard level's evaluation
- * (rules/jaccuse.md §4.3–§4.7), on the seat's own view.
+ * (docs/rules/jaccuse.md §4.3–§4.7), on the seat's own view.
  *
  * One loser, everyone else wins (§4.7): the seat wants the evidence hardened on someone
  * else, never on itself. A small model of the table (who holds which evidence, whose Hard

@@ -1,5 +1,5 @@
 /**
- * J'Accuse! — what an AI player knows and how it samples the rest (rules/jaccuse.md §4.8):
+ * J'Accuse! — what an AI player knows and how it samples the rest (docs/rules/jaccuse.md §4.8):
  * the seat's view holds every public fact (sheets, Suspected and Hard Evidence, used
  * Suspicion cards, played Investigation cards, the last reveal); the event history adds the
  * order of exonerated cards, which sit at the bottom of their pile (§4.3 6B). The
@@ -197,7 +197,7 @@ export function determinizeJaccuse(k: JaccuseKnowledge, rng: Rng): JaccuseState 
   };
 }
 
-/** The J'Accuse! bot kit (src/bots/kit.ts). */
+/** The J'Accuse! bot kit (the `BotKit` of src/games/bot.ts). */
 export const jaccuseBot: BotKit<JaccuseState, JaccuseAction, JaccuseSeatView, JaccuseKnowledge> = {
   game: 'jaccuse',
   definition: jaccuseDefinition,

@@ -1,5 +1,5 @@
 /**
- * J'Accuse! as the bot sees it (rules/jaccuse.md): the pure definition, the renderers and the
+ * J'Accuse! as the bot sees it (docs/rules/jaccuse.md): the pure definition, the renderers and the
  * options of `/jaccuse new`.
  */
 import type { GameModule } from '../module.js';

@@ -1,5 +1,5 @@
 /**
- * J'Accuse! — the table of moves (rules/jaccuse.md §4.3–§4.4) and what the game waits for.
+ * J'Accuse! — the table of moves (docs/rules/jaccuse.md §4.3–§4.4) and what the game waits for.
  * Round: the Inspector sets an Investigation card face down, everyone casts a secret
  * Suspicion card (simultaneous, may be changed until all have cast), the reveal moves or
  * hardens the evidence, Across choices are made one by one, then the end check and the next
@@ -321,7 +321,7 @@ export function apply(state: JaccuseState, seat: Seat, action: JaccuseAction): A
   return applyMove(jaccuseMoves, state, seat, action, refused('malformed'));
 }
 
-/** What the game waits for (DESIGN.md §3); the vote keeps one `step` while it collects. */
+/** What the game waits for (docs/architecture.md §3); the vote keeps one `step` while it collects. */
 export function pending(s: JaccuseState): Pending {
   const turn = s.options.turnSeconds * 1000;
   switch (s.phase) {

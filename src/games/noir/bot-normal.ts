@@ -1,6 +1,6 @@
 /**
  * NOIR: Killer vs. Inspector — the Normal AI player's heuristics and the Hard level's
- * evaluation (rules/noir-killer-vs-inspector.md §2.3–§2.11), on the seat's own knowledge.
+ * evaluation (docs/rules/noir.md §2.3–§2.11), on the seat's own knowledge.
  *
  * Killer: kill where it keeps the Inspector guessing (the kill's neighbourhood still holds
  * many public candidates) and where the Inspector may be, never stay where an arrest is

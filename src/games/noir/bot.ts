@@ -1,6 +1,6 @@
 /**
  * NOIR: Killer vs. Inspector — what an AI player knows and how it samples what it does not
- * (rules/noir-killer-vs-inspector.md §2.8). Both roles replay the public history on their
+ * (docs/rules/noir.md §2.8). Both roles replay the public history on their
  * own copy of the grid (from the first board, through every kill, shift, collapse, marker)
  * and keep two sets of suspects still consistent with everything public:
  *
@@ -275,7 +275,7 @@ function simKnowledge(searcher: NoirKnowledge, state: NoirState, seat: Seat): No
   };
 }
 
-/** The NOIR bot kit (src/bots/kit.ts). */
+/** The NOIR bot kit (the `BotKit` of src/games/bot.ts). */
 export const noirBot: BotKit<NoirState, NoirAction, NoirSeatView, NoirKnowledge> = {
   game: 'noir',
   definition: noirDefinition,

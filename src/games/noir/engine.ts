@@ -1,5 +1,5 @@
 /**
- * NOIR: Killer vs. Inspector — the pure game definition (rules/noir-killer-vs-inspector.md),
+ * NOIR: Killer vs. Inspector — the pure game definition (docs/rules/noir.md),
  * assembled from its parts: setup.ts, moves.ts (the table of moves and `pending`), grid.ts,
  * state.ts, views.ts, codec.ts, autoplay.ts. Two seats; the Killer starts with a forced
  * kill, the Inspector then picks a secret identity, then both alternate Shift / Kill /
@@ -13,7 +13,7 @@ import { noirActionSchema, noirOptionsSchema, type NoirAction, type NoirError, t
 import { setupNoir } from './setup.js';
 import { publicViewOf, resultNoir, seatViewOf, type NoirPublicView, type NoirSeatView } from './views.js';
 
-/** The NOIR game definition (DESIGN.md §3). */
+/** The NOIR game definition (docs/architecture.md §3). */
 export const noirDefinition: GameDefinition<NoirState, NoirAction, NoirOptions, NoirPublicView, NoirSeatView, NoirError> = {
   id: 'noir',
   minPlayers: 2,

@@ -1,5 +1,5 @@
 /**
- * NOIR: Killer vs. Inspector as the bot sees it (rules/noir-killer-vs-inspector.md): the
+ * NOIR: Killer vs. Inspector as the bot sees it (docs/rules/noir.md): the
  * pure definition, the renderers and the options of `/noir new`.
  */
 import type { GameModule } from '../module.js';

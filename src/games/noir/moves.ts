@@ -1,5 +1,5 @@
 /**
- * NOIR — the table of moves (rules/noir-killer-vs-inspector.md §2.3–§2.11) and what the game
+ * NOIR — the table of moves (docs/rules/noir.md §2.3–§2.11) and what the game
  * waits for. For every action type: `check`, why it is refused now (a `NoirError`), and
  * `apply`. `legalActions` keeps the candidate moves their rule's `check` allows; `apply`
  * refuses with the same `check` (../moves.ts), so the panel and the refusals agree.

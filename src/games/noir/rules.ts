@@ -1,6 +1,6 @@
 /**
  * NOIR: Killer vs. Inspector — constants, card data, options, actions and state types
- * (rules/noir-killer-vs-inspector.md, "the rules file" below; BGA rules, §2.0).
+ * (docs/rules/noir.md, "the rules file" below; BGA rules, §2.0).
  *
  * Pure: imports nothing but zod and the shared contract types.
  */

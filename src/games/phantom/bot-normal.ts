@@ -1,6 +1,6 @@
 /**
  * Tricks and the Phantom — the Normal AI player's heuristics and the Hard level's
- * evaluation (rules/tricks-and-the-phantom.md §3.3–§3.9), on the seat's own view.
+ * evaluation (docs/rules/phantom.md §3.3–§3.9), on the seat's own view.
  *
  * Glass: sample the unseen cards consistently with every clue colour (bot.ts), and put the
  * glass where the expected points are highest — the likeliest criminal, fewer rivals

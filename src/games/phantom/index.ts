@@ -6,7 +6,7 @@ import { phantomDefinition } from './engine.js';
 import { optionsSchema } from './rules.js';
 import { phantomUi } from './ui.js';
 
-/** The `/phantom` game module (rules/tricks-and-the-phantom.md). */
+/** The `/phantom` game module (docs/rules/phantom.md). */
 export const phantomModule: GameModule<'phantom'> = {
   id: 'phantom',
   command: 'phantom',

@@ -1,5 +1,5 @@
 /**
- * Tricks and the Phantom — the table of moves (rules/tricks-and-the-phantom.md §3.3, §3.8)
+ * Tricks and the Phantom — the table of moves (docs/rules/phantom.md §3.3, §3.8)
  * and what the game waits for.
  *
  * A round is two crimes. Each crime: players report a card face-down with a clue colour

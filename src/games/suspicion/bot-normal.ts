@@ -1,5 +1,5 @@
 /**
- * Suspicion — the Normal AI player's heuristics (rules/suspicion.md §1.6–§1.12), on the
+ * Suspicion — the Normal AI player's heuristics (docs/rules/suspicion.md §1.6–§1.12), on the
  * seat's own knowledge only: place matching evidence, keep a Wild for the final
  * declaration, counter a rival's placement when able, counter back and cancel whenever
  * possible, Burn / Tamper / Block the leader, declare when two cards are down with the card

@@ -1,6 +1,6 @@
 /**
  * Suspicion — what an AI player knows and how it samples the hidden cards
- * (rules/suspicion.md §1.13): the knowledge a seat builds from its view and the public
+ * (docs/rules/suspicion.md §1.13): the knowledge a seat builds from its view and the public
  * event history (the discard pile, which the public view shows only by its top card, and
  * every revealed vote and declaration), and the determinizer that deals the cards the seat
  * has not seen into the other hands, the draw pile and a face-down declaration card.
@@ -288,7 +288,7 @@ function simKnowledge(searcher: SuspicionKnowledge, state: SuspicionState, seat:
   };
 }
 
-/** The Suspicion bot kit (src/bots/kit.ts). */
+/** The Suspicion bot kit (the `BotKit` of src/games/bot.ts). */
 export const suspicionBot: BotKit<SuspicionState, SuspicionAction, SuspicionSeatView, SuspicionKnowledge> = {
   game: 'suspicion',
   definition: suspicionDefinition,

@@ -1,5 +1,5 @@
 /**
- * Suspicion — the pure game definition (rules/suspicion.md), assembled from its parts:
+ * Suspicion — the pure game definition (docs/rules/suspicion.md), assembled from its parts:
  * setup.ts, moves.ts (the table of moves and `pending`), views.ts, codec.ts, autoplay.ts.
  */
 import type { GameDefinition } from '../engine.js';
@@ -10,7 +10,7 @@ import { apply, checkAction, legalActions, pending } from './moves.js';
 import { setup } from './setup.js';
 import { publicView, result, seatView, type SuspicionPublicView, type SuspicionSeatView } from './views.js';
 
-/** The Suspicion game definition (rules/suspicion.md). */
+/** The Suspicion game definition (docs/rules/suspicion.md). */
 export const suspicionDefinition: GameDefinition<
   SuspicionState,
   SuspicionAction,

@@ -1,6 +1,6 @@
 /**
  * Suspicion — the game module: pure definition, renderers and the options of
- * `/suspicion new` and `/suspicion rules` (rules/suspicion.md).
+ * `/suspicion new` and `/suspicion rules` (docs/rules/suspicion.md).
  */
 import type { GameModule } from '../module.js';
 import { suspicionBot } from './bot.js';

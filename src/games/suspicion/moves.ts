@@ -1,5 +1,5 @@
 /**
- * Suspicion — the table of moves (rules/suspicion.md §1.5–§1.12) and what the game waits for.
+ * Suspicion — the table of moves (docs/rules/suspicion.md §1.5–§1.12) and what the game waits for.
  *
  * For every action type: `check`, why it is refused now (a `SuspicionError`), and `apply`.
  * `legalActions` offers the candidate moves to `check`; `apply` refuses with the same

@@ -54,7 +54,7 @@ export const phantom = {
     phantom: 'Never the criminal; report it with any clue colour. +1 for each other player whose glass lands on it; they lose 1.',
   },
   /** A card as "🟦 10 Politician" (suit emoji, number, name). */
-  /** A suspect card: its colour as emoji and word (UX.md: colours are always both), number and name — "🟨 2 Barkeeper (yellow)". */
+  /** A suspect card: its colour as emoji and word (docs/discord.md: colours are always both), number and name — "🟨 2 Barkeeper (yellow)". */
   card: (emoji: string, number: number, name: string, colour: string) => `${emoji} ${number} ${name} (${colour})`,
   /** The Phantom, which has no number shown. */
   phantomCard: (emoji: string, name: string) => `${emoji} ${name}`,

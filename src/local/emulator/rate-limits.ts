@@ -1,5 +1,5 @@
 /**
- * Discord's REST rate limits as the emulator enforces them (discord-platform.md §4), when
+ * Discord's REST rate limits as the emulator enforces them (docs/discord.md §4), when
  * the `rateLimit` option is set:
  *
  * - **Global**: at most `globalPerSecond` (default 50) requests per second on every

@@ -1,5 +1,5 @@
 /**
- * Suspicion engine, classic rules (rules/suspicion.md §1.2–§1.11, §1.15): one test per rule
+ * Suspicion engine, classic rules (docs/rules/suspicion.md §1.2–§1.11, §1.15): one test per rule
  * and edge case, asserting the values the rules give.
  */
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * Suspicion renderers, action codes and module (UX.md; rules/suspicion.md §1.13): board and
+ * Suspicion renderers, action codes and module (docs/discord.md; docs/rules/suspicion.md §1.13): board and
  * panel contents in precise positions, log lines, error answers, rules help, codec round trips.
  */
 import { describe, expect, it } from 'vitest';
