@@ -3,7 +3,7 @@
  * texts as the shape, so a missing Spanish text does not compile — the same guarantee the
  * real games get from `Messages` (src/i18n/index.ts).
  */
-import { catalogs, type Language, type Messages, type Widen } from '../../../src/i18n/index.js';
+import { languageOf, type Language, type Messages, type Widen } from '../../../src/i18n/index.js';
 import type { GuessErrorCode } from './engine.js';
 
 const en = {
@@ -64,5 +64,5 @@ export const guessTexts: Record<Language, Widen<typeof en>> = {
 
 /** The texts of Guess in the language of catalog `t`. */
 export function guessText(t: Messages): Widen<typeof en> {
-  return t === catalogs.es ? guessTexts.es : guessTexts.en;
+  return guessTexts[languageOf(t.common.language)];
 }
