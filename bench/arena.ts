@@ -32,13 +32,13 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import { join } from 'node:path';
-import { defaultRegistry } from '../src/games/index.js';
+import { defaultRegistry, GAME_MODULES } from '../src/games/index.js';
 import { seatsToAct as seatsOf, type AnyGameDefinition, type GameResult, type Seat } from '../src/games/engine.js';
 import type { GameId } from '../src/games/index.js';
 import { Rng } from '../src/games/rng.js';
 import { playMatch } from '../src/bots/match.js';
 import { decideBot, DEFAULT_BUDGET_MS } from '../src/bots/policy.js';
-import type { BotInput, BotLevel } from '../src/bots/kit.js';
+import type { BotInput, BotLevel } from '../src/games/bot.js';
 import { BotPool } from '../src/bots/pool.js';
 
 // ── Options ────────────────────────────────────────────────────────────────────────────
@@ -53,7 +53,7 @@ const args = new Map(
 const DEFAULT_DEALS: Record<GameId, number> = { suspicion: 8, noir: 30, phantom: 12, jaccuse: 10 };
 const dealsFor = (game: GameId) => Number(args.get('games') ?? DEFAULT_DEALS[game]);
 const normalDealsFor = (game: GameId) => Number(args.get('normal-games') ?? 4 * dealsFor(game));
-const ONLY = (args.get('only') ?? 'suspicion,noir,phantom,jaccuse').split(',') as GameId[];
+const ONLY = (args.get('only')?.split(',') ?? GAME_MODULES.map((module) => module.id)) as GameId[];
 const WORKERS = Number(args.get('workers') ?? Math.max(1, availableParallelism() - 1));
 const LATENCY = args.get('no-latency') === undefined;
 const STRENGTH = args.get('latency-only') === undefined;
@@ -300,7 +300,7 @@ async function latency(pool: BotPool, tables: number, movesPerTable: number): Pr
   const registry = defaultRegistry();
   await pool.ready();
   // Warm up: a few searches of each game, so the measurement sees compiled code, not the JIT.
-  for (const game of ['suspicion', 'noir', 'phantom', 'jaccuse'] as GameId[]) {
+  for (const game of GAME_MODULES.map((module) => module.id)) {
     const def = registry.get(game).definition;
     const n = game === 'noir' ? 2 : game === 'jaccuse' ? 4 : 3;
     let left = 4;
@@ -314,7 +314,7 @@ async function latency(pool: BotPool, tables: number, movesPerTable: number): Pr
   }
   const times: number[] = [];
   let fallbacks = 0;
-  const games: GameId[] = ['suspicion', 'noir', 'phantom', 'jaccuse'];
+  const games: GameId[] = GAME_MODULES.map((module) => module.id);
   // Background load on the main thread.
   const background = registry.get('suspicion').definition;
   const loadRng = Rng.seeded(99);

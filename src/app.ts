@@ -113,7 +113,7 @@ export function restAgent(): Agent {
 
 /**
  * The discord.js `Client` options of the bot (the benchmark's echo bot uses the same): the
- * Guilds intent only (discord-platform.md §5), the REST base `apiUrl` when given (a proxy or
+ * Guilds intent only (docs/discord.md §5), the REST base `apiUrl` when given (a proxy or
  * the local emulator; discord.js appends `/v10`), at most REST_CONNECTIONS connections, and no
  * message cache — the bot never reads a
  * message back from discord.js (everything it draws comes from the table's snapshot), so
@@ -141,7 +141,7 @@ export function createApp(config: Config, opts: AppOptions): App {
   const service = new TableService({ store, registry, logger, ...serviceDeps, ...(opts.shard ? { shard: opts.shard } : {}), resultHooks: [ratingsHook(), ...resultHooks] });
   const client = new Client(discordClientOptions(config.discordApiUrl));
   // Interaction-webhook routes (panel refreshes, edits after a deferred click) are outside
-  // Discord's global 50/s (discord-platform.md §4); @discordjs/rest exempts only the initial
+  // Discord's global 50/s (docs/discord.md §4); @discordjs/rest exempts only the initial
   // callback, so they get a client of their own that never waits behind board edits and pings.
   const interactionRest = new REST({ ...(config.discordApiUrl ? { api: config.discordApiUrl } : {}), globalRequestsPerSecond: Infinity, agent: restAgent() });
   const publisher = new Publisher({ rest: client.rest, interactionRest, service, registry, logger,

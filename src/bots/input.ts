@@ -6,7 +6,7 @@
  */
 import { eventVisibleTo, type AnyGameDefinition, type GameEvent, type Seat, type SetupMeta } from '../games/engine.js';
 import type { GameId } from '../games/index.js';
-import type { BotInput } from './kit.js';
+import type { BotInput } from '../games/bot.js';
 
 /** One logged action, as the action log stores it. */
 export interface LoggedAction {

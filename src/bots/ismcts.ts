@@ -23,8 +23,7 @@
  */
 import { eventVisibleTo, seatsToAct, type GameEvent, type GameResult, type Seat } from '../games/engine.js';
 import { Rng } from '../games/rng.js';
-import type { Scores } from './choice.js';
-import type { AnyBotKit, Knowledge } from './kit.js';
+import type { AnyBotKit, Knowledge, RootStat, Scores, SearchBudget, SearchResult } from '../games/bot.js';
 
 /** UCB1 exploration constant for rewards in [0, 1]. */
 export const UCB_EXPLORATION = 0.7;
@@ -41,38 +40,8 @@ export const SHORTLIST_SIZE = 5;
  */
 export const SIGNIFICANCE = 0.5;
 
-/**
- * When a search stops: after `iterations` simulations, as soon as `stop()` says so, or — with
- * a `deadline` — when the next round of simulations (one per root candidate, timed as the
- * rounds so far took) would not end by `deadline.at`. `deadline.now()` and `at` are ms on
- * the same clock. A round the deadline interrupts is dropped; when no round finished in
- * time the answer is the heuristic's choice, so the search overruns by one simulation at most.
- */
-export interface SearchBudget {
-  iterations?: number;
-  stop?: () => boolean;
-  deadline?: { now: () => number; at: number };
-}
-
 /** Safety factor on the measured duration of a round of simulations when checking a deadline. */
 const ROUND_TIME_MARGIN = 1.3;
-
-/** Statistics of one root action. */
-export interface RootStat {
-  code: string;
-  visits: number;
-  /** Mean reward in [0, 1]. */
-  mean: number;
-}
-
-/** Outcome of a search: the chosen action, how many simulations ran, and the root statistics. */
-export interface SearchResult<A> {
-  action: A;
-  iterations: number;
-  stats: RootStat[];
-  /** Simulations that reached the end of the game (the rest were cut off by the kit's evaluation). */
-  finished: number;
-}
 
 class Node {
   visits = 0;

@@ -1,29 +1,33 @@
 /**
- * The bot kit of every game (src/games/<game>/bot.ts), by game id.
+ * The bot kit of every game, by game id: each game module carries its own kit
+ * (src/games/module.ts `bot`), so this table derives from the one list of games
+ * (src/games/index.ts) and worker threads load the same list.
  */
-import { isGameId, type GameId } from '../games/index.js';
-import { jaccuseBot } from '../games/jaccuse/bot.js';
-import { noirBot } from '../games/noir/bot.js';
-import { phantomBot } from '../games/phantom/bot.js';
-import { suspicionBot } from '../games/suspicion/bot.js';
-import type { AnyBotKit } from './kit.js';
+import { GAME_MODULES } from '../games/index.js';
+import type { AnyBotKit } from '../games/bot.js';
+import type { GameRegistry } from '../games/registry.js';
 
-/** The kits by game id; each kit's own `game` is the id it is listed under (checked by `botKit`). */
-const KITS: Partial<Record<GameId, AnyBotKit>> = {
-  suspicion: suspicionBot,
-  noir: noirBot,
-  phantom: phantomBot,
-  jaccuse: jaccuseBot,
-};
+/** A lookup of kits by game id, throwing for an unknown game (see `botKit`). */
+export type KitLookup = (game: string) => AnyBotKit;
 
-/**
- * The kit of `game` (a `GameId`; a bot input carries it as a string); throws for an unknown
- * game, a game without AI players or a kit listed under another id (programming errors).
- */
-export function botKit(game: string): AnyBotKit {
-  if (!isGameId(game)) throw new Error(`no such game: ${game}`);
-  const kit = KITS[game];
-  if (!kit) throw new Error(`no AI players for ${game}`);
-  if (kit.game !== game) throw new Error(`the kit listed for ${game} is ${kit.game}'s`);
-  return kit;
+/** The kits of `modules` by game id; throws when a kit names another game than its module (a programming error). */
+export function kitsOf(modules: readonly { id: string; bot: AnyBotKit }[]): KitLookup {
+  const kits = new Map<string, AnyBotKit>();
+  for (const module of modules) {
+    if (module.bot.game !== module.id) throw new Error(`the kit of ${module.id} is ${module.bot.game}'s`);
+    kits.set(module.id, module.bot);
+  }
+  return (game) => {
+    const kit = kits.get(game);
+    if (!kit) throw new Error(`no such game: ${game}`);
+    return kit;
+  };
 }
+
+/** The kits of a registry's games (tests register games of their own). */
+export function registryKits(registry: GameRegistry): KitLookup {
+  return kitsOf(registry.modules);
+}
+
+/** The kit of `game` (a `GameId`; a bot input carries it as a string); throws for an unknown game. */
+export const botKit: KitLookup = kitsOf(GAME_MODULES);

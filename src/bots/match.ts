@@ -10,7 +10,7 @@
 import { eventVisibleTo, seatsToAct, type AnyGameDefinition, type GameEvent, type GameResult, type Seat, type SetupMeta } from '../games/engine.js';
 import type { GameId } from '../games/index.js';
 import { Rng } from '../games/rng.js';
-import type { BotInput } from './kit.js';
+import type { BotInput } from '../games/bot.js';
 
 /** Chooses `input.seat`'s action (synchronously or not). */
 export type MatchPlayer = (input: BotInput) => unknown | Promise<unknown>;

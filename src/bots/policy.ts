@@ -8,9 +8,10 @@
  * `decideBot` is synchronous and runs wherever it is called; the table service calls it
  * through the worker pool (src/bots/pool.ts) so that a search never blocks an interaction.
  */
-import { hardSearch, type SearchBudget } from './ismcts.js';
-import type { AnyBotKit, BotInput, BotLevel, Knowledge } from './kit.js';
-import { botKit } from './kits.js';
+import type { SearchBudget } from '../games/bot.js';
+import { hardSearch } from './ismcts.js';
+import type { AnyBotKit, BotInput, BotLevel, Knowledge } from '../games/bot.js';
+import { botKit, type KitLookup } from './kits.js';
 import { fnv1a, viewRng } from './seed.js';
 
 /** Search time per move when the table does not set one, in ms (README "AI players"). */
@@ -52,7 +53,7 @@ export interface BotPolicy {
  * Decide now, on this thread. Throws when `input.seat` has no legal action (it is not that
  * seat's decision) or when the game has no bot kit.
  */
-export function decideBot(request: BotRequest, kits: (game: string) => AnyBotKit = botKit): BotDecision {
+export function decideBot(request: BotRequest, kits: KitLookup = botKit): BotDecision {
   const { level, input } = request;
   const kit = kits(input.game);
   const rng = viewRng(input, level);
@@ -124,14 +125,21 @@ function knowledgeOf(kit: AnyBotKit, input: BotInput): Knowledge {
   return knowledge;
 }
 
-/** A `BotPolicy` deciding on the calling thread (tests, the arena, tools); Hard searches for `budgetMs`. */
+/**
+ * A `BotPolicy` deciding on the calling thread (tests, the arena, tools); Hard searches for
+ * `budgetMs`. `kits` finds a game's kit (default: the games of src/games/index.ts; tests pass
+ * `registryKits(registry)` for a registry with games of their own).
+ */
 export class InlinePolicy implements BotPolicy {
-  constructor(private readonly clock: () => number = () => performance.now()) {}
+  constructor(
+    private readonly clock: () => number = () => performance.now(),
+    private readonly kits: KitLookup = botKit,
+  ) {}
 
   async decide(request: BotRequest & { budgetMs?: number }): Promise<BotDecision> {
-    if (request.level !== 'hard' || request.iterations !== undefined || request.stop || request.deadline) return decideBot(request);
+    if (request.level !== 'hard' || request.iterations !== undefined || request.stop || request.deadline) return decideBot(request, this.kits);
     const end = this.clock() + (request.budgetMs ?? DEFAULT_BUDGET_MS);
-    return decideBot({ ...request, stop: () => this.clock() >= end, deadline: { now: this.clock, at: end } });
+    return decideBot({ ...request, stop: () => this.clock() >= end, deadline: { now: this.clock, at: end } }, this.kits);
   }
 
   async close(): Promise<void> {}

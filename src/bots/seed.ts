@@ -5,7 +5,7 @@
  * look the same to the seat give the same choice.
  */
 import { Rng } from '../games/rng.js';
-import type { BotInput } from './kit.js';
+import type { BotInput } from '../games/bot.js';
 
 /** 32-bit FNV-1a hash of a string (UTF-16 code units), as an unsigned integer. */
 export function fnv1a(text: string): number {

@@ -3,7 +3,7 @@
  * Manage Server. The command is hidden by default (`setDefaultMemberPermissions(ManageGuild)`),
  * but server admins can override that in Discord, so every subcommand and every
  * confirmation click checks the member's permission again and refuses privately otherwise
- * (discord-platform.md §5).
+ * (docs/discord.md §5).
  *
  * - `/admin tables` — the open tables of this server (channel, game, players, age, last move)
  * - `/admin end table:<id>` — end a stuck table after a confirmation; not rated

@@ -20,7 +20,7 @@ import { hostingRefusalFor, hostingRefusalText } from '../discord/hosting.js';
 import { lobbyMessage } from '../discord/render/lobby.js';
 import { rulesMessage } from '../discord/render/rules.js';
 import type { SlashCommand } from '../discord/slash-command.js';
-import { BOT_LEVELS } from '../bots/kit.js';
+import { BOT_LEVELS } from '../games/bot.js';
 import { MAX_PACE_MS } from '../tables/bots.js';
 import { DEFAULT_MOVE_HOURS, MOVE_HOURS_CHOICES, PACES } from '../tables/pace.js';
 
@@ -148,7 +148,7 @@ export function gameCommand(mod: GameModule): SlashCommand {
   const def = mod.definition;
   return {
     name: mod.command,
-    data: localizedCommand((t) => gameCommandBody(mod, t)),
+    data: localizedCommand((t) => gameCommandBody(mod, t), (t) => mod.text(t).commandNames),
     async execute(i, app, log) {
       const tr = catalogFor(i.locale);
       const sub = i.options.getSubcommand();

@@ -25,7 +25,7 @@ export function helpMessage(registry: GameRegistry, text: Catalog): MessagePaylo
       mod.title(text),
       help.players(mod.definition.minPlayers, mod.definition.maxPlayers),
       mod.command,
-      help.games[mod.id] ?? mod.description(text),
+      mod.text(text).helpLine,
     ),
   );
   const description = [

@@ -1,6 +1,6 @@
 /**
  * `/privacy show` and `/privacy delete` (README "Privacy"): a user sees, privately, what the
- * bot stores about them in every server, and erases it after a confirmation button (UX.md:
+ * bot stores about them in every server, and erases it after a confirmation button (docs/discord.md:
  * destructive actions confirm first). The erasure itself is one transaction
  * (src/ratings/privacy.ts), committed before the click is answered; it is refused, changing
  * nothing, while the user still sits at an open table. Usable in servers and in a DM with the

@@ -1,6 +1,6 @@
 /**
  * `/table leave` and `/table cancel` for the open table in this channel. Both ask for a
- * confirmation button first (UX.md: destructive actions confirm). `/table vacation hours:`
+ * confirmation button first (docs/discord.md: destructive actions confirm). `/table vacation hours:`
  * pauses the player's clock at a turn-based table once per game (README "Turn-based tables").
  */
 import { InteractionContextType, SlashCommandBuilder } from 'discord.js';

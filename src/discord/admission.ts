@@ -3,7 +3,7 @@
  * at most `inFlight` clicks are worked on at once, the others wait their turn in arrival
  * order. Without the bound, every click that arrives is started at once and they all share
  * the CPU: under twice the sustainable rate each of them slows down together until none is
- * answered within Discord's 3 s (discord-platform.md §1). With it, the clicks being worked on
+ * answered within Discord's 3 s (docs/discord.md §1). With it, the clicks being worked on
  * finish promptly, and a click that waits long enough to be in danger is acknowledged first
  * (late.ts `acknowledgeFirst`: a deferred update or a deferred private reply, which is cheap),
  * so it is answered in time however long its real work then waits.

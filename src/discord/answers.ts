@@ -1,6 +1,6 @@
 /**
  * Turning service refusals and Discord facts into private, plain-language answers
- * (UX.md "Answers to mistakes").
+ * (docs/discord.md "Answers to mistakes").
  */
 import { MessageFlags, PermissionFlagsBits, type Interaction } from 'discord.js';
 import type { GameModule } from '../games/module.js';
@@ -86,8 +86,6 @@ export function serviceErrorText(refusal: ServiceError, text: Catalog, mod?: Gam
       return mod ? `❌ ${mod.ui.describeError(refusal.error, text)}` : errors.badAction;
     case 'malformed':
       return errors.malformed;
-    case 'bad_action':
-      return errors.badAction;
     case 'bad_options':
       return errors.badOptions(refusal.problems.map((problem) => `• ${problem}`).join('\n'));
     case 'unknown_game':

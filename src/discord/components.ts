@@ -11,7 +11,7 @@
  * command (leaderboard pages, `/admin` confirmations) go to that command's handler.
  */
 import { MessageFlags } from 'discord.js';
-import { BOT_LEVELS } from '../bots/kit.js';
+import { BOT_LEVELS } from '../games/bot.js';
 import type { GameModule } from '../games/module.js';
 import { catalogFor, type Catalog } from '../i18n/index.js';
 import type { ActOutcome, ServiceError } from '../tables/types.js';

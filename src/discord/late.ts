@@ -1,5 +1,5 @@
 /**
- * Overload degrades, never fails (README "Benchmark"; discord-platform.md §1: an interaction
+ * Overload degrades, never fails (README "Benchmark"; docs/discord.md §1: an interaction
  * not acknowledged within 3 s fails). A component click that is already
  * ACKNOWLEDGE_FIRST_AFTER_MS late when it arrives, or reaches that while it waits for its
  * turn (admission.ts), is acknowledged at once — a deferred update on a private panel or
@@ -22,7 +22,7 @@ import type { MessagePayload } from './render/markup.js';
 export const ACKNOWLEDGE_FIRST_AFTER_MS = 1000;
 
 /**
- * A click this much older than the promptest click of the last minutes (discord-platform.md
+ * A click this much older than the promptest click of the last minutes (docs/discord.md
  * §1: its token lives 3 s) cannot be acknowledged in time any more: it is not worked on at all
  * (the user saw "This interaction failed"; nothing changes, no action is half applied), so the
  * clicks still in time get the bot's time. ms.

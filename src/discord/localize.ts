@@ -1,16 +1,20 @@
 /**
- * Slash-command localizations (README "Languages"; discord-platform.md: name_localizations /
+ * Slash-command localizations (README "Languages"; docs/discord.md: name_localizations /
  * description_localizations). A command is built once per language from the same builder
  * function, so the two trees have the same shape; the other languages' descriptions and
  * choice names are copied into `description_localizations` / `name_localizations` of the
  * English tree under each Discord locale of that language ('es-ES', 'es-419'), and command
- * and option names are translated through the catalog's `common.commandNames`.
+ * and option names are translated through the catalog's `common.commandNames` and, for a
+ * game's command, the game's own names (src/games/module.ts `GameText.commandNames`).
  */
 import type { RESTPostAPIChatInputApplicationCommandsJSONBody } from 'discord-api-types/v10';
 import { catalogs, DISCORD_LOCALES_OF, LANGUAGES, type Messages } from '../i18n/index.js';
 
 /** A command registration body built in one language. */
 export type CommandBuilder = (t: Messages) => RESTPostAPIChatInputApplicationCommandsJSONBody;
+
+/** Names of a command's own options in one language, by registered (English) name (looked up before `common.commandNames`). */
+export type CommandNames = (t: Messages) => Readonly<Record<string, string>>;
 
 /** A node of the command tree that can carry localizations (command, option or choice). */
 interface Localizable {
@@ -23,8 +27,8 @@ interface Localizable {
 }
 
 /** Copy the localized texts of `other` (same shape as `base`) into `base`, for `locales`. */
-function merge(base: Localizable, other: Localizable, t: Messages, locales: readonly string[], isChoice: boolean): void {
-  const name = isChoice ? other.name : (t.common.commandNames as Record<string, string>)[base.name];
+function merge(base: Localizable, other: Localizable, names: Readonly<Record<string, string>>, locales: readonly string[], isChoice: boolean): void {
+  const name = isChoice ? other.name : names[base.name];
   if (name !== undefined && name !== base.name) {
     base.name_localizations ??= {};
     for (const locale of locales) base.name_localizations[locale] = name;
@@ -35,11 +39,11 @@ function merge(base: Localizable, other: Localizable, t: Messages, locales: read
   }
   base.options?.forEach((option, index) => {
     const twin = other.options?.[index];
-    if (twin) merge(option, twin, t, locales, false);
+    if (twin) merge(option, twin, names, locales, false);
   });
   base.choices?.forEach((choice, index) => {
     const twin = other.choices?.[index];
-    if (twin) merge(choice, twin, t, locales, true);
+    if (twin) merge(choice, twin, names, locales, true);
   });
 }
 
@@ -48,7 +52,7 @@ function merge(base: Localizable, other: Localizable, t: Messages, locales: read
  * descriptions as localizations. Throws when a build in another language has a different
  * shape (a programming error: builders must not branch on the language).
  */
-export function localizedCommand(build: CommandBuilder): RESTPostAPIChatInputApplicationCommandsJSONBody {
+export function localizedCommand(build: CommandBuilder, ownNames?: CommandNames): RESTPostAPIChatInputApplicationCommandsJSONBody {
   const base = build(catalogs.en);
   for (const language of LANGUAGES) {
     if (language === 'en') continue;
@@ -57,7 +61,8 @@ export function localizedCommand(build: CommandBuilder): RESTPostAPIChatInputApp
     if (JSON.stringify(shape(base as unknown as Localizable)) !== JSON.stringify(shape(other as unknown as Localizable))) {
       throw new Error(`/${base.name}: the ${language} build has a different option tree`);
     }
-    merge(base as unknown as Localizable, other as unknown as Localizable, t, DISCORD_LOCALES_OF[language], false);
+    const names = { ...(t.common.commandNames as Record<string, string>), ...ownNames?.(t) };
+    merge(base as unknown as Localizable, other as unknown as Localizable, names, DISCORD_LOCALES_OF[language], false);
   }
   return base;
 }

@@ -1,5 +1,5 @@
 /**
- * Confirmation prompts (UX.md "Answers to mistakes": destructive actions confirm first),
+ * Confirmation prompts (docs/discord.md "Answers to mistakes": destructive actions confirm first),
  * shared by the slash commands and the lobby's Cancel button.
  */
 import { ButtonStyle, ComponentType } from 'discord.js';

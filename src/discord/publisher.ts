@@ -1,9 +1,9 @@
 /**
  * Keeps what players see in step with the database after every committed change
- * (DESIGN.md §5): edits the public board (at most one request in flight per table; the
+ * (docs/architecture.md §5): edits the public board (at most one request in flight per table; the
  * newest committed snapshot wins), re-posts it if it was deleted, posts the "your move" ping
  * (deleting the previous one), and refreshes open private panels through their interaction
- * tokens (valid 15 minutes; discord-platform.md §2).
+ * tokens (valid 15 minutes; docs/discord.md §2).
  *
  * It draws from the snapshots the table service hands over with each change and never
  * reads the database for them: changes arrive in commit order per table (the service hands
@@ -172,7 +172,7 @@ export class Publisher implements TableListener {
       rest: REST;
       /**
        * The REST client for interaction-webhook routes (panel refreshes, edits after a
-       * deferred click): outside the bot's global limit (discord-platform.md §4), so a
+       * deferred click): outside the bot's global limit (docs/discord.md §4), so a
        * client of its own whose queue never waits behind board edits. Default: `rest`.
        */
       interactionRest?: REST;
@@ -497,7 +497,7 @@ export class Publisher implements TableListener {
   }
 
   /**
-   * Keep the "your move" ping true (UX.md "Pings": only who must act, only when it becomes
+   * Keep the "your move" ping true (docs/discord.md "Pings": only who must act, only when it becomes
    * their move): a new decision replaces it (unless it is the same players' move again,
    * e.g. the second half of an action — no second ping); while a vote collects answers the
    * ping is edited down to those still deciding (edits never notify); an ended game, or a

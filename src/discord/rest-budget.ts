@@ -1,6 +1,6 @@
 /**
  * Spends the bot's REST budget for channel messages where players look (README
- * "Architecture", the publisher; discord-platform.md §4). Discord allows a bot 50 requests
+ * "Architecture", the publisher; docs/discord.md §4). Discord allows a bot 50 requests
  * per second in all on non-interaction routes (the global limit) and, per channel, a few
  * message creates and a few edits per window (about 5 per 5 s has been observed; the numbers
  * are not published). discord.js waits out both limits by itself, but first come first

@@ -1,7 +1,7 @@
 /**
  * The one global InteractionCreate router (no collectors, so buttons keep working across
  * restarts): slash commands go to their module, components to `handleComponent` (with the
- * commands' own custom-id kinds). Every interaction gets an answer (UX.md "Answers to
+ * commands' own custom-id kinds). Every interaction gets an answer (docs/discord.md "Answers to
  * mistakes"): a command, subcommand or option the bot no longer has is told so with what to
  * use instead; modals, selects and context-menu commands the bot never offers get a private
  * plain answer; an autocomplete gets an empty choice list. Writes one log line per

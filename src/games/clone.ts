@@ -1,7 +1,7 @@
 /**
  * A deep copy of a game state for `apply` to mutate (./moves.ts `MoveTable.clone`).
  *
- * Game states are plain JSON (DESIGN.md §3): objects, arrays, strings, numbers, booleans and
+ * Game states are plain JSON (docs/architecture.md §3): objects, arrays, strings, numbers, booleans and
  * null. This copy walks exactly that and measures several times faster than `structuredClone`,
  * which must handle every structured-cloneable type (bench/legal-moves.ts, `apply_per_s`).
  */

@@ -1,5 +1,5 @@
 /**
- * The game contract shared by every game engine (DESIGN.md §3).
+ * The game contract shared by every game engine (docs/architecture.md §3).
  *
  * Engines are pure: they import nothing from discord.js, the database, the logger, the
  * clock or unseeded randomness. All randomness comes from the seeded generator in `./rng.ts`,
@@ -22,7 +22,7 @@ export type Viewer = Seat | null;
 export type TimerKind = 'turn' | 'reaction' | 'vote';
 
 /**
- * What the game is waiting for now (DESIGN.md §3 `pending`).
+ * What the game is waiting for now (docs/architecture.md §3 `pending`).
  *
  * `step` identifies the decision point: it changes whenever a new decision opens and stays
  * the same while a simultaneous decision collects its answers, so a late (but valid) vote
@@ -116,7 +116,7 @@ export interface BaseOptions {
 }
 
 /**
- * One game's definition (DESIGN.md §3). `S` = state (plain JSON), `A` = action (plain
+ * One game's definition (docs/architecture.md §3). `S` = state (plain JSON), `A` = action (plain
  * JSON, discriminated by `type`), `O` = options, `PV` = public view, `SV` = seat view,
  * `E` = the game's union of refusals.
  */
@@ -163,7 +163,7 @@ export interface GameDefinition<
   autoAction?(state: S, seat: Seat): A;
   /**
    * What everyone may see (the board, spectators): every secret is stripped
-   * (DESIGN.md §3 `view(state, null)`).
+   * (docs/architecture.md §3 `view(state, null)`).
    */
   publicView(state: S): PV;
   /** What `seat` may see: the public view plus that seat's own secrets, nothing of others'. */

@@ -1,8 +1,12 @@
 /**
- * What each game folder exports to the rest of the bot: its pure definition, its
- * renderers and the options of its `/<game> new` slash command.
+ * What each game folder exports to the rest of the bot — the whole game slice in one object:
+ * its pure definition, its renderers and pictures, its AI players' kit, its texts in every
+ * language and the options of its `/<game> new` slash command. `./index.ts` is the one list
+ * of modules; every per-game table of the bot derives from it (docs/architecture.md
+ * "The game slice").
  */
 import type { Messages } from '../i18n/index.js';
+import type { AnyBotKit } from './bot.js';
 import type { AnyGameDefinition } from './engine.js';
 import type { AnyGamePictures } from './picture.js';
 import type { AnyGameUi } from './ui.js';
@@ -34,6 +38,24 @@ export interface CommandOptionSpec {
   default?: string | number | boolean;
 }
 
+/**
+ * The texts of one game every common part of the bot reads (the lobby, `/help`, the command
+ * localizations): the game's part of one language's catalog, e.g. `t.noir`. Each language's
+ * catalog must have every key of the English one (src/i18n/index.ts `Messages`), so a game
+ * whose Spanish texts lack a command name does not compile.
+ */
+export interface GameText {
+  /** Display title, e.g. "Suspicion". */
+  title: string;
+  /** One line for `/help`. */
+  helpLine: string;
+  /**
+   * This language's names of the game's slash command and of the options only this game has,
+   * by registered (English) name; the options every game shares are in `common.commandNames`.
+   */
+  commandNames: Readonly<Record<string, string>>;
+}
+
 /** A playable game as the bot sees it; `Id` is its literal id (./index.ts derives `GameId` from them). */
 export interface GameModule<Id extends string = string> {
   id: Id;
@@ -47,8 +69,12 @@ export interface GameModule<Id extends string = string> {
   colour: number;
   /** Short description for the slash command (≤ 100 characters in every language). */
   description: CatalogText;
+  /** The game's texts in the reader's language: its part of the catalog `t` (a typed accessor, e.g. `(t) => t.noir`). */
+  text(t: Messages): GameText;
   definition: AnyGameDefinition;
   ui: AnyGameUi;
+  /** The AI players' knowledge of the game (./bot.ts `BotKit`; its `game` is this module's id). */
+  bot: AnyBotKit;
   /**
    * The game's drawers (./picture.ts): its public board and a seat's hand as SVG from a view.
    * Optional while the games gain theirs; required once every game has one.

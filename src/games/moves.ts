@@ -112,7 +112,7 @@ export function applyMove<S, A extends { type: string }, E extends RuleError, F>
 
 /**
  * Open a new decision on `state` (a draft): set its phase and bump `step`, the decision
- * counter buttons are bound to (DESIGN.md §3; `Pending.step` in ./engine.ts). A decision that
+ * counter buttons are bound to (docs/architecture.md §3; `Pending.step` in ./engine.ts). A decision that
  * keeps its phase (the next reporter, the next Across choice) passes the same phase again.
  */
 export function openDecision<S extends { step: number; phase: unknown }>(state: S, phase: S['phase']): void {

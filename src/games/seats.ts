@@ -16,7 +16,7 @@ export function rightOf(seat: Seat, seatCount: number): Seat {
 
 /**
  * Every seat but `seat`, clockwise from its left: `seat + 1`, `seat + 2`, … (the order in
- * which rivals react, vote or break a tie, e.g. rules/suspicion.md §1.7, §1.9).
+ * which rivals react, vote or break a tie, e.g. docs/rules/suspicion.md §1.7, §1.9).
  */
 export function rivalsClockwise(seat: Seat, seatCount: number): Seat[] {
   const out: Seat[] = [];

@@ -1,5 +1,5 @@
 /**
- * The rendering contract between a game's `ui.ts` and the table service (DESIGN.md §5).
+ * The rendering contract between a game's `ui.ts` and the table service (docs/architecture.md §5).
  *
  * A game UI turns a *view* (never the full state) into the game-specific parts of a
  * message; the shared frame (title, deadline, seat status marks, log, "Show my hand") is
@@ -20,7 +20,7 @@ export interface SeatInfo {
   userId: string;
   /** Display name in the guild (plain text; render it with `ctx.name`). */
   displayName: string;
-  /** Auto-played after missing deadlines (UX.md 💤). */
+  /** Auto-played after missing deadlines (docs/discord.md 💤). */
   away: boolean;
   /** Left the game with `/table leave`; auto-played until the end. */
   left: boolean;

@@ -1,6 +1,6 @@
 /**
  * Database schema (drizzle, SQLite). Migrations are generated from this file into
- * drizzle/ with `npm run db:generate` and applied at start-up (DESIGN.md §4).
+ * drizzle/ with `npm run db:generate` and applied at start-up (docs/architecture.md §4).
  * All instants are Unix epoch milliseconds.
  */
 import { sql } from 'drizzle-orm';

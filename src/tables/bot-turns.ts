@@ -13,7 +13,7 @@
  * moves once the bot is back.
  */
 import { botInputFromLog } from '../bots/input.js';
-import type { BotLevel } from '../bots/kit.js';
+import type { BotLevel } from '../games/bot.js';
 import type { BotPolicy } from '../bots/policy.js';
 import { seatsToAct, type Pending, type Seat } from '../games/engine.js';
 import type { Logger } from '../logger.js';
@@ -212,7 +212,7 @@ export class BotTurns implements TableListener {
     // The table moved on meanwhile (a race another seat won, a cancel): the change that moved
     // it has already scheduled whatever is due now. An illegal move is a bot bug: logged as
     // an error; the deadline then plays the default move for the seat.
-    const bug = result.error.code === 'rule' || result.error.code === 'bad_action';
+    const bug = result.error.code === 'rule' || result.error.code === 'malformed';
     this.log[bug ? 'error' : 'debug']({ ...fields, refusal: result.error.code }, 'bot move refused');
   }
 

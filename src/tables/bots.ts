@@ -5,7 +5,7 @@
  * (src/tables/bot-turns.ts) call these.
  */
 import { z } from 'zod';
-import { BOT_LEVELS, type BotLevel } from '../bots/kit.js';
+import { BOT_LEVELS, type BotLevel } from '../games/bot.js';
 import type { Pending } from '../games/engine.js';
 import type { SeatRow } from '../persistence/store/types.js';
 import { MAX_MOVE_HOURS, PACES } from './pace.js';

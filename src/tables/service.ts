@@ -1,5 +1,5 @@
 /**
- * The game-agnostic table service (DESIGN.md §1, §4; README "Architecture"): lobbies,
+ * The game-agnostic table service (docs/architecture.md §1, §4; README "Architecture"): lobbies,
  * seats, dispatch of game actions, deadlines, away players, recovery and results. It is the
  * only writer of game state, and it reaches the database only through the async Store
  * (src/persistence/store/types.ts: SQLite or PostgreSQL).
@@ -28,7 +28,7 @@ import { DuplicateKeyError, VersionConflictError } from '../persistence/store/er
 import type { OpenTableHead, SeatRow, ShardFilter, Store, StoreReads, StoreTx, TableRow } from '../persistence/store/types.js';
 import { GameCommitter } from './commit.js';
 import { playDeadline } from './drivers.js';
-import type { BotLevel } from '../bots/kit.js';
+import type { BotLevel } from '../games/bot.js';
 import { DEFAULT_BOT_LEVEL, isBotUser, nextBotIdentity, readBotOptions, tableOptionsOf } from './bots.js';
 import { HOUR_MS, isTurnBased, lobbyIdleMs, MAX_VACATION_HOURS, readPaceOptions, restartGraceMs } from './pace.js';
 import { ABANDONED_REASON, deadlineFor, isAbandoned, isBotSeat, isPresent, keepRecent, pingFor } from './policy.js';
@@ -633,7 +633,7 @@ export class TableService {
         const prev = def.pending(table.state);
         if (prev.step !== step) return fail({ code: 'stale', action, echo: false, snapshot: await this.snapshotOf(tx, table, seats, prev) });
         const parsed = def.actionSchema.safeParse(action);
-        if (!parsed.success) return fail({ code: 'bad_action' });
+        if (!parsed.success) return fail({ code: 'malformed' });
         const applied = def.apply(table.state, seat, parsed.data);
         if (!applied.ok) return fail({ code: 'rule', error: applied.error, action: parsed.data, snapshot: await this.snapshotOf(tx, table, seats, prev) });
         const now = this.now();
@@ -1003,7 +1003,9 @@ export class TableService {
         const refused = this.authorise(table, actor, false);
         if (refused || !table) return refuse(refused ?? { code: 'no_table' });
         const def = this.definition(table);
-        const action = 'code' in input ? def.decodeAction(input.code) : input.action;
+        // The one decoding and check of the action per click: the codec validates with the
+        // action schema; a raw action (tools, tests) is checked against the same schema.
+        const action = 'code' in input ? def.decodeAction(input.code) : parsedAction(def, input.action);
         if (action === null) return refuse({ code: 'malformed' });
         if (table.status !== 'active') return refuse(wrongStatus(table, 'active'));
         let seats = await tx.seats(tableId);
@@ -1020,18 +1022,16 @@ export class TableService {
           const echo = await this.isEcho(tx, tableId, actor.userId, action);
           return stillHere((snapshot) => ({ code: 'stale', action, echo, snapshot }));
         }
-        const parsed = def.actionSchema.safeParse(action);
-        if (!parsed.success) return refuse({ code: 'bad_action' });
-        const applied = def.apply(table.state, me.seat, parsed.data);
-        if (!applied.ok) return stillHere((snapshot) => ({ code: 'rule', error: applied.error, action: parsed.data, snapshot }));
+        const applied = def.apply(table.state, me.seat, action);
+        if (!applied.ok) return stillHere((snapshot) => ({ code: 'rule', error: applied.error, action, snapshot }));
         const now = this.now();
         // The player is back: any own action clears the away mark and the missed count.
         if (me.away || me.missed) seats = await this.patchSeat(tx, seats, me, { away: false, missed: 0 });
         const seq = table.lastSeq + 1;
-        await tx.appendAction({ tableId, seq, seat: me.seat, userId: me.userId, kind: 'player', action: parsed.data, at: now });
+        await tx.appendAction({ tableId, seq, seat: me.seat, userId: me.userId, kind: 'player', action: action, at: now });
         const snapshot = await this.committer.commit(tx, def, table, seats, applied.state, seq, applied.events, now);
         const seat = me.seat;
-        return { result: ok({ snapshot, seat, action: parsed.data, events: snapshot.events.filter((event) => eventVisibleTo(event, seat)), prev }), back: null };
+        return { result: ok({ snapshot, seat, action: action, events: snapshot.events.filter((event) => eventVisibleTo(event, seat)), prev }), back: null };
       },
       (done) => {
         if (done.back) this.emit({ tableId, snapshot: done.back, ping: [], ended: false });
@@ -1102,4 +1102,10 @@ export class TableService {
       }
     }
   }
+}
+
+/** `action` checked against the game's action schema: the action, or null when it is malformed. */
+function parsedAction(def: AnyGameDefinition, action: unknown): unknown {
+  const parsed = def.actionSchema.safeParse(action);
+  return parsed.success ? parsed.data : null;
 }

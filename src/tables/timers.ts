@@ -1,5 +1,5 @@
 /**
- * One timer per open table, armed for the deadline stored in the database (DESIGN.md §4:
+ * One timer per open table, armed for the deadline stored in the database (docs/architecture.md §4:
  * deadlines live in the database; timers are only the in-memory alarm clock for them). A
  * process arms timers only for the tables it owns (its shard's guilds, README
  * "Architecture"); when one fires, the table service re-checks the stored deadline under

@@ -47,9 +47,11 @@ export type ServiceError =
   | { code: 'stale'; action: unknown; echo: boolean; snapshot: TableSnapshot }
   /** The engine refused the action; `snapshot` as for `stale`. */
   | { code: 'rule'; error: RuleError; action: unknown; snapshot: TableSnapshot }
-  /** The action code of a button or select option does not decode for this game. */
+  /**
+   * The action does not decode for this game, or does not fit its action schema (a button's
+   * code, or a raw action): the one "malformed action" refusal.
+   */
   | { code: 'malformed' }
-  | { code: 'bad_action' }
   | { code: 'bad_options'; problems: string[] }
   /** Play again on a table that did not finish (still open, or cancelled / abandoned). */
   | { code: 'not_finished'; status: TableStatus }

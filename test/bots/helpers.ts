@@ -7,7 +7,7 @@
 import type { AnyGameDefinition } from '../../src/games/engine.js';
 import type { GameId } from '../../src/games/index.js';
 import { defaultRegistry } from '../../src/games/index.js';
-import type { BotInput, BotLevel } from '../../src/bots/kit.js';
+import type { BotInput, BotLevel } from '../../src/games/bot.js';
 import { playMatch, type MatchOutcome } from '../../src/bots/match.js';
 import { decideBot } from '../../src/bots/policy.js';
 

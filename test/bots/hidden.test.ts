@@ -1,5 +1,5 @@
 /**
- * Hidden information (README "AI players"; DESIGN.md §7): a bot's input holds only what its
+ * Hidden information (README "AI players"; docs/architecture.md §7): a bot's input holds only what its
  * seat may see, and its choice depends on nothing else — two states that give the seat the
  * same view and the same visible events give the same choice at every level, however their
  * hidden parts differ; and the choice is repeatable (randomness seeded from the view only).
@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { eventVisibleTo } from '../../src/games/engine.js';
 import { botKit } from '../../src/bots/kits.js';
 import { decideBot } from '../../src/bots/policy.js';
-import type { BotLevel } from '../../src/bots/kit.js';
+import type { BotLevel } from '../../src/games/bot.js';
 import { Rng } from '../../src/games/rng.js';
 import type { SuspicionState } from '../../src/games/suspicion/rules.js';
 import type { NoirState } from '../../src/games/noir/rules.js';

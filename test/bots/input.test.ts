@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { botInputFromLog, type LoggedAction } from '../../src/bots/input.js';
-import type { BotInput } from '../../src/bots/kit.js';
+import type { BotInput } from '../../src/games/bot.js';
 import { allConfigs, definitionOf, play } from './helpers.js';
 
 describe('bot input from the action log', () => {

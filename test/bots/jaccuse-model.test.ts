@@ -1,7 +1,7 @@
 /**
  * J'Accuse!'s Hard search plays later rounds on a compact model of the table
  * (src/games/jaccuse/bot-hard.ts `playRound`); the model must resolve a round as the rules
- * do (rules/jaccuse.md §4.3 steps 4–9: plurality or J'Accuse! on a tie, moves, hardening or
+ * do (docs/rules/jaccuse.md §4.3 steps 4–9: plurality or J'Accuse! on a tie, moves, hardening or
  * exoneration with replacements in icon order from the Inspector's left, §4.5 cycle, §4.7
  * arrests). For real vote positions and seeded votes, the model's table after the round must
  * equal the engine's: Hard and Suspected Evidence, piles, arrests, used cards, next Inspector.

@@ -3,7 +3,7 @@
  * instead of a clock so the games are repeatable; the same deal replays identically.
  */
 import { describe, expect, it } from 'vitest';
-import type { BotLevel } from '../../src/bots/kit.js';
+import type { BotLevel } from '../../src/games/bot.js';
 import { allConfigs, play } from './helpers.js';
 import { playEverySetup } from './levels.js';
 

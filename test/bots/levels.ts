@@ -4,7 +4,7 @@
  * every bot move was legal (README "AI players").
  */
 import { expect } from 'vitest';
-import type { BotLevel } from '../../src/bots/kit.js';
+import type { BotLevel } from '../../src/games/bot.js';
 import { allConfigs, play, type Config } from './helpers.js';
 
 const label = (c: Config) => `${c.game} ${JSON.stringify(c.options)} ×${c.seats}`;

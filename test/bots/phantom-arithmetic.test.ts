@@ -1,6 +1,6 @@
 /**
  * The Phantom bot's copies of the crime rules agree with the engine: the criminal of every
- * possible set of cards in play (rules/tricks-and-the-phantom.md §3.4), and the points of
+ * possible set of cards in play (docs/rules/phantom.md §3.4), and the points of
  * random crimes with random glasses for 2–4 players (§3.7, §3.8).
  */
 import { describe, expect, it } from 'vitest';

@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BotPool } from '../../src/bots/pool.js';
 import { decideBot } from '../../src/bots/policy.js';
-import type { BotInput } from '../../src/bots/kit.js';
+import type { BotInput } from '../../src/games/bot.js';
 import { definitionOf } from './helpers.js';
 import { positions } from './positions.js';
 

@@ -2,7 +2,7 @@
  * Decision points of real games for the AI-player tests: each recorded with the deciding
  * seat's `BotInput` (what the referee gives a bot) and the true state (which no bot sees).
  */
-import type { BotInput, BotLevel } from '../../src/bots/kit.js';
+import type { BotInput, BotLevel } from '../../src/games/bot.js';
 import { allConfigs, play, type Config } from './helpers.js';
 
 /** A decision point: the setup, the seat's input and the true state at that moment. */

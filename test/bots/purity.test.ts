@@ -1,5 +1,5 @@
 /**
- * The games' bot files stay pure like the engines (DESIGN.md §2): every file a
+ * The games' bot files stay pure like the engines (docs/architecture.md §2): every file a
  * src/games/<game>/bot*.ts imports, followed transitively through relative imports, imports
  * nothing from discord.js, the database, the logger, the clock, timers, Node I/O or
  * unseeded randomness. (Same rules as test/unit/engine-purity.test.ts.)

@@ -1,6 +1,6 @@
 /**
  * `/admin settings` and `/admin tables` fit in one message (Discord: content ≤ 2000 characters,
- * discord-platform.md §limits) in every language, even in the longest case: every timer
+ * docs/discord.md §3) in every language, even in the longest case: every timer
  * set where some game cannot take it (a note per game), the most listed channels
  * (MAX_TABLE_CHANNELS, 19-digit snowflakes), a host role, and both "Saved." notes. The
  * settings and every listed channel are always shown; the how-to lines give way first.

@@ -1,5 +1,5 @@
 /**
- * The REST budget of board and ping requests (discord-platform.md §4): at most the global
+ * The REST budget of board and ping requests (docs/discord.md §4): at most the global
  * number per window, one request per kind and channel per spacing, the board before pings
  * before clean-up, and a waiting channel does not hold up other channels.
  */

@@ -1,5 +1,5 @@
 /**
- * Every interaction gets an answer (UX.md "Answers to mistakes"; discord-platform.md: an
+ * Every interaction gets an answer (docs/discord.md "Answers to mistakes"; docs/discord.md: an
  * interaction not answered within 3 s shows "This interaction failed"): modals the bot never
  * opened, user / role / mentionable / channel selects, an autocomplete (an empty choice
  * list), a command the bot no longer has, an unknown subcommand or option, a missing

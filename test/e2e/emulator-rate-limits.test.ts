@@ -1,6 +1,6 @@
 /**
  * Self-tests of the emulator's Discord rate limits (src/local/emulator/rate-limits.ts,
- * discord-platform.md §4) with a plain discord.js client: per-channel message buckets per
+ * docs/discord.md §4) with a plain discord.js client: per-channel message buckets per
  * method and the global limit on non-interaction routes, announced in `X-RateLimit-*`
  * headers and enforced with 429s — and discord.js, with its default options, honouring them.
  */

@@ -1,5 +1,5 @@
 /**
- * The platform rules end to end (UX.md "Answers to mistakes", discord-platform.md): bad input gets a private, plain-language answer and changes
+ * The platform rules end to end (docs/discord.md "Answers to mistakes", docs/discord.md): bad input gets a private, plain-language answer and changes
  * nothing; a deleted board is re-posted on the next change; missing channel permissions are
  * named; destructive commands confirm first; every interaction is logged as one JSON line.
  */

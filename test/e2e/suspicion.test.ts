@@ -1,5 +1,5 @@
 /**
- * A Suspicion table end to end (DESIGN.md §4–6): the real discord.js client against the local Discord emulator.
+ * A Suspicion table end to end (docs/architecture.md §4–6): the real discord.js client against the local Discord emulator.
  * Three users create a Suspicion table, join, start, open their hands and play by clicking;
  * two rivals click "Counter!" in the same millisecond and exactly one wins; a bluff vote
  * resolves; the bot is stopped and a fresh instance started on the same database mid-game;

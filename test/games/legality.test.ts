@@ -7,7 +7,7 @@
  * cards the seat does not hold) is checked one action at a time with `check`, and:
  * - every move `legalActions` offers is allowed by `check`, and offered once;
  * - every action `check` allows is offered (Suspicion offers interchangeable copies in a hand
- *   once, with the first copy's id: rules/suspicion.md, src/games/suspicion/moves.ts);
+ *   once, with the first copy's id: docs/rules/suspicion.md, src/games/suspicion/moves.ts);
  * - `apply` refuses every other action, with the very refusal `check` gives when the action
  *   fits the game's action schema.
  */

@@ -78,17 +78,17 @@ describe('options of /<game> new and /<game> rules', () => {
       const mod = GAME_MODULES.find((candidate) => candidate.id === game)!;
       return optionDescription(mod.newOptions.find((spec) => spec.name === name)!, t);
     };
-    // rules/suspicion.md §1.7 (10 s counter window) and §1.9 (60 s vote); the 120 s turn is the bot's own default.
+    // docs/rules/suspicion.md §1.7 (10 s counter window) and §1.9 (60 s vote); the 120 s turn is the bot's own default.
     expect(described('suspicion', 'turn-timer')).toBe('Turn timer in seconds (default 120)');
     expect(described('suspicion', 'counter-window')).toBe('Counter / cancel window in seconds (default 10)');
     expect(described('suspicion', 'vote-timer')).toBe('Vote timer in seconds (default 60)');
     expect(described('suspicion', 'variant')).toMatch(/\(default Classic\)$/);
-    // rules/noir-killer-vs-inspector.md: the Killer needs 16 deaths by default (BGA; 14 = Black Box).
+    // docs/rules/noir.md: the Killer needs 16 deaths by default (BGA; 14 = Black Box).
     expect(described('noir', 'kill-target')).toMatch(/\(default 16\)$/);
-    // rules/tricks-and-the-phantom.md: 10 points end the game (end check); beginner mode is an option of setup.
+    // docs/rules/phantom.md: 10 points end the game (end check); beginner mode is an option of setup.
     expect(described('phantom', 'target-score')).toBe('Points that end the game after a round (default 10)');
     expect(described('phantom', 'beginner')).toMatch(/\(default off\)$/);
-    // rules/jaccuse.md §4.5: the vote times out after 60 s.
+    // docs/rules/jaccuse.md §4.5: the vote times out after 60 s.
     expect(described('jaccuse', 'vote-timer')).toBe('Seconds for the secret Suspicion vote (default 60)');
     expect(described('jaccuse', 'across-chooser')).toMatch(/\(default Holder of the card\)$/);
     // The same defaults in Spanish (README "Languages").

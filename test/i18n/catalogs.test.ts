@@ -22,10 +22,10 @@ const ROOT = resolve(import.meta.dirname, '../..');
 
 /** Entries that are the same in both languages on purpose: proper names, game titles, brand-like command names. */
 const SAME_IN_BOTH = new Set([
-  'common.commandNames.suspicion',
-  'common.commandNames.noir',
-  'common.commandNames.phantom',
-  'common.commandNames.jaccuse',
+  'suspicion.commandNames.suspicion',
+  'noir.commandNames.noir',
+  'phantom.commandNames.phantom',
+  'jaccuse.commandNames.jaccuse',
   'common.commandNames.admin',
   'suspicion.title',
   'phantom.title',
@@ -209,7 +209,7 @@ describe('locale resolution', () => {
 });
 
 describe('grammar of counted phrases', () => {
-  it('a collapse names only the lines removed, and the Spanish verb agrees with their number (rules/noir.md collapse)', () => {
+  it('a collapse names only the lines removed, and the Spanish verb agrees with their number (docs/rules/noir.md collapse)', () => {
     expect(en.noir.evCollapse(0, 1, 'Ada')).toBe('Collapse: 1 column of the dead removed (Ada).');
     expect(en.noir.evCollapse(2, 1, 'Ada')).toBe('Collapse: 2 rows and 1 column of the dead removed (Ada).');
     expect(es.noir.evCollapse(0, 1, 'Ada')).toBe('Colapso: se retira 1 columna de muertos (Ada).');

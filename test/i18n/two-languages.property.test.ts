@@ -2,7 +2,7 @@
  * Both languages over random games (README "Languages"): for every game, every variant
  * choice and every seat count, random games are played and at each sampled step the board,
  * every seat's panel, every log line and the rules help are rendered in English and in
- * Spanish. Both must stay within Discord's limits (discord-platform.md §3: embed
+ * Spanish. Both must stay within Discord's limits (docs/discord.md §3: embed
  * description 4,096 — the game body gets ≤ 3,000 of it — field 1,024, button label 80,
  * select option 100, custom_id 100, 25 options, 5 rows; rules help in an embed 4,096), and the
  * Spanish board and panels must offer exactly the buttons, selects, custom_ids and option

@@ -3,7 +3,7 @@
  * through their own user's eyes): a 3-player Suspicion table with a counter race clicked by
  * two users at the same moment — exactly one wins, the other gets a private "too late" — and
  * a bluff vote. Each page shows its own user's ephemeral panels and answers only, never
- * another's (rules/suspicion.md §1.7 counters, §1.9 the bluff vote).
+ * another's (docs/rules/suspicion.md §1.7 counters, §1.9 the bluff vote).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';

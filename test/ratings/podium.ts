@@ -9,6 +9,7 @@ import { z } from 'zod';
 import type { GameDefinition, Pending, Seat } from '../../src/games/engine.js';
 import type { GameModule } from '../../src/games/module.js';
 import type { GameUi } from '../../src/games/ui.js';
+import { fixtureText, noBots } from '../support/no-bots.js';
 
 const optionsSchema = z.object({
   turnSeconds: z.number().int().min(1).max(3600).default(60),
@@ -86,6 +87,8 @@ export const podiumModule: GameModule = {
   colour: 0xd35400,
   description: () => 'A test game',
   definition: podiumDefinition,
+  text: fixtureText('Podium'),
   ui,
+  bot: noBots('suspicion', podiumDefinition),
   newOptions: [],
 };

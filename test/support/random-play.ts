@@ -1,5 +1,5 @@
 /**
- * Random legal play for property tests of any game engine (DESIGN.md §6 layer 2).
+ * Random legal play for property tests of any game engine (docs/architecture.md §6 layer 2).
  *
  * Plays a game the way the table service drives it: whoever `pending` lists may act;
  * sometimes a deadline passes instead and `defaultAction` is applied for every seat still

@@ -44,7 +44,7 @@ export function componentIds(rows: { components: any[] }[]): { customIds: string
 }
 
 /**
- * Assert Discord's component limits on rendered rows (discord-platform.md §3): at most
+ * Assert Discord's component limits on rendered rows (docs/discord.md §3): at most
  * `maxRows` rows, each non-empty with ≤ 5 buttons or exactly one select; custom_id ≤ 100,
  * button label ≤ 80; select options 1–25 with label / value / description ≤ 100.
  */

@@ -9,6 +9,7 @@ import { seatsToAct, type GameDefinition, type GameEvent, type Pending, type Sea
 import type { GameModule } from '../../src/games/module.js';
 import { Rng, seedRng, type RngState } from '../../src/games/rng.js';
 import type { GameUi } from '../../src/games/ui.js';
+import { fixtureText, noBots } from './no-bots.js';
 
 export const TALLY_TARGET = 6;
 
@@ -225,6 +226,8 @@ export const tallyModule: GameModule = {
   colour: 0x16a085,
   description: () => 'A test game',
   definition: tallyDefinition,
+  text: fixtureText('Tally'),
   ui,
+  bot: noBots('suspicion', tallyDefinition),
   newOptions: [{ name: 'turn-timer', optionKey: 'turnSeconds', description: () => 'Turn timer (state)', type: 'integer', min: 1, max: 3600 }],
 };

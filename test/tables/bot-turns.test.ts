@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { BotInput } from '../../src/bots/kit.js';
+import type { BotInput } from '../../src/games/bot.js';
 import { InlinePolicy, type BotPolicy } from '../../src/bots/policy.js';
 import { eventVisibleTo, seatsToAct, type Pending } from '../../src/games/engine.js';
 import { defaultRegistry } from '../../src/games/index.js';
@@ -244,7 +244,7 @@ describe('a game against bots', () => {
     expect(benResult.left).toBe(true);
     expect(benResult.botLevel).toBeNull();
   }, 60_000);
-  it('a bot seat reads "🤖 Name (Level)" on the board, in the table\'s language (UX.md "Bots")', async () => {
+  it('a bot seat reads "🤖 Name (Level)" on the board, in the table\'s language (docs/discord.md "Bots")', async () => {
     const snap = await open('noir', { bots: 1, level: 'hard', paceSeconds: 20 });
     const id = snap.table.id;
     expect((await service.start(id, ana)).ok).toBe(true);

@@ -1,7 +1,7 @@
 /**
  * The table service against a real SQLite database, with the "Tally" fixture game: lobby
  * rules, dispatch, stale and raced clicks, deadlines and away players, leaving, results,
- * restart recovery and replay from the action log (DESIGN.md §4; README "Commands" and "Deadlines").
+ * restart recovery and replay from the action log (docs/architecture.md §4; README "Commands" and "Deadlines").
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -185,8 +185,8 @@ describe('act', () => {
     expect((await service.act(id, cleo, p.step, { type: 'add', n: 1 }))).toMatchObject({ ok: false, error: { code: 'not_seated' } });
     expect((await service.act(id, mover, p.step - 1, { type: 'add', n: 1 }))).toMatchObject({ ok: false, error: { code: 'stale' } });
     expect((await service.act(id, other, p.step, { type: 'add', n: 1 }))).toMatchObject({ ok: false, error: { code: 'rule', error: { code: 'not_your_turn' } } });
-    expect((await service.act(id, mover, p.step, { type: 'add', n: 3 }))).toMatchObject({ ok: false, error: { code: 'bad_action' } });
-    expect((await service.act(id, mover, p.step, { type: 'drop table' }))).toMatchObject({ ok: false, error: { code: 'bad_action' } });
+    expect((await service.act(id, mover, p.step, { type: 'add', n: 3 }))).toMatchObject({ ok: false, error: { code: 'malformed' } });
+    expect((await service.act(id, mover, p.step, { type: 'drop table' }))).toMatchObject({ ok: false, error: { code: 'malformed' } });
     expect((await service.act(999, mover, p.step, { type: 'add', n: 1 }))).toMatchObject({ ok: false, error: { code: 'no_table' } });
     expect((await store.table(id))!.version).toBe(v);
     expect((await store.actions(id))).toHaveLength(0);

@@ -1,5 +1,5 @@
 /**
- * Engine purity (DESIGN.md §2; src/games/README.md "Purity"): a game engine imports nothing
+ * Engine purity (docs/architecture.md §2; src/games/README.md "Purity"): a game engine imports nothing
  * from discord.js, the database, the logger, the clock, timers, Node I/O or Math.random —
  * and neither does any file it imports, however indirectly. Starting from each game's
  * `engine.ts` (its `GameDefinition`) every import is followed, type-only ones included, and

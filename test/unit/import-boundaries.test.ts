@@ -1,5 +1,5 @@
 /**
- * Import boundaries of the house (README "Architecture"; DESIGN.md §1–2): data flows one
+ * Import boundaries of the house (README "Architecture"; docs/architecture.md §1–2): data flows one
  * way, and everything that turns data into Discord payloads lives in src/discord/.
  *
  * - src/tables, src/games, src/ratings and src/admin import nothing from src/discord or

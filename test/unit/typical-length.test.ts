@@ -10,7 +10,6 @@ import { describe, expect, it } from 'vitest';
 import { markdownTable, measureTypicalLengths } from '../../scripts/game-lengths.js';
 import { rulesMessage } from '../../src/discord/render/rules.js';
 import { defaultRegistry } from '../../src/games/index.js';
-import { TYPICAL_LENGTHS } from '../../src/games/typical-length.data.js';
 import {
   countDecision,
   estimatedSeconds,
@@ -18,6 +17,7 @@ import {
   lengthConfigKey,
   SECONDS_PER_DECISION,
   typicalLengths,
+  TYPICAL_LENGTHS,
   type DecisionCounts,
 } from '../../src/games/typical-length.js';
 import { en } from '../../src/i18n/en/index.js';

@@ -1,5 +1,5 @@
 /**
- * The public board of a started (or ended) table (UX.md "The board"): status line with the
+ * The public board of a started (or ended) table (docs/discord.md "The board"): status line with the
  * deadline, notices about the latest change, the game's own body, who left, the end text,
  * the recent moves, and the buttons that concern everyone plus "Show my hand" — or, once the
  * game finished, "Play again" (README "Commands"; cancelled and abandoned tables get no

@@ -40,7 +40,7 @@ export function renderContext(mod: GameModule, snapshot: TableSnapshot, text: Ca
   const { table } = snapshot;
   const seats = seatInfos(snapshot.seats);
   const step = snapshot.pending?.step ?? 0;
-  // Bot seats read "🤖 Name (Hard)" wherever a name appears (UX.md "Bots, languages, local play").
+  // Bot seats read "🤖 Name (Hard)" wherever a name appears (docs/discord.md "Bots, languages, local play").
   const botLevels = new Map(snapshot.seats.filter((row) => row.seat !== null && isBotSeat(row)).map((row) => [row.seat!, row.botLevel!]));
   return {
     tableId: table.id,

@@ -4,7 +4,7 @@
  */
 import { paceLine as turnBasedPaceLine } from './turns.js';
 import { ButtonStyle } from 'discord-api-types/v10';
-import { BOT_LEVELS } from '../../bots/kit.js';
+import { BOT_LEVELS } from '../../games/bot.js';
 import { botLevelOf, tableOptionsOf } from '../../tables/bots.js';
 import type { GameModule } from '../../games/module.js';
 import type { Catalog } from '../../i18n/index.js';

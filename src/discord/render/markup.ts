@@ -14,7 +14,7 @@ import {
   type APIMessageTopLevelComponent,
 } from 'discord-api-types/v10';
 
-/** Discord's limit on a message's `content`, in characters (discord-platform.md §limits). */
+/** Discord's limit on a message's `content`, in characters (docs/discord.md §3). */
 export const MESSAGE_CONTENT_MAX = 2000;
 
 /** A file a message carries (multipart `files[n]`), pointed at with `attachment://NAME`. */

@@ -1,5 +1,5 @@
 /**
- * A seat's private panel (UX.md "The private panel"): which table and channel, a one-line
+ * A seat's private panel (docs/discord.md "The private panel"): which table and channel, a one-line
  * note, the seat's own view and exactly its legal actions, the deadline, the recent moves
  * it may see, and Refresh. Drawn from that seat's view only.
  */

@@ -1,4 +1,4 @@
-/** The "your move" ping posted when a new decision starts (UX.md "Pings"). */
+/** The "your move" ping posted when a new decision starts (docs/discord.md "Pings"). */
 import type { GameModule } from '../../games/module.js';
 import type { Catalog } from '../../i18n/index.js';
 import type { TableRow } from '../../persistence/store/types.js';

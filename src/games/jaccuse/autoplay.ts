@@ -1,5 +1,5 @@
 /**
- * J'Accuse! — the timeout and away (auto-play) policy (rules/jaccuse.md §4.4–4.6): a random
+ * J'Accuse! — the timeout and away (auto-play) policy (docs/rules/jaccuse.md §4.4–4.6): a random
  * free character, a random card from the Inspector's hand, a random available Suspicion
  * card, a random eligible Across recipient. Derived with `peekPick`, so the stored generator
  * does not move.

@@ -1,5 +1,5 @@
 /**
- * J'Accuse! — the Hard AI player's search (rules/jaccuse.md §4.3–§4.7): a determinized
+ * J'Accuse! — the Hard AI player's search (docs/rules/jaccuse.md §4.3–§4.7): a determinized
  * lookahead of several rounds on a compact model of the table, from the seat's own knowledge.
  *
  * Each sample is a full state drawn by the determinizer (the unseen Investigation hands and
@@ -20,7 +20,7 @@
  */
 import type { Seat } from '../engine.js';
 import { Rng } from '../rng.js';
-import type { SearchBudget, SearchResult, RootStat } from '../../bots/ismcts.js';
+import type { SearchBudget, SearchResult, RootStat } from '../bot.js';
 import {
   ALL_INVESTIGATIONS,
   ARREST_TOTAL,
@@ -36,7 +36,7 @@ import {
   type JaccuseState,
   type SuspicionCard,
 } from './rules.js';
-import type { JaccuseKnowledge } from './bot.js';
+import type { JaccuseKnowledge } from './knowledge.js';
 import { jaccuseDefinition } from './engine.js';
 import { acrossPick, normalJaccuse, prevailing, purposeOf, rivalVote, tableOfState, tableValue, threat, type Table } from './bot-normal.js';
 

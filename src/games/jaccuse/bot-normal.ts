@@ -1,6 +1,6 @@
 /**
  * J'Accuse! — the Normal AI player's heuristics and the Hard level's evaluation
- * (rules/jaccuse.md §4.3–§4.7), on the seat's own view.
+ * (docs/rules/jaccuse.md §4.3–§4.7), on the seat's own view.
  *
  * One loser, everyone else wins (§4.7): the seat wants the evidence hardened on someone
  * else, never on itself. A small model of the table (who holds which evidence, whose Hard
@@ -12,7 +12,7 @@
  */
 import type { Seat } from '../engine.js';
 import type { Rng } from '../rng.js';
-import { best, type Scores } from '../../bots/choice.js';
+import { best, type Scores } from '../bot.js';
 import {
   ALL_INVESTIGATIONS,
   ARREST_TOTAL,
@@ -29,7 +29,7 @@ import {
   type JaccuseState,
   type SuspicionCard,
 } from './rules.js';
-import type { JaccuseKnowledge, JaccuseSeatView } from './bot.js';
+import type { JaccuseKnowledge, JaccuseSeatView } from './knowledge.js';
 
 /** Sampled rounds per vote option (Normal). */
 const VOTE_SAMPLES = 32;

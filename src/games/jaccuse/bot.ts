@@ -1,5 +1,5 @@
 /**
- * J'Accuse! — what an AI player knows and how it samples the rest (rules/jaccuse.md §4.8):
+ * J'Accuse! — what an AI player knows and how it samples the rest (docs/rules/jaccuse.md §4.8):
  * the seat's view holds every public fact (sheets, Suspected and Hard Evidence, used
  * Suspicion cards, played Investigation cards, the last reveal); the event history adds the
  * order of exonerated cards, which sit at the bottom of their pile (§4.3 6B). The
@@ -10,7 +10,7 @@
  */
 import type { GameEvent, Seat } from '../engine.js';
 import type { Rng } from '../rng.js';
-import type { BotInput, BotKit, Knowledge } from '../../bots/kit.js';
+import type { BotInput, BotKit } from '../bot.js';
 import { jaccuseDefinition } from './engine.js';
 import {
   ALL_INVESTIGATIONS,
@@ -29,30 +29,11 @@ import {
   type SuspectedEvidence,
   type SuspicionCard,
 } from './rules.js';
+import type { JaccuseKnowledge, JaccuseSeatView } from './knowledge.js';
 import { evaluateJaccuse, normalJaccuse, purposeLikelihood, purposeOf, rivalVote, rolloutJaccuse, tableOfView } from './bot-normal.js';
 import { searchJaccuse } from './bot-hard.js';
 
-/** A seat's view of J'Accuse!. */
-export type JaccuseSeatView = ReturnType<typeof jaccuseDefinition.seatView>;
-
-/**
- * What a J'Accuse! seat knows: its view; the exonerated cards, in the order they went under
- * their piles; and, from every revealed vote, how much each rival plays by self-interest
- * (moves evidence away when holding some, accuses otherwise) rather than at random.
- */
-export interface JaccuseKnowledge extends Knowledge<JaccuseSeatView> {
-  options: JaccuseOptions;
-  exonerated: EvidenceId[];
-  /** Who holds each in-play Suspected Evidence card (replayed from the events). */
-  holders: Partial<Record<EvidenceId, Seat>>;
-  /** Suspicion cards used this cycle per seat (replayed). */
-  used: SuspicionCard[][];
-  /**
-   * Per seat: log-odds that it votes by self-interest rather than at random, from the revealed
-   * votes (public), so the same for every seat's knowledge; the seat's own entry included.
-   */
-  purpose: number[];
-}
+export type { JaccuseKnowledge, JaccuseSeatView };
 
 function fold(k: JaccuseKnowledge, e: GameEvent): void {
   switch (e.type) {
@@ -216,7 +197,7 @@ export function determinizeJaccuse(k: JaccuseKnowledge, rng: Rng): JaccuseState 
   };
 }
 
-/** The J'Accuse! bot kit (src/bots/kit.ts). */
+/** The J'Accuse! bot kit (the `BotKit` of src/games/bot.ts). */
 export const jaccuseBot: BotKit<JaccuseState, JaccuseAction, JaccuseSeatView, JaccuseKnowledge> = {
   game: 'jaccuse',
   definition: jaccuseDefinition,

@@ -1,5 +1,5 @@
 /**
- * J'Accuse! — the pure game definition (rules/jaccuse.md), assembled from its parts:
+ * J'Accuse! — the pure game definition (docs/rules/jaccuse.md), assembled from its parts:
  * setup.ts, moves.ts (the table of moves and `pending`), round.ts, views.ts, codec.ts,
  * autoplay.ts.
  */
@@ -20,7 +20,7 @@ import {
 import { setup } from './setup.js';
 import { publicView, result, seatView, type JaccusePublicView, type JaccuseSeatView } from './views.js';
 
-/** The J'Accuse! game definition (rules/jaccuse.md). */
+/** The J'Accuse! game definition (docs/rules/jaccuse.md). */
 export const jaccuseDefinition: GameDefinition<JaccuseState, JaccuseAction, JaccuseOptions, JaccusePublicView, JaccuseSeatView, JaccuseError> = {
   id: 'jaccuse',
   minPlayers: MIN_PLAYERS,

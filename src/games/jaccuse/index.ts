@@ -1,8 +1,9 @@
 /**
- * J'Accuse! as the bot sees it (rules/jaccuse.md): the pure definition, the renderers and the
+ * J'Accuse! as the bot sees it (docs/rules/jaccuse.md): the pure definition, the renderers and the
  * options of `/jaccuse new`.
  */
 import type { GameModule } from '../module.js';
+import { jaccuseBot } from './bot.js';
 import { commandOptions } from '../options.js';
 import { jaccuseDefinition } from './engine.js';
 import { jaccuseUi } from './ui.js';
@@ -17,9 +18,11 @@ export const jaccuseModule: GameModule<'jaccuse'> = {
   emoji: '🫵',
   colour: 0xc0392b,
   description: (t) => t.jaccuse.description,
+  text: (t) => t.jaccuse,
   definition: jaccuseDefinition,
   ui: jaccuseUi,
   pictures: jaccusePictures,
+  bot: jaccuseBot,
   newOptions: commandOptions(jaccuseOptionsSchema, [
     {
       name: 'across-chooser',

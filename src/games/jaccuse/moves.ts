@@ -1,5 +1,5 @@
 /**
- * J'Accuse! — the table of moves (rules/jaccuse.md §4.3–§4.4) and what the game waits for.
+ * J'Accuse! — the table of moves (docs/rules/jaccuse.md §4.3–§4.4) and what the game waits for.
  * Round: the Inspector sets an Investigation card face down, everyone casts a secret
  * Suspicion card (simultaneous, may be changed until all have cast), the reveal moves or
  * hardens the evidence, Across choices are made one by one, then the end check and the next
@@ -18,7 +18,6 @@ import { chooseAcross, decide, reveal, startRound } from './round.js';
 import {
   CHARACTERS,
   SUSPICION_CARDS,
-  jaccuseActionSchema,
   type AcrossChoice,
   type CharacterId,
   type InvestigationId,
@@ -46,6 +45,7 @@ const REFUSED: { readonly [Code in JaccusePlainErrorCode]: JaccuseError } = {
   'same-vote': { code: 'same-vote' },
   'wrong-card': { code: 'wrong-card' },
   'not-eligible': { code: 'not-eligible' },
+  malformed: { code: 'malformed' },
 };
 for (const refusal of Object.values(REFUSED)) Object.freeze(refusal);
 function refused(code: JaccusePlainErrorCode): JaccuseError {
@@ -306,23 +306,22 @@ export function legalActions(s: JaccuseState, seat: Seat): JaccuseAction[] {
 
 /** Why `seat` may not take `action` now, or null when it may (the check `apply` uses). */
 export function checkAction(s: JaccuseState, seat: Seat, action: JaccuseAction): JaccuseError | null {
-  return checkMove(jaccuseMoves, s, seat, action, refused('wrong-phase'));
+  return checkMove(jaccuseMoves, s, seat, action, refused('malformed'));
 }
 
 /**
- * Apply one action; never throws for a player mistake. Refusals: game-over, not-seated,
- * wrong-phase (also for a malformed action), not-your-turn, character-taken,
- * card-not-in-hand, suspicion-used, same-vote, wrong-card, not-eligible.
+ * Apply one action (decoded and checked against the action schema once, where it entered);
+ * never throws for a player mistake. Refusals: game-over, not-seated, malformed (an object of
+ * no known type), wrong-phase, not-your-turn, character-taken, card-not-in-hand,
+ * suspicion-used, same-vote, wrong-card, not-eligible.
  */
 export function apply(state: JaccuseState, seat: Seat, action: JaccuseAction): ApplyResult<JaccuseState, JaccuseError> {
   const gate = jaccuseFacts(state, seat);
   if (gate === GAME_OVER || gate === NOT_SEATED) return { ok: false, error: gate.vote! };
-  const parsed = jaccuseActionSchema.safeParse(action);
-  if (!parsed.success) return { ok: false, error: refused('wrong-phase') };
-  return applyMove(jaccuseMoves, state, seat, parsed.data, refused('wrong-phase'));
+  return applyMove(jaccuseMoves, state, seat, action, refused('malformed'));
 }
 
-/** What the game waits for (DESIGN.md §3); the vote keeps one `step` while it collects. */
+/** What the game waits for (docs/architecture.md §3); the vote keeps one `step` while it collects. */
 export function pending(s: JaccuseState): Pending {
   const turn = s.options.turnSeconds * 1000;
   switch (s.phase) {

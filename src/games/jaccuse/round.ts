@@ -32,7 +32,7 @@ import {
 export { leftOf, rightOf } from '../seats.js';
 
 /**
- * Players a card held by `holder` may go "Across" to, in seat order (rules/jaccuse.md §4.4):
+ * Players a card held by `holder` may go "Across" to, in seat order (docs/rules/jaccuse.md §4.4):
  * with 3 players any other player; with 4+ every player who is neither the holder nor one
  * of their two neighbours (4 players: one, 5: two, 6: three).
  */

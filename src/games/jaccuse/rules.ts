@@ -1,6 +1,6 @@
 /**
  * J'Accuse! — constants, card data, option / action schemas and state types
- * (rules/jaccuse.md). Pure: no I/O, no clock, no unseeded randomness.
+ * (docs/rules/jaccuse.md). Pure: no I/O, no clock, no unseeded randomness.
  *
  * Every [DEFAULT] of the rules file is a named constant here or an option of
  * `jaccuseOptionsSchema`. Display names live in the i18n catalog (src/i18n/en/jaccuse.ts);
@@ -12,9 +12,9 @@ import type { Seat } from '../engine.js';
 
 // ───────────────────────────── Players and timers ─────────────────────────────
 
-/** Fewest players (rules/jaccuse.md §4.1). */
+/** Fewest players (docs/rules/jaccuse.md §4.1). */
 export const MIN_PLAYERS = 3;
-/** Most players: one per character sheet (rules/jaccuse.md §4.1). */
+/** Most players: one per character sheet (docs/rules/jaccuse.md §4.1). */
 export const MAX_PLAYERS = 6;
 
 /** [DEFAULT] Seconds for the Inspector's pick, an Across choice and a character pick (§4.6). */
@@ -263,7 +263,7 @@ export interface JaccuseState {
   options: JaccuseOptions;
   seatCount: number;
   rng: RngState;
-  /** Decision counter (DESIGN.md §3 `pending.step`). */
+  /** Decision counter (docs/architecture.md §3 `pending.step`). */
   step: number;
   phase: JaccusePhase;
   /** Round number, from 1 (0 during the character phase). */
@@ -305,8 +305,10 @@ export interface JaccuseState {
 export type JaccusePlainErrorCode =
   | 'game-over'
   | 'not-seated'
-  /** Not what the table is doing now (also the answer to a malformed action). */
+  /** Not what the table is doing now. */
   | 'wrong-phase'
+  /** An action object of no known type (the codec and zod schema never produce one). */
+  | 'malformed'
   | 'not-your-turn'
   | 'character-taken'
   | 'card-not-in-hand'

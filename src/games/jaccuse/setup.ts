@@ -1,5 +1,5 @@
 /**
- * J'Accuse! — the initial state (rules/jaccuse.md §4.2).
+ * J'Accuse! — the initial state (docs/rules/jaccuse.md §4.2).
  */
 import { Rng } from '../rng.js';
 import { leftOf } from '../seats.js';
@@ -28,7 +28,7 @@ export function setup(options: JaccuseOptions, seatCount: number, seed: number):
 }
 
 /**
- * Build the initial state (rules/jaccuse.md §4.2): shuffled evidence piles, characters
+ * Build the initial state (docs/rules/jaccuse.md §4.2): shuffled evidence piles, characters
  * (random, or a picking phase), 3 Investigation cards each, a random first Inspector and
  * the first Motive / Opportunity / Weapon dealt from the Inspector's left.
  */

@@ -1,5 +1,5 @@
 /**
- * J'Accuse! — renderers (UX.md): the public board from the public view, a seat's panel from
+ * J'Accuse! — renderers (docs/discord.md): the public board from the public view, a seat's panel from
  * its seat view; the sentences (log lines, errors, rules help) come from ui-text.ts. Pure;
  * reads every string from `ctx.t.jaccuse`.
  */
@@ -34,7 +34,7 @@ const clip = (s: string, n: number) => (s.length <= n ? s : `${s.slice(0, n - 1)
 
 // ───────────────────────────── Board ─────────────────────────────
 
-/** Status mark of a seat on the board (UX.md). */
+/** Status mark of a seat on the board (docs/discord.md). */
 function seatMark(view: JaccusePublicView, seat: number, ctx: RenderContext): string {
   if (view.phase === 'over') return view.arrested.includes(seat) ? ctx.t.jaccuse.arrestedMark : '🏆';
   if (ctx.seats[seat]?.away || ctx.seats[seat]?.left) return '💤';
@@ -97,7 +97,7 @@ function revealLines(r: RevealRecord, ctx: RenderContext, chars: (CharacterId | 
   return lines;
 }
 
-/** The public board (UX.md): status, one line per seat, piles, the latest reveal. */
+/** The public board (docs/discord.md): status, one line per seat, piles, the latest reveal. */
 function board(view: JaccusePublicView, ctx: RenderContext): BoardRender {
   const t = ctx.t.jaccuse;
   const chars = view.seats.map((s) => s.character);

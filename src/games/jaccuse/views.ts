@@ -1,5 +1,5 @@
 /**
- * J'Accuse! — what each viewer may see (rules/jaccuse.md §4.8) and the result (§4.7). The public view strips every
+ * J'Accuse! — what each viewer may see (docs/rules/jaccuse.md §4.8) and the result (§4.7). The public view strips every
  * Investigation hand, the face-down Investigation card, the votes being collected and the
  * order of every pile; a seat view adds only that seat's own secrets.
  */
@@ -81,7 +81,7 @@ export interface JaccuseSeatView extends JaccusePublicView {
   myVote: SuspicionCard | null;
 }
 
-/** Build the public view (rules/jaccuse.md §4.8 "Public"). */
+/** Build the public view (docs/rules/jaccuse.md §4.8 "Public"). */
 export function publicView(s: JaccuseState): JaccusePublicView {
   const taken = new Set(s.characters.filter((character): character is CharacterId => character !== null));
   return {

@@ -1,5 +1,5 @@
 /**
- * NOIR timeout and away policy (rules/noir-killer-vs-inspector.md §2.14 "Turn timeout").
+ * NOIR timeout and away policy (docs/rules/noir.md §2.14 "Turn timeout").
  * Pure: random choices use `peekPick`, which reads the game's RNG without advancing it
  * (the chosen action is logged, so replays stay deterministic).
  *

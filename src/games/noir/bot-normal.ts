@@ -1,6 +1,6 @@
 /**
  * NOIR: Killer vs. Inspector — the Normal AI player's heuristics and the Hard level's
- * evaluation (rules/noir-killer-vs-inspector.md §2.3–§2.11), on the seat's own knowledge.
+ * evaluation (docs/rules/noir.md §2.3–§2.11), on the seat's own knowledge.
  *
  * Killer: kill where it keeps the Inspector guessing (the kill's neighbourhood still holds
  * many public candidates) and where the Inspector may be, never stay where an arrest is
@@ -11,9 +11,9 @@
  */
 import type { Seat } from '../engine.js';
 import type { Rng } from '../rng.js';
-import { best, type Scores } from '../../bots/choice.js';
+import { best, type Scores } from '../bot.js';
 import { SUSPECT_COUNT, type Cell, type NoirAction, type NoirState } from './rules.js';
-import { inspectorCandidates, inspectorPrivate, killerCandidates, killerPrivate, type NoirKnowledge } from './bot.js';
+import { inspectorCandidates, inspectorPrivate, killerCandidates, killerPrivate, type NoirKnowledge } from './knowledge.js';
 
 /** Chance a simulated player takes a random legal action instead of its heuristic choice. */
 const ROLLOUT_NOISE = 0.05;

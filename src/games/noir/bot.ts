@@ -1,6 +1,6 @@
 /**
  * NOIR: Killer vs. Inspector — what an AI player knows and how it samples what it does not
- * (rules/noir-killer-vs-inspector.md §2.8). Both roles replay the public history on their
+ * (docs/rules/noir.md §2.8). Both roles replay the public history on their
  * own copy of the grid (from the first board, through every kill, shift, collapse, marker)
  * and keep two sets of suspects still consistent with everything public:
  *
@@ -17,27 +17,13 @@
  */
 import type { GameEvent, Seat } from '../engine.js';
 import type { Rng } from '../rng.js';
-import type { BotInput, BotKit, Knowledge } from '../../bots/kit.js';
+import type { BotInput, BotKit } from '../bot.js';
 import { noirDefinition } from './engine.js';
-import { SUSPECT_COUNT, type Cell, type NoirAction, type NoirOptions, type NoirState, type Role } from './rules.js';
+import { SUSPECT_COUNT, type Cell, type NoirAction, type NoirOptions, type NoirState } from './rules.js';
+import { aliveSet, inspectorCandidates, inspectorPrivate, killerCandidates, killerPrivate, type NoirKnowledge, type NoirSeatView } from './knowledge.js';
 import { evaluateNoir, normalNoir, rolloutNoir } from './bot-normal.js';
 
-/** A seat's view of NOIR. */
-export type NoirSeatView = ReturnType<typeof noirDefinition.seatView>;
-
-/** What a NOIR seat knows. Candidate sets are indexed by suspect id (true = still possible). */
-export interface NoirKnowledge extends Knowledge<NoirSeatView> {
-  role: Role;
-  options: NoirOptions;
-  /** The public grid, replayed from the first board through the events. */
-  grid: Cell[][];
-  /** Suspects the Killer's current identity can be, from public facts only. */
-  killerCands: boolean[];
-  /** Suspects the Inspector's identity can be, from public facts only. */
-  inspectorCands: boolean[];
-  /** Evidence cards discarded face up (public). */
-  discards: number[];
-}
+export { inspectorCandidates, inspectorPrivate, killerCandidates, killerPrivate, type NoirKnowledge, type NoirSeatView };
 
 // ── Grid geometry (rules §2.4, §2.5 Shift, §2.10), on plain `Cell[][]` ─────────────────────
 
@@ -194,42 +180,6 @@ export function knowNoir(input: BotInput<NoirSeatView, NoirOptions>): NoirKnowle
   return k;
 }
 
-/** Suspects alive on the current grid of the view. */
-function aliveSet(v: NoirSeatView): boolean[] {
-  const out: boolean[] = Array(SUSPECT_COUNT).fill(false);
-  for (const r of v.grid) for (const c of r) if (c.alive) out[c.suspect] = true;
-  return out;
-}
-
-/**
- * Who the Killer may be, for the Inspector (or as the Killer fears the Inspector sees it,
- * without the Inspector's private cards): the public set, alive, minus `exclude`.
- */
-export function killerCandidates(k: NoirKnowledge, exclude: readonly number[] = []): number[] {
-  const alive = aliveSet(k.view);
-  const out: number[] = [];
-  for (let s = 0; s < SUSPECT_COUNT; s++) if (k.killerCands[s] && alive[s] && !exclude.includes(s)) out.push(s);
-  return out;
-}
-
-/** Who the Inspector may be, for the Killer: the public set, alive, minus the Killer's own cards. */
-export function inspectorCandidates(k: NoirKnowledge, exclude: readonly number[] = []): number[] {
-  const alive = aliveSet(k.view);
-  const out: number[] = [];
-  for (let s = 0; s < SUSPECT_COUNT; s++) if (k.inspectorCands[s] && alive[s] && !exclude.includes(s)) out.push(s);
-  return out;
-}
-
-/** The Inspector's own cards (hand, identity): never the Killer. */
-export function inspectorPrivate(v: NoirSeatView): number[] {
-  return [...v.hand, ...(v.identity === null ? [] : [v.identity])];
-}
-
-/** The Killer's own cards (identity, every disguise draw): never the Inspector. */
-export function killerPrivate(v: NoirSeatView): number[] {
-  return [...(v.identity === null ? [] : [v.identity]), ...v.draws.map((d) => d.suspect)];
-}
-
 /**
  * A full state consistent with `k`: the other role's identity drawn uniformly from its
  * candidates (the Killer's among suspects every public fact allows and the Inspector does
@@ -325,7 +275,7 @@ function simKnowledge(searcher: NoirKnowledge, state: NoirState, seat: Seat): No
   };
 }
 
-/** The NOIR bot kit (src/bots/kit.ts). */
+/** The NOIR bot kit (the `BotKit` of src/games/bot.ts). */
 export const noirBot: BotKit<NoirState, NoirAction, NoirSeatView, NoirKnowledge> = {
   game: 'noir',
   definition: noirDefinition,

@@ -1,6 +1,6 @@
 /**
  * NOIR grid geometry: positions, 8-neighbour adjacency, wrap-around shifting and collapse
- * (rules/noir-killer-vs-inspector.md §2.4, §2.5 Shift, §2.10). Pure functions over
+ * (docs/rules/noir.md §2.4, §2.5 Shift, §2.10). Pure functions over
  * `Cell[][]` (rows of cells, always a rectangle); inputs are never mutated.
  */
 import type { Cell } from './rules.js';

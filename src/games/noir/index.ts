@@ -1,8 +1,9 @@
 /**
- * NOIR: Killer vs. Inspector as the bot sees it (rules/noir-killer-vs-inspector.md): the
+ * NOIR: Killer vs. Inspector as the bot sees it (docs/rules/noir.md): the
  * pure definition, the renderers and the options of `/noir new`.
  */
 import type { GameModule } from '../module.js';
+import { noirBot } from './bot.js';
 import { commandOptions, type OptionPresentation } from '../options.js';
 import { noirDefinition } from './engine.js';
 import { noirUi } from './ui.js';
@@ -25,9 +26,11 @@ export const noirModule: GameModule<'noir'> = {
   emoji: '🔪',
   colour: 0x2b2d31,
   description: (t) => t.noir.description,
+  text: (t) => t.noir,
   definition: noirDefinition,
   ui: noirUi,
   pictures: noirPictures,
+  bot: noirBot,
   newOptions: commandOptions(noirOptionsSchema, [
     modeOption,
     { name: 'kill-target', optionKey: 'killTarget', description: (t) => t.noir.cmdKillTarget },

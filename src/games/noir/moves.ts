@@ -1,7 +1,7 @@
 /**
- * NOIR — the table of moves (rules/noir-killer-vs-inspector.md §2.3–§2.11) and what the game
+ * NOIR — the table of moves (docs/rules/noir.md §2.3–§2.11) and what the game
  * waits for. For every action type: `check`, why it is refused now (a `NoirError`), and
- * `apply`. `legalActions` keeps the candidate moves their rule's `check` allows; `applyAction`
+ * `apply`. `legalActions` keeps the candidate moves their rule's `check` allows; `apply`
  * refuses with the same `check` (../moves.ts), so the panel and the refusals agree.
  *
  * Every check of one position shares its facts (`NoirFacts`): who may act, what this phase
@@ -37,18 +37,18 @@ type Refusal = NoirError | null;
  * (checks run for every candidate move; a lazily filled table measured markedly slower).
  */
 const REFUSED: { readonly [Code in NoirPlainErrorCode]: NoirError } = {
-  game_over: { code: 'game_over' },
-  not_seated: { code: 'not_seated' },
-  not_your_turn: { code: 'not_your_turn' },
-  must_kill_first: { code: 'must_kill_first' },
-  choose_identity_first: { code: 'choose_identity_first' },
-  discard_first: { code: 'discard_first' },
-  wrong_phase: { code: 'wrong_phase' },
-  bad_shift: { code: 'bad_shift' },
-  no_undo: { code: 'no_undo' },
-  deck_empty: { code: 'deck_empty' },
-  mode: { code: 'mode' },
-  bad_action: { code: 'bad_action' },
+  'game-over': { code: 'game-over' },
+  'not-seated': { code: 'not-seated' },
+  'not-your-turn': { code: 'not-your-turn' },
+  'must-kill-first': { code: 'must-kill-first' },
+  'choose-identity-first': { code: 'choose-identity-first' },
+  'discard-first': { code: 'discard-first' },
+  'wrong-phase': { code: 'wrong-phase' },
+  'bad-shift': { code: 'bad-shift' },
+  'no-undo': { code: 'no-undo' },
+  'deck-empty': { code: 'deck-empty' },
+  'mode': { code: 'mode' },
+  malformed: { code: 'malformed' },
 };
 for (const refusal of Object.values(REFUSED)) Object.freeze(refusal);
 function refused(code: NoirPlainErrorCode): NoirError {
@@ -56,7 +56,7 @@ function refused(code: NoirPlainErrorCode): NoirError {
 }
 
 /** A refusal naming the suspect it is about. */
-function about(code: 'not_adjacent' | 'not_alive' | 'not_choosable' | 'not_in_hand' | 'not_on_grid', suspect: number): NoirError {
+function about(code: 'not-adjacent' | 'not-alive' | 'not-choosable' | 'not-in-hand' | 'not-on-grid', suspect: number): NoirError {
   return { code, params: { suspect } };
 }
 
@@ -103,11 +103,11 @@ function phaseGate(code: NoirPlainErrorCode, ...allowed: NoirAction['type'][]): 
   };
 }
 /** §2.3: the forced first kill, the identity choice, the Exonerate discard, then each role's own moves. */
-const FIRST_KILL = phaseGate('must_kill_first', 'kill');
-const CHOOSE_IDENTITY = phaseGate('choose_identity_first', 'choose');
-const DISCARD = phaseGate('discard_first', 'discard');
-const KILLER_TURN = phaseGate('wrong_phase', 'kill', 'shift', 'disguise');
-const INSPECTOR_TURN = phaseGate('wrong_phase', 'shift', 'arrest', 'exonerate', 'citizen');
+const FIRST_KILL = phaseGate('must-kill-first', 'kill');
+const CHOOSE_IDENTITY = phaseGate('choose-identity-first', 'choose');
+const DISCARD = phaseGate('discard-first', 'discard');
+const KILLER_TURN = phaseGate('wrong-phase', 'kill', 'shift', 'disguise');
+const INSPECTOR_TURN = phaseGate('wrong-phase', 'shift', 'arrest', 'exonerate', 'citizen');
 
 /** The phase gate of `s` for the role to act. */
 function phaseGateOf(s: NoirState): PhaseGate {
@@ -124,9 +124,9 @@ function phaseGateOf(s: NoirState): PhaseGate {
 }
 
 const gated = (code: NoirPlainErrorCode): NoirFacts => Object.freeze({ gate: refused(code), role: null, phase: KILLER_TURN, neighbours: [], rows: 0, cols: 0, blocked: null });
-const GAME_OVER = gated('game_over');
-const NOT_SEATED = gated('not_seated');
-const NOT_YOUR_TURN = gated('not_your_turn');
+const GAME_OVER = gated('game-over');
+const NOT_SEATED = gated('not-seated');
+const NOT_YOUR_TURN = gated('not-your-turn');
 
 /** The facts of `seat` in `s`. */
 function noirFacts(s: NoirState, seat: Seat): NoirFacts {
@@ -171,7 +171,7 @@ function checkKill(s: NoirState, _seat: Seat, move: Move<'kill'>, facts: NoirFac
 /** The part of `checkKill` about the victim: a living neighbour of the Killer's identity. */
 function killPart(s: NoirState, facts: NoirFacts, suspect: number): Refusal {
   if (holdsSuspect(facts.neighbours, suspect)) return null;
-  return isAlive(s, suspect) ? about('not_adjacent', suspect) : about('not_alive', suspect);
+  return isAlive(s, suspect) ? about('not-adjacent', suspect) : about('not-alive', suspect);
 }
 
 /** True when `suspects` holds `suspect` (a plain loop over a short list). */
@@ -197,25 +197,25 @@ function shiftPart(facts: NoirFacts, axis: ShiftAction['axis'], index: number, d
   const blocked = facts.blocked;
   const undoes = blocked !== null && blocked.axis === axis && blocked.index === index && blocked.dir === dir;
   if (possible && !undoes) return null;
-  return refused(undoes ? 'no_undo' : 'bad_shift');
+  return refused(undoes ? 'no-undo' : 'bad-shift');
 }
 
 /** §2.5 Disguise draws: the evidence deck must not be empty. */
 function checkDisguise(s: NoirState, _seat: Seat, _move: Move<'disguise'>, facts: NoirFacts): Refusal {
-  return facts.gate ?? facts.phase.disguise ?? (s.deck.length === 0 ? refused('deck_empty') : null);
+  return facts.gate ?? facts.phase.disguise ?? (s.deck.length === 0 ? refused('deck-empty') : null);
 }
 
 /** §2.5 Exonerate draws: the evidence deck must not be empty. */
 function checkExonerate(s: NoirState, _seat: Seat, _move: Move<'exonerate'>, facts: NoirFacts): Refusal {
-  return facts.gate ?? facts.phase.exonerate ?? (s.deck.length === 0 ? refused('deck_empty') : null);
+  return facts.gate ?? facts.phase.exonerate ?? (s.deck.length === 0 ? refused('deck-empty') : null);
 }
 
 /** §2.3 the Inspector's identity: one of the four cards, not a dead suspect (VICTIM_CHOOSABLE_AS_IDENTITY). */
 function checkChoose(s: NoirState, _seat: Seat, move: Move<'choose'>, facts: NoirFacts): Refusal {
   const bad = facts.gate ?? facts.phase.choose;
   if (bad) return bad;
-  if (!s.hand.includes(move.suspect)) return about('not_in_hand', move.suspect);
-  return VICTIM_CHOOSABLE_AS_IDENTITY || isAlive(s, move.suspect) ? null : about('not_choosable', move.suspect);
+  if (!s.hand.includes(move.suspect)) return about('not-in-hand', move.suspect);
+  return VICTIM_CHOOSABLE_AS_IDENTITY || isAlive(s, move.suspect) ? null : about('not-choosable', move.suspect);
 }
 
 /** §2.5 Arrest: a living neighbour of the Inspector's identity, or the identity itself. */
@@ -226,12 +226,12 @@ function checkArrest(s: NoirState, _seat: Seat, move: Move<'arrest'>, facts: Noi
 function arrestPart(s: NoirState, facts: NoirFacts, suspect: number): Refusal {
   const identity = s.inspectorIdentity;
   if (identity !== null && (suspect === identity || holdsSuspect(facts.neighbours, suspect))) return null;
-  return isAlive(s, suspect) ? about('not_adjacent', suspect) : about('not_alive', suspect);
+  return isAlive(s, suspect) ? about('not-adjacent', suspect) : about('not-alive', suspect);
 }
 
 /** §2.5 Exonerate, second half: discard one of the hand's cards. */
 function checkDiscard(s: NoirState, _seat: Seat, move: Move<'discard'>, facts: NoirFacts): Refusal {
-  return facts.gate ?? facts.phase.discard ?? (s.hand.includes(move.suspect) ? null : about('not_in_hand', move.suspect));
+  return facts.gate ?? facts.phase.discard ?? (s.hand.includes(move.suspect) ? null : about('not-in-hand', move.suspect));
 }
 
 /**
@@ -250,14 +250,14 @@ function citizenGate(s: NoirState, facts: NoirFacts): Refusal {
 }
 /** The part of `checkCitizen` about the discard: in hand, a deck to keep (CITIZENS_ARREST_NEEDS_DECK), still on the grid. */
 function citizenDiscardPart(s: NoirState, discard: number): Refusal {
-  if (!holdsSuspect(s.hand, discard)) return about('not_in_hand', discard);
-  if (CITIZENS_ARREST_NEEDS_DECK && s.deck.length === 0) return refused('deck_empty');
-  return findSuspect(s.grid, discard) === null ? about('not_on_grid', discard) : null;
+  if (!holdsSuspect(s.hand, discard)) return about('not-in-hand', discard);
+  if (CITIZENS_ARREST_NEEDS_DECK && s.deck.length === 0) return refused('deck-empty');
+  return findSuspect(s.grid, discard) === null ? about('not-on-grid', discard) : null;
 }
 /** The part of `checkCitizen` about the target: a living neighbour of the discarded suspect at `discardAt`. */
 function citizenTargetPart(s: NoirState, discardAt: Pos, target: number): Refusal {
   if (livingNeighbourOf(s, discardAt, target)) return null;
-  return isAlive(s, target) ? about('not_adjacent', target) : about('not_alive', target);
+  return isAlive(s, target) ? about('not-adjacent', target) : about('not-alive', target);
 }
 
 // ── Effects ──────────────────────────────────────────────────────────────────────────
@@ -556,12 +556,12 @@ export function legalActions(s: NoirState, seat: Seat): NoirAction[] {
 
 /** Why `seat` may not take `action` now, or null when it may (the check `apply` uses). */
 export function checkAction(s: NoirState, seat: Seat, action: NoirAction): NoirError | null {
-  return checkMove(noirMoves, s, seat, action, refused('bad_action'));
+  return checkMove(noirMoves, s, seat, action, refused('malformed'));
 }
 
 /** Apply `action` by `seat`: a typed refusal (state unchanged), or the new state and its events. */
-export function applyAction(s: NoirState, seat: Seat, action: NoirAction): ApplyResult<NoirState, NoirError> {
-  return applyMove(noirMoves, s, seat, action, refused('bad_action'));
+export function apply(s: NoirState, seat: Seat, action: NoirAction): ApplyResult<NoirState, NoirError> {
+  return applyMove(noirMoves, s, seat, action, refused('malformed'));
 }
 
 /** Who must act: one seat on the turn timer (`turnSeconds` × 1000 ms), or over. */

@@ -1,6 +1,6 @@
 /**
  * NOIR: Killer vs. Inspector — constants, card data, options, actions and state types
- * (rules/noir-killer-vs-inspector.md, "the rules file" below; BGA rules, §2.0).
+ * (docs/rules/noir.md, "the rules file" below; BGA rules, §2.0).
  *
  * Pure: imports nothing but zod and the shared contract types.
  */
@@ -268,25 +268,25 @@ export interface NoirState {
 
 /** Refusal codes without a parameter (plain-language texts: i18n/en/noir.ts `errors`). */
 export type NoirPlainErrorCode =
-  | 'game_over'
-  | 'not_seated'
-  | 'not_your_turn'
-  | 'must_kill_first'
-  | 'choose_identity_first'
-  | 'discard_first'
-  | 'wrong_phase'
-  | 'bad_shift'
-  | 'no_undo'
-  | 'deck_empty'
+  | 'game-over'
+  | 'not-seated'
+  | 'not-your-turn'
+  | 'must-kill-first'
+  | 'choose-identity-first'
+  | 'discard-first'
+  | 'wrong-phase'
+  | 'bad-shift'
+  | 'no-undo'
+  | 'deck-empty'
   /** Citizen's Arrest is not part of this table's mode (§2.7). */
   | 'mode'
   /** An action object of no known type (the codec and zod schema never produce one). */
-  | 'bad_action';
+  | 'malformed';
 
 /** Every refusal of a NOIR action (moves.ts `check`); `suspect` names the suspect concerned. */
 export type NoirError =
   | { code: NoirPlainErrorCode }
-  | { code: 'not_adjacent' | 'not_alive' | 'not_choosable' | 'not_in_hand' | 'not_on_grid'; params: { suspect: number } };
+  | { code: 'not-adjacent' | 'not-alive' | 'not-choosable' | 'not-in-hand' | 'not-on-grid'; params: { suspect: number } };
 
 /** One refusal code. */
 export type NoirErrorCode = NoirError['code'];

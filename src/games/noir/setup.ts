@@ -1,5 +1,5 @@
 /**
- * NOIR: Killer vs. Inspector — the initial state (rules/noir-killer-vs-inspector.md §2.2).
+ * NOIR: Killer vs. Inspector — the initial state (docs/rules/noir.md §2.2).
  */
 import type { SetupMeta } from '../engine.js';
 import { Rng } from '../rng.js';

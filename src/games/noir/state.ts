@@ -1,6 +1,6 @@
 /**
  * NOIR state queries shared by the moves, the views and the away/timeout policy: who acts,
- * which suspects are alive, deaths, the no-undo shift (rules/noir-killer-vs-inspector.md
+ * which suspects are alive, deaths, the no-undo shift (docs/rules/noir.md
  * §2.3–§2.11). Which moves are legal is moves.ts's job. Pure; never mutates the state.
  */
 import type { Seat } from '../engine.js';

@@ -1,5 +1,5 @@
 /**
- * NOIR renderers (UX.md, rules/noir-killer-vs-inspector.md §2.8): the public board from the
+ * NOIR renderers (docs/discord.md, docs/rules/noir.md §2.8): the public board from the
  * public view and each seat's panel from that seat's view; the sentences (log lines,
  * errors, rules help) come from ui-text.ts.
  * Pure: never mutates a view, never talks to Discord.

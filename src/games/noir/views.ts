@@ -1,5 +1,5 @@
 /**
- * NOIR views (rules/noir-killer-vs-inspector.md §2.8) and the result (§2.11): what everyone
+ * NOIR views (docs/rules/noir.md §2.8) and the result (§2.11): what everyone
  * sees, and what each seat additionally sees. Secrets — the Killer's identity and disguise draws, the
  * Inspector's identity, hand and drawn card, the deck order — appear only in their owner's
  * seat view, and in the public view only once the game is over (`reveal`).

@@ -1,6 +1,6 @@
 /**
  * Tricks and the Phantom — the timeout and away (auto-play) policy
- * (rules/tricks-and-the-phantom.md §3.6): a report plays a random card with its true colour
+ * (docs/rules/phantom.md §3.6): a report plays a random card with its true colour
  * (a Phantom: a random colour); a glass goes on a random card that is not the player's own
  * (any card if all are theirs); a 3-player discard discards a random card. Random choices
  * use `peekPick`, which reads the game's RNG without advancing it.

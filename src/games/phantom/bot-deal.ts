@@ -1,6 +1,6 @@
 /**
  * Tricks and the Phantom — the arithmetic and sampling the AI players share: the criminal
- * among cards in play (rules/tricks-and-the-phantom.md §3.4), the points of a crime (§3.7,
+ * among cards in play (docs/rules/phantom.md §3.4), the points of a crime (§3.7,
  * §3.8), and dealing the cards a seat has not seen into every hidden place consistently with
  * the clue colours (§3.3 step 3, §3.5). The engine keeps its own helpers private, so these
  * are the bot's copies; a test checks they agree with the engine. Pure.

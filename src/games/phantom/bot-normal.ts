@@ -1,6 +1,6 @@
 /**
  * Tricks and the Phantom — the Normal AI player's heuristics and the Hard level's
- * evaluation (rules/tricks-and-the-phantom.md §3.3–§3.9), on the seat's own view.
+ * evaluation (docs/rules/phantom.md §3.3–§3.9), on the seat's own view.
  *
  * Glass: sample the unseen cards consistently with every clue colour (bot.ts), and put the
  * glass where the expected points are highest — the likeliest criminal, fewer rivals
@@ -10,10 +10,10 @@
  */
 import type { Seat } from '../engine.js';
 import type { Rng } from '../rng.js';
-import { best, type Scores } from '../../bots/choice.js';
+import { best, type Scores } from '../bot.js';
 import { trueColour, type CardNumber, type Colour, type GlassTarget, type PhantomAction, type PhantomState } from './rules.js';
 import { criminalOf, crimePoints, dealHidden, type CrimeLayout, type PhantomSeatView } from './bot-deal.js';
-import type { PhantomKnowledge } from './bot.js';
+import type { PhantomKnowledge } from './knowledge.js';
 
 /** Sampled crimes per glass decision. */
 const GLASS_SAMPLES = 100;

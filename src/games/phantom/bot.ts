@@ -1,6 +1,6 @@
 /**
  * Tricks and the Phantom — what an AI player knows and how it samples the cards it has not
- * seen (rules/tricks-and-the-phantom.md §3.5). Everything a seat knows is in its view: its
+ * seen (docs/rules/phantom.md §3.5). Everything a seat knows is in its view: its
  * hand, its own reports and discard, the cards already revealed this round, the 4th-party
  * card, and every clue colour. The determinizer deals the unseen cards of the round's deck
  * to the other players' reports (a report's clue colour is the card's true suit, or any
@@ -11,18 +11,14 @@
  * Pure.
  */
 import type { Rng } from '../rng.js';
-import type { BotInput, BotKit, Knowledge } from '../../bots/kit.js';
+import type { BotInput, BotKit } from '../bot.js';
 import { phantomDefinition } from './engine.js';
 import type { PhantomAction, PhantomOptions, PhantomState } from './rules.js';
 import { dealHidden, type PhantomSeatView } from './bot-deal.js';
+import type { PhantomKnowledge } from './knowledge.js';
 import { evaluatePhantom, normalPhantom, rolloutPhantom } from './bot-normal.js';
 
-export type { PhantomSeatView };
-
-/** What a seat knows: its view is all of it (the history is on the board). */
-export interface PhantomKnowledge extends Knowledge<PhantomSeatView> {
-  options: PhantomOptions;
-}
+export type { PhantomKnowledge, PhantomSeatView };
 
 /** The knowledge of `input.seat`: its view and the options. */
 export function knowPhantom(input: BotInput<PhantomSeatView, PhantomOptions>): PhantomKnowledge {
@@ -57,7 +53,7 @@ export function determinizePhantom(k: PhantomKnowledge, rng: Rng): PhantomState 
   };
 }
 
-/** The Phantom bot kit (src/bots/kit.ts). */
+/** The Phantom bot kit (the `BotKit` of src/games/bot.ts). */
 export const phantomBot: BotKit<PhantomState, PhantomAction, PhantomSeatView, PhantomKnowledge> = {
   game: 'phantom',
   definition: phantomDefinition,

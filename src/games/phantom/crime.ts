@@ -1,5 +1,5 @@
 /**
- * Determining the criminal (rules/tricks-and-the-phantom.md §3.4). Card effects are data
+ * Determining the criminal (docs/rules/phantom.md §3.4). Card effects are data
  * plus small pure functions, in order of precedence, so a corrected effect is a one-line
  * change (with its test in test/games/phantom/criminal.test.ts).
  */

@@ -1,5 +1,5 @@
 /**
- * Tricks and the Phantom — the pure game definition (rules/tricks-and-the-phantom.md),
+ * Tricks and the Phantom — the pure game definition (docs/rules/phantom.md),
  * assembled from its parts: setup.ts, moves.ts (the table of moves and `pending`),
  * seating.ts, crime.ts, scoring.ts, views.ts, codec.ts, autoplay.ts.
  */

@@ -1,12 +1,13 @@
 /** Tricks and the Phantom as the bot sees it: definition, renderers, `/phantom new` options. */
 import type { GameModule } from '../module.js';
+import { phantomBot } from './bot.js';
 import { commandOptions } from '../options.js';
 import { phantomDefinition } from './engine.js';
 import { optionsSchema } from './rules.js';
 import { phantomUi } from './ui.js';
 import { phantomPictures } from './pictures.js';
 
-/** The `/phantom` game module (rules/tricks-and-the-phantom.md). */
+/** The `/phantom` game module (docs/rules/phantom.md). */
 export const phantomModule: GameModule<'phantom'> = {
   id: 'phantom',
   command: 'phantom',
@@ -14,9 +15,11 @@ export const phantomModule: GameModule<'phantom'> = {
   emoji: '👻',
   colour: 0x8e44ad,
   description: (t) => t.phantom.description,
+  text: (t) => t.phantom,
   definition: phantomDefinition,
   ui: phantomUi,
   pictures: phantomPictures,
+  bot: phantomBot,
   newOptions: commandOptions(optionsSchema, [
     { name: 'beginner', optionKey: 'beginner', description: (t) => t.phantom.options.beginner },
     { name: 'target-score', optionKey: 'targetScore', description: (t) => t.phantom.options.targetScore },

@@ -1,5 +1,5 @@
 /**
- * Tricks and the Phantom — the table of moves (rules/tricks-and-the-phantom.md §3.3, §3.8)
+ * Tricks and the Phantom — the table of moves (docs/rules/phantom.md §3.3, §3.8)
  * and what the game waits for.
  *
  * A round is two crimes. Each crime: players report a card face-down with a clue colour
@@ -20,7 +20,6 @@ import { applyGains, criminalLocation, nextFirstInvestigator, scoreCrime } from 
 import {
   COLOURS,
   CRIMES_PER_ROUND,
-  actionSchema,
   trueColour,
   type CardNumber,
   type CrimeReveal,
@@ -272,18 +271,16 @@ export function legalActions(s: PhantomState, seat: Seat): PhantomAction[] {
 
 /** Why `seat` may not take `action` now, or null when it may (the check `apply` uses). */
 export function checkAction(s: PhantomState, seat: Seat, action: PhantomAction): PhantomError | null {
-  return checkMove(phantomMoves, s, seat, action, refused('invalid-action'));
+  return checkMove(phantomMoves, s, seat, action, refused('malformed'));
 }
 
 /**
- * Apply `raw` by `seat` (validated with the action schema first: `invalid-action`); refusals:
- * game-over, not-your-turn, wrong-phase, card-not-in-hand, wrong-colour, invalid-target,
- * already-discarded.
+ * Apply `action` by `seat` (decoded and checked against the action schema once, where it
+ * entered; an object of no known type: `malformed`); refusals: game-over, not-your-turn,
+ * wrong-phase, card-not-in-hand, wrong-colour, invalid-target, already-discarded.
  */
-export function apply(state: PhantomState, seat: Seat, raw: PhantomAction): ApplyResult<PhantomState, PhantomError> {
-  const parsed = actionSchema.safeParse(raw);
-  if (!parsed.success) return { ok: false, error: refused('invalid-action') };
-  return applyMove(phantomMoves, state, seat, parsed.data, refused('invalid-action'));
+export function apply(state: PhantomState, seat: Seat, action: PhantomAction): ApplyResult<PhantomState, PhantomError> {
+  return applyMove(phantomMoves, state, seat, action, refused('malformed'));
 }
 
 /** What the game waits for (3-player discard: a simultaneous secret decision on the turn timer). */

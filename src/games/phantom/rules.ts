@@ -1,6 +1,6 @@
 /**
  * Tricks and the Phantom — constants, card data, option / action schemas and state types
- * (rules/tricks-and-the-phantom.md). Pure: no I/O, no clock, no unseeded randomness.
+ * (docs/rules/phantom.md). Pure: no I/O, no clock, no unseeded randomness.
  */
 import { z } from 'zod';
 import type { RngState } from '../rng.js';
@@ -307,7 +307,7 @@ export interface PhantomState {
 
 /** Refusal codes without a parameter (plain-language texts: i18n/en/phantom.ts `errors`). */
 export type PhantomPlainErrorCode =
-  | 'invalid-action'
+  | 'malformed'
   | 'game-over'
   | 'not-your-turn'
   | 'wrong-phase'

@@ -1,5 +1,5 @@
 /**
- * Scoring of one crime (rules/tricks-and-the-phantom.md §3.7, §3.8) and the next first
+ * Scoring of one crime (docs/rules/phantom.md §3.7, §3.8) and the next first
  * investigator (§3.3 step 7, §3.8). Pure functions of the revealed crime.
  */
 import type { Seat } from '../engine.js';

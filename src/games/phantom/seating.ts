@@ -1,6 +1,6 @@
 /**
  * Seating of Tricks and the Phantom: investigator positions, report and glass order, who
- * must act now, dealing a round (rules/tricks-and-the-phantom.md §3.3, §3.8). Pure.
+ * must act now, dealing a round (docs/rules/phantom.md §3.3, §3.8). Pure.
  */
 import type { Seat } from '../engine.js';
 import { Rng } from '../rng.js';

@@ -1,6 +1,6 @@
 /**
  * Tricks and the Phantom — the initial state and the deal of each round
- * (rules/tricks-and-the-phantom.md §3.3, §3.8).
+ * (docs/rules/phantom.md §3.3, §3.8).
  */
 import type { GameEvent } from '../engine.js';
 import { openDecision } from '../moves.js';

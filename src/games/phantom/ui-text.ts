@@ -16,7 +16,7 @@ import {
   type PointLine,
 } from './rules.js';
 
-/** A card as "🟦 10 Politician (blue)" (emoji and word, UX.md), or "👻 Phantom". */
+/** A card as "🟦 10 Politician (blue)" (emoji and word, docs/discord.md), or "👻 Phantom". */
 export function cardLabel(t: Catalog, card: CardNumber): string {
   const p = t.phantom;
   const data = CARDS[card];

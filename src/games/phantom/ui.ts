@@ -1,5 +1,5 @@
 /**
- * Renderers of Tricks and the Phantom (UX.md): the public board (scores, clues, glasses,
+ * Renderers of Tricks and the Phantom (docs/discord.md): the public board (scores, clues, glasses,
  * 4th-party card, the last crime's reveal) and each player's private panel (their cards
  * and exactly their legal actions). Rendered from views only; the sentences (log lines,
  * error answers) come from ui-text.ts.
@@ -42,7 +42,7 @@ function status(v: PhantomPublicView, ctx: RenderContext): string {
   }
 }
 
-/** A seat's status mark (UX.md): 🏆 winner, 💤 away, ▶ to act, ⏳ deciding, • otherwise. */
+/** A seat's status mark (docs/discord.md): 🏆 winner, 💤 away, ▶ to act, ⏳ deciding, • otherwise. */
 function mark(v: PhantomPublicView, ctx: RenderContext, seat: Seat): string {
   if (v.phase === 'over') return v.winners.includes(seat) ? '🏆' : '•';
   if (ctx.seats[seat]?.away) return '💤';

@@ -1,5 +1,5 @@
 /**
- * Views of Tricks and the Phantom (rules/tricks-and-the-phantom.md §3.5) and the result
+ * Views of Tricks and the Phantom (docs/rules/phantom.md §3.5) and the result
  * (§3.9): the public view
  * strips every hand, face-down played card (only its clue colour is public), unused card
  * and 3-player discard; a seat view adds only that seat's own secrets.

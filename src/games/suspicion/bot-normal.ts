@@ -1,5 +1,5 @@
 /**
- * Suspicion — the Normal AI player's heuristics (rules/suspicion.md §1.6–§1.12), on the
+ * Suspicion — the Normal AI player's heuristics (docs/rules/suspicion.md §1.6–§1.12), on the
  * seat's own knowledge only: place matching evidence, keep a Wild for the final
  * declaration, counter a rival's placement when able, counter back and cancel whenever
  * possible, Burn / Tamper / Block the leader, declare when two cards are down with the card
@@ -9,7 +9,7 @@
  */
 import type { Seat } from '../engine.js';
 import type { Rng } from '../rng.js';
-import { best, type Scores } from '../../bots/choice.js';
+import { best, type Scores } from '../bot.js';
 import {
   FACE_UP_LIMIT_BLUFF,
   SUSPECT_COLOURS,
@@ -22,7 +22,7 @@ import {
   type SuspicionState,
   type Variant,
 } from './rules.js';
-import type { SuspicionKnowledge, SuspicionSeatView } from './bot.js';
+import type { SuspicionKnowledge, SuspicionSeatView } from './knowledge.js';
 
 /** True when a face-down `face` would be a correct declaration for a slot of `colour` (§1.9 step 3). */
 export function correctFor(face: CardFace, colour: Colour): boolean {

@@ -1,6 +1,6 @@
 /**
  * Suspicion — what an AI player knows and how it samples the hidden cards
- * (rules/suspicion.md §1.13): the knowledge a seat builds from its view and the public
+ * (docs/rules/suspicion.md §1.13): the knowledge a seat builds from its view and the public
  * event history (the discard pile, which the public view shows only by its top card, and
  * every revealed vote and declaration), and the determinizer that deals the cards the seat
  * has not seen into the other hands, the draw pile and a face-down declaration card.
@@ -10,7 +10,7 @@
  */
 import type { GameEvent, Seat } from '../engine.js';
 import type { Rng } from '../rng.js';
-import type { BotInput, BotKit, Knowledge } from '../../bots/kit.js';
+import type { BotInput, BotKit } from '../bot.js';
 import { suspicionDefinition } from './engine.js';
 import {
   buildDeck,
@@ -26,33 +26,10 @@ import {
   type SuspicionState,
   type Verdict,
 } from './rules.js';
+import type { SuspicionKnowledge, SuspicionSeatView, VoteTally } from './knowledge.js';
 import { believedCorrect, correctFor, evaluateSuspicion, normalSuspicion, rolloutSuspicion } from './bot-normal.js';
 
-/** A seat's view of Suspicion. */
-export type SuspicionSeatView = ReturnType<typeof suspicionDefinition.seatView>;
-
-/** Tally of one seat's revealed votes (§1.9; public once revealed). */
-export interface VoteTally {
-  believe: number;
-  bluff: number;
-  abstain: number;
-}
-
-/** What a Suspicion seat knows: its view plus what it tracked from the public history. */
-export interface SuspicionKnowledge extends Knowledge<SuspicionSeatView> {
-  options: SuspicionOptions;
-  /** The first player (round boundaries, §1.3 step 4): whoever had the first turn. */
-  first: Seat;
-  /** Faces in the discard pile, bottom to top (keys as `faceKey`: `red`, `redx`, `burn`…). */
-  discard: string[];
-  /** Face key of the card under an open counter window, and whether its placer refills after it. */
-  placedFace: string | null;
-  placedRefill: boolean;
-  /** Revealed votes per seat. */
-  votes: VoteTally[];
-  /** Revealed declarations per seat: how many, and how many were correct. */
-  declared: { total: number; correct: number }[];
-}
+export type { SuspicionKnowledge, SuspicionSeatView, VoteTally };
 
 /** Fold one event into the tracked history (discard pile, votes, declarations). */
 function fold(k: SuspicionKnowledge, e: GameEvent): void {
@@ -311,7 +288,7 @@ function simKnowledge(searcher: SuspicionKnowledge, state: SuspicionState, seat:
   };
 }
 
-/** The Suspicion bot kit (src/bots/kit.ts). */
+/** The Suspicion bot kit (the `BotKit` of src/games/bot.ts). */
 export const suspicionBot: BotKit<SuspicionState, SuspicionAction, SuspicionSeatView, SuspicionKnowledge> = {
   game: 'suspicion',
   definition: suspicionDefinition,

@@ -1,16 +1,16 @@
 /**
- * Suspicion — the pure game definition (rules/suspicion.md), assembled from its parts:
+ * Suspicion — the pure game definition (docs/rules/suspicion.md), assembled from its parts:
  * setup.ts, moves.ts (the table of moves and `pending`), views.ts, codec.ts, autoplay.ts.
  */
 import type { GameDefinition } from '../engine.js';
 import { MAX_PLAYERS, MIN_PLAYERS, actionSchema, optionsSchema, type SuspicionAction, type SuspicionError, type SuspicionOptions, type SuspicionState } from './rules.js';
 import { autoAction } from './autoplay.js';
 import { decodeAction, encodeAction } from './codec.js';
-import { applyAction, checkAction, legalActions, pending } from './moves.js';
+import { apply, checkAction, legalActions, pending } from './moves.js';
 import { setup } from './setup.js';
 import { publicView, result, seatView, type SuspicionPublicView, type SuspicionSeatView } from './views.js';
 
-/** The Suspicion game definition (rules/suspicion.md). */
+/** The Suspicion game definition (docs/rules/suspicion.md). */
 export const suspicionDefinition: GameDefinition<
   SuspicionState,
   SuspicionAction,
@@ -27,7 +27,7 @@ export const suspicionDefinition: GameDefinition<
   setup,
   pending,
   legalActions,
-  apply: applyAction,
+  apply,
   check: checkAction,
   defaultAction: autoAction,
   autoAction,

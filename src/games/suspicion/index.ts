@@ -1,8 +1,9 @@
 /**
  * Suspicion — the game module: pure definition, renderers and the options of
- * `/suspicion new` and `/suspicion rules` (rules/suspicion.md).
+ * `/suspicion new` and `/suspicion rules` (docs/rules/suspicion.md).
  */
 import type { GameModule } from '../module.js';
+import { suspicionBot } from './bot.js';
 import { commandOptions, type OptionPresentation } from '../options.js';
 import { suspicionDefinition } from './engine.js';
 import { suspicionUi } from './ui.js';
@@ -25,9 +26,11 @@ export const suspicionModule: GameModule<'suspicion'> = {
   emoji: '🔎',
   colour: 0x4f7cac,
   description: (t) => t.suspicion.description,
+  text: (t) => t.suspicion,
   definition: suspicionDefinition,
   ui: suspicionUi,
   pictures: suspicionPictures,
+  bot: suspicionBot,
   newOptions: commandOptions(optionsSchema, [
     variantOption,
     { name: 'turn-timer', optionKey: 'turnSeconds', description: (t) => t.suspicion.optTurn },

@@ -1,8 +1,8 @@
 /**
- * Suspicion — the table of moves (rules/suspicion.md §1.5–§1.12) and what the game waits for.
+ * Suspicion — the table of moves (docs/rules/suspicion.md §1.5–§1.12) and what the game waits for.
  *
  * For every action type: `check`, why it is refused now (a `SuspicionError`), and `apply`.
- * `legalActions` offers the candidate moves to `check`; `applyAction` refuses with the same
+ * `legalActions` offers the candidate moves to `check`; `apply` refuses with the same
  * `check` (../moves.ts), so the panel's buttons and the refusals cannot disagree.
  *
  * Interchangeable copies in a hand (two plain red cards, two Wilds…) are offered once, with
@@ -15,7 +15,6 @@ import { rivalsClockwise } from '../seats.js';
 import {
   SUSPECT_COLOURS,
   VERDICT_IF_NOBODY_VOTES,
-  actionSchema,
   type CardFace,
   type Phase,
   type SuspicionAction,
@@ -61,7 +60,7 @@ type PlainRefusal = { code: SuspicionPlainErrorCode };
  */
 const REFUSED: { readonly [Code in SuspicionPlainErrorCode]: PlainRefusal } = {
   'game-over': { code: 'game-over' },
-  'bad-action': { code: 'bad-action' },
+  malformed: { code: 'malformed' },
   'not-seated': { code: 'not-seated' },
   'not-now': { code: 'not-now' },
   'not-your-turn': { code: 'not-your-turn' },
@@ -828,18 +827,18 @@ export function legalActions(s: SuspicionState, seat: Seat): SuspicionAction[] {
 
 /** Why `seat` may not take `action` now, or null when it may (the check `apply` uses). */
 export function checkAction(s: SuspicionState, seat: Seat, action: SuspicionAction): SuspicionError | null {
-  return checkMove(suspicionMoves, s, seat, action, refused('bad-action'));
+  return checkMove(suspicionMoves, s, seat, action, refused('malformed'));
 }
 
 /**
- * Apply `raw` (any decoded or forged value) for `seat`. Never throws for a player mistake:
- * refusals come back as `{ ok: false, error }` with the state unchanged.
+ * Apply `action` for `seat`. The action was decoded and checked against the action schema
+ * once, where it entered (the codec, or the table service for a raw action); an object of no
+ * known type is refused as `malformed`. Never throws for a player mistake: refusals come back
+ * as `{ ok: false, error }` with the state unchanged.
  */
-export function applyAction(s: SuspicionState, seat: Seat, raw: unknown): ApplyResult<SuspicionState, SuspicionError> {
+export function apply(s: SuspicionState, seat: Seat, action: SuspicionAction): ApplyResult<SuspicionState, SuspicionError> {
   if (s.phase.kind === 'over') return { ok: false, error: refused('game-over') };
-  const parsed = actionSchema.safeParse(raw);
-  if (!parsed.success) return { ok: false, error: refused('bad-action') };
-  return applyMove(suspicionMoves, s, seat, parsed.data, refused('bad-action'));
+  return applyMove(suspicionMoves, s, seat, action, refused('malformed'));
 }
 
 /**

@@ -1,6 +1,6 @@
 /**
  * Suspicion — rule constants, card data, zod schemas of options and actions, and the state
- * types (rules/suspicion.md). Pure: no I/O, no clock, no randomness here.
+ * types (docs/rules/suspicion.md). Pure: no I/O, no clock, no randomness here.
  *
  * Every [DEFAULT] of the rules file is a named constant below or a table option.
  */
@@ -296,7 +296,7 @@ export interface SuspicionState {
 /** Refusal codes that carry no parameter (plain-language texts: i18n/en/suspicion.ts `errors`). */
 export type SuspicionPlainErrorCode =
   | 'game-over'
-  | 'bad-action'
+  | 'malformed'
   | 'not-seated'
   | 'not-now'
   | 'not-your-turn'

@@ -1,5 +1,5 @@
 /**
- * Suspicion — the initial state (rules/suspicion.md §1.3).
+ * Suspicion — the initial state (docs/rules/suspicion.md §1.3).
  */
 import { Rng, seedRng } from '../rng.js';
 import { leftOf } from '../seats.js';

@@ -1,7 +1,7 @@
 /**
  * Suspicion — state queries and the helpers every move shares: card faces, who may be
  * targeted, drawing and refilling with reshuffles, turn passing with consumed turns (skip /
- * Block), the end of the game, and the state clone (rules/suspicion.md).
+ * Block), the end of the game, and the state clone (docs/rules/suspicion.md).
  * The mutating helpers work on a draft the caller has already cloned.
  */
 import type { GameEvent, Seat } from '../engine.js';

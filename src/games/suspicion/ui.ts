@@ -1,5 +1,5 @@
 /**
- * Suspicion — the renderers (UX.md): the public board (one line per detective, piles, the
+ * Suspicion — the renderers (docs/discord.md): the public board (one line per detective, piles, the
  * open window, race / vote buttons identical for every reader) and the private panel (own
  * hand, own suspect, exactly the legal actions). Rendered from views only.
  */
@@ -197,7 +197,7 @@ function waitLine(view: SuspicionSeatView, legal: SuspicionAction[], ctx: Render
   const ph = view.phase;
   const n = (x: number) => ctx.name(x);
   const me = view.me;
-  // A blocked player plays no card out of turn (rules/suspicion.md §1.8).
+  // A blocked player plays no card out of turn (docs/rules/suspicion.md §1.8).
   const blocked = view.players[me]?.blocked ?? false;
   switch (ph.kind) {
     case 'turn':

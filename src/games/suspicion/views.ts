@@ -1,5 +1,5 @@
 /**
- * Suspicion — what each viewer may see (rules/suspicion.md §1.13) and the final result.
+ * Suspicion — what each viewer may see (docs/rules/suspicion.md §1.13) and the final result.
  *
  * Public: suspects, face-up evidence with declared colours and 🛡 marks, who placed it,
  * blocked / skipping flags, hand sizes, pile sizes, the top discard, the open window, how

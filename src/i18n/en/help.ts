@@ -5,13 +5,6 @@ export const help = {
     help: 'How to use Red Herring: the games, how to start one, the commands (only you see it)',
   },
   title: '🃏 Red Herring — help',
-  /** One line per game, by game id. */
-  games: {
-    suspicion: 'Detectives race to arrest the suspect on their own card: lay matching evidence, counter rivals, bluff the final card past them.',
-    noir: 'Two players on a grid of suspects: the hidden Killer strikes, the Inspector must find the Killer before too many die.',
-    phantom: 'Report suspects face-down with a clue token, then guess which card is the criminal — beware the Phantoms.',
-    jaccuse: 'Pass suspicion cards around the table to pin the murder on someone else; the suspect with too much evidence is arrested.',
-  } as Record<string, string>,
   gameLine: (emoji: string, title: string, players: string, command: string, line: string) => `${emoji} **${title}** (${players}) — ${line} \`/${command} new\``,
   players: (min: number, max: number) => (min === max ? `${min} players` : `${min}–${max} players`),
   /** The first lines of `/help`: how to play at once, alone against bots or with friends (README "AI players"). */

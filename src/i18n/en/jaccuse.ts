@@ -12,6 +12,17 @@ const explain = {
 export const jaccuse = {
   title: "J'Accuse!",
   description: "Frame your friends for the murder of M. Richard — 3 to 6 players, secret votes.",
+  /** `/help`'s line for the game (src/games/module.ts `GameText`). */
+  helpLine: 'Pass suspicion cards around the table to pin the murder on someone else; the suspect with too much evidence is arrested.',
+  /**
+   * The names of `/jaccuse` and of the options only this game has, by registered (English) name
+   * (the shared ones are in `common.commandNames`).
+   */
+  commandNames: {
+    'jaccuse': 'jaccuse',
+    'across-chooser': 'across-chooser',
+    'characters': 'characters',
+  },
 
   types: { motive: '💔 Motive', opportunity: '🚪 Opportunity', weapon: '🗡️ Weapon' },
   typeEmoji: { motive: '💔', opportunity: '🚪', weapon: '🗡️' },
@@ -192,6 +203,7 @@ export const jaccuse = {
     'game-over': 'The game is over.',
     'not-seated': 'You are not seated at this table.',
     'wrong-phase': 'That is not what the table is doing now — here is your current panel.',
+    malformed: 'That move is not valid here. Nothing was changed.',
     'not-your-turn': 'It is not your decision right now.',
     'character-taken': 'Someone already took that character — pick another.',
     'card-not-in-hand': 'That Investigation card is not in your hand.',

@@ -7,6 +7,18 @@ const f = formatters('en');
 export const noir = {
   title: 'NOIR: Killer vs. Inspector',
   description: 'Two-player deduction on a 5×5 grid of suspects: a hidden Killer against a hidden Inspector.',
+  /** `/help`'s line for the game (src/games/module.ts `GameText`). */
+  helpLine: 'Two players on a grid of suspects: the hidden Killer strikes, the Inspector must find the Killer before too many die.',
+  /**
+   * The names of `/noir` and of the options only this game has, by registered (English) name
+   * (the shared ones are in `common.commandNames`).
+   */
+  commandNames: {
+    'noir': 'noir',
+    'mode': 'mode',
+    'kill-target': 'kill-target',
+    'killer': 'killer',
+  },
 
   // Roles and modes
   roleEmoji: { killer: '🔪', inspector: '🕵️' },
@@ -135,23 +147,23 @@ export const noir = {
 
   // Errors
   errors: {
-    game_over: 'The game is over.',
-    not_seated: 'You are not playing at this table.',
-    not_your_turn: 'It is not your turn.',
-    must_kill_first: 'Your first turn must be a kill.',
-    choose_identity_first: 'Pick your secret identity first.',
-    discard_first: 'Finish your exoneration: choose a card to discard.',
-    wrong_phase: 'Your role cannot do that.',
-    bad_shift: 'That shift is not possible on the current grid.',
-    no_undo: 'You may not undo the opponent’s last shift. Pick another line or direction.',
-    not_adjacent: 'That suspect is not adjacent. Pick one from the menu.',
-    not_alive: 'That suspect is dead or gone. Pick a living one.',
-    not_choosable: 'That suspect is dead and cannot be your identity.',
-    not_in_hand: 'That card is not in your hand.',
-    deck_empty: 'The evidence deck is empty.',
+    'game-over': 'The game is over.',
+    'not-seated': 'You are not playing at this table.',
+    'not-your-turn': 'It is not your turn.',
+    'must-kill-first': 'Your first turn must be a kill.',
+    'choose-identity-first': 'Pick your secret identity first.',
+    'discard-first': 'Finish your exoneration: choose a card to discard.',
+    'wrong-phase': 'Your role cannot do that.',
+    'bad-shift': 'That shift is not possible on the current grid.',
+    'no-undo': 'You may not undo the opponent’s last shift. Pick another line or direction.',
+    'not-adjacent': 'That suspect is not adjacent. Pick one from the menu.',
+    'not-alive': 'That suspect is dead or gone. Pick a living one.',
+    'not-choosable': 'That suspect is dead and cannot be your identity.',
+    'not-in-hand': 'That card is not in your hand.',
+    'deck-empty': 'The evidence deck is empty.',
     mode: 'Citizen’s arrests are not part of this game’s mode.',
-    not_on_grid: 'That suspect was collapsed away, so nobody can be arrested next to them.',
-    bad_action: 'That move is not valid here. Nothing was changed.',
+    'not-on-grid': 'That suspect was collapsed away, so nobody can be arrested next to them.',
+    malformed: 'That move is not valid here. Nothing was changed.',
     unknown: 'That action is not possible now.',
   } satisfies Record<NoirErrorCode | 'unknown', string>,
 

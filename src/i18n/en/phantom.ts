@@ -8,6 +8,17 @@ const sign = (n: number) => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` : '±0');
 export const phantom = {
   title: 'Tricks and the Phantom',
   description: 'Report suspects, bluff with Phantoms and spot the criminal (2–4 players).',
+  /** `/help`'s line for the game (src/games/module.ts `GameText`). */
+  helpLine: 'Report suspects face-down with a clue token, then guess which card is the criminal — beware the Phantoms.',
+  /**
+   * The names of `/phantom` and of the options only this game has, by registered (English) name
+   * (the shared ones are in `common.commandNames`).
+   */
+  commandNames: {
+    'phantom': 'phantom',
+    'beginner': 'beginner',
+    'target-score': 'target-score',
+  },
   options: {
     beginner: 'Beginner mode: play with one Phantom removed',
     targetScore: 'Points that end the game after a round',
@@ -43,7 +54,7 @@ export const phantom = {
     phantom: 'Never the criminal; report it with any clue colour. +1 for each other player whose glass lands on it; they lose 1.',
   },
   /** A card as "🟦 10 Politician" (suit emoji, number, name). */
-  /** A suspect card: its colour as emoji and word (UX.md: colours are always both), number and name — "🟨 2 Barkeeper (yellow)". */
+  /** A suspect card: its colour as emoji and word (docs/discord.md: colours are always both), number and name — "🟨 2 Barkeeper (yellow)". */
   card: (emoji: string, number: number, name: string, colour: string) => `${emoji} ${number} ${name} (${colour})`,
   /** The Phantom, which has no number shown. */
   phantomCard: (emoji: string, name: string) => `${emoji} ${name}`,
@@ -152,7 +163,7 @@ export const phantom = {
   eventGameOver: (who: string, points: number) => `${who} wins with ${points} points.`,
 
   errors: {
-    'invalid-action': 'That action is not valid here.',
+    malformed: 'That action is not valid here.',
     'game-over': 'The game is over.',
     'not-your-turn': 'It is not your turn — wait until the board shows ▶ next to your name.',
     'wrong-phase': 'That is not what the game is waiting for right now. Open your hand again for the current choices.',

@@ -7,6 +7,17 @@ const fe = formatters('en');
 export const suspicion = {
   title: 'Suspicion',
   description: 'Race to arrest your suspect: place evidence, counter your rivals, bluff the final card.',
+  /** `/help`'s line for the game (src/games/module.ts `GameText`). */
+  helpLine: 'Detectives race to arrest the suspect on their own card: lay matching evidence, counter rivals, bluff the final card past them.',
+  /**
+   * The names of `/suspicion` and of the options only this game has, by registered (English) name
+   * (the shared ones are in `common.commandNames`).
+   */
+  commandNames: {
+    'suspicion': 'suspicion',
+    'variant': 'variant',
+    'counter-window': 'counter-window',
+  },
 
   colours: {
     red: '🟥 red',
@@ -198,7 +209,7 @@ export const suspicion = {
   // ── Errors ──
   errors: {
     'game-over': 'The game is over.',
-    'bad-action': 'That button is not valid any more — here is your current hand.',
+    malformed: 'That button is not valid any more — here is your current hand.',
     'not-seated': 'You are not seated at this table.',
     'not-now': 'Not now: a reaction window or a vote is open.',
     'not-your-turn': "It is not your turn — wait for the board's ▶.",

@@ -8,13 +8,6 @@ export const help = {
     help: 'Cómo usar Red Herring: los juegos, cómo empezar uno y los comandos (solo lo ves tú)',
   },
   title: '🃏 Red Herring — ayuda',
-  /** One line per game, by game id. */
-  games: {
-    suspicion: 'Detectives compiten por arrestar al sospechoso de su propia carta: pongan pruebas, refuten a los rivales y cuelen un farol con la última carta.',
-    noir: 'Dos jugadores en una cuadrícula de sospechosos: el Asesino oculto mata y el Inspector debe encontrarlo antes de que mueran demasiados.',
-    phantom: 'Denuncien sospechosos boca abajo con una pista y adivinen qué carta es la culpable: cuidado con los Fantasmas.',
-    jaccuse: 'Pasen cartas de sospecha por la mesa para cargarle el asesinato a otro; el sospechoso con demasiadas pruebas es arrestado.',
-  } as Record<string, string>,
   gameLine: (emoji: string, title: string, players: string, command: string, line: string) => `${emoji} **${title}** (${players}) — ${line} \`/${command} nueva\``,
   players: (min: number, max: number) => (min === max ? f.count(min, { one: 'jugador', other: 'jugadores' }) : `${f.number(min)}–${f.number(max)} jugadores`),
   /** The first lines of `/help`: how to play at once, alone against bots or with friends (README "AI players"). */

@@ -14,6 +14,17 @@ const explain = {
 export const jaccuse = {
   title: "J'Accuse!",
   description: 'Culpa a tus amigos del asesinato de M. Richard: de 3 a 6 jugadores, votos secretos.',
+  /** `/help`'s line for the game (src/games/module.ts `GameText`). */
+  helpLine: 'Pasen cartas de sospecha por la mesa para cargarle el asesinato a otro; el sospechoso con demasiadas pruebas es arrestado.',
+  /**
+   * The names of `/jaccuse` and of the options only this game has, by registered (English) name
+   * (the shared ones are in `common.commandNames`).
+   */
+  commandNames: {
+    'jaccuse': 'jaccuse',
+    'across-chooser': 'elige-enfrente',
+    'characters': 'personajes',
+  },
 
   types: { motive: '💔 Móvil', opportunity: '🚪 Oportunidad', weapon: '🗡️ Arma' },
   typeEmoji: { motive: '💔', opportunity: '🚪', weapon: '🗡️' },
@@ -194,6 +205,7 @@ export const jaccuse = {
     'game-over': 'La partida terminó.',
     'not-seated': 'No tienes asiento en esta mesa.',
     'wrong-phase': 'La mesa no está haciendo eso ahora: aquí tienes tu panel actual.',
+    malformed: 'Esa jugada no es válida aquí. No se cambió nada.',
     'not-your-turn': 'Ahora mismo no te toca decidir.',
     'character-taken': 'Alguien ya eligió ese personaje: elige otro.',
     'card-not-in-hand': 'Esa carta de Investigación no está en tu mano.',

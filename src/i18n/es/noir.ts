@@ -7,6 +7,18 @@ const f = formatters('es');
 export const noir = {
   title: 'NOIR: Asesino contra Inspector',
   description: 'Deducción a dos en una cuadrícula de 5×5 sospechosos: un Asesino oculto contra un Inspector oculto.',
+  /** `/help`'s line for the game (src/games/module.ts `GameText`). */
+  helpLine: 'Dos jugadores en una cuadrícula de sospechosos: el Asesino oculto mata y el Inspector debe encontrarlo antes de que mueran demasiados.',
+  /**
+   * The names of `/noir` and of the options only this game has, by registered (English) name
+   * (the shared ones are in `common.commandNames`).
+   */
+  commandNames: {
+    'noir': 'noir',
+    'mode': 'modo',
+    'kill-target': 'muertes-objetivo',
+    'killer': 'asesino',
+  },
 
   // Roles and modes
   roleEmoji: { killer: '🔪', inspector: '🕵️' },
@@ -135,23 +147,23 @@ export const noir = {
 
   // Errors
   errors: {
-    game_over: 'La partida terminó.',
-    not_seated: 'No estás jugando en esta mesa.',
-    not_your_turn: 'No es tu turno.',
-    bad_action: 'Esa jugada no es válida aquí. No se cambió nada.',
-    must_kill_first: 'Tu primer turno tiene que ser un asesinato.',
-    choose_identity_first: 'Primero elige tu identidad secreta.',
-    discard_first: 'Termina tu exoneración: elige una carta para descartar.',
-    wrong_phase: 'Tu rol no puede hacer eso.',
-    bad_shift: 'Ese desplazamiento no es posible en la cuadrícula actual.',
-    no_undo: 'No puedes deshacer el último desplazamiento del rival. Elige otra línea u otra dirección.',
-    not_adjacent: 'Ese sospechoso no está a tu lado. Elige uno del menú.',
-    not_alive: 'Ese sospechoso está muerto o ya no está. Elige uno vivo.',
-    not_choosable: 'Ese sospechoso está muerto y no puede ser tu identidad.',
-    not_in_hand: 'Esa carta no está en tu mano.',
-    deck_empty: 'El mazo de pruebas está vacío.',
+    'game-over': 'La partida terminó.',
+    'not-seated': 'No estás jugando en esta mesa.',
+    'not-your-turn': 'No es tu turno.',
+    malformed: 'Esa jugada no es válida aquí. No se cambió nada.',
+    'must-kill-first': 'Tu primer turno tiene que ser un asesinato.',
+    'choose-identity-first': 'Primero elige tu identidad secreta.',
+    'discard-first': 'Termina tu exoneración: elige una carta para descartar.',
+    'wrong-phase': 'Tu rol no puede hacer eso.',
+    'bad-shift': 'Ese desplazamiento no es posible en la cuadrícula actual.',
+    'no-undo': 'No puedes deshacer el último desplazamiento del rival. Elige otra línea u otra dirección.',
+    'not-adjacent': 'Ese sospechoso no está a tu lado. Elige uno del menú.',
+    'not-alive': 'Ese sospechoso está muerto o ya no está. Elige uno vivo.',
+    'not-choosable': 'Ese sospechoso está muerto y no puede ser tu identidad.',
+    'not-in-hand': 'Esa carta no está en tu mano.',
+    'deck-empty': 'El mazo de pruebas está vacío.',
     mode: 'Los arrestos ciudadanos no forman parte del modo de esta partida.',
-    not_on_grid: 'Ese sospechoso fue eliminado por un colapso, así que no se puede arrestar a nadie a su lado.',
+    'not-on-grid': 'Ese sospechoso fue eliminado por un colapso, así que no se puede arrestar a nadie a su lado.',
     unknown: 'Esa acción no es posible ahora.',
   } satisfies Record<NoirErrorCode | 'unknown', string>,
 

@@ -9,6 +9,17 @@ const points = (n: number) => f.count(n, { one: 'punto', other: 'puntos' });
 export const phantom = {
   title: 'Tricks and the Phantom',
   description: 'Denuncia sospechosos, farolea con Fantasmas y descubre al culpable (de 2 a 4 jugadores).',
+  /** `/help`'s line for the game (src/games/module.ts `GameText`). */
+  helpLine: 'Denuncien sospechosos boca abajo con una pista y adivinen qué carta es la culpable: cuidado con los Fantasmas.',
+  /**
+   * The names of `/phantom` and of the options only this game has, by registered (English) name
+   * (the shared ones are in `common.commandNames`).
+   */
+  commandNames: {
+    'phantom': 'phantom',
+    'beginner': 'principiante',
+    'target-score': 'puntos-objetivo',
+  },
   options: {
     beginner: 'Modo principiante: se juega con un Fantasma menos',
     targetScore: 'Puntos que terminan la partida al final de una ronda',
@@ -153,7 +164,7 @@ export const phantom = {
   eventGameOver: (who: string, score: number) => `${who} gana con ${points(score)}.`,
 
   errors: {
-    'invalid-action': 'Esa acción no es válida aquí.',
+    malformed: 'Esa acción no es válida aquí.',
     'game-over': 'La partida terminó.',
     'not-your-turn': 'No es tu turno: espera a que el tablero muestre ▶ junto a tu nombre.',
     'wrong-phase': 'No es lo que la partida espera ahora mismo. Vuelve a abrir tu mano para ver las opciones actuales.',

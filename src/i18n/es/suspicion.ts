@@ -9,6 +9,17 @@ const rounds = (n: number) => f.count(n, { one: 'ronda', other: 'rondas' });
 export const suspicion = {
   title: 'Suspicion',
   description: 'Arresta a tu sospechoso: pon pruebas, refuta a tus rivales y farolea con la última carta.',
+  /** `/help`'s line for the game (src/games/module.ts `GameText`). */
+  helpLine: 'Detectives compiten por arrestar al sospechoso de su propia carta: pongan pruebas, refuten a los rivales y cuelen un farol con la última carta.',
+  /**
+   * The names of `/suspicion` and of the options only this game has, by registered (English) name
+   * (the shared ones are in `common.commandNames`).
+   */
+  commandNames: {
+    'suspicion': 'suspicion',
+    'variant': 'variante',
+    'counter-window': 'ventana-refutación',
+  },
 
   colours: {
     red: '🟥 rojo',
@@ -206,7 +217,7 @@ export const suspicion = {
   // ── Errors ──
   errors: {
     'game-over': 'La partida terminó.',
-    'bad-action': 'Ese botón ya no es válido: aquí tienes tu mano actual.',
+    malformed: 'Ese botón ya no es válido: aquí tienes tu mano actual.',
     'not-seated': 'No tienes asiento en esta mesa.',
     'not-now': 'Ahora no: hay una ventana de reacción o una votación abierta.',
     'not-your-turn': 'No es tu turno: espera el ▶ del tablero.',

@@ -1,5 +1,5 @@
 /**
- * Discord's REST rate limits as the emulator enforces them (discord-platform.md §4), when
+ * Discord's REST rate limits as the emulator enforces them (docs/discord.md §4), when
  * the `rateLimit` option is set:
  *
  * - **Global**: at most `globalPerSecond` (default 50) requests per second on every
@@ -23,7 +23,17 @@
  * examples. A request refused by the global limit uses no per-channel budget; every other
  * request on a non-exempt route counts against the global limit (429s included).
  */
-import type { RouteDef } from './rest-router.js';
+/**
+ * What the limiter reads of a route (a `RouteDef` of ./rest-router.ts is one; named here so
+ * the limiter does not import the router that uses it).
+ */
+export interface LimitedRoute {
+  method: string;
+  /** e.g. `/channels/:channel/messages` (relative to `/api/v10`). */
+  pattern: string;
+  /** Has a per-channel message bucket for its method. */
+  channelRateLimited?: boolean;
+}
 
 /** Resolved rate-limit settings (see `RateLimitOptions` in types.ts). */
 export interface ResolvedRateLimits {
@@ -76,7 +86,7 @@ export class RateLimiter {
    * Count one request to `route` (with its path `params`) arriving at `now` (Unix ms) and
    * decide whether it goes through. Routes outside both limits get empty headers.
    */
-  take(route: RouteDef, params: Record<string, string>, now: number): RateLimitDecision {
+  take(route: LimitedRoute, params: Record<string, string>, now: number): RateLimitDecision {
     const pass: RateLimitDecision = { headers: {}, refusal: null, scope: null };
     if (isInteractionRoute(route.pattern)) return pass;
     const { globalPerSecond } = this.settings;

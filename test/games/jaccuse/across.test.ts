@@ -1,4 +1,4 @@
-/** "Across" (rules/jaccuse.md §4.4, §4.9): geometry per table size, who picks, order, timeouts. */
+/** "Across" (docs/rules/jaccuse.md §4.4, §4.9): geometry per table size, who picks, order, timeouts. */
 import { describe, expect, it } from 'vitest';
 import { act, def, refused, round, suspect, table } from './helpers.js';
 

@@ -1,5 +1,5 @@
 /**
- * Cycles and the end (rules/jaccuse.md §4.2 step 2, §4.5–4.7): Suspicion cycle, Investigation
+ * Cycles and the end (docs/rules/jaccuse.md §4.2 step 2, §4.5–4.7): Suspicion cycle, Investigation
  * cycle and reshuffle, Inspector rotation, arrests, empty piles, no-loser end, safety cap,
  * result, timeouts, the character-picking phase.
  */

@@ -1,5 +1,5 @@
 /**
- * Property tests (DESIGN.md §6 layer 2) with random legal play: never throws, conserves the
+ * Property tests (docs/architecture.md §6 layer 2) with random legal play: never throws, conserves the
  * 25 evidence and 18 Investigation cards, always ends (arrest, exhaustion or the ROUND_CAP
  * safety cap), replays deterministically, and never reveals a vote, a hand or the face-down
  * Investigation card before its time (views, board, other seats' panels, events).

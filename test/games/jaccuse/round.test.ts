@@ -1,4 +1,4 @@
-/** The round (rules/jaccuse.md §4.3): investigation, secret vote, reveal, moves, J'Accuse!. */
+/** The round (docs/rules/jaccuse.md §4.3): investigation, secret vote, reveal, moves, J'Accuse!. */
 import { describe, expect, it } from 'vitest';
 import { act, def, refused, round, stackPile, suspect, table, giveInvestigation } from './helpers.js';
 

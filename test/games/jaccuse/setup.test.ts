@@ -1,4 +1,4 @@
-/** Setup (rules/jaccuse.md §4.2), options and geometry / tally (§4.3 step 4, §4.4). */
+/** Setup (docs/rules/jaccuse.md §4.2), options and geometry / tally (§4.3 step 4, §4.4). */
 import { describe, expect, it } from 'vitest';
 import { acrossTargets, leftOf, rightOf, tally } from '../../../src/games/jaccuse/round.js';
 import {

@@ -25,8 +25,8 @@ describe('§2.5 shift', () => {
     const s = makeState({ grid: [[0, 12], [1, 2], [3, 4]], killer: 12, inspector: 0, hand: [1, 2, 3] });
     const legal = shifts(s, KILLER);
     expect(legal).toEqual([shift('row', 0, 1), shift('row', 1, 1), shift('row', 2, 1), shift('col', 0, 1), shift('col', 0, -1), shift('col', 1, 1), shift('col', 1, -1)]);
-    expect(refuse(s, KILLER, shift('row', 0, -1))).toBe('bad_shift');
-    expect(refuse(s, KILLER, shift('row', 3, 1))).toBe('bad_shift');
+    expect(refuse(s, KILLER, shift('row', 0, -1))).toBe('bad-shift');
+    expect(refuse(s, KILLER, shift('row', 3, 1))).toBe('bad-shift');
   });
 });
 
@@ -36,7 +36,7 @@ describe('§2.5 no-undo rule', () => {
     expect(shifts(s1, INSPECTOR)).not.toContainEqual(shift('row', 2, -1));
     expect(shifts(s1, INSPECTOR)).toContainEqual(shift('row', 2, 1));
     expect(shifts(s1, INSPECTOR)).toHaveLength(19);
-    expect(refuse(s1, INSPECTOR, shift('row', 2, -1))).toBe('no_undo');
+    expect(refuse(s1, INSPECTOR, shift('row', 2, -1))).toBe('no-undo');
     expect(d.publicView(s1).blockedShift).toEqual(shift('row', 2, -1));
   });
   it('only the immediately previous action is protected', () => {
@@ -70,7 +70,7 @@ describe('§2.5 no-undo rule', () => {
     const s = makeState({ grid: [[0, 12], [1, 2], [3, 4]], killer: 12, inspector: 0, hand: [1, 2, 3] });
     const { state } = act(s, KILLER, shift('row', 1, 1));
     expect(shifts(state, INSPECTOR)).not.toContainEqual(shift('row', 1, 1));
-    expect(refuse(state, INSPECTOR, shift('row', 1, 1))).toBe('no_undo');
+    expect(refuse(state, INSPECTOR, shift('row', 1, 1))).toBe('no-undo');
   });
 });
 
@@ -84,10 +84,10 @@ describe('§2.5 kill', () => {
   });
   it('refuses non-neighbours, the dead, and the Killer’s own identity (§2.12)', () => {
     const s = makeState({ dead: [7] });
-    expect(refuse(s, KILLER, { type: 'kill', suspect: 0 })).toBe('not_adjacent');
-    expect(refuse(s, KILLER, { type: 'kill', suspect: 7 })).toBe('not_alive');
-    expect(refuse(s, KILLER, { type: 'kill', suspect: 12 })).toBe('not_adjacent');
-    expect(refuse(s, INSPECTOR, { type: 'kill', suspect: 7 })).toBe('not_your_turn');
+    expect(refuse(s, KILLER, { type: 'kill', suspect: 0 })).toBe('not-adjacent');
+    expect(refuse(s, KILLER, { type: 'kill', suspect: 7 })).toBe('not-alive');
+    expect(refuse(s, KILLER, { type: 'kill', suspect: 12 })).toBe('not-adjacent');
+    expect(refuse(s, INSPECTOR, { type: 'kill', suspect: 7 })).toBe('not-your-turn');
   });
   it('no living neighbour: Kill is not offered (§2.12)', () => {
     const s = makeState({ dead: [6, 7, 8, 11, 13, 16, 17, 18] });
@@ -141,8 +141,8 @@ describe('§2.5 arrest', () => {
   it('targets living neighbours of the Inspector and the Inspector’s own identity', () => {
     const arrests = d.legalActions(s, INSPECTOR).filter((a) => a.type === 'arrest');
     expect(arrests).toEqual([1, 5, 6, 0].map((suspect) => ({ type: 'arrest', suspect })));
-    expect(refuse(s, INSPECTOR, { type: 'arrest', suspect: 2 })).toBe('not_adjacent');
-    expect(refuse(makeState({ killer: 6, inspector: 0, turn: 'inspector', dead: [1] }), INSPECTOR, { type: 'arrest', suspect: 1 })).toBe('not_alive');
+    expect(refuse(s, INSPECTOR, { type: 'arrest', suspect: 2 })).toBe('not-adjacent');
+    expect(refuse(makeState({ killer: 6, inspector: 0, turn: 'inspector', dead: [1] }), INSPECTOR, { type: 'arrest', suspect: 1 })).toBe('not-alive');
   });
   it('a miss is public and changes nothing else', () => {
     const { state, events } = act(s, INSPECTOR, { type: 'arrest', suspect: 5 });
@@ -160,8 +160,8 @@ describe('§2.5 arrest', () => {
     expect(d.result(state)).toEqual({ placements: [2, 1], winners: [INSPECTOR], reason: 'arrest' });
   });
   it('the Killer cannot arrest, the Inspector cannot kill or disguise', () => {
-    expect(refuse(makeState(), KILLER, { type: 'arrest', suspect: 1 })).toBe('wrong_phase');
-    expect(refuse(s, INSPECTOR, { type: 'kill', suspect: 1 })).toBe('wrong_phase');
-    expect(refuse(s, INSPECTOR, { type: 'disguise' })).toBe('wrong_phase');
+    expect(refuse(makeState(), KILLER, { type: 'arrest', suspect: 1 })).toBe('wrong-phase');
+    expect(refuse(s, INSPECTOR, { type: 'kill', suspect: 1 })).toBe('wrong-phase');
+    expect(refuse(s, INSPECTOR, { type: 'disguise' })).toBe('wrong-phase');
   });
 });

@@ -58,7 +58,7 @@ describe('§2.5 disguise', () => {
   it('deck empty: Disguise is not offered and refused (§2.9)', () => {
     const s = makeState({ deck: [] });
     expect(d.legalActions(s, KILLER).map((a) => a.type)).not.toContain('disguise');
-    expect(refuse(s, KILLER, { type: 'disguise' })).toBe('deck_empty');
+    expect(refuse(s, KILLER, { type: 'disguise' })).toBe('deck-empty');
     expect(d.legalActions(s, KILLER).some((a) => a.type === 'shift')).toBe(true);
     expect(d.legalActions(s, KILLER).some((a) => a.type === 'kill')).toBe(true);
   });
@@ -78,8 +78,8 @@ describe('§2.5 exonerate: draw, then discard', () => {
     expect(events.filter((e) => !e.to)).toEqual([{ type: 'exonerateDraw', by: INSPECTOR, deck: 2 }]);
     expect(events.find((e) => e.to)).toEqual({ type: 'drew', to: [INSPECTOR], suspect: 7 });
     expect(d.legalActions(state, INSPECTOR)).toEqual([20, 21, 22, 7].map((suspect) => ({ type: 'discard', suspect })));
-    expect(refuse(state, INSPECTOR, { type: 'arrest', suspect: 0 })).toBe('discard_first');
-    expect(refuse(state, INSPECTOR, { type: 'discard', suspect: 12 })).toBe('not_in_hand');
+    expect(refuse(state, INSPECTOR, { type: 'arrest', suspect: 0 })).toBe('discard-first');
+    expect(refuse(state, INSPECTOR, { type: 'discard', suspect: 12 })).toBe('not-in-hand');
     expect(JSON.stringify(d.publicView(state))).not.toContain('"drawn"');
   });
   it('Standard: discarding a living suspect marks it; the Killer canvasses (adjacent: yes)', () => {
@@ -141,8 +141,8 @@ describe('§2.5 exonerate: draw, then discard', () => {
     expect(types).not.toContain('citizen');
     expect(types).toContain('arrest');
     expect(types).toContain('shift');
-    expect(refuse(s, INSPECTOR, { type: 'exonerate' })).toBe('deck_empty');
-    expect(refuse(s, INSPECTOR, { type: 'citizen', discard: 20, target: 15 })).toBe('deck_empty');
+    expect(refuse(s, INSPECTOR, { type: 'exonerate' })).toBe('deck-empty');
+    expect(refuse(s, INSPECTOR, { type: 'citizen', discard: 20, target: 15 })).toBe('deck-empty');
   });
 });
 
@@ -205,9 +205,9 @@ describe("§2.7 citizen's arrest", () => {
   });
   it('the target must be a living neighbour of the discarded suspect, not of the Inspector', () => {
     const s = mk({ dead: [7] });
-    expect(refuse(s, INSPECTOR, { type: 'citizen', discard: 6, target: 7 })).toBe('not_alive');
-    expect(refuse(s, INSPECTOR, { type: 'citizen', discard: 20, target: 1 })).toBe('not_adjacent');
-    expect(refuse(s, INSPECTOR, { type: 'citizen', discard: 3, target: 2 })).toBe('not_in_hand');
+    expect(refuse(s, INSPECTOR, { type: 'citizen', discard: 6, target: 7 })).toBe('not-alive');
+    expect(refuse(s, INSPECTOR, { type: 'citizen', discard: 20, target: 1 })).toBe('not-adjacent');
+    expect(refuse(s, INSPECTOR, { type: 'citizen', discard: 3, target: 2 })).toBe('not-in-hand');
   });
   it('works from a dead suspect still on the grid (no marker)', () => {
     const { state } = act(mk({ dead: [6] }), INSPECTOR, { type: 'citizen', discard: 6, target: 7 });
@@ -216,7 +216,7 @@ describe("§2.7 citizen's arrest", () => {
   it('not from a collapsed-away suspect (§2.14)', () => {
     const s = mk({ grid: [[0, 1, 2, 3, 4], [10, 11, 12, 13, 14]], removed: [6] });
     expect(d.legalActions(s, INSPECTOR).some((a) => a.type === 'citizen' && a.discard === 6)).toBe(false);
-    expect(refuse(s, INSPECTOR, { type: 'citizen', discard: 6, target: 1 })).toBe('not_on_grid');
+    expect(refuse(s, INSPECTOR, { type: 'citizen', discard: 6, target: 1 })).toBe('not-on-grid');
   });
   it('the hand shrinks for good: at most three times, then only normal exonerations', () => {
     let s = mk();

@@ -1,5 +1,5 @@
 /**
- * Property tests (DESIGN.md §6 layer 2): random legal games in all three modes never throw,
+ * Property tests (docs/architecture.md §6 layer 2): random legal games in all three modes never throw,
  * keep the 25 suspects and the 25 evidence cards accounted for, always end (or hit the
  * cap), replay deterministically, and never leak either identity before the end.
  */

@@ -68,10 +68,10 @@ describe('§2.3 the Killer starts with a forced kill', () => {
   it('only kills of living neighbours are legal', () => {
     expect(d.legalActions(s0, KILLER)).toEqual([6, 7, 8, 11, 13, 16, 17, 18].map((suspect) => ({ type: 'kill', suspect })));
     expect(d.legalActions(s0, INSPECTOR)).toEqual([]);
-    expect(refuse(s0, KILLER, { type: 'shift', axis: 'row', index: 0, dir: 1 })).toBe('must_kill_first');
-    expect(refuse(s0, KILLER, { type: 'disguise' })).toBe('must_kill_first');
-    expect(refuse(s0, KILLER, { type: 'kill', suspect: 0 })).toBe('not_adjacent');
-    expect(refuse(s0, INSPECTOR, { type: 'choose', suspect: 20 })).toBe('not_your_turn');
+    expect(refuse(s0, KILLER, { type: 'shift', axis: 'row', index: 0, dir: 1 })).toBe('must-kill-first');
+    expect(refuse(s0, KILLER, { type: 'disguise' })).toBe('must-kill-first');
+    expect(refuse(s0, KILLER, { type: 'kill', suspect: 0 })).toBe('not-adjacent');
+    expect(refuse(s0, INSPECTOR, { type: 'choose', suspect: 20 })).toBe('not-your-turn');
   });
   it('the timeout default is a legal kill', () => {
     const a = d.defaultAction(s0, KILLER);
@@ -84,9 +84,9 @@ describe('§2.3 the Killer starts with a forced kill', () => {
     expect(d.pending(s1).step).not.toBe(s0.step);
     // Suspect 6 (the victim) is in the hand and cannot be chosen (§2.14).
     expect(d.legalActions(s1, INSPECTOR)).toEqual([20, 21, 22].map((suspect) => ({ type: 'choose', suspect })));
-    expect(refuse(s1, INSPECTOR, { type: 'choose', suspect: 6 })).toBe('not_choosable');
-    expect(refuse(s1, INSPECTOR, { type: 'choose', suspect: 3 })).toBe('not_in_hand');
-    expect(refuse(s1, INSPECTOR, { type: 'arrest', suspect: 20 })).toBe('choose_identity_first');
+    expect(refuse(s1, INSPECTOR, { type: 'choose', suspect: 6 })).toBe('not-choosable');
+    expect(refuse(s1, INSPECTOR, { type: 'choose', suspect: 3 })).toBe('not-in-hand');
+    expect(refuse(s1, INSPECTOR, { type: 'arrest', suspect: 20 })).toBe('choose-identity-first');
     const timeout = d.defaultAction(s1, INSPECTOR);
     expect(timeout.type).toBe('choose');
     expect([20, 21, 22]).toContain((timeout as { suspect: number }).suspect);
@@ -120,7 +120,7 @@ describe('§2.11 results', () => {
     expect(d.pending(state).kind).toBe('over');
     expect(d.result(state)).toEqual({ placements: [1, 1], winners: [], reason: 'cap' });
     expect(events.at(-1)).toMatchObject({ type: 'gameOver', winner: null, reason: 'cap' });
-    expect(refuse(state, INSPECTOR, { type: 'arrest', suspect: 0 })).toBe('game_over');
+    expect(refuse(state, INSPECTOR, { type: 'arrest', suspect: 0 })).toBe('game-over');
     expect(d.legalActions(state, INSPECTOR)).toEqual([]);
   });
   it('one turn before the cap the game goes on', () => {

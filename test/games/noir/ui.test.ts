@@ -180,7 +180,7 @@ describe('log, errors, help, module', () => {
     );
   });
   it('every refusal code has its own sentence', () => {
-    const codes = ['game_over', 'not_seated', 'not_your_turn', 'must_kill_first', 'choose_identity_first', 'discard_first', 'wrong_phase', 'bad_shift', 'no_undo', 'not_adjacent', 'not_alive', 'not_choosable', 'not_in_hand', 'deck_empty', 'mode', 'not_on_grid', 'bad_action'] satisfies NoirErrorCode[];
+    const codes = ['game-over', 'not-seated', 'not-your-turn', 'must-kill-first', 'choose-identity-first', 'discard-first', 'wrong-phase', 'bad-shift', 'no-undo', 'not-adjacent', 'not-alive', 'not-choosable', 'not-in-hand', 'deck-empty', 'mode', 'not-on-grid', 'malformed'] satisfies NoirErrorCode[];
     for (const code of codes) {
       expect(ui.describeError({ code } as NoirError, en)).not.toBe(en.noir.errors.unknown);
     }

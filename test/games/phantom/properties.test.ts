@@ -1,4 +1,4 @@
-/** Property tests over random legal games (DESIGN.md §6 layer 2). */
+/** Property tests over random legal games (docs/architecture.md §6 layer 2). */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { GameEvent } from '../../../src/games/engine.js';

@@ -187,7 +187,7 @@ describe('texts', () => {
   });
 
   it('describes every error code in plain words', () => {
-    const codes = ['invalid-action', 'game-over', 'not-your-turn', 'wrong-phase', 'card-not-in-hand', 'invalid-target', 'already-discarded'] satisfies PhantomErrorCode[];
+    const codes = ['malformed', 'game-over', 'not-your-turn', 'wrong-phase', 'card-not-in-hand', 'invalid-target', 'already-discarded'] satisfies PhantomErrorCode[];
     for (const code of [...codes, 'whatever']) {
       expect(ui.describeError({ code } as PhantomError, en).length).toBeGreaterThan(10);
     }

@@ -1,5 +1,5 @@
 /**
- * Suspicion engine, classic rules (rules/suspicion.md §1.2–§1.11, §1.15): one test per rule
+ * Suspicion engine, classic rules (docs/rules/suspicion.md §1.2–§1.11, §1.15): one test per rule
  * and edge case, asserting the values the rules give.
  */
 import { describe, expect, it } from 'vitest';
@@ -633,9 +633,12 @@ describe('timeouts, auto-play and forged input', () => {
     expect(refuse(s, 1, { type: 'discard', card: 'red2' })).toBe('not-your-turn');
     expect(refuse(s, 0, { type: 'discard', card: 'red2' })).toBe('card-not-in-hand');
     expect(refuse(s, 0, { type: 'discard', card: 'zzz1' })).toBe('card-not-in-hand');
-    expect(refuse(s, 0, { type: 'explode' })).toBe('bad-action');
-    expect(refuse(s, 0, null)).toBe('bad-action');
-    expect(refuse(s, 0, { type: 'discard', card: 'red1', extra: 1 })).toBe('bad-action');
+    expect(refuse(s, 0, { type: 'explode' })).toBe('malformed');
+    // Values that do not fit the action schema never reach apply: the codec (or the table
+    // service, for a raw action) checks every action once, where it enters, and refuses it as
+    // malformed (test/tables/service.test.ts).
+    expect(def.actionSchema.safeParse(null).success).toBe(false);
+    expect(def.actionSchema.safeParse({ type: 'discard', card: 'red1', extra: 1 }).success).toBe(false);
     expect(refuse(s, 9, { type: 'discard', card: 'red1' })).toBe('not-seated');
     expect(refuse(s, 0, { type: 'vote', verdict: 'bluff' })).toBe('no-vote');
     expect(refuse(s, 0, { type: 'counter' })).toBe('window-closed');

@@ -1,5 +1,5 @@
 /**
- * Suspicion hidden information (rules/suspicion.md §1.13) and renderer payloads, checked at
+ * Suspicion hidden information (docs/rules/suspicion.md §1.13) and renderer payloads, checked at
  * every step of random games over all variants and 2–6 seats:
  * - no public view, board payload, other seat's view or panel contains a hand card, the
  *   face-down card before its reveal, or an uncast / unrevealed vote — both by searching the

@@ -1,5 +1,5 @@
 /**
- * Suspicion property tests (DESIGN.md §6 layer 2), over all four variants and 2–6 seats:
+ * Suspicion property tests (docs/architecture.md §6 layer 2), over all four variants and 2–6 seats:
  * random legal games never throw, conserve every card, end (or hit the round cap), replay
  * exactly from their log; apply agrees with legalActions on forged input.
  */

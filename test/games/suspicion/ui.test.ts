@@ -1,5 +1,5 @@
 /**
- * Suspicion renderers, action codes and module (UX.md; rules/suspicion.md §1.13): board and
+ * Suspicion renderers, action codes and module (docs/discord.md; docs/rules/suspicion.md §1.13): board and
  * panel contents in precise positions, log lines, error answers, rules help, codec round trips.
  */
 import { describe, expect, it } from 'vitest';
@@ -164,7 +164,7 @@ describe('log lines, errors, stale clicks', () => {
 
   it('every refusal code has a plain-language answer', () => {
     const codesList = [
-      'game-over', 'bad-action', 'not-seated', 'not-now', 'not-your-turn', 'card-not-in-hand', 'not-in-variant', 'wrong-card',
+      'game-over', 'malformed', 'not-seated', 'not-now', 'not-your-turn', 'card-not-in-hand', 'not-in-variant', 'wrong-card',
       'own-suspect', 'not-your-suspect', 'colour-not-on-suspect', 'slot-taken', 'slot-empty', 'face-up-limit', 'not-a-rival',
       'already-blocked', 'choose-evidence', 'no-wild-there', 'declare-needs-two', 'must-act', 'window-closed', 'own-placement',
       'already-passed', 'no-counter-card', 'not-your-window', 'no-cancel-card', 'no-vote', 'not-a-voter', 'illegal-action', 'blocked',

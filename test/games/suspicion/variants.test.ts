@@ -1,5 +1,5 @@
 /**
- * Suspicion house variants (rules/suspicion.md §1.12): No-Bluff, Criminal Edition, Arrest Race.
+ * Suspicion house variants (docs/rules/suspicion.md §1.12): No-Bluff, Criminal Edition, Arrest Race.
  */
 import { describe, expect, it } from 'vitest';
 import { setup } from '../../../src/games/suspicion/setup.js';

@@ -1,17 +1,16 @@
 /**
- * The contract between the generic AI-player machinery (src/bots) and each game's own bot
- * knowledge (src/games/<game>/bot.ts). Types only, plus nothing impure: game bot files
- * import these types and must stay pure like the engines (no clock, no unseeded randomness,
- * no timers, no Node I/O).
+ * The bot contract: what a game's own bot knowledge (src/games/<game>/bot.ts) provides and
+ * what the generic AI-player machinery (src/bots) drives — the kit, a seat's input and
+ * knowledge, the search budget and result, and `best`, the scored choice the heuristics share.
+ * It sits in src/games, below both, so a game's bot files import nothing from src/bots.
+ * Pure like the engines (no clock, no unseeded randomness, no timers, no Node I/O).
  *
  * Hidden information: a bot decides from a `BotInput` — what a player sitting at the seat
  * could know — and never from the game state. Every sampled state a bot searches is built
  * by the game's determinizer from that input.
  */
-import type { GameDefinition, GameEvent, GameResult, Seat } from '../games/engine.js';
-import type { Rng } from '../games/rng.js';
-import type { Scores } from './choice.js';
-import type { SearchBudget, SearchResult } from './ismcts.js';
+import type { GameDefinition, GameEvent, GameResult, Seat } from './engine.js';
+import type { Rng } from './rng.js';
 
 /** Strength of an AI player: uniformly random, heuristic, or search (README "AI players"). */
 export type BotLevel = 'easy' | 'normal' | 'hard';
@@ -65,7 +64,7 @@ export interface Knowledge<SV = unknown> {
  * the tree, then `evaluate`.
  */
 export interface BotKit<S, A extends { type: string }, SV, K extends Knowledge<SV>> {
-  /** The game's id (src/bots/kits.ts checks that it is the id the kit is registered under). */
+  /** The game's id (the registry checks that it is the id of the module that carries it). */
   game: string;
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   definition: GameDefinition<S, A, any, any, SV>;
@@ -122,3 +121,59 @@ export interface BotKit<S, A extends { type: string }, SV, K extends Knowledge<S
 /** Any game's kit, type parameters erased (for the registry of kits). */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnyBotKit = BotKit<any, any, any, any>;
+
+/**
+ * When a search stops: after `iterations` simulations, as soon as `stop()` says so, or — with
+ * a `deadline` — when the next round of simulations (one per root candidate, timed as the
+ * rounds so far took) would not end by `deadline.at`. `deadline.now()` and `at` are ms on
+ * the same clock. A round the deadline interrupts is dropped; when no round finished in
+ * time the answer is the heuristic's choice, so the search overruns by one simulation at most.
+ */
+export interface SearchBudget {
+  iterations?: number;
+  stop?: () => boolean;
+  deadline?: { now: () => number; at: number };
+}
+
+/** Statistics of one root action of a search. */
+export interface RootStat {
+  code: string;
+  visits: number;
+  /** Mean reward in [0, 1]. */
+  mean: number;
+}
+
+/** Outcome of a search: the chosen action, how many simulations ran, and the root statistics. */
+export interface SearchResult<A> {
+  action: A;
+  iterations: number;
+  stats: RootStat[];
+  /** Simulations that reached the end of the game (the rest were cut off by the kit's evaluation). */
+  finished: number;
+}
+
+/**
+ * Receives the scores of a heuristic's last choice (index = position in the legal list), so
+ * the Hard level's search can start from the heuristic's own ranking (src/bots/ismcts.ts
+ * shortlist).
+ */
+export interface Scores {
+  values: number[] | null;
+}
+
+/** The best-scored action of `legal` (ties broken with `rng`); records every score in `record`. */
+export function best<A>(legal: readonly A[], score: (a: A) => number, rng: Rng, record?: Scores): A {
+  let top = Number.NEGATIVE_INFINITY;
+  let picks: number[] = [];
+  const values: number[] = [];
+  legal.forEach((a, i) => {
+    const s = score(a);
+    values.push(s);
+    if (s > top + 1e-9) {
+      top = s;
+      picks = [i];
+    } else if (Math.abs(s - top) <= 1e-9) picks.push(i);
+  });
+  if (record) record.values = values;
+  return legal[picks[rng.int(0, picks.length - 1)]!]!;
+}
