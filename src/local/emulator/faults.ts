@@ -8,8 +8,7 @@
  *
  * Gateway faults (dropping the connection, resumable or not) live in gateway.ts (`drop`).
  */
-import { isInteractionRoute } from './rate-limits.js';
-import type { RouteDef, RouteResponse } from './rest-router.js';
+import { isInteractionRoute, type LimitedRoute } from './rate-limits.js';
 
 /** A REST fault: what every non-interaction request gets while it lasts. */
 export type RestFault =
@@ -45,6 +44,16 @@ export interface FaultRecord {
 const FAULT_BUCKET = 'f4u17b0c7e1a9d2c6b8e0f3a5d7c9b1e';
 
 /** The REST fault currently injected, if any, and the record of every fault so far. */
+/**
+ * The answer an injected fault gives instead of a route's handler (a `RouteResponse` of
+ * ./rest-router.ts; named here so this layer does not import the router that uses it).
+ */
+export interface FaultResponse {
+  status: number;
+  body: unknown;
+  headers?: Record<string, string>;
+}
+
 export class FaultInjector {
   private current: FaultRecord | null = null;
   /** Every REST fault injected, oldest first. */
@@ -73,7 +82,7 @@ export class FaultInjector {
    * The answer a request on `route` gets instead of its handler while a fault runs, or null
    * to let it through (no fault, or an interaction route).
    */
-  intercept(route: RouteDef, now: number = Date.now()): RouteResponse | null {
+  intercept(route: LimitedRoute, now: number = Date.now()): FaultResponse | null {
     const running = this.active(now);
     if (!running || isInteractionRoute(route.pattern)) return null;
     running.refused += 1;
