@@ -8,7 +8,7 @@
  * - `/admin tables` — the open tables of this server (channel, game, players, age, last move)
  * - `/admin end table:<id>` — end a stuck table after a confirmation; not rated
  * - `/admin leaderboard-reset game:<game>` — start a new season after a confirmation
- * - `/admin settings [turn-timer] [counter-window] [vote-timer] [allow-channel] [remove-channel] [host-role] [reset]` —
+ * - `/admin settings [turn-timer] [counter-window] [vote-timer] [allow-channel] [remove-channel] [host-role] [reset] [language] [text-boards]` —
  *   server defaults for new tables, and where and by whom tables may be opened
  */
 import { ChannelType, InteractionContextType, PermissionFlagsBits, SlashCommandBuilder, type ChatInputCommandInteraction } from 'discord.js';
@@ -161,7 +161,8 @@ export function adminCommand(registry: GameRegistry): SlashCommand {
               { name: commands.languageAuto, value: LANGUAGE_AUTO },
               ...LANGUAGES.map((language) => ({ name: t.ratings.admin.languageNames[language] ?? language, value: language })),
             ),
-        ),
+        )
+        .addBooleanOption((option) => option.setName('text-boards').setDescription(commands.adminTextBoards)),
     )
     .toJSON();
   });
@@ -282,8 +283,14 @@ async function settings(interaction: ChatInputCommandInteraction, app: AppContex
   const languageChoice = interaction.options.getString('language');
   const language = languageChoice === null ? undefined : languageChoice === LANGUAGE_AUTO ? null : languageChoice;
   if (language && !(LANGUAGES as readonly string[]).includes(language)) return refuse('bad_setting', text.common.errors.badOptions(`language: ${language}`));
-  const view = async () => ({ defaults: await app.store.guildDefaults(guildId), rules: await app.store.hostingRules(guildId), language: await app.store.guildLanguage(guildId) });
-  if (Object.keys(patch).length === 0 && Object.keys(hosting).length === 0 && language === undefined) {
+  const textBoards = interaction.options.getBoolean('text-boards');
+  const view = async () => ({
+    defaults: await app.store.guildDefaults(guildId),
+    rules: await app.store.hostingRules(guildId),
+    language: await app.store.guildLanguage(guildId),
+    textBoards: await app.store.guildTextBoards(guildId),
+  });
+  if (Object.keys(patch).length === 0 && Object.keys(hosting).length === 0 && language === undefined && textBoards === null) {
     log.outcome = 'shown';
     await interaction.reply(privateText(settingsText(await view(), app.registry, text)));
     return;
@@ -300,6 +307,7 @@ async function settings(interaction: ChatInputCommandInteraction, app: AppContex
     if (rules && !rules.ok) return rules;
     if (Object.keys(patch).length > 0) await tx.updateGuildDefaults(guildId, patch, interaction.user.id, now);
     if (language !== undefined) await tx.setGuildLanguage(guildId, language, interaction.user.id, now);
+    if (textBoards !== null) await tx.setGuildTextBoards(guildId, textBoards, interaction.user.id, now);
     return { ok: true as const, emptied: rules?.emptied ?? false };
   });
   if (!stored.ok) {

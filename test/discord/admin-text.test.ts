@@ -28,20 +28,23 @@ describe('/admin settings text', () => {
     it(`fits in one message in ${language} with every setting, ${MAX_TABLE_CHANNELS} channels and every note`, () => {
       const admin = text.ratings.admin;
       for (const defaults of extremes) {
-        const view: SettingsView = { defaults, rules: { channelIds, hostRoleId: '98765432109876543210' }, language: 'es' };
+        const view: SettingsView = { defaults, rules: { channelIds, hostRoleId: '98765432109876543210' }, language: 'es', textBoards: true };
         const shown = settingsText(view, registry, text, [admin.settingsSaved, admin.listEmptied]);
         expect(shown.length).toBeLessThanOrEqual(MESSAGE_CONTENT_MAX);
         expect(shown).toContain(admin.settingsSaved);
         for (const id of channelIds) expect(shown).toContain(`<#${id}>`);
         expect(shown).toContain(admin.hostsRole('98765432109876543210'));
         for (const key of SETTING_KEYS) expect(shown).toContain(admin.settingLabels[key]!);
+        expect(shown).toContain(admin.textBoardsLine(true));
       }
     });
 
     it(`keeps the how-to lines in ${language} when the settings are short`, () => {
       const admin = text.ratings.admin;
-      const shown = settingsText({ defaults: {}, rules: { channelIds: null, hostRoleId: null }, language: null }, registry, text);
+      const shown = settingsText({ defaults: {}, rules: { channelIds: null, hostRoleId: null }, language: null, textBoards: false }, registry, text);
       expect(shown).toContain(admin.settingsHelp);
+      expect(shown).toContain(admin.textBoardsLine(false));
+      expect(shown).toContain(admin.textBoardsHelp);
       expect(shown).toContain(admin.hostingHelp);
       expect(shown).toContain(admin.channelsAnywhere);
     });

@@ -5,6 +5,7 @@
  * least 40 characters; the panel's "📝 Text version" switch gives the text version (stored
  * for the player) and "🖼️ Pictures" brings the picture back.
  */
+import { PermissionFlagsBits } from 'discord-api-types/v10';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../src/app.js';
 import { InlinePolicy } from '../../src/bots/policy.js';
@@ -79,6 +80,33 @@ describe('pictures through Discord', () => {
     const back = answered(await host.click(textual, '🖼️ Pictures')).message!;
     await expectPicture(back);
     expect(await app.context.store.userTextBoards(host.id)).toBe(false);
+    emu.assertNoViolations();
+  }, 60_000);
+
+  it('/admin settings text-boards:True draws the public boards as text; each hand keeps its player\'s choice', async () => {
+    const admin = emu.addUser('Admin', { permissions: PermissionFlagsBits.ManageGuild });
+    const saved = answered(await admin.slash('admin settings', { 'text-boards': true })).message!.content;
+    expect(saved).toContain('**text**');
+    expect(await app.context.store.guildTextBoards(emu.guild.id)).toBe(true);
+
+    const channelId = emu.addChannel('text-boards');
+    const lobby = answered(await admin.slash('noir new', { bots: 1, 'bot-level': 'normal', 'bot-pace': 0 }, { channelId })).message!;
+    const id = tableIdOf(lobby);
+    answered(await admin.click(lobby, 'Start'));
+    await settle(app);
+    const board = boardOf(emu, id);
+    expect(gallery(board)).toEqual([]);
+    expect(board.attachments ?? []).toEqual([]);
+    expect(textOf(board)).toMatch(/[A-E][1-5]|Ada|Bram/); // the grid as text
+    // The admin's own hand still comes as a picture: the server setting is for the public board.
+    const panel = answered(await admin.click(fresh(emu, board), 'Show my hand')).message!;
+    await expectPicture(panel);
+
+    // Back to pictures: the next board drawn shows one again.
+    answered(await admin.slash('admin settings', { 'text-boards': false }));
+    answered(await admin.click(fresh(emu, panel), '📝 Text version'));
+    answered(await admin.click(fresh(emu, panel), '🖼️ Pictures'));
+    expect(await app.context.store.guildTextBoards(emu.guild.id)).toBe(false);
     emu.assertNoViolations();
   }, 60_000);
 });

@@ -53,13 +53,14 @@ describe('options of /<game> new and /<game> rules', () => {
     it(`${mod.id}: the slash command carries the derived options, each description with its default within 100 characters`, () => {
       const data = gameCommand(mod).data as CommandJson;
       const sub = (name: string) => data.options!.find((option) => option.name === name)!;
-      // `seats` and the AI-player options (README "AI players") belong to the table service, not to the game's schema.
-      const service = ['seats', 'bots', 'bot-level', 'bot-pace'];
+      // `seats`, the AI-player options (README "AI players") and the pace options (README
+      // "Turn-based tables") belong to the table service, not to the game's schema.
+      const service = ['seats', 'bots', 'bot-level', 'bot-pace', 'pace', 'move-hours'];
       const built = sub('new').options!.filter((option) => !service.includes(option.name));
-      for (const option of sub('new').options!.filter((candidate) => service.slice(1).includes(candidate.name))) {
+      for (const option of sub('new').options!.filter((candidate) => service.slice(1, 4).includes(candidate.name))) {
         expect(option.description).toMatch(/ \(default .+\)$/);
       }
-      expect(sub('new').options!.filter((option) => service.slice(1).includes(option.name))).toHaveLength(3);
+      expect(sub('new').options!.filter((option) => service.slice(1).includes(option.name))).toHaveLength(5);
       expect(built.map((option) => option.name)).toEqual(mod.newOptions.map((spec) => spec.name));
       for (const [index, option] of built.entries()) {
         const spec = mod.newOptions[index]!;

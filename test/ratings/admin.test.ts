@@ -42,7 +42,7 @@ function interaction(manager: boolean, extra: Record<string, unknown> = {}) {
 }
 
 /** Option values: numbers, strings, and channels / roles as `{ id }`. */
-type Opts = Record<string, string | number | { id: string }>;
+type Opts = Record<string, string | number | boolean | { id: string }>;
 
 function slash(manager: boolean, sub: string, opts: Opts = {}) {
   const ref = (n: string) => (typeof opts[n] === 'object' ? opts[n] : null);
@@ -51,6 +51,7 @@ function slash(manager: boolean, sub: string, opts: Opts = {}) {
       getSubcommand: () => sub,
       getInteger: (n: string) => (typeof opts[n] === 'number' ? opts[n] : null),
       getString: (n: string) => (typeof opts[n] === 'string' ? opts[n] : null),
+      getBoolean: (n: string) => (typeof opts[n] === 'boolean' ? opts[n] : null),
       getChannel: ref,
       getRole: ref,
     },

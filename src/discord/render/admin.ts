@@ -60,6 +60,8 @@ export interface SettingsView {
   rules: HostingRules;
   /** The server's table language ('en', 'es'), or null: each table takes its opener's language. */
   language: string | null;
+  /** Public boards drawn as text instead of pictures (README "Pictures"). */
+  textBoards: boolean;
 }
 
 /**
@@ -101,7 +103,8 @@ function settingsLines(view: SettingsView, registry: GameRegistry, text: Catalog
   }
   const language = view.language === null ? null : (admin.languageNames[view.language] ?? view.language);
   lines.push(admin.languageLine(language));
-  if (withHelp) lines.push('', admin.settingsHelp, admin.languageHelp);
+  lines.push(admin.textBoardsLine(view.textBoards));
+  if (withHelp) lines.push('', admin.settingsHelp, admin.languageHelp, admin.textBoardsHelp);
   lines.push('', admin.hostingTitle);
   const { channelIds, hostRoleId } = view.rules;
   lines.push(channelIds ? admin.channelsListed(channelIds.map((id) => `<#${id}>`).join(', ')) : admin.channelsAnywhere);

@@ -186,6 +186,7 @@ export const common = {
     'allow-channel': 'allow-channel',
     'remove-channel': 'remove-channel',
     'host-role': 'host-role',
+    'text-boards': 'text-boards',
     'reset': 'reset',
     'privacy': 'privacy',
     'show': 'show',

@@ -47,6 +47,7 @@ export const ratings = {
     resetChannels: 'Tables in every channel again',
     resetHostRole: 'Anyone may open tables again',
     adminLanguage: 'Language of the boards and pings of new tables',
+    adminTextBoards: 'Public boards as text instead of pictures (screen readers, slow connections)',
     languageAuto: 'Language of the player who opens the table (default)',
   },
 
@@ -144,6 +145,8 @@ export const ratings = {
       `• Table language: ${language === null ? 'the language of the player who opens the table' : `**${language}**`}`,
     /** Each language in its own words (what a speaker looks for in a list). */
     languageNames: { en: 'English', es: 'Español' } as Record<string, string>,
+    textBoardsLine: (on: boolean) => `• Public boards: ${on ? '**text** (no pictures)' : '**pictures** (with alt text)'}`,
+    textBoardsHelp: 'Switch with `/admin settings text-boards:True|False`; each player chooses for their own hand with the 📝 / 🖼️ button on it.',
     languageHelp: 'A table keeps the language it was opened with; private answers and hands follow each player’s own Discord language.',
     settingsSaved: '✅ Saved.',
     settingsBad: (label: string, min: number, max: number) => `${label} must be between ${min} and ${max} seconds (or 0 for each game’s own default). Nothing was changed.`,

@@ -187,6 +187,7 @@ export const common = {
     'allow-channel': 'permitir-canal',
     'remove-channel': 'quitar-canal',
     'host-role': 'rol-anfitrión',
+    'text-boards': 'tableros-de-texto',
     'reset': 'restablecer',
     'privacy': 'privacidad',
     'show': 'ver',

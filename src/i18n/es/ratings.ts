@@ -39,6 +39,7 @@ export const ratings = {
     adminCounter: 'Ventana de refutación / reacción en segundos (0 = el valor propio de cada juego)',
     adminVote: 'Tiempo de votación en segundos (0 = el valor propio de cada juego)',
     adminLanguage: 'Idioma de los tableros y avisos de las mesas nuevas',
+    adminTextBoards: 'Tableros públicos en texto en vez de imágenes (lectores de pantalla, conexiones lentas)',
     languageAuto: 'El idioma de quien abre la mesa (por defecto)',
     adminAllowChannel: 'Permite mesas en este canal (el primero limita las mesas a los canales de la lista)',
     adminRemoveChannel: 'Deja de permitir mesas en este canal (una lista vacía = todos los canales otra vez)',
@@ -147,6 +148,8 @@ export const ratings = {
     languageLine: (language: string | null) => `• Idioma de las mesas: ${language === null ? 'el idioma de quien abre la mesa' : `**${language}**`}`,
     /** Each language in its own words (what a speaker looks for in a list). */
     languageNames: { en: 'English', es: 'Español' } as Record<string, string>,
+    textBoardsLine: (on: boolean) => `• Tableros públicos: ${on ? '**texto** (sin imágenes)' : '**imágenes** (con texto alternativo)'}`,
+    textBoardsHelp: 'Cámbialo con `/admin ajustes tableros-de-texto:True|False`; cada jugador elige para su propia mano con el botón 📝 / 🖼️ que hay en ella.',
     languageHelp: 'Una mesa conserva el idioma con el que se abrió; las respuestas privadas y las manos siguen el idioma de Discord de cada jugador.',
     settingsSaved: '✅ Guardado.',
     settingsBad: (label: string, min: number, max: number) =>
