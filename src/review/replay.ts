@@ -163,25 +163,33 @@ export function decodeView(code: string): ReviewView | null {
 
 /**
  * Recent replays by table and log length (a table's log only grows, so `(table, last seq)`
- * names one replay). Least recently used first; `capacity` replays at most.
+ * names one replay), with whatever the caller keeps beside them (`T`). Least recently used
+ * first; `capacity` entries at most.
  */
-export class ReplayCache {
-  private readonly entries = new Map<string, GameReplay>();
+export class ReplayCache<T = GameReplay> {
+  private readonly entries = new Map<string, T>();
 
   constructor(private readonly capacity = 64) {}
 
-  /** The cached replay of `tableId` at `lastSeq`, or `make()`'s (then cached). */
-  get(tableId: number, lastSeq: number, make: () => GameReplay): GameReplay {
+  /** The entry of `tableId` at `lastSeq` (now the most recently used), or undefined. */
+  get(tableId: number, lastSeq: number): T | undefined {
     const key = `${tableId}:${lastSeq}`;
-    let replay = this.entries.get(key);
-    if (replay) this.entries.delete(key);
-    else replay = make();
-    this.entries.set(key, replay);
-    if (this.entries.size > this.capacity) this.entries.delete(this.entries.keys().next().value!);
-    return replay;
+    const value = this.entries.get(key);
+    if (value === undefined) return undefined;
+    this.entries.delete(key);
+    this.entries.set(key, value);
+    return value;
   }
 
-  /** How many replays are kept now. */
+  /** Keep `value` for `tableId` at `lastSeq`, dropping the least recently used entry when full. */
+  set(tableId: number, lastSeq: number, value: T): void {
+    const key = `${tableId}:${lastSeq}`;
+    this.entries.delete(key);
+    this.entries.set(key, value);
+    if (this.entries.size > this.capacity) this.entries.delete(this.entries.keys().next().value!);
+  }
+
+  /** How many entries are kept now. */
   get size(): number {
     return this.entries.size;
   }

@@ -2,15 +2,15 @@
  * The public board of a started (or ended) table (UX.md "The board"): status line with the
  * deadline, notices about the latest change, the game's own body, who left, the end text,
  * the recent moves, and the buttons that concern everyone plus "Show my hand" — or, once the
- * game finished, "Play again" (README "Commands"; cancelled and abandoned tables get no
- * button). Drawn from the public view only.
+ * game finished, "Play again" (README "Commands") and "Review" (README "Review a game";
+ * cancelled and abandoned games that had started get Review only). Drawn from the public view only.
  */
 import { ButtonStyle } from 'discord-api-types/v10';
 import type { GameModule } from '../../games/module.js';
 import type { Catalog } from '../../i18n/index.js';
 import { FORFEIT_REASON } from '../../tables/commit.js';
 import type { StoredEvent, TableSnapshot } from '../../tables/types.js';
-import { tableActionId } from '../custom-id.js';
+import { reviewId, tableActionId } from '../custom-id.js';
 import { BOARD_LOG_LINES, latestNotices, logLines, renderContext } from './context.js';
 import { button, buttonRow, clip, plainComponentTexts, relative, selectRow, type ComponentRow, type MessagePayload } from './markup.js';
 import { isBotSeat } from '../../tables/policy.js';
@@ -78,8 +78,10 @@ export function boardMessage(mod: GameModule, snapshot: TableSnapshot, text: Cat
         ...replaceWithBotRow(snapshot, text),
       ]
     : table.status === 'finished'
-      ? [buttonRow(button(tableActionId(table.id, 'again'), board.playAgain, ButtonStyle.Success))]
-      : [];
+      ? [buttonRow(button(tableActionId(table.id, 'again'), board.playAgain, ButtonStyle.Success), reviewButton(table.id, text))]
+      : table.state
+        ? [buttonRow(reviewButton(table.id, text))]
+        : [];
   return {
     // A board never carries text above it: this clears a Play again lobby's invitation once the game starts.
     content: '',
@@ -87,4 +89,9 @@ export function boardMessage(mod: GameModule, snapshot: TableSnapshot, text: Cat
     components,
     allowed_mentions: { parse: [] },
   };
+}
+
+/** The Review button of an ended board: opens the clicker's private review at the last step. */
+function reviewButton(tableId: number, text: Catalog) {
+  return button(reviewId(tableId, null, 'p', 'o'), text.review.reviewButton, ButtonStyle.Secondary);
 }

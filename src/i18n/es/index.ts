@@ -6,7 +6,8 @@ import { jaccuse } from './jaccuse.js';
 import { noir } from './noir.js';
 import { phantom } from './phantom.js';
 import { privacy } from './privacy.js';
+import { review } from './review.js';
 import { ratings } from './ratings.js';
 import { suspicion } from './suspicion.js';
 
-export const es = { common, suspicion, noir, phantom, jaccuse, ratings, privacy, help, bots } as const;
+export const es = { common, suspicion, noir, phantom, jaccuse, ratings, privacy, help, bots, review } as const;
