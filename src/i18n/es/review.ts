@@ -2,8 +2,8 @@
 
 export const review = {
   commands: {
-    history: 'Tus partidas terminadas en este servidor, de la más reciente a la más antigua, cada una con un botón Revisar',
-    historyUser: 'Muestra en cambio las partidas terminadas de este miembro (solo datos públicos)',
+    history: 'Tus partidas terminadas en este servidor, las más recientes primero, con botón Revisar',
+    historyUser: 'Las partidas terminadas de este miembro (solo datos públicos)',
   },
 
   title: (emoji: string, game: string, tableId: number) => `🔁 Revisión · ${emoji} ${game} · mesa #${tableId}`,
