@@ -163,4 +163,23 @@ describe('Game review through the Discord emulator', () => {
     expect(textOf(review)).toContain(r.seenAs(r.views.mine('Ben')));
     expect(textOf(review)).toContain(r.stepOf(last, last));
   });
+
+  it('/privacy delete anonymises the player in every review: their name is gone and their seat is no longer theirs', async () => {
+    const cleoSeat = await seatOf(cleo);
+    const ask = answered(await cleo.slash('privacy delete', {}, { channelId }));
+    answered(await cleo.click(ask.message!, en.privacy.confirmButton));
+    const opened = answered(await ana.click(board, r.reviewButton)).message!;
+    const select = ((opened.components ?? []) as { components: { type: number; options?: { label: string; value: string }[] }[] }[])
+      .flatMap((row) => row.components)
+      .find((c) => c.type === 3)!;
+    expect(select.options!.find((o) => o.value === `s${cleoSeat}`)!.label).toBe(r.views.seat(en.privacy.formerPlayer));
+    const all = answered(await ana.select(opened, r.viewAs, ['a'])).message!;
+    expect(textOf(all)).not.toContain('Cleo');
+    expect(textOf(all)).toContain(r.seatHeading(en.privacy.formerPlayer));
+    // Cleo is no longer one of the players: the public view only.
+    const hers = answered(await cleo.click(board, r.reviewButton)).message!;
+    expect(textOf(hers)).toContain(r.seenAs(r.views.public));
+    const refused = answered(await cleo.forge(hers, reviewId(tableId, 1, `s${cleoSeat}`, 'n')));
+    expect(refused.message!.content).toBe(r.errors.view);
+  });
 });

@@ -69,9 +69,13 @@ export function moveLines(mod: GameModule, replay: GameReplay, step: number, vie
   const entry = replay.steps[step]!.entry;
   if (!entry) return [text.review.deal];
   const when = `<t:${Math.floor(entry.at / 1000)}:f>`;
-  const lines = eventsAt(replay, step, view)
-    .map((event) => describeEvent(mod, event, ctx, describedFor(view, event)))
-    .filter((line): line is string => Boolean(line));
+  const lines: string[] = [];
+  for (const event of eventsAt(replay, step, view)) {
+    const line = describeEvent(mod, event, ctx, describedFor(view, event));
+    if (!line) continue;
+    // Everything revealed: a private line says whose it was ("You drew…" is that seat's).
+    lines.push(view.kind === 'all' && event.to ? text.review.privateLine(event.to.map((seat) => ctx.name(seat)).join(', '), line) : line);
+  }
   return [text.review.moved(ctx.name(entry.seat), text.review.marks[entry.kind], when), ...(lines.length ? lines.map((line) => `• ${line}`) : [text.review.nothingSeen])];
 }
 

@@ -20,6 +20,7 @@ export const review = {
     auto: ' 💤 by auto-play (away)',
     bot: ' 🤖 as an AI player',
   },
+  privateLine: (names: string, line: string) => `🔒 ${names} saw: ${line}`,
   nothingSeen: 'Nothing this view could see.',
   running: 'The game is still running: you see only your own seat and the public board until it is over.',
   stopped: 'This game stopped before its end: the review goes up to where it stopped.',

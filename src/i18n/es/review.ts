@@ -18,6 +18,7 @@ export const review = {
     auto: ' 💤 en juego automático (ausente)',
     bot: ' 🤖 como jugador IA',
   },
+  privateLine: (names: string, line: string) => `🔒 ${names} vio: ${line}`,
   nothingSeen: 'Nada que esta vista pudiera ver.',
   running: 'La partida sigue en curso: solo ves tu propio asiento y el tablero público hasta que termine.',
   stopped: 'Esta partida se detuvo antes de terminar: la revisión llega hasta donde se detuvo.',
