@@ -184,6 +184,7 @@ export const common = {
     'season': 'season',
     'scope': 'scope',
     'stats': 'stats',
+    'history': 'history',
     'user': 'user',
     'admin': 'admin',
     'tables': 'tables',

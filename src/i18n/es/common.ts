@@ -186,6 +186,7 @@ export const common = {
     'season': 'temporada',
     'scope': 'ámbito',
     'stats': 'estadísticas',
+    'history': 'historial',
     'user': 'usuario',
     'admin': 'admin',
     'tables': 'mesas',
