@@ -182,4 +182,29 @@ describe('Game review through the Discord emulator', () => {
     const refused = answered(await cleo.forge(hers, reviewId(tableId, 1, `s${cleoSeat}`, 'n')));
     expect(refused.message!.content).toBe(r.errors.view);
   });
+
+  it('a game cancelled midway is reviewed up to where it stopped', async () => {
+    const other = emu.addChannel('stopped');
+    const created = answered(await ana.slash('suspicion new', { seats: 3 }, { channelId: other }));
+    const lobby = created.message!;
+    for (const guest of [ben, dev]) answered(await guest.click(fresh(emu, lobby), 'Join'));
+    await settle(app);
+    answered(await ana.click(fresh(emu, lobby), 'Start'));
+    await settle(app);
+    const stoppedId = tableIdOf(lobby);
+    await playOut({ emu, app: () => app, tableId: stoppedId, users: [ana, ben, dev], def: suspicionModule.definition, channelId: other, until: async () => (await app.context.store.actions(stoppedId)).length >= 4 });
+    const moves = (await app.context.store.actions(stoppedId)).length;
+    await app.context.service.cancel(stoppedId, { userId: ana.id, displayName: 'Ana', canManageGuild: false });
+    await settle(app);
+    const stoppedBoard = boardOf(emu, stoppedId, other);
+    expect(buttonLabels(stoppedBoard)).toEqual([r.reviewButton]);
+    const opened = answered(await ben.click(stoppedBoard, r.reviewButton)).message!;
+    expect(textOf(opened)).toContain(r.stepOf(moves, moves));
+    expect(textOf(opened)).toContain(r.stopped);
+    expect(textOf(opened)).toContain(r.seenAs(r.views.mine('Ben')));
+    // Over (it will never move again): every seat is open to its players, still nothing to Cleo.
+    expect(placeholders(opened)).toEqual([r.viewAs]);
+    const hers = answered(await cleo.click(stoppedBoard, r.reviewButton)).message!;
+    expect(textOf(hers)).toContain(r.seenAs(r.views.public));
+  });
 });
