@@ -22,6 +22,9 @@ import { reviewId } from '../custom-id.js';
 import { describeEvent, renderContext } from './context.js';
 import { button, buttonRow, clip, selectRow, type ComponentRow, type MessagePayload } from './markup.js';
 
+/** Discord's limit on an embed description, in characters. */
+const EMBED_DESCRIPTION_MAX = 4096;
+
 /** What one review panel shows. */
 export interface ReviewInput {
   table: TableRow;
@@ -83,13 +86,18 @@ export function moveLines(mod: GameModule, replay: GameReplay, step: number, vie
  * The picture of `step` for `view`, as text: the board from the public view, plus the seat's
  * panel from its seat view (no actions), or every seat's panel when everything is revealed.
  */
-export function stepBody(mod: GameModule, replay: GameReplay, step: number, view: ReviewView, ctx: RenderContext, text: Catalog): string[] {
+export function stepBody(mod: GameModule, replay: GameReplay, step: number, view: ReviewView, ctx: RenderContext, text: Catalog, budget = Infinity): string[] {
   const board = mod.ui.board(viewAt(replay, step, { kind: 'public' }).view, ctx);
   const lines = [board.status, board.body];
   const shown = viewAt(replay, step, view);
   if (shown.kind === 'seat') lines.push('', mod.ui.panel(shown.view, [], ctx).body);
   if (shown.kind === 'all') {
-    for (const [seat, seatView] of shown.seats.entries()) lines.push('', text.review.seatHeading(ctx.name(seat)), mod.ui.panel(seatView, [], ctx).body);
+    // Every seat gets an equal share of what is left, so the last seats are not cut off.
+    const share = Math.floor((budget - lines.join('\n').length) / Math.max(1, shown.seats.length)) - 40;
+    for (const [seat, seatView] of shown.seats.entries()) {
+      const body = mod.ui.panel(seatView, [], ctx).body;
+      lines.push('', text.review.seatHeading(ctx.name(seat)), Number.isFinite(share) ? clip(body, Math.max(40, share)) : body);
+    }
   }
   return lines;
 }
@@ -104,7 +112,7 @@ export function reviewMessage(mod: GameModule, input: ReviewInput, text: Catalog
   if (!over) head.push(text.review.running);
   else if (table.status !== 'finished' || table.endReason === 'abandoned') head.push(text.review.stopped);
   const move = moveLines(mod, replay, step, view, ctx, text);
-  const body = stepBody(mod, replay, step, view, ctx, text);
+  const body = stepBody(mod, replay, step, view, ctx, text, EMBED_DESCRIPTION_MAX - [...head, '', ...move, ''].join('\n').length);
   const description = [...head, '', ...move, '', ...body].join('\n');
   const rows: ComponentRow[] = [
     buttonRow(
@@ -126,7 +134,7 @@ export function reviewMessage(mod: GameModule, input: ReviewInput, text: Catalog
     );
   }
   return {
-    embeds: [{ title: clip(text.review.title(mod.emoji, mod.title(text), table.id), 256), description: clip(description, 4096), color: mod.colour }],
+    embeds: [{ title: clip(text.review.title(mod.emoji, mod.title(text), table.id), 256), description: clip(description, EMBED_DESCRIPTION_MAX), color: mod.colour }],
     components: rows,
     allowed_mentions: { parse: [] },
   };
