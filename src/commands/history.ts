@@ -27,8 +27,14 @@ export const HISTORY_PAGE_SIZE = 5;
 /** How far back `/history` pages go (pages × size games). */
 export const HISTORY_MAX_PAGES = 20;
 
+/**
+ * Reviewed tables whose replay is kept. A replay keeps every step's state (about 1.7 KB of JSON
+ * per step, so roughly 0.5 MB for a 300-move game): 16 tables bound it to a few tens of MB.
+ */
+export const REVIEW_CACHE_TABLES = 16;
+
 /** Recent replays (one per reviewed table and log length): a review step costs no replay. */
-const replays = new ReplayCache<{ replay: GameReplay; hostSeat: number }>(64);
+const replays = new ReplayCache<{ replay: GameReplay; hostSeat: number }>(REVIEW_CACHE_TABLES);
 
 /** A table loaded for review, or a private refusal. */
 export type LoadedReview =
