@@ -162,6 +162,14 @@ describe('Game review through the Discord emulator', () => {
     const review = answered(await ben.click(listed, r.history.review(tableId))).message!;
     expect(textOf(review)).toContain(r.seenAs(r.views.mine('Ben')));
     expect(textOf(review)).toContain(r.stepOf(last, last));
+    // Another member's games: Dev sees Ana's list; its Review opens the public view for Dev.
+    const hers = answered(await dev.slash('history', { user: ana.id }, { channelId })).message!;
+    expect(textOf(hers)).toContain(r.history.title('Ana'));
+    expect(textOf(hers)).toContain(`**#${tableId}**`);
+    const fromList = answered(await dev.click(hers, r.history.review(tableId))).message!;
+    expect(textOf(fromList)).toContain(r.seenAs(r.views.public));
+    // Someone with no finished game gets a plain empty list.
+    expect(textOf(answered(await dev.slash('history', {}, { channelId })).message!)).toContain(r.history.empty);
   });
 
   it('/privacy delete anonymises the player in every review: their name is gone and their seat is no longer theirs', async () => {
