@@ -94,4 +94,12 @@ describe('Export', () => {
     for (const entry of record.actions) expect(entry.action === null).toBe(entry.seat !== 1);
     expect(record.actions.some((entry) => entry.seat === 0)).toBe(true);
   });
+
+  it('a non-player gets no seed and no seat’s actions, even once the game is over', () => {
+    const input = { table: table as never, seats, replay, step: lastStep(replay), view: { kind: 'public' } as ReviewView, viewerSeat: null, over: true };
+    const record = gameRecord(noirModule, input, 1, en);
+    expect(record.seed).toBeNull();
+    expect(record.actions.every((entry) => entry.action === null)).toBe(true);
+    expect(record.actions).toHaveLength(log.length);
+  });
 });

@@ -1,13 +1,13 @@
 /**
  * A review's Export (README "Review a game"): the game record as JSON (game, options, seats,
- * every action with its time, and — once the game is over — the seed that replays it) and a
+ * every action with its time, and — for a player once the game is over — the seed that replays it) and a
  * readable markdown transcript of the whole game from one view. Nothing secret before the end:
  * while the game runs the record has no seed and other seats' actions are reduced to who moved,
  * how and when, and the transcript is drawn from the reader's view only.
  */
 import type { GameModule } from '../../games/module.js';
 import type { Catalog } from '../../i18n/index.js';
-import { lastStep, type ReviewView } from '../../review/replay.js';
+import { lastStep, mayView, type ReviewView } from '../../review/replay.js';
 import { moveLines, reviewContext, stepBody, viewLabel, type ReviewInput } from './review.js';
 
 /** The JSON record of a game (`seed` and others' actions only once `over`). */
@@ -20,19 +20,24 @@ export interface GameRecord {
   seats: { seat: number; name: string; bot: string | null }[];
   /** The host's seat (`SetupMeta.hostSeat`), needed to replay games whose setup reads it. */
   hostSeat: number;
-  /** The 32-bit seed, once the game is over; null while it runs. */
+  /** The 32-bit seed, for a player once the game is over; null while it runs and for non-players. */
   seed: number | null;
   status: string;
   endReason: string | null;
   startedAt: number | null;
   endedAt: number | null;
-  /** Every logged action in order; `action` is null for another seat's move while the game runs. */
+  /** Every logged action in order; `action` is null for another seat's move unless the reader may see everything. */
   actions: { step: number; seat: number; kind: string; at: number; action: unknown }[];
 }
 
-/** The record of a replayed game for a reader at `viewerSeat` (null: a non-player). */
+/**
+ * The record of a replayed game for a reader at `viewerSeat` (null: a non-player). The seed and
+ * every seat's actions only go to a reader who may see everything (`mayView`: a player, once the
+ * game is over); anyone else gets their own seat's actions and who, how and when of the rest.
+ */
 export function gameRecord(mod: GameModule, input: ReviewInput, hostSeat: number, text: Catalog): GameRecord {
-  const { table, replay, over, viewerSeat } = input;
+  const { table, replay, viewerSeat } = input;
+  const everything = mayView({ kind: 'all' }, viewerSeat, input.over);
   const ctx = reviewContext(mod, table, input.seats, text);
   return {
     format: 'red-herring-game/1',
@@ -41,7 +46,7 @@ export function gameRecord(mod: GameModule, input: ReviewInput, hostSeat: number
     options: table.options,
     seats: ctx.seats.map((info) => ({ seat: info.seat, name: ctx.name(info.seat).replace(/\\(.)/g, '$1'), bot: input.seats.find((row) => row.seat === info.seat)?.botLevel ?? null })),
     hostSeat,
-    seed: over ? table.seed : null,
+    seed: everything ? table.seed : null,
     status: table.status,
     endReason: table.endReason,
     startedAt: table.startedAt,
@@ -51,7 +56,7 @@ export function gameRecord(mod: GameModule, input: ReviewInput, hostSeat: number
       seat: step.entry!.seat,
       kind: step.entry!.kind,
       at: step.entry!.at,
-      action: over || step.entry!.seat === viewerSeat ? step.entry!.action : null,
+      action: everything || step.entry!.seat === viewerSeat ? step.entry!.action : null,
     })),
   };
 }
