@@ -64,13 +64,22 @@ export async function loadReview(app: AppContext, tableId: number, guildId: stri
     const candidates = hostRow ? [hostRow.seat!] : seats.map((row) => row.seat!);
     const finalJson = JSON.stringify(table.state);
     for (const hostSeat of candidates) {
-      const replay = replayGame({ ...spec, setupMeta: { hostSeat } });
+      // With the wrong host seat a logged move may be refused: that candidate is not it.
+      const last = candidates.length === 1 || hostSeat === candidates.at(-1);
+      let replay: GameReplay;
+      try {
+        replay = replayGame({ ...spec, setupMeta: { hostSeat } });
+      } catch (err) {
+        if (last) throw err;
+        continue;
+      }
       cached = { replay, hostSeat };
       if (candidates.length === 1 || JSON.stringify(replay.steps[lastStep(replay)]!.state) === finalJson) break;
     }
-    replays.set(table.id, table.lastSeq, cached!);
+    if (!cached) throw new Error(`table #${tableId}: no host seat replays the stored game`);
+    replays.set(table.id, table.lastSeq, cached);
   }
-  return { ok: true, mod, table, seats, replay: cached!.replay, hostSeat: cached!.hostSeat, over: table.status !== 'active' };
+  return { ok: true, mod, table, seats, replay: cached.replay, hostSeat: cached.hostSeat, over: table.status !== 'active' };
 }
 
 /** The reader's seat at a table (null: not a player there). */

@@ -8,6 +8,8 @@ import { describe, expect, it } from 'vitest';
 import { decodeCustomId, historyPageId, reviewId } from '../../src/discord/custom-id.js';
 import { gameRecord, gameTranscript } from '../../src/discord/render/review-export.js';
 import { openViews } from '../../src/discord/render/review.js';
+import { loadReview } from '../../src/commands/history.js';
+import { defaultRegistry } from '../../src/games/index.js';
 import { noirModule } from '../../src/games/noir/index.js';
 import { en } from '../../src/i18n/en/index.js';
 import { decodeView, encodeView, lastStep, mayView, replayGame, ReplayCache, type ReplayLogEntry, type ReviewView } from '../../src/review/replay.js';
@@ -101,5 +103,20 @@ describe('Export', () => {
     expect(record.seed).toBeNull();
     expect(record.actions.every((entry) => entry.action === null)).toBe(true);
     expect(record.actions).toHaveLength(log.length);
+  });
+
+  it('loadReview finds the host seat of a host who erased their data (NOIR: the host is the Killer)', async () => {
+    const store = {
+      table: async (id: number) => (id === 9 ? { ...table, hostUserId: 'anonymous' } : undefined),
+      seats: async () => seats.map((row) => ({ ...row, userId: `anonymous:${row.seat}` })),
+      actions: async () => log.map((entry, i) => ({ tableId: 9, seq: i + 1, seat: entry.seat, userId: null, kind: entry.kind, action: entry.action, at: entry.at })),
+    };
+    const app = { store, registry: defaultRegistry() } as never;
+    const loaded = await loadReview(app, 9, 'g', en);
+    expect(loaded.ok).toBe(true);
+    if (!loaded.ok) return;
+    expect(loaded.hostSeat).toBe(1);
+    expect(loaded.replay.steps.at(-1)!.state).toEqual(played.final);
+    expect(await loadReview(app, 9, 'other-guild', en)).toMatchObject({ ok: false, outcome: 'no_table' });
   });
 });
