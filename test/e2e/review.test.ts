@@ -98,6 +98,8 @@ describe('Game review through the Discord emulator', () => {
     let now = answered(await ana.select(fresh(emu, panel), r.viewAs, [`s${benSeat}`])).message!;
     expect(textOf(now)).toContain(r.seenAs(r.views.seat('Ben')));
     expect(textOf(now)).toContain(r.stepOf(1, last));
+    const menu = ((now.components ?? []) as { components: { type: number; options?: { value: string; default?: boolean }[] }[] }[]).flatMap((row) => row.components).find((c) => c.type === 3)!;
+    expect(menu.options!.filter((o) => o.default).map((o) => o.value)).toEqual([`s${benSeat}`]);
     now = answered(await ana.select(fresh(emu, panel), r.viewAs, ['a'])).message!;
     expect(textOf(now)).toContain(r.seenAs(r.views.all));
     for (const name of ['Ana', 'Ben', 'Cleo']) expect(textOf(now)).toContain(r.seatHeading(name));

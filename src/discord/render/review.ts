@@ -125,13 +125,16 @@ export function reviewMessage(mod: GameModule, input: ReviewInput, text: Catalog
   ];
   const views = openViews(replay.seats, viewerSeat, over);
   if (views.length > 1) {
-    rows.push(
-      selectRow(
-        reviewId(table.id, step, code, 'v'),
-        text.review.viewAs,
-        views.map((option) => ({ value: encodeView(option), label: viewLabel(option, ctx, viewerSeat, text).replace(/\\(.)/g, '$1') })),
-      ),
+    const menu = selectRow(
+      reviewId(table.id, step, code, 'v'),
+      text.review.viewAs,
+      views.map((option) => ({ value: encodeView(option), label: viewLabel(option, ctx, viewerSeat, text).replace(/\\(.)/g, '$1') })),
     );
+    // The view on show is the menu's selected option.
+    for (const component of menu.components) {
+      if ('options' in component && component.options) component.options = component.options.map((option) => (option.value === code ? { ...option, default: true } : option));
+    }
+    rows.push(menu);
   }
   return {
     embeds: [{ title: clip(text.review.title(mod.emoji, mod.title(text), table.id), 256), description: clip(description, EMBED_DESCRIPTION_MAX), color: mod.colour }],
