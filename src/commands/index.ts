@@ -6,6 +6,7 @@ import { gamesCommand } from './games.js';
 import { handCommand } from './hand.js';
 import { helpCommand } from './help.js';
 import { leaderboardCommand } from './leaderboard.js';
+import { historyCommand } from './history.js';
 import { privacyCommand } from './privacy.js';
 import { statsCommand } from './stats.js';
 import { tableCommand } from './table.js';
@@ -13,5 +14,5 @@ import type { SlashCommand } from '../discord/slash-command.js';
 
 /** Build the command list for the games in `registry`. */
 export function buildCommands(registry: GameRegistry): SlashCommand[] {
-  return [...registry.modules.map(gameCommand), handCommand, gamesCommand, tableCommand, leaderboardCommand(registry), statsCommand, adminCommand(registry), privacyCommand, helpCommand(registry)];
+  return [...registry.modules.map(gameCommand), handCommand, gamesCommand, tableCommand, leaderboardCommand(registry), statsCommand, historyCommand, adminCommand(registry), privacyCommand, helpCommand(registry)];
 }

@@ -10,6 +10,10 @@
  * - `rh1:l:<view>:<season>:<page>` — a leaderboard page (view = a game id or `all`)
  * - `rh1:a:end:<table>` · `rh1:a:reset:<game>:<season>` · `rh1:a:keep` — `/admin` confirmations
  * - `rh1:p:erase` · `rh1:p:keep` — the `/privacy delete` confirmation (always about the clicker)
+ * - `rh1:r:<table>:<step>:<view>:<op>` — the review panel (README "Review a game"): the step to
+ *   draw (`-` = the last), the view (`p` public, `a` everything revealed, `s<seat>`) and what the
+ *   component does (REVIEW_OPS); a "view as" select's chosen value is a view
+ * - `rh1:h:<user>:<page>` — a `/history` page of `user`'s finished games
  *
  * Table ids and steps are base-36. Ids are ≤ 100 characters (Discord's limit).
  */
@@ -49,7 +53,19 @@ export type CustomId =
   | { kind: 'admin'; verb: 'reset'; game: string; season: number }
   | { kind: 'admin'; verb: 'keep' }
   /** `/privacy delete` confirmation: erase the clicker's data, or keep it. Carries no user id: it only ever acts on the clicker. */
-  | { kind: 'privacy'; verb: PrivacyVerb };
+  | { kind: 'privacy'; verb: PrivacyVerb }
+  /** The review panel: `step` null = the last step; `view` as `encodeView` (src/review/replay.ts) writes it. */
+  | { kind: 'review'; tableId: number; step: number | null; view: string; op: ReviewOp }
+  /** A `/history` page (0-based) of `userId`'s finished games. */
+  | { kind: 'history'; userId: string; page: number };
+
+/**
+ * What a review component does: open the review (`o`, from a board or `/history`), go to the
+ * first / previous / next / last step (`f` `p` `n` `l`: the id carries the step to draw), change
+ * the view (`v`, a select), or export the game (`x`).
+ */
+export const REVIEW_OPS = ['o', 'f', 'p', 'n', 'l', 'v', 'x'] as const;
+export type ReviewOp = (typeof REVIEW_OPS)[number];
 
 /** Verbs of the `/privacy delete` confirmation. */
 export const PRIVACY_VERBS = ['erase', 'keep'] as const;
@@ -81,6 +97,27 @@ const ratingsSchema = z.union([
 ]);
 
 const privacySchema = z.tuple([z.literal('rh1'), z.literal('p'), z.enum(PRIVACY_VERBS)]);
+
+const reviewSchema = z.tuple([
+  z.literal('rh1'),
+  z.literal('r'),
+  b36,
+  z.union([z.literal('-'), b36]),
+  z.string().regex(/^(p|a|s[0-9])$/),
+  z.enum(REVIEW_OPS),
+]);
+
+const historySchema = z.tuple([z.literal('rh1'), z.literal('h'), z.string().regex(/^[0-9]{1,20}$/), b36]);
+
+/** Encode a review component id: `step` null = the last step; `view` as `encodeView` writes it. */
+export function reviewId(tableId: number, step: number | null, view: string, op: ReviewOp): string {
+  return check(`rh1:r:${tableId.toString(36)}:${step === null ? '-' : step.toString(36)}:${view}:${op}`);
+}
+
+/** Encode a `/history` page button id (`userId` a Discord snowflake, `page` 0-based). */
+export function historyPageId(userId: string, page: number): string {
+  return check(`rh1:h:${userId}:${page.toString(36)}`);
+}
 
 /** Encode a game action button id. Throws if the result would exceed 100 characters. */
 export function gameActionId(tableId: number, step: number, actionCode: string): string {
@@ -137,6 +174,16 @@ export function decodeCustomId(raw: string): CustomId | null {
     return { kind: 'game', tableId: head.data[2] as number, step: head.data[3] as number, code: actionCode.data };
   }
   if (parts[1] === 'l' || parts[1] === 'a') return decodeRatingsId(parts);
+  if (parts[1] === 'r') {
+    const review = reviewSchema.safeParse(parts);
+    if (!review.success) return null;
+    const [, , tableId, step, reviewView, op] = review.data;
+    return { kind: 'review', tableId, step: step === '-' ? null : step, view: reviewView, op };
+  }
+  if (parts[1] === 'h') {
+    const history = historySchema.safeParse(parts);
+    return history.success ? { kind: 'history', userId: history.data[2], page: history.data[3] } : null;
+  }
   if (parts[1] === 'p') {
     const privacy = privacySchema.safeParse(parts);
     return privacy.success ? { kind: 'privacy', verb: privacy.data[2] } : null;

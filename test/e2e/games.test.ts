@@ -61,7 +61,7 @@ describe('every game, end to end through the Discord emulator', () => {
     const board = boardOf(emu, t.tableId, t.channelId);
     expect(textOf(board)).toMatch(/Game over/);
     // Every game button is gone; only Play again is left (README "Commands").
-    expect(buttonLabels(board)).toEqual([en.common.board.playAgain]);
+    expect(buttonLabels(board)).toEqual([en.common.board.playAgain, en.review.reviewButton]);
     expect(emu.violations).toEqual([]);
     // eslint-disable-next-line no-console
     console.info(`${mod.command} table #${t.tableId}: ${clicks} game clicks, ended by ${table.endReason}`);

@@ -64,7 +64,7 @@ describe('Play again through the Discord emulator', () => {
     firstTable = await playLobby(created.message!, ana, [ben, cleo]);
     const board = boardOf(emu, firstTable, channelId);
     expect(textOf(board)).toMatch(/Game over/);
-    expect(buttonLabels(board)).toEqual([playAgain]);
+    expect(buttonLabels(board)).toEqual([playAgain, en.review.reviewButton]);
 
     const stranger = answered(await dev.click(board, playAgain));
     expect(stranger.message!.ephemeral).toBe(true);
@@ -113,7 +113,7 @@ describe('Play again through the Discord emulator', () => {
     // The invitation goes once the new game starts: the running board carries no text above it.
     const second = await playLobby(lobby, ben, [ana, cleo]);
     expect(fresh(emu, lobby).content).toBe('');
-    expect(buttonLabels(boardOf(emu, second, channelId))).toEqual([playAgain]);
+    expect(buttonLabels(boardOf(emu, second, channelId))).toEqual([playAgain, en.review.reviewButton]);
     emu.assertNoViolations();
   });
 

@@ -2,15 +2,15 @@
  * The public board of a started (or ended) table (docs/discord.md "The board"): status line with the
  * deadline, notices about the latest change, the game's own body, who left, the end text,
  * the recent moves, and the buttons that concern everyone plus "Show my hand" — or, once the
- * game finished, "Play again" (README "Commands"; cancelled and abandoned tables get no
- * button). Drawn from the public view only.
+ * game finished, "Play again" (README "Commands") and "Review" (README "Review a game";
+ * cancelled and abandoned games that had started get Review only). Drawn from the public view only.
  */
 import { ButtonStyle } from 'discord-api-types/v10';
 import type { GameModule } from '../../games/module.js';
 import type { Catalog } from '../../i18n/index.js';
 import { FORFEIT_REASON } from '../../tables/commit.js';
 import type { StoredEvent, TableSnapshot } from '../../tables/types.js';
-import { tableActionId } from '../custom-id.js';
+import { reviewId, tableActionId } from '../custom-id.js';
 import { BOARD_LOG_LINES, latestNotices, logLines, renderContext } from './context.js';
 import { turnBasedBoardLines } from './turns.js';
 import { button, buttonRow, clip, containerMessage, plainComponentTexts, relative, selectRow, type ComponentRow, type MessagePayload } from './markup.js';
@@ -94,8 +94,10 @@ export function boardMessage(mod: GameModule, snapshot: TableSnapshot, text: Cat
         ...replaceWithBotRow(snapshot, text),
       ]
     : table.status === 'finished'
-      ? [buttonRow(button(tableActionId(table.id, 'again'), board.playAgain, ButtonStyle.Success))]
-      : [];
+      ? [buttonRow(button(tableActionId(table.id, 'again'), board.playAgain, ButtonStyle.Success), reviewButton(table.id, text))]
+      : table.state
+        ? [buttonRow(reviewButton(table.id, text))]
+        : [];
   const title = board.title(mod.emoji, mod.title(text), table.id);
   if (mod.pictures) {
     const picture = look.textBoards ? null : (look.picture ?? null);
@@ -120,4 +122,9 @@ export function boardMessage(mod: GameModule, snapshot: TableSnapshot, text: Cat
 function trimBlank(lines: string[]): string[] {
   const first = lines.findIndex((line) => line.trim() !== '');
   return first < 0 ? [] : lines.slice(first);
+}
+
+/** The Review button of an ended board: opens the clicker's private review at the last step. */
+function reviewButton(tableId: number, text: Catalog) {
+  return button(reviewId(tableId, null, 'p', 'o'), text.review.reviewButton, ButtonStyle.Secondary);
 }

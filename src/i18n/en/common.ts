@@ -175,6 +175,7 @@ export const common = {
     'season': 'season',
     'scope': 'scope',
     'stats': 'stats',
+    'history': 'history',
     'user': 'user',
     'admin': 'admin',
     'tables': 'tables',

@@ -6,8 +6,9 @@ import { jaccuse } from './jaccuse.js';
 import { noir } from './noir.js';
 import { phantom } from './phantom.js';
 import { privacy } from './privacy.js';
+import { review } from './review.js';
 import { ratings } from './ratings.js';
 import { suspicion } from './suspicion.js';
 import { turns } from './turns.js';
 
-export const en = { common, suspicion, noir, phantom, jaccuse, ratings, privacy, help, bots, turns } as const;
+export const en = { common, suspicion, noir, phantom, jaccuse, ratings, privacy, help, bots, turns, review } as const;

@@ -176,6 +176,7 @@ export const common = {
     'season': 'temporada',
     'scope': 'ámbito',
     'stats': 'estadísticas',
+    'history': 'historial',
     'user': 'usuario',
     'admin': 'admin',
     'tables': 'mesas',

@@ -1,0 +1,245 @@
+/**
+ * `/history [user]` and game review (README "Review a game"): a member's finished games on
+ * this server, newest first, paged, each with a Review button; and the review panel's clicks
+ * (`rh1:r:…`, also the Review button of every finished board). A review is private to whoever
+ * opens it and is drawn from the table's seed and action log (src/review/replay.ts); who may
+ * see which view is `mayView`: non-players the public view, players their own seat, every seat
+ * and everything revealed once the game is over.
+ */
+import { AttachmentBuilder, InteractionContextType, MessageFlags, SlashCommandBuilder, type ChatInputCommandInteraction } from 'discord.js';
+import { ButtonStyle } from 'discord-api-types/v10';
+import { actorOf, forDjs, forDjsEphemeral, privateText } from '../discord/answers.js';
+import type { AppContext, InteractionLog } from '../discord/context.js';
+import { historyPageId, reviewId } from '../discord/custom-id.js';
+import { localizedCommand } from '../discord/localize.js';
+import { escapeName, button, buttonRow, clip, type ComponentRow, type MessagePayload } from '../discord/render/markup.js';
+import { gameRecord, gameTranscript } from '../discord/render/review-export.js';
+import { reviewContext, reviewMessage, viewLabel, type ReviewInput } from '../discord/render/review.js';
+import type { ComponentHandler, ComponentInteraction, SlashCommand } from '../discord/slash-command.js';
+import type { Seat } from '../games/engine.js';
+import type { GameModule } from '../games/module.js';
+import { catalogFor, type Catalog } from '../i18n/index.js';
+import type { SeatRow, TableRow } from '../persistence/store/types.js';
+import { clampStep, decodeView, defaultView, lastStep, mayView, replayGame, ReplayCache, type GameReplay, type ReplayLogEntry } from '../review/replay.js';
+
+/** Games per `/history` page. */
+export const HISTORY_PAGE_SIZE = 5;
+/** How far back `/history` pages go (pages × size games). */
+export const HISTORY_MAX_PAGES = 20;
+
+/**
+ * Reviewed tables whose replay is kept. A replay keeps every step's state (about 1.7 KB of JSON
+ * per step, so roughly 0.5 MB for a 300-move game): 16 tables bound it to a few tens of MB.
+ */
+export const REVIEW_CACHE_TABLES = 16;
+
+/** Recent replays (one per reviewed table and log length): a review step costs no replay. */
+const replays = new ReplayCache<{ replay: GameReplay; hostSeat: number }>(REVIEW_CACHE_TABLES);
+
+/** A table loaded for review, or a private refusal. */
+export type LoadedReview =
+  | { ok: true; mod: GameModule; table: TableRow; seats: SeatRow[]; replay: GameReplay; hostSeat: number; over: boolean }
+  | { ok: false; text: string; outcome: string };
+
+/**
+ * Load table `tableId` of `guildId` for review: its seats and its replay (cached by table and
+ * log length). Refuses a table of another server (or none) and a table that never started.
+ * The host's seat (NOIR's setup reads it) is the host's seat row; when the host erased their
+ * data (README "Privacy") it is the seat whose replay gives the stored final state.
+ */
+export async function loadReview(app: AppContext, tableId: number, guildId: string, text: Catalog): Promise<LoadedReview> {
+  const table = await app.store.table(tableId);
+  if (!table || table.guildId !== guildId) return { ok: false, text: text.review.errors.noGame(tableId), outcome: 'no_table' };
+  const mod = app.registry.find(table.game);
+  if (!mod) return { ok: false, text: text.review.errors.noGame(tableId), outcome: 'no_table' };
+  if (table.seed === null || table.state === null) return { ok: false, text: text.review.errors.notStarted(tableId), outcome: 'not_started' };
+  const seats = (await app.store.seats(tableId)).filter((row) => row.seat !== null).sort((a, b) => a.seat! - b.seat!);
+  let cached = replays.get(table.id, table.lastSeq);
+  if (!cached) {
+    const log: ReplayLogEntry[] = (await app.store.actions(tableId))
+      .filter((row) => row.seq <= table.lastSeq)
+      .map((row) => ({ seat: row.seat, action: row.action, kind: row.kind, at: row.at }));
+    const spec = { definition: mod.definition, options: table.options, seats: seats.length, seed: table.seed, log };
+    const hostRow = seats.find((row) => row.userId === table.hostUserId);
+    const candidates = hostRow ? [hostRow.seat!] : seats.map((row) => row.seat!);
+    const finalJson = JSON.stringify(table.state);
+    for (const hostSeat of candidates) {
+      // With the wrong host seat a logged move may be refused: that candidate is not it.
+      const last = candidates.length === 1 || hostSeat === candidates.at(-1);
+      let replay: GameReplay;
+      try {
+        replay = replayGame({ ...spec, setupMeta: { hostSeat } });
+      } catch (err) {
+        if (last) throw err;
+        continue;
+      }
+      cached = { replay, hostSeat };
+      if (candidates.length === 1 || JSON.stringify(replay.steps[lastStep(replay)]!.state) === finalJson) break;
+    }
+    if (!cached) throw new Error(`table #${tableId}: no host seat replays the stored game`);
+    replays.set(table.id, table.lastSeq, cached);
+  }
+  return { ok: true, mod, table, seats, replay: cached.replay, hostSeat: cached.hostSeat, over: table.status !== 'active' };
+}
+
+/** The reader's seat at a table (null: not a player there). */
+function seatOf(seats: SeatRow[], userId: string): Seat | null {
+  return seats.find((row) => row.userId === userId)?.seat ?? null;
+}
+
+/**
+ * A click on a review component (`rh1:r:<table>:<step>:<view>:<op>`): open the review, step
+ * through it, change the view (a select), or export. A view the clicker may not see is refused
+ * privately and nothing changes.
+ */
+export const reviewClick: ComponentHandler<'review'> = async (interaction, app, log, id) => {
+  const text = catalogFor(interaction.locale);
+  log.action = `review:${id.op}`;
+  log.table = id.tableId;
+  if (!interaction.guildId) {
+    log.outcome = 'not_in_guild';
+    await interaction.reply(privateText(text.review.errors.notInGuild));
+    return;
+  }
+  const loaded = await loadReview(app, id.tableId, interaction.guildId, text);
+  if (!loaded.ok) {
+    log.outcome = loaded.outcome;
+    await interaction.reply(privateText(loaded.text));
+    return;
+  }
+  const viewerSeat = seatOf(loaded.seats, interaction.user.id);
+  const chosen = id.op === 'v' ? (interaction.isStringSelectMenu() && interaction.values.length === 1 ? decodeView(interaction.values[0]!) : null) : id.op === 'o' ? defaultView(viewerSeat) : decodeView(id.view);
+  if (!chosen || (chosen.kind === 'seat' && chosen.seat >= loaded.replay.seats)) {
+    log.outcome = 'malformed';
+    await interaction.reply(privateText(text.common.errors.malformed));
+    return;
+  }
+  if (!mayView(chosen, viewerSeat, loaded.over)) {
+    log.outcome = 'view_refused';
+    await interaction.reply(privateText(text.review.errors.view));
+    return;
+  }
+  const input: ReviewInput = {
+    table: loaded.table,
+    seats: loaded.seats,
+    replay: loaded.replay,
+    step: clampStep(loaded.replay, id.step ?? lastStep(loaded.replay)),
+    view: chosen,
+    viewerSeat,
+    over: loaded.over,
+  };
+  log.outcome = 'ok';
+  if (id.op === 'x') {
+    await interaction.reply({ ...exportReply(loaded.mod, input, loaded.hostSeat, text), flags: MessageFlags.Ephemeral });
+    return;
+  }
+  const message = forDjs(reviewMessage(loaded.mod, input, text));
+  if (id.op !== 'o' && interaction.message.flags.has(MessageFlags.Ephemeral)) await interaction.update(message);
+  else await interaction.reply({ ...message, flags: MessageFlags.Ephemeral });
+};
+
+/** The Export answer: a line naming the view, the JSON record and the markdown transcript attached. */
+function exportReply(mod: GameModule, input: ReviewInput, hostSeat: number, text: Catalog) {
+  const ctx = reviewContext(mod, input.table, input.seats, text);
+  const record = gameRecord(mod, input, hostSeat, text);
+  const transcript = gameTranscript(mod, input, input.view, text);
+  return {
+    content: text.review.exported(input.table.id, viewLabel(input.view, ctx, input.viewerSeat, text)),
+    files: [
+      new AttachmentBuilder(Buffer.from(JSON.stringify(record, null, 2)), { name: `${mod.id}-${input.table.id}.json` }),
+      new AttachmentBuilder(Buffer.from(transcript), { name: `${mod.id}-${input.table.id}.md` }),
+    ],
+    allowedMentions: { parse: [] as [] },
+  };
+}
+
+/** The `/history` page `page` (0-based, clamped) of `userId`'s finished games. */
+export async function historyMessage(app: AppContext, guildId: string, who: { id: string; name: string | null }, page: number, text: Catalog): Promise<MessagePayload> {
+  const h = text.review.history;
+  const wanted = Math.max(0, Math.min(HISTORY_MAX_PAGES - 1, page));
+  const games = await app.store.recentGames(guildId, who.id, (wanted + 1) * HISTORY_PAGE_SIZE + 1);
+  const pages = Math.max(1, Math.ceil(games.length / HISTORY_PAGE_SIZE));
+  const shown = Math.min(wanted, pages - 1);
+  const slice = games.slice(shown * HISTORY_PAGE_SIZE, (shown + 1) * HISTORY_PAGE_SIZE);
+  const more = games.length > (shown + 1) * HISTORY_PAGE_SIZE && shown < HISTORY_MAX_PAGES - 1;
+  const lines = [who.name === null ? h.mine : h.title(escapeName(who.name)), ''];
+  if (slice.length === 0) lines.push(h.empty);
+  for (const game of slice) {
+    const mod = app.registry.find(game.game);
+    const result = game.left ? h.left : game.winner ? h.won : h.placed(game.placement);
+    lines.push(h.line(game.tableId, `${mod?.emoji ?? ''} ${mod ? mod.title(text) : game.game}`.trim(), `<t:${Math.floor(game.endedAt / 1000)}:d>`, game.players, result));
+  }
+  lines.push('', h.page(shown + 1, more ? h.more : ''));
+  const rows: ComponentRow[] = [];
+  if (slice.length) rows.push(buttonRow(...slice.map((game) => button(reviewId(game.tableId, null, 'p', 'o'), h.review(game.tableId), ButtonStyle.Primary))));
+  if (shown > 0 || more) {
+    rows.push(
+      buttonRow(
+        button(historyPageId(who.id, Math.max(0, shown - 1)), h.previous, ButtonStyle.Secondary, shown === 0),
+        button(historyPageId(who.id, shown + 1), h.next, ButtonStyle.Secondary, !more),
+      ),
+    );
+  }
+  return { content: clip(lines.join('\n'), 2000), components: rows, allowed_mentions: { parse: [] } };
+}
+
+/** A `/history` paging button: redraw the private page in place. */
+export const historyPageClick: ComponentHandler<'history'> = async (interaction: ComponentInteraction, app: AppContext, log: InteractionLog, id) => {
+  const text = catalogFor(interaction.locale);
+  log.action = 'history page';
+  if (!interaction.guildId || !interaction.isButton()) {
+    log.outcome = interaction.guildId ? 'malformed' : 'not_in_guild';
+    await interaction.reply(privateText(interaction.guildId ? text.common.errors.malformed : text.review.errors.notInGuild));
+    return;
+  }
+  log.outcome = 'ok';
+  const mine = id.userId === interaction.user.id;
+  const page = await historyMessage(app, interaction.guildId, { id: id.userId, name: mine ? null : (await nameOf(app, interaction.guildId, id.userId)) }, id.page, text);
+  if (interaction.message.flags.has(MessageFlags.Ephemeral)) await interaction.update(forDjs(page));
+  else await interaction.reply(forDjsEphemeral(page));
+};
+
+/** The name `userId` had at their latest seat in `guildId` (page titles of `/history user:`). */
+async function nameOf(app: AppContext, guildId: string, userId: string): Promise<string> {
+  const [latest] = await app.store.recentGames(guildId, userId, 1);
+  if (!latest) return userId;
+  const row = (await app.store.seats(latest.tableId)).find((seat) => seat.userId === userId);
+  return row?.displayName || userId;
+}
+
+/** The display name of the `user` option: server nickname, then global name, then username. */
+function optionUser(interaction: ChatInputCommandInteraction): { id: string; name: string } | undefined {
+  const user = interaction.options.getUser('user');
+  if (!user) return undefined;
+  const member = interaction.options.getMember('user');
+  const nick = member && 'displayName' in member ? member.displayName : (member as { nick?: string | null } | null)?.nick;
+  return { id: user.id, name: nick || user.globalName || user.username };
+}
+
+/** The `/history` command; it owns the review (`rh1:r:`) and history-page (`rh1:h:`) clicks. */
+export const historyCommand: SlashCommand = {
+  name: 'history',
+  data: localizedCommand((t) =>
+    new SlashCommandBuilder()
+      .setName('history')
+      .setDescription(t.review.commands.history)
+      .setContexts(InteractionContextType.Guild)
+      .addUserOption((option) => option.setName('user').setDescription(t.review.commands.historyUser))
+      .toJSON(),
+  ),
+  components: { review: reviewClick, history: historyPageClick },
+  async execute(interaction, app, log) {
+    const text = catalogFor(interaction.locale);
+    log.action = 'history';
+    if (!interaction.guildId) {
+      log.outcome = 'not_in_guild';
+      await interaction.reply(privateText(text.review.errors.notInGuild));
+      return;
+    }
+    const other = optionUser(interaction);
+    const me = actorOf(interaction);
+    const who = other && other.id !== me.userId ? { id: other.id, name: other.name } : { id: me.userId, name: null };
+    log.outcome = 'ok';
+    await interaction.reply(forDjsEphemeral(await historyMessage(app, interaction.guildId, who, 0, text)));
+  },
+};

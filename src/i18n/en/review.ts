@@ -1,0 +1,74 @@
+/** English strings of game review and `/history` (README "Review a game"). */
+
+export const review = {
+  commands: {
+    history: 'Your finished games on this server, newest first, each with a Review button',
+    historyUser: 'Show this member’s finished games instead (public facts only)',
+  },
+
+  /** Title of the review panel. */
+  title: (emoji: string, game: string, tableId: number) => `🔁 Review · ${emoji} ${game} · table #${tableId}`,
+  where: (channel: string) => `Played in ${channel}.`,
+  stepOf: (step: number, last: number) => `**Step ${step} of ${last}**`,
+  seenAs: (label: string) => `Seen as: ${label}`,
+  deal: 'The deal: nobody has moved yet.',
+  moved: (name: string, mark: string, when: string) => `**${name}** moved${mark} (${when}):`,
+  /** Marks after "moved" for moves nobody clicked. */
+  marks: {
+    player: '',
+    timeout: ' ⏱ by the timer',
+    auto: ' 💤 by auto-play (away)',
+    bot: ' 🤖 as an AI player',
+  },
+  privateLine: (names: string, line: string) => `🔒 ${names} saw: ${line}`,
+  nothingSeen: 'Nothing this view could see.',
+  running: 'The game is still running: you see only your own seat and the public board until it is over.',
+  stopped: 'This game stopped before its end: the review goes up to where it stopped.',
+  views: {
+    public: 'Everyone (the public board)',
+    all: 'Everything revealed',
+    seat: (name: string) => `${name}’s seat`,
+    mine: (name: string) => `Your seat (${name})`,
+  },
+  seatHeading: (name: string) => `__${name}__`,
+  viewAs: 'View as…',
+  first: '⏮ First',
+  previous: '◀ Back',
+  next: 'Next ▶',
+  last: 'Last ⏭',
+  export: 'Export',
+  reviewButton: 'Review',
+
+  exported: (tableId: number, label: string) => `The record (JSON) and the transcript (markdown) of table #${tableId}, seen as: ${label}.`,
+  transcript: {
+    title: (game: string, tableId: number) => `# ${game} — table #${tableId}`,
+    seats: 'Seats',
+    seat: (seat: number, name: string) => `${seat}. ${name}`,
+    started: (when: string) => `Started: ${when}`,
+    ended: (when: string, reason: string) => `Ended: ${when} (${reason})`,
+    step: (step: number) => `## Step ${step}`,
+    final: '## Final position',
+  },
+
+  errors: {
+    noGame: (tableId: number) => `There is no game #${tableId} to review on this server.`,
+    notStarted: (tableId: number) => `Table #${tableId} never started: there is nothing to review.`,
+    view: 'That view is not open to you. Non-players see only what the table showed publicly; players see their own seat, and every seat (or everything revealed) once the game is over.',
+    notInGuild: 'Games are reviewed in the server they were played in.',
+  },
+
+  history: {
+    title: (name: string) => `📜 **Finished games of ${name}** on this server`,
+    mine: '📜 **Your finished games** on this server',
+    empty: 'No finished games yet.',
+    line: (id: number, game: string, when: string, players: number, result: string) => `**#${id}** ${game} · ${when} · ${players} seats · ${result}`,
+    won: '🏆 won',
+    placed: (placement: number) => `placed ${placement}`,
+    left: 'left the game',
+    page: (page: number, pages: string) => `Page ${page}${pages}`,
+    more: ' (more on the next page)',
+    previous: '◀ Newer',
+    next: 'Older ▶',
+    review: (id: number) => `Review #${id}`,
+  },
+} as const;

@@ -1,0 +1,72 @@
+/** Spanish strings of game review and `/history` (README "Review a game"). */
+
+export const review = {
+  commands: {
+    history: 'Tus partidas terminadas en este servidor, las más recientes primero, con botón Revisar',
+    historyUser: 'Las partidas terminadas de este miembro (solo datos públicos)',
+  },
+
+  title: (emoji: string, game: string, tableId: number) => `🔁 Revisión · ${emoji} ${game} · mesa #${tableId}`,
+  where: (channel: string) => `Se jugó en ${channel}.`,
+  stepOf: (step: number, last: number) => `**Paso ${step} de ${last}**`,
+  seenAs: (label: string) => `Vista: ${label}`,
+  deal: 'El reparto: nadie ha jugado todavía.',
+  moved: (name: string, mark: string, when: string) => `**${name}** jugó${mark} (${when}):`,
+  marks: {
+    player: '',
+    timeout: ' ⏱ por el temporizador',
+    auto: ' 💤 en juego automático (ausente)',
+    bot: ' 🤖 como jugador IA',
+  },
+  privateLine: (names: string, line: string) => `🔒 ${names} vio: ${line}`,
+  nothingSeen: 'Nada que esta vista pudiera ver.',
+  running: 'La partida sigue en curso: solo ves tu propio asiento y el tablero público hasta que termine.',
+  stopped: 'Esta partida se detuvo antes de terminar: la revisión llega hasta donde se detuvo.',
+  views: {
+    public: 'Todos (el tablero público)',
+    all: 'Todo revelado',
+    seat: (name: string) => `Asiento de ${name}`,
+    mine: (name: string) => `Tu asiento (${name})`,
+  },
+  seatHeading: (name: string) => `__${name}__`,
+  viewAs: 'Ver como…',
+  first: '⏮ Primera',
+  previous: '◀ Atrás',
+  next: 'Siguiente ▶',
+  last: 'Última ⏭',
+  export: 'Exportar',
+  reviewButton: 'Revisar',
+
+  exported: (tableId: number, label: string) => `El registro (JSON) y la transcripción (markdown) de la mesa #${tableId}, vista: ${label}.`,
+  transcript: {
+    title: (game: string, tableId: number) => `# ${game} — mesa #${tableId}`,
+    seats: 'Asientos',
+    seat: (seat: number, name: string) => `${seat}. ${name}`,
+    started: (when: string) => `Empezó: ${when}`,
+    ended: (when: string, reason: string) => `Terminó: ${when} (${reason})`,
+    step: (step: number) => `## Paso ${step}`,
+    final: '## Posición final',
+  },
+
+  errors: {
+    noGame: (tableId: number) => `No hay ninguna partida #${tableId} que revisar en este servidor.`,
+    notStarted: (tableId: number) => `La mesa #${tableId} nunca empezó: no hay nada que revisar.`,
+    view: 'Esa vista no está abierta para ti. Quienes no jugaron ven solo lo que la mesa mostró públicamente; cada jugador ve su propio asiento, y todos los asientos (o todo revelado) cuando la partida termina.',
+    notInGuild: 'Las partidas se revisan en el servidor donde se jugaron.',
+  },
+
+  history: {
+    title: (name: string) => `📜 **Partidas terminadas de ${name}** en este servidor`,
+    mine: '📜 **Tus partidas terminadas** en este servidor',
+    empty: 'Todavía no hay partidas terminadas.',
+    line: (id: number, game: string, when: string, players: number, result: string) => `**#${id}** ${game} · ${when} · ${players} asientos · ${result}`,
+    won: '🏆 ganó',
+    placed: (placement: number) => `puesto ${placement}`,
+    left: 'dejó la partida',
+    page: (page: number, pages: string) => `Página ${page}${pages}`,
+    more: ' (hay más en la página siguiente)',
+    previous: '◀ Más recientes',
+    next: 'Más antiguas ▶',
+    review: (id: number) => `Revisar #${id}`,
+  },
+} as const;

@@ -1,0 +1,122 @@
+/**
+ * Game review pieces (README "Review a game"): the review and history custom_ids, the privacy
+ * rule and the views a reader is offered, the replay cache, and Export's record (its replay gives
+ * the stored final state; no seed and no other seat's action while the game runs; anonymised
+ * names, no user ids).
+ */
+import { describe, expect, it } from 'vitest';
+import { decodeCustomId, historyPageId, reviewId } from '../../src/discord/custom-id.js';
+import { gameRecord, gameTranscript } from '../../src/discord/render/review-export.js';
+import { openViews } from '../../src/discord/render/review.js';
+import { loadReview } from '../../src/commands/history.js';
+import { defaultRegistry } from '../../src/games/index.js';
+import { noirModule } from '../../src/games/noir/index.js';
+import { en } from '../../src/i18n/en/index.js';
+import { decodeView, encodeView, lastStep, mayView, replayGame, ReplayCache, type ReplayLogEntry, type ReviewView } from '../../src/review/replay.js';
+import { playRandomGame } from '../support/random-play.js';
+
+describe('review custom_ids', () => {
+  it('round-trip table, step (or the last), view and op; step 14 is not "the last"', () => {
+    expect(decodeCustomId(reviewId(300, 14, 's3', 'n'))).toEqual({ kind: 'review', tableId: 300, step: 14, view: 's3', op: 'n' });
+    expect(decodeCustomId(reviewId(300, null, 'p', 'o'))).toEqual({ kind: 'review', tableId: 300, step: null, view: 'p', op: 'o' });
+    expect(decodeCustomId(reviewId(1, 0, 'a', 'x'))).toEqual({ kind: 'review', tableId: 1, step: 0, view: 'a', op: 'x' });
+    expect(decodeCustomId(historyPageId('123456789012345678', 3))).toEqual({ kind: 'history', userId: '123456789012345678', page: 3 });
+  });
+
+  it('refuse damaged ids', () => {
+    for (const bad of ['rh1:r:1:2:q:n', 'rh1:r:1:2:s:n', 'rh1:r:1:2:s10:n', 'rh1:r:1:2:p:z', 'rh1:r:1:2:p', 'rh1:r:1:2:p:n:x', 'rh1:h:abc:1', 'rh1:h:1']) {
+      expect(decodeCustomId(bad), bad).toBeNull();
+    }
+  });
+});
+
+describe('who may see which view', () => {
+  const views: ReviewView[] = [{ kind: 'public' }, { kind: 'seat', seat: 0 }, { kind: 'seat', seat: 1 }, { kind: 'all' }];
+  it('non-players: the public view only, during and after the game', () => {
+    for (const over of [false, true]) expect(views.map((v) => mayView(v, null, over))).toEqual([true, false, false, false]);
+  });
+  it('a player: their own seat during the game; every seat and everything revealed once it is over', () => {
+    expect(views.map((v) => mayView(v, 0, false))).toEqual([true, true, false, false]);
+    expect(views.map((v) => mayView(v, 0, true))).toEqual([true, true, true, true]);
+    expect(openViews(3, 1, false).map(encodeView)).toEqual(['p', 's1']);
+    expect(openViews(3, 1, true).map(encodeView)).toEqual(['p', 's0', 's1', 's2', 'a']);
+    expect(openViews(3, null, true).map(encodeView)).toEqual(['p']);
+  });
+  it('views encode and decode', () => {
+    for (const v of views) expect(decodeView(encodeView(v))).toEqual(v);
+    expect(decodeView('s')).toBeNull();
+    expect(decodeView('x')).toBeNull();
+  });
+});
+
+describe('ReplayCache', () => {
+  it('keeps the most recently used entries, keyed by table and log length', () => {
+    const cache = new ReplayCache<string>(2);
+    cache.set(1, 10, 'a');
+    cache.set(2, 5, 'b');
+    expect(cache.get(1, 10)).toBe('a');
+    cache.set(3, 1, 'c');
+    expect(cache.get(2, 5)).toBeUndefined();
+    expect(cache.get(1, 10)).toBe('a');
+    expect(cache.get(1, 11)).toBeUndefined();
+    expect(cache.size).toBe(2);
+  });
+});
+
+describe('Export', () => {
+  const def = noirModule.definition;
+  const options = def.optionsSchema.parse({ killer: 'host' });
+  const played = playRandomGame(def, { seats: 2, seed: 41, playSeed: 3, options, setupMeta: { hostSeat: 1 } });
+  const log: ReplayLogEntry[] = played.log.map((entry, i) => ({ seat: entry.seat, action: entry.action, kind: entry.kind, at: 1_700_000_000_000 + i * 1000 }));
+  const replay = replayGame({ definition: def, options, seats: 2, seed: 41, setupMeta: { hostSeat: 1 }, log });
+  const seats = [
+    { tableId: 9, userId: 'anonymous:0', displayName: '', joinedAt: 0, seat: 0, away: false, missed: 0, left: false, botLevel: null, looked: true },
+    { tableId: 9, userId: '222222222222222222', displayName: 'Ben', joinedAt: 0, seat: 1, away: false, missed: 0, left: false, botLevel: null, looked: true },
+  ];
+  const table = { id: 9, guildId: 'g', channelId: 'c', game: 'noir', status: 'finished', hostUserId: 'anonymous', options, maxSeats: 2, seed: 41, state: played.final, version: 1, boardMessageId: null, boardVersion: 0, pingMessageId: null, deadlineAt: null, deadlineStep: null, recentEvents: [], lastSeq: log.length, createdAt: 0, updatedAt: 0, startedAt: 1, endedAt: 2, endReason: 'arrest', endedBy: null, locale: null, tableOptions: {} } as const;
+
+  it('once over: the record replays to the stored final state, names anonymised, no user ids', () => {
+    expect(played.over).toBe(true);
+    const input = { table: table as never, seats, replay, step: lastStep(replay), view: { kind: 'all' } as ReviewView, viewerSeat: 1, over: true };
+    const record = JSON.parse(JSON.stringify(gameRecord(noirModule, input, 1, en)));
+    expect(record.seed).toBe(41);
+    expect(record.seats.map((s: { name: string }) => s.name)).toEqual([en.privacy.formerPlayer, 'Ben']);
+    expect(JSON.stringify(record)).not.toContain('222222222222222222');
+    const again = replayGame({ definition: def, options: record.options, seats: record.seats.length, seed: record.seed, setupMeta: { hostSeat: record.hostSeat }, log: record.actions });
+    expect(again.steps.at(-1)!.state).toEqual(played.final);
+    const transcript = gameTranscript(noirModule, input, { kind: 'all' }, en);
+    expect(transcript).toContain(en.review.transcript.step(lastStep(replay)));
+    expect(transcript).not.toMatch(/<t:\d+/);
+  });
+
+  it('while the game runs: no seed, and other seats’ actions are only who, how and when', () => {
+    const input = { table: { ...table, status: 'active' } as never, seats, replay, step: 3, view: { kind: 'seat', seat: 1 } as ReviewView, viewerSeat: 1, over: false };
+    const record = gameRecord(noirModule, input, 1, en);
+    expect(record.seed).toBeNull();
+    for (const entry of record.actions) expect(entry.action === null).toBe(entry.seat !== 1);
+    expect(record.actions.some((entry) => entry.seat === 0)).toBe(true);
+  });
+
+  it('a non-player gets no seed and no seat’s actions, even once the game is over', () => {
+    const input = { table: table as never, seats, replay, step: lastStep(replay), view: { kind: 'public' } as ReviewView, viewerSeat: null, over: true };
+    const record = gameRecord(noirModule, input, 1, en);
+    expect(record.seed).toBeNull();
+    expect(record.actions.every((entry) => entry.action === null)).toBe(true);
+    expect(record.actions).toHaveLength(log.length);
+  });
+
+  it('loadReview finds the host seat of a host who erased their data (NOIR: the host is the Killer)', async () => {
+    const store = {
+      table: async (id: number) => (id === 9 ? { ...table, hostUserId: 'anonymous' } : undefined),
+      seats: async () => seats.map((row) => ({ ...row, userId: `anonymous:${row.seat}` })),
+      actions: async () => log.map((entry, i) => ({ tableId: 9, seq: i + 1, seat: entry.seat, userId: null, kind: entry.kind, action: entry.action, at: entry.at })),
+    };
+    const app = { store, registry: defaultRegistry() } as never;
+    const loaded = await loadReview(app, 9, 'g', en);
+    expect(loaded.ok).toBe(true);
+    if (!loaded.ok) return;
+    expect(loaded.hostSeat).toBe(1);
+    expect(loaded.replay.steps.at(-1)!.state).toEqual(played.final);
+    expect(await loadReview(app, 9, 'other-guild', en)).toMatchObject({ ok: false, outcome: 'no_table' });
+  });
+});
