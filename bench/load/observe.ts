@@ -22,7 +22,7 @@
  */
 import type { RecordedRequest } from '../../src/local/emulator/index.js';
 import type { ProductDb, TableRowView } from './product-db.js';
-import type { BenchTable, World } from './world.js';
+import { isBoardMessage, type BenchTable, type World } from './world.js';
 
 /** REST requests the bot made, by kind, while observed. */
 export interface RestCounts {
@@ -182,10 +182,10 @@ export class Observer {
       const channel = r.path.split('/')[2]!;
       const table = this.world.byChannel.get(channel);
       const messageId = r.path.split('/')[4];
-      const res = r.response as { id?: string; embeds?: unknown[] } | undefined;
+      const res = r.response as { id?: string; embeds?: unknown[]; flags?: number } | undefined;
       const board =
         table !== undefined &&
-        ((r.method === 'PATCH' && messageId === table.boardId) || (r.method === 'POST' && (res?.embeds?.length ?? 0) > 0));
+        ((r.method === 'PATCH' && messageId === table.boardId) || (r.method === 'POST' && res !== undefined && isBoardMessage(res)));
       if (!board) {
         c.pings++;
         return;

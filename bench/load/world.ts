@@ -130,8 +130,8 @@ export async function buildWorld(o: WorldOptions): Promise<World> {
   const unsubscribe = emu.onRequest((r) => {
     if (r.route !== 'POST /channels/:channel/messages' || r.status !== 200) return;
     const t = byChannel.get(r.path.split('/')[2]!);
-    const res = r.response as { id?: string; embeds?: unknown[] } | undefined;
-    if (t && !t.boardId && res?.id && res.embeds?.length) t.boardId = res.id;
+    const res = r.response as { id?: string; embeds?: unknown[]; flags?: number } | undefined;
+    if (t && !t.boardId && res?.id && isBoardMessage(res)) t.boardId = res.id;
   });
   const bot = await BotProcess.start(
     { kind: o.kind, apiBase: emu.apiBase, token: emu.token, guildId: emu.guild.id, dbPath: dbPath ?? '', ...(postgresUrl ? { databaseUrl: postgresUrl } : {}), logLevel: o.logLevel ?? 'info' },
@@ -214,4 +214,13 @@ export async function waitForBoards(db: ProductDb, timeoutMs: number): Promise<n
     if (performance.now() - started > timeoutMs) throw new Error(`${behind} boards still behind after ${timeoutMs} ms`);
     await new Promise((r) => setTimeout(r, 100));
   }
+}
+
+/**
+ * True for a posted message that is a lobby or board: an embed (the echo bot, games drawn as
+ * text) or a Components V2 message (a board with its picture, README "Pictures"); pings are
+ * plain content.
+ */
+export function isBoardMessage(res: { embeds?: unknown[]; flags?: number }): boolean {
+  return (res.embeds?.length ?? 0) > 0 || ((res.flags ?? 0) & (1 << 15)) !== 0;
 }

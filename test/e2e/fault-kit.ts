@@ -11,7 +11,7 @@ import type { App } from '../../src/app.js';
 import { catalogFor } from '../../src/i18n/index.js';
 import type { DiscordEmulator, EmulatedUser, InteractionResult, RecordedRequest } from '../../src/local/emulator/index.js';
 import { tallyDefinition, tallyModule, type TallyState } from '../support/toy-game.js';
-import { answered, boardOf, settle, tableIdOf, textOf } from './harness.js';
+import { answered, boardOf, fresh, settle, tableIdOf, textOf } from './harness.js';
 
 /** How much longer every fault window runs (`npm run chaos` sets FAULT_SCALE). */
 export const FAULT_SCALE = Math.max(1, Number(process.env.FAULT_SCALE ?? 1) || 1);
@@ -36,7 +36,7 @@ export async function openTable(emu: DiscordEmulator, app: App, users: EmulatedU
   const lobby = answered(await host!.slash('tally new', { seats: users.length, 'turn-timer': turnSeconds }, { channelId })).message!;
   for (const user of rest) answered(await user.click(lobby, 'Join'));
   await settle(app);
-  answered(await host!.click(lobby, 'Start'));
+  answered(await host!.click(fresh(emu, lobby), 'Start'));
   await settle(app);
   const id = tableIdOf(lobby);
   const seats = await app.context.store.seats(id);

@@ -94,10 +94,10 @@ describe('pictures through Discord', () => {
     const id = tableIdOf(lobby);
     answered(await admin.click(lobby, 'Start'));
     await settle(app);
-    const board = boardOf(emu, id);
+    const board = boardOf(emu, id, channelId);
     expect(gallery(board)).toEqual([]);
     expect(board.attachments ?? []).toEqual([]);
-    expect(textOf(board)).toMatch(/[A-E][1-5]|Ada|Bram/); // the grid as text
+    expect(textOf(board)).toMatch(/Deaths \*\*\d+\/16\*\*/); // the text version of the board
     // The admin's own hand still comes as a picture: the server setting is for the public board.
     const panel = answered(await admin.click(fresh(emu, board), 'Show my hand')).message!;
     await expectPicture(panel);

@@ -235,11 +235,13 @@ describe('platform behaviour through the Discord emulator', () => {
     expect((await app.context.store.table(id))!.status).toBe('cancelled');
     const closed = fresh(emu, board);
     expect(textOf(closed)).toMatch(/Cancelled/);
-    // A closed board keeps its Container (Components V2) but offers no button or select.
-    expect(JSON.stringify(closed.components ?? [])).not.toMatch(/"custom_id"/);
-    // The open private panel is redrawn too: no moves left to click, "this game is over".
+    // A closed board keeps its Container (Components V2) and offers only Review (README "Review a game").
+    const closedIds = [...JSON.stringify(closed.components ?? []).matchAll(/"custom_id":"([^"]+)"/g)].map((m) => m[1]!);
+    expect(closedIds).toHaveLength(1);
+    expect(closedIds[0]).toMatch(/^rh1:r:/);
+    // The open private panel is redrawn too: no moves left to click, "see the board for the result".
     await eventually(async () => (!/"custom_id"/.test(JSON.stringify(fresh(emu, panel).components ?? [])) ? true : undefined), 'the panel redrawn without buttons');
-    expect(textOf(fresh(emu, panel))).toMatch(/game is over/);
+    expect(textOf(fresh(emu, panel))).toMatch(/See the board for the result/);
     // A stale panel button on the cancelled table is answered privately.
     const late = answered(await ana.slash('hand', {}, { channelId }));
     expect(late.message?.ephemeral).toBe(true);

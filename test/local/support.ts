@@ -139,9 +139,13 @@ export async function switchTo(page: Page, userId: string): Promise<void> {
   await page.locator(`.member.me[data-user="${userId}"]`).waitFor();
 }
 
-/** The newest message of the page whose embed title names `table #id` and has buttons (the board). */
+/**
+ * The newest message of the page whose title names `table #id` and has buttons (the board): an
+ * embed's title (a lobby, a game without pictures) or a Components V2 board's `###` heading.
+ */
 export function boardLocator(page: Page, tableId: number): Locator {
-  return page.locator('.message:not(.ephemeral)').filter({ has: page.locator('.embed-title', { hasText: new RegExp(`table #${tableId}\\b`) }) }).filter({ has: page.locator('.components') }).last();
+  const title = page.locator('.embed-title, .v2-text .md-h3', { hasText: new RegExp(`table #${tableId}\\b`) });
+  return page.locator('.message:not(.ephemeral)').filter({ has: title }).filter({ has: page.locator('.components') }).last();
 }
 
 /** Poll `fn` until it returns a truthy value (every 50 ms, up to `timeoutMs`). */
