@@ -6,7 +6,7 @@
  * never as glyphs, so pictures need only the Latin-1 letters of the shipped font
  * (README "Pictures").
  */
-import { esc, round, text, textWidth, THEME } from './svg.js';
+import { drawable, esc, round, text, textWidth, THEME } from './svg.js';
 
 /** Longest alt text Discord accepts for a picture, characters. */
 export const ALT_MAX = 1024;
@@ -87,7 +87,7 @@ export function padlock(x: number, y: number, size: number, colour: string, body
  */
 export function wrapText(content: string, maxWidth: number, size: number, bold = false, maxLines = 2): string[] {
   // Words split on spaces; a hyphenated word may also break after its hyphen ("Third-" / "Storey").
-  const words = content.split(/\s+/).filter(Boolean).flatMap((word) => {
+  const words = drawable(content).split(/\s+/).filter(Boolean).flatMap((word) => {
     if (!word.includes('-') || textWidth(word, size, bold) <= maxWidth) return [word];
     return word.split(/(?<=-)/).map((part, i, all) => (i < all.length - 1 ? `${part}\u0000` : part));
   });

@@ -21,9 +21,20 @@ export const THEME = {
   ok: '#23a55a',
 } as const;
 
-/** Escapes text for use inside SVG text content or an attribute value. */
+/**
+ * Emoji (and their joiners and variation selectors) with the space after them: the shipped
+ * font has no emoji, so a name such as "🤖 Marple" (a bot seat) would be drawn with a gap.
+ */
+const EMOJI = /(?:\p{Extended_Pictographic}|\p{Regional_Indicator}|[\u200d\ufe0f\u20e3])+\s?/gu;
+
+/** `text` without emoji (see EMOJI): what the shipped font can draw. */
+export function drawable(text: string): string {
+  return text.replace(EMOJI, '');
+}
+
+/** Escapes text for use inside SVG text content or an attribute value; emoji are dropped (`drawable`). */
 export function esc(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+  return drawable(text).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 }
 
 /**
@@ -63,7 +74,8 @@ export interface TextOptions {
 
 /** A `<text>` element at baseline (`x`, `y`). */
 export function text(x: number, y: number, content: string, options: TextOptions): string {
-  const shown = options.maxWidth ? fitText(content, options.maxWidth, options.size, options.bold) : content;
+  const plain = drawable(content);
+  const shown = options.maxWidth ? fitText(plain, options.maxWidth, options.size, options.bold) : plain;
   const attrs = [
     `x="${round(x)}"`,
     `y="${round(y)}"`,
