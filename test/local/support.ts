@@ -145,7 +145,7 @@ export async function switchTo(page: Page, userId: string): Promise<void> {
  */
 export function boardLocator(page: Page, tableId: number): Locator {
   const title = page.locator('.embed-title, .v2-text .md-h3', { hasText: new RegExp(`table #${tableId}\\b`) });
-  return page.locator('.message:not(.ephemeral)').filter({ has: title }).filter({ has: page.locator('.components') }).last();
+  return page.locator('.message:not(.ephemeral)').filter({ has: title }).filter({ has: page.locator('.components, .action-row') }).last();
 }
 
 /** Poll `fn` until it returns a truthy value (every 50 ms, up to `timeoutMs`). */

@@ -268,7 +268,8 @@ describe('a game against bots', () => {
     expect(shown).toContain(JSON.stringify(en.common.board.abandonedHumansLeft).slice(1, -1));
     // Not the "every player was away and let 3 deadlines pass" reason: no deadline passed.
     expect(shown).not.toContain('deadlines in a row');
-    expect(JSON.stringify(board.components ?? [])).not.toMatch(/"custom_id"/); // no button or select left
+    // No game button or select left: only Review (README "Review a game").
+    expect([...JSON.stringify(board.components ?? []).matchAll(/"custom_id":"([^"]+)"/g)].map((m) => m[1])).toEqual(['rh1:r:1:-:p:o']);
   });
 });
 

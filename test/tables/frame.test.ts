@@ -10,6 +10,7 @@ import { panelMessage } from '../../src/discord/render/panel.js';
 import type { Actor } from '../../src/tables/types.js';
 import { tallyModule } from '../support/toy-game.js';
 import { toyServiceFixture } from '../support/toy-service.js';
+import { reviewId } from '../../src/discord/custom-id.js';
 
 const actor = (n: number, name: string): Actor => ({ userId: `20000000000000000${n}`, displayName: name, canManageGuild: false });
 const ana = actor(1, 'ana_b');
@@ -59,7 +60,7 @@ describe('board frame', () => {
     expect(board).not.toMatch(/Turn of/);
   });
 
-  it('an abandoned game says so, and why, with no buttons left', async () => {
+  it('an abandoned game says so, and why, with no game buttons left (only Review)', async () => {
     const id = (await start());
     for (let guard = 0; guard < 500 && (await toy.store.table(id))!.status === 'active'; guard++) {
       await vi.advanceTimersByTimeAsync(Math.max(0, (await toy.store.table(id))!.deadlineAt! - Date.now()));
@@ -68,7 +69,8 @@ describe('board frame', () => {
     const board = text(payload);
     expect(board).toMatch(/This table is closed/);
     expect(board).toMatch(/Abandoned:\*\* nobody played for over 10 minutes — every player was away and let 3 deadlines in a row pass\. This game is not rated/);
-    expect(payload.components).toEqual([]);
+    const ids = (payload.components ?? []).flatMap((row) => (row as { components: { custom_id?: string }[] }).components.map((c) => c.custom_id));
+    expect(ids).toEqual([reviewId(id, null, 'p', 'o')]);
   });
 });
 

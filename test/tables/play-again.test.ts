@@ -6,7 +6,7 @@
  * double click opens one lobby.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { tableActionId } from '../../src/discord/custom-id.js';
+import { reviewId, tableActionId } from '../../src/discord/custom-id.js';
 import { boardMessage } from '../../src/discord/render/board.js';
 import { en } from '../../src/i18n/en/index.js';
 import { gameTables } from '../../src/persistence/schema.js';
@@ -142,23 +142,23 @@ describe('the board offers Play again only when the game finished', () => {
   const customIds = async (id: number) =>
     (boardMessage(tallyModule, (await toy.service.snapshot(id))!, en).components ?? []).flatMap((row) => (row as { components: unknown[] }).components.map((c) => (c as { custom_id?: string }).custom_id));
 
-  it('a finished board: one Play again button, no game buttons', async () => {
+  it('a finished board: Play again and Review (README "Review a game"), no game buttons', async () => {
     const id = await table([ana, ben]);
-    expect(await customIds(id)).toEqual([tableActionId(id, 'again')]);
+    expect(await customIds(id)).toEqual([tableActionId(id, 'again'), reviewId(id, null, 'p', 'o')]);
     const payload = boardMessage(tallyModule, (await toy.service.snapshot(id))!, en);
     expect((payload.components![0] as { components: unknown[] }).components[0]).toMatchObject({ label: en.common.board.playAgain });
     expect(payload.content).toBe('');
   });
 
-  it('a running or cancelled board: none; a forfeit (everyone else left) is a finished game', async () => {
+  it('a running or cancelled board: no Play again (a cancelled game keeps Review); a forfeit (everyone else left) is a finished game', async () => {
     const running = await table([ana, ben], { finish: false });
     expect(await customIds(running)).not.toContain(tableActionId(running, 'again'));
     await toy.service.cancel(running, ana);
-    expect(await customIds(running)).toEqual([]);
+    expect(await customIds(running)).toEqual([reviewId(running, null, 'p', 'o')]);
     const everyoneLeft = await table([ana, ben], { finish: false });
     await toy.service.leaveGame(everyoneLeft, ana);
     // Ben is the last one seated: he wins at once, a finished game — that board offers a rematch.
     expect((await toy.store.table(everyoneLeft))!.status).toBe('finished');
-    expect(await customIds(everyoneLeft)).toEqual([tableActionId(everyoneLeft, 'again')]);
+    expect(await customIds(everyoneLeft)).toEqual([tableActionId(everyoneLeft, 'again'), reviewId(everyoneLeft, null, 'p', 'o')]);
   });
 });
