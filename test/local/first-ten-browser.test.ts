@@ -3,13 +3,15 @@
  * greets the visitor with where the commands are and a button that starts a game against
  * bots, in the client language; a Spanish client sees and types the Spanish command names
  * (`/noir nueva`, `/ayuda`) as Discord's client lets it; the member card's contents stay
- * inside the card; an option's range error is not covered by the suggestion popup.
+ * inside the card; an option's range error is not covered by the suggestion popup; a command
+ * reply's "used /command" line names the command in the viewer's language; the welcome stays
+ * while the channel holds only private (ephemeral) answers, such as /help's.
  * Screenshots (desktop and 390 px, English and Spanish) go to test-results/.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { LocalPlay } from '../../src/local/play.js';
-import { dataDir, findBrowser, launchBrowser, snapshot, startLocal } from './support.js';
+import { dataDir, findBrowser, launchBrowser, snapshot, startLocal, switchTo } from './support.js';
 
 const BROWSER = findBrowser();
 
@@ -117,6 +119,49 @@ describe.skipIf(!BROWSER)('local play in the browser: the first minutes', () => 
     await expect.poll(() => lobby.textContent()).toMatch(/NOIR/);
     await expect.poll(() => lobby.textContent()).toMatch(/2\/2/);
     play.emulator.setUserLocale(ana.id, 'en-US');
+    await page.close();
+  });
+
+  it('a Spanish client reads "usó /ayuda" and "usó /noir nueva", and keeps the welcome after /ayuda', { timeout: 30_000 }, async () => {
+    const bea = play.emulator.members()[1]!;
+    play.emulator.setUserLocale(bea.id, 'es-ES');
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await page.goto(play.url);
+    await switchTo(page, bea.id);
+    await page.locator('.channel', { hasText: 'testing' }).click();
+    await page.locator('.channel.active', { hasText: 'testing' }).waitFor();
+    await expect.poll(() => page.locator('#welcome-play').textContent()).toBe('Jugar una partida contra bots');
+
+    // /ayuda's answer is private: the channel still holds nothing everyone sees, so the welcome
+    // and its button stay; the answer's header names the command as this client calls it.
+    const composer = page.locator('#composer-input');
+    await composer.fill('/ayuda');
+    await composer.press('Enter');
+    const help = page.locator('.message.ephemeral', { hasText: 'Red Herring — ayuda' });
+    await help.waitFor({ timeout: 10_000 });
+    expect(await help.locator('.reply-line').textContent()).toMatch(/usó \/ayuda$/);
+    expect(await page.locator('#welcome-play').isVisible()).toBe(true);
+    await page.locator('#welcome').scrollIntoViewIfNeeded();
+    await snapshot(page, 'first-ten-help-es.png');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.waitForTimeout(300); // the side panels slide away (style.css: .15s)
+    await page.locator('#welcome').scrollIntoViewIfNeeded();
+    await snapshot(page, 'first-ten-help-es-phone.png');
+    expect(await page.locator('#welcome-play').isVisible()).toBe(true);
+
+    // A message everyone sees (the lobby) ends the welcome; its header reads "usó /noir nueva".
+    await composer.fill('/noir nueva bots:1');
+    await composer.press('Enter');
+    const lobby = page.locator('.message:not(.ephemeral)').filter({ has: page.locator('button', { hasText: 'Empezar' }) }).last();
+    await lobby.waitFor({ timeout: 10_000 });
+    await expect.poll(() => lobby.locator('.reply-line').textContent()).toMatch(/usó \/noir nueva$/);
+    await expect.poll(() => page.locator('#welcome').count()).toBe(0);
+    await lobby.scrollIntoViewIfNeeded();
+    await snapshot(page, 'first-ten-used-command-es-phone.png');
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.waitForTimeout(300);
+    await snapshot(page, 'first-ten-used-command-es.png');
+    play.emulator.setUserLocale(bea.id, 'en-US');
     await page.close();
   });
 

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { buildCommands } from '../../src/commands/index.js';
 import { defaultRegistry } from '../../src/games/index.js';
 // @ts-expect-error -- plain JS module of the page (type-checked by tsconfig.page.json)
-import { localizeCommands, parseCommand, suggest } from '../../src/local/page/composer.js';
+import { localizeCommands, localizedCommandName, parseCommand, suggest } from '../../src/local/page/composer.js';
 // @ts-expect-error -- plain JS module of the page
 import { PAGE_CATALOGS, PAGE_TEXT_KEYS, t } from '../../src/local/page/i18n.js';
 // @ts-expect-error -- plain JS module of the page
@@ -104,6 +104,14 @@ describe('composer', () => {
     expect(suggest('/noir ', es, ectx).map((x: { label: string }) => x.label)).toEqual(['/noir nueva', '/noir reglas']);
     // English clients see the registered names.
     expect(suggest('/noir ', localizeCommands(commands, 'en-US'), cctx).map((x: { label: string }) => x.label)).toEqual(['/noir new', '/noir rules']);
+  });
+
+  it('a command reply\u2019s "used /command" names the command in the viewer\u2019s language', () => {
+    const es = localizeCommands(commands, 'es-ES');
+    expect(localizedCommandName('help', es)).toBe('ayuda');
+    expect(localizedCommandName('noir new', es)).toBe('noir nueva');
+    expect(localizedCommandName('noir new', localizeCommands(commands, 'en-US'))).toBe('noir new');
+    expect(localizedCommandName('gone sub', es)).toBe('gone sub'); // unknown: as registered
   });
 });
 

@@ -5,7 +5,7 @@
  * stream (Server-Sent Events) says the world changed, and sends that user's actions to the
  * page API. It never talks to the bot: only to the emulator, as a Discord client would.
  */
-import { localizeCommands, parseCommand, suggest } from './composer.js';
+import { localizeCommands, localizedCommandName, parseCommand, suggest } from './composer.js';
 import { LOCALE_NAMES, t } from './i18n.js';
 import { formatTimestamp } from './markdown.js';
 import { avatarColour, renderMessage, tickTimestamps } from './render.js';
@@ -323,6 +323,8 @@ function renderContext() {
     onClick: (message, customId) => void interact('click', message, { customId }),
     onSelect: (message, customId, values) => void interact('select', message, { customId, values }),
     onDismiss: (message) => void dismiss(message),
+    // "used /command": the name in the viewer's language, as in the composer (composer.js).
+    commandName: (registered) => localizedCommandName(registered, localCommands()),
   };
 }
 
@@ -350,7 +352,10 @@ function renderMessages() {
     previous = m;
   }
   state.rendered = next;
-  if (!nodes.length) nodes.push(welcome(ctx.locale));
+  // The welcome stays while the channel holds no message everyone sees: private answers
+  // ("Only you can see this", e.g. /help's) and local notices are not the channel's
+  // history, so a newcomer who reads /help first keeps the welcome and its button above them.
+  if (all.every((m) => m.ephemeral)) nodes.unshift(welcome(ctx.locale));
   const current = [...list.children];
   if (current.length !== nodes.length || current.some((n, i) => n !== nodes[i])) list.replaceChildren(...nodes);
   tickTimestamps(list, (unix, style) => formatTimestamp(unix, style, ctx.locale, Date.now()));

@@ -49,6 +49,28 @@ export function localizeCommands(nodes, locale) {
   });
 }
 
+/**
+ * A command's registered name path (an interaction's `name`, e.g. 'noir new' or 'help') as
+ * the viewer's client shows it: each word — command, group, subcommand — under its name in
+ * the localized tree (from `localizeCommands`), as Discord's client shows a Spanish user
+ * "usó /noir nueva". A word the tree does not know stays as registered.
+ * @param {string} registered
+ * @param {Array<Command | CommandOption>} localized the tree from `localizeCommands`
+ * @returns {string}
+ */
+export function localizedCommandName(registered, localized) {
+  /** @type {Array<Command | CommandOption> | undefined} */
+  let level = localized;
+  return registered
+    .split(' ')
+    .map((word) => {
+      const node = level?.find((n) => apiName(n) === word);
+      level = node?.options?.filter(isSub);
+      return node ? node.name : word;
+    })
+    .join(' ');
+}
+
 /** Whether `node` is called `word` (its name in the viewer's language, or its registered name). */
 const calls = (/** @type {Command | CommandOption} */ node, /** @type {string | undefined} */ word) => node.name === word || Boolean(word && node.aliases?.includes(word));
 

@@ -24,6 +24,7 @@ import { escapeHtml, renderInline, renderMarkdown } from './markdown.js';
  *   onClick: (message: Json, customId: string) => void,
  *   onSelect: (message: Json, customId: string, values: string[]) => void,
  *   onDismiss: (message: Json) => void,
+ *   commandName?: (registered: string) => string,
  * }} RenderContext
  */
 
@@ -393,7 +394,7 @@ export function renderMessage(m, ctx, grouped) {
   if (showHeader) root.classList.add('has-header');
   if (meta && meta.type === 2 && meta.user) {
     const reply = el('div', 'reply-line');
-    reply.append(el('span', 'reply-user', `@${authorName(meta.user)}`), el('span', 'reply-text', ` ${t(ctx.locale, 'usedCommand')} `), el('span', 'reply-command', `/${meta.name ?? ''}`));
+    reply.append(el('span', 'reply-user', `@${authorName(meta.user)}`), el('span', 'reply-text', ` ${t(ctx.locale, 'usedCommand')} `), el('span', 'reply-command', `/${ctx.commandName ? ctx.commandName(String(meta.name ?? '')) : (meta.name ?? '')}`));
     root.append(reply);
   }
   const author = m.author ?? {};
