@@ -712,6 +712,15 @@ export class Publisher implements TableListener {
    * writer: in order per message, only the newest version, drawn when it is sent, and not
    * sent when it looks the same as what the message shows), through the interaction REST client.
    */
+  /**
+   * Redraw the open panels of `snap`'s table. The clicker's own panel was already answered in
+   * place by their click (callback type 7, components.ts); everyone else's can only be edited
+   * through the token of the interaction that opened it, one write per message in order
+   * (PanelWriter) and at most PANEL_REFRESHES_IN_FLIGHT at once, within Discord's rate limits.
+   * So for a moment after a change — e.g. the last vote of a J'Accuse! reveal — other players
+   * still see the buttons drawn before it: that delay is inherent, and a click on such a
+   * button is refused as stale with the current panel (staleNote, components.ts).
+   */
   private refreshPanels(snap: TableSnapshot): void {
     const now = (this.deps.now ?? Date.now)();
     const mod = this.deps.registry.get(snap.table.game);

@@ -5,12 +5,15 @@
  * Suspicion counter window (README "Suspicion notes", UNSEEN_HAND_WINDOW_MS); end boards and
  * end panels say once that the game is over; `/phantom rules` shows its title once; Tricks
  * and the Phantom's glass buttons never name the reader as "someone's" card; J'Accuse!'s
- * board has a key to its symbols.
+ * board has a key to its symbols, and the click that closes its vote is answered with the new
+ * state while a stale "Switch to …" gets the current panel and a plain note (en, es).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../src/app.js';
 import { seatsToAct, type Pending } from '../../src/games/engine.js';
 import { defaultRegistry } from '../../src/games/index.js';
+import { en } from '../../src/i18n/en/index.js';
+import { es } from '../../src/i18n/es/index.js';
 import { DiscordEmulator, type EmulatedMessage, type EmulatedUser, type InteractionResult } from '../../src/local/emulator/index.js';
 import { deadlineFor, UNSEEN_HAND_WINDOW_MS, waitsForUnseenHand } from '../../src/tables/policy.js';
 import { answered, boardOf, fresh, noirChoice, offers, perform, playOut, settle, startBot, tableIdOf, tempDir, textOf, type Offer } from './harness.js';
@@ -171,6 +174,62 @@ describe('the first games of a newcomer', () => {
       },
     });
     expect(ownSeen).toBeGreaterThan(0);
+  });
+
+  it("J'Accuse!: the click that closes the vote answers with the new state and no vote buttons; a stale Switch gets the current panel and a plain note (en, es)", async () => {
+    const def = registry.get('jaccuse').definition;
+    const channelId = emu.addChannel('jaccuse-last-vote');
+    const users = [emu.addUser('Vera', { locale: 'en-US' }), emu.addUser('Vito', { locale: 'es-ES' }), emu.addUser('Viv', { locale: 'en-US' })];
+    // Text panels: every click is answered at once with its panel (type 7), never deferred for a picture.
+    for (const u of users) await app.context.store.setUserTextBoards(u.id, true, Date.now());
+    const lobby = answered(await users[0]!.slash('jaccuse new', { seats: 3 }, { channelId })).message!;
+    for (const u of users.slice(1)) answered(await u.click(lobby, 'Join'));
+    await settle(app);
+    answered(await users[0]!.click(lobby, 'Start'));
+    await settle(app);
+    const id = tableIdOf(lobby);
+    const store = app.context.store;
+    const pending = async () => def.pending((await store.table(id))!.state) as Pending;
+    // Characters and the investigation, until the secret vote opens with everyone to cast.
+    const voteOpen = async () => {
+      const p = await pending();
+      return p.kind === 'simultaneous' && p.waiting.length === 3;
+    };
+    await playOut({ emu, app: () => app, tableId: id, users, def, channelId, until: voteOpen });
+    await settle(app);
+    const board = boardOf(emu, id, channelId);
+    const panels: EmulatedMessage[] = [];
+    for (const u of users) panels.push(answered(await u.click(fresh(emu, board), 'Show my hand')).message!);
+    const vote = (m: EmulatedMessage) => offers(m, def).filter((o) => o.action.type === 'vote');
+    // Vera and Vito cast; their panels are answered in place and offer a switch.
+    for (const k of [0, 1]) {
+      await settle(app); // the refreshes of the last vote are done: this click is answered in place
+      const r = answered(await perform(users[k]!, panels[k]!, vote(panels[k]!)[0]!));
+      expect(r.callbackType).toBe(7);
+      panels[k] = r.message!;
+      expect(vote(panels[k]!).length).toBeGreaterThan(0);
+    }
+    expect(vote(panels[1]!).map((o) => o.label)).toContain(`Cambiar a ${es.jaccuse.suspicion.right}`);
+    expect(vote(panels[0]!).map((o) => o.label)).toContain(`Switch to ${en.jaccuse.suspicion.across}`);
+    const stale = vote(panels[1]!)[0]!;
+    const staleEn = vote(panels[0]!)[0]!;
+    await settle(app);
+    // Viv's vote is the last one: the reveal. Her panel, answered by that click, shows the new state — no vote, no invitation to change it.
+    const last = answered(await perform(users[2]!, panels[2]!, vote(panels[2]!)[0]!));
+    expect(last.callbackType).toBe(7);
+    expect(vote(last.message!)).toEqual([]);
+    expect(textOf(last.message)).not.toMatch(/change it|Switch to|Cast /);
+    // Vito (es) and Vera (en) click "Switch to …" on their panels as drawn before the reveal (not refreshed yet on
+    // their screens): refused as stale, with the current panel — answered in place, or right after if a refresh is on its way.
+    for (const [k, offer, t] of [[1, stale, es], [0, staleEn, en]] as const) {
+      answered(await users[k]!.forge(panels[k]!, offer.customId));
+      await settle(app);
+      const now = fresh(emu, panels[k]!);
+      expect(textOf(now)).toContain(t.jaccuse.staleVote);
+      expect(vote(now)).toEqual([]);
+      expect(textOf(now)).not.toMatch(/change it|Switch to|cambiarlo|Cambiar a/);
+    }
+    expect(emu.violations).toEqual([]);
   });
 
   it("J'Accuse!: the board has a key to its symbols", async () => {

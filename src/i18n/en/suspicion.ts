@@ -184,7 +184,10 @@ export const suspicion = {
         ? `${who} puts a card face down on ${slot} and declares it is ${colour}. Vote now!`
         : `${who} puts a card face down on ${owner}'s suspect (${slot}) and declares it is ${colour}. Vote now!`,
     declaredCard: (card: string, colour: string) => `You put ${card} face down, declaring ${colour}.`,
-    voteRecorded: (choice: string) => `You chose: ${choice}. You may change it until everyone has voted.`,
+    // A log line and a click's confirmation, still read after the vote closed (even on a finished
+    // game's panel): the fact only. The invitation to change the vote is the panel's status line
+    // (panelMyVote), drawn only while the vote is open (docs/rules/suspicion.md §1.9).
+    voteRecorded: (choice: string) => `You chose: ${choice}.`,
     revealed: (who: string, card: string, colour: string, verdict: string, tally: string, tie: string) =>
       `The card was ${card} (${who} claimed ${colour}). Verdict: ${verdict}${tally}${tie}.`,
     tally: (believe: number, bluff: number) => ` (believe ${believe} – bluff ${bluff})`,

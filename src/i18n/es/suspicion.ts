@@ -192,7 +192,8 @@ export const suspicion = {
         ? `${who} pone una carta boca abajo en ${slot} y declara que es ${colour}. ¡A votar!`
         : `${who} pone una carta boca abajo en el sospechoso de ${owner} (${slot}) y declara que es ${colour}. ¡A votar!`,
     declaredCard: (card: string, colour: string) => `Pusiste ${card} boca abajo y declaraste ${colour}.`,
-    voteRecorded: (choice: string) => `Elegiste: ${choice}. Puedes cambiarlo hasta que todos hayan votado.`,
+    // Línea del registro y confirmación del clic: solo el hecho (el cambio lo ofrece panelMyVote mientras se vota).
+    voteRecorded: (choice: string) => `Elegiste: ${choice}.`,
     revealed: (who: string, card: string, colour: string, verdict: string, tally: string, tie: string) =>
       `La carta era ${card} (${who} dijo ${colour}). Veredicto: ${verdict}${tally}${tie}.`,
     tally: (believe: number, bluff: number) => ` (creer ${f.number(believe)} – farol ${f.number(bluff)})`,

@@ -151,6 +151,25 @@ describe('panel', () => {
 });
 
 describe('log lines, errors, stale clicks', () => {
+  it('the vote-change invitation is drawn only while the vote is open, not in the log or the closing click\'s confirmation (§1.9)', () => {
+    const s0 = arrange(3, { hands: { 0: ['orange1', 'green1', 'green2'] }, slots: { 0: ['red1', 'blue1', null] } });
+    const s1 = run(s0, [
+      [0, { type: 'declare', card: 'orange1', suspect: 0 }],
+      [1, { type: 'vote', verdict: 'bluff' }],
+    ]);
+    // Open: the panel invites a change.
+    expect(ui.panel(def.seatView(s1, 1), def.legalActions(s1, 1), fakeRenderContext(3)).body).toContain('you may change it until everyone has voted');
+    // The last vote closes it: its confirmation / log line (read on the panel afterwards, even of a finished game) states the fact only.
+    const { state: s2, events } = act(s1, 2, { type: 'vote', verdict: 'believe' });
+    const recorded = events.find((e) => e.type === 'voteRecorded')!;
+    for (const t of [en, es]) {
+      const ctx = fakeRenderContext(3, { t });
+      const line = ui.describeEvent(recorded, ctx, 2)!;
+      expect(line).toBe(t === en ? 'You chose: Believe.' : 'Elegiste: Creer.');
+      expect(ui.panel(def.seatView(s2, 2), def.legalActions(s2, 2), ctx).body).not.toMatch(/change it|cambiarlo/);
+    }
+  });
+
   it('describes events in plain sentences, private ones for their recipient', () => {
     const ctx = fakeRenderContext(3);
     const s0 = arrange(3, { hands: { 0: ['red1', 'blue1', 'pink1'], 1: ['redx1', 'green1', 'green2'] } });
