@@ -22,6 +22,7 @@ import { CARDS, type CardNumber, type Colour, type CrimeReveal, type Glass, type
 import { ownerOf } from './seating.js';
 import { describeEvent } from './ui-text.js';
 import type { PhantomPublicView, PhantomSeatView } from './views.js';
+import { changedMark, decidingMark, INK, turnMark, winnerMark } from '../marks.js';
 
 type P = Catalog['phantom']['pictures'];
 
@@ -29,7 +30,6 @@ const W = PICTURE_WIDTH;
 const M = 20;
 const TEXT = MIN_TEXT_PX;
 const LABEL = MIN_LABEL_PX;
-const INK = '#1e1f22';
 const PAPER = '#f4f1e8';
 const GAP = 10;
 
@@ -44,37 +44,6 @@ const CARD_H = 128;
 const BAND_W = 96;
 
 // ── Symbols (each explained in the key) ─────────────────────────────────────────────────
-
-function turnMark(cx: number, cy: number, size = 26): string {
-  const h = size / 2;
-  return path(`M${round(cx - h * 0.7)} ${round(cy - h)} L${round(cx + h * 0.9)} ${round(cy)} L${round(cx - h * 0.7)} ${round(cy + h)} Z`, { fill: THEME.highlight });
-}
-
-function decidingMark(cx: number, cy: number, size = 24): string {
-  const h = size / 2;
-  const w = size * 0.4;
-  return path(`M${round(cx - w)} ${round(cy - h)} H${round(cx + w)} L${round(cx - w)} ${round(cy + h)} H${round(cx + w)} Z`, {
-    fill: THEME.muted,
-    stroke: THEME.muted,
-    strokeWidth: 2,
-    roundCaps: true,
-  });
-}
-
-function winnerMark(cx: number, cy: number, size = 26): string {
-  const h = size / 2;
-  const d = `M${round(cx - h)} ${round(cy + h * 0.7)} L${round(cx - h)} ${round(cy - h * 0.6)} L${round(cx - h * 0.45)} ${round(cy)} L${round(cx)} ${round(cy - h)} L${round(cx + h * 0.45)} ${round(cy)} L${round(cx + h)} ${round(cy - h * 0.6)} L${round(cx + h)} ${round(cy + h * 0.7)} Z`;
-  return path(d, { fill: THEME.ok, stroke: THEME.text, strokeWidth: 1.5 });
-}
-
-function changedMark(cx: number, cy: number, size = 20): string {
-  const h = size / 2;
-  return path(`M${round(cx)} ${round(cy - h)} L${round(cx + h)} ${round(cy)} L${round(cx)} ${round(cy + h)} L${round(cx - h)} ${round(cy)} Z`, {
-    fill: THEME.highlight,
-    stroke: INK,
-    strokeWidth: 2,
-  });
-}
 
 /** A magnifying glass (§3.3 step 4). */
 function glassMark(cx: number, cy: number, size = 26, stroke: string = INK): string {

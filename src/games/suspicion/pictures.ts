@@ -21,6 +21,7 @@ import type { RenderContext } from '../ui.js';
 import type { CardFace, Colour } from './rules.js';
 import { describeEvent } from './ui-text.js';
 import type { PlayerView, SuspicionPublicView, SuspicionSeatView } from './views.js';
+import { changedMark, decidingMark, INK, turnMark, winnerMark } from '../marks.js';
 
 type P = Catalog['suspicion']['pictures'];
 
@@ -30,8 +31,6 @@ const M = 20;
 /** Name / card-word size and label size, px. */
 const TEXT = MIN_TEXT_PX;
 const LABEL = MIN_LABEL_PX;
-/** Dark ink for words drawn on a coloured card. */
-const INK = '#1e1f22';
 
 /** Fill of each evidence colour (always drawn with its word). */
 const COLOUR_FILL: Record<Colour, string> = {
@@ -63,41 +62,6 @@ const SUSPECT_X = LEFT_X + TILE_W + GAP;
 const RIGHT_X = SUSPECT_X + SUSPECT_W + GAP;
 
 // ── Symbols (each explained in the key) ─────────────────────────────────────────────────
-
-/** ▶-like triangle: whose turn it is. */
-function turnMark(cx: number, cy: number, size = 26): string {
-  const h = size / 2;
-  return path(`M${round(cx - h * 0.7)} ${round(cy - h)} L${round(cx + h * 0.9)} ${round(cy)} L${round(cx - h * 0.7)} ${round(cy + h)} Z`, { fill: THEME.highlight });
-}
-
-/** Hourglass: still deciding (counter race, vote). */
-function decidingMark(cx: number, cy: number, size = 24): string {
-  const h = size / 2;
-  const w = size * 0.4;
-  return path(`M${round(cx - w)} ${round(cy - h)} H${round(cx + w)} L${round(cx - w)} ${round(cy + h)} H${round(cx + w)} Z`, {
-    fill: THEME.muted,
-    stroke: THEME.muted,
-    strokeWidth: 2,
-    roundCaps: true,
-  });
-}
-
-/** Crown: the winner. */
-function winnerMark(cx: number, cy: number, size = 26): string {
-  const h = size / 2;
-  const d = `M${round(cx - h)} ${round(cy + h * 0.7)} L${round(cx - h)} ${round(cy - h * 0.6)} L${round(cx - h * 0.45)} ${round(cy)} L${round(cx)} ${round(cy - h)} L${round(cx + h * 0.45)} ${round(cy)} L${round(cx + h)} ${round(cy - h * 0.6)} L${round(cx + h)} ${round(cy + h * 0.7)} Z`;
-  return path(d, { fill: THEME.ok, stroke: THEME.text, strokeWidth: 1.5 });
-}
-
-/** Diamond: changed by the latest move. */
-function changedMark(cx: number, cy: number, size = 20): string {
-  const h = size / 2;
-  return path(`M${round(cx)} ${round(cy - h)} L${round(cx + h)} ${round(cy)} L${round(cx)} ${round(cy + h)} L${round(cx - h)} ${round(cy)} Z`, {
-    fill: THEME.highlight,
-    stroke: INK,
-    strokeWidth: 2,
-  });
-}
 
 /** Shield: protected evidence (it won a counter-counter, §1.7). */
 function shieldMark(cx: number, cy: number, size = 22, fill = INK): string {

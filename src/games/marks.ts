@@ -1,0 +1,43 @@
+/**
+ * Markers shared by the games' pictures (each explained in the picture's key): whose turn,
+ * still deciding, the winner, and what the latest move changed. SVG strings, sizes in px.
+ */
+import { path, round, THEME } from './svg.js';
+
+/** The dark ink drawn on light cards and markers. */
+export const INK = '#1e1f22';
+
+/** ▶-like triangle: whose turn it is. */
+export function turnMark(cx: number, cy: number, size = 26): string {
+  const h = size / 2;
+  return path(`M${round(cx - h * 0.7)} ${round(cy - h)} L${round(cx + h * 0.9)} ${round(cy)} L${round(cx - h * 0.7)} ${round(cy + h)} Z`, { fill: THEME.highlight });
+}
+
+/** Hourglass: still deciding (counter race, vote). */
+export function decidingMark(cx: number, cy: number, size = 24): string {
+  const h = size / 2;
+  const w = size * 0.4;
+  return path(`M${round(cx - w)} ${round(cy - h)} H${round(cx + w)} L${round(cx - w)} ${round(cy + h)} H${round(cx + w)} Z`, {
+    fill: THEME.muted,
+    stroke: THEME.muted,
+    strokeWidth: 2,
+    roundCaps: true,
+  });
+}
+
+/** Crown: the winner. */
+export function winnerMark(cx: number, cy: number, size = 26): string {
+  const h = size / 2;
+  const d = `M${round(cx - h)} ${round(cy + h * 0.7)} L${round(cx - h)} ${round(cy - h * 0.6)} L${round(cx - h * 0.45)} ${round(cy)} L${round(cx)} ${round(cy - h)} L${round(cx + h * 0.45)} ${round(cy)} L${round(cx + h)} ${round(cy - h * 0.6)} L${round(cx + h)} ${round(cy + h * 0.7)} Z`;
+  return path(d, { fill: THEME.ok, stroke: THEME.text, strokeWidth: 1.5 });
+}
+
+/** Diamond: changed by the latest move. */
+export function changedMark(cx: number, cy: number, size = 20): string {
+  const h = size / 2;
+  return path(`M${round(cx)} ${round(cy - h)} L${round(cx + h)} ${round(cy)} L${round(cx)} ${round(cy + h)} L${round(cx - h)} ${round(cy)} Z`, {
+    fill: THEME.highlight,
+    stroke: INK,
+    strokeWidth: 2,
+  });
+}
