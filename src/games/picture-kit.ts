@@ -6,7 +6,10 @@
  * never as glyphs, so pictures need only the Latin-1 letters of the shipped font
  * (README "Pictures").
  */
+import type { GameEvent, Seat, Viewer } from './engine.js';
+import type { PictureContext } from './picture.js';
 import { drawable, esc, round, text, textWidth, THEME } from './svg.js';
+import type { RenderContext } from './ui.js';
 
 /** Longest alt text Discord accepts for a picture, characters. */
 export const ALT_MAX = 1024;
@@ -175,3 +178,36 @@ export function group(body: string, opacity?: number): string {
 
 /** `esc` re-exported for drawers that build their own elements. */
 export { esc };
+
+/** A log line as an alt-text sentence: emoji, bold markers and doubled spaces removed. */
+export function plainLine(line: string): string {
+  return drawable(line)
+    .replace(/\*\*/g, '')
+    .replace(/\s{2,}/g, ' ')
+    .replace(/\s+([,.;:)])/g, '$1')
+    .trim();
+}
+
+/**
+ * The latest events (`ctx.latest`) that `ctx.viewer` may see, as plain log lines for alt text,
+ * worded by the game's own `describeEvent` (its `GameUi` log lines) with the picture's names.
+ */
+export function latestLines(ctx: PictureContext, describe: (event: GameEvent, render: RenderContext, viewer: Viewer) => string | null): string[] {
+  const render = {
+    tableId: 0,
+    seats: ctx.seats.map((s) => ({ seat: s.seat, userId: '', displayName: s.name, away: s.away, left: false })),
+    t: ctx.t,
+    deadlineMs: null,
+    actionId: () => '',
+    selectId: () => '',
+    name: (seat: Seat) => ctx.seats[seat]?.name ?? `#${seat + 1}`,
+    relative: () => '',
+  } satisfies RenderContext;
+  const out: string[] = [];
+  for (const e of ctx.latest) {
+    if (e.to && (ctx.viewer === null || !e.to.includes(ctx.viewer))) continue;
+    const line = describe(e, render, ctx.viewer);
+    if (line) out.push(plainLine(line));
+  }
+  return out;
+}

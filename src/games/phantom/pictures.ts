@@ -17,12 +17,12 @@ import type { Catalog } from '../../i18n/index.js';
 import type { GameEvent, Seat } from '../engine.js';
 import { MIN_LABEL_PX, MIN_TEXT_PX, PICTURE_WIDTH, type GamePictures, type Picture, type PictureContext } from '../picture.js';
 import { THEME, altText, circle, fitText, path, rect, round, svgDocument, text, textWidth, wrapText } from '../svg.js';
-import type { RenderContext } from '../ui.js';
 import { CARDS, type CardNumber, type Colour, type CrimeReveal, type Glass, type GlassTarget } from './rules.js';
 import { ownerOf } from './seating.js';
 import { describeEvent } from './ui-text.js';
 import type { PhantomPublicView, PhantomSeatView } from './views.js';
 import { changedMark, decidingMark, INK, turnMark, winnerMark } from '../marks.js';
+import { latestLines } from '../picture-kit.js';
 
 type P = Catalog['phantom']['pictures'];
 
@@ -113,36 +113,6 @@ function cardWords(t: Catalog, card: CardNumber): string {
   const colour = CARDS[card].colour;
   const name = cardName(t, card);
   return colour === null ? name : `${card} ${name} (${t.phantom.pictures.colourNames[colour]})`;
-}
-
-function plain(line: string): string {
-  return line
-    .replace(/[\p{Extended_Pictographic}\u{FE0F}\u{200D}]/gu, '')
-    .replace(/\*\*/g, '')
-    .replace(/\s{2,}/g, ' ')
-    .replace(/\s+([,.;:)])/g, '$1')
-    .trim();
-}
-
-/** The latest events as log lines `ctx.viewer` may see, emoji stripped (alt text). */
-function latestLines(ctx: PictureContext): string[] {
-  const render = {
-    tableId: 0,
-    seats: ctx.seats.map((s) => ({ seat: s.seat, userId: '', displayName: s.name, away: s.away, left: false })),
-    t: ctx.t,
-    deadlineMs: null,
-    actionId: () => '',
-    selectId: () => '',
-    name: (seat: number) => nameOf(ctx, seat),
-    relative: () => '',
-  } satisfies RenderContext;
-  const out: string[] = [];
-  for (const e of ctx.latest) {
-    if (e.to && (ctx.viewer === null || !e.to.includes(ctx.viewer))) continue;
-    const line = describeEvent(e, render, ctx.viewer);
-    if (line) out.push(plain(line));
-  }
-  return out;
 }
 
 /** Positions and seats the latest visible events touched. */
@@ -446,7 +416,7 @@ function tableSentences(v: PhantomPublicView, ctx: PictureContext): string[] {
   const out: string[] = [];
   const { main, sub } = statusLines(v, ctx);
   out.push(`${main}. ${sub}.`);
-  const changed = latestLines(ctx);
+  const changed = latestLines(ctx, describeEvent);
   if (changed.length) out.push(p.alt.changed(changed.join(' ')));
   out.push(p.alt.scores(v.scores.map((score, seat) => p.alt.score(nameOf(ctx, seat), score)).join(', '), v.targetScore));
   for (const r of v.reports) {

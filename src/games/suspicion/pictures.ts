@@ -17,11 +17,11 @@ import type { GameEvent, Seat } from '../engine.js';
 import type { Catalog } from '../../i18n/index.js';
 import { MIN_LABEL_PX, MIN_TEXT_PX, PICTURE_WIDTH, type GamePictures, type Picture, type PictureContext } from '../picture.js';
 import { THEME, altText, fitText, path, rect, round, svgDocument, text, textWidth, wrapText } from '../svg.js';
-import type { RenderContext } from '../ui.js';
 import type { CardFace, Colour } from './rules.js';
 import { describeEvent } from './ui-text.js';
-import type { PlayerView, SuspicionPublicView, SuspicionSeatView } from './views.js';
+import { actingSeats, type PlayerView, type SuspicionPublicView, type SuspicionSeatView } from './views.js';
 import { changedMark, decidingMark, INK, turnMark, winnerMark } from '../marks.js';
+import { latestLines } from '../picture-kit.js';
 
 type P = Catalog['suspicion']['pictures'];
 
@@ -165,36 +165,6 @@ function nameOf(ctx: PictureContext, seat: Seat): string {
   return ctx.seats[seat]?.name ?? `#${seat + 1}`;
 }
 
-/** Strip emoji (and their variation selectors) from a log line for alt text. */
-function plain(line: string): string {
-  return line
-    .replace(/[\p{Extended_Pictographic}\u{1F1E6}-\u{1F1FF}\u{FE0F}\u{200D}]/gu, '')
-    .replace(/\*\*/g, '')
-    .replace(/\s{2,}/g, ' ')
-    .trim();
-}
-
-/** The log lines of the latest events as `viewer` may see them, for the alt text. */
-function latestLines(ctx: PictureContext): string[] {
-  const render = {
-    tableId: 0,
-    seats: ctx.seats.map((s) => ({ seat: s.seat, userId: '', displayName: s.name, away: s.away, left: false })),
-    t: ctx.t,
-    deadlineMs: null,
-    actionId: () => '',
-    selectId: () => '',
-    name: (seat: number) => nameOf(ctx, seat),
-    relative: () => '',
-  } satisfies RenderContext;
-  const out: string[] = [];
-  for (const e of ctx.latest) {
-    if (e.to && (ctx.viewer === null || !e.to.includes(ctx.viewer))) continue;
-    const line = describeEvent(e, render, ctx.viewer);
-    if (line) out.push(plain(line));
-  }
-  return out;
-}
-
 /** Which seats and slots the latest events touched (highlighted until the next change). */
 interface Changes {
   slots: Set<string>;
@@ -246,25 +216,6 @@ function changesOf(latest: GameEvent[], viewer: Seat | null): Changes {
 }
 
 // ── The phase: status lines, who acts, what is framed ───────────────────────────────────
-
-/** Seats that must act now, and seats still deciding in a race or vote. */
-function actingSeats(view: SuspicionPublicView): { acting: Seat[]; deciding: Seat[] } {
-  const ph = view.phase;
-  switch (ph.kind) {
-    case 'turn':
-      return { acting: [ph.seat], deciding: [] };
-    case 'counter':
-      return { acting: [], deciding: ph.waiting };
-    case 'counterBack':
-      return { acting: [ph.placer], deciding: [] };
-    case 'cancel':
-      return { acting: [ph.target], deciding: [] };
-    case 'vote':
-      return { acting: [], deciding: ph.voters };
-    case 'over':
-      return { acting: [], deciding: [] };
-  }
-}
 
 /** The big status line and its smaller second line. */
 function statusLines(view: SuspicionPublicView, ctx: PictureContext): { main: string; sub: string } {
@@ -536,7 +487,7 @@ function statusSentence(view: SuspicionPublicView, ctx: PictureContext): string 
 }
 
 function changedSentence(ctx: PictureContext): string {
-  const lines = latestLines(ctx);
+  const lines = latestLines(ctx, describeEvent);
   return lines.length ? ctx.t.suspicion.pictures.alt.changed(lines.join(' ')) : '';
 }
 

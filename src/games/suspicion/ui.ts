@@ -7,7 +7,7 @@ import { ButtonStyle, ComponentType, type APIButtonComponentWithCustomId, type A
 import type { GameUi, ActionRow, BoardRender, PanelRender, RenderContext } from '../ui.js';
 import { faceKey, type SuspicionAction, type SuspicionError, type SuspicionOptions } from './rules.js';
 import { encodeAction } from './codec.js';
-import type { PlayerView, SlotView, SuspicionPublicView, SuspicionSeatView } from './views.js';
+import { actingSeats, type PlayerView, type SlotView, type SuspicionPublicView, type SuspicionSeatView } from './views.js';
 import {
   actionLabel,
   cardText,
@@ -74,25 +74,6 @@ function slotCell(view: SuspicionPublicView, p: PlayerView, i: number, ctx: Rend
     if (view.variant === 'criminal') content += ` ${s.placedBy(ctx.name(c.by))}`;
   }
   return s.slotLine(slotText(ctx.t, i), colourText(ctx.t, p.suspect[i] ?? ''), content);
-}
-
-/** Seats that must act now, from the public view. */
-function actingSeats(view: SuspicionPublicView): { acting: number[]; deciding: number[] } {
-  const ph = view.phase;
-  switch (ph.kind) {
-    case 'turn':
-      return { acting: [ph.seat], deciding: [] };
-    case 'counter':
-      return { acting: [], deciding: ph.waiting };
-    case 'counterBack':
-      return { acting: [ph.placer], deciding: [] };
-    case 'cancel':
-      return { acting: [ph.target], deciding: [] };
-    case 'vote':
-      return { acting: [], deciding: ph.voters };
-    case 'over':
-      return { acting: [], deciding: [] };
-  }
 }
 
 function statusLine(view: SuspicionPublicView, ctx: RenderContext): string {

@@ -179,3 +179,22 @@ export function result(s: SuspicionState): GameResult | null {
   if (ph.winner === null) return { placements: Array(s.seats).fill(1), winners: [], reason: ph.reason };
   return { placements: s.players.map((_, seat) => (seat === ph.winner ? 1 : 2)), winners: [ph.winner], reason: ph.reason };
 }
+
+/** Seats that must act now, and seats still deciding in a race or vote. */
+export function actingSeats(view: SuspicionPublicView): { acting: Seat[]; deciding: Seat[] } {
+  const ph = view.phase;
+  switch (ph.kind) {
+    case 'turn':
+      return { acting: [ph.seat], deciding: [] };
+    case 'counter':
+      return { acting: [], deciding: ph.waiting };
+    case 'counterBack':
+      return { acting: [ph.placer], deciding: [] };
+    case 'cancel':
+      return { acting: [ph.target], deciding: [] };
+    case 'vote':
+      return { acting: [], deciding: ph.voters };
+    case 'over':
+      return { acting: [], deciding: [] };
+  }
+}
