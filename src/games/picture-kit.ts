@@ -8,11 +8,12 @@
  */
 import type { GameEvent, Seat, Viewer } from './engine.js';
 import type { PictureContext } from './picture.js';
-import { drawable, esc, round, text, textWidth, THEME } from './svg.js';
+import { circle as svgCircle, drawable, esc, round, text, textWidth, THEME } from './svg.js';
+
+/** Alt text and its limit live in svg.ts (one definition for every game's pictures). */
+export { altText, MAX_ALT_CHARS as ALT_MAX } from './svg.js';
 import type { RenderContext } from './ui.js';
 
-/** Longest alt text Discord accepts for a picture, characters. */
-export const ALT_MAX = 1024;
 
 /** Stroke options of the shapes below. */
 export interface StrokeOptions {
@@ -27,9 +28,9 @@ export function line(x1: number, y1: number, x2: number, y2: number, o: StrokeOp
   return `<line x1="${round(x1)}" y1="${round(y1)}" x2="${round(x2)}" y2="${round(y2)}" stroke="${o.stroke}" stroke-width="${o.width ?? 2}" stroke-linecap="round"${o.dash ? ` stroke-dasharray="${o.dash}"` : ''}/>`;
 }
 
-/** A circle centred on (cx, cy) with radius `r`. */
+/** A circle centred on (cx, cy) with radius `r` (svg.ts `circle`, stroke width as `width`). */
 export function circle(cx: number, cy: number, r: number, o: { fill: string; stroke?: string; width?: number }): string {
-  return `<circle cx="${round(cx)}" cy="${round(cy)}" r="${round(r)}" fill="${o.fill}"${o.stroke ? ` stroke="${o.stroke}" stroke-width="${o.width ?? 2}"` : ''}/>`;
+  return svgCircle(cx, cy, r, { fill: o.fill, ...(o.stroke ? { stroke: o.stroke, strokeWidth: o.width ?? 2 } : {}) });
 }
 
 /** A closed polygon through `points` ([x, y] pairs). */
@@ -158,18 +159,6 @@ export function legendStrip(left: number, top: number, width: number, heading: s
   return { svg: parts.join(''), height: y + LEGEND_ROW - top };
 }
 
-/**
- * Alt text from sentences: joined with spaces and clipped on a sentence (or word) boundary
- * to at most {@link ALT_MAX} characters, ending with "…" when clipped.
- */
-export function altText(sentences: string[]): string {
-  const full = sentences.filter(Boolean).join(' ').replace(/\s+/g, ' ').trim();
-  if (full.length <= ALT_MAX) return full;
-  let cut = full.slice(0, ALT_MAX - 1);
-  const stop = Math.max(cut.lastIndexOf('. '), cut.lastIndexOf(' '));
-  if (stop > ALT_MAX / 2) cut = cut.slice(0, stop + 1);
-  return `${cut.trimEnd()}…`;
-}
 
 /** A `<g>` group around `body`, optionally with an opacity (0–1). */
 export function group(body: string, opacity?: number): string {

@@ -191,20 +191,14 @@ export function wrapText(content: string, maxWidth: number, size: number, maxLin
 export const MAX_ALT_CHARS = 1024;
 
 /**
- * Sentences joined into one alt text of at most {@link MAX_ALT_CHARS} characters: whole
- * sentences while they fit, then the next one cut with "…" (never inside a surrogate pair).
+ * Alt text from sentences: joined with spaces and clipped on a sentence (or word) boundary to
+ * at most {@link MAX_ALT_CHARS} characters, ending with "…" when clipped.
  */
 export function altText(sentences: string[]): string {
-  let out = '';
-  for (const sentence of sentences.filter(Boolean)) {
-    const next = out ? `${out} ${sentence}` : sentence;
-    if (next.length <= MAX_ALT_CHARS) {
-      out = next;
-      continue;
-    }
-    const chars = [...next];
-    while (chars.length > 0 && chars.join('').length > MAX_ALT_CHARS - 1) chars.pop();
-    return chars.join('').trimEnd() + '…';
-  }
-  return out;
+  const full = sentences.filter(Boolean).join(' ').replace(/\s+/g, ' ').trim();
+  if (full.length <= MAX_ALT_CHARS) return full;
+  let cut = full.slice(0, MAX_ALT_CHARS - 1);
+  const stop = Math.max(cut.lastIndexOf('. '), cut.lastIndexOf(' '));
+  if (stop > MAX_ALT_CHARS / 2) cut = cut.slice(0, stop + 1);
+  return `${cut.trimEnd()}…`;
 }
