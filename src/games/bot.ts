@@ -11,6 +11,7 @@
  */
 import type { GameDefinition, GameEvent, GameResult, Seat } from './engine.js';
 import type { Rng } from './rng.js';
+import type { AnySimModel } from './sim-model.js';
 
 /** Strength of an AI player: uniformly random, heuristic, or search (README "AI players"). */
 export type BotLevel = 'easy' | 'normal' | 'hard';
@@ -116,6 +117,11 @@ export interface BotKit<S, A extends { type: string }, SV, K extends Knowledge<S
    * game-specific model that can afford far more simulations per move.
    */
   search?(k: K, legal: A[], rng: Rng, budget: SearchBudget): SearchResult<A>;
+  /**
+   * The game's compact simulation model (src/games/sim-model.ts): when present, the generic
+   * information-set search (src/bots/ismcts.ts) simulates on it instead of the engine.
+   */
+  model?: AnySimModel;
 }
 
 /** Any game's kit, type parameters erased (for the registry of kits). */

@@ -1,0 +1,67 @@
+/**
+ * The compact simulation model a game offers the Hard level's information-set search
+ * (src/bots/ismcts.ts): the same rules as the game's engine (src/games/<game>/engine.ts) on a
+ * small mutable state, without rebuilding seat views, re-validating actions with zod or copying
+ * the whole state per action — so one simulation costs microseconds, not milliseconds.
+ *
+ * A model is checked against its engine by a test that plays thousands of random positions
+ * both ways (same actions, same random numbers where the engine draws): the legal action codes,
+ * the seats to act, every seat's observation code and the result must agree at every step.
+ *
+ * Hidden information: a model state is built from a *sampled* full state (the game's
+ * determinizer draws it from the searcher's own knowledge, src/games/bot.ts), never from the
+ * real state. What a seat may learn of a move is exactly `observe(…)`: the tree of an
+ * information-set search branches on it, never on the move itself when the move is hidden.
+ *
+ * Pure: no clock, no I/O; randomness only through the `Rng` passed in.
+ */
+import type { Seat } from './engine.js';
+import type { Rng } from './rng.js';
+
+/**
+ * One game's compact model. `S` is the engine's full state, `M` the model's state, `A` the
+ * model's action (any cheap representation: a number, a small object).
+ */
+export interface SimModel<S, M, A> {
+  /** The game's id (a `GameId`). */
+  game: string;
+  /** A model state equal to the engine state `state` (a sample from the determinizer). */
+  fromState(state: S, rng: Rng): M;
+  /** An independent copy of `m` (a simulation mutates its copy only). */
+  clone(m: M): M;
+  /** Seats that must decide now (several for simultaneous decisions); empty when the game is over. */
+  toAct(m: M): readonly Seat[];
+  /** The legal actions of `seat` now (non-empty when `seat` is in `toAct(m)`). */
+  legal(m: M, seat: Seat): A[];
+  /** The engine's action code of `action` (`definition.encodeAction` of the same engine action). */
+  code(m: M, seat: Seat, action: A): string;
+  /** Applies `action` by `seat`, drawing any chance outcome (a card from a pile…) with `rng`. */
+  apply(m: M, seat: Seat, action: A, rng: Rng): void;
+  /**
+   * What `viewer` observes of the last `apply` (made by `actor`): a code that equals the
+   * action's code when the move is public, and is the same for every move `viewer` cannot
+   * tell apart (e.g. "drew a card"). Called right after `apply`.
+   */
+  observe(m: M, viewer: Seat, actor: Seat, action: A): string;
+  /** The reward of each seat in [0, 1] once the game is over (a win 1, a shared win 1/winners), else null. */
+  rewards(m: M): number[] | null;
+  /** Estimated value in [0, 1] for `seat` of an unfinished `m` (the cut-off of a simulation). */
+  evaluate(m: M, seat: Seat): number;
+  /**
+   * A fast playout choice for `seat` among `legal`. `style` picks the opponent model: 0 the
+   * game's heuristic, 1 uniformly random, other values game-specific variants (the search
+   * varies them so it is not tuned to one opponent).
+   */
+  playout(m: M, seat: Seat, legal: A[], rng: Rng, style: number): A;
+  /** True when `action` can end the game at once (an arrest, an accusation, a winning report): always a root candidate. */
+  canEnd?(m: M, seat: Seat, action: A): boolean;
+  /**
+   * How likely (0–1] `seat` was to play the observed `code` in `m` under the playout heuristic;
+   * the search weights sampled deals by the product over the opponents' observed moves.
+   */
+  likelihood?(m: M, seat: Seat, code: string): number;
+}
+
+/** Any game's model, type parameters erased (for the kit). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnySimModel = SimModel<any, any, any>;
