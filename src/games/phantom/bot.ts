@@ -17,6 +17,7 @@ import type { PhantomAction, PhantomOptions, PhantomState } from './rules.js';
 import { dealHidden, type PhantomSeatView } from './bot-deal.js';
 import type { PhantomKnowledge } from './knowledge.js';
 import { evaluatePhantom, normalPhantom, rolloutPhantom } from './bot-normal.js';
+import { phantomModel } from './model.js';
 
 export type { PhantomKnowledge, PhantomSeatView };
 
@@ -66,4 +67,6 @@ export const phantomBot: BotKit<PhantomState, PhantomAction, PhantomSeatView, Ph
   evaluate: evaluatePhantom,
   // Play out the current crime (its reports and glasses), then evaluate the scores.
   horizon: (s) => (s.phase === 'discard' ? s.seats : 0) + (s.seats === 2 ? 4 : s.seats) - s.reports.length + s.seats - s.glasses.length,
+  // The compact model (./model.ts) the information-set search simulates on (src/games/sim-model.ts).
+  model: phantomModel,
 };

@@ -28,6 +28,7 @@ import {
 } from './rules.js';
 import type { SuspicionKnowledge, SuspicionSeatView, VoteTally } from './knowledge.js';
 import { believedCorrect, correctFor, evaluateSuspicion, normalSuspicion, rolloutSuspicion } from './bot-normal.js';
+import { suspicionModel } from './model.js';
 
 export type { SuspicionKnowledge, SuspicionSeatView, VoteTally };
 
@@ -307,4 +308,6 @@ export const suspicionBot: BotKit<SuspicionState, SuspicionAction, SuspicionSeat
   // them end in the cut-off evaluation's guess, and the strict bar did better (3 players:
   // 47 % at 2, 37 % at 0.5, on the same 60 deals).
   significance: (k) => (k.seatCount === 2 ? 0.5 : 2),
+  // The compact model (./model.ts) the information-set search simulates on (src/games/sim-model.ts).
+  model: suspicionModel,
 };
