@@ -44,7 +44,6 @@ export interface LockstepOptions {
   /** Check observations at one position in `obsEvery` (every position: 1). */
   obsEvery?: number;
   maxActions?: number;
-  /** Set the state's generator before a move (e.g. to force a reshuffle path), or leave it. */
 }
 
 /** JSON of the events `viewer` sees, chance events dropped. */
@@ -74,7 +73,7 @@ export function lockstep(o: LockstepOptions): LockstepStats {
     }
     if (toAct.length === 0) {
       const result = def.result(state);
-      expect(result).not.toBeNull();
+      if (!result) throw new Error(`no result once over at ${where}`);
       expect(o.winner(carried), `winner at ${where}`).toBe(result.winners.length === 1 ? result.winners[0] : -1);
       expect(model.rewards(carried)).not.toBeNull();
       stats.over = true;
@@ -93,7 +92,7 @@ export function lockstep(o: LockstepOptions): LockstepStats {
       const shown: string[][] = [];
       modelLegal.forEach((a: unknown, i: number) => {
         const done = def.apply(state, actor, legal[i]);
-        expect(done.ok).toBe(true);
+        if (!done.ok) throw new Error(`engine refused its own legal action at ${where}`);
         const m = model.clone(fresh);
         model.apply(m, actor, a, Rng.from(state.rng));
         for (let viewer = 0; viewer < o.seats; viewer++) {
@@ -125,7 +124,7 @@ export function lockstep(o: LockstepOptions): LockstepStats {
     } else index = play.int(0, legal.length - 1);
     const rng = Rng.from(state.rng);
     const done = def.apply(state, actor, legal[index]);
-    expect(done.ok).toBe(true);
+    if (!done.ok) throw new Error(`engine refused its own legal action at ${where}`);
     model.apply(carried, actor, modelLegal[index], rng);
     state = done.state;
     const value = model.evaluate(carried, actor);
