@@ -4,7 +4,8 @@
  * - a model built afresh with `fromState` and the model carried along since the start agree
  *   with the engine on the seats to act and, for every seat, on the legal action codes (same
  *   order), and the carried model's state equals the fresh one (`snapshot`);
- * - for every legal action of the acting seat, what each other seat observes (`observe`) splits
+ * - for every legal action of the acting seat, the model's state after it equals the model of
+ *   the engine's state after it, and what each other seat observes (`observe`) splits
  *   the actions exactly as the engine's events visible to that seat (`eventVisibleTo`) do:
  *   two actions look the same to a seat in the model iff their visible events are equal;
  *   the actor observes its own code;
@@ -22,6 +23,8 @@ import type { AnySimModel } from '../../src/games/sim-model.js';
 export interface LockstepStats {
   positions: number;
   observations: number;
+  /** Action code prefixes (before the first ':') whose effect was compared with the engine's. */
+  tried: Set<string>;
   over: boolean;
   winners: Seat[] | null;
 }
@@ -44,6 +47,8 @@ export interface LockstepOptions {
   /** Check observations at one position in `obsEvery` (every position: 1). */
   obsEvery?: number;
   maxActions?: number;
+  /** Start from this engine state instead of `setup` (a position random play rarely reaches). */
+  start?: unknown;
 }
 
 /** JSON of the events `viewer` sees, chance events dropped. */
@@ -55,9 +60,9 @@ function visible(events: GameEvent[], viewer: Seat, chance: (e: GameEvent) => bo
 export function lockstep(o: LockstepOptions): LockstepStats {
   const { def, model } = o;
   const play = Rng.seeded(o.playSeed);
-  let state = def.setup(def.optionsSchema.parse(o.options), o.seats, o.seed, { hostSeat: 0 });
+  let state = o.start ?? def.setup(def.optionsSchema.parse(o.options), o.seats, o.seed, { hostSeat: 0 });
   let carried = model.fromState(state, Rng.seeded(1));
-  const stats: LockstepStats = { positions: 0, observations: 0, over: false, winners: null };
+  const stats: LockstepStats = { positions: 0, observations: 0, tried: new Set(), over: false, winners: null };
   const max = o.maxActions ?? 3000;
   for (let step = 0; step < max; step++) {
     const fresh = model.fromState(state, Rng.seeded(2));
@@ -95,6 +100,9 @@ export function lockstep(o: LockstepOptions): LockstepStats {
         if (!done.ok) throw new Error(`engine refused its own legal action at ${where}`);
         const m = model.clone(fresh);
         model.apply(m, actor, a, Rng.from(state.rng));
+        const code = model.code(fresh, actor, a);
+        expect(o.snapshot(m), `state after ${code} at ${where}`).toEqual(o.snapshot(model.fromState(done.state, Rng.seeded(3))));
+        stats.tried.add(code.split(':')[0]!);
         for (let viewer = 0; viewer < o.seats; viewer++) {
           (seen[viewer] ??= []).push(model.observe(m, viewer, actor, a));
           (shown[viewer] ??= []).push(visible(done.events, viewer, o.chance));

@@ -17,7 +17,7 @@ import {
   suspicionWinner,
   type SuspicionModel,
 } from '../../../src/games/suspicion/model.js';
-import { VARIANTS } from '../../../src/games/suspicion/rules.js';
+import { VARIANTS, type SuspicionAction, type SuspicionState } from '../../../src/games/suspicion/rules.js';
 import { lockstep } from '../../support/model-check.js';
 import { arrange } from './helpers.js';
 
@@ -53,8 +53,9 @@ export function snapshot(raw: unknown): unknown {
   }
 }
 
-const check = (variant: string, seats: number, seed: number, tieRule = 'left-of-declarer') =>
+const check = (variant: string, seats: number, seed: number, tieRule = 'left-of-declarer', start?: SuspicionState) =>
   lockstep({
+    start,
     def,
     model: suspicionModel,
     seats,
@@ -71,20 +72,57 @@ const check = (variant: string, seats: number, seed: number, tieRule = 'left-of-
 /** Games per seat count: enough for more than 1000 positions per variant (Criminal Edition and Arrest Race games are short). */
 const GAMES: Record<string, number> = { classic: 3, 'no-bluff': 3, criminal: 8, 'arrest-race': 12 };
 
+/** Seat 0 placed red evidence (Criminal Edition: on seat 1's suspect) and seat 1 countered it; seat 0 holds the other ⇄ red card. */
+function counteredStart(variant: string, seats: number): SuspicionState {
+  const criminal = variant === 'criminal';
+  const s = arrange(seats, { variant: variant as SuspicionState['options']['variant'], turn: 0, hands: { 0: ['red1', 'redx1', 'wild1'], 1: ['redx2', 'burn1', 'tamper1'] } });
+  if (criminal) s.players[1]!.suspect = ['red', 'green', 'blue'];
+  const act = (state: SuspicionState, seat: number, action: SuspicionAction) => {
+    const done = def.apply(state, seat, action);
+    if (!done.ok) throw new Error(`arranged ${action.type} refused: ${done.error.code}`);
+    return done.state;
+  };
+  let state = act(s, 0, { type: 'place', card: 'red1', suspect: criminal ? 1 : 0 });
+  state = act(state, 1, { type: 'counter' });
+  return state;
+}
+
+/** Action code prefixes of every move of each variant (codec.ts): §1.6–§1.9, §1.12. */
+const REACTIONS = ['co', 'pa', 'cb', 'ac', 'ca', 'al', 'vo', 'ab'];
+const MOVES: Record<string, string[]> = {
+  classic: ['pl', 'wi', 'di', 'bu', 'ta', 'bl', 'rc', 'de', ...REACTIONS],
+  'no-bluff': ['pl', 'wi', 'di', 'bu', 'ta', 'bl', 'rc', 'co', 'pa', 'cb', 'ac', 'ca', 'al'],
+  criminal: ['pl', 'wi', 'di', 'bu', 'ta', 'bl', 'rc', 'de', ...REACTIONS],
+  'arrest-race': ['dr'],
+};
+
 describe('Suspicion model = engine (lockstep)', () => {
   for (const variant of VARIANTS) {
     it(`${variant}: legal codes, seats to act, observations, state and result agree on random games, 2–6 seats`, () => {
       let positions = 0;
       let observations = 0;
       let ended = 0;
+      const tried = new Set<string>();
       for (let seats = 2; seats <= 6; seats++) {
         for (let g = 0; g < GAMES[variant]!; g++) {
           const stats = check(variant, seats, 1000 * seats + g, g % 3 === 2 ? 'coin-flip' : 'left-of-declarer');
           positions += stats.positions;
           observations += stats.observations;
           if (stats.over) ended++;
+          for (const t of stats.tried) tried.add(t);
         }
       }
+      // Counter-back (§1.7) needs both ⇄ cards of a colour in two hands: rare in random play,
+      // so a few games also start from a counter the placer can answer.
+      if (variant !== 'arrest-race') {
+        for (let seats = 2; seats <= 6; seats++) {
+          const stats = check(variant, seats, 77 * seats, 'left-of-declarer', counteredStart(variant, seats));
+          positions += stats.positions;
+          for (const t of stats.tried) tried.add(t);
+        }
+      }
+      // Every kind of move of the variant had its effect compared at least once.
+      expect([...tried].sort()).toEqual([...MOVES[variant]!].sort());
       expect(positions).toBeGreaterThan(1000);
       // Arrest Race has one move (draw): nothing to tell apart.
       if (variant !== 'arrest-race') expect(observations).toBeGreaterThan(1000);
