@@ -40,10 +40,8 @@ const COUNTER = new Uint8Array(CARD_COUNT);
 /** Face index: evidence colour·2 + counter (0–11), then 12 burn, 13 tamper, 14 block, 15 wild. */
 const FACE = new Uint8Array(CARD_COUNT);
 const FACE_KEYS: string[] = [];
-const NUMBER_OF = new Map<string, number>();
 CARD_IDS.forEach((id, n) => {
   const f = cardFace(id)!;
-  NUMBER_OF.set(id, n);
   KIND[n] = KIND_OF[f.kind]!;
   if (f.kind === 'evidence') {
     COLOUR[n] = COLOURS.indexOf(f.colour);
@@ -221,9 +219,55 @@ function blank(n: number): SuspicionModel {
   };
 }
 
+/** First deck index of each special kind (burn, tamper, block, wild), after the 48 evidence cards. */
+const SPECIAL_BASE = { burn: 48, tamper: 51, block: 55, wild: 59 };
+
+/**
+ * The card number of a card id, read from its characters (`fromState` runs once per sampled
+ * state: a Map lookup per card measured slower): colour or kind from the first letters, ⇄ from
+ * the `x`, the copy from the last digit. Checked against the deck order when the module loads.
+ */
+function parseNumber(id: string): number {
+  const copy = id.charCodeAt(id.length - 1) - 49;
+  const counter = id.charCodeAt(id.length - 2) === 120; // 'x'
+  let colour: number;
+  switch (id.charCodeAt(0)) {
+    case 114: // r
+      colour = 0;
+      break;
+    case 111: // o
+      colour = 1;
+      break;
+    case 121: // y
+      colour = 2;
+      break;
+    case 103: // g
+      colour = 3;
+      break;
+    case 112: // p
+      colour = 5;
+      break;
+    case 116: // t
+      return SPECIAL_BASE.tamper + copy;
+    case 119: // w
+      return SPECIAL_BASE.wild + copy;
+    default: {
+      // b: blue, burn or block
+      const second = id.charCodeAt(1);
+      if (second === 117) return SPECIAL_BASE.burn + copy; // bu
+      if (id.charCodeAt(2) === 111) return SPECIAL_BASE.block + copy; // blo
+      colour = 4;
+    }
+  }
+  return colour * 8 + (counter ? 6 : 0) + copy;
+}
+CARD_IDS.forEach((id, n) => {
+  if (parseNumber(id) !== n) throw new Error(`suspicion model: card ${id} is not number ${n}`);
+});
+
 const num = (id: string): number => {
-  const n = NUMBER_OF.get(id);
-  if (n === undefined) throw new Error(`suspicion model: unknown card ${id}`);
+  const n = parseNumber(id);
+  if (CARD_IDS[n] !== id) throw new Error(`suspicion model: unknown card ${id}`);
   return n;
 };
 
@@ -248,14 +292,14 @@ export function suspicionModelOf(s: SuspicionState): SuspicionModel {
         m.slotProt[seat * 3 + i] = c.protected ? 1 : 0;
       }
     }
-    p.hand.forEach((id, i) => (m.hand[seat * 3 + i] = num(id)));
+    for (let i = 0; i < p.hand.length; i++) m.hand[seat * 3 + i] = num(p.hand[i]!);
     m.handLen[seat] = p.hand.length;
     m.blockCard[seat] = p.blockCard === null ? -1 : num(p.blockCard);
     m.skip[seat] = p.skipNext ? 1 : 0;
   }
-  s.draw.forEach((id, i) => (m.draw[i] = num(id)));
+  for (let i = 0; i < s.draw.length; i++) m.draw[i] = num(s.draw[i]!);
   m.drawLen = s.draw.length;
-  s.discard.forEach((id, i) => (m.discard[i] = num(id)));
+  for (let i = 0; i < s.discard.length; i++) m.discard[i] = num(s.discard[i]!);
   m.discardLen = s.discard.length;
   const ph = s.phase;
   switch (ph.kind) {

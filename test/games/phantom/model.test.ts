@@ -52,6 +52,7 @@ const check = (seats: number, seed: number, options: Record<string, unknown>) =>
     snapshot,
     winner: (m) => phantomWinner(m as PhantomModel),
     chance: (e) => e.type === 'dealt',
+    obsEvery: 2,
     maxActions: 2000,
   });
 

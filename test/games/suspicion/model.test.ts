@@ -65,7 +65,7 @@ const check = (variant: string, seats: number, seed: number, tieRule = 'left-of-
     snapshot,
     winner: (m) => suspicionWinner(m as SuspicionModel),
     chance: (e) => e.type === 'drew',
-    obsEvery: 2,
+    obsEvery: 3,
     maxActions: 1500,
   });
 
