@@ -47,6 +47,8 @@ export interface LockstepOptions {
   /** Check observations at one position in `obsEvery` (every position: 1). */
   obsEvery?: number;
   maxActions?: number;
+  /** What a seat other than the actor must never observe before the `|` (a hidden card's identity). */
+  secret?: RegExp;
   /** Start from this engine state instead of `setup` (a position random play rarely reaches). */
   start?: unknown;
 }
@@ -112,6 +114,7 @@ export function lockstep(o: LockstepOptions): LockstepStats {
         for (let i = 0; i < modelLegal.length; i++) {
           const code = model.code(fresh, actor, modelLegal[i]);
           if (viewer === actor) expect(seen[viewer]![i]!.split('|')[0], `own observation at ${where}`).toBe(code);
+          else if (o.secret) expect(seen[viewer]![i]!.split('|')[0], `seat ${viewer}'s observation of ${code} at ${where}`).not.toMatch(o.secret);
           for (let j = i + 1; j < modelLegal.length; j++) {
             const sameModel = seen[viewer]![i] === seen[viewer]![j];
             const sameEngine = shown[viewer]![i] === shown[viewer]![j];

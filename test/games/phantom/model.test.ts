@@ -53,6 +53,8 @@ const check = (seats: number, seed: number, options: Record<string, unknown>) =>
     winner: (m) => phantomWinner(m as PhantomModel),
     chance: (e) => e.type === 'dealt',
     obsEvery: 2,
+    // A discarded or reported card's number.
+    secret: /^(d:|r:\d)/,
     maxActions: 2000,
   });
 

@@ -66,6 +66,8 @@ const check = (variant: string, seats: number, seed: number, tieRule = 'left-of-
     winner: (m) => suspicionWinner(m as SuspicionModel),
     chance: (e) => e.type === 'drew',
     obsEvery: 3,
+    // A card id (red3, redx1, wild2…): rivals see faces, never which copy.
+    secret: /[a-z]\d/,
     maxActions: 1500,
   });
 
