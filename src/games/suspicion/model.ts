@@ -11,7 +11,8 @@
  *
  * What a seat observes of a move (`observe`) is what the engine's events visible to it show
  * (§1.13): faces, never card ids, of cards others play; nothing of a secret vote but that it
- * was cast, until the last vote reveals them all. Card draws are chance, not observations.
+ * was cast, until the last vote reveals them all; Arrest Race's drawn card, shown to everyone.
+ * Refills (a seat's own draws, private) are chance, not observations.
  *
  * Pure: randomness only through the `Rng` passed in.
  */
