@@ -208,8 +208,8 @@ async function createTable(i: ChatInputCommandInteraction, mod: GameModule, app:
   });
   if (!r.ok) {
     log.outcome = r.error.code;
-    const link = r.error.code === 'channel_busy' ? messageLink(i.guildId, i.channelId, r.error.boardMessageId) : undefined;
-    const busyMod = r.error.code === 'channel_busy' ? app.registry.find(r.error.game) : mod;
+    const link = r.error.code === 'channel-busy' ? messageLink(i.guildId, i.channelId, r.error.boardMessageId) : undefined;
+    const busyMod = r.error.code === 'channel-busy' ? app.registry.find(r.error.game) : mod;
     await i.reply(privateText(serviceErrorText(r.error, t, busyMod, link)));
     return;
   }

@@ -52,8 +52,8 @@ export const fail = <T>(error: ServiceError): ServiceResult<T> => ({ ok: false, 
 
 /** The refusal for a table that is not in the status a verb needs. */
 export function wrongStatus(table: TableRow, wanted: 'lobby' | 'active'): ServiceError {
-  if (table.status === 'lobby' || table.status === 'active') return { code: wanted === 'lobby' ? 'not_lobby' : 'not_active' };
-  return { code: 'table_closed', status: table.status };
+  if (table.status === 'lobby' || table.status === 'active') return { code: wanted === 'lobby' ? 'not-lobby' : 'not-active' };
+  return { code: 'table-closed', status: table.status };
 }
 
 /** The state the concerns of one table service share (one per process and store). */
@@ -190,13 +190,13 @@ export abstract class TablePart {
   /**
    * The prefix of every table change: lock `tableId` in `tx`, check that `actor` may reach it
    * (`authorise`; `sameChannel` as there) and, when `status` is given, that the table is in
-   * that status. The locked row, or the refusal: `no_table`, `other_channel`, `not_lobby` /
-   * `not_active`, or `table_closed` with the table's status.
+   * that status. The locked row, or the refusal: `no-table`, `other-channel`, `not-lobby` /
+   * `not-active`, or `table-closed` with the table's status.
    */
   protected async lockFor(tx: StoreTx, tableId: number, actor: Actor, sameChannel: boolean, status?: 'lobby' | 'active'): Promise<ServiceResult<TableRow>> {
     const table = await tx.lockTable(tableId);
     const refused = this.authorise(table, actor, sameChannel);
-    if (refused || !table) return fail(refused ?? { code: 'no_table' });
+    if (refused || !table) return fail(refused ?? { code: 'no-table' });
     if (status !== undefined && table.status !== status) return fail(wrongStatus(table, status));
     return ok(table);
   }
@@ -206,9 +206,9 @@ export abstract class TablePart {
    * server; lobby and confirmation buttons only from the table's channel).
    */
   protected authorise(table: TableRow | undefined, actor: Actor, sameChannel: boolean): ServiceError | null {
-    if (!table) return { code: 'no_table' };
-    if (actor.from && table.guildId !== actor.from.guildId) return { code: 'no_table' };
-    if (sameChannel && actor.from && table.channelId !== actor.from.channelId) return { code: 'other_channel', channelId: table.channelId };
+    if (!table) return { code: 'no-table' };
+    if (actor.from && table.guildId !== actor.from.guildId) return { code: 'no-table' };
+    if (sameChannel && actor.from && table.channelId !== actor.from.channelId) return { code: 'other-channel', channelId: table.channelId };
     return null;
   }
 

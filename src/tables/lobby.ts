@@ -47,12 +47,12 @@ export interface CreateTableInput {
 export class TableLobby extends TablePart {
   /**
    * Open a lobby in a channel with the host seated. Refuses when the channel already has an
-   * open table (`channel_busy`, pointing at it — also when another process opened one there
-   * at the same moment) or the options are invalid (`bad_options`, one line per problem).
+   * open table (`channel-busy`, pointing at it — also when another process opened one there
+   * at the same moment) or the options are invalid (`bad-options`, one line per problem).
    */
   async createTable(input: CreateTableInput): Promise<ServiceResult<TableSnapshot>> {
     const mod = this.registry.find(input.game);
-    if (!mod) return fail({ code: 'unknown_game' });
+    if (!mod) return fail({ code: 'unknown-game' });
     const def = mod.definition;
     const parsed = def.optionsSchema.safeParse(input.options);
     const maxSeats = Math.min(def.maxPlayers, Math.max(def.minPlayers, input.maxSeats ?? def.maxPlayers));
@@ -60,7 +60,7 @@ export class TableLobby extends TablePart {
     const pace = readPaceOptions(input.paceOptions ?? {});
     if (!parsed.success || !bots.ok || !pace.ok) {
       return fail({
-        code: 'bad_options',
+        code: 'bad-options',
         problems: [
           ...(parsed.success ? [] : parsed.error.issues.map((issue) => `${issue.path.join('.') || 'options'}: ${issue.message}`)),
           ...(bots.ok ? [] : bots.problems),
@@ -70,7 +70,7 @@ export class TableLobby extends TablePart {
     }
     const now = this.now();
     const busy = (table: TableRow): ServiceResult<TableSnapshot> =>
-      fail({ code: 'channel_busy', tableId: table.id, game: table.game, status: table.status, boardMessageId: table.boardMessageId });
+      fail({ code: 'channel-busy', tableId: table.id, game: table.game, status: table.status, boardMessageId: table.boardMessageId });
     let result: ServiceResult<TableSnapshot>;
     try {
       result = await this.store.transaction(async (tx): Promise<ServiceResult<TableSnapshot>> => {
@@ -111,35 +111,35 @@ export class TableLobby extends TablePart {
    * `tableId` with the same game options, seat count, table options and language, `actor`
    * seated as host. Only from the table's own channel, by one of its players (or a member
    * with Manage Server), on a table that finished (cancelled and abandoned tables are not
-   * replayed), while the channel has no open table (`channel_busy`, pointing at it — also
+   * replayed), while the channel has no open table (`channel-busy`, pointing at it — also
    * when another process opened one there at the same moment) and no table was opened there
-   * since (`rematch_stale`: an old board) — so a double click opens one lobby (one
+   * since (`rematch-stale`: an old board) — so a double click opens one lobby (one
    * transaction; the second click finds the first one's lobby). `invited` are the previous
    * players to ping. Bots seated from the previous lobby are seated again at their levels.
    */
   async playAgain(tableId: number, actor: Actor): Promise<ServiceResult<RematchOutcome>> {
     const now = this.now();
     const busy = (table: TableRow): ServiceResult<RematchOutcome> =>
-      fail({ code: 'channel_busy', tableId: table.id, game: table.game, status: table.status, boardMessageId: table.boardMessageId });
+      fail({ code: 'channel-busy', tableId: table.id, game: table.game, status: table.status, boardMessageId: table.boardMessageId });
     let result: ServiceResult<RematchOutcome>;
     let channelId: string | undefined;
     try {
       result = await this.store.transaction(async (tx): Promise<ServiceResult<RematchOutcome>> => {
         const old = await tx.table(tableId);
         const refused = this.authorise(old, actor, true);
-        if (refused || !old) return fail(refused ?? { code: 'no_table' });
+        if (refused || !old) return fail(refused ?? { code: 'no-table' });
         channelId = old.channelId;
-        if (old.status !== 'finished') return fail({ code: 'not_finished', status: old.status });
+        if (old.status !== 'finished') return fail({ code: 'not-finished', status: old.status });
         const players = (await tx.seats(tableId)).filter((row) => row.seat !== null);
-        if (!players.some((row) => row.userId === actor.userId) && !actor.canManageGuild) return fail({ code: 'rematch_players_only', game: old.game });
+        if (!players.some((row) => row.userId === actor.userId) && !actor.canManageGuild) return fail({ code: 'rematch-players-only', game: old.game });
         const open = await tx.openTableInChannel(old.channelId);
         if (open) return busy(open);
         const newer = await tx.newerTableInChannel(old.channelId, tableId);
-        if (newer) return fail({ code: 'rematch_stale', newerTableId: newer.id, game: old.game });
+        if (newer) return fail({ code: 'rematch-stale', newerTableId: newer.id, game: old.game });
         const def = this.definition(old);
         // Stored options were parsed when the table opened; parse again in case the game's options moved since.
         const options = def.optionsSchema.safeParse(old.options);
-        if (!options.success) return fail({ code: 'bad_options', problems: options.error.issues.map((issue) => `${issue.path.join('.') || 'options'}: ${issue.message}`) });
+        if (!options.success) return fail({ code: 'bad-options', problems: options.error.issues.map((issue) => `${issue.path.join('.') || 'options'}: ${issue.message}`) });
         const table = await tx.insertTable({
           guildId: old.guildId,
           channelId: old.channelId,
@@ -176,8 +176,8 @@ export class TableLobby extends TablePart {
   /** Sit `actor` at a lobby. Refuses when already seated, full, or not a lobby. */
   join(tableId: number, actor: Actor): Promise<ServiceResult<TableSnapshot>> {
     return this.lobbyWrite(tableId, actor, async (tx, table, seats) => {
-      if (seats.some((row) => row.userId === actor.userId)) return fail({ code: 'already_seated' });
-      if (seats.length >= table.maxSeats) return fail({ code: 'table_full', max: table.maxSeats });
+      if (seats.some((row) => row.userId === actor.userId)) return fail({ code: 'already-seated' });
+      if (seats.length >= table.maxSeats) return fail({ code: 'table-full', max: table.maxSeats });
       await tx.insertSeat({ tableId, userId: actor.userId, displayName: actor.displayName, joinedAt: this.now() });
       return ok(undefined);
     });
@@ -189,7 +189,7 @@ export class TableLobby extends TablePart {
    */
   leaveLobby(tableId: number, actor: Actor): Promise<ServiceResult<TableSnapshot>> {
     return this.lobbyWrite(tableId, actor, async (tx, table, seats) => {
-      if (!seats.some((row) => row.userId === actor.userId)) return fail({ code: 'not_seated' });
+      if (!seats.some((row) => row.userId === actor.userId)) return fail({ code: 'not-seated' });
       await tx.deleteSeat(tableId, actor.userId);
       // Bots keep no lobby open on their own, and never become host.
       const rest = seats.filter((row) => row.userId !== actor.userId && !isBotSeat(row));
@@ -201,23 +201,23 @@ export class TableLobby extends TablePart {
 
   /**
    * Seat an AI player of `level` at a lobby (host only; README "AI players": Add bot).
-   * Refuses a full table (`table_full`) like a join.
+   * Refuses a full table (`table-full`) like a join.
    */
   addBot(tableId: number, actor: Actor, level: BotLevel): Promise<ServiceResult<TableSnapshot>> {
     return this.lobbyWrite(tableId, actor, async (tx, table, seats) => {
-      if (table.hostUserId !== actor.userId) return fail({ code: 'host_only' });
-      if (seats.length >= table.maxSeats) return fail({ code: 'table_full', max: table.maxSeats });
+      if (table.hostUserId !== actor.userId) return fail({ code: 'host-only' });
+      if (seats.length >= table.maxSeats) return fail({ code: 'table-full', max: table.maxSeats });
       await this.seatBot(tx, tableId, level, this.now());
       return ok(undefined);
     });
   }
 
-  /** Take the bot seated as `botUserId` out of a lobby (host only; `not_bot` for anyone else's seat). */
+  /** Take the bot seated as `botUserId` out of a lobby (host only; `not-bot` for anyone else's seat). */
   removeBot(tableId: number, actor: Actor, botUserId: string): Promise<ServiceResult<TableSnapshot>> {
     return this.lobbyWrite(tableId, actor, async (tx, table, seats) => {
-      if (table.hostUserId !== actor.userId) return fail({ code: 'host_only' });
+      if (table.hostUserId !== actor.userId) return fail({ code: 'host-only' });
       const row = seats.find((candidate) => candidate.userId === botUserId);
-      if (!row || !isBotSeat(row)) return fail({ code: 'not_bot' });
+      if (!row || !isBotSeat(row)) return fail({ code: 'not-bot' });
       await tx.deleteSeat(tableId, botUserId);
       return ok(undefined);
     });
@@ -240,10 +240,10 @@ export class TableLobby extends TablePart {
         const locked = await this.lockFor(tx, tableId, actor, true, 'lobby');
         if (!locked.ok) return locked;
         const table = locked.value;
-        if (table.hostUserId !== actor.userId) return fail({ code: 'host_only' });
+        if (table.hostUserId !== actor.userId) return fail({ code: 'host-only' });
         const def = this.definition(table);
         const joined = await tx.seats(tableId);
-        if (joined.length < def.minPlayers) return fail({ code: 'too_few_players', min: def.minPlayers, have: joined.length });
+        if (joined.length < def.minPlayers) return fail({ code: 'too-few-players', min: def.minPlayers, have: joined.length });
         const seed = this.newSeed();
         const order = Rng.seeded(seed ^ 0x5eed).shuffle(joined);
         for (const [seat, row] of order.entries()) await tx.updateSeat(tableId, row.userId, { seat });
@@ -271,8 +271,8 @@ export class TableLobby extends TablePart {
         const locked = await this.lockFor(tx, tableId, actor, reason === 'cancelled');
         if (!locked.ok) return locked;
         const table = locked.value;
-        if (table.status !== 'lobby' && table.status !== 'active') return fail({ code: 'table_closed', status: table.status });
-        if (table.hostUserId !== actor.userId && !actor.canManageGuild) return fail({ code: 'host_or_manager_only' });
+        if (table.status !== 'lobby' && table.status !== 'active') return fail({ code: 'table-closed', status: table.status });
+        if (table.hostUserId !== actor.userId && !actor.canManageGuild) return fail({ code: 'host-or-manager-only' });
         const now = this.now();
         const updated = await tx.updateTable(tableId, table.version, {
           status: 'cancelled',

@@ -38,7 +38,7 @@ export class TablePlay extends TablePart {
 
   /**
    * Note that a seated player interacted with the table (opened their hand, refreshed it):
-   * an away seat comes back. Refuses a lobby (`not_active`) and non-players (`not_seated`);
+   * an away seat comes back. Refuses a lobby (`not-active`) and non-players (`not-seated`);
    * a closed table is returned unchanged (its panel shows how the game ended). Reads the
    * table and its seats once; only a seat that comes back is written (in a transaction).
    */
@@ -47,11 +47,11 @@ export class TablePlay extends TablePart {
       type Checked = { refusal: ServiceError } | { table: TableRow; seats: SeatRow[]; me: SeatRow };
       const check = async (reader: StoreReads, table: TableRow | undefined, read?: SeatRow[]): Promise<Checked> => {
         const refused = this.authorise(table, actor, false);
-        if (refused || !table) return { refusal: refused ?? { code: 'no_table' } };
-        if (table.status === 'lobby') return { refusal: { code: 'not_active' } };
+        if (refused || !table) return { refusal: refused ?? { code: 'no-table' } };
+        if (table.status === 'lobby') return { refusal: { code: 'not-active' } };
         const seats = read ?? (await reader.seats(tableId));
         const me = seats.find((row) => row.userId === actor.userId);
-        if (!me || me.seat === null) return { refusal: { code: 'not_seated' } };
+        if (!me || me.seat === null) return { refusal: { code: 'not-seated' } };
         return { table, seats, me };
       };
       // The table and its seats at once: one round trip instead of two on PostgreSQL's pool.
@@ -94,8 +94,8 @@ export class TablePlay extends TablePart {
         const table = locked.value;
         let seats = await tx.seats(tableId);
         const me = seats.find((row) => row.userId === actor.userId);
-        if (!me || me.seat === null) return fail({ code: 'not_seated' });
-        if (me.left) return fail({ code: 'seat_left' });
+        if (!me || me.seat === null) return fail({ code: 'not-seated' });
+        if (me.left) return fail({ code: 'seat-left' });
         seats = await this.patchSeat(tx, seats, me, { left: true, away: true });
         const now = this.now();
         // Bots never play on alone: the last human to leave ends the game as abandoned.
@@ -128,19 +128,19 @@ export class TablePlay extends TablePart {
    * Apply the move an AI player chose for `seat` (README "AI players"), drawn for decision
    * `step`: the same checks, one transaction (table row locked, version checked), action log
    * (kind `bot`), auto-play and deadline as a human's click. Refuses a seat no bot plays
-   * (`not_seated`), an outdated step (`stale`) and an illegal action (`rule`); nothing changes then.
+   * (`not-seated`), an outdated step (`stale`) and an illegal action (`rule`); nothing changes then.
    */
   async botAct(tableId: number, seat: number, step: number, action: unknown): Promise<ServiceResult<ActOutcome>> {
     const result = await this.change(
       tableId,
       async (tx): Promise<ServiceResult<ActOutcome & { prev: Pending }>> => {
         const table = await tx.lockTable(tableId);
-        if (!table) return fail({ code: 'no_table' });
+        if (!table) return fail({ code: 'no-table' });
         if (table.status !== 'active') return fail(wrongStatus(table, 'active'));
         const def = this.definition(table);
         const seats = await tx.seats(tableId);
         const row = seats.find((candidate) => candidate.seat === seat);
-        if (!row || !isBotSeat(row)) return fail({ code: 'not_seated' });
+        if (!row || !isBotSeat(row)) return fail({ code: 'not-seated' });
         const prev = def.pending(table.state);
         if (prev.step !== step) return fail({ code: 'stale', action, echo: false, snapshot: await this.snapshotOf(tx, table, seats, prev) });
         const parsed = def.actionSchema.safeParse(action);
@@ -165,8 +165,8 @@ export class TablePlay extends TablePart {
   /**
    * The host hands the seat of a player who left or is away to an AI player of `level`
    * (README "AI players"), who plays it until the game ends. The player counts as having
-   * left (ranked last, never back at this table). Refuses anyone but the host (`host_only`)
-   * and a seat that is present or already a bot's (`not_replaceable`).
+   * left (ranked last, never back at this table). Refuses anyone but the host (`host-only`)
+   * and a seat that is present or already a bot's (`not-replaceable`).
    */
   replaceWithBot(tableId: number, actor: Actor, seat: number, level: BotLevel = DEFAULT_BOT_LEVEL): Promise<ServiceResult<TableSnapshot>> {
     return this.change(
@@ -175,10 +175,10 @@ export class TablePlay extends TablePart {
         const locked = await this.lockFor(tx, tableId, actor, true, 'active');
         if (!locked.ok) return locked;
         const table = locked.value;
-        if (table.hostUserId !== actor.userId) return fail({ code: 'host_only' });
+        if (table.hostUserId !== actor.userId) return fail({ code: 'host-only' });
         let seats = await tx.seats(tableId);
         const row = seats.find((candidate) => candidate.seat === seat);
-        if (!row || isBotSeat(row) || (!row.left && !row.away)) return fail({ code: 'not_replaceable', seat });
+        if (!row || isBotSeat(row) || (!row.left && !row.away)) return fail({ code: 'not-replaceable', seat });
         const { displayName } = nextBotIdentity(seats);
         seats = await this.patchSeat(tx, seats, row, { botLevel: level, left: true, away: false, missed: 0, displayName });
         const replaced = { type: '$botReplaced', seat, player: row.displayName, level };
@@ -197,25 +197,25 @@ export class TablePlay extends TablePart {
    * current decision waits for them, its deadline moves by exactly that much (only theirs: a
    * decision that waits for others only is not touched); a decision that opens for them
    * during the pause gets the rest of the pause added (`decisionMs`, src/tables/pace.ts).
-   * Once per seat and game, at an active turn-based table. Refusals: `bad_vacation`,
-   * `not_turn_based`, `vacation_used`, `not_seated`, `seat_left`, and the table's status.
+   * Once per seat and game, at an active turn-based table. Refusals: `bad-vacation`,
+   * `not-turn-based`, `vacation-used`, `not-seated`, `seat-left`, and the table's status.
    */
   takeVacation(tableId: number, actor: Actor, hours: number): Promise<ServiceResult<TableSnapshot>> {
     return this.change(
       tableId,
       async (tx): Promise<ServiceResult<TableSnapshot>> => {
-        if (!Number.isInteger(hours) || hours < 1 || hours > MAX_VACATION_HOURS) return fail({ code: 'bad_vacation', max: MAX_VACATION_HOURS });
+        if (!Number.isInteger(hours) || hours < 1 || hours > MAX_VACATION_HOURS) return fail({ code: 'bad-vacation', max: MAX_VACATION_HOURS });
         const locked = await this.lockFor(tx, tableId, actor, false, 'active');
         if (!locked.ok) return locked;
         const table = locked.value;
         const options = tableOptionsOf(table.tableOptions);
-        if (!isTurnBased(options)) return fail({ code: 'not_turn_based' });
+        if (!isTurnBased(options)) return fail({ code: 'not-turn-based' });
         let seats = await tx.seats(tableId);
         const me = seats.find((row) => row.userId === actor.userId);
-        if (!me || me.seat === null) return fail({ code: 'not_seated' });
-        if (me.left) return fail({ code: 'seat_left' });
+        if (!me || me.seat === null) return fail({ code: 'not-seated' });
+        if (me.left) return fail({ code: 'seat-left' });
         const taken = options.vacations?.[String(me.seat)];
-        if (taken) return fail({ code: 'vacation_used', until: taken.until });
+        if (taken) return fail({ code: 'vacation-used', until: taken.until });
         const now = this.now();
         const until = now + hours * HOUR_MS;
         const pending = this.definition(table).pending(table.state);
@@ -268,7 +268,7 @@ export class TablePlay extends TablePart {
         const refuse = (error: ServiceError, back: TableSnapshot | null = null): Played => ({ result: fail(error), back });
         const table = await tx.lockTable(tableId);
         const refused = this.authorise(table, actor, false);
-        if (refused || !table) return refuse(refused ?? { code: 'no_table' });
+        if (refused || !table) return refuse(refused ?? { code: 'no-table' });
         const def = this.definition(table);
         // The one decoding and check of the action per click: the codec validates with the
         // action schema; a raw action (tools, tests) is checked against the same schema.
@@ -277,8 +277,8 @@ export class TablePlay extends TablePart {
         if (table.status !== 'active') return refuse(wrongStatus(table, 'active'));
         let seats = await tx.seats(tableId);
         const me = seats.find((row) => row.userId === actor.userId);
-        if (!me || me.seat === null) return refuse({ code: 'not_seated' });
-        if (me.left) return refuse({ code: 'seat_left' });
+        if (!me || me.seat === null) return refuse({ code: 'not-seated' });
+        if (me.left) return refuse({ code: 'seat-left' });
         const prev = def.pending(table.state);
         // A seated player's refused click still says they are here.
         const stillHere = async (error: (snapshot: TableSnapshot) => ServiceError): Promise<Played> => {

@@ -33,14 +33,14 @@ export class TableReads extends TablePart {
 
   /**
    * Load a table for `actor` without changing it (the rules of a lobby, a cancel prompt).
-   * Refuses a table of another server (`no_table`) and, when `sameChannel`, a click from
-   * another channel than the table's (`other_channel`).
+   * Refuses a table of another server (`no-table`) and, when `sameChannel`, a click from
+   * another channel than the table's (`other-channel`).
    */
   async lookUp(tableId: number, actor: Actor, opts: { sameChannel?: boolean } = {}): Promise<ServiceResult<TableSnapshot>> {
     // The table and its seats at once: one round trip instead of two on PostgreSQL's pool.
     const [table, seats] = await Promise.all([this.store.table(tableId), this.store.seats(tableId)]);
     const refused = this.authorise(table, actor, opts.sameChannel ?? false);
-    if (refused || !table) return fail(refused ?? { code: 'no_table' });
+    if (refused || !table) return fail(refused ?? { code: 'no-table' });
     return ok(await this.snapshotOf(this.store, table, seats));
   }
 }
