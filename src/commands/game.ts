@@ -217,5 +217,5 @@ async function createTable(i: ChatInputCommandInteraction, mod: GameModule, app:
   log.outcome = 'created';
   const res = await i.reply({ ...forDjs(lobbyMessage(mod, r.value, catalogFor(r.value.table.locale))), withResponse: true });
   const messageId = res.resource?.message?.id;
-  if (messageId) await app.service.setBoardMessage(r.value.table.id, messageId);
+  if (messageId) await app.messageIds.setBoardMessage(r.value.table.id, messageId);
 }

@@ -49,5 +49,5 @@ export async function playAgainClick(interaction: ComponentInteraction, app: App
     withResponse: true,
   });
   const messageId = res.resource?.message?.id;
-  if (messageId) await app.service.setBoardMessage(snapshot.table.id, messageId);
+  if (messageId) await app.messageIds.setBoardMessage(snapshot.table.id, messageId);
 }

@@ -20,13 +20,13 @@
  * without reading the database again.
  *
  * This file is the facade: one method per verb, each handed to the module of its concern —
- * reads.ts, lobby.ts, play.ts, deadlines.ts, restart.ts, messages.ts — which share one
- * TableContext (core.ts: store, per-table queue, timers, listeners).
+ * reads.ts, lobby.ts, play.ts, deadlines.ts, restart.ts — which share one TableContext
+ * (core.ts: store, per-table queue, timers, listeners). The board and ping message ids are
+ * the Discord wing's (src/discord/message-ids.ts).
  */
 import { TableContext, type TableServiceDeps } from './core.js';
 import { TableDeadlines } from './deadlines.js';
 import { TableLobby } from './lobby.js';
-import { TableMessages } from './messages.js';
 import { TablePlay } from './play.js';
 import { TableReads } from './reads.js';
 import { TableRestart } from './restart.js';
@@ -43,7 +43,6 @@ export class TableService {
   private readonly ctx: TableContext;
   private readonly reads: TableReads;
   private readonly lobby: TableLobby;
-  private readonly messages: TableMessages;
   private readonly play: TablePlay;
   private readonly deadlines: TableDeadlines;
   private readonly restart: TableRestart;
@@ -52,7 +51,6 @@ export class TableService {
     this.ctx = new TableContext(deps, (id) => this.deadlines.fireDeadline(id));
     this.reads = new TableReads(this.ctx);
     this.lobby = new TableLobby(this.ctx);
-    this.messages = new TableMessages(this.ctx);
     this.play = new TablePlay(this.ctx);
     this.deadlines = new TableDeadlines(this.ctx);
     this.restart = new TableRestart(this.ctx);
@@ -145,23 +143,6 @@ export class TableService {
   /** TableLobby.cancel. */
   cancel(...args: Parameters<TableLobby['cancel']>): ReturnType<TableLobby['cancel']> {
     return this.lobby.cancel(...args);
-  }
-
-  // ---------------------------------------------------------------- Discord message bookkeeping (src/tables/messages.ts)
-
-  /** TableMessages.setBoardMessage. */
-  setBoardMessage(...args: Parameters<TableMessages['setBoardMessage']>): ReturnType<TableMessages['setBoardMessage']> {
-    return this.messages.setBoardMessage(...args);
-  }
-
-  /** TableMessages.setBoardVersion. */
-  setBoardVersion(...args: Parameters<TableMessages['setBoardVersion']>): ReturnType<TableMessages['setBoardVersion']> {
-    return this.messages.setBoardVersion(...args);
-  }
-
-  /** TableMessages.setPingMessage. */
-  setPingMessage(...args: Parameters<TableMessages['setPingMessage']>): ReturnType<TableMessages['setPingMessage']> {
-    return this.messages.setPingMessage(...args);
   }
 
   // ---------------------------------------------------------------- Play (src/tables/play.ts)
