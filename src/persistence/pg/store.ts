@@ -84,7 +84,6 @@ import {
   type TurnNoticeRow,
   type DueReminder,
   type TurnNotify,
-  ANONYMOUS_USER_ID,
   type EraseOutcome,
   type HostingPatch,
   type HostingRules,
@@ -93,6 +92,22 @@ import {
   type StoredData,
   type VsBotRecord,
 } from '../store/types.js';
+import {
+  adminTablesQueries,
+  deleteTurnNoticesQuery,
+  eraseUserDataQueries,
+  hostingRulesQuery,
+  newerTableInChannelQuery,
+  openSeatsOfQuery,
+  pendingRemindersQuery,
+  putTurnNoticeQuery,
+  setTurnNotifyQuery,
+  storedDataQueries,
+  turnNoticesQuery,
+  turnNotifyOfQuery,
+  type Query,
+  type StoreTables,
+} from '../store/queries.js';
 import { actions, gameTables, guildSettings, playerTotals, ratings, results, seasons, seats, turnNotices, userSettings } from './schema.js';
 
 /** What a query runs on: the pool, or one transaction's connection. */
@@ -309,6 +324,8 @@ function shardWhere(filter: ShardFilter): SQL {
 }
 
 const open = inArray(gameTables.status, [...OPEN_STATUSES]);
+/** The PostgreSQL schema's tables, for the queries both stores share (../store/queries.ts). */
+const TABLES: StoreTables = { actions, gameTables, guildSettings, playerTotals, ratings, results, seasons, seats, turnNotices, userSettings };
 
 /** The predicates of the open tables a filter selects (its guild, its shards). */
 function openWhere(filter: OpenTablesFilter): SQL[] {
@@ -705,19 +722,16 @@ class PgOps implements StoreTx {
   }
 
   async newerTableInChannel(channelId: string, afterId: number): Promise<TableRow | undefined> {
-    const rows = await this.db
-      .select()
-      .from(gameTables)
-      .where(and(gt(gameTables.id, afterId), eq(gameTables.channelId, channelId)))
-      .orderBy(asc(gameTables.id))
-      .limit(1);
+    const rows: TableRow[] = await newerTableInChannelQuery(this.db, TABLES, channelId, afterId);
     return rows[0];
   }
 
+
   async hostingRules(guildId: string): Promise<HostingRules> {
-    const rows = await this.db.select({ channelIds: guildSettings.tableChannelIds, hostRoleId: guildSettings.hostRoleId }).from(guildSettings).where(eq(guildSettings.guildId, guildId));
+    const rows: { channelIds: string[] | null; hostRoleId: string | null }[] = await hostingRulesQuery(this.db, TABLES, guildId);
     return hostingRulesOf(rows[0]);
   }
+
 
   /** Runs in a transaction of its own on the store (MULTI_STATEMENT_WRITES) or in the caller's. */
   async updateHostingRules(guildId: string, patch: HostingPatch, by: string, now: number): Promise<HostingUpdate> {
@@ -743,108 +757,73 @@ class PgOps implements StoreTx {
   }
 
   async storedData(userId: string): Promise<StoredData> {
-    const counted = (rows: { n: number }[]) => Number(rows[0]?.n ?? 0);
-    return {
-      seats: counted(await this.db.select({ n: count() }).from(seats).where(eq(seats.userId, userId))),
-      results: counted(await this.db.select({ n: count() }).from(results).where(eq(results.userId, userId))),
-      ratings: counted(await this.db.select({ n: count() }).from(ratings).where(eq(ratings.userId, userId))),
-      totals: counted(await this.db.select({ n: count() }).from(playerTotals).where(eq(playerTotals.userId, userId))),
-    };
+    const counted = async (query: Query) => Number(((await query) as { n: number }[])[0]?.n ?? 0);
+    const q = storedDataQueries(this.db, TABLES, userId);
+    return { seats: await counted(q.seats), results: await counted(q.results), ratings: await counted(q.ratings), totals: await counted(q.totals) };
   }
 
+
   openSeatsOf(userId: string): Promise<OpenSeat[]> {
-    return this.db
-      .select({ tableId: gameTables.id, guildId: gameTables.guildId, channelId: gameTables.channelId, game: gameTables.game, status: gameTables.status, left: seats.left })
-      .from(seats)
-      .innerJoin(gameTables, eq(gameTables.id, seats.tableId))
-      .where(and(eq(seats.userId, userId), open))
-      .orderBy(asc(gameTables.id));
+    return openSeatsOfQuery(this.db, TABLES, open, userId);
   }
+
 
   /** Runs in a transaction of its own on the store (MULTI_STATEMENT_WRITES) or in the caller's. */
   async eraseUserData(userId: string): Promise<EraseOutcome> {
-    const db = this.db;
     // The user's seat rows stay locked until the end: nobody's join or leave races the erasure.
-    await db.select({ tableId: seats.tableId }).from(seats).where(eq(seats.userId, userId)).for('update');
+    await this.db.select({ tableId: seats.tableId }).from(seats).where(eq(seats.userId, userId)).for('update');
     const openSeats = await this.openSeatsOf(userId);
     if (openSeats.length > 0) return { ok: false, openSeats };
     const erased = await this.storedData(userId);
-    const tablesOf = () => db.select({ tableId: seats.tableId }).from(seats).where(eq(seats.userId, userId));
-    const anonymisedTables = (
-      await db
-        .select({ tableId: gameTables.id })
-        .from(gameTables)
-        .where(and(inArray(gameTables.id, tablesOf()), sql`${gameTables.boardMessageId} is not null`))
-        .orderBy(asc(gameTables.id))
-    ).map((row) => row.tableId);
-    // Order matters: the action log is found through the seats, so it goes before them.
-    await db.update(actions).set({ userId: null }).where(and(inArray(actions.tableId, tablesOf()), eq(actions.userId, userId)));
-    await db.update(results).set({ userId: sql`${ANONYMOUS_USER_ID} || ':' || ${results.seat}` }).where(eq(results.userId, userId));
-    await db.delete(ratings).where(eq(ratings.userId, userId));
-    await db.delete(playerTotals).where(eq(playerTotals.userId, userId));
-    await db.delete(seats).where(and(eq(seats.userId, userId), sql`${seats.seat} is null`));
-    await db.update(seats).set({ userId: sql`${ANONYMOUS_USER_ID} || ':' || ${seats.seat}`, displayName: '' }).where(eq(seats.userId, userId));
-    await db.update(gameTables).set({ hostUserId: ANONYMOUS_USER_ID }).where(eq(gameTables.hostUserId, userId));
-    await db.update(gameTables).set({ endedBy: null }).where(eq(gameTables.endedBy, userId));
-    await db.update(seasons).set({ startedBy: null }).where(eq(seasons.startedBy, userId));
-    await db.update(guildSettings).set({ updatedBy: null }).where(eq(guildSettings.updatedBy, userId));
-    await db.delete(userSettings).where(eq(userSettings.userId, userId));
-    await db.delete(turnNotices).where(eq(turnNotices.userId, userId));
+    const erase = eraseUserDataQueries(this.db, TABLES, userId);
+    const anonymisedTables = ((await erase.anonymisedTables) as { tableId: number }[]).map((row) => row.tableId);
+    for (const step of erase.steps) await step;
     return { ok: true, erased, anonymisedTables };
   }
 
+
   async turnNotifyOf(userId: string): Promise<TurnNotify> {
-    const rows = await this.db.select({ mode: userSettings.turnNotify }).from(userSettings).where(eq(userSettings.userId, userId));
+    const rows: { mode: string }[] = await turnNotifyOfQuery(this.db, TABLES, userId);
     return rows[0]?.mode === 'dm' ? 'dm' : 'ping';
   }
 
+
   async setTurnNotify(userId: string, mode: TurnNotify, now: number): Promise<void> {
-    await this.db
-      .insert(userSettings)
-      .values({ userId, turnNotify: mode, updatedAt: now })
-      .onConflictDoUpdate({ target: userSettings.userId, set: { turnNotify: mode, updatedAt: now } });
+    await setTurnNotifyQuery(this.db, TABLES, userId, mode, now);
   }
+
 
   turnNotices(tableId: number): Promise<TurnNoticeRow[]> {
-    return this.db.select().from(turnNotices).where(eq(turnNotices.tableId, tableId)).orderBy(asc(turnNotices.userId));
+    return turnNoticesQuery(this.db, TABLES, tableId);
   }
+
 
   pendingReminders(filter: OpenTablesFilter = {}): Promise<DueReminder[]> {
-    // Flat rows of one table (no join mapping): the open tables of the filter as a subquery.
-    const openIds = this.db.select({ id: gameTables.id }).from(gameTables).where(and(...openWhere(filter)));
-    return this.db
-      .select({ tableId: turnNotices.tableId, userId: turnNotices.userId, remindAt: sql<number>`${turnNotices.remindAt}`.mapWith(Number) })
-      .from(turnNotices)
-      .where(and(sql`${turnNotices.remindAt} is not null`, inArray(turnNotices.tableId, openIds)))
-      .orderBy(asc(turnNotices.remindAt));
+    return pendingRemindersQuery(this.db, TABLES, openWhere(filter));
   }
+
 
   async putTurnNotice(row: TurnNoticeRow): Promise<void> {
-    const { tableId: _t, userId: _u, ...rest } = row;
-    await this.db.insert(turnNotices).values(row).onConflictDoUpdate({ target: [turnNotices.tableId, turnNotices.userId], set: rest });
+    await putTurnNoticeQuery(this.db, TABLES, row);
   }
 
+
   async deleteTurnNotices(tableId: number, userIds?: readonly string[]): Promise<void> {
-    const where = userIds ? and(eq(turnNotices.tableId, tableId), inArray(turnNotices.userId, [...userIds])) : eq(turnNotices.tableId, tableId);
-    await this.db.delete(turnNotices).where(where);
+    await deleteTurnNoticesQuery(this.db, TABLES, tableId, userIds);
   }
+
 
   async adminTables(guildId: string, page: number, perPage: number): Promise<AdminTablesPage> {
     checkPageSize(perPage);
-    const where = and(open, eq(gameTables.guildId, guildId));
-    const total = (await this.db.select({ n: count() }).from(gameTables).where(where))[0]?.n ?? 0;
+    const q = adminTablesQueries(this.db, TABLES, open, guildId);
+    const total = Number(((await q.count) as { n: number }[])[0]?.n ?? 0);
     const { page: pg, pages } = clampAdminPage(page, total, perPage);
-    const tables = await this.db
-      .select()
-      .from(gameTables)
-      .where(where)
-      .orderBy(asc(gameTables.id))
-      .limit(perPage)
-      .offset((pg - 1) * perPage);
+    const tables: TableRow[] = await q.page(pg, perPage);
     const entries = [];
     for (const table of tables) {
       entries.push({ table, seats: await this.seats(table.id), lastMoveAt: (await this.lastAction(table.id))?.at ?? null });
     }
     return { tables: entries, page: pg, pages, total };
   }
+
 }
