@@ -9,7 +9,7 @@
  * combine several statements (leaderboard pages, /stats, /admin tables) run outside
  * transactions in one REPEATABLE READ READ ONLY snapshot, so counts and rows agree.
  */
-import { and, asc, count, desc, eq, gt, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import type { NodePgQueryResultHKT } from 'drizzle-orm/node-postgres';
 import type { PgDatabase } from 'drizzle-orm/pg-core';
@@ -105,6 +105,22 @@ import {
   storedDataQueries,
   turnNoticesQuery,
   turnNotifyOfQuery,
+  actionsQuery,
+  appendActionQuery,
+  deleteSeatQuery,
+  dueDeadlinesQuery,
+  insertResultsQuery,
+  insertSeatQuery,
+  insertTableQuery,
+  openTableHeadsQuery,
+  openTablesOfUserQuery,
+  openTablesQuery,
+  resultsQuery,
+  setMessageIdsQuery,
+  tablesWithSeatsQueries,
+  updateSeatQuery,
+  updateTableQuery,
+  seatsQuery,
   type Query,
   type StoreTables,
 } from '../store/queries.js';
@@ -353,121 +369,88 @@ class PgOps implements StoreTx {
   }
 
   openTables(filter: OpenTablesFilter = {}): Promise<TableRow[]> {
-    const where = openWhere(filter);
-    return this.db
-      .select()
-      .from(gameTables)
-      .where(and(...where))
-      .orderBy(asc(gameTables.id));
+    return openTablesQuery(this.db, TABLES, openWhere(filter));
   }
 
+
   openTableHeads(filter: OpenTablesFilter = {}): Promise<OpenTableHead[]> {
-    const where = openWhere(filter);
-    return this.db
-      .select({
-        id: gameTables.id,
-        status: gameTables.status,
-        deadlineAt: gameTables.deadlineAt,
-        version: gameTables.version,
-        boardVersion: gameTables.boardVersion,
-        // Qualified by hand: drizzle prints a lone table's columns unqualified.
-        hasBotSeat: sql<boolean>`exists (select 1 from "seats" as s where s."table_id" = "game_tables"."id" and s."bot_level" is not null)`,
-      })
-      .from(gameTables)
-      .where(and(...where))
-      .orderBy(asc(gameTables.id));
+    return openTableHeadsQuery(this.db, TABLES, openWhere(filter));
   }
+
 
   async tablesWithSeats(ids: readonly number[]): Promise<TableWithSeats[]> {
     const out: TableWithSeats[] = [];
     for (const chunk of bulkChunks(ids)) {
-      const tableRows = await this.db.select().from(gameTables).where(inArray(gameTables.id, chunk)).orderBy(asc(gameTables.id));
-      const seatRows = await this.db
-        .select()
-        .from(seats)
-        .where(inArray(seats.tableId, chunk))
-        .orderBy(asc(seats.tableId), sql`coalesce(${seats.seat}, 1000000)`, asc(seats.joinedAt), asc(seats.userId));
+      const q = tablesWithSeatsQueries(this.db, TABLES, chunk);
+      const tableRows: TableRow[] = await q.tables;
+      const seatRows: SeatRow[] = await q.seats;
       out.push(...pairSeats(tableRows, seatRows));
     }
     return out;
   }
 
+
   async openTablesOfUser(guildId: string, userId: string): Promise<TableRow[]> {
-    const rows = await this.db
-      .select({ t: gameTables })
-      .from(gameTables)
-      .innerJoin(seats, eq(seats.tableId, gameTables.id))
-      .where(and(eq(gameTables.guildId, guildId), open, eq(seats.userId, userId), eq(seats.left, false)))
-      .orderBy(desc(gameTables.updatedAt), desc(gameTables.id));
+    const rows: { t: TableRow }[] = await openTablesOfUserQuery(this.db, TABLES, open, guildId, userId);
     return rows.map((r) => r.t);
   }
 
+
   claimDueDeadlines(now: number, options?: ClaimOptions): Promise<TableRow[]> {
-    const limit = claimLimit(options);
-    const where = [open, lte(gameTables.deadlineAt, now)];
+    const where = [open];
     if (options?.shard) where.push(shardWhere(options.shard));
-    return this.db
-      .select()
-      .from(gameTables)
-      .where(and(...where))
-      .orderBy(asc(gameTables.deadlineAt), asc(gameTables.id))
-      .limit(limit)
-      .for('update', { skipLocked: true });
+    return dueDeadlinesQuery(this.db, TABLES, where, now, claimLimit(options)).for('update', { skipLocked: true });
   }
+
 
   async insertTable(values: NewTable): Promise<TableRow> {
-    return (await this.db.insert(gameTables).values(values).returning())[0]!;
+    return ((await insertTableQuery(this.db, TABLES, values)) as TableRow[])[0]!;
   }
 
+
   async updateTable(id: number, expectedVersion: number, patch: TablePatch): Promise<TableRow> {
-    const row = (
-      await this.db
-        .update(gameTables)
-        .set({ ...patch, version: expectedVersion + 1 })
-        .where(and(eq(gameTables.id, id), eq(gameTables.version, expectedVersion)))
-        .returning()
-    )[0];
+    const row = ((await updateTableQuery(this.db, TABLES, id, expectedVersion, patch)) as TableRow[])[0];
     if (!row) throw new VersionConflictError(id, expectedVersion);
     return row;
   }
 
+
   async setMessageIds(id: number, patch: MessageIdsPatch): Promise<void> {
     const set = definedOnly(patch);
-    if (Object.keys(set).length > 0) await this.db.update(gameTables).set(set).where(eq(gameTables.id, id));
+    if (Object.keys(set).length > 0) await setMessageIdsQuery(this.db, TABLES, id, set);
   }
+
 
   seats(tableId: number): Promise<SeatRow[]> {
-    return this.db
-      .select()
-      .from(seats)
-      .where(eq(seats.tableId, tableId))
-      .orderBy(sql`coalesce(${seats.seat}, 1000000)`, asc(seats.joinedAt), asc(seats.userId));
+    return seatsQuery(this.db, TABLES, tableId);
   }
+
 
   async insertSeat(values: NewSeat): Promise<void> {
-    await this.db.insert(seats).values(values);
+    await insertSeatQuery(this.db, TABLES, values);
   }
 
+
   async deleteSeat(tableId: number, userId: string): Promise<void> {
-    await this.db.delete(seats).where(and(eq(seats.tableId, tableId), eq(seats.userId, userId)));
+    await deleteSeatQuery(this.db, TABLES, tableId, userId);
   }
+
 
   async updateSeat(tableId: number, userId: string, patch: SeatPatch): Promise<void> {
     const set = definedOnly(patch);
-    if (Object.keys(set).length === 0) return;
-    await this.db
-      .update(seats)
-      .set(set)
-      .where(and(eq(seats.tableId, tableId), eq(seats.userId, userId)));
+    if (Object.keys(set).length > 0) await updateSeatQuery(this.db, TABLES, tableId, userId, set);
   }
+
 
   async appendAction(values: NewAction): Promise<void> {
-    await this.db.insert(actions).values(values);
+    await appendActionQuery(this.db, TABLES, values);
   }
 
+
   actions(tableId: number): Promise<ActionRow[]> {
-    return this.db.select().from(actions).where(eq(actions.tableId, tableId)).orderBy(asc(actions.seq));
+    return actionsQuery(this.db, TABLES, tableId);
   }
+
 
   async lastAction(tableId: number): Promise<ActionRow | undefined> {
     return (await this.db.select().from(actions).where(eq(actions.tableId, tableId)).orderBy(desc(actions.seq)).limit(1))[0];
@@ -484,12 +467,14 @@ class PgOps implements StoreTx {
   }
 
   async insertResults(rows: readonly NewResult[]): Promise<void> {
-    if (rows.length > 0) await this.db.insert(results).values([...rows]);
+    if (rows.length > 0) await insertResultsQuery(this.db, TABLES, rows);
   }
 
+
   results(tableId: number): Promise<ResultRow[]> {
-    return this.db.select().from(results).where(eq(results.tableId, tableId)).orderBy(asc(results.seat));
+    return resultsQuery(this.db, TABLES, tableId);
   }
+
 
   // ---------------------------------------------------------------- ratings
 

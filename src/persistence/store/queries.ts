@@ -9,7 +9,7 @@
  * expression), prepared hot queries on SQLite, driver errors and result types (PostgreSQL's
  * `count` is a bigint string).
  */
-import { and, asc, count, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type * as pgSchema from '../pg/schema.js';
 import type * as sqliteSchema from '../schema.js';
 import { ANONYMOUS_USER_ID, type TurnNoticeRow, type TurnNotify } from './types.js';
@@ -168,4 +168,147 @@ export function adminTablesQueries(db: QueryDb, t: StoreTables, open: SQL, guild
         .limit(perPage)
         .offset((page - 1) * perPage),
   };
+}
+
+// ---------------------------------------------------------------- tables, seats, actions, results
+
+/** The seats' order in every read: by seat number (lobby seats, which have none, last), then join time and user id. */
+function seatOrder(t: StoreTables): SQL[] {
+  const { seats } = t;
+  return [sql`coalesce(${seats.seat}, 1000000)`, asc(seats.joinedAt), asc(seats.userId)];
+}
+
+/** The open tables `openWhere` selects, by id. */
+export function openTablesQuery(db: QueryDb, t: StoreTables, openWhere: SQL[]): Query {
+  const { gameTables } = t;
+  return db
+    .select()
+    .from(gameTables)
+    .where(and(...openWhere))
+    .orderBy(asc(gameTables.id));
+}
+
+/** The heads (no game state) of the open tables `openWhere` selects, by id: what start-up recovery reads first. */
+export function openTableHeadsQuery(db: QueryDb, t: StoreTables, openWhere: SQL[]): Query {
+  const { gameTables } = t;
+  return db
+    .select({
+      id: gameTables.id,
+      status: gameTables.status,
+      deadlineAt: gameTables.deadlineAt,
+      version: gameTables.version,
+      boardVersion: gameTables.boardVersion,
+      // Qualified by hand: drizzle prints a lone table's columns unqualified.
+      hasBotSeat: sql<boolean>`exists (select 1 from "seats" as s where s."table_id" = "game_tables"."id" and s."bot_level" is not null)`.mapWith(Boolean),
+    })
+    .from(gameTables)
+    .where(and(...openWhere))
+    .orderBy(asc(gameTables.id));
+}
+
+/** One chunk of a bulk read (`bulkChunks`): the tables with these ids, and their seats, each by table id. */
+export function tablesWithSeatsQueries(db: QueryDb, t: StoreTables, ids: number[]): { tables: Query; seats: Query } {
+  const { gameTables, seats } = t;
+  return {
+    tables: db.select().from(gameTables).where(inArray(gameTables.id, ids)).orderBy(asc(gameTables.id)),
+    seats: db
+      .select()
+      .from(seats)
+      .where(inArray(seats.tableId, ids))
+      .orderBy(asc(seats.tableId), ...seatOrder(t)),
+  };
+}
+
+/** The open tables of a guild where `userId` sits and has not left, most recently updated first (`{ t }` rows). */
+export function openTablesOfUserQuery(db: QueryDb, t: StoreTables, open: SQL, guildId: string, userId: string): Query {
+  const { gameTables, seats } = t;
+  return db
+    .select({ t: gameTables })
+    .from(gameTables)
+    .innerJoin(seats, eq(seats.tableId, gameTables.id))
+    .where(and(eq(gameTables.guildId, guildId), open, eq(seats.userId, userId), eq(seats.left, false)))
+    .orderBy(desc(gameTables.updatedAt), desc(gameTables.id));
+}
+
+/** The open tables whose deadline is at or before `now` (Unix ms), soonest first, at most `limit`; `where`: open status and shard predicates. PostgreSQL adds its row locks. */
+export function dueDeadlinesQuery(db: QueryDb, t: StoreTables, where: SQL[], now: number, limit: number): Query {
+  const { gameTables } = t;
+  return db
+    .select()
+    .from(gameTables)
+    .where(and(...where, lte(gameTables.deadlineAt, now)))
+    .orderBy(asc(gameTables.deadlineAt), asc(gameTables.id))
+    .limit(limit);
+}
+
+/** Insert a table, returning its row. */
+export function insertTableQuery(db: QueryDb, t: StoreTables, values: object): Query {
+  return db.insert(t.gameTables).values(values).returning();
+}
+
+/** Write `patch` to table `id` only if it is still at `expectedVersion`, bumping the version; returns the new row, or none on a conflict. */
+export function updateTableQuery(db: QueryDb, t: StoreTables, id: number, expectedVersion: number, patch: object): Query {
+  const { gameTables } = t;
+  return db
+    .update(gameTables)
+    .set({ ...patch, version: expectedVersion + 1 })
+    .where(and(eq(gameTables.id, id), eq(gameTables.version, expectedVersion)))
+    .returning();
+}
+
+/** Write the message ids of table `id` (`set`: only the defined fields; not empty). */
+export function setMessageIdsQuery(db: QueryDb, t: StoreTables, id: number, set: object): Query {
+  const { gameTables } = t;
+  return db.update(gameTables).set(set).where(eq(gameTables.id, id));
+}
+
+/** The seats of a table, in seat order. */
+export function seatsQuery(db: QueryDb, t: StoreTables, tableId: number): Query {
+  return db
+    .select()
+    .from(t.seats)
+    .where(eq(t.seats.tableId, tableId))
+    .orderBy(...seatOrder(t));
+}
+
+/** Insert a seat. */
+export function insertSeatQuery(db: QueryDb, t: StoreTables, values: object): Query {
+  return db.insert(t.seats).values(values);
+}
+
+/** Delete `userId`'s seat at a table. */
+export function deleteSeatQuery(db: QueryDb, t: StoreTables, tableId: number, userId: string): Query {
+  const { seats } = t;
+  return db.delete(seats).where(and(eq(seats.tableId, tableId), eq(seats.userId, userId)));
+}
+
+/** Write `set` (only the defined fields; not empty) to `userId`'s seat at a table. */
+export function updateSeatQuery(db: QueryDb, t: StoreTables, tableId: number, userId: string, set: object): Query {
+  const { seats } = t;
+  return db
+    .update(seats)
+    .set(set)
+    .where(and(eq(seats.tableId, tableId), eq(seats.userId, userId)));
+}
+
+/** Append one row to a table's action log. */
+export function appendActionQuery(db: QueryDb, t: StoreTables, values: object): Query {
+  return db.insert(t.actions).values(values);
+}
+
+/** A table's action log, in order. */
+export function actionsQuery(db: QueryDb, t: StoreTables, tableId: number): Query {
+  const { actions } = t;
+  return db.select().from(actions).where(eq(actions.tableId, tableId)).orderBy(asc(actions.seq));
+}
+
+/** Insert the results of a finished table (not empty). */
+export function insertResultsQuery(db: QueryDb, t: StoreTables, rows: readonly object[]): Query {
+  return db.insert(t.results).values([...rows]);
+}
+
+/** The results of a table, by seat. */
+export function resultsQuery(db: QueryDb, t: StoreTables, tableId: number): Query {
+  const { results } = t;
+  return db.select().from(results).where(eq(results.tableId, tableId)).orderBy(asc(results.seat));
 }

@@ -17,7 +17,7 @@
  * bot process; several processes need PostgreSQL).
  */
 import type Database from 'better-sqlite3';
-import { and, asc, count, desc, eq, gt, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db.js';
 import { actions, gameTables, guildSettings, playerTotals, ratings, results, seasons, seats, turnNotices, userSettings } from '../schema.js';
 import {
@@ -33,6 +33,21 @@ import {
   storedDataQueries,
   turnNoticesQuery,
   turnNotifyOfQuery,
+  actionsQuery,
+  appendActionQuery,
+  deleteSeatQuery,
+  dueDeadlinesQuery,
+  insertResultsQuery,
+  insertSeatQuery,
+  insertTableQuery,
+  openTableHeadsQuery,
+  openTablesOfUserQuery,
+  openTablesQuery,
+  resultsQuery,
+  setMessageIdsQuery,
+  tablesWithSeatsQueries,
+  updateSeatQuery,
+  updateTableQuery,
   type Query,
   type StoreTables,
 } from './queries.js';
@@ -446,121 +461,84 @@ class SqliteOps implements SyncOf<StoreTx> {
   }
 
   openTables(filter: OpenTablesFilter = {}): TableRow[] {
-    const where = openWhere(filter);
-    return this.db
-      .select()
-      .from(gameTables)
-      .where(and(...where))
-      .orderBy(asc(gameTables.id))
-      .all();
+    return openTablesQuery(this.db, TABLES, openWhere(filter)).all();
   }
 
+
   openTableHeads(filter: OpenTablesFilter = {}): OpenTableHead[] {
-    const where = openWhere(filter);
-    return this.db
-      .select({
-        id: gameTables.id,
-        status: gameTables.status,
-        deadlineAt: gameTables.deadlineAt,
-        version: gameTables.version,
-        boardVersion: gameTables.boardVersion,
-        // Qualified by hand: drizzle prints a lone table's columns unqualified.
-        hasBotSeat: sql<boolean>`exists (select 1 from "seats" as s where s."table_id" = "game_tables"."id" and s."bot_level" is not null)`.mapWith(Boolean),
-      })
-      .from(gameTables)
-      .where(and(...where))
-      .orderBy(asc(gameTables.id))
-      .all();
+    return openTableHeadsQuery(this.db, TABLES, openWhere(filter)).all();
   }
+
 
   tablesWithSeats(ids: readonly number[]): TableWithSeats[] {
     const out: TableWithSeats[] = [];
     for (const chunk of bulkChunks(ids)) {
-      const tableRows = this.db.select().from(gameTables).where(inArray(gameTables.id, chunk)).orderBy(asc(gameTables.id)).all();
-      const seatRows = this.db
-        .select()
-        .from(seats)
-        .where(inArray(seats.tableId, chunk))
-        .orderBy(asc(seats.tableId), sql`coalesce(${seats.seat}, 1000000)`, asc(seats.joinedAt), asc(seats.userId))
-        .all();
-      out.push(...pairSeats(tableRows, seatRows));
+      const q = tablesWithSeatsQueries(this.db, TABLES, chunk);
+      out.push(...pairSeats(q.tables.all() as TableRow[], q.seats.all() as SeatRow[]));
     }
     return out;
   }
 
+
   openTablesOfUser(guildId: string, userId: string): TableRow[] {
-    return this.db
-      .select({ t: gameTables })
-      .from(gameTables)
-      .innerJoin(seats, eq(seats.tableId, gameTables.id))
-      .where(and(eq(gameTables.guildId, guildId), open, eq(seats.userId, userId), eq(seats.left, false)))
-      .orderBy(desc(gameTables.updatedAt), desc(gameTables.id))
-      .all()
-      .map((r) => r.t);
+    return (openTablesOfUserQuery(this.db, TABLES, open, guildId, userId).all() as { t: TableRow }[]).map((r) => r.t);
   }
+
 
   claimDueDeadlines(now: number, options?: ClaimOptions): TableRow[] {
-    const limit = claimLimit(options);
-    const where = [open, lte(gameTables.deadlineAt, now)];
+    const where = [open];
     if (options?.shard) where.push(shardWhere(options.shard));
-    return this.db
-      .select()
-      .from(gameTables)
-      .where(and(...where))
-      .orderBy(asc(gameTables.deadlineAt), asc(gameTables.id))
-      .limit(limit)
-      .all();
+    return dueDeadlinesQuery(this.db, TABLES, where, now, claimLimit(options)).all();
   }
+
 
   insertTable(values: NewTable): TableRow {
-    return this.db.insert(gameTables).values(values).returning().get();
+    return insertTableQuery(this.db, TABLES, values).get();
   }
 
+
   updateTable(id: number, expectedVersion: number, patch: TablePatch): TableRow {
-    const row = this.db
-      .update(gameTables)
-      .set({ ...patch, version: expectedVersion + 1 })
-      .where(and(eq(gameTables.id, id), eq(gameTables.version, expectedVersion)))
-      .returning()
-      .get();
+    const row: TableRow | undefined = updateTableQuery(this.db, TABLES, id, expectedVersion, patch).get();
     if (!row) throw new VersionConflictError(id, expectedVersion);
     return row;
   }
 
+
   setMessageIds(id: number, patch: MessageIdsPatch): void {
     const set = definedOnly(patch);
-    if (Object.keys(set).length > 0) this.db.update(gameTables).set(set).where(eq(gameTables.id, id)).run();
+    if (Object.keys(set).length > 0) setMessageIdsQuery(this.db, TABLES, id, set).run();
   }
+
 
   seats(tableId: number): SeatRow[] {
     return this.q.seats.all({ id: tableId });
   }
 
   insertSeat(values: NewSeat): void {
-    this.db.insert(seats).values(values).run();
+    insertSeatQuery(this.db, TABLES, values).run();
   }
 
+
   deleteSeat(tableId: number, userId: string): void {
-    this.db.delete(seats).where(and(eq(seats.tableId, tableId), eq(seats.userId, userId))).run();
+    deleteSeatQuery(this.db, TABLES, tableId, userId).run();
   }
+
 
   updateSeat(tableId: number, userId: string, patch: SeatPatch): void {
     const set = definedOnly(patch);
-    if (Object.keys(set).length === 0) return;
-    this.db
-      .update(seats)
-      .set(set)
-      .where(and(eq(seats.tableId, tableId), eq(seats.userId, userId)))
-      .run();
+    if (Object.keys(set).length > 0) updateSeatQuery(this.db, TABLES, tableId, userId, set).run();
   }
+
 
   appendAction(values: NewAction): void {
-    this.db.insert(actions).values(values).run();
+    appendActionQuery(this.db, TABLES, values).run();
   }
 
+
   actions(tableId: number): ActionRow[] {
-    return this.db.select().from(actions).where(eq(actions.tableId, tableId)).orderBy(asc(actions.seq)).all();
+    return actionsQuery(this.db, TABLES, tableId).all();
   }
+
 
   lastAction(tableId: number): ActionRow | undefined {
     return this.q.lastAction.get({ id: tableId });
@@ -571,12 +549,14 @@ class SqliteOps implements SyncOf<StoreTx> {
   }
 
   insertResults(rows: readonly NewResult[]): void {
-    if (rows.length > 0) this.db.insert(results).values([...rows]).run();
+    if (rows.length > 0) insertResultsQuery(this.db, TABLES, rows).run();
   }
 
+
   results(tableId: number): ResultRow[] {
-    return this.db.select().from(results).where(eq(results.tableId, tableId)).orderBy(asc(results.seat)).all();
+    return resultsQuery(this.db, TABLES, tableId).all();
   }
+
 
   // ---------------------------------------------------------------- ratings
 
