@@ -94,7 +94,7 @@ export async function seedTables(store: Store, n: number): Promise<void> {
       const s = await service.start(r.value.table.id, actor(i * 3));
       if (!s.ok) throw new Error(JSON.stringify(s.error));
       const behind = i % STALE_EVERY === 1;
-      await service.setBoardVersion(r.value.table.id, s.value.table.version - (behind ? 1 : 0));
+      await store.setMessageIds(r.value.table.id, { boardVersion: s.value.table.version - (behind ? 1 : 0) });
     }
   };
   await Promise.all(Array.from({ length: SEED_CONCURRENCY }, worker));
@@ -253,7 +253,7 @@ export async function benchTurnBasedRecovery(n: number, runs = 3, moveHours = 72
       await service.join(r.value.table.id, actor(i * 2 + 1));
       const s = await service.start(r.value.table.id, actor(i * 2));
       if (!s.ok) throw new Error(JSON.stringify(s.error));
-      await service.setBoardVersion(s.value.table.id, s.value.table.version);
+      await seeding.setMessageIds(s.value.table.id, { boardVersion: s.value.table.version });
       const { table, pending, seats } = s.value;
       if (!pending || pending.kind === 'over') throw new Error('no decision');
       for (const userId of pingFor(pending, seats, true)) {

@@ -5,7 +5,7 @@
  * every decision taken by a player, none left to its deadline), count their decisions and
  * turn them into minutes.
  *
- *   npm run game-lengths              print the table (markdown, as in README)
+ *   npm run game-lengths              print the table (markdown, as in docs/game-length.md)
  *   npm run game-lengths -- --write   also rewrite src/games/typical-length.data.ts
  *
  * The same seeds give the same numbers on every machine: test/unit/typical-length.test.ts
@@ -97,7 +97,7 @@ export function measureTypicalLengths(registry: GameRegistry, games = LENGTH_SAM
   return table;
 }
 
-/** The README table: one row per game, variant and player count. */
+/** The table of docs/game-length.md: one row per game, variant and player count. */
 export function markdownTable(registry: GameRegistry, table: TypicalLengthTable): string {
   // README is English.
   const text = catalogs.en;

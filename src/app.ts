@@ -12,6 +12,7 @@ import type { SlashCommand } from './discord/slash-command.js';
 import type { Config } from './config.js';
 import type { AppContext } from './discord/context.js';
 import { Publisher, type TextBoardsPreferences } from './discord/publisher.js';
+import { MessageIds } from './discord/message-ids.js';
 import { createRouter } from './discord/router.js';
 import { defaultRegistry } from './games/index.js';
 import type { GameRegistry } from './games/registry.js';
@@ -144,7 +145,8 @@ export function createApp(config: Config, opts: AppOptions): App {
   // Discord's global 50/s (docs/discord.md §4); @discordjs/rest exempts only the initial
   // callback, so they get a client of their own that never waits behind board edits and pings.
   const interactionRest = new REST({ ...(config.discordApiUrl ? { api: config.discordApiUrl } : {}), globalRequestsPerSecond: Infinity, agent: restAgent() });
-  const publisher = new Publisher({ rest: client.rest, interactionRest, service, registry, logger,
+  const messageIds = new MessageIds(store);
+  const publisher = new Publisher({ rest: client.rest, interactionRest, service, messageIds, registry, logger,
     textBoards: opts.textBoards ?? { guild: (id) => store.guildTextBoards(id), user: (id) => store.userTextBoards(id) },
     ...(opts.pingEditDelayMs !== undefined ? { pingEditDelayMs: opts.pingEditDelayMs } : {}),
     ...(opts.publishRetryMs !== undefined ? { retryMs: opts.publishRetryMs } : {}),
@@ -157,7 +159,7 @@ export function createApp(config: Config, opts: AppOptions): App {
   // Turn-based tables: one ping per decision, one reminder, by DM or in the channel (README "Turn-based tables").
   const turnNotices = new TurnNotifier({ rest: client.rest, store, service, registry, logger, ...(serviceDeps.now ? { now: serviceDeps.now } : {}), ...(opts.shard ? { shard: opts.shard } : {}) });
   service.addListener(turnNotices);
-  const context: AppContext = { store, service, registry, publisher, rest: client.rest, logger, turnNotices };
+  const context: AppContext = { store, service, messageIds, registry, publisher, rest: client.rest, logger, turnNotices };
   const commands = buildCommands(registry);
   const router = createRouter(context, commands);
   client.on(Events.InteractionCreate, (interaction) => void router(interaction));

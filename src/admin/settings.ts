@@ -107,7 +107,7 @@ export interface HostAttempt {
 }
 
 /** Why the hosting rules refuse a new table. */
-export type HostingRefusal = { code: 'channel_not_allowed'; channelIds: string[] } | { code: 'host_role_required'; roleId: string };
+export type HostingRefusal = { code: 'channel-not-allowed'; channelIds: string[] } | { code: 'host-role-required'; roleId: string };
 
 /**
  * Whether `attempt` may open a table under `rules`: null when allowed. A thread counts as
@@ -116,9 +116,9 @@ export type HostingRefusal = { code: 'channel_not_allowed'; channelIds: string[]
 export function hostingRefusal(rules: HostingRules, attempt: HostAttempt): HostingRefusal | null {
   const { channelIds, hostRoleId } = rules;
   if (channelIds && !channelIds.includes(attempt.channelId) && !(attempt.parentChannelId && channelIds.includes(attempt.parentChannelId))) {
-    return { code: 'channel_not_allowed', channelIds };
+    return { code: 'channel-not-allowed', channelIds };
   }
-  if (hostRoleId && !attempt.canManageGuild && !attempt.roleIds.includes(hostRoleId)) return { code: 'host_role_required', roleId: hostRoleId };
+  if (hostRoleId && !attempt.canManageGuild && !attempt.roleIds.includes(hostRoleId)) return { code: 'host-role-required', roleId: hostRoleId };
   return null;
 }
 

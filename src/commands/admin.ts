@@ -74,8 +74,8 @@ export const adminClick: ComponentHandler<'admin'> = async (interaction, app, lo
       log.table = id.tableId;
       // An admin ends a table from anywhere in their server; tables of other servers are unknown.
       const result = await app.service.cancel(id.tableId, actorOf(interaction), 'admin');
-      if (!result.ok && result.error.code === 'no_table') {
-        log.outcome = 'no_table';
+      if (!result.ok && result.error.code === 'no-table') {
+        log.outcome = 'no-table';
         await answerPrompt(interaction, admin.noSuchTable(id.tableId));
         return;
       }
@@ -86,7 +86,7 @@ export const adminClick: ComponentHandler<'admin'> = async (interaction, app, lo
     case 'reset': {
       const mod = app.registry.find(id.game);
       if (!mod) {
-        log.outcome = 'unknown_game';
+        log.outcome = 'unknown-game';
         await answerPrompt(interaction, text.ratings.errors.unknownGame);
         return;
       }
@@ -209,12 +209,12 @@ async function askEnd(interaction: ChatInputCommandInteraction, app: AppContext,
   const table = await app.store.table(id);
   log.table = id;
   if (!table || table.guildId !== guildId) {
-    log.outcome = 'no_table';
+    log.outcome = 'no-table';
     await interaction.reply(privateText(admin.noSuchTable(id)));
     return;
   }
   if (table.status !== 'lobby' && table.status !== 'active') {
-    log.outcome = 'table_closed';
+    log.outcome = 'table-closed';
     await interaction.reply(privateText(admin.alreadyEnded(id)));
     return;
   }
@@ -236,7 +236,7 @@ async function askReset(interaction: ChatInputCommandInteraction, app: AppContex
   const admin = text.ratings.admin;
   const mod = app.registry.find(interaction.options.getString('game', true));
   if (!mod) {
-    log.outcome = 'unknown_game';
+    log.outcome = 'unknown-game';
     await interaction.reply(privateText(text.ratings.errors.unknownGame));
     return;
   }
@@ -313,13 +313,13 @@ async function settings(interaction: ChatInputCommandInteraction, app: AppContex
   if (!stored.ok) {
     const problem = stored.problem;
     switch (problem.code) {
-      case 'not_listed':
+      case 'not-listed':
         return refuse('bad_setting', admin.notListed(problem.channelId));
-      case 'no_list':
+      case 'no-list':
         return refuse('bad_setting', admin.noList(problem.channelId));
-      case 'already_listed':
+      case 'already-listed':
         return refuse('bad_setting', admin.alreadyListed(problem.channelId));
-      case 'too_many':
+      case 'too-many':
         return refuse('bad_setting', admin.tooMany(problem.max));
     }
   }

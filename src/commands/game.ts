@@ -208,8 +208,8 @@ async function createTable(i: ChatInputCommandInteraction, mod: GameModule, app:
   });
   if (!r.ok) {
     log.outcome = r.error.code;
-    const link = r.error.code === 'channel_busy' ? messageLink(i.guildId, i.channelId, r.error.boardMessageId) : undefined;
-    const busyMod = r.error.code === 'channel_busy' ? app.registry.find(r.error.game) : mod;
+    const link = r.error.code === 'channel-busy' ? messageLink(i.guildId, i.channelId, r.error.boardMessageId) : undefined;
+    const busyMod = r.error.code === 'channel-busy' ? app.registry.find(r.error.game) : mod;
     await i.reply(privateText(serviceErrorText(r.error, t, busyMod, link)));
     return;
   }
@@ -217,5 +217,5 @@ async function createTable(i: ChatInputCommandInteraction, mod: GameModule, app:
   log.outcome = 'created';
   const res = await i.reply({ ...forDjs(lobbyMessage(mod, r.value, catalogFor(r.value.table.locale))), withResponse: true });
   const messageId = res.resource?.message?.id;
-  if (messageId) await app.service.setBoardMessage(r.value.table.id, messageId);
+  if (messageId) await app.messageIds.setBoardMessage(r.value.table.id, messageId);
 }

@@ -42,7 +42,7 @@ export const gamesCommand: SlashCommand = {
     let note = '';
     if (notify !== null) {
       if (!(NOTIFY_MODES as readonly string[]).includes(notify)) {
-        log.outcome = 'bad_options';
+        log.outcome = 'bad-options';
         await interaction.reply(privateText(text.common.errors.badOptions(`• notify: ${NOTIFY_MODES.join(', ')}`)));
         return;
       }

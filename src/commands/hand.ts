@@ -25,12 +25,12 @@ export const handCommand: SlashCommand = {
     const playing = open.filter((table) => table.status === 'active');
     const table = playing.find((candidate) => candidate.channelId === interaction.channelId) ?? (playing.length === 1 ? playing[0] : undefined);
     if (!table && playing.length === 0 && open.length > 0) {
-      log.outcome = 'not_active';
+      log.outcome = 'not-active';
       await interaction.reply(privateText(errors.notActive));
       return;
     }
     if (!table) {
-      log.outcome = playing.length > 1 ? 'several_tables' : 'no_table';
+      log.outcome = playing.length > 1 ? 'several_tables' : 'no-table';
       const list = playing.map((candidate) => errors.tableIn(candidate.id, candidate.channelId)).join('\n');
       await interaction.reply(privateText(playing.length > 1 ? `${errors.severalTables}\n${list}` : errors.noTableHere));
       return;

@@ -35,7 +35,7 @@ export const tableCommand: SlashCommand = {
     log.action = `table ${sub}`;
     const snapshot = interaction.channelId ? await app.service.openTableInChannel(interaction.channelId) : undefined;
     if (!snapshot) {
-      log.outcome = 'no_table';
+      log.outcome = 'no-table';
       await interaction.reply(privateText(text.common.errors.noOpenTableInChannel));
       return;
     }
@@ -58,7 +58,7 @@ export const tableCommand: SlashCommand = {
     if (sub === 'leave') {
       const seat = snapshot.seats.find((row) => row.userId === actor.userId);
       if (!seat || seat.left) {
-        log.outcome = 'not_seated';
+        log.outcome = 'not-seated';
         await interaction.reply(privateText(seat?.left ? text.common.errors.seatLeft : text.common.errors.notSeated));
         return;
       }

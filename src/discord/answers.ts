@@ -54,31 +54,31 @@ export function asEphemeral(payload: MessagePayload): MessagePayload & { flags: 
 export function serviceErrorText(refusal: ServiceError, text: Catalog, mod?: GameModule, link?: string): string {
   const errors = text.common.errors;
   switch (refusal.code) {
-    case 'no_table':
+    case 'no-table':
       return errors.noTable;
-    case 'other_channel':
+    case 'other-channel':
       return errors.otherChannel(refusal.channelId);
-    case 'table_closed':
+    case 'table-closed':
       return errors.tableClosed(refusal.status);
-    case 'channel_busy':
+    case 'channel-busy':
       return errors.channelBusy(mod ? mod.title(text) : refusal.game, refusal.tableId, link ?? '');
-    case 'already_seated':
+    case 'already-seated':
       return errors.alreadySeated;
-    case 'table_full':
+    case 'table-full':
       return errors.tableFull(refusal.max);
-    case 'host_only':
+    case 'host-only':
       return errors.hostOnly;
-    case 'host_or_manager_only':
+    case 'host-or-manager-only':
       return errors.hostOrManagerOnly;
-    case 'too_few_players':
+    case 'too-few-players':
       return errors.tooFewPlayers(refusal.min, refusal.have);
-    case 'not_seated':
+    case 'not-seated':
       return errors.notSeated;
-    case 'not_lobby':
+    case 'not-lobby':
       return errors.notLobby;
-    case 'not_active':
+    case 'not-active':
       return errors.notActive;
-    case 'seat_left':
+    case 'seat-left':
       return errors.seatLeft;
     case 'stale':
       return text.common.panel.stale;
@@ -86,25 +86,25 @@ export function serviceErrorText(refusal: ServiceError, text: Catalog, mod?: Gam
       return mod ? `❌ ${mod.ui.describeError(refusal.error, text)}` : errors.badAction;
     case 'malformed':
       return errors.malformed;
-    case 'bad_options':
+    case 'bad-options':
       return errors.badOptions(refusal.problems.map((problem) => `• ${problem}`).join('\n'));
-    case 'unknown_game':
+    case 'unknown-game':
       return errors.unknownGame;
-    case 'not_bot':
+    case 'not-bot':
       return text.bots.notBot;
-    case 'not_replaceable':
+    case 'not-replaceable':
       return text.bots.notReplaceable;
-    case 'not_finished':
+    case 'not-finished':
       return errors.rematchNotFinished;
-    case 'rematch_players_only':
+    case 'rematch-players-only':
       return errors.rematchPlayersOnly(mod?.command ?? 'suspicion');
-    case 'rematch_stale':
+    case 'rematch-stale':
       return errors.rematchStale(refusal.newerTableId, mod?.command ?? 'suspicion');
-    case 'not_turn_based':
+    case 'not-turn-based':
       return text.turns.errors.notTurnBased;
-    case 'vacation_used':
+    case 'vacation-used':
       return text.turns.errors.vacationUsed(refusal.until);
-    case 'bad_vacation':
+    case 'bad-vacation':
       return text.turns.errors.badVacation(refusal.max);
   }
 }

@@ -8,6 +8,7 @@ import type { GameRegistry } from '../games/registry.js';
 import type { Logger } from '../logger.js';
 import type { Store } from '../persistence/store/types.js';
 import type { TableService } from '../tables/service.js';
+import type { MessageIds } from './message-ids.js';
 import type { Publisher } from './publisher.js';
 
 /** Services shared by every handler. */
@@ -19,6 +20,8 @@ export interface AppContext {
    */
   store: Store;
   service: TableService;
+  /** The board and ping message ids of the tables (./message-ids.ts). */
+  messageIds: MessageIds;
   registry: GameRegistry;
   publisher: Publisher;
   rest: REST;

@@ -45,7 +45,7 @@ export async function hostingRefusalFor(interaction: Interaction, store: Pick<St
 /** The private answer for a hosting refusal. */
 export function hostingRefusalText(refusal: HostingRefusal, text: Catalog): string {
   const errors = text.common.errors;
-  if (refusal.code === 'host_role_required') return errors.hostRoleRequired(refusal.roleId);
+  if (refusal.code === 'host-role-required') return errors.hostRoleRequired(refusal.roleId);
   const named = refusal.channelIds.slice(0, CHANNELS_NAMED).map((id) => `<#${id}>`);
   return errors.channelNotAllowed(named.join(', '), refusal.channelIds.length - named.length);
 }

@@ -32,7 +32,7 @@ export async function playAgainClick(interaction: ComponentInteraction, app: App
     const error = result.error;
     const game = 'game' in error ? error.game : undefined;
     const mod = game ? app.registry.find(game) : undefined;
-    const link = error.code === 'channel_busy' ? messageLink(interaction.guildId, interaction.channelId, error.boardMessageId) : undefined;
+    const link = error.code === 'channel-busy' ? messageLink(interaction.guildId, interaction.channelId, error.boardMessageId) : undefined;
     return refuse(error.code, serviceErrorText(error, text, mod, link));
   }
   const { snapshot, invited } = result.value;
@@ -49,5 +49,5 @@ export async function playAgainClick(interaction: ComponentInteraction, app: App
     withResponse: true,
   });
   const messageId = res.resource?.message?.id;
-  if (messageId) await app.service.setBoardMessage(snapshot.table.id, messageId);
+  if (messageId) await app.messageIds.setBoardMessage(snapshot.table.id, messageId);
 }

@@ -58,7 +58,7 @@ export async function askToCancel(
 ): Promise<void> {
   const commands = text.common.commands;
   if (table.hostUserId !== actor.userId && !actor.canManageGuild) {
-    log.outcome = 'host_or_manager_only';
+    log.outcome = 'host-or-manager-only';
     await interaction.reply(privateText(text.common.errors.hostOrManagerOnly));
     return;
   }

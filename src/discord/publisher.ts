@@ -22,6 +22,7 @@ import { tableOptionsOf } from '../tables/bots.js';
 import { isTurnBased } from '../tables/pace.js';
 import { PanelWriter } from './panel-writer.js';
 import type { TableService } from '../tables/service.js';
+import type { MessageIds } from './message-ids.js';
 import type { TableChange, TableListener, TableSnapshot } from '../tables/types.js';
 import { boardMessage } from './render/board.js';
 import { lobbyMessage } from './render/lobby.js';
@@ -177,6 +178,8 @@ export class Publisher implements TableListener {
        */
       interactionRest?: REST;
       service: TableService;
+      /** Where the board and ping message ids are kept (./message-ids.ts). */
+      messageIds: MessageIds;
       registry: GameRegistry;
       logger: Logger;
       now?: () => number;
@@ -657,7 +660,7 @@ export class Publisher implements TableListener {
     const create = requestBody(payload, false);
     const message = (await this.channelRequest(slot, RequestMethod.Post, Routes.channelMessages(table.channelId), create.body, create.files)) as { id: string };
     work.written.boardMessageId = message.id;
-    await this.deps.service.setBoardMessage(table.id, message.id);
+    await this.deps.messageIds.setBoardMessage(table.id, message.id);
     await this.confirmBoard(table.id, table.version, fingerprint, false);
   }
 
@@ -665,7 +668,7 @@ export class Publisher implements TableListener {
   private async confirmBoard(tableId: number, version: number, fingerprint: string, closed: boolean, at: number = (this.deps.now ?? Date.now)()): Promise<void> {
     if (closed) this.boards.delete(tableId);
     else this.boards.set(tableId, { version, fingerprint, at });
-    await this.deps.service.setBoardVersion(tableId, version);
+    await this.deps.messageIds.setBoardVersion(tableId, version);
   }
 
   /**
@@ -680,7 +683,7 @@ export class Publisher implements TableListener {
     const old = table.pingMessageId;
     if (old) {
       work.written.pingMessageId = null;
-      await this.deps.service.setPingMessage(table.id, null);
+      await this.deps.messageIds.setPingMessage(table.id, null);
       const cleanUp = this.budget
         .slot(work.channelId, 'delete', RestPriority.cleanUp)
         .then((done) => (this.closed ? done() : this.channelRequest(done, RequestMethod.Delete, Routes.channelMessage(table.channelId, old), undefined)))
@@ -704,7 +707,7 @@ export class Publisher implements TableListener {
       throw err;
     }
     work.written.pingMessageId = message.id;
-    await this.deps.service.setPingMessage(table.id, message.id);
+    await this.deps.messageIds.setPingMessage(table.id, message.id);
   }
 
   /**

@@ -55,7 +55,7 @@ export interface BotSeating {
  * Check the bot options of `/<game> new` for a table of `maxSeats` seats with the host
  * already seated: `bots` in 0..maxSeats − 1, `level` one of BOT_LEVELS, `paceSeconds` in
  * 0..MAX_PACE_MS / 1000. Returns the seating and table options, or one problem line per bad
- * value (the service answers them as `bad_options`).
+ * value (the service answers them as `bad-options`).
  */
 export function readBotOptions(
   raw: { bots?: unknown; level?: unknown; paceSeconds?: unknown },

@@ -126,7 +126,7 @@ export function reminderAt(deadlineAt: number, timer: TimerKind, options: PaceOp
 /**
  * Check the pace options of `/<game> new` (README "Turn-based tables"): `pace` one of PACES,
  * `moveHours` a whole number from 1 to MAX_MOVE_HOURS (only with `turn-based`). Returns the
- * options to store, or one problem line per bad value (answered as `bad_options`).
+ * options to store, or one problem line per bad value (answered as `bad-options`).
  */
 export function readPaceOptions(raw: { pace?: unknown; moveHours?: unknown }): { ok: true; options: PaceOptions } | { ok: false; problems: string[] } {
   const problems: string[] = [];

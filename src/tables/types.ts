@@ -15,29 +15,29 @@ export interface Actor {
   canManageGuild: boolean;
   /**
    * Where the interaction came from (guild and channel snowflakes; null outside a guild).
-   * When given, the service treats a table of another server as unknown (`no_table`: table
+   * When given, the service treats a table of another server as unknown (`no-table`: table
    * ids are sequential, so they are never trusted), and refuses verbs bound to the table's
    * own channel (lobby buttons, leave and cancel confirmations) from any other channel
-   * (`other_channel`). Absent = a caller inside the bot (tests, tools): no such check.
+   * (`other-channel`). Absent = a caller inside the bot (tests, tools): no such check.
    */
   from?: { guildId: string | null; channelId: string | null };
 }
 
 /** A refusal by the table service: a stable code plus what the answer needs to say. */
 export type ServiceError =
-  | { code: 'no_table' }
-  | { code: 'other_channel'; channelId: string }
-  | { code: 'table_closed'; status: TableStatus }
-  | { code: 'channel_busy'; tableId: number; game: string; status: TableStatus; boardMessageId: string | null }
-  | { code: 'already_seated' }
-  | { code: 'table_full'; max: number }
-  | { code: 'host_only' }
-  | { code: 'host_or_manager_only' }
-  | { code: 'too_few_players'; min: number; have: number }
-  | { code: 'not_seated' }
-  | { code: 'not_lobby' }
-  | { code: 'not_active' }
-  | { code: 'seat_left' }
+  | { code: 'no-table' }
+  | { code: 'other-channel'; channelId: string }
+  | { code: 'table-closed'; status: TableStatus }
+  | { code: 'channel-busy'; tableId: number; game: string; status: TableStatus; boardMessageId: string | null }
+  | { code: 'already-seated' }
+  | { code: 'table-full'; max: number }
+  | { code: 'host-only' }
+  | { code: 'host-or-manager-only' }
+  | { code: 'too-few-players'; min: number; have: number }
+  | { code: 'not-seated' }
+  | { code: 'not-lobby' }
+  | { code: 'not-active' }
+  | { code: 'seat-left' }
   /**
    * The click was drawn for an earlier decision step. Only a seated player of an active
    * table gets it; `echo` is true when it repeats that player's own newest action within
@@ -52,24 +52,24 @@ export type ServiceError =
    * code, or a raw action): the one "malformed action" refusal.
    */
   | { code: 'malformed' }
-  | { code: 'bad_options'; problems: string[] }
+  | { code: 'bad-options'; problems: string[] }
   /** Play again on a table that did not finish (still open, or cancelled / abandoned). */
-  | { code: 'not_finished'; status: TableStatus }
+  | { code: 'not-finished'; status: TableStatus }
   /** Play again by someone who did not play at that table (and has no Manage Server). */
-  | { code: 'rematch_players_only'; game: string }
+  | { code: 'rematch-players-only'; game: string }
   /** Play again on an old board: table `newerTableId` was opened in the channel since. */
-  | { code: 'rematch_stale'; newerTableId: number; game: string }
-  | { code: 'unknown_game' }
+  | { code: 'rematch-stale'; newerTableId: number; game: string }
+  | { code: 'unknown-game' }
   /** The seat named is not a bot seated in the lobby (remove bot). */
-  | { code: 'not_bot' }
+  | { code: 'not-bot' }
   /** Only a player who left or is away can be replaced by a bot; `seat` is their seat. */
-  | { code: 'not_replaceable'; seat: number }
+  | { code: 'not-replaceable'; seat: number }
   /** A turn-based verb (a vacation) at a live table (README "Turn-based tables"). */
-  | { code: 'not_turn_based' }
+  | { code: 'not-turn-based' }
   /** The seat already took its one vacation pause of this game. */
-  | { code: 'vacation_used'; until: number }
+  | { code: 'vacation-used'; until: number }
   /** A vacation length outside 1..`max` hours. */
-  | { code: 'bad_vacation'; max: number };
+  | { code: 'bad-vacation'; max: number };
 
 /** Success with a value, or a ServiceError (the game state is then unchanged). */
 export type ServiceResult<T> = { ok: true; value: T } | { ok: false; error: ServiceError };

@@ -101,7 +101,7 @@ describe('hosting rules', () => {
   it('list channels one by one; removing the last one means every channel again', async () => {
     expect(await updateHostingRules(store, 'g', { allowChannel: channel(1) }, 'u', 1)).toEqual({ ok: true, emptied: false, rules: { channelIds: [channel(1)], hostRoleId: null } });
     expect(await updateHostingRules(store, 'g', { allowChannel: channel(2) }, 'u', 2)).toMatchObject({ ok: true, rules: { channelIds: [channel(1), channel(2)] } });
-    expect(hostingRefusal((await hostingRules(store, 'g')), attempt(channel(3)))).toEqual({ code: 'channel_not_allowed', channelIds: [channel(1), channel(2)] });
+    expect(hostingRefusal((await hostingRules(store, 'g')), attempt(channel(3)))).toEqual({ code: 'channel-not-allowed', channelIds: [channel(1), channel(2)] });
     expect(hostingRefusal((await hostingRules(store, 'g')), attempt(channel(2)))).toBeNull();
     // A thread of a listed channel is inside it.
     expect(hostingRefusal((await hostingRules(store, 'g')), attempt(channel(9), [], false, channel(1)))).toBeNull();
@@ -112,12 +112,12 @@ describe('hosting rules', () => {
   });
 
   it('refuse contradictions and overflows without storing anything', async () => {
-    expect(await updateHostingRules(store, 'g', { removeChannel: channel(1) }, 'u', 1)).toEqual({ ok: false, problem: { code: 'no_list', channelId: channel(1) } });
+    expect(await updateHostingRules(store, 'g', { removeChannel: channel(1) }, 'u', 1)).toEqual({ ok: false, problem: { code: 'no-list', channelId: channel(1) } });
     await updateHostingRules(store, 'g', { allowChannel: channel(1) }, 'u', 2);
-    expect(await updateHostingRules(store, 'g', { allowChannel: channel(1) }, 'u', 3)).toEqual({ ok: false, problem: { code: 'already_listed', channelId: channel(1) } });
-    expect(await updateHostingRules(store, 'g', { removeChannel: channel(2), hostRoleId: hosts }, 'u', 4)).toEqual({ ok: false, problem: { code: 'not_listed', channelId: channel(2) } });
+    expect(await updateHostingRules(store, 'g', { allowChannel: channel(1) }, 'u', 3)).toEqual({ ok: false, problem: { code: 'already-listed', channelId: channel(1) } });
+    expect(await updateHostingRules(store, 'g', { removeChannel: channel(2), hostRoleId: hosts }, 'u', 4)).toEqual({ ok: false, problem: { code: 'not-listed', channelId: channel(2) } });
     for (let n = 2; n <= MAX_TABLE_CHANNELS; n++) expect((await updateHostingRules(store, 'g', { allowChannel: `9${String(n).padStart(17, '0')}` }, 'u', 5)).ok).toBe(true);
-    expect(await updateHostingRules(store, 'g', { allowChannel: channel(5) }, 'u', 6)).toEqual({ ok: false, problem: { code: 'too_many', max: MAX_TABLE_CHANNELS } });
+    expect(await updateHostingRules(store, 'g', { allowChannel: channel(5) }, 'u', 6)).toEqual({ ok: false, problem: { code: 'too-many', max: MAX_TABLE_CHANNELS } });
     expect((await hostingRules(store, 'g')).channelIds).toHaveLength(MAX_TABLE_CHANNELS);
     expect((await hostingRules(store, 'g')).hostRoleId).toBeNull();
     expect(await updateHostingRules(store, 'g', { anyChannel: true }, 'u', 7)).toMatchObject({ ok: true, rules: { channelIds: null } });
@@ -126,12 +126,12 @@ describe('hosting rules', () => {
   it('a host role admits its members and Manage Server, not others; the channel list binds admins too', async () => {
     await updateHostingRules(store, 'g', { hostRoleId: hosts, allowChannel: channel(1) }, 'u', 1);
     const rules = (await hostingRules(store, 'g'));
-    expect(hostingRefusal(rules, attempt(channel(1)))).toEqual({ code: 'host_role_required', roleId: hosts });
-    expect(hostingRefusal(rules, attempt(channel(1), ['700000000000000009']))).toEqual({ code: 'host_role_required', roleId: hosts });
+    expect(hostingRefusal(rules, attempt(channel(1)))).toEqual({ code: 'host-role-required', roleId: hosts });
+    expect(hostingRefusal(rules, attempt(channel(1), ['700000000000000009']))).toEqual({ code: 'host-role-required', roleId: hosts });
     expect(hostingRefusal(rules, attempt(channel(1), [hosts]))).toBeNull();
     expect(hostingRefusal(rules, attempt(channel(1), [], true))).toBeNull();
-    expect(hostingRefusal(rules, attempt(channel(2), [], true))).toEqual({ code: 'channel_not_allowed', channelIds: [channel(1)] });
-    expect(hostingRefusal(rules, attempt(channel(2), [hosts]))).toEqual({ code: 'channel_not_allowed', channelIds: [channel(1)] });
+    expect(hostingRefusal(rules, attempt(channel(2), [], true))).toEqual({ code: 'channel-not-allowed', channelIds: [channel(1)] });
+    expect(hostingRefusal(rules, attempt(channel(2), [hosts]))).toEqual({ code: 'channel-not-allowed', channelIds: [channel(1)] });
     await updateHostingRules(store, 'g', { hostRoleId: null }, 'u', 2);
     expect((await hostingRules(store, 'g'))).toEqual({ channelIds: [channel(1)], hostRoleId: null });
   });

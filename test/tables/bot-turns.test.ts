@@ -127,7 +127,7 @@ describe('bot options of a new table', () => {
     expect(snap.table.tableOptions).toEqual({ botPaceMs: 0 });
     const refused = (await service.createTable({ guildId: 'g1', channelId: 'c2', game: 'noir', host: ben, options: {}, botOptions: { bots: 2 } }));
     expect(refused.ok).toBe(false);
-    if (!refused.ok) expect(refused.error.code).toBe('bad_options');
+    if (!refused.ok) expect(refused.error.code).toBe('bad-options');
     expect(readBotOptions({ level: 'expert' }, 4)).toMatchObject({ ok: false });
     expect(readBotOptions({ paceSeconds: -1 }, 4)).toMatchObject({ ok: false });
     expect(readBotOptions({ bots: 3, paceSeconds: 2.5 }, 4)).toEqual({ ok: true, seating: { count: 3, level: 'normal' }, options: { botPaceMs: 2500 } });
@@ -138,7 +138,7 @@ describe('bot options of a new table', () => {
     const id = snap.table.id;
     expect((await service.join(id, ben)).ok).toBe(true);
     const byGuest = (await service.addBot(id, ben, 'easy'));
-    expect(byGuest.ok || byGuest.error.code).toBe('host_only');
+    expect(byGuest.ok || byGuest.error.code).toBe('host-only');
     const added = (await service.addBot(id, ana, 'easy'));
     expect(added.ok).toBe(true);
     const botId = added.ok ? added.value.seats.find((row) => isBotUser(row.userId))!.userId : '';
@@ -230,7 +230,7 @@ describe('a game against bots', () => {
     expect(byGuest.ok).toBe(false);
     const present = (await service.snapshot(id))!.seats.find((row) => row.userId === ana.userId)!.seat!;
     const notAway = (await service.replaceWithBot(id, ana, present));
-    expect(notAway.ok || notAway.error.code).toBe('not_replaceable');
+    expect(notAway.ok || notAway.error.code).toBe('not-replaceable');
     const replaced = (await service.replaceWithBot(id, ana, benSeat));
     expect(replaced.ok).toBe(true);
     if (replaced.ok) expect(replaced.value.events.some((event) => event.type === '$botReplaced')).toBe(true);

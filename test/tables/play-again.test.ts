@@ -82,9 +82,9 @@ describe('play again', () => {
     const first = (await toy.service.playAgain(old, ana));
     const second = (await toy.service.playAgain(old, ana));
     expect(first.ok).toBe(true);
-    expect(second).toMatchObject({ ok: false, error: { code: 'channel_busy', tableId: first.ok ? first.value.snapshot.table.id : -1, status: 'lobby' } });
+    expect(second).toMatchObject({ ok: false, error: { code: 'channel-busy', tableId: first.ok ? first.value.snapshot.table.id : -1, status: 'lobby' } });
     const third = (await toy.service.playAgain(old, ben));
-    expect(third).toMatchObject({ ok: false, error: { code: 'channel_busy' } });
+    expect(third).toMatchObject({ ok: false, error: { code: 'channel-busy' } });
     expect(await toy.store.openTables({ guildId: 'g1' })).toHaveLength(1);
   });
 
@@ -93,7 +93,7 @@ describe('play again', () => {
     const again = (await toy.service.playAgain(old, ana));
     if (!again.ok) throw new Error('first play again');
     await toy.service.cancel(again.value.snapshot.table.id, ana);
-    expect(await toy.service.playAgain(old, ben)).toEqual({ ok: false, error: { code: 'rematch_stale', newerTableId: again.value.snapshot.table.id, game: 'suspicion' } });
+    expect(await toy.service.playAgain(old, ben)).toEqual({ ok: false, error: { code: 'rematch-stale', newerTableId: again.value.snapshot.table.id, game: 'suspicion' } });
     expect(await toy.store.openTables({ guildId: 'g1' })).toHaveLength(0);
   });
 
@@ -108,7 +108,7 @@ describe('play again', () => {
 
   it('is refused for strangers unless they have Manage Server', async () => {
     const old = await table([ana, ben]);
-    expect(await toy.service.playAgain(old, dev)).toEqual({ ok: false, error: { code: 'rematch_players_only', game: 'suspicion' } });
+    expect(await toy.service.playAgain(old, dev)).toEqual({ ok: false, error: { code: 'rematch-players-only', game: 'suspicion' } });
     expect(await toy.store.openTables({ guildId: 'g1' })).toHaveLength(0);
     const admin = (await toy.service.playAgain(old, actor(4, true)));
     expect(admin.ok && admin.value.invited.sort()).toEqual([ana.userId, ben.userId].sort());
@@ -116,16 +116,16 @@ describe('play again', () => {
 
   it('is refused for cancelled, abandoned and still-open tables, and from another channel or server', async () => {
     const running = await table([ana, ben], { finish: false });
-    expect(await toy.service.playAgain(running, ana)).toEqual({ ok: false, error: { code: 'not_finished', status: 'active' } });
+    expect(await toy.service.playAgain(running, ana)).toEqual({ ok: false, error: { code: 'not-finished', status: 'active' } });
     await toy.service.cancel(running, ana);
-    expect(await toy.service.playAgain(running, ana)).toEqual({ ok: false, error: { code: 'not_finished', status: 'cancelled' } });
+    expect(await toy.service.playAgain(running, ana)).toEqual({ ok: false, error: { code: 'not-finished', status: 'cancelled' } });
     const old = await table([ana, ben]);
     expect(await toy.service.playAgain(old, { ...ana, from: { guildId: 'g1', channelId: '300000000000000009' } })).toEqual({
       ok: false,
-      error: { code: 'other_channel', channelId: CHANNEL },
+      error: { code: 'other-channel', channelId: CHANNEL },
     });
-    expect(await toy.service.playAgain(old, { ...ana, from: { guildId: 'g2', channelId: CHANNEL } })).toEqual({ ok: false, error: { code: 'no_table' } });
-    expect(await toy.service.playAgain(9999, ana)).toEqual({ ok: false, error: { code: 'no_table' } });
+    expect(await toy.service.playAgain(old, { ...ana, from: { guildId: 'g2', channelId: CHANNEL } })).toEqual({ ok: false, error: { code: 'no-table' } });
+    expect(await toy.service.playAgain(9999, ana)).toEqual({ ok: false, error: { code: 'no-table' } });
     expect(await toy.store.openTables({ guildId: 'g1' })).toHaveLength(0);
   });
 

@@ -81,7 +81,7 @@ async function noir(channelId: string, turnSeconds: number, bot = false): Promis
 
 /** Mark the board of `tableId` as showing its newest version (a publisher drew it). */
 async function boardCurrent(tableId: number): Promise<void> {
-  await service.setBoardVersion(tableId, (await store.table(tableId))!.version);
+  await store.setMessageIds(tableId, { boardVersion: (await store.table(tableId))!.version });
 }
 
 describe('recoverAtStart', () => {

@@ -85,21 +85,21 @@ describe('lobby', () => {
   it('allows one open table per channel and points at the existing one', async () => {
     const id = (await lobby());
     const r = (await service.createTable({ guildId: 'g1', channelId: 'c1', game: 'suspicion', host: cleo, options: {} }));
-    expect(r).toMatchObject({ ok: false, error: { code: 'channel_busy', tableId: id } });
+    expect(r).toMatchObject({ ok: false, error: { code: 'channel-busy', tableId: id } });
     expect((await service.createTable({ guildId: 'g1', channelId: 'c2', game: 'suspicion', host: cleo, options: {} })).ok).toBe(true);
   });
 
   it('refuses invalid options with one line per problem and stores nothing', async () => {
     const r = (await service.createTable({ guildId: 'g1', channelId: 'c1', game: 'suspicion', host: ana, options: { turnSeconds: 0, voteSeconds: 'x' } }));
     expect(r.ok).toBe(false);
-    if (!r.ok && r.error.code === 'bad_options') expect(r.error.problems).toHaveLength(2);
+    if (!r.ok && r.error.code === 'bad-options') expect(r.error.problems).toHaveLength(2);
     expect((await store.openTables())).toHaveLength(0);
   });
 
   it('refuses a double join and a full table', async () => {
     const id = (await lobby([ana, ben, cleo, dev]));
-    expect((await service.join(id, ben))).toMatchObject({ ok: false, error: { code: 'already_seated' } });
-    expect((await service.join(id, actor(5)))).toMatchObject({ ok: false, error: { code: 'table_full', max: 4 } });
+    expect((await service.join(id, ben))).toMatchObject({ ok: false, error: { code: 'already-seated' } });
+    expect((await service.join(id, actor(5)))).toMatchObject({ ok: false, error: { code: 'table-full', max: 4 } });
   });
 
   it('clamps the seat limit to the game range', async () => {
@@ -120,12 +120,12 @@ describe('lobby', () => {
 
   it('only the host starts, and only with enough players', async () => {
     const id = (await lobby([ana]));
-    expect((await service.start(id, ana))).toMatchObject({ ok: false, error: { code: 'too_few_players', min: 2, have: 1 } });
+    expect((await service.start(id, ana))).toMatchObject({ ok: false, error: { code: 'too-few-players', min: 2, have: 1 } });
     (await service.join(id, ben));
-    expect((await service.start(id, ben))).toMatchObject({ ok: false, error: { code: 'host_only' } });
+    expect((await service.start(id, ben))).toMatchObject({ ok: false, error: { code: 'host-only' } });
     expect((await service.start(id, ana)).ok).toBe(true);
-    expect((await service.start(id, ana))).toMatchObject({ ok: false, error: { code: 'not_lobby' } });
-    expect((await service.join(id, cleo))).toMatchObject({ ok: false, error: { code: 'not_lobby' } });
+    expect((await service.start(id, ana))).toMatchObject({ ok: false, error: { code: 'not-lobby' } });
+    expect((await service.join(id, cleo))).toMatchObject({ ok: false, error: { code: 'not-lobby' } });
   });
 
   it('closes a lobby after 30 minutes without activity', async () => {
@@ -141,10 +141,10 @@ describe('lobby', () => {
 
   it('cancel: host or Manage Server only', async () => {
     const id = (await lobby());
-    expect((await service.cancel(id, ben))).toMatchObject({ ok: false, error: { code: 'host_or_manager_only' } });
+    expect((await service.cancel(id, ben))).toMatchObject({ ok: false, error: { code: 'host-or-manager-only' } });
     expect((await service.cancel(id, actor(9, true))).ok).toBe(true);
     expect((await store.table(id))).toMatchObject({ status: 'cancelled', endReason: 'cancelled', endedBy: actor(9).userId });
-    expect((await service.cancel(id, ana))).toMatchObject({ ok: false, error: { code: 'table_closed' } });
+    expect((await service.cancel(id, ana))).toMatchObject({ ok: false, error: { code: 'table-closed' } });
   });
 });
 
@@ -182,12 +182,12 @@ describe('act', () => {
     const mover = (await userOfSeat(id, p.seat));
     const other = (await userOfSeat(id, 1 - p.seat));
     const v = (await store.table(id))!.version;
-    expect((await service.act(id, cleo, p.step, { type: 'add', n: 1 }))).toMatchObject({ ok: false, error: { code: 'not_seated' } });
+    expect((await service.act(id, cleo, p.step, { type: 'add', n: 1 }))).toMatchObject({ ok: false, error: { code: 'not-seated' } });
     expect((await service.act(id, mover, p.step - 1, { type: 'add', n: 1 }))).toMatchObject({ ok: false, error: { code: 'stale' } });
     expect((await service.act(id, other, p.step, { type: 'add', n: 1 }))).toMatchObject({ ok: false, error: { code: 'rule', error: { code: 'not_your_turn' } } });
     expect((await service.act(id, mover, p.step, { type: 'add', n: 3 }))).toMatchObject({ ok: false, error: { code: 'malformed' } });
     expect((await service.act(id, mover, p.step, { type: 'drop table' }))).toMatchObject({ ok: false, error: { code: 'malformed' } });
-    expect((await service.act(999, mover, p.step, { type: 'add', n: 1 }))).toMatchObject({ ok: false, error: { code: 'no_table' } });
+    expect((await service.act(999, mover, p.step, { type: 'add', n: 1 }))).toMatchObject({ ok: false, error: { code: 'no-table' } });
     expect((await store.table(id))!.version).toBe(v);
     expect((await store.actions(id))).toHaveLength(0);
   });
@@ -421,7 +421,7 @@ describe('leaving, results and restart', () => {
   it('a leaver is auto-played to the end and ranked last, even if their seat "won"', async () => {
     const id = (await started([ana, ben, cleo]));
     expect((await service.leaveGame(id, ben)).ok).toBe(true);
-    expect((await service.leaveGame(id, ben))).toMatchObject({ ok: false, error: { code: 'seat_left' } });
+    expect((await service.leaveGame(id, ben))).toMatchObject({ ok: false, error: { code: 'seat-left' } });
     const benSeat = (await store.seats(id)).find((s) => s.userId === ben.userId)!.seat!;
     (await playToEnd(id, ben.userId));
     const rows = (await store.results(id));
@@ -429,7 +429,7 @@ describe('leaving, results and restart', () => {
     expect(benRow).toMatchObject({ left: true, winner: false });
     expect(benRow.placement).toBe(Math.max(...rows.map((r) => r.placement)));
     expect(benRow.placement).toBeGreaterThan(Math.max(...rows.filter((r) => r.seat !== benSeat).map((r) => r.placement)));
-    expect((await service.act(id, ben, 0, { type: 'pass' }))).toMatchObject({ ok: false, error: { code: 'table_closed' } });
+    expect((await service.act(id, ben, 0, { type: 'pass' }))).toMatchObject({ ok: false, error: { code: 'table-closed' } });
   });
 
   it('when all but one player left, the last one wins at once and the leavers share last place', async () => {
@@ -442,7 +442,7 @@ describe('leaving, results and restart', () => {
     expect(rows.find((r) => r.userId === cleo.userId)).toMatchObject({ placement: 1, winner: true, left: false });
     for (const u of [ana, ben]) expect(rows.find((r) => r.userId === u.userId)).toMatchObject({ placement: 2, winner: false, left: true });
     expect(hookCalls).toHaveLength(1);
-    expect((await service.act(id, cleo, 0, { type: 'pass' }))).toMatchObject({ ok: false, error: { code: 'table_closed' } });
+    expect((await service.act(id, cleo, 0, { type: 'pass' }))).toMatchObject({ ok: false, error: { code: 'table-closed' } });
   });
 
   it('a leaver whose auto-played seat came first hands the win to the best player who stayed', async () => {

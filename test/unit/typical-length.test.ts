@@ -61,12 +61,14 @@ describe('the stored lengths', () => {
 
   it(`are what ${LENGTH_SAMPLE_GAMES} seeded random games per row measure today (else run \`npm run game-lengths -- --write\`)`, () => {
     const measured = measureTypicalLengths(registry);
-    expect(measured, 'the game rules changed: run `npm run game-lengths -- --write` and update README "Game length"').toEqual(TYPICAL_LENGTHS);
+    expect(measured, 'the game rules changed: run `npm run game-lengths -- --write` and update docs/game-length.md').toEqual(TYPICAL_LENGTHS);
   }, 180_000);
 
-  it('are the ones README "Game length" shows', () => {
+  it('are the ones docs/game-length.md shows (README "Game length" links it)', () => {
+    const doc = readFileSync(resolve(import.meta.dirname, '../../docs/game-length.md'), 'utf8');
+    expect(doc).toContain(markdownTable(registry, TYPICAL_LENGTHS));
     const readme = readFileSync(resolve(import.meta.dirname, '../../README.md'), 'utf8');
-    expect(readme).toContain(markdownTable(registry, TYPICAL_LENGTHS));
+    expect(readme).toContain('(docs/game-length.md)');
   });
 });
 

@@ -9,7 +9,7 @@
  * combine several statements (leaderboard pages, /stats, /admin tables) run outside
  * transactions in one REPEATABLE READ READ ONLY snapshot, so counts and rows agree.
  */
-import { and, asc, count, desc, eq, gt, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import type { NodePgQueryResultHKT } from 'drizzle-orm/node-postgres';
 import type { PgDatabase } from 'drizzle-orm/pg-core';
@@ -84,7 +84,6 @@ import {
   type TurnNoticeRow,
   type DueReminder,
   type TurnNotify,
-  ANONYMOUS_USER_ID,
   type EraseOutcome,
   type HostingPatch,
   type HostingRules,
@@ -93,6 +92,38 @@ import {
   type StoredData,
   type VsBotRecord,
 } from '../store/types.js';
+import {
+  adminTablesQueries,
+  deleteTurnNoticesQuery,
+  eraseUserDataQueries,
+  hostingRulesQuery,
+  newerTableInChannelQuery,
+  openSeatsOfQuery,
+  pendingRemindersQuery,
+  putTurnNoticeQuery,
+  setTurnNotifyQuery,
+  storedDataQueries,
+  turnNoticesQuery,
+  turnNotifyOfQuery,
+  actionsQuery,
+  appendActionQuery,
+  deleteSeatQuery,
+  dueDeadlinesQuery,
+  insertResultsQuery,
+  insertSeatQuery,
+  insertTableQuery,
+  openTableHeadsQuery,
+  openTablesOfUserQuery,
+  openTablesQuery,
+  resultsQuery,
+  setMessageIdsQuery,
+  tablesWithSeatsQueries,
+  updateSeatQuery,
+  updateTableQuery,
+  seatsQuery,
+  type Query,
+  type StoreTables,
+} from '../store/queries.js';
 import { actions, gameTables, guildSettings, playerTotals, ratings, results, seasons, seats, turnNotices, userSettings } from './schema.js';
 
 /** What a query runs on: the pool, or one transaction's connection. */
@@ -309,6 +340,8 @@ function shardWhere(filter: ShardFilter): SQL {
 }
 
 const open = inArray(gameTables.status, [...OPEN_STATUSES]);
+/** The PostgreSQL schema's tables, for the queries both stores share (../store/queries.ts). */
+const TABLES: StoreTables = { actions, gameTables, guildSettings, playerTotals, ratings, results, seasons, seats, turnNotices, userSettings };
 
 /** The predicates of the open tables a filter selects (its guild, its shards). */
 function openWhere(filter: OpenTablesFilter): SQL[] {
@@ -336,121 +369,88 @@ class PgOps implements StoreTx {
   }
 
   openTables(filter: OpenTablesFilter = {}): Promise<TableRow[]> {
-    const where = openWhere(filter);
-    return this.db
-      .select()
-      .from(gameTables)
-      .where(and(...where))
-      .orderBy(asc(gameTables.id));
+    return openTablesQuery(this.db, TABLES, openWhere(filter));
   }
 
+
   openTableHeads(filter: OpenTablesFilter = {}): Promise<OpenTableHead[]> {
-    const where = openWhere(filter);
-    return this.db
-      .select({
-        id: gameTables.id,
-        status: gameTables.status,
-        deadlineAt: gameTables.deadlineAt,
-        version: gameTables.version,
-        boardVersion: gameTables.boardVersion,
-        // Qualified by hand: drizzle prints a lone table's columns unqualified.
-        hasBotSeat: sql<boolean>`exists (select 1 from "seats" as s where s."table_id" = "game_tables"."id" and s."bot_level" is not null)`,
-      })
-      .from(gameTables)
-      .where(and(...where))
-      .orderBy(asc(gameTables.id));
+    return openTableHeadsQuery(this.db, TABLES, openWhere(filter));
   }
+
 
   async tablesWithSeats(ids: readonly number[]): Promise<TableWithSeats[]> {
     const out: TableWithSeats[] = [];
     for (const chunk of bulkChunks(ids)) {
-      const tableRows = await this.db.select().from(gameTables).where(inArray(gameTables.id, chunk)).orderBy(asc(gameTables.id));
-      const seatRows = await this.db
-        .select()
-        .from(seats)
-        .where(inArray(seats.tableId, chunk))
-        .orderBy(asc(seats.tableId), sql`coalesce(${seats.seat}, 1000000)`, asc(seats.joinedAt), asc(seats.userId));
+      const q = tablesWithSeatsQueries(this.db, TABLES, chunk);
+      const tableRows: TableRow[] = await q.tables;
+      const seatRows: SeatRow[] = await q.seats;
       out.push(...pairSeats(tableRows, seatRows));
     }
     return out;
   }
 
+
   async openTablesOfUser(guildId: string, userId: string): Promise<TableRow[]> {
-    const rows = await this.db
-      .select({ t: gameTables })
-      .from(gameTables)
-      .innerJoin(seats, eq(seats.tableId, gameTables.id))
-      .where(and(eq(gameTables.guildId, guildId), open, eq(seats.userId, userId), eq(seats.left, false)))
-      .orderBy(desc(gameTables.updatedAt), desc(gameTables.id));
+    const rows: { t: TableRow }[] = await openTablesOfUserQuery(this.db, TABLES, open, guildId, userId);
     return rows.map((r) => r.t);
   }
 
+
   claimDueDeadlines(now: number, options?: ClaimOptions): Promise<TableRow[]> {
-    const limit = claimLimit(options);
-    const where = [open, lte(gameTables.deadlineAt, now)];
+    const where = [open];
     if (options?.shard) where.push(shardWhere(options.shard));
-    return this.db
-      .select()
-      .from(gameTables)
-      .where(and(...where))
-      .orderBy(asc(gameTables.deadlineAt), asc(gameTables.id))
-      .limit(limit)
-      .for('update', { skipLocked: true });
+    return dueDeadlinesQuery(this.db, TABLES, where, now, claimLimit(options)).for('update', { skipLocked: true });
   }
+
 
   async insertTable(values: NewTable): Promise<TableRow> {
-    return (await this.db.insert(gameTables).values(values).returning())[0]!;
+    return ((await insertTableQuery(this.db, TABLES, values)) as TableRow[])[0]!;
   }
 
+
   async updateTable(id: number, expectedVersion: number, patch: TablePatch): Promise<TableRow> {
-    const row = (
-      await this.db
-        .update(gameTables)
-        .set({ ...patch, version: expectedVersion + 1 })
-        .where(and(eq(gameTables.id, id), eq(gameTables.version, expectedVersion)))
-        .returning()
-    )[0];
+    const row = ((await updateTableQuery(this.db, TABLES, id, expectedVersion, patch)) as TableRow[])[0];
     if (!row) throw new VersionConflictError(id, expectedVersion);
     return row;
   }
 
+
   async setMessageIds(id: number, patch: MessageIdsPatch): Promise<void> {
     const set = definedOnly(patch);
-    if (Object.keys(set).length > 0) await this.db.update(gameTables).set(set).where(eq(gameTables.id, id));
+    if (Object.keys(set).length > 0) await setMessageIdsQuery(this.db, TABLES, id, set);
   }
+
 
   seats(tableId: number): Promise<SeatRow[]> {
-    return this.db
-      .select()
-      .from(seats)
-      .where(eq(seats.tableId, tableId))
-      .orderBy(sql`coalesce(${seats.seat}, 1000000)`, asc(seats.joinedAt), asc(seats.userId));
+    return seatsQuery(this.db, TABLES, tableId);
   }
+
 
   async insertSeat(values: NewSeat): Promise<void> {
-    await this.db.insert(seats).values(values);
+    await insertSeatQuery(this.db, TABLES, values);
   }
 
+
   async deleteSeat(tableId: number, userId: string): Promise<void> {
-    await this.db.delete(seats).where(and(eq(seats.tableId, tableId), eq(seats.userId, userId)));
+    await deleteSeatQuery(this.db, TABLES, tableId, userId);
   }
+
 
   async updateSeat(tableId: number, userId: string, patch: SeatPatch): Promise<void> {
     const set = definedOnly(patch);
-    if (Object.keys(set).length === 0) return;
-    await this.db
-      .update(seats)
-      .set(set)
-      .where(and(eq(seats.tableId, tableId), eq(seats.userId, userId)));
+    if (Object.keys(set).length > 0) await updateSeatQuery(this.db, TABLES, tableId, userId, set);
   }
+
 
   async appendAction(values: NewAction): Promise<void> {
-    await this.db.insert(actions).values(values);
+    await appendActionQuery(this.db, TABLES, values);
   }
 
+
   actions(tableId: number): Promise<ActionRow[]> {
-    return this.db.select().from(actions).where(eq(actions.tableId, tableId)).orderBy(asc(actions.seq));
+    return actionsQuery(this.db, TABLES, tableId);
   }
+
 
   async lastAction(tableId: number): Promise<ActionRow | undefined> {
     return (await this.db.select().from(actions).where(eq(actions.tableId, tableId)).orderBy(desc(actions.seq)).limit(1))[0];
@@ -467,12 +467,14 @@ class PgOps implements StoreTx {
   }
 
   async insertResults(rows: readonly NewResult[]): Promise<void> {
-    if (rows.length > 0) await this.db.insert(results).values([...rows]);
+    if (rows.length > 0) await insertResultsQuery(this.db, TABLES, rows);
   }
 
+
   results(tableId: number): Promise<ResultRow[]> {
-    return this.db.select().from(results).where(eq(results.tableId, tableId)).orderBy(asc(results.seat));
+    return resultsQuery(this.db, TABLES, tableId);
   }
+
 
   // ---------------------------------------------------------------- ratings
 
@@ -705,19 +707,16 @@ class PgOps implements StoreTx {
   }
 
   async newerTableInChannel(channelId: string, afterId: number): Promise<TableRow | undefined> {
-    const rows = await this.db
-      .select()
-      .from(gameTables)
-      .where(and(gt(gameTables.id, afterId), eq(gameTables.channelId, channelId)))
-      .orderBy(asc(gameTables.id))
-      .limit(1);
+    const rows: TableRow[] = await newerTableInChannelQuery(this.db, TABLES, channelId, afterId);
     return rows[0];
   }
 
+
   async hostingRules(guildId: string): Promise<HostingRules> {
-    const rows = await this.db.select({ channelIds: guildSettings.tableChannelIds, hostRoleId: guildSettings.hostRoleId }).from(guildSettings).where(eq(guildSettings.guildId, guildId));
+    const rows: { channelIds: string[] | null; hostRoleId: string | null }[] = await hostingRulesQuery(this.db, TABLES, guildId);
     return hostingRulesOf(rows[0]);
   }
+
 
   /** Runs in a transaction of its own on the store (MULTI_STATEMENT_WRITES) or in the caller's. */
   async updateHostingRules(guildId: string, patch: HostingPatch, by: string, now: number): Promise<HostingUpdate> {
@@ -743,108 +742,73 @@ class PgOps implements StoreTx {
   }
 
   async storedData(userId: string): Promise<StoredData> {
-    const counted = (rows: { n: number }[]) => Number(rows[0]?.n ?? 0);
-    return {
-      seats: counted(await this.db.select({ n: count() }).from(seats).where(eq(seats.userId, userId))),
-      results: counted(await this.db.select({ n: count() }).from(results).where(eq(results.userId, userId))),
-      ratings: counted(await this.db.select({ n: count() }).from(ratings).where(eq(ratings.userId, userId))),
-      totals: counted(await this.db.select({ n: count() }).from(playerTotals).where(eq(playerTotals.userId, userId))),
-    };
+    const counted = async (query: Query) => Number(((await query) as { n: number }[])[0]?.n ?? 0);
+    const q = storedDataQueries(this.db, TABLES, userId);
+    return { seats: await counted(q.seats), results: await counted(q.results), ratings: await counted(q.ratings), totals: await counted(q.totals) };
   }
 
+
   openSeatsOf(userId: string): Promise<OpenSeat[]> {
-    return this.db
-      .select({ tableId: gameTables.id, guildId: gameTables.guildId, channelId: gameTables.channelId, game: gameTables.game, status: gameTables.status, left: seats.left })
-      .from(seats)
-      .innerJoin(gameTables, eq(gameTables.id, seats.tableId))
-      .where(and(eq(seats.userId, userId), open))
-      .orderBy(asc(gameTables.id));
+    return openSeatsOfQuery(this.db, TABLES, open, userId);
   }
+
 
   /** Runs in a transaction of its own on the store (MULTI_STATEMENT_WRITES) or in the caller's. */
   async eraseUserData(userId: string): Promise<EraseOutcome> {
-    const db = this.db;
     // The user's seat rows stay locked until the end: nobody's join or leave races the erasure.
-    await db.select({ tableId: seats.tableId }).from(seats).where(eq(seats.userId, userId)).for('update');
+    await this.db.select({ tableId: seats.tableId }).from(seats).where(eq(seats.userId, userId)).for('update');
     const openSeats = await this.openSeatsOf(userId);
     if (openSeats.length > 0) return { ok: false, openSeats };
     const erased = await this.storedData(userId);
-    const tablesOf = () => db.select({ tableId: seats.tableId }).from(seats).where(eq(seats.userId, userId));
-    const anonymisedTables = (
-      await db
-        .select({ tableId: gameTables.id })
-        .from(gameTables)
-        .where(and(inArray(gameTables.id, tablesOf()), sql`${gameTables.boardMessageId} is not null`))
-        .orderBy(asc(gameTables.id))
-    ).map((row) => row.tableId);
-    // Order matters: the action log is found through the seats, so it goes before them.
-    await db.update(actions).set({ userId: null }).where(and(inArray(actions.tableId, tablesOf()), eq(actions.userId, userId)));
-    await db.update(results).set({ userId: sql`${ANONYMOUS_USER_ID} || ':' || ${results.seat}` }).where(eq(results.userId, userId));
-    await db.delete(ratings).where(eq(ratings.userId, userId));
-    await db.delete(playerTotals).where(eq(playerTotals.userId, userId));
-    await db.delete(seats).where(and(eq(seats.userId, userId), sql`${seats.seat} is null`));
-    await db.update(seats).set({ userId: sql`${ANONYMOUS_USER_ID} || ':' || ${seats.seat}`, displayName: '' }).where(eq(seats.userId, userId));
-    await db.update(gameTables).set({ hostUserId: ANONYMOUS_USER_ID }).where(eq(gameTables.hostUserId, userId));
-    await db.update(gameTables).set({ endedBy: null }).where(eq(gameTables.endedBy, userId));
-    await db.update(seasons).set({ startedBy: null }).where(eq(seasons.startedBy, userId));
-    await db.update(guildSettings).set({ updatedBy: null }).where(eq(guildSettings.updatedBy, userId));
-    await db.delete(userSettings).where(eq(userSettings.userId, userId));
-    await db.delete(turnNotices).where(eq(turnNotices.userId, userId));
+    const erase = eraseUserDataQueries(this.db, TABLES, userId);
+    const anonymisedTables = ((await erase.anonymisedTables) as { tableId: number }[]).map((row) => row.tableId);
+    for (const step of erase.steps) await step;
     return { ok: true, erased, anonymisedTables };
   }
 
+
   async turnNotifyOf(userId: string): Promise<TurnNotify> {
-    const rows = await this.db.select({ mode: userSettings.turnNotify }).from(userSettings).where(eq(userSettings.userId, userId));
+    const rows: { mode: string }[] = await turnNotifyOfQuery(this.db, TABLES, userId);
     return rows[0]?.mode === 'dm' ? 'dm' : 'ping';
   }
 
+
   async setTurnNotify(userId: string, mode: TurnNotify, now: number): Promise<void> {
-    await this.db
-      .insert(userSettings)
-      .values({ userId, turnNotify: mode, updatedAt: now })
-      .onConflictDoUpdate({ target: userSettings.userId, set: { turnNotify: mode, updatedAt: now } });
+    await setTurnNotifyQuery(this.db, TABLES, userId, mode, now);
   }
+
 
   turnNotices(tableId: number): Promise<TurnNoticeRow[]> {
-    return this.db.select().from(turnNotices).where(eq(turnNotices.tableId, tableId)).orderBy(asc(turnNotices.userId));
+    return turnNoticesQuery(this.db, TABLES, tableId);
   }
+
 
   pendingReminders(filter: OpenTablesFilter = {}): Promise<DueReminder[]> {
-    // Flat rows of one table (no join mapping): the open tables of the filter as a subquery.
-    const openIds = this.db.select({ id: gameTables.id }).from(gameTables).where(and(...openWhere(filter)));
-    return this.db
-      .select({ tableId: turnNotices.tableId, userId: turnNotices.userId, remindAt: sql<number>`${turnNotices.remindAt}`.mapWith(Number) })
-      .from(turnNotices)
-      .where(and(sql`${turnNotices.remindAt} is not null`, inArray(turnNotices.tableId, openIds)))
-      .orderBy(asc(turnNotices.remindAt));
+    return pendingRemindersQuery(this.db, TABLES, openWhere(filter));
   }
+
 
   async putTurnNotice(row: TurnNoticeRow): Promise<void> {
-    const { tableId: _t, userId: _u, ...rest } = row;
-    await this.db.insert(turnNotices).values(row).onConflictDoUpdate({ target: [turnNotices.tableId, turnNotices.userId], set: rest });
+    await putTurnNoticeQuery(this.db, TABLES, row);
   }
 
+
   async deleteTurnNotices(tableId: number, userIds?: readonly string[]): Promise<void> {
-    const where = userIds ? and(eq(turnNotices.tableId, tableId), inArray(turnNotices.userId, [...userIds])) : eq(turnNotices.tableId, tableId);
-    await this.db.delete(turnNotices).where(where);
+    await deleteTurnNoticesQuery(this.db, TABLES, tableId, userIds);
   }
+
 
   async adminTables(guildId: string, page: number, perPage: number): Promise<AdminTablesPage> {
     checkPageSize(perPage);
-    const where = and(open, eq(gameTables.guildId, guildId));
-    const total = (await this.db.select({ n: count() }).from(gameTables).where(where))[0]?.n ?? 0;
+    const q = adminTablesQueries(this.db, TABLES, open, guildId);
+    const total = Number(((await q.count) as { n: number }[])[0]?.n ?? 0);
     const { page: pg, pages } = clampAdminPage(page, total, perPage);
-    const tables = await this.db
-      .select()
-      .from(gameTables)
-      .where(where)
-      .orderBy(asc(gameTables.id))
-      .limit(perPage)
-      .offset((pg - 1) * perPage);
+    const tables: TableRow[] = await q.page(pg, perPage);
     const entries = [];
     for (const table of tables) {
       entries.push({ table, seats: await this.seats(table.id), lastMoveAt: (await this.lastAction(table.id))?.at ?? null });
     }
     return { tables: entries, page: pg, pages, total };
   }
+
 }

@@ -223,8 +223,8 @@ export function applyHostingPatch(current: HostingRules, patch: HostingPatch): {
   let emptied = false;
   if (patch.anyChannel) list = null;
   if (patch.removeChannel !== undefined) {
-    if (!list) return { ok: false, problem: { code: 'no_list', channelId: patch.removeChannel } };
-    if (!list.includes(patch.removeChannel)) return { ok: false, problem: { code: 'not_listed', channelId: patch.removeChannel } };
+    if (!list) return { ok: false, problem: { code: 'no-list', channelId: patch.removeChannel } };
+    if (!list.includes(patch.removeChannel)) return { ok: false, problem: { code: 'not-listed', channelId: patch.removeChannel } };
     list = list.filter((id) => id !== patch.removeChannel);
     if (list.length === 0) {
       list = null;
@@ -232,9 +232,9 @@ export function applyHostingPatch(current: HostingRules, patch: HostingPatch): {
     }
   }
   if (patch.allowChannel !== undefined) {
-    if (list?.includes(patch.allowChannel)) return { ok: false, problem: { code: 'already_listed', channelId: patch.allowChannel } };
+    if (list?.includes(patch.allowChannel)) return { ok: false, problem: { code: 'already-listed', channelId: patch.allowChannel } };
     list = [...(list ?? []), patch.allowChannel];
-    if (list.length > MAX_TABLE_CHANNELS) return { ok: false, problem: { code: 'too_many', max: MAX_TABLE_CHANNELS } };
+    if (list.length > MAX_TABLE_CHANNELS) return { ok: false, problem: { code: 'too-many', max: MAX_TABLE_CHANNELS } };
     emptied = false;
   }
   const hostRoleId = patch.hostRoleId === undefined ? current.hostRoleId : patch.hostRoleId;

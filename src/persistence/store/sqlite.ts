@@ -17,9 +17,40 @@
  * bot process; several processes need PostgreSQL).
  */
 import type Database from 'better-sqlite3';
-import { and, asc, count, desc, eq, gt, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db.js';
 import { actions, gameTables, guildSettings, playerTotals, ratings, results, seasons, seats, turnNotices, userSettings } from '../schema.js';
+import {
+  adminTablesQueries,
+  deleteTurnNoticesQuery,
+  eraseUserDataQueries,
+  hostingRulesQuery,
+  newerTableInChannelQuery,
+  openSeatsOfQuery,
+  pendingRemindersQuery,
+  putTurnNoticeQuery,
+  setTurnNotifyQuery,
+  storedDataQueries,
+  turnNoticesQuery,
+  turnNotifyOfQuery,
+  actionsQuery,
+  appendActionQuery,
+  deleteSeatQuery,
+  dueDeadlinesQuery,
+  insertResultsQuery,
+  insertSeatQuery,
+  insertTableQuery,
+  openTableHeadsQuery,
+  openTablesOfUserQuery,
+  openTablesQuery,
+  resultsQuery,
+  setMessageIdsQuery,
+  tablesWithSeatsQueries,
+  updateSeatQuery,
+  updateTableQuery,
+  type Query,
+  type StoreTables,
+} from './queries.js';
 import { driverError, DuplicateKeyError, StoreBusyError, StoreClosedError, StoreFullError, TransactionAbortedError, VersionConflictError } from './errors.js';
 import {
   checkPageSize,
@@ -80,7 +111,6 @@ import {
   type TurnNoticeRow,
   type DueReminder,
   type TurnNotify,
-  ANONYMOUS_USER_ID,
   type EraseOutcome,
   type HostingPatch,
   type HostingRules,
@@ -305,6 +335,8 @@ function shardWhere(filter: ShardFilter): SQL {
 }
 
 const open = inArray(gameTables.status, [...OPEN_STATUSES]);
+/** The SQLite schema's tables, for the queries both stores share (./queries.ts). */
+const TABLES: StoreTables = { actions, gameTables, guildSettings, playerTotals, ratings, results, seasons, seats, turnNotices, userSettings };
 
 /** The predicates of the open tables a filter selects (its guild, its shards). */
 function openWhere(filter: OpenTablesFilter): SQL[] {
@@ -429,121 +461,84 @@ class SqliteOps implements SyncOf<StoreTx> {
   }
 
   openTables(filter: OpenTablesFilter = {}): TableRow[] {
-    const where = openWhere(filter);
-    return this.db
-      .select()
-      .from(gameTables)
-      .where(and(...where))
-      .orderBy(asc(gameTables.id))
-      .all();
+    return openTablesQuery(this.db, TABLES, openWhere(filter)).all();
   }
 
+
   openTableHeads(filter: OpenTablesFilter = {}): OpenTableHead[] {
-    const where = openWhere(filter);
-    return this.db
-      .select({
-        id: gameTables.id,
-        status: gameTables.status,
-        deadlineAt: gameTables.deadlineAt,
-        version: gameTables.version,
-        boardVersion: gameTables.boardVersion,
-        // Qualified by hand: drizzle prints a lone table's columns unqualified.
-        hasBotSeat: sql<boolean>`exists (select 1 from "seats" as s where s."table_id" = "game_tables"."id" and s."bot_level" is not null)`.mapWith(Boolean),
-      })
-      .from(gameTables)
-      .where(and(...where))
-      .orderBy(asc(gameTables.id))
-      .all();
+    return openTableHeadsQuery(this.db, TABLES, openWhere(filter)).all();
   }
+
 
   tablesWithSeats(ids: readonly number[]): TableWithSeats[] {
     const out: TableWithSeats[] = [];
     for (const chunk of bulkChunks(ids)) {
-      const tableRows = this.db.select().from(gameTables).where(inArray(gameTables.id, chunk)).orderBy(asc(gameTables.id)).all();
-      const seatRows = this.db
-        .select()
-        .from(seats)
-        .where(inArray(seats.tableId, chunk))
-        .orderBy(asc(seats.tableId), sql`coalesce(${seats.seat}, 1000000)`, asc(seats.joinedAt), asc(seats.userId))
-        .all();
-      out.push(...pairSeats(tableRows, seatRows));
+      const q = tablesWithSeatsQueries(this.db, TABLES, chunk);
+      out.push(...pairSeats(q.tables.all() as TableRow[], q.seats.all() as SeatRow[]));
     }
     return out;
   }
 
+
   openTablesOfUser(guildId: string, userId: string): TableRow[] {
-    return this.db
-      .select({ t: gameTables })
-      .from(gameTables)
-      .innerJoin(seats, eq(seats.tableId, gameTables.id))
-      .where(and(eq(gameTables.guildId, guildId), open, eq(seats.userId, userId), eq(seats.left, false)))
-      .orderBy(desc(gameTables.updatedAt), desc(gameTables.id))
-      .all()
-      .map((r) => r.t);
+    return (openTablesOfUserQuery(this.db, TABLES, open, guildId, userId).all() as { t: TableRow }[]).map((r) => r.t);
   }
+
 
   claimDueDeadlines(now: number, options?: ClaimOptions): TableRow[] {
-    const limit = claimLimit(options);
-    const where = [open, lte(gameTables.deadlineAt, now)];
+    const where = [open];
     if (options?.shard) where.push(shardWhere(options.shard));
-    return this.db
-      .select()
-      .from(gameTables)
-      .where(and(...where))
-      .orderBy(asc(gameTables.deadlineAt), asc(gameTables.id))
-      .limit(limit)
-      .all();
+    return dueDeadlinesQuery(this.db, TABLES, where, now, claimLimit(options)).all();
   }
+
 
   insertTable(values: NewTable): TableRow {
-    return this.db.insert(gameTables).values(values).returning().get();
+    return insertTableQuery(this.db, TABLES, values).get();
   }
 
+
   updateTable(id: number, expectedVersion: number, patch: TablePatch): TableRow {
-    const row = this.db
-      .update(gameTables)
-      .set({ ...patch, version: expectedVersion + 1 })
-      .where(and(eq(gameTables.id, id), eq(gameTables.version, expectedVersion)))
-      .returning()
-      .get();
+    const row: TableRow | undefined = updateTableQuery(this.db, TABLES, id, expectedVersion, patch).get();
     if (!row) throw new VersionConflictError(id, expectedVersion);
     return row;
   }
 
+
   setMessageIds(id: number, patch: MessageIdsPatch): void {
     const set = definedOnly(patch);
-    if (Object.keys(set).length > 0) this.db.update(gameTables).set(set).where(eq(gameTables.id, id)).run();
+    if (Object.keys(set).length > 0) setMessageIdsQuery(this.db, TABLES, id, set).run();
   }
+
 
   seats(tableId: number): SeatRow[] {
     return this.q.seats.all({ id: tableId });
   }
 
   insertSeat(values: NewSeat): void {
-    this.db.insert(seats).values(values).run();
+    insertSeatQuery(this.db, TABLES, values).run();
   }
 
+
   deleteSeat(tableId: number, userId: string): void {
-    this.db.delete(seats).where(and(eq(seats.tableId, tableId), eq(seats.userId, userId))).run();
+    deleteSeatQuery(this.db, TABLES, tableId, userId).run();
   }
+
 
   updateSeat(tableId: number, userId: string, patch: SeatPatch): void {
     const set = definedOnly(patch);
-    if (Object.keys(set).length === 0) return;
-    this.db
-      .update(seats)
-      .set(set)
-      .where(and(eq(seats.tableId, tableId), eq(seats.userId, userId)))
-      .run();
+    if (Object.keys(set).length > 0) updateSeatQuery(this.db, TABLES, tableId, userId, set).run();
   }
+
 
   appendAction(values: NewAction): void {
-    this.db.insert(actions).values(values).run();
+    appendActionQuery(this.db, TABLES, values).run();
   }
 
+
   actions(tableId: number): ActionRow[] {
-    return this.db.select().from(actions).where(eq(actions.tableId, tableId)).orderBy(asc(actions.seq)).all();
+    return actionsQuery(this.db, TABLES, tableId).all();
   }
+
 
   lastAction(tableId: number): ActionRow | undefined {
     return this.q.lastAction.get({ id: tableId });
@@ -554,12 +549,14 @@ class SqliteOps implements SyncOf<StoreTx> {
   }
 
   insertResults(rows: readonly NewResult[]): void {
-    if (rows.length > 0) this.db.insert(results).values([...rows]).run();
+    if (rows.length > 0) insertResultsQuery(this.db, TABLES, rows).run();
   }
 
+
   results(tableId: number): ResultRow[] {
-    return this.db.select().from(results).where(eq(results.tableId, tableId)).orderBy(asc(results.seat)).all();
+    return resultsQuery(this.db, TABLES, tableId).all();
   }
+
 
   // ---------------------------------------------------------------- ratings
 
@@ -728,20 +725,14 @@ class SqliteOps implements SyncOf<StoreTx> {
   }
 
   newerTableInChannel(channelId: string, afterId: number): TableRow | undefined {
-    return this.db
-      .select()
-      .from(gameTables)
-      .where(and(gt(gameTables.id, afterId), eq(gameTables.channelId, channelId)))
-      .orderBy(asc(gameTables.id))
-      .limit(1)
-      .get();
+    return newerTableInChannelQuery(this.db, TABLES, channelId, afterId).get();
   }
 
+
   hostingRules(guildId: string): HostingRules {
-    return hostingRulesOf(
-      this.db.select({ channelIds: guildSettings.tableChannelIds, hostRoleId: guildSettings.hostRoleId }).from(guildSettings).where(eq(guildSettings.guildId, guildId)).get(),
-    );
+    return hostingRulesOf(hostingRulesQuery(this.db, TABLES, guildId).get());
   }
+
 
   updateHostingRules(guildId: string, patch: HostingPatch, by: string, now: number): HostingUpdate {
     // better-sqlite3's transaction nests as a savepoint inside a Store transaction.
@@ -770,108 +761,66 @@ class SqliteOps implements SyncOf<StoreTx> {
   }
 
   storedData(userId: string): StoredData {
-    const counted = (rows: { n: number }[]) => rows[0]?.n ?? 0;
-    return {
-      seats: counted(this.db.select({ n: count() }).from(seats).where(eq(seats.userId, userId)).all()),
-      results: counted(this.db.select({ n: count() }).from(results).where(eq(results.userId, userId)).all()),
-      ratings: counted(this.db.select({ n: count() }).from(ratings).where(eq(ratings.userId, userId)).all()),
-      totals: counted(this.db.select({ n: count() }).from(playerTotals).where(eq(playerTotals.userId, userId)).all()),
-    };
+    const counted = (query: Query) => (query.get() as { n: number } | undefined)?.n ?? 0;
+    const q = storedDataQueries(this.db, TABLES, userId);
+    return { seats: counted(q.seats), results: counted(q.results), ratings: counted(q.ratings), totals: counted(q.totals) };
   }
+
 
   openSeatsOf(userId: string): OpenSeat[] {
-    return this.db
-      .select({ tableId: gameTables.id, guildId: gameTables.guildId, channelId: gameTables.channelId, game: gameTables.game, status: gameTables.status, left: seats.left })
-      .from(seats)
-      .innerJoin(gameTables, eq(gameTables.id, seats.tableId))
-      .where(and(eq(seats.userId, userId), open))
-      .orderBy(asc(gameTables.id))
-      .all();
+    return openSeatsOfQuery(this.db, TABLES, open, userId).all();
   }
 
+
   eraseUserData(userId: string): EraseOutcome {
-    const db = this.db;
-    return db.$client.transaction((): EraseOutcome => {
+    return this.db.$client.transaction((): EraseOutcome => {
       const openSeats = this.openSeatsOf(userId);
       if (openSeats.length > 0) return { ok: false, openSeats };
       const erased = this.storedData(userId);
-      const tablesOf = () => db.select({ tableId: seats.tableId }).from(seats).where(eq(seats.userId, userId));
-      const anonymisedTables = db
-        .select({ tableId: gameTables.id })
-        .from(gameTables)
-        .where(and(inArray(gameTables.id, tablesOf()), sql`${gameTables.boardMessageId} is not null`))
-        .orderBy(asc(gameTables.id))
-        .all()
-        .map((row) => row.tableId);
-      // Order matters: the action log is found through the seats, so it goes before them.
-      db.update(actions).set({ userId: null }).where(and(inArray(actions.tableId, tablesOf()), eq(actions.userId, userId))).run();
-      db.update(results).set({ userId: sql`${ANONYMOUS_USER_ID} || ':' || ${results.seat}` }).where(eq(results.userId, userId)).run();
-      db.delete(ratings).where(eq(ratings.userId, userId)).run();
-      db.delete(playerTotals).where(eq(playerTotals.userId, userId)).run();
-      // A seat of a lobby that never started has no seat number and nothing of a game to keep.
-      db.delete(seats).where(and(eq(seats.userId, userId), sql`${seats.seat} is null`)).run();
-      db.update(seats).set({ userId: sql`${ANONYMOUS_USER_ID} || ':' || ${seats.seat}`, displayName: '' }).where(eq(seats.userId, userId)).run();
-      // Ids kept as "who did it": a closed table's host, who ended a table, started a season, changed settings.
-      db.update(gameTables).set({ hostUserId: ANONYMOUS_USER_ID }).where(eq(gameTables.hostUserId, userId)).run();
-      db.update(gameTables).set({ endedBy: null }).where(eq(gameTables.endedBy, userId)).run();
-      db.update(seasons).set({ startedBy: null }).where(eq(seasons.startedBy, userId)).run();
-      db.update(guildSettings).set({ updatedBy: null }).where(eq(guildSettings.updatedBy, userId)).run();
-      db.delete(userSettings).where(eq(userSettings.userId, userId)).run();
-      db.delete(turnNotices).where(eq(turnNotices.userId, userId)).run();
+      const erase = eraseUserDataQueries(this.db, TABLES, userId);
+      const anonymisedTables = (erase.anonymisedTables.all() as { tableId: number }[]).map((row) => row.tableId);
+      for (const step of erase.steps) step.run();
       return { ok: true, erased, anonymisedTables };
     }).immediate();
   }
 
+
   turnNotifyOf(userId: string): TurnNotify {
-    return this.db.select({ mode: userSettings.turnNotify }).from(userSettings).where(eq(userSettings.userId, userId)).get()?.mode === 'dm' ? 'dm' : 'ping';
+    return (turnNotifyOfQuery(this.db, TABLES, userId).get() as { mode: string } | undefined)?.mode === 'dm' ? 'dm' : 'ping';
   }
+
 
   setTurnNotify(userId: string, mode: TurnNotify, now: number): void {
-    this.db
-      .insert(userSettings)
-      .values({ userId, turnNotify: mode, updatedAt: now })
-      .onConflictDoUpdate({ target: userSettings.userId, set: { turnNotify: mode, updatedAt: now } })
-      .run();
+    setTurnNotifyQuery(this.db, TABLES, userId, mode, now).run();
   }
+
 
   turnNotices(tableId: number): TurnNoticeRow[] {
-    return this.db.select().from(turnNotices).where(eq(turnNotices.tableId, tableId)).orderBy(asc(turnNotices.userId)).all();
+    return turnNoticesQuery(this.db, TABLES, tableId).all();
   }
+
 
   pendingReminders(filter: OpenTablesFilter = {}): DueReminder[] {
-    // Flat rows of one table (no join mapping): the open tables of the filter as a subquery.
-    const openIds = this.db.select({ id: gameTables.id }).from(gameTables).where(and(...openWhere(filter)));
-    return this.db
-      .select({ tableId: turnNotices.tableId, userId: turnNotices.userId, remindAt: sql<number>`${turnNotices.remindAt}`.mapWith(Number) })
-      .from(turnNotices)
-      .where(and(sql`${turnNotices.remindAt} is not null`, inArray(turnNotices.tableId, openIds)))
-      .orderBy(asc(turnNotices.remindAt))
-      .all();
+    return pendingRemindersQuery(this.db, TABLES, openWhere(filter)).all();
   }
+
 
   putTurnNotice(row: TurnNoticeRow): void {
-    const { tableId: _t, userId: _u, ...rest } = row;
-    this.db.insert(turnNotices).values(row).onConflictDoUpdate({ target: [turnNotices.tableId, turnNotices.userId], set: rest }).run();
+    putTurnNoticeQuery(this.db, TABLES, row).run();
   }
 
+
   deleteTurnNotices(tableId: number, userIds?: readonly string[]): void {
-    const where = userIds ? and(eq(turnNotices.tableId, tableId), inArray(turnNotices.userId, [...userIds])) : eq(turnNotices.tableId, tableId);
-    this.db.delete(turnNotices).where(where).run();
+    deleteTurnNoticesQuery(this.db, TABLES, tableId, userIds).run();
   }
+
 
   adminTables(guildId: string, page: number, perPage: number): AdminTablesPage {
     checkPageSize(perPage);
-    const where = and(open, eq(gameTables.guildId, guildId));
-    const total = this.db.select({ n: count() }).from(gameTables).where(where).get()?.n ?? 0;
+    const q = adminTablesQueries(this.db, TABLES, open, guildId);
+    const total = (q.count.get() as { n: number } | undefined)?.n ?? 0;
     const { page: pg, pages } = clampAdminPage(page, total, perPage);
-    const tables = this.db
-      .select()
-      .from(gameTables)
-      .where(where)
-      .orderBy(asc(gameTables.id))
-      .limit(perPage)
-      .offset((pg - 1) * perPage)
-      .all();
+    const tables = q.page(pg, perPage).all() as TableRow[];
     return {
       tables: tables.map((table) => ({ table, seats: this.seats(table.id), lastMoveAt: this.lastAction(table.id)?.at ?? null })),
       page: pg,
@@ -879,4 +828,5 @@ class SqliteOps implements SyncOf<StoreTx> {
       total,
     };
   }
+
 }

@@ -322,10 +322,10 @@ export interface HostingPatch {
 
 /** Why a hosting patch cannot be applied (nothing is stored then). */
 export type HostingPatchProblem =
-  | { code: 'not_listed'; channelId: string }
-  | { code: 'no_list'; channelId: string }
-  | { code: 'already_listed'; channelId: string }
-  | { code: 'too_many'; max: number };
+  | { code: 'not-listed'; channelId: string }
+  | { code: 'no-list'; channelId: string }
+  | { code: 'already-listed'; channelId: string }
+  | { code: 'too-many'; max: number };
 
 /** Outcome of `updateHostingRules`: the new rules (`emptied`: the last listed channel was removed), or the problem. */
 export type HostingUpdate = { ok: true; rules: HostingRules; emptied: boolean } | { ok: false; problem: HostingPatchProblem };
