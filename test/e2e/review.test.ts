@@ -13,14 +13,21 @@ import { reviewContext } from '../../src/discord/render/review.js';
 import { replayGame } from '../../src/review/replay.js';
 import { suspicionModule } from '../../src/games/suspicion/index.js';
 import { en } from '../../src/i18n/en/index.js';
-import { DiscordEmulator, buttonLabels, type EmulatedMessage, type EmulatedUser } from '../../src/local/emulator/index.js';
+import { allComponents, DiscordEmulator, buttonLabels, type EmulatedMessage, type EmulatedUser } from '../../src/local/emulator/index.js';
 import { answered, boardOf, fresh, playOut, settle, startBot, tableIdOf, tempDir, textOf } from './harness.js';
 
 const r = en.review;
 
+/** The select menus of a message (inside a Components V2 container too). */
+function selects(m: EmulatedMessage): { placeholder?: string; options?: { label: string; value: string; default?: boolean }[] }[] {
+  return allComponents(m)
+    .filter((found) => found.type === 3)
+    .map((found) => found.component as never);
+}
+
 /** The placeholders of the select menus of a message. */
 function placeholders(m: EmulatedMessage): string[] {
-  return ((m.components ?? []) as { components: { type: number; placeholder?: string }[] }[]).flatMap((row) => row.components.filter((c) => c.type === 3).map((c) => c.placeholder ?? ''));
+  return selects(m).map((c) => c.placeholder ?? '');
 }
 
 describe('Game review through the Discord emulator', () => {
@@ -98,7 +105,7 @@ describe('Game review through the Discord emulator', () => {
     let now = answered(await ana.select(fresh(emu, panel), r.viewAs, [`s${benSeat}`])).message!;
     expect(textOf(now)).toContain(r.seenAs(r.views.seat('Ben')));
     expect(textOf(now)).toContain(r.stepOf(1, last));
-    const menu = ((now.components ?? []) as { components: { type: number; options?: { value: string; default?: boolean }[] }[] }[]).flatMap((row) => row.components).find((c) => c.type === 3)!;
+    const menu = selects(now)[0]!;
     expect(menu.options!.filter((o) => o.default).map((o) => o.value)).toEqual([`s${benSeat}`]);
     now = answered(await ana.select(fresh(emu, panel), r.viewAs, ['a'])).message!;
     expect(textOf(now)).toContain(r.seenAs(r.views.all));
@@ -179,9 +186,7 @@ describe('Game review through the Discord emulator', () => {
     const ask = answered(await cleo.slash('privacy delete', {}, { channelId }));
     answered(await cleo.click(ask.message!, en.privacy.confirmButton));
     const opened = answered(await ana.click(board, r.reviewButton)).message!;
-    const select = ((opened.components ?? []) as { components: { type: number; options?: { label: string; value: string }[] }[] }[])
-      .flatMap((row) => row.components)
-      .find((c) => c.type === 3)!;
+    const select = selects(opened)[0]!;
     expect(select.options!.find((o) => o.value === `s${cleoSeat}`)!.label).toBe(r.views.seat(en.privacy.formerPlayer));
     const all = answered(await ana.select(opened, r.viewAs, ['a'])).message!;
     expect(textOf(all)).not.toContain('Cleo');
