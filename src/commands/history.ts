@@ -214,7 +214,7 @@ export async function historyMessage(app: AppContext, guildId: string, who: { id
   for (const game of slice) {
     const mod = app.registry.find(game.game);
     const result = game.left ? h.left : game.winner ? h.won : h.placed(game.placement);
-    lines.push(h.line(game.tableId, `${mod?.emoji ?? ''} ${mod ? mod.title(text) : game.game}`.trim(), `<t:${Math.floor(game.endedAt / 1000)}:d>`, game.players, result));
+    lines.push(h.line(game.tableId, `${mod?.emoji ?? ''} ${mod ? mod.title(text) : game.game}`.trim(), `<t:${Math.floor(game.endedAt / 1000)}:d>`, game.players, result, h.rating(game.ratingChange ?? null)));
   }
   lines.push('', h.page(shown + 1, more ? h.more : ''));
   const rows: ComponentRow[] = [];
