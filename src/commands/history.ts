@@ -149,7 +149,22 @@ export const reviewClick: ComponentHandler<'review'> = async (interaction, app, 
     await interaction.editReply(forDjs(draw(await pictureWork), true));
   } else if (inPlace) await interaction.update(forDjs(draw(pictures), true));
   else await interaction.reply(forDjsEphemeral(draw(pictures)));
+  if (!textBoards) prefetchNeighbours(app, mod, input, text);
 };
+
+/**
+ * After answering a review step, draw the pictures of the steps just before and after it in
+ * the background (into the picture cache, by SVG hash), so the next ◀ or ▶ answers without
+ * rasterising: stepping through a game draws each step once either way. Failures are logged
+ * by `reviewStepPictures` and change nothing.
+ */
+export function prefetchNeighbours(app: Pick<AppContext, 'publisher' | 'logger'>, mod: GameModule, input: ReviewInput, text: Catalog): void {
+  if (!mod.pictures) return;
+  for (const step of [input.step - 1, input.step + 1]) {
+    if (step < 0 || step > lastStep(input.replay)) continue;
+    void reviewStepPictures(app, mod, { ...input, step }, text);
+  }
+}
 
 /**
  * The rasterised pictures of a review step (README "Pictures"), drawn from the views the reader
