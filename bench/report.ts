@@ -86,6 +86,7 @@ export function printReport(res: BenchResults): string {
   if (res.store) out.push(`\n## ${res.store.name}\n${res.store.summary}`);
   if (res.shards) out.push(`\n## ${res.shards.name}\n${res.shards.summary}`);
   if (res.pictures) out.push(`\n## ${res.pictures.name}\n${res.pictures.summary}`);
+  if (res.review) out.push(`\n## ${res.review.name}\n${res.review.summary}`);
   if (res.leaderboard) out.push(`\n## ${res.leaderboard.name}\n${res.leaderboard.summary.split(':\n')[0]}`);
   out.push(`\ntook ${res.durationSeconds} s`);
   return `${out.join('\n')}\n`;

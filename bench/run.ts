@@ -21,6 +21,8 @@
  * - `shards`: moves/s through the table service on one PostgreSQL with 1 vs 2 processes
  *   (bench/shards.ts; skipped in --quick).
  * - `leaderboard`: leaderboard and stats queries over 100,000 results (bench/leaderboard.ts).
+ * - `review`: a review step against a panel click at the same load, and the apply calls of
+ *   reviewing a ≥ 300-move game (bench/review.ts).
  *
  * Options: `--quick` (a seconds-long version: few tables, two rates, short steps), `--tables=N`,
  * `--backend=sqlite|postgres` (what the product runs on in `load`, `scenarios` and `profile`,
@@ -31,6 +33,7 @@
  * `--no-refine` (skip the rungs √2 above each bot's highest passing rate; see BenchResults.refined).
  */
 import { benchPictures } from './pictures.js';
+import { benchReview } from './review.js';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -49,7 +52,7 @@ import { benchStore, MOVES, type StoreBenchResult } from './store.js';
 import { printReport } from './report.js';
 import { postgresUnavailable, startPostgres, type PostgresServer } from '../test/support/postgres.js';
 
-const PARTS = ['load', 'scenarios', 'profile', 'recovery', 'store', 'shards', 'leaderboard', 'pictures'] as const;
+const PARTS = ['load', 'scenarios', 'profile', 'recovery', 'store', 'shards', 'leaderboard', 'pictures', 'review'] as const;
 type Part = (typeof PARTS)[number];
 
 /** The settings of one run. */
@@ -112,6 +115,8 @@ export interface BenchResults {
   leaderboard?: { name: string; metrics: Record<string, number>; summary: string };
   /** Picture render time and PNG size per game, board and hand (bench/pictures.ts). */
   pictures?: { name: string; metrics: Record<string, number>; summary: string };
+  /** A review step against a panel click at the same load; apply calls of a whole review (bench/review.ts). */
+  review?: { name: string; metrics: Record<string, number>; summary: string };
   /** Parts that failed (the others still ran). */
   errors?: string[];
   durationSeconds: number;
@@ -244,6 +249,10 @@ async function main(): Promise<void> {
   if (has('pictures')) await part('pictures', async () => {
     log('pictures: render time and PNG size');
     results.pictures = await benchPictures(settings.quick ? 10 : 60);
+  });
+  if (has('review')) await part('review', async () => {
+    log('review: a review step against a panel click');
+    results.review = await benchReview(settings.quick ? 10 : 40);
   });
   results.machine.loadAverageAfter = loadavg().map((x) => round(x, 2));
   results.durationSeconds = round((performance.now() - started) / 1000, 0);

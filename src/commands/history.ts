@@ -14,7 +14,9 @@ import { historyPageId, reviewId } from '../discord/custom-id.js';
 import { localizedCommand } from '../discord/localize.js';
 import { escapeName, button, buttonRow, clip, type ComponentRow, type MessagePayload } from '../discord/render/markup.js';
 import { gameRecord, gameTranscript } from '../discord/render/review-export.js';
-import { reviewContext, reviewMessage, viewLabel, type ReviewInput } from '../discord/render/review.js';
+import { reviewContext, reviewMessage, reviewPictureName, reviewPictureSeats, stepPictures, viewLabel, type ReviewInput, type ReviewPictures } from '../discord/render/review.js';
+import { interactionAgeMs } from '../discord/late.js';
+import { PICTURE_ANSWER_BY_MS } from '../discord/panels.js';
 import type { ComponentHandler, ComponentInteraction, SlashCommand } from '../discord/slash-command.js';
 import type { Seat } from '../games/engine.js';
 import type { GameModule } from '../games/module.js';
@@ -133,10 +135,70 @@ export const reviewClick: ComponentHandler<'review'> = async (interaction, app, 
     await interaction.reply({ ...exportReply(loaded.mod, input, loaded.hostSeat, text), flags: MessageFlags.Ephemeral });
     return;
   }
-  const message = forDjs(reviewMessage(loaded.mod, input, text));
-  if (id.op !== 'o' && interaction.message.flags.has(MessageFlags.Ephemeral)) await interaction.update(message);
-  else await interaction.reply({ ...message, flags: MessageFlags.Ephemeral });
+  const mod = loaded.mod;
+  const textBoards = mod.pictures ? await app.publisher.textBoards.user(interaction.user.id).catch(() => false) : false;
+  const pictureWork = textBoards ? Promise.resolve(null) : reviewStepPictures(app, mod, input, text);
+  // As a panel click (src/discord/panels.ts): pictures not drawn in time follow the acknowledgement.
+  const acknowledged = interaction.deferred || interaction.replied;
+  const pictures = acknowledged ? await pictureWork : await within(pictureWork, PICTURE_ANSWER_BY_MS - interactionAgeMs(interaction));
+  const draw = (drawn: ReviewPictures | null) => reviewMessage(mod, input, text, { pictures: drawn, textBoards });
+  const inPlace = id.op !== 'o' && interaction.message.flags.has(MessageFlags.Ephemeral);
+  if (pictures === undefined) {
+    if (inPlace) await interaction.deferUpdate();
+    else await interaction.deferReply({ flags: MessageFlags.Ephemeral });
+    await interaction.editReply(forDjs(draw(await pictureWork), true));
+  } else if (inPlace) await interaction.update(forDjs(draw(pictures), true));
+  else await interaction.reply(forDjsEphemeral(draw(pictures)));
+  if (!textBoards) prefetchNeighbours(app, mod, input, text);
 };
+
+/**
+ * After answering a review step, draw the pictures of the steps just before and after it in
+ * the background (into the picture cache, by SVG hash), so the next ◀ or ▶ answers without
+ * rasterising: stepping through a game draws each step once either way. Failures are logged
+ * by `reviewStepPictures` and change nothing.
+ */
+export function prefetchNeighbours(app: Pick<AppContext, 'publisher' | 'logger'>, mod: GameModule, input: ReviewInput, text: Catalog): void {
+  if (!mod.pictures) return;
+  for (const step of [input.step - 1, input.step + 1]) {
+    if (step < 0 || step > lastStep(input.replay)) continue;
+    void reviewStepPictures(app, mod, { ...input, step }, text);
+  }
+}
+
+/**
+ * The rasterised pictures of a review step (README "Pictures"), drawn from the views the reader
+ * may see only (`stepPictures`); PNGs come from the publisher's picture cache by SVG hash. Null
+ * for a game without drawers, or when drawing failed (logged; the text version is sent).
+ */
+export async function reviewStepPictures(app: Pick<AppContext, 'publisher' | 'logger'>, mod: GameModule, input: ReviewInput, text: Catalog): Promise<ReviewPictures | null> {
+  try {
+    const drawn = stepPictures(mod, input.replay, input.step, input.view, reviewPictureSeats(input.seats, text), text, input.over);
+    if (!drawn) return null;
+    const maker = app.publisher.pictures;
+    const [board, ...hands] = await Promise.all([
+      maker.fromDrawing(drawn.board, reviewPictureName(input.table.id, input.step, null)),
+      ...drawn.hands.map(({ seat, picture }) => maker.fromDrawing(picture, reviewPictureName(input.table.id, input.step, seat))),
+    ]);
+    return { board: board!, hands: drawn.hands.map(({ seat }, i) => ({ seat, picture: hands[i]! })) };
+  } catch (err) {
+    app.logger.warn({ err, table: input.table.id, step: input.step }, 'review pictures failed: sending the text version');
+    return null;
+  }
+}
+
+/** `work`'s value if it settles within `ms` (≤ 0: only if already settled), else undefined. */
+async function within<T>(work: Promise<T>, ms: number): Promise<T | undefined> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<undefined>((resolve) => {
+    timer = setTimeout(() => resolve(undefined), Math.max(0, ms));
+  });
+  try {
+    return await Promise.race([work, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
 
 /** The Export answer: a line naming the view, the JSON record and the markdown transcript attached. */
 function exportReply(mod: GameModule, input: ReviewInput, hostSeat: number, text: Catalog) {
@@ -167,7 +229,7 @@ export async function historyMessage(app: AppContext, guildId: string, who: { id
   for (const game of slice) {
     const mod = app.registry.find(game.game);
     const result = game.left ? h.left : game.winner ? h.won : h.placed(game.placement);
-    lines.push(h.line(game.tableId, `${mod?.emoji ?? ''} ${mod ? mod.title(text) : game.game}`.trim(), `<t:${Math.floor(game.endedAt / 1000)}:d>`, game.players, result));
+    lines.push(h.line(game.tableId, `${mod?.emoji ?? ''} ${mod ? mod.title(text) : game.game}`.trim(), `<t:${Math.floor(game.endedAt / 1000)}:d>`, game.players, result, h.rating(game.ratingChange ?? null)));
   }
   lines.push('', h.page(shown + 1, more ? h.more : ''));
   const rows: ComponentRow[] = [];

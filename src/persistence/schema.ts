@@ -135,6 +135,8 @@ export const results = sqliteTable(
     endedAt: integer('ended_at').notNull(),
     /** Null for a human's seat; the AI level for a seat played by a bot (never rated). */
     botLevel: text('bot_level'),
+    /** How much this game moved the player's rating (ordinal, mu − 3·sigma); null when not rated. */
+    ratingChange: real('rating_change'),
   },
   (t) => [
     primaryKey({ columns: [t.tableId, t.seat] }),

@@ -8,7 +8,8 @@
 import type { StoreTx } from '../persistence/store/types.js';
 import type { FinishedTable, ResultHook } from '../tables/types.js';
 import { isBotUser } from '../tables/bots.js';
-import { rateTable, type RatedSeat } from './rating.js';
+import { rating } from 'openskill';
+import { conservative, rateTable, type RatedSeat } from './rating.js';
 
 /** Longest stored display name (Discord's own limit is 32; nicknames up to 32 too). */
 export const NAME_MAX = 80;
@@ -65,6 +66,11 @@ export async function rateFinishedTable(tx: StoreTx, { table, results: allResult
       won: input[index]!.winner,
     })),
     now,
+  );
+  // What /history shows per game: the ordinal's move (a first game this season starts from a new player's).
+  await tx.setRatingChanges(
+    table.id,
+    outcomes.map((outcome, index) => ({ userId: outcome.userId, change: outcome.ordinal - conservative(input[index]!.prior ?? rating()) })),
   );
 }
 

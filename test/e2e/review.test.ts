@@ -9,18 +9,46 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../src/app.js';
 import { reviewId } from '../../src/discord/custom-id.js';
-import { reviewContext } from '../../src/discord/render/review.js';
-import { replayGame } from '../../src/review/replay.js';
+import { reviewContext, reviewPictureSeats, stepPictures } from '../../src/discord/render/review.js';
+import { replayGame, type ReviewView } from '../../src/review/replay.js';
 import { suspicionModule } from '../../src/games/suspicion/index.js';
 import { en } from '../../src/i18n/en/index.js';
-import { DiscordEmulator, buttonLabels, type EmulatedMessage, type EmulatedUser } from '../../src/local/emulator/index.js';
+import { allComponents, DiscordEmulator, buttonLabels, type EmulatedMessage, type EmulatedUser } from '../../src/local/emulator/index.js';
 import { answered, boardOf, fresh, playOut, settle, startBot, tableIdOf, tempDir, textOf } from './harness.js';
 
 const r = en.review;
 
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
+/**
+ * The alt texts of the Media Gallery items of a message, in order, after checking each item
+ * shows one of the message's attachments and that attachment's bytes are a PNG.
+ */
+async function galleryAlts(m: EmulatedMessage): Promise<string[]> {
+  const attachments = (m.attachments ?? []) as { url: string }[];
+  const items = allComponents(m)
+    .filter((found) => found.type === 12)
+    .flatMap((found) => (found.component as { items: { media: { url: string }; description?: string }[] }).items);
+  expect(items.length).toBe(attachments.length);
+  for (const item of items) {
+    expect(attachments.map((a) => a.url)).toContain(item.media.url);
+    const bytes = Buffer.from(await (await fetch(item.media.url)).arrayBuffer());
+    expect(bytes.subarray(0, 8)).toEqual(PNG_SIGNATURE);
+    expect(item.description!.length).toBeGreaterThanOrEqual(40);
+  }
+  return items.map((item) => item.description!);
+}
+
+/** The select menus of a message (inside a Components V2 container too). */
+function selects(m: EmulatedMessage): { placeholder?: string; options?: { label: string; value: string; default?: boolean }[] }[] {
+  return allComponents(m)
+    .filter((found) => found.type === 3)
+    .map((found) => found.component as never);
+}
+
 /** The placeholders of the select menus of a message. */
 function placeholders(m: EmulatedMessage): string[] {
-  return ((m.components ?? []) as { components: { type: number; placeholder?: string }[] }[]).flatMap((row) => row.components.filter((c) => c.type === 3).map((c) => c.placeholder ?? ''));
+  return selects(m).map((c) => c.placeholder ?? '');
 }
 
 describe('Game review through the Discord emulator', () => {
@@ -36,10 +64,13 @@ describe('Game review through the Discord emulator', () => {
   let board: EmulatedMessage;
   let last: number;
   let panel: EmulatedMessage;
+  /** Users who see pictures; everyone else has the text-boards setting (reads the review as text). */
+  const pictureUsers = new Set<string>();
+  const textBoardsBut = { guild: async () => true, user: async (id: string) => !pictureUsers.has(id) };
 
   beforeAll(async () => {
     emu = await DiscordEmulator.start();
-    app = await startBot(emu, tmp.dbPath);
+    app = await startBot(emu, tmp.dbPath, { textBoards: textBoardsBut });
     ana = emu.addUser('Ana');
     ben = emu.addUser('Ben');
     cleo = emu.addUser('Cleo');
@@ -98,7 +129,7 @@ describe('Game review through the Discord emulator', () => {
     let now = answered(await ana.select(fresh(emu, panel), r.viewAs, [`s${benSeat}`])).message!;
     expect(textOf(now)).toContain(r.seenAs(r.views.seat('Ben')));
     expect(textOf(now)).toContain(r.stepOf(1, last));
-    const menu = ((now.components ?? []) as { components: { type: number; options?: { value: string; default?: boolean }[] }[] }[]).flatMap((row) => row.components).find((c) => c.type === 3)!;
+    const menu = selects(now)[0]!;
     expect(menu.options!.filter((o) => o.default).map((o) => o.value)).toEqual([`s${benSeat}`]);
     now = answered(await ana.select(fresh(emu, panel), r.viewAs, ['a'])).message!;
     expect(textOf(now)).toContain(r.seenAs(r.views.all));
@@ -111,7 +142,7 @@ describe('Game review through the Discord emulator', () => {
     expect(step2).toContain(r.stepOf(2, last));
     answered(await ana.click(fresh(emu, panel), r.previous));
     await app.stop();
-    app = await startBot(emu, tmp.dbPath);
+    app = await startBot(emu, tmp.dbPath, { textBoards: textBoardsBut });
     const after = answered(await ana.click(fresh(emu, panel), r.next)).message!;
     expect(textOf(after)).toBe(step2);
     emu.assertNoViolations();
@@ -153,8 +184,56 @@ describe('Game review through the Discord emulator', () => {
     const exported = answered(await ana.click(fresh(emu, panel), r.export)).message!;
     expect(exported.ephemeral).toBe(true);
     expect(exported.content).toContain(`table #${tableId}`);
-    const names = ((exported as unknown as { attachments: { filename: string }[] }).attachments ?? []).map((a) => a.filename);
-    expect(names).toEqual([`suspicion-${tableId}.json`, `suspicion-${tableId}.md`]);
+    const attachments = (exported as unknown as { attachments: { filename: string; url: string }[] }).attachments ?? [];
+    expect(attachments.map((a) => a.filename)).toEqual([`suspicion-${tableId}.json`, `suspicion-${tableId}.md`]);
+    // The record, downloaded from the emulator, replays (seed + actions, straight through the
+    // engine) to exactly the final state the table stored.
+    const record = (await (await fetch(attachments[0]!.url)).json()) as { options: unknown; seats: unknown[]; seed: number; hostSeat: number; actions: { seat: number; action: unknown }[] };
+    const def = suspicionModule.definition;
+    let state = def.setup(record.options, record.seats.length, record.seed, { hostSeat: record.hostSeat });
+    for (const entry of record.actions) {
+      const applied = def.apply(state, entry.seat, entry.action);
+      if (!applied.ok) throw new Error(`exported action refused: ${JSON.stringify(applied.error)}`);
+      state = applied.state;
+    }
+    expect(record.actions).toHaveLength(last);
+    expect(state).toEqual((await app.context.store.table(tableId))!.state);
+    const transcript = await (await fetch(attachments[1]!.url)).text();
+    expect(transcript).toContain(r.transcript.step(last));
+  });
+
+  it('with pictures: each step shows the pictures of its moment from the chosen view only, with alt text', async () => {
+    const eve = emu.addUser('Eve');
+    pictureUsers.add(eve.id);
+    pictureUsers.add(ana.id);
+    try {
+      const table = (await app.context.store.table(tableId))!;
+      const seats = (await app.context.store.seats(tableId)).filter((row) => row.seat !== null).sort((a, b) => a.seat! - b.seat!);
+      const log = (await app.context.store.actions(tableId)).map((row) => ({ seat: row.seat, action: row.action, kind: row.kind, at: row.at }));
+      const replay = replayGame({ definition: suspicionModule.definition, options: table.options, seats: 3, seed: table.seed!, setupMeta: { hostSeat: await seatOf(ana) }, log });
+      const drawn = (step: number, view: ReviewView) => stepPictures(suspicionModule, replay, step, view, reviewPictureSeats(seats, en), en, true)!;
+      const handAlts = (step: number) => drawn(step, { kind: 'all' }).hands.map((hand) => hand.picture.alt);
+      // A non-player: the public board only, at the last step and one step back.
+      let eves = answered(await eve.click(board, r.reviewButton)).message!;
+      expect(await galleryAlts(eves)).toEqual([drawn(last, { kind: 'public' }).board.alt]);
+      eves = answered(await eve.click(eves, r.previous)).message!;
+      expect(textOf(eves)).toContain(r.stepOf(last - 1, last));
+      const alts = await galleryAlts(eves);
+      expect(alts).toEqual([drawn(last - 1, { kind: 'public' }).board.alt]);
+      for (const hand of handAlts(last - 1)) expect(alts).not.toContain(hand);
+      // A player: the board and their own hand; everything revealed: the board and every hand.
+      const mine = await seatOf(ana);
+      let anas = answered(await ana.click(board, r.reviewButton)).message!;
+      expect(await galleryAlts(anas)).toEqual([drawn(last, { kind: 'public' }).board.alt, handAlts(last)[mine]]);
+      anas = answered(await ana.click(anas, r.first)).message!;
+      anas = answered(await ana.select(anas, r.viewAs, ['a'])).message!;
+      expect(textOf(anas)).toContain(r.stepOf(0, last));
+      expect(await galleryAlts(anas)).toEqual([drawn(0, { kind: 'public' }).board.alt, ...handAlts(0)]);
+      for (const name of ['Ana', 'Ben', 'Cleo']) expect(textOf(anas)).toContain(r.seatHeading(name));
+      emu.assertNoViolations();
+    } finally {
+      pictureUsers.clear();
+    }
   });
 
   it('/history lists the finished game with a Review button that opens the same review', async () => {
@@ -179,9 +258,7 @@ describe('Game review through the Discord emulator', () => {
     const ask = answered(await cleo.slash('privacy delete', {}, { channelId }));
     answered(await cleo.click(ask.message!, en.privacy.confirmButton));
     const opened = answered(await ana.click(board, r.reviewButton)).message!;
-    const select = ((opened.components ?? []) as { components: { type: number; options?: { label: string; value: string }[] }[] }[])
-      .flatMap((row) => row.components)
-      .find((c) => c.type === 3)!;
+    const select = selects(opened)[0]!;
     expect(select.options!.find((o) => o.value === `s${cleoSeat}`)!.label).toBe(r.views.seat(en.privacy.formerPlayer));
     const all = answered(await ana.select(opened, r.viewAs, ['a'])).message!;
     expect(textOf(all)).not.toContain('Cleo');

@@ -354,8 +354,8 @@ export function storeContract(backend: string, harness: StoreHarness): void {
         ]);
       });
       expect(await store.results(t.id)).toEqual([
-        { tableId: t.id, seat: 0, guildId: GUILDS[0], game: 'noir', userId: userId(1), placement: 1, winner: true, score: 12.75, left: false, endedAt: T0, botLevel: null },
-        { tableId: t.id, seat: 1, guildId: GUILDS[0], game: 'noir', userId: userId(2), placement: 2, winner: false, score: null, left: true, endedAt: T0, botLevel: null },
+        { tableId: t.id, seat: 0, guildId: GUILDS[0], game: 'noir', userId: userId(1), placement: 1, winner: true, score: 12.75, left: false, endedAt: T0, botLevel: null, ratingChange: null },
+        { tableId: t.id, seat: 1, guildId: GUILDS[0], game: 'noir', userId: userId(2), placement: 2, winner: false, score: null, left: true, endedAt: T0, botLevel: null, ratingChange: null },
       ]);
       expect(await store.results(t.id + 1)).toEqual([]);
     });
@@ -736,14 +736,18 @@ export function storeContract(backend: string, harness: StoreHarness): void {
           await tx.insertResults(rows);
         }
       });
+      // A rated game's change is kept on the player's own row only (/history's rating column).
+      await store.transaction((tx) => tx.setRatingChanges(tables[4]!.id, [{ userId: userId(me), change: -1.25 }]));
+      await store.transaction((tx) => tx.setRatingChanges(tables[2]!.id, [{ userId: userId(me), change: 2.5 }, { userId: userId(12), change: -2.5 }]));
       const recent = await store.recentGames(g, userId(me), 4);
       // Newest first; the two games ending at T0+30 by higher table id first; the other guild's game is not listed.
       expect(recent).toEqual([
-        { tableId: tables[4]!.id, game: 'noir', placement: 1, winner: true, left: false, score: 6, players: 3, endedAt: T0 + 40 },
-        { tableId: tables[2]!.id, game: 'noir', placement: 1, winner: true, left: false, score: 3, players: 4, endedAt: T0 + 30 },
-        { tableId: tables[1]!.id, game: 'noir', placement: 1, winner: true, left: false, score: 1.5, players: 3, endedAt: T0 + 30 },
-        { tableId: tables[3]!.id, game: 'noir', placement: 1, winner: true, left: false, score: 4.5, players: 2, endedAt: T0 + 20 },
+        { tableId: tables[4]!.id, game: 'noir', placement: 1, winner: true, left: false, score: 6, players: 3, endedAt: T0 + 40, ratingChange: -1.25 },
+        { tableId: tables[2]!.id, game: 'noir', placement: 1, winner: true, left: false, score: 3, players: 4, endedAt: T0 + 30, ratingChange: 2.5 },
+        { tableId: tables[1]!.id, game: 'noir', placement: 1, winner: true, left: false, score: 1.5, players: 3, endedAt: T0 + 30, ratingChange: null },
+        { tableId: tables[3]!.id, game: 'noir', placement: 1, winner: true, left: false, score: 4.5, players: 2, endedAt: T0 + 20, ratingChange: null },
       ]);
+      expect((await store.recentGames(g, userId(12), 10)).find((row) => row.tableId === tables[2]!.id)!.ratingChange).toBe(-2.5);
       expect(await store.recentGames(g, userId(me))).toHaveLength(5);
     });
   });

@@ -2,7 +2,7 @@
  * Game review pieces (README "Review a game"): the review and history custom_ids, the privacy
  * rule and the views a reader is offered, the replay cache, and Export's record (its replay gives
  * the stored final state; no seed and no other seat's action while the game runs; anonymised
- * names, no user ids).
+ * names, no user ids), and one replay per table however many steps are reviewed.
  */
 import { describe, expect, it } from 'vitest';
 import { decodeCustomId, historyPageId, reviewId } from '../../src/discord/custom-id.js';
@@ -12,7 +12,9 @@ import { loadReview } from '../../src/commands/history.js';
 import { defaultRegistry } from '../../src/games/index.js';
 import { noirModule } from '../../src/games/noir/index.js';
 import { en } from '../../src/i18n/en/index.js';
-import { decodeView, encodeView, lastStep, mayView, replayGame, ReplayCache, type ReplayLogEntry, type ReviewView } from '../../src/review/replay.js';
+import { decodeView, encodeView, lastStep, mayView, replayGame, ReplayCache, viewAt, type ReplayLogEntry, type ReviewView } from '../../src/review/replay.js';
+import { GameRegistry } from '../../src/games/registry.js';
+import { suspicionModule } from '../../src/games/suspicion/index.js';
 import { playRandomGame } from '../support/random-play.js';
 
 describe('review custom_ids', () => {
@@ -118,5 +120,32 @@ describe('Export', () => {
     expect(loaded.hostSeat).toBe(1);
     expect(loaded.replay.steps.at(-1)!.state).toEqual(played.final);
     expect(await loadReview(app, 9, 'other-guild', en)).toMatchObject({ ok: false, outcome: 'no_table' });
+  });
+});
+
+describe('the replay is cached per table, not per step', () => {
+  it('reviewing every step of a game of 300+ moves applies each logged action once (one replay)', async () => {
+    const def = suspicionModule.definition;
+    const options = def.optionsSchema.parse({});
+    // A random 6-seat game of 375 moves (seed 6).
+    const played = playRandomGame(def, { seats: 6, seed: 6, playSeed: 6, options, setupMeta: { hostSeat: 0 }, maxActions: 5000 });
+    expect(played.over).toBe(true);
+    expect(played.log.length).toBeGreaterThanOrEqual(300);
+    let applies = 0;
+    const counted = { ...def, apply: (...args: Parameters<typeof def.apply>) => (applies++, def.apply(...args)) };
+    const rows = Array.from({ length: 6 }, (_, seat) => ({ tableId: 9301, userId: `${seat + 1}`.repeat(18), displayName: `P${seat}`, joinedAt: 0, seat, away: false, missed: 0, left: false, botLevel: null, looked: true }));
+    const table = { id: 9301, guildId: 'g', channelId: 'c', game: 'suspicion', status: 'finished', hostUserId: rows[0]!.userId, options, maxSeats: 6, seed: 6, state: played.final, version: 1, lastSeq: played.log.length, endReason: null };
+    const store = {
+      table: async () => table,
+      seats: async () => rows,
+      actions: async () => played.log.map((entry, i) => ({ tableId: 9301, seq: i + 1, seat: entry.seat, userId: null, kind: entry.kind, action: entry.action, at: i })),
+    };
+    const app = { store, registry: new GameRegistry([{ ...suspicionModule, definition: counted as typeof def }]) } as never;
+    for (let step = played.log.length; step >= 0; step--) {
+      const loaded = await loadReview(app, 9301, 'g', en);
+      if (!loaded.ok) throw new Error(loaded.text);
+      expect(viewAt(loaded.replay, step, { kind: 'seat', seat: 0 }).view).toEqual(def.seatView(loaded.replay.steps[step]!.state, 0));
+    }
+    expect(applies).toBe(played.log.length);
   });
 });

@@ -118,6 +118,17 @@ export class PictureMaker {
     return drawn && png ? messagePicture(snapshot, viewer, drawn, png) : null;
   }
 
+  /**
+   * A picture already drawn by the caller (game review, src/commands/history.ts) ready to
+   * send as attachment `name`: its PNG is taken from the cache by the SVG's hash, or
+   * rasterised once (a second ask waits for the first). Rejects when the SVG is invalid.
+   */
+  async fromDrawing(picture: Picture, name: string): Promise<MessagePicture> {
+    const hash = createHash('sha1').update(picture.svg).digest('hex');
+    const png = await this.png(hash, picture.svg, () => picture.svg);
+    return { name, png: png.data, alt: clipAlt(picture.alt), width: png.width, height: png.height, hash };
+  }
+
   private async picture(mod: GameModule, snapshot: TableSnapshot, viewer: Viewer, text: Catalog): Promise<MessagePicture | null> {
     const { table } = snapshot;
     if (!mod.pictures || !table.state) return null;

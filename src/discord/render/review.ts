@@ -6,21 +6,25 @@
  * table, the step and the view in its custom_id (`reviewId`), so the panel keeps working after
  * a restart and after the interaction's 15 minutes.
  *
- * Pictures: the step is drawn as text (the games' `board` / `panel` renderers). Once the games'
- * pictures (`GameModule.pictures`, src/games/picture.ts) are drawn into messages, the picture of
- * a step is `pictures.board(viewAt(…).view)` / `pictures.hand(…)` of the same view: the hook is
- * `stepBody` below.
+ * Pictures (README "Pictures"): a game with drawers (`GameModule.pictures`, src/games/picture.ts)
+ * gets a Components V2 panel showing the pictures of the step (`stepPictures`: the public board,
+ * plus the chosen seat's hand, or every seat's hand when everything is revealed), each drawn from
+ * the one view it shows, with its alt text; the reader's "text boards" setting, or a picture
+ * that could not be drawn, gives the text version (`stepBody`) in the same panel.
  */
-import { ButtonStyle } from 'discord-api-types/v10';
+import { ButtonStyle, ComponentType, MessageFlags, type APIComponentInContainer } from 'discord-api-types/v10';
 import type { GameEvent, Seat, Viewer } from '../../games/engine.js';
 import type { GameModule } from '../../games/module.js';
+import type { Picture, PictureContext, PictureSeat } from '../../games/picture.js';
 import type { RenderContext } from '../../games/ui.js';
 import type { Catalog } from '../../i18n/index.js';
 import type { SeatRow, TableRow } from '../../persistence/store/types.js';
 import { encodeView, eventsAt, lastStep, mayView, viewAt, type GameReplay, type ReviewView } from '../../review/replay.js';
+import { isBotSeat } from '../../tables/policy.js';
 import { reviewId } from '../custom-id.js';
+import type { MessagePicture } from '../pictures/index.js';
 import { describeEvent, renderContext } from './context.js';
-import { button, buttonRow, clip, selectRow, type ComponentRow, type MessagePayload } from './markup.js';
+import { button, buttonRow, clip, selectRow, V2_TEXT_MAX, type ComponentRow, type MessagePayload } from './markup.js';
 
 /** Discord's limit on an embed description, in characters. */
 const EMBED_DESCRIPTION_MAX = 4096;
@@ -102,8 +106,63 @@ export function stepBody(mod: GameModule, replay: GameReplay, step: number, view
   return lines;
 }
 
+/** The drawings of one review step: the public board, then the hands shown, in seat order. */
+export interface StepDrawings<P = Picture> {
+  board: P;
+  hands: { seat: Seat; picture: P }[];
+}
+
+/** The pictures of one review step ready to send (`StepDrawings` rasterised). */
+export type ReviewPictures = StepDrawings<MessagePicture>;
+
+/** How a review panel of a game with drawers is drawn (README "Pictures"). */
+export interface ReviewLook {
+  /** The step's pictures (null or absent: none could be drawn — the text version is sent). */
+  pictures?: ReviewPictures | null;
+  /** The reader's "text boards" setting: the text version instead of the pictures. */
+  textBoards?: boolean;
+}
+
+/** The seats of a reviewed table as pictures name them (plain text; nobody is drawn away in a review). */
+export function reviewPictureSeats(seats: SeatRow[], text: Catalog): PictureSeat[] {
+  return seats
+    .filter((row) => row.seat !== null)
+    .sort((a, b) => a.seat! - b.seat!)
+    .map((row) => ({ seat: row.seat!, name: row.displayName || text.privacy.formerPlayer, bot: isBotSeat(row), away: false }));
+}
+
+/**
+ * The pictures of `step` for `view`, drawn by the game's drawers from the views `view` may see
+ * only: the board from the public view (with the public events of the step as "just changed"),
+ * plus the seat's hand from that seat's view for a seat view, or every seat's hand when
+ * everything is revealed. Null for a game without drawers. `over`: the table will never move
+ * again (its last step is drawn as the final position). Does not check who may ask (`mayView`).
+ */
+export function stepPictures(mod: GameModule, replay: GameReplay, step: number, view: ReviewView, seats: PictureSeat[], text: Catalog, over: boolean): StepDrawings | null {
+  const pictures = mod.pictures;
+  if (!pictures) return null;
+  const state = replay.steps[step]!.state;
+  const ended = replay.definition.pending(state).kind === 'over' || (over && step === lastStep(replay));
+  const ctx = (viewer: Viewer): PictureContext => ({
+    seats,
+    viewer,
+    t: text,
+    latest: eventsAt(replay, step, viewer === null ? { kind: 'public' } : { kind: 'seat', seat: viewer }),
+    over: ended,
+  });
+  const board = pictures.board(viewAt(replay, step, { kind: 'public' }).view, ctx(null));
+  const shown: Seat[] = view.kind === 'seat' ? [view.seat] : view.kind === 'all' ? Array.from({ length: replay.seats }, (_, seat) => seat) : [];
+  const hands = shown.map((seat) => ({ seat, picture: pictures.hand(viewAt(replay, step, { kind: 'seat', seat }).view, ctx(seat)) }));
+  return { board, hands };
+}
+
+/** The attachment names of a review step's pictures (unique in the message). */
+export function reviewPictureName(tableId: number, step: number, seat: Seat | null): string {
+  return seat === null ? `review-${tableId}-${step}-board.png` : `review-${tableId}-${step}-hand-${seat}.png`;
+}
+
 /** The review panel message of one step (sent ephemeral). */
-export function reviewMessage(mod: GameModule, input: ReviewInput, text: Catalog): MessagePayload {
+export function reviewMessage(mod: GameModule, input: ReviewInput, text: Catalog, look: ReviewLook = {}): MessagePayload {
   const { table, replay, step, view, viewerSeat, over } = input;
   const ctx = reviewContext(mod, table, input.seats, text);
   const last = lastStep(replay);
@@ -112,8 +171,6 @@ export function reviewMessage(mod: GameModule, input: ReviewInput, text: Catalog
   if (!over) head.push(text.review.running);
   else if (table.status !== 'finished' || table.endReason === 'abandoned') head.push(text.review.stopped);
   const move = moveLines(mod, replay, step, view, ctx, text);
-  const body = stepBody(mod, replay, step, view, ctx, text, EMBED_DESCRIPTION_MAX - [...head, '', ...move, ''].join('\n').length);
-  const description = [...head, '', ...move, '', ...body].join('\n');
   const rows: ComponentRow[] = [
     buttonRow(
       { ...button(reviewId(table.id, 0, code, 'f'), text.review.first, ButtonStyle.Secondary, step === 0) },
@@ -136,8 +193,40 @@ export function reviewMessage(mod: GameModule, input: ReviewInput, text: Catalog
     }
     rows.push(menu);
   }
+  const title = text.review.title(mod.emoji, mod.title(text), table.id);
+  if (mod.pictures) {
+    const top = clip([`### ${title}`, ...head, '', ...move].join('\n'), V2_TEXT_MAX / 2);
+    const pictures = look.textBoards ? null : (look.pictures ?? null);
+    const inside: APIComponentInContainer[] = [];
+    const files: MessagePayload['files'] = [];
+    if (pictures) {
+      inside.push({ type: ComponentType.TextDisplay, content: top });
+      const show = (picture: MessagePicture) => {
+        inside.push({ type: ComponentType.MediaGallery, items: [{ media: { url: `attachment://${picture.name}` }, description: picture.alt }] });
+        files.push({ name: picture.name, data: picture.png, description: picture.alt });
+      };
+      show(pictures.board);
+      for (const { seat, picture } of pictures.hands) {
+        // Everything revealed: each hand under its seat's name.
+        if (view.kind === 'all') inside.push({ type: ComponentType.TextDisplay, content: text.review.seatHeading(ctx.name(seat)) });
+        show(picture);
+      }
+    } else {
+      const body = stepBody(mod, replay, step, view, ctx, text, V2_TEXT_MAX - top.length - 2);
+      inside.push({ type: ComponentType.TextDisplay, content: clip([top, '', ...body].join('\n'), V2_TEXT_MAX) });
+    }
+    inside.push({ type: ComponentType.Separator, divider: true, spacing: 1 }, ...rows);
+    return {
+      components: [{ type: ComponentType.Container, accent_color: mod.colour, components: inside }],
+      allowed_mentions: { parse: [] },
+      flags: MessageFlags.IsComponentsV2,
+      ...(files.length ? { files } : {}),
+    };
+  }
+  const body = stepBody(mod, replay, step, view, ctx, text, EMBED_DESCRIPTION_MAX - [...head, '', ...move, ''].join('\n').length);
+  const description = [...head, '', ...move, '', ...body].join('\n');
   return {
-    embeds: [{ title: clip(text.review.title(mod.emoji, mod.title(text), table.id), 256), description: clip(description, EMBED_DESCRIPTION_MAX), color: mod.colour }],
+    embeds: [{ title: clip(title, 256), description: clip(description, EMBED_DESCRIPTION_MAX), color: mod.colour }],
     components: rows,
     allowed_mentions: { parse: [] },
   };

@@ -1,4 +1,7 @@
 /** English strings of game review and `/history` (README "Review a game"). */
+import { formatters } from '../format.js';
+
+const f = formatters('en');
 
 export const review = {
   commands: {
@@ -61,7 +64,9 @@ export const review = {
     title: (name: string) => `📜 **Finished games of ${name}** on this server`,
     mine: '📜 **Your finished games** on this server',
     empty: 'No finished games yet.',
-    line: (id: number, game: string, when: string, players: number, result: string) => `**#${id}** ${game} · ${when} · ${players} seats · ${result}`,
+    line: (id: number, game: string, when: string, players: number, result: string, rating: string) => `**#${id}** ${game} · ${when} · ${players} seats · ${result} · ${rating}`,
+    /** Your rating change with that game (one decimal, signed), "—" when it was not rated. */
+    rating: (change: number | null) => `rating ${change === null ? '—' : `${change < 0 ? '−' : '+'}${f.decimal(Math.abs(change))}`}`,
     won: '🏆 won',
     placed: (placement: number) => `placed ${placement}`,
     left: 'left the game',

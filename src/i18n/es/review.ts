@@ -1,4 +1,7 @@
 /** Spanish strings of game review and `/history` (README "Review a game"). */
+import { formatters } from '../format.js';
+
+const f = formatters('es');
 
 export const review = {
   commands: {
@@ -59,7 +62,9 @@ export const review = {
     title: (name: string) => `📜 **Partidas terminadas de ${name}** en este servidor`,
     mine: '📜 **Tus partidas terminadas** en este servidor',
     empty: 'Todavía no hay partidas terminadas.',
-    line: (id: number, game: string, when: string, players: number, result: string) => `**#${id}** ${game} · ${when} · ${players} asientos · ${result}`,
+    line: (id: number, game: string, when: string, players: number, result: string, rating: string) => `**#${id}** ${game} · ${when} · ${players} asientos · ${result} · ${rating}`,
+    /** Tu cambio de puntuación con esa partida (un decimal, con signo), "—" si no fue puntuada. */
+    rating: (change: number | null) => `puntuación ${change === null ? '—' : `${change < 0 ? '−' : '+'}${f.decimal(Math.abs(change))}`}`,
     won: '🏆 ganó',
     placed: (placement: number) => `puesto ${placement}`,
     left: 'dejó la partida',

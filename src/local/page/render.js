@@ -170,6 +170,8 @@ function renderSelect(message, c, ctx) {
   for (const o of Array.isArray(c.options) ? c.options : []) {
     const option = /** @type {HTMLOptionElement} */ (el('option', undefined, `${o.emoji ? `${emojiText(o.emoji)} ` : ''}${o.label}${o.description ? ` — ${o.description}` : ''}`));
     option.value = String(o.value);
+    // As in Discord: an option marked `default` shows as chosen instead of the placeholder.
+    if (o.default === true) option.selected = true;
     select.append(option);
   }
   wrap.append(select);

@@ -121,6 +121,8 @@ export const results = pgTable(
     left: boolean('left').notNull().default(false),
     endedAt: epochMs('ended_at').notNull(),
     botLevel: binaryText('bot_level'),
+    /** How much this game moved the player's rating (ordinal, mu − 3·sigma); null when not rated. */
+    ratingChange: doublePrecision('rating_change'),
   },
   (t) => [
     primaryKey({ columns: [t.tableId, t.seat] }),

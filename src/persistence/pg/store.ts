@@ -68,6 +68,7 @@ import {
   type PlayerGameRecord,
   type PlayerTotals,
   type RatingRow,
+  type RatingChange,
   type RatingUpdate,
   type RecentGame,
   type ResetOutcome,
@@ -546,6 +547,12 @@ class PgOps implements StoreTx {
         },
       });
   }
+  async setRatingChanges(tableId: number, changes: readonly RatingChange[]): Promise<void> {
+    for (const { userId, change } of changes) {
+      await this.db.update(results).set({ ratingChange: change }).where(and(eq(results.tableId, tableId), eq(results.userId, userId)));
+    }
+  }
+
 
   private async boardCount(guildId: string, game: string, season: number): Promise<number> {
     const rows = await this.db
@@ -647,6 +654,7 @@ class PgOps implements StoreTx {
         // Qualified by hand: drizzle prints a lone table's columns unqualified, which would bind to `x`.
         players: sql<number>`(select count(*) from "results" as x where x."table_id" = "results"."table_id")`.mapWith(Number),
         endedAt: results.endedAt,
+        ratingChange: results.ratingChange,
       })
       .from(results)
       .where(and(eq(results.guildId, guildId), eq(results.userId, userId)))

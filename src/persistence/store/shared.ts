@@ -65,6 +65,7 @@ export const TX_ONLY_METHODS = [
   'appendAction',
   'insertResults',
   'saveRatings',
+  'setRatingChanges',
 ] as const satisfies readonly Exclude<keyof StoreTx, StoreMethod>[];
 
 /** `ids` sorted ascending without duplicates, cut into chunks of at most BULK_READ_IDS (one statement each). */

@@ -95,6 +95,7 @@ import {
   type PlayerGameRecord,
   type PlayerTotals,
   type RatingRow,
+  type RatingChange,
   type RatingUpdate,
   type RecentGame,
   type ResetOutcome,
@@ -438,6 +439,7 @@ class SqliteOps implements SyncOf<StoreTx> {
           // Qualified by hand: drizzle prints a lone table's columns unqualified, which would bind to `x`.
           players: sql<number>`(select count(*) from "results" as x where x."table_id" = "results"."table_id")`.mapWith(Number),
           endedAt: results.endedAt,
+          ratingChange: results.ratingChange,
         })
         .from(results)
         .where(and(eq(results.guildId, p('guild')), eq(results.userId, p('user'))))
@@ -611,6 +613,12 @@ class SqliteOps implements SyncOf<StoreTx> {
           set: { games: sql`${playerTotals.games} + 1`, wins: sql`${playerTotals.wins} + ${won ? 1 : 0}`, name: u.name, updatedAt: now },
         })
         .run();
+    }
+  }
+
+  setRatingChanges(tableId: number, changes: readonly RatingChange[]): void {
+    for (const { userId, change } of changes) {
+      this.db.update(results).set({ ratingChange: change }).where(and(eq(results.tableId, tableId), eq(results.userId, userId))).run();
     }
   }
 

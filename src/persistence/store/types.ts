@@ -252,6 +252,8 @@ export interface RecentGame {
   players: number;
   /** Unix ms. */
   endedAt: number;
+  /** How much this game moved the player's rating (ordinal); null or absent when it was not rated. */
+  ratingChange?: number | null;
 }
 
 /** Rows per leaderboard page (default of `leaderboard` / `allGames`). */
@@ -559,6 +561,19 @@ export interface StoreTx extends StoreReads, StoreAtomicWrites {
    * the game to their lifetime totals (+1 game, +1 win when `won`; the name is updated).
    */
   saveRatings(guildId: string, game: string, season: number, updates: readonly RatingUpdate[], now: number): Promise<void>;
+  /**
+   * Store how much each player's rating (the ordinal, mu − 3·sigma) moved with table `tableId`
+   * on their result row (`results.rating_change`, shown by `/history`); rows of other players
+   * keep null (not rated).
+   */
+  setRatingChanges(tableId: number, changes: readonly RatingChange[]): Promise<void>;
+}
+
+/** One player's rating change with one finished table (`setRatingChanges`). */
+export interface RatingChange {
+  userId: string;
+  /** Ordinal after the game minus ordinal before it (a first game starts from a new player's 0). */
+  change: number;
 }
 
 /** The storage layer: reads, a few atomic writes, and transactions for everything else. */

@@ -1,0 +1,1 @@
+ALTER TABLE `results` ADD `rating_change` real;
