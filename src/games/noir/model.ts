@@ -19,10 +19,20 @@
 import type { Seat } from '../engine.js';
 import type { Knowledge } from '../bot.js';
 import type { SimModel } from '../sim-model.js';
-import { ACTION_CAP, CANVAS_ANSWER_WHEN_REMOVED, CITIZENS_ARREST_NEEDS_DECK, GRID_SIZE, NO_UNDO_LAPSES_ON_COLLAPSE, SUSPECT_COUNT, VICTIM_CHOOSABLE_AS_IDENTITY, type NoirState } from './rules.js';
+import * as rules from './rules.js';
+import type { NoirState } from './rules.js';
 import type { NoirKnowledge } from './knowledge.js';
 
 // ── Actions as integers ─────────────────────────────────────────────────────────────────
+
+// The house rules (rules.ts), copied into module constants: read on every simulated action.
+const ACTION_CAP = rules.ACTION_CAP;
+const CANVAS_ANSWER_WHEN_REMOVED = rules.CANVAS_ANSWER_WHEN_REMOVED;
+const CITIZENS_ARREST_NEEDS_DECK = rules.CITIZENS_ARREST_NEEDS_DECK;
+const GRID_SIZE = rules.GRID_SIZE;
+const NO_UNDO_LAPSES_ON_COLLAPSE = rules.NO_UNDO_LAPSES_ON_COLLAPSE;
+const SUSPECT_COUNT = rules.SUSPECT_COUNT;
+const VICTIM_CHOOSABLE_AS_IDENTITY = rules.VICTIM_CHOOSABLE_AS_IDENTITY;
 
 /** Kill `suspect` (§2.5): `KILL + suspect`. */
 export const KILL = 0;
