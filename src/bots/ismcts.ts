@@ -1,9 +1,16 @@
 /**
- * Information Set Monte Carlo Tree Search for the Hard level (Cowling, Powley & Whitehouse,
- * "Information Set Monte Carlo Tree Search", IEEE TCIAIG 2012), single-observer form: one
- * tree over the searching seat's own decisions, shared by every sampled state, with the
- * game's Normal heuristic for everything the tree does not decide.
+ * The Hard level's searches (Cowling, Powley & Whitehouse, "Information Set Monte Carlo Tree
+ * Search", IEEE TCIAIG 2012). `hardSearch` picks one:
  *
+ * - `modelSearch` (below), when the game's kit offers a compact model (src/games/sim-model.ts):
+ *   SO-ISMCTS with partially observable moves, every seat's decision a node of the searcher's
+ *   tree keyed by what the searcher observes, UCB with availability counts over every legal
+ *   root action, the most visited answer (see its doc comment);
+ * - otherwise `ismcts`, the engine-based search described here: one tree over the searching
+ *   seat's own decisions, shared by every sampled state, with the game's Normal heuristic for
+ *   everything the tree does not decide.
+ *
+ * The engine-based search:
  * - Each sample is a full state drawn from the seat's knowledge (the game's determinizer).
  * - Root: the heuristic shortlists its best `SHORTLIST_SIZE` actions, and every sample is
  *   played once from each of them with the same random numbers (same sample, same future
