@@ -269,6 +269,11 @@ export function ismcts<A extends { type: string }>(kit: AnyBotKit, k: Knowledge,
 export const OPPONENT_STYLES: readonly number[] = [0, 2, 0, 3, 1];
 /** Most actions a playout applies after leaving the tree before the model's evaluation cuts it off. */
 export const MODEL_PLAYOUT_CAP = 80;
+/**
+ * Root actions visited at least this share of the most visited one's count are tied (UCB
+ * spreads its visits evenly over actions of equal value); the tie goes to Normal's heuristic.
+ */
+export const TIE_VISITS = 0.9;
 /** Iterations between two looks at the clock. */
 const CLOCK_EVERY = 16;
 
@@ -344,8 +349,9 @@ function selectEdge(node: InfoNode, codes: (string | number)[], ends: boolean[] 
  *   every iteration (`OPPONENT_STYLES`) — for at most `MODEL_PLAYOUT_CAP` actions, then the
  *   model's result (or its evaluation of every seat) is backed up along the path;
  * - the root is searched over every legal action (no shortlist): moves that can end the game
- *   (`model.canEnd`) are tried first; the answer is the most visited root action, ties
- *   broken by the higher mean reward, then by legal order.
+ *   (`model.canEnd`) are tried first; the answer is the most visited root action; actions
+ *   visited at least `TIE_VISITS` as often are tied, and the tie goes to the best score of
+ *   Normal's heuristic (`kit.normal`'s record), then the higher mean reward, then legal order.
  *
  * Sampled deals are not reweighted by `model.likelihood` here (the kit's knowledge does not
  * keep the states before the opponents' past moves); the determinizer's hard constraints
@@ -435,12 +441,26 @@ export function modelSearch<A extends { type: string }>(kit: AnyBotKit, k: Knowl
     const e = byCode.get(code);
     return { code, visits: e?.n ?? 0, mean: e && e.n > 0 ? e.w / e.n : 0 };
   });
+  // The most visited; actions within TIE_VISITS of it are tied, and the tie goes to Normal's
+  // heuristic score (kit.normal's record), then the higher mean, then legal order.
+  let top = 0;
+  for (const st of stats) top = Math.max(top, st.visits);
   let chosen = -1;
-  stats.forEach((st, i) => {
-    if (st.visits === 0) return;
-    const b = chosen < 0 ? null : stats[chosen]!;
-    if (b === null || st.visits > b.visits || (st.visits === b.visits && st.mean > b.mean)) chosen = i;
-  });
+  if (top > 0) {
+    const record: Scores = { values: null };
+    kit.normal(k, legal, Rng.seeded(iterations), record);
+    const score = record.values && record.values.length === legal.length ? record.values : null;
+    stats.forEach((st, i) => {
+      if (st.visits === 0 || st.visits < TIE_VISITS * top) return;
+      if (chosen < 0) {
+        chosen = i;
+        return;
+      }
+      const b = stats[chosen]!;
+      const ds = score ? score[i]! - score[chosen]! : 0;
+      if (ds > 1e-9 || (Math.abs(ds) <= 1e-9 && st.mean > b.mean)) chosen = i;
+    });
+  }
   // No iteration ran (a deadline already spent): the heuristic's choice.
   if (chosen < 0) return { action: kit.normal(k, legal, rng), iterations, stats: [], finished };
   return { action: legal[chosen]!, iterations, stats, finished };
