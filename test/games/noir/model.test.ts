@@ -94,6 +94,7 @@ describe('NOIR compact model', () => {
     let positions = 0;
     let observations = 0;
     const endings = new Map<string, number>();
+    const played = new Map<string, number>();
     const rng = Rng.seeded(2026);
     for (let game = 0; game < 72; game++) {
       const mode = MODES[game % 3]!;
@@ -133,6 +134,7 @@ describe('NOIR compact model', () => {
         const pick = rng.int(0, 9) < 3 ? modelLegal[rng.int(0, modelLegal.length - 1)]! : noirModel.playout(model, seat, modelLegal, rng, style);
         const code = noirModel.code(model, seat, pick);
         const action = noirDefinition.decodeAction(code) as NoirAction;
+        played.set(action.type, (played.get(action.type) ?? 0) + 1);
         const r = noirDefinition.apply(state, seat, action);
         if (!r.ok) throw new Error(`engine refused ${code}: ${JSON.stringify(r.error)}`);
         const before = cloneModel(model);
@@ -150,9 +152,10 @@ describe('NOIR compact model', () => {
     }
     expect(positions).toBeGreaterThan(3000);
     expect(observations).toBeGreaterThan(6000);
-    // Every way a game ends was reached (§2.11).
+    // Every action type was played (§2.3, §2.5, §2.7) and every way a game ends was reached (§2.11).
+    expect([...played.keys()].sort()).toEqual(['arrest', 'choose', 'citizen', 'discard', 'disguise', 'exonerate', 'kill', 'shift']);
     expect([...endings.keys()].sort()).toEqual(['arrest', 'cap', 'inspector-killed', 'kill-target']);
-    console.log(`NOIR model vs engine: ${positions} positions, ${observations} observations, endings ${JSON.stringify([...endings])}`);
+    console.log(`NOIR model vs engine: ${positions} positions, ${observations} observations, endings ${JSON.stringify([...endings])}, actions ${JSON.stringify([...played])}`);
   }, 60_000);
 
   it('marks the moves that can end the game (arrests, a winning kill) for the search', () => {
