@@ -32,7 +32,7 @@ function wilson(wins: number, n: number): string {
   const d = 1 + (z * z) / n;
   const c = (p + (z * z) / (2 * n)) / d;
   const h = (z * Math.sqrt((p * (1 - p)) / n + (z * z) / (4 * n * n))) / d;
-  return `${(100 * p).toFixed(1)} % [${(100 * (c - h)).toFixed(0)}, ${(100 * (c + h)).toFixed(0)}]`;
+  return `${(100 * p).toFixed(1)} % [${Math.max(0, 100 * (c - h)).toFixed(0)}, ${Math.min(100, 100 * (c + h)).toFixed(0)}]`;
 }
 
 async function run(level: BotLevel): Promise<{ wins: number; games: number; moves: number; shifts: number; idle: number }> {
