@@ -1,9 +1,16 @@
 /**
- * Information Set Monte Carlo Tree Search for the Hard level (Cowling, Powley & Whitehouse,
- * "Information Set Monte Carlo Tree Search", IEEE TCIAIG 2012), single-observer form: one
- * tree over the searching seat's own decisions, shared by every sampled state, with the
- * game's Normal heuristic for everything the tree does not decide.
+ * The Hard level's searches (Cowling, Powley & Whitehouse, "Information Set Monte Carlo Tree
+ * Search", IEEE TCIAIG 2012). `hardSearch` picks one:
  *
+ * - `modelSearch` (below), when the game's kit offers a compact model (src/games/sim-model.ts):
+ *   SO-ISMCTS with partially observable moves, every seat's decision a node of the searcher's
+ *   tree keyed by what the searcher observes, UCB with availability counts over every legal
+ *   root action, the most visited answer (see its doc comment);
+ * - otherwise `ismcts`, the engine-based search described here: one tree over the searching
+ *   seat's own decisions, shared by every sampled state, with the game's Normal heuristic for
+ *   everything the tree does not decide.
+ *
+ * The engine-based search:
  * - Each sample is a full state drawn from the seat's knowledge (the game's determinizer).
  * - Root: the heuristic shortlists its best `SHORTLIST_SIZE` actions, and every sample is
  *   played once from each of them with the same random numbers (same sample, same future
@@ -252,10 +259,220 @@ export function ismcts<A extends { type: string }>(kit: AnyBotKit, k: Knowledge,
   return { action: legal[candidates[chosen]!]!, iterations, stats, finished: tally.finished };
 }
 
+// ── Information-set search on a compact model (kit.model) ─────────────────────────────────
+
+/**
+ * Playout styles the opponents are simulated with, one per iteration in turn (SimModel
+ * `playout`: 0 the game's heuristic, 1 uniformly random, 2 and 3 game-specific variants): the
+ * search is not tuned to one opponent. The searcher's own playout moves use style 0.
+ */
+export const OPPONENT_STYLES: readonly number[] = [0, 2, 0, 3, 1];
+/** Most actions a playout applies after leaving the tree before the model's evaluation cuts it off. */
+export const MODEL_PLAYOUT_CAP = 80;
+/**
+ * Root actions visited at least this share of the most visited one's count are tied (UCB
+ * spreads its visits evenly over actions of equal value); the tie goes to Normal's heuristic.
+ */
+export const TIE_VISITS = 0.9;
+/** Iterations between two looks at the clock. */
+const CLOCK_EVERY = 16;
+
+/** Statistics of one action of the seat deciding at an information-set node. */
+interface Edge {
+  /** Times chosen. */
+  n: number;
+  /** Sum of the decider's rewards after choosing it. */
+  w: number;
+  /** Times it was legal when the node was visited (ISMCTS availability count). */
+  avail: number;
+  /** Position in the first legal list that held it (the deterministic tie-break). */
+  order: number;
+}
+
+/**
+ * A node of the searcher's tree: an information set of the searching seat (the history as
+ * it observes it). `edges` hold the deciding seat's actions by action code; `children` the
+ * next information sets by what the searcher observes of the move (SimModel `observe`).
+ */
+class InfoNode {
+  /** By action key: the action itself when the model's actions are numbers, else its code. */
+  readonly edges = new Map<string | number, Edge>();
+  readonly children = new Map<string, InfoNode>();
+  /** Tried moves that can end the game first (root only). */
+  endFirst = false;
+}
+
+/**
+ * The index of the action to take at `node` among `codes` (the decider's legal codes): an
+ * untried one first (at the root, moves that can end the game before the rest, `ends`), in
+ * legal order; then UCB1 with availability counts (Cowling et al. 2012 §4.2):
+ * mean + UCB_EXPLORATION·√(ln availability / n). Ties go to the earliest in legal order.
+ */
+function selectEdge(node: InfoNode, codes: (string | number)[], ends: boolean[] | null): number {
+  let untried = -1;
+  for (let i = 0; i < codes.length; i++) {
+    let edge = node.edges.get(codes[i]!);
+    if (!edge) {
+      edge = { n: 0, w: 0, avail: 0, order: node.edges.size };
+      node.edges.set(codes[i]!, edge);
+    }
+    edge.avail++;
+    if (edge.n === 0 && (untried < 0 || (ends !== null && ends[i] && !ends[untried]))) untried = i;
+  }
+  if (untried >= 0) return untried;
+  let pick = 0;
+  let best = Number.NEGATIVE_INFINITY;
+  for (let i = 0; i < codes.length; i++) {
+    const e = node.edges.get(codes[i]!)!;
+    const score = e.w / e.n + UCB_EXPLORATION * Math.sqrt(Math.log(e.avail) / e.n);
+    if (score > best) {
+      best = score;
+      pick = i;
+    }
+  }
+  return pick;
+}
+
+/**
+ * Single-observer information-set MCTS with partially observable moves (Cowling, Powley &
+ * Whitehouse 2012, SO-ISMCTS + POM) on the kit's compact model (src/games/sim-model.ts):
+ *
+ * - every iteration samples a full state from the searcher's knowledge (`kit.determinize`)
+ *   and builds the model from it (`model.fromState`, with the searcher's knowledge);
+ * - the tree is the searcher's: a node is an information set of the searching seat; every
+ *   seat's decision is a node — the searcher chooses among its legal action codes, another
+ *   seat among its own action codes by its own rewards (so opponents search too, not a fixed
+ *   heuristic); the next node is keyed by what the *searcher* observes of the move
+ *   (`model.observe`), so moves it cannot tell apart share a node, and public outcomes split;
+ * - selection is UCB1 with availability counts, untried actions first; one node is added per
+ *   iteration; then the model's playout policy plays on — opponents in a style that changes
+ *   every iteration (`OPPONENT_STYLES`) — for at most `MODEL_PLAYOUT_CAP` actions, then the
+ *   model's result (or its evaluation of every seat) is backed up along the path;
+ * - the root is searched over every legal action (no shortlist): moves that can end the game
+ *   (`model.canEnd`) are tried first; the answer is the most visited root action; actions
+ *   visited at least `TIE_VISITS` as often are tied, and the tie goes to the best score of
+ *   Normal's heuristic (`kit.normal`'s record), then the higher mean reward, then legal order.
+ *
+ * Sampled deals are not reweighted by `model.likelihood` here (the kit's knowledge does not
+ * keep the states before the opponents' past moves); the determinizer's hard constraints
+ * (src/games/<game>/bot.ts) are what the samples honour.
+ *
+ * Deterministic for a given `rng` and iteration count; with a `deadline`, the clock is read
+ * every `CLOCK_EVERY` iterations and the search stops when the next batch would overrun.
+ */
+export function modelSearch<A extends { type: string }>(kit: AnyBotKit, k: Knowledge, legal: A[], rng: Rng, budget: SearchBudget): SearchResult<A> {
+  const model = kit.model!;
+  const def = kit.definition;
+  const rootCodes = legal.map((a) => def.encodeAction(a) as string);
+  if (legal.length === 1) return { action: legal[0]!, iterations: 0, stats: [{ code: rootCodes[0]!, visits: 0, mean: 0 }], finished: 0 };
+  const me = k.seat;
+  const root = new InfoNode();
+  root.endFirst = true;
+  const maxIterations = budget.iterations ?? Number.POSITIVE_INFINITY;
+  const deadline = budget.deadline;
+  let iterations = 0;
+  let finished = 0;
+  let batchStart = deadline?.now() ?? 0;
+  let batchMs = 0;
+  const trail: { node: InfoNode; seat: Seat; code: string | number }[] = [];
+  /** The engine code of each root edge key. */
+  const rootCode = new Map<string | number, string>();
+  /** The edge key of an action: itself when a number (a model's cheap action), else its code. */
+  const keyOf = (m: unknown, seat: Seat, a: unknown): string | number => (typeof a === 'number' ? a : model.code(m, seat, a));
+  while (iterations < maxIterations) {
+    if (iterations % CLOCK_EVERY === 0 && iterations > 0) {
+      if (budget.stop?.()) break;
+      if (deadline) {
+        const now = deadline.now();
+        batchMs = Math.max(now - batchStart, 0.8 * batchMs);
+        batchStart = now;
+        if (now + ROUND_TIME_MARGIN * batchMs > deadline.at) break;
+      }
+    } else if (iterations === 0 && deadline && deadline.now() >= deadline.at) break;
+    const sample = kit.determinize(k, rng);
+    const m = model.fromState(sample, rng, k);
+    const style = OPPONENT_STYLES[iterations % OPPONENT_STYLES.length]!;
+    trail.length = 0;
+    let node: InfoNode | null = root;
+    let applied = 0;
+    let rewards: number[] | null = null;
+    for (;;) {
+      rewards = model.rewards(m);
+      if (rewards) break;
+      if (applied >= SIMULATION_ACTION_CAP || (node === null && applied >= MODEL_PLAYOUT_CAP + trail.length)) break;
+      const toAct = model.toAct(m);
+      const seat = toAct.length === 1 ? toAct[0]! : toAct[rng.int(0, toAct.length - 1)]!;
+      const options = model.legal(m, seat);
+      if (options.length === 0) throw new Error(`${kit.game}: seat ${seat} must act but the model offers no action`);
+      if (node !== null) {
+        const codes = options.map((a) => keyOf(m, seat, a));
+        const ends = node.endFirst && model.canEnd ? options.map((a) => model.canEnd!(m, seat, a)) : null;
+        if (node === root && rootCode.size < options.length) options.forEach((a, j) => rootCode.set(codes[j]!, model.code(m, seat, a)));
+        const i = selectEdge(node, codes, ends);
+        const action = options[i];
+        model.apply(m, seat, action, rng);
+        trail.push({ node, seat, code: codes[i]! });
+        const seen = model.observe(m, me, seat, action);
+        let child: InfoNode | undefined = node.children.get(seen);
+        if (child) node = child;
+        else {
+          child = new InfoNode();
+          node.children.set(seen, child);
+          node = null; // one node added per iteration: play out from here
+        }
+      } else {
+        const action = options.length === 1 ? options[0] : model.playout(m, seat, options, rng, seat === me ? 0 : style);
+        model.apply(m, seat, action, rng);
+      }
+      applied++;
+    }
+    if (rewards) finished++;
+    else rewards = Array.from({ length: k.seatCount }, (_, s) => clamp01(model.evaluate(m, s)));
+    for (const step of trail) {
+      const edge = step.node.edges.get(step.code)!;
+      edge.n++;
+      edge.w += rewards[step.seat] ?? 0;
+    }
+    iterations++;
+  }
+  const byCode = new Map<string, Edge>();
+  for (const [key, edge] of root.edges) byCode.set(rootCode.get(key) ?? String(key), edge);
+  const stats: RootStat[] = rootCodes.map((code) => {
+    const e = byCode.get(code);
+    return { code, visits: e?.n ?? 0, mean: e && e.n > 0 ? e.w / e.n : 0 };
+  });
+  // The most visited; actions within TIE_VISITS of it are tied, and the tie goes to Normal's
+  // heuristic score (kit.normal's record), then the higher mean, then legal order.
+  let top = 0;
+  for (const st of stats) top = Math.max(top, st.visits);
+  let chosen = -1;
+  if (top > 0) {
+    const record: Scores = { values: null };
+    kit.normal(k, legal, Rng.seeded(iterations), record);
+    const score = record.values && record.values.length === legal.length ? record.values : null;
+    stats.forEach((st, i) => {
+      if (st.visits === 0 || st.visits < TIE_VISITS * top) return;
+      if (chosen < 0) {
+        chosen = i;
+        return;
+      }
+      const b = stats[chosen]!;
+      const ds = score ? score[i]! - score[chosen]! : 0;
+      if (ds > 1e-9 || (Math.abs(ds) <= 1e-9 && st.mean > b.mean)) chosen = i;
+    });
+  }
+  // No iteration ran (a deadline already spent): the heuristic's choice.
+  if (chosen < 0) return { action: kit.normal(k, legal, rng), iterations, stats: [], finished };
+  return { action: legal[chosen]!, iterations, stats, finished };
+}
+
 /**
  * The Hard level's search for `kit`: the game's own `search` when the kit has one (same
- * contract: legal actions of the seat now, budget, deterministic for `rng`), otherwise `ismcts`.
+ * contract: legal actions of the seat now, budget, deterministic for `rng`), else the
+ * information-set search on the kit's compact model (`modelSearch`) when it has one, else
+ * the engine-based search (`ismcts`).
  */
 export function hardSearch<A extends { type: string }>(kit: AnyBotKit, k: Knowledge, legal: A[], rng: Rng, budget: SearchBudget): SearchResult<A> {
-  return kit.search ? (kit.search(k, legal, rng, budget) as SearchResult<A>) : ismcts(kit, k, legal, rng, budget);
+  if (kit.search) return kit.search(k, legal, rng, budget) as SearchResult<A>;
+  return kit.model ? modelSearch(kit, k, legal, rng, budget) : ismcts(kit, k, legal, rng, budget);
 }

@@ -17,6 +17,7 @@
  */
 import type { Seat } from './engine.js';
 import type { Rng } from './rng.js';
+import type { Knowledge } from './bot.js';
 
 /**
  * One game's compact model. `S` is the engine's full state, `M` the model's state, `A` the
@@ -25,8 +26,14 @@ import type { Rng } from './rng.js';
 export interface SimModel<S, M, A> {
   /** The game's id (a `GameId`). */
   game: string;
-  /** A model state equal to the engine state `state` (a sample from the determinizer). */
-  fromState(state: S, rng: Rng): M;
+  /**
+   * A model state equal to the engine state `state` (a sample from the determinizer).
+   * `knowledge`, when the search passes it, is the searcher's knowledge (`BotKit.know`): a
+   * model may copy public facts tracked from the history that the state does not hold (e.g.
+   * NOIR's public candidate sets); a model must not read anything private to the searcher
+   * from it that another seat's simulated decisions would then use.
+   */
+  fromState(state: S, rng: Rng, knowledge?: Knowledge): M;
   /** An independent copy of `m` (a simulation mutates its copy only). */
   clone(m: M): M;
   /** Seats that must decide now (several for simultaneous decisions); empty when the game is over. */
@@ -40,7 +47,9 @@ export interface SimModel<S, M, A> {
   /**
    * What `viewer` observes of the last `apply` (made by `actor`): a code that equals the
    * action's code when the move is public, and is the same for every move `viewer` cannot
-   * tell apart (e.g. "drew a card"). Called right after `apply`.
+   * tell apart (e.g. "drew a card"). Called right after `apply`. A model may append what the
+   * move made public (an arrest's answer, a card shown…) after a `/`: the search's tree then
+   * branches on it too (a model returning the bare code is still correct, only coarser).
    */
   observe(m: M, viewer: Seat, actor: Seat, action: A): string;
   /** The reward of each seat in [0, 1] once the game is over (a win 1, a shared win 1/winners), else null. */

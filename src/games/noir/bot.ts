@@ -22,6 +22,7 @@ import { noirDefinition } from './engine.js';
 import { SUSPECT_COUNT, type Cell, type NoirAction, type NoirOptions, type NoirState } from './rules.js';
 import { aliveSet, inspectorCandidates, inspectorPrivate, killerCandidates, killerPrivate, type NoirKnowledge, type NoirSeatView } from './knowledge.js';
 import { evaluateNoir, normalNoir, rolloutNoir } from './bot-normal.js';
+import { noirModel } from './model.js';
 
 export { inspectorCandidates, inspectorPrivate, killerCandidates, killerPrivate, type NoirKnowledge, type NoirSeatView };
 
@@ -290,4 +291,6 @@ export const noirBot: BotKit<NoirState, NoirAction, NoirSeatView, NoirKnowledge>
   evaluate: evaluateNoir,
   // Games between heuristic players are short: play them out (the evaluation only cuts off the rare long ones).
   horizon: () => 40,
+  // The Hard level searches on the compact model (src/bots/ismcts.ts `modelSearch`).
+  model: noirModel,
 };
