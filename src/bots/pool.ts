@@ -7,12 +7,13 @@
  * default `DEFAULT_BUDGET_MS`, 300 ms). Requests wait in deadline order for a free worker
  * and search for what remains of their budget. While requests wait, the searches running
  * and starting are cut to a fair share of the time left before the earliest waiting deadline
- * — (time left) ÷ (1 + waiting ÷ workers) — through a stop time each worker reads from
- * shared memory, so a request never waits out another's whole budget. Only a request that
- * cannot start searching at least `MIN_SEARCH_MS` before its deadline is answered by the
- * Normal heuristic (worker.ts); such answers are counted (`stats`, a bench figure of
- * `npm run arena -- --latency-only`). Every answer arrives within the budget plus the
- * hand-over overhead.
+ * — (time left − the waiting requests' expected overhead) ÷ (1 + waiting ÷ workers) — through
+ * a stop time each worker reads from shared memory, so a request never waits out another's
+ * whole budget. The overhead is what a search takes past its stop time (building the seat's
+ * knowledge, the first round), measured as a moving average. Only a request that cannot start
+ * searching at least `MIN_SEARCH_MS` before its deadline is answered by the Normal heuristic:
+ * on this thread as soon as that is certain while it waits, or by the worker (worker.ts);
+ * such answers are counted (`stats`, a bench figure of `npm run arena -- --latency-only`).
  *
  * A worker that crashes, or does not answer within `budgetMs + STALL_GRACE_MS`, is replaced;
  * its request is answered by the Normal heuristic on the calling thread (`fallback: true`).
@@ -70,6 +71,8 @@ interface Job {
   resolve: (d: PoolDecision) => void;
   reject: (e: Error) => void;
   timer?: NodeJS.Timeout;
+  /** While queued: fires when the request can no longer start its search in time. */
+  expiry?: NodeJS.Timeout;
 }
 
 interface Slot {
@@ -124,6 +127,8 @@ export class BotPool implements BotPolicy {
   private closed = false;
   private readonly memoryWaiters = new Map<number, (heap: number) => void>();
   private readonly counts: PoolStats = { timed: 0, fallbacks: 0, waitedMs: 0 };
+  /** Moving average of how long a timed search ran past its stop time, in ms. */
+  private overheadMs = 5;
 
   constructor(options: BotPoolOptions = {}) {
     this.budgetMs = options.budgetMs ?? DEFAULT_BUDGET_MS;
@@ -180,6 +185,10 @@ export class BotPool implements BotPolicy {
     if (!job || job.message.id !== msg.id) return;
     slot.job = null;
     clearTimeout(job.timer);
+    if (job.deadline !== null && !(msg.ok && msg.fallback)) {
+      const over = Math.max(0, now() - slot.stopAt[0]!);
+      this.overheadMs = 0.8 * this.overheadMs + 0.2 * Math.min(over, 1_000);
+    }
     if (msg.ok) {
       if (msg.fallback && job.deadline !== null) this.counts.fallbacks++;
       job.resolve({ ...msg.decision, fallback: msg.fallback });
@@ -218,7 +227,8 @@ export class BotPool implements BotPolicy {
     const own = job.deadline!;
     const next = this.queue.find((j) => j.deadline !== null)?.deadline;
     if (next == null) return own;
-    const share = (Math.min(own, next) - t) / (1 + this.queue.length / this.slots.length);
+    const ahead = this.queue.length / this.slots.length;
+    const share = (Math.min(own, next) - t - ahead * this.overheadMs) / (1 + ahead);
     return Math.min(own, Math.max(startedAt + MIN_SEARCH_MS, t + share));
   }
 
@@ -234,6 +244,7 @@ export class BotPool implements BotPolicy {
     for (const slot of this.slots) {
       if (slot.job || this.queue.length === 0) continue;
       const job = this.queue.shift()!;
+      clearTimeout(job.expiry);
       slot.job = job;
       const t = now();
       slot.startedAt = t;
@@ -270,6 +281,19 @@ export class BotPool implements BotPolicy {
       const at = timed ? this.queue.findIndex((j) => j.deadline !== null && j.deadline > deadline) : -1;
       if (at < 0) this.queue.push(job);
       else this.queue.splice(at, 0, job);
+      if (timed) {
+        // Still waiting when it can no longer search in time: the Normal heuristic answers now.
+        job.expiry = setTimeout(() => {
+          const i = this.queue.indexOf(job);
+          if (i < 0) return;
+          this.queue.splice(i, 1);
+          this.counts.timed++;
+          this.counts.waitedMs += now() - submittedAt;
+          this.fallback(job);
+          this.rebalance();
+        }, Math.max(0, deadline - submittedAt - MIN_SEARCH_MS));
+        job.expiry.unref();
+      }
       this.pump();
       this.rebalance();
     });
@@ -293,7 +317,10 @@ export class BotPool implements BotPolicy {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
-    for (const job of this.queue.splice(0)) job.reject(new Error('bot pool closed'));
+    for (const job of this.queue.splice(0)) {
+      clearTimeout(job.expiry);
+      job.reject(new Error('bot pool closed'));
+    }
     await Promise.all(
       this.slots.map(async (slot) => {
         if (slot.job) {
