@@ -30,6 +30,8 @@ import { GameCommitter } from './commit.js';
 import { playDeadline } from './drivers.js';
 import type { BotLevel } from '../games/bot.js';
 import { DEFAULT_BOT_LEVEL, isBotUser, nextBotIdentity, readBotOptions, tableOptionsOf } from './bots.js';
+import { botInputFromLog } from '../bots/input.js';
+import { hintFor, hintsAllowed } from './hints.js';
 import { HOUR_MS, isTurnBased, lobbyIdleMs, MAX_VACATION_HOURS, readPaceOptions, restartGraceMs } from './pace.js';
 import { ABANDONED_REASON, deadlineFor, isAbandoned, isBotSeat, isPresent, keepRecent, pingFor } from './policy.js';
 import { TableQueue } from './queue.js';
@@ -37,6 +39,7 @@ import { DeadlineTimers } from './timers.js';
 import type {
   ActOutcome,
   Actor,
+  HintOutcome,
   PresenceOutcome,
   RematchOutcome,
   ResultHook,
@@ -106,7 +109,7 @@ export interface CreateTableInput {
    * AI-player options of `/<game> new` as typed (README "AI players"): `bots` seated now,
    * their `level`, and `paceSeconds` before each bot move; checked by `readBotOptions`.
    */
-  botOptions?: { bots?: unknown; level?: unknown; paceSeconds?: unknown };
+  botOptions?: { bots?: unknown; level?: unknown; paceSeconds?: unknown; hints?: unknown };
   /**
    * The pace options of `/<game> new` as typed (README "Turn-based tables"): `pace` (`live`
    * or `turn-based`) and `moveHours`; checked by `readPaceOptions` (src/tables/pace.ts).
@@ -676,6 +679,53 @@ export class TableService {
       },
       (result) => {
         if (result.ok) this.afterCommit(result.value, null);
+      },
+    );
+  }
+
+  /**
+   * 💡 Hint (README "AI players"; src/tables/hints.ts): what the Normal bot would play in
+   * `actor`'s seat now, computed from that seat's own input (rebuilt from the seed and action
+   * log), with its reason when the heuristic has one. Commits a public `$hint` event (the log
+   * says who used a hint); the game state and deadline do not change. Refusals: `hints-off`
+   * (a rated table opened without `hints`), `nothing-to-decide`, `not_seated`, `seat_left`,
+   * and the table's status.
+   */
+  hint(tableId: number, actor: Actor): Promise<ServiceResult<HintOutcome>> {
+    return this.change(
+      tableId,
+      async (tx): Promise<ServiceResult<HintOutcome>> => {
+        const locked = await this.lockFor(tx, tableId, actor, false, 'active');
+        if (!locked.ok) return locked;
+        const table = locked.value;
+        const seats = await tx.seats(tableId);
+        const me = seats.find((row) => row.userId === actor.userId);
+        if (!me || me.seat === null || isBotSeat(me)) return fail({ code: 'not_seated' });
+        if (me.left) return fail({ code: 'seat_left' });
+        if (!hintsAllowed(seats, table.tableOptions)) return fail({ code: 'hints-off' });
+        const mod = this.registry.get(table.game);
+        const def = mod.definition;
+        if (def.legalActions(table.state, me.seat).length === 0) return fail({ code: 'nothing-to-decide' });
+        const log = await tx.actions(tableId);
+        const input = botInputFromLog(
+          {
+            game: table.game as never,
+            definition: def,
+            options: table.options,
+            seats: seats.filter((row) => row.seat !== null).length,
+            seed: table.seed!,
+            setupMeta: { hostSeat: seats.find((row) => row.userId === table.hostUserId)?.seat ?? 0 },
+            log: log.filter((entry) => entry.seq <= table.lastSeq).map((entry) => ({ seat: entry.seat, action: entry.action })),
+          },
+          me.seat,
+        );
+        const hint = hintFor(mod.bot, input);
+        const used = { type: '$hint', seat: me.seat };
+        const snapshot = await this.committer.commit(tx, def, table, seats, table.state, table.lastSeq, [used], this.now());
+        return ok({ snapshot, seat: me.seat, ...hint });
+      },
+      (result) => {
+        if (result.ok) this.afterCommit(result.value.snapshot, null);
       },
     );
   }
