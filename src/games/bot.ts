@@ -120,7 +120,7 @@ export interface BotKit<S, A extends { type: string }, SV, K extends Knowledge<S
   /**
    * Why the Normal heuristic chose `action` for `k.seat`, in one line, when the heuristic can
    * say (README "AI players", 💡 Hint): a catalog key of the game's `hintReasons` (src/i18n)
-   * and its parameters. Null (or absent) when it has no single reason.
+   * and its arguments. Null (or absent) when it has no single reason.
    */
   reason?(k: K, action: A): HintReason | null;
   /**
@@ -130,10 +130,10 @@ export interface BotKit<S, A extends { type: string }, SV, K extends Knowledge<S
   model?: AnySimModel;
 }
 
-/** A heuristic's one-line reason for a move: a key of the game's `hintReasons` catalog texts and their parameters. */
+/** A heuristic's one-line reason for a move: a key of the game's `hintReasons` catalog texts and their arguments. */
 export interface HintReason {
   key: string;
-  params?: Record<string, string | number>;
+  args?: (string | number)[];
 }
 
 /** Any game's kit, type parameters erased (for the registry of kits). */

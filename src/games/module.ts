@@ -58,7 +58,8 @@ export interface GameText {
    * The one-line reasons the game's Normal heuristic can give for a 💡 Hint, by the key its
    * kit's `reason` returns (src/games/bot.ts `HintReason`); absent when it gives none.
    */
-  hintReasons?: Readonly<Record<string, (params: Readonly<Record<string, string | number>>) => string>>;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  hintReasons?: Readonly<Record<string, (...args: any[]) => string>>;
 }
 
 /** A playable game as the bot sees it; `Id` is its literal id (./index.ts derives `GameId` from them). */

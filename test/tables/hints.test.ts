@@ -10,8 +10,9 @@ import { decideBot } from '../../src/bots/policy.js';
 import { Rng } from '../../src/games/rng.js';
 import { readBotOptions } from '../../src/tables/bots.js';
 import { hintFor, hintsAllowed } from '../../src/tables/hints.js';
-import { definitionOf } from '../bots/helpers.js';
+
 import { positions, type Position } from '../bots/positions.js';
+import { allConfigs, definitionOf } from '../bots/helpers.js';
 
 let all: Position[] = [];
 
@@ -57,12 +58,30 @@ describe('what a hint suggests', () => {
     }
   });
 
+  it("NOIR: an Inspector's suggested arrest says how many suspects are left for the Killer (1 in n), in both languages", async () => {
+    const { en } = await import('../../src/i18n/en/index.js');
+    const { es } = await import('../../src/i18n/es/index.js');
+    let arrests = 0;
+    for (const { config, input } of await positions(4, 40, 1, allConfigs().filter((c) => c.game === 'noir'))) {
+      const hint = hintFor(botKit('noir'), input);
+      const view = input.view as { role: string };
+      if ((hint.action as { type: string }).type !== 'arrest' || view.role !== 'inspector') continue;
+      arrests++;
+      expect(hint.reason, config.game).toMatchObject({ key: 'arrestChance' });
+      const count = Number(hint.reason!.args![0]);
+      expect(count).toBeGreaterThanOrEqual(1);
+      expect(en.noir.hintReasons.arrestChance(count)).toContain(`1 in ${count}`);
+      expect(es.noir.hintReasons.arrestChance(count)).toContain(`1 probabilidad entre ${count}`);
+    }
+    expect(arrests).toBeGreaterThan(0);
+  });
+
   it("carries the kit's reason for the move when the kit gives one", () => {
     const { config, input } = all[0]!;
     const kit = botKit(config.game);
-    const withReason = { ...kit, reason: (_k: unknown, action: { type: string }) => ({ key: 'because', params: { type: action.type } }) };
+    const withReason = { ...kit, reason: (_k: unknown, action: { type: string }) => ({ key: 'because', args: [action.type] }) };
     const hint = hintFor(withReason, input);
-    expect(hint.reason).toEqual({ key: 'because', params: { type: (hint.action as { type: string }).type } });
-    expect(hintFor(kit, input).reason).toBeNull();
+    expect(hint.reason).toEqual({ key: 'because', args: [(hint.action as { type: string }).type] });
+    expect(hintFor({ ...kit, reason: undefined }, input).reason).toBeNull();
   });
 });

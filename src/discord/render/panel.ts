@@ -112,7 +112,7 @@ export function hintNote(mod: GameModule, snapshot: TableSnapshot, seat: number,
     }
   }
   const move = exact || labels.join(' · ') || code;
-  const because = reason ? (mod.text(text).hintReasons?.[reason.key]?.(reason.params ?? {}) ?? null) : null;
+  const because = reason ? (mod.text(text).hintReasons?.[reason.key]?.(...(reason.args ?? [])) ?? null) : null;
   return text.bots.hint.note(move, because);
 }
 
