@@ -14,8 +14,15 @@ import type { AnyBotKit, BotInput, BotLevel, Knowledge } from '../games/bot.js';
 import { botKit, type KitLookup } from './kits.js';
 import { fnv1a, viewRng } from './seed.js';
 
-/** Search time per move when the table does not set one, in ms (README "AI players"). */
+/**
+ * The Hard level's search time per move, in ms (README "AI players", docs/bots-pool.md): what
+ * the live tables give every Hard move (shortened only when the bot's pause is shorter, see
+ * src/tables/bot-turns.ts) and what the arena's iteration counts are calibrated to.
+ */
 export const DEFAULT_BUDGET_MS = 300;
+
+/** Below this many ms left before its deadline a Hard request is answered by the Normal heuristic (src/bots/worker.ts). */
+export const MIN_SEARCH_MS = 15;
 
 /**
  * One decision request. `iterations` fixes the Hard search's size (tests, the arena);

@@ -2,11 +2,18 @@
  * A pool of worker threads running the AI players' decisions off the main thread, so no
  * interaction of any table waits on a bot's search (README "AI players").
  *
- * Requests queue in arrival order; each idle worker takes the next one. A Hard request
- * without a fixed iteration count gets an absolute deadline when it is submitted
- * (`budgetMs` later, default 300 ms): time spent waiting in the queue comes out of its
- * search, and a request that waited past its deadline is answered by the Normal heuristic
- * (worker.ts), so every answer arrives within the budget plus the hand-over overhead.
+ * Budget and queueing (README "AI players", docs/bots-pool.md): a Hard request without a
+ * fixed iteration count gets an absolute deadline when it is submitted (`budgetMs` later,
+ * default `DEFAULT_BUDGET_MS`, 300 ms). Requests wait in deadline order for a free worker
+ * and search for what remains of their budget. While requests wait, the searches running
+ * and starting are cut to a fair share of the time left before the earliest waiting deadline
+ * — (time left − the waiting requests' expected overhead) ÷ (1 + waiting ÷ workers) — through
+ * a stop time each worker reads from shared memory, so a request never waits out another's
+ * whole budget. The overhead is what a search takes past its stop time (building the seat's
+ * knowledge, the first round), measured as a moving average. Only a request that cannot start
+ * searching at least `MIN_SEARCH_MS` before its deadline is answered by the Normal heuristic:
+ * on this thread as soon as that is certain while it waits, or by the worker (worker.ts);
+ * such answers are counted (`stats`, a bench figure of `npm run arena -- --latency-only`).
  *
  * A worker that crashes, or does not answer within `budgetMs + STALL_GRACE_MS`, is replaced;
  * its request is answered by the Normal heuristic on the calling thread (`fallback: true`).
@@ -15,11 +22,24 @@ import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { DEFAULT_BUDGET_MS, decideBot, type BotDecision, type BotPolicy, type BotRequest } from './policy.js';
+import { DEFAULT_BUDGET_MS, decideBot, MIN_SEARCH_MS, type BotDecision, type BotPolicy, type BotRequest } from './policy.js';
 import type { WorkerAnswer, WorkerRequest } from './worker.js';
 
 /** Extra time, in ms, a worker may take past a request's budget before it is replaced. */
 export const STALL_GRACE_MS = 2_000;
+
+/**
+ * Counts of a pool's Hard requests with a time budget since it started (the bench's fallback
+ * rate is `fallbacks / timed`).
+ */
+export interface PoolStats {
+  /** Hard requests searched against a deadline (not a fixed iteration count). */
+  timed: number;
+  /** Of those, answered by the Normal heuristic because no worker could start their search in time (or a worker died). */
+  fallbacks: number;
+  /** Total time those requests waited in the queue for a worker, in ms. */
+  waitedMs: number;
+}
 
 /** Options of a pool. */
 export interface BotPoolOptions {
@@ -45,14 +65,23 @@ export interface WorkerMemory {
 interface Job {
   message: WorkerRequest;
   request: BotRequest;
+  /** Absolute deadline (epoch ms) of a timed Hard request, else null. */
+  deadline: number | null;
+  submittedAt: number;
   resolve: (d: PoolDecision) => void;
   reject: (e: Error) => void;
   timer?: NodeJS.Timeout;
+  /** While queued: fires when the request can no longer start its search in time. */
+  expiry?: NodeJS.Timeout;
 }
 
 interface Slot {
   worker: Worker;
   job: Job | null;
+  /** Stop time (epoch ms) of the running search, read by the worker while it searches. */
+  stopAt: Float64Array;
+  /** When the running job started on this worker (epoch ms). */
+  startedAt: number;
   heapUsed: number;
   /** Resolves once the thread has loaded its modules. */
   loaded: Promise<void>;
@@ -97,6 +126,9 @@ export class BotPool implements BotPolicy {
   private nextId = 1;
   private closed = false;
   private readonly memoryWaiters = new Map<number, (heap: number) => void>();
+  private readonly counts: PoolStats = { timed: 0, fallbacks: 0, waitedMs: 0 };
+  /** Moving average of how long a timed search ran past its stop time, in ms. */
+  private overheadMs = 5;
 
   constructor(options: BotPoolOptions = {}) {
     this.budgetMs = options.budgetMs ?? DEFAULT_BUDGET_MS;
@@ -115,6 +147,11 @@ export class BotPool implements BotPolicy {
     await Promise.all(this.slots.map((s) => s.loaded));
   }
 
+  /** Counts of timed Hard requests answered so far (a copy). */
+  get stats(): PoolStats {
+    return { ...this.counts };
+  }
+
   /** Requests waiting for a free worker. */
   get waiting(): number {
     return this.queue.length;
@@ -124,7 +161,8 @@ export class BotPool implements BotPolicy {
     const worker = startWorker(this.maxHeapMb);
     worker.unref();
     let loaded: () => void = () => {};
-    const slot: Slot = { worker, job: null, heapUsed: 0, loaded: new Promise<void>((resolve) => (loaded = resolve)) };
+    const stopAt = new Float64Array(new SharedArrayBuffer(Float64Array.BYTES_PER_ELEMENT));
+    const slot: Slot = { worker, job: null, stopAt, startedAt: 0, heapUsed: 0, loaded: new Promise<void>((resolve) => (loaded = resolve)) };
     worker.on('message', (msg: WorkerAnswer | { id: number; memoryOnly: true; heapUsed: number } | { ready: true }) => {
       if ('ready' in msg) loaded();
       else this.onMessage(slot, msg);
@@ -147,8 +185,14 @@ export class BotPool implements BotPolicy {
     if (!job || job.message.id !== msg.id) return;
     slot.job = null;
     clearTimeout(job.timer);
-    if (msg.ok) job.resolve({ ...msg.decision, fallback: msg.fallback });
-    else job.reject(new Error(`bot decision failed: ${msg.error}`));
+    if (job.deadline !== null && !(msg.ok && msg.fallback)) {
+      const over = Math.max(0, now() - slot.stopAt[0]!);
+      this.overheadMs = 0.8 * this.overheadMs + 0.2 * Math.min(over, 1_000);
+    }
+    if (msg.ok) {
+      if (msg.fallback && job.deadline !== null) this.counts.fallbacks++;
+      job.resolve({ ...msg.decision, fallback: msg.fallback });
+    } else job.reject(new Error(`bot decision failed: ${msg.error}`));
     this.pump();
   }
 
@@ -166,6 +210,7 @@ export class BotPool implements BotPolicy {
 
   private fallback(job: Job): void {
     clearTimeout(job.timer);
+    if (job.deadline !== null) this.counts.fallbacks++;
     try {
       job.resolve({ ...decideBot({ level: 'normal', input: job.request.input }), fallback: true });
     } catch (e) {
@@ -173,23 +218,47 @@ export class BotPool implements BotPolicy {
     }
   }
 
+  /**
+   * The stop time of a search running or starting at `t` while `this.queue` waits: its own
+   * deadline, cut to a fair share of the time left before the earliest waiting deadline, but
+   * never before `MIN_SEARCH_MS` after it started (a started search always gets a round).
+   */
+  private stopTime(job: Job, startedAt: number, t: number): number {
+    const own = job.deadline!;
+    const next = this.queue.find((j) => j.deadline !== null)?.deadline;
+    if (next == null) return own;
+    const ahead = this.queue.length / this.slots.length;
+    const share = (Math.min(own, next) - t - ahead * this.overheadMs) / (1 + ahead);
+    return Math.min(own, Math.max(startedAt + MIN_SEARCH_MS, t + share));
+  }
+
+  /** Re-cut the stop times of the searches running now (after the queue changed). */
+  private rebalance(): void {
+    const t = now();
+    for (const slot of this.slots) {
+      if (slot.job?.deadline != null) slot.stopAt[0] = this.stopTime(slot.job, slot.startedAt, t);
+    }
+  }
+
   private pump(): void {
     for (const slot of this.slots) {
       if (slot.job || this.queue.length === 0) continue;
       const job = this.queue.shift()!;
+      clearTimeout(job.expiry);
       slot.job = job;
-      // Under load, share the time left fairly with the requests still queued behind this one.
-      const left = job.message.deadline - now();
-      if (left > 0 && this.queue.length > 0) {
-        const share = left / (1 + this.queue.length / this.slots.length);
-        job.message = { ...job.message, deadline: now() + share };
+      const t = now();
+      slot.startedAt = t;
+      if (job.deadline !== null) {
+        this.counts.timed++;
+        this.counts.waitedMs += t - job.submittedAt;
+        slot.stopAt[0] = this.stopTime(job, t, t);
       }
-      const grace = Math.max(0, job.message.deadline - now()) + STALL_GRACE_MS;
+      const grace = Math.max(0, job.message.deadline - t) + STALL_GRACE_MS;
       job.timer = setTimeout(() => {
         if (slot.job === job) this.replace(slot);
       }, grace);
       job.timer.unref();
-      slot.worker.postMessage(job.message);
+      slot.worker.postMessage({ ...job.message, stopAt: slot.stopAt });
     }
   }
 
@@ -203,10 +272,30 @@ export class BotPool implements BotPolicy {
     const { stop: _stop, deadline: _deadline, budgetMs, ...plain } = request;
     void _stop;
     void _deadline;
-    const deadline = now() + (budgetMs ?? this.budgetMs);
+    const submittedAt = now();
+    const deadline = submittedAt + (budgetMs ?? this.budgetMs);
+    const timed = plain.level === 'hard' && plain.iterations === undefined;
     return new Promise<PoolDecision>((resolve, reject) => {
-      this.queue.push({ message: { id: this.nextId++, request: plain, deadline }, request, resolve, reject });
+      const job: Job = { message: { id: this.nextId++, request: plain, deadline }, request, deadline: timed ? deadline : null, submittedAt, resolve, reject };
+      // Earliest deadline first; requests without one (fixed work) keep their arrival order among them.
+      const at = timed ? this.queue.findIndex((j) => j.deadline !== null && j.deadline > deadline) : -1;
+      if (at < 0) this.queue.push(job);
+      else this.queue.splice(at, 0, job);
+      if (timed) {
+        // Still waiting when it can no longer search in time: the Normal heuristic answers now.
+        job.expiry = setTimeout(() => {
+          const i = this.queue.indexOf(job);
+          if (i < 0) return;
+          this.queue.splice(i, 1);
+          this.counts.timed++;
+          this.counts.waitedMs += now() - submittedAt;
+          this.fallback(job);
+          this.rebalance();
+        }, Math.max(0, deadline - submittedAt - MIN_SEARCH_MS));
+        job.expiry.unref();
+      }
       this.pump();
+      this.rebalance();
     });
   }
 
@@ -228,7 +317,10 @@ export class BotPool implements BotPolicy {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
-    for (const job of this.queue.splice(0)) job.reject(new Error('bot pool closed'));
+    for (const job of this.queue.splice(0)) {
+      clearTimeout(job.expiry);
+      job.reject(new Error('bot pool closed'));
+    }
     await Promise.all(
       this.slots.map(async (slot) => {
         if (slot.job) {

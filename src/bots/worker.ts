@@ -2,22 +2,31 @@
  * The worker thread of the AI players' pool (src/bots/pool.ts): receives decision requests,
  * runs them with `decideBot`, and answers with the decision and this thread's heap use.
  *
- * A Hard request carries an absolute deadline (epoch ms); the search stops there. When the
- * request waited in the queue so long that less than `MIN_SEARCH_MS` is left, the Normal
- * heuristic answers instead, so no bot is ever later than its budget.
+ * A Hard request carries an absolute deadline (epoch ms) and a stop time in shared memory
+ * (`stopAt`), which the pool may move earlier while the search runs (its fair share when
+ * other requests wait, src/bots/pool.ts); the search stops there. When the request waited in
+ * the queue so long that less than `MIN_SEARCH_MS` is left, the Normal heuristic answers
+ * instead (`fallback`), so no bot is ever later than its budget.
  */
 import { parentPort } from 'node:worker_threads';
 import { getHeapStatistics } from 'node:v8';
-import { decideBot, type BotRequest } from './policy.js';
+import { decideBot, MIN_SEARCH_MS, type BotRequest } from './policy.js';
 
-/** Below this many ms left before the deadline a Hard request is answered by the Normal heuristic. */
-export const MIN_SEARCH_MS = 15;
+export { MIN_SEARCH_MS };
 
-/** A request as posted to a worker. `deadline` is epoch ms (performance.timeOrigin + performance.now()). */
+/** A request as the pool queues it. `deadline` is epoch ms (performance.timeOrigin + performance.now()). */
 export interface WorkerRequest {
   id: number;
   request: Omit<BotRequest, 'stop' | 'deadline'>;
   deadline: number;
+}
+
+/**
+ * A request as posted to a worker: `stopAt[0]` is the epoch ms at which a timed Hard search
+ * stops (never after `deadline`; the pool may lower it while the search runs).
+ */
+export interface PostedRequest extends WorkerRequest {
+  stopAt?: Float64Array;
 }
 
 /** A worker's answer. `heapUsed` is this thread's V8 heap in use, in bytes. */
@@ -27,15 +36,23 @@ export type WorkerAnswer =
 
 const now = () => performance.timeOrigin + performance.now();
 
-function answer(msg: WorkerRequest): WorkerAnswer {
+function answer(msg: PostedRequest): WorkerAnswer {
   const heapUsed = () => getHeapStatistics().used_heap_size;
   try {
     const { request } = msg;
     if (request.level === 'hard' && request.iterations === undefined) {
+      const stopAt = msg.stopAt ?? Float64Array.of(msg.deadline);
       if (msg.deadline - now() < MIN_SEARCH_MS) {
         return { id: msg.id, ok: true, decision: decideBot({ ...request, level: 'normal' }), fallback: true, heapUsed: heapUsed() };
       }
-      const decision = decideBot({ ...request, stop: () => now() >= msg.deadline, deadline: { now, at: msg.deadline } });
+      // `at` is read afresh at every check: the pool may move the stop time earlier.
+      const deadline = {
+        now,
+        get at() {
+          return Math.min(stopAt[0]!, msg.deadline);
+        },
+      };
+      const decision = decideBot({ ...request, stop: () => now() >= deadline.at, deadline });
       return { id: msg.id, ok: true, decision, fallback: false, heapUsed: heapUsed() };
     }
     return { id: msg.id, ok: true, decision: decideBot(request), fallback: false, heapUsed: heapUsed() };
@@ -44,7 +61,7 @@ function answer(msg: WorkerRequest): WorkerAnswer {
   }
 }
 
-parentPort?.on('message', (msg: WorkerRequest | { id: number; memory: true }) => {
+parentPort?.on('message', (msg: PostedRequest | { id: number; memory: true }) => {
   if ('memory' in msg) {
     parentPort!.postMessage({ id: msg.id, ok: true, memoryOnly: true, heapUsed: getHeapStatistics().used_heap_size });
     return;

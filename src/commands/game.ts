@@ -80,7 +80,8 @@ function readOptions(i: ChatInputCommandInteraction, specs: CommandOptionSpec[])
 
 /**
  * The AI-player options of `/<game> new` (README "AI players"): `bots` (0..max − 1),
- * `bot-level` (Easy / Normal / Hard) and `bot-pace` (seconds before a bot moves). Table
+ * `bot-level` (Easy / Normal / Hard), `bot-pace` (seconds before a bot moves) and `hints`
+ * (💡 Hint at a rated table too, src/tables/hints.ts). Table
  * options handled by the table service, not by the game's rules.
  */
 function addBotOptions(sub: SlashCommandSubcommandBuilder, maxPlayers: number, t: Messages): void {
@@ -93,6 +94,7 @@ function addBotOptions(sub: SlashCommandSubcommandBuilder, maxPlayers: number, t
       .addChoices(...BOT_LEVELS.map((level) => ({ name: text.levels[level]!, value: level }))),
   );
   sub.addNumberOption((o) => o.setName('bot-pace').setDescription(text.options.pace).setMinValue(0).setMaxValue(MAX_PACE_MS / 1000));
+  sub.addBooleanOption((o) => o.setName('hints').setDescription(text.options.hints));
 }
 
 /**
@@ -200,6 +202,7 @@ async function createTable(i: ChatInputCommandInteraction, mod: GameModule, app:
       bots: i.options.getInteger('bots') ?? undefined,
       level: i.options.getString('bot-level') ?? undefined,
       paceSeconds: i.options.getNumber('bot-pace') ?? undefined,
+      hints: i.options.getBoolean('hints') ?? undefined,
     },
     paceOptions: {
       pace: i.options.getString('pace') ?? undefined,

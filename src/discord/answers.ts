@@ -106,6 +106,10 @@ export function serviceErrorText(refusal: ServiceError, text: Catalog, mod?: Gam
       return text.turns.errors.vacationUsed(refusal.until);
     case 'bad-vacation':
       return text.turns.errors.badVacation(refusal.max);
+    case 'hints-off':
+      return text.bots.hint.off;
+    case 'nothing-to-decide':
+      return text.bots.hint.nothingToDecide;
   }
 }
 

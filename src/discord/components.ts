@@ -23,6 +23,7 @@ import { playAgainClick } from './play-again.js';
 import { askToCancel } from './prompts.js';
 import { describeEvent, renderContext } from './render/context.js';
 import { rulesMessage } from './render/rules.js';
+import { hintNote } from './render/panel.js';
 import type { CommandComponentKind, ComponentHandler, ComponentHandlers, ComponentInteraction } from './slash-command.js';
 
 /** Handle one component interaction; `handlers` are the commands' own custom-id kinds. */
@@ -197,6 +198,16 @@ async function tableVerb(interaction: ComponentInteraction, app: AppContext, log
       log.outcome = 'ok';
       await app.store.setUserTextBoards(actor.userId, verb === 'text-version', Date.now());
       await answerWithPanel(interaction, app, result.value, onPanel(interaction) ? 'update' : 'reply');
+      return;
+    }
+    case 'hint': {
+      // 💡 Hint (README "AI players"): the panel again, with the suggestion as its note.
+      const result = await app.service.hint(tableId, actor);
+      if (!result.ok) return refuse(result.error);
+      log.outcome = 'ok';
+      const { snapshot, seat, action, reason } = result.value;
+      const note = hintNote(app.registry.get(snapshot.table.game), snapshot, seat, action, reason, text);
+      await answerWithPanel(interaction, app, snapshot, onPanel(interaction) ? 'update' : 'reply', note);
       return;
     }
     case 'hand':

@@ -39,6 +39,8 @@ export const TABLE_VERBS = [
   // A panel's switch between the hand's picture and its text version (README "Pictures").
   'text-version',
   'pictures',
+  // 💡 Hint on a private panel (README "AI players"; src/tables/hints.ts).
+  'hint',
 ] as const;
 export type TableVerb = (typeof TABLE_VERBS)[number];
 

@@ -118,10 +118,22 @@ export interface BotKit<S, A extends { type: string }, SV, K extends Knowledge<S
    */
   search?(k: K, legal: A[], rng: Rng, budget: SearchBudget): SearchResult<A>;
   /**
+   * Why the Normal heuristic chose `action` for `k.seat`, in one line, when the heuristic can
+   * say (README "AI players", 💡 Hint): a catalog key of the game's `hintReasons` (src/i18n)
+   * and its arguments. Null (or absent) when it has no single reason.
+   */
+  reason?(k: K, action: A): HintReason | null;
+  /**
    * The game's compact simulation model (src/games/sim-model.ts): when present, the generic
    * information-set search (src/bots/ismcts.ts) simulates on it instead of the engine.
    */
   model?: AnySimModel;
+}
+
+/** A heuristic's one-line reason for a move: a key of the game's `hintReasons` catalog texts and their arguments. */
+export interface HintReason {
+  key: string;
+  args?: (string | number)[];
 }
 
 /** Any game's kit, type parameters erased (for the registry of kits). */

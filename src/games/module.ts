@@ -54,6 +54,12 @@ export interface GameText {
    * by registered (English) name; the options every game shares are in `common.commandNames`.
    */
   commandNames: Readonly<Record<string, string>>;
+  /**
+   * The one-line reasons the game's Normal heuristic can give for a 💡 Hint, by the key its
+   * kit's `reason` returns (src/games/bot.ts `HintReason`); absent when it gives none.
+   */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  hintReasons?: Readonly<Record<string, (...args: any[]) => string>>;
 }
 
 /** A playable game as the bot sees it; `Id` is its literal id (./index.ts derives `GameId` from them). */

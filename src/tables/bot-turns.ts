@@ -14,7 +14,7 @@
  */
 import { botInputFromLog } from '../bots/input.js';
 import type { BotLevel } from '../games/bot.js';
-import type { BotPolicy } from '../bots/policy.js';
+import { DEFAULT_BUDGET_MS, type BotPolicy } from '../bots/policy.js';
 import { seatsToAct, type Pending, type Seat } from '../games/engine.js';
 import type { Logger } from '../logger.js';
 import { BULK_READ_IDS, type OpenTableHead, type SeatRow, type StoreReads, type TableRow } from '../persistence/store/types.js';
@@ -33,12 +33,23 @@ export interface BotTurnsDeps {
   now?: () => number;
   /** Uniform in [0, 1): spreads the default pause (never used for a bot's decision). */
   random?: () => number;
-  /** Hard search time per move, in ms (the policy's default when absent). */
+  /** Hard search time per move, in ms (default `DEFAULT_BUDGET_MS`, 300 ms; README "AI players"). */
   budgetMs?: number;
 }
 
 /** Shortest Hard search budget handed to the policy when a window is about to close, in ms. */
 export const MIN_BUDGET_MS = 50;
+
+/**
+ * The search time of one Hard move, in ms (README "AI players"): `budgetMs` (default
+ * `DEFAULT_BUDGET_MS`, 300 ms), searched during the bot's pause of `pauseMs`; a pause shorter
+ * than that shortens it to the pause − 20 ms (the move must be ready when the pause ends), but
+ * never below `MIN_BUDGET_MS`. A longer pause is not searched: Hard plays live with the budget
+ * the arena measures it at. A pause of 0 (instant pace) keeps the whole budget.
+ */
+export function hardBudgetMs(pauseMs: number, budgetMs: number = DEFAULT_BUDGET_MS): number {
+  return Math.max(MIN_BUDGET_MS, Math.min(budgetMs, pauseMs > 0 ? pauseMs - 20 : Infinity));
+}
 
 /** One scheduled bot move: a seat of a table, for one decision step. */
 interface Turn {
@@ -163,10 +174,10 @@ export class BotTurns implements TableListener {
     this.turns.set(keyOf(table.id, seat), turn);
     const now = this.now();
     const pauseMs = botPauseMs(tableOptionsOf(table.tableOptions), pending, table.deadlineAt, now, this.random);
-    // The decision is computed during the pause, and must be ready before it ends.
-    const budgetMs = Math.max(MIN_BUDGET_MS, Math.min(this.budgetMs ?? Infinity, pauseMs > 0 ? pauseMs - 20 : Infinity));
+    // One budget per Hard move, searched during the pause (hardBudgetMs).
+    const budgetMs = hardBudgetMs(pauseMs, this.budgetMs);
     const startedAt = now;
-    const run = this.play(table, seats, turn, level, pauseMs, Number.isFinite(budgetMs) ? budgetMs : undefined, startedAt).catch((err: unknown) => {
+    const run = this.play(table, seats, turn, level, pauseMs, budgetMs, startedAt).catch((err: unknown) => {
       this.log.error({ err, table: table.id, seat, level }, 'bot turn failed');
     });
     this.running.add(run);
@@ -177,7 +188,7 @@ export class BotTurns implements TableListener {
    * Decide, wait out the pause, then commit through the table service. `seats`: the table's
    * seats in the same snapshot as `table` (seat numbers and the host are fixed once started).
    */
-  private async play(table: TableRow, seats: readonly SeatRow[], turn: Turn, level: BotLevel, pauseMs: number, budgetMs: number | undefined, startedAt: number): Promise<void> {
+  private async play(table: TableRow, seats: readonly SeatRow[], turn: Turn, level: BotLevel, pauseMs: number, budgetMs: number, startedAt: number): Promise<void> {
     const pause = new Promise<void>((resolve) => {
       turn.wake = resolve;
       turn.timer = setTimeout(resolve, pauseMs);
@@ -198,7 +209,7 @@ export class BotTurns implements TableListener {
       },
       turn.seat,
     );
-    const decision = await this.policy.decide({ level, input, ...(budgetMs !== undefined ? { budgetMs } : {}) });
+    const decision = await this.policy.decide({ level, input, budgetMs });
     const decidedMs = this.now() - startedAt;
     await pause;
     if (turn.cancelled || this.stopped) return;

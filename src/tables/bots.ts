@@ -32,6 +32,8 @@ export const BOT_MARK = '🤖';
 export const tableOptionsSchema = z
   .object({
     botPaceMs: z.number().int().min(0).max(MAX_PACE_MS).optional(),
+    /** 💡 Hints allowed at a rated table too (src/tables/hints.ts); unrated tables always allow them. */
+    hints: z.boolean().optional(),
     pace: z.enum(PACES).optional(),
     moveHours: z.number().int().min(1).max(MAX_MOVE_HOURS).optional(),
     vacations: z.record(z.string(), z.object({ from: z.number(), until: z.number() })).optional(),
@@ -54,11 +56,12 @@ export interface BotSeating {
 /**
  * Check the bot options of `/<game> new` for a table of `maxSeats` seats with the host
  * already seated: `bots` in 0..maxSeats − 1, `level` one of BOT_LEVELS, `paceSeconds` in
- * 0..MAX_PACE_MS / 1000. Returns the seating and table options, or one problem line per bad
- * value (the service answers them as `bad-options`).
+ * 0..MAX_PACE_MS / 1000, `hints` a boolean (💡 hints at a rated table, src/tables/hints.ts).
+ * Returns the seating and table options, or one problem line per bad value (the service
+ * answers them as `bad-options`).
  */
 export function readBotOptions(
-  raw: { bots?: unknown; level?: unknown; paceSeconds?: unknown },
+  raw: { bots?: unknown; level?: unknown; paceSeconds?: unknown; hints?: unknown },
   maxSeats: number,
 ): { ok: true; seating: BotSeating; options: TableOptions } | { ok: false; problems: string[] } {
   const problems: string[] = [];
@@ -76,6 +79,10 @@ export function readBotOptions(
     if (typeof pace !== 'number' || !Number.isFinite(pace) || pace < 0 || pace * 1000 > MAX_PACE_MS) {
       problems.push(`bot-pace: must be a number of seconds from 0 to ${MAX_PACE_MS / 1000}`);
     } else options.botPaceMs = Math.round(pace * 1000);
+  }
+  if (raw.hints !== undefined) {
+    if (typeof raw.hints !== 'boolean') problems.push('hints: must be True or False');
+    else if (raw.hints) options.hints = true;
   }
   if (problems.length > 0) return { ok: false, problems };
   return { ok: true, seating: { count: count as number, level: level as BotLevel }, options };

@@ -35,7 +35,7 @@ export interface CreateTableInput {
    * AI-player options of `/<game> new` as typed (README "AI players"): `bots` seated now,
    * their `level`, and `paceSeconds` before each bot move; checked by `readBotOptions`.
    */
-  botOptions?: { bots?: unknown; level?: unknown; paceSeconds?: unknown };
+  botOptions?: { bots?: unknown; level?: unknown; paceSeconds?: unknown; hints?: unknown };
   /**
    * The pace options of `/<game> new` as typed (README "Turn-based tables"): `pace` (`live`
    * or `turn-based`) and `moveHours`; checked by `readPaceOptions` (src/tables/pace.ts).

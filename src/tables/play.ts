@@ -6,12 +6,14 @@
  */
 import { eventVisibleTo, seatsToAct, type AnyGameDefinition, type Pending } from '../games/engine.js';
 import type { BotLevel } from '../games/bot.js';
+import { botInputFromLog } from '../bots/input.js';
 import type { SeatRow, StoreReads, StoreTx, TableRow } from '../persistence/store/types.js';
 import { DEFAULT_BOT_LEVEL, nextBotIdentity, tableOptionsOf } from './bots.js';
 import { fail, ok, TablePart, wrongStatus } from './core.js';
+import { hintFor, hintsAllowed } from './hints.js';
 import { HOUR_MS, isTurnBased, MAX_VACATION_HOURS } from './pace.js';
 import { isBotSeat, keepRecent } from './policy.js';
-import type { ActOutcome, Actor, PresenceOutcome, ServiceError, ServiceResult, StoredEvent, TableSnapshot } from './types.js';
+import type { ActOutcome, Actor, HintOutcome, PresenceOutcome, ServiceError, ServiceResult, StoredEvent, TableSnapshot } from './types.js';
 
 /** Within this window (ms), a stale click repeating the clicker's own newest action is a double click. */
 export const DOUBLE_CLICK_MS = 10_000;
@@ -315,10 +317,58 @@ export class TablePlay extends TablePart {
     const last = await reader.lastAction(tableId);
     return !!last && last.userId === userId && this.now() - last.at < DOUBLE_CLICK_MS && JSON.stringify(last.action) === JSON.stringify(action);
   }
+
+  /**
+   * 💡 Hint (README "AI players"; src/tables/hints.ts): what the Normal bot would play in
+   * `actor`'s seat now, computed from that seat's own input (rebuilt from the seed and action
+   * log), with its reason when the heuristic has one. Commits a public `$hint` event (the log
+   * says who used a hint); the game state and deadline do not change. Refusals: `hints-off`
+   * (a rated table opened without `hints`), `nothing-to-decide`, `not-seated`, `seat-left`,
+   * and the table's status.
+   */
+  hint(tableId: number, actor: Actor): Promise<ServiceResult<HintOutcome>> {
+    return this.change(
+      tableId,
+      async (tx): Promise<ServiceResult<HintOutcome>> => {
+        const locked = await this.lockFor(tx, tableId, actor, false, 'active');
+        if (!locked.ok) return locked;
+        const table = locked.value;
+        const seats = await tx.seats(tableId);
+        const me = seats.find((row) => row.userId === actor.userId);
+        if (!me || me.seat === null || isBotSeat(me)) return fail({ code: 'not-seated' });
+        if (me.left) return fail({ code: 'seat-left' });
+        if (!hintsAllowed(seats, table.tableOptions)) return fail({ code: 'hints-off' });
+        const mod = this.registry.get(table.game);
+        const def = mod.definition;
+        if (def.legalActions(table.state, me.seat).length === 0) return fail({ code: 'nothing-to-decide' });
+        const log = await tx.actions(tableId);
+        const input = botInputFromLog(
+          {
+            game: table.game as never,
+            definition: def,
+            options: table.options,
+            seats: seats.filter((row) => row.seat !== null).length,
+            seed: table.seed!,
+            setupMeta: { hostSeat: seats.find((row) => row.userId === table.hostUserId)?.seat ?? 0 },
+            log: log.filter((entry) => entry.seq <= table.lastSeq).map((entry) => ({ seat: entry.seat, action: entry.action })),
+          },
+          me.seat,
+        );
+        const hint = hintFor(mod.bot, input);
+        const used = { type: '$hint', seat: me.seat };
+        const snapshot = await this.committer.commit(tx, def, table, seats, table.state, table.lastSeq, [used], this.now());
+        return ok({ snapshot, seat: me.seat, ...hint });
+      },
+      (result) => {
+        if (result.ok) this.afterCommit(result.value.snapshot, null);
+      },
+    );
+  }
 }
 
 /** `action` checked against the game's action schema: the action, or null when it is malformed. */
 function parsedAction(def: AnyGameDefinition, action: unknown): unknown {
   const parsed = def.actionSchema.safeParse(action);
   return parsed.success ? parsed.data : null;
+
 }

@@ -177,6 +177,11 @@ export class TableService {
     return this.play.replaceWithBot(...args);
   }
 
+  /** TablePlay.hint. */
+  hint(...args: Parameters<TablePlay['hint']>): ReturnType<TablePlay['hint']> {
+    return this.play.hint(...args);
+  }
+
   /** TablePlay.takeVacation. */
   takeVacation(...args: Parameters<TablePlay['takeVacation']>): ReturnType<TablePlay['takeVacation']> {
     return this.play.takeVacation(...args);

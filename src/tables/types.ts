@@ -69,7 +69,11 @@ export type ServiceError =
   /** The seat already took its one vacation pause of this game. */
   | { code: 'vacation-used'; until: number }
   /** A vacation length outside 1..`max` hours. */
-  | { code: 'bad-vacation'; max: number };
+  | { code: 'bad-vacation'; max: number }
+  /** 💡 Hint asked at a rated table opened without `hints` (src/tables/hints.ts). */
+  | { code: 'hints-off' }
+  /** 💡 Hint asked while the seat has nothing to decide. */
+  | { code: 'nothing-to-decide' };
 
 /** Success with a value, or a ServiceError (the game state is then unchanged). */
 export type ServiceResult<T> = { ok: true; value: T } | { ok: false; error: ServiceError };
@@ -128,6 +132,15 @@ export interface RematchOutcome {
   snapshot: TableSnapshot;
   /** Previous players to ping: every human seat that stayed to the end, except the new host. */
   invited: string[];
+}
+
+/** What `hint` returns: the table after the `$hint` event, the seat, and the hint (src/tables/hints.ts). */
+export interface HintOutcome {
+  snapshot: TableSnapshot;
+  seat: number;
+  /** The Normal heuristic's action for the seat (legal now). */
+  action: unknown;
+  reason: import('../games/bot.js').HintReason | null;
 }
 
 /** What `markPresent` returns: the table now, and whether the seat came back from away. */

@@ -54,6 +54,34 @@ describe('bot pool', () => {
     expect(d.action).toEqual(decideBot({ level: 'normal', input }).action);
   });
 
+  it('queues Hard requests beyond the workers instead of answering them by Normal: each searches its share', { timeout: 60_000 }, async () => {
+    // One worker, 8 Hard requests at once with 2 s each: the first search is cut to a fair
+    // share as the others arrive, so every request gets to search before its deadline (the
+    // pool used to give the first one its whole budget and answer the other 7 by Normal).
+    const single = new BotPool({ size: 1 });
+    try {
+      await single.ready();
+      const asked = Array.from({ length: 8 }, (_, i) => inputs[i % inputs.length]!);
+      const answers = await Promise.all(asked.map((input) => single.decide({ level: 'hard', input, budgetMs: 2_000 })));
+      for (const a of answers) expect(a.fallback).toBe(false);
+      expect(single.stats).toMatchObject({ timed: 8, fallbacks: 0 });
+      expect(single.stats.waitedMs).toBeGreaterThan(0);
+    } finally {
+      await single.close();
+    }
+  });
+
+  it('counts a Hard request that could not start in time as a fallback', async () => {
+    const single = new BotPool({ size: 1 });
+    try {
+      const d = await single.decide({ level: 'hard', input: inputs[0]!, budgetMs: 0 });
+      expect(d.fallback).toBe(true);
+      expect(single.stats).toMatchObject({ timed: 1, fallbacks: 1 });
+    } finally {
+      await single.close();
+    }
+  });
+
   it('refuses a request for a seat that has nothing to decide', async () => {
     // NOIR: while the Killer is to move, the Inspector has nothing to do.
     const def = definitionOf('noir');

@@ -55,12 +55,13 @@ describe('options of /<game> new and /<game> rules', () => {
       const sub = (name: string) => data.options!.find((option) => option.name === name)!;
       // `seats`, the AI-player options (README "AI players") and the pace options (README
       // "Turn-based tables") belong to the table service, not to the game's schema.
-      const service = ['seats', 'bots', 'bot-level', 'bot-pace', 'pace', 'move-hours'];
+      const service = ['seats', 'bots', 'bot-level', 'bot-pace', 'pace', 'move-hours', 'hints'];
       const built = sub('new').options!.filter((option) => !service.includes(option.name));
       for (const option of sub('new').options!.filter((candidate) => service.slice(1, 4).includes(candidate.name))) {
         expect(option.description).toMatch(/ \(default .+\)$/);
       }
-      expect(sub('new').options!.filter((option) => service.slice(1).includes(option.name))).toHaveLength(5);
+      expect(sub('new').options!.filter((option) => service.slice(1).includes(option.name))).toHaveLength(6);
+      expect(sub('new').options!.find((option) => option.name === 'hints')!.description).toMatch(/ \(default .+\)$/);
       expect(built.map((option) => option.name)).toEqual(mod.newOptions.map((spec) => spec.name));
       for (const [index, option] of built.entries()) {
         const spec = mod.newOptions[index]!;

@@ -17,7 +17,7 @@ import { Rng } from '../../src/games/rng.js';
 import { silentLogger } from '../../src/logger.js';
 import { openDatabase, type Db } from '../../src/persistence/db.js';
 import { SqliteStore } from '../../src/persistence/store/sqlite.js';
-import { BotTurns } from '../../src/tables/bot-turns.js';
+import { BotTurns, hardBudgetMs, MIN_BUDGET_MS } from '../../src/tables/bot-turns.js';
 import { boardMessage } from '../../src/discord/render/board.js';
 import { en } from '../../src/i18n/en/index.js';
 import { es } from '../../src/i18n/es/index.js';
@@ -286,6 +286,17 @@ describe('pause and presence rules', () => {
     expect(botPauseMs({}, race, 3_000, 0, () => 1)).toBe(3_000 - WINDOW_MARGIN_MS);
     // A window closing in 0.3 s: answer at once.
     expect(botPauseMs({ botPaceMs: 2_000 }, race, 300, 0, () => 0)).toBe(0);
+  });
+
+  it('a Hard move searches the one documented budget (300 ms), during the pause; a shorter pause shortens it', () => {
+    // The default pause (1.5–4 s) is not all searched: 300 ms, as README "AI players" says.
+    expect(hardBudgetMs(DEFAULT_PACE_MS.min)).toBe(300);
+    expect(hardBudgetMs(DEFAULT_PACE_MS.max)).toBe(300);
+    expect(hardBudgetMs(0)).toBe(300);
+    // A 200 ms pace: ready 20 ms before the pause ends; a 30 ms window: the floor.
+    expect(hardBudgetMs(200)).toBe(180);
+    expect(hardBudgetMs(30)).toBe(MIN_BUDGET_MS);
+    expect(hardBudgetMs(4_000, 1_000)).toBe(1_000);
   });
 
   it('bot seats are never pinged, never present, and do not keep an abandoned table alive', async () => {

@@ -75,6 +75,8 @@ export function describeEvent(mod: GameModule, event: GameEvent, ctx: RenderCont
       return ctx.t.common.board.restarted;
     case '$botReplaced':
       return ctx.t.bots.replaced(escapeName(String(event.player)), name(event.seat));
+    case '$hint':
+      return ctx.t.bots.hint.used(name(event.seat));
     case '$vacation':
       return ctx.t.turns.vacation.event(name(event.seat), Number(event.until));
     default:

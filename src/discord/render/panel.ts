@@ -9,6 +9,8 @@ import type { GameModule } from '../../games/module.js';
 import type { Catalog } from '../../i18n/index.js';
 import type { StoredEvent, TableSnapshot } from '../../tables/types.js';
 import { tableActionId } from '../custom-id.js';
+import { hintsAllowed } from '../../tables/hints.js';
+import type { HintReason } from '../../games/bot.js';
 import { logLines, PANEL_LOG_LINES, renderContext } from './context.js';
 import { button, buttonRow, clip, containerMessage, plainComponentTexts, relative, type ComponentRow, type MessagePayload } from './markup.js';
 import type { MessagePicture } from '../pictures/index.js';
@@ -64,7 +66,12 @@ export function panelMessage(mod: GameModule, snapshot: TableSnapshot, userId: s
       mod.pictures && seated
         ? [look.textBoards ? button(tableActionId(table.id, 'pictures'), panel.picturesVersion, ButtonStyle.Secondary) : button(tableActionId(table.id, 'text-version'), panel.textVersion, ButtonStyle.Secondary)]
         : [];
-    rows.push(buttonRow(refresh, ...toggle));
+    // 💡 Hint (README "AI players"): where hints are allowed and the seat has a decision to make.
+    const hint =
+      seated && me && !me.left && table.state && hintsAllowed(snapshot.seats, table.tableOptions) && mod.definition.legalActions(table.state, me.seat!).length > 0
+        ? [button(tableActionId(table.id, 'hint'), text.bots.hint.button, ButtonStyle.Secondary)]
+        : [];
+    rows.push(buttonRow(refresh, ...toggle, ...hint));
   }
   if (mod.pictures) {
     const top = `### ${title}\n${head.join('\n')}`;
@@ -80,6 +87,33 @@ export function panelMessage(mod: GameModule, snapshot: TableSnapshot, userId: s
     components: rows,
     allowed_mentions: { parse: [] },
   };
+}
+
+/**
+ * The 💡 Hint's note for `seat` (README "AI players"): the suggested move named as the panel
+ * names it — the label of its button, or of its option in a select — and the heuristic's
+ * reason in the reader's language when it gave one (`mod.text(text).hintReasons`). Drawn from
+ * that seat's view only.
+ */
+export function hintNote(mod: GameModule, snapshot: TableSnapshot, seat: number, action: unknown, reason: HintReason | null, text: Catalog): string {
+  const def = mod.definition;
+  const ctx = renderContext(mod, snapshot, text);
+  const code = def.encodeAction(action);
+  const rows = plainComponentTexts(mod.ui.panel(def.seatView(snapshot.table.state, seat), [action], ctx).rows);
+  const labels: string[] = [];
+  let exact: string | null = null;
+  for (const row of rows) {
+    for (const component of row.components as { custom_id?: string; label?: string; emoji?: { name?: string }; options?: { label: string; value: string; emoji?: { name?: string } }[] }[]) {
+      const named = (c: { label?: string; emoji?: { name?: string } }) => [c.emoji?.name, c.label].filter(Boolean).join(' ');
+      if (component.custom_id === ctx.actionId(code) && !exact) exact = named(component);
+      const option = component.options?.find((o) => o.value === code);
+      if (option && !exact) exact = named(option);
+      if (component.label) labels.push(named(component));
+    }
+  }
+  const move = exact || labels.join(' · ') || code;
+  const because = reason ? (mod.text(text).hintReasons?.[reason.key]?.(...(reason.args ?? [])) ?? null) : null;
+  return text.bots.hint.note(move, because);
 }
 
 /** `lines` without blank lines at the start. */

@@ -4,6 +4,7 @@
  */
 import type { GameModule } from '../module.js';
 import { noirBot } from './bot.js';
+import { noirHintReason } from './hint.js';
 import { commandOptions, type OptionPresentation } from '../options.js';
 import { noirDefinition } from './engine.js';
 import { noirUi } from './ui.js';
@@ -30,7 +31,8 @@ export const noirModule: GameModule<'noir'> = {
   definition: noirDefinition,
   ui: noirUi,
   pictures: noirPictures,
-  bot: noirBot,
+  // The kit with the 💡 Hint's reasons (src/games/noir/hint.ts).
+  bot: { ...noirBot, reason: noirHintReason },
   newOptions: commandOptions(noirOptionsSchema, [
     modeOption,
     { name: 'kill-target', optionKey: 'killTarget', description: (t) => t.noir.cmdKillTarget },

@@ -31,8 +31,18 @@ export const bots = {
   replacedDone: (player: string) => `${player}'s seat is now played by a bot.`,
   notBot: 'That seat is not a bot (or it already left).',
   notReplaceable: 'Only a player who left or is away can be replaced by a bot.',
+  /** 💡 Hint (README "AI players"): the panel button, the answer, the public log line, refusals. */
+  hint: {
+    button: '💡 Hint',
+    /** The note on the panel: the suggested move (its button's label) and, when the heuristic has one, why. */
+    note: (move: string, reason: string | null) => `💡 Hint — a Normal bot in your seat would play: **${move}**${reason ? ` (${reason})` : ''}. Only you see this; the log says you used a hint.`,
+    used: (name: string) => `💡 ${name} used a hint.`,
+    off: 'Hints are off at this table: it is rated (two or more people play). The host can allow them with hints:True when opening a table.',
+    nothingToDecide: 'You have nothing to decide right now, so there is no hint to give.',
+  },
   options: {
     bots: 'AI players (bots) to seat now (default 0)',
+    hints: 'Allow the 💡 Hint button in a rated game too (default False: unrated tables only)',
     level: 'Level of those bots (default Normal)',
     pace: 'Seconds a bot waits before moving, 0 = instant (default 1.5–4)',
   },

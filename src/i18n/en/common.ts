@@ -164,6 +164,7 @@ export const common = {
     'bots': 'bots',
     'bot-level': 'bot-level',
     'bot-pace': 'bot-pace',
+    'hints': 'hints',
     'turn-timer': 'turn-timer',
     'vote-timer': 'vote-timer',
     'hand': 'hand',

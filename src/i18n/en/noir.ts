@@ -5,6 +5,11 @@ import { formatters } from '../format.js';
 const f = formatters('en');
 
 export const noir = {
+  /** 💡 Hint reasons of the Normal heuristic (src/games/noir/hint.ts). */
+  hintReasons: {
+    arrestChance: (count: number) => `the Killer is one of ${count} suspects you cannot rule out: a 1 in ${count} chance`,
+    narrow: (count: number) => `${count} suspects could still be the Killer: a new canvas narrows them`,
+  },
   title: 'NOIR: Killer vs. Inspector',
   description: 'Two-player deduction on a 5×5 grid of suspects: a hidden Killer against a hidden Inspector.',
   /** `/help`'s line for the game (src/games/module.ts `GameText`). */

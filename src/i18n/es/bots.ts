@@ -31,8 +31,17 @@ export const bots = {
   replacedDone: (player: string) => `Un bot juega ahora en el asiento de ${player}.`,
   notBot: 'Ese asiento no es de un bot (o ya se fue).',
   notReplaceable: 'Solo se puede reemplazar por un bot a alguien que se fue o está ausente.',
+  /** 💡 Pista (README "AI players"): el botón del panel, la respuesta, la línea pública del registro, rechazos. */
+  hint: {
+    button: '💡 Pista',
+    note: (move: string, reason: string | null) => `💡 Pista — un bot Normal en tu asiento jugaría: **${move}**${reason ? ` (${reason})` : ''}. Solo tú lo ves; el registro dice que usaste una pista.`,
+    used: (name: string) => `💡 ${name} usó una pista.`,
+    off: 'Las pistas están desactivadas en esta mesa: cuenta para el ranking (juegan dos o más personas). Quien abre una mesa puede permitirlas con pistas:True.',
+    nothingToDecide: 'Ahora no tienes nada que decidir, así que no hay pista que dar.',
+  },
   options: {
     bots: 'Jugadores de IA (bots) que se sientan ahora (por defecto 0)',
+    hints: 'Permitir 💡 Pista también en partidas con ranking (por defecto False: solo mesas sin ranking)',
     level: 'Nivel de esos bots (por defecto Normal)',
     pace: 'Segundos que espera un bot antes de jugar, 0 = al instante (por defecto 1,5–4)',
   },

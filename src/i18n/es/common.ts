@@ -165,6 +165,7 @@ export const common = {
     'bots': 'bots',
     'bot-level': 'nivel-bots',
     'bot-pace': 'ritmo-bots',
+    'hints': 'pistas',
     'turn-timer': 'tiempo-turno',
     'vote-timer': 'tiempo-votación',
     'hand': 'mano',

@@ -5,6 +5,11 @@ import { formatters } from '../format.js';
 const f = formatters('es');
 
 export const noir = {
+  /** Motivos de la 💡 Pista de la heurística Normal (src/games/noir/hint.ts). */
+  hintReasons: {
+    arrestChance: (count: number) => `el Asesino es uno de ${count} sospechosos que no puedes descartar: 1 probabilidad entre ${count}`,
+    narrow: (count: number) => `${count} sospechosos todavía pueden ser el Asesino: un nuevo interrogatorio los reduce`,
+  },
   title: 'NOIR: Asesino contra Inspector',
   description: 'Deducción a dos en una cuadrícula de 5×5 sospechosos: un Asesino oculto contra un Inspector oculto.',
   /** `/help`'s line for the game (src/games/module.ts `GameText`). */
