@@ -18,6 +18,7 @@ import { openPostgres } from '../../src/persistence/pg/open.js';
 import type { Store } from '../../src/persistence/store/types.js';
 import { describePostgres } from '../support/postgres.js';
 import { report, requestsSince, windowMs } from './fault-kit.js';
+import { answered } from './harness.js';
 import { boardCurrent, guildPerShard, isGlobal429, onGlobalRoute, peakPerSecond, playLane, startShardedBot, type LaneCounts, type ShardedBot } from './shard-kit.js';
 
 const SHARDS = 3;
@@ -45,8 +46,13 @@ describePostgres('shard processes share one global REST budget', (server) => {
     // Text boards: the shards spend the machine on requests, not on drawing pictures.
     for (const guildId of guilds) await store.setGuildTextBoards(guildId, true, emu.guild.ownerId, Date.now());
     bot = await startShardedBot(emu, url, SHARDS);
-    // Every shard learnt of its guild (GUILD_CREATE) before its members click.
+    // Every shard learnt of its guild (GUILD_CREATE) before its members click; each answers a
+    // first command before the load (its game modules loaded and warm).
     await new Promise((resolve) => setTimeout(resolve, 500));
+    for (const guildId of guilds) {
+      const user = emu.addUser(`Warm ${guildId}`, { guildId });
+      answered(await user.slash('noir new', { mode: 'classic' }, { channelId: emu.addChannel(`warm-${guildId}`, { guildId }) }));
+    }
   }, 180_000);
 
   afterAll(async () => {

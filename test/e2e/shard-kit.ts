@@ -143,6 +143,8 @@ export async function playLane(
     else await new Promise((resolve) => setTimeout(resolve, 30));
   };
   let n = 0;
+  // Lanes start a little apart: a burst of first commands on a loaded machine is not the point.
+  await new Promise((resolve) => setTimeout(resolve, (seed % 10) * 150));
   while (!until()) {
     const users: EmulatedUser[] = [emu.addUser(`L${seed}-${n}a`, { guildId }), emu.addUser(`L${seed}-${n}b`, { guildId })];
     n += 1;
