@@ -2,7 +2,7 @@
  * The shard run (README "Scaling out", docs/rate-limit.md "One budget across shard
  * processes"): SHARDS=4 shard processes of the real entry point on one PostgreSQL database,
  * against the emulator enforcing one global limit of 50 requests per second for the bot
- * token, over a short ladder of load (NOIR tables played at once per shard, each as fast as
+ * token, over a short ladder of load (NOIR tables (pictures on) played at once per shard, each as fast as
  * its clicks are answered and its board keeps up). Per rung: clicks/s, global-route
  * requests/s (mean and the peak 1 s), global 429s, and board lag (a move's commit until the
  * board shows it, sampled every 100 ms: p50 / p99) and how long after the rung every board
@@ -17,7 +17,7 @@ import { DiscordEmulator } from '../src/local/emulator/index.js';
 import { openPostgres } from '../src/persistence/pg/open.js';
 import type { Store } from '../src/persistence/store/types.js';
 import { startPostgres } from '../test/support/postgres.js';
-import { boardCurrent, guildPerShard, isGlobal429, onGlobalRoute, peakPerSecond, playLane, startShardedBot, type LaneCounts } from '../test/e2e/shard-kit.js';
+import { ACK_WITHIN_MS, boardCurrent, guildPerShard, isGlobal429, onGlobalRoute, peakPerSecond, playLane, startShardedBot, type LaneCounts } from '../test/e2e/shard-kit.js';
 import { requestsSince } from '../test/e2e/fault-kit.js';
 
 const arg = (name: string, fallback: string) => {
@@ -69,11 +69,10 @@ const pct = (xs: number[], p: number) => {
 };
 
 const pg = await startPostgres();
-const emu = await DiscordEmulator.start({ shards: SHARDS, rateLimit: { globalPerSecond: 50 }, retention: { log: 500_000 } });
+const emu = await DiscordEmulator.start({ shards: SHARDS, rateLimit: { globalPerSecond: 50 }, retention: { log: 500_000 }, ackTimeoutMs: ACK_WITHIN_MS });
 const url = await pg.createDatabase();
 const store = await openPostgres(url, { poolSize: 4 });
 const guilds = await guildPerShard(emu, SHARDS);
-for (const guildId of guilds) await store.setGuildTextBoards(guildId, true, emu.guild.ownerId, Date.now());
 const bot = await startShardedBot(emu, url, SHARDS, {}, root || undefined);
 await new Promise((resolve) => setTimeout(resolve, 1000));
 const rows: Record<string, number | string>[] = [];

@@ -19,11 +19,11 @@ import type { Store } from '../../src/persistence/store/types.js';
 import { describePostgres } from '../support/postgres.js';
 import { report, requestsSince, windowMs } from './fault-kit.js';
 import { answered } from './harness.js';
-import { boardCurrent, guildPerShard, isGlobal429, onGlobalRoute, peakPerSecond, playLane, startShardedBot, type LaneCounts, type ShardedBot } from './shard-kit.js';
+import { ACK_WITHIN_MS, boardCurrent, guildPerShard, isGlobal429, onGlobalRoute, peakPerSecond, playLane, startShardedBot, type LaneCounts, type ShardedBot } from './shard-kit.js';
 
 const SHARDS = 3;
 /** Tables played at once per shard. */
-const LANES_PER_SHARD = 3;
+const LANES_PER_SHARD = 2;
 /** Play under load before the storm, ms. */
 const LOAD_MS = 10_000;
 /** The storm: every global-route request answered 429 (global) for this long, retry_after RETRY_MS. */
@@ -39,19 +39,17 @@ describePostgres('shard processes share one global REST budget', (server) => {
   let guilds: string[];
 
   beforeAll(async () => {
-    emu = await DiscordEmulator.start({ shards: SHARDS, rateLimit: { globalPerSecond: 50 }, retention: { log: 200_000 } });
+    emu = await DiscordEmulator.start({ shards: SHARDS, rateLimit: { globalPerSecond: 50 }, retention: { log: 200_000 }, ackTimeoutMs: ACK_WITHIN_MS });
     const url = await server().createDatabase();
-    store = await openPostgres(url, { poolSize: 2 });
+    store = await openPostgres(url, { poolSize: 4 });
     guilds = await guildPerShard(emu, SHARDS);
-    // Text boards: the shards spend the machine on requests, not on drawing pictures.
-    for (const guildId of guilds) await store.setGuildTextBoards(guildId, true, emu.guild.ownerId, Date.now());
     bot = await startShardedBot(emu, url, SHARDS);
     // Every shard learnt of its guild (GUILD_CREATE) before its members click; each answers a
     // first command before the load (its game modules loaded and warm).
     await new Promise((resolve) => setTimeout(resolve, 500));
     for (const guildId of guilds) {
       const user = emu.addUser(`Warm ${guildId}`, { guildId });
-      answered(await user.slash('noir new', { mode: 'classic' }, { channelId: emu.addChannel(`warm-${guildId}`, { guildId }) }));
+      answered(await user.slash('noir new', { mode: 'classic' }, { channelId: emu.addChannel(`warm-${guildId}`, { guildId }) }), ACK_WITHIN_MS);
     }
   }, 180_000);
 
