@@ -50,6 +50,8 @@ export type SlotOutcome = 'answered' | 'limited' | 'unused';
 export interface GlobalSlot {
   /** Set by the request that sends on this slot (a slot carries one request). */
   used: boolean;
+  /** The gate's pause count when granted (`GlobalGate.pauses`): a slot from before a pause is not sent on. */
+  readonly epoch: number;
   /** End the slot (once; later calls do nothing). */
   release(outcome: SlotOutcome): void;
 }
@@ -64,6 +66,8 @@ export interface GlobalGate {
   pause(retryAfterMs: number): void;
   /** Until when requests wait (Date.now() ms; ≤ now: no pause). */
   pausedUntil(): number;
+  /** How many pauses this gate has seen (a slot granted before the latest one is stale). */
+  pauses(): number;
   /** Drop timers and waiters (shutdown): their slots never come. */
   close(): void;
 }
@@ -273,6 +277,7 @@ export interface GlobalBudgetOptions extends SlotWindowOptions {
 /** The budget of one process that is the bot's only one on this host (no ShardingManager). */
 export class LocalGlobalGate implements GlobalGate {
   readonly window: SlotWindow;
+  private pauseCount = 0;
   private readonly waiters = new Waiters();
   private readonly log: PauseLog;
   private readonly now: () => number;
@@ -293,6 +298,7 @@ export class LocalGlobalGate implements GlobalGate {
     let ended = false;
     const slot: GlobalSlot = {
       used: false,
+      epoch: this.pauseCount,
       release: (outcome) => {
         if (ended) return;
         ended = true;
@@ -319,12 +325,18 @@ export class LocalGlobalGate implements GlobalGate {
 
   pause(retryAfterMs: number): void {
     const until = this.now() + retryAfterMs + RETRY_AFTER_MARGIN_MS;
-    this.log.note(this.window.pause(until), retryAfterMs, until);
+    const fresh = this.window.pause(until);
+    if (fresh) this.pauseCount += 1;
+    this.log.note(fresh, retryAfterMs, until);
     this.pump();
   }
 
   pausedUntil(): number {
     return this.window.pausedUntil;
+  }
+
+  pauses(): number {
+    return this.pauseCount;
   }
 
   close(): void {
@@ -464,6 +476,7 @@ export class GlobalBudgetHost {
  */
 export class SharedGlobalGate implements GlobalGate {
   private readonly pool: { id: number; at: number }[] = [];
+  private pauseCount = 0;
   private readonly waiters = new Waiters();
   private asked = 0;
   private paused = 0;
@@ -503,6 +516,7 @@ export class SharedGlobalGate implements GlobalGate {
         }, this.leaseMs + 1).unref();
       }
     } else {
+      if (message.until > this.paused) this.pauseCount += 1;
       this.paused = Math.max(this.paused, message.until);
       // Leased slots wait for no pause: they go back.
       for (const leased of this.pool.splice(0)) this.ended.unused.push(leased.id);
@@ -524,6 +538,7 @@ export class SharedGlobalGate implements GlobalGate {
     let ended = false;
     const slot: GlobalSlot = {
       used: false,
+      epoch: this.pauseCount,
       release: (outcome) => {
         if (ended) return;
         ended = true;
@@ -586,7 +601,9 @@ export class SharedGlobalGate implements GlobalGate {
 
   pause(retryAfterMs: number): void {
     // Stop here at once; the manager stops every other shard of the host.
-    this.paused = Math.max(this.paused, this.now() + retryAfterMs + RETRY_AFTER_MARGIN_MS);
+    const until = this.now() + retryAfterMs + RETRY_AFTER_MARGIN_MS;
+    if (until > this.paused) this.pauseCount += 1;
+    this.paused = Math.max(this.paused, until);
     for (const leased of this.pool.splice(0)) this.ended.unused.push(leased.id);
     this.flush();
     try {
@@ -599,6 +616,10 @@ export class SharedGlobalGate implements GlobalGate {
 
   pausedUntil(): number {
     return this.paused;
+  }
+
+  pauses(): number {
+    return this.pauseCount;
   }
 
   close(): void {
@@ -673,7 +694,16 @@ export function globalRouteRequest<I extends { method?: string }, R extends Resp
     if (isInteractionUrl(url)) return send(url, init);
     for (let attempt = 0; ; attempt++) {
       let slot = attempt === 0 ? grantedSlot.getStore() : undefined;
-      if (!slot || slot.used) slot = await take(gate);
+      // A slot granted before a pause began (the board was drawn meanwhile) is not sent on:
+      // it waits for the pause, and for the probe, like every other request.
+      if (slot && !slot.used && slot.epoch !== gate.pauses()) {
+        slot.release('unused');
+        slot = undefined;
+      }
+      while (!slot || slot.used || slot.epoch !== gate.pauses()) {
+        if (slot && !slot.used) slot.release('unused');
+        slot = await take(gate);
+      }
       slot.used = true;
       let response: R;
       try {

@@ -304,6 +304,29 @@ describe('globalRouteRequest (every request on a global route takes a slot)', ()
   });
 });
 
+describe('a slot granted before a pause', () => {
+  it('is not sent on: the request waits out the pause like every other (the board was drawn meanwhile)', async () => {
+    vi.useFakeTimers();
+    const gate = new LocalGlobalGate({ perWindow: 50 });
+    const granted = gate.tryTake()!;
+    // Another request is refused by a global 429 while the board of `granted` is being drawn.
+    gate.pause(1000);
+    const sentAt: number[] = [];
+    const t0 = Date.now();
+    const request = globalRouteRequest(gate, async () => {
+      sentAt.push(Date.now() - t0);
+      return { status: 200, headers: new Headers(), text: async () => '{}' };
+    });
+    const done = grantedSlot.run(granted, () => request('http://127.0.0.1:1/api/v10/channels/1/messages/2', { method: 'PATCH' }));
+    await vi.advanceTimersByTimeAsync(1000 + RETRY_AFTER_MARGIN_MS - 1);
+    expect(sentAt).toEqual([]);
+    await vi.advanceTimersByTimeAsync(5);
+    await done;
+    expect(sentAt[0]).toBeGreaterThanOrEqual(1000 + RETRY_AFTER_MARGIN_MS);
+    gate.close();
+  });
+});
+
 describe('REST_GLOBAL_SHARE', () => {
   const PG = 'postgres://bot:secret@db.internal:5432/redherring';
   it('is a number in (0, 1], else derived from SHARD_IDS out of SHARDS, else 1', () => {

@@ -163,19 +163,29 @@ export async function playLane(
     answered(await users[0]!.click(emu.message(lobby.id)!, 'Start'), ACK_WITHIN_MS);
     await boardCurrent(store, tableId);
     const app = (): App => ({ context: { store, publisher: { settled: settledOf(tableId) } } }) as unknown as App;
-    await playOut({
-      emu,
-      app,
-      tableId,
-      users,
-      def: noirModule.definition,
-      channelId,
-      seed: seed * 100 + n,
-      choose: noirChoice as never,
-      until: async () => until() || (await store.table(tableId))!.status !== 'active',
-      track: () => (counts.clicks += 1),
-      ackWithinMs: ACK_WITHIN_MS,
-    });
+    // On a loaded machine a click may be acknowledged first and its panel filled by an edit a
+    // moment later (src/discord/late.ts): a panel still empty is read again, not a failure.
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await playOut({
+          emu,
+          app,
+          tableId,
+          users,
+          def: noirModule.definition,
+          channelId,
+          seed: seed * 100 + n,
+          choose: noirChoice as never,
+          until: async () => until() || (await store.table(tableId))!.status !== 'active',
+          track: () => (counts.clicks += 1),
+          ackWithinMs: ACK_WITHIN_MS,
+        });
+        break;
+      } catch (err) {
+        if (attempt >= 50 || !String((err as Error).message).includes('nothing legal is offered')) throw err;
+        await new Promise((resolve) => setTimeout(resolve, 300));
+      }
+    }
   }
 }
 
