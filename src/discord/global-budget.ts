@@ -112,6 +112,8 @@ export class SlotWindow {
   private readonly open = new Map<number, Grant>();
   private nextId = 1;
   private paused = 0;
+  /** When the latest pause began (Date.now() ms). */
+  private pauseStart = 0;
   /** After a pause: one request at a time until one is answered without a global 429. */
   private probing = false;
 
@@ -142,7 +144,10 @@ export class SlotWindow {
     const now = this.now();
     this.expireHung(now);
     if (this.paused > now) return this.paused;
-    if (this.probing && this.open.size > 0) return Infinity;
+    // The probe (granted since the pause began) goes alone. Slots granted before the pause
+    // are not waited for: their requests wait for a fresh slot (`globalRouteRequest`), and one
+    // may be queued in discord.js behind a request that waits here.
+    if (this.probing) for (const grant of this.open.values()) if (grant.grantedAt >= this.pauseStart) return Infinity;
     if (this.recent.length < this.perWindow) return now;
     return this.recent[this.recent.length - this.perWindow]!.answeredAt + this.windowMs;
   }
@@ -187,6 +192,7 @@ export class SlotWindow {
   /** A global 429: nothing until `until` (Date.now() ms), then one probe. True when this starts a new pause. */
   pause(until: number): boolean {
     const fresh = this.paused <= this.now();
+    if (fresh) this.pauseStart = this.now();
     this.paused = Math.max(this.paused, until);
     this.probing = true;
     return fresh;

@@ -132,6 +132,7 @@ export class RestBudget {
   private held: GlobalSlot | null = null;
   /** Leaves the queue of `gate` (set while this budget waits there). */
   private leaveGate: (() => void) | null = null;
+  private waitingGate = false;
 
   constructor(opts: RestBudgetOptions = {}) {
     this.gate = opts.gate ?? null;
@@ -191,6 +192,7 @@ export class RestBudget {
     for (const queue of this.queues) queue.length = 0;
     this.leaveGate?.();
     this.leaveGate = null;
+    this.waitingGate = false;
     this.held?.release('unused');
     this.held = null;
     if (this.timer) clearTimeout(this.timer);
@@ -230,11 +232,17 @@ export class RestBudget {
           this.held = null;
           if (!global) {
             // The bot-wide budget is spent (or paused): its next slot pumps again.
-            this.leaveGate ??= this.gate.wait((slot) => {
-              this.leaveGate = null;
-              this.held = slot;
-              this.pump();
-            });
+            if (!this.waitingGate) {
+              this.waitingGate = true;
+              const leave = this.gate.wait((slot) => {
+                this.waitingGate = false;
+                this.leaveGate = null;
+                this.held = slot;
+                this.pump();
+              });
+              // (The gate may have handed a slot over at once.)
+              if (this.waitingGate) this.leaveGate = leave;
+            }
             this.arm(wakeAt, now);
             return;
           }

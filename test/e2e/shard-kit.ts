@@ -159,7 +159,10 @@ export async function playLane(
     const tableId = tableIdOf(lobby);
     counts.tables.push(tableId);
     answered(await users[1]!.click(lobby, 'Join'), ACK_WITHIN_MS);
-    await boardCurrent(store, tableId);
+    await boardCurrent(store, tableId, 60_000);
+    // The lobby shows the join (Start enabled) once its edit got through the budget.
+    const startable = () => JSON.stringify(emu.message(lobby.id)?.components ?? []).match(/"label":"Start"[^}]*"disabled":true|"disabled":true[^}]*"label":"Start"/) === null;
+    for (let waited = 0; !startable() && waited < 60_000; waited += 100) await new Promise((resolve) => setTimeout(resolve, 100));
     answered(await users[0]!.click(emu.message(lobby.id)!, 'Start'), ACK_WITHIN_MS);
     await boardCurrent(store, tableId);
     const app = (): App => ({ context: { store, publisher: { settled: settledOf(tableId) } } }) as unknown as App;
