@@ -6,11 +6,12 @@
  * across a restart: the database is the truth).
  */
 import { Agent } from 'undici';
-import { Client, Events, GatewayIntentBits, Options, REST, Routes, type ClientOptions, type RESTPostAPIChatInputApplicationCommandsJSONBody } from 'discord.js';
+import { Client, DefaultRestOptions, Events, GatewayIntentBits, Options, REST, Routes, type ClientOptions, type RESTPostAPIChatInputApplicationCommandsJSONBody } from 'discord.js';
 import { buildCommands } from './commands/index.js';
 import type { SlashCommand } from './discord/slash-command.js';
 import type { Config } from './config.js';
 import type { AppContext } from './discord/context.js';
+import { DISCORD_GLOBAL_PER_SECOND, globalRouteRequest, LocalGlobalGate, type GlobalGate } from './discord/global-budget.js';
 import { Publisher, type TextBoardsPreferences } from './discord/publisher.js';
 import { MessageIds } from './discord/message-ids.js';
 import { createRouter } from './discord/router.js';
@@ -68,6 +69,12 @@ export interface AppOptions {
   pingEditDelayMs?: number;
   /** First wait before a failed board or ping request is tried again, ms (tests; default PUBLISH_RETRY_MS in publisher.ts). */
   publishRetryMs?: number;
+  /**
+   * The bot-wide global REST budget (src/discord/global-budget.ts): a shard process's lease
+   * from its ShardingManager. Default: this process's own, `config.restGlobalShare` of
+   * Discord's 50 per second.
+   */
+  globalGate?: GlobalGate;
 }
 
 /** A running (or ready to start) bot. */
@@ -120,12 +127,23 @@ export function restAgent(): Agent {
  * message back from discord.js (everything it draws comes from the table's snapshot), so
  * keeping every clicked panel and board in memory would only cost heap and garbage collection.
  */
-export function discordClientOptions(apiUrl?: string | null): ClientOptions {
+export function discordClientOptions(apiUrl?: string | null, gate?: GlobalGate): ClientOptions {
   return {
     intents: [GatewayIntentBits.Guilds],
     makeCache: Options.cacheWithLimits({ ...Options.DefaultMakeCacheSettings, MessageManager: 0 }),
-    rest: { ...(apiUrl ? { api: apiUrl } : {}), agent: restAgent() },
+    rest: { ...(apiUrl ? { api: apiUrl } : {}), agent: restAgent(), ...(gate ? restGateOptions(gate) : {}) },
   };
+}
+
+/**
+ * REST options that spend `gate` for every request on a global route (global-budget.ts
+ * `globalRouteRequest`) and turn discord.js's own per-process 50/s queue off: the gate is the
+ * one global limit (it holds only this process's share), discord.js never sees a global 429,
+ * and interaction routes (follow-ups, `editReply`) wait behind nothing.
+ */
+export function restGateOptions(gate: GlobalGate): { globalRequestsPerSecond: number; makeRequest: typeof DefaultRestOptions.makeRequest } {
+  const send: typeof DefaultRestOptions.makeRequest = (url, init) => DefaultRestOptions.makeRequest(url, init);
+  return { globalRequestsPerSecond: Infinity, makeRequest: globalRouteRequest(gate, send) };
 }
 
 /**
@@ -140,13 +158,16 @@ export function createApp(config: Config, opts: AppOptions): App {
   const { resultHooks = [], ...serviceDeps } = opts.serviceDeps ?? {};
   // Ratings are updated inside the transaction that stores each result (README "Leaderboards and ratings").
   const service = new TableService({ store, registry, logger, ...serviceDeps, ...(opts.shard ? { shard: opts.shard } : {}), resultHooks: [ratingsHook(), ...resultHooks] });
-  const client = new Client(discordClientOptions(config.discordApiUrl));
+  // One global budget per bot token (README "Scaling out"): this process's share, or the
+  // slots its ShardingManager leases to it.
+  const globalGate = opts.globalGate ?? new LocalGlobalGate({ perWindow: Math.max(1, Math.floor(DISCORD_GLOBAL_PER_SECOND * config.restGlobalShare)), logger });
+  const client = new Client(discordClientOptions(config.discordApiUrl, globalGate));
   // Interaction-webhook routes (panel refreshes, edits after a deferred click) are outside
   // Discord's global 50/s (docs/discord.md §4); @discordjs/rest exempts only the initial
   // callback, so they get a client of their own that never waits behind board edits and pings.
-  const interactionRest = new REST({ ...(config.discordApiUrl ? { api: config.discordApiUrl } : {}), globalRequestsPerSecond: Infinity, agent: restAgent() });
+  const interactionRest = new REST({ ...(config.discordApiUrl ? { api: config.discordApiUrl } : {}), agent: restAgent(), ...restGateOptions(globalGate) });
   const messageIds = new MessageIds(store);
-  const publisher = new Publisher({ rest: client.rest, interactionRest, service, messageIds, registry, logger,
+  const publisher = new Publisher({ rest: client.rest, interactionRest, service, messageIds, registry, logger, budget: { gate: globalGate },
     textBoards: opts.textBoards ?? { guild: (id) => store.guildTextBoards(id), user: (id) => store.userTextBoards(id) },
     ...(opts.pingEditDelayMs !== undefined ? { pingEditDelayMs: opts.pingEditDelayMs } : {}),
     ...(opts.publishRetryMs !== undefined ? { retryMs: opts.publishRetryMs } : {}),
@@ -210,6 +231,7 @@ export function createApp(config: Config, opts: AppOptions): App {
       turnNotices.close();
       await botTurns.settled();
       await botPolicy.close();
+      globalGate.close();
       interactionRest.clearHashSweeper();
       interactionRest.clearHandlerSweeper();
       await client.destroy();

@@ -68,6 +68,14 @@ export interface Config {
   local: LocalPlayConfig | null;
   /** Port of the `/healthz` endpoint on 127.0.0.1 (HEALTH_PORT), or null for none. */
   healthPort: number | null;
+  /**
+   * This host's share of the bot token's global REST limit, in (0, 1] (README "Scaling out"):
+   * REST_GLOBAL_SHARE, else this host's SHARD_IDS out of SHARDS (when both are numbers), else 1.
+   * With SHARDS=auto and SHARD_IDS the share is found at start (`globalShareOf` in sharding.ts).
+   */
+  restGlobalShare: number;
+  /** Whether REST_GLOBAL_SHARE was set (it then wins over SHARD_IDS / SHARDS). */
+  restGlobalShareSet: boolean;
 }
 
 /** Default database location (relative to the working directory). */
@@ -167,6 +175,14 @@ const schema = z.object({
     .string()
     .trim()
     .refine((v) => v === 'auto' || (/^\d+$/.test(v) && Number(v) >= 1 && Number(v) <= MAX_SHARDS), `must be auto (the count Discord recommends) or a whole number of shards from 1 to ${MAX_SHARDS}`)
+    .optional(),
+  REST_GLOBAL_SHARE: z
+    .string()
+    .trim()
+    .refine(
+      (v) => /^(\d+(\.\d*)?|\.\d+)$/.test(v) && Number(v) > 0 && Number(v) <= 1,
+      "must be a number above 0 and at most 1: this host's share of the bot's 50 global requests per second, e.g. REST_GLOBAL_SHARE=0.5 when two hosts each run half the shards",
+    )
     .optional(),
   SHARD_IDS: z
     .string()
@@ -298,5 +314,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ? { reason: forced ? 'forced' : 'no-token', port: d.PORT ?? DEFAULT_LOCAL_PORT, host: d.LOCAL_HOST ?? DEFAULT_LOCAL_HOST, worldPath: worldPathFor(databasePath) }
       : null,
     healthPort: d.HEALTH_PORT ?? null,
+    restGlobalShare: d.REST_GLOBAL_SHARE !== undefined ? Number(d.REST_GLOBAL_SHARE) : sharding && sharding.shards !== 'auto' && sharding.shardIds ? sharding.shardIds.length / sharding.shards : 1,
+    restGlobalShareSet: d.REST_GLOBAL_SHARE !== undefined,
   };
 }

@@ -12,6 +12,7 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { createApp, type App, type AppOptions } from './app.js';
+import { isBudgetMessage, SharedGlobalGate, type BudgetReply, type GlobalGate } from './discord/global-budget.js';
 import { ConfigError, isLoopbackHost, loadConfig, type Config } from './config.js';
 import { probeHealth, startHealthServer } from './health.js';
 import { inviteUrl, INVITE_PERMISSIONS } from './invite.js';
@@ -176,6 +177,19 @@ async function runShards(): Promise<void> {
   logger.info({ shards: plan.shardIds }, 'every shard of this host is ready');
 }
 
+/**
+ * A shard process's global REST budget: slots leased from the ShardingManager over its IPC
+ * (src/discord/global-budget.ts; README "Scaling out").
+ */
+function leasedGate(): GlobalGate | undefined {
+  if (!process.send) return undefined;
+  const gate = new SharedGlobalGate((message) => process.send!(message));
+  process.on('message', (message: unknown) => {
+    if (isBudgetMessage(message)) gate.receive(message as BudgetReply);
+  });
+  return gate;
+}
+
 async function runDiscord(): Promise<void> {
   let app: App;
   const store = await openStore();
@@ -183,7 +197,7 @@ async function runDiscord(): Promise<void> {
   try {
     // Commands are the application's, not a shard's: shard 0 registers them (once, not once per process).
     const registerCommands = !config.shard || config.shard.id === 0;
-    app = createApp(config, { logger, registerCommands, ...(store ? { store } : {}), ...(shard ? { shard } : {}) });
+    app = createApp(config, { logger, registerCommands, ...(store ? { store } : {}), ...(shard ? { shard } : {}), ...(config.shard ? { globalGate: leasedGate() } : {}) });
   } catch (err) {
     const problem = setupProblem(err);
     if (problem) fail(problem, EXIT_CONFIG);

@@ -12,6 +12,7 @@
  */
 import { ShardingManager, type Shard } from 'discord.js';
 import type { Config } from './config.js';
+import { DISCORD_GLOBAL_PER_SECOND, GlobalBudgetHost, isBudgetMessage, type BudgetReply, type BudgetRequest } from './discord/global-budget.js';
 import type { Logger } from './logger.js';
 
 /** The Discord REST base used when DISCORD_API_URL is not set. */
@@ -100,6 +101,39 @@ export async function planShards(config: Config, fetchImpl: typeof fetch = fetch
   return { totalShards, shardIds, spawnDelayMs: Math.ceil(IDENTIFY_SPACING_MS / maxConcurrency) };
 }
 
+/**
+ * This host's share of the bot token's global REST limit (README "Scaling out"):
+ * REST_GLOBAL_SHARE when set, else its shard ids out of the total (SHARD_IDS of SHARDS; 1
+ * when this host runs every shard).
+ */
+export function globalShareOf(config: Config, plan: ShardPlan): number {
+  return config.restGlobalShareSet ? config.restGlobalShare : plan.shardIds.length / plan.totalShards;
+}
+
+/**
+ * The global REST budget of this host's shard processes, held in the manager's process
+ * (src/discord/global-budget.ts): each shard process leases its slots over the manager's IPC.
+ */
+export function hostBudget(manager: ShardingManager, share: number, logger: Logger): GlobalBudgetHost {
+  const host = new GlobalBudgetHost(
+    { perWindow: Math.max(1, Math.floor(DISCORD_GLOBAL_PER_SECOND * share)), logger },
+    (id: number, message: BudgetReply) => {
+      const child = manager.shards.get(id)?.process;
+      if (!child || !child.connected) throw new Error(`shard ${id} has no process`);
+      child.send(message);
+    },
+    () => [...manager.shards.keys()],
+  );
+  manager.on('shardCreate', (shard: Shard) => {
+    shard.on('message', (message: unknown) => {
+      if (isBudgetMessage(message)) host.receive(shard.id, message as BudgetRequest);
+    });
+    // A dead shard's slots count as answered at once (its requests died with it).
+    shard.on('death', () => host.shardDied(shard.id));
+  });
+  return host;
+}
+
 /** Options of `runShardManager`. */
 export interface ShardManagerOptions {
   /** The script each shard process runs (this entry point). */
@@ -135,10 +169,14 @@ export async function runShardManager(config: Config, plan: ShardPlan, options: 
     shard.on('ready', () => logger.info({ shard: shard.id }, 'shard ready'));
   });
   let lastExitCode: number | null = null;
+  const share = globalShareOf(config, plan);
+  const budget = hostBudget(manager, share, logger);
+  logger.info({ share, perSecond: budget.window.perWindow }, 'global REST budget of this host');
   try {
     await manager.spawn({ amount: plan.totalShards, delay: plan.spawnDelayMs, timeout: SHARD_READY_TIMEOUT_MS });
   } catch (err) {
     manager.respawn = false;
+    budget.close();
     for (const shard of manager.shards.values()) shard.kill();
     throw new ShardStartError(lastExitCode, err);
   }

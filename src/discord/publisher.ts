@@ -28,6 +28,7 @@ import { boardMessage } from './render/board.js';
 import { lobbyMessage } from './render/lobby.js';
 import { panelFingerprint, panelMessage } from './render/panel.js';
 import { BackgroundQueue } from './background.js';
+import { grantedSlot } from './global-budget.js';
 import { RestBudget, RestPriority, type HeaderSource, type RestBudgetOptions, type SlotRelease, type SlotRequest } from './rest-budget.js';
 import { pingMessage } from './render/ping.js';
 import { PictureMaker, type MessagePicture } from './pictures/index.js';
@@ -582,7 +583,8 @@ export class Publisher implements TableListener {
   private async channelRequest(release: SlotRelease, method: RequestMethod, route: RouteLike, payload: unknown, files: RequestBody['files'] = []): Promise<unknown> {
     let headers: HeaderSource | null = null;
     try {
-      const response = await this.deps.rest.queueRequest({
+      // The slot of the bot-wide budget taken with this one is the request's (global-budget.ts).
+      const response = await grantedSlot.run(release.global, () => this.deps.rest.queueRequest({
         fullRoute: route,
         method,
         // With files: multipart (payload_json + files[n], README "Pictures").
@@ -591,7 +593,7 @@ export class Publisher implements TableListener {
           : payload === undefined
             ? {}
             : { body: typeof payload === 'string' ? payload : JSON.stringify(payload), passThroughBody: true, headers: { 'Content-Type': 'application/json' } }),
-      });
+      }));
       headers = response.headers;
       return method === RequestMethod.Delete ? undefined : await parseResponse(response);
     } finally {

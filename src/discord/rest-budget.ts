@@ -27,6 +27,8 @@
  * releases the slot with the answer's headers.
  */
 
+import type { GlobalGate, GlobalSlot } from './global-budget.js';
+
 /** What a request does to a channel's messages (each kind has its own per-channel bucket; `read` fetches one). */
 export type MessageRequestKind = 'create' | 'edit' | 'delete' | 'read';
 
@@ -55,6 +57,12 @@ export interface RestBudgetOptions {
   resetMarginMs?: number;
   /** Current time, ms (monotonic). */
   now?: () => number;
+  /**
+   * The bot-wide global budget (./global-budget.ts: this process's, or the slots the
+   * ShardingManager leases to this shard): every grant also takes one of its slots, so the
+   * budget's share is spent here by priority. Default: none (this window only).
+   */
+  gate?: GlobalGate;
 }
 
 /** Response headers, as `Headers` (only `get` is used). */
@@ -62,8 +70,12 @@ export interface HeaderSource {
   get(name: string): string | null;
 }
 
-/** Ends a granted slot: pass the answer's headers (or nothing when there was no answer). */
-export type SlotRelease = (headers?: HeaderSource | null) => void;
+/**
+ * Ends a granted slot: pass the answer's headers (or nothing when there was no answer).
+ * `global`: the slot of the bot-wide budget taken with it (RestBudgetOptions `gate`), for
+ * the request to send on (`grantedSlot` of ./global-budget.ts); ended unused if it was not.
+ */
+export type SlotRelease = ((headers?: HeaderSource | null) => void) & { readonly global?: GlobalSlot };
 
 /** A slot asked for and not granted yet (`RestBudget.request`). */
 export interface SlotRequest {
@@ -115,8 +127,15 @@ export class RestBudget {
   private timer: NodeJS.Timeout | null = null;
   private timerAt = Infinity;
   private sweptAt = 0;
+  private readonly gate: GlobalGate | null;
+  /** A slot of `gate` handed over while waiting for one, not granted on yet. */
+  private held: GlobalSlot | null = null;
+  /** Leaves the queue of `gate` (set while this budget waits there). */
+  private leaveGate: (() => void) | null = null;
+  private waitingGate = false;
 
   constructor(opts: RestBudgetOptions = {}) {
+    this.gate = opts.gate ?? null;
     this.globalPerSecond = opts.globalPerSecond ?? 50;
     this.globalWindowMs = opts.globalWindowMs ?? 1050;
     this.boardReserve = Math.max(0, Math.min(this.globalPerSecond - 1, opts.boardReserve ?? Math.floor(this.globalPerSecond / 5)));
@@ -171,6 +190,11 @@ export class RestBudget {
   /** Drop every waiter and timer (shutdown): their promises never resolve. */
   close(): void {
     for (const queue of this.queues) queue.length = 0;
+    this.leaveGate?.();
+    this.leaveGate = null;
+    this.waitingGate = false;
+    this.held?.release('unused');
+    this.held = null;
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     this.timerAt = Infinity;
@@ -188,6 +212,8 @@ export class RestBudget {
         const globalAt = this.globalFreeAt(now, cap);
         if (globalAt > now) {
           wakeAt = Math.min(wakeAt, globalAt);
+          this.held?.release('unused');
+          this.held = null;
           this.arm(wakeAt, now);
           return;
         }
@@ -200,6 +226,27 @@ export class RestBudget {
           index += 1;
           continue;
         }
+        let global: GlobalSlot | null = null;
+        if (this.gate) {
+          global = this.held ?? this.gate.tryTake();
+          this.held = null;
+          if (!global) {
+            // The bot-wide budget is spent (or paused): its next slot pumps again.
+            if (!this.waitingGate) {
+              this.waitingGate = true;
+              const leave = this.gate.wait((slot) => {
+                this.waitingGate = false;
+                this.leaveGate = null;
+                this.held = slot;
+                this.pump();
+              });
+              // (The gate may have handed a slot over at once.)
+              if (this.waitingGate) this.leaveGate = leave;
+            }
+            this.arm(wakeAt, now);
+            return;
+          }
+        }
         queue.splice(index, 1);
         const state: ChannelState = channel ?? { busy: false, freeAt: 0 };
         state.busy = true;
@@ -208,14 +255,19 @@ export class RestBudget {
         this.sent.push(sent);
         if (this.sent.length > this.globalPerSecond) this.sent.shift();
         let released = false;
-        waiter.grant((headers) => {
+        const release = (headers?: HeaderSource | null) => {
           if (released) return;
           released = true;
           sent.answeredAt = this.now();
+          global?.release('unused');
           this.release(state, headers ?? null);
-        });
+        };
+        waiter.grant(global ? Object.assign(release, { global }) : release);
       }
     }
+    // A slot of the bot-wide budget no waiter could use now (their channels wait): back.
+    this.held?.release('unused');
+    this.held = null;
     this.arm(wakeAt, now);
   }
 

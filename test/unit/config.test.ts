@@ -24,6 +24,8 @@ describe('loadConfig', () => {
       devGuildId: null,
       local: null,
       healthPort: null,
+      restGlobalShare: 1,
+      restGlobalShareSet: false,
     });
   });
 
@@ -61,6 +63,8 @@ describe('local play (README → Quick start)', () => {
         devGuildId: null,
         local: { reason: 'no-token', port: 3000, host: '127.0.0.1', worldPath: join('data', 'local.world.json') },
         healthPort: null,
+        restGlobalShare: 1,
+        restGlobalShareSet: false,
       });
     }
   });
