@@ -86,6 +86,41 @@ export function worthRetrying(err: unknown): boolean {
   return typeof status !== 'number' || status >= 500 || status === 429;
 }
 
+/**
+ * A "your move" ping is posted as a follow-up of the table's newest interaction only while
+ * that interaction's token is younger than this, ms; the ping is edited or deleted through
+ * the same token only while it is younger than this too (Discord: tokens live 15 min;
+ * docs/rate-limit.md). Older: the channel route, within the global budget.
+ */
+export const PING_TOKEN_TTL_MS = 14 * 60 * 1000;
+
+/** How long a ping waits for the answer of the interaction it follows up, at most, ms (Discord waits 3 s for an answer). */
+export const PING_ANSWER_WAIT_MS = 3500;
+
+/**
+ * The newest interaction on a table that committed a change (a click on its board or a
+ * panel): its token can post follow-ups in the table's channel on an interaction route,
+ * outside the bot's global limit (docs/rate-limit.md).
+ */
+export interface TableInteraction {
+  applicationId: string;
+  token: string;
+  /** The channel the interaction happened in: a follow-up lands there. */
+  channelId: string;
+  /** When the token was issued (Unix ms). */
+  since: number;
+  /** Settles once the interaction's answer has gone through (a follow-up needs the answer first). */
+  answered: Promise<unknown>;
+}
+
+/** A ping posted as a follow-up: the token that can edit or delete it. */
+interface PingVia {
+  messageId: string;
+  applicationId: string;
+  token: string;
+  since: number;
+}
+
 /** A player's private panel, with the interaction token that can edit it. */
 interface LivePanel {
   /** Id of the panel message. */
@@ -148,6 +183,10 @@ export class Publisher implements TableListener {
    * read back from the ping message itself (`pingedBy`) the first time it is needed.
    */
   private readonly pinged = new Map<number, Set<string>>();
+  /** Each table's newest interaction that committed a change (`noteInteraction`). */
+  private readonly interactions = new Map<number, TableInteraction>();
+  /** Pings posted as follow-ups, by table: edited and deleted through the same token while it lives. */
+  private readonly pingVia = new Map<number, PingVia>();
   private readonly idle: (() => void)[] = [];
   /** Deletions of old pings on their way (clean-up, not waited for by the table's work). */
   private readonly cleanUps = new Set<Promise<unknown>>();
@@ -244,6 +283,19 @@ export class Publisher implements TableListener {
     const before = this.panels.get(key);
     if (before && before.messageId !== messageId) this.panelWriter.forget(before.messageId);
     this.panels.set(key, { messageId, applicationId: interaction.applicationId, token: interaction.token, since: (this.deps.now ?? Date.now)(), locale: interaction.locale });
+  }
+
+  /**
+   * Remember that `interaction` (a click on table `tableId`'s board or a panel, whose answer
+   * settles `answered`) committed a change: the pings that change brings are posted as its
+   * follow-ups (an interaction route, outside the global limit) while its token lives and it
+   * happened in the table's channel. Call it before answering the interaction (the ping work
+   * starts after the commit, and waits for `answered`).
+   */
+  noteInteraction(tableId: number, interaction: { applicationId: string; token: string; channelId: string | null }, answered: Promise<unknown>): void {
+    if (!interaction.channelId) return;
+    answered.catch(() => undefined);
+    this.interactions.set(tableId, { applicationId: interaction.applicationId, token: interaction.token, channelId: interaction.channelId, since: (this.deps.now ?? Date.now)(), answered });
   }
 
   /**
@@ -526,10 +578,24 @@ export class Publisher implements TableListener {
         await this.sleep(this.deps.pingEditDelayMs ?? PING_EDIT_DELAY_MS);
         if (this.closed || work.ping.length > 0) return;
         const mod = this.deps.registry.get(snap.table.game);
+        const body = pingMessage(mod, snap.table, still, catalogFor(snap.table.locale));
+        // A ping posted as a follow-up is edited through its token while it lives (outside the global limit).
+        const via = this.livePingVia(tableId, snap.table.pingMessageId);
+        if (via) {
+          if (this.closed || this.pingSuperseded(work)) return;
+          try {
+            await this.webhookRequest(via, RequestMethod.Patch, snap.table.pingMessageId, body);
+            this.pinged.set(tableId, new Set(still));
+            return;
+          } catch (err) {
+            if (!worthRetrying(err)) this.pingVia.delete(tableId);
+            throw err;
+          }
+        }
         const release = await this.budget.slot(work.channelId, 'edit', RestPriority.cleanUp);
         // A newer decision came in while waiting: the next round replaces the ping anyway.
         if (this.closed || this.pingSuperseded(work)) return release();
-        await this.channelRequest(release, RequestMethod.Patch, Routes.channelMessage(snap.table.channelId, snap.table.pingMessageId), pingMessage(mod, snap.table, still, catalogFor(snap.table.locale)));
+        await this.channelRequest(release, RequestMethod.Patch, Routes.channelMessage(snap.table.channelId, snap.table.pingMessageId), body);
         this.pinged.set(tableId, new Set(still));
       }
     }
@@ -681,23 +747,48 @@ export class Publisher implements TableListener {
     if (old) {
       work.written.pingMessageId = null;
       await this.deps.service.setPingMessage(table.id, null);
-      const cleanUp = this.budget
-        .slot(work.channelId, 'delete', RestPriority.cleanUp)
-        .then((done) => (this.closed ? done() : this.channelRequest(done, RequestMethod.Delete, Routes.channelMessage(table.channelId, old), undefined)))
+      // A ping posted as a follow-up goes through its token while it lives (outside the global limit).
+      const via = this.livePingVia(table.id, old);
+      this.pingVia.delete(table.id);
+      const cleanUp = (
+        via
+          ? this.webhookRequest(via, RequestMethod.Delete, old, undefined).catch((err: unknown) => this.channelCleanUp(work, table.channelId, old, err))
+          : this.channelCleanUp(work, table.channelId, old)
+      )
         .catch(() => undefined)
         .finally(() => this.cleanUps.delete(cleanUp));
       this.cleanUps.add(cleanUp);
     }
     if (userIds.length === 0) return;
+    const mod = this.deps.registry.get(table.game);
+    const body = pingMessage(mod, table, userIds, catalogFor(table.locale));
+    // First choice: a follow-up of the table's newest interaction (an interaction route, outside the global limit).
+    const follow = await this.followUpToken(table);
+    if (follow && !this.closed && !this.pingSuperseded(work)) {
+      try {
+        const message = (await this.interactionRest.post(Routes.webhook(follow.applicationId, follow.token), { body, auth: false })) as { id: string };
+        this.pingVia.set(table.id, { messageId: message.id, applicationId: follow.applicationId, token: follow.token, since: follow.since });
+        work.written.pingMessageId = message.id;
+        await this.deps.service.setPingMessage(table.id, message.id);
+        return;
+      } catch (err) {
+        // A refused token (expired, unknown): the channel route below. Anything else is retried (nobody was pinged for sure).
+        const status = (err as { status?: unknown } | null)?.status;
+        if (typeof status !== 'number' || status >= 500 || status === 429) {
+          this.pinged.delete(table.id);
+          throw err;
+        }
+        this.deps.logger.debug({ err, table: table.id }, 'ping follow-up refused; pinging through the channel');
+      }
+    }
     const release = await this.budget.slot(work.channelId, 'create', RestPriority.ping);
     if (this.closed || this.pingSuperseded(work)) {
       this.pinged.delete(table.id);
       return release();
     }
-    const mod = this.deps.registry.get(table.game);
     let message: { id: string };
     try {
-      message = (await this.channelRequest(release, RequestMethod.Post, Routes.channelMessages(table.channelId), pingMessage(mod, table, userIds, catalogFor(table.locale)))) as { id: string };
+      message = (await this.channelRequest(release, RequestMethod.Post, Routes.channelMessages(table.channelId), body)) as { id: string };
     } catch (err) {
       // Nobody was pinged: a retry must ping them again.
       this.pinged.delete(table.id);
@@ -705,6 +796,47 @@ export class Publisher implements TableListener {
     }
     work.written.pingMessageId = message.id;
     await this.deps.service.setPingMessage(table.id, message.id);
+  }
+
+  /** Delete an old ping through the channel route, at clean-up priority within the budget (after `_err`: its token failed). */
+  private channelCleanUp(work: TableWork, channelId: string, messageId: string, _err?: unknown): Promise<unknown> {
+    return this.budget
+      .slot(work.channelId, 'delete', RestPriority.cleanUp)
+      .then((done) => (this.closed ? done() : this.channelRequest(done, RequestMethod.Delete, Routes.channelMessage(channelId, messageId), undefined)));
+  }
+
+  /**
+   * The table's newest interaction whose token can post its ping now: younger than
+   * PING_TOKEN_TTL_MS, in the table's channel, and answered (waited for up to
+   * PING_ANSWER_WAIT_MS). Null otherwise (a bot move or a deadline with no live click).
+   */
+  private async followUpToken(table: TableSnapshot['table']): Promise<TableInteraction | null> {
+    const via = this.interactions.get(table.id);
+    const now = (this.deps.now ?? Date.now)();
+    if (!via || via.channelId !== table.channelId || now - via.since > PING_TOKEN_TTL_MS) return null;
+    let timer: NodeJS.Timeout | undefined;
+    const answered = await Promise.race([
+      via.answered.then(
+        () => true,
+        () => false,
+      ),
+      new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), PING_ANSWER_WAIT_MS))),
+    ]);
+    clearTimeout(timer);
+    return answered ? via : null;
+  }
+
+  /** The follow-up token of the table's ping `messageId`, while it lives (PING_TOKEN_TTL_MS); null: the channel route. */
+  private livePingVia(tableId: number, messageId: string): PingVia | null {
+    const via = this.pingVia.get(tableId);
+    if (!via || via.messageId !== messageId) return null;
+    return (this.deps.now ?? Date.now)() - via.since <= PING_TOKEN_TTL_MS ? via : null;
+  }
+
+  /** Edit or delete a follow-up message through its interaction token (`/webhooks/{app}/{token}/messages/{id}`, outside the global limit). */
+  private webhookRequest(via: PingVia, method: RequestMethod.Patch | RequestMethod.Delete, messageId: string, body: unknown): Promise<unknown> {
+    const route = Routes.webhookMessage(via.applicationId, via.token, messageId);
+    return method === RequestMethod.Delete ? this.interactionRest.delete(route, { auth: false }) : this.interactionRest.patch(route, { body, auth: false });
   }
 
   /**
@@ -756,7 +888,10 @@ export class Publisher implements TableListener {
         const live = this.panels.get(key);
         if (live) this.untrack(key, live);
       }
-      if (snap.table.status !== 'lobby') this.pinged.delete(snap.table.id);
+      if (snap.table.status !== 'lobby') {
+        this.pinged.delete(snap.table.id);
+        this.interactions.delete(snap.table.id);
+      }
     }
   }
 
