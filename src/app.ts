@@ -12,6 +12,7 @@ import type { SlashCommand } from './discord/slash-command.js';
 import type { Config } from './config.js';
 import type { AppContext } from './discord/context.js';
 import { Publisher, type TextBoardsPreferences } from './discord/publisher.js';
+import { routeInteractionWebhooks } from './discord/interaction-rest.js';
 import { createRouter } from './discord/router.js';
 import { defaultRegistry } from './games/index.js';
 import type { GameRegistry } from './games/registry.js';
@@ -144,6 +145,8 @@ export function createApp(config: Config, opts: AppOptions): App {
   // Discord's global 50/s (docs/discord.md §4); @discordjs/rest exempts only the initial
   // callback, so they get a client of their own that never waits behind board edits and pings.
   const interactionRest = new REST({ ...(config.discordApiUrl ? { api: config.discordApiUrl } : {}), globalRequestsPerSecond: Infinity, agent: restAgent() });
+  // discord.js's own editReply / followUp / deleteReply too (src/discord/interaction-rest.ts).
+  routeInteractionWebhooks(client.rest, interactionRest);
   const publisher = new Publisher({ rest: client.rest, interactionRest, service, registry, logger,
     textBoards: opts.textBoards ?? { guild: (id) => store.guildTextBoards(id), user: (id) => store.userTextBoards(id) },
     ...(opts.pingEditDelayMs !== undefined ? { pingEditDelayMs: opts.pingEditDelayMs } : {}),
