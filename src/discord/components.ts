@@ -129,8 +129,9 @@ async function tableVerb(interaction: ComponentInteraction, app: AppContext, log
       log.outcome = 'ok';
       // The lobby / board message is redrawn by the Publisher; acknowledge silently.
       const answered = interaction.deferUpdate();
-      // Start's first pings are follow-ups of this click (outside the global limit; docs/rate-limit.md).
-      app.publisher.noteInteraction(tableId, interaction, answered);
+      // Start's first pings are follow-ups of this click, and the lobby / board is redrawn through
+      // its token (`@original` is the clicked message after a deferred update): outside the global limit (docs/rate-limit.md).
+      app.publisher.noteInteraction(tableId, interaction, answered, interaction.message.id);
       await answered;
       return;
     }

@@ -111,6 +111,12 @@ export interface TableInteraction {
   since: number;
   /** Settles once the interaction's answer has gone through (a follow-up needs the answer first). */
   answered: Promise<unknown>;
+  /**
+   * Set when the click was on the table's board (or lobby) message and was answered with a
+   * (deferred) update of it: that message's id. Its `@original` is then the board, which the
+   * token can edit on an interaction route (outside the global limit).
+   */
+  boardMessageId?: string;
 }
 
 /** A ping posted as a follow-up: the token that can edit or delete it. */
@@ -187,6 +193,8 @@ export class Publisher implements TableListener {
   private readonly interactions = new Map<number, TableInteraction>();
   /** Pings posted as follow-ups, by table: edited and deleted through the same token while it lives. */
   private readonly pingVia = new Map<number, PingVia>();
+  /** Each table's newest click on its board answered with a (deferred) update: its token edits the board. */
+  private readonly boardVia = new Map<number, TableInteraction & { boardMessageId: string }>();
   private readonly idle: (() => void)[] = [];
   /** Deletions of old pings on their way (clean-up, not waited for by the table's work). */
   private readonly cleanUps = new Set<Promise<unknown>>();
@@ -290,12 +298,16 @@ export class Publisher implements TableListener {
    * settles `answered`) committed a change: the pings that change brings are posted as its
    * follow-ups (an interaction route, outside the global limit) while its token lives and it
    * happened in the table's channel. Call it before answering the interaction (the ping work
-   * starts after the commit, and waits for `answered`).
+   * starts after the commit, and waits for `answered`). With `boardMessageId` (the click was on
+   * that board or lobby message, answered with a deferred update of it), the board is redrawn
+   * through the token too (`PATCH /webhooks/{app}/{token}/messages/@original`) while it lives.
    */
-  noteInteraction(tableId: number, interaction: { applicationId: string; token: string; channelId: string | null }, answered: Promise<unknown>): void {
+  noteInteraction(tableId: number, interaction: { applicationId: string; token: string; channelId: string | null }, answered: Promise<unknown>, boardMessageId?: string): void {
     if (!interaction.channelId) return;
     answered.catch(() => undefined);
-    this.interactions.set(tableId, { applicationId: interaction.applicationId, token: interaction.token, channelId: interaction.channelId, since: (this.deps.now ?? Date.now)(), answered });
+    const noted: TableInteraction = { applicationId: interaction.applicationId, token: interaction.token, channelId: interaction.channelId, since: (this.deps.now ?? Date.now)(), answered };
+    this.interactions.set(tableId, noted);
+    if (boardMessageId) this.boardVia.set(tableId, { ...noted, boardMessageId });
   }
 
   /**
@@ -445,6 +457,23 @@ export class Publisher implements TableListener {
           break;
         }
         const hasBoard = Boolean(first.table.boardMessageId || work.written.boardMessageId);
+        // A live token of a click on the board edits it on an interaction route: no global slot.
+        const via = await this.liveBoardVia(tableId, work.written.boardMessageId ?? first.table.boardMessageId);
+        if (via && !this.closed) {
+          const changes = work.board.splice(0);
+          const newest = newestOf(changes)!;
+          const snap: TableSnapshot = { ...newest, table: { ...newest.table, ...work.written } };
+          try {
+            await this.upsertBoard(work, snap, changes, () => undefined, false, via);
+            work.retry.board.failures = 0;
+          } catch (err) {
+            // The token was refused: the channel route, within the budget, from the next round.
+            this.boardVia.delete(tableId);
+            if (worthRetrying(err) && this.retryLater(tableId, work, 'board', changes, err)) continue;
+            work.board.unshift(...changes);
+          }
+          continue;
+        }
         // A redraw asked for without a change (it brings a deleted board back) waits for the changes of other tables.
         const priority = this.onlyRedraws(work.board) ? RestPriority.cleanUp : RestPriority.board;
         work.boardRequest = this.budget.request(work.channelId, hasBoard ? 'edit' : 'create', priority);
@@ -668,7 +697,7 @@ export class Publisher implements TableListener {
    * is what the message already shows is not sent again, unless a redraw asks (that is how
    * a deleted board is found and brought back).
    */
-  private async upsertBoard(work: TableWork, snap: TableSnapshot, changes: Change[], release: SlotRelease, gone = false): Promise<void> {
+  private async upsertBoard(work: TableWork, snap: TableSnapshot, changes: Change[], release: SlotRelease, gone = false, via?: TableInteraction): Promise<void> {
     let { table } = snap;
     if (!table.boardMessageId && !gone) {
       // A command that posts the lobby itself stores its id after its answer: a change committed
@@ -706,7 +735,8 @@ export class Publisher implements TableListener {
       }
       try {
         slot = null;
-        await this.channelRequest(release, RequestMethod.Patch, Routes.channelMessage(table.channelId, table.boardMessageId), edit.body, edit.files);
+        if (via) await this.editPanel(via, edit);
+        else await this.channelRequest(release, RequestMethod.Patch, Routes.channelMessage(table.channelId, table.boardMessageId), edit.body, edit.files);
         await this.confirmBoard(table.id, table.version, fingerprint, closed);
         return;
       } catch (err) {
@@ -814,6 +844,26 @@ export class Publisher implements TableListener {
     const via = this.interactions.get(table.id);
     const now = (this.deps.now ?? Date.now)();
     if (!via || via.channelId !== table.channelId || now - via.since > PING_TOKEN_TTL_MS) return null;
+    return (await this.answeredIn(via)) ? via : null;
+  }
+
+  /**
+   * The token of the table's newest click on board message `messageId` answered with a
+   * (deferred) update, while it lives (PING_TOKEN_TTL_MS) and once that answer went through
+   * (waited for up to PING_ANSWER_WAIT_MS); null: the channel route.
+   */
+  private async liveBoardVia(tableId: number, messageId: string | null | undefined): Promise<TableInteraction | null> {
+    const via = this.boardVia.get(tableId);
+    if (!via || !messageId || via.boardMessageId !== messageId) return null;
+    if ((this.deps.now ?? Date.now)() - via.since > PING_TOKEN_TTL_MS) {
+      this.boardVia.delete(tableId);
+      return null;
+    }
+    return (await this.answeredIn(via)) ? via : null;
+  }
+
+  /** Whether `via`'s answer went through within PING_ANSWER_WAIT_MS. */
+  private async answeredIn(via: TableInteraction): Promise<boolean> {
     let timer: NodeJS.Timeout | undefined;
     const answered = await Promise.race([
       via.answered.then(
@@ -823,7 +873,7 @@ export class Publisher implements TableListener {
       new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), PING_ANSWER_WAIT_MS))),
     ]);
     clearTimeout(timer);
-    return answered ? via : null;
+    return answered;
   }
 
   /** The follow-up token of the table's ping `messageId`, while it lives (PING_TOKEN_TTL_MS); null: the channel route. */
@@ -891,6 +941,7 @@ export class Publisher implements TableListener {
       if (snap.table.status !== 'lobby') {
         this.pinged.delete(snap.table.id);
         this.interactions.delete(snap.table.id);
+        this.boardVia.delete(snap.table.id);
       }
     }
   }

@@ -6,7 +6,8 @@
  * (mentions filtered by allowed_mentions), and every player whose move it becomes is
  * notified. Without a live token (here: after a restart, a move committed by no click) the
  * ping goes through the channel route, and still notifies the same player. Played with the
- * Tally fixture game (3 players, one `add` per turn).
+ * Tally fixture game (3 players, one `add` per turn). The lobby's Join and Start clicks redraw the
+ * lobby through their own tokens too.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../src/app.js';
@@ -15,7 +16,7 @@ import { DiscordEmulator, type EmulatedUser } from '../../src/local/emulator/ind
 import { seatsToAct } from '../../src/games/engine.js';
 import { pingFor } from '../../src/tables/policy.js';
 import { tallyDefinition, tallyModule, type TallyState } from '../support/toy-game.js';
-import { answered, boardOf, fresh, offers, perform, settle, startBot, tableIdOf, tempDir } from './harness.js';
+import { answered, boardOf, fresh, offers, perform, settle, startBot, tableIdOf, tempDir, textOf } from './harness.js';
 
 describe('pings as interaction follow-ups', () => {
   let emu: DiscordEmulator;
@@ -39,12 +40,19 @@ describe('pings as interaction follow-ups', () => {
     const [ana, ben, cleo] = users as [EmulatedUser, EmulatedUser, EmulatedUser];
     const channelId = emu.addChannel('follow-up-pings');
     const lobby = answered(await ana.slash('tally new', { seats: 3 }, { channelId })).message!;
+    await settle(app);
+    emu.resetRequestCounts();
     answered(await ben.click(lobby, 'Join'));
     answered(await cleo.click(lobby, 'Join'));
     await settle(app);
-    emu.resetRequestCounts();
     answered(await ana.click(lobby, 'Start'));
     await settle(app);
+    // The lobby clicks, answered with a deferred update of the lobby, redraw it through their own
+    // tokens (`@original`): no board or lobby request on a route bound to the global limit.
+    const started = emu.requestCounts;
+    expect(started.global.lobby + started.global.board).toBe(0);
+    expect(started.interaction.lobby + started.interaction.board).toBeGreaterThanOrEqual(2);
+    expect(textOf(fresh(emu, lobby))).toContain('Cleo');
     const id = tableIdOf(lobby);
     const table = async () => (await app.context.store.table(id))!;
     const toAct = async () => {
