@@ -28,6 +28,46 @@ function rungLine(rate: number | '', r: RungResult, ratio?: { p50: number; p99: 
   ].join(' │ ');
 }
 
+/**
+ * Per rate and bot: requests on routes bound to the global 50/s, per committed move (in all and
+ * by kind) and per answered click; pings sent through interaction routes; and the bot-wide
+ * moves/s at which every board was current within 1 s (board lag p99 ≤ 1 s).
+ */
+function requestRows(res: BenchResults): string[] {
+  if (!res.ladder) return [];
+  const out = ['', '## Global-route requests (bound to the 50/s limit) per committed move, by kind; per answered click; pings on interaction routes (outside it)'];
+  out.push('offered │ bot     │ moves/s │ per move: all │ board │ lobby │ ping post/edit/delete │ clean-up │ other │ per click │ interaction-route pings/move │ board lag p50 / p99 ms');
+  const line = (rate: number | '', r: RungResult) => {
+    const g = r.globalPerCommit;
+    const i = r.interactionPerCommit;
+    const lag = r.boardLag && r.boardLag.n ? `${ms(r.boardLag.p50)} / ${ms(r.boardLag.p99)}` : '–';
+    return [
+      pad(rate, 7),
+      r.bot.padEnd(7),
+      pad(num(r.commitsPerSecond), 7),
+      pad(num(g.total), 13),
+      pad(num(g.board), 5),
+      pad(num(g.lobby), 5),
+      pad(`${num(g['ping-post'])} / ${num(g['ping-edit'])} / ${num(g['ping-delete'])}`, 21),
+      pad(num(g['clean-up']), 8),
+      pad(num(g.other), 5),
+      pad(num(r.globalPerClick.total), 9),
+      pad(`${num(i['ping-post'])} / ${num(i['ping-edit'])} / ${num(i['ping-delete'])}`, 28),
+      pad(lag, 14),
+    ].join(' │ ');
+  };
+  for (const r of res.ladder) {
+    out.push(line(r.rate, r.echo));
+    out.push(line('', r.product));
+  }
+  const current = res.ladder.filter((r) => r.product.boardLag && r.product.boardLag.n > 0 && r.product.boardLag.p99 <= 1000 && r.product.boardsBehindAfterDrain === 0);
+  const best = current.sort((a, b) => b.product.commitsPerSecond - a.product.commitsPerSecond)[0];
+  out.push(best ? `bot-wide moves/s with every board current within 1 s (board lag p99 ≤ 1 s): ${best.product.commitsPerSecond} (at ${best.rate} clicks/s)` : 'bot-wide moves/s with every board current within 1 s: no rung had board lag p99 ≤ 1 s');
+  const drains = res.ladder.map((r) => `${(r.product.drainMs / 1000).toFixed(1)} s after ${r.rate}/s`);
+  out.push(`every product board current (and the bot quiet) ${drains.join(', ')}`);
+  return out;
+}
+
 /** The report text. */
 export function printReport(res: BenchResults): string {
   const out: string[] = [];
@@ -53,6 +93,7 @@ export function printReport(res: BenchResults): string {
     if (stale.length) out.push(`product boards left behind their table once it had gone quiet (never caught up): ${stale.join(', ')}`);
     const h = res.highestRateP99Under100;
     if (h) out.push(`highest offered rate with p99 ≤ 100 ms and no failure: echo ${h.echo ?? 'none'}/s, product ${h.product ?? 'none'}/s (product/echo ${num(h.ratio)})`);
+    out.push(...requestRows(res));
     if (res.warmUp) out.push(`warm-up (every table clicked once at ${s.warmUpRate}/s): echo p50 ${ms(res.warmUp.echo.latency.p50)} ms, product p50 ${ms(res.warmUp.product.latency.p50)} ms; answer size median echo ${res.warmUp.echo.answerBytesMedian} B, product ${res.warmUp.product.answerBytesMedian} B`);
   }
   if (res.memory) {

@@ -14,6 +14,7 @@ import type { AppContext } from './discord/context.js';
 import { DISCORD_GLOBAL_PER_SECOND, globalRouteRequest, LocalGlobalGate, type GlobalGate } from './discord/global-budget.js';
 import { Publisher, type TextBoardsPreferences } from './discord/publisher.js';
 import { MessageIds } from './discord/message-ids.js';
+import { routeInteractionWebhooks } from './discord/interaction-rest.js';
 import { createRouter } from './discord/router.js';
 import { defaultRegistry } from './games/index.js';
 import type { GameRegistry } from './games/registry.js';
@@ -166,6 +167,8 @@ export function createApp(config: Config, opts: AppOptions): App {
   // Discord's global 50/s (docs/discord.md §4); @discordjs/rest exempts only the initial
   // callback, so they get a client of their own that never waits behind board edits and pings.
   const interactionRest = new REST({ ...(config.discordApiUrl ? { api: config.discordApiUrl } : {}), agent: restAgent(), ...restGateOptions(globalGate) });
+  // discord.js's own editReply / followUp / deleteReply too (src/discord/interaction-rest.ts).
+  routeInteractionWebhooks(client.rest, interactionRest);
   const messageIds = new MessageIds(store);
   const publisher = new Publisher({ rest: client.rest, interactionRest, service, messageIds, registry, logger, budget: { gate: globalGate },
     textBoards: opts.textBoards ?? { guild: (id) => store.guildTextBoards(id), user: (id) => store.userTextBoards(id) },

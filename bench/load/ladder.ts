@@ -10,7 +10,8 @@
 import { performance } from 'node:perf_hooks';
 import type { Rng } from '../../src/games/rng.js';
 import { controlsOf, showHand, useControl, type ClickSample } from './clicks.js';
-import { Observer, total4xx, type RestCounts } from './observe.js';
+import { Observer, total4xx, totalOf, type RestCounts } from './observe.js';
+import { REQUEST_KINDS, type RequestKind } from '../../src/local/emulator/index.js';
 import { median, ratio, round, summary } from './stats.js';
 import { boardsBehind, type BenchTable, type World } from './world.js';
 
@@ -41,6 +42,16 @@ export interface RungResult {
   commits: number;
   /** Per committed change: board edits, panel (interaction-webhook) requests, pings. */
   perCommit: { boardEdits: number; panelRequests: number; pings: number };
+  /**
+   * Requests on routes bound to Discord's global 50/s (every route but the interaction routes),
+   * per committed change and per answered click: in all, and by kind (src/local/emulator/request-kinds.ts).
+   */
+  globalPerCommit: PerKind;
+  globalPerClick: PerKind;
+  /** The same on interaction routes (outside the global limit), per committed change. */
+  interactionPerCommit: PerKind;
+  /** Committed changes per second of the offered load (bot-wide moves/s). */
+  commitsPerSecond: number;
   /** Commit → board edit accepted, ms (product only). */
   boardLag: ReturnType<typeof summary> | null;
   /** Commits no board edit showed by the end of the drain. */
@@ -63,6 +74,14 @@ export interface RungResult {
   generatorLagP99Ms: number;
   /** Tables still open at the end. */
   openTables: number;
+}
+
+/** Requests per unit, in all and by kind. */
+export type PerKind = { total: number } & Record<RequestKind, number>;
+
+function perKind(counts: Record<RequestKind, number>, units: number): PerKind {
+  const per = (n: number) => (units > 0 ? round(n / units, 3) : NaN);
+  return { total: per(totalOf(counts)), ...(Object.fromEntries(REQUEST_KINDS.map((k) => [k, per(counts[k])])) as Record<RequestKind, number>) };
 }
 
 /** Options of `runRung`. */
@@ -154,6 +173,10 @@ export async function runRung(world: World, o: RungOptions): Promise<RungResult>
     rest,
     commits,
     perCommit: { boardEdits: per(rest.boardEdits), panelRequests: per(rest.panelRequests), pings: per(rest.pings) },
+    globalPerCommit: perKind(rest.globalByKind, commits),
+    globalPerClick: perKind(rest.globalByKind, ok.length),
+    interactionPerCommit: perKind(rest.interactionByKind, commits),
+    commitsPerSecond: round(commits / ((endAt - started) / 1000), 1),
     boardLag: world.db ? summary(observer.boardLags) : null,
     unshown: observer.unshown,
     drainMs: round(drainMs, 0),

@@ -20,7 +20,7 @@
  * edit answer, its handling and a durable commit to overtake one local query; such a
  * sample would count a commit as shown one edit early (a shorter lag).
  */
-import type { RecordedRequest } from '../../src/local/emulator/index.js';
+import { REQUEST_KINDS, type KindCounts, type RecordedRequest } from '../../src/local/emulator/index.js';
 import type { ProductDb, TableRowView } from './product-db.js';
 import { isBoardMessage, type BenchTable, type World } from './world.js';
 
@@ -47,9 +47,20 @@ export interface RestCounts {
    * the product caused — counted apart.
    */
   forgottenTokens: number;
+  /**
+   * Every request (429s included: Discord counts them too) by the kind the emulator gave it
+   * (src/local/emulator/request-kinds.ts), on routes bound to the global 50/s limit…
+   */
+  globalByKind: KindCounts;
+  /** …and on interaction routes (the callback and `/webhooks/{app}/{token}/…`), outside it. */
+  interactionByKind: KindCounts;
 }
 
-const emptyCounts = (): RestCounts => ({ callbacks: 0, boardEdits: 0, panelRequests: 0, pings: 0, other: 0, rateLimitedGlobal: 0, rateLimitedUser: 0, http4xx: {}, forgottenTokens: 0 });
+const zeroKinds = (): KindCounts => Object.fromEntries(REQUEST_KINDS.map((kind) => [kind, 0])) as KindCounts;
+const emptyCounts = (): RestCounts => ({ callbacks: 0, boardEdits: 0, panelRequests: 0, pings: 0, other: 0, rateLimitedGlobal: 0, rateLimitedUser: 0, http4xx: {}, forgottenTokens: 0, globalByKind: zeroKinds(), interactionByKind: zeroKinds() });
+
+/** Sum of a per-kind count. */
+export const totalOf = (k: KindCounts): number => Object.values(k).reduce((a, b) => a + b, 0);
 
 /** Sum of a 4xx map. */
 export const total4xx = (c: RestCounts): number => Object.values(c.http4xx).reduce((a, b) => a + b, 0);
@@ -169,6 +180,7 @@ export class Observer {
   private onRequest(r: RecordedRequest): void {
     this.lastRequestAt = r.time;
     const c = this.counts;
+    if (r.kind) c[r.globalRoute ? 'globalByKind' : 'interactionByKind'][r.kind] += 1;
     if (r.status === 429) {
       if ((r.response as { global?: boolean } | undefined)?.global) c.rateLimitedGlobal++;
       else c.rateLimitedUser++;

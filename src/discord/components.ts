@@ -91,7 +91,10 @@ async function gameAction(
     log.action = actionName(result.value.action);
     log.outcome = 'ok';
     const mod = app.registry.get(result.value.snapshot.table.game);
-    await answerWithPanel(interaction, app, result.value.snapshot, how, confirmation(mod, result.value, text));
+    const answered = answerWithPanel(interaction, app, result.value.snapshot, how, confirmation(mod, result.value, text));
+    // The pings this move brings are follow-ups of this click (outside the global limit; docs/rate-limit.md).
+    app.publisher.noteInteraction(id.tableId, interaction, answered);
+    await answered;
     return;
   }
   const refusal = result.error;
@@ -126,7 +129,11 @@ async function tableVerb(interaction: ComponentInteraction, app: AppContext, log
       if (!result.ok) return refuse(result.error);
       log.outcome = 'ok';
       // The lobby / board message is redrawn by the Publisher; acknowledge silently.
-      await interaction.deferUpdate();
+      const answered = interaction.deferUpdate();
+      // Start's first pings are follow-ups of this click, and the lobby / board is redrawn through
+      // its token (`@original` is the clicked message after a deferred update): outside the global limit (docs/rate-limit.md).
+      app.publisher.noteInteraction(tableId, interaction, answered, interaction.message.id);
+      await answered;
       return;
     }
     case 'cancel': {

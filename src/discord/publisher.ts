@@ -88,6 +88,47 @@ export function worthRetrying(err: unknown): boolean {
   return typeof status !== 'number' || status >= 500 || status === 429;
 }
 
+/**
+ * A "your move" ping is posted as a follow-up of the table's newest interaction only while
+ * that interaction's token is younger than this, ms; the ping is edited or deleted through
+ * the same token only while it is younger than this too (Discord: tokens live 15 min;
+ * docs/rate-limit.md). Older: the channel route, within the global budget.
+ */
+export const PING_TOKEN_TTL_MS = 14 * 60 * 1000;
+
+/** How long a ping waits for the answer of the interaction it follows up, at most, ms (Discord waits 3 s for an answer). */
+export const PING_ANSWER_WAIT_MS = 3500;
+
+/**
+ * The newest interaction on a table that committed a change (a click on its board or a
+ * panel): its token can post follow-ups in the table's channel on an interaction route,
+ * outside the bot's global limit (docs/rate-limit.md).
+ */
+export interface TableInteraction {
+  applicationId: string;
+  token: string;
+  /** The channel the interaction happened in: a follow-up lands there. */
+  channelId: string;
+  /** When the token was issued (Unix ms). */
+  since: number;
+  /** Settles once the interaction's answer has gone through (a follow-up needs the answer first). */
+  answered: Promise<unknown>;
+  /**
+   * Set when the click was on the table's board (or lobby) message and was answered with a
+   * (deferred) update of it: that message's id. Its `@original` is then the board, which the
+   * token can edit on an interaction route (outside the global limit).
+   */
+  boardMessageId?: string;
+}
+
+/** A ping posted as a follow-up: the token that can edit or delete it. */
+interface PingVia {
+  messageId: string;
+  applicationId: string;
+  token: string;
+  since: number;
+}
+
 /** A player's private panel, with the interaction token that can edit it. */
 interface LivePanel {
   /** Id of the panel message. */
@@ -150,6 +191,12 @@ export class Publisher implements TableListener {
    * read back from the ping message itself (`pingedBy`) the first time it is needed.
    */
   private readonly pinged = new Map<number, Set<string>>();
+  /** Each table's newest interaction that committed a change (`noteInteraction`). */
+  private readonly interactions = new Map<number, TableInteraction>();
+  /** Pings posted as follow-ups, by table: edited and deleted through the same token while it lives. */
+  private readonly pingVia = new Map<number, PingVia>();
+  /** Each table's newest click on its board answered with a (deferred) update: its token edits the board. */
+  private readonly boardVia = new Map<number, TableInteraction & { boardMessageId: string }>();
   private readonly idle: (() => void)[] = [];
   /** Deletions of old pings on their way (clean-up, not waited for by the table's work). */
   private readonly cleanUps = new Set<Promise<unknown>>();
@@ -248,6 +295,23 @@ export class Publisher implements TableListener {
     const before = this.panels.get(key);
     if (before && before.messageId !== messageId) this.panelWriter.forget(before.messageId);
     this.panels.set(key, { messageId, applicationId: interaction.applicationId, token: interaction.token, since: (this.deps.now ?? Date.now)(), locale: interaction.locale });
+  }
+
+  /**
+   * Remember that `interaction` (a click on table `tableId`'s board or a panel, whose answer
+   * settles `answered`) committed a change: the pings that change brings are posted as its
+   * follow-ups (an interaction route, outside the global limit) while its token lives and it
+   * happened in the table's channel. Call it before answering the interaction (the ping work
+   * starts after the commit, and waits for `answered`). With `boardMessageId` (the click was on
+   * that board or lobby message, answered with a deferred update of it), the board is redrawn
+   * through the token too (`PATCH /webhooks/{app}/{token}/messages/@original`) while it lives.
+   */
+  noteInteraction(tableId: number, interaction: { applicationId: string; token: string; channelId: string | null }, answered: Promise<unknown>, boardMessageId?: string): void {
+    if (!interaction.channelId) return;
+    answered.catch(() => undefined);
+    const noted: TableInteraction = { applicationId: interaction.applicationId, token: interaction.token, channelId: interaction.channelId, since: (this.deps.now ?? Date.now)(), answered };
+    this.interactions.set(tableId, noted);
+    if (boardMessageId) this.boardVia.set(tableId, { ...noted, boardMessageId });
   }
 
   /**
@@ -397,6 +461,23 @@ export class Publisher implements TableListener {
           break;
         }
         const hasBoard = Boolean(first.table.boardMessageId || work.written.boardMessageId);
+        // A live token of a click on the board edits it on an interaction route: no global slot.
+        const via = await this.liveBoardVia(tableId, work.written.boardMessageId ?? first.table.boardMessageId);
+        if (via && !this.closed) {
+          const changes = work.board.splice(0);
+          const newest = newestOf(changes)!;
+          const snap: TableSnapshot = { ...newest, table: { ...newest.table, ...work.written } };
+          try {
+            await this.upsertBoard(work, snap, changes, () => undefined, false, via);
+            work.retry.board.failures = 0;
+          } catch (err) {
+            // The token was refused: the channel route, within the budget, from the next round.
+            this.boardVia.delete(tableId);
+            if (worthRetrying(err) && this.retryLater(tableId, work, 'board', changes, err)) continue;
+            work.board.unshift(...changes);
+          }
+          continue;
+        }
         // A redraw asked for without a change (it brings a deleted board back) waits for the changes of other tables.
         const priority = this.onlyRedraws(work.board) ? RestPriority.cleanUp : RestPriority.board;
         work.boardRequest = this.budget.request(work.channelId, hasBoard ? 'edit' : 'create', priority);
@@ -530,10 +611,24 @@ export class Publisher implements TableListener {
         await this.sleep(this.deps.pingEditDelayMs ?? PING_EDIT_DELAY_MS);
         if (this.closed || work.ping.length > 0) return;
         const mod = this.deps.registry.get(snap.table.game);
+        const body = pingMessage(mod, snap.table, still, catalogFor(snap.table.locale));
+        // A ping posted as a follow-up is edited through its token while it lives (outside the global limit).
+        const via = this.livePingVia(tableId, snap.table.pingMessageId);
+        if (via) {
+          if (this.closed || this.pingSuperseded(work)) return;
+          try {
+            await this.webhookRequest(via, RequestMethod.Patch, snap.table.pingMessageId, body);
+            this.pinged.set(tableId, new Set(still));
+            return;
+          } catch (err) {
+            if (!worthRetrying(err)) this.pingVia.delete(tableId);
+            throw err;
+          }
+        }
         const release = await this.budget.slot(work.channelId, 'edit', RestPriority.cleanUp);
         // A newer decision came in while waiting: the next round replaces the ping anyway.
         if (this.closed || this.pingSuperseded(work)) return release();
-        await this.channelRequest(release, RequestMethod.Patch, Routes.channelMessage(snap.table.channelId, snap.table.pingMessageId), pingMessage(mod, snap.table, still, catalogFor(snap.table.locale)));
+        await this.channelRequest(release, RequestMethod.Patch, Routes.channelMessage(snap.table.channelId, snap.table.pingMessageId), body);
         this.pinged.set(tableId, new Set(still));
       }
     }
@@ -607,7 +702,7 @@ export class Publisher implements TableListener {
    * is what the message already shows is not sent again, unless a redraw asks (that is how
    * a deleted board is found and brought back).
    */
-  private async upsertBoard(work: TableWork, snap: TableSnapshot, changes: Change[], release: SlotRelease, gone = false): Promise<void> {
+  private async upsertBoard(work: TableWork, snap: TableSnapshot, changes: Change[], release: SlotRelease, gone = false, via?: TableInteraction): Promise<void> {
     let { table } = snap;
     if (!table.boardMessageId && !gone) {
       // A command that posts the lobby itself stores its id after its answer: a change committed
@@ -645,7 +740,8 @@ export class Publisher implements TableListener {
       }
       try {
         slot = null;
-        await this.channelRequest(release, RequestMethod.Patch, Routes.channelMessage(table.channelId, table.boardMessageId), edit.body, edit.files);
+        if (via) await this.editPanel(via, edit);
+        else await this.channelRequest(release, RequestMethod.Patch, Routes.channelMessage(table.channelId, table.boardMessageId), edit.body, edit.files);
         await this.confirmBoard(table.id, table.version, fingerprint, closed);
         return;
       } catch (err) {
@@ -686,23 +782,48 @@ export class Publisher implements TableListener {
     if (old) {
       work.written.pingMessageId = null;
       await this.deps.messageIds.setPingMessage(table.id, null);
-      const cleanUp = this.budget
-        .slot(work.channelId, 'delete', RestPriority.cleanUp)
-        .then((done) => (this.closed ? done() : this.channelRequest(done, RequestMethod.Delete, Routes.channelMessage(table.channelId, old), undefined)))
+      // A ping posted as a follow-up goes through its token while it lives (outside the global limit).
+      const via = this.livePingVia(table.id, old);
+      this.pingVia.delete(table.id);
+      const cleanUp = (
+        via
+          ? this.webhookRequest(via, RequestMethod.Delete, old, undefined).catch((err: unknown) => this.channelCleanUp(work, table.channelId, old, err))
+          : this.channelCleanUp(work, table.channelId, old)
+      )
         .catch(() => undefined)
         .finally(() => this.cleanUps.delete(cleanUp));
       this.cleanUps.add(cleanUp);
     }
     if (userIds.length === 0) return;
+    const mod = this.deps.registry.get(table.game);
+    const body = pingMessage(mod, table, userIds, catalogFor(table.locale));
+    // First choice: a follow-up of the table's newest interaction (an interaction route, outside the global limit).
+    const follow = await this.followUpToken(table);
+    if (follow && !this.closed && !this.pingSuperseded(work)) {
+      try {
+        const message = (await this.interactionRest.post(Routes.webhook(follow.applicationId, follow.token), { body, auth: false })) as { id: string };
+        this.pingVia.set(table.id, { messageId: message.id, applicationId: follow.applicationId, token: follow.token, since: follow.since });
+        work.written.pingMessageId = message.id;
+        await this.deps.messageIds.setPingMessage(table.id, message.id);
+        return;
+      } catch (err) {
+        // A refused token (expired, unknown): the channel route below. Anything else is retried (nobody was pinged for sure).
+        const status = (err as { status?: unknown } | null)?.status;
+        if (typeof status !== 'number' || status >= 500 || status === 429) {
+          this.pinged.delete(table.id);
+          throw err;
+        }
+        this.deps.logger.debug({ err, table: table.id }, 'ping follow-up refused; pinging through the channel');
+      }
+    }
     const release = await this.budget.slot(work.channelId, 'create', RestPriority.ping);
     if (this.closed || this.pingSuperseded(work)) {
       this.pinged.delete(table.id);
       return release();
     }
-    const mod = this.deps.registry.get(table.game);
     let message: { id: string };
     try {
-      message = (await this.channelRequest(release, RequestMethod.Post, Routes.channelMessages(table.channelId), pingMessage(mod, table, userIds, catalogFor(table.locale)))) as { id: string };
+      message = (await this.channelRequest(release, RequestMethod.Post, Routes.channelMessages(table.channelId), body)) as { id: string };
     } catch (err) {
       // Nobody was pinged: a retry must ping them again.
       this.pinged.delete(table.id);
@@ -710,6 +831,67 @@ export class Publisher implements TableListener {
     }
     work.written.pingMessageId = message.id;
     await this.deps.messageIds.setPingMessage(table.id, message.id);
+  }
+
+  /** Delete an old ping through the channel route, at clean-up priority within the budget (after `_err`: its token failed). */
+  private channelCleanUp(work: TableWork, channelId: string, messageId: string, _err?: unknown): Promise<unknown> {
+    return this.budget
+      .slot(work.channelId, 'delete', RestPriority.cleanUp)
+      .then((done) => (this.closed ? done() : this.channelRequest(done, RequestMethod.Delete, Routes.channelMessage(channelId, messageId), undefined)));
+  }
+
+  /**
+   * The table's newest interaction whose token can post its ping now: younger than
+   * PING_TOKEN_TTL_MS, in the table's channel, and answered (waited for up to
+   * PING_ANSWER_WAIT_MS). Null otherwise (a bot move or a deadline with no live click).
+   */
+  private async followUpToken(table: TableSnapshot['table']): Promise<TableInteraction | null> {
+    const via = this.interactions.get(table.id);
+    const now = (this.deps.now ?? Date.now)();
+    if (!via || via.channelId !== table.channelId || now - via.since > PING_TOKEN_TTL_MS) return null;
+    return (await this.answeredIn(via)) ? via : null;
+  }
+
+  /**
+   * The token of the table's newest click on board message `messageId` answered with a
+   * (deferred) update, while it lives (PING_TOKEN_TTL_MS) and once that answer went through
+   * (waited for up to PING_ANSWER_WAIT_MS); null: the channel route.
+   */
+  private async liveBoardVia(tableId: number, messageId: string | null | undefined): Promise<TableInteraction | null> {
+    const via = this.boardVia.get(tableId);
+    if (!via || !messageId || via.boardMessageId !== messageId) return null;
+    if ((this.deps.now ?? Date.now)() - via.since > PING_TOKEN_TTL_MS) {
+      this.boardVia.delete(tableId);
+      return null;
+    }
+    return (await this.answeredIn(via)) ? via : null;
+  }
+
+  /** Whether `via`'s answer went through within PING_ANSWER_WAIT_MS. */
+  private async answeredIn(via: TableInteraction): Promise<boolean> {
+    let timer: NodeJS.Timeout | undefined;
+    const answered = await Promise.race([
+      via.answered.then(
+        () => true,
+        () => false,
+      ),
+      new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), PING_ANSWER_WAIT_MS))),
+    ]);
+    clearTimeout(timer);
+    return answered;
+  }
+
+  /** The follow-up token of the table's ping `messageId`, while it lives (PING_TOKEN_TTL_MS); null: the channel route. */
+  private livePingVia(tableId: number, messageId: string): PingVia | null {
+    const via = this.pingVia.get(tableId);
+    if (!via || via.messageId !== messageId) return null;
+    return (this.deps.now ?? Date.now)() - via.since <= PING_TOKEN_TTL_MS ? via : null;
+  }
+
+  /** Edit or delete a follow-up message through its interaction token (`/webhooks/{app}/{token}/messages/{id}`, outside the global limit). */
+  private webhookRequest(via: PingVia, method: RequestMethod.Patch | RequestMethod.Delete, messageId: string, body: unknown): Promise<unknown> {
+    const route = Routes.webhookMessage(via.applicationId, via.token, messageId);
+    return method === RequestMethod.Delete ? this.interactionRest.delete(route, { auth: false }) : this.interactionRest.patch(route, { body, auth: false });
   }
 
   /**
@@ -761,7 +943,11 @@ export class Publisher implements TableListener {
         const live = this.panels.get(key);
         if (live) this.untrack(key, live);
       }
-      if (snap.table.status !== 'lobby') this.pinged.delete(snap.table.id);
+      if (snap.table.status !== 'lobby') {
+        this.pinged.delete(snap.table.id);
+        this.interactions.delete(snap.table.id);
+        this.boardVia.delete(snap.table.id);
+      }
     }
   }
 

@@ -25,6 +25,7 @@ import { commandRoutes } from './rest-commands.js';
 import { extraRoutes } from './rest-extras.js';
 import { interactionRoutes } from './rest-interactions.js';
 import { RestRouter } from './rest-router.js';
+import type { RequestCounts } from './request-kinds.js';
 import { channelRoutes, dispatchMessageEvent } from './rest-routes.js';
 import { EmulatorServer, type HostingOptions } from './server.js';
 import { EmulatorState, resolveOptions, resolveRateLimit } from './state.js';
@@ -43,6 +44,7 @@ export { connectHost, type HostingOptions } from './server.js';
 export { parseWorld, WorldFileError, type SnapshotOptions, type WorldSnapshot } from './world.js';
 export { cleanDisplayName, MANAGER_ROLE_NAME } from './world-edit.js';
 export type { FaultRecord, RestFault } from './faults.js';
+export { REQUEST_KINDS, type KindCounts, type RequestCounts, type RequestKind } from './request-kinds.js';
 export type * from './types.js';
 
 /** Where the emulator serves and what world it starts from (local play). */
@@ -177,6 +179,20 @@ export class DiscordEmulator {
   /** Everything Discord would have rejected or users would have seen fail. Should stay empty. */
   get violations(): readonly Violation[] {
     return this.core.state.violations;
+  }
+
+  /**
+   * REST requests answered since the start (or `resetRequestCounts`), by kind — board, lobby,
+   * ping post / edit / delete, clean-up, callback, panel, other — split into routes bound to the
+   * global limit and interaction routes (request-kinds.ts).
+   */
+  get requestCounts(): RequestCounts {
+    return structuredClone(this.core.state.requestCounter.counts);
+  }
+
+  /** Count requests from zero again (`requestCounts`). */
+  resetRequestCounts(): void {
+    this.core.state.requestCounter.reset();
   }
 
   /** Message id → ids of the users it notified (mentions after allowed_mentions). */

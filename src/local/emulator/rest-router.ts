@@ -6,8 +6,10 @@
 import type { EmulatorCore } from './interactions.js';
 import { MAX_UPLOAD_BYTES, uploadBytes, type UploadedFile } from './attachments.js';
 import { RateLimiter } from './rate-limits.js';
+import type { RequestKind } from './request-kinds.js';
 import { describeProblems, type Problem } from './validation.js';
 import type { JsonObject, Violation } from './types.js';
+import type { MessageRecord } from './records.js';
 
 /** What a route handler gets. */
 export interface RouteContext {
@@ -128,6 +130,14 @@ export class RestRouter {
     return delay > 0 && req.method === 'PATCH' && /\/webhooks\/[^/]+\/[^/]+\/messages\//.test(req.url) ? delay : 0;
   }
 
+  /** The message a route's `:message` parameter names (`@original` through the `:token`'s interaction), if known. */
+  private namedMessage(params: Record<string, string>): MessageRecord | undefined {
+    const { state } = this.core;
+    let id = params.message;
+    if (id === '@original') id = (params.token ? state.interactionsByToken.get(params.token)?.originalMessageId : undefined) ?? undefined;
+    return id ? state.messages.get(id) : undefined;
+  }
+
   /** Answer one request. */
   handle(req: RawRequest): RawResponse {
     const { state } = this.core;
@@ -146,6 +156,7 @@ export class RestRouter {
     let routeName = '?';
     let res: RouteResponse;
     let extraHeaders: Record<string, string> = {};
+    let counted: { kind: RequestKind; globalRoute: boolean } | undefined;
     const violate = (v: Omit<Violation, 'time' | 'method' | 'path' | 'route'>) =>
       state.violation({ ...v, method: req.method, path, route: routeName, body: req.body });
 
@@ -160,6 +171,8 @@ export class RestRouter {
     } else {
       routeName = `${match.r.method} ${match.r.pattern}`;
       const params = match.params!;
+      // Counted by kind before the handler changes the message it names (request-kinds.ts).
+      counted = state.requestCounter.count(req.method, match.r.pattern, req.body, this.namedMessage(params));
       if (match.r.auth && req.authorization !== `Bot ${state.token}`) {
         res = apiError(401, 0, '401: Unauthorized');
         violate({ kind: 'unauthorized', message: `${routeName} without a valid "Bot <token>" Authorization header` });
@@ -193,7 +206,7 @@ export class RestRouter {
         }
       }
     }
-    state.recordRequest({ method: req.method, path, route: routeName, query, status: res.status, body: req.body, response: res.body, time });
+    state.recordRequest({ method: req.method, path, route: routeName, query, status: res.status, body: req.body, response: res.body, time, ...(counted ?? {}) });
     state.log(`${req.method} ${path} → ${res.status}${res.status >= 400 ? ` ${JSON.stringify(res.body)}` : ''}`);
     state.changed();
     return { status: res.status, body: res.body, headers: { ...extraHeaders, ...(res.headers ?? {}) } };

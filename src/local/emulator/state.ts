@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { ChannelType } from 'discord-api-types/v10';
 import { AttachmentStore } from './attachments.js';
 import { SnowflakeGenerator } from './snowflake.js';
+import { RequestCounter } from './request-kinds.js';
 import { ALL_PERMISSIONS, EVERYONE_PERMISSIONS, effectivePermissions } from './permissions.js';
 import type { CommandRecord, ChannelRecord, GuildRecord, InteractionRecord, MemberRecord, MessageRecord, ResolvedOptions, RoleRecord, UserRecord } from './records.js';
 import type { GatewayFrame, JsonObject, RecordedRequest, Violation } from './types.js';
@@ -31,6 +32,8 @@ export class EmulatorState {
   readonly members = new Map<string, MemberRecord>();
   /** Every message ever created (deleted ones are flagged, not removed). */
   readonly messages = new Map<string, MessageRecord>();
+  /** Requests answered, by kind and by global / interaction route (request-kinds.ts). */
+  readonly requestCounter = new RequestCounter();
   /** Commands by scope: 'global' or a guild id. */
   readonly commands = new Map<string, CommandRecord[]>();
   readonly interactions = new Map<string, InteractionRecord>();

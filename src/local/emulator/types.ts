@@ -3,6 +3,7 @@
  */
 
 /** A plain JSON object. */
+import type { RequestKind } from './request-kinds.js';
 export type JsonObject = Record<string, unknown>;
 
 /**
@@ -102,6 +103,10 @@ export interface RecordedRequest {
   response: unknown;
   /** Date.now() when the request arrived. */
   time: number;
+  /** What the request was for (request-kinds.ts), for a route the emulator knows. */
+  kind?: RequestKind;
+  /** Whether its route is bound to the bot's global limit (every route but the interaction routes). */
+  globalRoute?: boolean;
 }
 
 /** One gateway payload sent or received (dispatch data omitted). */
