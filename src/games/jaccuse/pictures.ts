@@ -77,7 +77,7 @@ function evidenceCard(card: EvidenceId, x: number, y: number, p: Pics, t: Pictur
   out.push(rect(x, y, w, CARD_H, { fill: PAPER, radius: 12, stroke: TYPE_COLOUR[type], strokeWidth: 4 }));
   out.push(typeSymbol(type, x + 10, y + 8, 24));
   out.push(text(x + 42, y + 28, p.typeName[type], { size: MIN_LABEL_PX, fill: TYPE_COLOUR[type], bold: true, maxWidth: w - 52 }));
-  const lines = wrapText(t.jaccuse.evidence[card], w - 16, MIN_TEXT_PX, false, 2);
+  const lines = wrapText(t.jaccuse.evidence[card], w - 16, MIN_TEXT_PX, 2);
   lines.forEach((l, i) => out.push(text(x + 10, y + 58 + i * 27 - (lines.length === 1 ? 0 : 4), l, { size: MIN_TEXT_PX, fill: INK })));
   if (latest) out.push(rect(x - 6, y - 6, w + 12, CARD_H + 12, { fill: 'none', radius: 16, stroke: THEME.highlight, strokeWidth: 4 }));
 }
@@ -128,7 +128,7 @@ function statusText(v: JaccusePublicView, ctx: PictureContext, p: Pics): string 
 /** Header: round and cycle, then who acts. Returns the y below. */
 function drawHeader(v: JaccusePublicView, ctx: PictureContext, p: Pics, out: string[]): number {
   out.push(text(MARGIN, 38, headerText(v, p), { size: MIN_TEXT_PX, bold: true, maxWidth: W - 2 * MARGIN }));
-  const lines = wrapText(statusText(v, ctx, p), W - 2 * MARGIN, MIN_LABEL_PX + 2, v.phase === 'over', 2);
+  const lines = wrapText(statusText(v, ctx, p), W - 2 * MARGIN, MIN_LABEL_PX + 2, 2, v.phase === 'over');
   lines.forEach((l, i) => out.push(text(MARGIN, 72 + i * 30, l, { size: MIN_LABEL_PX + 2, bold: v.phase === 'over', fill: v.phase === 'over' ? THEME.highlight : THEME.text })));
   return 72 + lines.length * 30;
 }
@@ -265,7 +265,7 @@ function drawTableCentre(v: JaccusePublicView, ctx: PictureContext, p: Pics, top
   if (outcomes.length > 3) shown[2] = p.more(outcomes.length - 2);
   for (const o of shown) lines.push({ text: `- ${o}` });
   // Long sentences (Spanish) wrap onto a second line.
-  const wrapped = lines.flatMap((l) => wrapText(l.text, W - 2 * MARGIN - 28, MIN_LABEL_PX, l.bold, l.bold ? 2 : 1).map((part) => ({ text: part, bold: l.bold })));
+  const wrapped = lines.flatMap((l) => wrapText(l.text, W - 2 * MARGIN - 28, MIN_LABEL_PX, l.bold ? 2 : 1, l.bold).map((part) => ({ text: part, bold: l.bold })));
   lines.splice(0, lines.length, ...wrapped);
   const h = 18 + lines.length * 30;
   out.push(rect(MARGIN, y, W - 2 * MARGIN, h, { fill: THEME.panel, radius: 12, stroke: justRevealed ? THEME.highlight : undefined, strokeWidth: 4 }));
@@ -363,7 +363,7 @@ function investigationCard(card: InvestigationId, x: number, y: number, w: numbe
     out.push(text(cx + 34, y + 34, p.typeLetter[type], { size: MIN_LABEL_PX, bold: true, fill: TYPE_COLOUR[type] }));
     cx += 34 + textWidth(p.typeLetter[type], MIN_LABEL_PX, true) + 10;
   }
-  const lines = wrapText(types.map((ty) => p.typeName[ty]).join(' + '), w - 20, MIN_LABEL_PX, false, 2);
+  const lines = wrapText(types.map((ty) => p.typeName[ty]).join(' + '), w - 20, MIN_LABEL_PX, 2);
   lines.forEach((l, i) => out.push(text(x + 10, y + 70 + i * 28, l, { size: MIN_LABEL_PX, fill: INK })));
   if (faceDown) {
     const tw = Math.min(w - 16, textWidth(p.faceDown, MIN_LABEL_PX, true) + 14);

@@ -274,7 +274,7 @@ function drawBelowGrid(v: NoirPublicView, ctx: PictureContext, p: Pics, top: num
     }
   }
   if (v.removed.length > 0) {
-    const lines = wrapText(p.removed(v.removed.map((id) => suspectOf(id).name).join(', ')), W - 2 * MARGIN, MIN_LABEL_PX, false, 2);
+    const lines = wrapText(p.removed(v.removed.map((id) => suspectOf(id).name).join(', ')), W - 2 * MARGIN, MIN_LABEL_PX, 2);
     for (const l of lines) {
       out.push(text(MARGIN, y + 28, l, { size: MIN_LABEL_PX, fill: THEME.muted }));
       y += 32;
@@ -393,7 +393,7 @@ function hand(v: NoirSeatView, ctx: PictureContext): Picture {
   if (v.role === 'killer' && v.draws.length > 0) side = p.draws(v.draws.map((d) => p.drawItem(suspectOf(d.suspect).name, d.alive)).join(', '));
   if (side && cards.length === 1) {
     const left = MARGIN + cardW + 20;
-    wrapText(side, W - MARGIN - left, MIN_LABEL_PX, false, 4).forEach((l, i) => {
+    wrapText(side, W - MARGIN - left, MIN_LABEL_PX, 4).forEach((l, i) => {
       out.push(text(left, y - 100 + i * 30, l, { size: MIN_LABEL_PX, fill: THEME.muted }));
     });
   }
