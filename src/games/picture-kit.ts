@@ -7,7 +7,7 @@
  * (README "Pictures").
  */
 import type { GameEvent, Seat, Viewer } from './engine.js';
-import type { PictureContext } from './picture.js';
+import { MIN_LABEL_PX, type PictureContext } from './picture.js';
 import { circle as svgCircle, drawable, esc, fitText, round, text, textWidth, THEME } from './svg.js';
 
 /** Alt text and its limit live in svg.ts (one definition for every game's pictures). */
@@ -95,8 +95,8 @@ export interface LegendItem {
 
 /** Size of a legend's symbol square and its text, px. */
 const LEGEND_BOX = 30;
-const LEGEND_TEXT = 22;
-const LEGEND_ROW = 38;
+const LEGEND_TEXT = MIN_LABEL_PX;
+const LEGEND_ROW = 42;
 
 /**
  * A legend strip ("key") from `top`: a heading, then the items flowed after it, left to right, in rows
