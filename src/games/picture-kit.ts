@@ -8,7 +8,7 @@
  */
 import type { GameEvent, Seat, Viewer } from './engine.js';
 import { MIN_LABEL_PX, type PictureContext } from './picture.js';
-import { circle as svgCircle, drawable, esc, fitText, round, text, textWidth, THEME } from './svg.js';
+import { circle as svgCircle, drawable, esc, round, text, textWidth, THEME, wrapText } from './svg.js';
 
 /** Alt text and its limit live in svg.ts (one definition for every game's pictures). */
 export { altText, MAX_ALT_CHARS as ALT_MAX } from './svg.js';
@@ -110,15 +110,21 @@ export function legendStrip(left: number, top: number, width: number, heading: s
   parts.push(text(left, y + LEGEND_BOX / 2 + 8, heading, { size: LEGEND_TEXT, fill: THEME.muted, bold: true, maxWidth: width }));
   let x = left + Math.min(width / 2, textWidth(heading, LEGEND_TEXT, true) + 18);
   for (const item of items) {
-    const label = fitText(drawable(item.label), width - LEGEND_BOX - 10, LEGEND_TEXT);
-    const w = LEGEND_BOX + 10 + textWidth(label, LEGEND_TEXT) + 26;
+    // A label too wide for a whole row wraps onto a second line (never cut).
+    const lines = wrapText(item.label, width - LEGEND_BOX - 10, LEGEND_TEXT, 2);
+    const w = LEGEND_BOX + 10 + Math.max(...lines.map((l) => textWidth(l, LEGEND_TEXT))) + 26;
     if (x > left && x + w - 26 > left + width) {
       x = left;
       y += LEGEND_ROW;
     }
     parts.push(item.draw(x, y, LEGEND_BOX));
-    parts.push(text(x + LEGEND_BOX + 10, y + LEGEND_BOX / 2 + 8, label, { size: LEGEND_TEXT, fill: THEME.text }));
+    lines.forEach((l, i) => parts.push(text(x + LEGEND_BOX + 10, y + LEGEND_BOX / 2 + 8 + i * (LEGEND_TEXT + 5), l, { size: LEGEND_TEXT, fill: THEME.text })));
     x += w;
+    if (lines.length > 1) {
+      // The second line takes the rest of the row.
+      x = left + width;
+      y += LEGEND_TEXT + 5;
+    }
   }
   return { svg: parts.join(''), height: y + LEGEND_ROW - top };
 }
