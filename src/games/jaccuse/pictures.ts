@@ -194,8 +194,10 @@ function drawSeat(v: JaccusePublicView, ctx: PictureContext, p: Pics, seat: numb
   const tagW = tag ? textWidth(tag, MIN_LABEL_PX, true) + 20 : 0;
   const right = W - MARGIN - 14 - (tag ? tagW + 10 : 0);
   const name = nameOf(ctx, seat) + (mine ? ` (${p.you})` : '');
-  const nameW = Math.min(textWidth(name, MIN_TEXT_PX, true), 230);
-  out.push(text(x, top + 34, name, { size: MIN_TEXT_PX, bold: true, maxWidth: 230 }));
+  // A long name shrinks to the smallest label size before it is cut.
+  const fitted = fitLines(name, 250, MIN_TEXT_PX, 1, MIN_LABEL_PX, true);
+  const nameW = Math.min(textWidth(fitted.lines[0]!, fitted.size, true), 250);
+  out.push(text(x, top + 34, fitted.lines[0]!, { size: fitted.size, bold: true }));
   x += nameW + 12;
   if (seat === v.inspector && v.phase !== 'over') {
     const bw = textWidth(p.inspector, MIN_LABEL_PX, true) + 16;

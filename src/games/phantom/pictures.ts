@@ -188,10 +188,11 @@ function drawScores(out: string[], y: number, v: PhantomPublicView, ctx: Picture
     else if (v.toAct.includes(seat)) out.push(v.phase === 'discard' ? decidingMark(M + 24, cy) : turnMark(M + 24, cy));
     const tags = [seat === me ? p.you : '', info?.bot ? p.bot : '', info?.away ? p.away : ''].filter(Boolean).join(', ');
     const suffix = tags ? ` (${tags})` : '';
-    const nameMax = 250 - textWidth(suffix, LABEL);
+    const nameMax = 242 - textWidth(suffix, LABEL);
     const shownName = fitText(nameOf(ctx, seat), nameMax, TEXT, true);
     out.push(text(M + 44, cy + 10, shownName, { size: TEXT, bold: true }));
-    if (suffix) out.push(text(M + 44 + textWidth(shownName, TEXT, true) + 2, cy + 9, suffix, { size: LABEL, fill: THEME.muted }));
+    // Its own text element after a real gap: SVG drops the leading space of " (you)" ("Ana(you)").
+    if (suffix) out.push(text(M + 44 + textWidth(shownName, TEXT, true) + 10, cy + 9, suffix.trim(), { size: LABEL, fill: THEME.muted }));
     if (seat === firstSeat) out.push(firstMark(M + 44 + 262, cy, 26));
     // Cards in hand: a small stack and the count in words.
     const hx = M + 330;
