@@ -82,19 +82,21 @@ export async function answerWithPanel(
   app.publisher.trackPanel(table.id, interaction.user.id, messageId, interaction);
   if (!later) return;
   const id = messageId;
-  const drawn = await handPicture(app, mod, snapshot, seat!, text);
-  if (!drawn) return;
-  const withPicture = draw(drawn);
-  // Same version: sent unless the panel already shows (or will show) a newer one.
-  writer.write(
-    id,
-    table.version,
-    () => {
-      writer.showing(id, panelFingerprint(withPicture, shownNote));
-      return app.publisher.editPanel(interaction, requestBody(withPicture, true));
-    },
-    true,
-  );
+  // Not awaited: the click's handler (and its admission slot, admission.ts) is done once answered.
+  void handPicture(app, mod, snapshot, seat!, text).then((drawn) => {
+    if (!drawn) return;
+    const withPicture = draw(drawn);
+    // Same version: sent unless the panel already shows (or will show) a newer one.
+    writer.write(
+      id,
+      table.version,
+      () => {
+        writer.showing(id, panelFingerprint(withPicture, shownNote));
+        return app.publisher.editPanel(interaction, requestBody(withPicture, true));
+      },
+      true,
+    );
+  });
 }
 
 /**
