@@ -16,7 +16,6 @@ import { escapeName, button, buttonRow, clip, type ComponentRow, type MessagePay
 import { gameRecord, gameTranscript } from '../discord/render/review-export.js';
 import { reviewContext, reviewMessage, reviewPictureName, reviewPictureSeats, stepPictures, viewLabel, type ReviewInput, type ReviewPictures } from '../discord/render/review.js';
 import { interactionAgeMs } from '../discord/late.js';
-import { PICTURE_ANSWER_BY_MS } from '../discord/panels.js';
 import type { ComponentHandler, ComponentInteraction, SlashCommand } from '../discord/slash-command.js';
 import type { Seat } from '../games/engine.js';
 import type { GameModule } from '../games/module.js';
@@ -24,6 +23,14 @@ import { catalogFor, type Catalog } from '../i18n/index.js';
 import type { SeatRow, TableRow } from '../persistence/store/types.js';
 import { clampStep, decodeView, defaultView, lastStep, mayView, replayGame, ReplayCache, type GameReplay, type ReplayLogEntry } from '../review/replay.js';
 
+
+/**
+ * How long (ms, counted from the interaction's creation) a review step waits for its pictures
+ * before answering: a cached step (◀ / ▶ after the neighbours were drawn) answers with them;
+ * otherwise the click is acknowledged and the pictures follow as an edit (as panels do,
+ * src/discord/panels.ts), never a late answer.
+ */
+export const REVIEW_PICTURE_WAIT_MS = 250;
 /** Games per `/history` page. */
 export const HISTORY_PAGE_SIZE = 5;
 /** How far back `/history` pages go (pages × size games). */
@@ -140,7 +147,7 @@ export const reviewClick: ComponentHandler<'review'> = async (interaction, app, 
   const pictureWork = textBoards ? Promise.resolve(null) : reviewStepPictures(app, mod, input, text);
   // As a panel click (src/discord/panels.ts): pictures not drawn in time follow the acknowledgement.
   const acknowledged = interaction.deferred || interaction.replied;
-  const pictures = acknowledged ? await pictureWork : await within(pictureWork, PICTURE_ANSWER_BY_MS - interactionAgeMs(interaction));
+  const pictures = acknowledged ? await pictureWork : await within(pictureWork, REVIEW_PICTURE_WAIT_MS - interactionAgeMs(interaction));
   const draw = (drawn: ReviewPictures | null) => reviewMessage(mod, input, text, { pictures: drawn, textBoards });
   const inPlace = id.op !== 'o' && interaction.message.flags.has(MessageFlags.Ephemeral);
   if (pictures === undefined) {

@@ -2,12 +2,11 @@
  * Opening and redrawing a player's private panel, shared by `/hand`, "Show my hand",
  * "Refresh", and every answer to a game click.
  */
-import { MessageFlags, type ButtonInteraction, type ChatInputCommandInteraction, type StringSelectMenuInteraction } from 'discord.js';
+import { type ButtonInteraction, type ChatInputCommandInteraction, type StringSelectMenuInteraction } from 'discord.js';
 import type { MessagePicture } from './pictures/index.js';
 import { requestBody } from './message-body.js';
-import { interactionAgeMs } from './late.js';
-import type { MessagePayload } from './render/markup.js';
-import { catalogFor } from '../i18n/index.js';
+import { catalogFor, type Catalog } from '../i18n/index.js';
+import type { GameModule } from '../games/module.js';
 import type { TableSnapshot } from '../tables/types.js';
 import { panelFingerprint, panelMessage } from './render/panel.js';
 import type { AppContext } from './context.js';
@@ -39,16 +38,21 @@ export async function answerWithPanel(
   const shownNote = [note, warning].filter(Boolean).join('\n') || undefined;
   const seat = snapshot.seats.find((row) => row.userId === interaction.user.id)?.seat ?? null;
   const textBoards = mod.pictures ? await app.publisher.textBoards.user(interaction.user.id).catch(() => false) : false;
-  const pictureWork = app.publisher.handPicture(mod, snapshot, seat, text, textBoards);
-  // A picture not drawn in time is sent after acknowledging the click (never a late answer).
+  const pictures = app.publisher.pictures;
+  const wanted = !!mod.pictures && seat !== null && !textBoards && !!table.state;
+  // A picture already drawn goes with the answer; one not yet drawn never delays it (README
+  // "Pictures"): the click is answered at once and the picture follows as an edit.
+  let picture = wanted ? pictures.cached(mod, snapshot, seat, text) : null;
   const acknowledged = interaction.deferred || interaction.replied;
-  const picture = acknowledged ? await pictureWork : await within(pictureWork, PICTURE_ANSWER_BY_MS - interactionAgeMs(interaction));
+  if (wanted && !picture && acknowledged) picture = await handPicture(app, mod, snapshot, seat!, text);
+  const later = wanted && !picture && !acknowledged;
   const draw = (drawn: MessagePicture | null) => panelMessage(mod, snapshot, interaction.user.id, text, shownNote, { picture: drawn, textBoards });
   const writer = app.publisher.panelWriter;
   if (how === 'update' && interaction.isMessageComponent()) {
     // In place, in order with the bot's own edits of this panel (it never goes back in time).
+    // A picture still to draw: acknowledge now (the panel keeps showing its last picture), then edit.
     const messageId = interaction.message.id;
-    let rendered = picture === undefined ? null : draw(picture);
+    let rendered = later ? null : draw(picture);
     await writer.answerClick(
       messageId,
       table.version,
@@ -56,7 +60,7 @@ export async function answerWithPanel(
         update: () => interaction.update(forDjs(rendered!, true)),
         defer: () => interaction.deferUpdate(),
         edit: async () => {
-          rendered ??= draw(await pictureWork);
+          rendered ??= draw(await handPicture(app, mod, snapshot, seat!, text));
           writer.showing(messageId, panelFingerprint(rendered, shownNote));
           return app.publisher.editPanel(interaction, requestBody(rendered, true));
         },
@@ -67,38 +71,50 @@ export async function answerWithPanel(
     app.publisher.trackPanel(table.id, interaction.user.id, messageId, interaction);
     return;
   }
+  // A new panel: at once, with its picture if drawn already, else the text version at once
+  // and the picture as an edit when drawn (or the text version stays: the queue refused it).
   let messageId: string | undefined;
-  let rendered: MessagePayload;
-  if (picture === undefined) {
-    await interaction.deferReply({ flags: MessageFlags.Ephemeral });
-    rendered = draw(await pictureWork);
-    messageId = (await interaction.editReply(forDjs(rendered))).id;
-  } else {
-    rendered = draw(picture);
-    const response = await interaction.reply({ ...forDjsEphemeral(rendered), withResponse: true });
-    messageId = response.resource?.message?.id;
-  }
+  const rendered = draw(picture);
+  const response = await interaction.reply({ ...forDjsEphemeral(rendered), withResponse: true });
+  messageId = response.resource?.message?.id;
   if (!messageId) return;
   writer.shown(messageId, table.version, panelFingerprint(rendered, shownNote));
   app.publisher.trackPanel(table.id, interaction.user.id, messageId, interaction);
+  if (!later) return;
+  const id = messageId;
+  // Not awaited: the click's handler (and its admission slot, admission.ts) is done once answered.
+  void handPicture(app, mod, snapshot, seat!, text).then((drawn) => {
+    if (!drawn) return;
+    const withPicture = draw(drawn);
+    // Same version: sent unless the panel already shows (or will show) a newer one.
+    writer.write(
+      id,
+      table.version,
+      () => {
+        writer.showing(id, panelFingerprint(withPicture, shownNote));
+        return app.publisher.editPanel(interaction, requestBody(withPicture, true));
+      },
+      true,
+    );
+  });
 }
 
 /**
- * A click is answered with its picture only while younger than this, ms (its snowflake's
- * age): a picture still being drawn then is sent after acknowledging the click. Below
- * late.ts ACKNOWLEDGE_FIRST_AFTER_MS plus a picture's p99, well inside Discord's 3 s.
+ * A picture not drawn yet is sent as an edit only if drawn within this, ms from when it is
+ * asked for; later the text version stays (README "Pictures": a picture that would arrive
+ * seconds after the answer is worth less than the render time it takes from other clicks).
  */
-export const PICTURE_ANSWER_BY_MS = 1500;
+export const PICTURE_EDIT_BY_MS = 2000;
 
-/** `work`'s value if it settles within `ms` (≤ 0: only if already settled), else undefined. */
-async function within<T>(work: Promise<T>, ms: number): Promise<T | undefined> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<undefined>((resolve) => {
-    timer = setTimeout(() => resolve(undefined), Math.max(0, ms));
-  });
+/**
+ * Seat `seat`'s hand picture in turn in the render queue, or null: the queue refused it (full,
+ * too late for PICTURE_EDIT_BY_MS, or a newer version was asked for), or drawing failed (logged).
+ */
+async function handPicture(app: AppContext, mod: GameModule, snapshot: TableSnapshot, seat: number, text: Catalog): Promise<MessagePicture | null> {
   try {
-    return await Promise.race([work, timeout]);
-  } finally {
-    clearTimeout(timer);
+    return (await app.publisher.pictures.request(mod, snapshot, seat, text, Date.now() + PICTURE_EDIT_BY_MS)).picture;
+  } catch (err) {
+    app.logger.warn({ err, table: snapshot.table.id, seat }, 'hand picture failed');
+    return null;
   }
 }

@@ -247,7 +247,7 @@ export class Publisher implements TableListener {
     this.budget = new RestBudget(deps.budget);
     this.background = new BackgroundQueue((err) => deps.logger.warn({ err }, 'background redraw failed'));
     this.interactionRest = deps.interactionRest ?? deps.rest;
-    this.pictures = deps.pictures ?? new PictureMaker();
+    this.pictures = deps.pictures ?? new PictureMaker({ log: deps.logger });
     this.textBoards = deps.textBoards ?? { guild: async () => false, user: async () => false };
   }
 

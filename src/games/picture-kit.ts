@@ -1,17 +1,19 @@
 /**
  * More SVG building blocks for the games' drawers (`src/games/<game>/pictures.ts`), beside
  * the basic ones of `svg.ts`: lines, circles, polygons, the symbols a key explains (tick,
- * cross, turn marker, arrow, padlock), word wrapping, a legend strip and alt-text clipping.
+ * cross, turn marker, arrow, padlock) and a legend strip (word wrapping and alt text are svg.ts's).
  * Pure string builders; every coordinate and size is in px. Symbols are drawn as shapes,
  * never as glyphs, so pictures need only the Latin-1 letters of the shipped font
  * (README "Pictures").
  */
 import type { GameEvent, Seat, Viewer } from './engine.js';
-import type { PictureContext } from './picture.js';
-import { circle as svgCircle, drawable, esc, round, text, textWidth, THEME } from './svg.js';
+import { MIN_LABEL_PX, type PictureContext } from './picture.js';
+import { circle as svgCircle, drawable, esc, round, text, textWidth, THEME, wrapText } from './svg.js';
 
 /** Alt text and its limit live in svg.ts (one definition for every game's pictures). */
 export { altText, MAX_ALT_CHARS as ALT_MAX } from './svg.js';
+/** Word wrapping lives in svg.ts too (one implementation, one signature). */
+export { fitLines, wrapText } from './svg.js';
 import type { RenderContext } from './ui.js';
 
 
@@ -85,44 +87,6 @@ export function padlock(x: number, y: number, size: number, colour: string, body
   return shackle + `<rect x="${round(x)}" y="${round(y + size * 0.42)}" width="${round(w)}" height="${round(size * 0.58)}" rx="3" fill="${bodyFill}" stroke="${colour}" stroke-width="2"/>`;
 }
 
-/**
- * `content` split into lines of at most `maxWidth` px at `size` px (on spaces), at most
- * `maxLines` lines; the last line is cut with "…" when the text does not fit.
- */
-export function wrapText(content: string, maxWidth: number, size: number, bold = false, maxLines = 2): string[] {
-  // Words split on spaces; a hyphenated word may also break after its hyphen ("Third-" / "Storey").
-  const words = drawable(content).split(/\s+/).filter(Boolean).flatMap((word) => {
-    if (!word.includes('-') || textWidth(word, size, bold) <= maxWidth) return [word];
-    return word.split(/(?<=-)/).map((part, i, all) => (i < all.length - 1 ? `${part}\u0000` : part));
-  });
-  const lines: string[] = [];
-  let current = '';
-  for (const word of words) {
-    const glue = current.endsWith('\u0000') ? '' : ' ';
-    const candidate = current ? `${current}${glue}${word}` : word;
-    if (textWidth(candidate, size, bold) <= maxWidth || !current) current = candidate;
-    else {
-      lines.push(current);
-      current = word;
-    }
-  }
-  if (current) lines.push(current);
-  for (let i = 0; i < lines.length; i++) lines[i] = lines[i]!.replace(/\u0000/g, '');
-  if (lines.length > maxLines) {
-    const kept = lines.slice(0, maxLines);
-    kept[maxLines - 1] = `${kept[maxLines - 1]} ${lines.slice(maxLines).join(' ')}`;
-    return kept.map((l) => fitLine(l, maxWidth, size, bold));
-  }
-  return lines.map((l) => fitLine(l, maxWidth, size, bold));
-}
-
-function fitLine(l: string, maxWidth: number, size: number, bold: boolean): string {
-  if (textWidth(l, size, bold) <= maxWidth) return l;
-  const chars = [...l];
-  while (chars.length > 1 && textWidth(chars.join('') + '…', size, bold) > maxWidth) chars.pop();
-  return chars.join('').trimEnd() + '…';
-}
-
 /** One entry of a legend: a symbol drawn in a `box`-px square at (x, y), and its words. */
 export interface LegendItem {
   draw: (x: number, y: number, box: number) => string;
@@ -131,8 +95,8 @@ export interface LegendItem {
 
 /** Size of a legend's symbol square and its text, px. */
 const LEGEND_BOX = 30;
-const LEGEND_TEXT = 22;
-const LEGEND_ROW = 38;
+const LEGEND_TEXT = MIN_LABEL_PX;
+const LEGEND_ROW = 42;
 
 /**
  * A legend strip ("key") from `top`: a heading, then the items flowed after it, left to right, in rows
@@ -146,15 +110,21 @@ export function legendStrip(left: number, top: number, width: number, heading: s
   parts.push(text(left, y + LEGEND_BOX / 2 + 8, heading, { size: LEGEND_TEXT, fill: THEME.muted, bold: true, maxWidth: width }));
   let x = left + Math.min(width / 2, textWidth(heading, LEGEND_TEXT, true) + 18);
   for (const item of items) {
-    const label = fitLine(item.label, width - LEGEND_BOX - 10, LEGEND_TEXT, false);
-    const w = LEGEND_BOX + 10 + textWidth(label, LEGEND_TEXT) + 26;
+    // A label too wide for a whole row wraps onto a second line (never cut).
+    const lines = wrapText(item.label, width - LEGEND_BOX - 10, LEGEND_TEXT, 2);
+    const w = LEGEND_BOX + 10 + Math.max(...lines.map((l) => textWidth(l, LEGEND_TEXT))) + 26;
     if (x > left && x + w - 26 > left + width) {
       x = left;
       y += LEGEND_ROW;
     }
     parts.push(item.draw(x, y, LEGEND_BOX));
-    parts.push(text(x + LEGEND_BOX + 10, y + LEGEND_BOX / 2 + 8, label, { size: LEGEND_TEXT, fill: THEME.text }));
+    lines.forEach((l, i) => parts.push(text(x + LEGEND_BOX + 10, y + LEGEND_BOX / 2 + 8 + i * (LEGEND_TEXT + 5), l, { size: LEGEND_TEXT, fill: THEME.text })));
     x += w;
+    if (lines.length > 1) {
+      // The second line takes the rest of the row.
+      x = left + width;
+      y += LEGEND_TEXT + 5;
+    }
   }
   return { svg: parts.join(''), height: y + LEGEND_ROW - top };
 }

@@ -69,13 +69,17 @@ export interface GamePictures<PV, SV> {
 export type AnyGamePictures = GamePictures<any, any>;
 
 /**
- * Width of every board and hand picture, px. Discord shows a picture about 400 px wide on a
- * phone, so text drawn at {@link MIN_TEXT_PX} here reads at ≥ 16 px there.
+ * Width of every board and hand picture, px. Discord (and the local page) show a picture about
+ * 297 px wide on a 390-px phone (0.41×), so text drawn at {@link MIN_LABEL_PX} here reads at
+ * ≥ 11 px there.
  */
 export const PICTURE_WIDTH = 720;
 
-/** Smallest font size for names and card words in a picture, px (≈ 16 px on a phone). */
+/** Smallest font size for names and card words in a picture, px (≈ 11.5 px on a 390-px phone). */
 export const MIN_TEXT_PX = 28;
 
-/** Smallest font size for secondary labels (keys, counts), px. */
-export const MIN_LABEL_PX = 22;
+/**
+ * Smallest font size for secondary labels (keys, counts), px. The local page and Discord show
+ * a picture ≈ 297 px wide on a 390-px phone (0.41×): 27 px here is ≥ 11 px there.
+ */
+export const MIN_LABEL_PX = 27;

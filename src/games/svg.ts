@@ -162,15 +162,25 @@ export function path(d: string, options: PathOptions): string {
 }
 
 /**
- * `content` broken into lines at spaces so that each is at most `maxWidth` px wide at `size`
- * px (measured with {@link textWidth}); at most `maxLines` lines, the last cut with "…" when
- * the text does not fit. A single word wider than `maxWidth` is cut with "…".
+ * `content` broken into lines at spaces (a hyphenated word too wide for a line may also break
+ * after its hyphen: "Third-" / "Storey") so that each is at most `maxWidth` px wide at `size`
+ * px (measured with {@link textWidth}); emoji are dropped first (`drawable`). At most
+ * `maxLines` lines: the last is cut with "…" when the text does not fit, and so is a single
+ * word wider than `maxWidth`. Use {@link fitLines} to shrink the text rather than cut it.
  */
 export function wrapText(content: string, maxWidth: number, size: number, maxLines: number, bold = false): string[] {
+  const words = drawable(content)
+    .split(/\s+/)
+    .filter(Boolean)
+    .flatMap((word) => {
+      if (!word.includes('-') || textWidth(word, size, bold) <= maxWidth) return [word];
+      return word.split(/(?<=-)/).map((part, i, all) => (i < all.length - 1 ? `${part}\u0000` : part));
+    });
   const lines: string[] = [];
   let current = '';
-  for (const word of content.split(/\s+/).filter(Boolean)) {
-    const candidate = current ? `${current} ${word}` : word;
+  for (const word of words) {
+    const glue = current.endsWith('\u0000') ? '' : ' ';
+    const candidate = current ? `${current}${glue}${word}` : word;
     if (!current || textWidth(candidate, size, bold) <= maxWidth) current = candidate;
     else {
       lines.push(current);
@@ -178,6 +188,7 @@ export function wrapText(content: string, maxWidth: number, size: number, maxLin
     }
   }
   if (current) lines.push(current);
+  for (let i = 0; i < lines.length; i++) lines[i] = lines[i]!.replace(/\u0000/g, '');
   if (lines.length > maxLines) {
     const rest = lines.slice(maxLines - 1).join(' ');
     lines.length = maxLines - 1;
@@ -185,6 +196,19 @@ export function wrapText(content: string, maxWidth: number, size: number, maxLin
     lines.push(rest);
   }
   return lines.map((line) => fitText(line, maxWidth, size, bold));
+}
+
+/**
+ * `content` in at most `maxLines` lines of at most `maxWidth` px, never cut: at `size` px if
+ * it fits, else at the largest size down to `minSize` px (1 px steps) at which it does; cut
+ * with "…" only if it does not fit even at `minSize`. Returns the lines and the size, px.
+ */
+export function fitLines(content: string, maxWidth: number, size: number, maxLines: number, minSize: number, bold = false): { lines: string[]; size: number } {
+  for (let s = size; s > minSize; s--) {
+    const lines = wrapText(content, maxWidth, s, maxLines, bold);
+    if (!lines.some((line) => line.endsWith('…')) || drawable(content).endsWith('…')) return { lines, size: s };
+  }
+  return { lines: wrapText(content, maxWidth, minSize, maxLines, bold), size: minSize };
 }
 
 /** Discord's limit on a media description (alt text), characters. */

@@ -7,7 +7,7 @@ import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   ButtonBuilder,
   ButtonStyle,
@@ -24,11 +24,19 @@ import {
 } from 'discord.js';
 import { Resvg } from '@resvg/resvg-js';
 import { DiscordEmulator, type EmulatorOptions } from '../../src/local/emulator/index.js';
+import { RETIRED_ATTACHMENT_MS } from '../../src/local/emulator/attachments.js';
+
+/** Move the clock (Date only) past the time a replaced attachment stays servable. */
+function afterRetirement(): void {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(Date.now() + RETIRED_ATTACHMENT_MS + 1);
+}
 
 let emu: DiscordEmulator | undefined;
 const clients: Client[] = [];
 
 afterEach(async () => {
+  vi.useRealTimers();
   for (const c of clients.splice(0)) await c.destroy();
   await emu?.stop();
   emu = undefined;
@@ -125,7 +133,11 @@ describe('emulator attachments', () => {
       return m.attachments[0]?.filename === 'board2.png' ? m : null;
     });
     expect(updated.attachments).toHaveLength(1);
-    expect((await fetch(oldUrl)).status).toBe(404); // replaced: its bytes are freed
+    // Replaced: still served a while, as Discord's CDN does (a client that drew the message
+    // just before the edit loads its picture, no 404), then freed.
+    expect((await fetch(oldUrl)).status).toBe(200);
+    afterRetirement();
+    expect((await fetch(oldUrl)).status).toBe(404);
     expect((await fetch(String(updated.attachments[0]!.url))).status).toBe(200);
     expect(e.violations).toEqual([]);
   });
@@ -200,6 +212,8 @@ describe('emulator attachments', () => {
     const some = await multipart(e, 'PATCH', path, { components: [gallery('a.png', 'c.png')], attachments: [{ id: a!.id }, { id: '0' }] }, [{ name: 'c.png', data: png(13, 13) }]);
     expect(some.status).toBe(200);
     expect(some.body.attachments.map((x: { filename: string }) => x.filename)).toEqual(['a.png', 'c.png']);
+    expect((await fetch(b!.url)).status).toBe(200); // retired, served a while
+    afterRetirement();
     expect((await fetch(b!.url)).status).toBe(404);
     expect((await fetch(a!.url)).status).toBe(200);
     // A reference to the dropped one is refused and changes nothing.
@@ -213,6 +227,7 @@ describe('emulator attachments', () => {
     const none = await multipart(e, 'PATCH', path, { components: [{ type: 17, components: [{ type: 10, content: 'no pictures' }] }], attachments: [] });
     expect(none.status).toBe(200);
     expect(none.body.attachments).toEqual([]);
+    afterRetirement();
     expect((await fetch(a!.url)).status).toBe(404);
     // Deleting a message frees its attachments.
     const other = await multipart(e, 'POST', `/channels/${e.channel}/messages`, { flags: V2, components: [gallery('d.png')] }, [{ name: 'd.png', data: png() }]);

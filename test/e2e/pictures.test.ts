@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../src/app.js';
 import { InlinePolicy } from '../../src/bots/policy.js';
 import { allComponents, DiscordEmulator, type EmulatedMessage } from '../../src/local/emulator/index.js';
-import { answered, boardOf, fresh, settle, startBot, tableIdOf, tempDir, textOf } from './harness.js';
+import { answered, boardOf, eventually, fresh, settle, startBot, tableIdOf, tempDir, textOf } from './harness.js';
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
@@ -37,6 +37,14 @@ async function expectPicture(m: EmulatedMessage): Promise<Buffer> {
   expect(bytes.subarray(0, 8)).toEqual(PNG_SIGNATURE);
   expect(bytes.length).toBeLessThan(150 * 1024);
   return bytes;
+}
+
+/** Message `m` once the bot's edit has given it a picture (within 5 s). */
+function withPicture(emu: DiscordEmulator, m: EmulatedMessage): Promise<EmulatedMessage> {
+  return eventually(async () => {
+    const now = fresh(emu, m);
+    return (now.attachments ?? []).length > 0 ? now : null;
+  }, 'the picture edit');
 }
 
 describe('pictures through Discord', () => {
@@ -66,10 +74,17 @@ describe('pictures through Discord', () => {
     await expectPicture(board);
     expect(JSON.stringify(board.components)).toContain('Show my hand');
 
-    const panel = answered(await host.click(fresh(emu, board), 'Show my hand')).message!;
-    expect(panel.ephemeral).toBe(true);
+    // The hand's picture is not drawn yet: the click is answered at once with the text
+    // version, and the picture follows as an edit of that panel.
+    const first = answered(await host.click(fresh(emu, board), 'Show my hand')).message!;
+    expect(first.ephemeral).toBe(true);
+    expect(first.attachments ?? []).toEqual([]);
+    expect(textOf(first)).toMatch(/table #\d+/);
+    const panel = await withPicture(emu, first);
     await expectPicture(panel);
     expect(textOf(panel)).toMatch(/table #\d+/);
+    // Drawn now: the next "Show my hand" comes with the picture in its answer.
+    await expectPicture(answered(await host.click(fresh(emu, board), 'Show my hand')).message!);
 
     // The text version: stored for the player, the picture dropped from the panel.
     const textual = answered(await host.click(panel, '📝 Text version')).message!;
@@ -99,7 +114,7 @@ describe('pictures through Discord', () => {
     expect(board.attachments ?? []).toEqual([]);
     expect(textOf(board)).toMatch(/Deaths \*\*\d+\/16\*\*/); // the text version of the board
     // The admin's own hand still comes as a picture: the server setting is for the public board.
-    const panel = answered(await admin.click(fresh(emu, board), 'Show my hand')).message!;
+    const panel = await withPicture(emu, answered(await admin.click(fresh(emu, board), 'Show my hand')).message!);
     await expectPicture(panel);
 
     // Back to pictures: the next board drawn shows one again.

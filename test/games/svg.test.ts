@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { drawable, esc, text } from '../../src/games/svg.js';
-import { wrapText } from '../../src/games/picture-kit.js';
+import { wrapText } from '../../src/games/svg.js';
 
 describe('svg text', () => {
   it('drops emoji (with the space after them) and keeps Latin-1 letters and drawn symbols', () => {
@@ -15,6 +15,6 @@ describe('svg text', () => {
     const drawn = text(10, 20, "🤖 Marple's blue evidence", { size: 28, maxWidth: 600 });
     expect(drawn).toContain('>Marple&#39;s blue evidence</text>');
     expect(drawn).not.toMatch(/\p{Extended_Pictographic}/u);
-    expect(wrapText('Vote: is 🤖 Holmes honest?', 2000, 28).join(' ')).toBe('Vote: is Holmes honest?');
+    expect(wrapText('Vote: is 🤖 Holmes honest?', 2000, 28, 1).join(' ')).toBe('Vote: is Holmes honest?');
   });
 });

@@ -4,9 +4,11 @@
  * them, rasterises them off the event loop (./rasterise.ts) and keeps the PNGs in a bounded
  * cache (./cache.ts), so a picture is rasterised once however many times it is sent.
  *
- * Keys: a board or hand is drawn once per (table, table version, viewer — public or seat —,
- * language, kind) (the SVG's hash and alt text are remembered under that key); the PNG is
- * kept under the SVG's hash, so a hand a rival's move did not change is the same PNG.
+ * Keys: a board or hand is drawn once per (table, viewer — public or seat —, language, kind,
+ * hash of the viewer's view and of what else the picture shows) (the SVG's hash and alt text
+ * are remembered under that key); the PNG is kept under the SVG's hash, so a hand a rival's
+ * move did not change is the same PNG. Rasterising waits its turn in a bounded render queue
+ * (./queue.ts): a picture the queue refuses is sent as the text version.
  */
 import { createHash } from 'node:crypto';
 import { eventVisibleTo, type Viewer } from '../../games/engine.js';
@@ -15,7 +17,9 @@ import type { Picture, PictureContext, PictureSeat } from '../../games/picture.j
 import { catalogs, type Catalog } from '../../i18n/index.js';
 import { isBotSeat } from '../../tables/policy.js';
 import type { StoredEvent, TableSnapshot } from '../../tables/types.js';
+import type { Logger } from '../../logger.js';
 import { ByteLru, PICTURE_CACHE_BYTES } from './cache.js';
+import { RenderQueue, type RenderOutcome, type RenderRefusal } from './queue.js';
 import { rasterise, type Png } from './rasterise.js';
 
 /** Which picture of a table. */
@@ -50,7 +54,14 @@ export interface PictureMakerOptions {
   cacheBytes?: number;
   /** SVG → PNG (default ./rasterise.ts; tests count calls). */
   rasterise?: (svg: string) => Promise<Png>;
+  /** The render queue (default: RENDER_CONCURRENCY at once, RENDER_QUEUE_SIZE waiting). */
+  queue?: RenderQueue;
+  /** Where an overloaded render queue is said, once per overload. */
+  log?: Logger;
 }
+
+/** A picture asked for: ready, or why not (the caller sends the text version). */
+export type PictureOutcome = { picture: MessagePicture } | { picture: null; refused: RenderRefusal | 'no-picture' };
 
 /** The language code of a catalog ('en', 'es'). */
 function languageCode(text: Catalog): string {
@@ -79,41 +90,60 @@ export function pictureContext(snapshot: TableSnapshot, viewer: Viewer, text: Ca
   };
 }
 
+/** What a picture is drawn from, with its cache keys. */
+interface Prepared {
+  /** The view key: table, viewer, language, kind and a hash of everything the viewer's picture is drawn from (its view). */
+  key: string;
+  /** The picture regardless of version (`table:viewer:language:kind`): renders of one are coalesced. */
+  coalesce: string;
+  draw: () => Picture;
+}
+
 /** Draws, rasterises and caches the pictures of boards and hands. */
 export class PictureMaker {
   /** PNGs by SVG hash, and drawings by view key, in one byte-bounded LRU. */
   readonly cache: ByteLru<Png | Drawn>;
+  /** Renders wait their turn here (bounded; coalesced to the newest version). */
+  readonly queue: RenderQueue;
   private readonly raster: (svg: string) => Promise<Png>;
   /** Rasterisations on their way by SVG hash: a second ask waits for the first. */
-  private readonly inFlight = new Map<string, Promise<Png>>();
+  private readonly inFlight = new Map<string, Promise<RenderOutcome<Png>>>();
   /** Rasterisations done (tests, bench). */
   rendered = 0;
 
   constructor(options: PictureMakerOptions = {}) {
     this.cache = new ByteLru<Png | Drawn>(options.cacheBytes ?? PICTURE_CACHE_BYTES, (value) => ('data' in value ? value.data.length : value.alt.length * 2 + 64));
     this.raster = options.rasterise ?? ((svg) => rasterise(svg));
+    const log = options.log;
+    this.queue =
+      options.queue ??
+      new RenderQueue({
+        onOverload: (why, refused) => log?.warn({ why, refused }, 'picture render queue overloaded: sending text versions until it drains'),
+      });
   }
 
   /**
    * The public board of `snapshot` in `text`'s language, or null when the game has no
-   * drawers or the table never started. Rejects when the drawer throws or the SVG is invalid.
+   * drawers, the table never started, or the render queue refused it (full: the text
+   * version is sent). Rejects when the drawer throws or the SVG is invalid.
    */
-  board(mod: GameModule, snapshot: TableSnapshot, text: Catalog): Promise<MessagePicture | null> {
-    return this.picture(mod, snapshot, null, text);
+  async board(mod: GameModule, snapshot: TableSnapshot, text: Catalog): Promise<MessagePicture | null> {
+    return (await this.request(mod, snapshot, null, text)).picture;
   }
 
   /** Seat `seat`'s hand (drawn from that seat's view only), like {@link board}. */
-  hand(mod: GameModule, snapshot: TableSnapshot, seat: number, text: Catalog): Promise<MessagePicture | null> {
-    return this.picture(mod, snapshot, seat, text);
+  async hand(mod: GameModule, snapshot: TableSnapshot, seat: number, text: Catalog): Promise<MessagePicture | null> {
+    return (await this.request(mod, snapshot, seat, text)).picture;
   }
 
   /**
-   * The cached picture for `viewer` if the table's current version was already drawn and
-   * rasterised (no work at all), else null.
+   * The cached picture for `viewer` if this view of the table was already drawn and
+   * rasterised (no rasterising at all), else null.
    */
   cached(mod: GameModule, snapshot: TableSnapshot, viewer: Viewer, text: Catalog): MessagePicture | null {
-    const key = viewKey(snapshot, viewer, text);
-    const drawn = this.cache.get(key) as Drawn | undefined;
+    const prepared = this.prepare(mod, snapshot, viewer, text);
+    if (!prepared) return null;
+    const drawn = this.cache.get(prepared.key) as Drawn | undefined;
     const png = drawn && (this.cache.get(`png:${drawn.hash}`) as Png | undefined);
     return drawn && png ? messagePicture(snapshot, viewer, drawn, png) : null;
   }
@@ -121,47 +151,84 @@ export class PictureMaker {
   /**
    * A picture already drawn by the caller (game review, src/commands/history.ts) ready to
    * send as attachment `name`: its PNG is taken from the cache by the SVG's hash, or
-   * rasterised once (a second ask waits for the first). Rejects when the SVG is invalid.
+   * rasterised once in turn (the render queue; a second ask waits for the first). Rejects when
+   * the SVG is invalid or the queue refuses it (the caller sends the text version).
    */
   async fromDrawing(picture: Picture, name: string): Promise<MessagePicture> {
     const hash = createHash('sha1').update(picture.svg).digest('hex');
-    const png = await this.png(hash, picture.svg, () => picture.svg);
+    const outcome = await this.png(hash, picture.svg, `drawing:${hash}`, 0, false);
+    if (!outcome.ok) throw new Error(`picture render refused: ${outcome.refused}`);
+    const png = outcome.value;
     return { name, png: png.data, alt: clipAlt(picture.alt), width: png.width, height: png.height, hash };
   }
 
-  private async picture(mod: GameModule, snapshot: TableSnapshot, viewer: Viewer, text: Catalog): Promise<MessagePicture | null> {
-    const { table } = snapshot;
-    if (!mod.pictures || !table.state) return null;
-    const key = viewKey(snapshot, viewer, text);
-    let drawn = this.cache.get(key) as Drawn | undefined;
+  /**
+   * `viewer`'s picture of `snapshot` (null: the public board), drawn and rasterised in turn
+   * (the render queue), or why not: `no-picture` (no drawers, or the table never started),
+   * `full`, `late` (it would not be done by `finishBy`, Unix ms), `superseded` (a newer
+   * version of the same picture was asked for before this one's turn). Rejects when the
+   * drawer throws or the SVG is invalid.
+   */
+  async request(mod: GameModule, snapshot: TableSnapshot, viewer: Viewer, text: Catalog, finishBy?: number): Promise<PictureOutcome> {
+    const prepared = this.prepare(mod, snapshot, viewer, text);
+    if (!prepared) return { picture: null, refused: 'no-picture' };
+    let drawn = this.cache.get(prepared.key) as Drawn | undefined;
+    const cachedPng = drawn && (this.cache.get(`png:${drawn.hash}`) as Png | undefined);
+    if (drawn && cachedPng) return { picture: messagePicture(snapshot, viewer, drawn, cachedPng) };
     let svg: string | null = null;
-    if (!drawn) {
-      const ctx = pictureContext(snapshot, viewer, text);
-      const picture: Picture =
-        viewer === null ? mod.pictures.board(mod.definition.publicView(table.state), ctx) : mod.pictures.hand(mod.definition.seatView(table.state, viewer), ctx);
+    if (!drawn || !this.inFlight.has(drawn.hash)) {
+      // Not drawn at all when the queue would refuse it: drawing costs the event loop too.
+      const refusal = this.queue.wouldRefuse(finishBy);
+      if (refusal) return { picture: null, refused: refusal };
+      const picture = prepared.draw();
       svg = picture.svg;
       drawn = { hash: createHash('sha1').update(svg).digest('hex'), alt: clipAlt(picture.alt) };
-      this.cache.set(key, drawn);
+      this.cache.set(prepared.key, drawn);
     }
-    const png = await this.png(drawn.hash, svg, () => {
-      // The PNG was dropped while the drawing was kept: draw again (same view, same SVG).
-      const ctx = pictureContext(snapshot, viewer, text);
-      return viewer === null ? mod.pictures!.board(mod.definition.publicView(table.state!), ctx).svg : mod.pictures!.hand(mod.definition.seatView(table.state!, viewer), ctx).svg;
-    });
-    return messagePicture(snapshot, viewer, drawn, png);
+    const outcome = await this.png(drawn.hash, svg, prepared.coalesce, snapshot.table.version, viewer === null, finishBy);
+    return outcome.ok ? { picture: messagePicture(snapshot, viewer, drawn, outcome.value) } : { picture: null, refused: outcome.refused };
   }
 
-  /** The PNG of the SVG with hash `hash`: from the cache, a rasterisation on its way, or a new one. */
-  private async png(hash: string, svg: string | null, redraw: () => string): Promise<Png> {
+  /** The keys and the drawing of `viewer`'s picture of `snapshot`, or null when there is none to draw. */
+  private prepare(mod: GameModule, snapshot: TableSnapshot, viewer: Viewer, text: Catalog): Prepared | null {
+    const { table } = snapshot;
+    const pictures = mod.pictures;
+    if (!pictures || !table.state) return null;
+    const kind: PictureKind = viewer === null ? 'board' : 'hand';
+    const view = viewer === null ? mod.definition.publicView(table.state) : mod.definition.seatView(table.state, viewer);
+    const ctx = pictureContext(snapshot, viewer, text);
+    // The key holds the viewer and a hash of their view: a picture is only ever found again by
+    // the viewer it was drawn for, from the same view (README "Hidden information").
+    const seen = createHash('sha1')
+      .update(JSON.stringify([view, ctx.latest, ctx.seats, ctx.over]))
+      .digest('base64');
+    const coalesce = `${table.id}:${viewer ?? 'public'}:${languageCode(text)}:${kind}`;
+    return {
+      key: `view:${coalesce}:${seen}`,
+      coalesce,
+      draw: () => (viewer === null ? pictures.board(view, ctx) : pictures.hand(view, ctx)),
+    };
+  }
+
+  /** The PNG of the SVG with hash `hash`: from the cache, a rasterisation on its way, or a new one in turn. */
+  private async png(hash: string, svg: string | null, coalesce: string, version: number, first: boolean, finishBy?: number): Promise<RenderOutcome<Png>> {
     const key = `png:${hash}`;
     const hit = this.cache.get(key) as Png | undefined;
-    if (hit) return hit;
+    if (hit) return { ok: true, value: hit };
     const running = this.inFlight.get(hash);
     if (running) return running;
-    const work = this.raster(svg ?? redraw()).then((png) => {
-      this.rendered++;
-      this.cache.set(key, png);
-      return png;
+    if (svg === null) return { ok: false, refused: 'superseded' };
+    const work = this.queue.run({
+      key: coalesce,
+      version,
+      finishBy,
+      first,
+      work: async () => {
+        const png = await this.raster(svg);
+        this.rendered++;
+        this.cache.set(key, png);
+        return png;
+      },
     });
     this.inFlight.set(hash, work);
     try {
@@ -170,12 +237,6 @@ export class PictureMaker {
       this.inFlight.delete(hash);
     }
   }
-}
-
-/** The view key of a picture: table, version, viewer, language (the kind follows from the viewer). */
-function viewKey(snapshot: TableSnapshot, viewer: Viewer, text: Catalog): string {
-  const kind: PictureKind = viewer === null ? 'board' : 'hand';
-  return `view:${snapshot.table.id}:${snapshot.table.version}:${viewer ?? 'public'}:${languageCode(text)}:${kind}`;
 }
 
 function messagePicture(snapshot: TableSnapshot, viewer: Viewer, drawn: Drawn, png: Png): MessagePicture {

@@ -10,7 +10,7 @@
 import type { GameEvent } from '../engine.js';
 import type { GamePictures, Picture, PictureContext } from '../picture.js';
 import { MIN_LABEL_PX, MIN_TEXT_PX, PICTURE_WIDTH } from '../picture.js';
-import { rect, svgDocument, text, textWidth, THEME } from '../svg.js';
+import { fitLines, rect, svgDocument, text, textWidth, THEME } from '../svg.js';
 import { altText, arrow, cross, legendStrip, padlock, polygon, turnMarker, wrapText, type LegendItem } from '../picture-kit.js';
 import type { RenderContext } from '../ui.js';
 import {
@@ -32,7 +32,7 @@ import type { JaccusePublicView, JaccuseSeatView } from './views.js';
 const W = PICTURE_WIDTH;
 const MARGIN = 16;
 const CARD_W = 220;
-const CARD_H = 88;
+const CARD_H = 96;
 const CARD_GAP = 14;
 const SLOT = 30;
 
@@ -75,10 +75,12 @@ function typeSymbol(type: EvidenceType, x: number, y: number, size: number, fill
 function evidenceCard(card: EvidenceId, x: number, y: number, p: Pics, t: PictureContext['t'], latest: boolean, out: string[], w: number = CARD_W): void {
   const type = evidenceType(card);
   out.push(rect(x, y, w, CARD_H, { fill: PAPER, radius: 12, stroke: TYPE_COLOUR[type], strokeWidth: 4 }));
-  out.push(typeSymbol(type, x + 10, y + 8, 24));
-  out.push(text(x + 42, y + 28, p.typeName[type], { size: MIN_LABEL_PX, fill: TYPE_COLOUR[type], bold: true, maxWidth: w - 52 }));
-  const lines = wrapText(t.jaccuse.evidence[card], w - 16, MIN_TEXT_PX, false, 2);
-  lines.forEach((l, i) => out.push(text(x + 10, y + 58 + i * 27 - (lines.length === 1 ? 0 : 4), l, { size: MIN_TEXT_PX, fill: INK })));
+  out.push(typeSymbol(type, x + 8, y + 8, 24));
+  // The type's word whole: bold when it fits, else plain ("Opportunity" in a narrow card).
+  const typeBold = textWidth(p.typeName[type], MIN_LABEL_PX, true) <= w - 40;
+  out.push(text(x + 36, y + 28, p.typeName[type], { size: MIN_LABEL_PX, fill: TYPE_COLOUR[type], bold: typeBold, maxWidth: w - 40 }));
+  const lines = wrapText(t.jaccuse.evidence[card], w - 16, MIN_TEXT_PX, 2);
+  lines.forEach((l, i) => out.push(text(x + 10, y + (lines.length === 1 ? 62 : 56 + i * 29), l, { size: MIN_TEXT_PX, fill: INK })));
   if (latest) out.push(rect(x - 6, y - 6, w + 12, CARD_H + 12, { fill: 'none', radius: 16, stroke: THEME.highlight, strokeWidth: 4 }));
 }
 
@@ -128,7 +130,7 @@ function statusText(v: JaccusePublicView, ctx: PictureContext, p: Pics): string 
 /** Header: round and cycle, then who acts. Returns the y below. */
 function drawHeader(v: JaccusePublicView, ctx: PictureContext, p: Pics, out: string[]): number {
   out.push(text(MARGIN, 38, headerText(v, p), { size: MIN_TEXT_PX, bold: true, maxWidth: W - 2 * MARGIN }));
-  const lines = wrapText(statusText(v, ctx, p), W - 2 * MARGIN, MIN_LABEL_PX + 2, v.phase === 'over', 2);
+  const lines = wrapText(statusText(v, ctx, p), W - 2 * MARGIN, MIN_LABEL_PX + 2, 2, v.phase === 'over');
   lines.forEach((l, i) => out.push(text(MARGIN, 72 + i * 30, l, { size: MIN_LABEL_PX + 2, bold: v.phase === 'over', fill: v.phase === 'over' ? THEME.highlight : THEME.text })));
   return 72 + lines.length * 30;
 }
@@ -192,8 +194,10 @@ function drawSeat(v: JaccusePublicView, ctx: PictureContext, p: Pics, seat: numb
   const tagW = tag ? textWidth(tag, MIN_LABEL_PX, true) + 20 : 0;
   const right = W - MARGIN - 14 - (tag ? tagW + 10 : 0);
   const name = nameOf(ctx, seat) + (mine ? ` (${p.you})` : '');
-  const nameW = Math.min(textWidth(name, MIN_TEXT_PX, true), 230);
-  out.push(text(x, top + 34, name, { size: MIN_TEXT_PX, bold: true, maxWidth: 230 }));
+  // A long name shrinks to the smallest label size before it is cut.
+  const fitted = fitLines(name, 250, MIN_TEXT_PX, 1, MIN_LABEL_PX, true);
+  const nameW = Math.min(textWidth(fitted.lines[0]!, fitted.size, true), 250);
+  out.push(text(x, top + 34, fitted.lines[0]!, { size: fitted.size, bold: true }));
   x += nameW + 12;
   if (seat === v.inspector && v.phase !== 'over') {
     const bw = textWidth(p.inspector, MIN_LABEL_PX, true) + 16;
@@ -265,7 +269,7 @@ function drawTableCentre(v: JaccusePublicView, ctx: PictureContext, p: Pics, top
   if (outcomes.length > 3) shown[2] = p.more(outcomes.length - 2);
   for (const o of shown) lines.push({ text: `- ${o}` });
   // Long sentences (Spanish) wrap onto a second line.
-  const wrapped = lines.flatMap((l) => wrapText(l.text, W - 2 * MARGIN - 28, MIN_LABEL_PX, l.bold, l.bold ? 2 : 1).map((part) => ({ text: part, bold: l.bold })));
+  const wrapped = lines.flatMap((l) => wrapText(l.text, W - 2 * MARGIN - 28, MIN_LABEL_PX, l.bold ? 2 : 1, l.bold).map((part) => ({ text: part, bold: l.bold })));
   lines.splice(0, lines.length, ...wrapped);
   const h = 18 + lines.length * 30;
   out.push(rect(MARGIN, y, W - 2 * MARGIN, h, { fill: THEME.panel, radius: 12, stroke: justRevealed ? THEME.highlight : undefined, strokeWidth: 4 }));
@@ -332,25 +336,32 @@ function board(v: JaccusePublicView, ctx: PictureContext): Picture {
   return finish(out, y, altText([p.altBoard(headerText(v, p)), ...commonAlt(v, ctx, p)]));
 }
 
-/** A big Suspicion card of the hand at (x, y), `w` × 96 px: free, used, or the secret vote. */
+/** Height of a big Suspicion card of the hand, px. */
+const SUSPICION_H = 124;
+
+/**
+ * A big Suspicion card of the hand at (x, y), `w` × SUSPICION_H px: free, used, or the secret
+ * vote. Its tag ("used", "your vote") sits inside the card's top, clear of the heading above.
+ */
 function suspicionCard(card: SuspicionCard, x: number, y: number, w: number, state: 'free' | 'used' | 'vote', p: Pics, out: string[]): void {
   const used = state === 'used';
-  out.push(rect(x, y, w, 96, { fill: used ? '#1e1f22' : PAPER, radius: 12, stroke: state === 'vote' ? THEME.you : used ? THEME.panelLight : THEME.muted, strokeWidth: state === 'vote' ? 6 : 2 }));
+  out.push(rect(x, y, w, SUSPICION_H, { fill: used ? '#1e1f22' : PAPER, radius: 12, stroke: state === 'vote' ? THEME.you : used ? THEME.panelLight : THEME.muted, strokeWidth: state === 'vote' ? 6 : 2 }));
   const cx = x + w / 2;
   const colour = used ? '#5c5f66' : INK;
-  y += 8;
+  const tag = used ? p.usedWord : state === 'vote' ? p.voteWord : '';
+  if (tag) {
+    const fit = fitLines(tag, w - 12, MIN_LABEL_PX, 1, MIN_LABEL_PX);
+    const tw = Math.min(w - 8, textWidth(fit.lines[0]!, fit.size) + 16);
+    out.push(rect(cx - tw / 2, y + 6, tw, 32, { fill: used ? THEME.panelLight : THEME.you, radius: 8 }));
+    out.push(text(cx, y + 31, fit.lines[0]!, { size: fit.size, fill: '#ffffff', anchor: 'middle' }));
+  }
+  y += 34;
   if (card === 'left') out.push(arrow(cx + 26, y + 26, cx - 26, y + 26, colour, 5, 14));
   else if (card === 'right') out.push(arrow(cx - 26, y + 26, cx + 26, y + 26, colour, 5, 14));
   else if (card === 'across') out.push(arrow(cx, y + 44, cx, y + 10, colour, 5, 14));
   else out.push(rect(cx - 4, y + 8, 8, 24, { fill: colour, radius: 3 }) + rect(cx - 4, y + 36, 8, 8, { fill: colour, radius: 3 }));
-  out.push(text(cx, y + 72, p.suspicionName[card], { size: MIN_TEXT_PX, bold: false, fill: used ? '#8e9297' : INK, anchor: 'middle', maxWidth: w - 10 }));
-  if (used) out.push(cross(cx, y + 48, 50, '#6d6f78', 4));
-  const tag = used ? p.usedWord : state === 'vote' ? p.voteWord : '';
-  if (tag) {
-    const tw = Math.min(w - 8, textWidth(tag, MIN_LABEL_PX, true) + 14);
-    out.push(rect(cx - tw / 2, y - 16, tw, 30, { fill: used ? THEME.panelLight : THEME.you, radius: 8 }));
-    out.push(text(cx, y + 6, tag, { size: MIN_LABEL_PX, bold: true, fill: '#ffffff', anchor: 'middle', maxWidth: tw - 6 }));
-  }
+  out.push(text(cx, y + 78, p.suspicionName[card], { size: MIN_TEXT_PX, bold: false, fill: used ? '#8e9297' : INK, anchor: 'middle', maxWidth: w - 10 }));
+  if (used) out.push(cross(cx, y + 40, 50, '#6d6f78', 4));
 }
 
 /** An Investigation card at (x, y): its type symbols and letters, its types in words. */
@@ -363,7 +374,7 @@ function investigationCard(card: InvestigationId, x: number, y: number, w: numbe
     out.push(text(cx + 34, y + 34, p.typeLetter[type], { size: MIN_LABEL_PX, bold: true, fill: TYPE_COLOUR[type] }));
     cx += 34 + textWidth(p.typeLetter[type], MIN_LABEL_PX, true) + 10;
   }
-  const lines = wrapText(types.map((ty) => p.typeName[ty]).join(' + '), w - 20, MIN_LABEL_PX, false, 2);
+  const lines = wrapText(types.map((ty) => p.typeName[ty]).join(' + '), w - 20, MIN_LABEL_PX, 2);
   lines.forEach((l, i) => out.push(text(x + 10, y + 70 + i * 28, l, { size: MIN_LABEL_PX, fill: INK })));
   if (faceDown) {
     const tw = Math.min(w - 16, textWidth(p.faceDown, MIN_LABEL_PX, true) + 14);
@@ -400,7 +411,7 @@ function hand(v: JaccuseSeatView, ctx: PictureContext): Picture {
     const state = v.myVote === card ? 'vote' : me.used.includes(card) ? 'used' : 'free';
     suspicionCard(card, MARGIN + i * (sw + 12), y, sw, state, p, out);
   });
-  y += 124;
+  y += SUSPICION_H + 20;
   // Investigation cards (and the one set face down this round).
   y = heading(p.yourInvestigation, y + 4, out);
   const inv: { card: InvestigationId; faceDown: boolean }[] = [

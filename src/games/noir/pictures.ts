@@ -9,7 +9,7 @@
 import type { GameEvent } from '../engine.js';
 import type { GamePictures, Picture, PictureContext } from '../picture.js';
 import { MIN_LABEL_PX, MIN_TEXT_PX, PICTURE_WIDTH } from '../picture.js';
-import { rect, svgDocument, text, textWidth, THEME } from '../svg.js';
+import { fitLines, rect, svgDocument, text, textWidth, THEME } from '../svg.js';
 import { altText, arrow, circle, cross, legendStrip, line, padlock, tick, turnMarker, wrapText, type LegendItem } from '../picture-kit.js';
 import type { RenderContext } from '../ui.js';
 import { ACTION_CAP, type Cell, type Role } from './rules.js';
@@ -102,8 +102,10 @@ function drawHeader(v: NoirPublicView, ctx: PictureContext, p: Pics, out: string
 /** The acting line or the result, then deaths / deck / hand counters. */
 function drawStatus(v: NoirPublicView, ctx: PictureContext, p: Pics, top: number, out: string[]): number {
   let y = top + 40;
-  out.push(text(MARGIN, y, statusText(v, ctx, p), { size: MIN_LABEL_PX + 2, fill: v.phase === 'over' ? THEME.highlight : THEME.text, bold: v.phase === 'over', maxWidth: W - 2 * MARGIN }));
-  y += 22;
+  // The result banner wraps (or shrinks) rather than being cut.
+  const status = fitLines(statusText(v, ctx, p), W - 2 * MARGIN, MIN_LABEL_PX + 2, 2, MIN_LABEL_PX, v.phase === 'over');
+  status.lines.forEach((l, i) => out.push(text(MARGIN, y + i * (status.size + 6), l, { size: status.size, fill: v.phase === 'over' ? THEME.highlight : THEME.text, bold: v.phase === 'over' })));
+  y += 22 + (status.lines.length - 1) * (status.size + 6);
   // Deaths bar: one notch per death up to the target.
   const barW = 300;
   const fillW = Math.min(1, v.deaths / v.killTarget) * barW;
@@ -274,7 +276,7 @@ function drawBelowGrid(v: NoirPublicView, ctx: PictureContext, p: Pics, top: num
     }
   }
   if (v.removed.length > 0) {
-    const lines = wrapText(p.removed(v.removed.map((id) => suspectOf(id).name).join(', ')), W - 2 * MARGIN, MIN_LABEL_PX, false, 2);
+    const lines = wrapText(p.removed(v.removed.map((id) => suspectOf(id).name).join(', ')), W - 2 * MARGIN, MIN_LABEL_PX, 2);
     for (const l of lines) {
       out.push(text(MARGIN, y + 28, l, { size: MIN_LABEL_PX, fill: THEME.muted }));
       y += 32;
@@ -393,7 +395,7 @@ function hand(v: NoirSeatView, ctx: PictureContext): Picture {
   if (v.role === 'killer' && v.draws.length > 0) side = p.draws(v.draws.map((d) => p.drawItem(suspectOf(d.suspect).name, d.alive)).join(', '));
   if (side && cards.length === 1) {
     const left = MARGIN + cardW + 20;
-    wrapText(side, W - MARGIN - left, MIN_LABEL_PX, false, 4).forEach((l, i) => {
+    wrapText(side, W - MARGIN - left, MIN_LABEL_PX, 4).forEach((l, i) => {
       out.push(text(left, y - 100 + i * 30, l, { size: MIN_LABEL_PX, fill: THEME.muted }));
     });
   }

@@ -16,7 +16,7 @@
 import type { Catalog } from '../../i18n/index.js';
 import type { GameEvent, Seat } from '../engine.js';
 import { MIN_LABEL_PX, MIN_TEXT_PX, PICTURE_WIDTH, type GamePictures, type Picture, type PictureContext } from '../picture.js';
-import { THEME, altText, circle, fitText, path, rect, round, svgDocument, text, textWidth, wrapText } from '../svg.js';
+import { THEME, altText, circle, fitLines, fitText, path, rect, round, svgDocument, text, textWidth, wrapText } from '../svg.js';
 import { CARDS, type CardNumber, type Colour, type CrimeReveal, type Glass, type GlassTarget } from './rules.js';
 import { ownerOf } from './seating.js';
 import { describeEvent } from './ui-text.js';
@@ -39,7 +39,9 @@ const PHANTOM_FILL = '#a99ad6';
 
 /** A card on the table (landscape, two per line), px. */
 const CARD_W = (W - 2 * M - GAP) / 2;
-const CARD_H = 128;
+const CARD_H = 140;
+/** A solved crime's card: taller, for its owner, clue and glasses on lines of their own. */
+const SOLVED_H = CARD_H + 28;
 /** The left part of a table card: the face-down back or the number band, px. */
 const BAND_W = 96;
 
@@ -186,10 +188,11 @@ function drawScores(out: string[], y: number, v: PhantomPublicView, ctx: Picture
     else if (v.toAct.includes(seat)) out.push(v.phase === 'discard' ? decidingMark(M + 24, cy) : turnMark(M + 24, cy));
     const tags = [seat === me ? p.you : '', info?.bot ? p.bot : '', info?.away ? p.away : ''].filter(Boolean).join(', ');
     const suffix = tags ? ` (${tags})` : '';
-    const nameMax = 250 - textWidth(suffix, LABEL);
+    const nameMax = 242 - textWidth(suffix, LABEL);
     const shownName = fitText(nameOf(ctx, seat), nameMax, TEXT, true);
     out.push(text(M + 44, cy + 10, shownName, { size: TEXT, bold: true }));
-    if (suffix) out.push(text(M + 44 + textWidth(shownName, TEXT, true) + 2, cy + 9, suffix, { size: LABEL, fill: THEME.muted }));
+    // Its own text element after a real gap: SVG drops the leading space of " (you)" ("Ana(you)").
+    if (suffix) out.push(text(M + 44 + textWidth(shownName, TEXT, true) + 10, cy + 9, suffix.trim(), { size: LABEL, fill: THEME.muted }));
     if (seat === firstSeat) out.push(firstMark(M + 44 + 262, cy, 26));
     // Cards in hand: a small stack and the count in words.
     const hx = M + 330;
@@ -268,7 +271,7 @@ function drawCrimeNow(out: string[], y: number, v: PhantomPublicView, ctx: Pictu
         wrapText(p.noFourthParty, CARD_W - 24, LABEL, 3).forEach((line, i) => out.push(text(x + 12, cy + 36 + i * 28, line, { size: LABEL, fill: THEME.muted })));
       } else {
         faceUpCard(out, x, cy, CARD_W, CARD_H, v.fourthParty, ctx.t);
-        out.push(text(x + BAND_W + 12, cy + 92, p.fourthParty, { size: LABEL, fill: INK, bold: true, maxWidth: CARD_W - BAND_W - 22 }));
+        out.push(text(x + BAND_W + 12, cy + 96, p.fourthParty, { size: LABEL, fill: INK, bold: true, maxWidth: CARD_W - BAND_W - 22 }));
         glassLine(out, x + BAND_W + 10, cy + CARD_H - 12, CARD_W - BAND_W - 18, glassesOn(v.glasses, 'fourth', ctx), true);
       }
     } else {
@@ -315,10 +318,10 @@ function drawSolved(out: string[], y: number, v: PhantomPublicView, r: CrimeReve
   if (r.fourthParty !== null) slots.push({ card: r.fourthParty, at: 'fourth', owner: p.fourthParty, clue: null });
   slots.forEach((slot, k) => {
     const x = M + (k % 2) * (CARD_W + GAP);
-    const cy = y + Math.floor(k / 2) * (CARD_H + GAP);
+    const cy = y + Math.floor(k / 2) * (SOLVED_H + GAP);
     const criminal = r.criminalAt === slot.at && r.criminal !== null;
     // The criminal's tag takes the place of the suit word.
-    faceUpCard(out, x, cy, CARD_W, CARD_H, slot.card, t, criminal ? THEME.danger : undefined, !criminal);
+    faceUpCard(out, x, cy, CARD_W, SOLVED_H, slot.card, t, criminal ? THEME.danger : undefined, !criminal);
     const tx = x + BAND_W + 12;
     const tw = CARD_W - BAND_W - 22;
     // Who played it and with which clue (the criminal's tag replaces the suit word).
@@ -326,16 +329,19 @@ function drawSolved(out: string[], y: number, v: PhantomPublicView, r: CrimeReve
       out.push(rect(tx - 2, cy + 46, Math.min(tw + 4, textWidth(p.criminal, LABEL, true) + 16), 28, { fill: THEME.danger, radius: 6 }));
       out.push(text(tx + 6, cy + 67, p.criminal, { size: LABEL, bold: true, fill: '#ffffff', maxWidth: tw - 8 }));
     }
-    const who = slot.clue ? `${slot.owner} · ${p.clue(p.colourNames[slot.clue])}` : slot.owner;
+    // Who played it, and with which clue on a line of its own (never cut: "blue clue" whole).
     const names = glassesOn(r.glasses, slot.at, ctx);
-    out.push(text(tx, cy + (names.length ? 96 : 104), who, { size: LABEL, fill: INK, maxWidth: tw }));
+    const top = names.length ? 98 : 104;
+    out.push(text(tx, cy + top, slot.owner, { size: LABEL, fill: INK, maxWidth: tw }));
     if (slot.clue) {
+      const clue = fitLines(p.clue(p.colourNames[slot.clue]), tw, LABEL, 1, LABEL - 4);
+      out.push(text(tx, cy + top + 30, clue.lines[0]!, { size: clue.size, fill: INK }));
       // The clue token the card was reported with, at the corner of the number band.
-      out.push(clueToken(x + BAND_W - 8, cy + CARD_H - 22, 12, slot.clue));
+      out.push(clueToken(x + BAND_W - 8, cy + SOLVED_H - 22, 12, slot.clue));
     }
-    glassLine(out, tx - 2, cy + CARD_H - 8, tw + 4, names, true);
+    glassLine(out, tx - 2, cy + SOLVED_H - 8, tw + 4, names, true);
   });
-  y += Math.ceil(slots.length / 2) * (CARD_H + GAP);
+  y += Math.ceil(slots.length / 2) * (SOLVED_H + GAP);
   // Points of this crime: one chip per player.
   if (r.criminal === null) {
     out.push(text(M + 4, y + 26, p.noCriminal, { size: LABEL, fill: THEME.muted }));

@@ -245,10 +245,12 @@ function statusLines(view: SuspicionPublicView, ctx: PictureContext): { main: st
 function drawStatus(out: string[], y: number, view: SuspicionPublicView, ctx: PictureContext): number {
   const { main, sub } = statusLines(view, ctx);
   const lines = wrapText(main, W - 2 * M - 32, TEXT + 2, 2, true);
-  const h = 24 + lines.length * 38 + 34;
+  // The second line (round, house rules) wraps rather than being cut.
+  const subLines = wrapText(sub, W - 2 * M - 32, LABEL, 2);
+  const h = 24 + lines.length * 38 + 34 + (subLines.length - 1) * 32;
   out.push(rect(M, y, W - 2 * M, h, { fill: THEME.panel, radius: 14 }));
   lines.forEach((line, i) => out.push(text(M + 16, y + 44 + i * 38, line, { size: TEXT + 2, bold: true })));
-  out.push(text(M + 16, y + 44 + lines.length * 38 - 4, sub, { size: LABEL, fill: THEME.muted, maxWidth: W - 2 * M - 32 }));
+  subLines.forEach((line, i) => out.push(text(M + 16, y + 44 + lines.length * 38 - 4 + i * 32, line, { size: LABEL, fill: THEME.muted })));
   return h;
 }
 
@@ -306,10 +308,12 @@ function drawSlot(out: string[], x: number, y: number, w: number, h: number, vie
 
 /** Flags under the LEFT tile: blocked, skips a turn (small pills). */
 function pill(out: string[], x: number, y: number, label: string, fill: string, maxWidth: number): void {
-  const shown = fitText(label, maxWidth - 20, LABEL, true);
-  const w = textWidth(shown, LABEL, true) + 20;
+  // Bold when it fits, else plain: the word whole ("Salta turno") before any cut.
+  const bold = textWidth(label, LABEL, true) <= maxWidth - 16;
+  const shown = fitText(label, maxWidth - 16, LABEL, bold);
+  const w = textWidth(shown, LABEL, bold) + 16;
   out.push(rect(x, y, w, 27, { fill, radius: 13 }));
-  out.push(text(x + 10, y + 21, shown, { size: LABEL, bold: true, fill: INK }));
+  out.push(text(x + 8, y + 21, shown, { size: LABEL, bold, fill: INK }));
 }
 
 /** A detective's row at `y`: marker, suspect card with the name, LEFT / RIGHT / BOTTOM evidence, flags, hand size. */
@@ -376,7 +380,7 @@ function smallFace(out: string[], x: number, y: number, w: number, h: number, f:
 /** Draw pile, discard pile (top card), and the attack card waiting for a cancel; returns the height. */
 function drawPiles(out: string[], y: number, view: SuspicionPublicView, ctx: PictureContext): number {
   const p = ctx.t.suspicion.pictures;
-  const h = 110;
+  const h = 140;
   out.push(rect(M, y, W - 2 * M, h, { fill: THEME.panel, radius: 14 }));
   // Draw pile: a card back with the count.
   out.push(cardBack(M + 16, y + 14, 56, 80));
@@ -386,13 +390,14 @@ function drawPiles(out: string[], y: number, view: SuspicionPublicView, ctx: Pic
   const dx = M + 250;
   if (view.topDiscard) smallFace(out, dx, y + 14, 170, 56, view.topDiscard, p);
   else out.push(rect(dx, y + 14, 170, 56, { fill: THEME.background, radius: 10, stroke: THEME.panelLight, strokeWidth: 2, dash: '8 6' }));
-  out.push(text(dx, y + 98, `${p.discardPile}: ${view.discardSize}`, { size: LABEL, fill: THEME.muted, maxWidth: 170 }));
+  // Words under the cards wrap onto a second line rather than being cut.
+  wrapText(`${p.discardPile}: ${view.discardSize}`, 190, LABEL, 2).forEach((line, i) => out.push(text(dx, y + 98 + i * 30, line, { size: LABEL, fill: THEME.muted })));
   // The special card in play: an attack waiting for its target's cancel (§1.8).
   const ph = view.phase;
   if (ph.kind === 'cancel') {
     const ax = M + 450;
     smallFace(out, ax, y + 14, 210, 56, { kind: ph.attack }, p, true);
-    out.push(text(ax, y + 98, p.attackOn(nameOf(ctx, ph.attacker), nameOf(ctx, ph.target)), { size: LABEL, fill: THEME.text, maxWidth: 210 }));
+    wrapText(p.attackOn(nameOf(ctx, ph.attacker), nameOf(ctx, ph.target)), 230, LABEL, 2).forEach((line, i) => out.push(text(ax, y + 98 + i * 30, line, { size: LABEL, fill: THEME.text })));
   }
   return h;
 }

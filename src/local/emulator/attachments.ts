@@ -54,9 +54,18 @@ export interface StoredAttachment {
  * Attachment bytes by attachment id, with the ids of each message; holds at most
  * `budgetBytes` in all (oldest forgotten first).
  */
+/**
+ * How long an attachment an edit replaced or dropped stays servable, ms: long enough for a
+ * client that drew the message just before the edit to load its picture (Discord's CDN keeps
+ * serving it too), short enough that an edited panel's old pictures do not pile up.
+ */
+export const RETIRED_ATTACHMENT_MS = 60_000;
+
 export class AttachmentStore {
   private readonly byId = new Map<string, StoredAttachment>();
   private readonly byMessage = new Map<string, Set<string>>();
+  /** Attachments an edit replaced, servable until the time (Unix ms) given (RETIRED_ATTACHMENT_MS). */
+  private readonly retired = new Map<string, number>();
   private total = 0;
 
   /**
@@ -98,17 +107,36 @@ export class AttachmentStore {
     }
   }
 
-  /** The stored attachment with this id, if its bytes are still held. */
-  get(id: string): StoredAttachment | undefined {
+  /** The stored attachment with this id, if its bytes are still held (a retired one only until its grace ends). */
+  get(id: string, now: number = Date.now()): StoredAttachment | undefined {
+    const until = this.retired.get(id);
+    if (until !== undefined && now >= until) {
+      this.drop(id);
+      return undefined;
+    }
     return this.byId.get(id);
   }
 
-  /** Free the bytes of every attachment of a message except the ids in `keep`. */
-  release(messageId: string, keep: ReadonlySet<string> = new Set()): void {
-    for (const id of [...(this.byMessage.get(messageId) ?? [])]) if (!keep.has(id)) this.drop(id);
+  /**
+   * Free the bytes of every attachment of a message except the ids in `keep`. With `graceMs`
+   * (an edit), the dropped ones stay servable that long first, as Discord's CDN still serves an
+   * edited message's old attachment: a client that drew the message just before the edit loads
+   * its picture instead of a 404. Still within the byte budget (oldest forgotten first).
+   */
+  release(messageId: string, keep: ReadonlySet<string> = new Set(), graceMs = 0, now: number = Date.now()): void {
+    for (const [id, until] of this.retired) if (now >= until) this.drop(id);
+    for (const id of [...(this.byMessage.get(messageId) ?? [])]) {
+      if (keep.has(id)) continue;
+      if (graceMs > 0) {
+        // No longer the message's: a later edit or delete does not touch it again.
+        this.retired.set(id, now + graceMs);
+        this.byMessage.get(messageId)?.delete(id);
+      } else this.drop(id);
+    }
   }
 
   private drop(id: string): void {
+    this.retired.delete(id);
     const a = this.byId.get(id);
     if (!a) return;
     this.byId.delete(id);

@@ -4,7 +4,7 @@
  * flags), and the test-facing `EmulatedMessage` view.
  */
 import { MessageFlags, MessageType, PermissionFlagsBits } from 'discord-api-types/v10';
-import { contentTypeOf, planAttachments, pngSize, resolveMedia, uploadName, type UploadedFile } from './attachments.js';
+import { contentTypeOf, planAttachments, pngSize, resolveMedia, RETIRED_ATTACHMENT_MS, uploadName, type UploadedFile } from './attachments.js';
 import { hasAll } from './permissions.js';
 import { isObject } from './validation.js';
 import type { EmulatorState, InteractionRecord, MessageRecord } from './state.js';
@@ -84,7 +84,7 @@ function attachmentsFor(state: EmulatorState, messageId: string, channelId: stri
     };
   });
   const all = [...plan.kept, ...added];
-  state.attachments.release(messageId, new Set(all.map((a) => String(a.id))));
+  state.attachments.release(messageId, new Set(all.map((a) => String(a.id))), RETIRED_ATTACHMENT_MS, state.now());
   return all;
 }
 

@@ -146,7 +146,7 @@ describe('hidden information', () => {
 });
 
 describe('picture contract', () => {
-  it('never throws, keeps text on the canvas, alt text within 40–1,024 characters, ≤ 1,450 px at 6 seats, both languages', () => {
+  it('never throws, keeps text on the canvas, alt text within 40–1,024 characters, ≤ 1,600 px at 6 seats, both languages', () => {
     fc.assert(
       fc.property(fc.integer({ min: 3, max: 6 }), fc.integer(), fc.integer(), fc.boolean(), (seats, seed, playSeed, spanish) => {
         const t = spanish ? es : undefined;
@@ -156,8 +156,8 @@ describe('picture contract', () => {
           playSeed,
           maxActions: 150,
           onState: (s: JaccuseState, events: GameEvent[]) => {
-            checkPicture(draw(s, null, events, t), 1450);
-            checkPicture(draw(s, seats - 1, events, t), 1450);
+            checkPicture(draw(s, null, events, t), 1600);
+            checkPicture(draw(s, seats - 1, events, t), 1600);
           },
         });
       }),

@@ -114,11 +114,11 @@ describe('golden pictures', () => {
     expect(state.phase.kind).toBe('cancel');
     const b = boardOf(state, en, events);
     expectPictureRules(b);
-    expect(b.height).toBeLessThanOrEqual(1400);
+    expect(b.height).toBeLessThanOrEqual(1500);
     await expectGolden('suspicion', 'six-cancel-board', b);
     const bs = boardOf(state, es, events);
     expectPictureRules(bs);
-    expect(bs.height).toBeLessThanOrEqual(1400);
+    expect(bs.height).toBeLessThanOrEqual(1500);
     expect(bs.svg).toContain('Quemar');
     await expectGolden('suspicion', 'six-cancel-board-es', bs);
     const hs = handOf(state, 0, es, events);
@@ -241,7 +241,7 @@ describe('size', () => {
     });
     const b = pictures.board(def.publicView(s), pictureContext(es, 6, null));
     expectPictureRules(b);
-    expect(b.height).toBeLessThanOrEqual(1400);
+    expect(b.height).toBeLessThanOrEqual(1500);
     await expectGolden('suspicion', 'six-full-board-es', b);
   });
 });

@@ -1,0 +1,190 @@
+/**
+ * The render queue (README "Pictures"): rasterising a picture costs ≈ 10–40 ms of a core, and
+ * at a couple of hundred clicks a second the pictures asked for would take every core and
+ * starve the event loop that answers clicks. So renders run RENDER_CONCURRENCY at a time, at
+ * most RENDER_QUEUE_SIZE wait their turn, and a render that cannot start (the queue is full)
+ * or would not finish by its caller's deadline is refused: the caller sends the text version,
+ * which every panel and board has anyway. Renders waiting for the same picture (same table,
+ * viewer, language and kind) are coalesced to the newest table version: an older one still
+ * waiting is dropped ("superseded") when a newer one is asked for, so a picture of an old
+ * version is never drawn after a newer one was asked for.
+ */
+
+/** Renders running at once: one core's worth, the other core stays with the event loop (the machine has 2). */
+export const RENDER_CONCURRENCY = 1;
+
+/**
+ * Renders waiting their turn, at most. At the measured ≈ 15–40 ms a render (README
+ * "Pictures"), 24 waiting are ≈ 0.4–1 s of work: the last of them still reaches its player
+ * within PICTURE_EDIT_BY_MS (panels.ts).
+ */
+export const RENDER_QUEUE_SIZE = 24;
+
+/** The first estimate of one render's time before any was measured, ms. */
+export const RENDER_ESTIMATE_MS = 30;
+
+/** Why a render was not done. */
+export type RenderRefusal = 'full' | 'late' | 'superseded';
+
+/** A render's outcome: its value, or why it was not done. */
+export type RenderOutcome<T> = { ok: true; value: T } | { ok: false; refused: RenderRefusal };
+
+/** One render asked for. */
+export interface RenderJob<T> {
+  /** What picture this is, versions aside (`table:viewer:language:kind`): waiting jobs of one key are coalesced. */
+  key: string;
+  /** The table version drawn: a newer job of the same key supersedes an older one still waiting. */
+  version: number;
+  /** Unix ms by which the render must be done, else it is refused (default: no deadline). */
+  finishBy?: number;
+  /** Boards go before hands: one board is seen by the whole table. */
+  first?: boolean;
+  /** The render itself (rejects pass through to the caller). */
+  work: () => Promise<T>;
+}
+
+interface Waiting {
+  key: string;
+  version: number;
+  finishBy: number;
+  first: boolean;
+  start: () => void;
+  refuse: (why: RenderRefusal) => void;
+}
+
+/** Options of {@link RenderQueue}. */
+export interface RenderQueueOptions {
+  /** Renders running at once (default RENDER_CONCURRENCY). */
+  concurrency?: number;
+  /** Renders waiting, at most (default RENDER_QUEUE_SIZE). */
+  size?: number;
+  /** The clock, Unix ms (tests). */
+  now?: () => number;
+  /** Told when the queue starts refusing after it last did not (`why`, what was refused since, in all): log it once. */
+  onOverload?: (why: 'full' | 'late', refusedSoFar: number) => void;
+}
+
+/** A bounded, coalescing queue of renders (see the module comment). */
+export class RenderQueue {
+  readonly concurrency: number;
+  readonly size: number;
+  private readonly now: () => number;
+  private readonly onOverload?: RenderQueueOptions['onOverload'];
+  private readonly waiting: Waiting[] = [];
+  private running = 0;
+  /** Moving average of a render's time, ms. */
+  private averageMs = RENDER_ESTIMATE_MS;
+  /** True from the first refusal until a render is accepted with the queue at most half full. */
+  private overloaded = false;
+  /** Renders refused (full or late) since the queue was made. */
+  refused = 0;
+  /** Renders dropped because a newer version of the same picture was asked for. */
+  superseded = 0;
+
+  constructor(options: RenderQueueOptions = {}) {
+    this.concurrency = options.concurrency ?? RENDER_CONCURRENCY;
+    this.size = options.size ?? RENDER_QUEUE_SIZE;
+    this.now = options.now ?? Date.now;
+    this.onOverload = options.onOverload;
+  }
+
+  /** Renders waiting now. */
+  get length(): number {
+    return this.waiting.length;
+  }
+
+  /** The moving average of a render's time, ms. */
+  get renderMs(): number {
+    return this.averageMs;
+  }
+
+  /**
+   * When a render asked for now would be done, Unix ms (estimated from the renders waiting
+   * and running and the average render time).
+   */
+  estimateDone(): number {
+    const ahead = this.waiting.length + this.running;
+    const rounds = this.running < this.concurrency && this.waiting.length === 0 ? 1 : Math.floor(ahead / this.concurrency) + 1;
+    return this.now() + rounds * this.averageMs;
+  }
+
+  /**
+   * Whether a render asked for now with deadline `finishBy` (Unix ms) would be taken: null if
+   * so, else why not. Lets a caller skip drawing a picture that would be refused.
+   */
+  wouldRefuse(finishBy = Infinity): 'full' | 'late' | null {
+    if (this.running >= this.concurrency && this.waiting.length >= this.size) return 'full';
+    if (this.estimateDone() > finishBy) return 'late';
+    return null;
+  }
+
+  /** Run `job` in turn; resolves with its value or why it was refused, rejects when its work does. */
+  run<T>(job: RenderJob<T>): Promise<RenderOutcome<T>> {
+    const finishBy = job.finishBy ?? Infinity;
+    // Coalesce: an older version of the same picture still waiting is dropped.
+    for (let i = this.waiting.length - 1; i >= 0; i--) {
+      const other = this.waiting[i]!;
+      if (other.key !== job.key) continue;
+      if (other.version < job.version) {
+        this.waiting.splice(i, 1);
+        this.superseded++;
+        other.refuse('superseded');
+      }
+    }
+    const refusal = this.wouldRefuse(finishBy);
+    if (refusal) {
+      this.refused++;
+      if (!this.overloaded) {
+        this.overloaded = true;
+        this.onOverload?.(refusal, this.refused);
+      }
+      return Promise.resolve({ ok: false, refused: refusal });
+    }
+    if (this.overloaded && this.waiting.length <= this.size / 2) this.overloaded = false;
+    return new Promise<RenderOutcome<T>>((resolve, reject) => {
+      const start = () => {
+        this.running++;
+        const started = this.now();
+        job.work().then(
+          (value) => {
+            this.finish(started);
+            resolve({ ok: true, value });
+          },
+          (err: unknown) => {
+            this.finish(started);
+            reject(err);
+          },
+        );
+      };
+      if (this.running < this.concurrency && this.waiting.length === 0) {
+        start();
+        return;
+      }
+      const entry: Waiting = { key: job.key, version: job.version, finishBy, first: job.first ?? false, start, refuse: (why) => resolve({ ok: false, refused: why }) };
+      if (entry.first) {
+        // After the boards already waiting, before every hand.
+        const at = this.waiting.findIndex((w) => !w.first);
+        this.waiting.splice(at < 0 ? this.waiting.length : at, 0, entry);
+      } else this.waiting.push(entry);
+    });
+  }
+
+  private finish(started: number): void {
+    this.running--;
+    this.averageMs = this.averageMs * 0.8 + Math.max(1, this.now() - started) * 0.2;
+    this.next();
+  }
+
+  /** Start waiting renders while there is room, refusing those whose deadline has passed. */
+  private next(): void {
+    while (this.running < this.concurrency && this.waiting.length > 0) {
+      const entry = this.waiting.shift()!;
+      if (this.now() + this.averageMs > entry.finishBy) {
+        this.refused++;
+        entry.refuse('late');
+        continue;
+      }
+      entry.start();
+    }
+  }
+}

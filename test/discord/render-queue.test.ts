@@ -1,0 +1,103 @@
+/**
+ * The render queue (src/discord/pictures/queue.ts, README "Pictures"): bounded, refusing what
+ * would be late, coalesced to the newest version of a picture, boards before hands; and the
+ * PictureMaker through it (a refused picture is not even drawn).
+ */
+import { describe, expect, it } from 'vitest';
+import { RenderQueue } from '../../src/discord/pictures/queue.js';
+import { PictureMaker } from '../../src/discord/pictures/index.js';
+import { GAME_MODULES } from '../../src/games/index.js';
+import { catalogs } from '../../src/i18n/index.js';
+import { drawCalls, snapshotOf, withTestPictures } from '../support/test-pictures.js';
+
+/** A render that finishes when told to. */
+function gate<T>(value: T): { work: () => Promise<T>; open: () => void } {
+  let open!: () => void;
+  const done = new Promise<void>((resolve) => (open = resolve));
+  return { work: () => done.then(() => value), open };
+}
+
+describe('RenderQueue', () => {
+  it('runs `concurrency` renders at once, keeps at most `size` waiting and refuses the rest as full, saying so once', async () => {
+    const overloads: string[] = [];
+    const q = new RenderQueue({ concurrency: 1, size: 2, onOverload: (why) => overloads.push(why) });
+    const gates = [gate(1), gate(2), gate(3)];
+    const runs = gates.map((g, i) => q.run({ key: `k${i}`, version: 1, work: g.work }));
+    expect(q.length).toBe(2);
+    const refused = await q.run({ key: 'k9', version: 1, work: async () => 9 });
+    expect(refused).toEqual({ ok: false, refused: 'full' });
+    expect(await q.run({ key: 'k10', version: 1, work: async () => 10 })).toEqual({ ok: false, refused: 'full' });
+    expect(overloads).toEqual(['full']); // said once, not per refusal
+    expect(q.refused).toBe(2);
+    for (const g of gates) g.open();
+    expect(await Promise.all(runs)).toEqual([1, 2, 3].map((value) => ({ ok: true, value })));
+  });
+
+  it('refuses a render that would not be done by its deadline, and one whose deadline passed while it waited', async () => {
+    let now = 1000;
+    const q = new RenderQueue({ concurrency: 1, size: 10, now: () => now });
+    const first = gate('a');
+    const running = q.run({ key: 'a', version: 1, work: first.work });
+    // One running and an estimate of RENDER_ESTIMATE_MS (30 ms) each: done at ≈ now + 60 ms.
+    expect(await q.run({ key: 'b', version: 1, finishBy: now + 40, work: async () => 'b' })).toEqual({ ok: false, refused: 'late' });
+    const waiting = q.run({ key: 'c', version: 1, finishBy: now + 200, work: async () => 'c' });
+    now += 500; // the first render takes long: c's deadline passes while it waits
+    first.open();
+    expect(await running).toEqual({ ok: true, value: 'a' });
+    expect(await waiting).toEqual({ ok: false, refused: 'late' });
+  });
+
+  it('coalesces waiting renders of one picture to the newest version; boards go before hands', async () => {
+    const q = new RenderQueue({ concurrency: 1, size: 10 });
+    const order: string[] = [];
+    const first = gate('x');
+    const running = q.run({ key: 'busy', version: 1, work: first.work });
+    const hand2 = q.run({ key: 't1:0:en:hand', version: 2, work: async () => (order.push('hand v2'), 2) });
+    const other = q.run({ key: 't1:1:en:hand', version: 2, work: async () => (order.push('seat 1 v2'), 'o') });
+    const hand3 = q.run({ key: 't1:0:en:hand', version: 3, work: async () => (order.push('hand v3'), 3) });
+    const board = q.run({ key: 't1:public:en:board', version: 3, first: true, work: async () => (order.push('board v3'), 'b') });
+    expect(await hand2).toEqual({ ok: false, refused: 'superseded' });
+    expect(q.superseded).toBe(1);
+    first.open();
+    await Promise.all([running, other, hand3, board]);
+    expect(await hand3).toEqual({ ok: true, value: 3 });
+    expect(order).toEqual(['board v3', 'seat 1 v2', 'hand v3']);
+  });
+
+  it('passes a failed render on to its caller and goes on with the next', async () => {
+    const q = new RenderQueue({ concurrency: 1, size: 4 });
+    const bad = q.run({ key: 'a', version: 1, work: async () => Promise.reject(new Error('bad svg')) });
+    const good = q.run({ key: 'b', version: 1, work: async () => 'ok' });
+    await expect(bad).rejects.toThrow('bad svg');
+    expect(await good).toEqual({ ok: true, value: 'ok' });
+  });
+});
+
+describe('PictureMaker through the render queue', () => {
+  const game = GAME_MODULES.find((mod) => mod.id === 'noir')!;
+  const mod = withTestPictures(game);
+  const state = game.definition.setup(game.definition.optionsSchema.parse({}), 2, 7);
+
+  it('does not draw a picture the queue would refuse, and gives the refusal (the caller sends text)', async () => {
+    const blocked = gate({ data: Buffer.from([1]), width: 1, height: 1 });
+    const q = new RenderQueue({ concurrency: 1, size: 0 });
+    const maker = new PictureMaker({ queue: q, rasterise: blocked.work });
+    const busy = maker.request(mod, snapshotOf(mod, state, 2, 2, { id: 1 }), null, catalogs.en);
+    const before = drawCalls.hand;
+    expect(await maker.request(mod, snapshotOf(mod, state, 2, 2, { id: 2 }), 0, catalogs.en)).toEqual({ picture: null, refused: 'full' });
+    expect(drawCalls.hand).toBe(before); // refused before drawing
+    expect(await maker.hand(mod, snapshotOf(mod, state, 2, 2, { id: 2 }), 0, catalogs.en)).toBeNull();
+    blocked.open();
+    expect((await busy).picture?.png).toEqual(Buffer.from([1]));
+  });
+
+  it("keys a picture by its viewer's view: another seat never gets it, the same view at a newer version does", async () => {
+    const maker = new PictureMaker({ rasterise: async (svg) => ({ data: Buffer.from(svg), width: 1, height: 1 }) });
+    const v2 = snapshotOf(mod, state, 2, 2);
+    await maker.hand(mod, v2, 0, catalogs.en);
+    expect(maker.cached(mod, v2, 0, catalogs.en)).not.toBeNull();
+    expect(maker.cached(mod, v2, 1, catalogs.en)).toBeNull();
+    expect(maker.cached(mod, v2, null, catalogs.en)).toBeNull();
+    expect(maker.cached(mod, snapshotOf(mod, state, 2, 3), 0, catalogs.en)).not.toBeNull();
+  });
+});
