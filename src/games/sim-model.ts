@@ -17,13 +17,12 @@
  */
 import type { Seat } from './engine.js';
 import type { Rng } from './rng.js';
-import type { Knowledge } from './bot.js';
 
 /**
  * One game's compact model. `S` is the engine's full state, `M` the model's state, `A` the
  * model's action (any cheap representation: a number, a small object).
  */
-export interface SimModel<S, M, A> {
+export interface SimModel<S, M, A, K = unknown> {
   /** The game's id (a `GameId`). */
   game: string;
   /**
@@ -33,7 +32,7 @@ export interface SimModel<S, M, A> {
    * NOIR's public candidate sets); a model must not read anything private to the searcher
    * from it that another seat's simulated decisions would then use.
    */
-  fromState(state: S, rng: Rng, knowledge?: Knowledge): M;
+  fromState(state: S, rng: Rng, knowledge?: K): M;
   /** An independent copy of `m` (a simulation mutates its copy only). */
   clone(m: M): M;
   /** Seats that must decide now (several for simultaneous decisions); empty when the game is over. */
@@ -73,4 +72,4 @@ export interface SimModel<S, M, A> {
 
 /** Any game's model, type parameters erased (for the kit). */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type AnySimModel = SimModel<any, any, any>;
+export type AnySimModel = SimModel<any, any, any, any>;

@@ -761,7 +761,7 @@ function evaluateModel(m: NoirModel, seat: Seat): number {
 }
 
 /** The NOIR model (src/games/sim-model.ts); `fromState` takes the searcher's knowledge as its third argument. */
-export const noirModel: SimModel<NoirState, NoirModel, number> = {
+export const noirModel: SimModel<NoirState, NoirModel, number, Knowledge> = {
   game: 'noir',
   fromState: (state, _rng, k) => noirModelOf(state, k),
   clone: cloneModel,

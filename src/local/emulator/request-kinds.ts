@@ -23,10 +23,9 @@
 import { isInteractionRoute } from './rate-limits.js';
 import type { MessageRecord } from './records.js';
 
-/** The kinds a request is counted as. */
-export const REQUEST_KINDS = ['board', 'lobby', 'ping-post', 'ping-edit', 'ping-delete', 'clean-up', 'callback', 'panel', 'other'] as const;
-/** One kind of request (see the module comment). */
-export type RequestKind = (typeof REQUEST_KINDS)[number];
+import { REQUEST_KINDS, type RequestKind } from './request-kind-names.js';
+
+export { REQUEST_KINDS, type RequestKind } from './request-kind-names.js';
 
 /** Requests counted per kind. */
 export type KindCounts = Record<RequestKind, number>;

@@ -3,7 +3,7 @@
  */
 
 /** A plain JSON object. */
-import type { RequestKind } from './request-kinds.js';
+import type { RequestKind } from './request-kind-names.js';
 export type JsonObject = Record<string, unknown>;
 
 /**
