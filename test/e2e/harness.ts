@@ -56,11 +56,16 @@ export async function settle(app: App): Promise<void> {
   }
 }
 
+/** Assert an interaction was answered within Discord's 3 s, without an error (safe as a `forEach` callback). */
+export function answered(r: InteractionResult): InteractionResult {
+  return answeredWithin(r, 3000);
+}
+
 /**
- * Assert an interaction was answered in time (`withinMs`, default Discord's 3 s; an emulator
- * started with a longer `ackTimeoutMs` may allow more), without an error.
+ * Assert an interaction was answered within `withinMs` (an emulator started with a longer
+ * `ackTimeoutMs` may allow more than Discord's 3 s), without an error.
  */
-export function answered(r: InteractionResult, withinMs = 3000): InteractionResult {
+export function answeredWithin(r: InteractionResult, withinMs: number): InteractionResult {
   expect(r.error, `interaction failed: ${JSON.stringify(r.error)}`).toBeUndefined();
   expect(r.callbackType).not.toBeNull();
   expect(r.ackMs!).toBeLessThan(withinMs);
@@ -188,7 +193,7 @@ export async function playOut<A = any>(o: PlayOutOptions<A>): Promise<number> {
   const store = () => o.app().context.store;
   const done = o.until ?? (async () => (await store().table(o.tableId))!.status !== 'active');
   const track = (r: InteractionResult) => {
-    answered(r, o.ackWithinMs);
+    answeredWithin(r, o.ackWithinMs ?? 3000);
     o.track?.(r);
     return r;
   };

@@ -18,7 +18,7 @@ import { openPostgres } from '../../src/persistence/pg/open.js';
 import type { Store } from '../../src/persistence/store/types.js';
 import { describePostgres } from '../support/postgres.js';
 import { report, requestsSince, windowMs } from './fault-kit.js';
-import { answered } from './harness.js';
+import { answeredWithin } from './harness.js';
 import { ACK_WITHIN_MS, boardCurrent, guildPerShard, isGlobal429, onGlobalRoute, peakPerSecond, playLane, startShardedBot, type LaneCounts, type ShardedBot } from './shard-kit.js';
 
 const SHARDS = 3;
@@ -49,7 +49,7 @@ describePostgres('shard processes share one global REST budget', (server) => {
     await new Promise((resolve) => setTimeout(resolve, 500));
     for (const guildId of guilds) {
       const user = emu.addUser(`Warm ${guildId}`, { guildId });
-      answered(await user.slash('noir new', { mode: 'classic' }, { channelId: emu.addChannel(`warm-${guildId}`, { guildId }) }), ACK_WITHIN_MS);
+      answeredWithin(await user.slash('noir new', { mode: 'classic' }, { channelId: emu.addChannel(`warm-${guildId}`, { guildId }) }), ACK_WITHIN_MS);
     }
   }, 180_000);
 

@@ -12,7 +12,7 @@ import { shardOfGuild } from '../../src/local/emulator/gateway.js';
 import type { DiscordEmulator, EmulatedUser, RecordedRequest } from '../../src/local/emulator/index.js';
 import { isInteractionRoute } from '../../src/local/emulator/rate-limits.js';
 import type { Store } from '../../src/persistence/store/types.js';
-import { answered, noirChoice, playOut, tableIdOf } from './harness.js';
+import { answeredWithin, noirChoice, playOut, tableIdOf } from './harness.js';
 
 /**
  * How long a click may take to be answered in these runs, ms: the emulator's ack timeout is
@@ -155,15 +155,15 @@ export async function playLane(
   while (!until()) {
     const users: EmulatedUser[] = [emu.addUser(`L${seed}-${n}a`, { guildId }), emu.addUser(`L${seed}-${n}b`, { guildId })];
     n += 1;
-    const lobby = answered(await users[0]!.slash(`${noirModule.command} new`, { mode: 'classic' }, { channelId }), ACK_WITHIN_MS).message!;
+    const lobby = answeredWithin(await users[0]!.slash(`${noirModule.command} new`, { mode: 'classic' }, { channelId }), ACK_WITHIN_MS).message!;
     const tableId = tableIdOf(lobby);
     counts.tables.push(tableId);
-    answered(await users[1]!.click(lobby, 'Join'), ACK_WITHIN_MS);
+    answeredWithin(await users[1]!.click(lobby, 'Join'), ACK_WITHIN_MS);
     await boardCurrent(store, tableId, 60_000);
     // The lobby shows the join (Start enabled) once its edit got through the budget.
     const startable = () => JSON.stringify(emu.message(lobby.id)?.components ?? []).match(/"label":"Start"[^}]*"disabled":true|"disabled":true[^}]*"label":"Start"/) === null;
     for (let waited = 0; !startable() && waited < 60_000; waited += 100) await new Promise((resolve) => setTimeout(resolve, 100));
-    answered(await users[0]!.click(emu.message(lobby.id)!, 'Start'), ACK_WITHIN_MS);
+    answeredWithin(await users[0]!.click(emu.message(lobby.id)!, 'Start'), ACK_WITHIN_MS);
     await boardCurrent(store, tableId);
     const app = (): App => ({ context: { store, publisher: { settled: settledOf(tableId) } } }) as unknown as App;
     // On a loaded machine a click may be acknowledged first and its panel filled by an edit a
