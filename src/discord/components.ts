@@ -128,11 +128,14 @@ async function tableVerb(interaction: ComponentInteraction, app: AppContext, log
       const result = await (verb === 'join' ? app.service.join(tableId, actor) : verb === 'leave' ? app.service.leaveLobby(tableId, actor) : app.service.start(tableId, actor));
       if (!result.ok) return refuse(result.error);
       log.outcome = 'ok';
+      // A click acknowledged early by a deferred private reply (src/discord/late.ts) has that
+      // reply, not the clicked message, as its `@original`: its token must not redraw the lobby.
+      const ownsClicked = !interaction.deferred && !interaction.replied;
       // The lobby / board message is redrawn by the Publisher; acknowledge silently.
       const answered = interaction.deferUpdate();
       // Start's first pings are follow-ups of this click, and the lobby / board is redrawn through
       // its token (`@original` is the clicked message after a deferred update): outside the global limit (docs/rate-limit.md).
-      app.publisher.noteInteraction(tableId, interaction, answered, interaction.message.id);
+      app.publisher.noteInteraction(tableId, interaction, answered, ownsClicked ? interaction.message.id : undefined);
       await answered;
       return;
     }
