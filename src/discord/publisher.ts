@@ -31,6 +31,7 @@ import { BackgroundQueue } from './background.js';
 import { grantedSlot } from './global-budget.js';
 import { RestBudget, RestPriority, type HeaderSource, type RestBudgetOptions, type SlotRelease, type SlotRequest } from './rest-budget.js';
 import { pingMessage } from './render/ping.js';
+import { fileDigest } from './render/markup.js';
 import { PictureMaker, type MessagePicture } from './pictures/index.js';
 import { requestBody, type RequestBody } from './message-body.js';
 import type { GameModule } from '../games/module.js';
@@ -727,7 +728,8 @@ export class Publisher implements TableListener {
     const edit = requestBody(payload, true);
     const body = JSON.stringify(edit.body);
     const hash = createHash('sha1').update(body);
-    for (const file of edit.files) hash.update(file.data);
+    // The files by digest (computed once per cached PNG), not their bytes again.
+    for (const file of edit.files) hash.update(fileDigest(file.data));
     const fingerprint = hash.digest('base64');
     const shown = this.boards.get(table.id);
     const recheck = changes.some((change) => change.redraw);

@@ -14,7 +14,8 @@ import { panelMessage } from '../../src/discord/render/panel.js';
 import { countComponents, textDisplayLength, V2_COMPONENTS_MAX, V2_TEXT_MAX } from '../../src/discord/render/markup.js';
 import { ByteLru } from '../../src/discord/pictures/cache.js';
 import { PictureMaker, type MessagePicture } from '../../src/discord/pictures/index.js';
-import { fontFiles, RASTER_SCALE, rasterise } from '../../src/discord/pictures/rasterise.js';
+import { fontFiles, RASTER_SCALE, RasterWorker, rasterise } from '../../src/discord/pictures/rasterise.js';
+import { createRequire } from 'node:module';
 import { renderContext } from '../../src/discord/render/context.js';
 import { requestBody } from '../../src/discord/message-body.js';
 import { playRandomGame } from '../support/random-play.js';
@@ -66,6 +67,24 @@ describe('rasterise', () => {
 
   it('rejects an SVG it cannot parse', async () => {
     await expect(rasterise('<svg')).rejects.toThrow();
+  });
+
+  it('renders and encodes on a worker thread: the same PNG bytes as resvg on the event loop; a bad SVG rejects and the worker goes on', async () => {
+    const { Resvg } = await import('@resvg/resvg-js');
+    const options = { font: { fontFiles: fontFiles(), loadSystemFonts: false, defaultFontFamily: 'DejaVu Sans' }, fitTo: { mode: 'zoom' as const, value: RASTER_SCALE }, shapeRendering: 2 as const, textRendering: 1 as const, logLevel: 'off' as const };
+    const onLoop = new Resvg(svg, options).render().asPng();
+    const worker = new RasterWorker(createRequire(import.meta.url).resolve('@resvg/resvg-js'));
+    try {
+      const [png, bad, again] = await Promise.allSettled([worker.render(svg, options), worker.render('<svg', options), worker.render(svg, options)]);
+      expect(png.status === 'fulfilled' && png.value.data.equals(onLoop)).toBe(true);
+      expect(png.status === 'fulfilled' && [png.value.width, png.value.height]).toEqual([540, 90]);
+      expect(bad.status).toBe('rejected');
+      expect(again.status === 'fulfilled' && again.value.data.equals(onLoop)).toBe(true);
+      // rasterise() itself gives the same bytes (it goes through the process's worker).
+      expect((await rasterise(svg)).data.equals(onLoop)).toBe(true);
+    } finally {
+      await worker.close();
+    }
   });
 });
 

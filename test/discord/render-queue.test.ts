@@ -100,4 +100,30 @@ describe('PictureMaker through the render queue', () => {
     expect(maker.cached(mod, v2, null, catalogs.en)).toBeNull();
     expect(maker.cached(mod, snapshotOf(mod, state, 2, 3), 0, catalogs.en)).not.toBeNull();
   });
+
+  it('finds a picture asked for again at the same table version without computing the view; never for another viewer or version', async () => {
+    let views = 0;
+    const counting = { ...mod, definition: { ...mod.definition, seatView: (s: unknown, seat: number) => (views++, mod.definition.seatView(s as never, seat)), publicView: (s: unknown) => (views++, mod.definition.publicView(s as never)) } } as typeof mod;
+    const maker = new PictureMaker({ rasterise: async (svg) => ({ data: Buffer.from(svg), width: 1, height: 1 }) });
+    const v2 = snapshotOf(counting, state, 2, 2);
+    const first = await maker.hand(counting, v2, 0, catalogs.en);
+    expect(views).toBe(1);
+    // The same version again (a panel refresh, "Show my hand"): the version key, no view, no drawing.
+    const hands = drawCalls.hand;
+    expect((await maker.hand(counting, snapshotOf(counting, state, 2, 2), 0, catalogs.en))?.png).toEqual(first?.png);
+    expect(maker.cached(counting, v2, 0, catalogs.en)?.png).toEqual(first?.png);
+    expect(views).toBe(1);
+    expect(drawCalls.hand).toBe(hands);
+    // Another seat or the public board at that version: their own view, their own picture.
+    const other = await maker.hand(counting, v2, 1, catalogs.en);
+    const board = await maker.board(counting, v2, catalogs.en);
+    expect(views).toBe(3);
+    expect(other?.png).not.toEqual(first?.png);
+    expect(board?.png).not.toEqual(first?.png);
+    // A seat renamed at the same version (seats are drawn): not the version key's picture.
+    const renamed = snapshotOf(counting, state, 2, 2);
+    renamed.seats[0]!.displayName = 'Zoe';
+    expect((await maker.hand(counting, renamed, 0, catalogs.en))?.png).not.toEqual(first?.png);
+    expect(views).toBe(4);
+  });
 });

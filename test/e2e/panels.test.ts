@@ -142,4 +142,42 @@ describe('private panels under a slow REST queue', () => {
     }
     expect(emu.violations).toEqual([]);
   }, 60_000);
+
+  it("only a player's newest panel of a table is refreshed on a change; an older one is left as it is", async () => {
+    const ana = emu.addUser('Ana2');
+    const ben = emu.addUser('Ben2');
+    const channelId = emu.addChannel('panels-newest');
+    const lobby = answered(await ana.slash('tally new', { seats: 2 }, { channelId })).message!;
+    answered(await ben.click(lobby, 'Join'));
+    await settle(app);
+    answered(await ana.click(lobby, 'Start'));
+    await settle(app);
+    const id = tableIdOf(lobby);
+    const { store, service } = app.context;
+    await new Promise((r) => setTimeout(r, EDIT_DELAY_MS + 200));
+    const board = boardOf(emu, id, channelId);
+    // Ana opens her panel twice (two ephemeral messages), Ben once.
+    const older = answered(await ana.click(board, 'Show my hand')).message!;
+    const newer = answered(await ana.click(fresh(emu, board), 'Show my hand')).message!;
+    expect(newer.id).not.toBe(older.id);
+    await settle(app);
+    const before = (await store.table(id))!.version;
+    expect(shownVersion(fresh(emu, older))).toBe(before);
+    // A change by whoever is to act (through the service: neither panel is clicked).
+    const pending = tallyDefinition.pending((await store.table(id))!.state as TallyState);
+    const seatOf = async (userId: string) => (await store.seats(id)).find((row) => row.userId === userId)!.seat;
+    const actor = pending.kind === 'turn' && pending.seat === (await seatOf(ben.id)) ? ben : ana;
+    const move = pending.kind === 'turn' ? { type: 'add', n: 1 } : { type: 'pass' };
+    expect((await service.act(id, { userId: actor.id, displayName: actor.name, canManageGuild: false }, pending.step, move as never)).ok).toBe(true);
+    const after = (await store.table(id))!.version;
+    expect(after).toBeGreaterThan(before);
+    for (let round = 0; round < 2; round++) {
+      await settle(app);
+      await new Promise((r) => setTimeout(r, EDIT_DELAY_MS + 300));
+    }
+    await settle(app);
+    expect(shownVersion(fresh(emu, newer))).toBe(after);
+    expect(shownVersion(fresh(emu, older))).toBe(before);
+    expect(emu.violations).toEqual([]);
+  }, 60_000);
 });

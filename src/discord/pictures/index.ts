@@ -92,8 +92,10 @@ export function pictureContext(snapshot: TableSnapshot, viewer: Viewer, text: Ca
 
 /** What a picture is drawn from, with its cache keys. */
 interface Prepared {
+  /** The version key: table, viewer, language, kind, table version and status, and the seats as drawn (no view computed). */
+  versionKey: string;
   /** The view key: table, viewer, language, kind and a hash of everything the viewer's picture is drawn from (its view). */
-  key: string;
+  viewKey: () => string;
   /** The picture regardless of version (`table:viewer:language:kind`): renders of one are coalesced. */
   coalesce: string;
   draw: () => Picture;
@@ -143,7 +145,7 @@ export class PictureMaker {
   cached(mod: GameModule, snapshot: TableSnapshot, viewer: Viewer, text: Catalog): MessagePicture | null {
     const prepared = this.prepare(mod, snapshot, viewer, text);
     if (!prepared) return null;
-    const drawn = this.cache.get(prepared.key) as Drawn | undefined;
+    const drawn = this.drawnFor(prepared);
     const png = drawn && (this.cache.get(`png:${drawn.hash}`) as Png | undefined);
     return drawn && png ? messagePicture(snapshot, viewer, drawn, png) : null;
   }
@@ -172,7 +174,7 @@ export class PictureMaker {
   async request(mod: GameModule, snapshot: TableSnapshot, viewer: Viewer, text: Catalog, finishBy?: number): Promise<PictureOutcome> {
     const prepared = this.prepare(mod, snapshot, viewer, text);
     if (!prepared) return { picture: null, refused: 'no-picture' };
-    let drawn = this.cache.get(prepared.key) as Drawn | undefined;
+    let drawn = this.drawnFor(prepared);
     const cachedPng = drawn && (this.cache.get(`png:${drawn.hash}`) as Png | undefined);
     if (drawn && cachedPng) return { picture: messagePicture(snapshot, viewer, drawn, cachedPng) };
     let svg: string | null = null;
@@ -183,31 +185,60 @@ export class PictureMaker {
       const picture = prepared.draw();
       svg = picture.svg;
       drawn = { hash: createHash('sha1').update(svg).digest('hex'), alt: clipAlt(picture.alt) };
-      this.cache.set(prepared.key, drawn);
+      this.cache.set(prepared.viewKey(), drawn);
+      this.cache.set(prepared.versionKey, drawn);
     }
     const outcome = await this.png(drawn.hash, svg, prepared.coalesce, snapshot.table.version, viewer === null, finishBy);
     return outcome.ok ? { picture: messagePicture(snapshot, viewer, drawn, outcome.value) } : { picture: null, refused: outcome.refused };
   }
 
-  /** The keys and the drawing of `viewer`'s picture of `snapshot`, or null when there is none to draw. */
+  /**
+   * The keys and the drawing of `viewer`'s picture of `snapshot`, or null when there is none
+   * to draw. The version key is found without computing the view; the view key (a hash of the
+   * view) only when the version key is not in the cache (`viewKey`, computed once).
+   */
   private prepare(mod: GameModule, snapshot: TableSnapshot, viewer: Viewer, text: Catalog): Prepared | null {
     const { table } = snapshot;
     const pictures = mod.pictures;
     if (!pictures || !table.state) return null;
     const kind: PictureKind = viewer === null ? 'board' : 'hand';
-    const view = viewer === null ? mod.definition.publicView(table.state) : mod.definition.seatView(table.state, viewer);
-    const ctx = pictureContext(snapshot, viewer, text);
-    // The key holds the viewer and a hash of their view: a picture is only ever found again by
-    // the viewer it was drawn for, from the same view (README "Hidden information").
-    const seen = createHash('sha1')
-      .update(JSON.stringify([view, ctx.latest, ctx.seats, ctx.over]))
-      .digest('base64');
+    const seats = pictureSeats(snapshot, text);
     const coalesce = `${table.id}:${viewer ?? 'public'}:${languageCode(text)}:${kind}`;
-    return {
-      key: `view:${coalesce}:${seen}`,
-      coalesce,
-      draw: () => (viewer === null ? pictures.board(view, ctx) : pictures.hand(view, ctx)),
+    // The table's state changes only with its version (every commit bumps it), so (table,
+    // viewer, language, kind, version, status, seats as drawn) gives exactly one view: the
+    // version key. It holds the viewer: never found by another viewer (README "Hidden information").
+    const versionKey = `ver:${coalesce}:${table.version}:${table.status}:${JSON.stringify(seats)}`;
+    let made: { view: unknown; ctx: PictureContext; key: string } | null = null;
+    const make = () => {
+      if (made) return made;
+      const view = viewer === null ? mod.definition.publicView(table.state) : mod.definition.seatView(table.state, viewer);
+      const ctx = { ...pictureContext(snapshot, viewer, text), seats };
+      // The key holds the viewer and a hash of their view: a picture is only ever found again by
+      // the viewer it was drawn for, from the same view (README "Hidden information").
+      const seen = createHash('sha1')
+        .update(JSON.stringify([view, ctx.latest, ctx.seats, ctx.over]))
+        .digest('base64');
+      made = { view, ctx, key: `view:${coalesce}:${seen}` };
+      return made;
     };
+    return {
+      versionKey,
+      viewKey: () => make().key,
+      coalesce,
+      draw: () => {
+        const { view, ctx } = make();
+        return viewer === null ? pictures.board(view, ctx) : pictures.hand(view, ctx);
+      },
+    };
+  }
+
+  /** The drawing remembered for `prepared` (by version key, else by view key: then remembered by version key too). */
+  private drawnFor(prepared: Prepared): Drawn | undefined {
+    const byVersion = this.cache.get(prepared.versionKey) as Drawn | undefined;
+    if (byVersion) return byVersion;
+    const byView = this.cache.get(prepared.viewKey()) as Drawn | undefined;
+    if (byView) this.cache.set(prepared.versionKey, byView);
+    return byView;
   }
 
   /** The PNG of the SVG with hash `hash`: from the cache, a rasterisation on its way, or a new one in turn. */

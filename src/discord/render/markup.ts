@@ -2,6 +2,7 @@
  * Building blocks of every message the bot draws: the REST payload shape, markdown escaping
  * of user-chosen names, Discord timestamps, clipping to Discord's limits, and buttons.
  */
+import { createHash } from 'node:crypto';
 import {
   ButtonStyle,
   ComponentType,
@@ -24,6 +25,23 @@ export interface PayloadFile {
   data: Buffer;
   /** Alt text of the attachment, ≤ 1,024 characters. */
   description?: string;
+}
+
+/** SHA-1 digests of file bytes already hashed, by the Buffer (a cached PNG is the same Buffer every time it is sent). */
+const fileDigests = new WeakMap<Buffer, Buffer>();
+
+/**
+ * The SHA-1 digest of `data` (20 bytes), computed once per Buffer: fingerprints of boards and
+ * panels name their picture by it, and a cached picture is fingerprinted on every redraw.
+ * The Buffer must not be changed afterwards (PNGs from the picture cache never are).
+ */
+export function fileDigest(data: Buffer): Buffer {
+  let digest = fileDigests.get(data);
+  if (!digest) {
+    digest = createHash('sha1').update(data).digest();
+    fileDigests.set(data, digest);
+  }
+  return digest;
 }
 
 /**

@@ -12,7 +12,7 @@ import { tableActionId } from '../custom-id.js';
 import { hintsAllowed } from '../../tables/hints.js';
 import type { HintReason } from '../../games/bot.js';
 import { logLines, PANEL_LOG_LINES, renderContext } from './context.js';
-import { button, buttonRow, clip, containerMessage, plainComponentTexts, relative, type ComponentRow, type MessagePayload } from './markup.js';
+import { button, buttonRow, clip, containerMessage, fileDigest, plainComponentTexts, relative, type ComponentRow, type MessagePayload } from './markup.js';
 import type { MessagePicture } from '../pictures/index.js';
 
 /** How a panel of a game with pictures is drawn (README "Pictures"). */
@@ -142,6 +142,6 @@ export function panelFingerprint(payload: MessagePayload, note?: string): string
   if (note && !payload.embeds) components = components.replace(JSON.stringify(`\n${note}`).slice(1, -1), '');
   hash.update(components);
   // The picture's bytes, not its name: a redrawn hand that looks the same is not sent again.
-  for (const file of payload.files ?? []) hash.update(createHash('sha1').update(file.data).digest());
+  for (const file of payload.files ?? []) hash.update(fileDigest(file.data));
   return hash.digest('base64');
 }
