@@ -26,7 +26,7 @@
  *   --quick         a smoke run in minutes: 1 deal per Hard line-up, 2 per Normal line-up,
  *                   a quarter of the iterations (rates too noisy to read)
  *   --games=N       deals per Hard line-up (each played n times, once per seat; default per
- *                   game: Suspicion 8, NOIR 30, Phantom 12, J'Accuse! 10)
+ *                   game, from its module's bench set-ups: Suspicion 8, NOIR 30, Phantom 12, J'Accuse! 10)
  *   --normal-games=N  deals for the cheap Normal-vs-Easy line-ups (default 4 × the above)
  *   --only=a,b      games to run (suspicion, noir, phantom, jaccuse)
  *   --iterations=K  Hard search iterations per move (default: per game, ≈ 300 ms of search)
@@ -53,6 +53,7 @@ import type { BotInput, BotLevel } from '../src/games/bot.js';
 import { BotPool } from '../src/bots/pool.js';
 import { fnv1a } from '../src/bots/seed.js';
 import { clusterWilson, quantile, type DealUnit } from './arena-stats.js';
+import { arenaSetups, benchSetupsOf, type GameArenaSetup } from './setups.js';
 
 // ── Options ────────────────────────────────────────────────────────────────────────────
 
@@ -62,12 +63,12 @@ const args = new Map(
     return [k!, v ?? 'true'] as const;
   }),
 );
-/** Deals per Hard line-up by game (each played once per seat): NOIR has one seat count, so more deals. */
-const DEFAULT_DEALS: Record<GameId, number> = { suspicion: 8, noir: 30, phantom: 12, jaccuse: 10 };
+/** Deals per Hard line-up by game (each played once per seat): the game module's (src/games/<game>/bench.ts). */
+const defaultDeals = (game: GameId) => benchSetupsOf(game).arena.deals;
 const QUICK = args.has('quick');
 /** The run's seed: every deal of the run derives from it (printed and saved, `--seed` replays it). */
 const SEED = Number(args.get('seed') ?? randomInt(0, 2 ** 31 - 1));
-const dealsFor = (game: GameId) => Number(args.get('games') ?? (QUICK ? 1 : DEFAULT_DEALS[game]));
+const dealsFor = (game: GameId) => Number(args.get('games') ?? (QUICK ? 1 : defaultDeals(game)));
 const normalDealsFor = (game: GameId) => Number(args.get('normal-games') ?? (QUICK ? 2 : 4 * dealsFor(game)));
 const ONLY = (args.get('only')?.split(',') ?? GAME_MODULES.map((module) => module.id)) as GameId[];
 const WORKERS = Number(args.get('workers') ?? Math.max(1, availableParallelism() - 1));
@@ -80,10 +81,9 @@ const SETUPS = listArg('setups');
 const PLAYERS = listArg('players')?.map(Number) ?? null;
 const LINE_UP_FILTER = listArg('line-ups');
 
-/** Hard search iterations per move by game: about what 300 ms buys on one idle core (measured, see README). */
-/** J'Accuse!'s Hard runs its own model lookahead (src/games/jaccuse/bot-hard.ts): ~10–15 µs per simulation, and it stops early once its choice is clear. */
-const ITERATIONS: Record<GameId, number> = { suspicion: 200, noir: 120, phantom: 150, jaccuse: 20000 };
-const iterationsFor = (game: GameId) => Number(args.get('iterations') ?? (QUICK ? Math.ceil(ITERATIONS[game] / 4) : ITERATIONS[game]));
+/** Hard search iterations per move by game: about what 300 ms buys on one idle core (measured, see README; the game module's). */
+const hardIterations = (game: GameId) => benchSetupsOf(game).arena.hardIterations;
+const iterationsFor = (game: GameId) => Number(args.get('iterations') ?? (QUICK ? Math.ceil(hardIterations(game) / 4) : hardIterations(game)));
 
 // ── Statistics (bench/arena-stats.ts) ──────────────────────────────────────────────────
 
@@ -91,28 +91,8 @@ const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
 
 // ── Line-ups ───────────────────────────────────────────────────────────────────────────
 
-interface Setup {
-  game: GameId;
-  label: string;
-  options: Record<string, unknown>;
-  /** NOIR: the bot's role, fixed through the `killer` option and the host seat. */
-  role?: 'killer' | 'inspector';
-}
-
-function setups(game: GameId): Setup[] {
-  switch (game) {
-    case 'suspicion':
-      return ['classic', 'no-bluff', 'criminal', 'arrest-race'].map((variant) => ({ game, label: variant, options: { variant } }));
-    case 'noir':
-      return ['standard', 'classic', 'citizens-arrest'].flatMap((mode) =>
-        (['killer', 'inspector'] as const).map((role) => ({ game, label: `${mode} ${role}`, options: { mode, killer: role === 'killer' ? 'host' : 'guest' }, role })),
-      );
-    case 'phantom':
-      return [{ game, label: 'base', options: {} }];
-    case 'jaccuse':
-      return [{ game, label: 'base', options: {} }];
-  }
-}
+/** A set-up the arena plays: declared by the game's module (src/games/<game>/bench.ts, read through bench/setups.ts). */
+type Setup = GameArenaSetup;
 
 interface LineUp {
   bot: BotLevel;
@@ -256,7 +236,7 @@ async function measureLineUp(def: AnyGameDefinition, s: Setup, n: number, lineUp
   const clear = beats(t.lower ? interval[1] : interval[0]);
   const point = beats(rate);
   let status: Row['status'] = clear ? 'met' : point ? 'point' : 'missed';
-  if (s.game === 'suspicion' && s.label === 'arrest-race') status = 'luck';
+  if (s.pureLuck) status = 'luck';
   return {
     game: s.game,
     setup: s.label,
@@ -470,7 +450,7 @@ async function main(): Promise<void> {
       for (const game of ONLY) {
         const def = registry.get(game).definition;
         console.log(`\n${game}: Hard searches ${iterationsFor(game)} simulations per move; ${dealsFor(game)} deals per Hard line-up, ${normalDealsFor(game)} per Normal line-up`);
-        for (const s of setups(game).filter((x) => !SETUPS || SETUPS.includes(x.label))) {
+        for (const s of arenaSetups(game).filter((x) => !SETUPS || SETUPS.includes(x.label))) {
           for (let n = def.minPlayers; n <= def.maxPlayers; n++) {
             if (PLAYERS && !PLAYERS.includes(n)) continue;
             for (const lineUp of LINE_UPS) {
