@@ -1,7 +1,8 @@
 /**
  * `npm run arena` — how strong the AI players are, measured (README "AI players").
  *
- * For every game, setup (variant / mode / role) and player count n, three line-ups play
+ * For every game, setup (variant / mode / role, as the game module declares them:
+ * src/games/<game>/bench.ts, read through bench/setups.ts) and player count n, three line-ups play
  * seeded games: Hard vs (n−1) Easy, Hard vs (n−1) Normal, Normal vs (n−1) Easy. Deals are
  * fresh each run (a random run seed, printed and saved; `--seed=N` replays a run) and paired:
  * every deal is played once with the bot in each seat (the bot rotated through every seat; with
@@ -16,10 +17,11 @@
  * "met" = the interval's bound is clear of the target; "point" = only the rate meets it.
  *
  * Then the latency of Hard moves through the worker pool under load: `--tables` Hard bots
- * (default 8) deciding at once, each after a short pause, while the main thread plays other
- * tables: p50 / p95 / p99 / max from request to answer against the budget + 100 ms, the share
- * answered by the Normal fallback (the pool's count: no worker could start the search in
- * time), the load average, and the heap of every worker.
+ * (default 8; the games in turn, each at its module's `latencySeats`) deciding at once, each
+ * after a short pause, while the main thread plays other tables: p50 / p95 / p99 / max from
+ * request to answer against the budget + 100 ms, the share answered by the Normal fallback
+ * (the pool's count: no worker could start the search in time), the load average, and the
+ * heap of every worker.
  *
  * Options (`npm run arena -- --games=60 --only=noir`):
  *   --seed=N        replay the deals of an earlier run (default: a fresh random seed)
@@ -317,7 +319,7 @@ async function latency(pool: BotPool, tables: number, movesPerTable: number): Pr
   // Warm up: a few searches of each game, so the measurement sees compiled code, not the JIT.
   for (const game of GAME_MODULES.map((module) => module.id)) {
     const def = registry.get(game).definition;
-    const n = game === 'noir' ? 2 : game === 'jaccuse' ? 4 : 3;
+    const n = benchSetupsOf(game).arena.latencySeats;
     let left = 4;
     await playMatch({
       game,
@@ -370,7 +372,7 @@ async function latency(pool: BotPool, tables: number, movesPerTable: number): Pr
       Array.from({ length: tables }, async (_, t) => {
         const game = games[t % games.length]!;
         const def = registry.get(game).definition;
-        const n = game === 'noir' ? 2 : game === 'jaccuse' ? 4 : 3;
+        const n = benchSetupsOf(game).arena.latencySeats;
         let moves = 0;
         let left = false;
         try {

@@ -103,6 +103,8 @@ export interface GameBenchSetups {
     deals: number;
     /** Hard search iterations per move: about what 300 ms of search buys on one idle core. */
     hardIterations: number;
+    /** Seats at the game's tables in the arena's latency test (Hard moves through the worker pool under load). */
+    latencySeats: number;
   };
   /** The legal-move benchmark's configurations: the game's usual table sizes and variants. */
   legalMoves: readonly LegalMovesSetup[];

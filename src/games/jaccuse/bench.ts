@@ -11,6 +11,7 @@ export const jaccuseBench: GameBenchSetups = {
     deals: 10,
     // Hard runs its own model lookahead (./bot-hard.ts): ~10–15 µs per simulation, and it stops early once its choice is clear.
     hardIterations: 20000,
+    latencySeats: 4,
   },
   legalMoves: [
     { label: 'jaccuse-4p', seats: 4, options: {} },

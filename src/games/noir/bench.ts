@@ -16,6 +16,7 @@ export const noirBench: GameBenchSetups = {
     ),
     deals: 30,
     hardIterations: 120,
+    latencySeats: 2,
   },
   legalMoves: [
     { label: 'noir-standard', seats: 2, options: {} },

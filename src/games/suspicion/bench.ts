@@ -14,6 +14,7 @@ export const suspicionBench: GameBenchSetups = {
     setups: VARIANTS.map((variant) => ({ label: variant, options: { variant }, ...(variant === 'arrest-race' ? { pureLuck: true } : {}) })),
     deals: 8,
     hardIterations: 200,
+    latencySeats: 3,
   },
   legalMoves: [
     { label: 'suspicion-3p-classic', seats: 3, options: {} },
