@@ -1,7 +1,8 @@
 /**
  * `npm run arena` — how strong the AI players are, measured (README "AI players").
  *
- * For every game, setup (variant / mode / role) and player count n, three line-ups play
+ * For every game, setup (variant / mode / role, as the game module declares them:
+ * src/games/<game>/bench.ts, read through bench/setups.ts) and player count n, three line-ups play
  * seeded games: Hard vs (n−1) Easy, Hard vs (n−1) Normal, Normal vs (n−1) Easy. Deals are
  * fresh each run (a random run seed, printed and saved; `--seed=N` replays a run) and paired:
  * every deal is played once with the bot in each seat (the bot rotated through every seat; with
@@ -16,17 +17,18 @@
  * "met" = the interval's bound is clear of the target; "point" = only the rate meets it.
  *
  * Then the latency of Hard moves through the worker pool under load: `--tables` Hard bots
- * (default 8) deciding at once, each after a short pause, while the main thread plays other
- * tables: p50 / p95 / p99 / max from request to answer against the budget + 100 ms, the share
- * answered by the Normal fallback (the pool's count: no worker could start the search in
- * time), the load average, and the heap of every worker.
+ * (default 8; the games in turn, each at its module's `latencySeats`) deciding at once, each
+ * after a short pause, while the main thread plays other tables: p50 / p95 / p99 / max from
+ * request to answer against the budget + 100 ms, the share answered by the Normal fallback
+ * (the pool's count: no worker could start the search in time), the load average, and the
+ * heap of every worker.
  *
  * Options (`npm run arena -- --games=60 --only=noir`):
  *   --seed=N        replay the deals of an earlier run (default: a fresh random seed)
  *   --quick         a smoke run in minutes: 1 deal per Hard line-up, 2 per Normal line-up,
  *                   a quarter of the iterations (rates too noisy to read)
  *   --games=N       deals per Hard line-up (each played n times, once per seat; default per
- *                   game: Suspicion 8, NOIR 30, Phantom 12, J'Accuse! 10)
+ *                   game, from its module's bench set-ups: Suspicion 8, NOIR 30, Phantom 12, J'Accuse! 10)
  *   --normal-games=N  deals for the cheap Normal-vs-Easy line-ups (default 4 × the above)
  *   --only=a,b      games to run (suspicion, noir, phantom, jaccuse)
  *   --iterations=K  Hard search iterations per move (default: per game, ≈ 300 ms of search)
@@ -53,6 +55,7 @@ import type { BotInput, BotLevel } from '../src/games/bot.js';
 import { BotPool } from '../src/bots/pool.js';
 import { fnv1a } from '../src/bots/seed.js';
 import { clusterWilson, quantile, type DealUnit } from './arena-stats.js';
+import { arenaSetups, benchSetupsOf, type GameArenaSetup } from './setups.js';
 
 // ── Options ────────────────────────────────────────────────────────────────────────────
 
@@ -62,12 +65,12 @@ const args = new Map(
     return [k!, v ?? 'true'] as const;
   }),
 );
-/** Deals per Hard line-up by game (each played once per seat): NOIR has one seat count, so more deals. */
-const DEFAULT_DEALS: Record<GameId, number> = { suspicion: 8, noir: 30, phantom: 12, jaccuse: 10 };
+/** Deals per Hard line-up by game (each played once per seat): the game module's (src/games/<game>/bench.ts). */
+const defaultDeals = (game: GameId) => benchSetupsOf(game).arena.deals;
 const QUICK = args.has('quick');
 /** The run's seed: every deal of the run derives from it (printed and saved, `--seed` replays it). */
 const SEED = Number(args.get('seed') ?? randomInt(0, 2 ** 31 - 1));
-const dealsFor = (game: GameId) => Number(args.get('games') ?? (QUICK ? 1 : DEFAULT_DEALS[game]));
+const dealsFor = (game: GameId) => Number(args.get('games') ?? (QUICK ? 1 : defaultDeals(game)));
 const normalDealsFor = (game: GameId) => Number(args.get('normal-games') ?? (QUICK ? 2 : 4 * dealsFor(game)));
 const ONLY = (args.get('only')?.split(',') ?? GAME_MODULES.map((module) => module.id)) as GameId[];
 const WORKERS = Number(args.get('workers') ?? Math.max(1, availableParallelism() - 1));
@@ -80,10 +83,9 @@ const SETUPS = listArg('setups');
 const PLAYERS = listArg('players')?.map(Number) ?? null;
 const LINE_UP_FILTER = listArg('line-ups');
 
-/** Hard search iterations per move by game: about what 300 ms buys on one idle core (measured, see README). */
-/** J'Accuse!'s Hard runs its own model lookahead (src/games/jaccuse/bot-hard.ts): ~10–15 µs per simulation, and it stops early once its choice is clear. */
-const ITERATIONS: Record<GameId, number> = { suspicion: 200, noir: 120, phantom: 150, jaccuse: 20000 };
-const iterationsFor = (game: GameId) => Number(args.get('iterations') ?? (QUICK ? Math.ceil(ITERATIONS[game] / 4) : ITERATIONS[game]));
+/** Hard search iterations per move by game: about what 300 ms buys on one idle core (measured, see README; the game module's). */
+const hardIterations = (game: GameId) => benchSetupsOf(game).arena.hardIterations;
+const iterationsFor = (game: GameId) => Number(args.get('iterations') ?? (QUICK ? Math.ceil(hardIterations(game) / 4) : hardIterations(game)));
 
 // ── Statistics (bench/arena-stats.ts) ──────────────────────────────────────────────────
 
@@ -91,28 +93,8 @@ const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
 
 // ── Line-ups ───────────────────────────────────────────────────────────────────────────
 
-interface Setup {
-  game: GameId;
-  label: string;
-  options: Record<string, unknown>;
-  /** NOIR: the bot's role, fixed through the `killer` option and the host seat. */
-  role?: 'killer' | 'inspector';
-}
-
-function setups(game: GameId): Setup[] {
-  switch (game) {
-    case 'suspicion':
-      return ['classic', 'no-bluff', 'criminal', 'arrest-race'].map((variant) => ({ game, label: variant, options: { variant } }));
-    case 'noir':
-      return ['standard', 'classic', 'citizens-arrest'].flatMap((mode) =>
-        (['killer', 'inspector'] as const).map((role) => ({ game, label: `${mode} ${role}`, options: { mode, killer: role === 'killer' ? 'host' : 'guest' }, role })),
-      );
-    case 'phantom':
-      return [{ game, label: 'base', options: {} }];
-    case 'jaccuse':
-      return [{ game, label: 'base', options: {} }];
-  }
-}
+/** A set-up the arena plays: declared by the game's module (src/games/<game>/bench.ts, read through bench/setups.ts). */
+type Setup = GameArenaSetup;
 
 interface LineUp {
   bot: BotLevel;
@@ -256,7 +238,7 @@ async function measureLineUp(def: AnyGameDefinition, s: Setup, n: number, lineUp
   const clear = beats(t.lower ? interval[1] : interval[0]);
   const point = beats(rate);
   let status: Row['status'] = clear ? 'met' : point ? 'point' : 'missed';
-  if (s.game === 'suspicion' && s.label === 'arrest-race') status = 'luck';
+  if (s.pureLuck) status = 'luck';
   return {
     game: s.game,
     setup: s.label,
@@ -337,7 +319,7 @@ async function latency(pool: BotPool, tables: number, movesPerTable: number): Pr
   // Warm up: a few searches of each game, so the measurement sees compiled code, not the JIT.
   for (const game of GAME_MODULES.map((module) => module.id)) {
     const def = registry.get(game).definition;
-    const n = game === 'noir' ? 2 : game === 'jaccuse' ? 4 : 3;
+    const n = benchSetupsOf(game).arena.latencySeats;
     let left = 4;
     await playMatch({
       game,
@@ -390,7 +372,7 @@ async function latency(pool: BotPool, tables: number, movesPerTable: number): Pr
       Array.from({ length: tables }, async (_, t) => {
         const game = games[t % games.length]!;
         const def = registry.get(game).definition;
-        const n = game === 'noir' ? 2 : game === 'jaccuse' ? 4 : 3;
+        const n = benchSetupsOf(game).arena.latencySeats;
         let moves = 0;
         let left = false;
         try {
@@ -470,7 +452,7 @@ async function main(): Promise<void> {
       for (const game of ONLY) {
         const def = registry.get(game).definition;
         console.log(`\n${game}: Hard searches ${iterationsFor(game)} simulations per move; ${dealsFor(game)} deals per Hard line-up, ${normalDealsFor(game)} per Normal line-up`);
-        for (const s of setups(game).filter((x) => !SETUPS || SETUPS.includes(x.label))) {
+        for (const s of arenaSetups(game).filter((x) => !SETUPS || SETUPS.includes(x.label))) {
           for (let n = def.minPlayers; n <= def.maxPlayers; n++) {
             if (PLAYERS && !PLAYERS.includes(n)) continue;
             for (const lineUp of LINE_UPS) {

@@ -4,8 +4,9 @@
  *
  * Two worker processes stay up for the whole run: one on the "before" checkout, one on this
  * ("after") checkout, both running THIS checkout's bench/legal-moves.ts in `--serve` mode
- * (copied into the before checkout as bench/.legal-moves-compare.ts). That file reaches the
- * engines through the public game contract only, so both sides measure the same positions.
+ * (copied into the before checkout as bench/.legal-moves-compare.ts), with the configurations
+ * of this checkout's game modules (bench/setups.ts) handed to both in the environment. That file
+ * reaches the engines through the public game contract only, so both sides measure the same positions.
  * Each worker collects its positions and warms up once; then, for every round, configuration
  * and measurement (`legalActions`, `apply`), one trial runs on one side and right after it
  * one on the other (only one process measures at a time), the order alternating from round to
@@ -27,6 +28,8 @@ import { loadavg } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { CONFIGS_ENV } from './legal-moves.js';
+import { legalMovesSetups } from './setups.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const afterDir = resolve(here, '..');
@@ -50,9 +53,19 @@ interface Worker {
   ask(line: string | null): Promise<Record<string, unknown>>;
 }
 
+/**
+ * The configurations both workers measure: this checkout's (the game modules' `bench.legalMoves`),
+ * handed to both through the environment, since the before checkout may predate them.
+ */
+const configsJson = JSON.stringify(legalMovesSetups());
+
 /** Start `script` in `--serve` mode inside `dir`. */
 function startWorker(dir: string, script: string): Worker {
-  const child = spawn(process.execPath, ['--import', 'tsx', script, '--serve', only], { cwd: dir, stdio: ['pipe', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', script, '--serve', only], {
+    cwd: dir,
+    stdio: ['pipe', 'pipe', 'inherit'],
+    env: { ...process.env, [CONFIGS_ENV]: configsJson },
+  });
   const lines = createInterface({ input: child.stdout! })[Symbol.asyncIterator]();
   return {
     child,

@@ -23,6 +23,7 @@ import { pathToFileURL } from 'node:url';
 import { seatsToAct, type AnyGameDefinition, type Seat } from '../src/games/engine.js';
 import { defaultRegistry } from '../src/games/index.js';
 import { Rng } from '../src/games/rng.js';
+import type { GameLegalMovesSetup } from './setups.js';
 
 /** One benchmark's output (the shape bench/run.ts collects). */
 export interface BenchResult {
@@ -32,25 +33,23 @@ export interface BenchResult {
 }
 
 /** One measured configuration: a game, its seat count and options. */
-interface Config {
-  label: string;
-  game: string;
-  seats: number;
-  options: Record<string, unknown>;
-}
+type Config = GameLegalMovesSetup;
 
-/** The configurations measured (every game, its usual table sizes and variants). */
-const CONFIGS: Config[] = [
-  { label: 'suspicion-3p-classic', game: 'suspicion', seats: 3, options: {} },
-  { label: 'suspicion-6p-classic', game: 'suspicion', seats: 6, options: {} },
-  { label: 'suspicion-4p-criminal', game: 'suspicion', seats: 4, options: { variant: 'criminal' } },
-  { label: 'noir-standard', game: 'noir', seats: 2, options: {} },
-  { label: 'noir-citizens', game: 'noir', seats: 2, options: { mode: 'citizens-arrest' } },
-  { label: 'phantom-2p', game: 'phantom', seats: 2, options: {} },
-  { label: 'phantom-4p', game: 'phantom', seats: 4, options: {} },
-  { label: 'jaccuse-4p', game: 'jaccuse', seats: 4, options: {} },
-  { label: 'jaccuse-6p-choice', game: 'jaccuse', seats: 6, options: { characters: 'choice' } },
-];
+/** Environment variable through which bench/legal-moves-compare.ts hands both of its workers the same configurations (JSON). */
+export const CONFIGS_ENV = 'LEGAL_MOVES_CONFIGS';
+
+/**
+ * The configurations measured: every game's usual table sizes and variants, as its module
+ * declares them (src/games/<game>/bench.ts `legalMoves`, read through bench/setups.ts) —
+ * or, when CONFIGS_ENV is set, the list it holds (a checkout from before the games declared
+ * theirs has no bench/setups.ts, so the comparison reads the list once, on its own side).
+ */
+async function configs(): Promise<Config[]> {
+  const given = process.env[CONFIGS_ENV];
+  if (given) return JSON.parse(given) as Config[];
+  const { legalMovesSetups } = await import('./setups.js');
+  return legalMovesSetups();
+}
 
 /** Positions collected per configuration. */
 export const POSITIONS = 2_000;
@@ -135,7 +134,7 @@ const median = (xs: number[]) => {
  */
 export async function benchLegalMoves(budgetMs = 400, only = ''): Promise<BenchResult> {
   const registry = defaultRegistry();
-  const prepared = CONFIGS.filter((config) => config.label.includes(only)).map((config) => {
+  const prepared = (await configs()).filter((config) => config.label.includes(only)).map((config) => {
     const def = registry.get(config.game).definition;
     const samples = collect(def, config, POSITIONS);
     return { config, def, samples };
@@ -190,7 +189,7 @@ export async function benchLegalMoves(budgetMs = 400, only = ''): Promise<BenchR
 async function serve(only: string): Promise<void> {
   const registry = defaultRegistry();
   const prepared = new Map(
-    CONFIGS.filter((config) => config.label.includes(only)).map((config) => {
+    (await configs()).filter((config) => config.label.includes(only)).map((config) => {
       const def = registry.get(config.game).definition;
       return [config.label, { def, samples: collect(def, config, POSITIONS) }] as const;
     }),

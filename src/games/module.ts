@@ -62,6 +62,54 @@ export interface GameText {
   hintReasons?: Readonly<Record<string, (...args: any[]) => string>>;
 }
 
+/**
+ * One table set-up a bench plays: a label to print and select it by, and the options of
+ * `/<game> new` it starts with (keys of the game's options schema, parsed by it).
+ */
+export interface BenchSetup {
+  /** Printed in the bench's rows and matched by its filters, e.g. "classic", "standard killer". */
+  label: string;
+  /** Options of the table (the game's options schema fills in the rest). */
+  options: Readonly<Record<string, unknown>>;
+}
+
+/** A set-up of `npm run arena` (bench/arena.ts): the measured bot is always seated in the host seat's place by the arena. */
+export interface ArenaSetup extends BenchSetup {
+  /** The measured bot's role when the options fix it through the host seat (NOIR: killer or inspector). */
+  role?: string;
+  /**
+   * True when the players' decisions cannot change the outcome (Suspicion's arrest race): the
+   * arena prints the rate as pure luck, with no target.
+   */
+  pureLuck?: boolean;
+}
+
+/** A configuration of the legal-move benchmark (bench/legal-moves.ts): a set-up at one seat count. */
+export interface LegalMovesSetup extends BenchSetup {
+  /** Seats at the table. */
+  seats: number;
+}
+
+/**
+ * How the benches play a game (plain data: src/ never imports bench code). Every game of
+ * `./index.ts` has one (test/unit/architecture.test.ts); the benches derive their lists from
+ * `GAME_MODULES`, in its order.
+ */
+export interface GameBenchSetups {
+  arena: {
+    /** The arena's set-ups, in the order they are played (each at every player count the game allows). */
+    setups: readonly ArenaSetup[];
+    /** Deals per Hard line-up (each played once per seat): fewer seat counts → more deals. */
+    deals: number;
+    /** Hard search iterations per move: about what 300 ms of search buys on one idle core. */
+    hardIterations: number;
+    /** Seats at the game's tables in the arena's latency test (Hard moves through the worker pool under load). */
+    latencySeats: number;
+  };
+  /** The legal-move benchmark's configurations: the game's usual table sizes and variants. */
+  legalMoves: readonly LegalMovesSetup[];
+}
+
 /** A playable game as the bot sees it; `Id` is its literal id (./index.ts derives `GameId` from them). */
 export interface GameModule<Id extends string = string> {
   id: Id;
@@ -90,4 +138,9 @@ export interface GameModule<Id extends string = string> {
   newOptions: CommandOptionSpec[];
   /** Options of `/<game> rules` (e.g. `variant`), mapped like `newOptions`. */
   rulesOptions?: CommandOptionSpec[];
+  /**
+   * The set-ups the arena and the legal-move benchmark play. Optional so a test-only game
+   * needs none; every game of `GAME_MODULES` must have them (test/unit/architecture.test.ts).
+   */
+  bench?: GameBenchSetups;
 }

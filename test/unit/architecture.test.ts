@@ -6,7 +6,8 @@
  * - there is no import cycle among the files of src/, type-only imports included (imports are
  *   read with the TypeScript compiler, so comments and strings are not mistaken for imports);
  * - every per-game table has every game of the one list (src/games/index.ts): the bot kits,
- *   each language's texts and command names, the typical lengths, the benches;
+ *   each language's texts and command names, the typical lengths, the bench set-ups (declared
+ *   by each game module and read from the list by the arena and the legal-move bench);
  * - every file a comment in src/ (or test/, bench/, scripts/) cites exists in the repository,
  *   and none cites the design notes that live outside it.
  */
@@ -18,6 +19,7 @@ import { botKit } from '../../src/bots/kits.js';
 import { GAME_MODULES } from '../../src/games/index.js';
 import { TYPICAL_LENGTHS } from '../../src/games/typical-length.js';
 import { catalogs, LANGUAGES } from '../../src/i18n/index.js';
+import { arenaSetups, legalMovesSetups } from '../../bench/setups.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const SRC = join(ROOT, 'src');
@@ -166,7 +168,6 @@ describe('architecture', () => {
   });
 
   it('every game is in every per-game table', () => {
-    const legalMovesBench = readFileSync(join(ROOT, 'bench/legal-moves.ts'), 'utf8');
     for (const module of GAME_MODULES) {
       // The bot kit (src/bots/kits.ts derives it from the list; worker threads load the same list).
       expect(botKit(module.id)).toBe(module.bot);
@@ -183,8 +184,27 @@ describe('architecture', () => {
         for (const name of optionNames) expect(names[name], `${language} name of /${module.command} ${name}`).toMatch(/^[\p{Ll}\p{Lo}\p{N}_-]{1,32}$/u);
       }
       expect(text0(module.id), `${module.id}: typical lengths (npm run game-lengths -- --write)`).toBeDefined();
-      expect(legalMovesBench, `${module.id}: a configuration in bench/legal-moves.ts`).toContain(`game: '${module.id}'`);
+      // Its bench set-ups (src/games/module.ts `GameBenchSetups`): tables the game's own schema accepts.
+      const bench = module.bench;
+      expect(bench, `${module.id}: bench set-ups in its module (src/games/<game>/bench.ts)`).toBeDefined();
+      const schema = module.definition.optionsSchema;
+      expect(bench!.arena.setups.length, `${module.id}: arena set-ups`).toBeGreaterThan(0);
+      expect(new Set(bench!.arena.setups.map((s) => s.label)).size, `${module.id}: arena labels unique`).toBe(bench!.arena.setups.length);
+      for (const setup of bench!.arena.setups) expect(schema.safeParse(setup.options).success, `${module.id} arena ${setup.label}`).toBe(true);
+      expect(Number.isInteger(bench!.arena.deals) && bench!.arena.deals > 0, `${module.id}: arena deals`).toBe(true);
+      expect(Number.isInteger(bench!.arena.hardIterations) && bench!.arena.hardIterations > 0, `${module.id}: Hard iterations`).toBe(true);
+      expect(bench!.legalMoves.length, `${module.id}: legal-move configurations`).toBeGreaterThan(0);
+      for (const setup of bench!.legalMoves) {
+        expect(schema.safeParse(setup.options).success, `${module.id} legal moves ${setup.label}`).toBe(true);
+        expect(setup.seats, `${setup.label} seats`).toBeGreaterThanOrEqual(module.definition.minPlayers);
+        expect(setup.seats, `${setup.label} seats`).toBeLessThanOrEqual(module.definition.maxPlayers);
+      }
+      // The benches read them from the list (bench/setups.ts), in its order.
+      expect(arenaSetups(module.id).map((s) => s.label)).toEqual(bench!.arena.setups.map((s) => s.label));
     }
+    const legalMoves = legalMovesSetups();
+    expect(legalMoves.map((c) => c.game)).toEqual(GAME_MODULES.flatMap((module) => (module.bench?.legalMoves ?? []).map(() => module.id)));
+    expect(new Set(legalMoves.map((c) => c.label)).size, 'legal-move labels unique').toBe(legalMoves.length);
     function text0(id: string) {
       return TYPICAL_LENGTHS[id];
     }

@@ -3,6 +3,7 @@
  * pure definition, the renderers and the options of `/noir new`.
  */
 import type { GameModule } from '../module.js';
+import { noirBench } from './bench.js';
 import { noirBot } from './bot.js';
 import { noirHintReason } from './hint.js';
 import { commandOptions, type OptionPresentation } from '../options.js';
@@ -45,4 +46,5 @@ export const noirModule: GameModule<'noir'> = {
     { name: 'turn-timer', optionKey: 'turnSeconds', description: (t) => t.noir.cmdTurnTimer },
   ]),
   rulesOptions: commandOptions(noirOptionsSchema, [modeOption]),
+  bench: noirBench,
 };

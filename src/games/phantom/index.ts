@@ -1,5 +1,6 @@
 /** Tricks and the Phantom as the bot sees it: definition, renderers, `/phantom new` options. */
 import type { GameModule } from '../module.js';
+import { phantomBench } from './bench.js';
 import { phantomBot } from './bot.js';
 import { commandOptions } from '../options.js';
 import { phantomDefinition } from './engine.js';
@@ -25,6 +26,7 @@ export const phantomModule: GameModule<'phantom'> = {
     { name: 'target-score', optionKey: 'targetScore', description: (t) => t.phantom.options.targetScore },
     { name: 'turn-timer', optionKey: 'turnSeconds', description: (t) => t.phantom.options.turnSeconds },
   ]),
+  bench: phantomBench,
 };
 
 export { phantomDefinition } from './engine.js';

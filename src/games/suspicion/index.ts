@@ -3,6 +3,7 @@
  * `/suspicion new` and `/suspicion rules` (docs/rules/suspicion.md).
  */
 import type { GameModule } from '../module.js';
+import { suspicionBench } from './bench.js';
 import { suspicionBot } from './bot.js';
 import { commandOptions, type OptionPresentation } from '../options.js';
 import { suspicionDefinition } from './engine.js';
@@ -38,4 +39,5 @@ export const suspicionModule: GameModule<'suspicion'> = {
     { name: 'vote-timer', optionKey: 'voteSeconds', description: (t) => t.suspicion.optVote },
   ]),
   rulesOptions: commandOptions(optionsSchema, [variantOption]),
+  bench: suspicionBench,
 };
