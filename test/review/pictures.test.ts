@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { reviewPictureSeats, stepPictures } from '../../src/discord/render/review.js';
 import { eventVisibleTo, type Seat, type Viewer } from '../../src/games/engine.js';
 import { GAME_MODULES } from '../../src/games/index.js';
-import { SUSPICION_CARDS, type JaccuseState } from '../../src/games/jaccuse/rules.js';
+import type { JaccuseState } from '../../src/games/jaccuse/rules.js';
 import type { NoirState } from '../../src/games/noir/rules.js';
 import type { PhantomState } from '../../src/games/phantom/rules.js';
 import { Rng } from '../../src/games/rng.js';
@@ -19,34 +19,9 @@ import { en } from '../../src/i18n/en/index.js';
 import { es } from '../../src/i18n/es/index.js';
 import { replayGame, type GameReplay, type ReplayLogEntry, type ReviewView } from '../../src/review/replay.js';
 import { scramble as scramblePhantom } from '../games/phantom/secrets.js';
+import { scramble as scrambleSuspicion } from '../games/suspicion/secrets.js';
+import { perturb as scrambleJaccuse } from '../games/jaccuse/secrets.js';
 import { playRandomGame } from '../support/random-play.js';
-
-/** Suspicion: other hands, the face-down card, other votes and the draw order (test/games/suspicion/pictures.test.ts). */
-function scrambleSuspicion(s: SuspicionState, viewer: Viewer): SuspicionState {
-  const t = structuredClone(s);
-  const pool = t.draw;
-  let k = 0;
-  t.players.forEach((p, seat) => {
-    if (seat === viewer) return;
-    p.hand = p.hand.map((c) => {
-      if (k >= pool.length) return c;
-      const other = pool[k]!;
-      pool[k++] = c;
-      return other;
-    });
-  });
-  const ph = t.phase;
-  if (ph.kind === 'vote') {
-    if (ph.declarer !== viewer && k < pool.length) {
-      const other = pool[k]!;
-      pool[k++] = ph.card;
-      ph.card = other;
-    }
-    ph.votes = ph.votes.map((v, seat) => (seat === viewer || v === null ? v : v === 'believe' ? 'bluff' : 'believe'));
-  }
-  t.draw = pool.reverse();
-  return t;
-}
 
 /** NOIR: the Killer's and / or the Inspector's secrets replaced (test/games/noir/pictures.test.ts). */
 function scrambleNoir(s: NoirState, viewer: Viewer): NoirState {
@@ -63,21 +38,6 @@ function scrambleNoir(s: NoirState, viewer: Viewer): NoirState {
       deck: [...t.deck].reverse(),
     };
   }
-  return t;
-}
-
-/** J'Accuse!: every secret hidden from `viewer` reshuffled (test/games/jaccuse/pictures.test.ts). */
-function scrambleJaccuse(s: JaccuseState, viewer: Viewer, salt: number): JaccuseState {
-  const t = structuredClone(s);
-  const rng = Rng.seeded(salt);
-  const hiddenHands = t.investigationHands.map((_, i) => i).filter((i) => i !== viewer);
-  const chosenHidden = t.chosen !== null && viewer !== t.inspector;
-  const pool = rng.shuffle([...hiddenHands.flatMap((i) => t.investigationHands[i]!), ...t.investigationPile, ...(chosenHidden ? [t.chosen!] : [])]);
-  for (const i of hiddenHands) t.investigationHands[i] = pool.splice(0, t.investigationHands[i]!.length);
-  t.investigationPile = pool.splice(0, t.investigationPile.length);
-  if (chosenHidden) t.chosen = pool.shift()!;
-  for (const type of ['motive', 'opportunity', 'weapon'] as const) t.piles[type] = rng.shuffle(t.piles[type]);
-  t.votes = t.votes.map((v, seat) => (v === null || seat === viewer ? v : rng.pick(SUSPICION_CARDS.filter((c) => !t.used[seat]!.includes(c)))));
   return t;
 }
 

@@ -7,14 +7,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { eventVisibleTo, type GameEvent, type Viewer } from '../../../src/games/engine.js';
-import { Rng } from '../../../src/games/rng.js';
 import { jaccusePictures as pics } from '../../../src/games/jaccuse/pictures.js';
-import { SUSPICION_CARDS, type JaccuseState } from '../../../src/games/jaccuse/rules.js';
+import type { JaccuseState } from '../../../src/games/jaccuse/rules.js';
 import { es } from '../../../src/i18n/es/index.js';
 import type { Catalog } from '../../../src/i18n/index.js';
 import { playRandomGame } from '../../support/random-play.js';
 import { checkGolden, checkPicture, pictureContext, shownText } from '../../support/draw-checks.js';
 import { act, def, fresh, round, suspect, table } from './helpers.js';
+import { perturb } from './secrets.js';
 
 function draw(s: JaccuseState, viewer: Viewer, events: GameEvent[] = [], t?: Catalog) {
   const latest = events.filter((e) => eventVisibleTo(e, viewer));
@@ -89,21 +89,6 @@ describe('golden pictures', () => {
 });
 
 // ───────────────────────────── Hidden information ─────────────────────────────
-
-/** The perturbation of property.test.ts: reshuffle every secret hidden from `viewer`. */
-function perturb(s: JaccuseState, viewer: Viewer, salt: number): JaccuseState {
-  const t = structuredClone(s);
-  const rng = Rng.seeded(salt);
-  const hiddenHands = t.investigationHands.map((_, i) => i).filter((i) => i !== viewer);
-  const chosenHidden = t.chosen !== null && viewer !== t.inspector;
-  const pool = rng.shuffle([...hiddenHands.flatMap((i) => t.investigationHands[i]!), ...t.investigationPile, ...(chosenHidden ? [t.chosen!] : [])]);
-  for (const i of hiddenHands) t.investigationHands[i] = pool.splice(0, t.investigationHands[i]!.length);
-  t.investigationPile = pool.splice(0, t.investigationPile.length);
-  if (chosenHidden) t.chosen = pool.shift()!;
-  for (const type of ['motive', 'opportunity', 'weapon'] as const) t.piles[type] = rng.shuffle(t.piles[type]);
-  t.votes = t.votes.map((v, seat) => (v === null || seat === viewer ? v : rng.pick(SUSPICION_CARDS.filter((c) => !t.used[seat]!.includes(c)))));
-  return t;
-}
 
 describe('hidden information', () => {
   it('no picture changes when a secret hidden from its viewer changes, at every seat count', () => {

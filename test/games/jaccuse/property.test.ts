@@ -7,12 +7,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { eventVisibleTo, type GameEvent, type Viewer } from '../../../src/games/engine.js';
-import { Rng } from '../../../src/games/rng.js';
 import { jaccuseUi as ui } from '../../../src/games/jaccuse/ui.js';
 import {
   ALL_EVIDENCE,
   ROUND_CAP,
-  SUSPICION_CARDS,
   jaccuseOptionsSchema,
   type JaccuseAction,
   type JaccuseState,
@@ -20,6 +18,7 @@ import {
 import { playRandomGame, replayGame, type LogEntry } from '../../support/random-play.js';
 import { fakeRenderContext } from '../../support/render-context.js';
 import { ALL_INV, def, evidenceCount, investigationCount } from './helpers.js';
+import { perturb } from './secrets.js';
 import { checkPanel } from './render-checks.js';
 
 const settings = fc.record({
@@ -73,32 +72,6 @@ describe('random legal games', () => {
 });
 
 // ───────────────────────────── Hidden information ─────────────────────────────
-
-/**
- * A state that `viewer` cannot tell apart from `s`: every secret hidden from `viewer` is
- * reshuffled (other players' Investigation hands, the undealt pile, the face-down card when
- * `viewer` is not the Inspector, the order of every evidence pile, other seats' votes).
- */
-function perturb(s: JaccuseState, viewer: Viewer, salt: number): JaccuseState {
-  const t = structuredClone(s);
-  const rng = Rng.seeded(salt);
-  const hiddenHands = t.investigationHands.map((_, i) => i).filter((i) => i !== viewer);
-  const chosenHidden = t.chosen !== null && viewer !== t.inspector;
-  const pool = rng.shuffle([
-    ...hiddenHands.flatMap((i) => t.investigationHands[i]!),
-    ...t.investigationPile,
-    ...(chosenHidden ? [t.chosen!] : []),
-  ]);
-  for (const i of hiddenHands) t.investigationHands[i] = pool.splice(0, t.investigationHands[i]!.length);
-  t.investigationPile = pool.splice(0, t.investigationPile.length);
-  if (chosenHidden) t.chosen = pool.shift()!;
-  for (const type of ['motive', 'opportunity', 'weapon'] as const) t.piles[type] = rng.shuffle(t.piles[type]);
-  t.votes = t.votes.map((v, seat) => {
-    if (v === null || seat === viewer) return v;
-    return rng.pick(SUSPICION_CARDS.filter((c) => !t.used[seat]!.includes(c)));
-  });
-  return t;
-}
 
 /** What `viewer` perceives of `s`: the view, and its rendering (board, or own panel). */
 function perceived(s: JaccuseState, viewer: Viewer) {

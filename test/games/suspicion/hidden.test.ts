@@ -16,6 +16,7 @@ import { suspicionUi as ui } from '../../../src/games/suspicion/ui.js';
 import { playRandomGame } from '../../support/random-play.js';
 import { componentIds, fakeRenderContext, expectComponentLimits } from '../../support/render-context.js';
 import { def } from './helpers.js';
+import { scramble } from './secrets.js';
 
 const PREFIX = 'rh1:g:7:1:';
 const CARD_ID = /"(?:red|orange|yellow|green|blue|pink)x?\d"|"(?:burn|tamper|block|wild)\d"/;
@@ -24,34 +25,6 @@ const CARD_ID = /"(?:red|orange|yellow|green|blue|pink)x?\d"|"(?:burn|tamper|blo
 function hasToken(text: string, id: string): boolean {
   return new RegExp(`(^|[^a-z0-9])${id}([^a-z0-9]|$)`).test(text);
 }
-
-/** The same game with every secret `viewer` may not see changed (hands, face-down card, votes, draw order). */
-function scramble(s: SuspicionState, viewer: number | null): SuspicionState {
-  const t = structuredClone(s);
-  const pool = t.draw;
-  let k = 0;
-  t.players.forEach((p, seat) => {
-    if (seat === viewer) return;
-    p.hand = p.hand.map((c) => {
-      if (k >= pool.length) return c;
-      const other = pool[k]!;
-      pool[k++] = c;
-      return other;
-    });
-  });
-  const ph = t.phase;
-  if (ph.kind === 'vote') {
-    if (ph.declarer !== viewer && k < pool.length) {
-      const other = pool[k]!;
-      pool[k++] = ph.card;
-      ph.card = other;
-    }
-    ph.votes = ph.votes.map((v, seat) => (seat === viewer || v === null ? v : v === 'believe' ? 'bluff' : 'believe'));
-  }
-  t.draw = pool.reverse();
-  return t;
-}
-
 
 /** Action codes carried by rows (button custom_ids minus the test prefix, select values). */
 function codesOf(rows: any[]): string[] {

@@ -18,6 +18,7 @@ import type { Catalog } from '../../../src/i18n/index.js';
 import { playRandomGame } from '../../support/random-play.js';
 import { expectGolden, expectPictureRules, pictureContext } from '../../support/picture-test.js';
 import { act, arrange, def } from './helpers.js';
+import { scramble } from './secrets.js';
 
 function boardOf(s: SuspicionState, t: Catalog = en, latest: GameEvent[] = []) {
   const visible = latest.filter((e) => eventVisibleTo(e, null));
@@ -145,36 +146,6 @@ describe('golden pictures', () => {
     expect(withChange.alt).toContain('Just now');
   });
 });
-
-/**
- * The same game with every secret `viewer` may not see changed: other hands, the face-down
- * card, other votes and the draw order (as hidden.test.ts does for the text renderers).
- */
-function scramble(s: SuspicionState, viewer: number | null): SuspicionState {
-  const t = structuredClone(s);
-  const pool = t.draw;
-  let k = 0;
-  t.players.forEach((p, seat) => {
-    if (seat === viewer) return;
-    p.hand = p.hand.map((c) => {
-      if (k >= pool.length) return c;
-      const other = pool[k]!;
-      pool[k++] = c;
-      return other;
-    });
-  });
-  const ph = t.phase;
-  if (ph.kind === 'vote') {
-    if (ph.declarer !== viewer && k < pool.length) {
-      const other = pool[k]!;
-      pool[k++] = ph.card;
-      ph.card = other;
-    }
-    ph.votes = ph.votes.map((v, seat) => (seat === viewer || v === null ? v : v === 'believe' ? 'bluff' : 'believe'));
-  }
-  t.draw = pool.reverse();
-  return t;
-}
 
 describe('no leak, never throws, rules kept', () => {
   it('a picture never changes with the secrets its viewer may not see', () => {
