@@ -417,11 +417,16 @@ function legendItems(v: PhantomPublicView, p: P): LegendItem[] {
 
 // ── Alt text ────────────────────────────────────────────────────────────────────────────
 
+/** `line` ending as a sentence: a full stop added unless it already ends with . ! ? or …. */
+function asSentence(line: string): string {
+  return /[.!?…]$/.test(line.trim()) ? line.trim() : `${line.trim()}.`;
+}
+
 function tableSentences(v: PhantomPublicView, ctx: PictureContext): string[] {
   const p = ctx.t.phantom.pictures;
   const out: string[] = [];
   const { main, sub } = statusLines(v, ctx);
-  out.push(`${main}. ${sub}.`);
+  out.push(`${asSentence(main)} ${asSentence(sub)}`);
   const changed = latestLines(ctx, describeEvent);
   if (changed.length) out.push(p.alt.changed(changed.join(' ')));
   out.push(p.alt.scores(v.scores.map((score, seat) => p.alt.score(nameOf(ctx, seat), score)).join(', '), v.targetScore));
