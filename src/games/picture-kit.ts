@@ -8,7 +8,7 @@
  */
 import type { GameEvent, Seat, Viewer } from './engine.js';
 import { MIN_LABEL_PX, type PictureContext } from './picture.js';
-import { circle as svgCircle, drawable, esc, round, text, textWidth, THEME, wrapText } from './svg.js';
+import { circle as svgCircle, drawable, esc, fitText, rect, round, text, textWidth, THEME, wrapText } from './svg.js';
 
 /** Alt text and its limit live in svg.ts (one definition for every game's pictures). */
 export { altText, MAX_ALT_CHARS as ALT_MAX } from './svg.js';
@@ -127,6 +127,39 @@ export function legendStrip(left: number, top: number, width: number, heading: s
     }
   }
   return { svg: parts.join(''), height: y + LEGEND_ROW - top };
+}
+
+
+/** One entry of a key panel (`keyPanel`): a symbol drawn centred at (cx, cy), and its words. */
+export type KeyPanelItem = [icon: (cx: number, cy: number) => string, label: string];
+
+/**
+ * The key as a panel across the picture (Suspicion, Tricks and the Phantom): the title, then each
+ * symbol with its words, flowing over as many 40-px lines as needed, inside a rounded panel
+ * `margin` px from the edges of a `width`-px picture, from `y`. Appends to `out`; returns the
+ * panel's height, px. (NOIR and J'Accuse! draw theirs with `legendStrip`.)
+ */
+export function keyPanel(out: string[], y: number, items: KeyPanelItem[], title: string, width: number, margin: number): number {
+  const lineH = 40;
+  const parts: string[] = [];
+  let x = margin + 16;
+  let line = 0;
+  parts.push(text(x, y + 38, title, { size: MIN_LABEL_PX, bold: true, fill: THEME.muted }));
+  x += textWidth(title, MIN_LABEL_PX, true) + 16;
+  for (const [icon, label] of items) {
+    const shown = fitText(label, width - 2 * margin - 80, MIN_LABEL_PX);
+    const w = 36 + textWidth(shown, MIN_LABEL_PX) + 18;
+    if (x + w > width - margin - 8) {
+      line++;
+      x = margin + 16;
+    }
+    const cy = y + 30 + line * lineH;
+    parts.push(icon(x + 14, cy), text(x + 34, cy + 8, shown, { size: MIN_LABEL_PX, fill: THEME.text }));
+    x += w;
+  }
+  const h = 20 + (line + 1) * lineH;
+  out.push(rect(margin, y, width - 2 * margin, h, { fill: THEME.panel, radius: 14 }), ...parts);
+  return h;
 }
 
 

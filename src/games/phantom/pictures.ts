@@ -22,7 +22,7 @@ import { ownerOf } from './seating.js';
 import { describeEvent } from './ui-text.js';
 import type { PhantomPublicView, PhantomSeatView } from './views.js';
 import { changedMark, decidingMark, INK, turnMark, winnerMark } from '../marks.js';
-import { latestLines } from '../picture-kit.js';
+import { keyPanel, latestLines, type KeyPanelItem } from '../picture-kit.js';
 
 type P = Catalog['phantom']['pictures'];
 
@@ -370,30 +370,7 @@ function drawSolved(out: string[], y: number, v: PhantomPublicView, r: CrimeReve
 
 // ── Key ─────────────────────────────────────────────────────────────────────────────────
 
-type LegendItem = [icon: (cx: number, cy: number) => string, label: string];
-
-function drawLegend(out: string[], y: number, items: LegendItem[], p: P): number {
-  const lineH = 40;
-  const parts: string[] = [];
-  let x = M + 16;
-  let line = 0;
-  parts.push(text(x, y + 38, p.legend.title, { size: LABEL, bold: true, fill: THEME.muted }));
-  x += textWidth(p.legend.title, LABEL, true) + 16;
-  for (const [icon, label] of items) {
-    const shown = fitText(label, W - 2 * M - 80, LABEL);
-    const w = 36 + textWidth(shown, LABEL) + 18;
-    if (x + w > W - M - 8) {
-      line++;
-      x = M + 16;
-    }
-    const cy = y + 30 + line * lineH;
-    parts.push(icon(x + 14, cy), text(x + 34, cy + 8, shown, { size: LABEL, fill: THEME.text }));
-    x += w;
-  }
-  const h = 20 + (line + 1) * lineH;
-  out.push(rect(M, y, W - 2 * M, h, { fill: THEME.panel, radius: 14 }), ...parts);
-  return h;
-}
+type LegendItem = KeyPanelItem;
 
 function legendItems(v: PhantomPublicView, p: P): LegendItem[] {
   const l = p.legend;
@@ -455,7 +432,7 @@ function board(v: PhantomPublicView, ctx: PictureContext): Picture {
   y += drawScores(out, y, v, ctx, null, changes) + GAP;
   if (v.phase !== 'over') y += drawCrimeNow(out, y, v, ctx, changes) + GAP;
   if (v.lastCrime) y += drawSolved(out, y, v, v.lastCrime, ctx, changes) + GAP;
-  y += drawLegend(out, y, legendItems(v, p), p) + M;
+  y += keyPanel(out, y, legendItems(v, p), p.legend.title, W, M) + M;
   const alt = altText([p.alt.board(v.players), ...tableSentences(v, ctx)]);
   return { svg: svgDocument(W, y, out), width: W, height: y, alt };
 }
@@ -516,7 +493,7 @@ function hand(v: PhantomSeatView, ctx: PictureContext): Picture {
   }
   y += drawScores(out, y, v, ctx, v.me, changes) + GAP;
   const items = legendItems({ ...v, lastCrime: null }, p).filter(([, label]) => label !== p.legend.faceDown && label !== p.legend.glass);
-  y += drawLegend(out, y, items, p) + M;
+  y += keyPanel(out, y, items, p.legend.title, W, M) + M;
   const alt = altText([
     p.alt.hand(nameOf(ctx, v.me)),
     p.alt.cards(cards.length ? cards.map((c) => cardWords(t, c)).join(', ') : p.noCards),

@@ -21,7 +21,7 @@ import type { CardFace, Colour } from './rules.js';
 import { describeEvent } from './ui-text.js';
 import { actingSeats, type PlayerView, type SuspicionPublicView, type SuspicionSeatView } from './views.js';
 import { changedMark, decidingMark, INK, turnMark, winnerMark } from '../marks.js';
-import { latestLines } from '../picture-kit.js';
+import { keyPanel, latestLines, type KeyPanelItem } from '../picture-kit.js';
 
 type P = Catalog['suspicion']['pictures'];
 
@@ -419,32 +419,7 @@ function drawReveal(out: string[], y: number, view: SuspicionPublicView, ctx: Pi
 
 // ── The key ─────────────────────────────────────────────────────────────────────────────
 
-type LegendItem = [icon: (cx: number, cy: number) => string, label: string];
-
-/** The key strip: each symbol with its word, flowing over as many lines as needed; returns the height. */
-function drawLegend(out: string[], y: number, items: LegendItem[], p: P): number {
-  const lineH = 40;
-  const parts: string[] = [];
-  let x = M + 16;
-  let line = 0;
-  const titleW = textWidth(p.legend.title, LABEL, true) + 16;
-  parts.push(text(x, y + 38, p.legend.title, { size: LABEL, bold: true, fill: THEME.muted }));
-  x += titleW;
-  for (const [icon, label] of items) {
-    const shown = fitText(label, W - 2 * M - 80, LABEL);
-    const w = 36 + textWidth(shown, LABEL) + 18;
-    if (x + w > W - M - 8) {
-      line++;
-      x = M + 16;
-    }
-    const cy = y + 30 + line * lineH;
-    parts.push(icon(x + 14, cy), text(x + 34, cy + 8, shown, { size: LABEL, fill: THEME.text }));
-    x += w;
-  }
-  const h = 20 + (line + 1) * lineH;
-  out.push(rect(M, y, W - 2 * M, h, { fill: THEME.panel, radius: 14 }), ...parts);
-  return h;
-}
+type LegendItem = KeyPanelItem;
 
 /** Key items for what a picture of this view can show. */
 function legendItems(view: SuspicionPublicView, p: P, withCounter: boolean): LegendItem[] {
@@ -512,7 +487,7 @@ function board(view: SuspicionPublicView, ctx: PictureContext): Picture {
   if (view.variant !== 'arrest-race' || view.discardSize > 0 || view.drawSize > 0) y += drawPiles(out, y, view, ctx) + ROW_GAP;
   const reveal = drawReveal(out, y, view, ctx);
   if (reveal) y += reveal + ROW_GAP;
-  y += drawLegend(out, y, legendItems(view, p, false), p) + M;
+  y += keyPanel(out, y, legendItems(view, p, false), p.legend.title, W, M) + M;
   const alt = altText([
     p.alt.board(view.players.length),
     statusSentence(view, ctx),
@@ -599,7 +574,7 @@ function hand(view: SuspicionSeatView, ctx: PictureContext): Picture {
     y += 56 + ROW_GAP;
   }
   const withCounter = view.hand.some((c) => c.face.kind === 'evidence' && c.face.counter);
-  y += drawLegend(out, y, legendItems(view, p, withCounter), p) + M;
+  y += keyPanel(out, y, legendItems(view, p, withCounter), p.legend.title, W, M) + M;
   const alt = altText([
     p.alt.hand(nameOf(ctx, view.me)),
     statusSentence(view, ctx),
