@@ -57,13 +57,28 @@ describe.skipIf(!BROWSER)('local play in the browser: the first minutes', () => 
     await page.locator('.channel.active', { hasText: 'general' }).waitFor();
     const welcome = page.locator('#welcome');
     await expect.poll(() => welcome.textContent()).toMatch(/Type \/ in the message box.*\/help/);
-    await expect.poll(() => page.locator('#welcome-play').textContent()).toBe('Play a game against bots');
+    await expect.poll(() => page.locator('#welcome-play').textContent()).toBe('🔎 Suspicion · 4 players');
+    // One button per game, each sending the command it names (as if typed).
+    const buttons = page.locator('.welcome-games button');
+    expect(await buttons.allTextContents()).toEqual(['🔎 Suspicion · 4 players', '🔪 NOIR · 2 players', '👻 Tricks and the Phantom · 3 players', '🫵 J’Accuse! · 4 players']);
+    expect(await buttons.evaluateAll((nodes: any[]) => nodes.map((n) => n.dataset.command))).toEqual([
+      '/suspicion new seats:4 bots:3',
+      '/noir new bots:1',
+      '/phantom new seats:3 bots:2',
+      '/jaccuse new seats:4 bots:3',
+    ]);
     await snapshot(page, 'first-ten-welcome-en.png');
     await page.setViewportSize({ width: 390, height: 844 });
     await snapshot(page, 'first-ten-welcome-en-phone.png');
     const ana = play.emulator.members()[0]!;
     play.emulator.setUserLocale(ana.id, 'es-ES');
-    await expect.poll(() => page.locator('#welcome-play').textContent(), { timeout: 5000 }).toBe('Jugar una partida contra bots');
+    await expect.poll(() => page.locator('#welcome-play').textContent(), { timeout: 5000 }).toBe('🔎 Suspicion · 4 jugadores');
+    expect(await page.locator('.welcome-games button').evaluateAll((nodes: any[]) => nodes.map((n) => n.dataset.command))).toEqual([
+      '/suspicion nueva plazas:4 bots:3',
+      '/noir nueva bots:1',
+      '/phantom nueva plazas:3 bots:2',
+      '/jaccuse nueva plazas:4 bots:3',
+    ]);
     expect(await welcome.textContent()).toMatch(/\/ayuda/);
     await snapshot(page, 'first-ten-welcome-es-phone.png');
     await page.setViewportSize({ width: 1280, height: 800 });
@@ -130,7 +145,7 @@ describe.skipIf(!BROWSER)('local play in the browser: the first minutes', () => 
     await switchTo(page, bea.id);
     await page.locator('.channel', { hasText: 'testing' }).click();
     await page.locator('.channel.active', { hasText: 'testing' }).waitFor();
-    await expect.poll(() => page.locator('#welcome-play').textContent()).toBe('Jugar una partida contra bots');
+    await expect.poll(() => page.locator('#welcome-play').textContent()).toBe('🔎 Suspicion · 4 jugadores');
 
     // /ayuda's answer is private: the channel still holds nothing everyone sees, so the welcome
     // and its button stay; the answer's header names the command as this client calls it.
@@ -150,8 +165,8 @@ describe.skipIf(!BROWSER)('local play in the browser: the first minutes', () => 
     expect(await page.locator('#welcome-play').isVisible()).toBe(true);
 
     // A message everyone sees (the lobby) ends the welcome; its header reads "usó /noir nueva".
-    await composer.fill('/noir nueva bots:1');
-    await composer.press('Enter');
+    // The welcome's NOIR button sends `/noir nueva bots:1` as if typed.
+    await page.locator('#welcome-play-noir').click();
     const lobby = page.locator('.message:not(.ephemeral)').filter({ has: page.locator('button', { hasText: 'Empezar' }) }).last();
     await lobby.waitFor({ timeout: 10_000 });
     await expect.poll(() => lobby.locator('.reply-line').textContent()).toMatch(/usó \/noir nueva$/);
@@ -163,6 +178,26 @@ describe.skipIf(!BROWSER)('local play in the browser: the first minutes', () => 
     await snapshot(page, 'first-ten-used-command-es.png');
     play.emulator.setUserLocale(bea.id, 'en-US');
     await page.close();
+  });
+
+  it('the welcome\'s Tricks and the Phantom and J\'Accuse! buttons open those games\' lobbies with bots seated', { timeout: 30_000 }, async () => {
+    for (const [button, title, seats] of [
+      ['#welcome-play-phantom', /Tricks and the Phantom/, /3\/3/],
+      ['#welcome-play-jaccuse', /J’Accuse!|J'Accuse!/, /4\/4/],
+    ] as const) {
+      const name = `welcome-${button.slice(14)}`;
+      play.emulator.addChannel(name);
+      const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+      await page.goto(play.url);
+      await page.locator('.channel', { hasText: name }).click();
+      await page.locator('.channel.active', { hasText: name }).waitFor();
+      await page.locator(button).click();
+      const lobby = page.locator('.message:not(.ephemeral)').filter({ has: page.locator('button', { hasText: 'Start' }) }).last();
+      await lobby.waitFor({ timeout: 10_000 });
+      await expect.poll(() => lobby.textContent()).toMatch(title);
+      await expect.poll(() => lobby.textContent()).toMatch(seats);
+      await page.close();
+    }
   });
 
   it('the member card keeps its contents inside, desktop and phone', { timeout: 30_000 }, async () => {

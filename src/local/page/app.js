@@ -367,24 +367,36 @@ let welcomeCache = null;
 
 /**
  * The greeting an empty channel shows (the first view of local play): where the commands
- * are (`/`, `/help`) and one button that starts a game against bots by sending the command
- * it names, as if typed — in the viewer's client language.
+ * are (`/`, `/help`) and one button per game that starts it against bots by sending the
+ * command it names, as if typed — in the viewer's client language.
  * @param {string} L the viewer's Discord locale
  */
 function welcome(L) {
   if (welcomeCache?.locale === L) return welcomeCache.node;
   const node = Object.assign(document.createElement('section'), { id: 'welcome' });
-  const play = Object.assign(document.createElement('button'), { type: 'button', className: 'button primary', id: 'welcome-play', textContent: t(L, 'welcomePlay') });
-  play.addEventListener('click', () => {
-    const input = /** @type {HTMLTextAreaElement} */ ($('#composer-input'));
-    input.value = t(L, 'welcomeCommand');
-    void send();
-  });
+  const games = [
+    ['welcome-play', 'welcomePlay', 'welcomeCommand'],
+    ['welcome-play-noir', 'welcomePlayNoir', 'welcomeCommandNoir'],
+    ['welcome-play-phantom', 'welcomePlayPhantom', 'welcomeCommandPhantom'],
+    ['welcome-play-jaccuse', 'welcomePlayJaccuse', 'welcomeCommandJaccuse'],
+  ];
+  const row = Object.assign(document.createElement('div'), { className: 'welcome-games' });
+  for (const [id, label, command] of games) {
+    const play = Object.assign(document.createElement('button'), { type: 'button', className: 'button primary', id, textContent: t(L, label) });
+    play.dataset.command = t(L, command);
+    play.title = t(L, command);
+    play.addEventListener('click', () => {
+      const input = /** @type {HTMLTextAreaElement} */ ($('#composer-input'));
+      input.value = t(L, command);
+      void send();
+    });
+    row.append(play);
+  }
   node.append(
     Object.assign(document.createElement('h2'), { className: 'welcome-title', textContent: t(L, 'welcomeTitle') }),
     Object.assign(document.createElement('p'), { textContent: t(L, 'welcomeCommands') }),
     Object.assign(document.createElement('p'), { textContent: t(L, 'welcomeBots') }),
-    play,
+    row,
     Object.assign(document.createElement('p'), { className: 'welcome-note', textContent: t(L, 'welcomeNote', { command: t(L, 'welcomeCommand') }) }),
   );
   welcomeCache = { locale: L, node };

@@ -70,9 +70,15 @@ const en = {
   welcomeTitle: 'Welcome to Red Herring',
   welcomeCommands: 'Type / in the message box below for the bot’s commands; /help explains the four games.',
   welcomeBots: 'Alone? Play right now against bots:',
-  welcomePlay: 'Play a game against bots',
+  welcomePlay: '🔎 Suspicion · 4 players',
   welcomeCommand: '/suspicion new seats:4 bots:3',
-  welcomeNote: 'The button sends {command} (Suspicion with three bots); then click Start on the lobby. Friends join with Join; “You are” (top right) switches whose eyes you look through.',
+  welcomePlayNoir: '🔪 NOIR · 2 players',
+  welcomeCommandNoir: '/noir new bots:1',
+  welcomePlayPhantom: '👻 Tricks and the Phantom · 3 players',
+  welcomeCommandPhantom: '/phantom new seats:3 bots:2',
+  welcomePlayJaccuse: '🫵 J’Accuse! · 4 players',
+  welcomeCommandJaccuse: '/jaccuse new seats:4 bots:3',
+  welcomeNote: 'Each button sends the command it names as if you typed it (e.g. {command}: you and three bots); then click Start on the lobby. Friends join with Join; “You are” (top right) switches whose eyes you look through.',
 };
 
 /** @type {PageCatalog} The page's own words in neutral Spanish (both es-ES and es-419). */
@@ -138,9 +144,15 @@ const es = {
   welcomeTitle: 'Te damos la bienvenida a Red Herring',
   welcomeCommands: 'Escribe / en el cuadro de mensaje de abajo para ver los comandos del bot; /ayuda explica los cuatro juegos.',
   welcomeBots: '¿Juegas sin compañía? Empieza ahora mismo contra bots:',
-  welcomePlay: 'Jugar una partida contra bots',
+  welcomePlay: '🔎 Suspicion · 4 jugadores',
   welcomeCommand: '/suspicion nueva plazas:4 bots:3',
-  welcomeNote: 'El botón envía {command} (Suspicion con tres bots); luego haz clic en Empezar en la sala. Tus amigos se unen con Unirme; «Eres» (arriba a la derecha) cambia con los ojos de quién miras.',
+  welcomePlayNoir: '🔪 NOIR · 2 jugadores',
+  welcomeCommandNoir: '/noir nueva bots:1',
+  welcomePlayPhantom: '👻 Tricks and the Phantom · 3 jugadores',
+  welcomeCommandPhantom: '/phantom nueva plazas:3 bots:2',
+  welcomePlayJaccuse: '🫵 J’Accuse! · 4 jugadores',
+  welcomeCommandJaccuse: '/jaccuse nueva plazas:4 bots:3',
+  welcomeNote: 'Cada botón envía el comando que indica como si lo escribieras (p. ej. {command}: tú y tres bots); luego haz clic en Empezar en la sala. Tus amigos se unen con Unirme; «Eres» (arriba a la derecha) cambia con los ojos de quién miras.',
 };
 
 /** @type {Record<string, PageCatalog>} */
