@@ -10,7 +10,7 @@
 import { statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { seatsToAct } from '../../src/games/engine.js';
 import { phantomModule } from '../../src/games/phantom/index.js';
 import { Rng } from '../../src/games/rng.js';
@@ -19,6 +19,15 @@ import { boardLocator, clickOffer, dataDir, findBrowser, launchBrowser, pageOffe
 
 const BROWSER = findBrowser();
 const def = phantomModule.definition;
+
+/** Whether at least half of `node` (or of the message list, when `node` is taller) is in sight in the list. */
+async function inView(page: Page, node: Locator): Promise<boolean> {
+  const list = (await page.locator('#messages').boundingBox())!;
+  const box = await node.boundingBox();
+  if (!box) return false;
+  const seen = Math.min(box.y + box.height, list.y + list.height) - Math.max(box.y, list.y);
+  return seen >= Math.min(box.height, list.height) / 2;
+}
 
 describe.skipIf(!BROWSER)('local play in the browser: a whole game by clicking', () => {
   let browser: Browser;
@@ -106,7 +115,25 @@ describe.skipIf(!BROWSER)('local play in the browser: a whole game by clicking',
       const current = (o: PageOffer) => o.step === pending.step && def.legalActions(table.state, seat).some((a: unknown) => JSON.stringify(a) === JSON.stringify(o.action));
       let offered = (await pageOffers(page, def)).filter(current);
       if (offered.length === 0) {
-        await boardLocator(page, tableId).locator('button', { hasText: 'Show my hand' }).click();
+        const button = boardLocator(page, tableId).locator('button', { hasText: 'Show my hand' });
+        if (!panelShot) {
+          // Scrolled away from the bottom (the board's button in sight, the newest messages below
+          // it out of sight): the private panel this click opens is brought into view.
+          // Players chatted since the board was posted: it sits far above the newest message.
+          const composer = page.locator('#composer-input');
+          for (let line = 1; line <= 12; line++) {
+            await composer.fill(`chat line ${line}`);
+            await composer.press('Enter');
+          }
+          await page.locator('.message', { hasText: 'chat line 12' }).waitFor();
+          await page.locator('#messages').evaluate((list: any) => { list.scrollTop = 0; });
+          await button.scrollIntoViewIfNeeded();
+          await page.locator('#messages').evaluate((list: any) => { list.scrollTop = Math.max(0, list.scrollTop - 40); });
+          const panels = await page.locator('.message.ephemeral').count();
+          await button.click();
+          await expect.poll(() => page.locator('.message.ephemeral').count()).toBeGreaterThan(panels);
+          await expect.poll(() => inView(page, page.locator('.message.ephemeral').last())).toBe(true);
+        } else await button.click();
         offered = await until(async () => {
           const list = (await pageOffers(page, def)).filter(current);
           return list.length ? list : null;

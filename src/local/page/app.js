@@ -334,6 +334,12 @@ function renderMessages() {
   const atBottom = list.scrollHeight - list.scrollTop - list.clientHeight < 80;
   const ctx = renderContext();
   const notices = state.notices.filter((n) => n.channel === v.channel && n.as === v.me);
+  // A view already on screen (not a channel or user switch) brings the newest answer to the
+  // viewer's own interaction into sight — a private panel opened by "Show my hand", a lobby
+  // from a command — as Discord's client does, wherever the viewer had scrolled.
+  const continuing = state.rendered.size > 0;
+  /** @type {HTMLElement | null} */
+  let ownAnswer = null;
   const all = [...v.messages, ...notices].sort((a, b) => (BigInt(a.id) < BigInt(b.id) ? -1 : 1));
   /** @type {HTMLElement[]} */
   const nodes = [];
@@ -347,6 +353,7 @@ function renderMessages() {
     const key = JSON.stringify([m, grouped, ctx.failure(m.id) ?? '', [...state.busy].filter((b) => b.startsWith(`${m.id}:`)), ctx.locale, ctx.md.userName.length]);
     const old = state.rendered.get(m.id);
     const node = old && old.key === key ? old.node : renderMessage(m, ctx, grouped);
+    if (continuing && !old && (m.interaction_metadata?.user?.id === v.me || m.local)) ownAnswer = node;
     next.set(m.id, { key, node });
     nodes.push(node);
     previous = m;
@@ -360,6 +367,7 @@ function renderMessages() {
   if (current.length !== nodes.length || current.some((n, i) => n !== nodes[i])) list.replaceChildren(...nodes);
   tickTimestamps(list, (unix, style) => formatTimestamp(unix, style, ctx.locale, Date.now()));
   if (atBottom) list.scrollTop = list.scrollHeight;
+  else if (ownAnswer) ownAnswer.scrollIntoView({ block: 'start' });
 }
 
 /** @type {{ locale: string, node: HTMLElement } | null} */
