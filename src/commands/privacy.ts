@@ -32,7 +32,9 @@ function openTablesList(app: AppContext, open: readonly OpenSeat[], text: Catalo
 export function storedDataText(data: StoredData, open: readonly OpenSeat[], app: AppContext, text: Catalog): string {
   const shown = text.privacy.shown;
   if (nothingStored(data)) return `${shown.title}\n${shown.nothing}`;
-  const lines = [shown.title, shown.intro, shown.seats(data.seats), shown.results(data.results), shown.ratings(data.ratings), shown.totals(data.totals), '', shown.keptFor];
+  const lines = [shown.title, shown.intro, shown.seats(data.seats), shown.results(data.results), shown.ratings(data.ratings), shown.totals(data.totals)];
+  if (data.settings > 0) lines.push(shown.settings);
+  lines.push('', shown.keptFor);
   if (open.length > 0) lines.push('', shown.openTables(openTablesList(app, open, text)));
   lines.push(shown.howToDelete);
   return lines.join('\n');

@@ -38,7 +38,7 @@ export function storedData(store: Pick<Store, 'storedData'>, userId: string): Pr
 
 /** True when nothing about `userId` is stored (every count is zero). */
 export function nothingStored(data: StoredData): boolean {
-  return data.seats === 0 && data.results === 0 && data.ratings === 0 && data.totals === 0;
+  return data.seats === 0 && data.results === 0 && data.ratings === 0 && data.totals === 0 && data.settings === 0;
 }
 
 /** Open tables (any server) where `userId` has a seat, oldest first. */

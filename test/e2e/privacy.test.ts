@@ -63,6 +63,11 @@ describe('/privacy and /help through the Discord emulator', () => {
     for (const line of [privacy.shown.seats(1), privacy.shown.results(1), privacy.shown.ratings(1), privacy.shown.totals(1), privacy.shown.keptFor]) {
       expect(shown.message!.content).toContain(line);
     }
+    expect(shown.message!.content).not.toContain(privacy.shown.settings);
+    // A preference is stored data too: Ben's turn-based notices by DM show up in his list.
+    answered(await ben.slash('games', { notify: 'dm' }));
+    const bens = answered(await ben.slash('privacy show'));
+    expect(bens.message!.content).toContain(privacy.shown.settings);
     emu.assertNoViolations();
   });
 
@@ -93,7 +98,7 @@ describe('/privacy and /help through the Discord emulator', () => {
 
   it('erases after a confirmation: Keep changes nothing, a double click erases once', async () => {
     const before = (await stored(ana));
-    expect(before).toEqual({ seats: 2, results: 1, ratings: 1, totals: 1 });
+    expect(before).toEqual({ seats: 2, results: 1, ratings: 1, totals: 1, settings: 0 });
 
     const ask = answered(await ana.slash('privacy delete'));
     expect(ask.message!.ephemeral).toBe(true);
@@ -110,7 +115,7 @@ describe('/privacy and /help through the Discord emulator', () => {
     const prompt = fresh(emu, again.message!);
     expect([privacy.erased(2, 1, 1, 1), privacy.alreadyErased]).toContain(prompt.content);
     expect(buttonLabels(prompt)).toEqual([]);
-    expect((await stored(ana))).toEqual({ seats: 0, results: 0, ratings: 0, totals: 0 });
+    expect((await stored(ana))).toEqual({ seats: 0, results: 0, ratings: 0, totals: 0, settings: 0 });
     await settle(app);
 
     // Her past board now says "former player"; Ben's name stays.
@@ -126,7 +131,7 @@ describe('/privacy and /help through the Discord emulator', () => {
     const mine = answered(await ana.slash('stats'));
     expect(textOf(mine.message)).toContain(en.ratings.stats.nothing('Ana Lovelace'));
     expect(textOf(mine.message)).not.toContain(`#${tableId}`);
-    expect((await stored(ben))).toEqual({ seats: 1, results: 1, ratings: 1, totals: 1 });
+    expect((await stored(ben))).toEqual({ seats: 1, results: 1, ratings: 1, totals: 1, settings: 1 });
     const benStats = answered(await ben.slash('stats'));
     expect(textOf(benStats.message)).toContain('Suspicion');
 

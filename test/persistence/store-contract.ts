@@ -952,16 +952,21 @@ export function storeContract(backend: string, harness: StoreHarness): void {
       });
       await store.resetSeason(g, 'noir', 1, me, T0);
       await store.updateGuildDefaults(g, { turnSeconds: 60 }, me, T0);
-      expect(await store.storedData(me)).toEqual({ seats: 2, results: 1, ratings: 1, totals: 1 });
+      await store.setUserTextBoards(me, true, T0);
+      await store.setTurnNotify(me, 'dm', T0);
+      await store.setTurnNotify(other, 'dm', T0);
+      expect(await store.storedData(me)).toEqual({ seats: 2, results: 1, ratings: 1, totals: 1, settings: 1 });
       expect(await store.openSeatsOf(me)).toEqual([{ tableId: lobbyTable.id, guildId: g, channelId: lobbyTable.channelId, game: 'suspicion', status: 'lobby', left: false }]);
       // A seat at an open table refuses the erasure, changing nothing.
       const refused = await store.eraseUserData(me);
       expect(refused).toEqual({ ok: false, openSeats: await store.openSeatsOf(me) });
-      expect(await store.storedData(me)).toEqual({ seats: 2, results: 1, ratings: 1, totals: 1 });
+      expect(await store.storedData(me)).toEqual({ seats: 2, results: 1, ratings: 1, totals: 1, settings: 1 });
       await store.transaction((tx) => tx.updateTable(lobbyTable.id, 0, { status: 'cancelled' }));
       const erased = await store.eraseUserData(me);
-      expect(erased).toEqual({ ok: true, erased: { seats: 2, results: 1, ratings: 1, totals: 1 }, anonymisedTables: [past.id] });
-      expect(await store.storedData(me)).toEqual({ seats: 0, results: 0, ratings: 0, totals: 0 });
+      expect(erased).toEqual({ ok: true, erased: { seats: 2, results: 1, ratings: 1, totals: 1, settings: 1 }, anonymisedTables: [past.id] });
+      expect(await store.storedData(me)).toEqual({ seats: 0, results: 0, ratings: 0, totals: 0, settings: 0 });
+      // The preferences went with the rest; the other player's stayed.
+      expect(await store.storedData(other)).toMatchObject({ settings: 1 });
       // The past game stays whole, anonymous; the other player's rows are untouched.
       expect((await store.seats(past.id)).map((s) => [s.seat, s.userId, s.displayName])).toEqual([[0, `${ANONYMOUS_USER_ID}:0`, ''], [1, other, 'Other']]);
       expect((await store.results(past.id)).map((r) => [r.userId, r.placement])).toEqual([[`${ANONYMOUS_USER_ID}:0`, 1], [other, 2]]);
@@ -971,7 +976,7 @@ export function storeContract(backend: string, harness: StoreHarness): void {
       expect(await store.playerTotals(g, other)).toMatchObject({ games: 1, wins: 0 });
       expect((await store.seasonRatings(g, 'noir', 1, [me, other])).map((r) => r.userId)).toEqual([other]);
       // Running it again finds nothing left.
-      expect(await store.eraseUserData(me)).toEqual({ ok: true, erased: { seats: 0, results: 0, ratings: 0, totals: 0 }, anonymisedTables: [] });
+      expect(await store.eraseUserData(me)).toEqual({ ok: true, erased: { seats: 0, results: 0, ratings: 0, totals: 0, settings: 0 }, anonymisedTables: [] });
     });
   });
 

@@ -17,12 +17,13 @@ export const privacy = {
 
   shown: {
     title: '🔒 **What Red Herring stores about you**',
-    nothing: 'Nothing: you have no seats, results, ratings or totals in any server.',
+    nothing: 'Nothing: you have no seats, results, ratings, totals or preferences in any server.',
     intro: 'In every server where you played:',
     seats: (count: number) => `• ${plural(count, 'seat', 'seats')} at tables, with the name you had there (your moves are in each game's log)`,
     results: (count: number) => `• ${plural(count, 'result', 'results')} of finished games (placing, win, score)`,
     ratings: (count: number) => `• ${plural(count, 'season rating', 'season ratings')} (one per server, game and season)`,
     totals: (count: number) => `• lifetime totals in ${plural(count, 'server', 'servers')}`,
+    settings: '• your preferences, for every server: text boards on or off, and how turn-based tables notify you (`/games notify:`)',
     openTables: (list: string) => `You still sit at: ${list}. Leave those tables (or let them end) before erasing.`,
     keptFor:
       'It is kept until you erase it: nothing expires by itself. Leaderboards and `/stats` are built from it. The server operator may also keep database backups and logs (which name user ids) for their own retention time.',

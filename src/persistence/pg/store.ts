@@ -752,7 +752,7 @@ class PgOps implements StoreTx {
   async storedData(userId: string): Promise<StoredData> {
     const counted = async (query: Query) => Number(((await query) as { n: number }[])[0]?.n ?? 0);
     const q = storedDataQueries(this.db, TABLES, userId);
-    return { seats: await counted(q.seats), results: await counted(q.results), ratings: await counted(q.ratings), totals: await counted(q.totals) };
+    return { seats: await counted(q.seats), results: await counted(q.results), ratings: await counted(q.ratings), totals: await counted(q.totals), settings: await counted(q.settings) };
   }
 
 

@@ -46,12 +46,13 @@ export function openSeatsOfQuery(db: QueryDb, t: StoreTables, open: SQL, userId:
 }
 
 /** How many rows of each kind name `userId` (README "Privacy": `/privacy show`): one count query each, `{ n }` rows. */
-export function storedDataQueries(db: QueryDb, t: StoreTables, userId: string): { seats: Query; results: Query; ratings: Query; totals: Query } {
+export function storedDataQueries(db: QueryDb, t: StoreTables, userId: string): { seats: Query; results: Query; ratings: Query; totals: Query; settings: Query } {
   return {
     seats: db.select({ n: count() }).from(t.seats).where(eq(t.seats.userId, userId)),
     results: db.select({ n: count() }).from(t.results).where(eq(t.results.userId, userId)),
     ratings: db.select({ n: count() }).from(t.ratings).where(eq(t.ratings.userId, userId)),
     totals: db.select({ n: count() }).from(t.playerTotals).where(eq(t.playerTotals.userId, userId)),
+    settings: db.select({ n: count() }).from(t.userSettings).where(eq(t.userSettings.userId, userId)),
   };
 }
 

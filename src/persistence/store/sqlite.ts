@@ -771,7 +771,7 @@ class SqliteOps implements SyncOf<StoreTx> {
   storedData(userId: string): StoredData {
     const counted = (query: Query) => (query.get() as { n: number } | undefined)?.n ?? 0;
     const q = storedDataQueries(this.db, TABLES, userId);
-    return { seats: counted(q.seats), results: counted(q.results), ratings: counted(q.ratings), totals: counted(q.totals) };
+    return { seats: counted(q.seats), results: counted(q.results), ratings: counted(q.ratings), totals: counted(q.totals), settings: counted(q.settings) };
   }
 
 

@@ -349,6 +349,8 @@ export interface StoredData {
   ratings: number;
   /** Lifetime totals (one per server). */
   totals: number;
+  /** Personal preferences (`user_settings`: text boards, how turn-based tables notify them): 0 or 1 row. */
+  settings: number;
 }
 
 /** One open table (lobby or running game) where the user still has a seat (even one they left). */
