@@ -3,6 +3,9 @@ import type { RenderContext } from '../../games/ui.js';
 import type { Catalog } from '../../i18n/index.js';
 import { ABANDON_AFTER_MS, ABANDON_AFTER_TIMEOUTS, ABANDONED_REASON, isBotSeat } from '../../tables/policy.js';
 import type { TableSnapshot } from '../../tables/types.js';
+import { tableOptionsOf } from '../../tables/bots.js';
+import { LOBBY_IDLE_MS } from '../../tables/lobby.js';
+import { lobbyIdleMs } from '../../tables/pace.js';
 import { escapeName } from './markup.js';
 
 /**
@@ -21,7 +24,8 @@ export function endText(snapshot: TableSnapshot, ctx: RenderContext, text: Catal
     case 'admin':
       return board.cancelledAdmin(byName);
     case 'expired':
-      return board.expired;
+      // As long as the lobby waited: a turn-based table's lobby waits its time per move (src/tables/pace.ts).
+      return board.expired(Math.round(lobbyIdleMs(tableOptionsOf(table.tableOptions), LOBBY_IDLE_MS) / 60_000));
     case ABANDONED_REASON:
       // Everyone left; every person left and only bots remained (bots never play on alone,
       // README "AI players"); or nobody played any more (every player away for long).

@@ -49,7 +49,9 @@ export const common = {
     leftList: (names: string) => `🚪 Left the game: ${names} (played automatically, ranked last).`,
     cancelled: (by: string | null) => (by ? `**Cancelled** by ${by}. This game is not rated.` : '**Cancelled.** This game is not rated.'),
     cancelledAdmin: (by: string | null) => `**Ended by a server admin**${by ? ` (${by})` : ''}. This game is not rated.`,
-    expired: '**The lobby closed** after 30 minutes without activity.',
+    /** `minutes`: how long the lobby waited (30 for a live table; a turn-based one waits its time per move). */
+    expired: (minutes: number) =>
+      `**The lobby closed** after ${minutes % 60 === 0 && minutes >= 60 ? f.count(minutes / 60, { one: 'hour', other: 'hours' }) : f.count(minutes, { one: 'minute', other: 'minutes' })} without activity.`,
     abandoned: '**Abandoned:** every player left. This game is not rated.',
     abandonedHumansLeft: "**Abandoned:** every person at the table left, and bots don't play on alone. This game is not rated.",
     abandonedAway: (minutes: number, timeouts: number) =>

@@ -51,7 +51,8 @@ export const common = {
     leftList: (names: string) => `🚪 Abandonaron la partida: ${names} (juegan en automático y quedan últimos).`,
     cancelled: (by: string | null) => (by ? `**Cancelada** por ${by}. Esta partida no cuenta para la clasificación.` : '**Cancelada.** Esta partida no cuenta para la clasificación.'),
     cancelledAdmin: (by: string | null) => `**Terminada por un administrador del servidor**${by ? ` (${by})` : ''}. Esta partida no cuenta para la clasificación.`,
-    expired: '**La sala se cerró** tras 30 minutos sin actividad.',
+    expired: (minutes: number) =>
+      `**La sala se cerró** tras ${minutes % 60 === 0 && minutes >= 60 ? f.count(minutes / 60, { one: 'hora', other: 'horas' }) : f.count(minutes, { one: 'minuto', other: 'minutos' })} sin actividad.`,
     abandoned: '**Abandonada:** todos los jugadores se fueron. Esta partida no cuenta para la clasificación.',
     abandonedHumansLeft: '**Abandonada:** todas las personas de la mesa se fueron, y los bots no siguen jugando solos. Esta partida no cuenta para la clasificación.',
     abandonedAway: (minutes: number, timeouts: number) =>
