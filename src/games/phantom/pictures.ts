@@ -198,10 +198,10 @@ function drawScores(out: string[], y: number, v: PhantomPublicView, ctx: Picture
     const hx = M + 330;
     const n = v.handCounts[seat] ?? 0;
     for (let k = Math.min(n, 3) - 1; k >= 0; k--) out.push(rect(hx + k * 5, cy - 14 + k * 2, 18, 26, { fill: '#3b4a8c', radius: 3, stroke: '#8ea1e1', strokeWidth: 1.5 }));
-    out.push(text(hx + 34, cy + 8, p.cards(n), { size: LABEL, fill: THEME.muted, maxWidth: 110 }));
+    out.push(text(hx + 34, cy + 8, p.cards(n), { size: LABEL, fill: THEME.muted, maxWidth: 130 }));
     // The bar toward the target, and the score in figures.
     // The score is drawn right-aligned in the last 110 px ("99/99" at most), the bar ends before it.
-    const bx = M + 484;
+    const bx = M + 504;
     const bw = W - M - 16 - 110 - 10 - bx;
     const score = v.scores[seat] ?? 0;
     const filled = Math.max(0, Math.min(1, score / Math.max(1, v.targetScore)));

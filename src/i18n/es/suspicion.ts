@@ -304,7 +304,7 @@ export const suspicion = {
     cap: (cap: number) => `Nadie gana tras ${rounds(cap)}`,
     cards: (n: number) => cards(n),
     you: 'tú',
-    bot: 'robot',
+    bot: 'bot',
     away: 'ausente',
     blocked: 'Bloqueado',
     skips: 'Salta turno',
