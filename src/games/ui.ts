@@ -93,8 +93,12 @@ export interface GameUi<PV, SV, A, O, E extends RuleError = RuleError> {
   staleNote?(action: A, t: Catalog): string | null;
   /** `/<game> rules`: an ephemeral summary in our own words, showing `options`' values. */
   rulesHelp(options: O, t: Catalog): string;
-  /** One or two lines for the lobby describing the chosen options. */
-  optionsSummary(options: O, t: Catalog): string;
+  /**
+   * One or two lines for the lobby describing the chosen options. `live` false: a turn-based
+   * table (src/tables/pace.ts), whose decisions last its time per move, not the game's
+   * timers — the timers are left out (the lobby's pace line says the time per move).
+   */
+  optionsSummary(options: O, t: Catalog, live?: boolean): string;
 }
 
 /** Any game UI, type parameters erased. */

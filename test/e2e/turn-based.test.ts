@@ -62,6 +62,8 @@ describe('turn-based tables', () => {
     const channelId = emu.addChannel(`${game}-${Math.random().toString(36).slice(2, 7)}`);
     const lobby = answered(await users[0]!.slash(`${game} new`, { pace: 'turn-based', 'move-hours': 24, ...options }, { channelId })).message!;
     expect(textOf(lobby)).toContain('Turn-based');
+    // Its decisions last the time per move: the lobby names no live timer ("60 s per turn").
+    expect(textOf(lobby)).not.toMatch(/\b\d+ s\b/);
     for (const user of users.slice(1)) answered(await user.click(lobby, 'Join'));
     await quiet();
     answered(await users[0]!.click(lobby, 'Start'));

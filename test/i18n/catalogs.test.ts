@@ -38,6 +38,8 @@ const SAME_IN_BOTH = new Set([
   'ratings.admin.languageNames.es',
   // Spelled the same in Spanish.
   'common.commandNames.bots',
+  'suspicion.pictures.bot',
+  'phantom.pictures.bot',
   'bots.levels.normal',
   'noir.roleName.inspector',
   'noir.canvasItem',

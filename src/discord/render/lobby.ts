@@ -38,7 +38,8 @@ export function lobbyMessage(mod: GameModule, snapshot: TableSnapshot, text: Cat
     ...players,
     '',
     lobby.options,
-    mod.ui.optionsSummary(table.options, text),
+    // A turn-based table's decisions last its time per move (the pace line), not the game's timers.
+    mod.ui.optionsSummary(table.options, text, !turnPace),
     ...(paceLine ? [paceLine] : []),
     ...(turnPace ? [turnPace] : []),
     '',

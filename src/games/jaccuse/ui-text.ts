@@ -139,12 +139,12 @@ export function rulesHelp(o: JaccuseOptions, t: Catalog): string {
 }
 
 /** One line for the lobby describing the chosen options. */
-export function optionsSummary(o: JaccuseOptions, t: Catalog): string {
+export function optionsSummary(o: JaccuseOptions, t: Catalog, live = true): string {
   const j = t.jaccuse;
   return j.optionsSummary(
     o.acrossChooser === 'holder' ? j.summaryHolder : j.summaryInspector,
     o.characters === 'random' ? j.summaryRandom : j.summaryChoice,
-    o.turnSeconds,
-    o.voteSeconds,
+    live ? o.turnSeconds : null,
+    live ? o.voteSeconds : null,
   );
 }

@@ -148,7 +148,7 @@ export function rulesHelp(o: NoirOptions, t: Catalog): string {
 }
 
 /** One line for the lobby describing the chosen options. */
-export function optionsSummary(o: NoirOptions, t: Catalog): string {
+export function optionsSummary(o: NoirOptions, t: Catalog, live = true): string {
   const n = t.noir;
-  return n.optionsSummary(n.modeName[o.mode], o.killTarget, n.killerChoiceName[o.killer], o.turnSeconds);
+  return n.optionsSummary(n.modeName[o.mode], o.killTarget, n.killerChoiceName[o.killer], live ? o.turnSeconds : null);
 }

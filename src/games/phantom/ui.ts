@@ -177,5 +177,5 @@ export const phantomUi: GameUi<PhantomPublicView, PhantomSeatView, PhantomAction
   describeError,
   staleNote: () => null,
   rulesHelp: (o, t) => t.phantom.rulesHelp(o.targetScore, o.beginner, o.turnSeconds),
-  optionsSummary: (o, t) => t.phantom.optionsSummary(o.targetScore, o.beginner, o.turnSeconds),
+  optionsSummary: (o, t, live = true) => t.phantom.optionsSummary(o.targetScore, o.beginner, live ? o.turnSeconds : null),
 };

@@ -236,10 +236,11 @@ export function rulesHelp(o: SuspicionOptions, t: Catalog): string {
 }
 
 /** One line for the lobby; options the variant does not use are said to be ignored. */
-export function optionsSummary(o: SuspicionOptions, t: Catalog): string {
+export function optionsSummary(o: SuspicionOptions, t: Catalog, live = true): string {
   const s = t.suspicion;
   const name = s.variants[o.variant];
-  if (o.variant === 'arrest-race') return s.optionsSummaryArrest(name, o.turnSeconds);
-  if (o.variant === 'no-bluff') return s.optionsSummaryNoBluff(name, o.turnSeconds, o.reactionSeconds);
-  return s.optionsSummary(name, o.turnSeconds, o.reactionSeconds, o.voteSeconds, s.tieRules[o.tieRule]);
+  const timer = (seconds: number) => (live ? seconds : null);
+  if (o.variant === 'arrest-race') return s.optionsSummaryArrest(name, timer(o.turnSeconds));
+  if (o.variant === 'no-bluff') return s.optionsSummaryNoBluff(name, timer(o.turnSeconds), timer(o.reactionSeconds));
+  return s.optionsSummary(name, timer(o.turnSeconds), timer(o.reactionSeconds), timer(o.voteSeconds), s.tieRules[o.tieRule]);
 }

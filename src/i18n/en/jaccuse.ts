@@ -224,8 +224,9 @@ export const jaccuse = {
   choiceInspector: 'Inspector',
   choiceRandom: 'Random',
   choiceChoice: 'Players choose',
-  optionsSummary: (chooser: string, characters: string, turn: number, vote: number) =>
-    `Across: ${chooser} picks · Characters: ${characters} · Turn timer ${turn} s · Vote timer ${vote} s`,
+  /** The lobby's options line; a timer is null on a turn-based table (its pace line says the time per move). */
+  optionsSummary: (chooser: string, characters: string, turn: number | null, vote: number | null) =>
+    [`Across: ${chooser} picks`, `Characters: ${characters}`, turn !== null && `Turn timer ${turn} s`, vote !== null && `Vote timer ${vote} s`].filter(Boolean).join(' · '),
   summaryHolder: 'the holder',
   summaryInspector: 'the Inspector',
   summaryRandom: 'random',

@@ -173,8 +173,9 @@ export const noir = {
   } satisfies Record<NoirErrorCode | 'unknown', string>,
 
   // Options and rules help
-  optionsSummary: (mode: string, target: number, killer: string, seconds: number) =>
-    `${mode} mode · Killer wins at ${target} deaths · Killer: ${killer} · ${seconds} s per turn`,
+  /** The lobby's options line; `seconds` is null on a turn-based table (its pace line says the time per move). */
+  optionsSummary: (mode: string, target: number, killer: string, seconds: number | null) =>
+    [`${mode} mode`, `Killer wins at ${target} deaths`, `Killer: ${killer}`, seconds !== null && `${seconds} s per turn`].filter(Boolean).join(' · '),
   disguiseRule: (kills: boolean) =>
     kills
       ? 'In Classic mode the old identity is flipped to deceased (it counts as a death).'

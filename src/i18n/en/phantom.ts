@@ -174,8 +174,9 @@ export const phantom = {
     unknown: 'That did not work. Open your hand again and retry.',
   } satisfies Record<PhantomErrorCode | 'unknown', string | ((colour: string) => string)>,
 
-  optionsSummary: (target: number, beginner: boolean, seconds: number) =>
-    `Target ${target} points · beginner mode ${beginner ? 'on (one Phantom removed)' : 'off'} · ${seconds} s per decision`,
+  /** The lobby's options line; `seconds` is null on a turn-based table (its pace line says the time per move). */
+  optionsSummary: (target: number, beginner: boolean, seconds: number | null) =>
+    [`Target ${target} points`, `beginner mode ${beginner ? 'on (one Phantom removed)' : 'off'}`, seconds !== null && `${seconds} s per decision`].filter(Boolean).join(' · '),
 
   rulesHelp: (target: number, beginner: boolean, seconds: number) =>
     [

@@ -251,12 +251,13 @@ export const suspicion = {
   optTurn: 'Turn timer in seconds',
   optReaction: 'Counter / cancel window in seconds',
   optVote: 'Vote timer in seconds',
-  optionsSummary: (variant: string, turn: number, reaction: number, vote: number, tie: string) =>
-    `Variant: ${variant} · turn ${turn} s · counter window ${reaction} s · vote ${vote} s · tie: ${tie}`,
-  optionsSummaryArrest: (variant: string, turn: number) =>
-    `Variant: ${variant} · turn ${turn} s · (counter window, vote timer and tie rule are ignored in Arrest Race)`,
-  optionsSummaryNoBluff: (variant: string, turn: number, reaction: number) =>
-    `Variant: ${variant} · turn ${turn} s · counter window ${reaction} s · (vote timer and tie rule are ignored: no declaration)`,
+  /** The lobby's options line; a timer is null on a turn-based table (its pace line says the time per move). */
+  optionsSummary: (variant: string, turn: number | null, reaction: number | null, vote: number | null, tie: string) =>
+    [`Variant: ${variant}`, turn !== null && `turn ${turn} s`, reaction !== null && `counter window ${reaction} s`, vote !== null && `vote ${vote} s`, `tie: ${tie}`].filter(Boolean).join(' · '),
+  optionsSummaryArrest: (variant: string, turn: number | null) =>
+    [`Variant: ${variant}`, turn !== null && `turn ${turn} s`, '(counter window, vote timer and tie rule are ignored in Arrest Race)'].filter(Boolean).join(' · '),
+  optionsSummaryNoBluff: (variant: string, turn: number | null, reaction: number | null) =>
+    [`Variant: ${variant}`, turn !== null && `turn ${turn} s`, reaction !== null && `counter window ${reaction} s`, '(vote timer and tie rule are ignored: no declaration)'].filter(Boolean).join(' · '),
 
   rulesClassic: (o: { hand: number; cap: number; reaction: number; vote: number; tie: string; turn: number; deck: string }) =>
     [

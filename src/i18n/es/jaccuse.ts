@@ -226,8 +226,8 @@ export const jaccuse = {
   choiceInspector: 'El Inspector',
   choiceRandom: 'Al azar',
   choiceChoice: 'Los jugadores eligen',
-  optionsSummary: (chooser: string, characters: string, turn: number, vote: number) =>
-    `Enfrente: elige ${chooser} · Personajes: ${characters} · Tiempo de turno ${turn} s · Tiempo de votación ${vote} s`,
+  optionsSummary: (chooser: string, characters: string, turn: number | null, vote: number | null) =>
+    [`Enfrente: elige ${chooser}`, `Personajes: ${characters}`, turn !== null && `Tiempo de turno ${turn} s`, vote !== null && `Tiempo de votación ${vote} s`].filter(Boolean).join(' · '),
   summaryHolder: 'quien tiene la carta',
   summaryInspector: 'el Inspector',
   summaryRandom: 'al azar',

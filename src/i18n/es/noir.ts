@@ -173,8 +173,8 @@ export const noir = {
   } satisfies Record<NoirErrorCode | 'unknown', string>,
 
   // Options and rules help
-  optionsSummary: (mode: string, target: number, killer: string, seconds: number) =>
-    `Modo ${mode} · el Asesino gana con ${f.count(target, { one: 'muerte', other: 'muertes' })} · Asesino: ${killer} · ${seconds} s por turno`,
+  optionsSummary: (mode: string, target: number, killer: string, seconds: number | null) =>
+    [`Modo ${mode}`, `el Asesino gana con ${f.count(target, { one: 'muerte', other: 'muertes' })}`, `Asesino: ${killer}`, seconds !== null && `${seconds} s por turno`].filter(Boolean).join(' · '),
   disguiseRule: (kills: boolean) =>
     kills
       ? 'En el modo Clásico la identidad anterior pasa a estar muerta (cuenta como una muerte).'

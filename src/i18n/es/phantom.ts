@@ -175,8 +175,8 @@ export const phantom = {
     unknown: 'Eso no funcionó. Vuelve a abrir tu mano e inténtalo de nuevo.',
   } satisfies Record<PhantomErrorCode | 'unknown', string | ((colour: string) => string)>,
 
-  optionsSummary: (target: number, beginner: boolean, seconds: number) =>
-    `Objetivo ${points(target)} · modo principiante ${beginner ? 'activado (un Fantasma menos)' : 'desactivado'} · ${seconds} s por decisión`,
+  optionsSummary: (target: number, beginner: boolean, seconds: number | null) =>
+    [`Objetivo ${points(target)}`, `modo principiante ${beginner ? 'activado (un Fantasma menos)' : 'desactivado'}`, seconds !== null && `${seconds} s por decisión`].filter(Boolean).join(' · '),
 
   rulesHelp: (target: number, beginner: boolean, seconds: number) =>
     [

@@ -258,12 +258,12 @@ export const suspicion = {
   optTurn: 'Tiempo por turno en segundos',
   optReaction: 'Ventana de refutación / anulación en segundos',
   optVote: 'Tiempo de votación en segundos',
-  optionsSummary: (variant: string, turn: number, reaction: number, vote: number, tie: string) =>
-    `Variante: ${variant} · turno ${turn} s · ventana de refutación ${reaction} s · votación ${vote} s · empate: ${tie}`,
-  optionsSummaryArrest: (variant: string, turn: number) =>
-    `Variante: ${variant} · turno ${turn} s · (la ventana de refutación, el tiempo de votación y la regla de empate no se usan en Carrera al arresto)`,
-  optionsSummaryNoBluff: (variant: string, turn: number, reaction: number) =>
-    `Variante: ${variant} · turno ${turn} s · ventana de refutación ${reaction} s · (el tiempo de votación y la regla de empate no se usan: no hay declaración)`,
+  optionsSummary: (variant: string, turn: number | null, reaction: number | null, vote: number | null, tie: string) =>
+    [`Variante: ${variant}`, turn !== null && `turno ${turn} s`, reaction !== null && `ventana de refutación ${reaction} s`, vote !== null && `votación ${vote} s`, `empate: ${tie}`].filter(Boolean).join(' · '),
+  optionsSummaryArrest: (variant: string, turn: number | null) =>
+    [`Variante: ${variant}`, turn !== null && `turno ${turn} s`, '(la ventana de refutación, el tiempo de votación y la regla de empate no se usan en Carrera al arresto)'].filter(Boolean).join(' · '),
+  optionsSummaryNoBluff: (variant: string, turn: number | null, reaction: number | null) =>
+    [`Variante: ${variant}`, turn !== null && `turno ${turn} s`, reaction !== null && `ventana de refutación ${reaction} s`, '(el tiempo de votación y la regla de empate no se usan: no hay declaración)'].filter(Boolean).join(' · '),
 
   rulesClassic: (o: { hand: number; cap: number; reaction: number; vote: number; tie: string; turn: number; deck: string }) =>
     [
