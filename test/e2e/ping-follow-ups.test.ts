@@ -16,7 +16,7 @@ import { DiscordEmulator, type EmulatedUser } from '../../src/local/emulator/ind
 import { seatsToAct } from '../../src/games/engine.js';
 import { pingFor } from '../../src/tables/policy.js';
 import { tallyDefinition, tallyModule, type TallyState } from '../support/toy-game.js';
-import { answered, boardOf, fresh, offers, perform, settle, startBot, tableIdOf, tempDir, textOf } from './harness.js';
+import { answered, boardOf, fresh, offers, perform, settle, startBot, tableIdOf, tempDir, textOf, panelOf } from './harness.js';
 
 describe('pings as interaction follow-ups', () => {
   let emu: DiscordEmulator;
@@ -80,7 +80,7 @@ describe('pings as interaction follow-ups', () => {
       if (click >= 8 && pending.kind === 'turn') break;
       const type = pending.kind === 'turn' ? 'add' : pending.kind === 'race' ? 'pass' : 'vote';
       const mover = await userOfSeat(seatsToAct(pending)[0]!);
-      const panel = answered(await mover.click(fresh(emu, boardOf(emu, id, channelId)), 'Show my hand')).message!;
+      const panel = (await panelOf(answered(await mover.click(fresh(emu, boardOf(emu, id, channelId)), 'Show my hand'))))!;
       const offer = offers(panel, tallyDefinition).find((o) => (o.action as { type: string }).type === type)!;
       expect(answered(await perform(mover, panel, offer)).callbackType).toBe(7);
       await settle(app);

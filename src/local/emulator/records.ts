@@ -148,6 +148,8 @@ export interface InteractionRecord {
   /** The message `@original` refers to (reply, loading message or component's message). */
   originalMessageId: string | null;
   followUpIds: string[];
+  /** Called (then dropped) when the next follow-up is created (`InteractionResult.firstFollowUp`). */
+  followUpWaiters?: (() => void)[];
   /** Ephemerality chosen by a deferred reply (applies to its first follow-up). */
   deferredEphemeral: boolean;
   timedOut: boolean;
