@@ -10,8 +10,14 @@ import { SHOW_HAND_LABEL } from './echo-bot.js';
 /** One interaction as measured. */
 export interface ClickSample {
   kind: 'hand' | 'control';
-  /** From dispatch to the accepted initial callback (or to the failure), ms. */
+  /**
+   * From dispatch to the accepted initial callback (or to the failure), ms — for "Show my hand"
+   * answered with a deferred update of the board (`deferred`), to its private follow-up: the
+   * moment the panel is visible.
+   */
   latencyMs: number;
+  /** "Show my hand" answered with a deferred update of the board and the panel as a follow-up (two requests). */
+  deferred?: boolean;
   /** Answered in time without an error. */
   ok: boolean;
   /** Why not: `timeout` (no answer within 3 s) or `<status>/<code>` of a refused answer. */
@@ -32,14 +38,24 @@ export interface Clicked {
 const SIZE_SAMPLE = 8;
 let answers = 0;
 
-function clicked(kind: ClickSample['kind'], started: number, result: InteractionResult): Clicked {
-  const latencyMs = performance.now() - started;
+/** How long a deferred "Show my hand" may take to send its panel as a follow-up before it counts as failed, ms. */
+export const PANEL_FOLLOW_UP_TIMEOUT_MS = 10_000;
+
+async function clicked(kind: ClickSample['kind'], started: number, result: InteractionResult): Promise<Clicked> {
+  let latencyMs = performance.now() - started;
   if (result.timedOut) return { sample: { kind, latencyMs, ok: false, failure: 'timeout' }, result, message: undefined };
   if (result.error) return { sample: { kind, latencyMs, ok: false, failure: `${result.error.status}/${result.error.code}` }, result, message: undefined };
-  const sample: ClickSample = { kind, latencyMs, ok: result.callbackType !== null };
+  // A deferred update of the board: the panel the user waits for is the follow-up.
+  const deferred = kind === 'hand' && result.callbackType === 6;
+  const followUp = deferred ? await result.firstFollowUp(PANEL_FOLLOW_UP_TIMEOUT_MS) : undefined;
+  if (deferred) {
+    latencyMs = performance.now() - started;
+    if (!followUp) return { sample: { kind, latencyMs, ok: false, deferred, failure: 'no-panel' }, result, message: undefined };
+  }
+  const sample: ClickSample = { kind, latencyMs, ok: result.callbackType !== null, ...(deferred ? { deferred } : {}) };
   // Reading the answer copies the message: only for a panel to click on next, or a size sample.
   const sized = answers++ % SIZE_SAMPLE === 0;
-  const m = kind === 'hand' || sized ? result.message : undefined;
+  const m = followUp ?? (kind === 'hand' || sized ? result.message : undefined);
   if (m && sized) sample.answerBytes = JSON.stringify({ content: m.content, embeds: m.embeds, components: m.components }).length;
   return { sample, result, message: kind === 'hand' ? m : undefined };
 }

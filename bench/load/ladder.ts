@@ -29,6 +29,14 @@ export interface RungResult {
   latency: ReturnType<typeof summary>;
   latencyHand: ReturnType<typeof summary>;
   latencyControl: ReturnType<typeof summary>;
+  /**
+   * "Show my hand" clicks answered with a deferred update of the board and the panel as a
+   * follow-up (lending the click's token to the board, docs/rate-limit.md), and their latency
+   * until the panel was visible, ms; the rest of `latencyHand` were answered with the panel at once.
+   */
+  handDeferred: number;
+  latencyHandDeferred: ReturnType<typeof summary>;
+  latencyHandDirect: ReturnType<typeof summary>;
   /** No answer within 3 s (the user sees "This interaction failed"). */
   unanswered: number;
   /** Answers the emulator refused (e.g. invalid body), by `status/code`. */
@@ -166,6 +174,9 @@ export async function runRung(world: World, o: RungOptions): Promise<RungResult>
     latency: summary(ok.map((s) => s.latencyMs)),
     latencyHand: summary(ok.filter((s) => s.kind === 'hand').map((s) => s.latencyMs)),
     latencyControl: summary(ok.filter((s) => s.kind === 'control').map((s) => s.latencyMs)),
+    handDeferred: ok.filter((s) => s.kind === 'hand' && s.deferred).length,
+    latencyHandDeferred: summary(ok.filter((s) => s.kind === 'hand' && s.deferred).map((s) => s.latencyMs)),
+    latencyHandDirect: summary(ok.filter((s) => s.kind === 'hand' && !s.deferred).map((s) => s.latencyMs)),
     unanswered,
     refused,
     http4xx,
