@@ -71,6 +71,8 @@ export interface AppOptions {
   pingEditDelayMs?: number;
   /** First wait before a failed board or ping request is tried again, ms (tests; default PUBLISH_RETRY_MS in publisher.ts). */
   publishRetryMs?: number;
+  /** "Show my hand" lends its token to the board when the table's board token is this old, ms (default BOARD_TOKEN_REFRESH_MS in publisher.ts; the benchmark sets 0 to measure every such click). */
+  boardTokenRefreshMs?: number;
   /**
    * The bot-wide global REST budget (src/discord/global-budget.ts): a shard process's lease
    * from its ShardingManager. Default: this process's own, `config.restGlobalShare` of
@@ -177,6 +179,7 @@ export function createApp(config: Config, opts: AppOptions): App {
     textBoards: opts.textBoards ?? { guild: (id) => store.guildTextBoards(id), user: (id) => store.userTextBoards(id) },
     ...(opts.pingEditDelayMs !== undefined ? { pingEditDelayMs: opts.pingEditDelayMs } : {}),
     ...(opts.publishRetryMs !== undefined ? { retryMs: opts.publishRetryMs } : {}),
+    ...(opts.boardTokenRefreshMs !== undefined ? { boardTokenRefreshMs: opts.boardTokenRefreshMs } : {}),
   });
   service.addListener(publisher);
   // AI players move through the service after each change that leaves a decision to them.

@@ -253,6 +253,8 @@ export class Publisher implements TableListener {
       pingEditDelayMs?: number;
       /** First wait before a failed board or ping request is tried again, in ms (default PUBLISH_RETRY_MS). */
       retryMs?: number;
+      /** How old the table's board token must be for "Show my hand" to lend a new one, ms (default BOARD_TOKEN_REFRESH_MS). */
+      boardTokenRefreshMs?: number;
       /** The pictures of boards and hands (default: a PictureMaker with the default cache bound). */
       pictures?: PictureMaker;
       /** Text-boards preferences (default: pictures for everyone). */
@@ -318,12 +320,12 @@ export class Publisher implements TableListener {
    * Whether "Show my hand" clicked on message `messageId` of table `table` should be answered
    * with a deferred update of that message (lending its token to the board, `noteBoardClick`)
    * rather than a private reply: the message is the table's board, the game is on, and the
-   * table has no live board token younger than BOARD_TOKEN_REFRESH_MS for it.
+   * table has no live board token younger than BOARD_TOKEN_REFRESH_MS (`boardTokenRefreshMs`) for it.
    */
   wantsBoardToken(table: TableSnapshot['table'], messageId: string, channelId: string | null): boolean {
     if (table.status !== 'active' || !table.boardMessageId || table.boardMessageId !== messageId || channelId !== table.channelId) return false;
     const via = this.boardVia.get(table.id);
-    return !via || via.boardMessageId !== messageId || (this.deps.now ?? Date.now)() - via.since >= BOARD_TOKEN_REFRESH_MS;
+    return !via || via.boardMessageId !== messageId || (this.deps.now ?? Date.now)() - via.since >= (this.deps.boardTokenRefreshMs ?? BOARD_TOKEN_REFRESH_MS);
   }
 
   /**
