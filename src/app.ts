@@ -71,7 +71,7 @@ export interface AppOptions {
   pingEditDelayMs?: number;
   /** First wait before a failed board or ping request is tried again, ms (tests; default PUBLISH_RETRY_MS in publisher.ts). */
   publishRetryMs?: number;
-  /** "Show my hand" lends its token to the board when the table's board token is this old, ms (default BOARD_TOKEN_REFRESH_MS in publisher.ts; the benchmark sets 0 to measure every such click). */
+  /** "Show my hand" lends its token to the board when the table's board token is this old, ms (default BOARD_TOKEN_REFRESH_MS in publisher.ts; the benchmark sets 0 to measure every such click; Infinity: never, for tests of the channel route). */
   boardTokenRefreshMs?: number;
   /**
    * The bot-wide global REST budget (src/discord/global-budget.ts): a shard process's lease

@@ -253,7 +253,7 @@ export class Publisher implements TableListener {
       pingEditDelayMs?: number;
       /** First wait before a failed board or ping request is tried again, in ms (default PUBLISH_RETRY_MS). */
       retryMs?: number;
-      /** How old the table's board token must be for "Show my hand" to lend a new one, ms (default BOARD_TOKEN_REFRESH_MS). */
+      /** How old the table's board token must be for "Show my hand" to lend a new one, ms (default BOARD_TOKEN_REFRESH_MS; Infinity: never — tests of the channel route). */
       boardTokenRefreshMs?: number;
       /** The pictures of boards and hands (default: a PictureMaker with the default cache bound). */
       pictures?: PictureMaker;
@@ -323,9 +323,10 @@ export class Publisher implements TableListener {
    * table has no live board token younger than BOARD_TOKEN_REFRESH_MS (`boardTokenRefreshMs`) for it.
    */
   wantsBoardToken(table: TableSnapshot['table'], messageId: string, channelId: string | null): boolean {
-    if (table.status !== 'active' || !table.boardMessageId || table.boardMessageId !== messageId || channelId !== table.channelId) return false;
+    const refreshMs = this.deps.boardTokenRefreshMs ?? BOARD_TOKEN_REFRESH_MS;
+    if (refreshMs === Infinity || table.status !== 'active' || !table.boardMessageId || table.boardMessageId !== messageId || channelId !== table.channelId) return false;
     const via = this.boardVia.get(table.id);
-    return !via || via.boardMessageId !== messageId || (this.deps.now ?? Date.now)() - via.since >= (this.deps.boardTokenRefreshMs ?? BOARD_TOKEN_REFRESH_MS);
+    return !via || via.boardMessageId !== messageId || (this.deps.now ?? Date.now)() - via.since >= refreshMs;
   }
 
   /**

@@ -110,6 +110,10 @@ describe('the board redrawn through the token of a click on it', () => {
       expect(panel.ephemeral).toBe(true);
       expect(panel.visibleTo).toEqual([u.id]);
     }
+    // Every edit of the board through a token drew the board (never a player's panel over it).
+    const boardEdits = emu.requests.filter((r) => r.route === 'PATCH /webhooks/:app/:token/messages/:message' && (r.response as { id?: string } | undefined)?.id === board.id);
+    expect(boardEdits.length).toBeGreaterThanOrEqual(6);
+    for (const r of boardEdits) expect(JSON.stringify(r.body)).toContain('Show my hand');
     let counts = emu.requestCounts;
     expect(counts.global.board + counts.global.lobby).toBe(0);
     expect(counts.interaction.board).toBeGreaterThanOrEqual(6);
