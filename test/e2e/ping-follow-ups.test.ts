@@ -103,6 +103,9 @@ describe('pings as interaction follow-ups', () => {
     // Not one ping request on a route bound to the global limit: all went through interaction routes.
     const counts = emu.requestCounts;
     expect(counts.global['ping-post'] + counts.global['ping-edit'] + counts.global['ping-delete']).toBe(0);
+    // Nor a board edit: the Start click's token (the lobby became the board) redraws it while it lives.
+    expect(counts.global.board).toBe(0);
+    expect(counts.interaction.board).toBeGreaterThanOrEqual(8);
     expect(counts.interaction['ping-post']).toBe(posted);
     expect(counts.interaction['ping-edit']).toBeGreaterThanOrEqual(1);
     expect(counts.interaction['ping-delete']).toBe(posted - (pingId ? 1 : 0));
@@ -130,6 +133,9 @@ describe('pings as interaction follow-ups', () => {
     expect([...(emu.pings.get(channelPing) ?? [])].sort()).toEqual(await toAct());
     const after = emu.requestCounts;
     expect(after.global['ping-post']).toBe(1);
+    // The board too: no token survives a restart, so the channel route.
+    expect(after.global.board).toBeGreaterThanOrEqual(1);
+    expect(after.interaction.board).toBe(0);
     expect(after.interaction['ping-post']).toBe(0);
     // The follow-up ping of before the restart is deleted through the channel route (its token is not known any more).
     expect(after.global['ping-delete']).toBe(1);
