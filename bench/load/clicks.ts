@@ -41,14 +41,31 @@ let answers = 0;
 /** How long a deferred "Show my hand" may take to send its panel as a follow-up before it counts as failed, ms. */
 export const PANEL_FOLLOW_UP_TIMEOUT_MS = 10_000;
 
+/** The deferred reply of `result` once filled in (no longer loading), polled; undefined after PANEL_FOLLOW_UP_TIMEOUT_MS. */
+async function filled(result: InteractionResult): Promise<EmulatedMessage | undefined> {
+  const until = performance.now() + PANEL_FOLLOW_UP_TIMEOUT_MS;
+  for (;;) {
+    const m = result.message;
+    if (m && ((m.flags ?? 0) & LOADING) === 0) return m;
+    if (performance.now() > until || !m || m.deleted) return undefined;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+/** The Loading message flag (a deferred reply not filled in yet). */
+const LOADING = 1 << 7;
+
 async function clicked(kind: ClickSample['kind'], started: number, result: InteractionResult): Promise<Clicked> {
   let latencyMs = performance.now() - started;
   if (result.timedOut) return { sample: { kind, latencyMs, ok: false, failure: 'timeout' }, result, message: undefined };
   if (result.error) return { sample: { kind, latencyMs, ok: false, failure: `${result.error.status}/${result.error.code}` }, result, message: undefined };
-  // A deferred update of the board: the panel the user waits for is the follow-up.
+  // A deferred update of the board: the panel the user waits for is the follow-up. A deferred
+  // reply (a click the bot acknowledged first because it was late, src/discord/late.ts): the panel
+  // is visible once that "thinking…" reply is filled in.
   const deferred = kind === 'hand' && result.callbackType === 6;
-  const followUp = deferred ? await result.firstFollowUp(PANEL_FOLLOW_UP_TIMEOUT_MS) : undefined;
-  if (deferred) {
+  const late = kind === 'hand' && result.callbackType === 5;
+  const followUp = deferred ? await result.firstFollowUp(PANEL_FOLLOW_UP_TIMEOUT_MS) : late ? await filled(result) : undefined;
+  if (deferred || late) {
     latencyMs = performance.now() - started;
     if (!followUp) return { sample: { kind, latencyMs, ok: false, deferred, failure: 'no-panel' }, result, message: undefined };
   }
