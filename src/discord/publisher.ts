@@ -338,8 +338,7 @@ export class Publisher implements TableListener {
    */
   noteBoardClick(tableId: number, interaction: { applicationId: string; token: string; channelId: string | null }, answered: Promise<unknown>, boardMessageId: string): void {
     if (!interaction.channelId) return;
-    answered.catch(() => undefined);
-    this.boardVia.set(tableId, { applicationId: interaction.applicationId, token: interaction.token, channelId: interaction.channelId, since: (this.deps.now ?? Date.now)(), answered, boardMessageId });
+    this.boardVia.set(tableId, { applicationId: interaction.applicationId, token: interaction.token, channelId: interaction.channelId, since: (this.deps.now ?? Date.now)(), answered: settledOnly(answered), boardMessageId });
   }
 
   /**
@@ -353,8 +352,7 @@ export class Publisher implements TableListener {
    */
   noteInteraction(tableId: number, interaction: { applicationId: string; token: string; channelId: string | null }, answered: Promise<unknown>, boardMessageId?: string): void {
     if (!interaction.channelId) return;
-    answered.catch(() => undefined);
-    const noted: TableInteraction = { applicationId: interaction.applicationId, token: interaction.token, channelId: interaction.channelId, since: (this.deps.now ?? Date.now)(), answered };
+    const noted: TableInteraction = { applicationId: interaction.applicationId, token: interaction.token, channelId: interaction.channelId, since: (this.deps.now ?? Date.now)(), answered: settledOnly(answered) };
     this.interactions.set(tableId, noted);
     if (boardMessageId) this.boardVia.set(tableId, { ...noted, boardMessageId });
   }
@@ -1046,6 +1044,17 @@ export class Publisher implements TableListener {
     if (this.panels.get(key) === live) this.panels.delete(key);
     this.panelWriter.forget(live.messageId);
   }
+}
+
+/**
+ * `answered`, settling the same way but resolving to nothing: what discord.js answers with (an
+ * InteractionResponse holds the whole interaction, its message included) is not kept alive for
+ * the 14 minutes a token is remembered — that was ~10 KB per open table. Never rejects unhandled.
+ */
+function settledOnly(answered: Promise<unknown>): Promise<void> {
+  const settled = answered.then(() => undefined);
+  settled.catch(() => undefined);
+  return settled;
 }
 
 /** The newest snapshot among `changes` (by table version; the later one on a tie). */
