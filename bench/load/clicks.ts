@@ -41,20 +41,6 @@ let answers = 0;
 /** How long a deferred "Show my hand" may take to send its panel as a follow-up before it counts as failed, ms. */
 export const PANEL_FOLLOW_UP_TIMEOUT_MS = 10_000;
 
-/** The deferred reply of `result` once filled in (no longer loading), polled; undefined after PANEL_FOLLOW_UP_TIMEOUT_MS. */
-async function filled(result: InteractionResult): Promise<EmulatedMessage | undefined> {
-  const until = performance.now() + PANEL_FOLLOW_UP_TIMEOUT_MS;
-  for (;;) {
-    const m = result.message;
-    if (m && ((m.flags ?? 0) & LOADING) === 0) return m;
-    if (performance.now() > until || !m || m.deleted) return undefined;
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
-
-/** The Loading message flag (a deferred reply not filled in yet). */
-const LOADING = 1 << 7;
-
 async function clicked(kind: ClickSample['kind'], started: number, result: InteractionResult): Promise<Clicked> {
   let latencyMs = performance.now() - started;
   if (result.timedOut) return { sample: { kind, latencyMs, ok: false, failure: 'timeout' }, result, message: undefined };
@@ -64,7 +50,7 @@ async function clicked(kind: ClickSample['kind'], started: number, result: Inter
   // is visible once that "thinking…" reply is filled in.
   const deferred = kind === 'hand' && result.callbackType === 6;
   const late = kind === 'hand' && result.callbackType === 5;
-  const followUp = deferred ? await result.firstFollowUp(PANEL_FOLLOW_UP_TIMEOUT_MS) : late ? await filled(result) : undefined;
+  const followUp = deferred ? await result.firstFollowUp(PANEL_FOLLOW_UP_TIMEOUT_MS) : late ? await result.filledReply(PANEL_FOLLOW_UP_TIMEOUT_MS) : undefined;
   if (deferred || late) {
     latencyMs = performance.now() - started;
     if (!followUp) return { sample: { kind, latencyMs, ok: false, deferred, failure: 'no-panel' }, result, message: undefined };

@@ -94,6 +94,29 @@ export class InteractionResult {
     });
   }
 
+  /**
+   * The response once it is not "thinking…" any more: a deferred reply (callback 5) once filled
+   * in, any other response at once. Resolves with undefined after `timeoutMs` (or when there is
+   * no response message, or it was deleted).
+   */
+  filledReply(timeoutMs = 5000): Promise<EmulatedMessage | undefined> {
+    const record = this.core.state.messages.get(this.record.originalMessageId ?? '');
+    if (!record || record.deleted || !record.loading) return Promise.resolve(record && !record.deleted ? this.message : undefined);
+    return new Promise((resolve) => {
+      const wake = () => {
+        clearTimeout(timer);
+        resolve(record.deleted ? undefined : this.message);
+      };
+      const timer = setTimeout(() => {
+        const waiters = record.fillWaiters ?? [];
+        const at = waiters.indexOf(wake);
+        if (at >= 0) waiters.splice(at, 1);
+        resolve(record.loading || record.deleted ? undefined : this.message);
+      }, timeoutMs);
+      (record.fillWaiters ??= []).push(wake);
+    });
+  }
+
   /** The modal the bot opened (callback type 9), if any; submit it with `user.submitModal`. */
   get modal(): JsonObject | undefined {
     return this.record.modal ? structuredClone(this.record.modal) : undefined;

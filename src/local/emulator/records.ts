@@ -120,6 +120,8 @@ export interface MessageRecord {
   deleted: boolean;
   /** Deferred reply still showing "thinking…" (flag 128). */
   loading: boolean;
+  /** Called (then dropped) when a loading message is filled in (`InteractionResult.filledReply`). */
+  fillWaiters?: (() => void)[];
   interactionId: string | null;
 }
 
