@@ -69,7 +69,7 @@ function requestRows(res: BenchResults): string[] {
     const p = r.product;
     if (p.handDeferred === undefined) continue;
     out.push(
-      `"Show my hand" at ${r.rate}/s, until the panel is visible: ${p.handDeferred} of ${p.latencyHand.n} answered with a deferred update + the panel as a follow-up (lending the board a token), p50 / p99 ${ms(p.latencyHandDeferred.p50)} / ${ms(p.latencyHandDeferred.p99)} ms; the others with the panel at once, ${ms(p.latencyHandDirect.p50)} / ${ms(p.latencyHandDirect.p99)} ms; echo ${ms(r.echo.latencyHand.p50)} / ${ms(r.echo.latencyHand.p99)} ms`,
+      `"Show my hand" at ${r.rate}/s, until the panel is visible: ${p.handDeferred} of ${p.latencyHand.n} answered with a deferred update + the panel as a follow-up (lending the board a token), p50 / p99 ${ms(p.latencyHandDeferred.p50)} / ${ms(p.latencyHandDeferred.p99)} ms; the others (the panel as the reply, or a late click's "thinking…" reply filled in), ${ms(p.latencyHandDirect.p50)} / ${ms(p.latencyHandDirect.p99)} ms; echo ${ms(r.echo.latencyHand.p50)} / ${ms(r.echo.latencyHand.p99)} ms`,
     );
   }
   return out;

@@ -11,11 +11,19 @@ import { SHOW_HAND_LABEL } from './echo-bot.js';
 export interface ClickSample {
   kind: 'hand' | 'control';
   /**
-   * From dispatch to the accepted initial callback (or to the failure), ms — for "Show my hand"
-   * answered with a deferred update of the board (`deferred`), to its private follow-up: the
-   * moment the panel is visible.
+   * From dispatch to the accepted initial callback (or to the failure), ms, as measured before
+   * 2026-12-02 — except for "Show my hand" answered with a deferred update of the board
+   * (`deferred`, a path added then), whose callback shows the user nothing: to its private
+   * follow-up, the moment the panel is visible (so the new path cannot flatter this figure).
    */
   latencyMs: number;
+  /**
+   * "Show my hand" only: from dispatch until the panel is visible, ms — the reply (callback 4),
+   * the follow-up after a deferred update (6), or the "thinking…" reply filled in (5: the bot
+   * was late and acknowledged first, src/discord/late.ts). Absent when it never became visible
+   * within PANEL_FOLLOW_UP_TIMEOUT_MS.
+   */
+  visibleMs?: number;
   /** "Show my hand" answered with a deferred update of the board and the panel as a follow-up (two requests). */
   deferred?: boolean;
   /** Answered in time without an error. */
@@ -51,14 +59,16 @@ async function clicked(kind: ClickSample['kind'], started: number, result: Inter
   const deferred = kind === 'hand' && result.callbackType === 6;
   const late = kind === 'hand' && result.callbackType === 5;
   const followUp = deferred ? await result.firstFollowUp(PANEL_FOLLOW_UP_TIMEOUT_MS) : late ? await result.filledReply(PANEL_FOLLOW_UP_TIMEOUT_MS) : undefined;
-  if (deferred || late) {
+  const visibleMs = kind !== 'hand' ? undefined : deferred || late ? (followUp ? performance.now() - started : undefined) : latencyMs;
+  if (deferred) {
     latencyMs = performance.now() - started;
     if (!followUp) return { sample: { kind, latencyMs, ok: false, deferred, failure: 'no-panel' }, result, message: undefined };
   }
-  const sample: ClickSample = { kind, latencyMs, ok: result.callbackType !== null, ...(deferred ? { deferred } : {}) };
+  const sample: ClickSample = { kind, latencyMs, ok: result.callbackType !== null, ...(deferred ? { deferred } : {}), ...(visibleMs !== undefined ? { visibleMs } : {}) };
   // Reading the answer copies the message: only for a panel to click on next, or a size sample.
   const sized = answers++ % SIZE_SAMPLE === 0;
-  const m = followUp ?? (kind === 'hand' || sized ? result.message : undefined);
+  // A late panel never filled in: nothing to click on next.
+  const m = followUp ?? (late ? undefined : kind === 'hand' || sized ? result.message : undefined);
   if (m && sized) sample.answerBytes = JSON.stringify({ content: m.content, embeds: m.embeds, components: m.components }).length;
   return { sample, result, message: kind === 'hand' ? m : undefined };
 }

@@ -25,8 +25,9 @@ export interface RungResult {
   dispatched: number;
   answered: number;
   achievedPerSecond: number;
-  /** Click → callback latency of answered clicks, ms (all clicks, and by kind). */
+  /** Click → callback latency of answered clicks, ms (all clicks, and by kind; clicks.ts `latencyMs`). */
   latency: ReturnType<typeof summary>;
+  /** "Show my hand": click → panel visible, ms (clicks.ts `visibleMs`; a late panel never filled in is left out). */
   latencyHand: ReturnType<typeof summary>;
   latencyControl: ReturnType<typeof summary>;
   /**
@@ -172,11 +173,11 @@ export async function runRung(world: World, o: RungOptions): Promise<RungResult>
     answered: ok.length,
     achievedPerSecond: round(ok.length / ((Math.max(lastAnswer, offeredEnd) - started) / 1000), 1),
     latency: summary(ok.map((s) => s.latencyMs)),
-    latencyHand: summary(ok.filter((s) => s.kind === 'hand').map((s) => s.latencyMs)),
+    latencyHand: summary(ok.flatMap((s) => (s.kind === 'hand' && s.visibleMs !== undefined ? [s.visibleMs] : []))),
     latencyControl: summary(ok.filter((s) => s.kind === 'control').map((s) => s.latencyMs)),
     handDeferred: ok.filter((s) => s.kind === 'hand' && s.deferred).length,
-    latencyHandDeferred: summary(ok.filter((s) => s.kind === 'hand' && s.deferred).map((s) => s.latencyMs)),
-    latencyHandDirect: summary(ok.filter((s) => s.kind === 'hand' && !s.deferred).map((s) => s.latencyMs)),
+    latencyHandDeferred: summary(ok.flatMap((s) => (s.kind === 'hand' && s.deferred && s.visibleMs !== undefined ? [s.visibleMs] : []))),
+    latencyHandDirect: summary(ok.flatMap((s) => (s.kind === 'hand' && !s.deferred && s.visibleMs !== undefined ? [s.visibleMs] : []))),
     unanswered,
     refused,
     http4xx,
