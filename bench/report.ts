@@ -65,6 +65,13 @@ function requestRows(res: BenchResults): string[] {
   out.push(best ? `bot-wide moves/s with every board current within 1 s (board lag p99 ≤ 1 s): ${best.product.commitsPerSecond} (at ${best.rate} clicks/s)` : 'bot-wide moves/s with every board current within 1 s: no rung had board lag p99 ≤ 1 s');
   const drains = res.ladder.map((r) => `${(r.product.drainMs / 1000).toFixed(1)} s after ${r.rate}/s`);
   out.push(`every product board current (and the bot quiet) ${drains.join(', ')}`);
+  for (const r of res.ladder) {
+    const p = r.product;
+    if (p.handDeferred === undefined) continue;
+    out.push(
+      `"Show my hand" at ${r.rate}/s, until the panel is visible: ${p.handDeferred} of ${p.latencyHand.n} answered with a deferred update + the panel as a follow-up (lending the board a token), p50 / p99 ${ms(p.latencyHandDeferred.p50)} / ${ms(p.latencyHandDeferred.p99)} ms; the others (the panel as the reply, or a late click's "thinking…" reply filled in), ${ms(p.latencyHandDirect.p50)} / ${ms(p.latencyHandDirect.p99)} ms; echo ${ms(r.echo.latencyHand.p50)} / ${ms(r.echo.latencyHand.p99)} ms`,
+    );
+  }
   return out;
 }
 

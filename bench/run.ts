@@ -30,7 +30,9 @@
  * does, and the bench reads the product's database through it),
  * `--rates=100,200,…` (offered clicks per second), `--seconds=S` (per rate), `--seed=N`,
  * `--log-level=info` (the product's; production default), `--profile-rate=400`, `--out=DIR`,
- * `--no-refine` (skip the rungs √2 above each bot's highest passing rate; see BenchResults.refined).
+ * `--no-refine` (skip the rungs √2 above each bot's highest passing rate; see BenchResults.refined),
+ * `--board-token-refresh-ms=N` (the product's "Show my hand" lends the board its token when the
+ * table's board token is N ms old; 0 = every such click, to measure its cost; docs/rate-limit.md).
  */
 import { benchPictures } from './pictures.js';
 import { benchReview } from './review.js';
@@ -75,6 +77,11 @@ export interface BenchSettings {
   quietMs: number;
   /** Run the refining rungs after the ladder (off with `--no-refine` and in --quick). */
   refine: boolean;
+  /**
+   * `--board-token-refresh-ms=N`: the product's "Show my hand" lends its token to the board when
+   * the table's board token is N ms old (0: every such click, to measure what it costs); default the product's (5 min).
+   */
+  boardTokenRefreshMs?: number;
   recoveryTables: number;
   leaderboardResults: number;
   leaderboardRepetitions: number;
@@ -131,6 +138,7 @@ function settingsFromArgs(argv: string[]): { settings: BenchSettings; out: strin
     options: {
       quick: { type: 'boolean', default: false },
       'no-refine': { type: 'boolean', default: false },
+      'board-token-refresh-ms': { type: 'string' },
       backend: { type: 'string', default: 'sqlite' },
       tables: { type: 'string' },
       rates: { type: 'string' },
@@ -175,6 +183,7 @@ function settingsFromArgs(argv: string[]): { settings: BenchSettings; out: strin
     profileSeconds: quick ? 1 : 15,
     quietMs: quick ? 300 : 1000,
     refine: !quick && !values['no-refine'],
+    ...(values['board-token-refresh-ms'] !== undefined ? { boardTokenRefreshMs: Number(values['board-token-refresh-ms']) } : {}),
     recoveryTables: quick ? 200 : 10_000,
     leaderboardResults: quick ? 1_000 : 100_000,
     leaderboardRepetitions: quick ? 50 : 2_000,
@@ -282,7 +291,7 @@ async function runWorlds(
   const productDb = async (): Promise<{ postgresUrl?: string }> => (server ? { postgresUrl: await server.createDatabase() } : {});
   log(`building worlds: ${settings.tables} tables × {product, echo}, the product on ${settings.backend}`);
   const [product, echo, baseline] = await Promise.all([
-    productDb().then((db) => buildWorld({ kind: 'product', tables: settings.tables, busyTable: has('scenarios'), seed: settings.seed, logLevel: settings.logLevel, ...db })),
+    productDb().then((db) => buildWorld({ kind: 'product', tables: settings.tables, busyTable: has('scenarios'), seed: settings.seed, logLevel: settings.logLevel, ...db, ...(settings.boardTokenRefreshMs !== undefined ? { boardTokenRefreshMs: settings.boardTokenRefreshMs } : {}) })),
     has('load') ? buildWorld({ kind: 'echo', tables: settings.tables, busyTable: false, seed: settings.seed }) : null,
     has('load') ? productDb().then((db) => buildWorld({ kind: 'product', tables: BASELINE_TABLES, busyTable: false, seed: settings.seed, logLevel: settings.logLevel, ...db })) : null,
   ]);

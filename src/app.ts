@@ -7,6 +7,7 @@
  */
 import { Agent } from 'undici';
 import { Client, DefaultRestOptions, Events, GatewayIntentBits, Options, REST, Routes, type ClientOptions, type RESTPostAPIChatInputApplicationCommandsJSONBody } from 'discord.js';
+import { GatewayDispatchEvents, type GatewayMessageDeleteBulkDispatchData, type GatewayMessageDeleteDispatchData } from 'discord-api-types/v10';
 import { buildCommands } from './commands/index.js';
 import type { SlashCommand } from './discord/slash-command.js';
 import type { Config } from './config.js';
@@ -70,6 +71,8 @@ export interface AppOptions {
   pingEditDelayMs?: number;
   /** First wait before a failed board or ping request is tried again, ms (tests; default PUBLISH_RETRY_MS in publisher.ts). */
   publishRetryMs?: number;
+  /** "Show my hand" lends its token to the board when the table's board token is this old, ms (default BOARD_TOKEN_REFRESH_MS in publisher.ts; the benchmark sets 0 to measure every such click; Infinity: never, for tests of the channel route). */
+  boardTokenRefreshMs?: number;
   /**
    * The bot-wide global REST budget (src/discord/global-budget.ts): a shard process's lease
    * from its ShardingManager. Default: this process's own, `config.restGlobalShare` of
@@ -122,7 +125,9 @@ export function restAgent(): Agent {
 
 /**
  * The discord.js `Client` options of the bot (the benchmark's echo bot uses the same): the
- * Guilds intent only (docs/discord.md §5), the REST base `apiUrl` when given (a proxy or
+ * Guilds and GuildMessages intents (docs/discord.md §5; GuildMessages, not privileged, tells
+ * the bot when a board message is deleted, docs/rate-limit.md — message content stays
+ * unasked for), the REST base `apiUrl` when given (a proxy or
  * the local emulator; discord.js appends `/v10`), at most REST_CONNECTIONS connections, and no
  * message cache — the bot never reads a
  * message back from discord.js (everything it draws comes from the table's snapshot), so
@@ -130,7 +135,7 @@ export function restAgent(): Agent {
  */
 export function discordClientOptions(apiUrl?: string | null, gate?: GlobalGate): ClientOptions {
   return {
-    intents: [GatewayIntentBits.Guilds],
+    intents: [GatewayIntentBits.Guilds, GatewayIntentBits.GuildMessages],
     makeCache: Options.cacheWithLimits({ ...Options.DefaultMakeCacheSettings, MessageManager: 0 }),
     rest: { ...(apiUrl ? { api: apiUrl } : {}), agent: restAgent(), ...(gate ? restGateOptions(gate) : {}) },
   };
@@ -174,6 +179,7 @@ export function createApp(config: Config, opts: AppOptions): App {
     textBoards: opts.textBoards ?? { guild: (id) => store.guildTextBoards(id), user: (id) => store.userTextBoards(id) },
     ...(opts.pingEditDelayMs !== undefined ? { pingEditDelayMs: opts.pingEditDelayMs } : {}),
     ...(opts.publishRetryMs !== undefined ? { retryMs: opts.publishRetryMs } : {}),
+    ...(opts.boardTokenRefreshMs !== undefined ? { boardTokenRefreshMs: opts.boardTokenRefreshMs } : {}),
   });
   service.addListener(publisher);
   // AI players move through the service after each change that leaves a decision to them.
@@ -189,6 +195,14 @@ export function createApp(config: Config, opts: AppOptions): App {
   client.on(Events.InteractionCreate, (interaction) => void router(interaction));
   client.on(Events.Error, (err) => logger.error({ err }, 'discord client error'));
   client.on(Events.ShardDisconnect, (ev) => logger.warn({ code: ev.code }, 'gateway disconnected'));
+  // A deleted board is posted again at once (docs/rate-limit.md): the raw dispatches, since
+  // discord.js emits messageDelete only for messages it caches (it caches none here).
+  client.ws.on(GatewayDispatchEvents.MessageDelete, (data: GatewayMessageDeleteDispatchData) => publisher.messageDeleted(data.channel_id, data.id));
+  client.ws.on(GatewayDispatchEvents.MessageDeleteBulk, (data: GatewayMessageDeleteBulkDispatchData) => {
+    for (const id of data.ids) publisher.messageDeleted(data.channel_id, id);
+  });
+  // A new gateway session (not a resume) may have missed deletions: boards are checked again on their next Refresh.
+  client.on(Events.ShardReady, () => publisher.eventsMayBeMissed());
 
   let stopped = false;
   return {

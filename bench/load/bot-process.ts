@@ -41,6 +41,8 @@ export interface BotProcessArgs {
   /** The product's PostgreSQL database (postgres://…), instead of `dbPath`. */
   databaseUrl?: string;
   logLevel: string;
+  /** The product's `boardTokenRefreshMs` (AppOptions): 0 = every "Show my hand" on the board lends its token. Default: the product's. */
+  boardTokenRefreshMs?: number;
 }
 
 /** Messages the parent sends. */
@@ -67,7 +69,7 @@ async function main(): Promise<void> {
     });
     const logger = createLogger(config.logLevel);
     const store = config.databaseUrl ? await openPostgres(config.databaseUrl, { logger }) : undefined;
-    const app = createApp(config, { logger, ...(store ? { store } : {}) });
+    const app = createApp(config, { logger, ...(store ? { store } : {}), ...(args.boardTokenRefreshMs !== undefined ? { boardTokenRefreshMs: args.boardTokenRefreshMs } : {}) });
     await app.start();
     stop = () => app.stop();
     pending = () => app.context.publisher.pending;

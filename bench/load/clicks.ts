@@ -10,8 +10,22 @@ import { SHOW_HAND_LABEL } from './echo-bot.js';
 /** One interaction as measured. */
 export interface ClickSample {
   kind: 'hand' | 'control';
-  /** From dispatch to the accepted initial callback (or to the failure), ms. */
+  /**
+   * From dispatch to the accepted initial callback (or to the failure), ms, as measured before
+   * 2026-12-02 — except for "Show my hand" answered with a deferred update of the board
+   * (`deferred`, a path added then), whose callback shows the user nothing: to its private
+   * follow-up, the moment the panel is visible (so the new path cannot flatter this figure).
+   */
   latencyMs: number;
+  /**
+   * "Show my hand" only: from dispatch until the panel is visible, ms — the reply (callback 4),
+   * the follow-up after a deferred update (6), or the "thinking…" reply filled in (5: the bot
+   * was late and acknowledged first, src/discord/late.ts). Absent when it never became visible
+   * within PANEL_FOLLOW_UP_TIMEOUT_MS.
+   */
+  visibleMs?: number;
+  /** "Show my hand" answered with a deferred update of the board and the panel as a follow-up (two requests). */
+  deferred?: boolean;
   /** Answered in time without an error. */
   ok: boolean;
   /** Why not: `timeout` (no answer within 3 s) or `<status>/<code>` of a refused answer. */
@@ -32,14 +46,29 @@ export interface Clicked {
 const SIZE_SAMPLE = 8;
 let answers = 0;
 
-function clicked(kind: ClickSample['kind'], started: number, result: InteractionResult): Clicked {
-  const latencyMs = performance.now() - started;
+/** How long a deferred "Show my hand" may take to send its panel as a follow-up before it counts as failed, ms. */
+export const PANEL_FOLLOW_UP_TIMEOUT_MS = 10_000;
+
+async function clicked(kind: ClickSample['kind'], started: number, result: InteractionResult): Promise<Clicked> {
+  let latencyMs = performance.now() - started;
   if (result.timedOut) return { sample: { kind, latencyMs, ok: false, failure: 'timeout' }, result, message: undefined };
   if (result.error) return { sample: { kind, latencyMs, ok: false, failure: `${result.error.status}/${result.error.code}` }, result, message: undefined };
-  const sample: ClickSample = { kind, latencyMs, ok: result.callbackType !== null };
+  // A deferred update of the board: the panel the user waits for is the follow-up. A deferred
+  // reply (a click the bot acknowledged first because it was late, src/discord/late.ts): the panel
+  // is visible once that "thinking…" reply is filled in.
+  const deferred = kind === 'hand' && result.callbackType === 6;
+  const late = kind === 'hand' && result.callbackType === 5;
+  const followUp = deferred ? await result.firstFollowUp(PANEL_FOLLOW_UP_TIMEOUT_MS) : late ? await result.filledReply(PANEL_FOLLOW_UP_TIMEOUT_MS) : undefined;
+  const visibleMs = kind !== 'hand' ? undefined : deferred || late ? (followUp ? performance.now() - started : undefined) : latencyMs;
+  if (deferred) {
+    latencyMs = performance.now() - started;
+    if (!followUp) return { sample: { kind, latencyMs, ok: false, deferred, failure: 'no-panel' }, result, message: undefined };
+  }
+  const sample: ClickSample = { kind, latencyMs, ok: result.callbackType !== null, ...(deferred ? { deferred } : {}), ...(visibleMs !== undefined ? { visibleMs } : {}) };
   // Reading the answer copies the message: only for a panel to click on next, or a size sample.
   const sized = answers++ % SIZE_SAMPLE === 0;
-  const m = kind === 'hand' || sized ? result.message : undefined;
+  // A late panel never filled in: nothing to click on next.
+  const m = followUp ?? (late ? undefined : kind === 'hand' || sized ? result.message : undefined);
   if (m && sized) sample.answerBytes = JSON.stringify({ content: m.content, embeds: m.embeds, components: m.components }).length;
   return { sample, result, message: kind === 'hand' ? m : undefined };
 }

@@ -25,10 +25,19 @@ export interface RungResult {
   dispatched: number;
   answered: number;
   achievedPerSecond: number;
-  /** Click → callback latency of answered clicks, ms (all clicks, and by kind). */
+  /** Click → callback latency of answered clicks, ms (all clicks, and by kind; clicks.ts `latencyMs`). */
   latency: ReturnType<typeof summary>;
+  /** "Show my hand": click → panel visible, ms (clicks.ts `visibleMs`; a late panel never filled in is left out). */
   latencyHand: ReturnType<typeof summary>;
   latencyControl: ReturnType<typeof summary>;
+  /**
+   * "Show my hand" clicks answered with a deferred update of the board and the panel as a
+   * follow-up (lending the click's token to the board, docs/rate-limit.md), and their latency
+   * until the panel was visible, ms; the rest of `latencyHand` were answered with the panel at once.
+   */
+  handDeferred: number;
+  latencyHandDeferred: ReturnType<typeof summary>;
+  latencyHandDirect: ReturnType<typeof summary>;
   /** No answer within 3 s (the user sees "This interaction failed"). */
   unanswered: number;
   /** Answers the emulator refused (e.g. invalid body), by `status/code`. */
@@ -164,8 +173,11 @@ export async function runRung(world: World, o: RungOptions): Promise<RungResult>
     answered: ok.length,
     achievedPerSecond: round(ok.length / ((Math.max(lastAnswer, offeredEnd) - started) / 1000), 1),
     latency: summary(ok.map((s) => s.latencyMs)),
-    latencyHand: summary(ok.filter((s) => s.kind === 'hand').map((s) => s.latencyMs)),
+    latencyHand: summary(ok.flatMap((s) => (s.kind === 'hand' && s.visibleMs !== undefined ? [s.visibleMs] : []))),
     latencyControl: summary(ok.filter((s) => s.kind === 'control').map((s) => s.latencyMs)),
+    handDeferred: ok.filter((s) => s.kind === 'hand' && s.deferred).length,
+    latencyHandDeferred: summary(ok.flatMap((s) => (s.kind === 'hand' && s.deferred && s.visibleMs !== undefined ? [s.visibleMs] : []))),
+    latencyHandDirect: summary(ok.flatMap((s) => (s.kind === 'hand' && !s.deferred && s.visibleMs !== undefined ? [s.visibleMs] : []))),
     unanswered,
     refused,
     http4xx,

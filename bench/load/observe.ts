@@ -28,7 +28,10 @@ import { isBoardMessage, type BenchTable, type World } from './world.js';
 export interface RestCounts {
   /** Interaction callbacks (initial answers). */
   callbacks: number;
-  /** Board edits (PATCH of a table's board message) and board (re-)posts. */
+  /**
+   * Board edits (PATCH of a table's board message: on the channel route, or through a click's
+   * token on an interaction route) and board (re-)posts.
+   */
   boardEdits: number;
   /** Interaction-webhook requests: panel refreshes (edits of @original), follow-ups, deletes. */
   panelRequests: number;
@@ -189,7 +192,17 @@ export class Observer {
     if (r.status === 401 && r.route.includes(' /webhooks/')) c.forgottenTokens++;
     else if (r.status >= 400 && r.status < 500) c.http4xx[`${r.route} → ${r.status}`] = (c.http4xx[`${r.route} → ${r.status}`] ?? 0) + 1;
     if (r.route === 'POST /interactions/:interaction/:token/callback') c.callbacks++;
-    else if (r.route.includes(' /webhooks/')) c.panelRequests++;
+    else if (r.route.includes(' /webhooks/')) {
+      // A board edited through the token of a click on it (`@original`, docs/rate-limit.md).
+      const res = r.response as { id?: string; channel_id?: string } | undefined;
+      const table = r.method === 'PATCH' && (r.kind === 'board' || r.kind === 'lobby') && res?.channel_id ? this.world.byChannel.get(res.channel_id) : undefined;
+      if (!table || res?.id !== table.boardId) {
+        c.panelRequests++;
+        return;
+      }
+      c.boardEdits++;
+      this.boardAccepted(table, r.time);
+    }
     else if (r.route.includes('/channels/:channel/messages')) {
       const channel = r.path.split('/')[2]!;
       const table = this.world.byChannel.get(channel);

@@ -3,13 +3,16 @@
  * a seeded number of seats each), their players as emulator users, and one bot process
  * (the product or the echo bot) that has published a board in every channel.
  *
- * The product's tables are opened before it starts, directly through its table service
- * (the code the `/<game> new` → Join → Start clicks run), in a fresh SQLite file or, with
- * `postgresUrl`, in a fresh PostgreSQL database (the bot then runs on it, as with
- * DATABASE_URL); at
- * start-up the bot publishes their boards and pings as it does for boards a previous
- * process did not publish (timers at their maxima: `LONG_TIMERS`). The echo bot posts its own boards. Setup runs without rate
- * limits; the caller switches them on for the measured parts.
+ * The product's lobbies are opened before it starts, directly through its table service
+ * (the code the `/<game> new` → Join clicks run; timers at their maxima: `LONG_TIMERS`), in a
+ * fresh SQLite file or, with `postgresUrl`, in a fresh PostgreSQL database (the bot then runs
+ * on it, as with DATABASE_URL); at start-up the bot posts their lobbies as it does for boards a
+ * previous process did not publish. Then each table's host clicks **Start** on its lobby
+ * through the emulator, as users do: the bot turns the lobby into the board through that
+ * click's token and posts the first "your move" ping as its follow-up (docs/rate-limit.md) —
+ * so the pings of the measured rungs start from the tokens real use gives them, not from
+ * channel-route pings no click carried. The echo bot posts its own boards. Setup runs without
+ * rate limits; the caller switches them on for the measured parts.
  *
  * Note: Discord caps a server at 500 channels; the 1,000 channels of one emulated guild
  * stand for several servers. Limits are per channel and per bot, so this changes nothing.
@@ -77,6 +80,8 @@ export interface WorldOptions {
    * absent = a SQLite file in the world's temp folder. Unused by the echo bot.
    */
   postgresUrl?: string;
+  /** The product's `boardTokenRefreshMs` (bot-process.ts); default the product's. */
+  boardTokenRefreshMs?: number;
 }
 
 /** A built world; `close()` stops the bot and the emulator and deletes the temp folder. */
@@ -134,7 +139,7 @@ export async function buildWorld(o: WorldOptions): Promise<World> {
     if (t && !t.boardId && res?.id && isBoardMessage(res)) t.boardId = res.id;
   });
   const bot = await BotProcess.start(
-    { kind: o.kind, apiBase: emu.apiBase, token: emu.token, guildId: emu.guild.id, dbPath: dbPath ?? '', ...(postgresUrl ? { databaseUrl: postgresUrl } : {}), logLevel: o.logLevel ?? 'info' },
+    { kind: o.kind, apiBase: emu.apiBase, token: emu.token, guildId: emu.guild.id, dbPath: dbPath ?? '', ...(postgresUrl ? { databaseUrl: postgresUrl } : {}), logLevel: o.logLevel ?? 'info', ...(o.boardTokenRefreshMs !== undefined ? { boardTokenRefreshMs: o.boardTokenRefreshMs } : {}) },
     { ...(o.cpuProfileDir ? { cpuProfileDir: o.cpuProfileDir } : {}), timeoutMs: 120_000 + o.tables * 50, logFile: join(dir, 'bot.log') },
   );
   const db: ProductDb | null = postgresUrl ? new PgProductDb(postgresUrl) : dbPath ? new SqliteProductDb(dbPath) : null;
@@ -152,6 +157,10 @@ export async function buildWorld(o: WorldOptions): Promise<World> {
     if (db) {
       for (const t of tables) t.tableId = (await db.openInChannel(t.channelId))!.id;
       await waitForBoards(db, 120_000 + o.tables * 400);
+      await clickStart(db, tables);
+      await waitForBoards(db, 120_000 + o.tables * 400);
+      // The lobby message became the board (edited through the Start click's token).
+      for (const t of tables) t.boardId = (await db.row(t.tableId!))?.boardMessageId ?? t.boardId;
     }
   } catch (err) {
     const missing = tables.filter((t) => !t.boardId).length;
@@ -171,7 +180,28 @@ export async function buildWorld(o: WorldOptions): Promise<World> {
 /** Tables opened at once on PostgreSQL (each one's own changes stay in order; SQLite opens them one by one). */
 const PG_SEED_CONCURRENCY = 8;
 
-/** Open and start every table through the product's table service (see the file comment). */
+/** Start clicks on their way at once during setup (each one's answer waits for its commit). */
+const START_CLICKS_AT_ONCE = 8;
+
+/**
+ * Each table's host clicks Start on its lobby (the board posted by the bot), a few at once.
+ * Throws when a table is not active afterwards (a Start refused or unanswered).
+ */
+async function clickStart(db: ProductDb, tables: BenchTable[]): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < tables.length) {
+      const t = tables[next++]!;
+      const r = await t.players[0]!.click(t.boardId, 'Start');
+      if (r.error) throw new Error(`Start on table #${t.tableId} failed: ${JSON.stringify(r.error)}`);
+    }
+  };
+  await Promise.all(Array.from({ length: START_CLICKS_AT_ONCE }, worker));
+  const waiting = (await db.all()).filter((r) => r.status !== 'active');
+  if (waiting.length) throw new Error(`${waiting.length} tables not started after their Start click`);
+}
+
+/** Open every table's lobby through the product's table service, its players seated (see the file comment). */
 async function openTables(target: { sqlite: string } | { postgres: string }, guildId: string, tables: BenchTable[]): Promise<void> {
   const store: Store = 'sqlite' in target ? new SqliteStore(openDatabase(target.sqlite)) : await openPostgres(target.postgres, { poolSize: PG_SEED_CONCURRENCY });
   const service = new TableService({ store, registry: defaultRegistry(), logger: silentLogger });
@@ -187,8 +217,6 @@ async function openTables(target: { sqlite: string } | { postgres: string }, gui
         const joined = await service.join(created.value.table.id, actor(p));
         if (!joined.ok) throw new Error(`cannot join: ${JSON.stringify(joined.error)}`);
       }
-      const started = await service.start(created.value.table.id, actor(host));
-      if (!started.ok) throw new Error(`cannot start a ${t.game} table: ${JSON.stringify(started.error)}`);
       t.tableId = created.value.table.id;
     }
   };

@@ -228,7 +228,12 @@ async function tableVerb(interaction: ComponentInteraction, app: AppContext, log
       // Players reach for these when the board is gone or buried: make sure it is there and current.
       if (verb === 'refresh') app.publisher.recheck(result.value.snapshot);
       const update = verb === 'refresh' && onPanel(interaction);
-      await answerWithPanel(interaction, app, result.value.snapshot, update ? 'update' : 'reply', update ? text.common.panel.refreshed : undefined);
+      // "Show my hand" on the board, when the table has no fresh board token: a deferred update of
+      // the board and the panel as a private follow-up, so that this click's token can redraw the
+      // board outside the global limit (docs/rate-limit.md). Not for a click acknowledged early (late.ts).
+      const lend =
+        verb === 'hand' && !onPanel(interaction) && !interaction.deferred && !interaction.replied && app.publisher.wantsBoardToken(result.value.snapshot.table, interaction.message.id, interaction.channelId);
+      await answerWithPanel(interaction, app, result.value.snapshot, update ? 'update' : lend ? 'follow-up' : 'reply', update ? text.common.panel.refreshed : undefined);
       return;
     }
   }

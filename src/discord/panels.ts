@@ -16,16 +16,18 @@ type PanelInteraction = ChatInputCommandInteraction | ButtonInteraction | String
 
 /**
  * Answer `interaction` with the user's panel drawn from `snapshot` (the table as the
- * service just committed or read it): a new ephemeral message (`reply`) or an in-place
- * update of the panel the click came from (`update`). Remembers the interaction so later
- * changes can refresh this panel. When the bot can no longer post in the table's channel,
+ * service just committed or read it): a new ephemeral message (`reply`), an in-place
+ * update of the panel the click came from (`update`), or — for a click on the table's board
+ * (`follow-up`) — a deferred update of the board, whose token then redraws the board
+ * (Publisher `noteBoardClick`), and the panel as an ephemeral follow-up. Remembers the
+ * interaction so later changes can refresh this panel. When the bot can no longer post in the table's channel,
  * the panel says so (the board cannot be updated).
  */
 export async function answerWithPanel(
   interaction: PanelInteraction,
   app: AppContext,
   snapshot: TableSnapshot,
-  how: 'reply' | 'update',
+  how: 'reply' | 'update' | 'follow-up',
   note?: string,
 ): Promise<void> {
   const text = catalogFor(interaction.locale);
@@ -75,11 +77,20 @@ export async function answerWithPanel(
   // and the picture as an edit when drawn (or the text version stays: the queue refused it).
   let messageId: string | undefined;
   const rendered = draw(picture);
-  const response = await interaction.reply({ ...forDjsEphemeral(rendered), withResponse: true });
-  messageId = response.resource?.message?.id;
+  const followUp = how === 'follow-up' && interaction.isMessageComponent();
+  if (followUp) {
+    // The board's token: its `@original` is the board once the deferred update went through.
+    const acknowledged = interaction.deferUpdate();
+    app.publisher.noteBoardClick(table.id, interaction, acknowledged, interaction.message.id);
+    await acknowledged;
+    messageId = (await interaction.followUp(forDjsEphemeral(rendered))).id;
+  } else {
+    const response = await interaction.reply({ ...forDjsEphemeral(rendered), withResponse: true });
+    messageId = response.resource?.message?.id;
+  }
   if (!messageId) return;
   writer.shown(messageId, table.version, panelFingerprint(rendered, shownNote));
-  app.publisher.trackPanel(table.id, interaction.user.id, messageId, interaction);
+  app.publisher.trackPanel(table.id, interaction.user.id, messageId, interaction, followUp);
   if (!later) return;
   const id = messageId;
   // Not awaited: the click's handler (and its admission slot, admission.ts) is done once answered.
@@ -92,7 +103,7 @@ export async function answerWithPanel(
       table.version,
       () => {
         writer.showing(id, panelFingerprint(withPicture, shownNote));
-        return app.publisher.editPanel(interaction, requestBody(withPicture, true));
+        return app.publisher.editPanel(interaction, requestBody(withPicture, true), followUp ? id : '@original');
       },
       true,
     );

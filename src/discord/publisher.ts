@@ -52,11 +52,17 @@ export interface TextBoardsPreferences {
 export const PANEL_TOKEN_TTL_MS = 14 * 60 * 1000;
 
 /**
- * A Refresh click re-sends an unchanged board (to find out whether it was deleted, and bring
- * it back) only when the board was last confirmed longer ago than this, ms: Refresh is
- * clicked often, and each re-send spends the channel's edit budget. `/hand` always re-sends.
+ * "Show my hand" on the board is answered with a deferred update of the board and the panel as
+ * a private follow-up — so that its token can edit the board on an interaction route, outside
+ * the global limit (docs/rate-limit.md) — only when the table has no live board token younger
+ * than this, ms; otherwise it is answered with the panel at once (one request, not two).
+ * Tokens live 15 min (PING_TOKEN_TTL_MS keeps a minute's margin), so one such click every
+ * 5 minutes keeps a board off the global routes while players use it.
  */
-export const BOARD_RECHECK_MS = 30_000;
+export const BOARD_TOKEN_REFRESH_MS = 5 * 60 * 1000;
+
+/** How many channels' boards `messageDeleted` remembers (the newest ones; older ones are read from the store). */
+export const BOARD_CHANNELS_REMEMBERED = 50_000;
 
 /**
  * Panel refreshes on their way at once, at most: the rest wait their turn (in order), so a
@@ -141,6 +147,11 @@ interface LivePanel {
   since: number;
   /** The Discord locale of the player who opened it (`interaction.locale`): redraws keep their language. */
   locale: string;
+  /**
+   * Which of the token's messages the panel is: `@original` (the click's answer), or the id
+   * of a follow-up (a panel sent after a deferred update of the board, whose `@original` is the board).
+   */
+  messageRef: string;
 }
 
 /** Per-table work state for coalescing. */
@@ -212,8 +223,12 @@ export class Publisher implements TableListener {
   /** Panel refreshes on their way, and those waiting for one of them to finish. */
   private refreshesInFlight = 0;
   private readonly refreshQueue: (() => void)[] = [];
-  /** Tables whose board message is being checked (a Refresh click's `recheck`). */
-  private readonly checking = new Set<number>();
+  /**
+   * Channel → the open table there and its board message, as this process last wrote or read
+   * them (null: no open table): lets `messageDeleted` tell a deleted board from any other
+   * message without reading the store. At most BOARD_CHANNELS_REMEMBERED channels.
+   */
+  private readonly boardInChannel = new Map<string, { tableId: number; messageId: string } | null>();
   /** Timers of delayed ping edits (cleared by `close`). */
   private readonly timers = new Map<NodeJS.Timeout, () => void>();
 
@@ -238,6 +253,8 @@ export class Publisher implements TableListener {
       pingEditDelayMs?: number;
       /** First wait before a failed board or ping request is tried again, in ms (default PUBLISH_RETRY_MS). */
       retryMs?: number;
+      /** How old the table's board token must be for "Show my hand" to lend a new one, ms (default BOARD_TOKEN_REFRESH_MS; Infinity: never — tests of the channel route). */
+      boardTokenRefreshMs?: number;
       /** The pictures of boards and hands (default: a PictureMaker with the default cache bound). */
       pictures?: PictureMaker;
       /** Text-boards preferences (default: pictures for everyone). */
@@ -291,11 +308,37 @@ export class Publisher implements TableListener {
    * version it shows and its content changes, so the one-line note of a click survives until
    * something new happens.
    */
-  trackPanel(tableId: number, userId: string, messageId: string, interaction: { applicationId: string; token: string; locale: string }): void {
+  trackPanel(tableId: number, userId: string, messageId: string, interaction: { applicationId: string; token: string; locale: string }, followUp = false): void {
     const key = `${tableId}:${userId}`;
     const before = this.panels.get(key);
     if (before && before.messageId !== messageId) this.panelWriter.forget(before.messageId);
-    this.panels.set(key, { messageId, applicationId: interaction.applicationId, token: interaction.token, since: (this.deps.now ?? Date.now)(), locale: interaction.locale });
+    const messageRef = followUp ? messageId : '@original';
+    this.panels.set(key, { messageId, applicationId: interaction.applicationId, token: interaction.token, since: (this.deps.now ?? Date.now)(), locale: interaction.locale, messageRef });
+  }
+
+  /**
+   * Whether "Show my hand" clicked on message `messageId` of table `table` should be answered
+   * with a deferred update of that message (lending its token to the board, `noteBoardClick`)
+   * rather than a private reply: the message is the table's board, the game is on, and the
+   * table has no live board token younger than BOARD_TOKEN_REFRESH_MS (`boardTokenRefreshMs`) for it.
+   */
+  wantsBoardToken(table: TableSnapshot['table'], messageId: string, channelId: string | null): boolean {
+    const refreshMs = this.deps.boardTokenRefreshMs ?? BOARD_TOKEN_REFRESH_MS;
+    if (refreshMs === Infinity || table.status !== 'active' || !table.boardMessageId || table.boardMessageId !== messageId || channelId !== table.channelId) return false;
+    const via = this.boardVia.get(table.id);
+    return !via || via.boardMessageId !== messageId || (this.deps.now ?? Date.now)() - via.since >= refreshMs;
+  }
+
+  /**
+   * Remember that `interaction`, a click on table `tableId`'s board message `boardMessageId`
+   * answered with a deferred update of it (settling `answered`), can edit the board through its
+   * token (`@original`) while it lives: the board is then redrawn on an interaction route,
+   * outside the global limit (docs/rate-limit.md). It does not carry the table's pings (those
+   * follow up the click that made the move, `noteInteraction`).
+   */
+  noteBoardClick(tableId: number, interaction: { applicationId: string; token: string; channelId: string | null }, answered: Promise<unknown>, boardMessageId: string): void {
+    if (!interaction.channelId) return;
+    this.boardVia.set(tableId, { applicationId: interaction.applicationId, token: interaction.token, channelId: interaction.channelId, since: (this.deps.now ?? Date.now)(), answered: settledOnly(answered), boardMessageId });
   }
 
   /**
@@ -309,18 +352,18 @@ export class Publisher implements TableListener {
    */
   noteInteraction(tableId: number, interaction: { applicationId: string; token: string; channelId: string | null }, answered: Promise<unknown>, boardMessageId?: string): void {
     if (!interaction.channelId) return;
-    answered.catch(() => undefined);
-    const noted: TableInteraction = { applicationId: interaction.applicationId, token: interaction.token, channelId: interaction.channelId, since: (this.deps.now ?? Date.now)(), answered };
+    const noted: TableInteraction = { applicationId: interaction.applicationId, token: interaction.token, channelId: interaction.channelId, since: (this.deps.now ?? Date.now)(), answered: settledOnly(answered) };
     this.interactions.set(tableId, noted);
     if (boardMessageId) this.boardVia.set(tableId, { ...noted, boardMessageId });
   }
 
   /**
-   * Edit a panel message through an interaction token (`PATCH /webhooks/{app}/{token}/messages/@original`)
-   * on the interaction REST client. `body` is the API JSON, already serialised.
+   * Edit a panel message through an interaction token (`PATCH /webhooks/{app}/{token}/messages/{messageRef}`,
+   * `@original` unless the panel is a follow-up: its id) on the interaction REST client. `body`
+   * is the API JSON, already serialised.
    */
-  editPanel(interaction: { applicationId: string; token: string }, body: string | RequestBody): Promise<unknown> {
-    const route = Routes.webhookMessage(interaction.applicationId, interaction.token);
+  editPanel(interaction: { applicationId: string; token: string }, body: string | RequestBody, messageRef = '@original'): Promise<unknown> {
+    const route = Routes.webhookMessage(interaction.applicationId, interaction.token, messageRef);
     // With files: multipart (payload_json + files[n]); discord.js's REST builds it.
     if (typeof body !== 'string' && body.files.length > 0) return this.interactionRest.patch(route, { body: body.body, files: body.files, auth: false });
     return this.interactionRest.patch(route, {
@@ -374,39 +417,65 @@ export class Publisher implements TableListener {
 
   /**
    * For a panel's Refresh click: make sure the board is there and current. A board that does
-   * not show `snapshot`'s version yet (or that this process never drew) is redrawn; one last
-   * confirmed BOARD_RECHECK_MS ago or longer is read back (`GET`, at clean-up priority: a
-   * read spends none of the channel's edit budget) and posted afresh only if it was deleted.
+   * not show `snapshot`'s version yet, or that this process never drew (since it started, or
+   * since its gateway session was renewed: `eventsMayBeMissed`), is redrawn — re-posted if it
+   * was deleted meanwhile. Otherwise nothing is sent: a deletion is told by the gateway
+   * (`messageDeleted`), so no read is needed to find one.
    */
   recheck(snapshot: TableSnapshot): void {
     const { table } = snapshot;
     const shown = this.boards.get(table.id);
-    if (!shown || shown.version < table.version || !table.boardMessageId) return this.redraw(snapshot);
-    const now = (this.deps.now ?? Date.now)();
-    if (now - shown.at < BOARD_RECHECK_MS || this.checking.has(table.id) || this.closed) return;
-    this.checking.add(table.id);
-    const messageId = table.boardMessageId;
-    const check = this.budget
-      .slot(table.channelId, 'read', RestPriority.cleanUp)
-      .then(async (release) => {
-        if (this.closed) return release();
-        try {
-          await this.channelRequest(release, RequestMethod.Get, Routes.channelMessage(table.channelId, messageId), undefined);
-          const current = this.boards.get(table.id);
-          if (current) current.at = (this.deps.now ?? Date.now)();
-        } catch (err) {
-          if ((err as { code?: unknown }).code !== RESTJSONErrorCodes.UnknownMessage) throw err;
-          this.deps.logger.info({ table: table.id }, 'board message was deleted; posting a fresh one');
-          this.boards.delete(table.id);
-          this.tableChanged({ tableId: table.id, snapshot, ping: [], ended: false, redraw: true, missingBoard: messageId });
-        }
-      })
-      .catch((err: unknown) => this.deps.logger.debug({ err, table: table.id }, 'board check failed'))
-      .finally(() => {
-        this.checking.delete(table.id);
-        this.cleanUps.delete(check);
-      });
+    if (!shown || shown.version < table.version || !table.boardMessageId) this.redraw(snapshot);
+  }
+
+  /**
+   * The gateway says message `messageId` of channel `channelId` was deleted (MESSAGE_DELETE or
+   * MESSAGE_DELETE_BULK, the GuildMessages intent — docs/rate-limit.md): when it was the board of
+   * the open table there, post the board afresh (at board priority, from the newest state). The
+   * table is found in memory, or read from the store once for a channel this process knows
+   * nothing about (after a restart). Never throws (logged).
+   */
+  messageDeleted(channelId: string, messageId: string): void {
+    if (this.closed) return;
+    const known = this.boardInChannel.get(channelId);
+    if (known === null || (known && known.messageId !== messageId)) return;
+    const check = (async () => {
+      let snapshot: TableSnapshot | undefined;
+      if (known) snapshot = await this.deps.service.snapshot(known.tableId);
+      else {
+        snapshot = await this.deps.service.openTableInChannel(channelId);
+        const row = snapshot?.table;
+        this.rememberBoard(channelId, row?.boardMessageId ? { tableId: row.id, messageId: row.boardMessageId } : null);
+      }
+      if (!snapshot || this.closed) return;
+      const { table } = snapshot;
+      if ((table.status !== 'active' && table.status !== 'lobby') || table.boardMessageId !== messageId) return;
+      const tableId = table.id;
+      this.deps.logger.info({ table: tableId }, 'board message was deleted; posting a fresh one');
+      this.boards.delete(tableId);
+      if (this.boardVia.get(tableId)?.boardMessageId === messageId) this.boardVia.delete(tableId);
+      this.tableChanged({ tableId, snapshot, ping: [], ended: false, redraw: true, missingBoard: messageId });
+    })()
+      .catch((err: unknown) => this.deps.logger.warn({ err, channel: channelId }, 'a deleted board could not be looked up'))
+      .finally(() => this.cleanUps.delete(check));
     this.cleanUps.add(check);
+  }
+
+  /**
+   * The gateway session was renewed (not resumed): deletions made meanwhile were not told. Every
+   * board counts as never drawn by this process, so a Refresh redraws it once (re-posting it
+   * if it is gone), and the store is asked again which message is a channel's board.
+   */
+  eventsMayBeMissed(): void {
+    this.boards.clear();
+    this.boardInChannel.clear();
+  }
+
+  /** Note channel `channelId`'s open table and board message (null: none), forgetting the oldest channels past BOARD_CHANNELS_REMEMBERED. */
+  private rememberBoard(channelId: string, board: { tableId: number; messageId: string } | null): void {
+    this.boardInChannel.delete(channelId);
+    this.boardInChannel.set(channelId, board);
+    if (this.boardInChannel.size > BOARD_CHANNELS_REMEMBERED) this.boardInChannel.delete(this.boardInChannel.keys().next().value!);
   }
 
   /**
@@ -737,14 +806,14 @@ export class Publisher implements TableListener {
     let slot: SlotRelease | null = release;
     if (table.boardMessageId) {
       if (shown && shown.fingerprint === fingerprint && !recheck) {
-        if (table.version > shown.version) await this.confirmBoard(table.id, table.version, fingerprint, closed, shown.at);
+        if (table.version > shown.version) await this.confirmBoard(table, table.boardMessageId, table.version, fingerprint, closed, shown.at);
         return;
       }
       try {
         slot = null;
         if (via) await this.editPanel(via, edit);
         else await this.channelRequest(release, RequestMethod.Patch, Routes.channelMessage(table.channelId, table.boardMessageId), edit.body, edit.files);
-        await this.confirmBoard(table.id, table.version, fingerprint, closed);
+        await this.confirmBoard(table, table.boardMessageId, table.version, fingerprint, closed);
         return;
       } catch (err) {
         // Duck-typed: discord.js's REST errors come from its CommonJS build (no shared class identity with ESM).
@@ -761,13 +830,18 @@ export class Publisher implements TableListener {
     const message = (await this.channelRequest(slot, RequestMethod.Post, Routes.channelMessages(table.channelId), create.body, create.files)) as { id: string };
     work.written.boardMessageId = message.id;
     await this.deps.messageIds.setBoardMessage(table.id, message.id);
-    await this.confirmBoard(table.id, table.version, fingerprint, false);
+    await this.confirmBoard(table, message.id, table.version, fingerprint, false);
   }
 
-  /** Remember (and store) that the board shows table `version`; a closed table's board is not redrawn again. */
-  private async confirmBoard(tableId: number, version: number, fingerprint: string, closed: boolean, at: number = (this.deps.now ?? Date.now)()): Promise<void> {
+  /**
+   * Remember (and store) that `table`'s board, message `messageId`, shows table `version`; a
+   * closed table's board is not redrawn again (nor re-posted when deleted).
+   */
+  private async confirmBoard(table: { id: number; channelId: string }, messageId: string, version: number, fingerprint: string, closed: boolean, at: number = (this.deps.now ?? Date.now)()): Promise<void> {
+    const tableId = table.id;
     if (closed) this.boards.delete(tableId);
     else this.boards.set(tableId, { version, fingerprint, at });
+    this.rememberBoard(table.channelId, closed ? null : { tableId, messageId });
     await this.deps.messageIds.setBoardVersion(tableId, version);
   }
 
@@ -958,7 +1032,7 @@ export class Publisher implements TableListener {
     if (this.refreshesInFlight >= PANEL_REFRESHES_IN_FLIGHT) await new Promise<void>((resolve) => this.refreshQueue.push(resolve));
     this.refreshesInFlight += 1;
     try {
-      return await this.editPanel(live, body);
+      return await this.editPanel(live, body, live.messageRef);
     } finally {
       this.refreshesInFlight -= 1;
       this.refreshQueue.shift()?.();
@@ -970,6 +1044,17 @@ export class Publisher implements TableListener {
     if (this.panels.get(key) === live) this.panels.delete(key);
     this.panelWriter.forget(live.messageId);
   }
+}
+
+/**
+ * `answered`, settling the same way but resolving to nothing: what discord.js answers with (an
+ * InteractionResponse holds the whole interaction, its message included) is not kept alive for
+ * the 14 minutes a token is remembered — that was ~10 KB per open table. Never rejects unhandled.
+ */
+function settledOnly(answered: Promise<unknown>): Promise<void> {
+  const settled = answered.then(() => undefined);
+  settled.catch(() => undefined);
+  return settled;
 }
 
 /** The newest snapshot among `changes` (by table version; the later one on a tie). */

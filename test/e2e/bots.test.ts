@@ -13,7 +13,7 @@ import { defaultRegistry } from '../../src/games/index.js';
 import { Rng } from '../../src/games/rng.js';
 import { allComponents, DiscordEmulator, type EmulatedMessage, type EmulatedUser } from '../../src/local/emulator/index.js';
 import { isBotUser } from '../../src/tables/bots.js';
-import { answered, boardOf, offers, perform, settle, startBot, tableIdOf, tempDir, textOf } from './harness.js';
+import { answered, boardOf, offers, perform, settle, startBot, tableIdOf, tempDir, textOf, panelOf } from './harness.js';
 
 const registry = defaultRegistry();
 const policy = () => new InlinePolicy();
@@ -52,7 +52,7 @@ async function playHumans(emu: DiscordEmulator, app: App, tableId: number, users
     const seat = rng.pick(humans);
     const user = users.find((u) => u.id === seats.find((row) => row.seat === seat)!.userId)!;
     const board = boardOf(emu, tableId, channelId);
-    const panel = answered(await user.click(board, 'Show my hand')).message!;
+    const panel = (await panelOf(answered(await user.click(board, 'Show my hand'))))!;
     const step = pending.step.toString(36);
     const legal = def.legalActions(table.state, seat).map((action: unknown) => JSON.stringify(action));
     const all = [...offers(panel, def).map((x) => ({ ...x, msg: panel })), ...offers(board, def).map((x) => ({ ...x, msg: board }))].filter(

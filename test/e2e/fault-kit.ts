@@ -11,7 +11,7 @@ import type { App } from '../../src/app.js';
 import { catalogFor } from '../../src/i18n/index.js';
 import type { DiscordEmulator, EmulatedUser, InteractionResult, RecordedRequest } from '../../src/local/emulator/index.js';
 import { tallyDefinition, tallyModule, type TallyState } from '../support/toy-game.js';
-import { answered, boardOf, fresh, settle, tableIdOf, textOf } from './harness.js';
+import { answered, boardOf, fresh, settle, tableIdOf, textOf, panelOf } from './harness.js';
 
 /** How much longer every fault window runs (`npm run chaos` sets FAULT_SCALE). */
 export const FAULT_SCALE = Math.max(1, Number(process.env.FAULT_SCALE ?? 1) || 1);
@@ -83,9 +83,10 @@ export async function nextClick(emu: DiscordEmulator, app: App, table: Table): P
       user,
       click: async () => {
         const hand = await user.click(board, 'Show my hand');
+        const panel = await panelOf(hand);
         // Refused (the database away or full): that answer is the click's answer.
-        if (!hand.message || !hand.message.components?.length) return hand;
-        return user.click(hand.message, label);
+        if (!panel?.ephemeral || !panel.components?.length) return hand;
+        return user.click(panel, label);
       },
     };
   }

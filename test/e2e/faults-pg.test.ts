@@ -31,7 +31,7 @@ import {
   sleep,
   windowMs,
 } from './fault-kit.js';
-import { boardOf, eventually, settle, startBot, tempDir } from './harness.js';
+import { boardOf, eventually, panelOf, settle, startBot, tempDir } from './harness.js';
 
 describePostgres(
   'database away (PostgreSQL stopped and started again)',
@@ -74,7 +74,7 @@ describePostgres(
       // move on a panel opened before.
       const board = boardOf(emu, table.id, table.channelId);
       const next = await nextClick(emu, app, table);
-      const panel = (await next.user.click(board, 'Show my hand')).message!;
+      const panel = (await panelOf(await next.user.click(board, 'Show my hand')))!;
       const spanish = users[1]!;
       const from = emu.requests.length;
 

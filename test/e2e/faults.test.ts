@@ -40,7 +40,8 @@ describe('Discord REST trouble', () => {
 
   beforeAll(async () => {
     emu = await DiscordEmulator.start();
-    app = await startBot(emu, tmp.dbPath, { registry: new GameRegistry([tallyModule]), publishRetryMs: 250 });
+    // "Show my hand" never lends its token to the board here (boardTokenRefreshMs: Infinity): the board must take the channel route the faults hit.
+    app = await startBot(emu, tmp.dbPath, { registry: new GameRegistry([tallyModule]), publishRetryMs: 250, boardTokenRefreshMs: Infinity });
     users = ['Ana', 'Ben', 'Cleo'].map((name) => emu.addUser(name));
   });
 
@@ -67,8 +68,9 @@ describe('Discord REST trouble', () => {
 
   for (const [name, fault] of faults) {
     it(`${name}: clicks answered, moves kept, the board and ping catch up to the newest state once it ends`, async () => {
-      // Started through the service, not a Start click: a lobby click's token would redraw the board on an
-      // interaction route (docs/rate-limit.md), which the fault leaves alone; the board must take the channel route.
+      // Started through the service, not a Start click: a lobby click's token (or a "Show my hand" token, turned off
+      // above) would redraw the board on an interaction route (docs/rate-limit.md), which the fault leaves alone; the
+      // board must take the channel route.
       const table = await openTimedTable(emu, app, users, `rest-${fault.kind}-${'scope' in fault ? fault.scope : 'x'}`, 600);
       await playMove(emu, app, table);
       await settle(app);

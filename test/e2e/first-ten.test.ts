@@ -16,7 +16,7 @@ import { en } from '../../src/i18n/en/index.js';
 import { es } from '../../src/i18n/es/index.js';
 import { DiscordEmulator, type EmulatedMessage, type EmulatedUser, type InteractionResult } from '../../src/local/emulator/index.js';
 import { deadlineFor, UNSEEN_HAND_WINDOW_MS, waitsForUnseenHand } from '../../src/tables/policy.js';
-import { answered, boardOf, fresh, noirChoice, offers, perform, playOut, settle, startBot, tableIdOf, tempDir, textOf, type Offer } from './harness.js';
+import { answered, boardOf, fresh, noirChoice, offers, perform, playOut, settle, startBot, tableIdOf, tempDir, textOf, type Offer, panelOf } from './harness.js';
 
 const registry = defaultRegistry();
 
@@ -101,7 +101,7 @@ describe('the first games of a newcomer', () => {
     await settle(app);
     expect(def.pending((await store.table(id))!.state).step).toBe(step);
     // They open their hand (for the first time) and answer in that same window.
-    const panel = answered(await human.click(boardOf(emu, id, channelId), 'Show my hand')).message!;
+    const panel = (await panelOf(answered(await human.click(boardOf(emu, id, channelId), 'Show my hand'))))!;
     const board = boardOf(emu, id, channelId);
     const current = [...offers(panel, def).map((x) => ({ ...x, msg: panel })), ...offers(board, def).map((x) => ({ ...x, msg: board }))].filter(
       (x) => x.customId.split(':')[3] === step.toString(36),
@@ -199,7 +199,7 @@ describe('the first games of a newcomer', () => {
     await settle(app);
     const board = boardOf(emu, id, channelId);
     const panels: EmulatedMessage[] = [];
-    for (const u of users) panels.push(answered(await u.click(fresh(emu, board), 'Show my hand')).message!);
+    for (const u of users) panels.push((await panelOf(answered(await u.click(fresh(emu, board), 'Show my hand'))))!);
     const vote = (m: EmulatedMessage) => offers(m, def).filter((o) => o.action.type === 'vote');
     // Vera and Vito cast; their panels are answered in place and offer a switch.
     for (const k of [0, 1]) {

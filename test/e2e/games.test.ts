@@ -13,7 +13,7 @@ import { suspicionModule } from '../../src/games/suspicion/index.js';
 import type { GameModule } from '../../src/games/module.js';
 import { en } from '../../src/i18n/en/index.js';
 import { DiscordEmulator, buttonLabels, type EmulatedMessage, type EmulatedUser, type InteractionResult } from '../../src/local/emulator/index.js';
-import { answered, boardOf, fresh, noirChoice, offers, perform, playOut, settle, startBot, tableIdOf, tempDir, textOf, type Offer } from './harness.js';
+import { answered, boardOf, fresh, noirChoice, offers, perform, playOut, settle, startBot, tableIdOf, tempDir, textOf, type Offer, panelOf } from './harness.js';
 
 describe('every game, end to end through the Discord emulator', () => {
   let emu: DiscordEmulator;
@@ -135,7 +135,7 @@ describe('every game, end to end through the Discord emulator', () => {
     const seated = await store.seats(t.tableId);
     const voters = p.waiting.slice(0, 2).map((seat) => t.users.find((u) => u.id === seated.find((s) => s.seat === seat)!.userId)!);
     const panels: EmulatedMessage[] = [];
-    for (const u of voters) panels.push(answered(await u.click(fresh(emu, board), 'Show my hand')).message!);
+    for (const u of voters) panels.push((await panelOf(answered(await u.click(fresh(emu, board), 'Show my hand'))))!);
     const votes = panels.map((panel) => offers(panel, def).find((o) => (o.action as { type: string }).type === 'vote')!);
     const before = (await store.actions(t.tableId)).length;
     // The vote ping mentions every voter still deciding.

@@ -72,6 +72,16 @@ export function answeredWithin(r: InteractionResult, withinMs: number): Interact
   return r;
 }
 
+/**
+ * The private panel a "Show my hand" click `r` opened, as its user sees it: the click's reply,
+ * or — when the bot answered with a deferred update of the board, lending the click's token to
+ * the board (docs/rate-limit.md) — the private follow-up that carries the panel (waited for).
+ */
+export async function panelOf(r: InteractionResult): Promise<EmulatedMessage | undefined> {
+  if (r.callbackType !== 6) return r.message;
+  return r.firstFollowUp();
+}
+
 /** The text a user reads in a message: content, embed titles and descriptions, Text Displays (Components V2). */
 export function textOf(m: EmulatedMessage | undefined): string {
   if (!m) return '';
@@ -212,7 +222,7 @@ export async function playOut<A = any>(o: PlayOutOptions<A>): Promise<number> {
     const board = boardOf(o.emu, o.tableId, o.channelId ?? o.emu.channel);
     let panel = panels.get(user.id) && o.emu.message(panels.get(user.id)!.id);
     if (!panel || !offers(panel, o.def).some(current)) {
-      panel = track(await user.click(board, 'Show my hand')).message!;
+      panel = (await panelOf(track(await user.click(board, 'Show my hand'))))!;
       panels.set(user.id, panel);
     }
     const legal = o.def.legalActions(table.state, seat).map((a: unknown) => JSON.stringify(a));

@@ -13,7 +13,7 @@ import { decideBot, InlinePolicy } from '../../src/bots/policy.js';
 import { seatsToAct } from '../../src/games/engine.js';
 import { defaultRegistry } from '../../src/games/index.js';
 import { allComponents, DiscordEmulator, type EmulatedMessage, type EmulatedUser } from '../../src/local/emulator/index.js';
-import { answered, boardOf, settle, startBot, tableIdOf, tempDir, textOf } from './harness.js';
+import { answered, boardOf, settle, startBot, tableIdOf, tempDir, textOf, panelOf } from './harness.js';
 
 const registry = defaultRegistry();
 
@@ -58,7 +58,7 @@ describe('💡 Hint through Discord', () => {
     const id = tableIdOf(lobby);
     answered(await solo.click(lobby, 'Start'));
     const seat = await untilMyTurn(id, solo);
-    const panel = answered(await solo.click(boardOf(emu, id, channelId), 'Show my hand')).message!;
+    const panel = (await panelOf(answered(await solo.click(boardOf(emu, id, channelId), 'Show my hand'))))!;
     expect(buttonLabels(panel)).toContain('💡 Hint');
     // What a Normal bot in this seat would play, from the seat's own input.
     const store = app.context.store;
@@ -115,7 +115,7 @@ describe('💡 Hint through Discord', () => {
     const table = (await store.table(id))!;
     const mover = seatsToAct(registry.get('noir').definition.pending(table.state))[0]!;
     const user = (await store.seats(id)).find((row) => row.seat === mover)!.userId === ana.id ? ana : ben;
-    const panel = answered(await user.click(boardOf(emu, id, channelId), 'Show my hand')).message!;
+    const panel = (await panelOf(answered(await user.click(boardOf(emu, id, channelId), 'Show my hand'))))!;
     expect(buttonLabels(panel)).not.toContain('💡 Hint');
     const refused = answered(await user.forgeInteraction(3, { custom_id: `rh1:t:${id.toString(36)}:hint`, component_type: 2 }, { message: panel }));
     expect(refused.message?.ephemeral).toBe(true);
@@ -136,7 +136,7 @@ describe('💡 Hint through Discord', () => {
     const t2 = (await store.table(id2))!;
     const mover2 = seatsToAct(registry.get('noir').definition.pending(t2.state))[0]!;
     const user2 = (await store.seats(id2)).find((row) => row.seat === mover2)!.userId === ana.id ? ana : ben;
-    const panel2 = answered(await user2.click(boardOf(emu, id2, channel2), 'Show my hand')).message!;
+    const panel2 = (await panelOf(answered(await user2.click(boardOf(emu, id2, channel2), 'Show my hand'))))!;
     expect(buttonLabels(panel2)).toContain('💡 Hint');
   }, 120_000);
 });

@@ -14,7 +14,7 @@ import { GameRegistry } from '../../src/games/registry.js';
 import { allComponents, DiscordEmulator, type EmulatedMessage, type EmulatedUser } from '../../src/local/emulator/index.js';
 import type { Actor } from '../../src/tables/types.js';
 import { tallyDefinition, tallyModule, type TallyState } from '../support/toy-game.js';
-import { answered, boardOf, fresh, settle, startBot, tableIdOf, tempDir } from './harness.js';
+import { answered, boardOf, fresh, settle, startBot, tableIdOf, tempDir, panelOf } from './harness.js';
 
 /** How long the emulator holds every edit of an interaction's message (ms). */
 const EDIT_DELAY_MS = 1500;
@@ -104,8 +104,8 @@ describe('private panels under a slow REST queue', () => {
     await settle(app);
     await new Promise((r) => setTimeout(r, EDIT_DELAY_MS + 200)); // edits held by the emulator land
     const board = boardOf(emu, id, channelId);
-    const anaPanel = answered(await ana.click(board, 'Show my hand')).message!;
-    const benPanel = answered(await ben.click(board, 'Show my hand')).message!;
+    const anaPanel = (await panelOf(answered(await ana.click(board, 'Show my hand'))))!;
+    const benPanel = (await panelOf(answered(await ben.click(board, 'Show my hand'))))!;
     await settle(app);
     const watch = watchPanels(emu, [ana, ben], channelId);
     const before = (await store.table(id))!.version;
@@ -157,8 +157,8 @@ describe('private panels under a slow REST queue', () => {
     await new Promise((r) => setTimeout(r, EDIT_DELAY_MS + 200));
     const board = boardOf(emu, id, channelId);
     // Ana opens her panel twice (two ephemeral messages), Ben once.
-    const older = answered(await ana.click(board, 'Show my hand')).message!;
-    const newer = answered(await ana.click(fresh(emu, board), 'Show my hand')).message!;
+    const older = (await panelOf(answered(await ana.click(board, 'Show my hand'))))!;
+    const newer = (await panelOf(answered(await ana.click(fresh(emu, board), 'Show my hand'))))!;
     expect(newer.id).not.toBe(older.id);
     await settle(app);
     const before = (await store.table(id))!.version;

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../src/app.js';
 import { InlinePolicy } from '../../src/bots/policy.js';
 import { allComponents, DiscordEmulator, type EmulatedMessage } from '../../src/local/emulator/index.js';
-import { answered, boardOf, eventually, fresh, settle, startBot, tableIdOf, tempDir, textOf } from './harness.js';
+import { answered, boardOf, eventually, fresh, settle, startBot, tableIdOf, tempDir, textOf, panelOf } from './harness.js';
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
@@ -76,7 +76,7 @@ describe('pictures through Discord', () => {
 
     // The hand's picture is not drawn yet: the click is answered at once with the text
     // version, and the picture follows as an edit of that panel.
-    const first = answered(await host.click(fresh(emu, board), 'Show my hand')).message!;
+    const first = (await panelOf(answered(await host.click(fresh(emu, board), 'Show my hand'))))!;
     expect(first.ephemeral).toBe(true);
     expect(first.attachments ?? []).toEqual([]);
     expect(textOf(first)).toMatch(/table #\d+/);
@@ -84,7 +84,7 @@ describe('pictures through Discord', () => {
     await expectPicture(panel);
     expect(textOf(panel)).toMatch(/table #\d+/);
     // Drawn now: the next "Show my hand" comes with the picture in its answer.
-    await expectPicture(answered(await host.click(fresh(emu, board), 'Show my hand')).message!);
+    await expectPicture((await panelOf(answered(await host.click(fresh(emu, board), 'Show my hand'))))!);
 
     // The text version: stored for the player, the picture dropped from the panel.
     const textual = answered(await host.click(panel, '📝 Text version')).message!;
@@ -114,7 +114,7 @@ describe('pictures through Discord', () => {
     expect(board.attachments ?? []).toEqual([]);
     expect(textOf(board)).toMatch(/Deaths \*\*\d+\/16\*\*/); // the text version of the board
     // The admin's own hand still comes as a picture: the server setting is for the public board.
-    const panel = await withPicture(emu, answered(await admin.click(fresh(emu, board), 'Show my hand')).message!);
+    const panel = await withPicture(emu, (await panelOf(answered(await admin.click(fresh(emu, board), 'Show my hand'))))!);
     await expectPicture(panel);
 
     // Back to pictures: the next board drawn shows one again.

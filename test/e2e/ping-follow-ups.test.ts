@@ -16,7 +16,7 @@ import { DiscordEmulator, type EmulatedUser } from '../../src/local/emulator/ind
 import { seatsToAct } from '../../src/games/engine.js';
 import { pingFor } from '../../src/tables/policy.js';
 import { tallyDefinition, tallyModule, type TallyState } from '../support/toy-game.js';
-import { answered, boardOf, fresh, offers, perform, settle, startBot, tableIdOf, tempDir, textOf } from './harness.js';
+import { answered, boardOf, fresh, offers, perform, settle, startBot, tableIdOf, tempDir, textOf, panelOf } from './harness.js';
 
 describe('pings as interaction follow-ups', () => {
   let emu: DiscordEmulator;
@@ -80,7 +80,7 @@ describe('pings as interaction follow-ups', () => {
       if (click >= 8 && pending.kind === 'turn') break;
       const type = pending.kind === 'turn' ? 'add' : pending.kind === 'race' ? 'pass' : 'vote';
       const mover = await userOfSeat(seatsToAct(pending)[0]!);
-      const panel = answered(await mover.click(fresh(emu, boardOf(emu, id, channelId)), 'Show my hand')).message!;
+      const panel = (await panelOf(answered(await mover.click(fresh(emu, boardOf(emu, id, channelId)), 'Show my hand'))))!;
       const offer = offers(panel, tallyDefinition).find((o) => (o.action as { type: string }).type === type)!;
       expect(answered(await perform(mover, panel, offer)).callbackType).toBe(7);
       await settle(app);
@@ -103,6 +103,9 @@ describe('pings as interaction follow-ups', () => {
     // Not one ping request on a route bound to the global limit: all went through interaction routes.
     const counts = emu.requestCounts;
     expect(counts.global['ping-post'] + counts.global['ping-edit'] + counts.global['ping-delete']).toBe(0);
+    // Nor a board edit: the Start click's token (the lobby became the board) redraws it while it lives.
+    expect(counts.global.board).toBe(0);
+    expect(counts.interaction.board).toBeGreaterThanOrEqual(8);
     expect(counts.interaction['ping-post']).toBe(posted);
     expect(counts.interaction['ping-edit']).toBeGreaterThanOrEqual(1);
     expect(counts.interaction['ping-delete']).toBe(posted - (pingId ? 1 : 0));
@@ -130,6 +133,9 @@ describe('pings as interaction follow-ups', () => {
     expect([...(emu.pings.get(channelPing) ?? [])].sort()).toEqual(await toAct());
     const after = emu.requestCounts;
     expect(after.global['ping-post']).toBe(1);
+    // The board too: no token survives a restart, so the channel route.
+    expect(after.global.board).toBeGreaterThanOrEqual(1);
+    expect(after.interaction.board).toBe(0);
     expect(after.interaction['ping-post']).toBe(0);
     // The follow-up ping of before the restart is deleted through the channel route (its token is not known any more).
     expect(after.global['ping-delete']).toBe(1);

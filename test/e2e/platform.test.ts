@@ -12,7 +12,7 @@ import type { App } from '../../src/app.js';
 import { suspicionDefinition as def } from '../../src/games/suspicion/engine.js';
 import type { SuspicionAction, SuspicionState } from '../../src/games/suspicion/rules.js';
 import { DEFAULT_BOT_PERMISSIONS, DiscordEmulator, type EmulatedMessage, type EmulatedUser } from '../../src/local/emulator/index.js';
-import { answered, boardOf, eventually, fresh, offers, perform, settle, startBot, tableIdOf, tempDir, textOf } from './harness.js';
+import { answered, boardOf, eventually, fresh, offers, perform, settle, startBot, tableIdOf, tempDir, textOf, panelOf } from './harness.js';
 
 describe('platform behaviour through the Discord emulator', () => {
   let emu: DiscordEmulator;
@@ -88,7 +88,7 @@ describe('platform behaviour through the Discord emulator', () => {
     expect(textOf(spectator.message)).toMatch(/not playing/i);
     // The mover opens their panel and plays; then clicks the same (now stale) button again.
     const m = (await mover(id));
-    const panel = answered(await m.click(fresh(emu, board), 'Show my hand')).message!;
+    const panel = (await panelOf(answered(await m.click(fresh(emu, board), 'Show my hand'))))!;
     const discard = offers<SuspicionAction>(panel, def).find((o) => o.action.type === 'discard')!;
     // A double click: two interactions on the same button in the same millisecond.
     const [c1, c2] = await emu.simultaneous([() => perform(m, panel, discard), () => perform(m, panel, discard)]);
@@ -104,7 +104,7 @@ describe('platform behaviour through the Discord emulator', () => {
     expect(notes.join('\n')).not.toMatch(/moved on/);
     // It is now the other player's turn: the mover's own panel no longer offers turn actions.
     await settle(app);
-    const after = answered(await m.click(fresh(emu, board), 'Show my hand')).message!;
+    const after = (await panelOf(answered(await m.click(fresh(emu, board), 'Show my hand'))))!;
     expect(offers<SuspicionAction>(after, def).some((o) => o.action.type === 'place' || o.action.type === 'discard')).toBe(false);
     expect((await version(id))).toBe(v1);
   });
@@ -209,18 +209,18 @@ describe('platform behaviour through the Discord emulator', () => {
   it('tells players privately when the bot lost a permission it needs for the board', async () => {
     const { board, channelId } = await game('perm-lost');
     emu.setBotPermissions(channelId, DEFAULT_BOT_PERMISSIONS & ~PermissionFlagsBits.SendMessages);
-    const r = answered(await ana.click(fresh(emu, board), 'Show my hand'));
-    expect(r.message?.ephemeral).toBe(true);
-    expect(textOf(r.message)).toMatch(/cannot post in this channel \(missing \*\*Send Messages\*\*\)/);
+    const r = await panelOf(answered(await ana.click(fresh(emu, board), 'Show my hand')));
+    expect(r?.ephemeral).toBe(true);
+    expect(textOf(r)).toMatch(/cannot post in this channel \(missing \*\*Send Messages\*\*\)/);
     emu.setBotPermissions(channelId, DEFAULT_BOT_PERMISSIONS & ~PermissionFlagsBits.EmbedLinks);
-    const r2 = answered(await ana.click(fresh(emu, board), 'Show my hand'));
-    expect(textOf(r2.message)).toMatch(/can no longer update the board.*Embed Links/);
+    const r2 = await panelOf(answered(await ana.click(fresh(emu, board), 'Show my hand')));
+    expect(textOf(r2)).toMatch(/can no longer update the board.*Embed Links/);
     emu.setBotPermissions(channelId, DEFAULT_BOT_PERMISSIONS);
   });
 
   it('/table cancel confirms first, is refused to others, and closes the board', async () => {
     const { id, board, channelId } = await game('cancel');
-    const panel = answered(await ana.click(fresh(emu, board), 'Show my hand')).message!;
+    const panel = (await panelOf(answered(await ana.click(fresh(emu, board), 'Show my hand'))))!;
     expect(panel.components?.length ?? 0).toBeGreaterThan(0); // at least Refresh
     const refused = answered(await eve.slash('table cancel', {}, { channelId }));
     expect(textOf(refused.message)).toMatch(/host or a member with \*\*Manage Server\*\*/);

@@ -12,7 +12,7 @@ import type { App } from '../../src/app.js';
 import { suspicionDefinition } from '../../src/games/suspicion/engine.js';
 import { cardFace, type SuspicionAction, type SuspicionState } from '../../src/games/suspicion/rules.js';
 import { DiscordEmulator, type EmulatedMessage, type EmulatedUser, type InteractionResult } from '../../src/local/emulator/index.js';
-import { answered, boardOf, fresh, offers, perform, settle, startBot, tableIdOf, tempDir, textOf, type Offer } from './harness.js';
+import { answered, boardOf, fresh, offers, perform, settle, startBot, tableIdOf, tempDir, textOf, panelOf as openedPanel, type Offer } from './harness.js';
 
 const def = suspicionDefinition;
 const OPTIONS = def.optionsSchema.parse({});
@@ -110,10 +110,10 @@ describe('Suspicion, end to end through the Discord emulator', () => {
     // Everyone opens their hand from the board.
     const panels = new Map<string, EmulatedMessage>();
     for (const u of users) {
-      const r = track(await u.click(fresh(emu, board), 'Show my hand'));
-      expect(r.message?.ephemeral).toBe(true);
-      expect(u.canSee(r.message!)).toBe(true);
-      panels.set(u.id, r.message!);
+      const panel = (await openedPanel(track(await u.click(fresh(emu, board), 'Show my hand'))))!;
+      expect(panel.ephemeral).toBe(true);
+      expect(u.canSee(panel)).toBe(true);
+      panels.set(u.id, panel);
     }
     // A panel is private: no one else can see it.
     expect(ben.canSee(panels.get(ana.id)!)).toBe(false);
@@ -185,7 +185,7 @@ describe('Suspicion, end to end through the Discord emulator', () => {
     }
     // The board posted before the restart still opens hands.
     const reopened = track(await ana.click(fresh(emu, board), 'Show my hand'));
-    expect(reopened.message?.ephemeral).toBe(true);
+    expect((await openedPanel(reopened))?.ephemeral).toBe(true);
     await policy.playUntil(async () => (await app.context.store.table(tableId))!.status !== 'active', { voteCorrectly: false });
     const t = (await app.context.store.table(tableId))!;
     expect(t.status).toBe('finished');
@@ -234,9 +234,8 @@ class Policy {
       const o = offers<SuspicionAction>(msg, suspicionDefinition).find(wanted);
       if (o && (await this.isCurrent(o))) return { ...o, msg };
     }
-    const r = this.track(await u.click(fresh(this.emu, this.board), 'Show my hand'));
-    this.panels.set(u.id, r.message!);
-    const msg = r.message!;
+    const msg = (await openedPanel(this.track(await u.click(fresh(this.emu, this.board), 'Show my hand'))))!;
+    this.panels.set(u.id, msg);
     const o = offers<SuspicionAction>(msg, suspicionDefinition).find(wanted);
     if (!o) throw new Error(`no wanted action in ${u.name}'s panel: ${textOf(msg)}`);
     return { ...o, msg };

@@ -71,6 +71,52 @@ export class InteractionResult {
     });
   }
 
+  /**
+   * The first follow-up sent with the interaction token (not deleted), as soon as there is
+   * one: e.g. the private panel a bot sends after answering a click on a public message with a
+   * deferred update (callback 6). Resolves with undefined after `timeoutMs` without one.
+   */
+  firstFollowUp(timeoutMs = 5000): Promise<EmulatedMessage | undefined> {
+    const now = this.followUps()[0];
+    if (now) return Promise.resolve(now);
+    return new Promise((resolve) => {
+      const wake = () => {
+        clearTimeout(timer);
+        resolve(this.followUps()[0]);
+      };
+      const timer = setTimeout(() => {
+        const waiters = this.record.followUpWaiters ?? [];
+        const at = waiters.indexOf(wake);
+        if (at >= 0) waiters.splice(at, 1);
+        resolve(this.followUps()[0]);
+      }, timeoutMs);
+      (this.record.followUpWaiters ??= []).push(wake);
+    });
+  }
+
+  /**
+   * The response once it is not "thinking…" any more: a deferred reply (callback 5) once filled
+   * in, any other response at once. Resolves with undefined after `timeoutMs` (or when there is
+   * no response message, or it was deleted).
+   */
+  filledReply(timeoutMs = 5000): Promise<EmulatedMessage | undefined> {
+    const record = this.core.state.messages.get(this.record.originalMessageId ?? '');
+    if (!record || record.deleted || !record.loading) return Promise.resolve(record && !record.deleted ? this.message : undefined);
+    return new Promise((resolve) => {
+      const wake = () => {
+        clearTimeout(timer);
+        resolve(record.deleted ? undefined : this.message);
+      };
+      const timer = setTimeout(() => {
+        const waiters = record.fillWaiters ?? [];
+        const at = waiters.indexOf(wake);
+        if (at >= 0) waiters.splice(at, 1);
+        resolve(record.loading || record.deleted ? undefined : this.message);
+      }, timeoutMs);
+      (record.fillWaiters ??= []).push(wake);
+    });
+  }
+
   /** The modal the bot opened (callback type 9), if any; submit it with `user.submitModal`. */
   get modal(): JsonObject | undefined {
     return this.record.modal ? structuredClone(this.record.modal) : undefined;

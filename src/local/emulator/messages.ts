@@ -244,6 +244,7 @@ export function editMessage(state: EmulatorState, record: MessageRecord, body: J
   if (record.loading) {
     record.loading = false;
     d.flags = Number(d.flags) & ~MessageFlags.Loading;
+    for (const wake of record.fillWaiters?.splice(0) ?? []) wake();
   } else {
     d.edited_timestamp = discordTimestamp(state.now());
   }

@@ -120,6 +120,8 @@ export interface MessageRecord {
   deleted: boolean;
   /** Deferred reply still showing "thinking…" (flag 128). */
   loading: boolean;
+  /** Called (then dropped) when a loading message is filled in (`InteractionResult.filledReply`). */
+  fillWaiters?: (() => void)[];
   interactionId: string | null;
 }
 
@@ -148,6 +150,8 @@ export interface InteractionRecord {
   /** The message `@original` refers to (reply, loading message or component's message). */
   originalMessageId: string | null;
   followUpIds: string[];
+  /** Called (then dropped) when the next follow-up is created (`InteractionResult.firstFollowUp`). */
+  followUpWaiters?: (() => void)[];
   /** Ephemerality chosen by a deferred reply (applies to its first follow-up). */
   deferredEphemeral: boolean;
   timedOut: boolean;

@@ -180,6 +180,7 @@ function followUp(ctx: RouteContext): RouteResponse {
     m = createMessage(st, { channelId: i.channelId, body, files: ctx.files, interaction: i, followUp: true });
     i.followUpIds.push(m.id);
     dispatchMessageEvent(ctx.core, 'MESSAGE_CREATE', m);
+    for (const wake of i.followUpWaiters?.splice(0) ?? []) wake();
   }
   return ctx.query.wait === 'false' ? noContent() : ok(messageJson(m));
 }

@@ -12,7 +12,7 @@ import { InlinePolicy } from '../../../src/bots/policy.js';
 import { seatsToAct } from '../../../src/games/engine.js';
 import { Rng } from '../../../src/games/rng.js';
 import { DiscordEmulator } from '../../../src/local/emulator/index.js';
-import { answered, boardOf, offers, perform, settle, startBot, tableIdOf, tempDir, textOf } from '../../e2e/harness.js';
+import { answered, boardOf, offers, perform, settle, startBot, tableIdOf, tempDir, textOf, panelOf } from '../../e2e/harness.js';
 import { guessDefinition } from './engine.js';
 import { gamesWithGuess } from './registry.js';
 
@@ -61,7 +61,7 @@ describe('Guess, a game registered from the test side', () => {
         await new Promise((resolve) => setTimeout(resolve, 20));
         continue;
       }
-      const panel = answered(await solo.click(boardOf(emu, id, channelId), 'Show my hand')).message!;
+      const panel = (await panelOf(answered(await solo.click(boardOf(emu, id, channelId), 'Show my hand'))))!;
       const offered = offers(panel, guessDefinition);
       expect(offered.length, textOf(panel)).toBeGreaterThan(0);
       answered(await perform(solo, panel, rng.pick(offered)));
