@@ -8,9 +8,14 @@
  * board shows it, sampled every 100 ms: p50 / p99) and how long after the rung every board
  * is current.
  *
- * `npx tsx bench/shard-budget.ts [--root DIR] [--label NAME] [--rungs 1,2,4] [--seconds 10]`:
+ * `npx tsx bench/shard-budget.ts [--root DIR] [--label NAME] [--rungs 1,2,4] [--seconds 10]
+ * [--global 50] [--board-tokens lend|never]`:
  * `--root` runs another checkout's bot (e.g. the commit before the shared budget, for the
- * "before" row); the emulator and the load are this checkout's. Prints JSON.
+ * "before" row); the emulator and the load are this checkout's. `--global N` scales the limit
+ * down to what the machine can press: the emulator enforces N global requests per second and
+ * the bot's host budget is N (REST_GLOBAL_SHARE = N / 50). `--board-tokens never` keeps every
+ * board edit on the channel route (BOARD_TOKENS=never), so moves spend the global budget.
+ * Prints JSON.
  */
 import { performance } from 'node:perf_hooks';
 import { DiscordEmulator } from '../src/local/emulator/index.js';
@@ -29,6 +34,8 @@ const root = arg('root', '');
 const label = arg('label', root ? 'other checkout' : 'this checkout');
 const rungs = arg('rungs', '1,2,4').split(',').map(Number);
 const seconds = Number(arg('seconds', '10'));
+const globalPerSecond = Number(arg('global', '50'));
+const boardTokens = arg('board-tokens', 'lend');
 
 /** Watch every table's version and board version; a version's lag = first seen shown − first seen committed. */
 function lagSampler(store: Store, tables: number[]) {
@@ -69,11 +76,13 @@ const pct = (xs: number[], p: number) => {
 };
 
 const pg = await startPostgres();
-const emu = await DiscordEmulator.start({ shards: SHARDS, rateLimit: { globalPerSecond: 50 }, retention: { log: 500_000 }, ackTimeoutMs: ACK_WITHIN_MS });
+const emu = await DiscordEmulator.start({ shards: SHARDS, rateLimit: { globalPerSecond }, retention: { log: 500_000 }, ackTimeoutMs: ACK_WITHIN_MS });
 const url = await pg.createDatabase();
 const store = await openPostgres(url, { poolSize: 4 });
 const guilds = await guildPerShard(emu, SHARDS);
-const bot = await startShardedBot(emu, url, SHARDS, {}, root || undefined);
+const botEnv: Record<string, string> = { BOARD_TOKENS: boardTokens };
+if (globalPerSecond !== 50) botEnv.REST_GLOBAL_SHARE = String(globalPerSecond / 50);
+const bot = await startShardedBot(emu, url, SHARDS, botEnv, root || undefined);
 await new Promise((resolve) => setTimeout(resolve, 1000));
 const rows: Record<string, number | string>[] = [];
 try {
@@ -118,5 +127,5 @@ try {
   await pg.stop();
 }
 const { loadavg } = await import('node:os');
-process.stdout.write(`${JSON.stringify({ label, shards: SHARDS, seconds_per_rung: seconds, loadavg: loadavg().map((x) => Math.round(x * 10) / 10), rows }, null, 2)}\n`);
+process.stdout.write(`${JSON.stringify({ label, shards: SHARDS, seconds_per_rung: seconds, global_limit_per_s: globalPerSecond, board_tokens: boardTokens, loadavg: loadavg().map((x) => Math.round(x * 10) / 10), rows }, null, 2)}\n`);
 process.exit(0);

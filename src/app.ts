@@ -179,7 +179,7 @@ export function createApp(config: Config, opts: AppOptions): App {
     textBoards: opts.textBoards ?? { guild: (id) => store.guildTextBoards(id), user: (id) => store.userTextBoards(id) },
     ...(opts.pingEditDelayMs !== undefined ? { pingEditDelayMs: opts.pingEditDelayMs } : {}),
     ...(opts.publishRetryMs !== undefined ? { retryMs: opts.publishRetryMs } : {}),
-    ...(opts.boardTokenRefreshMs !== undefined ? { boardTokenRefreshMs: opts.boardTokenRefreshMs } : {}),
+    ...(opts.boardTokenRefreshMs !== undefined ? { boardTokenRefreshMs: opts.boardTokenRefreshMs } : config.boardTokens === 'never' ? { boardTokenRefreshMs: Infinity } : {}),
   });
   service.addListener(publisher);
   // AI players move through the service after each change that leaves a decision to them.

@@ -76,6 +76,13 @@ export interface Config {
   restGlobalShare: number;
   /** Whether REST_GLOBAL_SHARE was set (it then wins over SHARD_IDS / SHARDS). */
   restGlobalShareSet: boolean;
+  /**
+   * BOARD_TOKENS (docs/rate-limit.md): 'lend' (default) — a Start or "Show my hand" click lends
+   * its interaction token to the board, so board edits skip the global limit while it lives;
+   * 'never' — every board edit takes the channel route (bench/shard-budget.ts presses the
+   * shared global budget with it).
+   */
+  boardTokens: 'lend' | 'never';
 }
 
 /** Default database location (relative to the working directory). */
@@ -183,6 +190,11 @@ const schema = z.object({
       (v) => /^(\d+(\.\d*)?|\.\d+)$/.test(v) && Number(v) > 0 && Number(v) <= 1,
       "must be a number above 0 and at most 1: this host's share of the bot's 50 global requests per second, e.g. REST_GLOBAL_SHARE=0.5 when two hosts each run half the shards",
     )
+    .optional(),
+  BOARD_TOKENS: z
+    .string()
+    .trim()
+    .refine((v) => v === 'lend' || v === 'never', 'must be lend (the default: boards are edited through a recent click\'s interaction token when there is one) or never (every board edit takes the channel route and the global budget; for measuring that budget)')
     .optional(),
   SHARD_IDS: z
     .string()
@@ -316,5 +328,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     healthPort: d.HEALTH_PORT ?? null,
     restGlobalShare: d.REST_GLOBAL_SHARE !== undefined ? Number(d.REST_GLOBAL_SHARE) : sharding && sharding.shards !== 'auto' && sharding.shardIds ? sharding.shardIds.length / sharding.shards : 1,
     restGlobalShareSet: d.REST_GLOBAL_SHARE !== undefined,
+    boardTokens: d.BOARD_TOKENS === 'never' ? 'never' : 'lend',
   };
 }

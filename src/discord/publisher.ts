@@ -354,7 +354,8 @@ export class Publisher implements TableListener {
     if (!interaction.channelId) return;
     const noted: TableInteraction = { applicationId: interaction.applicationId, token: interaction.token, channelId: interaction.channelId, since: (this.deps.now ?? Date.now)(), answered: settledOnly(answered) };
     this.interactions.set(tableId, noted);
-    if (boardMessageId) this.boardVia.set(tableId, { ...noted, boardMessageId });
+    // boardTokenRefreshMs Infinity (BOARD_TOKENS=never): no click lends its token to the board.
+    if (boardMessageId && this.deps.boardTokenRefreshMs !== Infinity) this.boardVia.set(tableId, { ...noted, boardMessageId });
   }
 
   /**

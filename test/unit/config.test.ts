@@ -26,7 +26,14 @@ describe('loadConfig', () => {
       healthPort: null,
       restGlobalShare: 1,
       restGlobalShareSet: false,
+      boardTokens: 'lend',
     });
+  });
+
+  it('BOARD_TOKENS: lend or never; anything else is named', () => {
+    expect(loadConfig({ DISCORD_TOKEN: 't', BOARD_TOKENS: 'never' }).boardTokens).toBe('never');
+    expect(loadConfig({ DISCORD_TOKEN: 't', BOARD_TOKENS: 'lend' }).boardTokens).toBe('lend');
+    expect(() => loadConfig({ DISCORD_TOKEN: 't', BOARD_TOKENS: 'sometimes' })).toThrow(/BOARD_TOKENS must be lend/);
   });
 
   it('accepts a REST proxy base and a dev guild', () => {
@@ -65,6 +72,7 @@ describe('local play (README → Quick start)', () => {
         healthPort: null,
         restGlobalShare: 1,
         restGlobalShareSet: false,
+      boardTokens: 'lend',
       });
     }
   });
