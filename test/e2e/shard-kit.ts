@@ -8,11 +8,12 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import type { App } from '../../src/app.js';
 import { noirModule } from '../../src/games/noir/index.js';
+import { catalogFor } from '../../src/i18n/index.js';
 import { shardOfGuild } from '../../src/local/emulator/gateway.js';
 import type { DiscordEmulator, EmulatedUser, RecordedRequest } from '../../src/local/emulator/index.js';
 import { isInteractionRoute } from '../../src/local/emulator/rate-limits.js';
 import type { Store } from '../../src/persistence/store/types.js';
-import { answeredWithin, noirChoice, playOut, tableIdOf } from './harness.js';
+import { answeredWithin, noirChoice, playOut, tableIdOf, textOf } from './harness.js';
 
 /**
  * How long a click may take to be answered in these runs, ms: the emulator's ack timeout is
@@ -155,7 +156,13 @@ export async function playLane(
   while (!until()) {
     const users: EmulatedUser[] = [emu.addUser(`L${seed}-${n}a`, { guildId }), emu.addUser(`L${seed}-${n}b`, { guildId })];
     n += 1;
-    const lobby = answeredWithin(await users[0]!.slash(`${noirModule.command} new`, { mode: 'classic' }, { channelId }), ACK_WITHIN_MS).message!;
+    // "The table can't be reached right now … try again in a moment" (the database was busy on
+    // a loaded machine: nothing was stored) is tried again, as a person would.
+    let lobby = answeredWithin(await users[0]!.slash(`${noirModule.command} new`, { mode: 'classic' }, { channelId }), ACK_WITHIN_MS).message!;
+    for (let retry = 0; retry < 10 && textOf(lobby).includes(catalogFor('en').common.errors.tableUnreachable); retry++) {
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      lobby = answeredWithin(await users[0]!.slash(`${noirModule.command} new`, { mode: 'classic' }, { channelId }), ACK_WITHIN_MS).message!;
+    }
     const tableId = tableIdOf(lobby);
     counts.tables.push(tableId);
     answeredWithin(await users[1]!.click(lobby, 'Join'), ACK_WITHIN_MS);
