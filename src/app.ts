@@ -131,12 +131,21 @@ export function restAgent(): Agent {
  * the local emulator; discord.js appends `/v10`), at most REST_CONNECTIONS connections, and no
  * message cache — the bot never reads a
  * message back from discord.js (everything it draws comes from the table's snapshot), so
- * keeping every clicked panel and board in memory would only cost heap and garbage collection.
+ * keeping every clicked panel and board in memory would only cost heap and garbage collection;
+ * nor users and members (but its own), for the same reason.
  */
 export function discordClientOptions(apiUrl?: string | null, gate?: GlobalGate): ClientOptions {
   return {
     intents: [GatewayIntentBits.Guilds, GatewayIntentBits.GuildMessages],
-    makeCache: Options.cacheWithLimits({ ...Options.DefaultMakeCacheSettings, MessageManager: 0 }),
+    makeCache: Options.cacheWithLimits({
+      ...Options.DefaultMakeCacheSettings,
+      MessageManager: 0,
+      // Users and members are built from each payload (interaction.user, .member) and never read
+      // back from a cache here; with GuildMessages every ping's mentions would otherwise be cached
+      // too (~1–2 KB a user). Only the bot's own user and member are kept.
+      UserManager: { maxSize: 0, keepOverLimit: (user) => user.id === user.client.user?.id },
+      GuildMemberManager: { maxSize: 0, keepOverLimit: (member) => member.id === member.client.user?.id },
+    }),
     rest: { ...(apiUrl ? { api: apiUrl } : {}), agent: restAgent(), ...(gate ? restGateOptions(gate) : {}) },
   };
 }
