@@ -11,6 +11,7 @@ import type { TableSnapshot } from '../tables/types.js';
 import { panelFingerprint, panelMessage } from './render/panel.js';
 import type { AppContext } from './context.js';
 import { forDjs, forDjsEphemeral, missingChannelPermissions } from './answers.js';
+import { markStage } from './stages.js';
 
 type PanelInteraction = ChatInputCommandInteraction | ButtonInteraction | StringSelectMenuInteraction;
 
@@ -28,6 +29,7 @@ export async function answerWithPanel(
   how: 'reply' | 'update',
   note?: string,
 ): Promise<void> {
+  markStage(interaction, 'panel');
   const text = catalogFor(interaction.locale);
   const { table } = snapshot;
   const mod = app.registry.get(table.game);
@@ -44,7 +46,11 @@ export async function answerWithPanel(
   // "Pictures"): the click is answered at once and the picture follows as an edit.
   let picture = wanted ? pictures.cached(mod, snapshot, seat, text) : null;
   const acknowledged = interaction.deferred || interaction.replied;
-  if (wanted && !picture && acknowledged) picture = await handPicture(app, mod, snapshot, seat!, text);
+  markStage(interaction, 'cached');
+  if (wanted && !picture && acknowledged) {
+    picture = await handPicture(app, mod, snapshot, seat!, text);
+    markStage(interaction, 'pictureWaited');
+  }
   const later = wanted && !picture && !acknowledged;
   const draw = (drawn: MessagePicture | null) => panelMessage(mod, snapshot, interaction.user.id, text, shownNote, { picture: drawn, textBoards });
   const writer = app.publisher.panelWriter;
@@ -57,8 +63,8 @@ export async function answerWithPanel(
       messageId,
       table.version,
       {
-        update: () => interaction.update(forDjs(rendered!, true)),
-        defer: () => interaction.deferUpdate(),
+        update: () => (markStage(interaction, 'sending'), interaction.update(forDjs(rendered!, true)).finally(() => markStage(interaction, 'answered'))),
+        defer: () => (markStage(interaction, 'sending'), interaction.deferUpdate().finally(() => markStage(interaction, 'answered'))),
         edit: async () => {
           rendered ??= draw(await handPicture(app, mod, snapshot, seat!, text));
           writer.showing(messageId, panelFingerprint(rendered, shownNote));
@@ -75,7 +81,9 @@ export async function answerWithPanel(
   // and the picture as an edit when drawn (or the text version stays: the queue refused it).
   let messageId: string | undefined;
   const rendered = draw(picture);
+  markStage(interaction, 'sending');
   const response = await interaction.reply({ ...forDjsEphemeral(rendered), withResponse: true });
+  markStage(interaction, 'answered');
   messageId = response.resource?.message?.id;
   if (!messageId) return;
   writer.shown(messageId, table.version, panelFingerprint(rendered, shownNote));
