@@ -11,7 +11,8 @@
 import { readFileSync } from 'node:fs';
 
 interface Line {
-  time: number;
+  /** pino's ISO time, then Unix ms. */
+  time: string | number;
   msg?: string;
   action?: string;
   ms?: number;
@@ -32,17 +33,17 @@ for (const raw of readFileSync(file, 'utf8').split('\n')) {
   if (!raw.includes('"interaction"')) continue;
   try {
     const l = JSON.parse(raw) as Line;
-    if (l.msg === 'interaction' && l.stages) lines.push(l);
+    if (l.msg === 'interaction' && l.stages) lines.push({ ...l, time: Date.parse(String(l.time)) });
   } catch {
     // not a log line
   }
 }
 const ORDER = ['ackFirst', 'acked', 'admitted', 'panel', 'cached', 'pictureWaited', 'sending', 'answered'];
 const fmt = (n: number) => (Number.isNaN(n) ? '-' : n < 10 ? n.toFixed(1) : Math.round(n).toString());
-const start = lines[0]?.time ?? 0;
+const start = Number(lines[0]?.time ?? 0);
 const windows = new Map<number, Line[]>();
 for (const l of lines) {
-  const w = Math.floor((l.time - start) / windowMs);
+  const w = Math.floor((Number(l.time) - start) / windowMs);
   windows.set(w, [...(windows.get(w) ?? []), l]);
 }
 process.stdout.write(`${lines.length} component interactions with stages; per stage p50/p99 ms since receipt\n`);

@@ -43,15 +43,18 @@ export async function answerWithPanel(
   const pictures = app.publisher.pictures;
   const wanted = !!mod.pictures && seat !== null && !textBoards && !!table.state;
   // A picture already drawn goes with the answer; one not yet drawn never delays it (README
-  // "Pictures"): the click is answered at once and the picture follows as an edit.
-  let picture = wanted ? pictures.cached(mod, snapshot, seat, text) : null;
-  const acknowledged = interaction.deferred || interaction.replied;
+  // "Pictures"): the click is answered at once and the picture follows as an edit. Not even
+  // for a click acknowledged first (late.ts): waiting for its render here would hold the
+  // click's admission slot (admission.ts) for up to PICTURE_EDIT_BY_MS, the clicks behind
+  // it would wait past ACKNOWLEDGE_FIRST_AFTER_MS and be acknowledged first in turn, and so
+  // on — under load every slot ended up waiting on the render queue with the event loop
+  // idle (docs/pictures.md "Click → answer").
+  const picture = wanted ? pictures.cached(mod, snapshot, seat, text) : null;
   markStage(interaction, 'cached');
-  if (wanted && !picture && acknowledged) {
-    picture = await handPicture(app, mod, snapshot, seat!, text);
-    markStage(interaction, 'pictureWaited');
-  }
-  const later = wanted && !picture && !acknowledged;
+  // A picture the render queue would refuse now (full, or not done within PICTURE_EDIT_BY_MS)
+  // is not waited for: the answer is the text version at once, not an acknowledgement and an
+  // edit to the same text version later.
+  const later = wanted && !picture && pictures.queue.wouldRefuse(Date.now() + PICTURE_EDIT_BY_MS) === null;
   const draw = (drawn: MessagePicture | null) => panelMessage(mod, snapshot, interaction.user.id, text, shownNote, { picture: drawn, textBoards });
   const writer = app.publisher.panelWriter;
   if (how === 'update' && interaction.isMessageComponent()) {
