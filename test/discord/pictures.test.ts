@@ -67,6 +67,11 @@ describe('rasterise', () => {
     expect(subset.data.equals(whole.data)).toBe(true);
   });
 
+  it("keeps resvg's freed memory for the next picture: MIMALLOC_PURGE_DELAY is set before resvg loads (allocator.ts)", async () => {
+    const { PURGE_DELAY_MS } = await import('../../src/discord/pictures/allocator.js');
+    expect(process.env.MIMALLOC_PURGE_DELAY).toBe(String(PURGE_DELAY_MS));
+  });
+
   it('rejects an SVG it cannot parse', async () => {
     await expect(rasterise('<svg')).rejects.toThrow();
   });

@@ -5,6 +5,8 @@
  * (`assets/fonts/`, made by `scripts/subset-fonts.sh`): no system font is ever looked up, so
  * a picture is the same bytes on every machine.
  */
+// First: resvg's allocator settings must be in the environment before resvg loads (./allocator.ts).
+import './allocator.js';
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
