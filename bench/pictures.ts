@@ -2,7 +2,8 @@
  * Picture benchmark (README "Pictures"): render time per picture (SVG → PNG with the shipped
  * font subsets, one at a time, so one core's worth — wall time, and the process's CPU time, which
  * a shared machine's other work does not inflate as much) and PNG size, p50 / p99 per game, board and
- * hand, over positions of random games at the game's biggest table (6 seats or its maximum);
+ * hand, over positions of random games at the game's biggest table (6 seats or its maximum),
+ * after one untimed warm-up picture (the raster worker starts once per process);
  * and the same boards with the full DejaVu fonts, to show what the subsets save.
  */
 import { GAME_MODULES } from '../src/games/index.js';
@@ -22,6 +23,9 @@ function quantile(sorted: number[], q: number): number {
 export async function benchPictures(count: number): Promise<{ name: string; metrics: Record<string, number>; summary: string }> {
   const metrics: Record<string, number> = {};
   const lines: string[] = [];
+  // One picture before timing: the raster worker's start (loading resvg, its first fonts and
+  // JIT warm-up) happens once per process, not once per picture.
+  await rasterise('<svg xmlns="http://www.w3.org/2000/svg" width="720" height="60"><rect width="720" height="60" fill="#2b2d31"/><text x="10" y="40" font-size="28" fill="#fff">Warm-up</text></svg>');
   for (const mod of GAME_MODULES) {
     if (!mod.pictures) continue;
     const seats = Math.min(6, mod.definition.maxPlayers);
