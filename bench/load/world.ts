@@ -17,7 +17,7 @@
  * Note: Discord caps a server at 500 channels; the 1,000 channels of one emulated guild
  * stand for several servers. Limits are per channel and per bot, so this changes nothing.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -148,6 +148,12 @@ export async function buildWorld(o: WorldOptions): Promise<World> {
     await bot.stop();
     await db?.close();
     await emu.stop();
+    // RH_BENCH_LOG_DIR keeps the bot's log (its per-interaction `stages`: bench/load/stages.ts reads them).
+    const keep = process.env.RH_BENCH_LOG_DIR;
+    if (keep) {
+      mkdirSync(keep, { recursive: true });
+      copyFileSync(join(dir, 'bot.log'), join(keep, `${o.kind}-${o.tables}-${Date.now()}.log`));
+    }
     rmSync(dir, { recursive: true, force: true });
   };
   try {

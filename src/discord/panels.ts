@@ -11,6 +11,7 @@ import type { TableSnapshot } from '../tables/types.js';
 import { panelFingerprint, panelMessage } from './render/panel.js';
 import type { AppContext } from './context.js';
 import { forDjs, forDjsEphemeral, missingChannelPermissions } from './answers.js';
+import { markStage } from './stages.js';
 
 type PanelInteraction = ChatInputCommandInteraction | ButtonInteraction | StringSelectMenuInteraction;
 
@@ -30,6 +31,7 @@ export async function answerWithPanel(
   how: 'reply' | 'update' | 'follow-up',
   note?: string,
 ): Promise<void> {
+  markStage(interaction, 'panel');
   const text = catalogFor(interaction.locale);
   const { table } = snapshot;
   const mod = app.registry.get(table.game);
@@ -43,11 +45,18 @@ export async function answerWithPanel(
   const pictures = app.publisher.pictures;
   const wanted = !!mod.pictures && seat !== null && !textBoards && !!table.state;
   // A picture already drawn goes with the answer; one not yet drawn never delays it (README
-  // "Pictures"): the click is answered at once and the picture follows as an edit.
-  let picture = wanted ? pictures.cached(mod, snapshot, seat, text) : null;
-  const acknowledged = interaction.deferred || interaction.replied;
-  if (wanted && !picture && acknowledged) picture = await handPicture(app, mod, snapshot, seat!, text);
-  const later = wanted && !picture && !acknowledged;
+  // "Pictures"): the click is answered at once and the picture follows as an edit. Not even
+  // for a click acknowledged first (late.ts): waiting for its render here would hold the
+  // click's admission slot (admission.ts) for up to PICTURE_EDIT_BY_MS, the clicks behind
+  // it would wait past ACKNOWLEDGE_FIRST_AFTER_MS and be acknowledged first in turn, and so
+  // on — under load every slot ended up waiting on the render queue with the event loop
+  // idle (docs/pictures.md "Click → answer").
+  const picture = wanted ? pictures.cached(mod, snapshot, seat, text) : null;
+  markStage(interaction, 'cached');
+  // A picture the render queue would refuse now (full, or not done within PICTURE_EDIT_BY_MS)
+  // is not waited for: the answer is the text version at once, not an acknowledgement and an
+  // edit to the same text version later.
+  const later = wanted && !picture && pictures.queue.wouldRefuse(Date.now() + PICTURE_EDIT_BY_MS) === null;
   const draw = (drawn: MessagePicture | null) => panelMessage(mod, snapshot, interaction.user.id, text, shownNote, { picture: drawn, textBoards });
   const writer = app.publisher.panelWriter;
   if (how === 'update' && interaction.isMessageComponent()) {
@@ -59,8 +68,8 @@ export async function answerWithPanel(
       messageId,
       table.version,
       {
-        update: () => interaction.update(forDjs(rendered!, true)),
-        defer: () => interaction.deferUpdate(),
+        update: () => (markStage(interaction, 'sending'), interaction.update(forDjs(rendered!, true)).finally(() => markStage(interaction, 'answered'))),
+        defer: () => (markStage(interaction, 'sending'), interaction.deferUpdate().finally(() => markStage(interaction, 'answered'))),
         edit: async () => {
           rendered ??= draw(await handPicture(app, mod, snapshot, seat!, text));
           writer.showing(messageId, panelFingerprint(rendered, shownNote));
@@ -78,14 +87,17 @@ export async function answerWithPanel(
   let messageId: string | undefined;
   const rendered = draw(picture);
   const followUp = how === 'follow-up' && interaction.isMessageComponent();
+  markStage(interaction, 'sending');
   if (followUp) {
     // The board's token: its `@original` is the board once the deferred update went through.
     const acknowledged = interaction.deferUpdate();
     app.publisher.noteBoardClick(table.id, interaction, acknowledged, interaction.message.id);
     await acknowledged;
+    markStage(interaction, 'answered');
     messageId = (await interaction.followUp(forDjsEphemeral(rendered))).id;
   } else {
     const response = await interaction.reply({ ...forDjsEphemeral(rendered), withResponse: true });
+    markStage(interaction, 'answered');
     messageId = response.resource?.message?.id;
   }
   if (!messageId) return;

@@ -26,6 +26,7 @@ import { handleComponent } from './components.js';
 import { acknowledgeFirst, ACKNOWLEDGE_FIRST_AFTER_MS, EXPIRED_AFTER_MS, InteractionAges, interactionAgeMs } from './late.js';
 import type { AppContext, InteractionLog } from './context.js';
 import { componentHandlers, type SlashCommand } from './slash-command.js';
+import { markStage, startStages, stagesOf } from './stages.js';
 
 /** How many commands an "unknown command" answer names as examples. */
 const EXAMPLE_COMMANDS = 4;
@@ -79,6 +80,8 @@ export function createRouter(app: AppContext, commands: SlashCommand[]): (intera
   const ages = new InteractionAges();
   return async (interaction: Interaction) => {
     const started = performance.now();
+    const ageMs = interactionAgeMs(interaction);
+    startStages(interaction);
     const log: InteractionLog = { action: 'unknown', outcome: 'ignored' };
     try {
       if (interaction.isChatInputCommand()) {
@@ -91,10 +94,13 @@ export function createRouter(app: AppContext, commands: SlashCommand[]): (intera
           return;
         }
         // Overloaded: a click that waits for its turn until it is in danger is acknowledged first.
-        const release = await admission.enter(interactionAgeMs(interaction), async () => {
+        const release = await admission.enter(ageMs, async () => {
           log.acknowledgedFirst = true;
+          markStage(interaction, 'ackFirst');
           await acknowledgeFirst(interaction, (target, body) => app.publisher.editPanel(target, body));
+          markStage(interaction, 'acked');
         });
+        markStage(interaction, 'admitted');
         try {
           await handleComponent(interaction, app, log, handlers);
         } finally {
@@ -147,6 +153,8 @@ export function createRouter(app: AppContext, commands: SlashCommand[]): (intera
           outcome: log.outcome,
           ...(log.acknowledgedFirst ? { acknowledgedFirst: true } : {}),
           ms: Math.round((performance.now() - started) * 10) / 10,
+          ageMs,
+          stages: stagesOf(interaction),
         },
         'interaction',
       );

@@ -15,7 +15,9 @@ import { countComponents, textDisplayLength, V2_COMPONENTS_MAX, V2_TEXT_MAX } fr
 import { ByteLru } from '../../src/discord/pictures/cache.js';
 import { PictureMaker, type MessagePicture } from '../../src/discord/pictures/index.js';
 import { fontFiles, RASTER_SCALE, RasterWorker, rasterise } from '../../src/discord/pictures/rasterise.js';
+import { encodeOpaquePng } from '../../src/discord/pictures/png.js';
 import { createRequire } from 'node:module';
+import { inflateSync } from 'node:zlib';
 import { renderContext } from '../../src/discord/render/context.js';
 import { requestBody } from '../../src/discord/message-body.js';
 import { playRandomGame } from '../support/random-play.js';
@@ -65,14 +67,20 @@ describe('rasterise', () => {
     expect(subset.data.equals(whole.data)).toBe(true);
   });
 
+  it("keeps resvg's freed memory for the next picture: MIMALLOC_PURGE_DELAY is set before resvg loads (allocator.ts)", async () => {
+    const { PURGE_DELAY_MS } = await import('../../src/discord/pictures/allocator.js');
+    expect(process.env.MIMALLOC_PURGE_DELAY).toBe(String(PURGE_DELAY_MS));
+  });
+
   it('rejects an SVG it cannot parse', async () => {
     await expect(rasterise('<svg')).rejects.toThrow();
   });
 
-  it('renders and encodes on a worker thread: the same PNG bytes as resvg on the event loop; a bad SVG rejects and the worker goes on', async () => {
+  it('renders and encodes on a worker thread: the same PNG bytes as resvg + encodeOpaquePng on the event loop; a bad SVG rejects and the worker goes on', async () => {
     const { Resvg } = await import('@resvg/resvg-js');
     const options = { font: { fontFiles: fontFiles(), loadSystemFonts: false, defaultFontFamily: 'DejaVu Sans' }, fitTo: { mode: 'zoom' as const, value: RASTER_SCALE }, shapeRendering: 2 as const, textRendering: 1 as const, logLevel: 'off' as const };
-    const onLoop = new Resvg(svg, options).render().asPng();
+    const image = new Resvg(svg, options).render();
+    const onLoop = encodeOpaquePng(image.pixels, image.width, image.height)!;
     const worker = new RasterWorker(createRequire(import.meta.url).resolve('@resvg/resvg-js'));
     try {
       const [png, bad, again] = await Promise.allSettled([worker.render(svg, options), worker.render('<svg', options), worker.render(svg, options)]);
@@ -85,6 +93,57 @@ describe('rasterise', () => {
     } finally {
       await worker.close();
     }
+  });
+});
+
+/** The chunks of a PNG file, each checked against its CRC (zlib's crc32 where Node has it). */
+function pngChunks(png: Buffer): { type: string; data: Buffer }[] {
+  expect(png.subarray(0, 8)).toEqual(PNG_SIGNATURE);
+  const chunks: { type: string; data: Buffer }[] = [];
+  const zlib = nodeRequire('node:zlib') as { crc32?: (data: Buffer, value?: number) => number };
+  for (let at = 8; at < png.length; ) {
+    const length = png.readUInt32BE(at);
+    const type = png.toString('latin1', at + 4, at + 8);
+    const data = png.subarray(at + 8, at + 8 + length);
+    if (zlib.crc32) expect(png.readUInt32BE(at + 8 + length)).toBe(zlib.crc32(data, zlib.crc32(Buffer.from(type, 'latin1'))) >>> 0);
+    chunks.push({ type, data });
+    at += 12 + length;
+  }
+  return chunks;
+}
+const nodeRequire = createRequire(import.meta.url);
+
+describe('encodeOpaquePng', () => {
+  const svg = svgDocument(720, 120, [text(20, 60, 'Señora Ünver ★ ✓ — 3 évidences', { size: 28, bold: true })]);
+  it("writes an opaque picture as 8-bit RGB with exactly resvg's pixels (lossless), smaller than resvg's own PNG", async () => {
+    const { Resvg } = await import('@resvg/resvg-js');
+    const image = new Resvg(svg, { font: { fontFiles: fontFiles(), loadSystemFonts: false, defaultFontFamily: 'DejaVu Sans' } }).render();
+    const png = encodeOpaquePng(image.pixels, image.width, image.height)!;
+    const chunks = pngChunks(png);
+    expect(chunks.map((c) => c.type)).toEqual(['IHDR', 'IDAT', 'IEND']);
+    const header = chunks[0]!.data;
+    expect([header.readUInt32BE(0), header.readUInt32BE(4), header[8], header[9], header[10], header[11], header[12]]).toEqual([720, 120, 8, 2, 0, 0, 0]);
+    const raw = inflateSync(chunks[1]!.data);
+    expect(raw.length).toBe((720 * 3 + 1) * 120);
+    const pixels = image.pixels;
+    let differ = 0;
+    for (let y = 0; y < 120; y++) {
+      expect(raw[y * (720 * 3 + 1)]).toBe(0); // filter: none
+      for (let x = 0; x < 720; x++) {
+        const from = y * (720 * 3 + 1) + 1 + x * 3;
+        const to = (y * 720 + x) * 4;
+        if (raw[from] !== pixels[to] || raw[from + 1] !== pixels[to + 1] || raw[from + 2] !== pixels[to + 2]) differ++;
+      }
+    }
+    expect(differ).toBe(0);
+    expect(png.length).toBeLessThan(image.asPng().length);
+  });
+
+  it('refuses a picture with a pixel that is not fully opaque (resvg keeps its alpha then)', () => {
+    const pixels = new Uint8Array(2 * 2 * 4).fill(255);
+    expect(encodeOpaquePng(pixels, 2, 2)).not.toBeNull();
+    pixels[7] = 254;
+    expect(encodeOpaquePng(pixels, 2, 2)).toBeNull();
   });
 });
 

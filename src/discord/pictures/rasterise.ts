@@ -5,6 +5,8 @@
  * (`assets/fonts/`, made by `scripts/subset-fonts.sh`): no system font is ever looked up, so
  * a picture is the same bytes on every machine.
  */
+// First: resvg's allocator settings must be in the environment before resvg loads (./allocator.ts).
+import './allocator.js';
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,6 +14,7 @@ import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import { renderAsync, type ResvgRenderOptions } from '@resvg/resvg-js';
 import { FONT_FAMILY } from '../../games/svg.js';
+import { encodeOpaquePng, PNG_DEFLATE_LEVEL, PNG_ENCODER_SOURCE } from './png.js';
 
 /** The font files pictures are drawn with: DejaVu Sans and Bold, subset (`scripts/subset-fonts.sh`). */
 export const FONT_FILES = ['DejaVuSans.subset.ttf', 'DejaVuSans-Bold.subset.ttf'];
@@ -58,7 +61,7 @@ export const RASTER_SCALE = 0.75;
 /**
  * Rasterise `svg` to a PNG at `scale` × its own size (default RASTER_SCALE) with the shipped
  * fonts, off the event loop (README "Pictures" has the measured times): parsing, drawing and
- * PNG encoding all run on a worker thread (`RasterWorker`), so the only cost left on the
+ * PNG encoding (./png.ts) all run on a worker thread (`RasterWorker`), so the only cost left on the
  * event loop is posting the SVG and receiving the PNG. Rejects when the SVG cannot be parsed.
  * `fonts` overrides the font files (the bench compares the full fonts with the subsets).
  * Falls back to resvg's `renderAsync` (drawing on libuv's pool, encoding on the loop) when
@@ -69,7 +72,7 @@ export async function rasterise(svg: string, fonts: string[] = fontFiles(), scal
   const worker = sharedWorker();
   if (worker) return worker.render(svg, options);
   const image = await renderAsync(svg, options);
-  return { data: image.asPng(), width: image.width, height: image.height };
+  return { data: encodeOpaquePng(image.pixels, image.width, image.height) ?? image.asPng(), width: image.width, height: image.height };
 }
 
 /** resvg's options for the shipped fonts at `scale`. */
@@ -85,16 +88,19 @@ function rasterOptions(fonts: string[], scale: number): ResvgRenderOptions {
 
 /**
  * The worker's code (CommonJS, run with `eval`: no separate file to find in the sources, the
- * build or under tsx): loads resvg from the path the main thread resolved, renders and
- * encodes each SVG it is sent, and posts the PNG (or the error's message) back with the job id.
+ * build or under tsx): loads resvg from the path the main thread resolved, renders each SVG it
+ * is sent, encodes it (./png.ts: opaque RGB; resvg's `asPng` for a picture with transparency),
+ * and posts the PNG (or the error's message) back with the job id.
  */
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
+const { deflateSync } = require('node:zlib');
 const { Resvg } = require(workerData.resvg);
+${PNG_ENCODER_SOURCE}
 parentPort.on('message', ({ id, svg, options }) => {
   try {
     const image = new Resvg(svg, options).render();
-    const png = image.asPng();
+    const png = encodeOpaquePng(image.pixels, image.width, image.height, deflateSync, ${PNG_DEFLATE_LEVEL}) || image.asPng();
     parentPort.postMessage({ id, png, width: image.width, height: image.height });
   } catch (err) {
     parentPort.postMessage({ id, error: String((err && err.message) || err) });

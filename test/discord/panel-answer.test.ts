@@ -1,0 +1,142 @@
+/**
+ * A click's answer never waits for its hand picture (README "Pictures", docs/pictures.md
+ * "Click → answer"): `answerWithPanel` answers with the picture when it is already drawn,
+ * else with the text version at once (or, on a panel, an acknowledgement and an edit) — also
+ * for a click that was acknowledged first under load (late.ts), whose handler holds an
+ * admission slot (admission.ts) until it returns — and the picture follows as an edit.
+ */
+import { describe, expect, it, vi } from 'vitest';
+import { answerWithPanel } from '../../src/discord/panels.js';
+import { PanelWriter } from '../../src/discord/panel-writer.js';
+import { PictureMaker } from '../../src/discord/pictures/index.js';
+import { RenderQueue } from '../../src/discord/pictures/queue.js';
+import type { Png } from '../../src/discord/pictures/rasterise.js';
+import type { AppContext } from '../../src/discord/context.js';
+import { GAME_MODULES } from '../../src/games/index.js';
+import { GameRegistry } from '../../src/games/registry.js';
+import { silentLogger } from '../../src/logger.js';
+import { playRandomGame } from '../support/random-play.js';
+import { snapshotOf, withTestPictures } from '../support/test-pictures.js';
+
+const mod = withTestPictures(GAME_MODULES.find((m) => m.id === 'noir')!);
+const states: unknown[] = [];
+playRandomGame(mod.definition, { seats: 2, seed: 3, playSeed: 4, maxActions: 10, onState: (s) => states.push(s) });
+const snapshot = snapshotOf(mod, states[2], 2, 5);
+
+/** A rasteriser whose renders wait until `release()`. */
+function blockedRaster() {
+  const waiting: (() => void)[] = [];
+  return {
+    calls: 0,
+    rasterise(this: { calls: number }, svg: string): Promise<Png> {
+      this.calls++;
+      return new Promise((resolve) => waiting.push(() => resolve({ data: Buffer.from(svg), width: 1, height: 1 })));
+    },
+    release: () => waiting.splice(0).forEach((go) => go()),
+  };
+}
+
+/** An app context with just what answerWithPanel uses. */
+function appWith(pictures: PictureMaker) {
+  const editPanel = vi.fn(async () => ({ id: 'panel-1' }));
+  const app = {
+    registry: new GameRegistry([mod]),
+    logger: silentLogger,
+    publisher: { textBoards: { user: async () => false, guild: async () => false }, pictures, panelWriter: new PanelWriter(silentLogger), editPanel, trackPanel: vi.fn() },
+  } as unknown as AppContext;
+  return { app, editPanel };
+}
+
+/** A "Show my hand" click from seat 0's user, already acknowledged first (deferred private reply) or not. */
+function boardClick(acknowledged: boolean) {
+  const calls: string[] = [];
+  const interaction = {
+    locale: 'en-US',
+    user: { id: 'u0' },
+    channelId: 'elsewhere',
+    applicationId: 'app',
+    token: 'tok',
+    deferred: acknowledged,
+    replied: false,
+    isMessageComponent: () => true,
+    reply: vi.fn(async (options: { files?: unknown[] }) => {
+      calls.push(`reply files=${options.files?.length ?? 0}`);
+      return { resource: { message: { id: 'panel-1' } } };
+    }),
+  };
+  return { interaction, calls };
+}
+
+/** A click on seat 0's panel (answered in place). */
+function panelClick() {
+  const calls: string[] = [];
+  const interaction = {
+    locale: 'en-US',
+    user: { id: 'u0' },
+    channelId: 'elsewhere',
+    applicationId: 'app',
+    token: 'tok',
+    deferred: false,
+    replied: false,
+    message: { id: 'panel-2' },
+    isMessageComponent: () => true,
+    update: vi.fn(async (options: { files?: unknown[] }) => calls.push(`update files=${options.files?.length ?? 0}`)),
+    deferUpdate: vi.fn(async () => calls.push('defer')),
+  };
+  return { interaction, calls };
+}
+
+describe('answerWithPanel: the answer never waits for the picture', () => {
+  it('a click acknowledged first gets the text version at once while its picture is still rendering; the picture follows as an edit', async () => {
+    const raster = blockedRaster();
+    const pictures = new PictureMaker({ rasterise: (svg) => raster.rasterise(svg) });
+    const { app, editPanel } = appWith(pictures);
+    const { interaction, calls } = boardClick(true);
+    await answerWithPanel(interaction as never, app, snapshot, 'reply');
+    // Answered (and the handler done, its admission slot free) with the render still blocked.
+    expect(calls).toEqual(['reply files=0']);
+    expect(raster.calls).toBe(1);
+    expect(editPanel).not.toHaveBeenCalled();
+    raster.release();
+    await vi.waitFor(() => expect(editPanel).toHaveBeenCalledTimes(1));
+    const body = (editPanel.mock.calls[0] as unknown as [unknown, { files: unknown[] }])[1];
+    expect(body.files).toHaveLength(1);
+  });
+
+  it('a picture already drawn goes with the answer', async () => {
+    const pictures = new PictureMaker({ rasterise: async (svg) => ({ data: Buffer.from(svg), width: 1, height: 1 }) });
+    const { app } = appWith(pictures);
+    await pictures.hand(mod, snapshot, 0, (await import('../../src/i18n/index.js')).catalogs.en);
+    const { interaction, calls } = boardClick(false);
+    await answerWithPanel(interaction as never, app, snapshot, 'reply');
+    expect(calls).toEqual(['reply files=1']);
+  });
+
+  it('a panel click whose picture the render queue would refuse (full) is answered in place with the text version, not acknowledged and edited later', async () => {
+    const raster = blockedRaster();
+    const queue = new RenderQueue({ concurrency: 1, size: 0 });
+    const pictures = new PictureMaker({ rasterise: (svg) => raster.rasterise(svg), queue });
+    const { app, editPanel } = appWith(pictures);
+    // Another picture takes the one render slot: the queue is full.
+    void pictures.hand(mod, snapshotOf(mod, states[1], 2, 4, { id: 8 } as never), 1, (await import('../../src/i18n/index.js')).catalogs.en);
+    expect(queue.wouldRefuse()).toBe('full');
+    const { interaction, calls } = panelClick();
+    await answerWithPanel(interaction as never, app, snapshot, 'update');
+    expect(calls).toEqual(['update files=0']);
+    expect(editPanel).not.toHaveBeenCalled();
+    raster.release();
+  });
+
+  it('a panel click whose picture can be drawn in time is acknowledged (it keeps its last picture) and edited with the new one', async () => {
+    const raster = blockedRaster();
+    const pictures = new PictureMaker({ rasterise: (svg) => raster.rasterise(svg) });
+    const { app, editPanel } = appWith(pictures);
+    const { interaction, calls } = panelClick();
+    await answerWithPanel(interaction as never, app, snapshot, 'update');
+    expect(calls).toEqual(['defer']);
+    raster.release();
+    await vi.waitFor(() => expect(editPanel).toHaveBeenCalledTimes(1));
+    const body = (editPanel.mock.calls[0] as unknown as [unknown, { files: unknown[] }])[1];
+    expect(body.files).toHaveLength(1);
+  });
+});
