@@ -14,7 +14,7 @@ import { replayGame, type ReviewView } from '../../src/review/replay.js';
 import { suspicionModule } from '../../src/games/suspicion/index.js';
 import { en } from '../../src/i18n/en/index.js';
 import { allComponents, DiscordEmulator, buttonLabels, type EmulatedMessage, type EmulatedUser } from '../../src/local/emulator/index.js';
-import { answered, boardOf, fresh, playOut, settle, startBot, tableIdOf, tempDir, textOf } from './harness.js';
+import { answered, boardOf, eventually, fresh, playOut, settle, startBot, tableIdOf, tempDir, textOf } from './harness.js';
 
 const r = en.review;
 
@@ -213,20 +213,27 @@ describe('Game review through the Discord emulator', () => {
       const replay = replayGame({ definition: suspicionModule.definition, options: table.options, seats: 3, seed: table.seed!, setupMeta: { hostSeat: await seatOf(ana) }, log });
       const drawn = (step: number, view: ReviewView) => stepPictures(suspicionModule, replay, step, view, reviewPictureSeats(seats, en), en, true)!;
       const handAlts = (step: number) => drawn(step, { kind: 'all' }).hands.map((hand) => hand.picture.alt);
+      // A step whose pictures are not drawn within REVIEW_PICTURE_WAIT_MS is acknowledged and
+      // edited a moment later (a loaded machine): read the panel once it shows the step with them.
+      const at = (m: EmulatedMessage, step: number, pictures: number) =>
+        eventually(async () => {
+          const now = fresh(emu, m);
+          return textOf(now).includes(r.stepOf(step, last)) && ((now.attachments ?? []) as unknown[]).length === pictures ? now : null;
+        }, `review step ${step} with ${pictures} pictures`, 15_000);
       // A non-player: the public board only, at the last step and one step back.
-      let eves = answered(await eve.click(board, r.reviewButton)).message!;
+      let eves = await at(answered(await eve.click(board, r.reviewButton)).message!, last, 1);
       expect(await galleryAlts(eves)).toEqual([drawn(last, { kind: 'public' }).board.alt]);
-      eves = answered(await eve.click(eves, r.previous)).message!;
+      eves = await at(answered(await eve.click(eves, r.previous)).message!, last - 1, 1);
       expect(textOf(eves)).toContain(r.stepOf(last - 1, last));
       const alts = await galleryAlts(eves);
       expect(alts).toEqual([drawn(last - 1, { kind: 'public' }).board.alt]);
       for (const hand of handAlts(last - 1)) expect(alts).not.toContain(hand);
       // A player: the board and their own hand; everything revealed: the board and every hand.
       const mine = await seatOf(ana);
-      let anas = answered(await ana.click(board, r.reviewButton)).message!;
+      let anas = await at(answered(await ana.click(board, r.reviewButton)).message!, last, 2);
       expect(await galleryAlts(anas)).toEqual([drawn(last, { kind: 'public' }).board.alt, handAlts(last)[mine]]);
-      anas = answered(await ana.click(anas, r.first)).message!;
-      anas = answered(await ana.select(anas, r.viewAs, ['a'])).message!;
+      anas = await at(answered(await ana.click(anas, r.first)).message!, 0, 2);
+      anas = await at(answered(await ana.select(anas, r.viewAs, ['a'])).message!, 0, 4);
       expect(textOf(anas)).toContain(r.stepOf(0, last));
       expect(await galleryAlts(anas)).toEqual([drawn(0, { kind: 'public' }).board.alt, ...handAlts(0)]);
       for (const name of ['Ana', 'Ben', 'Cleo']) expect(textOf(anas)).toContain(r.seatHeading(name));
