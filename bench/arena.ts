@@ -83,7 +83,7 @@ const SETUPS = listArg('setups');
 const PLAYERS = listArg('players')?.map(Number) ?? null;
 const LINE_UP_FILTER = listArg('line-ups');
 
-/** Hard search iterations per move by game: about what 300 ms buys on one idle core (measured, see README; the game module's). */
+/** Hard search iterations per move by game: what a live 300 ms Hard move searches on this machine (bench/hard-iterations.ts; the game module's). */
 const hardIterations = (game: GameId) => benchSetupsOf(game).arena.hardIterations;
 const iterationsFor = (game: GameId) => Number(args.get('iterations') ?? (QUICK ? Math.ceil(hardIterations(game) / 4) : hardIterations(game)));
 
