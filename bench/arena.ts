@@ -144,6 +144,8 @@ interface Row {
   status: 'met' | 'point' | 'missed' | 'luck';
   hardMoves: number;
   hardIterations: number;
+  /** Games and hits of every deal (so runs with different seeds can be pooled deal by deal). */
+  units: DealUnit[];
 }
 
 /** Did the seat "hit": win (J'Accuse!: get arrested)? */
@@ -256,6 +258,7 @@ async function measureLineUp(def: AnyGameDefinition, s: Setup, n: number, lineUp
     status,
     hardMoves: stats.hardMoves,
     hardIterations: stats.hardIterations,
+    units,
   };
 }
 
