@@ -38,6 +38,9 @@
  *   --line-ups=hard-easy,hard-normal,normal-easy   line-ups to run (default: all three)
  *   --latency-only / --no-latency, --tables=T (Hard bots at once in the latency test,
  *                   default 8), --moves=M (Hard moves per table there, default 12)
+ *   --engine        Hard as before the compact models: the engine-based search (src/bots/ismcts.ts
+ *                   `ismcts`, Normal's shortlist) for every game but J'Accuse! (its own search),
+ *                   on the main thread (with `--seed` and `--iterations`: before/after on the same deals)
  *   --label=x       added to the file name
  * Results are also written as JSON (with the seed) to bench/results/arena-<date>-<label|seed>.json.
  */
@@ -54,6 +57,7 @@ import { decideBot, DEFAULT_BUDGET_MS } from '../src/bots/policy.js';
 import type { BotInput, BotLevel } from '../src/games/bot.js';
 import { BotPool } from '../src/bots/pool.js';
 import { fnv1a } from '../src/bots/seed.js';
+import { botKit } from '../src/bots/kits.js';
 import { clusterWilson, quantile, type DealUnit } from './arena-stats.js';
 import { arenaSetups, benchSetupsOf, type GameArenaSetup } from './setups.js';
 
@@ -82,8 +86,11 @@ const listArg = (name: string) => (args.has(name) ? args.get(name)!.split(',') :
 const SETUPS = listArg('setups');
 const PLAYERS = listArg('players')?.map(Number) ?? null;
 const LINE_UP_FILTER = listArg('line-ups');
+/** `--engine`: Hard decides with the engine-based search (kits without their compact model), on this thread. */
+const ENGINE = args.has('engine');
+const engineKits = (game: string) => ({ ...botKit(game), model: undefined });
 
-/** Hard search iterations per move by game: about what 300 ms buys on one idle core (measured, see README; the game module's). */
+/** Hard search iterations per move by game: what a live 300 ms Hard move searches on this machine (bench/hard-iterations.ts; the game module's). */
 const hardIterations = (game: GameId) => benchSetupsOf(game).arena.hardIterations;
 const iterationsFor = (game: GameId) => Number(args.get('iterations') ?? (QUICK ? Math.ceil(hardIterations(game) / 4) : hardIterations(game)));
 
@@ -144,6 +151,8 @@ interface Row {
   status: 'met' | 'point' | 'missed' | 'luck';
   hardMoves: number;
   hardIterations: number;
+  /** Games and hits of every deal (so runs with different seeds can be pooled deal by deal). */
+  units: DealUnit[];
 }
 
 /** Did the seat "hit": win (J'Accuse!: get arrested)? */
@@ -166,7 +175,7 @@ async function playOne(
   const iterations = iterationsFor(s.game);
   const players = levels.map((level) => async (input: BotInput) => {
     if (level !== 'hard') return decideBot({ level, input }).action;
-    const d = await pool.decide({ level, input, iterations });
+    const d = ENGINE ? decideBot({ level, input, iterations }, engineKits) : await pool.decide({ level, input, iterations });
     if (d.iterations > 0) {
       stats.hardMoves++;
       stats.hardIterations += d.iterations;
@@ -256,6 +265,7 @@ async function measureLineUp(def: AnyGameDefinition, s: Setup, n: number, lineUp
     status,
     hardMoves: stats.hardMoves,
     hardIterations: stats.hardIterations,
+    units,
   };
 }
 
@@ -444,7 +454,7 @@ async function main(): Promise<void> {
   const file = join(dir, `arena-${new Date().toISOString().slice(0, 10)}-${label}.json`);
   // Written after every row too, so a run stopped early keeps what it measured.
   const save = (lat: Latency | null) =>
-    writeFileSync(file, JSON.stringify({ seed: SEED, quick: QUICK, interval: 'Wilson 95 % on games ÷ design effect of the deals (bench/arena-stats.ts clusterWilson)', args: Object.fromEntries(args), deals: Object.fromEntries(ONLY.map((g) => [g, dealsFor(g)])), iterations: Object.fromEntries(ONLY.map((g) => [g, iterationsFor(g)])), workers: WORKERS, rows, latency: lat, loadAverage: loadavg(), seconds: (Date.now() - started) / 1000 }, null, 2));
+    writeFileSync(file, JSON.stringify({ seed: SEED, quick: QUICK, search: ENGINE ? 'engine-based (ismcts)' : 'hardSearch (model ISMCTS / the game\'s own)', interval: 'Wilson 95 % on games ÷ design effect of the deals (bench/arena-stats.ts clusterWilson)', args: Object.fromEntries(args), deals: Object.fromEntries(ONLY.map((g) => [g, dealsFor(g)])), iterations: Object.fromEntries(ONLY.map((g) => [g, iterationsFor(g)])), workers: WORKERS, rows, latency: lat, loadAverage: loadavg(), seconds: (Date.now() - started) / 1000 }, null, 2));
   console.log(`arena: seed ${SEED} (replay with --seed=${SEED})${QUICK ? ', QUICK smoke run (rates too noisy to read)' : ''}; load average ${loadavg().map((x) => x.toFixed(2)).join(' ')}`);
   console.log(`arena: deals per Hard line-up ${JSON.stringify(Object.fromEntries(ONLY.map((g) => [g, dealsFor(g)])))}, 4× for Normal vs Easy, each played once per seat; ${WORKERS} worker(s)`);
   try {

@@ -274,6 +274,16 @@ export const MODEL_PLAYOUT_CAP = 80;
  * spreads its visits evenly over actions of equal value); the tie goes to Normal's heuristic.
  */
 export const TIE_VISITS = 0.9;
+/**
+ * Root actions whose mean reward is within this many standard errors (of the difference) of
+ * the most visited action's mean are tied with it too: the search cannot tell them apart, and
+ * the most visited of a score of near-equal actions is the luckiest (issue 25: NOIR's Hard
+ * Inspector played 27–36 % shifts that change nothing around it, its 18 shifts within 0.03 of
+ * its exoneration). The tie goes to Normal's heuristic as above.
+ */
+export const TIE_STANDARD_ERRORS = 1;
+/** A root action needs at least this share of the most visited one's count to be tied by its mean (a rarely visited action's mean is too loose to trust). */
+export const TIE_MIN_VISITS = 0.25;
 /** Iterations between two looks at the clock. */
 const CLOCK_EVERY = 16;
 
@@ -283,6 +293,8 @@ interface Edge {
   n: number;
   /** Sum of the decider's rewards after choosing it. */
   w: number;
+  /** Sum of the squares of those rewards (root ties by standard error). */
+  w2: number;
   /** Times it was legal when the node was visited (ISMCTS availability count). */
   avail: number;
   /** Position in the first legal list that held it (the deterministic tie-break). */
@@ -313,7 +325,7 @@ function selectEdge(node: InfoNode, codes: (string | number)[], ends: boolean[] 
   for (let i = 0; i < codes.length; i++) {
     let edge = node.edges.get(codes[i]!);
     if (!edge) {
-      edge = { n: 0, w: 0, avail: 0, order: node.edges.size };
+      edge = { n: 0, w: 0, w2: 0, avail: 0, order: node.edges.size };
       node.edges.set(codes[i]!, edge);
     }
     edge.avail++;
@@ -350,8 +362,10 @@ function selectEdge(node: InfoNode, codes: (string | number)[], ends: boolean[] 
  *   model's result (or its evaluation of every seat) is backed up along the path;
  * - the root is searched over every legal action (no shortlist): moves that can end the game
  *   (`model.canEnd`) are tried first; the answer is the most visited root action; actions
- *   visited at least `TIE_VISITS` as often are tied, and the tie goes to the best score of
- *   Normal's heuristic (`kit.normal`'s record), then the higher mean reward, then legal order.
+ *   visited at least `TIE_VISITS` as often, or at least `TIE_MIN_VISITS` as often with a mean
+ *   reward within `TIE_STANDARD_ERRORS` standard errors of its mean, are tied, and the tie goes
+ *   to the best score of Normal's heuristic (`kit.normal`'s record), then the higher mean
+ *   reward, then legal order.
  *
  * Sampled deals are not reweighted by `model.likelihood` here (the kit's knowledge does not
  * keep the states before the opponents' past moves); the determinizer's hard constraints
@@ -430,8 +444,10 @@ export function modelSearch<A extends { type: string }>(kit: AnyBotKit, k: Knowl
     else rewards = Array.from({ length: k.seatCount }, (_, s) => clamp01(model.evaluate(m, s)));
     for (const step of trail) {
       const edge = step.node.edges.get(step.code)!;
+      const r = rewards[step.seat] ?? 0;
       edge.n++;
-      edge.w += rewards[step.seat] ?? 0;
+      edge.w += r;
+      edge.w2 += r * r;
     }
     iterations++;
   }
@@ -441,17 +457,35 @@ export function modelSearch<A extends { type: string }>(kit: AnyBotKit, k: Knowl
     const e = byCode.get(code);
     return { code, visits: e?.n ?? 0, mean: e && e.n > 0 ? e.w / e.n : 0 };
   });
-  // The most visited; actions within TIE_VISITS of it are tied, and the tie goes to Normal's
-  // heuristic score (kit.normal's record), then the higher mean, then legal order.
+  // The most visited (`ref`: ties in visits to the higher mean); actions within TIE_VISITS of
+  // its visits, or within TIE_STANDARD_ERRORS of its mean, are tied with it, and the tie goes
+  // to Normal's heuristic score (kit.normal's record), then the higher mean, then legal order.
   let top = 0;
-  for (const st of stats) top = Math.max(top, st.visits);
+  let ref = -1;
+  stats.forEach((st, i) => {
+    if (st.visits > top || (st.visits === top && top > 0 && st.mean > stats[ref]!.mean)) {
+      top = st.visits;
+      ref = i;
+    }
+  });
   let chosen = -1;
   if (top > 0) {
     const record: Scores = { values: null };
     kit.normal(k, legal, Rng.seeded(iterations), record);
     const score = record.values && record.values.length === legal.length ? record.values : null;
+    /** Variance of the mean of a root action's rewards (0 for fewer than two visits). */
+    const meanVariance = (code: string) => {
+      const e = byCode.get(code);
+      if (!e || e.n < 2) return 0;
+      return Math.max(0, (e.w2 - (e.w * e.w) / e.n) / (e.n - 1)) / e.n;
+    };
+    const refStat = stats[ref]!;
+    const refVariance = meanVariance(refStat.code);
+    const tied = (st: RootStat) =>
+      st.visits >= TIE_VISITS * top ||
+      (st.visits >= TIE_MIN_VISITS * top && st.mean >= refStat.mean - TIE_STANDARD_ERRORS * Math.sqrt(refVariance + meanVariance(st.code)));
     stats.forEach((st, i) => {
-      if (st.visits === 0 || st.visits < TIE_VISITS * top) return;
+      if (st.visits === 0 || !tied(st)) return;
       if (chosen < 0) {
         chosen = i;
         return;

@@ -15,8 +15,13 @@
  * on this thread as soon as that is certain while it waits, or by the worker (worker.ts);
  * such answers are counted (`stats`, a bench figure of `npm run arena -- --latency-only`).
  *
- * A worker that crashes, or does not answer within `budgetMs + STALL_GRACE_MS`, is replaced;
- * its request is answered by the Normal heuristic on the calling thread (`fallback: true`).
+ * A worker that crashes, or does not answer a timed Hard request within its budget +
+ * `STALL_GRACE_MS`, is replaced; its request is answered by the Normal heuristic on the
+ * calling thread (`fallback: true`). A request for fixed work (an iteration count: tests, the
+ * arena) is never cut short by the clock — on a loaded machine it takes what it takes — and
+ * no request is handed to a worker before that thread has loaded its modules (issue 25: under
+ * load a worker loading the TypeScript sources took longer than the grace, was replaced, and
+ * the arena's fixed-iteration Hard moves were answered by Normal, one replacement after another).
  */
 import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
@@ -85,6 +90,8 @@ interface Slot {
   heapUsed: number;
   /** Resolves once the thread has loaded its modules. */
   loaded: Promise<void>;
+  /** Whether it has (jobs are posted only to loaded workers). */
+  ready: boolean;
 }
 
 const now = () => performance.timeOrigin + performance.now();
@@ -162,10 +169,13 @@ export class BotPool implements BotPolicy {
     worker.unref();
     let loaded: () => void = () => {};
     const stopAt = new Float64Array(new SharedArrayBuffer(Float64Array.BYTES_PER_ELEMENT));
-    const slot: Slot = { worker, job: null, stopAt, startedAt: 0, heapUsed: 0, loaded: new Promise<void>((resolve) => (loaded = resolve)) };
+    const slot: Slot = { worker, job: null, stopAt, startedAt: 0, heapUsed: 0, loaded: new Promise<void>((resolve) => (loaded = resolve)), ready: false };
     worker.on('message', (msg: WorkerAnswer | { id: number; memoryOnly: true; heapUsed: number } | { ready: true }) => {
-      if ('ready' in msg) loaded();
-      else this.onMessage(slot, msg);
+      if ('ready' in msg) {
+        slot.ready = true;
+        loaded();
+        this.pump();
+      } else this.onMessage(slot, msg);
     });
     worker.on('error', () => this.replace(slot));
     worker.on('exit', () => {
@@ -242,7 +252,7 @@ export class BotPool implements BotPolicy {
 
   private pump(): void {
     for (const slot of this.slots) {
-      if (slot.job || this.queue.length === 0) continue;
+      if (slot.job || !slot.ready || this.queue.length === 0) continue;
       const job = this.queue.shift()!;
       clearTimeout(job.expiry);
       slot.job = job;
@@ -253,11 +263,14 @@ export class BotPool implements BotPolicy {
         this.counts.waitedMs += t - job.submittedAt;
         slot.stopAt[0] = this.stopTime(job, t, t);
       }
-      const grace = Math.max(0, job.message.deadline - t) + STALL_GRACE_MS;
-      job.timer = setTimeout(() => {
-        if (slot.job === job) this.replace(slot);
-      }, grace);
-      job.timer.unref();
+      if (job.deadline !== null) {
+        // Only a timed request has a clock to miss: fixed work runs to its end however loaded the machine is.
+        const grace = Math.max(0, job.deadline - t) + STALL_GRACE_MS;
+        job.timer = setTimeout(() => {
+          if (slot.job === job) this.replace(slot);
+        }, grace);
+        job.timer.unref();
+      }
       slot.worker.postMessage({ ...job.message, stopAt: slot.stopAt });
     }
   }

@@ -101,7 +101,7 @@ export interface GameBenchSetups {
     setups: readonly ArenaSetup[];
     /** Deals per Hard line-up (each played once per seat): fewer seat counts → more deals. */
     deals: number;
-    /** Hard search iterations per move: about what 300 ms of search buys on one idle core. */
+    /** Hard search iterations per move: what a live 300 ms Hard move searches on the bench machine (median, bench/hard-iterations.ts). */
     hardIterations: number;
     /** Seats at the game's tables in the arena's latency test (Hard moves through the worker pool under load). */
     latencySeats: number;

@@ -9,8 +9,10 @@ export const jaccuseBench: GameBenchSetups = {
   arena: {
     setups: [{ label: 'base', options: {} }],
     deals: 10,
-    // Hard runs its own model lookahead (./bot-hard.ts): ~10–15 µs per simulation, and it stops early once its choice is clear.
-    hardIterations: 20000,
+    // Hard runs its own model lookahead (./bot-hard.ts), which stops early once its choice is clear (30 of 40 moves
+    // measured): the cap is what a full 300 ms buys live on this machine, the median of iterations ÷ time × 300 ms over 40
+    // decision points, 7,613 (bench/hard-iterations.ts, bench/results/search-speed-2026-12-02.txt, load average ≈ 2 on 2 cores).
+    hardIterations: 7600,
     latencySeats: 4,
   },
   legalMoves: [

@@ -15,7 +15,9 @@ export const noirBench: GameBenchSetups = {
       (['killer', 'inspector'] as const).map((role) => ({ label: `${mode} ${role}`, options: { mode, killer: role === 'killer' ? 'host' : 'guest' }, role })),
     ),
     deals: 30,
-    hardIterations: 120,
+    // What a live 300 ms Hard move searches on this machine: median of 7,584 iterations over 40 decision points (bench/hard-iterations.ts,
+    // bench/results/search-speed-2026-12-02.txt, load average ≈ 2 on 2 cores). Was tuned to the old engine search.
+    hardIterations: 7600,
     latencySeats: 2,
   },
   legalMoves: [

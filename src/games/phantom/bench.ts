@@ -6,7 +6,14 @@ import type { GameBenchSetups } from '../module.js';
 
 /** Phantom's bench set-ups. */
 export const phantomBench: GameBenchSetups = {
-  arena: { setups: [{ label: 'base', options: {} }], deals: 12, hardIterations: 150, latencySeats: 3 },
+  arena: {
+    setups: [{ label: 'base', options: {} }],
+    deals: 12,
+    // What a live 300 ms Hard move searches on this machine: median of 6,016 iterations over 40 decision points
+    // (bench/hard-iterations.ts, bench/results/search-speed-2026-12-02.txt, load average ≈ 2 on 2 cores). Was tuned to the old engine search.
+    hardIterations: 6000,
+    latencySeats: 3,
+  },
   legalMoves: [
     { label: 'phantom-2p', seats: 2, options: {} },
     { label: 'phantom-4p', seats: 4, options: {} },

@@ -13,7 +13,9 @@ export const suspicionBench: GameBenchSetups = {
     // The arrest race leaves no decision that changes who wins.
     setups: VARIANTS.map((variant) => ({ label: variant, options: { variant }, ...(variant === 'arrest-race' ? { pureLuck: true } : {}) })),
     deals: 8,
-    hardIterations: 200,
+    // What a live 300 ms Hard move searches on this machine: median of 5,984 iterations over 40 decision points (bench/hard-iterations.ts,
+    // bench/results/search-speed-2026-12-02.txt, load average ≈ 2 on 2 cores). Was tuned to the old engine search.
+    hardIterations: 6000,
     latencySeats: 3,
   },
   legalMoves: [
