@@ -508,5 +508,5 @@ export function modelSearch<A extends { type: string }>(kit: AnyBotKit, k: Knowl
  */
 export function hardSearch<A extends { type: string }>(kit: AnyBotKit, k: Knowledge, legal: A[], rng: Rng, budget: SearchBudget): SearchResult<A> {
   if (kit.search) return kit.search(k, legal, rng, budget) as SearchResult<A>;
-  return kit.model ? modelSearch(kit, k, legal, rng, budget) : ismcts(kit, k, legal, rng, budget);
+  return kit.model && kit.searchOnModel !== false ? modelSearch(kit, k, legal, rng, budget) : ismcts(kit, k, legal, rng, budget);
 }

@@ -128,6 +128,12 @@ export interface BotKit<S, A extends { type: string }, SV, K extends Knowledge<S
    * information-set search (src/bots/ismcts.ts) simulates on it instead of the engine.
    */
   model?: AnySimModel;
+  /**
+   * False: Hard keeps the engine-based search although the kit has a `model` (which then
+   * serves its lockstep tests and speed benches only) — for a game whose model search plays
+   * worse than the engine search on the same deals (docs/ai-strength.md). Default true.
+   */
+  searchOnModel?: boolean;
 }
 
 /** A heuristic's one-line reason for a move: a key of the game's `hintReasons` catalog texts and their arguments. */

@@ -43,7 +43,9 @@ describePostgres('shard processes share one global REST budget', (server) => {
     const url = await server().createDatabase();
     store = await openPostgres(url, { poolSize: 4 });
     guilds = await guildPerShard(emu, SHARDS);
-    bot = await startShardedBot(emu, url, SHARDS);
+    // Every board edit on the channel route (BOARD_TOKENS=never): the moves spend the shared
+    // global budget this test is about, instead of the Start clicks' interaction tokens.
+    bot = await startShardedBot(emu, url, SHARDS, { BOARD_TOKENS: 'never' });
     // Every shard learnt of its guild (GUILD_CREATE) before its members click; each answers a
     // first command before the load (its game modules loaded and warm).
     await new Promise((resolve) => setTimeout(resolve, 500));
