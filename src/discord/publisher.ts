@@ -354,8 +354,7 @@ export class Publisher implements TableListener {
     if (!interaction.channelId) return;
     const noted: TableInteraction = { applicationId: interaction.applicationId, token: interaction.token, channelId: interaction.channelId, since: (this.deps.now ?? Date.now)(), answered: settledOnly(answered) };
     this.interactions.set(tableId, noted);
-    // boardTokenRefreshMs Infinity (BOARD_TOKENS=never): no click lends its token to the board.
-    if (boardMessageId && this.deps.boardTokenRefreshMs !== Infinity) this.boardVia.set(tableId, { ...noted, boardMessageId });
+    if (boardMessageId) this.boardVia.set(tableId, { ...noted, boardMessageId });
   }
 
   /**
@@ -533,7 +532,10 @@ export class Publisher implements TableListener {
         }
         const hasBoard = Boolean(first.table.boardMessageId || work.written.boardMessageId);
         // A live token of a click on the board edits it on an interaction route: no global slot.
-        const via = await this.liveBoardVia(tableId, work.written.boardMessageId ?? first.table.boardMessageId);
+        // BOARD_TOKENS=never (boardTokenRefreshMs Infinity): a game's board never does (its
+        // lobby still redraws through Join / Leave / Start, as it always did).
+        const lendable = this.deps.boardTokenRefreshMs !== Infinity || first.table.status === 'lobby';
+        const via = lendable ? await this.liveBoardVia(tableId, work.written.boardMessageId ?? first.table.boardMessageId) : null;
         if (via && !this.closed) {
           const changes = work.board.splice(0);
           const newest = newestOf(changes)!;

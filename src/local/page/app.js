@@ -366,8 +366,30 @@ function renderMessages() {
   const current = [...list.children];
   if (current.length !== nodes.length || current.some((n, i) => n !== nodes[i])) list.replaceChildren(...nodes);
   tickTimestamps(list, (unix, style) => formatTimestamp(unix, style, ctx.locale, Date.now()));
-  if (atBottom) list.scrollTop = list.scrollHeight;
-  else if (ownAnswer) ownAnswer.scrollIntoView({ block: 'start' });
+  // The viewer's own answer jumps to the present, as Discord's client does when you act: the
+  // newest messages (usually that answer, its controls at the bottom) in sight.
+  if (atBottom || ownAnswer) {
+    list.scrollTop = list.scrollHeight;
+    pinnedToBottom = true;
+  }
+}
+
+/** Whether the message list shows its bottom: a picture that loads later keeps it there. */
+let pinnedToBottom = true;
+
+/**
+ * Keep the message list at its bottom while pictures load (they grow their message after it
+ * was drawn), unless the viewer scrolled up to read.
+ */
+function setupScrollPin() {
+  const list = $('#messages');
+  list.addEventListener('scroll', () => {
+    pinnedToBottom = list.scrollHeight - list.scrollTop - list.clientHeight < 80;
+  });
+  // `load` does not bubble: listen in the capture phase for every picture in the list.
+  list.addEventListener('load', (ev) => {
+    if (pinnedToBottom && ev.target instanceof HTMLImageElement) list.scrollTop = list.scrollHeight;
+  }, true);
 }
 
 /** @type {{ locale: string, node: HTMLElement } | null} */
@@ -791,6 +813,7 @@ function inlineForm(buttonSel, formSel, placeholderKey, submit) {
 
 function setup() {
   setupComposer();
+  setupScrollPin();
   /** @type {HTMLSelectElement} */ ($('#you-are')).addEventListener('change', (ev) => switchUser(/** @type {HTMLSelectElement} */ (ev.target).value));
   $('#toggle-channels').addEventListener('click', () => document.body.classList.toggle('show-channels'));
   $('#toggle-members').addEventListener('click', () => document.body.classList.toggle('show-members'));
