@@ -277,7 +277,7 @@ export const TIE_VISITS = 0.9;
 /**
  * Root actions whose mean reward is within this many standard errors (of the difference) of
  * the most visited action's mean are tied with it too: the search cannot tell them apart, and
- * the most visited of a score of near-equal actions is the luckiest (issue 25: NOIR's Hard
+ * the most visited of a score of near-equal actions is the luckiest (docs/hard-search.md: NOIR's Hard
  * Inspector played 27–36 % shifts that change nothing around it, its 18 shifts within 0.03 of
  * its exoneration). The tie goes to Normal's heuristic as above.
  */

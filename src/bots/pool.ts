@@ -19,7 +19,7 @@
  * `STALL_GRACE_MS`, is replaced; its request is answered by the Normal heuristic on the
  * calling thread (`fallback: true`). A request for fixed work (an iteration count: tests, the
  * arena) is never cut short by the clock — on a loaded machine it takes what it takes — and
- * no request is handed to a worker before that thread has loaded its modules (issue 25: under
+ * no request is handed to a worker before that thread has loaded its modules (docs/bots-pool.md: under
  * load a worker loading the TypeScript sources took longer than the grace, was replaced, and
  * the arena's fixed-iteration Hard moves were answered by Normal, one replacement after another).
  */

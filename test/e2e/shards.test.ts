@@ -159,8 +159,7 @@ describePostgres('two shard processes on one PostgreSQL database', (server) => {
   }
 
 
-  // retry: a load flake (seen once in a full run on a busy machine, passing alone) gets another go.
-  it('plays games on both shards, survives a SIGKILL of one shard process mid-game, and fires a deadline once', { retry: 1, timeout: 240_000 }, async () => {
+  it('plays games on both shards, survives a SIGKILL of one shard process mid-game, and fires a deadline once', { timeout: 240_000 }, async () => {
     // Both shard processes run, each with the guilds of its shard (on a loaded machine the
     // second may still be identifying when the test starts).
     await expect.poll(() => emu.sessionsByShard(), { timeout: 30_000 }).toEqual(new Map([[0, 1], [1, 1]]));
@@ -179,10 +178,11 @@ describePostgres('two shard processes on one PostgreSQL database', (server) => {
     const timedBefore = (await store.table(timed.tableId))!;
     expect(timedBefore.deadlineAt).not.toBeNull();
 
-    // A few moves in guild B's game, each acknowledged (answered) by shard B's process.
+    // The Killer's first move in guild B's game, acknowledged (answered) by shard B's process —
+    // one move only: after that the Inspector may arrest at once and end the game (a random deal).
     const playB = (until?: () => Promise<boolean>) =>
       playOut({ emu, app: viewOf(gameB.tableId), tableId: gameB.tableId, users: gameB.users, def: noirModule.definition, channelId: gameB.channelId, choose: noirChoice as never, ...(until ? { until } : {}), seed: 11 });
-    await playB(async () => (await store.table(gameB.tableId))!.lastSeq >= 3 || (await store.table(gameB.tableId))!.status !== 'active');
+    await playB(async () => (await store.table(gameB.tableId))!.lastSeq >= 1 || (await store.table(gameB.tableId))!.status !== 'active');
     const acknowledged = await store.actions(gameB.tableId);
     expect((await store.table(gameB.tableId))!.status).toBe('active');
 
