@@ -18,7 +18,7 @@ import { probeHealth, startHealthServer } from './health.js';
 import { inviteUrl, INVITE_PERMISSIONS } from './invite.js';
 import { LocalPortError, startLocalPlay, type LocalPlay } from './local/play.js';
 import { WorldFileUnreadableError } from './local/world-file.js';
-import { createLogger } from './logger.js';
+import { createLogger, flushLogger } from './logger.js';
 import { describeLoginFailure } from './login-errors.js';
 import { DatabaseMismatchError, DatabaseOpenError } from './persistence/db.js';
 import { openPostgres, PostgresOpenError } from './persistence/pg/open.js';
@@ -99,6 +99,7 @@ async function shutdown(signal: string): Promise<void> {
   stopping = true;
   logger.info({ signal }, 'shutting down');
   await stopApp();
+  await flushLogger(logger);
   // Local play is run by hand from a terminal (README → Quick start): say that nothing is lost.
   if (config.local && !config.shard) process.stdout.write(`${savedMessage(config.databasePath, config.local.worldPath)}\n`);
   process.exit(0);
@@ -137,6 +138,7 @@ async function runLocal(): Promise<void> {
   stopApp = () => play.stop();
   await startHealth(() => play.app);
   const why = local.reason === 'forced' ? 'LOCAL=1' : 'no Discord token set';
+  await flushLogger(logger);
   process.stdout.write(`Local play: open ${play.url} (${why}; see README to connect a real bot)\n`);
 }
 
