@@ -105,7 +105,8 @@ export function printReport(res: BenchResults): string {
   }
   if (res.memory) {
     const m = res.memory;
-    out.push(`heap per open table, warm (every table clicked): ${kb(m.heapBytesPerOpenTableWarm)} (${(m.productHeapBytes / 2 ** 20).toFixed(1)} MB with ${m.tables} tables vs ${(m.baselineHeapBytes / 2 ** 20).toFixed(1)} MB with ${m.baselineTables})`);
+    out.push(`heap per open table, warm (every table clicked): ${kb(m.heapBytesPerOpenTableWarm)} (${(m.productHeapBytes / 2 ** 20).toFixed(1)} MB with ${m.tables} tables vs ${(m.baselineHeapBytes / 2 ** 20).toFixed(1)} MB with ${m.baselineTables})` +
+      (m.heapBytesPerOpenTableWarmNoCode !== undefined ? `; without compiled code ${kb(m.heapBytesPerOpenTableWarmNoCode)} (code ${(m.productCodeBytes / 2 ** 20).toFixed(1)} vs ${(m.baselineCodeBytes / 2 ** 20).toFixed(1)} MB: the JIT's, not the tables')` : ''));
   }
   if (res.scenarios) {
     out.push('\n## Board lag under the limits (commit → board edit accepted)');

@@ -32,7 +32,10 @@
  * `--log-level=info` (the product's; production default), `--profile-rate=400`, `--out=DIR`,
  * `--no-refine` (skip the rungs √2 above each bot's highest passing rate; see BenchResults.refined),
  * `--board-token-refresh-ms=N` (the product's "Show my hand" lends the board its token when the
- * table's board token is N ms old; 0 = every such click, to measure its cost; docs/rate-limit.md).
+ * table's board token is N ms old; 0 = every such click, to measure its cost; docs/rate-limit.md),
+ * `--heap-snapshots=DIR` (after the warm-up, write V8 heap snapshots of the product with all its
+ * tables and of the 8-table baseline to DIR, to see what the heap per open table is made of:
+ * `npx tsx bench/heap-diff.ts BASE.heapsnapshot FULL.heapsnapshot`).
  */
 import { benchPictures } from './pictures.js';
 import { benchReview } from './review.js';
@@ -72,6 +75,8 @@ export interface BenchSettings {
   spreadSeconds: number;
   busySeconds: number;
   profileRate: number;
+  /** Where to write heap snapshots of the product and the baseline after the warm-up (`--heap-snapshots`). */
+  heapSnapshotDir?: string;
   profileSeconds: number;
   /** A bot counts as quiet (drained) after this long without a request, ms. */
   quietMs: number;
@@ -112,7 +117,17 @@ export interface BenchResults {
    * Heap after a full GC, every table clicked once: the product world vs a product world of
    * `baselineTables` warmed the same way; per table = difference / (tables − baselineTables).
    */
-  memory?: { heapBytesPerOpenTableWarm: number; productHeapBytes: number; baselineHeapBytes: number; tables: number; baselineTables: number };
+  memory?: {
+    heapBytesPerOpenTableWarm: number;
+    /** The same without V8's compiled code (the product with 1,000 warm tables has run hot paths the JIT optimised; the 8-table baseline has not: that code does not grow with tables). */
+    heapBytesPerOpenTableWarmNoCode: number;
+    productHeapBytes: number;
+    baselineHeapBytes: number;
+    productCodeBytes: number;
+    baselineCodeBytes: number;
+    tables: number;
+    baselineTables: number;
+  };
   scenarios?: ScenarioResult[];
   /** `top`: self time per function; `inclusive`: time under the product's own functions (src/). */
   profile?: { rate: number; seconds: number; run: RungResult; file: string; totalMs: number; top: SelfTime[]; inclusive: SelfTime[] };
@@ -139,6 +154,7 @@ function settingsFromArgs(argv: string[]): { settings: BenchSettings; out: strin
       quick: { type: 'boolean', default: false },
       'no-refine': { type: 'boolean', default: false },
       'board-token-refresh-ms': { type: 'string' },
+      'heap-snapshots': { type: 'string' },
       backend: { type: 'string', default: 'sqlite' },
       tables: { type: 'string' },
       rates: { type: 'string' },
@@ -184,6 +200,7 @@ function settingsFromArgs(argv: string[]): { settings: BenchSettings; out: strin
     quietMs: quick ? 300 : 1000,
     refine: !quick && !values['no-refine'],
     ...(values['board-token-refresh-ms'] !== undefined ? { boardTokenRefreshMs: Number(values['board-token-refresh-ms']) } : {}),
+    ...(values['heap-snapshots'] !== undefined ? { heapSnapshotDir: values['heap-snapshots'] } : {}),
     recoveryTables: quick ? 200 : 10_000,
     leaderboardResults: quick ? 1_000 : 100_000,
     leaderboardRepetitions: quick ? 50 : 2_000,
@@ -346,10 +363,19 @@ async function runLoad(s: BenchSettings, results: BenchResults, product: World, 
   results.memory = {
     tables,
     baselineTables: BASELINE_TABLES,
+    heapBytesPerOpenTableWarm: Math.round((heap.heapUsed - base.heapUsed) / (tables - BASELINE_TABLES)),
+    heapBytesPerOpenTableWarmNoCode: Math.round((heap.heapUsed - heap.codeBytes - (base.heapUsed - base.codeBytes)) / (tables - BASELINE_TABLES)),
     productHeapBytes: heap.heapUsed,
     baselineHeapBytes: base.heapUsed,
-    heapBytesPerOpenTableWarm: Math.round((heap.heapUsed - base.heapUsed) / (tables - BASELINE_TABLES)),
+    productCodeBytes: heap.codeBytes,
+    baselineCodeBytes: base.codeBytes,
   };
+  if (s.heapSnapshotDir) {
+    mkdirSync(s.heapSnapshotDir, { recursive: true });
+    await product.bot.heapSnapshot(join(s.heapSnapshotDir, `product-${tables}.heapsnapshot`));
+    await baseline.bot.heapSnapshot(join(s.heapSnapshotDir, `product-${BASELINE_TABLES}.heapsnapshot`));
+    log(`heap snapshots written to ${s.heapSnapshotDir}`);
+  }
   results.ladder = [];
   for (const [k, rate] of s.rates.entries()) {
     // Alternate which bot goes first, so neither always runs right after the other's drain.

@@ -118,6 +118,17 @@ function lazyPool(): BotPolicy {
  */
 export const REST_CONNECTIONS = 32;
 
+/**
+ * How often a REST client drops its idle per-route handlers, ms. `@discordjs/rest` keeps one
+ * handler (≈ 1 KB with its queue and key strings) per route and major parameter until its
+ * sweep, every hour by default. An interaction webhook's major parameter is the interaction
+ * token, so the interaction client would keep a handler for every click token it used for up to
+ * an hour — tens of MB at a few hundred clicks a minute; a token lives 15 min and a handler is
+ * cheap to rebuild, so that client sweeps every minute. The bot client's handlers are per channel
+ * (a table's board, pings): swept after 10 min idle, a closed table's are not kept for an hour.
+ */
+export const REST_HANDLER_SWEEP_MS = { client: 600_000, interactions: 60_000 } as const;
+
 /** The HTTP agent of one REST client (at most REST_CONNECTIONS connections). */
 export function restAgent(): Agent {
   return new Agent({ connections: REST_CONNECTIONS });
@@ -146,7 +157,7 @@ export function discordClientOptions(apiUrl?: string | null, gate?: GlobalGate):
       UserManager: { maxSize: 0, keepOverLimit: (user) => user.id === user.client.user?.id },
       GuildMemberManager: { maxSize: 0, keepOverLimit: (member) => member.id === member.client.user?.id },
     }),
-    rest: { ...(apiUrl ? { api: apiUrl } : {}), agent: restAgent(), ...(gate ? restGateOptions(gate) : {}) },
+    rest: { ...(apiUrl ? { api: apiUrl } : {}), agent: restAgent(), handlerSweepInterval: REST_HANDLER_SWEEP_MS.client, ...(gate ? restGateOptions(gate) : {}) },
   };
 }
 
@@ -180,7 +191,7 @@ export function createApp(config: Config, opts: AppOptions): App {
   // Interaction-webhook routes (panel refreshes, edits after a deferred click) are outside
   // Discord's global 50/s (docs/discord.md §4); @discordjs/rest exempts only the initial
   // callback, so they get a client of their own that never waits behind board edits and pings.
-  const interactionRest = new REST({ ...(config.discordApiUrl ? { api: config.discordApiUrl } : {}), agent: restAgent(), ...restGateOptions(globalGate) });
+  const interactionRest = new REST({ ...(config.discordApiUrl ? { api: config.discordApiUrl } : {}), agent: restAgent(), handlerSweepInterval: REST_HANDLER_SWEEP_MS.interactions, ...restGateOptions(globalGate) });
   // discord.js's own editReply / followUp / deleteReply too (src/discord/interaction-rest.ts).
   routeInteractionWebhooks(client.rest, interactionRest);
   const messageIds = new MessageIds(store);

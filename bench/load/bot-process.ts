@@ -11,7 +11,7 @@
  *
  * Arguments: one JSON object `{ kind, apiBase, token, guildId, dbPath, databaseUrl?, logLevel }`.
  * IPC, parent → child: `{ type: 'probe', id, gc }` → `{ type: 'probe', id, elu, heapUsed,
- * rss, pending }` (event-loop utilisation since the previous probe, 0–1; bytes, after a full GC when
+ * codeBytes, rss, pending }` (event-loop utilisation since the previous probe, 0–1; bytes, after a full GC when
  * `gc`; `pending`: the product publisher's work left, 0 when idle — always 0 for the echo bot); `{ type: 'profile-start' }` / `{ type: 'profile-stop', id, path }` → runs V8's CPU
  * profiler (what `node --cpu-prof` uses) between the two and writes the `.cpuprofile` to
  * `path`, answering `{ type: 'profiled', id }`; `{ type: 'heap-snapshot', id, path }` → a V8
@@ -21,7 +21,7 @@
  * tables recovered; echo: boards posted).
  */
 import { writeFileSync } from 'node:fs';
-import { writeHeapSnapshot } from 'node:v8';
+import { getHeapSpaceStatistics, writeHeapSnapshot } from 'node:v8';
 import { Session } from 'node:inspector/promises';
 import { performance } from 'node:perf_hooks';
 import { createApp } from '../../src/app.js';
@@ -53,7 +53,7 @@ export type ToBot =
   | { type: 'heap-snapshot'; id: number; path: string }
   | { type: 'stop' };
 /** Messages the child sends. */
-export type FromBot = { type: 'ready' } | { type: 'probe'; id: number; elu: number; heapUsed: number; rss: number; pending: number } | { type: 'profiled'; id: number };
+export type FromBot = { type: 'ready' } | { type: 'probe'; id: number; elu: number; heapUsed: number; codeBytes: number; rss: number; pending: number } | { type: 'profiled'; id: number };
 
 async function main(): Promise<void> {
   const args = JSON.parse(process.argv[2] ?? '{}') as BotProcessArgs;
@@ -104,7 +104,8 @@ async function main(): Promise<void> {
       const delta = performance.eventLoopUtilization(now, elu);
       elu = now;
       const mem = process.memoryUsage();
-      send({ type: 'probe', id: m.id, elu: delta.utilization, heapUsed: mem.heapUsed, rss: mem.rss, pending: pending() });
+      const codeBytes = getHeapSpaceStatistics().filter((sp) => sp.space_name.startsWith('code')).reduce((sum, sp) => sum + sp.space_used_size, 0);
+      send({ type: 'probe', id: m.id, elu: delta.utilization, heapUsed: mem.heapUsed, codeBytes, rss: mem.rss, pending: pending() });
     } else if (m.type === 'stop') {
       void stop().finally(() => process.exit(0));
     }

@@ -12,6 +12,8 @@ export interface BotProbe {
   elu: number;
   /** V8 heap in use, bytes. */
   heapUsed: number;
+  /** Of `heapUsed`, the compiled code (V8's code spaces), bytes: grows with what the JIT optimised, not with tables. */
+  codeBytes: number;
   /** Resident set size, bytes. */
   rss: number;
   /** Work the product's publisher has left (board and ping work, drawing, clean-ups); 0 when idle, always 0 for the echo bot. */
@@ -31,7 +33,7 @@ export class BotProcess {
   ) {
     child.on('message', (m: FromBot) => {
       if (m.type === 'probe') {
-        this.waiting.get(m.id)?.({ elu: m.elu, heapUsed: m.heapUsed, rss: m.rss, pending: m.pending });
+        this.waiting.get(m.id)?.({ elu: m.elu, heapUsed: m.heapUsed, codeBytes: m.codeBytes, rss: m.rss, pending: m.pending });
         this.waiting.delete(m.id);
       } else if (m.type === 'profiled') {
         this.profiling.get(m.id)?.();
