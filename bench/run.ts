@@ -33,6 +33,8 @@
  * `--no-refine` (skip the rungs √2 above each bot's highest passing rate; see BenchResults.refined),
  * `--board-token-refresh-ms=N` (the product's "Show my hand" lends the board its token when the
  * table's board token is N ms old; 0 = every such click, to measure its cost; docs/rate-limit.md),
+ * `--text-boards` (the product sends every board and panel as the text version, as if every
+ * server and player chose text boards: the same load without pictures, to see what they cost),
  * `--heap-snapshots=DIR` (after the warm-up, write V8 heap snapshots of the product with all its
  * tables and of the 8-table baseline to DIR, to see what the heap per open table is made of:
  * `npx tsx bench/heap-diff.ts BASE.heapsnapshot FULL.heapsnapshot`).
@@ -87,6 +89,8 @@ export interface BenchSettings {
    * the table's board token is N ms old (0: every such click, to measure what it costs); default the product's (5 min).
    */
   boardTokenRefreshMs?: number;
+  /** `--text-boards`: the product (and its baseline) send every board and panel as text. */
+  textBoards?: boolean;
   recoveryTables: number;
   leaderboardResults: number;
   leaderboardRepetitions: number;
@@ -155,6 +159,7 @@ function settingsFromArgs(argv: string[]): { settings: BenchSettings; out: strin
       'no-refine': { type: 'boolean', default: false },
       'board-token-refresh-ms': { type: 'string' },
       'heap-snapshots': { type: 'string' },
+      'text-boards': { type: 'boolean', default: false },
       backend: { type: 'string', default: 'sqlite' },
       tables: { type: 'string' },
       rates: { type: 'string' },
@@ -200,6 +205,7 @@ function settingsFromArgs(argv: string[]): { settings: BenchSettings; out: strin
     quietMs: quick ? 300 : 1000,
     refine: !quick && !values['no-refine'],
     ...(values['board-token-refresh-ms'] !== undefined ? { boardTokenRefreshMs: Number(values['board-token-refresh-ms']) } : {}),
+    ...(values['text-boards'] ? { textBoards: true } : {}),
     ...(values['heap-snapshots'] !== undefined ? { heapSnapshotDir: values['heap-snapshots'] } : {}),
     recoveryTables: quick ? 200 : 10_000,
     leaderboardResults: quick ? 1_000 : 100_000,
@@ -308,9 +314,9 @@ async function runWorlds(
   const productDb = async (): Promise<{ postgresUrl?: string }> => (server ? { postgresUrl: await server.createDatabase() } : {});
   log(`building worlds: ${settings.tables} tables × {product, echo}, the product on ${settings.backend}`);
   const [product, echo, baseline] = await Promise.all([
-    productDb().then((db) => buildWorld({ kind: 'product', tables: settings.tables, busyTable: has('scenarios'), seed: settings.seed, logLevel: settings.logLevel, ...db, ...(settings.boardTokenRefreshMs !== undefined ? { boardTokenRefreshMs: settings.boardTokenRefreshMs } : {}) })),
+    productDb().then((db) => buildWorld({ kind: 'product', tables: settings.tables, busyTable: has('scenarios'), seed: settings.seed, logLevel: settings.logLevel, ...db, ...(settings.boardTokenRefreshMs !== undefined ? { boardTokenRefreshMs: settings.boardTokenRefreshMs } : {}), ...(settings.textBoards ? { textBoards: true } : {}) })),
     has('load') ? buildWorld({ kind: 'echo', tables: settings.tables, busyTable: false, seed: settings.seed }) : null,
-    has('load') ? productDb().then((db) => buildWorld({ kind: 'product', tables: BASELINE_TABLES, busyTable: false, seed: settings.seed, logLevel: settings.logLevel, ...db })) : null,
+    has('load') ? productDb().then((db) => buildWorld({ kind: 'product', tables: BASELINE_TABLES, busyTable: false, seed: settings.seed, logLevel: settings.logLevel, ...db, ...(settings.textBoards ? { textBoards: true } : {}) })) : null,
   ]);
   try {
     results.setup = { productMs: round(product.setupMs, 0), echoMs: round(echo?.setupMs ?? NaN, 0) };

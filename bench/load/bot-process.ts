@@ -43,6 +43,8 @@ export interface BotProcessArgs {
   logLevel: string;
   /** The product's `boardTokenRefreshMs` (AppOptions): 0 = every "Show my hand" on the board lends its token. Default: the product's. */
   boardTokenRefreshMs?: number;
+  /** Every board and panel as the text version (as if every server and player chose text boards): what the pictures cost. */
+  textBoards?: boolean;
 }
 
 /** Messages the parent sends. */
@@ -69,7 +71,7 @@ async function main(): Promise<void> {
     });
     const logger = createLogger(config.logLevel);
     const store = config.databaseUrl ? await openPostgres(config.databaseUrl, { logger }) : undefined;
-    const app = createApp(config, { logger, ...(store ? { store } : {}), ...(args.boardTokenRefreshMs !== undefined ? { boardTokenRefreshMs: args.boardTokenRefreshMs } : {}) });
+    const app = createApp(config, { logger, ...(store ? { store } : {}), ...(args.textBoards ? { textBoards: { guild: async () => true, user: async () => true } } : {}), ...(args.boardTokenRefreshMs !== undefined ? { boardTokenRefreshMs: args.boardTokenRefreshMs } : {}) });
     await app.start();
     stop = () => app.stop();
     pending = () => app.context.publisher.pending;

@@ -82,6 +82,8 @@ export interface WorldOptions {
   postgresUrl?: string;
   /** The product's `boardTokenRefreshMs` (bot-process.ts); default the product's. */
   boardTokenRefreshMs?: number;
+  /** The product draws every board and panel as text (bot-process.ts `textBoards`). */
+  textBoards?: boolean;
 }
 
 /** A built world; `close()` stops the bot and the emulator and deletes the temp folder. */
@@ -139,7 +141,7 @@ export async function buildWorld(o: WorldOptions): Promise<World> {
     if (t && !t.boardId && res?.id && isBoardMessage(res)) t.boardId = res.id;
   });
   const bot = await BotProcess.start(
-    { kind: o.kind, apiBase: emu.apiBase, token: emu.token, guildId: emu.guild.id, dbPath: dbPath ?? '', ...(postgresUrl ? { databaseUrl: postgresUrl } : {}), logLevel: o.logLevel ?? 'info', ...(o.boardTokenRefreshMs !== undefined ? { boardTokenRefreshMs: o.boardTokenRefreshMs } : {}) },
+    { kind: o.kind, apiBase: emu.apiBase, token: emu.token, guildId: emu.guild.id, dbPath: dbPath ?? '', ...(postgresUrl ? { databaseUrl: postgresUrl } : {}), logLevel: o.logLevel ?? 'info', ...(o.boardTokenRefreshMs !== undefined ? { boardTokenRefreshMs: o.boardTokenRefreshMs } : {}), ...(o.textBoards ? { textBoards: true } : {}) },
     { ...(o.cpuProfileDir ? { cpuProfileDir: o.cpuProfileDir } : {}), timeoutMs: 120_000 + o.tables * 50, logFile: join(dir, 'bot.log') },
   );
   const db: ProductDb | null = postgresUrl ? new PgProductDb(postgresUrl) : dbPath ? new SqliteProductDb(dbPath) : null;
