@@ -192,8 +192,11 @@ export function createApp(config: Config, opts: AppOptions): App {
   // Discord's global 50/s (docs/discord.md §4); @discordjs/rest exempts only the initial
   // callback, so they get a client of their own that never waits behind board edits and pings.
   const interactionRest = new REST({ ...(config.discordApiUrl ? { api: config.discordApiUrl } : {}), agent: restAgent(), handlerSweepInterval: REST_HANDLER_SWEEP_MS.interactions, ...restGateOptions(globalGate) });
+  // Clicks' and commands' answers (interaction callbacks) on connections of their own, never
+  // waiting behind board uploads for a free one (src/discord/interaction-rest.ts).
+  const callbackRest = new REST({ ...(config.discordApiUrl ? { api: config.discordApiUrl } : {}), agent: restAgent(), handlerSweepInterval: REST_HANDLER_SWEEP_MS.interactions, ...restGateOptions(globalGate) });
   // discord.js's own editReply / followUp / deleteReply too (src/discord/interaction-rest.ts).
-  routeInteractionWebhooks(client.rest, interactionRest);
+  routeInteractionWebhooks(client.rest, interactionRest, callbackRest);
   const messageIds = new MessageIds(store);
   const publisher = new Publisher({ rest: client.rest, interactionRest, service, messageIds, registry, logger, budget: { gate: globalGate },
     textBoards: opts.textBoards ?? { guild: (id) => store.guildTextBoards(id), user: (id) => store.userTextBoards(id) },
@@ -271,6 +274,8 @@ export function createApp(config: Config, opts: AppOptions): App {
       globalGate.close();
       interactionRest.clearHashSweeper();
       interactionRest.clearHandlerSweeper();
+      callbackRest.clearHashSweeper();
+      callbackRest.clearHandlerSweeper();
       await client.destroy();
       await store.close();
     },

@@ -10,6 +10,11 @@
  */
 import type { REST } from 'discord.js';
 
+/** Whether `fullRoute` is an interaction callback (`/interactions/{id}/{token}/callback`: a click's or command's answer). */
+export function isInteractionCallbackRoute(fullRoute: string): boolean {
+  return /^\/interactions\/\d+\/[^/]+\/callback$/.test(fullRoute);
+}
+
 /** Whether `fullRoute` is an interaction-webhook route (`/webhooks/{app}/{token}` and below). */
 export function isInteractionWebhookRoute(fullRoute: string): boolean {
   return /^\/webhooks\/\d+\/[^/]+(\/|$)/.test(fullRoute);
@@ -18,9 +23,21 @@ export function isInteractionWebhookRoute(fullRoute: string): boolean {
 /**
  * From now on, send every request of `rest` on an interaction-webhook route that needs no bot
  * authorisation (`auth: false`, as discord.js sends them) through `interactionRest` (created
- * with `globalRequestsPerSecond: Infinity`); every other request stays on `rest`.
+ * with `globalRequestsPerSecond: Infinity`), and — when `callbackRest` is given — every
+ * interaction callback through it; every other request stays on `rest`.
+ *
+ * Why callbacks get a client (and HTTP connections) of their own: each REST client keeps at most
+ * REST_CONNECTIONS connections (src/app.ts), and a request beyond them waits for a free one. On
+ * the bot client, board edits and pings (multipart uploads of pictures, each a round trip to
+ * Discord) can hold every connection at once under load, and a click's answer — which Discord
+ * wants within 3 s — would wait behind them. On its own client it waits only for other answers.
  */
-export function routeInteractionWebhooks(rest: REST, interactionRest: REST): void {
+export function routeInteractionWebhooks(rest: REST, interactionRest: REST, callbackRest?: REST): void {
   const queue = rest.queueRequest.bind(rest);
-  rest.queueRequest = (request) => (request.auth === false && isInteractionWebhookRoute(request.fullRoute) ? interactionRest.queueRequest(request) : queue(request));
+  rest.queueRequest = (request) => {
+    if (request.auth !== false) return queue(request);
+    if (isInteractionWebhookRoute(request.fullRoute)) return interactionRest.queueRequest(request);
+    if (callbackRest && isInteractionCallbackRoute(request.fullRoute)) return callbackRest.queueRequest(request);
+    return queue(request);
+  };
 }

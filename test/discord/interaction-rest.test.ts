@@ -5,7 +5,7 @@
  */
 import { REST } from 'discord.js';
 import { describe, expect, it } from 'vitest';
-import { isInteractionWebhookRoute, routeInteractionWebhooks } from '../../src/discord/interaction-rest.js';
+import { isInteractionCallbackRoute, isInteractionWebhookRoute, routeInteractionWebhooks } from '../../src/discord/interaction-rest.js';
 
 /** A REST manager that records the routes queued on it instead of sending them. */
 function recording(): { rest: REST; routes: string[] } {
@@ -35,6 +35,30 @@ describe('routeInteractionWebhooks', () => {
       'DELETE /webhooks/123456789012345678/tok.en_1/messages/223456789012345678',
     ]);
     expect(bot.routes).toEqual(['PATCH /channels/1/messages/2', 'POST /webhooks/123456789012345678/secret']);
+  });
+
+  it('sends interaction callbacks through the callback client when there is one, and only them', async () => {
+    const bot = recording();
+    const interactions = recording();
+    const callbacks = recording();
+    routeInteractionWebhooks(bot.rest, interactions.rest, callbacks.rest);
+    await bot.rest.post('/interactions/123456789012345678/tok.en_1/callback', { body: { type: 6 }, auth: false });
+    await bot.rest.patch('/webhooks/123456789012345678/tok.en_1/messages/@original', { body: {}, auth: false });
+    await bot.rest.patch('/channels/1/messages/2', { body: {} });
+    expect(callbacks.routes).toEqual(['POST /interactions/123456789012345678/tok.en_1/callback']);
+    expect(interactions.routes).toEqual(['PATCH /webhooks/123456789012345678/tok.en_1/messages/@original']);
+    expect(bot.routes).toEqual(['PATCH /channels/1/messages/2']);
+    // Without a callback client, callbacks stay on the bot client (as discord.js sends them).
+    const alone = recording();
+    routeInteractionWebhooks(alone.rest, recording().rest);
+    await alone.rest.post('/interactions/123456789012345678/tok.en_1/callback', { body: { type: 6 }, auth: false });
+    expect(alone.routes).toEqual(['POST /interactions/123456789012345678/tok.en_1/callback']);
+  });
+
+  it('knows an interaction callback route', () => {
+    expect(isInteractionCallbackRoute('/interactions/123/tok.en_1/callback')).toBe(true);
+    expect(isInteractionCallbackRoute('/interactions/123/tok/callback/extra')).toBe(false);
+    expect(isInteractionCallbackRoute('/webhooks/1/abc/messages/@original')).toBe(false);
   });
 
   it('knows an interaction-webhook route', () => {
