@@ -1326,6 +1326,19 @@ export function suspicionCanEnd(m: SuspicionModel, seat: Seat, a: number): boole
   }
 }
 
+const POLICY_ALL = process.env.SUSP_POLICY === 'all';
+/**
+ * True when `seat`'s decision must come from the playout policy in the search, not from the
+ * searcher's tree (sim-model.ts `policyDecides`): a vote on the searcher's own declaration
+ * (§1.9). The face-down card is the searcher's secret, the same in every sample; voters
+ * choosing at tree nodes by their rewards learnt it and judged every declaration right, so the
+ * search found declaring worthless (docs/hard-search.md "Suspicion").
+ */
+export function suspicionPolicyDecides(m: SuspicionModel, seat: Seat, searcher: Seat): boolean {
+  if (POLICY_ALL) return seat !== searcher;
+  return m.phase === Ph.Vote && m.declarer === searcher && seat !== searcher;
+}
+
 /** Suspicion's compact model (src/games/sim-model.ts). */
 export const suspicionModel: SimModel<SuspicionState, SuspicionModel, number> = {
   game: 'suspicion',
@@ -1340,5 +1353,6 @@ export const suspicionModel: SimModel<SuspicionState, SuspicionModel, number> = 
   evaluate: suspicionEvaluate,
   playout: suspicionPlayout,
   canEnd: suspicionCanEnd,
+  policyDecides: suspicionPolicyDecides,
   likelihood: suspicionLikelihood,
 };
