@@ -64,11 +64,11 @@ export interface SimModel<S, M, A, K = unknown> {
   /**
    * True when `seat`'s decision now must come from the playout policy (`playout`, the
    * iteration's opponent style), not from a node of the searcher's tree: a decision whose
-   * value turns on a card only `searcher` knows (Suspicion: a vote on the searcher's own
-   * face-down declaration). In the searcher's tree that card is the same in every sample, so
-   * an opponent choosing there by its rewards learns it — judges every bluff right — which no
-   * real opponent can (the known weakness of single-observer ISMCTS, Cowling et al. 2012
-   * §5.2). Absent: every decision in the tree is a node.
+   * value turns on cards only `searcher` knows. Those are the same in every sample, so a seat
+   * choosing at a node of the searcher's tree by its rewards learns them (the known weakness
+   * of single-observer ISMCTS, Cowling et al. 2012) — in Suspicion the rivals judged every one
+   * of the searcher's declarations right. The tree still branches on what the searcher
+   * observes of the move. Absent: every decision in the tree is a node.
    */
   policyDecides?(m: M, seat: Seat, searcher: Seat): boolean;
   /** True when `action` can end the game at once (an arrest, an accusation, a winning report): always a root candidate. */

@@ -1,9 +1,9 @@
 /**
  * Suspicion's Hard search on the compact model (src/bots/ismcts.ts `modelSearch`,
- * src/games/suspicion/model.ts): the votes on the searcher's own declaration are the playout
- * policy's, not the searcher's tree's (a tree node would learn the face-down card, the same in
- * every sample, and judge every bluff right — docs/hard-search.md "Suspicion"), so a ready
- * detective declares (§1.6 E, §1.9) as Normal does, bluff or not.
+ * src/games/suspicion/model.ts): every rival's decision is the playout policy's, not the
+ * searcher's tree's (a rival at a tree node learns the searcher's cards, the same in every
+ * sample: it judged every bluff right — docs/hard-search.md "Suspicion"), so a ready detective
+ * declares (§1.6 E, §1.9) as Normal does, bluff or not.
  */
 import { describe, expect, it } from 'vitest';
 import { hardSearch, modelSearch } from '../../../src/bots/ismcts.js';
@@ -27,16 +27,15 @@ const ready = (seats: number) =>
   arrange(seats, { slots: { 0: ['red1', 'blue1', null] }, hands: { 0: ['green1', 'yellow1', 'orange1'] }, turn: 0 });
 
 describe('Suspicion: Hard on the compact model', () => {
-  it('leaves the votes on the searcher\'s own declaration to the policy, every other decision to the tree', () => {
+  it('leaves every rival decision to the policy (the vote on the searcher\'s declaration included), the searcher\'s own to the tree', () => {
     const s = ready(3);
     const declare = (def.legalActions(s, 0) as SuspicionAction[]).find((a) => a.type === 'declare')!;
-    const voting = act(s, 0, declare).state;
-    const m = suspicionModelOf(voting);
-    expect(suspicionPolicyDecides(m, 1, 0)).toBe(true);
-    expect(suspicionPolicyDecides(m, 2, 0)).toBe(true);
-    // Seen by a rival searching: another rival's vote is a node of its tree (the card is hidden in its samples too).
-    expect(suspicionPolicyDecides(m, 2, 1)).toBe(false);
-    expect(suspicionPolicyDecides(suspicionModelOf(s), 1, 0)).toBe(false);
+    const voting = suspicionModelOf(act(s, 0, declare).state);
+    expect(suspicionPolicyDecides(voting, 1, 0)).toBe(true);
+    expect(suspicionPolicyDecides(voting, 2, 0)).toBe(true);
+    expect(suspicionPolicyDecides(voting, 1, 1)).toBe(false);
+    expect(suspicionPolicyDecides(suspicionModelOf(s), 0, 0)).toBe(false);
+    expect(suspicionPolicyDecides(suspicionModelOf(s), 0, 2)).toBe(true);
   });
 
   for (const seats of [3, 4]) {
