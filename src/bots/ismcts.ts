@@ -356,6 +356,9 @@ function selectEdge(node: InfoNode, codes: (string | number)[], ends: boolean[] 
  *   seat among its own action codes by its own rewards (so opponents search too, not a fixed
  *   heuristic); the next node is keyed by what the *searcher* observes of the move
  *   (`model.observe`), so moves it cannot tell apart share a node, and public outcomes split;
+ *   a seat whose decision the model leaves to its policy (`model.policyDecides`: Suspicion's
+ *   rivals, who would otherwise learn the searcher's cards) plays the iteration's opponent
+ *   style there, and the walk goes on by what the searcher observes;
  * - selection is UCB1 with availability counts, untried actions first; one node is added per
  *   iteration; then the model's playout policy plays on — opponents in a style that changes
  *   every iteration (`OPPONENT_STYLES`) — for at most `MODEL_PLAYOUT_CAP` actions, then the
