@@ -356,6 +356,9 @@ function selectEdge(node: InfoNode, codes: (string | number)[], ends: boolean[] 
  *   seat among its own action codes by its own rewards (so opponents search too, not a fixed
  *   heuristic); the next node is keyed by what the *searcher* observes of the move
  *   (`model.observe`), so moves it cannot tell apart share a node, and public outcomes split;
+ *   a seat whose decision the model leaves to its policy (`model.policyDecides`: Suspicion's
+ *   rivals, who would otherwise learn the searcher's cards) plays the iteration's opponent
+ *   style there, and the walk goes on by what the searcher observes;
  * - selection is UCB1 with availability counts, untried actions first; one node is added per
  *   iteration; then the model's playout policy plays on — opponents in a style that changes
  *   every iteration (`OPPONENT_STYLES`) — for at most `MODEL_PLAYOUT_CAP` actions, then the
@@ -418,7 +421,20 @@ export function modelSearch<A extends { type: string }>(kit: AnyBotKit, k: Knowl
       const seat = toAct.length === 1 ? toAct[0]! : toAct[rng.int(0, toAct.length - 1)]!;
       const options = model.legal(m, seat);
       if (options.length === 0) throw new Error(`${kit.game}: seat ${seat} must act but the model offers no action`);
-      if (node !== null) {
+      if (node !== null && seat !== me && model.policyDecides?.(m, seat, me)) {
+        // A decision the searcher's tree must not learn (it would read the searcher's own
+        // secret): the policy decides; the walk goes on by what the searcher observes.
+        const action = options.length === 1 ? options[0] : model.playout(m, seat, options, rng, style);
+        model.apply(m, seat, action, rng);
+        const seen = model.observe(m, me, seat, action);
+        let child: InfoNode | undefined = node.children.get(seen);
+        if (child) node = child;
+        else {
+          child = new InfoNode();
+          node.children.set(seen, child);
+          node = null;
+        }
+      } else if (node !== null) {
         const codes = options.map((a) => keyOf(m, seat, a));
         const ends = node.endFirst && model.canEnd ? options.map((a) => model.canEnd!(m, seat, a)) : null;
         if (node === root && rootCode.size < options.length) options.forEach((a, j) => rootCode.set(codes[j]!, model.code(m, seat, a)));

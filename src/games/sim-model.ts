@@ -61,6 +61,16 @@ export interface SimModel<S, M, A, K = unknown> {
    * varies them so it is not tuned to one opponent).
    */
   playout(m: M, seat: Seat, legal: A[], rng: Rng, style: number): A;
+  /**
+   * True when `seat`'s decision now must come from the playout policy (`playout`, the
+   * iteration's opponent style), not from a node of the searcher's tree: a decision whose
+   * value turns on cards only `searcher` knows. Those are the same in every sample, so a seat
+   * choosing at a node of the searcher's tree by its rewards learns them (the known weakness
+   * of single-observer ISMCTS, Cowling et al. 2012) — in Suspicion the rivals judged every one
+   * of the searcher's declarations right. The tree still branches on what the searcher
+   * observes of the move. Absent: every decision in the tree is a node.
+   */
+  policyDecides?(m: M, seat: Seat, searcher: Seat): boolean;
   /** True when `action` can end the game at once (an arrest, an accusation, a winning report): always a root candidate. */
   canEnd?(m: M, seat: Seat, action: A): boolean;
   /**

@@ -13,10 +13,9 @@ export const suspicionBench: GameBenchSetups = {
     // The arrest race leaves no decision that changes who wins.
     setups: VARIANTS.map((variant) => ({ label: variant, options: { variant }, ...(variant === 'arrest-race' ? { pureLuck: true } : {}) })),
     deals: 8,
-    // Hard searches on the engine (bot.ts `searchOnModel: false`): about what the engine-based
-    // search does in a live 300 ms move (the count it was tuned to). The model search would get
-    // 5,984 (bench/results/search-speed-2026-12-02.txt) but played worse (docs/ai-strength.md).
-    hardIterations: 200,
+    // What a live 300 ms Hard move searches on the compact model (bench/hard-iterations.ts,
+    // bench/results/search-speed-2026-12-02.txt: 5,984).
+    hardIterations: 6000,
     latencySeats: 3,
   },
   legalMoves: [

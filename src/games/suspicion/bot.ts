@@ -309,9 +309,8 @@ export const suspicionBot: BotKit<SuspicionState, SuspicionAction, SuspicionSeat
   // 47 % at 2, 37 % at 0.5, on the same 60 deals).
   significance: (k) => (k.seatCount === 2 ? 0.5 : 2),
   // The compact model (./model.ts, src/games/sim-model.ts): ~30× the engine's simulations per
-  // second, checked in lockstep with the engine. Hard does not search on it yet: on the same
-  // deals the model search won 2 of 40 classic games against Normal, the engine search 16 of 40
-  // (docs/ai-strength.md), so Hard keeps the engine search until that loss is understood.
+  // second, checked in lockstep with the engine. Hard searches on it (src/bots/ismcts.ts
+  // `modelSearch`); the votes on its own declaration are left to the playout policy
+  // (model.ts `suspicionPolicyDecides`, docs/hard-search.md "Suspicion").
   model: suspicionModel,
-  searchOnModel: false,
 };

@@ -1326,6 +1326,20 @@ export function suspicionCanEnd(m: SuspicionModel, seat: Seat, a: number): boole
   }
 }
 
+/**
+ * True when `seat`'s decision must come from the playout policy in the search, not from the
+ * searcher's tree (sim-model.ts `policyDecides`): every rival's decision. The searcher's own
+ * cards are the same in every sample, so a rival choosing at a node of the searcher's tree by
+ * its rewards learns them: it judged every declaration of the searcher right (§1.9: the vote
+ * on a face-down card only the declarer has seen), countered only when the searcher could not
+ * counter back (§1.7), attacked only when it held no cancel (§1.8). Measured (docs/hard-search.md
+ * "Suspicion"): with the votes alone left to the policy Hard won 36 of 120 classic games against
+ * Normal, with every rival decision 48, the engine-based search 42 on the same deals.
+ */
+export function suspicionPolicyDecides(_m: SuspicionModel, seat: Seat, searcher: Seat): boolean {
+  return seat !== searcher;
+}
+
 /** Suspicion's compact model (src/games/sim-model.ts). */
 export const suspicionModel: SimModel<SuspicionState, SuspicionModel, number> = {
   game: 'suspicion',
@@ -1340,5 +1354,6 @@ export const suspicionModel: SimModel<SuspicionState, SuspicionModel, number> = 
   evaluate: suspicionEvaluate,
   playout: suspicionPlayout,
   canEnd: suspicionCanEnd,
+  policyDecides: suspicionPolicyDecides,
   likelihood: suspicionLikelihood,
 };
