@@ -26,7 +26,7 @@ const args = new Map(process.argv.slice(2).map((a) => { const [k, v] = a.replace
 const GAMES = Number(args.get('games') ?? 20);
 const POOL = Number(args.get('pool') ?? 256);
 const ONLY = (args.get('only')?.split(',') ?? ['noir', 'phantom']) as GameId[];
-const SETTINGS: [number, number][] = [[2, 0.05], [4, 0.05], [8, 0.05], [16, 0.05], [8, 0.01], [8, 0.2], [16, 0.2]];
+const SETTINGS: [number, number][] = (args.get('settings') ?? '2:0.05,4:0.05,8:0.05,16:0.05,8:0.01,8:0.2,16:0.2').split(',').map((x) => x.split(':').map(Number) as [number, number]);
 
 /** The hidden value a seat would like to know, as a string (NOIR: the other role's identity; Phantom: every other hand and report). */
 function truth(game: string, state: any, seat: number): string {

@@ -301,7 +301,7 @@ export const LIKELIHOOD_MOVES: number = likelihoodMovesSetting();
  * not the opponent's, so no deal is ruled out by a move the heuristic would not make (a
  * factor of at most 1 / LIKELIHOOD_FLOOR per move between two deals).
  */
-export const LIKELIHOOD_FLOOR = 0.05;
+export const LIKELIHOOD_FLOOR = 0.1;
 /**
  * Sampled deals in the weighted pool: filled at the start of a search, then each iteration
  * replaces the oldest with a fresh one and draws its deal from the pool in proportion to
