@@ -288,31 +288,28 @@ export const TIE_MIN_VISITS = 0.25;
 const CLOCK_EVERY = 16;
 
 /**
- * Likelihood weights (docs/hard-search.md "Likelihood weights"): how many of the opponents'
- * last observed moves (`SimModel.history`) weight a sampled deal — its weight is the product
- * of `SimModel.likelihood` over them, each at least `LIKELIHOOD_FLOOR`. 0 turns the weights
- * off (every deal as the determinizer drew it, as before). The environment variable
- * `HARD_LIKELIHOOD_MOVES` overrides it (the arena's `--likelihood=off` sets 0, for a
- * before/after on the same deals).
+ * Likelihood weights (docs/hard-search.md "Likelihood weights"), read by every `modelSearch`:
+ * - `moves`: how many of the opponents' last observed moves (`SimModel.history`) weight a
+ *   sampled deal — its weight is the product of `SimModel.likelihood` over them; 0 turns the
+ *   weights off (every deal as the determinizer drew it, as before). The environment
+ *   variable `HARD_LIKELIHOOD_MOVES` sets it at load (worker threads inherit it: the arena's
+ *   before/after on the same deals runs with `HARD_LIKELIHOOD_MOVES=0`);
+ * - `floor`: the least one observed move's likelihood counts for: the model's heuristic is
+ *   not the opponent's, so no deal is ruled out by a move the heuristic would not make (a
+ *   factor of at most 1 / floor per move between two deals);
+ * - `pool`: sampled deals in the weighted pool, filled at the start of a search; every
+ *   `refresh` iterations the oldest is replaced with a fresh deal, and each iteration draws
+ *   its deal from the pool in proportion to the weights (importance resampling over a
+ *   sliding pool).
+ * Benches and tests may change the fields; the values are the measured choice
+ * (bench/likelihood-check.ts, bench/results/likelihood-check-2026-12-02.txt).
  */
-export const LIKELIHOOD_MOVES: number = likelihoodMovesSetting();
-/**
- * The least one observed move's likelihood counts for in a weight: the model's heuristic is
- * not the opponent's, so no deal is ruled out by a move the heuristic would not make (a
- * factor of at most 1 / LIKELIHOOD_FLOOR per move between two deals).
- */
-export const LIKELIHOOD_FLOOR = 0.1;
-/**
- * Sampled deals in the weighted pool: filled at the start of a search, then each iteration
- * replaces the oldest with a fresh one and draws its deal from the pool in proportion to
- * the weights (importance resampling over a sliding pool).
- */
-export const LIKELIHOOD_POOL = 64;
+export const LIKELIHOOD = { moves: likelihoodMovesSetting(), floor: 0.1, pool: 64, refresh: 2 };
 
 function likelihoodMovesSetting(): number {
   const raw = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env?.HARD_LIKELIHOOD_MOVES;
   const n = raw === undefined || raw === '' ? NaN : Number(raw);
-  return Number.isInteger(n) && n >= 0 ? n : 8;
+  return Number.isInteger(n) && n >= 0 ? n : 16;
 }
 
 /**
@@ -320,7 +317,7 @@ function likelihoodMovesSetting(): number {
  * last `moves` observed moves (`model.history`) of `model.likelihood`, each floored at
  * `floor`; 1 when the model offers no history. Reads only `k` and `sample`.
  */
-export function likelihoodWeight(kit: AnyBotKit, k: Knowledge, sample: unknown, moves = LIKELIHOOD_MOVES, floor = LIKELIHOOD_FLOOR): number {
+export function likelihoodWeight(kit: AnyBotKit, k: Knowledge, sample: unknown, moves = LIKELIHOOD.moves, floor = LIKELIHOOD.floor): number {
   const model = kit.model;
   if (!model?.history || !model.likelihood || moves <= 0) return 1;
   let w = 1;
@@ -329,7 +326,7 @@ export function likelihoodWeight(kit: AnyBotKit, k: Knowledge, sample: unknown, 
 }
 
 /**
- * A pool of sampled deals weighted by `likelihoodWeight`, for `modelSearch`: `LIKELIHOOD_POOL`
+ * A pool of sampled deals weighted by `likelihoodWeight`, for `modelSearch`: `LIKELIHOOD.pool`
  * deals drawn at the start; `next` replaces the oldest with a fresh deal, then returns a deal
  * drawn in proportion to the weights. Null when nothing would be weighted (the model has no
  * likelihood or history, the weights are off, or the searcher has observed no opponent move).
@@ -344,15 +341,18 @@ export class LikelihoodPool {
     private readonly k: Knowledge,
     private readonly moves: number,
     private readonly floor: number,
+    private readonly refresh: number,
   ) {}
+  /** Draws since the last fresh deal. */
+  private sinceFresh = 0;
 
   /** The pool for `k`, filled with `size` deals drawn with `rng`, or null (see the class comment). */
-  static create(kit: AnyBotKit, k: Knowledge, rng: Rng, size = LIKELIHOOD_POOL, moves = LIKELIHOOD_MOVES, floor = LIKELIHOOD_FLOOR): LikelihoodPool | null {
+  static create(kit: AnyBotKit, k: Knowledge, rng: Rng, size = LIKELIHOOD.pool, moves = LIKELIHOOD.moves, floor = LIKELIHOOD.floor, refresh = LIKELIHOOD.refresh): LikelihoodPool | null {
     const model = kit.model;
     if (!model?.history || !model.likelihood || moves <= 0 || size <= 0) return null;
     const first = kit.determinize(k, rng);
     if (model.history(first, k, moves).length === 0) return null;
-    const pool = new LikelihoodPool(kit, k, moves, floor);
+    const pool = new LikelihoodPool(kit, k, moves, floor, Math.max(1, refresh));
     pool.add(first);
     while (pool.samples.length < size) pool.add(kit.determinize(k, rng));
     return pool;
@@ -363,12 +363,15 @@ export class LikelihoodPool {
     this.weights.push(likelihoodWeight(this.kit, this.k, sample, this.moves, this.floor));
   }
 
-  /** Replace the oldest deal with a fresh one, then draw a deal in proportion to the weights. */
+  /** Every `refresh` calls replace the oldest deal with a fresh one; then draw a deal in proportion to the weights. */
   next(rng: Rng): unknown {
-    const fresh = this.kit.determinize(this.k, rng);
-    this.samples[this.oldest] = fresh;
-    this.weights[this.oldest] = likelihoodWeight(this.kit, this.k, fresh, this.moves, this.floor);
-    this.oldest = (this.oldest + 1) % this.samples.length;
+    if (++this.sinceFresh >= this.refresh) {
+      this.sinceFresh = 0;
+      const fresh = this.kit.determinize(this.k, rng);
+      this.samples[this.oldest] = fresh;
+      this.weights[this.oldest] = likelihoodWeight(this.kit, this.k, fresh, this.moves, this.floor);
+      this.oldest = (this.oldest + 1) % this.samples.length;
+    }
     return this.samples[this.draw(rng)];
   }
 
@@ -468,8 +471,8 @@ function selectEdge(node: InfoNode, codes: (string | number)[], ends: boolean[] 
  * Sampled deals honour the determinizer's hard constraints (src/games/<game>/bot.ts) and, when
  * the model offers `history` and `likelihood` and the searcher has observed opponent moves,
  * are weighted by how likely those moves were under each deal (`LikelihoodPool`: the last
- * `LIKELIHOOD_MOVES` moves, each floored at `LIKELIHOOD_FLOOR`, a sliding pool of
- * `LIKELIHOOD_POOL` deals; docs/hard-search.md "Likelihood weights").
+ * `LIKELIHOOD.moves` moves, each floored at `LIKELIHOOD.floor`, a sliding pool of
+ * `LIKELIHOOD.pool` deals; docs/hard-search.md "Likelihood weights").
  *
  * Deterministic for a given `rng` and iteration count; with a `deadline`, the clock is read
  * every `CLOCK_EVERY` iterations and the search stops when the next batch would overrun.
