@@ -15,9 +15,9 @@ import type { BotInput } from '../../src/games/bot.js';
 import { noirBot } from '../../src/games/noir/bot.js';
 import { noirDefinition } from '../../src/games/noir/engine.js';
 import { noirHistory } from '../../src/games/noir/model.js';
-import type { NoirKnowledge } from '../../src/games/noir/knowledge.js';
+import type { NoirKnowledge, NoirSeatView } from '../../src/games/noir/knowledge.js';
 import type { NoirState } from '../../src/games/noir/rules.js';
-import { phantomBot } from '../../src/games/phantom/bot.js';
+import { phantomBot, type PhantomSeatView } from '../../src/games/phantom/bot.js';
 import { phantomDefinition } from '../../src/games/phantom/engine.js';
 import { phantomHistory } from '../../src/games/phantom/model.js';
 import type { PhantomState } from '../../src/games/phantom/rules.js';
@@ -43,7 +43,7 @@ describe('likelihood weights: NOIR', () => {
   it("the knowledge keeps the other role's main moves only, with the codes every seat sees (§2.5)", async () => {
     const points = await noirGame(11, 'standard');
     const last = points[points.length - 1]!;
-    const k = noirBot.know(last.input) as NoirKnowledge;
+    const k = noirBot.know(last.input as BotInput<NoirSeatView>) as NoirKnowledge;
     const other = last.input.seat === last.state.killerSeat ? last.state.inspectorSeat : last.state.killerSeat;
     expect(k.moves!.length).toBeGreaterThan(2);
     for (const m of k.moves!) {
@@ -64,7 +64,7 @@ describe('likelihood weights: NOIR', () => {
       for (const q of [0.4, 0.6, 0.8]) {
       const p = mine[Math.floor(mine.length * q)];
       if (!p) continue;
-      const k = noirBot.know(p.input) as NoirKnowledge;
+      const k = noirBot.know(p.input as BotInput<NoirSeatView>) as NoirKnowledge;
       if ((k.moves ?? []).length < 3) continue;
       const pool = LikelihoodPool.create(noirBot, k, Rng.seeded(seed), 400, 16, LIKELIHOOD.floor)!;
       expect(pool).not.toBeNull();
@@ -103,7 +103,7 @@ describe('likelihood weights: NOIR', () => {
       const points = await noirGame(seed, 'classic');
       const last = points[points.length - 1]!;
       if (last.input.seat !== last.state.inspectorSeat) continue;
-      const k = noirBot.know(last.input) as NoirKnowledge;
+      const k = noirBot.know(last.input as BotInput<NoirSeatView>) as NoirKnowledge;
       const shown = k.moves!.filter((m) => m.role === 'killer' && m.killerId >= 0);
       if (shown.length === 0) continue;
       const sample = noirBot.determinize(k, Rng.seeded(1));
@@ -121,10 +121,10 @@ describe('likelihood weights: NOIR', () => {
   it('no weights when the seat has observed nothing, or when they are turned off', async () => {
     const points = await noirGame(3, 'standard');
     const first = points.find((p) => p.input.events.length === 0)!;
-    const k = noirBot.know(first.input);
+    const k = noirBot.know(first.input as BotInput<NoirSeatView>);
     expect(LikelihoodPool.create(noirBot, k, Rng.seeded(1))).toBeNull();
     const later = points[Math.floor(points.length / 2)]!;
-    const k2 = noirBot.know(later.input);
+    const k2 = noirBot.know(later.input as BotInput<NoirSeatView>);
     expect(LikelihoodPool.create(noirBot, k2, Rng.seeded(1), 64, 0)).toBeNull();
     expect(likelihoodWeight(noirBot, k2, noirBot.determinize(k2, Rng.seeded(2)), 0)).toBe(1);
   });
@@ -143,7 +143,7 @@ describe('likelihood weights: Tricks and the Phantom', () => {
       onDecision: (input, state) => points.push({ input: structuredClone(input), state: structuredClone(state as PhantomState) }),
     });
     const p = points.find((x) => x.state.phase === 'solve' && x.state.glasses.length >= 2)!;
-    const k = phantomBot.know(p.input);
+    const k = phantomBot.know(p.input as BotInput<PhantomSeatView>);
     const sample = phantomBot.determinize(k, Rng.seeded(4));
     const history = phantomHistory(sample, k, 16);
     const reports = p.state.reports.filter((r) => r.position % 4 !== p.input.seat);
