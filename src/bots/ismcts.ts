@@ -358,9 +358,24 @@ export class LikelihoodPool {
     return pool;
   }
 
+  /** Weights by `SimModel.historyKey` (deals with the same key weigh the same). */
+  private readonly byKey = new Map<string, number>();
+
   private add(sample: unknown): void {
     this.samples.push(sample);
-    this.weights.push(likelihoodWeight(this.kit, this.k, sample, this.moves, this.floor));
+    this.weights.push(this.weigh(sample));
+  }
+
+  private weigh(sample: unknown): number {
+    const keyOf = this.kit.model!.historyKey;
+    if (!keyOf) return likelihoodWeight(this.kit, this.k, sample, this.moves, this.floor);
+    const key = keyOf(sample, this.k);
+    let w = this.byKey.get(key);
+    if (w === undefined) {
+      w = likelihoodWeight(this.kit, this.k, sample, this.moves, this.floor);
+      this.byKey.set(key, w);
+    }
+    return w;
   }
 
   /** Every `refresh` calls replace the oldest deal with a fresh one; then draw a deal in proportion to the weights. */
@@ -369,7 +384,7 @@ export class LikelihoodPool {
       this.sinceFresh = 0;
       const fresh = this.kit.determinize(this.k, rng);
       this.samples[this.oldest] = fresh;
-      this.weights[this.oldest] = likelihoodWeight(this.kit, this.k, fresh, this.moves, this.floor);
+      this.weights[this.oldest] = this.weigh(fresh);
       this.oldest = (this.oldest + 1) % this.samples.length;
     }
     return this.samples[this.draw(rng)];

@@ -79,6 +79,12 @@ export interface SimModel<S, M, A, K = unknown> {
    * before later draws) may be approximated; the weights' floor absorbs the error.
    */
   history?(sample: S, knowledge: K, limit: number): { m: M; seat: Seat; code: string }[];
+  /**
+   * The part of `sample` that the likelihoods of `history` depend on, as a string (e.g. NOIR:
+   * the other role's identity, and the Inspector's hand): samples with the same key get the
+   * same weight, which the search then computes once. Absent: every sample is weighed anew.
+   */
+  historyKey?(sample: S, knowledge: K): string;
 }
 
 /** Any game's model, type parameters erased (for the kit). */

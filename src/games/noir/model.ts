@@ -869,6 +869,10 @@ export const noirModel: SimModel<NoirState, NoirModel, number, Knowledge> = {
     return false;
   },
   history: noirHistory,
+  // What the other role's past moves are weighed on (noirHistory): the Killer's identity for
+  // the Inspector; the Inspector's identity and hand for the Killer.
+  historyKey: (sample, k) =>
+    (k as NoirKnowledge).role === 'inspector' ? String(sample.killerIdentity) : `${sample.inspectorIdentity}|${[...sample.hand].sort((a, b) => a - b).join(',')}`,
   likelihood: (m, seat, code) => {
     const legal = legalOf(m, seat);
     if (legal.length === 0) return 1;
