@@ -40,7 +40,9 @@ for (const game of ONLY) {
   const def = module.definition;
   const kit: AnyBotKit = botKit(game);
   const combos = arenaSetups(game).flatMap((s) => Array.from({ length: def.maxPlayers - def.minPlayers + 1 }, (_, i) => ({ s, n: def.minPlayers + i })));
-  const acc = SETTINGS.map(() => ({ u: 0, w: 0, log: 0, n: 0 }));
+  /** Per setting and per group (NOIR: the searcher's role; the Phantom: all). */
+  const groups = game === 'noir' ? ['killer', 'inspector'] : ['all'];
+  const acc = SETTINGS.map(() => groups.map(() => ({ u: 0, w: 0, log: 0, n: 0 })));
   for (let g = 0; g < GAMES; g++) {
     const { s, n } = combos[g % combos.length]!;
     const points: { input: BotInput; key: string }[] = [];
@@ -57,23 +59,25 @@ for (const game of ONLY) {
       const keys = samples.map((x) => truth(game, x, p.input.seat));
       const hit = keys.map((x) => (x === p.key ? 1 : 0));
       const u = hit.reduce((a: number, b) => a + b, 0) / POOL;
+      const group = game === 'noir' ? groups.indexOf((p.input.view as { role: string }).role) : 0;
       SETTINGS.forEach(([moves, floor], i) => {
         const w = samples.map((x) => likelihoodWeight(kit, k, x, moves, floor));
         const tot = w.reduce((a, b) => a + b, 0);
         const ws = w.reduce((a, b, j) => a + b * hit[j]!, 0) / tot;
-        acc[i]!.u += u;
-        acc[i]!.w += ws;
-        if (u > 0 && ws > 0) acc[i]!.log += Math.log(ws / u);
-        acc[i]!.n++;
+        const a = acc[i]![group]!;
+        a.u += u;
+        a.w += ws;
+        if (u > 0 && ws > 0) a.log += Math.log(ws / u);
+        a.n++;
       });
     }
   }
-  SETTINGS.forEach(([moves, floor], i) => {
-    const a = acc[i]!;
-    const line = `${game} N=${moves} floor=${floor}: ${a.n} positions, truth's share unweighted ${(a.u / a.n).toFixed(4)}, weighted ${(a.w / a.n).toFixed(4)}, mean log ratio ${(a.log / a.n).toFixed(3)}`;
+  SETTINGS.forEach(([moves, floor], i) => groups.forEach((name, gi) => {
+    const a = acc[i]![gi]!;
+    const line = `${game} ${name} N=${moves} floor=${floor}: ${a.n} positions, truth's share unweighted ${(a.u / a.n).toFixed(4)}, weighted ${(a.w / a.n).toFixed(4)}, mean log ratio ${(a.log / a.n).toFixed(3)}`;
     console.log(line);
     lines.push(line);
-  });
+  }));
 }
 lines.push(`load at end ${loadavg().map((x) => x.toFixed(2)).join(' ')}`);
 mkdirSync('bench/results', { recursive: true });

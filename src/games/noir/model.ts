@@ -761,6 +761,16 @@ function evaluateModel(m: NoirModel, seat: Seat): number {
 }
 
 /**
+ * Whether the Killer's search weighs its deals by the Inspector's past moves. Off: the
+ * Inspector's past hands are unknown to the Killer (approximated by the sampled current hand),
+ * and on the same 16 deals (seed 250251) the weights cost the citizens-arrest Killer 8 of 32
+ * games against Normal (13 → 5; per deal −25 % [−42, −8]; docs/ai-strength.md "Likelihood
+ * weights"). The Inspector's search weighs the Killer's moves (rebuilt exactly but for the
+ * Killer's disguise draws).
+ */
+export const WEIGH_INSPECTOR_MOVES = false;
+
+/**
  * The other role's last `limit` main moves that the searcher `k` observed (knowledge.ts
  * `NoirPastMove`), each as the model state just before it under the hidden identities of
  * `sample` (a state from `determinizeNoir(k)`): the public facts of the time (grid, markers,
@@ -773,6 +783,7 @@ function evaluateModel(m: NoirModel, seat: Seat): number {
 export function noirHistory(sample: NoirState, k: Knowledge, limit: number): { m: NoirModel; seat: Seat; code: string }[] {
   const moves = (k as NoirKnowledge).moves;
   if (!moves || moves.length === 0 || limit <= 0) return [];
+  if ((k as NoirKnowledge).role === 'killer' && !WEIGH_INSPECTOR_MOVES) return [];
   const base = noirModelOf(sample, k);
   const out: { m: NoirModel; seat: Seat; code: string }[] = [];
   for (const past of moves.slice(-limit)) {
