@@ -62,37 +62,37 @@ describe('likelihood weights: NOIR', () => {
       const points = await noirGame(seed, 'standard');
       const mine = points.filter((p) => p.input.seat === p.state.inspectorSeat && p.state.phase === 'play');
       for (const q of [0.4, 0.6, 0.8]) {
-      const p = mine[Math.floor(mine.length * q)];
-      if (!p) continue;
-      const k = noirBot.know(p.input as BotInput<NoirSeatView>) as NoirKnowledge;
-      if ((k.moves ?? []).length < 3) continue;
-      const pool = LikelihoodPool.create(noirBot, k, Rng.seeded(seed), 400, 16, LIKELIHOOD.floor)!;
-      expect(pool).not.toBeNull();
-      const ids = pool.samples.map((s) => (s as NoirState).killerIdentity);
-      // For the Inspector the weight depends on the sampled Killer identity only.
-      const byId = new Map<number, number>();
-      pool.samples.forEach((s, i) => {
-        const id = ids[i]!;
-        if (byId.has(id)) expect(pool.weights[i]).toBeCloseTo(byId.get(id)!, 12);
-        else byId.set(id, pool.weights[i]!);
-      });
-      if (byId.size < 2) continue;
-      const weights = [...byId.values()];
-      if (Math.max(...weights) < 2 * Math.min(...weights)) continue;
-      // The identity the observed moves favour most.
-      const best = [...byId.entries()].sort((a, b) => b[1] - a[1])[0]![0];
-      const uniformShare = ids.filter((id) => id === best).length / ids.length;
-      const total = pool.weights.reduce((a, b) => a + b, 0);
-      const weightedShare = pool.weights.reduce((a, w, i) => a + (ids[i] === best ? w : 0), 0) / total;
-      expect(weightedShare, `seed ${seed}`).toBeGreaterThan(uniformShare * 1.2);
-      // The draws follow the weights (importance resampling), not the raw counts.
-      const rng = Rng.seeded(99);
-      let hits = 0;
-      const draws = 4000;
-      for (let i = 0; i < draws; i++) if (ids[pool.draw(rng)] === best) hits++;
-      expect(Math.abs(hits / draws - weightedShare), `seed ${seed}`).toBeLessThan(0.04);
-      expect(hits / draws).toBeGreaterThan(uniformShare + 0.05);
-      checked++;
+        const p = mine[Math.floor(mine.length * q)];
+        if (!p) continue;
+        const k = noirBot.know(p.input as BotInput<NoirSeatView>) as NoirKnowledge;
+        if ((k.moves ?? []).length < 3) continue;
+        const pool = LikelihoodPool.create(noirBot, k, Rng.seeded(seed), 400, 16, LIKELIHOOD.floor)!;
+        expect(pool).not.toBeNull();
+        const ids = pool.samples.map((s) => (s as NoirState).killerIdentity);
+        // For the Inspector the weight depends on the sampled Killer identity only.
+        const byId = new Map<number, number>();
+        pool.samples.forEach((s, i) => {
+          const id = ids[i]!;
+          if (byId.has(id)) expect(pool.weights[i]).toBeCloseTo(byId.get(id)!, 12);
+          else byId.set(id, pool.weights[i]!);
+        });
+        if (byId.size < 2) continue;
+        const weights = [...byId.values()];
+        if (Math.max(...weights) < 2 * Math.min(...weights)) continue;
+        // The identity the observed moves favour most.
+        const best = [...byId.entries()].sort((a, b) => b[1] - a[1])[0]![0];
+        const uniformShare = ids.filter((id) => id === best).length / ids.length;
+        const total = pool.weights.reduce((a, b) => a + b, 0);
+        const weightedShare = pool.weights.reduce((a, w, i) => a + (ids[i] === best ? w : 0), 0) / total;
+        expect(weightedShare, `seed ${seed}`).toBeGreaterThan(uniformShare * 1.2);
+        // The draws follow the weights (importance resampling), not the raw counts.
+        const rng = Rng.seeded(99);
+        let hits = 0;
+        const draws = 4000;
+        for (let i = 0; i < draws; i++) if (ids[pool.draw(rng)] === best) hits++;
+        expect(Math.abs(hits / draws - weightedShare), `seed ${seed}`).toBeLessThan(0.04);
+        expect(hits / draws).toBeGreaterThan(uniformShare + 0.05);
+        checked++;
       }
     }
     expect(checked).toBeGreaterThanOrEqual(3);
@@ -127,6 +127,11 @@ describe('likelihood weights: NOIR', () => {
     const k2 = noirBot.know(later.input as BotInput<NoirSeatView>);
     expect(LikelihoodPool.create(noirBot, k2, Rng.seeded(1), 64, 0)).toBeNull();
     expect(likelihoodWeight(noirBot, k2, noirBot.determinize(k2, Rng.seeded(2)), 0)).toBe(1);
+    // The Killer keeps the Inspector's moves but does not weigh by them (WEIGH_INSPECTOR_MOVES, model.ts).
+    const killer = [...points].reverse().find((p) => p.input.seat === p.state.killerSeat)!;
+    const kk = noirBot.know(killer.input as BotInput<NoirSeatView>) as NoirKnowledge;
+    expect(kk.moves!.length).toBeGreaterThan(0);
+    expect(LikelihoodPool.create(noirBot, kk, Rng.seeded(1))).toBeNull();
   });
 });
 
