@@ -350,10 +350,11 @@ export class LikelihoodPool {
   static create(kit: AnyBotKit, k: Knowledge, rng: Rng, size = LIKELIHOOD.pool, moves = LIKELIHOOD.moves, floor = LIKELIHOOD.floor, refresh = LIKELIHOOD.refresh): LikelihoodPool | null {
     const model = kit.model;
     if (!model?.history || !model.likelihood || moves <= 0 || size <= 0) return null;
-    const first = kit.determinize(k, rng);
-    if (model.history(first, k, moves).length === 0) return null;
+    // Probe on a copy of the generator: without a pool `rng` is untouched, so the search draws
+    // exactly the deals it drew before the weights existed (the arena's before/after).
+    const probe = kit.determinize(k, Rng.from(rng.state()));
+    if (model.history(probe, k, moves).length === 0) return null;
     const pool = new LikelihoodPool(kit, k, moves, floor, Math.max(1, refresh));
-    pool.add(first);
     while (pool.samples.length < size) pool.add(kit.determinize(k, rng));
     return pool;
   }
