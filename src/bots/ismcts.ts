@@ -287,6 +287,123 @@ export const TIE_MIN_VISITS = 0.25;
 /** Iterations between two looks at the clock. */
 const CLOCK_EVERY = 16;
 
+/**
+ * Likelihood weights (docs/hard-search.md "Likelihood weights"), read by every `modelSearch`:
+ * - `moves`: how many of the opponents' last observed moves (`SimModel.history`) weight a
+ *   sampled deal — its weight is the product of `SimModel.likelihood` over them; 0 turns the
+ *   weights off (every deal as the determinizer drew it, as before). The environment
+ *   variable `HARD_LIKELIHOOD_MOVES` sets it at load (worker threads inherit it: the arena's
+ *   before/after on the same deals runs with `HARD_LIKELIHOOD_MOVES=0`);
+ * - `floor`: the least one observed move's likelihood counts for: the model's heuristic is
+ *   not the opponent's, so no deal is ruled out by a move the heuristic would not make (a
+ *   factor of at most 1 / floor per move between two deals);
+ * - `pool`: sampled deals in the weighted pool, filled at the start of a search; every
+ *   `refresh` iterations the oldest is replaced with a fresh deal, and each iteration draws
+ *   its deal from the pool in proportion to the weights (importance resampling over a
+ *   sliding pool).
+ * Benches and tests may change the fields; the values are the measured choice
+ * (bench/likelihood-check.ts, bench/results/likelihood-check-2026-12-02.txt).
+ */
+export const LIKELIHOOD = { moves: likelihoodMovesSetting(), floor: 0.1, pool: 64, refresh: 2 };
+
+function likelihoodMovesSetting(): number {
+  const raw = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env?.HARD_LIKELIHOOD_MOVES;
+  const n = raw === undefined || raw === '' ? NaN : Number(raw);
+  return Number.isInteger(n) && n >= 0 ? n : 16;
+}
+
+/**
+ * The likelihood weight of `sample` for the searcher `k`: the product over the opponents'
+ * last `moves` observed moves (`model.history`) of `model.likelihood`, each floored at
+ * `floor`; 1 when the model offers no history. Reads only `k` and `sample`.
+ */
+export function likelihoodWeight(kit: AnyBotKit, k: Knowledge, sample: unknown, moves = LIKELIHOOD.moves, floor = LIKELIHOOD.floor): number {
+  const model = kit.model;
+  if (!model?.history || !model.likelihood || moves <= 0) return 1;
+  let w = 1;
+  for (const past of model.history(sample, k, moves)) w *= Math.max(floor, Math.min(1, model.likelihood(past.m, past.seat, past.code)));
+  return w;
+}
+
+/**
+ * A pool of sampled deals weighted by `likelihoodWeight`, for `modelSearch`: `LIKELIHOOD.pool`
+ * deals drawn at the start; `next` replaces the oldest with a fresh deal, then returns a deal
+ * drawn in proportion to the weights. Null when nothing would be weighted (the model has no
+ * likelihood or history, the weights are off, or the searcher has observed no opponent move).
+ */
+export class LikelihoodPool {
+  readonly samples: unknown[] = [];
+  readonly weights: number[] = [];
+  private oldest = 0;
+
+  private constructor(
+    private readonly kit: AnyBotKit,
+    private readonly k: Knowledge,
+    private readonly moves: number,
+    private readonly floor: number,
+    private readonly refresh: number,
+  ) {}
+  /** Draws since the last fresh deal. */
+  private sinceFresh = 0;
+
+  /** The pool for `k`, filled with `size` deals drawn with `rng`, or null (see the class comment). */
+  static create(kit: AnyBotKit, k: Knowledge, rng: Rng, size = LIKELIHOOD.pool, moves = LIKELIHOOD.moves, floor = LIKELIHOOD.floor, refresh = LIKELIHOOD.refresh): LikelihoodPool | null {
+    const model = kit.model;
+    if (!model?.history || !model.likelihood || moves <= 0 || size <= 0) return null;
+    // Probe on a copy of the generator: without a pool `rng` is untouched, so the search draws
+    // exactly the deals it drew before the weights existed (the arena's before/after).
+    const probe = kit.determinize(k, Rng.from(rng.state()));
+    if (model.history(probe, k, moves).length === 0) return null;
+    const pool = new LikelihoodPool(kit, k, moves, floor, Math.max(1, refresh));
+    while (pool.samples.length < size) pool.add(kit.determinize(k, rng));
+    return pool;
+  }
+
+  /** Weights by `SimModel.historyKey` (deals with the same key weigh the same). */
+  private readonly byKey = new Map<string, number>();
+
+  private add(sample: unknown): void {
+    this.samples.push(sample);
+    this.weights.push(this.weigh(sample));
+  }
+
+  private weigh(sample: unknown): number {
+    const keyOf = this.kit.model!.historyKey;
+    if (!keyOf) return likelihoodWeight(this.kit, this.k, sample, this.moves, this.floor);
+    const key = keyOf(sample, this.k);
+    let w = this.byKey.get(key);
+    if (w === undefined) {
+      w = likelihoodWeight(this.kit, this.k, sample, this.moves, this.floor);
+      this.byKey.set(key, w);
+    }
+    return w;
+  }
+
+  /** Every `refresh` calls replace the oldest deal with a fresh one; then draw a deal in proportion to the weights. */
+  next(rng: Rng): unknown {
+    if (++this.sinceFresh >= this.refresh) {
+      this.sinceFresh = 0;
+      const fresh = this.kit.determinize(this.k, rng);
+      this.samples[this.oldest] = fresh;
+      this.weights[this.oldest] = this.weigh(fresh);
+      this.oldest = (this.oldest + 1) % this.samples.length;
+    }
+    return this.samples[this.draw(rng)];
+  }
+
+  /** An index drawn in proportion to the weights. */
+  draw(rng: Rng): number {
+    let total = 0;
+    for (const w of this.weights) total += w;
+    let x = (rng.int(0, 0x3fffffff) / 0x40000000) * total;
+    for (let i = 0; i < this.weights.length; i++) {
+      x -= this.weights[i]!;
+      if (x < 0) return i;
+    }
+    return this.weights.length - 1;
+  }
+}
+
 /** Statistics of one action of the seat deciding at an information-set node. */
 interface Edge {
   /** Times chosen. */
@@ -370,9 +487,11 @@ function selectEdge(node: InfoNode, codes: (string | number)[], ends: boolean[] 
  *   to the best score of Normal's heuristic (`kit.normal`'s record), then the higher mean
  *   reward, then legal order.
  *
- * Sampled deals are not reweighted by `model.likelihood` here (the kit's knowledge does not
- * keep the states before the opponents' past moves); the determinizer's hard constraints
- * (src/games/<game>/bot.ts) are what the samples honour.
+ * Sampled deals honour the determinizer's hard constraints (src/games/<game>/bot.ts) and, when
+ * the model offers `history` and `likelihood` and the searcher has observed opponent moves,
+ * are weighted by how likely those moves were under each deal (`LikelihoodPool`: the last
+ * `LIKELIHOOD.moves` moves, each floored at `LIKELIHOOD.floor`, a sliding pool of
+ * `LIKELIHOOD.pool` deals; docs/hard-search.md "Likelihood weights").
  *
  * Deterministic for a given `rng` and iteration count; with a `deadline`, the clock is read
  * every `CLOCK_EVERY` iterations and the search stops when the next batch would overrun.
@@ -396,6 +515,8 @@ export function modelSearch<A extends { type: string }>(kit: AnyBotKit, k: Knowl
   const rootCode = new Map<string | number, string>();
   /** The edge key of an action: itself when a number (a model's cheap action), else its code. */
   const keyOf = (m: unknown, seat: Seat, a: unknown): string | number => (typeof a === 'number' ? a : model.code(m, seat, a));
+  // Likelihood weights: deals drawn from a weighted pool when the searcher observed opponent moves.
+  const pool = maxIterations > 0 && !(deadline && deadline.now() >= deadline.at) ? LikelihoodPool.create(kit, k, rng) : null;
   while (iterations < maxIterations) {
     if (iterations % CLOCK_EVERY === 0 && iterations > 0) {
       if (budget.stop?.()) break;
@@ -406,7 +527,7 @@ export function modelSearch<A extends { type: string }>(kit: AnyBotKit, k: Knowl
         if (now + ROUND_TIME_MARGIN * batchMs > deadline.at) break;
       }
     } else if (iterations === 0 && deadline && deadline.now() >= deadline.at) break;
-    const sample = kit.determinize(k, rng);
+    const sample = pool ? pool.next(rng) : kit.determinize(k, rng);
     const m = model.fromState(sample, rng, k);
     const style = OPPONENT_STYLES[iterations % OPPONENT_STYLES.length]!;
     trail.length = 0;

@@ -78,6 +78,23 @@ export interface SimModel<S, M, A, K = unknown> {
    * the search weights sampled deals by the product over the opponents' observed moves.
    */
   likelihood?(m: M, seat: Seat, code: string): number;
+  /**
+   * The opponents' last `limit` moves the searcher observed (oldest first), each as the model
+   * state just before it under the hidden assignment of `sample` (a state the determinizer
+   * drew from `knowledge`), the seat that moved and the code the searcher saw (what
+   * `likelihood` takes). Built from the searcher's own knowledge (its view and the history it
+   * observed) and `sample` only. With `likelihood`, the search weights each sampled deal by
+   * how likely these moves were under it (src/bots/ismcts.ts `modelSearch`,
+   * docs/hard-search.md "Likelihood weights"). Past parts a seat cannot know exactly (a hand
+   * before later draws) may be approximated; the weights' floor absorbs the error.
+   */
+  history?(sample: S, knowledge: K, limit: number): { m: M; seat: Seat; code: string }[];
+  /**
+   * The part of `sample` that the likelihoods of `history` depend on, as a string (e.g. NOIR:
+   * the other role's identity, and the Inspector's hand): samples with the same key get the
+   * same weight, which the search then computes once. Absent: every sample is weighed anew.
+   */
+  historyKey?(sample: S, knowledge: K): string;
 }
 
 /** Any game's model, type parameters erased (for the kit). */

@@ -20,7 +20,7 @@ import type { Rng } from '../rng.js';
 import type { BotInput, BotKit } from '../bot.js';
 import { noirDefinition } from './engine.js';
 import { SUSPECT_COUNT, type Cell, type NoirAction, type NoirOptions, type NoirState } from './rules.js';
-import { aliveSet, inspectorCandidates, inspectorPrivate, killerCandidates, killerPrivate, type NoirKnowledge, type NoirSeatView } from './knowledge.js';
+import { PAST_MOVES_KEPT, aliveSet, inspectorCandidates, inspectorPrivate, killerCandidates, killerPrivate, type NoirKnowledge, type NoirSeatView } from './knowledge.js';
 import { evaluateNoir, normalNoir, rolloutNoir } from './bot-normal.js';
 import { noirModel } from './model.js';
 
@@ -102,8 +102,86 @@ function freshKillerCands(k: NoirKnowledge): void {
   for (let s = 0; s < SUSPECT_COUNT; s++) k.killerCands[s] = alive.has(s) && !k.discards.includes(s);
 }
 
+/** The action code (codec.ts) of the other role's main move that `e` reports, or null (not a move, or the seat's own). */
+function pastMoveCode(k: NoirKnowledge, e: GameEvent): string | null {
+  if (e.by === undefined || e.by === k.seat) return null;
+  switch (e.type) {
+    case 'kill':
+      return `k:${e.suspect as number}`;
+    case 'shift':
+      return `s:${e.axis === 'row' ? 'r' : 'c'}:${e.index as number}:${e.dir as number}`;
+    case 'disguise':
+      return 'd';
+    case 'exonerateDraw':
+      return 'e';
+    case 'arrest':
+      return e.citizen ? null : `a:${e.suspect as number}`;
+    case 'citizen':
+      return `c:${e.suspect as number}:${e.target as number}`;
+    default:
+      return null;
+  }
+}
+
+/**
+ * Keep what the likelihood weights need (knowledge.ts `NoirPastMove`): before an event of the
+ * other role's move, a snapshot of the public facts; the shift that ended the previous turn;
+ * the deck's size; a successful disguise's old identity for the Killer's earlier moves.
+ */
+function track(k: NoirKnowledge, e: GameEvent): void {
+  const moves = k.moves!;
+  const code = pastMoveCode(k, e);
+  if (code !== null) {
+    let cells = 0;
+    let dead = 0;
+    for (const r of k.grid) for (const c of r) {
+      cells++;
+      if (!c.alive) dead++;
+    }
+    moves.push({
+      by: e.by as number,
+      role: k.role === 'killer' ? 'inspector' : 'killer',
+      code,
+      grid: k.grid.map((r) => r.map((c) => ({ ...c }))),
+      killerCands: [...k.killerCands],
+      inspectorCands: [...k.inspectorCands],
+      discards: [...k.discards],
+      firstKill: e.type === 'kill' && dead === 0 && cells === SUSPECT_COUNT,
+      blocked: k.lastShift ? { ...k.lastShift } : null,
+      deckLeft: k.deckLeft ?? 0,
+      killerId: -1,
+    });
+    if (moves.length > PAST_MOVES_KEPT) moves.shift();
+  }
+  switch (e.type) {
+    case 'shift':
+      k.lastShift = { axis: e.axis === 'row' ? 0 : 1, index: e.index as number, dir: e.dir as number, collapsed: false };
+      break;
+    case 'collapse':
+      if (k.lastShift) k.lastShift.collapsed = true;
+      break;
+    case 'exonerateDraw':
+      k.deckLeft = e.deck as number;
+      break;
+    case 'disguise': {
+      k.deckLeft = Math.max(0, (k.deckLeft ?? 0) - 1);
+      k.lastShift = null;
+      const c = cellOf(k.grid, e.discarded as number);
+      if (e.effect !== 'none' || (c !== undefined && c.alive)) for (const m of moves) if (m.role === 'killer' && m.killerId < 0) m.killerId = e.discarded as number;
+      break;
+    }
+    case 'kill':
+    case 'exonerate':
+    case 'arrest':
+    case 'identityChosen':
+      k.lastShift = null;
+      break;
+  }
+}
+
 /** Fold one public or own event into the knowledge (the grid replay and both candidate sets). */
 function fold(k: NoirKnowledge, e: GameEvent): void {
+  if (k.moves) track(k, e);
   switch (e.type) {
     case 'kill': {
       const victim = e.suspect as number;
@@ -176,6 +254,9 @@ export function knowNoir(input: BotInput<NoirSeatView, NoirOptions>): NoirKnowle
     killerCands: Array(SUSPECT_COUNT).fill(true),
     inspectorCands: Array(SUSPECT_COUNT).fill(true),
     discards: [],
+    moves: [],
+    lastShift: null,
+    deckLeft: input.initialView.deckSize,
   };
   for (const e of input.events) fold(k, e);
   return k;
@@ -273,6 +354,7 @@ function simKnowledge(searcher: NoirKnowledge, state: NoirState, seat: Seat): No
     killerCands: [...searcher.killerCands],
     inspectorCands: [...searcher.inspectorCands],
     discards: [...searcher.discards],
+    moves: undefined,
   };
 }
 

@@ -22,6 +22,48 @@ export interface NoirKnowledge extends Knowledge<NoirSeatView> {
   inspectorCands: boolean[];
   /** Evidence cards discarded face up (public). */
   discards: number[];
+  /**
+   * The other role's main moves this seat observed, oldest first (at most `PAST_MOVES_KEPT`),
+   * each with the public facts just before it: what the search needs to rebuild the model
+   * state before the move under a sampled identity and weight the sample by how likely the
+   * move was (src/bots/ismcts.ts `modelSearch`, docs/hard-search.md "Likelihood weights").
+   * Absent in a simulated seat's knowledge.
+   */
+  moves?: NoirPastMove[];
+  /** The shift that ended the previous turn (its undo is not legal now, §2.5 Shift), else null; tracked with `moves`. */
+  lastShift?: { axis: number; index: number; dir: number; collapsed: boolean } | null;
+  /** Cards left in the evidence deck (public), tracked with `moves`. */
+  deckLeft?: number;
+}
+
+/** Most past moves a NOIR knowledge keeps for the likelihood weights. */
+export const PAST_MOVES_KEPT = 16;
+
+/**
+ * One of the other role's moves as a seat observed it (public facts only): the model state
+ * before it is rebuilt from these plus a sample's hidden identities (model.ts `noirHistory`).
+ */
+export interface NoirPastMove {
+  /** The seat that moved and its role. */
+  by: number;
+  role: Role;
+  /** The move's action code (codec.ts), as every seat sees it. */
+  code: string;
+  /** The public grid, candidate sets and discards just before the move. */
+  grid: Cell[][];
+  killerCands: boolean[];
+  inspectorCands: boolean[];
+  discards: number[];
+  /** The game's first kill (phase `firstKill`, §2.3). */
+  firstKill: boolean;
+  /** The shift whose undo was not legal for this move, or null. */
+  blocked: { axis: number; index: number; dir: number; collapsed: boolean } | null;
+  deckLeft: number;
+  /**
+   * A Killer's move: its identity then, when public — the old identity shown by a later
+   * successful disguise (§2.5 Disguise); −1 when it is still the Killer's current identity.
+   */
+  killerId: number;
 }
 
 /** Suspects alive on the current grid of the view. */

@@ -760,6 +760,82 @@ function evaluateModel(m: NoirModel, seat: Seat): number {
   return seat === m.inspectorSeat ? p : 1 - p;
 }
 
+/**
+ * Whether the Killer's search weighs its deals by the Inspector's past moves. Off: the
+ * Inspector's past hands are unknown to the Killer (approximated by the sampled current hand),
+ * and on the same 16 deals (seed 250251) the weights cost the citizens-arrest Killer 8 of 32
+ * games against Normal (13 → 5; per deal −25 % [−42, −8]; docs/ai-strength.md "Likelihood
+ * weights"). The Inspector's search weighs the Killer's moves (rebuilt exactly but for the
+ * Killer's disguise draws).
+ */
+export const WEIGH_INSPECTOR_MOVES = false;
+
+/**
+ * The other role's last `limit` main moves that the searcher `k` observed (knowledge.ts
+ * `NoirPastMove`), each as the model state just before it under the hidden identities of
+ * `sample` (a state from `determinizeNoir(k)`): the public facts of the time (grid, markers,
+ * candidate sets, discards, the blocked undo, whether the deck was empty) with the sample's
+ * secrets — the Killer's identity (or the older one a later successful disguise showed), the
+ * Inspector's identity and hand (the current hand plus a citizen's arrest's own discard: past
+ * hands are approximated by the present one). Only the searcher's knowledge and the sample
+ * are read. Empty when `k` keeps no moves.
+ */
+export function noirHistory(sample: NoirState, k: Knowledge, limit: number): { m: NoirModel; seat: Seat; code: string }[] {
+  const moves = (k as NoirKnowledge).moves;
+  if (!moves || moves.length === 0 || limit <= 0) return [];
+  if ((k as NoirKnowledge).role === 'killer' && !WEIGH_INSPECTOR_MOVES) return [];
+  const base = noirModelOf(sample, k);
+  const out: { m: NoirModel; seat: Seat; code: string }[] = [];
+  for (const past of moves.slice(-limit)) {
+    const m = cloneModel(base);
+    m.cell.fill(-1);
+    m.rowOf.fill(-1);
+    m.colOf.fill(-1);
+    m.alive.fill(0);
+    m.marker.fill(0);
+    let living = 0;
+    past.grid.forEach((row, r) =>
+      row.forEach((c, col) => {
+        m.cell[r * STRIDE + col] = c.suspect;
+        m.rowOf[c.suspect] = r;
+        m.colOf[c.suspect] = col;
+        m.alive[c.suspect] = c.alive ? 1 : 0;
+        m.marker[c.suspect] = c.marker ? 1 : 0;
+        if (c.alive) living++;
+      }),
+    );
+    m.rows = past.grid.length;
+    m.cols = past.grid[0]?.length ?? 0;
+    m.deaths = SUSPECT_COUNT - living;
+    past.killerCands.forEach((b, i) => (m.killerCands[i] = b ? 1 : 0));
+    past.inspectorCands.forEach((b, i) => (m.inspectorCands[i] = b ? 1 : 0));
+    m.discarded.fill(0);
+    for (const d of past.discards) m.discarded[d] = 1;
+    m.phase = past.firstKill ? FIRST_KILL : PLAY;
+    m.turn = past.role === 'killer' ? KILLER : INSPECTOR;
+    m.turns = 1;
+    m.lastShiftTurn = past.blocked ? 1 : -1;
+    m.lastShiftAxis = past.blocked?.axis ?? -1;
+    m.lastShiftIndex = past.blocked?.index ?? -1;
+    m.lastShiftDir = past.blocked?.dir ?? 0;
+    m.lastShiftCollapsed = past.blocked?.collapsed ?? false;
+    // Only whether the deck is empty matters to the moves offered (a disguise, an exonerate).
+    m.deckTop = 0;
+    m.deckEnd = past.deckLeft > 0 ? Math.max(1, base.deckEnd) : 0;
+    if (past.role === 'killer') {
+      if (past.killerId >= 0) {
+        m.killerId = past.killerId;
+        m.killerSeen[past.killerId] = 1;
+      }
+    } else if (past.code.startsWith('c:')) {
+      const card = Number(past.code.split(':')[1]);
+      if (!m.hand.includes(card)) m.hand.push(card);
+    }
+    out.push({ m, seat: past.by, code: past.code });
+  }
+  return out;
+}
+
 /** The NOIR model (src/games/sim-model.ts); `fromState` takes the searcher's knowledge as its third argument. */
 export const noirModel: SimModel<NoirState, NoirModel, number, Knowledge> = {
   game: 'noir',
@@ -803,6 +879,11 @@ export const noirModel: SimModel<NoirState, NoirModel, number, Knowledge> = {
     if (a < CHOOSE) return m.deaths + 1 >= m.killTarget || (m.inspectorId >= 0 && m.inspectorCands[a] === 1);
     return false;
   },
+  history: noirHistory,
+  // What the other role's past moves are weighed on (noirHistory): the Killer's identity for
+  // the Inspector; the Inspector's identity and hand for the Killer.
+  historyKey: (sample, k) =>
+    (k as NoirKnowledge).role === 'inspector' ? String(sample.killerIdentity) : `${sample.inspectorIdentity}|${[...sample.hand].sort((a, b) => a - b).join(',')}`,
   likelihood: (m, seat, code) => {
     const legal = legalOf(m, seat);
     if (legal.length === 0) return 1;

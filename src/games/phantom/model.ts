@@ -664,6 +664,37 @@ export function phantomCanEnd(m: PhantomModel, _seat: Seat, a: number): boolean 
   return kindOf(a) === GLASS && m.crime === CRIMES_PER_ROUND && m.glasses === m.n - 1;
 }
 
+/**
+ * The other players' last `limit` moves of the current crime that `k.seat` observed — each
+ * report (what it sees of it: the clue colour) and each glass — as model states just before
+ * them under the hidden cards of `sample` (a state from `determinizePhantom(k)`): the crime's
+ * reports and glasses cut back to before the move, the reported cards back in their owners'
+ * hands (rules §3.5, §3.6). Exact: a crime's reports and glasses are all on the board, and
+ * hands change within a crime only by reporting. Earlier crimes are not weighted (the hands
+ * were dealt again or played since). Reads `k.seat` and `sample` only.
+ */
+export function phantomHistory(sample: PhantomState, k: { seat: Seat }, limit: number): { m: PhantomModel; seat: Seat; code: string }[] {
+  const out: { m: PhantomModel; seat: Seat; code: string }[] = [];
+  if (limit <= 0) return out;
+  const n = sample.seats;
+  for (let i = 0; i < sample.reports.length; i++) {
+    const r = sample.reports[i]!;
+    const by = r.position % n;
+    if (by === k.seat) continue;
+    const hands = sample.hands.map((h) => [...h]);
+    for (const later of sample.reports.slice(i)) hands[later.position % n]!.push(later.card);
+    const before: PhantomState = { ...sample, phase: 'report', hands, reports: sample.reports.slice(0, i), glasses: [] };
+    out.push({ m: phantomModelOf(before), seat: by, code: `r:${COLOUR_CODES[COLOUR_NAMES.indexOf(r.colour)]}` });
+  }
+  for (let j = 0; j < sample.glasses.length; j++) {
+    const g = sample.glasses[j]!;
+    if (g.seat === k.seat) continue;
+    const before: PhantomState = { ...sample, phase: 'solve', glasses: sample.glasses.slice(0, j) };
+    out.push({ m: phantomModelOf(before), seat: g.seat, code: `g:${g.on === 'fourth' ? 'f' : g.on}` });
+  }
+  return out.slice(-limit);
+}
+
 /** Tricks and the Phantom's compact model (src/games/sim-model.ts). */
 export const phantomModel: SimModel<PhantomState, PhantomModel, number> = {
   game: 'phantom',
@@ -679,4 +710,5 @@ export const phantomModel: SimModel<PhantomState, PhantomModel, number> = {
   playout: phantomPlayout,
   canEnd: phantomCanEnd,
   likelihood: phantomLikelihood,
+  history: phantomHistory,
 };
