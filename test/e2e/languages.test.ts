@@ -93,7 +93,7 @@ describe('a Spanish and an English player at one table', () => {
     expect(JSON.stringify(board.components)).not.toContain('Show my hand');
     const pings = [...sofia.pings(), ...ana.pings()];
     expect(pings.length).toBeGreaterThan(0);
-    for (const ping of pings) expect(textOf(ping)).toMatch(/es su turno en/);
+    for (const ping of pings) expect(textOf(ping)).toMatch(/(te|les) toca jugar en/);
 
     // Each opens a hand: Spanish for Sofía, English for Ana.
     const panelOf = async (user: typeof sofia) => answered(await user.click(fresh(emu, board), 'Ver mi mano')).message!;

@@ -220,7 +220,9 @@ describe('grammar of counted phrases', () => {
   });
 
   it('the Spanish turn ping reads right for one player and for several ("su turno", not the plural "les toca")', () => {
-    expect(es.common.board.yourTurnPing('<@1>', 'NOIR', 3, 'ya')).toBe('🔔 <@1>: es su turno en **NOIR** (mesa #3), ya.');
+    // Tuteo, as the rest of the Spanish catalog: one player «te toca», several «les toca».
+    expect(es.common.board.yourTurnPing('<@1>', 'NOIR', 3, 'ya')).toBe('🔔 <@1>: te toca jugar en **NOIR** (mesa #3), ya.');
+    expect(es.common.board.yourTurnPing('<@1> <@2>', 'NOIR', 3, 'ya')).toBe('🔔 <@1> <@2>: les toca jugar en **NOIR** (mesa #3), ya.');
   });
 
   it('the lobby says bots move at once with bot-pace 0, and offers "Add a bot: <level>" (no "a Easy")', () => {

@@ -66,8 +66,9 @@ export const common = {
     playAgain: '🔁 Jugar otra vez',
     rematchInvite: (host: string, title: string, mentions: string) =>
       mentions ? `🔁 ${host} abrió una mesa nueva de **${title}**: ${mentions}, ¡pulsen **Unirme** para jugar otra vez!` : `🔁 ${host} abrió una mesa nueva de **${title}**.`,
+    // Tuteo as everywhere else (one player: «te toca»; several: «les toca»).
     yourTurnPing: (mentions: string, title: string, id: number, rel: string) =>
-      `🔔 ${mentions}: es su turno en **${title}** (mesa #${id}), ${rel}.`,
+      `🔔 ${mentions}: ${(mentions.match(/<@/g) ?? []).length > 1 ? 'les toca' : 'te toca'} jugar en **${title}** (mesa #${id}), ${rel}.`,
   },
 
   rules: {
