@@ -64,7 +64,7 @@ describePostgres('shard processes share one global REST budget', (server) => {
   }, 30_000);
 
   // On a loaded machine a lane's lobby has been seen not to show Start enabled within 60 s after
-  // the join (undiagnosed, docs/rate-limit.md "Known issues"): playLane records it with what the
+  // the join (undiagnosed, docs/rate-limit.md, the shard storm): playLane records it with what the
   // bot and the emulator held, cancels that table and goes on; this test prints each one.
   // retry: a run whose lanes could not play at all under load starts new tables on the same bot.
   it('holds 50/s over every shard together, and stops every shard through a global 429 storm until retry_after', { retry: 2, timeout: 240_000 }, async () => {

@@ -180,7 +180,7 @@ export async function playLane(
     const startable = () => JSON.stringify(emu.message(lobby.id)?.components ?? []).match(/"label":"Start"[^}]*"disabled":true|"disabled":true[^}]*"label":"Start"/) === null;
     for (let waited = 0; !startable() && waited < 60_000; waited += 100) await new Promise((resolve) => setTimeout(resolve, 100));
     if (!startable()) {
-      // Known and undiagnosed (docs/rate-limit.md "Known issues"): under a full test run's load a
+      // Known and undiagnosed (docs/rate-limit.md, the shard storm): under a full test run's load a
       // lobby has been seen to keep Start disabled after the join although the store says its
       // message shows the join. Recorded with what the bot and the emulator hold (the test prints
       // it), the table cancelled from its lobby as a host would, and the lane goes on: this test
