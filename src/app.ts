@@ -123,7 +123,7 @@ export const REST_CONNECTIONS = 32;
  * handler (≈ 1 KB with its queue and key strings) per route and major parameter until its
  * sweep, every hour by default. An interaction webhook's major parameter is the interaction
  * token, so the interaction client would keep a handler for every click token it used for up to
- * an hour — tens of MB at a few hundred clicks a minute; a token lives 15 min and a handler is
+ * an hour — ≈ 20 MB at 300 clicks a minute; a token lives 15 min and a handler is
  * cheap to rebuild, so that client sweeps every minute. The bot client's handlers are per channel
  * (a table's board, pings): swept after 10 min idle, a closed table's are not kept for an hour.
  */
