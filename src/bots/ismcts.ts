@@ -463,6 +463,17 @@ function selectEdge(node: InfoNode, codes: (string | number)[], ends: boolean[] 
 }
 
 /**
+ * The child of `node` for what the searcher observed (`seen`), or null after adding it: one
+ * node is added per iteration, and the iteration plays out from there.
+ */
+function descend(node: InfoNode, seen: string): InfoNode | null {
+  const child = node.children.get(seen);
+  if (child) return child;
+  node.children.set(seen, new InfoNode());
+  return null;
+}
+
+/**
  * Single-observer information-set MCTS with partially observable moves (Cowling, Powley &
  * Whitehouse 2012, SO-ISMCTS + POM) on the kit's compact model (src/games/sim-model.ts):
  *
@@ -547,14 +558,7 @@ export function modelSearch<A extends { type: string }>(kit: AnyBotKit, k: Knowl
         // secret): the policy decides; the walk goes on by what the searcher observes.
         const action = options.length === 1 ? options[0] : model.playout(m, seat, options, rng, style);
         model.apply(m, seat, action, rng);
-        const seen = model.observe(m, me, seat, action);
-        let child: InfoNode | undefined = node.children.get(seen);
-        if (child) node = child;
-        else {
-          child = new InfoNode();
-          node.children.set(seen, child);
-          node = null;
-        }
+        node = descend(node, model.observe(m, me, seat, action));
       } else if (node !== null) {
         const codes = options.map((a) => keyOf(m, seat, a));
         const ends = node.endFirst && model.canEnd ? options.map((a) => model.canEnd!(m, seat, a)) : null;
@@ -563,14 +567,7 @@ export function modelSearch<A extends { type: string }>(kit: AnyBotKit, k: Knowl
         const action = options[i];
         model.apply(m, seat, action, rng);
         trail.push({ node, seat, code: codes[i]! });
-        const seen = model.observe(m, me, seat, action);
-        let child: InfoNode | undefined = node.children.get(seen);
-        if (child) node = child;
-        else {
-          child = new InfoNode();
-          node.children.set(seen, child);
-          node = null; // one node added per iteration: play out from here
-        }
+        node = descend(node, model.observe(m, me, seat, action));
       } else {
         const action = options.length === 1 ? options[0] : model.playout(m, seat, options, rng, seat === me ? 0 : style);
         model.apply(m, seat, action, rng);
