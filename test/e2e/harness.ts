@@ -28,12 +28,13 @@ export function tempDir(prefix = 'rh-e2e-'): { dir: string; dbPath: string; clea
 }
 
 /**
- * Text boards and panels for everyone (README "Pictures"): the end-to-end tests read what a
- * player reads as text; test/e2e/pictures.test.ts checks the pictures (`textBoards: undefined`).
+ * Text boards and panels for everyone (README "Pictures"), for a test about the text version
+ * (`startBot(emu, db, { textBoards: TEXT_BOARDS_ONLY })`). By default the bot draws pictures, as
+ * in production (docs/discord-conformance.md: the emulator with production's defaults).
  */
 export const TEXT_BOARDS_ONLY = { guild: async () => true, user: async () => true };
 
-/** Start the bot on `emu` with the database at `dbPath` (text boards unless `opts.textBoards` says otherwise); resolves when it is ready. */
+/** Start the bot on `emu` with the database at `dbPath` (pictures, as in production, unless `opts.textBoards` says otherwise); resolves when it is ready. */
 export async function startBot(emu: DiscordEmulator, dbPath: string, opts: Partial<AppOptions> = {}): Promise<App> {
   const config = loadConfig({
     DISCORD_TOKEN: emu.token,
@@ -43,7 +44,7 @@ export async function startBot(emu: DiscordEmulator, dbPath: string, opts: Parti
     LOG_LEVEL: 'silent',
   });
   // Pings edited down after a vote coalesce for 1.5 s in production; every settle() would wait that out.
-  const app = createApp(config, { logger: silentLogger, pingEditDelayMs: 50, textBoards: TEXT_BOARDS_ONLY, ...opts });
+  const app = createApp(config, { logger: silentLogger, pingEditDelayMs: 50, ...opts });
   await app.start();
   return app;
 }

@@ -153,6 +153,9 @@ export const common = {
     SendMessages: 'Send Messages',
     EmbedLinks: 'Embed Links',
     ReadMessageHistory: 'Read Message History',
+    SendMessagesInThreads: 'Send Messages in Threads',
+    AttachFiles: 'Attach Files',
+    CreatePublicThreads: 'Create Public Threads',
   } as Record<string, string>,
 
   /**

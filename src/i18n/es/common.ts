@@ -154,6 +154,9 @@ export const common = {
     SendMessages: 'Enviar mensajes',
     EmbedLinks: 'Insertar enlaces',
     ReadMessageHistory: 'Leer el historial de mensajes',
+    SendMessagesInThreads: 'Enviar mensajes en hilos',
+    AttachFiles: 'Adjuntar archivos',
+    CreatePublicThreads: 'Crear hilos públicos',
   } as Record<string, string>,
 
   /**

@@ -24,17 +24,20 @@ export const EVERYONE_PERMISSIONS: bigint =
   PermissionFlagsBits.Connect |
   PermissionFlagsBits.Speak;
 
-/** The bot's permissions in a channel unless configured otherwise. */
+/**
+ * The bot's permissions in a channel unless a test or the local page says otherwise: exactly
+ * what README's invite grants (`src/invite.ts` INVITE_PERMISSIONS; test/discord/invite.test.ts
+ * keeps the two equal) — View Channel, Send Messages, Send Messages in Threads, Embed Links,
+ * Attach Files, Read Message History — so the suite runs with production's permissions
+ * (discord-api-docs `developers/topics/permissions.mdx` "Bitwise Permission Flags").
+ */
 export const DEFAULT_BOT_PERMISSIONS: bigint =
   PermissionFlagsBits.ViewChannel |
   PermissionFlagsBits.SendMessages |
   PermissionFlagsBits.SendMessagesInThreads |
   PermissionFlagsBits.EmbedLinks |
   PermissionFlagsBits.AttachFiles |
-  PermissionFlagsBits.ReadMessageHistory |
-  PermissionFlagsBits.AddReactions |
-  PermissionFlagsBits.UseExternalEmojis |
-  PermissionFlagsBits.UseApplicationCommands;
+  PermissionFlagsBits.ReadMessageHistory;
 
 /** Resolve Administrator: an administrator has every permission. */
 export function effectivePermissions(bits: bigint): bigint {
