@@ -15,7 +15,7 @@ import {
   PermissionFlagsBits as P,
   SlashCommandBuilder,
   type Interaction,
-  type TextBasedChannel,
+  type SendableChannels,
   type ThreadChannel,
 } from 'discord.js';
 import { DEFAULT_BOT_PERMISSIONS, DiscordEmulator } from '../../src/local/emulator/index.js';
@@ -62,8 +62,8 @@ async function errorOf(p: Promise<unknown>): Promise<DiscordAPIError | undefined
 }
 
 /** The channel as discord.js sees it (fetched if not cached). */
-async function channelOf(id: string): Promise<TextBasedChannel> {
-  return (client.channels.cache.get(id) ?? (await client.channels.fetch(id))) as TextBasedChannel;
+async function channelOf(id: string): Promise<SendableChannels> {
+  return (client.channels.cache.get(id) ?? (await client.channels.fetch(id))) as SendableChannels;
 }
 
 const picture = () => ({ content: 'board', files: [new AttachmentBuilder(PNG, { name: 'board.png' })] });
