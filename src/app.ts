@@ -30,6 +30,7 @@ import { recoverAtStart } from './tables/recovery.js';
 import { TurnNotifier } from './discord/turn-notices.js';
 import { BotPool } from './bots/pool.js';
 import { Lifecycle } from './lifecycle.js';
+import { processCpuBudget } from './cpu-budget.js';
 import type { BotPolicy } from './bots/policy.js';
 
 /** How long `stop()` waits for pending board edits before disconnecting, in ms. */
@@ -103,11 +104,12 @@ export function commandBodies(commands: SlashCommand[]): RESTPostAPIChatInputApp
 /**
  * The worker-thread pool of the AI players, started on the first bot decision (a server
  * that never seats a bot never starts its threads); `close()` stops it if it was started.
+ * Its searches share the process's CPU budget with the picture renders (src/cpu-budget.ts).
  */
 function lazyPool(): BotPolicy {
   let pool: BotPool | null = null;
   return {
-    decide: (request) => (pool ??= new BotPool()).decide(request),
+    decide: (request) => (pool ??= new BotPool({ budget: processCpuBudget() })).decide(request),
     close: async () => {
       await pool?.close();
     },
