@@ -198,6 +198,8 @@ export class Publisher implements TableListener {
   private readonly work = new Map<number, TableWork>();
   private readonly panels = new Map<string, LivePanel>();
   private readonly boards = new Map<number, BoardShown>();
+  /** Tables whose place is gone (`forgetLost`): nothing is sent for them any more. */
+  private readonly lost = new Set<number>();
   /**
    * Who the table's current ping message mentions. Not known after a restart: then it is
    * read back from the ping message itself (`pingedBy`) the first time it is needed.
@@ -380,7 +382,8 @@ export class Publisher implements TableListener {
    * Changes must be handed over in commit order.
    */
   tableChanged(change: Change): void {
-    if (this.closed) return;
+    if (this.closed || this.lost.has(change.tableId)) return;
+    if (change.lost) return this.forgetLost(change);
     let work = this.work.get(change.tableId);
     if (!work) {
       work = {
@@ -402,6 +405,34 @@ export class Publisher implements TableListener {
     if (!change.redraw) work.ping.push(change);
     if (!work.panels || change.snapshot.table.version >= work.panels.table.version) work.panels = change.snapshot;
     this.background.push(() => this.kick(change.tableId), change.tableId);
+  }
+
+  /**
+   * A table whose place is gone (src/tables/lost.ts: server left, channel or thread deleted or
+   * locked): drop its queued work and everything remembered of it, so nothing more is sent —
+   * each request there could only fail, and each failure counts toward Discord's
+   * invalid-request limit (docs/discord-conformance.md "Rate limits").
+   */
+  private forgetLost(change: Change): void {
+    const tableId = change.tableId;
+    this.lost.add(tableId);
+    const work = this.work.get(tableId);
+    if (work) {
+      work.board.length = 0;
+      work.ping.length = 0;
+      work.panels = null;
+    }
+    for (const seat of change.snapshot.seats) {
+      const key = `${tableId}:${seat.userId}`;
+      const live = this.panels.get(key);
+      if (live) this.untrack(key, live);
+    }
+    this.boards.delete(tableId);
+    this.pinged.delete(tableId);
+    this.interactions.delete(tableId);
+    this.pingVia.delete(tableId);
+    this.boardVia.delete(tableId);
+    this.rememberBoard(change.snapshot.table.channelId, null);
   }
 
   /**

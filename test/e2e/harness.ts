@@ -28,13 +28,12 @@ export function tempDir(prefix = 'rh-e2e-'): { dir: string; dbPath: string; clea
 }
 
 /**
- * Text boards and panels for everyone (README "Pictures"), for a test about the text version
- * (`startBot(emu, db, { textBoards: TEXT_BOARDS_ONLY })`). By default the bot draws pictures, as
- * in production (docs/discord-conformance.md: the emulator with production's defaults).
+ * Text boards and panels for everyone (README "Pictures"): the end-to-end tests read what a
+ * player reads as text; test/e2e/pictures.test.ts checks the pictures (`textBoards: undefined`).
  */
 export const TEXT_BOARDS_ONLY = { guild: async () => true, user: async () => true };
 
-/** Start the bot on `emu` with the database at `dbPath` (pictures, as in production, unless `opts.textBoards` says otherwise); resolves when it is ready. */
+/** Start the bot on `emu` with the database at `dbPath` (text boards unless `opts.textBoards` says otherwise); resolves when it is ready. */
 export async function startBot(emu: DiscordEmulator, dbPath: string, opts: Partial<AppOptions> = {}): Promise<App> {
   const config = loadConfig({
     DISCORD_TOKEN: emu.token,
@@ -44,7 +43,7 @@ export async function startBot(emu: DiscordEmulator, dbPath: string, opts: Parti
     LOG_LEVEL: 'silent',
   });
   // Pings edited down after a vote coalesce for 1.5 s in production; every settle() would wait that out.
-  const app = createApp(config, { logger: silentLogger, pingEditDelayMs: 50, ...opts });
+  const app = createApp(config, { logger: silentLogger, pingEditDelayMs: 50, textBoards: TEXT_BOARDS_ONLY, ...opts });
   await app.start();
   return app;
 }
@@ -83,19 +82,26 @@ export async function panelOf(r: InteractionResult): Promise<EmulatedMessage | u
   return r.firstFollowUp();
 }
 
-/** The text a user reads in a message: content, embed titles and descriptions, Text Displays (Components V2). */
+/**
+ * The text a user reads in a message: content, embed titles and descriptions, Text Displays
+ * (Components V2) and the alt text of its pictures (Media Gallery items, Thumbnails: what a
+ * screen reader reads, and what the picture shows).
+ */
 export function textOf(m: EmulatedMessage | undefined): string {
   if (!m) return '';
   const embeds = ((m.embeds ?? []) as { title?: string; description?: string }[]).map((e) => `${e.title ?? ''}\n${e.description ?? ''}`);
   return [m.content ?? '', ...embeds, ...textDisplays((m.components ?? []) as unknown[])].join('\n');
 }
 
-/** The contents of every Text Display (type 10) among `components`, nested ones included. */
+/** The contents of every Text Display (type 10) and picture description (Media Gallery 12, Thumbnail 11) among `components`, nested ones included. */
 function textDisplays(components: unknown[]): string[] {
   const out: string[] = [];
-  for (const c of components as { type?: number; content?: string; components?: unknown[] }[]) {
+  for (const c of components as { type?: number; content?: string; description?: string; items?: { description?: string }[]; components?: unknown[]; accessory?: unknown }[]) {
     if (c.type === 10 && c.content) out.push(c.content);
+    if (c.type === 11 && c.description) out.push(c.description);
+    if (c.type === 12) for (const item of c.items ?? []) if (item.description) out.push(item.description);
     if (Array.isArray(c.components)) out.push(...textDisplays(c.components));
+    if (c.accessory) out.push(...textDisplays([c.accessory]));
   }
   return out;
 }

@@ -295,10 +295,21 @@ export class EmulatorState {
   botPermissionsIn(channelId: string): bigint {
     const ch = this.channel(channelId);
     if (this.guild(ch.guildId).botRemoved) return 0n;
-    const parent = ch.parentId ? this.channels.get(ch.parentId) : undefined;
-    const bits = parent?.botPermissions ?? ch.botPermissions;
+    const bits = this.botPermissionBits(channelId);
     const visible = ch.type !== ChannelType.PrivateThread || ch.thread!.memberIds.includes(this.botUserId) || hasAll(bits, PermissionFlagsBits.ManageThreads);
     return channelPermissions(bits, { thread: isThread(ch), visible });
+  }
+
+  /**
+   * The bot's permission bits in a channel as Discord computes them (a thread's are its
+   * parent's), before the implicit rules: what `app_permissions` carries — implicitly denied
+   * permissions "are not explicitly denied when doing permissions calculations, but they are
+   * ignored" (`developers/topics/permissions.mdx` "Implicit Permissions").
+   */
+  botPermissionBits(channelId: string): bigint {
+    const ch = this.channel(channelId);
+    const parent = ch.parentId ? this.channels.get(ch.parentId) : undefined;
+    return effectivePermissions(parent?.botPermissions ?? ch.botPermissions);
   }
 
   /** Create a user account. */
