@@ -11,7 +11,7 @@
  * - the rooms of the Discord wing (docs/architecture.md §2) import downwards only:
  *   src/discord/rest/ (pacing requests to Discord) imports nothing of the house but its own room
  *   and the logger — no game, table, store, text or other room; render/ and pictures/ (payloads
- *   from views) and the wing's shared files (custom-id.ts, message-body.ts) import no room above
+ *   from views) and the wing's shared custom_id codec (custom-id.ts) import no room above
  *   them (rest/, publish/, interactions/); publish/ (boards, pings, panel refreshes) imports
  *   nothing from interactions/;
  * - no file outside src/i18n imports one language's catalog (src/i18n/en, src/i18n/es):
@@ -110,7 +110,7 @@ const ROOM_RULES: RoomRule[] = [
   {
     from: ['render', 'pictures', ''],
     forbidden: (target) => UPPER_ROOMS.includes(roomOf(target) ?? ''),
-    why: 'render/, pictures/ and the wing\'s shared files (custom-id.ts, message-body.ts) stand below rest/, publish/ and interactions/',
+    why: 'render/, pictures/ and the wing\'s shared custom_id codec (custom-id.ts) stand below rest/, publish/ and interactions/',
   },
   {
     from: ['publish'],

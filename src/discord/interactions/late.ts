@@ -11,7 +11,7 @@
  */
 import { MessageFlags } from 'discord.js';
 import type { ComponentInteraction } from './slash-command.js';
-import { requestBody, type RequestBody } from '../message-body.js';
+import { requestBody, type RequestBody } from '../render/message-body.js';
 import type { MessagePayload } from '../render/markup.js';
 
 /**

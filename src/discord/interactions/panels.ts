@@ -4,7 +4,7 @@
  */
 import { type ButtonInteraction, type ChatInputCommandInteraction, type StringSelectMenuInteraction } from 'discord.js';
 import type { MessagePicture } from '../pictures/index.js';
-import { requestBody } from '../message-body.js';
+import { requestBody } from '../render/message-body.js';
 import { catalogFor, type Catalog } from '../../i18n/index.js';
 import type { GameModule } from '../../games/module.js';
 import type { TableSnapshot } from '../../tables/types.js';

@@ -33,7 +33,7 @@ import { RestBudget, RestPriority, type HeaderSource, type RestBudgetOptions, ty
 import { pingMessage } from '../render/ping.js';
 import { fileDigest } from '../render/markup.js';
 import { PictureMaker, type MessagePicture } from '../pictures/index.js';
-import { requestBody, type RequestBody } from '../message-body.js';
+import { requestBody, type RequestBody } from '../render/message-body.js';
 import type { GameModule } from '../../games/module.js';
 import type { Catalog } from '../../i18n/index.js';
 
