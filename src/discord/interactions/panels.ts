@@ -12,7 +12,7 @@ import { panelFingerprint, panelMessage } from '../render/panel.js';
 import type { AppContext } from './context.js';
 import { forDjs, forDjsEphemeral, missingChannelPermissions } from './answers.js';
 import { markStage } from './stages.js';
-import { viewerSeatOf } from '../tables/policy.js';
+import { viewerSeatOf } from '../../tables/policy.js';
 
 type PanelInteraction = ChatInputCommandInteraction | ButtonInteraction | StringSelectMenuInteraction;
 
