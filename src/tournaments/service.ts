@@ -166,6 +166,8 @@ export class TournamentService implements TableListener {
   private readonly queue = new TableQueue();
   private readonly listeners: TournamentListener[] = [];
   private readonly timers = new Map<number, NodeJS.Timeout>();
+  /** Records started by tables' ends, still running. */
+  private readonly background = new Set<Promise<void>>();
   private stopped = false;
 
   constructor(deps: TournamentServiceDeps) {
@@ -449,12 +451,25 @@ export class TournamentService implements TableListener {
     return t.rounds.map((stored) => (stored.round !== round ? stored : { ...stored, tables: stored.tables.map((table) => (table.no === no ? { ...table, ...patch } : table)) }));
   }
 
-  /** TableListener: a tournament table that ended is recorded (in the background). */
+  /**
+   * TableListener: a tournament table that ended is recorded (in the background; `idle`
+   * waits for it). Ignored once stopped: recovery records what a stopped process missed.
+   */
   tableChanged(change: TableChange): void {
-    if (!change.ended) return;
+    if (!change.ended || this.stopped) return;
     const link = tableOptionsOf(change.snapshot.table.tableOptions).tournament;
     if (!link) return;
-    this.recordTable(change.snapshot).catch((err: unknown) => this.log.error({ err, tournament: link.id, table: change.tableId }, 'could not record a tournament table'));
+    const task = this.recordTable(change.snapshot).catch((err: unknown) => this.log.error({ err, tournament: link.id, table: change.tableId }, 'could not record a tournament table'));
+    this.background.add(task);
+    void task.finally(() => this.background.delete(task));
+  }
+
+  /** Resolves once no record started by a table's end is still running (tests, shutdown). */
+  async idle(): Promise<void> {
+    while (this.background.size > 0 || this.queue.busy > 0) {
+      await Promise.all([...this.background]);
+      await this.queue.idle();
+    }
   }
 
   /**
@@ -600,7 +615,7 @@ export class TournamentService implements TableListener {
     this.stopped = true;
     for (const timer of this.timers.values()) clearTimeout(timer);
     this.timers.clear();
-    await this.queue.idle();
+    await this.idle();
   }
 
   // ---------------------------------------------------------------- helpers
