@@ -21,6 +21,7 @@ import type { Seat } from '../games/engine.js';
 import type { GameModule } from '../games/module.js';
 import { catalogFor, type Catalog } from '../i18n/index.js';
 import type { SeatRow, TableRow } from '../persistence/store/types.js';
+import { viewerSeatOf } from '../tables/policy.js';
 import { clampStep, decodeView, defaultView, lastStep, mayView, replayGame, ReplayCache, type GameReplay, type ReplayLogEntry } from '../review/replay.js';
 
 
@@ -91,9 +92,12 @@ export async function loadReview(app: AppContext, tableId: number, guildId: stri
   return { ok: true, mod, table, seats, replay: cached.replay, hostSeat: cached.hostSeat, over: table.status !== 'active' };
 }
 
-/** The reader's seat at a table (null: not a player there). */
-function seatOf(seats: SeatRow[], userId: string): Seat | null {
-  return seats.find((row) => row.userId === userId)?.seat ?? null;
+/**
+ * The reader's seat at a table for review (null: not a player there, or a seat they left in a
+ * game that still runs — a non-player's view until it ends, `viewerSeatOf`).
+ */
+function seatOf(seats: SeatRow[], userId: string, status: TableRow['status']): Seat | null {
+  return viewerSeatOf(seats.find((row) => row.userId === userId), status);
 }
 
 /**
@@ -116,7 +120,7 @@ export const reviewClick: ComponentHandler<'review'> = async (interaction, app, 
     await interaction.reply(privateText(loaded.text));
     return;
   }
-  const viewerSeat = seatOf(loaded.seats, interaction.user.id);
+  const viewerSeat = seatOf(loaded.seats, interaction.user.id, loaded.table.status);
   const chosen = id.op === 'v' ? (interaction.isStringSelectMenu() && interaction.values.length === 1 ? decodeView(interaction.values[0]!) : null) : id.op === 'o' ? defaultView(viewerSeat) : decodeView(id.view);
   if (!chosen || (chosen.kind === 'seat' && chosen.seat >= loaded.replay.seats)) {
     log.outcome = 'malformed';
