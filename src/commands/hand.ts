@@ -6,13 +6,13 @@
  */
 import { InteractionContextType, SlashCommandBuilder } from 'discord.js';
 import { ButtonStyle } from 'discord-api-types/v10';
-import { actorOf, forDjsEphemeral, privateText, serviceErrorText } from '../discord/answers.js';
+import { actorOf, forDjsEphemeral, privateText, serviceErrorText } from '../discord/interactions/answers.js';
 import { tableActionId } from '../discord/custom-id.js';
 import { button, buttonRow, clip, type ComponentRow, type MessagePayload } from '../discord/render/markup.js';
 import type { TableRow } from '../persistence/store/types.js';
-import { answerWithPanel } from '../discord/panels.js';
-import type { SlashCommand } from '../discord/slash-command.js';
-import { localizedCommand } from '../discord/localize.js';
+import { answerWithPanel } from '../discord/interactions/panels.js';
+import type { SlashCommand } from '../discord/interactions/slash-command.js';
+import { localizedCommand } from '../discord/interactions/localize.js';
 import { catalogFor, type Catalog } from '../i18n/index.js';
 
 /** The `/hand` command. */
