@@ -3,6 +3,7 @@
  * options of `/jaccuse new`.
  */
 import type { GameModule } from '../module.js';
+import { jaccuseLesson } from './lesson.js';
 import { jaccuseBench } from './bench.js';
 import { jaccuseBot } from './bot.js';
 import { commandOptions } from '../options.js';
@@ -40,5 +41,6 @@ export const jaccuseModule: GameModule<'jaccuse'> = {
     { name: 'turn-timer', optionKey: 'turnSeconds', description: (t) => t.jaccuse.optionTurnTimer },
     { name: 'vote-timer', optionKey: 'voteSeconds', description: (t) => t.jaccuse.optionVoteTimer },
   ]),
+  lesson: jaccuseLesson,
   bench: jaccuseBench,
 };

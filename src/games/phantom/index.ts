@@ -1,5 +1,6 @@
 /** Tricks and the Phantom as the bot sees it: definition, renderers, `/phantom new` options. */
 import type { GameModule } from '../module.js';
+import { phantomLesson } from './lesson.js';
 import { phantomBench } from './bench.js';
 import { phantomBot } from './bot.js';
 import { commandOptions } from '../options.js';
@@ -26,6 +27,7 @@ export const phantomModule: GameModule<'phantom'> = {
     { name: 'target-score', optionKey: 'targetScore', description: (t) => t.phantom.options.targetScore },
     { name: 'turn-timer', optionKey: 'turnSeconds', description: (t) => t.phantom.options.turnSeconds },
   ]),
+  lesson: phantomLesson,
   bench: phantomBench,
 };
 
