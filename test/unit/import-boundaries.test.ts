@@ -2,9 +2,9 @@
  * Import boundaries of the house (README "Architecture"; docs/architecture.md §1–2): data flows one
  * way, and everything that turns data into Discord payloads lives in src/discord/.
  *
- * - src/tables, src/games, src/ratings and src/admin import nothing from src/discord or
- *   src/commands (the data wings know nothing of the Discord wing);
- * - src/tables, src/ratings and src/admin import no Discord library either: they export
+ * - src/tables, src/games, src/ratings, src/admin and src/tournaments import nothing from
+ *   src/discord or src/commands (the data wings know nothing of the Discord wing);
+ * - src/tables, src/ratings, src/admin and src/tournaments import no Discord library either: they export
  *   data only (src/games keeps its renderer contract on discord-api-types, as before);
  * - src/discord imports nothing from src/commands (commands plug into the Discord wing
  *   through its command contract, never the other way round);
@@ -58,14 +58,14 @@ interface Rule {
 
 const RULES: Rule[] = [
   {
-    from: ['tables', 'games', 'ratings', 'admin'],
+    from: ['tables', 'games', 'ratings', 'admin', 'tournaments'],
     forbidden: (wing) => wing === 'discord' || wing === 'commands',
-    why: 'data wings (tables, games, ratings, admin) must not import src/discord or src/commands',
+    why: 'data wings (tables, games, ratings, admin, tournaments) must not import src/discord or src/commands',
   },
   {
-    from: ['tables', 'ratings', 'admin'],
+    from: ['tables', 'ratings', 'admin', 'tournaments'],
     forbidden: (wing, specifier) => wing === null && DISCORD_LIBRARIES.test(specifier),
-    why: 'tables, ratings and admin export data only: no Discord library',
+    why: 'tables, ratings, admin and tournaments export data only: no Discord library',
   },
   {
     from: ['discord'],

@@ -71,6 +71,7 @@ import {
   type RatingChange,
   type RatingUpdate,
   type RecentGame,
+  type StoppedGame,
   type ResetOutcome,
   type ResultRow,
   type SeasonInfo,
@@ -115,6 +116,7 @@ import {
   insertTableQuery,
   openTableHeadsQuery,
   openTablesOfUserQuery,
+  stoppedGamesQuery,
   openTablesQuery,
   resultsQuery,
   setMessageIdsQuery,
@@ -660,6 +662,10 @@ class PgOps implements StoreTx {
       .where(and(eq(results.guildId, guildId), eq(results.userId, userId)))
       .orderBy(desc(results.endedAt), desc(results.tableId))
       .limit(limit);
+  }
+
+  stoppedGames(guildId: string, userId: string, limit = RECENT_GAMES): Promise<StoppedGame[]> {
+    return stoppedGamesQuery(this.db, TABLES, guildId, userId, limit);
   }
 
   // ---------------------------------------------------------------- settings and admin

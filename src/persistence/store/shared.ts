@@ -27,6 +27,7 @@ export const STORE_METHODS = [
   'playerGames',
   'playerTotals',
   'recentGames',
+  'stoppedGames',
   'guildDefaults',
   'guildLanguage',
   'adminTables',

@@ -42,6 +42,7 @@ import {
   insertTableQuery,
   openTableHeadsQuery,
   openTablesOfUserQuery,
+  stoppedGamesQuery,
   openTablesQuery,
   resultsQuery,
   setMessageIdsQuery,
@@ -98,6 +99,7 @@ import {
   type RatingChange,
   type RatingUpdate,
   type RecentGame,
+  type StoppedGame,
   type ResetOutcome,
   type ResultRow,
   type SeasonInfo,
@@ -669,6 +671,10 @@ class SqliteOps implements SyncOf<StoreTx> {
 
   recentGames(guildId: string, userId: string, limit = RECENT_GAMES): RecentGame[] {
     return this.q.recent.all({ guild: guildId, user: userId, limit });
+  }
+
+  stoppedGames(guildId: string, userId: string, limit = RECENT_GAMES): StoppedGame[] {
+    return stoppedGamesQuery(this.db, TABLES, guildId, userId, limit).all();
   }
 
   /** EXPLAIN QUERY PLAN of a hot query with named parameters, one detail line each. */

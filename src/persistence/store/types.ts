@@ -256,6 +256,20 @@ export interface RecentGame {
   ratingChange?: number | null;
 }
 
+/** One of a player's games that started and was stopped before its end (cancelled or abandoned; never rated). */
+export interface StoppedGame {
+  tableId: number;
+  game: string;
+  /** Why it stopped: 'abandoned' (nobody played on), 'cancelled' (the host), 'admin' (`/admin`). */
+  endReason: string | null;
+  /** The player had left it before it stopped. */
+  left: boolean;
+  /** Seats at that table. */
+  players: number;
+  /** When it stopped, Unix ms. */
+  endedAt: number;
+}
+
 /** Rows per leaderboard page (default of `leaderboard` / `allGames`). */
 export const PAGE_SIZE = 10;
 /** How many recent games `recentGames` returns by default. */
@@ -434,6 +448,8 @@ export interface StoreReads {
   playerTotals(guildId: string, userId: string): Promise<PlayerTotals | undefined>;
   /** `userId`'s last `limit` finished games in `guildId`: newest first (ties: higher table id first). */
   recentGames(guildId: string, userId: string, limit?: number): Promise<RecentGame[]>;
+  /** `userId`'s last `limit` games in `guildId` that started and were cancelled or abandoned: newest first (ties: higher table id first). */
+  stoppedGames(guildId: string, userId: string, limit?: number): Promise<StoppedGame[]>;
   /** The stored defaults of `guildId` (empty when none were set). */
   guildDefaults(guildId: string): Promise<GuildDefaults>;
   /**
