@@ -1,9 +1,9 @@
 /** `/hand`: open your private panel for your table in this channel (or your only table here). */
 import { InteractionContextType, SlashCommandBuilder } from 'discord.js';
-import { actorOf, privateText, serviceErrorText } from '../discord/answers.js';
-import { answerWithPanel } from '../discord/panels.js';
-import type { SlashCommand } from '../discord/slash-command.js';
-import { localizedCommand } from '../discord/localize.js';
+import { actorOf, privateText, serviceErrorText } from '../discord/interactions/answers.js';
+import { answerWithPanel } from '../discord/interactions/panels.js';
+import type { SlashCommand } from '../discord/interactions/slash-command.js';
+import { localizedCommand } from '../discord/interactions/localize.js';
 import { catalogFor } from '../i18n/index.js';
 
 /** The `/hand` command. */
