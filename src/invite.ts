@@ -7,7 +7,7 @@
  * each other by a test, and the emulator's bot has exactly these by default.
  */
 import { PermissionFlagsBits } from 'discord.js';
-import { REQUIRED_CHANNEL_PERMISSIONS, REQUIRED_THREAD_PERMISSIONS } from './discord/answers.js';
+import { REQUIRED_CHANNEL_PERMISSIONS, REQUIRED_THREAD_PERMISSIONS } from './discord/interactions/answers.js';
 
 /** The permissions integer of the invite link (274878024704). */
 export const INVITE_PERMISSIONS: bigint =

@@ -8,7 +8,7 @@ import { PermissionFlagsBits as P } from 'discord.js';
 import { describe, expect, it } from 'vitest';
 import { INVITE_PERMISSIONS, inviteUrl } from '../../src/invite.js';
 import { DEFAULT_BOT_PERMISSIONS } from '../../src/local/emulator/index.js';
-import { REQUIRED_CHANNEL_PERMISSIONS, REQUIRED_THREAD_PERMISSIONS } from '../../src/discord/answers.js';
+import { REQUIRED_CHANNEL_PERMISSIONS, REQUIRED_THREAD_PERMISSIONS } from '../../src/discord/interactions/answers.js';
 
 describe('invite permissions', () => {
   it('are View Channel, Send Messages (in threads too), Embed Links, Attach Files and Read Message History: 274878024704', () => {
