@@ -108,6 +108,12 @@ export interface GameBenchSetups {
   };
   /** The legal-move benchmark's configurations: the game's usual table sizes and variants. */
   legalMoves: readonly LegalMovesSetup[];
+  /**
+   * Every rules variant, mode and option that changes how a game plays out (each at every
+   * player count): what bench/endings.ts and test/bots/endings.test.ts play at every bot level
+   * to check that games end with a winner, not at a safety cap (issue 36).
+   */
+  variants: readonly BenchSetup[];
 }
 
 /** A playable game as the bot sees it; `Id` is its literal id (./index.ts derives `GameId` from them). */
