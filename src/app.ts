@@ -29,6 +29,7 @@ import { BotTurns } from './tables/bot-turns.js';
 import { recoverAtStart } from './tables/recovery.js';
 import { TurnNotifier } from './discord/turn-notices.js';
 import { BotPool } from './bots/pool.js';
+import { processCpuBudget } from './cpu-budget.js';
 import type { BotPolicy } from './bots/policy.js';
 
 /** How long `stop()` waits for pending board edits before disconnecting, in ms. */
@@ -100,11 +101,12 @@ export function commandBodies(commands: SlashCommand[]): RESTPostAPIChatInputApp
 /**
  * The worker-thread pool of the AI players, started on the first bot decision (a server
  * that never seats a bot never starts its threads); `close()` stops it if it was started.
+ * Its searches share the process's CPU budget with the picture renders (src/cpu-budget.ts).
  */
 function lazyPool(): BotPolicy {
   let pool: BotPool | null = null;
   return {
-    decide: (request) => (pool ??= new BotPool()).decide(request),
+    decide: (request) => (pool ??= new BotPool({ budget: processCpuBudget() })).decide(request),
     close: async () => {
       await pool?.close();
     },

@@ -23,10 +23,10 @@
  * load a worker loading the TypeScript sources took longer than the grace, was replaced, and
  * the arena's fixed-iteration Hard moves were answered by Normal, one replacement after another).
  */
-import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
-import { pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
+import type { CpuBudget } from '../cpu-budget.js';
+import { startModuleWorker } from '../worker-thread.js';
 import { DEFAULT_BUDGET_MS, decideBot, MIN_SEARCH_MS, type BotDecision, type BotPolicy, type BotRequest } from './policy.js';
 import type { WorkerAnswer, WorkerRequest } from './worker.js';
 
@@ -54,6 +54,12 @@ export interface BotPoolOptions {
   budgetMs?: number;
   /** V8 old-generation limit per worker, in MB (default 256): a runaway search cannot eat the host. */
   maxHeapMb?: number;
+  /**
+   * The CPU budget shared with the render pool (src/cpu-budget.ts): a Hard search holds one of
+   * its slots and lends it to waiting picture renders. Default none (the arena, tests); the
+   * app passes the process's.
+   */
+  budget?: CpuBudget | null;
 }
 
 /** A decision from the pool: `fallback` when the Normal heuristic answered for a Hard request. */
@@ -96,32 +102,9 @@ interface Slot {
 
 const now = () => performance.timeOrigin + performance.now();
 
-/** File URL of tsx's ESM API (its `import` export), found from `here`. */
-function tsxApi(here: string): string {
-  if (typeof import.meta.resolve === 'function') {
-    try {
-      return import.meta.resolve('tsx/esm/api');
-    } catch {
-      // fall through to the package file
-    }
-  }
-  const cjs = createRequire(here).resolve('tsx/esm/api');
-  return pathToFileURL(cjs.replace(/index\.cjs$/, 'index.mjs')).href;
-}
-
-/**
- * Start a worker: the compiled JavaScript next to this file, or — when running from the
- * TypeScript sources (tests, `npm run arena`) — a two-line bootstrap that registers tsx's
- * loader in the new thread before importing worker.ts.
- */
-function startWorker(maxHeapMb: number): Worker {
-  const here = import.meta.url;
-  const resourceLimits = { maxOldGenerationSizeMb: maxHeapMb };
-  if (!here.endsWith('.ts')) return new Worker(new URL('./worker.js', here), { resourceLimits });
-  const api = tsxApi(here);
-  const entry = new URL('./worker.ts', here).href;
-  const code = `import(${JSON.stringify(api)}).then(({ register }) => { register(); return import(${JSON.stringify(entry)}); });`;
-  return new Worker(code, { eval: true, resourceLimits });
+/** Start a worker (src/worker-thread.ts: the build's worker.js, or worker.ts under tsx), sharing `budget` if given. */
+function startWorker(maxHeapMb: number, budget: CpuBudget | null): Worker {
+  return startModuleWorker(import.meta.url, 'worker', { resourceLimits: { maxOldGenerationSizeMb: maxHeapMb }, workerData: { budget: budget?.buffer ?? null } });
 }
 
 /** The worker-thread `BotPolicy` the table service uses. */
@@ -130,6 +113,7 @@ export class BotPool implements BotPolicy {
   private readonly queue: Job[] = [];
   private readonly budgetMs: number;
   private readonly maxHeapMb: number;
+  private readonly budget: CpuBudget | null;
   private nextId = 1;
   private closed = false;
   private readonly memoryWaiters = new Map<number, (heap: number) => void>();
@@ -140,6 +124,7 @@ export class BotPool implements BotPolicy {
   constructor(options: BotPoolOptions = {}) {
     this.budgetMs = options.budgetMs ?? DEFAULT_BUDGET_MS;
     this.maxHeapMb = options.maxHeapMb ?? 256;
+    this.budget = options.budget ?? null;
     const size = Math.max(1, options.size ?? availableParallelism() - 1);
     for (let i = 0; i < size; i++) this.slots.push(this.spawn());
   }
@@ -165,7 +150,7 @@ export class BotPool implements BotPolicy {
   }
 
   private spawn(): Slot {
-    const worker = startWorker(this.maxHeapMb);
+    const worker = startWorker(this.maxHeapMb, this.budget);
     worker.unref();
     let loaded: () => void = () => {};
     const stopAt = new Float64Array(new SharedArrayBuffer(Float64Array.BYTES_PER_ELEMENT));

@@ -8,8 +8,9 @@
  * the queue so long that less than `MIN_SEARCH_MS` is left, the Normal heuristic answers
  * instead (`fallback`), so no bot is ever later than its budget.
  */
-import { parentPort } from 'node:worker_threads';
+import { parentPort, workerData } from 'node:worker_threads';
 import { getHeapStatistics } from 'node:v8';
+import { CpuBudget, SearchSlot } from '../cpu-budget.js';
 import { decideBot, MIN_SEARCH_MS, type BotRequest } from './policy.js';
 
 export { MIN_SEARCH_MS };
@@ -36,6 +37,9 @@ export type WorkerAnswer =
 
 const now = () => performance.timeOrigin + performance.now();
 
+/** The process's CPU budget, when the pool shares one (src/cpu-budget.ts): a search holds a slot and lends it to waiting renders. */
+const budget = workerData?.budget instanceof SharedArrayBuffer ? new CpuBudget(workerData.budget) : null;
+
 function answer(msg: PostedRequest): WorkerAnswer {
   const heapUsed = () => getHeapStatistics().used_heap_size;
   try {
@@ -45,15 +49,23 @@ function answer(msg: PostedRequest): WorkerAnswer {
       if (msg.deadline - now() < MIN_SEARCH_MS) {
         return { id: msg.id, ok: true, decision: decideBot({ ...request, level: 'normal' }), fallback: true, heapUsed: heapUsed() };
       }
-      // `at` is read afresh at every check: the pool may move the stop time earlier.
+      // `at` is read afresh at every check: the pool may move the stop time earlier. Time the
+      // search lent its CPU slot to picture renders moves it later (src/cpu-budget.ts).
+      const slot = budget ? new SearchSlot(budget) : null;
       const deadline = {
         now,
         get at() {
-          return Math.min(stopAt[0]!, msg.deadline);
+          slot?.check();
+          return Math.min(stopAt[0]!, msg.deadline) + (slot?.pausedMs ?? 0);
         },
       };
-      const decision = decideBot({ ...request, stop: () => now() >= deadline.at, deadline });
-      return { id: msg.id, ok: true, decision, fallback: false, heapUsed: heapUsed() };
+      slot?.start();
+      try {
+        const decision = decideBot({ ...request, stop: () => now() >= deadline.at, deadline });
+        return { id: msg.id, ok: true, decision, fallback: false, heapUsed: heapUsed() };
+      } finally {
+        slot?.end();
+      }
     }
     return { id: msg.id, ok: true, decision: decideBot(request), fallback: false, heapUsed: heapUsed() };
   } catch (e) {

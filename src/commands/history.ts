@@ -1,6 +1,6 @@
 /**
- * `/history [user]` and game review (README "Review a game"): a member's finished games on
- * this server, newest first, paged, each with a Review button; and the review panel's clicks
+ * `/history [user]` and game review (README "Review a game"): a member's past games on
+ * this server (finished, cancelled or abandoned), newest first, paged, each with a Review button; and the review panel's clicks
  * (`rh1:r:…`, also the Review button of every finished board). A review is private to whoever
  * opens it and is drawn from the table's seed and action log (src/review/replay.ts); who may
  * see which view is `mayView`: non-players the public view, players their own seat, every seat
@@ -20,7 +20,8 @@ import type { ComponentHandler, ComponentInteraction, SlashCommand } from '../di
 import type { Seat } from '../games/engine.js';
 import type { GameModule } from '../games/module.js';
 import { catalogFor, type Catalog } from '../i18n/index.js';
-import type { SeatRow, TableRow } from '../persistence/store/types.js';
+import type { RecentGame, SeatRow, TableRow } from '../persistence/store/types.js';
+import { ABANDONED_REASON, viewerSeatOf } from '../tables/policy.js';
 import { clampStep, decodeView, defaultView, lastStep, mayView, replayGame, ReplayCache, type GameReplay, type ReplayLogEntry } from '../review/replay.js';
 
 
@@ -91,9 +92,12 @@ export async function loadReview(app: AppContext, tableId: number, guildId: stri
   return { ok: true, mod, table, seats, replay: cached.replay, hostSeat: cached.hostSeat, over: table.status !== 'active' };
 }
 
-/** The reader's seat at a table (null: not a player there). */
-function seatOf(seats: SeatRow[], userId: string): Seat | null {
-  return seats.find((row) => row.userId === userId)?.seat ?? null;
+/**
+ * The reader's seat at a table for review (null: not a player there, or a seat they left in a
+ * game that still runs — a non-player's view until it ends, `viewerSeatOf`).
+ */
+function seatOf(seats: SeatRow[], userId: string, status: TableRow['status']): Seat | null {
+  return viewerSeatOf(seats.find((row) => row.userId === userId), status);
 }
 
 /**
@@ -116,7 +120,7 @@ export const reviewClick: ComponentHandler<'review'> = async (interaction, app, 
     await interaction.reply(privateText(loaded.text));
     return;
   }
-  const viewerSeat = seatOf(loaded.seats, interaction.user.id);
+  const viewerSeat = seatOf(loaded.seats, interaction.user.id, loaded.table.status);
   const chosen = id.op === 'v' ? (interaction.isStringSelectMenu() && interaction.values.length === 1 ? decodeView(interaction.values[0]!) : null) : id.op === 'o' ? defaultView(viewerSeat) : decodeView(id.view);
   if (!chosen || (chosen.kind === 'seat' && chosen.seat >= loaded.replay.seats)) {
     log.outcome = 'malformed';
@@ -222,11 +226,28 @@ function exportReply(mod: GameModule, input: ReviewInput, hostSeat: number, text
   };
 }
 
-/** The `/history` page `page` (0-based, clamped) of `userId`'s finished games. */
+/** One line of `/history`: a finished game (`stopped` null) or one stopped before its end (its end reason). */
+type PastGame = RecentGame & { stopped: string | null };
+
+/**
+ * `userId`'s last `limit` past games in `guildId` (README "Review a game"): the finished ones
+ * (with their result and rating change) and those that started and were cancelled or
+ * abandoned (never rated), merged newest first (ties: higher table id first).
+ */
+async function pastGames(app: AppContext, guildId: string, userId: string, limit: number): Promise<PastGame[]> {
+  const [finished, stopped] = await Promise.all([app.store.recentGames(guildId, userId, limit), app.store.stoppedGames(guildId, userId, limit)]);
+  const all: PastGame[] = [
+    ...finished.map((game) => ({ ...game, stopped: null })),
+    ...stopped.map((game) => ({ tableId: game.tableId, game: game.game, placement: 0, winner: false, left: game.left, score: null, players: game.players, endedAt: game.endedAt, ratingChange: null, stopped: game.endReason ?? 'cancelled' })),
+  ];
+  return all.sort((a, b) => b.endedAt - a.endedAt || b.tableId - a.tableId).slice(0, limit);
+}
+
+/** The `/history` page `page` (0-based, clamped) of `userId`'s past games (finished, cancelled or abandoned). */
 export async function historyMessage(app: AppContext, guildId: string, who: { id: string; name: string | null }, page: number, text: Catalog): Promise<MessagePayload> {
   const h = text.review.history;
   const wanted = Math.max(0, Math.min(HISTORY_MAX_PAGES - 1, page));
-  const games = await app.store.recentGames(guildId, who.id, (wanted + 1) * HISTORY_PAGE_SIZE + 1);
+  const games = await pastGames(app, guildId, who.id, (wanted + 1) * HISTORY_PAGE_SIZE + 1);
   const pages = Math.max(1, Math.ceil(games.length / HISTORY_PAGE_SIZE));
   const shown = Math.min(wanted, pages - 1);
   const slice = games.slice(shown * HISTORY_PAGE_SIZE, (shown + 1) * HISTORY_PAGE_SIZE);
@@ -235,7 +256,9 @@ export async function historyMessage(app: AppContext, guildId: string, who: { id
   if (slice.length === 0) lines.push(h.empty);
   for (const game of slice) {
     const mod = app.registry.find(game.game);
-    const result = game.left ? h.left : game.winner ? h.won : h.placed(game.placement);
+    const stoppedMark = game.stopped === null ? null : game.stopped === ABANDONED_REASON ? h.abandoned : h.cancelled;
+    const placed = game.left ? h.left : game.winner ? h.won : h.placed(game.placement);
+    const result = stoppedMark === null ? placed : game.left ? `${h.left} · ${stoppedMark}` : stoppedMark;
     lines.push(h.line(game.tableId, `${mod?.emoji ?? ''} ${mod ? mod.title(text) : game.game}`.trim(), `<t:${Math.floor(game.endedAt / 1000)}:d>`, game.players, result, h.rating(game.ratingChange ?? null)));
   }
   lines.push('', h.page(shown + 1, more ? h.more : ''));
@@ -270,7 +293,7 @@ export const historyPageClick: ComponentHandler<'history'> = async (interaction:
 
 /** The name `userId` had at their latest seat in `guildId` (page titles of `/history user:`). */
 async function nameOf(app: AppContext, guildId: string, userId: string): Promise<string> {
-  const [latest] = await app.store.recentGames(guildId, userId, 1);
+  const [latest] = await pastGames(app, guildId, userId, 1);
   if (!latest) return userId;
   const row = (await app.store.seats(latest.tableId)).find((seat) => seat.userId === userId);
   return row?.displayName || userId;

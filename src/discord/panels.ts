@@ -12,6 +12,7 @@ import { panelFingerprint, panelMessage } from './render/panel.js';
 import type { AppContext } from './context.js';
 import { forDjs, forDjsEphemeral, missingChannelPermissions } from './answers.js';
 import { markStage } from './stages.js';
+import { viewerSeatOf } from '../tables/policy.js';
 
 type PanelInteraction = ChatInputCommandInteraction | ButtonInteraction | StringSelectMenuInteraction;
 
@@ -40,7 +41,8 @@ export async function answerWithPanel(
   const onlySend = missing.length === 1 && missing[0] === text.common.permissions.SendMessages;
   const warning = missing.length ? (onlySend ? text.common.panel.postBlocked(missing[0]!) : text.common.panel.boardBlocked(missing.join(', '))) : undefined;
   const shownNote = [note, warning].filter(Boolean).join('\n') || undefined;
-  const seat = snapshot.seats.find((row) => row.userId === interaction.user.id)?.seat ?? null;
+  // A seat left while the game runs shows no hand and no picture (viewerSeatOf).
+  const seat = viewerSeatOf(snapshot.seats.find((row) => row.userId === interaction.user.id), table.status);
   const textBoards = mod.pictures ? await app.publisher.textBoards.user(interaction.user.id).catch(() => false) : false;
   const pictures = app.publisher.pictures;
   const wanted = !!mod.pictures && seat !== null && !textBoards && !!table.state;

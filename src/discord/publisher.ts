@@ -17,7 +17,7 @@ import { parseResponse, RequestMethod, type REST, type RouteLike } from 'discord
 import type { GameRegistry } from '../games/registry.js';
 import { catalogFor } from '../i18n/index.js';
 import type { Logger } from '../logger.js';
-import { pingFor } from '../tables/policy.js';
+import { pingFor, viewerSeatOf } from '../tables/policy.js';
 import { tableOptionsOf } from '../tables/bots.js';
 import { isTurnBased } from '../tables/pace.js';
 import { PanelWriter } from './panel-writer.js';
@@ -1005,7 +1005,7 @@ export class Publisher implements TableListener {
         async () => {
           const text = catalogFor(live.locale);
           const textBoards = mod.pictures ? await this.textBoards.user(seat.userId).catch(() => false) : false;
-          const picture = await this.handPicture(mod, snap, seat.seat, text, textBoards);
+          const picture = await this.handPicture(mod, snap, viewerSeatOf(seat, snap.table.status), text, textBoards);
           const payload = panelMessage(mod, snap, seat.userId, text, undefined, { picture, textBoards });
           const fingerprint = panelFingerprint(payload);
           if (this.panelWriter.contentOf(live.messageId) === fingerprint) return;

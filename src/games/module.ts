@@ -40,9 +40,9 @@ export interface CommandOptionSpec {
 
 /**
  * The texts of one game every common part of the bot reads (the lobby, `/help`, the command
- * localizations): the game's part of one language's catalog, e.g. `t.noir`. Each language's
- * catalog must have every key of the English one (src/i18n/index.ts `Messages`), so a game
- * whose Spanish texts lack a command name does not compile.
+ * localizations): the game's texts in one language, from its folder (`src/games/<game>/text/`,
+ * e.g. `noirText(t)`). Each language must have every key of the English texts (`Widen` of
+ * src/i18n/index.ts), so a game whose Spanish texts lack a command name does not compile.
  */
 export interface GameText {
   /** Display title, e.g. "Suspicion". */
@@ -129,7 +129,7 @@ export interface GameModule<Id extends string = string> {
   colour: number;
   /** Short description for the slash command (≤ 100 characters in every language). */
   description: CatalogText;
-  /** The game's texts in the reader's language: its part of the catalog `t` (a typed accessor, e.g. `(t) => t.noir`). */
+  /** The game's texts in the language of the reader's catalog `t` (its `text/index.ts` accessor, e.g. `noirText`). */
   text(t: Messages): GameText;
   definition: AnyGameDefinition;
   ui: AnyGameUi;

@@ -9,11 +9,18 @@
  */
 import type { Catalog } from '../i18n/index.js';
 import type { GameEvent, Seat, Viewer } from './engine.js';
+import type { Scene } from './scene.js';
 
 /** A drawn picture: SVG markup, its size in px, and its alt text. */
 export interface Picture {
-  /** A complete `<svg xmlns=…>` document with an opaque background. */
+  /** A complete `<svg xmlns=…>` document with an opaque background (`sceneSvg(scene)` when drawn as a scene). */
   svg: string;
+  /**
+   * The picture as pieces (src/games/scene.ts), laid out in PNG pixels: the PNG is composed from
+   * them (src/discord/pictures/compose.ts). Absent: an SVG laid out 720 px wide, rasterised
+   * whole at RASTER_SCALE (drawers not yet drawing scenes).
+   */
+  scene?: Scene;
   /** Width in px (the PNG's width). Boards and hands are drawn {@link PICTURE_WIDTH} wide. */
   width: number;
   /** Height in px (the PNG's height). */
@@ -51,6 +58,12 @@ export interface PictureContext {
   latest: GameEvent[];
   /** True once the game is over (draw the final position, no turn marker). */
   over: boolean;
+  /**
+   * The hand is shown to someone other than its seat's player (a game review of another
+   * player's seat, or every hand once all is revealed): drawn with the seat's name, never
+   * "your hand" or "(you)". Default false: in play a hand is only ever shown to its own player.
+   */
+  onlooker?: boolean;
 }
 
 /**

@@ -37,6 +37,14 @@ export const tableOptionsSchema = z
     pace: z.enum(PACES).optional(),
     moveHours: z.number().int().min(1).max(MAX_MOVE_HOURS).optional(),
     vacations: z.record(z.string(), z.object({ from: z.number(), until: z.number() })).optional(),
+    /**
+     * The tournament table this is (docs/tournaments.md "Running a tournament"): its end is
+     * recorded in the tournament; a seat that never plays forfeits after the missed-deadline
+     * rule (src/tables/deadlines.ts).
+     */
+    tournament: z.object({ id: z.number().int(), round: z.number().int(), table: z.number().int() }).optional(),
+    /** Its results change no rating (a tournament opened with `rated:False`; src/ratings/store.ts). */
+    unrated: z.boolean().optional(),
   })
   .strict();
 export type TableOptions = z.infer<typeof tableOptionsSchema>;

@@ -27,6 +27,20 @@ export function isBotSeat(row: Pick<SeatRow, 'botLevel'>): boolean {
   return row.botLevel !== null && row.botLevel !== undefined;
 }
 
+/**
+ * The seat whose secrets the user of seat row `row` may see at a table in `status` (README
+ * "Review a game", docs/review.md "Who sees what"): their own seat — except a seat they left
+ * while the game still runs. From the moment of leaving until the game ends a leaver sees what
+ * a non-player sees (the public view: no hand, no hand picture, no private lines, no Hint, no
+ * seat in review or export), so nobody who stopped playing can follow a live hand or coach
+ * someone still at the table. Once the game is over they are one of its players again. Null
+ * for no row or no seat. Every per-seat view asks this, never `row.seat` directly.
+ */
+export function viewerSeatOf(row: Pick<SeatRow, 'seat' | 'left'> | undefined, status: TableRow['status']): Seat | null {
+  if (!row || row.seat === null) return null;
+  return row.left && status === 'active' ? null : row.seat;
+}
+
 /** True when a human player sits at the table, has not left and is not away. */
 export function isPresent(row: SeatRow): boolean {
   return row.seat !== null && !row.left && !row.away && !isBotSeat(row);

@@ -64,6 +64,8 @@ describe('Game review through the Discord emulator', () => {
   let board: EmulatedMessage;
   let last: number;
   let panel: EmulatedMessage;
+  /** The game cancelled midway (the last tests). */
+  let stoppedId = 0;
   /** Users who see pictures; everyone else has the text-boards setting (reads the review as text). */
   const pictureUsers = new Set<string>();
   const textBoardsBut = { guild: async () => true, user: async (id: string) => !pictureUsers.has(id) };
@@ -285,7 +287,7 @@ describe('Game review through the Discord emulator', () => {
     await settle(app);
     answered(await ana.click(fresh(emu, lobby), 'Start'));
     await settle(app);
-    const stoppedId = tableIdOf(lobby);
+    stoppedId = tableIdOf(lobby);
     await playOut({ emu, app: () => app, tableId: stoppedId, users: [ana, ben, dev], def: suspicionModule.definition, channelId: other, until: async () => (await app.context.store.actions(stoppedId)).length >= 4 });
     const moves = (await app.context.store.actions(stoppedId)).length;
     await app.context.service.cancel(stoppedId, { userId: ana.id, displayName: 'Ana', canManageGuild: false });
@@ -300,5 +302,35 @@ describe('Game review through the Discord emulator', () => {
     expect(placeholders(opened)).toEqual([r.viewAs]);
     const hers = answered(await cleo.click(stoppedBoard, r.reviewButton)).message!;
     expect(textOf(hers)).toContain(r.seenAs(r.views.public));
+    // /history lists it, marked as stopped and not rated, with a Review button that opens it where it stopped.
+    const listed = answered(await dev.slash('history', {}, { channelId: other })).message!;
+    const line = textOf(listed).split('\n').find((l) => l.includes(`**#${stoppedId}**`));
+    expect(line).toBeDefined();
+    expect(line).toContain(r.history.cancelled);
+    expect(line).toContain(r.history.rating(null));
+    expect(textOf(listed)).not.toContain(r.history.empty);
+    const fromList = answered(await dev.click(listed, r.history.review(stoppedId))).message!;
+    expect(textOf(fromList)).toContain(r.stepOf(moves, moves));
+    expect(textOf(fromList)).toContain(r.stopped);
+    expect(textOf(fromList)).toContain(r.seenAs(r.views.mine('Dev')));
+  });
+
+  it('an abandoned game (every person left) is in /history too, marked abandoned; the list is newest first', async () => {
+    const other = emu.addChannel('abandoned');
+    const lobby = answered(await ben.slash('suspicion new', { seats: 2, bots: 1, 'bot-pace': 0 }, { channelId: other })).message!;
+    answered(await ben.click(fresh(emu, lobby), 'Start'));
+    await settle(app);
+    const goneId = tableIdOf(lobby);
+    const ask = answered(await ben.slash('table leave', {}, { channelId: other }));
+    answered(await ben.click(ask.message!, en.common.commands.confirmLeaveButton));
+    await settle(app);
+    expect(await app.context.store.table(goneId)).toMatchObject({ status: 'cancelled', endReason: 'abandoned' });
+    const listed = textOf(answered(await ben.slash('history', {}, { channelId: other })).message!);
+    const ids = [...listed.matchAll(/\*\*#(\d+)\*\*/g)].map((m) => Number(m[1]));
+    // The abandoned game, then the cancelled one, then the game played to its end.
+    expect(ids).toEqual([goneId, stoppedId, tableId]);
+    const gone = listed.split('\n').find((l) => l.includes(`**#${goneId}**`))!;
+    expect(gone).toContain(r.history.abandoned);
+    expect(gone).toContain(r.history.left);
   });
 });

@@ -750,6 +750,36 @@ export function storeContract(backend: string, harness: StoreHarness): void {
       expect((await store.recentGames(g, userId(12), 10)).find((row) => row.tableId === tables[2]!.id)!.ratingChange).toBe(-2.5);
       expect(await store.recentGames(g, userId(me))).toHaveLength(5);
     });
+
+    it("lists a player's games that started and were stopped (cancelled, abandoned), newest first, for /history", async () => {
+      const store = await harness.open();
+      const g = GUILDS[0]!;
+      const me = 3;
+      const stopped = async (over: Partial<NewTable>, mine: { seat: number | null; left?: boolean } | null, others = 1) => {
+        const table = await insert(store, { status: 'cancelled', seed: 99, state: {}, startedAt: T0, ...over });
+        await store.transaction(async (tx) => {
+          if (mine) await tx.insertSeat({ tableId: table.id, userId: userId(me), displayName: 'Me', joinedAt: T0, seat: mine.seat, left: mine.left ?? false });
+          for (let i = 0; i < others; i++) await tx.insertSeat({ tableId: table.id, userId: userId(20 + i), displayName: `O${i}`, joinedAt: T0, seat: i + 1 });
+        });
+        return table.id;
+      };
+      const cancelled = await stopped({ endedAt: T0 + 10, endReason: 'cancelled' }, { seat: 0 }, 2);
+      const abandoned = await stopped({ endedAt: T0 + 30, endReason: 'abandoned' }, { seat: 0, left: true });
+      const byAdmin = await stopped({ endedAt: T0 + 30, endReason: 'admin' }, { seat: 0 });
+      // Not listed: a lobby that never started, a finished game, a running one, another server's, a table without me.
+      await stopped({ seed: null, state: null, startedAt: null, endedAt: T0 + 40, endReason: 'expired' }, { seat: null });
+      await stopped({ status: 'finished', endedAt: T0 + 40, endReason: 'win' }, { seat: 0 });
+      await stopped({ status: 'active', endedAt: null }, { seat: 0 });
+      await stopped({ guildId: GUILDS[1]!, endedAt: T0 + 40, endReason: 'cancelled' }, { seat: 0 });
+      await stopped({ endedAt: T0 + 40, endReason: 'cancelled' }, null);
+      expect(await store.stoppedGames(g, userId(me), 10)).toEqual([
+        { tableId: byAdmin, game: 'suspicion', endReason: 'admin', left: false, players: 2, endedAt: T0 + 30 },
+        { tableId: abandoned, game: 'suspicion', endReason: 'abandoned', left: true, players: 2, endedAt: T0 + 30 },
+        { tableId: cancelled, game: 'suspicion', endReason: 'cancelled', left: false, players: 3, endedAt: T0 + 10 },
+      ]);
+      expect((await store.stoppedGames(g, userId(me), 1)).map((row) => row.tableId)).toEqual([byAdmin]);
+      expect(await store.stoppedGames(g, userId(42))).toEqual([]);
+    });
   });
 
   describe(`${backend} store: server settings and the admin table list`, () => {

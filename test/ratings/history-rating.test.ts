@@ -56,7 +56,7 @@ describe('/history rating change', () => {
       { tableId: 7, game: 'suspicion', placement: 1, winner: true, left: false, score: null, players: 2, endedAt: 1_700_000_000_000, ratingChange: null },
       { tableId: 6, game: 'suspicion', placement: 2, winner: false, left: false, score: null, players: 2, endedAt: 1_699_000_000_000, ratingChange: 1.26 },
     ];
-    const app = { store: { recentGames: async () => games }, registry: w.registry } as never;
+    const app = { store: { recentGames: async () => games, stoppedGames: async () => [] }, registry: w.registry } as never;
     const english = (await historyMessage(app, GUILD, { id: ana.userId, name: null }, 0, en)).content!;
     expect(english).toContain('· rating —');
     expect(english).toContain('· rating +1.3');

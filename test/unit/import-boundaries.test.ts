@@ -2,15 +2,20 @@
  * Import boundaries of the house (README "Architecture"; docs/architecture.md §1–2): data flows one
  * way, and everything that turns data into Discord payloads lives in src/discord/.
  *
- * - src/tables, src/games, src/ratings and src/admin import nothing from src/discord or
- *   src/commands (the data wings know nothing of the Discord wing);
- * - src/tables, src/ratings and src/admin import no Discord library either: they export
+ * - src/tables, src/games, src/ratings, src/admin and src/tournaments import nothing from
+ *   src/discord or src/commands (the data wings know nothing of the Discord wing);
+ * - src/tables, src/ratings, src/admin and src/tournaments import no Discord library either: they export
  *   data only (src/games keeps its renderer contract on discord-api-types, as before);
  * - src/discord imports nothing from src/commands (commands plug into the Discord wing
  *   through its command contract, never the other way round);
  * - no file outside src/i18n imports one language's catalog (src/i18n/en, src/i18n/es):
  *   user-facing text comes from the catalog a renderer is handed, or `catalogFor(locale)`
- *   (README "Languages"), so nothing can quietly fall back to English.
+ *   (README "Languages"), so nothing can quietly fall back to English; likewise one language
+ *   of a game's texts (src/games/<game>/text/en.ts, es.ts) is imported only by that game's
+ *   `text/index.ts`, which picks the language of the catalog it is handed;
+ * - src/i18n imports nothing from src/games: it keeps the words every part shares, and each
+ *   game carries its own (src/games/README.md "Layout of a game folder"), so the arrow runs one
+ *   way, games → i18n.
  *
  * Every `import … from`, `export … from`, `import x = require()` and dynamic `import()` of
  * every file under src/ is parsed with the TypeScript compiler (comments and strings are not
@@ -58,14 +63,19 @@ interface Rule {
 
 const RULES: Rule[] = [
   {
-    from: ['tables', 'games', 'ratings', 'admin'],
+    from: ['tables', 'games', 'ratings', 'admin', 'tournaments'],
     forbidden: (wing) => wing === 'discord' || wing === 'commands',
-    why: 'data wings (tables, games, ratings, admin) must not import src/discord or src/commands',
+    why: 'data wings (tables, games, ratings, admin, tournaments) must not import src/discord or src/commands',
   },
   {
-    from: ['tables', 'ratings', 'admin'],
+    from: ['tables', 'ratings', 'admin', 'tournaments'],
     forbidden: (wing, specifier) => wing === null && DISCORD_LIBRARIES.test(specifier),
-    why: 'tables, ratings and admin export data only: no Discord library',
+    why: 'tables, ratings, admin and tournaments export data only: no Discord library',
+  },
+  {
+    from: ['i18n'],
+    forbidden: (wing) => wing === 'games',
+    why: "src/i18n keeps the common words and must not import src/games (a game's words live in src/games/<game>/text/)",
   },
   {
     from: ['discord'],
@@ -85,6 +95,10 @@ export function violations(srcRelative: string, sourceText: string): string[] {
       target = resolved.startsWith('..') ? '(outside src)' : wingOf(resolved);
       if (wing !== 'i18n' && /^i18n[\\/][a-z]{2}([\\/]|$)/.test(resolved)) {
         out.push(`src/${srcRelative.split(sep).join('/')} imports '${specifier}' — only src/i18n may import a language's catalog; take the catalog you are handed or catalogFor(locale)`);
+      }
+      const gameLanguage = /^games[\\/]([^\\/]+)[\\/]text[\\/][a-z]{2}\.(js|ts)$/.exec(resolved);
+      if (gameLanguage && dirname(srcRelative) !== join('games', gameLanguage[1]!, 'text')) {
+        out.push(`src/${srcRelative.split(sep).join('/')} imports '${specifier}' — only the game's text/index.ts may import one language of its texts; use its <game>Text(t)`);
       }
     }
     for (const rule of RULES) {
@@ -126,5 +140,11 @@ describe('import boundaries', () => {
     expect(violations(join('discord', 'publisher.ts'), "import { noir } from '../i18n/es/noir.js';")).toHaveLength(1);
     expect(violations(join('discord', 'publisher.ts'), "import { catalogFor } from '../i18n/index.js';")).toEqual([]);
     expect(violations(join('i18n', 'index.ts'), "import { en } from './en/index.js';")).toEqual([]);
+    // The words run one way: a game imports the common catalog, never the reverse; one language of a game's texts only through its text/index.ts.
+    expect(violations(join('i18n', 'en', 'index.ts'), "import type { NoirErrorCode } from '../../games/noir/rules.js';")[0]).toMatch(/src\/i18n keeps the common words/);
+    expect(violations(join('games', 'noir', 'ui.ts'), "import { en } from './text/en.js';")[0]).toMatch(/only the game's text\/index.ts/);
+    expect(violations(join('discord', 'x.ts'), "import { es } from '../games/noir/text/es.js';")).toHaveLength(1);
+    expect(violations(join('games', 'noir', 'text', 'index.ts'), "import { en } from './en.js';")).toEqual([]);
+    expect(violations(join('games', 'noir', 'ui.ts'), "import { noirText } from './text/index.js';")).toEqual([]);
   });
 });

@@ -1,13 +1,14 @@
 /**
- * Pictures of boards and hands for messages (README "Pictures"): a game's drawers
- * (`GameModule.pictures`, src/games/picture.ts) give SVG from one viewer's view; this draws
- * them, rasterises them off the event loop (./rasterise.ts) and keeps the PNGs in a bounded
- * cache (./cache.ts), so a picture is rasterised once however many times it is sent.
+ * Pictures of boards and hands for messages (README "Pictures"; docs/pictures.md): a game's
+ * drawers (`GameModule.pictures`, src/games/picture.ts) give a scene of pieces from one viewer's
+ * view; the render pool (./pool.ts) draws and composes it on a worker thread from the view this
+ * computes — the event loop never draws, rasterises or encodes — and the PNGs are kept in a
+ * bounded cache (./cache.ts), so a picture is made once however many times it is sent.
  *
  * Keys: a board or hand is drawn once per (table, viewer — public or seat —, language, kind,
  * hash of the viewer's view and of what else the picture shows) (the SVG's hash and alt text
  * are remembered under that key); the PNG is kept under the SVG's hash, so a hand a rival's
- * move did not change is the same PNG. Rasterising waits its turn in a bounded render queue
+ * move did not change is the same PNG. Renders wait their turn in a bounded render queue
  * (./queue.ts): a picture the queue refuses is sent as the text version.
  */
 import { createHash } from 'node:crypto';
@@ -19,8 +20,12 @@ import { isBotSeat } from '../../tables/policy.js';
 import type { StoredEvent, TableSnapshot } from '../../tables/types.js';
 import type { Logger } from '../../logger.js';
 import { ByteLru, PICTURE_CACHE_BYTES } from './cache.js';
+import { GAME_MODULES } from '../../games/index.js';
+import type { Language } from '../../i18n/index.js';
+import { processRenderPool, type RenderPool } from './pool.js';
 import { RenderQueue, type RenderOutcome, type RenderRefusal } from './queue.js';
-import { rasterise, type Png } from './rasterise.js';
+import type { Png } from './rasterise.js';
+import { RASTER_SCALE } from './rasterise.js';
 
 /** Which picture of a table. */
 export type PictureKind = 'board' | 'hand';
@@ -52,8 +57,13 @@ interface Drawn {
 export interface PictureMakerOptions {
   /** The cache bound, bytes (default PICTURE_CACHE_BYTES). */
   cacheBytes?: number;
-  /** SVG → PNG (default ./rasterise.ts; tests count calls). */
+  /**
+   * SVG → PNG on this thread's behalf (tests count calls): given, pictures are drawn on this
+   * thread and only the SVG is rasterised by it. Default: the render pool draws and composes.
+   */
   rasterise?: (svg: string) => Promise<Png>;
+  /** The render pool (default the process's, ./pool.ts). */
+  pool?: RenderPool;
   /** The render queue (default: RENDER_CONCURRENCY at once, RENDER_QUEUE_SIZE waiting). */
   queue?: RenderQueue;
   /** Where an overloaded render queue is said, once per overload. */
@@ -64,9 +74,16 @@ export interface PictureMakerOptions {
 export type PictureOutcome = { picture: MessagePicture } | { picture: null; refused: RenderRefusal | 'no-picture' };
 
 /** The language code of a catalog ('en', 'es'). */
-function languageCode(text: Catalog): string {
-  for (const [code, catalog] of Object.entries(catalogs)) if (catalog === text) return code;
+function languageCode(text: Catalog): Language {
+  for (const [code, catalog] of Object.entries(catalogs)) if (catalog === text) return code as Language;
   return 'en';
+}
+
+/** A picture made: its PNG, alt text and the hash of its SVG. */
+interface Made {
+  png: Png;
+  alt: string;
+  hash: string;
 }
 
 /** The seats of a started table as pictures name them (plain text names; bots and absent players marked). */
@@ -98,7 +115,8 @@ interface Prepared {
   viewKey: () => string;
   /** The picture regardless of version (`table:viewer:language:kind`): renders of one are coalesced. */
   coalesce: string;
-  draw: () => Picture;
+  /** Draw (on a render worker, or on this thread when the maker rasterises here) and make the PNG. */
+  make: () => Promise<Made>;
 }
 
 /** Draws, rasterises and caches the pictures of boards and hands. */
@@ -107,15 +125,17 @@ export class PictureMaker {
   readonly cache: ByteLru<Png | Drawn>;
   /** Renders wait their turn here (bounded; coalesced to the newest version). */
   readonly queue: RenderQueue;
-  private readonly raster: (svg: string) => Promise<Png>;
-  /** Rasterisations on their way by SVG hash: a second ask waits for the first. */
-  private readonly inFlight = new Map<string, Promise<RenderOutcome<Png>>>();
+  private readonly raster: ((svg: string) => Promise<Png>) | null;
+  private readonly pool: RenderPool | null;
+  /** Renders on their way by view key (pictures) or SVG hash (drawings): a second ask waits for the first. */
+  private readonly inFlight = new Map<string, Promise<RenderOutcome<Made>>>();
   /** Rasterisations done (tests, bench). */
   rendered = 0;
 
   constructor(options: PictureMakerOptions = {}) {
     this.cache = new ByteLru<Png | Drawn>(options.cacheBytes ?? PICTURE_CACHE_BYTES, (value) => ('data' in value ? value.data.length : value.alt.length * 2 + 64));
-    this.raster = options.rasterise ?? ((svg) => rasterise(svg));
+    this.raster = options.rasterise ?? null;
+    this.pool = options.rasterise ? null : (options.pool ?? null);
     const log = options.log;
     this.queue =
       options.queue ??
@@ -158,9 +178,23 @@ export class PictureMaker {
    */
   async fromDrawing(picture: Picture, name: string): Promise<MessagePicture> {
     const hash = createHash('sha1').update(picture.svg).digest('hex');
-    const outcome = await this.png(hash, picture.svg, `drawing:${hash}`, 0, false);
+    const key = `png:${hash}`;
+    const hit = this.cache.get(key) as Png | undefined;
+    if (hit) return { name, png: hit.data, alt: clipAlt(picture.alt), width: hit.width, height: hit.height, hash };
+    const outcome = await this.once(`drawing:${hash}`, () =>
+      this.queue.run({
+        key: `drawing:${hash}`,
+        version: 0,
+        work: async () => {
+          const png = await this.pngOf(picture);
+          this.rendered++;
+          this.cache.set(key, png);
+          return { png, alt: clipAlt(picture.alt), hash };
+        },
+      }),
+    );
     if (!outcome.ok) throw new Error(`picture render refused: ${outcome.refused}`);
-    const png = outcome.value;
+    const { png } = outcome.value;
     return { name, png: png.data, alt: clipAlt(picture.alt), width: png.width, height: png.height, hash };
   }
 
@@ -174,22 +208,60 @@ export class PictureMaker {
   async request(mod: GameModule, snapshot: TableSnapshot, viewer: Viewer, text: Catalog, finishBy?: number): Promise<PictureOutcome> {
     const prepared = this.prepare(mod, snapshot, viewer, text);
     if (!prepared) return { picture: null, refused: 'no-picture' };
-    let drawn = this.drawnFor(prepared);
+    const drawn = this.drawnFor(prepared);
     const cachedPng = drawn && (this.cache.get(`png:${drawn.hash}`) as Png | undefined);
     if (drawn && cachedPng) return { picture: messagePicture(snapshot, viewer, drawn, cachedPng) };
-    let svg: string | null = null;
-    if (!drawn || !this.inFlight.has(drawn.hash)) {
-      // Not drawn at all when the queue would refuse it: drawing costs the event loop too.
+    const viewKey = prepared.viewKey();
+    if (!this.inFlight.has(viewKey)) {
+      // Not asked for at all when the queue would refuse it: computing the view costs the event loop too.
       const refusal = this.queue.wouldRefuse(finishBy);
       if (refusal) return { picture: null, refused: refusal };
-      const picture = prepared.draw();
-      svg = picture.svg;
-      drawn = { hash: createHash('sha1').update(svg).digest('hex'), alt: clipAlt(picture.alt) };
-      this.cache.set(prepared.viewKey(), drawn);
-      this.cache.set(prepared.versionKey, drawn);
     }
-    const outcome = await this.png(drawn.hash, svg, prepared.coalesce, snapshot.table.version, viewer === null, finishBy);
-    return outcome.ok ? { picture: messagePicture(snapshot, viewer, drawn, outcome.value) } : { picture: null, refused: outcome.refused };
+    const outcome = await this.once(viewKey, () =>
+      this.queue.run({
+        key: prepared.coalesce,
+        version: snapshot.table.version,
+        finishBy,
+        first: viewer === null,
+        work: async () => {
+          const made = await prepared.make();
+          this.rendered++;
+          const remembered: Drawn = { hash: made.hash, alt: made.alt };
+          this.cache.set(`png:${made.hash}`, made.png);
+          this.cache.set(viewKey, remembered);
+          this.cache.set(prepared.versionKey, remembered);
+          return made;
+        },
+      }),
+    );
+    return outcome.ok ? { picture: messagePicture(snapshot, viewer, outcome.value, outcome.value.png) } : { picture: null, refused: outcome.refused };
+  }
+
+  /** `start()`'s outcome, shared by every ask under `key` while it runs. */
+  private async once(key: string, start: () => Promise<RenderOutcome<Made>>): Promise<RenderOutcome<Made>> {
+    const running = this.inFlight.get(key);
+    if (running) return running;
+    const work = start();
+    this.inFlight.set(key, work);
+    try {
+      return await work;
+    } finally {
+      this.inFlight.delete(key);
+    }
+  }
+
+  /** The render pool: the one given, else the process's (started on first use). */
+  private renderPool(): RenderPool {
+    return this.pool ?? processRenderPool();
+  }
+
+  /** The PNG of a picture drawn on this thread: rasterised here (tests) or composed on the pool. */
+  private async pngOf(picture: Picture): Promise<Png> {
+    if (this.raster) return this.raster(picture.svg);
+    const rendered = picture.scene
+      ? await this.renderPool().render({ kind: 'scene', scene: picture.scene })
+      : await this.renderPool().render({ kind: 'svg', svg: picture.svg, scale: RASTER_SCALE });
+    return { data: rendered.png, width: rendered.width, height: rendered.height };
   }
 
   /**
@@ -209,7 +281,7 @@ export class PictureMaker {
     // version key. It holds the viewer: never found by another viewer (README "Hidden information").
     const versionKey = `ver:${coalesce}:${table.version}:${table.status}:${JSON.stringify(seats)}`;
     let made: { view: unknown; ctx: PictureContext; key: string } | null = null;
-    const make = () => {
+    const compute = () => {
       if (made) return made;
       const view = viewer === null ? mod.definition.publicView(table.state) : mod.definition.seatView(table.state, viewer);
       const ctx = { ...pictureContext(snapshot, viewer, text), seats };
@@ -221,13 +293,23 @@ export class PictureMaker {
       made = { view, ctx, key: `view:${coalesce}:${seen}` };
       return made;
     };
+    // The game's own drawers are drawn on a render worker (which has them too); other drawers
+    // (tests) and a maker that rasterises here draw on this thread.
+    const onWorker = !this.raster && GAME_MODULES.some((m) => m.id === mod.id && m.pictures === pictures);
     return {
       versionKey,
-      viewKey: () => make().key,
+      viewKey: () => compute().key,
       coalesce,
-      draw: () => {
-        const { view, ctx } = make();
-        return viewer === null ? pictures.board(view, ctx) : pictures.hand(view, ctx);
+      make: async () => {
+        const { view, ctx } = compute();
+        if (onWorker) {
+          const { t: _t, ...plain } = ctx;
+          void _t;
+          const r = await this.renderPool().render({ kind: 'draw', game: mod.id, picture: kind, view, ctx: { ...plain, lang: languageCode(text) } });
+          return { png: { data: r.png, width: r.width, height: r.height }, alt: clipAlt(r.alt ?? ''), hash: r.hash! };
+        }
+        const picture = viewer === null ? pictures.board(view, ctx) : pictures.hand(view, ctx);
+        return { png: await this.pngOf(picture), alt: clipAlt(picture.alt), hash: createHash('sha1').update(picture.svg).digest('hex') };
       },
     };
   }
@@ -241,33 +323,6 @@ export class PictureMaker {
     return byView;
   }
 
-  /** The PNG of the SVG with hash `hash`: from the cache, a rasterisation on its way, or a new one in turn. */
-  private async png(hash: string, svg: string | null, coalesce: string, version: number, first: boolean, finishBy?: number): Promise<RenderOutcome<Png>> {
-    const key = `png:${hash}`;
-    const hit = this.cache.get(key) as Png | undefined;
-    if (hit) return { ok: true, value: hit };
-    const running = this.inFlight.get(hash);
-    if (running) return running;
-    if (svg === null) return { ok: false, refused: 'superseded' };
-    const work = this.queue.run({
-      key: coalesce,
-      version,
-      finishBy,
-      first,
-      work: async () => {
-        const png = await this.raster(svg);
-        this.rendered++;
-        this.cache.set(key, png);
-        return png;
-      },
-    });
-    this.inFlight.set(hash, work);
-    try {
-      return await work;
-    } finally {
-      this.inFlight.delete(hash);
-    }
-  }
 }
 
 function messagePicture(snapshot: TableSnapshot, viewer: Viewer, drawn: Drawn, png: Png): MessagePicture {

@@ -9,9 +9,13 @@
  * waiting is dropped ("superseded") when a newer one is asked for, so a picture of an old
  * version is never drawn after a newer one was asked for.
  */
+import { availableParallelism } from 'node:os';
 
-/** Renders running at once: one core's worth, the other core stays with the event loop (the machine has 2). */
-export const RENDER_CONCURRENCY = 1;
+/**
+ * Renders running at once: one per render worker (./pool.ts: cores − 1, at least 1), so the
+ * event loop keeps a core; they share their CPU slots with the AI players' searches (src/cpu-budget.ts).
+ */
+export const RENDER_CONCURRENCY = Math.max(1, availableParallelism() - 1);
 
 /**
  * Renders waiting their turn, at most. At the measured ≈ 15–40 ms a render (README

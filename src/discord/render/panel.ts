@@ -10,6 +10,7 @@ import type { Catalog } from '../../i18n/index.js';
 import type { StoredEvent, TableSnapshot } from '../../tables/types.js';
 import { tableActionId } from '../custom-id.js';
 import { hintsAllowed } from '../../tables/hints.js';
+import { viewerSeatOf } from '../../tables/policy.js';
 import type { HintReason } from '../../games/bot.js';
 import { logLines, PANEL_LOG_LINES, renderContext } from './context.js';
 import { button, buttonRow, clip, containerMessage, fileDigest, plainComponentTexts, relative, type ComponentRow, type MessagePayload } from './markup.js';
@@ -26,7 +27,8 @@ export interface PanelLook {
 /**
  * `userId`'s panel for `snapshot` (ephemeral when sent). `note` is the one-line
  * confirmation or explanation shown first (e.g. "✅ You placed 🟥 red evidence.").
- * Someone without a seat sees a spectator line and no actions. A game without drawers gets
+ * Someone without a seat sees a spectator line and no actions; a player who left the running
+ * game the same — a line saying so and the public log, never the seat's hand (`viewerSeatOf`). A game without drawers gets
  * the embed layout; a game with drawers a Components V2 message with the hand's picture
  * (`look.picture`), or the text version, and a button that switches between the two.
  */
@@ -41,23 +43,29 @@ export function panelMessage(mod: GameModule, snapshot: TableSnapshot, userId: s
   const body: string[] = [];
   const below: string[] = [];
   let rows: ComponentRow[] = [];
-  if (!table.state || !me || me.seat === null) {
-    body.push(panel.spectator);
+  // A seat left while the game runs is a non-player's view until it ends (viewerSeatOf).
+  const seat = viewerSeatOf(me, table.status);
+  if (!table.state || seat === null) {
+    const left = table.state && me && me.seat !== null;
+    body.push(left ? panel.leftSeat : panel.spectator);
+    if (left) {
+      const log = logLines(mod, table.recentEvents as StoredEvent[], renderContext(mod, snapshot, text), null, PANEL_LOG_LINES);
+      if (log.length) below.push('', text.common.board.log, ...log.map((line) => `• ${line}`));
+    }
   } else {
     const ctx = renderContext(mod, snapshot, text);
-    const view = mod.definition.seatView(table.state, me.seat);
+    const view = mod.definition.seatView(table.state, seat);
     const active = table.status === 'active';
-    const legal = active && !me.left ? mod.definition.legalActions(table.state, me.seat) : [];
+    const legal = active ? mod.definition.legalActions(table.state, seat) : [];
     const game = mod.ui.panel(view, legal, ctx);
     body.push(game.body);
     if (active && table.deadlineAt) below.push(panel.deadline(relative(table.deadlineAt)));
     if (!active) below.push('', panel.gameOver);
-    else if (me.left) below.push('', panel.leftSeat);
-    const log = logLines(mod, table.recentEvents as StoredEvent[], ctx, me.seat, PANEL_LOG_LINES);
+    const log = logLines(mod, table.recentEvents as StoredEvent[], ctx, seat, PANEL_LOG_LINES);
     if (log.length) below.push('', text.common.board.log, ...log.map((line) => `• ${line}`));
-    if (active && !me.left) rows = plainComponentTexts(game.rows.slice(0, 4));
+    if (active) rows = plainComponentTexts(game.rows.slice(0, 4));
   }
-  const seated = Boolean(table.state && me && me.seat !== null);
+  const seated = Boolean(table.state && seat !== null);
   const picture = mod.pictures && seated && !look.textBoards ? (look.picture ?? null) : null;
   if (table.status === 'active') {
     const refresh = button(tableActionId(table.id, 'refresh', table.version), panel.refresh, ButtonStyle.Secondary);
@@ -68,7 +76,7 @@ export function panelMessage(mod: GameModule, snapshot: TableSnapshot, userId: s
         : [];
     // 💡 Hint (README "AI players"): where hints are allowed and the seat has a decision to make.
     const hint =
-      seated && me && !me.left && table.state && hintsAllowed(snapshot.seats, table.tableOptions) && mod.definition.legalActions(table.state, me.seat!).length > 0
+      seated && hintsAllowed(snapshot.seats, table.tableOptions) && mod.definition.legalActions(table.state, seat!).length > 0
         ? [button(tableActionId(table.id, 'hint'), text.bots.hint.button, ButtonStyle.Secondary)]
         : [];
     rows.push(buttonRow(refresh, ...toggle, ...hint));

@@ -10,11 +10,10 @@
  * The hand: the seat's cards as cards with their effects, its own suspect, its own face-down
  * card and vote.
  *
- * Every word comes from `t.suspicion.pictures`; colours always come with their word, symbols
+ * Every word comes from `suspicionText(t).pictures`; colours always come with their word, symbols
  * are drawn shapes (the font has no emoji) explained in the key.
  */
 import type { GameEvent, Seat } from '../engine.js';
-import type { Catalog } from '../../i18n/index.js';
 import { MIN_LABEL_PX, MIN_TEXT_PX, PICTURE_WIDTH, type GamePictures, type Picture, type PictureContext } from '../picture.js';
 import { THEME, altText, fitText, path, rect, round, svgDocument, text, textWidth, wrapText } from '../svg.js';
 import type { CardFace, Colour } from './rules.js';
@@ -22,8 +21,9 @@ import { describeEvent } from './ui-text.js';
 import { actingSeats, type PlayerView, type SuspicionPublicView, type SuspicionSeatView } from './views.js';
 import { changedMark, decidingMark, INK, turnMark, winnerMark } from '../marks.js';
 import { keyPanel, latestLines, type KeyPanelItem } from '../picture-kit.js';
+import { suspicionText, type SuspicionText } from './text/index.js';
 
-type P = Catalog['suspicion']['pictures'];
+type P = SuspicionText['pictures'];
 
 const W = PICTURE_WIDTH;
 /** Outer margin, px. */
@@ -219,17 +219,17 @@ function changesOf(latest: GameEvent[], viewer: Seat | null): Changes {
 
 /** The big status line and its smaller second line. */
 function statusLines(view: SuspicionPublicView, ctx: PictureContext): { main: string; sub: string } {
-  const p = ctx.t.suspicion.pictures;
+  const p = suspicionText(ctx.t).pictures;
   const ph = view.phase;
   // Names in the status are cut so that the sentence around them stays readable.
   const n = (seat: Seat) => fitText(nameOf(ctx, seat), 250, TEXT + 2, true);
   const round = p.round(view.round, view.roundCap);
-  const house = view.variant === 'classic' ? '' : ` · ${p.houseRules(ctx.t.suspicion.variantNames[view.variant])}`;
+  const house = view.variant === 'classic' ? '' : ` · ${p.houseRules(suspicionText(ctx.t).variantNames[view.variant])}`;
   switch (ph.kind) {
     case 'turn':
       return { main: p.turn(n(ph.seat)), sub: round + house };
     case 'counter':
-      return { main: p.counter(n(ph.placer), colourWord(p, ph.colour)), sub: p.waiting(ph.waiting.map(n).join(ctx.t.suspicion.listSep) || ctx.t.suspicion.nobody) };
+      return { main: p.counter(n(ph.placer), colourWord(p, ph.colour)), sub: p.waiting(ph.waiting.map(n).join(suspicionText(ctx.t).listSep) || suspicionText(ctx.t).nobody) };
     case 'counterBack':
       return { main: p.counterBack(n(ph.counterer), n(ph.placer)), sub: round + house };
     case 'cancel':
@@ -264,7 +264,7 @@ interface RowOptions {
 
 /** One evidence slot as it lies on the table. */
 function drawSlot(out: string[], x: number, y: number, w: number, h: number, view: SuspicionPublicView, player: PlayerView, i: number, ctx: PictureContext, changes: Changes): void {
-  const p = ctx.t.suspicion.pictures;
+  const p = suspicionText(ctx.t).pictures;
   const ph = view.phase;
   const colour = player.suspect[i]!;
   const fill = COLOUR_FILL[colour];
@@ -318,7 +318,7 @@ function pill(out: string[], x: number, y: number, label: string, fill: string, 
 
 /** A detective's row at `y`: marker, suspect card with the name, LEFT / RIGHT / BOTTOM evidence, flags, hand size. */
 function drawRow(out: string[], y: number, view: SuspicionPublicView, player: PlayerView, ctx: PictureContext, options: RowOptions): void {
-  const p = ctx.t.suspicion.pictures;
+  const p = suspicionText(ctx.t).pictures;
   const ph = view.phase;
   const seat = player.seat;
   const { acting, deciding } = actingSeats(view);
@@ -379,7 +379,7 @@ function smallFace(out: string[], x: number, y: number, w: number, h: number, f:
 
 /** Draw pile, discard pile (top card), and the attack card waiting for a cancel; returns the height. */
 function drawPiles(out: string[], y: number, view: SuspicionPublicView, ctx: PictureContext): number {
-  const p = ctx.t.suspicion.pictures;
+  const p = suspicionText(ctx.t).pictures;
   const h = 140;
   out.push(rect(M, y, W - 2 * M, h, { fill: THEME.panel, radius: 14 }));
   // Draw pile: a card back with the count.
@@ -406,7 +406,7 @@ function drawPiles(out: string[], y: number, view: SuspicionPublicView, ctx: Pic
 function drawReveal(out: string[], y: number, view: SuspicionPublicView, ctx: PictureContext): number {
   const r = view.lastReveal;
   if (!r) return 0;
-  const s = ctx.t.suspicion;
+  const s = suspicionText(ctx.t);
   const p = s.pictures;
   const line1 = p.lastReveal(nameOf(ctx, r.declarer), colourWord(p, r.colour), faceWord(p, r.face));
   const line2 = p.verdict(r.verdict === 'bluff' ? s.verdictBluff : s.verdictBelieve, r.won ? s.outcomeWon : s.outcomeLost);
@@ -450,7 +450,7 @@ function legendItems(view: SuspicionPublicView, p: P, withCounter: boolean): Leg
 // ── Alt text ────────────────────────────────────────────────────────────────────────────
 
 function seatSentences(view: SuspicionPublicView, ctx: PictureContext): string[] {
-  const p = ctx.t.suspicion.pictures;
+  const p = suspicionText(ctx.t).pictures;
   return view.players.map((player) => {
     const placed = player.suspect.filter((_, i) => player.slots[i]).map((c) => colourWord(p, c));
     const needed = player.suspect.filter((_, i) => !player.slots[i]).map((c) => colourWord(p, c));
@@ -468,14 +468,14 @@ function statusSentence(view: SuspicionPublicView, ctx: PictureContext): string 
 
 function changedSentence(ctx: PictureContext): string {
   const lines = latestLines(ctx, describeEvent);
-  return lines.length ? ctx.t.suspicion.pictures.alt.changed(lines.join(' ')) : '';
+  return lines.length ? suspicionText(ctx.t).pictures.alt.changed(lines.join(' ')) : '';
 }
 
 // ── The drawers ─────────────────────────────────────────────────────────────────────────
 
 /** The public table (docs/rules/suspicion.md §1.13: drawn from the public view only). */
 function board(view: SuspicionPublicView, ctx: PictureContext): Picture {
-  const p = ctx.t.suspicion.pictures;
+  const p = suspicionText(ctx.t).pictures;
   const out: string[] = [];
   const changes = changesOf(ctx.latest, null);
   let y = M;
@@ -524,7 +524,7 @@ function handCard(out: string[], x: number, y: number, f: CardFace, p: P): void 
 
 /** A seat's hand and own position (drawn from that seat's view only). */
 function hand(view: SuspicionSeatView, ctx: PictureContext): Picture {
-  const s = ctx.t.suspicion;
+  const s = suspicionText(ctx.t);
   const p = s.pictures;
   const out: string[] = [];
   const changes = changesOf(ctx.latest, view.me);

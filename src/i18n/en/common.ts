@@ -90,7 +90,7 @@ export const common = {
     refreshed: '🔄 Up to date.',
     deadline: (rel: string) => `⏰ The current decision closes ${rel}.`,
     gameOver: 'See the board for the result.',
-    leftSeat: 'You left this game; your seat is played automatically.',
+    leftSeat: 'You left this game; your seat is played automatically. Until it ends you see only what the board shows.',
     spectator: 'You are not seated at this table.',
     postBlocked: (perm: string) =>
       `⚠️ I cannot post in this channel (missing **${perm}**): no turn pings, and a deleted board cannot come back. Moves still count; ask a server admin to restore the permission.`,
@@ -218,7 +218,7 @@ export const common = {
     confirmCancelButton: 'Yes, cancel the table',
     keepPlaying: 'No, keep playing',
     kept: 'Nothing changed.',
-    leftDone: 'You left the game. Your seat is played automatically from now on.',
+    leftDone: 'You left the game. Your seat is played automatically from now on, and until the game ends you see only what the board shows.',
     leftDoneForfeit: 'You left the game. Only one player was still seated, so they win it now.',
     leftDoneLastHuman: "You left the game. You were the last person at the table and bots don't play on alone, so the game has ended (not rated).",
     cancelledDone: 'The table was cancelled.',

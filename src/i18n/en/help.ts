@@ -21,7 +21,7 @@ export const help = {
     '`/hand` — your private hand for the table in this channel',
     '`/table leave` · `/table cancel` — leave your game, or cancel the table (host)',
     '`/leaderboard` · `/stats` — the server leaderboard, and a player’s record',
-    '`/history` — your finished games, each with **Review**: step through a game as you saw it',
+    '`/history` — your past games (finished, cancelled or abandoned), each with **Review**: step through a game as you saw it',
     '`/privacy show` · `/privacy delete` — what the bot stores about you, and erasing it',
   ],
   adminHeading: '**Server admins** (Manage Server)',

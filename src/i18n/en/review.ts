@@ -5,8 +5,8 @@ const f = formatters('en');
 
 export const review = {
   commands: {
-    history: 'Your finished games on this server, newest first, each with a Review button',
-    historyUser: 'Show this member’s finished games instead (public facts only)',
+    history: 'Your past games here (finished, cancelled, abandoned), newest first, each with Review',
+    historyUser: 'Show this member’s past games instead (public facts only)',
   },
 
   /** Title of the review panel. */
@@ -61,15 +61,19 @@ export const review = {
   },
 
   history: {
-    title: (name: string) => `📜 **Finished games of ${name}** on this server`,
-    mine: '📜 **Your finished games** on this server',
-    empty: 'No finished games yet.',
+    title: (name: string) => `📜 **Past games of ${name}** on this server`,
+    mine: '📜 **Your past games** on this server',
+    empty: 'No finished, cancelled or abandoned games yet.',
     line: (id: number, game: string, when: string, players: number, result: string, rating: string) => `**#${id}** ${game} · ${when} · ${players} seats · ${result} · ${rating}`,
     /** Your rating change with that game (one decimal, signed), "—" when it was not rated. */
     rating: (change: number | null) => `rating ${change === null ? '—' : `${change < 0 ? '−' : '+'}${f.decimal(Math.abs(change))}`}`,
     won: '🏆 won',
     placed: (placement: number) => `placed ${placement}`,
     left: 'left the game',
+    /** A game that started and was cancelled (by its host or an admin) before its end: never rated. */
+    cancelled: '⛔ cancelled before its end',
+    /** A game that started and ended because nobody played on (every person left or stayed away). */
+    abandoned: '💤 abandoned before its end',
     page: (page: number, pages: string) => `Page ${page}${pages}`,
     more: ' (more on the next page)',
     previous: '◀ Newer',

@@ -92,7 +92,7 @@ export const common = {
     refreshed: '🔄 Al día.',
     deadline: (rel: string) => `⏰ La decisión actual se cierra ${rel}.`,
     gameOver: 'Mira el resultado en el tablero.',
-    leftSeat: 'Abandonaste esta partida; tu asiento juega en automático.',
+    leftSeat: 'Abandonaste esta partida; tu asiento juega en automático. Hasta que termine, solo ves lo que muestra el tablero.',
     spectator: 'No tienes asiento en esta mesa.',
     postBlocked: (perm: string) =>
       `⚠️ No puedo publicar en este canal (falta **${perm}**): no habrá avisos de turno y un tablero borrado no podrá volver. Las jugadas siguen contando; pide a un administrador del servidor que restaure el permiso.`,
@@ -219,7 +219,7 @@ export const common = {
     confirmCancelButton: 'Sí, cancelar la mesa',
     keepPlaying: 'No, seguir jugando',
     kept: 'No se cambió nada.',
-    leftDone: 'Abandonaste la partida. A partir de ahora tu asiento juega en automático.',
+    leftDone: 'Abandonaste la partida. A partir de ahora tu asiento juega en automático y, hasta que termine, solo ves lo que muestra el tablero.',
     leftDoneForfeit: 'Abandonaste la partida. Solo quedaba un jugador sentado, así que gana ahora.',
     leftDoneLastHuman: 'Abandonaste la partida. Eras la última persona en la mesa y los bots no siguen jugando solos, así que la partida terminó (no cuenta para la clasificación).',
     cancelledDone: 'La mesa se canceló.',

@@ -24,7 +24,7 @@ export const help = {
     '`/mano`: tu mano privada en la mesa de este canal',
     '`/mesa abandonar` · `/mesa cancelar`: abandona tu partida o cancela la mesa (anfitrión)',
     '`/clasificación` · `/estadísticas`: la clasificación del servidor y el historial de un jugador',
-    '`/historial`: tus partidas terminadas, cada una con **Revisar** para recorrerla como la viste',
+    '`/historial`: tus partidas pasadas (terminadas, canceladas o abandonadas), cada una con **Revisar** para recorrerla como la viste',
     '`/privacidad ver` · `/privacidad borrar`: qué guarda el bot sobre ti, y cómo borrarlo',
   ],
   adminHeading: '**Administradores del servidor** (Gestionar servidor)',

@@ -5,8 +5,8 @@ const f = formatters('es');
 
 export const review = {
   commands: {
-    history: 'Tus partidas terminadas en este servidor, las más recientes primero, con botón Revisar',
-    historyUser: 'Las partidas terminadas de este miembro (solo datos públicos)',
+    history: 'Tus partidas pasadas aquí (terminadas, canceladas, abandonadas), con botón Revisar',
+    historyUser: 'Las partidas pasadas de este miembro (solo datos públicos)',
   },
 
   title: (emoji: string, game: string, tableId: number) => `🔁 Revisión · ${emoji} ${game} · mesa #${tableId}`,
@@ -59,15 +59,17 @@ export const review = {
   },
 
   history: {
-    title: (name: string) => `📜 **Partidas terminadas de ${name}** en este servidor`,
-    mine: '📜 **Tus partidas terminadas** en este servidor',
-    empty: 'Todavía no hay partidas terminadas.',
+    title: (name: string) => `📜 **Partidas pasadas de ${name}** en este servidor`,
+    mine: '📜 **Tus partidas pasadas** en este servidor',
+    empty: 'Todavía no hay partidas terminadas, canceladas ni abandonadas.',
     line: (id: number, game: string, when: string, players: number, result: string, rating: string) => `**#${id}** ${game} · ${when} · ${players} asientos · ${result} · ${rating}`,
     /** Tu cambio de puntuación con esa partida (un decimal, con signo), "—" si no fue puntuada. */
     rating: (change: number | null) => `puntuación ${change === null ? '—' : `${change < 0 ? '−' : '+'}${f.decimal(Math.abs(change))}`}`,
     won: '🏆 ganó',
     placed: (placement: number) => `puesto ${placement}`,
     left: 'dejó la partida',
+    cancelled: '⛔ cancelada antes de terminar',
+    abandoned: '💤 abandonada antes de terminar',
     page: (page: number, pages: string) => `Página ${page}${pages}`,
     more: ' (hay más en la página siguiente)',
     previous: '◀ Más recientes',

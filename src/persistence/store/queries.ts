@@ -90,6 +90,31 @@ export function eraseUserDataQueries(db: QueryDb, t: StoreTables, userId: string
   };
 }
 
+/**
+ * `userId`'s last `limit` games in `guildId` that started and were stopped before their end
+ * (status `cancelled` with a seed: cancelled by the host or an admin, or abandoned — README
+ * "Review a game"), newest first (ties: higher table id first); `StoppedGame` rows. A lobby that
+ * never started has no seed and is not one.
+ */
+export function stoppedGamesQuery(db: QueryDb, t: StoreTables, guildId: string, userId: string, limit: number): Query {
+  const { gameTables, seats } = t;
+  return db
+    .select({
+      tableId: gameTables.id,
+      game: gameTables.game,
+      endReason: gameTables.endReason,
+      left: seats.left,
+      // Qualified by hand, as in recentGames: the subquery's own alias must not capture the outer row.
+      players: sql<number>`(select count(*) from "seats" as x where x."table_id" = ${gameTables.id} and x."seat" is not null)`.mapWith(Number),
+      endedAt: gameTables.endedAt,
+    })
+    .from(seats)
+    .innerJoin(gameTables, eq(gameTables.id, seats.tableId))
+    .where(and(eq(seats.userId, userId), sql`${seats.seat} is not null`, eq(gameTables.guildId, guildId), eq(gameTables.status, 'cancelled'), sql`${gameTables.seed} is not null`, sql`${gameTables.endedAt} is not null`))
+    .orderBy(desc(gameTables.endedAt), desc(gameTables.id))
+    .limit(limit);
+}
+
 /** The next table opened in `channelId` after table `afterId` (Play again on an old board), at most one row. */
 export function newerTableInChannelQuery(db: QueryDb, t: StoreTables, channelId: string, afterId: number): Query {
   const { gameTables } = t;

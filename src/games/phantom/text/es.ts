@@ -1,12 +1,12 @@
 /** Spanish strings of Tricks and the Phantom (rules help, board, panel, errors). */
-import type { PhantomErrorCode } from '../../games/phantom/rules.js';
-import { formatters } from '../format.js';
+import type { PhantomErrorCode } from '../rules.js';
+import { formatters } from '../../../i18n/format.js';
 
 const f = formatters('es');
 const sign = (n: number) => (n > 0 ? `+${f.number(n)}` : n < 0 ? `−${f.number(-n)}` : '±0');
 const points = (n: number) => f.count(n, { one: 'punto', other: 'puntos' });
 
-export const phantom = {
+export const es = {
   title: 'Tricks and the Phantom',
   description: 'Denuncia sospechosos, farolea con Fantasmas y descubre al culpable (de 2 a 4 jugadores).',
   /** `/help`'s line for the game (src/games/module.ts `GameText`). */

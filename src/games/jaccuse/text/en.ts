@@ -1,5 +1,5 @@
 /** English strings of the jaccuse game (rules help, board, panel, errors). */
-import type { JaccuseErrorCode } from '../../games/jaccuse/rules.js';
+import type { JaccuseErrorCode } from '../rules.js';
 
 
 /** Flourish of the Inspector when evidence moves, by evidence type (cosmetic, rules §4.3 6A). */
@@ -9,7 +9,7 @@ const explain = {
   weapon: (who: string, card: string) => `“And you, ${who}… explain the ${card.toUpperCase()}!”`,
 };
 
-export const jaccuse = {
+export const en = {
   title: "J'Accuse!",
   description: "Frame your friends for the murder of M. Richard — 3 to 6 players, secret votes.",
   /** `/help`'s line for the game (src/games/module.ts `GameText`). */

@@ -1,6 +1,6 @@
 /** Spanish strings of J'Accuse! (rules help, board, panel, errors). */
-import type { JaccuseErrorCode } from '../../games/jaccuse/rules.js';
-import { formatters } from '../format.js';
+import type { JaccuseErrorCode } from '../rules.js';
+import { formatters } from '../../../i18n/format.js';
 
 const f = formatters('es');
 
@@ -11,7 +11,7 @@ const explain = {
   weapon: (who: string, card: string) => `«Y usted, ${who}… ¡explíqueme lo de ${card.toUpperCase()}!»`,
 };
 
-export const jaccuse = {
+export const es = {
   title: "J'Accuse!",
   description: 'Culpa a tus amigos del asesinato de M. Richard: de 3 a 6 jugadores, votos secretos.',
   /** `/help`'s line for the game (src/games/module.ts `GameText`). */

@@ -1,10 +1,10 @@
 /** English strings of the suspicion game (rules help, board, panel, errors). */
-import type { SuspicionErrorCode } from '../../games/suspicion/rules.js';
-import { formatters } from '../format.js';
+import type { SuspicionErrorCode } from '../rules.js';
+import { formatters } from '../../../i18n/format.js';
 
 const fe = formatters('en');
 
-export const suspicion = {
+export const en = {
   title: 'Suspicion',
   description: 'Race to arrest your suspect: place evidence, counter your rivals, bluff the final card.',
   /** `/help`'s line for the game (src/games/module.ts `GameText`). */

@@ -1,10 +1,10 @@
 /** English strings of the noir game (rules help, board, panel, errors). */
-import type { NoirErrorCode } from '../../games/noir/rules.js';
-import { formatters } from '../format.js';
+import type { NoirErrorCode } from '../rules.js';
+import { formatters } from '../../../i18n/format.js';
 
 const f = formatters('en');
 
-export const noir = {
+export const en = {
   /** 💡 Hint reasons of the Normal heuristic (src/games/noir/hint.ts). */
   hintReasons: {
     arrestChance: (count: number) => `the Killer is one of ${count} suspects you cannot rule out: a 1 in ${count} chance`,

@@ -1,10 +1,10 @@
 /** Spanish strings of NOIR (rules help, board, panel, errors): asesino, inspector, sospechoso, desplazar, matar, arrestar, disfrazarse, exonerar, mazo de pruebas. */
-import type { NoirErrorCode } from '../../games/noir/rules.js';
-import { formatters } from '../format.js';
+import type { NoirErrorCode } from '../rules.js';
+import { formatters } from '../../../i18n/format.js';
 
 const f = formatters('es');
 
-export const noir = {
+export const es = {
   /** Motivos de la 💡 Pista de la heurística Normal (src/games/noir/hint.ts). */
   hintReasons: {
     arrestChance: (count: number) => `el Asesino es uno de ${count} sospechosos que no puedes descartar: 1 probabilidad entre ${count}`,

@@ -1,12 +1,12 @@
 /** Spanish strings of the Suspicion game (rules help, board, panel, errors). */
-import type { SuspicionErrorCode } from '../../games/suspicion/rules.js';
-import { formatters } from '../format.js';
+import type { SuspicionErrorCode } from '../rules.js';
+import { formatters } from '../../../i18n/format.js';
 
 const f = formatters('es');
 const cards = (n: number) => f.count(n, { one: 'carta', other: 'cartas' });
 const rounds = (n: number) => f.count(n, { one: 'ronda', other: 'rondas' });
 
-export const suspicion = {
+export const es = {
   title: 'Suspicion',
   description: 'Arresta a tu sospechoso: pon pruebas, refuta a tus rivales y farolea con la última carta.',
   /** `/help`'s line for the game (src/games/module.ts `GameText`). */

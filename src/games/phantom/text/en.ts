@@ -1,11 +1,11 @@
 /** English strings of the phantom game (rules help, board, panel, errors). */
-import type { PhantomErrorCode } from '../../games/phantom/rules.js';
-import { formatters } from '../format.js';
+import type { PhantomErrorCode } from '../rules.js';
+import { formatters } from '../../../i18n/format.js';
 
 const f = formatters('en');
 const sign = (n: number) => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` : '±0');
 
-export const phantom = {
+export const en = {
   title: 'Tricks and the Phantom',
   description: 'Report suspects, bluff with Phantoms and spot the criminal (2–4 players).',
   /** `/help`'s line for the game (src/games/module.ts `GameText`). */

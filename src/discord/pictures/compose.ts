@@ -1,0 +1,507 @@
+/**
+ * Composing a picture's PNG from its pieces (docs/pictures.md "Composing"), the way game
+ * renderers draw: a drawer lays a picture out as pieces (src/games/scene.ts) — a tile in one of
+ * its states, a card, a name label, a panel — and each distinct piece is rasterised once (resvg,
+ * the shipped fonts) into a bounded cache, as premultiplied RGBA runs; a picture is then made
+ * by copying those pixels to their places over the background and blending only the
+ * anti-aliased edges. Every piece sits at whole pixels, so this gives resvg's own pixels for the
+ * whole SVG to within rounding (tested, test/discord/compose.test.ts).
+ *
+ * The PNG is cut into horizontal strips of STRIP_HEIGHT px, each deflated on its own (ending on a
+ * sync flush, so the compressed strips join into one zlib stream) and kept in a second bounded
+ * cache by what it shows (the pieces in it and where): a board whose one row changed reuses the
+ * compressed bytes of every other strip, and only the strips that changed are composed and
+ * deflated. Runs on the render workers (./render-worker.ts): never on the event loop.
+ *
+ * Every piece missing from the cache for one picture is rasterised in a single resvg call (an
+ * atlas: the pieces packed in rows on a transparent canvas, 4 px apart), because each call costs
+ * ≈ 0.3 ms of font loading whatever its size.
+ */
+import { deflateRawSync, constants as zlibConstants } from 'node:zlib';
+import * as zlib from 'node:zlib';
+import type { ResvgRenderOptions } from '@resvg/resvg-js';
+import type { Piece, Scene } from '../../games/scene.js';
+import { FONT_FAMILY } from '../../games/svg.js';
+import { ByteLru } from './cache.js';
+
+/** Height of a PNG strip compressed and cached on its own, px (docs/pictures.md has the measurements). */
+export const STRIP_HEIGHT = 32;
+
+/** zlib level of a strip (docs/pictures.md "PNG settings": encode time × bytes measured). */
+export const STRIP_DEFLATE_LEVEL = 6;
+
+/**
+ * Row filter of a strip's rows after its first (PNG filter types: 0 None, 1 Sub, 2 Up); a
+ * strip's first row is always Sub, so a strip never depends on the one above it.
+ */
+export const STRIP_ROW_FILTER: 0 | 1 | 2 = 2;
+
+/** Bytes the piece rasters may hold per composer (render worker). */
+export const PIECE_CACHE_BYTES = 24 * 1024 * 1024;
+
+/** Bytes the compressed strips may hold per composer (render worker). */
+export const STRIP_CACHE_BYTES = 24 * 1024 * 1024;
+
+/** Space between pieces in an atlas, px: no anti-aliased edge of one piece reaches the next. */
+const ATLAS_GAP = 4;
+
+/** A piece's pixels as runs: per row, spans of one opaque colour and spans of literal pixels (premultiplied RGBA, little-endian u32). */
+interface Raster {
+  w: number;
+  h: number;
+  /** Start of each row's runs in `ops` (length h + 1). */
+  rows: Int32Array;
+  /** Runs: `(x << 1) | kind`, length, then one colour (kind 0: solid) or `length` pixels (kind 1: literal). */
+  ops: Uint32Array;
+}
+
+interface PieceEntry {
+  /** Stable while cached: strips refer to pieces by it. */
+  id: number;
+  raster: Raster;
+}
+
+interface Strip {
+  /** Raw deflate data ending on a sync flush. */
+  data: Buffer;
+  /** Adler-32 of the strip's filtered rows. */
+  adler: number;
+  /** Length of the strip's filtered rows, bytes. */
+  rawLength: number;
+}
+
+/** What composing one picture did (bench, tests). */
+export interface ComposeStats {
+  /** Pieces in the picture. */
+  pieces: number;
+  /** Pieces rasterised now (not in the cache). */
+  rasterised: number;
+  /** Strips in the picture, and how many were composed and deflated now. */
+  strips: number;
+  encoded: number;
+}
+
+/** Options of a {@link Composer}. */
+export interface ComposerOptions {
+  /** The font files pieces are drawn with (the shipped subsets). */
+  fonts: string[];
+  /** resvg's constructor (the worker passes the module it loaded). */
+  Resvg: new (svg: string, options?: ResvgRenderOptions) => { render(): { pixels: Buffer; width: number; height: number } };
+  pieceCacheBytes?: number;
+  stripCacheBytes?: number;
+  /** zlib level of a strip (default STRIP_DEFLATE_LEVEL). */
+  level?: number;
+  /** Height of a strip, px (default STRIP_HEIGHT). */
+  stripHeight?: number;
+  /** Row filter after a strip's first row (default STRIP_ROW_FILTER). */
+  filter?: 0 | 1 | 2;
+}
+
+if (new Uint8Array(new Uint32Array([1]).buffer)[0] !== 1) throw new Error('composing pictures needs a little-endian machine');
+
+/** Parse `#rrggbb` as an opaque premultiplied little-endian RGBA u32. */
+function opaque(hex: string): number {
+  const v = parseInt(hex.slice(1), 16);
+  return (((v >> 16) & 255) | (((v >> 8) & 255) << 8) | ((v & 255) << 16) | (255 << 24)) >>> 0;
+}
+
+/** Shared buffers of one composer, grown as needed. */
+class Scratch {
+  pixels = new Uint32Array(0);
+  raw = Buffer.alloc(0);
+  pixelsFor(n: number): Uint32Array {
+    if (this.pixels.length < n) this.pixels = new Uint32Array(n);
+    return this.pixels;
+  }
+  rawFor(n: number): Buffer {
+    if (this.raw.length < n) this.raw = Buffer.alloc(n);
+    return this.raw;
+  }
+}
+
+/** Rasterises pieces once and composes pictures from them (see the module comment). One per render worker. */
+export class Composer {
+  private readonly pieces: ByteLru<PieceEntry>;
+  private readonly strips: ByteLru<Strip>;
+  private readonly scratch = new Scratch();
+  private nextId = 1;
+  private readonly level: number;
+  private readonly stripHeight: number;
+  private readonly filter: 0 | 1 | 2;
+  /** Totals since the composer was made. */
+  readonly totals = { pictures: 0, piecesRasterised: 0, atlases: 0, stripsEncoded: 0, stripsReused: 0 };
+
+  constructor(private readonly options: ComposerOptions) {
+    this.pieces = new ByteLru<PieceEntry>(options.pieceCacheBytes ?? PIECE_CACHE_BYTES, (e) => e.raster.ops.byteLength + e.raster.rows.byteLength + 64);
+    this.strips = new ByteLru<Strip>(options.stripCacheBytes ?? STRIP_CACHE_BYTES, (s) => s.data.length + 48);
+    this.level = options.level ?? STRIP_DEFLATE_LEVEL;
+    this.stripHeight = options.stripHeight ?? STRIP_HEIGHT;
+    this.filter = options.filter ?? STRIP_ROW_FILTER;
+  }
+
+  /** Bytes held by the two caches now. */
+  get cacheBytes(): { pieces: number; strips: number } {
+    return { pieces: this.pieces.bytes, strips: this.strips.bytes };
+  }
+
+  /** The PNG of `scene` (8-bit RGB, opaque), with what it took. Throws when a piece's SVG cannot be parsed. */
+  png(scene: Scene): { png: Buffer; stats: ComposeStats } {
+    const { width, height } = scene;
+    const entries = this.entries(scene);
+    const sh = this.stripHeight;
+    const count = Math.ceil(height / sh);
+    const perStrip = this.stripMembers(scene, count);
+    const parts: Buffer[] = [];
+    let adler = 1;
+    let encoded = 0;
+    const bgKey = `${width}|${scene.background}|`;
+    for (let s = 0; s < count; s++) {
+      const top = s * sh;
+      const rows = Math.min(sh, height - top);
+      let key = `${bgKey}${rows}`;
+      for (const i of perStrip[s]!) {
+        const placed = scene.placed[i]!;
+        key += `;${entries[i]!.id}@${placed.x},${placed.y - top}`;
+      }
+      let strip = this.strips.get(key);
+      if (!strip) {
+        strip = this.encodeStrip(scene, entries, perStrip[s]!, top, rows);
+        this.strips.set(key, strip);
+        encoded++;
+      }
+      parts.push(strip.data);
+      adler = adler32Combine(adler, strip.adler, strip.rawLength);
+    }
+    this.totals.pictures++;
+    this.totals.stripsEncoded += encoded;
+    this.totals.stripsReused += count - encoded;
+    const rasterised = this.lastRasterised;
+    return { png: assemblePng(width, height, parts, adler), stats: { pieces: scene.placed.length, rasterised, strips: count, encoded } };
+  }
+
+  /** The composed pixels of `scene` (premultiplied RGBA, little-endian u32, row by row, all opaque): for tests. */
+  pixels(scene: Scene): Uint32Array {
+    const entries = this.entries(scene);
+    const out = new Uint32Array(scene.width * scene.height);
+    const all = scene.placed.map((_, i) => i);
+    this.composeRows(scene, entries, all, 0, scene.height, out);
+    return out;
+  }
+
+  private lastRasterised = 0;
+
+  /** The cache entry of every placed piece, rasterising the missing ones in one atlas. */
+  private entries(scene: Scene): PieceEntry[] {
+    const out: PieceEntry[] = new Array(scene.placed.length);
+    const missing = new Map<string, { piece: Piece; at: number[] }>();
+    scene.placed.forEach(({ piece }, i) => {
+      const key = `${piece.w}x${piece.h}|${piece.svg}`;
+      const hit = this.pieces.get(key);
+      if (hit) out[i] = hit;
+      else {
+        const m = missing.get(key);
+        if (m) m.at.push(i);
+        else missing.set(key, { piece, at: [i] });
+      }
+    });
+    this.lastRasterised = missing.size;
+    if (missing.size > 0) {
+      const list = [...missing.entries()];
+      const rasters = this.rasterise(list.map(([, m]) => m.piece));
+      list.forEach(([key, m], k) => {
+        const entry: PieceEntry = { id: this.nextId++, raster: rasters[k]! };
+        this.pieces.set(key, entry);
+        for (const i of m.at) out[i] = entry;
+      });
+      this.totals.piecesRasterised += missing.size;
+      this.totals.atlases++;
+    }
+    return out;
+  }
+
+  /** Rasterise `pieces` in one resvg call: shelf-packed on a transparent atlas, then cut out as runs. */
+  private rasterise(pieces: Piece[]): Raster[] {
+    const width = Math.max(540, ...pieces.map((p) => p.w));
+    const order = pieces.map((_, i) => i).sort((a, b) => pieces[b]!.h - pieces[a]!.h);
+    const at: { x: number; y: number }[] = new Array(pieces.length);
+    let x = 0;
+    let y = 0;
+    let shelf = 0;
+    for (const i of order) {
+      const p = pieces[i]!;
+      if (x > 0 && x + p.w > width) {
+        x = 0;
+        y += shelf + ATLAS_GAP;
+        shelf = 0;
+      }
+      at[i] = { x, y };
+      x += p.w + ATLAS_GAP;
+      shelf = Math.max(shelf, p.h);
+    }
+    const height = y + shelf;
+    let svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="${FONT_FAMILY}">`;
+    pieces.forEach((p, i) => {
+      const { x: px, y: py } = at[i]!;
+      svg += `<g transform="translate(${px} ${py})">${p.svg}</g>`;
+    });
+    svg += '</svg>';
+    const image = new this.options.Resvg(svg, {
+      font: { fontFiles: this.options.fonts, loadSystemFonts: false, defaultFontFamily: FONT_FAMILY },
+      fitTo: { mode: 'original' },
+      shapeRendering: 2,
+      textRendering: 1,
+      logLevel: 'off',
+    }).render();
+    const px = new Uint32Array(image.pixels.buffer, image.pixels.byteOffset, image.pixels.byteLength >> 2);
+    return pieces.map((p, i) => runsOf(px, image.width, at[i]!.x, at[i]!.y, p.w, p.h));
+  }
+
+  /** For each strip, the indexes of the placed pieces that reach into it, in drawing order. */
+  private stripMembers(scene: Scene, count: number): number[][] {
+    const sh = this.stripHeight;
+    const members: number[][] = Array.from({ length: count }, () => []);
+    scene.placed.forEach(({ y, piece }, i) => {
+      const first = Math.floor(y / sh);
+      const last = Math.min(count - 1, Math.floor((y + piece.h - 1) / sh));
+      for (let s = first; s <= last; s++) members[s]!.push(i);
+    });
+    return members;
+  }
+
+  /** Compose rows `top` .. `top + rows` of `scene` (the pieces `members`) into `out` (row `top` at index 0). */
+  private composeRows(scene: Scene, entries: PieceEntry[], members: number[], top: number, rows: number, out: Uint32Array): void {
+    const w = scene.width;
+    out.fill(opaque(scene.background), 0, w * rows);
+    for (const i of members) {
+      const { x, y } = scene.placed[i]!;
+      const r = entries[i]!.raster;
+      const from = Math.max(y, top);
+      const to = Math.min(y + r.h, top + rows);
+      for (let row = from; row < to; row++) {
+        const base = (row - top) * w + x;
+        const ops = r.ops;
+        let k = r.rows[row - y]!;
+        const end = r.rows[row - y + 1]!;
+        while (k < end) {
+          const head = ops[k]!;
+          const len = ops[k + 1]!;
+          const at = base + (head >>> 1);
+          if ((head & 1) === 0) {
+            const c = ops[k + 2]!;
+            if (c >>> 24 === 255) out.fill(c, at, at + len);
+            else for (let j = 0; j < len; j++) out[at + j] = over(c, out[at + j]!);
+            k += 3;
+          } else {
+            for (let j = 0; j < len; j++) {
+              const c = ops[k + 2 + j]!;
+              const a = c >>> 24;
+              if (a === 255) out[at + j] = c;
+              else if (a !== 0) out[at + j] = over(c, out[at + j]!);
+            }
+            k += 2 + len;
+          }
+        }
+      }
+    }
+  }
+
+  /** Compose, filter and deflate one strip. */
+  private encodeStrip(scene: Scene, entries: PieceEntry[], members: number[], top: number, rows: number): Strip {
+    const w = scene.width;
+    const px = this.scratch.pixelsFor(w * rows);
+    this.composeRows(scene, entries, members, top, rows, px);
+    const stride = w * 3 + 1;
+    const raw = this.scratch.rawFor(stride * rows);
+    filterRows(px, w, rows, this.filter, raw);
+    const length = stride * rows;
+    const view = raw.subarray(0, length);
+    const data = deflateRawSync(view, { level: this.level, finishFlush: zlibConstants.Z_SYNC_FLUSH });
+    return { data, adler: adler32(view), rawLength: length };
+  }
+}
+
+/** x / 255 rounded to the nearest whole number, for 0 ≤ x ≤ 255 · 255. */
+function div255(x: number): number {
+  const v = x + 128;
+  return (v + (v >> 8)) >> 8;
+}
+
+/**
+ * `c` (premultiplied) over `d` (premultiplied), 8-bit: c + d·(255 − a) / 255, rounded to the
+ * nearest (of the roundings tried, the closest to resvg's own: ≤ 1 level apart, on ≈ 0.3 % of pixels).
+ */
+function over(c: number, d: number): number {
+  const inv = 255 - (c >>> 24);
+  const r = (c & 255) + div255((d & 255) * inv);
+  const g = ((c >>> 8) & 255) + div255(((d >>> 8) & 255) * inv);
+  const b = ((c >>> 16) & 255) + div255(((d >>> 16) & 255) * inv);
+  const a = (c >>> 24) + div255((d >>> 24) * inv);
+  return (Math.min(r, 255) | (Math.min(g, 255) << 8) | (Math.min(b, 255) << 16) | (Math.min(a, 255) << 24)) >>> 0;
+}
+
+/** Solid runs shorter than this are kept as literal pixels (a run costs 3 words). */
+const MIN_SOLID = 4;
+
+/** The runs of the `w` × `h` region at (`x0`, `y0`) of an atlas `stride` px wide. */
+function runsOf(px: Uint32Array, stride: number, x0: number, y0: number, w: number, h: number): Raster {
+  const rows = new Int32Array(h + 1);
+  const ops: number[] = [];
+  for (let r = 0; r < h; r++) {
+    rows[r] = ops.length;
+    const base = (y0 + r) * stride + x0;
+    let x = 0;
+    let literalStart = -1;
+    const flushLiteral = (end: number) => {
+      if (literalStart < 0) return;
+      ops.push((literalStart << 1) | 1, end - literalStart);
+      for (let j = literalStart; j < end; j++) ops.push(px[base + j]!);
+      literalStart = -1;
+    };
+    while (x < w) {
+      const c = px[base + x]!;
+      if (c === 0) {
+        flushLiteral(x);
+        x++;
+        continue;
+      }
+      let run = 1;
+      while (x + run < w && px[base + x + run] === c) run++;
+      if (run >= MIN_SOLID) {
+        flushLiteral(x);
+        ops.push(x << 1, run, c);
+        x += run;
+      } else {
+        if (literalStart < 0) literalStart = x;
+        x += run;
+      }
+    }
+    flushLiteral(w);
+  }
+  rows[h] = ops.length;
+  return { w, h, rows, ops: Uint32Array.from(ops) };
+}
+
+/** PNG rows of `px` (opaque premultiplied RGBA = RGB): the first row Sub, the others `filter`. */
+function filterRows(px: Uint32Array, w: number, rows: number, filter: 0 | 1 | 2, raw: Buffer): void {
+  const stride = w * 3 + 1;
+  for (let r = 0; r < rows; r++) {
+    const f = r === 0 ? 1 : filter;
+    let d = r * stride;
+    raw[d++] = f;
+    const base = r * w;
+    if (f === 0) {
+      for (let x = 0; x < w; x++) {
+        const c = px[base + x]!;
+        raw[d++] = c & 255;
+        raw[d++] = (c >>> 8) & 255;
+        raw[d++] = (c >>> 16) & 255;
+      }
+    } else if (f === 1) {
+      let pr = 0;
+      let pg = 0;
+      let pb = 0;
+      for (let x = 0; x < w; x++) {
+        const c = px[base + x]!;
+        const cr = c & 255;
+        const cg = (c >>> 8) & 255;
+        const cb = (c >>> 16) & 255;
+        raw[d++] = (cr - pr) & 255;
+        raw[d++] = (cg - pg) & 255;
+        raw[d++] = (cb - pb) & 255;
+        pr = cr;
+        pg = cg;
+        pb = cb;
+      }
+    } else {
+      const above = base - w;
+      for (let x = 0; x < w; x++) {
+        const c = px[base + x]!;
+        const u = px[above + x]!;
+        raw[d++] = ((c & 255) - (u & 255)) & 255;
+        raw[d++] = (((c >>> 8) & 255) - ((u >>> 8) & 255)) & 255;
+        raw[d++] = (((c >>> 16) & 255) - ((u >>> 16) & 255)) & 255;
+      }
+    }
+  }
+}
+
+const ADLER_BASE = 65521;
+
+/** Adler-32 of `data` (zlib's checksum). */
+export function adler32(data: Uint8Array): number {
+  let a = 1;
+  let b = 0;
+  const n = data.length;
+  let i = 0;
+  while (i < n) {
+    const end = Math.min(n, i + 3800);
+    for (; i < end; i++) {
+      a += data[i]!;
+      b += a;
+    }
+    a %= ADLER_BASE;
+    b %= ADLER_BASE;
+  }
+  return ((b << 16) | a) >>> 0;
+}
+
+/** Adler-32 of two buffers joined, from theirs and the second's length (zlib's adler32_combine). */
+export function adler32Combine(adler1: number, adler2: number, len2: number): number {
+  const rem = len2 % ADLER_BASE;
+  let sum1 = adler1 & 0xffff;
+  let sum2 = (rem * sum1) % ADLER_BASE;
+  sum1 += (adler2 & 0xffff) + ADLER_BASE - 1;
+  sum2 += ((adler1 >>> 16) & 0xffff) + ((adler2 >>> 16) & 0xffff) + ADLER_BASE - rem;
+  if (sum1 >= ADLER_BASE) sum1 -= ADLER_BASE;
+  if (sum1 >= ADLER_BASE) sum1 -= ADLER_BASE;
+  if (sum2 >= ADLER_BASE * 2) sum2 -= ADLER_BASE * 2;
+  if (sum2 >= ADLER_BASE) sum2 -= ADLER_BASE;
+  return ((sum2 << 16) | sum1) >>> 0;
+}
+
+let crcTable: Int32Array | null = null;
+
+/** CRC-32 of `parts` joined (PNG chunks): node:zlib's when this Node has it, else a table. */
+function crc32(parts: Uint8Array[]): number {
+  const native = (zlib as { crc32?: (data: Uint8Array, value?: number) => number }).crc32;
+  if (native) {
+    let crc = 0;
+    for (const part of parts) crc = native(part, crc);
+    return crc >>> 0;
+  }
+  if (!crcTable) {
+    crcTable = new Int32Array(256);
+    for (let n = 0; n < 256; n++) {
+      let c = n;
+      for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+      crcTable[n] = c;
+    }
+  }
+  let crc = -1;
+  for (const part of parts) for (let i = 0; i < part.length; i++) crc = crcTable[(crc ^ part[i]!) & 255]! ^ (crc >>> 8);
+  return (crc ^ -1) >>> 0;
+}
+
+function chunk(type: string, data: Buffer): Buffer[] {
+  const head = Buffer.alloc(8);
+  head.writeUInt32BE(data.length, 0);
+  head.write(type, 4, 'latin1');
+  const tail = Buffer.alloc(4);
+  tail.writeUInt32BE(crc32([head.subarray(4), data]), 0);
+  return [head, data, tail];
+}
+
+/** A PNG (8-bit RGB) from compressed strips: one zlib stream (header, the strips, an empty final block, Adler-32). */
+function assemblePng(width: number, height: number, strips: Buffer[], adler: number): Buffer {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 8;
+  header[9] = 2;
+  const trailer = Buffer.alloc(6);
+  trailer[0] = 0x03; // an empty final block (fixed Huffman codes, end of block)
+  trailer[1] = 0x00;
+  trailer.writeUInt32BE(adler, 2);
+  const idat = Buffer.concat([Buffer.from([0x78, 0x01]), ...strips, trailer]);
+  return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), ...chunk('IHDR', header), ...chunk('IDAT', idat), ...chunk('IEND', Buffer.alloc(0))]);
+}

@@ -1,0 +1,188 @@
+/**
+ * Pictures as scenes of pieces (docs/pictures.md "Composing"): a drawer (`src/games/<game>/pictures.ts`)
+ * lays a picture out as pieces — a tile in one of its states, a card, a name label, a panel, the
+ * key — each an SVG fragment drawn in its own box of whole pixels, placed at whole-pixel
+ * positions. The picture's SVG (the source of truth: golden files, leak tests) is the pieces in
+ * order, each translated to its place; the Discord wing rasterises each distinct piece once and
+ * composes the PNG by copying its pixels (src/discord/pictures/compose.ts), which gives the
+ * same pixels as rasterising the whole SVG because every translation is a whole number of
+ * pixels (tested within a stated tolerance, test/discord/compose.test.ts).
+ *
+ * A piece must draw only inside its box (0..w × 0..h): what lies outside is cut when composed.
+ * Pure string builders, no I/O.
+ */
+import { ADVANCES, UNITS_PER_EM } from './font-metrics.js';
+import { drawable, FONT_FAMILY, THEME } from './svg.js';
+
+/** An SVG fragment drawn in its own box (0, 0)–(w, h), whole pixels; its markup is its identity. */
+export interface Piece {
+  /** Width of the box, px (a whole number ≥ 1). */
+  readonly w: number;
+  /** Height of the box, px (a whole number ≥ 1). */
+  readonly h: number;
+  /** SVG elements in the box's coordinates. */
+  readonly svg: string;
+}
+
+/** A piece at its place in a picture. */
+export interface PlacedPiece {
+  /** Left edge, px from the picture's left (a whole number). */
+  x: number;
+  /** Top edge, px from the picture's top (a whole number). */
+  y: number;
+  piece: Piece;
+}
+
+/** A picture as pieces: drawn over an opaque background in order (later pieces on top). */
+export interface Scene {
+  /** Width, px. */
+  width: number;
+  /** Height, px. */
+  height: number;
+  /** The opaque background colour, `#rrggbb`. */
+  background: string;
+  /** The pieces in drawing order. */
+  placed: PlacedPiece[];
+}
+
+/**
+ * A piece of `w` × `h` px drawn by `parts` (SVG elements in the piece's own coordinates).
+ * Throws when the size is not a whole number of pixels of at least 1 (a drawer's bug).
+ */
+export function piece(w: number, h: number, parts: string | readonly string[]): Piece {
+  if (!Number.isInteger(w) || !Number.isInteger(h) || w < 1 || h < 1) throw new Error(`piece size must be whole pixels ≥ 1, not ${w} × ${h}`);
+  return { w, h, svg: typeof parts === 'string' ? parts : parts.join('') };
+}
+
+/** Builds a {@link Scene} top to bottom. */
+export class SceneBuilder {
+  private readonly placed: PlacedPiece[] = [];
+  private bottom = 0;
+
+  /** A picture `width` px wide on `background` (default the theme's). */
+  constructor(
+    readonly width: number,
+    readonly background: string = THEME.background,
+  ) {}
+
+  /**
+   * Place `p` with its top-left corner at (`x`, `y`). Throws when the position is not whole
+   * pixels or the piece sticks out left, right or above the picture (a drawer's bug).
+   */
+  put(x: number, y: number, p: Piece): this {
+    if (!Number.isInteger(x) || !Number.isInteger(y)) throw new Error(`piece position must be whole pixels, not ${x}, ${y}`);
+    if (x < 0 || y < 0 || x + p.w > this.width) throw new Error(`piece ${p.w} × ${p.h} at ${x}, ${y} is outside the ${this.width}-px picture`);
+    this.placed.push({ x, y, piece: p });
+    this.bottom = Math.max(this.bottom, y + p.h);
+    return this;
+  }
+
+  /** The lowest edge of any piece placed so far, px. */
+  get height(): number {
+    return this.bottom;
+  }
+
+  /** The scene, `height` px tall (default: down to the lowest piece). */
+  finish(height = this.bottom): Scene {
+    return { width: this.width, height: Math.ceil(height), background: this.background, placed: [...this.placed] };
+  }
+}
+
+/** The SVG document of `scene`: its background, then each piece translated to its place. */
+export function sceneSvg(scene: Scene): string {
+  const { width, height } = scene;
+  let out = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="${FONT_FAMILY}"><rect x="0" y="0" width="${width}" height="${height}" fill="${scene.background}"/>`;
+  for (const { x, y, piece: p } of scene.placed) out += x === 0 && y === 0 ? `<g>${p.svg}</g>` : `<g transform="translate(${x} ${y})">${p.svg}</g>`;
+  return `${out}</svg>`;
+}
+
+// ── Measuring text with the shipped fonts' own widths ──────────────────────────────────
+
+let widths: { regular: Map<number, number>; bold: Map<number, number> } | null = null;
+
+function advanceTables(): { regular: Map<number, number>; bold: Map<number, number> } {
+  if (widths) return widths;
+  const regular = new Map<number, number>();
+  const bold = new Map<number, number>();
+  for (const line of ADVANCES) {
+    for (const entry of line.split(' ')) {
+      const [code, r, b] = entry.split(':').map((part) => parseInt(part, 36)) as [number, number, number];
+      if (r) regular.set(code, r);
+      if (b) bold.set(code, b);
+    }
+  }
+  widths = { regular, bold };
+  return widths;
+}
+
+/** Width of a character the fonts lack (resvg draws nothing or a box): a wide letter's, so it is never under-measured. */
+const MISSING_ADVANCE = 1900;
+
+/**
+ * Advance width of `text` at `size` px in DejaVu Sans (bold when `bold`), px: the sum of the
+ * shipped fonts' advances (src/games/font-metrics.ts). Kerning is not counted, so the text
+ * drawn is never wider than measured. Emoji are dropped first, as when drawn (`drawable`).
+ */
+export function measure(text: string, size: number, bold = false): number {
+  const table = bold ? advanceTables().bold : advanceTables().regular;
+  let units = 0;
+  for (const ch of drawable(text)) units += table.get(ch.codePointAt(0)!) ?? MISSING_ADVANCE;
+  return (units * size) / UNITS_PER_EM;
+}
+
+/**
+ * `content` broken into lines at most `maxWidth` px wide at `size` px: at spaces, after a
+ * hyphen, and — for a word wider than a whole line (a long name without spaces) — between
+ * letters. Never cut, never "…": as many lines as it takes (at least one). Emoji are dropped
+ * first (`drawable`).
+ */
+export function wrapLines(content: string, maxWidth: number, size: number, bold = false): string[] {
+  const fits = (s: string) => measure(s, size, bold) <= maxWidth;
+  const words: string[] = [];
+  for (const word of drawable(content).split(/\s+/).filter(Boolean)) {
+    if (fits(word)) {
+      words.push(word);
+      continue;
+    }
+    // Too wide for a line: after its hyphens first, then between letters.
+    const parts = word.split(/(?<=-)/);
+    for (let i = 0; i < parts.length; i++) {
+      let part = parts[i]!;
+      const glued = i < parts.length - 1;
+      while (!fits(part)) {
+        const chars = [...part];
+        let n = chars.length - 1;
+        while (n > 1 && !fits(chars.slice(0, n).join(''))) n--;
+        words.push(`${chars.slice(0, n).join('')}\u0000`);
+        part = chars.slice(n).join('');
+      }
+      words.push(glued ? `${part}\u0000` : part);
+    }
+  }
+  const lines: string[] = [];
+  let current = '';
+  for (const word of words) {
+    const glue = current === '' || current.endsWith('\u0000') ? '' : ' ';
+    const candidate = `${current}${glue}${word}`;
+    if (current === '' || fits(candidate.replace(/\u0000/g, ''))) current = candidate;
+    else {
+      lines.push(current);
+      current = word;
+    }
+  }
+  if (current !== '' || lines.length === 0) lines.push(current);
+  return lines.map((line) => line.replace(/\u0000/g, ''));
+}
+
+/**
+ * The largest size from `size` down to `minSize` px (1-px steps) at which `content` fits
+ * `maxWidth` px in at most `maxLines` lines, and those lines; at `minSize` it takes as many
+ * lines as it needs (never cut).
+ */
+export function fitWrap(content: string, maxWidth: number, size: number, minSize: number, maxLines: number, bold = false): { lines: string[]; size: number } {
+  for (let s = size; s > minSize; s--) {
+    const lines = wrapLines(content, maxWidth, s, bold);
+    if (lines.length <= maxLines) return { lines, size: s };
+  }
+  return { lines: wrapLines(content, maxWidth, minSize, bold), size: minSize };
+}
