@@ -265,7 +265,7 @@ export const userSettings = sqliteTable('user_settings', {
 
 /**
  * The turn notice of one player at one turn-based table (README "Turn-based tables";
- * src/discord/turn-notices.ts): the decision `step` it was sent for, the message (channel
+ * src/discord/publish/turn-notices.ts): the decision `step` it was sent for, the message (channel
  * ping or DM) that says so, that decision's deadline, and when its one reminder is due
  * (`remindAt`; null once sent). One row per (table, user): a new decision replaces it. Read
  * at start-up (`pendingReminders`) to arm the reminders without reading any game state.

@@ -22,7 +22,7 @@
  * This file is the facade: one method per verb, each handed to the module of its concern —
  * reads.ts, lobby.ts, play.ts, deadlines.ts, restart.ts — which share one TableContext
  * (core.ts: store, per-table queue, timers, listeners). The board and ping message ids are
- * the Discord wing's (src/discord/message-ids.ts).
+ * the Discord wing's (src/discord/publish/message-ids.ts).
  */
 import { TableContext, type TableServiceDeps } from './core.js';
 import { TableDeadlines } from './deadlines.js';
