@@ -3,6 +3,7 @@
  * options of `/jaccuse new`.
  */
 import type { GameModule } from '../module.js';
+import { jaccuseLesson } from './lesson.js';
 import { jaccuseBench } from './bench.js';
 import { jaccuseBot } from './bot.js';
 import { commandOptions } from '../options.js';
@@ -41,5 +42,6 @@ export const jaccuseModule: GameModule<'jaccuse'> = {
     { name: 'turn-timer', optionKey: 'turnSeconds', description: (t) => jaccuseText(t).optionTurnTimer },
     { name: 'vote-timer', optionKey: 'voteSeconds', description: (t) => jaccuseText(t).optionVoteTimer },
   ]),
+  lesson: jaccuseLesson,
   bench: jaccuseBench,
 };

@@ -8,6 +8,7 @@ import { noirBot } from './bot.js';
 import { noirHintReason } from './hint.js';
 import { commandOptions, type OptionPresentation } from '../options.js';
 import { noirDefinition } from './engine.js';
+import { noirLesson } from './lesson.js';
 import { noirUi } from './ui.js';
 import { noirPictures } from './pictures.js';
 import { noirOptionsSchema } from './rules.js';
@@ -47,5 +48,6 @@ export const noirModule: GameModule<'noir'> = {
     { name: 'turn-timer', optionKey: 'turnSeconds', description: (t) => noirText(t).cmdTurnTimer },
   ]),
   rulesOptions: commandOptions(noirOptionsSchema, [modeOption]),
+  lesson: noirLesson,
   bench: noirBench,
 };

@@ -1,5 +1,6 @@
 /** Tricks and the Phantom as the bot sees it: definition, renderers, `/phantom new` options. */
 import type { GameModule } from '../module.js';
+import { phantomLesson } from './lesson.js';
 import { phantomBench } from './bench.js';
 import { phantomBot } from './bot.js';
 import { commandOptions } from '../options.js';
@@ -27,6 +28,7 @@ export const phantomModule: GameModule<'phantom'> = {
     { name: 'target-score', optionKey: 'targetScore', description: (t) => phantomText(t).options.targetScore },
     { name: 'turn-timer', optionKey: 'turnSeconds', description: (t) => phantomText(t).options.turnSeconds },
   ]),
+  lesson: phantomLesson,
   bench: phantomBench,
 };
 

@@ -7,6 +7,7 @@ import { suspicionBench } from './bench.js';
 import { suspicionBot } from './bot.js';
 import { commandOptions, type OptionPresentation } from '../options.js';
 import { suspicionDefinition } from './engine.js';
+import { suspicionLesson } from './lesson.js';
 import { suspicionUi } from './ui.js';
 import { suspicionPictures } from './pictures.js';
 import { optionsSchema } from './rules.js';
@@ -40,5 +41,6 @@ export const suspicionModule: GameModule<'suspicion'> = {
     { name: 'vote-timer', optionKey: 'voteSeconds', description: (t) => suspicionText(t).optVote },
   ]),
   rulesOptions: commandOptions(optionsSchema, [variantOption]),
+  lesson: suspicionLesson,
   bench: suspicionBench,
 };
