@@ -3,8 +3,8 @@
  * thread of the tournament's channel per table, so the rule "one open table per channel"
  * holds and each table has its own board, pings and conversation.
  *
- * Discord's contract (discord-api-docs docs/resources/channel.mdx, "Start Thread without
- * Message"): `POST /channels/{channel.id}/threads` with a 1–100 character `name`, the thread
+ * Discord's contract (https://discord.com/developers/docs/resources/channel#start-thread-without-message):
+ * `POST /channels/{channel.id}/threads` with a 1–100 character `name`, the thread
  * `type` — given explicitly, since it defaults to a private thread — and
  * `auto_archive_duration` in minutes (60, 1440, 4320 or 10080). A message in an archived
  * thread unarchives it, so a week-long archive does not stop a turn-based table.
