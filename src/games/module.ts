@@ -8,6 +8,7 @@
 import type { Messages } from '../i18n/index.js';
 import type { AnyBotKit } from './bot.js';
 import type { AnyGameDefinition } from './engine.js';
+import type { AnyLessonScript, LessonNoteText, LessonSections } from './lesson.js';
 import type { AnyGamePictures } from './picture.js';
 import type { AnyGameUi } from './ui.js';
 
@@ -60,6 +61,15 @@ export interface GameText {
    */
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   hintReasons?: Readonly<Record<string, (...args: any[]) => string>>;
+  /**
+   * The texts of the game's lesson (docs/lessons.md): its notes by key (the keys of the
+   * module's `lesson` script) and the rules sections its notes and ❔ Why cite, by number
+   * (`1.7` is `sections[1][7]`: the heading of docs/rules/<game>.md, summarised in this language).
+   */
+  lesson?: {
+    notes: Readonly<Record<string, LessonNoteText>>;
+    sections: LessonSections;
+  };
 }
 
 /**
@@ -108,6 +118,12 @@ export interface GameBenchSetups {
   };
   /** The legal-move benchmark's configurations: the game's usual table sizes and variants. */
   legalMoves: readonly LegalMovesSetup[];
+  /**
+   * Every rules variant, mode and option that changes how a game plays out (each at every
+   * player count): what bench/endings.ts and test/bots/endings.test.ts play at every bot level
+   * to check that games end with a winner, not at a safety cap (issue 36).
+   */
+  variants: readonly BenchSetup[];
 }
 
 /** What one measured configuration (game, variant, player count) came to over the measured games (./typical-length.ts). */
@@ -159,6 +175,13 @@ export interface GameModule<Id extends string = string> {
    * today (test/unit/typical-length.test.ts).
    */
   typicalLengths?: GameLengths;
+  /**
+   * The game's lesson (docs/lessons.md): the script of its guided first game — teaching deal,
+   * line of decisions, notes and highlights — that `/<game> learn` plays through the lesson
+   * engine (./lesson.ts). Optional so a test-only game needs none; every game of `GAME_MODULES`
+   * has one (test/games/lessons.test.ts).
+   */
+  lesson?: AnyLessonScript;
   /**
    * The set-ups the arena and the legal-move benchmark play. Optional so a test-only game
    * needs none; every game of `GAME_MODULES` must have them (test/unit/architecture.test.ts).

@@ -27,8 +27,10 @@ type Gen = fc.Arbitrary<unknown>;
 
 const WORDS = ['Ana', 'Ben', 'Cleo', 'Dov', '<@123>', '🟥 red', 'in 5 minutes', '**x**', ''];
 
-/** A fast-check arbitrary for values of `type` (strings, numbers, booleans, literals, null, arrays, object literals). */
+/** A fast-check arbitrary for values of `type` (strings, numbers, booleans, literals, null, arrays, object literals, functions returning a word). */
 function arbitraryOf(checker: ts.TypeChecker, type: ts.Type): Gen {
+  // A function parameter (a lesson note's `name(seat)`): a function answering with one of the sample words.
+  if (type.getCallSignatures().length > 0) return fc.constantFrom(...WORDS.filter((word) => word !== '')).map((word) => () => word);
   if (type.isUnion()) return fc.oneof(...type.types.map((member) => arbitraryOf(checker, member)));
   if (type.isStringLiteral()) return fc.constant(type.value);
   if (type.isNumberLiteral()) return fc.constant(type.value);

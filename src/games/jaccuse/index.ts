@@ -3,6 +3,7 @@
  * options of `/jaccuse new`.
  */
 import type { GameModule } from '../module.js';
+import { jaccuseLesson } from './lesson.js';
 import { jaccuseBench } from './bench.js';
 import { jaccuseBot } from './bot.js';
 import { commandOptions } from '../options.js';
@@ -43,5 +44,6 @@ export const jaccuseModule: GameModule<'jaccuse'> = {
     { name: 'vote-timer', optionKey: 'voteSeconds', description: (t) => jaccuseText(t).optionVoteTimer },
   ]),
   typicalLengths: TYPICAL_LENGTHS,
+  lesson: jaccuseLesson,
   bench: jaccuseBench,
 };

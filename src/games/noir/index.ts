@@ -8,6 +8,7 @@ import { noirBot } from './bot.js';
 import { noirHintReason } from './hint.js';
 import { commandOptions, type OptionPresentation } from '../options.js';
 import { noirDefinition } from './engine.js';
+import { noirLesson } from './lesson.js';
 import { noirUi } from './ui.js';
 import { noirPictures } from './pictures.js';
 import { noirOptionsSchema } from './rules.js';
@@ -49,5 +50,6 @@ export const noirModule: GameModule<'noir'> = {
   ]),
   rulesOptions: commandOptions(noirOptionsSchema, [modeOption]),
   typicalLengths: TYPICAL_LENGTHS,
+  lesson: noirLesson,
   bench: noirBench,
 };

@@ -1,5 +1,6 @@
 /** Tricks and the Phantom as the bot sees it: definition, renderers, `/phantom new` options. */
 import type { GameModule } from '../module.js';
+import { phantomLesson } from './lesson.js';
 import { phantomBench } from './bench.js';
 import { phantomBot } from './bot.js';
 import { commandOptions } from '../options.js';
@@ -29,6 +30,7 @@ export const phantomModule: GameModule<'phantom'> = {
     { name: 'turn-timer', optionKey: 'turnSeconds', description: (t) => phantomText(t).options.turnSeconds },
   ]),
   typicalLengths: TYPICAL_LENGTHS,
+  lesson: phantomLesson,
   bench: phantomBench,
 };
 

@@ -7,6 +7,7 @@ import { suspicionBench } from './bench.js';
 import { suspicionBot } from './bot.js';
 import { commandOptions, type OptionPresentation } from '../options.js';
 import { suspicionDefinition } from './engine.js';
+import { suspicionLesson } from './lesson.js';
 import { suspicionUi } from './ui.js';
 import { suspicionPictures } from './pictures.js';
 import { optionsSchema } from './rules.js';
@@ -42,5 +43,6 @@ export const suspicionModule: GameModule<'suspicion'> = {
   ]),
   rulesOptions: commandOptions(optionsSchema, [variantOption]),
   typicalLengths: TYPICAL_LENGTHS,
+  lesson: suspicionLesson,
   bench: suspicionBench,
 };

@@ -1,5 +1,7 @@
 /** English strings of the jaccuse game (rules help, board, panel, errors). */
 import type { JaccuseErrorCode } from '../rules.js';
+import type { LessonNoteText, LessonSections } from '../../lesson.js';
+import type { JaccuseLessonNote } from '../lesson.js';
 
 
 /** Flourish of the Inspector when evidence moves, by evidence type (cosmetic, rules §4.3 6A). */
@@ -318,5 +320,29 @@ export const en = {
     altSuspicion: (free: string) => `Suspicion cards you can play: ${free}.`,
     altVote: (card: string) => `Your vote: ${card}.`,
     altCleared: (cards: string) => `Your sheet clears you of ${cards}.`,
+  },
+  /** The lesson (`/jaccuse learn`, src/games/jaccuse/lesson.ts; docs/lessons.md). */
+  lesson: {
+    notes: {
+      investigate: (_n) => 'You are the Inspector this round: choose an Investigation card, face down. Only the evidence types it names are affected; this one names all three.',
+      jaccuse: (_n) => "Everyone votes in secret with a Suspicion card; the most votes win, a tie counts as J'Accuse!. J'Accuse! makes each investigated card 🔒 Hard Evidence against its holder: vote J'Accuse!.",
+      direction: (_n) => "Your J'Accuse! card is used: each Suspicion card once in three rounds. Left and Right pass each investigated card to its holder's neighbour: vote Left to move the Motive away from you.",
+      sheet: (n) => `The majority voted Right, so the Jealousy motive came to you. Each character sheet clears its owner of one Motive, one Opportunity and one Weapon: ${n(1)}, the Butler, is cleared of “In the Wine Cellar”, which he now holds. Vote Across.`,
+      across: (_n) => 'Three rounds are over, so all four Suspicion cards are back. Your Motive is investigated: vote Across to send it to the player opposite you.',
+      end: (_n) => 'Hard Evidence of all three types, or five cards, gets a player arrested — and everyone else wins. The Affair already has two.',
+      chosen: (_n) => 'Characters are chosen at this table: before the first round each player takes a free character sheet in turn.',
+      inspectorAcross: (_n) => 'At this table the Inspector, not the holder, chooses who receives a card sent Across.',
+      threePlayers: (_n) => 'Three players: the Inspector takes the first Weapon, and Across means any other player.',
+    } satisfies Record<JaccuseLessonNote, LessonNoteText>,
+    sections: {
+      4: {
+        1: { title: 'Components', text: "Six character sheets, each exonerated against one Motive, one Opportunity and one Weapon. 25 evidence cards. Each player has four Suspicion cards (Left, Right, Across, J'Accuse!) and Investigation cards naming one, two or three evidence types." },
+        2: { title: 'Setup', text: "Each player gets a character (at random, or chosen), the four Suspicion cards and three Investigation cards. From the first Inspector's left, players receive the top Motive, Opportunity and Weapon face up as Suspected Evidence." },
+        3: { title: 'A round', text: "The Inspector secretly picks an Investigation card. Everyone secretly picks an unused Suspicion card; the card with strictly the most votes prevails, a tie counts as J'Accuse!. Only the investigated types are affected: Left and Right move each card to its holder's neighbour; J'Accuse! makes each card Hard Evidence against its holder, unless their sheet exonerates them of it. The Inspector role then passes clockwise." },
+        4: { title: 'Across', text: "With 4 or more players Across is anyone but the holder and the holder's neighbours; with 3, any other player. The holder picks the recipient (a table option lets the Inspector pick)." },
+        5: { title: 'Suspicion-card cycle', text: 'Each player uses three different Suspicion cards over three rounds, then gets all four back. Used cards are public.' },
+        7: { title: 'End', text: 'After a round, a player with Hard Evidence of all three types or five cards in any mix is arrested and loses; everyone else wins.' },
+      },
+    } satisfies LessonSections,
   },
 } as const;

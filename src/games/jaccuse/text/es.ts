@@ -1,6 +1,8 @@
 /** Spanish strings of J'Accuse! (rules help, board, panel, errors). */
 import type { JaccuseErrorCode } from '../rules.js';
 import { formatters } from '../../../i18n/format.js';
+import type { LessonNoteText, LessonSections } from '../../lesson.js';
+import type { JaccuseLessonNote } from '../lesson.js';
 
 const f = formatters('es');
 
@@ -319,5 +321,29 @@ export const es = {
     altSuspicion: (free: string) => `Cartas de sospecha que puedes jugar: ${free}.`,
     altVote: (card: string) => `Tu voto: ${card}.`,
     altCleared: (cards: string) => `Tu ficha te exonera de ${cards}.`,
+  },
+  /** La lección (`/jaccuse learn`, src/games/jaccuse/lesson.ts; docs/lessons.md). */
+  lesson: {
+    notes: {
+      investigate: (_n) => 'En esta ronda eres el Inspector: elige una carta de Investigación boca abajo. Solo se ven afectados los tipos de prueba que nombra; esta nombra los tres.',
+      jaccuse: (_n) => "Todos votan en secreto con una carta de Sospecha; gana la más votada y un empate cuenta como J'Accuse!. J'Accuse! convierte cada carta investigada en 🔒 Prueba Firme contra quien la tiene: vota J'Accuse!.",
+      direction: (_n) => 'Tu carta J\'Accuse! ya está usada: cada carta de Sospecha una vez cada tres rondas. Izquierda y Derecha pasan cada carta investigada al vecino de quien la tiene: vota Izquierda para alejar el Móvil de ti.',
+      sheet: (n) => `La mayoría votó Derecha, así que el móvil Celos te llegó a ti. Cada hoja de personaje libra a su dueño de un Móvil, una Oportunidad y un Arma: ${n(1)}, el Mayordomo, queda libre de «En la bodega», que ahora tiene. Vota Enfrente.`,
+      across: (_n) => 'Pasaron tres rondas, así que vuelves a tener las cuatro cartas de Sospecha. Investigan tu Móvil: vota Enfrente para mandarlo al jugador de enfrente.',
+      end: (_n) => 'Con Pruebas Firmes de los tres tipos, o cinco cartas, un jugador es arrestado y todos los demás ganan. La Amante ya tiene dos.',
+      chosen: (_n) => 'En esta mesa los personajes se eligen: antes de la primera ronda cada jugador toma por turno una hoja de personaje libre.',
+      inspectorAcross: (_n) => 'En esta mesa es el Inspector, no quien la tiene, quien elige a quién va una carta enviada Enfrente.',
+      threePlayers: (_n) => 'Tres jugadores: el Inspector se queda la primera Arma, y Enfrente significa cualquier otro jugador.',
+    } satisfies Record<JaccuseLessonNote, LessonNoteText>,
+    sections: {
+      4: {
+        1: { title: 'Componentes', text: "Seis hojas de personaje, cada una libre de un Móvil, una Oportunidad y un Arma. 25 cartas de prueba. Cada jugador tiene cuatro cartas de Sospecha (Izquierda, Derecha, Enfrente, J'Accuse!) y cartas de Investigación que nombran uno, dos o tres tipos de prueba." },
+        2: { title: 'Preparación', text: 'Cada jugador recibe un personaje (al azar o elegido), las cuatro cartas de Sospecha y tres cartas de Investigación. Desde la izquierda del primer Inspector, los jugadores reciben boca arriba el primer Móvil, la primera Oportunidad y la primera Arma como Pruebas Sospechosas.' },
+        3: { title: 'Una ronda', text: "El Inspector elige en secreto una carta de Investigación. Todos eligen en secreto una carta de Sospecha no usada; gana la que tenga estrictamente más votos, y un empate cuenta como J'Accuse!. Solo se ven afectados los tipos investigados: Izquierda y Derecha pasan cada carta al vecino de quien la tiene; J'Accuse! convierte cada carta en Prueba Firme contra quien la tiene, salvo que su hoja lo libre de ella. Luego el papel de Inspector pasa en el sentido de las agujas del reloj." },
+        4: { title: 'Enfrente', text: 'Con 4 o más jugadores, Enfrente es cualquiera salvo quien tiene la carta y sus vecinos; con 3, cualquier otro jugador. Elige el destinatario quien tiene la carta (una opción de mesa deja elegir al Inspector).' },
+        5: { title: 'Ciclo de cartas de Sospecha', text: 'Cada jugador usa tres cartas de Sospecha distintas en tres rondas y después recupera las cuatro. Las cartas usadas son públicas.' },
+        7: { title: 'Final', text: 'Tras una ronda, quien tenga Pruebas Firmes de los tres tipos o cinco cartas en cualquier combinación es arrestado y pierde; todos los demás ganan.' },
+      },
+    } satisfies LessonSections,
   },
 } as const;

@@ -1,6 +1,8 @@
 /** English strings of the noir game (rules help, board, panel, errors). */
 import type { NoirErrorCode } from '../rules.js';
 import { formatters } from '../../../i18n/format.js';
+import type { LessonNoteText, LessonSections } from '../../lesson.js';
+import type { NoirLessonNote } from '../lesson.js';
 
 const f = formatters('en');
 
@@ -284,5 +286,30 @@ export const en = {
     altDead: (list: string) => `Dead: ${list}.`,
     altMarked: (list: string) => `Innocent: ${list}.`,
     altReveal: (killer: string, inspector: string) => `The Killer was ${killer}; the Inspector was ${inspector}.`,
+  },
+  /** The lesson (`/noir learn`, src/games/noir/lesson.ts; docs/lessons.md). */
+  lesson: {
+    notes: {
+      identity: (_n) => 'You are the Inspector. The Killer hides as one of the suspects and kills its neighbours — Rosa just died. Choose your own secret identity from your four cards: be Edna.',
+      exonerate: (_n) => "The Killer disguised but drew dead Rosa's card, so nothing changed. Exonerate: draw a card, then discard one face up to prove that suspect innocent.",
+      canvas: (_n) => 'Discard Gus: he is proven innocent, and the Killer must answer whether its identity stands next to him (the canvas).',
+      shift: (_n) => 'The Killer stood next to Rosa, next to Gus (the canvas said yes) and next to Hugo: only Milo fits. You may arrest only a neighbour of your identity: shift column C up to bring Edna next to Milo.',
+      arrest: (_n) => 'Edna stands next to Milo now. Arrest Milo!',
+      end: (_n) => 'You arrested the Killer: the Inspector wins. The Killer wins by killing your identity or by reaching 16 deaths.',
+      classic: (_n) => "Classic mode: no innocent markers and no canvasses; a Killer's disguise kills its old identity.",
+      citizens: (_n) => "Citizen's Arrest mode: an exoneration may skip the draw to arrest a living neighbour of the exonerated suspect instead of the canvas; your hand shrinks by one.",
+      killTarget: (_n) => 'This table plays to 14 deaths (the Black Box edition) instead of 16.',
+    } satisfies Record<NoirLessonNote, LessonNoteText>,
+    sections: {
+      2: {
+        0: { title: 'Editions', text: 'Editions differ in the kill target: 16 deaths (our default) or 14 (Black Box edition).' },
+        3: { title: 'Turns', text: 'The players alternate. The Killer starts and must kill first. The Inspector then picks one of their 4 cards as secret identity; the other 3 are their evidence hand. Later the Killer shifts, kills or disguises; the Inspector shifts, arrests or exonerates.' },
+        4: { title: 'Geometry', text: 'Adjacent means the 8 surrounding cells of the current grid, without wrap-around.' },
+        5: { title: 'Actions', text: "Shift: move a row or column one step (not undoing the opponent's last shift). Kill: the Killer kills a living neighbour of its identity. Arrest: the Inspector names a living neighbour of their identity; naming the Killer wins, anyone else answers no. Disguise: the Killer draws a card and may become that suspect. Exonerate: the Inspector draws and discards a card face up: that suspect is innocent." },
+        6: { title: 'Standard mode', text: 'Disguises and exonerations put innocent markers on living suspects. After every exoneration the Killer says whether its identity is next to the exonerated suspect (the canvas); after a marked suspect is killed, the Inspector says the same about theirs.' },
+        7: { title: "Citizen's Arrest mode", text: 'As Standard, and an exoneration may skip the draw to arrest a living neighbour of the exonerated suspect instead of the canvas; the hand shrinks by one each time.' },
+        11: { title: 'End', text: "The Inspector wins by arresting the Killer. The Killer wins by killing the Inspector's identity or reaching the kill target." },
+      },
+    } satisfies LessonSections,
   },
 } as const;

@@ -1,6 +1,8 @@
 /** Spanish strings of NOIR (rules help, board, panel, errors): asesino, inspector, sospechoso, desplazar, matar, arrestar, disfrazarse, exonerar, mazo de pruebas. */
 import type { NoirErrorCode } from '../rules.js';
 import { formatters } from '../../../i18n/format.js';
+import type { LessonNoteText, LessonSections } from '../../lesson.js';
+import type { NoirLessonNote } from '../lesson.js';
 
 const f = formatters('es');
 
@@ -283,5 +285,30 @@ export const es = {
     altDead: (list: string) => `Muertos: ${list}.`,
     altMarked: (list: string) => `Inocentes: ${list}.`,
     altReveal: (killer: string, inspector: string) => `El Asesino era ${killer}; el Inspector era ${inspector}.`,
+  },
+  /** La lección (`/noir learn`, src/games/noir/lesson.ts; docs/lessons.md). */
+  lesson: {
+    notes: {
+      identity: (_n) => 'Eres el Inspector. El Asesino se esconde como uno de los sospechosos y mata a sus vecinos: Rosa acaba de morir. Elige tu identidad secreta entre tus cuatro cartas: sé Edna.',
+      exonerate: (_n) => 'El Asesino se disfrazó, pero robó la carta de Rosa, que está muerta: no cambió nada. Exonera: roba una carta y descarta una boca arriba para probar que ese sospechoso es inocente.',
+      canvas: (_n) => 'Descarta a Gus: queda probado inocente y el Asesino debe responder si su identidad está a su lado (el interrogatorio).',
+      shift: (_n) => 'El Asesino estaba al lado de Rosa, de Gus (el interrogatorio dijo sí) y de Hugo: solo encaja Milo. Solo puedes arrestar a un vecino de tu identidad: desplaza la columna C hacia arriba para poner a Edna junto a Milo.',
+      arrest: (_n) => 'Edna está junto a Milo. ¡Arresta a Milo!',
+      end: (_n) => 'Arrestaste al Asesino: gana el Inspector. El Asesino gana si mata a tu identidad o llega a 16 muertes.',
+      classic: (_n) => 'Modo Clásico: no hay marcas de inocente ni interrogatorios; el disfraz del Asesino mata a su identidad anterior.',
+      citizens: (_n) => 'Modo Arresto ciudadano: al exonerar puedes no robar y arrestar a un vecino vivo del sospechoso exonerado en lugar del interrogatorio; tu mano se reduce en una carta.',
+      killTarget: (_n) => 'Esta mesa juega hasta 14 muertes (la edición Black Box) en lugar de 16.',
+    } satisfies Record<NoirLessonNote, LessonNoteText>,
+    sections: {
+      2: {
+        0: { title: 'Ediciones', text: 'Las ediciones cambian el objetivo de muertes: 16 (nuestro valor por defecto) o 14 (edición Black Box).' },
+        3: { title: 'Turnos', text: 'Los jugadores se alternan. Empieza el Asesino, que debe matar primero. Luego el Inspector elige una de sus 4 cartas como identidad secreta; las otras 3 son su mano de pruebas. Después el Asesino desplaza, mata o se disfraza; el Inspector desplaza, arresta o exonera.' },
+        4: { title: 'Geometría', text: 'Adyacente significa las 8 casillas de alrededor en la cuadrícula actual, sin dar la vuelta por los bordes.' },
+        5: { title: 'Acciones', text: 'Desplazar: mueve una fila o columna un paso (sin deshacer el último desplazamiento del rival). Matar: el Asesino mata a un vecino vivo de su identidad. Arrestar: el Inspector nombra a un vecino de su identidad; si es el Asesino, gana; si no, la respuesta es no. Disfrazarse: el Asesino roba una carta y puede pasar a ser ese sospechoso. Exonerar: el Inspector roba y descarta una carta boca arriba: ese sospechoso es inocente.' },
+        6: { title: 'Modo Estándar', text: 'Los disfraces y las exoneraciones ponen marcas de inocente en sospechosos vivos. Tras cada exoneración, el Asesino dice si su identidad está junto al sospechoso exonerado (el interrogatorio); si muere un sospechoso marcado, el Inspector dice lo mismo de la suya.' },
+        7: { title: 'Modo Arresto ciudadano', text: 'Como el Estándar, y al exonerar se puede no robar para arrestar a un vecino vivo del sospechoso exonerado en lugar del interrogatorio; la mano se reduce en una carta cada vez.' },
+        11: { title: 'Final', text: 'El Inspector gana si arresta al Asesino. El Asesino gana si mata a la identidad del Inspector o llega al objetivo de muertes.' },
+      },
+    } satisfies LessonSections,
   },
 } as const;

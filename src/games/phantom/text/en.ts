@@ -1,6 +1,8 @@
 /** English strings of the phantom game (rules help, board, panel, errors). */
 import type { PhantomErrorCode } from '../rules.js';
 import { formatters } from '../../../i18n/format.js';
+import type { LessonNoteText, LessonSections } from '../../lesson.js';
+import type { PhantomLessonNote } from '../lesson.js';
 
 const f = formatters('en');
 const sign = (n: number) => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` : '±0');
@@ -245,5 +247,27 @@ export const en = {
       cards: (list: string) => `Your cards: ${list}.`,
       changed: (what: string) => `Just now: ${what}`,
     },
+  },
+  /** The lesson (`/phantom learn`, src/games/phantom/lesson.ts; docs/lessons.md). */
+  lesson: {
+    notes: {
+      report: (_n) => 'You score by spotting each crime\'s criminal — usually the highest suspect in play. Play a card face down with a clue token of its colour; a Phantom may carry any colour: play yours as blue, like a high card.',
+      glass: (n) => `Put your magnifying glass on the card you think is the criminal. Blue cards are the 7, 9 and 10, and two players trust ${n(1)}'s blue card: follow them.`,
+      colour: (n) => `Crime 1: the Politician (10) was the criminal, each glass on it scored, and ${n(3)}'s glass on your Phantom won you a point. A suspect's clue must be its true colour: play your Shopkeeper with red.`,
+      shopkeeper: (_n) => 'The Shopkeeper (4) rules out the Yakuza (9), so the criminal is the highest of the rest: your own Shopkeeper! Put your glass on your own card.',
+      end: (_n) => 'A round is two crimes. Rounds go on until someone has 10 points at the end of one; the highest score wins.',
+      beginner: (_n) => 'Beginner mode: one Phantom is taken out of the deck.',
+      threePlayers: (_n) => 'Three players: three cards each; everyone first discards one face down, and a face-up fourth-party card is a suspect in each crime too.',
+      twoPlayers: (_n) => "Two players: four cards each, and each of you plays two seats, alternating round the table; a correct glass on your opponent's card scores 2, on your own 1.",
+    } satisfies Record<PhantomLessonNote, LessonNoteText>,
+    sections: {
+      3: {
+        3: { title: 'A round', text: 'A round is two crimes. For each crime every player, clockwise from the first investigator, plays a card face down with a clue token: a suspect\'s true colour, any colour on a Phantom. Then, counter-clockwise from the last to play, each puts their glass on one played card. The cards are revealed, the criminal found and the crime scored.' },
+        4: { title: 'The criminal', text: 'With the Forensicist (5) in play, the highest card is removed, the effects of 2–4 are ignored and the highest remaining suspect is the criminal. Otherwise the Barkeeper (2) is the criminal with the Politician (10) in play; else the Courier (3) when all other cards are 5 or higher; else the highest suspect, the Yakuza (9) excluded when the Shopkeeper (4) is in play. Phantoms are never the criminal.' },
+        7: { title: 'Scoring', text: "With N players and k glasses on the criminal: its player +1 (Detective +2); each glass on it +(N − k) (doubled for the Detective); a Phantom's player +1 per other player's glass on it; a glass on someone else's Phantom −1. Scores never go below 0." },
+        8: { title: 'Player counts', text: "2 players: 4 cards each, two seats each, one glass per player; a correct glass on the opponent's card +2, on one's own +1. 3 players: 3 cards each, one discarded face down first, and a face-up fourth-party card per crime is a candidate too." },
+        9: { title: 'End and tiebreak', text: 'After a round, a player at or above the target score (default 10) ends the game; the highest score wins. A shared top score plays further rounds.' },
+      },
+    } satisfies LessonSections,
   },
 } as const;

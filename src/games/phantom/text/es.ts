@@ -1,6 +1,8 @@
 /** Spanish strings of Tricks and the Phantom (rules help, board, panel, errors). */
 import type { PhantomErrorCode } from '../rules.js';
 import { formatters } from '../../../i18n/format.js';
+import type { LessonNoteText, LessonSections } from '../../lesson.js';
+import type { PhantomLessonNote } from '../lesson.js';
 
 const f = formatters('es');
 const sign = (n: number) => (n > 0 ? `+${f.number(n)}` : n < 0 ? `−${f.number(-n)}` : '±0');
@@ -245,5 +247,27 @@ export const es = {
       cards: (list: string) => `Tus cartas: ${list}.`,
       changed: (what: string) => `Recién: ${what}`,
     },
+  },
+  /** La lección (`/phantom learn`, src/games/phantom/lesson.ts; docs/lessons.md). */
+  lesson: {
+    notes: {
+      report: (_n) => 'Puntúas si descubres al culpable de cada crimen: normalmente el sospechoso más alto en juego. Juega una carta boca abajo con una pista de su color; un Fantasma puede llevar cualquier color: juega el tuyo como azul, como si fuera una carta alta.',
+      glass: (n) => `Pon tu lupa en la carta que creas culpable. Las cartas azules son el 7, el 9 y el 10, y dos jugadores confían en la carta azul de ${n(1)}: síguelos.`,
+      colour: (n) => `Crimen 1: el Político (10) era el culpable, cada lupa sobre él puntuó, y la lupa de ${n(3)} sobre tu Fantasma te dio un punto. La pista de un sospechoso debe ser su color verdadero: juega tu Tendero con rojo.`,
+      shopkeeper: (_n) => 'El Tendero (4) descarta a la Yakuza (9), así que el culpable es el más alto de los demás: ¡tu propio Tendero! Pon tu lupa en tu propia carta.',
+      end: (_n) => 'Una ronda son dos crímenes. Se juegan rondas hasta que alguien tiene 10 puntos al final de una; gana la puntuación más alta.',
+      beginner: (_n) => 'Modo principiante: se quita un Fantasma del mazo.',
+      threePlayers: (_n) => 'Tres jugadores: tres cartas cada uno; primero todos descartan una boca abajo, y una carta del cuarto implicado boca arriba también es sospechosa en cada crimen.',
+      twoPlayers: (_n) => 'Dos jugadores: cuatro cartas cada uno y cada uno juega dos asientos, alternados alrededor de la mesa; una lupa acertada en la carta del rival da 2, en la tuya 1.',
+    } satisfies Record<PhantomLessonNote, LessonNoteText>,
+    sections: {
+      3: {
+        3: { title: 'Una ronda', text: 'Una ronda son dos crímenes. En cada crimen, cada jugador, en el sentido de las agujas del reloj desde el primer investigador, juega una carta boca abajo con una pista: el color verdadero de un sospechoso, cualquier color en un Fantasma. Luego, en sentido contrario desde el último en jugar, cada uno pone su lupa en una carta jugada. Se revelan las cartas, se busca al culpable y se puntúa el crimen.' },
+        4: { title: 'El culpable', text: 'Con el Forense (5) en juego se retira la carta más alta, se ignoran los efectos del 2 al 4 y el culpable es el sospechoso más alto que queda. Si no, el Cantinero (2) es el culpable si el Político (10) está en juego; si no, el Mensajero (3) cuando todas las demás cartas son 5 o más; si no, el sospechoso más alto, sin contar a la Yakuza (9) si el Tendero (4) está en juego. Un Fantasma nunca es el culpable.' },
+        7: { title: 'Puntuación', text: 'Con N jugadores y k lupas sobre el culpable: su jugador +1 (Detective +2); cada lupa sobre él +(N − k) (el doble con el Detective); el jugador de un Fantasma +1 por cada lupa de otro jugador sobre él; una lupa sobre el Fantasma de otro −1. Las puntuaciones nunca bajan de 0.' },
+        8: { title: 'Número de jugadores', text: '2 jugadores: 4 cartas cada uno, dos asientos cada uno, una lupa por jugador; una lupa acertada en la carta del rival +2, en la propia +1. 3 jugadores: 3 cartas cada uno, primero se descarta una boca abajo, y una carta del cuarto implicado boca arriba por crimen también es candidata.' },
+        9: { title: 'Final y desempate', text: 'Tras una ronda, si alguien llega a la puntuación objetivo (10 por defecto) termina la partida; gana la puntuación más alta. Con un empate en cabeza se juegan más rondas.' },
+      },
+    } satisfies LessonSections,
   },
 } as const;

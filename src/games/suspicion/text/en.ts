@@ -1,6 +1,8 @@
 /** English strings of the suspicion game (rules help, board, panel, errors). */
 import type { SuspicionErrorCode } from '../rules.js';
 import { formatters } from '../../../i18n/format.js';
+import type { LessonNoteText, LessonSections } from '../../lesson.js';
+import type { SuspicionLessonNote } from '../lesson.js';
 
 const fe = formatters('en');
 
@@ -355,5 +357,35 @@ export const en = {
       handCards: (cards: string) => `Your cards: ${cards}.`,
       changed: (what: string) => `Just now: ${what}`,
     },
+  },
+  /** The lesson (`/suspicion learn`, src/games/suspicion/lesson.ts; docs/lessons.md). */
+  lesson: {
+    notes: {
+      goal: (_n) => 'Win by completing your suspect card (framed): two evidence cards face up, then a third face down that your rivals judge wrongly. Start: place your 🩷 pink evidence on your pink slot.',
+      counterBack: (n) => `${n(1)} countered with a ⇄ pink card and your evidence came off. You hold the other ⇄ pink: counter back, and your card returns, protected from further counters.`,
+      noCounter: (n) => `${n(1)} placed red evidence and a counter window is open. Only a ⇄ card of the placed colour counters it, and you have none: let it pass.`,
+      special: (n) => `Special cards attack rivals: Tamper discards one face-up card, Burn all of them, Block costs a turn. Tamper with ${n(2)}'s red evidence.`,
+      cancel: (n) => `${n(2)} plays Burn on your suspect! The target may cancel an attack with the same card: cancel it with your own Burn.`,
+      refill: (_n) => 'After each action you draw back up to three cards. A ⇄ card is evidence too: place your ⇄ yellow on your yellow slot.',
+      vote: (n) => `${n(1)} declared a last card face down. Vote in secret — Bluff if you think it does not match: if the majority is right, the card is discarded and ${n(1)} skips a turn.`,
+      wild: (n) => `${n(2)} placed a Wild: it takes the colour of the slot it fills and always counts as correct face down. You have no ⇄ red: no counter.`,
+      declare: (_n) => 'Two cards face up: declare! You hold no blue, so bluff — put any card face down as your blue; if your rivals believe you, you win.',
+      end: (_n) => 'Both rivals believed you: your bluff won the game! The first declaration the rivals judge wrongly wins; there are no points.',
+      noBluff: (_n) => 'No-Bluff (house rules): there is no declaration — fill all three slots face up; you win when your third card survives its counter window.',
+      criminal: (_n) => "Criminal Edition (house rules): you place evidence on your rivals' suspects (at most two face up each), anyone but the placer may counter, and anyone may declare on a rival's suspect.",
+      arrestRace: (_n) => 'Arrest Race (house rules): no specials, counters or bluff — draw a card each turn; it is placed when it fits an empty slot of your suspect, and three filled slots win.',
+    } satisfies Record<SuspicionLessonNote, LessonNoteText>,
+    sections: {
+      1: {
+        1: { title: 'Goal', text: 'Each detective has a suspect card with three colour slots. Put matching evidence face up in two slots, then play a third card face down and declare it matches: you win when your rivals judge that last card wrongly.' },
+        5: { title: 'A turn', text: 'A blocked or skipping player loses the turn. Otherwise you make one action, refill your hand to 3 once any reaction window has closed, and play passes clockwise.' },
+        6: { title: 'Actions', text: 'A: place evidence face up on the empty slot of its colour (while fewer than 2 are face up). B: discard a card. C: play a special card. D: move a face-up Wild. E: with exactly 2 face up, declare — play any card face down in the last slot; it is judged at once.' },
+        7: { title: 'Counter race', text: 'After a face-up placement, a rival holding a ⇄ counter card of that colour may counter: both cards are discarded. The placer may counter back with a ⇄ of the same colour: the card returns, protected. The window closes when everyone has passed.' },
+        8: { title: 'Special cards', text: 'Burn discards all face-up evidence of a rival, Tamper one card, Block costs a rival the next turn. The target may cancel each with the same card. A Wild takes a declared colour, never counters, and always counts as correct face down.' },
+        9: { title: 'Declaration and vote', text: 'Every other player votes secretly: believe or bluff. The majority decides; a tie goes to the player left of the declarer. The declarer wins when the verdict is wrong; otherwise the card is discarded and the declarer skips a turn.' },
+        11: { title: 'End', text: 'The first successful declaration wins; there are no points.' },
+        12: { title: 'Variants (house designs)', text: "No-Bluff: no declaration, three face-up slots win. Criminal Edition: evidence goes on rivals' suspects. Arrest Race: draw a card each turn; three filled slots win." },
+      },
+    } satisfies LessonSections,
   },
 } as const;

@@ -1,6 +1,8 @@
 /** Spanish strings of the Suspicion game (rules help, board, panel, errors). */
 import type { SuspicionErrorCode } from '../rules.js';
 import { formatters } from '../../../i18n/format.js';
+import type { LessonNoteText, LessonSections } from '../../lesson.js';
+import type { SuspicionLessonNote } from '../lesson.js';
 
 const f = formatters('es');
 const cards = (n: number) => f.count(n, { one: 'carta', other: 'cartas' });
@@ -361,5 +363,35 @@ export const es = {
       handCards: (cards: string) => `Tus cartas: ${cards}.`,
       changed: (what: string) => `Recién: ${what}`,
     },
+  },
+  /** La lección (`/suspicion learn`, src/games/suspicion/lesson.ts; docs/lessons.md). */
+  lesson: {
+    notes: {
+      goal: (_n) => 'Ganas completando tu carta de sospechoso (enmarcada): dos pruebas boca arriba y una tercera boca abajo que tus rivales juzguen mal. Empieza: pon tu prueba 🩷 rosa en tu hueco rosa.',
+      counterBack: (n) => `${n(1)} refutó con una carta ⇄ rosa y tu prueba salió del hueco. Tienes la otra ⇄ rosa: contrarrefuta y tu carta vuelve, protegida de nuevas refutaciones.`,
+      noCounter: (n) => `${n(1)} puso una prueba roja y hay una ventana de refutación abierta. Solo una carta ⇄ del color puesto la refuta, y no tienes ninguna: déjala pasar.`,
+      special: (n) => `Las cartas especiales atacan a los rivales: Manipular descarta una prueba boca arriba, Quemar todas, Bloquear le hace perder un turno. Manipula la prueba roja de ${n(2)}.`,
+      cancel: (n) => `¡${n(2)} juega Quemar sobre tu sospechoso! El objetivo puede anular un ataque con la misma carta: anúlalo con tu propio Quemar.`,
+      refill: (_n) => 'Después de cada acción robas hasta tener tres cartas. Una carta ⇄ también es una prueba: pon tu ⇄ amarilla en tu hueco amarillo.',
+      vote: (n) => `${n(1)} declaró su última carta boca abajo. Vota en secreto — Farol si crees que no coincide: si la mayoría acierta, la carta se descarta y ${n(1)} pierde un turno.`,
+      wild: (n) => `${n(2)} puso un Comodín: toma el color del hueco que ocupa y boca abajo siempre cuenta como correcto. No tienes ⇄ roja: no refutas.`,
+      declare: (_n) => 'Dos pruebas boca arriba: ¡declara! No tienes azul, así que farolea: pon cualquier carta boca abajo como tu azul; si tus rivales te creen, ganas.',
+      end: (_n) => '¡Los dos rivales te creyeron: tu farol ganó la partida! Gana la primera declaración que los rivales juzguen mal; no hay puntos.',
+      noBluff: (_n) => 'Sin farol (reglas de la casa): no hay declaración; llena los tres huecos boca arriba y ganas cuando tu tercera carta supera su ventana de refutación.',
+      criminal: (_n) => 'Edición Criminal (reglas de la casa): pones pruebas en los sospechosos de tus rivales (dos boca arriba como mucho), cualquiera salvo quien la pone puede refutar, y cualquiera puede declarar sobre el sospechoso de un rival.',
+      arrestRace: (_n) => 'Carrera al arresto (reglas de la casa): sin especiales, refutaciones ni farol; robas una carta por turno, se coloca si encaja en un hueco vacío de tu sospechoso, y tres huecos llenos ganan.',
+    } satisfies Record<SuspicionLessonNote, LessonNoteText>,
+    sections: {
+      1: {
+        1: { title: 'Objetivo', text: 'Cada detective tiene una carta de sospechoso con tres huecos de color. Pon pruebas que coincidan boca arriba en dos huecos y luego juega una tercera carta boca abajo declarando que coincide: ganas si tus rivales juzgan mal esa última carta.' },
+        5: { title: 'Un turno', text: 'Quien está bloqueado o debe saltar pierde el turno. Si no, haces una acción, robas hasta tener 3 cartas cuando se cierra cualquier ventana de reacción, y el turno pasa en el sentido de las agujas del reloj.' },
+        6: { title: 'Acciones', text: 'A: pon una prueba boca arriba en el hueco vacío de su color (mientras haya menos de 2 boca arriba). B: descarta una carta. C: juega una carta especial. D: mueve un Comodín boca arriba. E: con exactamente 2 boca arriba, declara: juega cualquier carta boca abajo en el último hueco; se juzga al momento.' },
+        7: { title: 'Carrera de refutación', text: 'Tras poner una prueba boca arriba, un rival con una carta de refutación ⇄ de ese color puede refutarla: las dos cartas se descartan. Quien la puso puede contrarrefutar con una ⇄ del mismo color: la carta vuelve, protegida. La ventana se cierra cuando todos han pasado.' },
+        8: { title: 'Cartas especiales', text: 'Quemar descarta todas las pruebas boca arriba de un rival, Manipular una, Bloquear le hace perder el siguiente turno. El objetivo puede anular cada una con la misma carta. Un Comodín toma el color declarado, nunca refuta y boca abajo siempre cuenta como correcto.' },
+        9: { title: 'Declaración y votación', text: 'Los demás votan en secreto: creer o farol. Decide la mayoría; un empate lo decide quien está a la izquierda de quien declara. Quien declara gana si el veredicto es erróneo; si no, la carta se descarta y pierde su siguiente turno.' },
+        11: { title: 'Final', text: 'Gana la primera declaración con éxito; no hay puntos.' },
+        12: { title: 'Variantes (diseños de la casa)', text: 'Sin farol: no hay declaración, tres huecos boca arriba ganan. Edición Criminal: las pruebas van en los sospechosos de los rivales. Carrera al arresto: robas una carta por turno; tres huecos llenos ganan.' },
+      },
+    } satisfies LessonSections,
   },
 } as const;

@@ -16,9 +16,9 @@
 import { performance } from 'node:perf_hooks';
 import { RESTJSONErrorCodes } from 'discord-api-types/v10';
 import type { ChatInputCommandInteraction, Interaction } from 'discord.js';
-import { catalogFor, type Catalog } from '../i18n/index.js';
-import { storeTrouble } from '../persistence/store/errors.js';
-import { troubleLogFor } from '../persistence/store/trouble-log.js';
+import { catalogFor, type Catalog } from '../../i18n/index.js';
+import { storeTrouble } from '../../persistence/store/errors.js';
+import { troubleLogFor } from '../../persistence/store/trouble-log.js';
 import { privateText } from './answers.js';
 import { commandMismatch, type CommandMismatch } from './command-check.js';
 import { ClickAdmission } from './admission.js';

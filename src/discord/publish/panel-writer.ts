@@ -7,7 +7,7 @@
  * waits for the one before it, a waiting write is replaced by a newer one (only the newest
  * version is ever sent), and no write older than what the message already shows is sent.
  */
-import type { Logger } from '../logger.js';
+import type { Logger } from '../../logger.js';
 
 /** Write state of one panel message. */
 interface MessageWrites {

@@ -3,11 +3,11 @@
  * (docs/discord.md "Answers to mistakes").
  */
 import { MessageFlags, PermissionFlagsBits, type Interaction } from 'discord.js';
-import type { GameModule } from '../games/module.js';
-import type { Catalog } from '../i18n/index.js';
-import { MESSAGE_CONTENT_MAX, type MessagePayload } from './render/markup.js';
-import { isComponentsV2 } from './message-body.js';
-import type { Actor, ServiceError } from '../tables/types.js';
+import type { GameModule } from '../../games/module.js';
+import type { Catalog } from '../../i18n/index.js';
+import { MESSAGE_CONTENT_MAX, type MessagePayload } from '../render/markup.js';
+import { isComponentsV2 } from '../render/message-body.js';
+import type { Actor, ServiceError } from '../../tables/types.js';
 
 /** The Actor behind an interaction (display name as shown in the guild). */
 export function actorOf(interaction: Interaction): Actor {

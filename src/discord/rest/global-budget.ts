@@ -28,7 +28,7 @@
  * on top of ours.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { Logger } from '../logger.js';
+import type { Logger } from '../../logger.js';
 
 /** Discord's global limit of one bot token: requests per second on non-interaction routes. */
 export const DISCORD_GLOBAL_PER_SECOND = 50;

@@ -11,8 +11,8 @@
  */
 import { MessageFlags } from 'discord.js';
 import type { ComponentInteraction } from './slash-command.js';
-import { requestBody, type RequestBody } from './message-body.js';
-import type { MessagePayload } from './render/markup.js';
+import { requestBody, type RequestBody } from '../render/message-body.js';
+import type { MessagePayload } from '../render/markup.js';
 
 /**
  * A component click this old (ms since its snowflake's creation) and not yet worked on is

@@ -3,16 +3,16 @@
  * "Refresh", and every answer to a game click.
  */
 import { type ButtonInteraction, type ChatInputCommandInteraction, type StringSelectMenuInteraction } from 'discord.js';
-import type { MessagePicture } from './pictures/index.js';
-import { requestBody } from './message-body.js';
-import { catalogFor, type Catalog } from '../i18n/index.js';
-import type { GameModule } from '../games/module.js';
-import type { TableSnapshot } from '../tables/types.js';
-import { panelFingerprint, panelMessage } from './render/panel.js';
+import type { MessagePicture } from '../pictures/index.js';
+import { requestBody } from '../render/message-body.js';
+import { catalogFor, type Catalog } from '../../i18n/index.js';
+import type { GameModule } from '../../games/module.js';
+import type { TableSnapshot } from '../../tables/types.js';
+import { panelFingerprint, panelMessage } from '../render/panel.js';
 import type { AppContext } from './context.js';
 import { forDjs, forDjsEphemeral, missingChannelPermissions } from './answers.js';
 import { markStage } from './stages.js';
-import { viewerSeatOf } from '../tables/policy.js';
+import { viewerSeatOf } from '../../tables/policy.js';
 
 type PanelInteraction = ChatInputCommandInteraction | ButtonInteraction | StringSelectMenuInteraction;
 

@@ -5,9 +5,9 @@
  * with a private, plain answer when the rules say no.
  */
 import type { Interaction } from 'discord.js';
-import { hostingRefusal, hostingRules, type HostingRefusal } from '../admin/settings.js';
-import type { Catalog } from '../i18n/index.js';
-import type { Store } from '../persistence/store/types.js';
+import { hostingRefusal, hostingRules, type HostingRefusal } from '../../admin/settings.js';
+import type { Catalog } from '../../i18n/index.js';
+import type { Store } from '../../persistence/store/types.js';
 import { actorOf } from './answers.js';
 
 /** At most this many allowed channels are named in a refusal. */

@@ -11,19 +11,19 @@
  * command (leaderboard pages, `/admin` confirmations) go to that command's handler.
  */
 import { MessageFlags } from 'discord.js';
-import { BOT_LEVELS } from '../games/bot.js';
-import type { GameModule } from '../games/module.js';
-import { catalogFor, type Catalog } from '../i18n/index.js';
-import type { ActOutcome, ServiceError } from '../tables/types.js';
+import { BOT_LEVELS } from '../../games/bot.js';
+import type { GameModule } from '../../games/module.js';
+import { catalogFor, type Catalog } from '../../i18n/index.js';
+import type { ActOutcome, ServiceError } from '../../tables/types.js';
 import { actorOf, answerPrompt, forDjsEphemeral, privateText, serviceErrorText } from './answers.js';
 import type { AppContext, InteractionLog } from './context.js';
-import { decodeCustomId, type CustomId, type TableVerb } from './custom-id.js';
+import { decodeCustomId, type CustomId, type TableVerb } from '../custom-id.js';
 import { answerWithPanel } from './panels.js';
 import { playAgainClick } from './play-again.js';
 import { askToCancel } from './prompts.js';
-import { describeEvent, renderContext } from './render/context.js';
-import { rulesMessage } from './render/rules.js';
-import { hintNote } from './render/panel.js';
+import { describeEvent, renderContext } from '../render/context.js';
+import { rulesMessage } from '../render/rules.js';
+import { hintNote } from '../render/panel.js';
 import type { CommandComponentKind, ComponentHandler, ComponentHandlers, ComponentInteraction } from './slash-command.js';
 
 /** Handle one component interaction; `handlers` are the commands' own custom-id kinds. */
@@ -128,7 +128,7 @@ async function tableVerb(interaction: ComponentInteraction, app: AppContext, log
       const result = await (verb === 'join' ? app.service.join(tableId, actor) : verb === 'leave' ? app.service.leaveLobby(tableId, actor) : app.service.start(tableId, actor));
       if (!result.ok) return refuse(result.error);
       log.outcome = 'ok';
-      // A click acknowledged early by a deferred private reply (src/discord/late.ts) has that
+      // A click acknowledged early by a deferred private reply (src/discord/interactions/late.ts) has that
       // reply, not the clicked message, as its `@original`: its token must not redraw the lobby.
       const ownsClicked = !interaction.deferred && !interaction.replied;
       // The lobby / board message is redrawn by the Publisher; acknowledge silently.

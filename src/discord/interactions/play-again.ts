@@ -10,10 +10,10 @@
 import { forDjs, actorOf, messageLink, missingChannelPermissions, privateText, serviceErrorText } from './answers.js';
 import type { AppContext, InteractionLog } from './context.js';
 import { hostingRefusalFor, hostingRefusalText } from './hosting.js';
-import { lobbyMessage } from './render/lobby.js';
-import { escapeName } from './render/markup.js';
+import { lobbyMessage } from '../render/lobby.js';
+import { escapeName } from '../render/markup.js';
 import type { ComponentInteraction } from './slash-command.js';
-import { catalogFor, type Catalog } from '../i18n/index.js';
+import { catalogFor, type Catalog } from '../../i18n/index.js';
 
 /** Handle a click on `rh1:t:<tableId>:again`; answers within Discord's 3 s. */
 export async function playAgainClick(interaction: ComponentInteraction, app: AppContext, log: InteractionLog, text: Catalog, tableId: number): Promise<void> {

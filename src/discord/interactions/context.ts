@@ -2,14 +2,14 @@
  * What interaction handlers receive: the services of the running bot, and the per-interaction
  * log record that the router writes as one pino line when the handler returns.
  */
-import type { TurnNotifier } from './turn-notices.js';
+import type { TurnNotifier } from '../publish/turn-notices.js';
 import type { REST } from 'discord.js';
-import type { GameRegistry } from '../games/registry.js';
-import type { Logger } from '../logger.js';
-import type { Store } from '../persistence/store/types.js';
-import type { TableService } from '../tables/service.js';
-import type { MessageIds } from './message-ids.js';
-import type { Publisher } from './publisher.js';
+import type { GameRegistry } from '../../games/registry.js';
+import type { Logger } from '../../logger.js';
+import type { Store } from '../../persistence/store/types.js';
+import type { TableService } from '../../tables/service.js';
+import type { MessageIds } from '../publish/message-ids.js';
+import type { Publisher } from '../publish/publisher.js';
 
 /** Services shared by every handler. */
 export interface AppContext {

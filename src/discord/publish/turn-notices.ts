@@ -10,22 +10,22 @@
  * the message, the deadline and when the reminder is due) before anything else depends on
  * it, so a restart neither pings twice nor forgets a reminder: start-up arms the reminders
  * from one read of the due rows (`resume`), without reading any game state. Live tables are
- * left to the publisher's "your move" ping (src/discord/publisher.ts).
+ * left to the publisher's "your move" ping (src/discord/publish/publisher.ts).
  *
  * Changes of one table are handled one after another, in commit order (a promise chain per
  * table); every Discord request is outside the table service's queue.
  */
 import { RESTJSONErrorCodes, Routes } from 'discord-api-types/v10';
 import type { REST } from 'discord.js';
-import type { GameRegistry } from '../games/registry.js';
-import { catalogFor } from '../i18n/index.js';
-import type { Logger } from '../logger.js';
-import type { DueReminder, ShardFilter, Store, TurnNoticeRow } from '../persistence/store/types.js';
-import { tableOptionsOf } from '../tables/bots.js';
-import { isTurnBased, reminderAt } from '../tables/pace.js';
-import { pingFor } from '../tables/policy.js';
-import type { TableService } from '../tables/service.js';
-import type { TableChange, TableListener, TableSnapshot } from '../tables/types.js';
+import type { GameRegistry } from '../../games/registry.js';
+import { catalogFor } from '../../i18n/index.js';
+import type { Logger } from '../../logger.js';
+import type { DueReminder, ShardFilter, Store, TurnNoticeRow } from '../../persistence/store/types.js';
+import { tableOptionsOf } from '../../tables/bots.js';
+import { isTurnBased, reminderAt } from '../../tables/pace.js';
+import { pingFor } from '../../tables/policy.js';
+import type { TableService } from '../../tables/service.js';
+import type { TableChange, TableListener, TableSnapshot } from '../../tables/types.js';
 
 /** setTimeout's longest delay (ms); a later reminder re-arms when it fires. */
 const MAX_TIMER_MS = 2 ** 31 - 1;

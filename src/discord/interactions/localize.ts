@@ -8,7 +8,7 @@
  * game's command, the game's own names (src/games/module.ts `GameText.commandNames`).
  */
 import type { RESTPostAPIChatInputApplicationCommandsJSONBody } from 'discord-api-types/v10';
-import { catalogs, DISCORD_LOCALES_OF, LANGUAGES, type Messages } from '../i18n/index.js';
+import { catalogs, DISCORD_LOCALES_OF, LANGUAGES, type Messages } from '../../i18n/index.js';
 
 /** A command registration body built in one language. */
 export type CommandBuilder = (t: Messages) => RESTPostAPIChatInputApplicationCommandsJSONBody;

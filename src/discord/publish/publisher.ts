@@ -14,28 +14,28 @@
 import { createHash } from 'node:crypto';
 import { RESTJSONErrorCodes, Routes } from 'discord-api-types/v10';
 import { parseResponse, RequestMethod, type REST, type RouteLike } from 'discord.js';
-import type { GameRegistry } from '../games/registry.js';
-import { catalogFor } from '../i18n/index.js';
-import type { Logger } from '../logger.js';
-import { pingFor, viewerSeatOf } from '../tables/policy.js';
-import { tableOptionsOf } from '../tables/bots.js';
-import { isTurnBased } from '../tables/pace.js';
+import type { GameRegistry } from '../../games/registry.js';
+import { catalogFor } from '../../i18n/index.js';
+import type { Logger } from '../../logger.js';
+import { pingFor, viewerSeatOf } from '../../tables/policy.js';
+import { tableOptionsOf } from '../../tables/bots.js';
+import { isTurnBased } from '../../tables/pace.js';
 import { PanelWriter } from './panel-writer.js';
-import type { TableService } from '../tables/service.js';
+import type { TableService } from '../../tables/service.js';
 import type { MessageIds } from './message-ids.js';
-import type { TableChange, TableListener, TableSnapshot } from '../tables/types.js';
-import { boardMessage } from './render/board.js';
-import { lobbyMessage } from './render/lobby.js';
-import { panelFingerprint, panelMessage } from './render/panel.js';
+import type { TableChange, TableListener, TableSnapshot } from '../../tables/types.js';
+import { boardMessage } from '../render/board.js';
+import { lobbyMessage } from '../render/lobby.js';
+import { panelFingerprint, panelMessage } from '../render/panel.js';
 import { BackgroundQueue } from './background.js';
-import { grantedSlot } from './global-budget.js';
-import { RestBudget, RestPriority, type HeaderSource, type RestBudgetOptions, type SlotRelease, type SlotRequest } from './rest-budget.js';
-import { pingMessage } from './render/ping.js';
-import { fileDigest } from './render/markup.js';
-import { PictureMaker, type MessagePicture } from './pictures/index.js';
-import { requestBody, type RequestBody } from './message-body.js';
-import type { GameModule } from '../games/module.js';
-import type { Catalog } from '../i18n/index.js';
+import { grantedSlot } from '../rest/global-budget.js';
+import { RestBudget, RestPriority, type HeaderSource, type RestBudgetOptions, type SlotRelease, type SlotRequest } from '../rest/rest-budget.js';
+import { pingMessage } from '../render/ping.js';
+import { fileDigest } from '../render/markup.js';
+import { PictureMaker, type MessagePicture } from '../pictures/index.js';
+import { requestBody, type RequestBody } from '../render/message-body.js';
+import type { GameModule } from '../../games/module.js';
+import type { Catalog } from '../../i18n/index.js';
 
 /**
  * Who asked for text instead of pictures (README "Pictures"): a server for its public boards
@@ -663,7 +663,7 @@ export class Publisher implements TableListener {
    */
   private async updatePing(work: TableWork, snap: TableSnapshot, changes: TableChange[], ended: boolean): Promise<void> {
     const tableId = snap.table.id;
-    // Turn-based tables ping each player on their own (src/discord/turn-notices.ts).
+    // Turn-based tables ping each player on their own (src/discord/publish/turn-notices.ts).
     if (isTurnBased(tableOptionsOf(snap.table.tableOptions))) return;
     if (ended) return this.replacePing(work, snap, []);
     const pinged = this.pinged.get(tableId) ?? (await this.pingedBy(snap));

@@ -9,7 +9,7 @@ import type {
   StringSelectMenuInteraction,
 } from 'discord.js';
 import type { AppContext, InteractionLog } from './context.js';
-import type { CustomId } from './custom-id.js';
+import type { CustomId } from '../custom-id.js';
 
 /** A click on a button or a string select. */
 export type ComponentInteraction = ButtonInteraction | StringSelectMenuInteraction;

@@ -3,13 +3,13 @@
  * shared by the slash commands and the lobby's Cancel button.
  */
 import { ButtonStyle, ComponentType } from 'discord.js';
-import type { GameModule } from '../games/module.js';
-import type { Catalog } from '../i18n/index.js';
-import type { TableRow } from '../persistence/store/types.js';
-import type { Actor } from '../tables/types.js';
+import type { GameModule } from '../../games/module.js';
+import type { Catalog } from '../../i18n/index.js';
+import type { TableRow } from '../../persistence/store/types.js';
+import type { Actor } from '../../tables/types.js';
 import { privateText } from './answers.js';
 import type { InteractionLog } from './context.js';
-import { tableActionId } from './custom-id.js';
+import { tableActionId } from '../custom-id.js';
 
 /** An ephemeral question with a (red) confirm and a keep button. */
 export function confirmPrompt(question: string, confirmId: string, confirmLabel: string, keepId: string, keepLabel: string) {

@@ -5,7 +5,7 @@
  * (`game_tables` columns) straight through the Store: they change no game state, so they take
  * no table lock, no queue and no version bump — the table service never reads them to decide.
  */
-import type { Store } from '../persistence/store/types.js';
+import type { Store } from '../../persistence/store/types.js';
 
 /** The message ids of the tables this process publishes. */
 export class MessageIds {

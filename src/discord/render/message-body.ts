@@ -3,7 +3,7 @@
  * the files that go with it as multipart (`payload_json` plus `files[n]`, README "Pictures").
  */
 import { MessageFlags } from 'discord-api-types/v10';
-import type { MessagePayload } from './render/markup.js';
+import type { MessagePayload } from './markup.js';
 
 /** A file of a multipart request (@discordjs/rest's RawFile). */
 export interface RequestFile {
