@@ -237,7 +237,7 @@ export interface TurnBasedRecoveryResult {
  * state read) and `TurnNotifier.resume` (reminders armed from one read of the due notices).
  */
 export async function benchTurnBasedRecovery(n: number, runs = 3, moveHours = 72): Promise<TurnBasedRecoveryResult> {
-  const { TurnNotifier } = await import('../src/discord/turn-notices.js');
+  const { TurnNotifier } = await import('../src/discord/publish/turn-notices.js');
   const { pingFor } = await import('../src/tables/policy.js');
   const { reminderAt } = await import('../src/tables/pace.js');
   const dir = mkdtempSync(join(tmpdir(), 'rh-bench-turns-'));

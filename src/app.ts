@@ -9,14 +9,14 @@ import { Agent } from 'undici';
 import { Client, DefaultRestOptions, Events, GatewayIntentBits, Options, REST, Routes, type ClientOptions, type RESTPostAPIChatInputApplicationCommandsJSONBody } from 'discord.js';
 import { GatewayDispatchEvents, type GatewayMessageDeleteBulkDispatchData, type GatewayMessageDeleteDispatchData } from 'discord-api-types/v10';
 import { buildCommands } from './commands/index.js';
-import type { SlashCommand } from './discord/slash-command.js';
+import type { SlashCommand } from './discord/interactions/slash-command.js';
 import type { Config } from './config.js';
-import type { AppContext } from './discord/context.js';
-import { DISCORD_GLOBAL_PER_SECOND, globalRouteRequest, LocalGlobalGate, type GlobalGate } from './discord/global-budget.js';
-import { Publisher, type TextBoardsPreferences } from './discord/publisher.js';
-import { MessageIds } from './discord/message-ids.js';
-import { routeInteractionWebhooks } from './discord/interaction-rest.js';
-import { createRouter } from './discord/router.js';
+import type { AppContext } from './discord/interactions/context.js';
+import { DISCORD_GLOBAL_PER_SECOND, globalRouteRequest, LocalGlobalGate, type GlobalGate } from './discord/rest/global-budget.js';
+import { Publisher, type TextBoardsPreferences } from './discord/publish/publisher.js';
+import { MessageIds } from './discord/publish/message-ids.js';
+import { routeInteractionWebhooks } from './discord/rest/interaction-rest.js';
+import { createRouter } from './discord/interactions/router.js';
 import { defaultRegistry } from './games/index.js';
 import type { GameRegistry } from './games/registry.js';
 import type { Logger } from './logger.js';
@@ -27,7 +27,7 @@ import { ratingsHook } from './ratings/store.js';
 import { TableService, type TableServiceDeps } from './tables/service.js';
 import { BotTurns } from './tables/bot-turns.js';
 import { recoverAtStart } from './tables/recovery.js';
-import { TurnNotifier } from './discord/turn-notices.js';
+import { TurnNotifier } from './discord/publish/turn-notices.js';
 import { BotPool } from './bots/pool.js';
 import { processCpuBudget } from './cpu-budget.js';
 import type { BotPolicy } from './bots/policy.js';
@@ -75,7 +75,7 @@ export interface AppOptions {
   /** "Show my hand" lends its token to the board when the table's board token is this old, ms (default BOARD_TOKEN_REFRESH_MS in publisher.ts; the benchmark sets 0 to measure every such click; Infinity: never, for tests of the channel route). */
   boardTokenRefreshMs?: number;
   /**
-   * The bot-wide global REST budget (src/discord/global-budget.ts): a shard process's lease
+   * The bot-wide global REST budget (src/discord/rest/global-budget.ts): a shard process's lease
    * from its ShardingManager. Default: this process's own, `config.restGlobalShare` of
    * Discord's 50 per second.
    */
@@ -195,9 +195,9 @@ export function createApp(config: Config, opts: AppOptions): App {
   // callback, so they get a client of their own that never waits behind board edits and pings.
   const interactionRest = new REST({ ...(config.discordApiUrl ? { api: config.discordApiUrl } : {}), agent: restAgent(), handlerSweepInterval: REST_HANDLER_SWEEP_MS.interactions, ...restGateOptions(globalGate) });
   // Clicks' and commands' answers (interaction callbacks) on connections of their own, never
-  // waiting behind board uploads for a free one (src/discord/interaction-rest.ts).
+  // waiting behind board uploads for a free one (src/discord/rest/interaction-rest.ts).
   const callbackRest = new REST({ ...(config.discordApiUrl ? { api: config.discordApiUrl } : {}), agent: restAgent(), handlerSweepInterval: REST_HANDLER_SWEEP_MS.interactions, ...restGateOptions(globalGate) });
-  // discord.js's own editReply / followUp / deleteReply too (src/discord/interaction-rest.ts).
+  // discord.js's own editReply / followUp / deleteReply too (src/discord/rest/interaction-rest.ts).
   routeInteractionWebhooks(client.rest, interactionRest, callbackRest);
   const messageIds = new MessageIds(store);
   const publisher = new Publisher({ rest: client.rest, interactionRest, service, messageIds, registry, logger, budget: { gate: globalGate },

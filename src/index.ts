@@ -12,7 +12,7 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { createApp, type App, type AppOptions } from './app.js';
-import { isBudgetMessage, SharedGlobalGate, type BudgetReply, type GlobalGate } from './discord/global-budget.js';
+import { isBudgetMessage, SharedGlobalGate, type BudgetReply, type GlobalGate } from './discord/rest/global-budget.js';
 import { ConfigError, isLoopbackHost, loadConfig, type Config } from './config.js';
 import { probeHealth, startHealthServer } from './health.js';
 import { inviteUrl, INVITE_PERMISSIONS } from './invite.js';
@@ -181,7 +181,7 @@ async function runShards(): Promise<void> {
 
 /**
  * A shard process's global REST budget: slots leased from the ShardingManager over its IPC
- * (src/discord/global-budget.ts; README "Scaling out").
+ * (src/discord/rest/global-budget.ts; README "Scaling out").
  */
 function leasedGate(): GlobalGate | undefined {
   if (!process.send) return undefined;

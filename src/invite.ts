@@ -5,7 +5,7 @@
  * Message History. The README value and this one are checked against each other by a test.
  */
 import { PermissionFlagsBits } from 'discord.js';
-import { REQUIRED_CHANNEL_PERMISSIONS } from './discord/answers.js';
+import { REQUIRED_CHANNEL_PERMISSIONS } from './discord/interactions/answers.js';
 
 /** The permissions integer of the invite link (84992). */
 export const INVITE_PERMISSIONS: bigint = Object.values(REQUIRED_CHANNEL_PERMISSIONS).reduce((a, b) => a | b, 0n) | PermissionFlagsBits.ReadMessageHistory;

@@ -12,7 +12,7 @@
  */
 import { ShardingManager, type Shard } from 'discord.js';
 import type { Config } from './config.js';
-import { DISCORD_GLOBAL_PER_SECOND, GlobalBudgetHost, isBudgetMessage, type BudgetReply, type BudgetRequest } from './discord/global-budget.js';
+import { DISCORD_GLOBAL_PER_SECOND, GlobalBudgetHost, isBudgetMessage, type BudgetReply, type BudgetRequest } from './discord/rest/global-budget.js';
 import type { Logger } from './logger.js';
 
 /** The Discord REST base used when DISCORD_API_URL is not set. */
@@ -112,7 +112,7 @@ export function globalShareOf(config: Config, plan: ShardPlan): number {
 
 /**
  * The global REST budget of this host's shard processes, held in the manager's process
- * (src/discord/global-budget.ts): each shard process leases its slots over the manager's IPC.
+ * (src/discord/rest/global-budget.ts): each shard process leases its slots over the manager's IPC.
  */
 export function hostBudget(manager: ShardingManager, share: number, logger: Logger): GlobalBudgetHost {
   const host = new GlobalBudgetHost(

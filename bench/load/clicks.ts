@@ -20,7 +20,7 @@ export interface ClickSample {
   /**
    * "Show my hand" only: from dispatch until the panel is visible, ms — the reply (callback 4),
    * the follow-up after a deferred update (6), or the "thinking…" reply filled in (5: the bot
-   * was late and acknowledged first, src/discord/late.ts). Absent when it never became visible
+   * was late and acknowledged first, src/discord/interactions/late.ts). Absent when it never became visible
    * within PANEL_FOLLOW_UP_TIMEOUT_MS.
    */
   visibleMs?: number;
@@ -54,7 +54,7 @@ async function clicked(kind: ClickSample['kind'], started: number, result: Inter
   if (result.timedOut) return { sample: { kind, latencyMs, ok: false, failure: 'timeout' }, result, message: undefined };
   if (result.error) return { sample: { kind, latencyMs, ok: false, failure: `${result.error.status}/${result.error.code}` }, result, message: undefined };
   // A deferred update of the board: the panel the user waits for is the follow-up. A deferred
-  // reply (a click the bot acknowledged first because it was late, src/discord/late.ts): the panel
+  // reply (a click the bot acknowledged first because it was late, src/discord/interactions/late.ts): the panel
   // is visible once that "thinking…" reply is filled in.
   const deferred = kind === 'hand' && result.callbackType === 6;
   const late = kind === 'hand' && result.callbackType === 5;

@@ -2,7 +2,7 @@
  * Where a click's time went under load (docs/pictures.md "Click → answer"): reads the
  * product's log (kept by `RH_BENCH_LOG_DIR=DIR npm run bench -- --only=load …`) and prints, per
  * window of `WINDOW` seconds, the component clicks answered, how many were acknowledged first,
- * and the p50 / p99 of each stage (src/discord/stages.ts: ms since the router received the
+ * and the p50 / p99 of each stage (src/discord/interactions/stages.ts: ms since the router received the
  * click) and of the interaction's age on receipt (`ageMs`: the gateway's delivery and the
  * event loop's lag before the router ran).
  *

@@ -20,14 +20,14 @@ import {
   type SettingKey,
 } from '../admin/settings.js';
 import { openTablesPage } from '../admin/tables.js';
-import { actorOf, answerPrompt, privateText } from '../discord/answers.js';
-import type { AppContext, InteractionLog } from '../discord/context.js';
+import { actorOf, answerPrompt, privateText } from '../discord/interactions/answers.js';
+import type { AppContext, InteractionLog } from '../discord/interactions/context.js';
 import { adminActionId } from '../discord/custom-id.js';
-import { confirmPrompt } from '../discord/prompts.js';
+import { confirmPrompt } from '../discord/interactions/prompts.js';
 import { adminTablesText, settingsText } from '../discord/render/admin.js';
-import type { ComponentHandler, ComponentInteraction, SlashCommand } from '../discord/slash-command.js';
+import type { ComponentHandler, ComponentInteraction, SlashCommand } from '../discord/interactions/slash-command.js';
 import type { GameRegistry } from '../games/registry.js';
-import { localizedCommand } from '../discord/localize.js';
+import { localizedCommand } from '../discord/interactions/localize.js';
 import { catalogFor, LANGUAGES, type Catalog } from '../i18n/index.js';
 
 /** `/admin settings` option names → settings keys. */

@@ -4,9 +4,9 @@
  * (ping | dm) first stores how turn-based tables tell you it is your move.
  */
 import { InteractionContextType, SlashCommandBuilder } from 'discord.js';
-import { forDjsEphemeral, privateText } from '../discord/answers.js';
-import type { SlashCommand } from '../discord/slash-command.js';
-import { localizedCommand } from '../discord/localize.js';
+import { forDjsEphemeral, privateText } from '../discord/interactions/answers.js';
+import type { SlashCommand } from '../discord/interactions/slash-command.js';
+import { localizedCommand } from '../discord/interactions/localize.js';
 import { gamesMessage } from '../discord/render/games.js';
 import { catalogFor } from '../i18n/index.js';
 import type { TurnNotify } from '../persistence/store/types.js';

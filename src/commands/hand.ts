@@ -1,10 +1,19 @@
-/** `/hand`: open your private panel for your table in this channel (or your only table here). */
+/**
+ * `/hand` (README "Commands"): open your private panel for your table in this channel; in a
+ * channel without a table of yours, your only running table's panel with a note naming that
+ * table and its channel; with several, a button per table (`rh1:t:<table>:hand`), each opening
+ * that table's panel.
+ */
 import { InteractionContextType, SlashCommandBuilder } from 'discord.js';
-import { actorOf, privateText, serviceErrorText } from '../discord/answers.js';
-import { answerWithPanel } from '../discord/panels.js';
-import type { SlashCommand } from '../discord/slash-command.js';
-import { localizedCommand } from '../discord/localize.js';
-import { catalogFor } from '../i18n/index.js';
+import { ButtonStyle } from 'discord-api-types/v10';
+import { actorOf, forDjsEphemeral, privateText, serviceErrorText } from '../discord/interactions/answers.js';
+import { tableActionId } from '../discord/custom-id.js';
+import { button, buttonRow, clip, type ComponentRow, type MessagePayload } from '../discord/render/markup.js';
+import type { TableRow } from '../persistence/store/types.js';
+import { answerWithPanel } from '../discord/interactions/panels.js';
+import type { SlashCommand } from '../discord/interactions/slash-command.js';
+import { localizedCommand } from '../discord/interactions/localize.js';
+import { catalogFor, type Catalog } from '../i18n/index.js';
 
 /** The `/hand` command. */
 export const handCommand: SlashCommand = {
@@ -29,10 +38,14 @@ export const handCommand: SlashCommand = {
       await interaction.reply(privateText(errors.notActive));
       return;
     }
+    if (!table && playing.length > 1) {
+      log.outcome = 'several_tables';
+      await interaction.reply(forDjsEphemeral(tableChoice(playing, text)));
+      return;
+    }
     if (!table) {
-      log.outcome = playing.length > 1 ? 'several_tables' : 'no-table';
-      const list = playing.map((candidate) => errors.tableIn(candidate.id, candidate.channelId)).join('\n');
-      await interaction.reply(privateText(playing.length > 1 ? `${errors.severalTables}\n${list}` : errors.noTableHere));
+      log.outcome = 'no-table';
+      await interaction.reply(privateText(errors.noTableHere));
       return;
     }
     log.table = table.id;
@@ -45,6 +58,26 @@ export const handCommand: SlashCommand = {
     log.outcome = 'ok';
     // Players reach for /hand when the board is gone or buried: make sure it is there and current.
     app.publisher.redraw(result.value.snapshot);
-    await answerWithPanel(interaction, app, result.value.snapshot, 'reply');
+    const elsewhere = table.channelId !== interaction.channelId ? text.common.commands.handElsewhere(table.id, table.channelId) : undefined;
+    await answerWithPanel(interaction, app, result.value.snapshot, 'reply', elsewhere);
   },
 };
+
+/** Buttons per row and rows of `/hand`'s choice between tables (Discord: 5 buttons a row, 5 rows). */
+const CHOICE_PER_ROW = 5;
+const CHOICE_ROWS = 5;
+
+/**
+ * `/hand`'s answer for someone at several running tables and none in this channel: the list
+ * (table and channel) and a "Table #N" button per table, newest activity first (at most 25).
+ */
+function tableChoice(tables: TableRow[], text: Catalog): MessagePayload {
+  const errors = text.common.errors;
+  const shown = tables.slice(0, CHOICE_PER_ROW * CHOICE_ROWS);
+  const rows: ComponentRow[] = [];
+  for (let i = 0; i < shown.length; i += CHOICE_PER_ROW) {
+    rows.push(buttonRow(...shown.slice(i, i + CHOICE_PER_ROW).map((table) => button(tableActionId(table.id, 'hand'), text.common.commands.pickTable(table.id), ButtonStyle.Secondary))));
+  }
+  const list = tables.map((table) => errors.tableIn(table.id, table.channelId)).join('\n');
+  return { content: clip(`${errors.severalTables}\n${list}`, 2000), components: rows, allowed_mentions: { parse: [] } };
+}

@@ -5,12 +5,12 @@
  * with the bot.
  */
 import { InteractionContextType, SlashCommandBuilder } from 'discord.js';
-import { forDjsEphemeral } from '../discord/answers.js';
+import { forDjsEphemeral } from '../discord/interactions/answers.js';
 import type { MessagePayload } from '../discord/render/markup.js';
 import { clip } from '../discord/render/markup.js';
-import type { SlashCommand } from '../discord/slash-command.js';
+import type { SlashCommand } from '../discord/interactions/slash-command.js';
 import type { GameRegistry } from '../games/registry.js';
-import { localizedCommand } from '../discord/localize.js';
+import { localizedCommand } from '../discord/interactions/localize.js';
 import { catalogFor, type Catalog } from '../i18n/index.js';
 
 /** The embed colour of the help message (decimal RGB: Red Herring's red). */

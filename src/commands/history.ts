@@ -8,15 +8,15 @@
  */
 import { AttachmentBuilder, InteractionContextType, MessageFlags, SlashCommandBuilder, type ChatInputCommandInteraction } from 'discord.js';
 import { ButtonStyle } from 'discord-api-types/v10';
-import { actorOf, forDjs, forDjsEphemeral, privateText } from '../discord/answers.js';
-import type { AppContext, InteractionLog } from '../discord/context.js';
+import { actorOf, forDjs, forDjsEphemeral, privateText } from '../discord/interactions/answers.js';
+import type { AppContext, InteractionLog } from '../discord/interactions/context.js';
 import { historyPageId, reviewId } from '../discord/custom-id.js';
-import { localizedCommand } from '../discord/localize.js';
+import { localizedCommand } from '../discord/interactions/localize.js';
 import { escapeName, button, buttonRow, clip, type ComponentRow, type MessagePayload } from '../discord/render/markup.js';
 import { gameRecord, gameTranscript } from '../discord/render/review-export.js';
 import { reviewContext, reviewMessage, reviewPictureName, reviewPictureSeats, stepPictures, viewLabel, type ReviewInput, type ReviewPictures } from '../discord/render/review.js';
-import { interactionAgeMs } from '../discord/late.js';
-import type { ComponentHandler, ComponentInteraction, SlashCommand } from '../discord/slash-command.js';
+import { interactionAgeMs } from '../discord/interactions/late.js';
+import type { ComponentHandler, ComponentInteraction, SlashCommand } from '../discord/interactions/slash-command.js';
 import type { Seat } from '../games/engine.js';
 import type { GameModule } from '../games/module.js';
 import { catalogFor, type Catalog } from '../i18n/index.js';
@@ -29,7 +29,7 @@ import { clampStep, decodeView, defaultView, lastStep, mayView, replayGame, Repl
  * How long (ms, counted from the interaction's creation) a review step waits for its pictures
  * before answering: a cached step (◀ / ▶ after the neighbours were drawn) answers with them;
  * otherwise the click is acknowledged and the pictures follow as an edit (as panels do,
- * src/discord/panels.ts), never a late answer.
+ * src/discord/interactions/panels.ts), never a late answer.
  */
 export const REVIEW_PICTURE_WAIT_MS = 250;
 /** Games per `/history` page. */
@@ -149,7 +149,7 @@ export const reviewClick: ComponentHandler<'review'> = async (interaction, app, 
   const mod = loaded.mod;
   const textBoards = mod.pictures ? await app.publisher.textBoards.user(interaction.user.id).catch(() => false) : false;
   const pictureWork = textBoards ? Promise.resolve(null) : reviewStepPictures(app, mod, input, text);
-  // As a panel click (src/discord/panels.ts): pictures not drawn in time follow the acknowledgement.
+  // As a panel click (src/discord/interactions/panels.ts): pictures not drawn in time follow the acknowledgement.
   const acknowledged = interaction.deferred || interaction.replied;
   const pictures = acknowledged ? await pictureWork : await within(pictureWork, REVIEW_PICTURE_WAIT_MS - interactionAgeMs(interaction));
   const draw = (drawn: ReviewPictures | null) => reviewMessage(mod, input, text, { pictures: drawn, textBoards });

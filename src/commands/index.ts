@@ -10,7 +10,7 @@ import { historyCommand } from './history.js';
 import { privacyCommand } from './privacy.js';
 import { statsCommand } from './stats.js';
 import { tableCommand } from './table.js';
-import type { SlashCommand } from '../discord/slash-command.js';
+import type { SlashCommand } from '../discord/interactions/slash-command.js';
 
 /** Build the command list for the games in `registry`. */
 export function buildCommands(registry: GameRegistry): SlashCommand[] {

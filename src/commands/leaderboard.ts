@@ -5,12 +5,12 @@
  * shown with `season:`.
  */
 import { InteractionContextType, MessageFlags, SlashCommandBuilder } from 'discord.js';
-import { forDjs, privateText } from '../discord/answers.js';
-import type { AppContext } from '../discord/context.js';
+import { forDjs, privateText } from '../discord/interactions/answers.js';
+import type { AppContext } from '../discord/interactions/context.js';
 import { leaderboardMessage } from '../discord/render/leaderboard.js';
-import type { ComponentHandler, SlashCommand } from '../discord/slash-command.js';
+import type { ComponentHandler, SlashCommand } from '../discord/interactions/slash-command.js';
 import type { GameRegistry } from '../games/registry.js';
-import { localizedCommand } from '../discord/localize.js';
+import { localizedCommand } from '../discord/interactions/localize.js';
 import { catalogFor, type Catalog } from '../i18n/index.js';
 import { ALL_GAMES, type BoardView } from '../ratings/views.js';
 

@@ -7,12 +7,12 @@
  * bot. The confirmation buttons (`rh1:p:…`) only ever act on the user who clicks them.
  */
 import { InteractionContextType, MessageFlags, SlashCommandBuilder } from 'discord.js';
-import { answerPrompt, privateText } from '../discord/answers.js';
-import type { AppContext } from '../discord/context.js';
+import { answerPrompt, privateText } from '../discord/interactions/answers.js';
+import type { AppContext } from '../discord/interactions/context.js';
 import { privacyActionId } from '../discord/custom-id.js';
-import { confirmPrompt } from '../discord/prompts.js';
-import type { ComponentHandler, SlashCommand } from '../discord/slash-command.js';
-import { localizedCommand } from '../discord/localize.js';
+import { confirmPrompt } from '../discord/interactions/prompts.js';
+import type { ComponentHandler, SlashCommand } from '../discord/interactions/slash-command.js';
+import { localizedCommand } from '../discord/interactions/localize.js';
 import { catalogFor, type Catalog } from '../i18n/index.js';
 import { eraseUserData, nothingStored, openSeatsOf, storedData, type OpenSeat, type StoredData } from '../ratings/privacy.js';
 

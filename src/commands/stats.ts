@@ -4,10 +4,10 @@
  * games, wins, win rate and streak; lifetime totals; and their last 5 finished games.
  */
 import { InteractionContextType, SlashCommandBuilder, type ChatInputCommandInteraction } from 'discord.js';
-import { actorOf, forDjsEphemeral, privateText } from '../discord/answers.js';
+import { actorOf, forDjsEphemeral, privateText } from '../discord/interactions/answers.js';
 import { statsMessage } from '../discord/render/stats.js';
-import type { SlashCommand } from '../discord/slash-command.js';
-import { localizedCommand } from '../discord/localize.js';
+import type { SlashCommand } from '../discord/interactions/slash-command.js';
+import { localizedCommand } from '../discord/interactions/localize.js';
 import { catalogFor } from '../i18n/index.js';
 import { recordAgainstBots } from '../ratings/vs-bots.js';
 

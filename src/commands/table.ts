@@ -4,10 +4,10 @@
  * pauses the player's clock at a turn-based table once per game (README "Turn-based tables").
  */
 import { InteractionContextType, SlashCommandBuilder } from 'discord.js';
-import { actorOf, privateText, serviceErrorText } from '../discord/answers.js';
-import { askToCancel, askToLeave } from '../discord/prompts.js';
-import type { SlashCommand } from '../discord/slash-command.js';
-import { localizedCommand } from '../discord/localize.js';
+import { actorOf, privateText, serviceErrorText } from '../discord/interactions/answers.js';
+import { askToCancel, askToLeave } from '../discord/interactions/prompts.js';
+import type { SlashCommand } from '../discord/interactions/slash-command.js';
+import { localizedCommand } from '../discord/interactions/localize.js';
 import { catalogFor } from '../i18n/index.js';
 import { MAX_VACATION_HOURS } from '../tables/pace.js';
 

@@ -8,6 +8,7 @@
 import type { Messages } from '../i18n/index.js';
 import type { AnyBotKit } from './bot.js';
 import type { AnyGameDefinition } from './engine.js';
+import type { AnyLessonScript, LessonNoteText, LessonSections } from './lesson.js';
 import type { AnyGamePictures } from './picture.js';
 import type { AnyGameUi } from './ui.js';
 
@@ -40,9 +41,9 @@ export interface CommandOptionSpec {
 
 /**
  * The texts of one game every common part of the bot reads (the lobby, `/help`, the command
- * localizations): the game's part of one language's catalog, e.g. `t.noir`. Each language's
- * catalog must have every key of the English one (src/i18n/index.ts `Messages`), so a game
- * whose Spanish texts lack a command name does not compile.
+ * localizations): the game's texts in one language, from its folder (`src/games/<game>/text/`,
+ * e.g. `noirText(t)`). Each language must have every key of the English texts (`Widen` of
+ * src/i18n/index.ts), so a game whose Spanish texts lack a command name does not compile.
  */
 export interface GameText {
   /** Display title, e.g. "Suspicion". */
@@ -60,6 +61,15 @@ export interface GameText {
    */
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   hintReasons?: Readonly<Record<string, (...args: any[]) => string>>;
+  /**
+   * The texts of the game's lesson (docs/lessons.md): its notes by key (the keys of the
+   * module's `lesson` script) and the rules sections its notes and ❔ Why cite, by number
+   * (`1.7` is `sections[1][7]`: the heading of docs/rules/<game>.md, summarised in this language).
+   */
+  lesson?: {
+    notes: Readonly<Record<string, LessonNoteText>>;
+    sections: LessonSections;
+  };
 }
 
 /**
@@ -108,6 +118,12 @@ export interface GameBenchSetups {
   };
   /** The legal-move benchmark's configurations: the game's usual table sizes and variants. */
   legalMoves: readonly LegalMovesSetup[];
+  /**
+   * Every rules variant, mode and option that changes how a game plays out (each at every
+   * player count): what bench/endings.ts and test/bots/endings.test.ts play at every bot level
+   * to check that games end with a winner, not at a safety cap (issue 36).
+   */
+  variants: readonly BenchSetup[];
 }
 
 /** A playable game as the bot sees it; `Id` is its literal id (./index.ts derives `GameId` from them). */
@@ -123,7 +139,7 @@ export interface GameModule<Id extends string = string> {
   colour: number;
   /** Short description for the slash command (≤ 100 characters in every language). */
   description: CatalogText;
-  /** The game's texts in the reader's language: its part of the catalog `t` (a typed accessor, e.g. `(t) => t.noir`). */
+  /** The game's texts in the language of the reader's catalog `t` (its `text/index.ts` accessor, e.g. `noirText`). */
   text(t: Messages): GameText;
   definition: AnyGameDefinition;
   ui: AnyGameUi;
@@ -138,6 +154,13 @@ export interface GameModule<Id extends string = string> {
   newOptions: CommandOptionSpec[];
   /** Options of `/<game> rules` (e.g. `variant`), mapped like `newOptions`. */
   rulesOptions?: CommandOptionSpec[];
+  /**
+   * The game's lesson (docs/lessons.md): the script of its guided first game — teaching deal,
+   * line of decisions, notes and highlights — that `/<game> learn` plays through the lesson
+   * engine (./lesson.ts). Optional so a test-only game needs none; every game of `GAME_MODULES`
+   * has one (test/games/lessons.test.ts).
+   */
+  lesson?: AnyLessonScript;
   /**
    * The set-ups the arena and the legal-move benchmark play. Optional so a test-only game
    * needs none; every game of `GAME_MODULES` must have them (test/unit/architecture.test.ts).

@@ -1,7 +1,8 @@
 /**
- * The typed message catalogs (README "Languages"). Every user-facing string lives in
- * `./en/*` (English, the reference) and `./es/*` (neutral Spanish: "ustedes", no
- * "vosotros"). `Messages` is the contract: the English catalog with every literal widened
+ * The typed message catalogs (README "Languages"). The user-facing words every part shares
+ * live in `./en/*` (English, the reference) and `./es/*` (Spanish); each game carries its
+ * own in `src/games/<game>/text/`, typed the same way (`Widen`, `ArityMismatches`), and this
+ * folder imports nothing from a game. `Messages` is the contract: the English catalog with every literal widened
  * to `string`, so another language must define every key with the same function
  * signatures — a missing key, or a function taking a different number of arguments, is a
  * compile error (see `ArityMismatches` below).
@@ -53,7 +54,7 @@ export type ArityMismatches<E, S, P extends string = ''> = E extends (...args: i
       : never;
 
 /** Compiles only when `T` is `never`; the error names the offending paths. */
-type AssertNone<T extends never> = T;
+export type AssertNone<T extends never> = T;
 // A compile error here names the Spanish keys whose arity differs from the English ones.
 export type SpanishArityCheck = AssertNone<ArityMismatches<typeof en, typeof es>>;
 

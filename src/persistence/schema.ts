@@ -236,6 +236,14 @@ export const guildSettings = sqliteTable('guild_settings', {
   hostRoleId: text('host_role_id'),
   /** Public boards drawn as text instead of pictures (README "Pictures"); null = pictures. */
   textBoards: integer('text_boards', { mode: 'boolean' }),
+  /** Who may watch a new table (README "Watching"): 'public', 'delayed' or 'off'; null = 'public'. */
+  spectators: text('spectators'),
+  /** With `spectators` 'delayed': how many moves behind watchers are; null = the default. */
+  spectatorDelay: integer('spectator_delay'),
+  /** Whether watchers see every hand once the game is over: 'off' or 'after-the-end'; null = 'off'. */
+  watchersSeeHands: text('watchers_see_hands'),
+  /** Role that may organise tournaments besides Manage Server (role snowflake); null = Manage Server only. */
+  tournamentRoleId: text('tournament_role_id'),
 });
 
 /** How a turn-based table tells a player it is their move (README "Turn-based tables"). */
@@ -257,7 +265,7 @@ export const userSettings = sqliteTable('user_settings', {
 
 /**
  * The turn notice of one player at one turn-based table (README "Turn-based tables";
- * src/discord/turn-notices.ts): the decision `step` it was sent for, the message (channel
+ * src/discord/publish/turn-notices.ts): the decision `step` it was sent for, the message (channel
  * ping or DM) that says so, that decision's deadline, and when its one reminder is due
  * (`remindAt`; null once sent). One row per (table, user): a new decision replaces it. Read
  * at start-up (`pendingReminders`) to arm the reminders without reading any game state.
@@ -279,4 +287,77 @@ export const turnNotices = sqliteTable(
     remindAt: integer('remind_at'),
   },
   (t) => [primaryKey({ columns: [t.tableId, t.userId] }), index('turn_notices_remind_idx').on(t.remindAt)],
+);
+
+// ---------------------------------------------------------------- tournaments (docs/tournaments.md)
+
+/** Lifecycle of a tournament. */
+export type TournamentStatus = 'signup' | 'running' | 'finished' | 'cancelled';
+
+/**
+ * One Swiss tournament (docs/tournaments.md). Its entrants and rounds are small (at most 64
+ * entrants, a few rounds) and always change together under the tournament's lock, so they are
+ * JSON columns of this row, written with the version it read (like a table's state):
+ * `entrants` (src/tournaments/model.ts `Entrant`), `rounds` (`Round`: the stored pairing, its
+ * tables and their outcomes). The game tables of a round carry the tournament in their table
+ * options.
+ */
+export const tournaments = sqliteTable(
+  'tournaments',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    guildId: text('guild_id').notNull(),
+    /** Where the tournament posts (its channel or thread); its tables are threads of it. */
+    channelId: text('channel_id').notNull(),
+    game: text('game').notNull(),
+    status: text('status').$type<TournamentStatus>().notNull(),
+    organiserUserId: text('organiser_user_id').notNull(),
+    name: text('name').notNull(),
+    /** The game's options for every table (JSON, parsed by the game's schema). */
+    options: text('options', { mode: 'json' }).notNull(),
+    /** The tournament's own settings (JSON, src/tournaments/model.ts `TournamentSettings`). */
+    settings: text('settings', { mode: 'json' }).notNull(),
+    /** 32-bit seed the pairings are drawn from (docs/tournaments.md "Pairing"). */
+    seed: integer('seed').notNull(),
+    /** The round being played (0 before the start). */
+    round: integer('round').notNull().default(0),
+    /** When the current round ends at the latest (Unix ms); null when no round runs. */
+    roundDeadlineAt: integer('round_deadline_at'),
+    entrants: text('entrants', { mode: 'json' }).notNull().default(sql`'[]'`),
+    rounds: text('rounds', { mode: 'json' }).notNull().default(sql`'[]'`),
+    /** Seq of the last row of `tournament_log`. */
+    lastLogSeq: integer('last_log_seq').notNull().default(0),
+    version: integer('version').notNull().default(0),
+    locale: text('locale'),
+    createdAt: integer('created_at').notNull(),
+    updatedAt: integer('updated_at').notNull(),
+    startedAt: integer('started_at'),
+    endedAt: integer('ended_at'),
+    /** 'finished', 'cancelled' (by the organiser), 'too-few' (fewer entrants than a table at the start). */
+    endReason: text('end_reason'),
+    /** The message of the latest standings posted in the tournament's channel. */
+    standingsMessageId: text('standings_message_id'),
+  },
+  (t) => [
+    uniqueIndex('tournaments_one_open_per_channel').on(t.channelId).where(sql`status in ('signup', 'running')`),
+    index('tournaments_guild_status').on(t.guildId, t.status),
+  ],
+);
+
+/** Every change of a tournament, for its organiser (`/tournament log`): append-only. */
+export const tournamentLog = sqliteTable(
+  'tournament_log',
+  {
+    tournamentId: integer('tournament_id')
+      .notNull()
+      .references(() => tournaments.id, { onDelete: 'cascade' }),
+    seq: integer('seq').notNull(),
+    at: integer('at').notNull(),
+    /** Who made the change (a user snowflake); null for the bot itself (a round's end, a deadline). */
+    byUserId: text('by_user_id'),
+    kind: text('kind').notNull(),
+    /** What changed (JSON). */
+    data: text('data', { mode: 'json' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.tournamentId, t.seq] })],
 );

@@ -7,7 +7,7 @@
  */
 import type { StoreTx } from '../persistence/store/types.js';
 import type { FinishedTable, ResultHook } from '../tables/types.js';
-import { isBotUser } from '../tables/bots.js';
+import { isBotUser, tableOptionsOf } from '../tables/bots.js';
 import { rating } from 'openskill';
 import { conservative, rateTable, type RatedSeat } from './rating.js';
 
@@ -33,12 +33,13 @@ export function humanResults(results: readonly HookResult[]): HookResult[] {
  * Rate one finished table: update (or create) the current-season rating of every seated
  * human and their lifetime totals, in `tx` (the transaction storing the results). Bots are
  * never rated; placements are taken among the humans (`humanResults`). Rejects on store
- * errors, which rolls that transaction back. Tables that are not `finished` and tables with
- * fewer than two humans are ignored.
+ * errors, which rolls that transaction back. Tables that are not `finished`, tables with
+ * fewer than two humans and tables opened unrated (a tournament's with `rated:False`,
+ * docs/tournaments.md "Running a tournament") are ignored.
  */
 export async function rateFinishedTable(tx: StoreTx, { table, results: allResults, seats }: FinishedTable): Promise<void> {
   const results = humanResults(allResults);
-  if (table.status !== 'finished' || results.length < 2) return;
+  if (table.status !== 'finished' || results.length < 2 || tableOptionsOf(table.tableOptions).unrated) return;
   const now = table.endedAt ?? table.updatedAt;
   const { season } = await tx.currentSeason(table.guildId, table.game);
   const names = new Map(seats.map((row) => [row.userId, row.displayName.slice(0, NAME_MAX)]));

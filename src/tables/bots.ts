@@ -9,6 +9,7 @@ import { BOT_LEVELS, type BotLevel } from '../games/bot.js';
 import type { Pending } from '../games/engine.js';
 import type { SeatRow } from '../persistence/store/types.js';
 import { MAX_MOVE_HOURS, PACES } from './pace.js';
+import { MAX_SPECTATOR_DELAY, SPECTATOR_MODES, WATCHERS_SEE_HANDS } from './spectators.js';
 
 /** Level of a bot the host seats without choosing one, and of a bot replacing a player. */
 export const DEFAULT_BOT_LEVEL: BotLevel = 'normal';
@@ -37,6 +38,18 @@ export const tableOptionsSchema = z
     pace: z.enum(PACES).optional(),
     moveHours: z.number().int().min(1).max(MAX_MOVE_HOURS).optional(),
     vacations: z.record(z.string(), z.object({ from: z.number(), until: z.number() })).optional(),
+    /**
+     * The tournament table this is (docs/tournaments.md "Running a tournament"): its end is
+     * recorded in the tournament; a seat that never plays forfeits after the missed-deadline
+     * rule (src/tables/deadlines.ts).
+     */
+    tournament: z.object({ id: z.number().int(), round: z.number().int(), table: z.number().int() }).optional(),
+    /** Its results change no rating (a tournament opened with `rated:False`; src/ratings/store.ts). */
+    unrated: z.boolean().optional(),
+    /** Who may watch and what they see (src/tables/spectators.ts; absent = public, no hands). */
+    spectators: z.enum(SPECTATOR_MODES).optional(),
+    spectatorDelay: z.number().int().min(1).max(MAX_SPECTATOR_DELAY).optional(),
+    watchersSeeHands: z.enum(WATCHERS_SEE_HANDS).optional(),
   })
   .strict();
 export type TableOptions = z.infer<typeof tableOptionsSchema>;

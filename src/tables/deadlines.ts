@@ -4,11 +4,12 @@
  * seat away, and a game nobody plays ends as abandoned — and stopping the timers at shutdown.
  */
 import type { GameEvent, Pending } from '../games/engine.js';
-import type { StoreTx, TableRow } from '../persistence/store/types.js';
+import type { SeatRow, StoreTx, TableRow } from '../persistence/store/types.js';
+import { tableOptionsOf } from './bots.js';
 import { TablePart } from './core.js';
 import { playDeadline } from './drivers.js';
-import { deadlineFor, isAbandoned, isBotSeat, isPresent } from './policy.js';
-import type { TableSnapshot } from './types.js';
+import { deadlineFor, isAbandoned, isBotSeat, isPresent, keepRecent } from './policy.js';
+import type { StoredEvent, TableSnapshot } from './types.js';
 
 /** Consecutive missed turn/vote deadlines after which a seat is marked away (README "Deadlines"). */
 export const AWAY_AFTER_MISSED = 2;
@@ -66,6 +67,9 @@ export class TableDeadlines extends TablePart {
             seats = await this.patchSeat(tx, seats, row, { missed, away: row.away || missed >= AWAY_AFTER_MISSED });
           }
         }
+        const forfeited = await this.noShowsForfeit(tx, table, seats, events);
+        if (forfeited.ended) return { kind: 'fired', snapshot: forfeited.ended, prev: due };
+        seats = forfeited.seats;
         const snapshot = await this.committer.commit(tx, def, table, seats, driven.state, seq, events, now, { pending: driven.pending });
         return { kind: 'fired', snapshot: await this.endIfAbandoned(tx, snapshot, now), prev: due };
       },
@@ -82,6 +86,43 @@ export class TableDeadlines extends TablePart {
         }
       },
     );
+  }
+
+  /**
+   * Inside a deadline's transaction, at a tournament table only (docs/tournaments.md "Running a
+   * tournament"): a player the missed-deadline rule just marked away who has not played a move
+   * or opened their hand at this table is a no-show and forfeits — their seat is marked left
+   * (auto-played to the end, ranked last, 0 points) with a `$noShow` event appended to
+   * `events`. When that leaves one player seated, they win at once (as when everyone else
+   * leaves); when it leaves only bots or nobody, the table ends as abandoned. Returns the seats
+   * as now, or the snapshot of a table that just ended (`ended`).
+   */
+  private async noShowsForfeit(tx: StoreTx, table: TableRow, seats: SeatRow[], events: GameEvent[]): Promise<{ seats: SeatRow[]; ended?: TableSnapshot }> {
+    if (!tableOptionsOf(table.tableOptions).tournament) return { seats };
+    const candidates = seats.filter((row) => row.seat !== null && row.away && !row.left && !row.looked && !isBotSeat(row));
+    if (candidates.length === 0) return { seats };
+    const played = new Set((await tx.actions(table.id)).filter((action) => action.kind === 'player').map((action) => action.userId));
+    for (const row of candidates) {
+      if (played.has(row.userId)) continue;
+      seats = await this.patchSeat(tx, seats, row, { left: true });
+      events.push({ type: '$noShow', seat: row.seat! });
+    }
+    const now = this.now();
+    const stayed = seats.filter((row) => row.seat !== null && !row.left);
+    if (stayed.every(isBotSeat)) {
+      return { seats, ended: await this.snapshotOf(tx, await this.abandon(tx, await this.logEvents(tx, table, events, now), now), seats) };
+    }
+    if (stayed.length === 1) {
+      const logged = await this.logEvents(tx, table, events, now);
+      const finished = await this.committer.forfeit(tx, logged, seats, now);
+      return { seats, ended: { table: finished.table, seats, pending: this.definition(table).pending(table.state), results: finished.results, events } };
+    }
+    return { seats };
+  }
+
+  /** Store `events` in the table's recent events (one version bump) without a state change. */
+  private logEvents(tx: StoreTx, table: TableRow, events: GameEvent[], now: number): Promise<TableRow> {
+    return tx.updateTable(table.id, table.version, { updatedAt: now, recentEvents: keepRecent(table.recentEvents as StoredEvent[], events, table.version + 1) });
   }
 
   /**

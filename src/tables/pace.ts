@@ -3,7 +3,7 @@
  * decision on the game's own timers, seconds to minutes) or `turn-based` (a time per move
  * measured in hours, for players who are never online together). Pure rules: no database,
  * clock or timers. The table service asks `decisionMs` for the length of each decision and
- * `restartGraceMs` after a restart; the notifier (src/discord/turn-notices.ts) asks
+ * `restartGraceMs` after a restart; the notifier (src/discord/publish/turn-notices.ts) asks
  * `reminderAt` when to remind.
  *
  * The pace is a table option handled by the service (stored in `game_tables.table_options`

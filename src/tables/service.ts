@@ -22,7 +22,7 @@
  * This file is the facade: one method per verb, each handed to the module of its concern —
  * reads.ts, lobby.ts, play.ts, deadlines.ts, restart.ts — which share one TableContext
  * (core.ts: store, per-table queue, timers, listeners). The board and ping message ids are
- * the Discord wing's (src/discord/message-ids.ts).
+ * the Discord wing's (src/discord/publish/message-ids.ts).
  */
 import { TableContext, type TableServiceDeps } from './core.js';
 import { TableDeadlines } from './deadlines.js';
@@ -30,6 +30,7 @@ import { TableLobby } from './lobby.js';
 import { TablePlay } from './play.js';
 import { TableReads } from './reads.js';
 import { TableRestart } from './restart.js';
+import { TableSeating } from './seated.js';
 import type { TableListener } from './types.js';
 
 export { MAX_CHANGE_ATTEMPTS, type TableServiceDeps } from './core.js';
@@ -46,6 +47,8 @@ export class TableService {
   private readonly play: TablePlay;
   private readonly deadlines: TableDeadlines;
   private readonly restart: TableRestart;
+  /** Tables the bot seats itself (a tournament's; src/tables/seated.ts). */
+  readonly seating: TableSeating;
 
   constructor(deps: TableServiceDeps) {
     this.ctx = new TableContext(deps, (id) => this.deadlines.fireDeadline(id));
@@ -54,6 +57,7 @@ export class TableService {
     this.play = new TablePlay(this.ctx);
     this.deadlines = new TableDeadlines(this.ctx);
     this.restart = new TableRestart(this.ctx);
+    this.seating = new TableSeating(this.ctx);
   }
 
   /** Subscribe to committed changes. */

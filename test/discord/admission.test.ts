@@ -1,10 +1,10 @@
 /**
- * Admission of component clicks (src/discord/admission.ts): a bounded number of clicks is
+ * Admission of component clicks (src/discord/interactions/admission.ts): a bounded number of clicks is
  * worked on at once, the rest wait in arrival order, and a click that waits until it is
  * `acknowledgeAfterMs` late is acknowledged before its turn — never one that started in time.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ClickAdmission } from '../../src/discord/admission.js';
+import { ClickAdmission } from '../../src/discord/interactions/admission.js';
 
 /** Let timers, immediates and promise callbacks run for `ms` of fake time. */
 async function pass(ms: number): Promise<void> {

@@ -3,7 +3,7 @@
  * again replaces the waiting one in its place, and a failing task does not stop the others.
  */
 import { describe, expect, it } from 'vitest';
-import { BackgroundQueue } from '../../src/discord/background.js';
+import { BackgroundQueue } from '../../src/discord/publish/background.js';
 
 describe('BackgroundQueue', () => {
   it('runs nothing synchronously, then the tasks in order; a keyed task queued again keeps its place with the newest body', async () => {

@@ -1,11 +1,11 @@
 /**
  * discord.js's own interaction webhook requests (editReply, followUp, deleteReply) leave the
  * client's REST manager, whose client-side 50/s global queue they would otherwise wait in,
- * for the interaction REST client (src/discord/interaction-rest.ts; docs/rate-limit.md).
+ * for the interaction REST client (src/discord/rest/interaction-rest.ts; docs/rate-limit.md).
  */
 import { REST } from 'discord.js';
 import { describe, expect, it } from 'vitest';
-import { isInteractionCallbackRoute, isInteractionWebhookRoute, routeInteractionWebhooks } from '../../src/discord/interaction-rest.js';
+import { isInteractionCallbackRoute, isInteractionWebhookRoute, routeInteractionWebhooks } from '../../src/discord/rest/interaction-rest.js';
 
 /** A REST manager that records the routes queued on it instead of sending them. */
 function recording(): { rest: REST; routes: string[] } {

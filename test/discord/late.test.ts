@@ -1,9 +1,9 @@
 /**
- * Overload bookkeeping (src/discord/late.ts): interaction ages corrected for this machine's
+ * Overload bookkeeping (src/discord/interactions/late.ts): interaction ages corrected for this machine's
  * clock.
  */
 import { describe, expect, it } from 'vitest';
-import { InteractionAges } from '../../src/discord/late.js';
+import { InteractionAges } from '../../src/discord/interactions/late.js';
 
 const at = (createdTimestamp: number) => ({ createdTimestamp });
 

@@ -6,12 +6,12 @@
  * admission slot (admission.ts) until it returns — and the picture follows as an edit.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { answerWithPanel } from '../../src/discord/panels.js';
-import { PanelWriter } from '../../src/discord/panel-writer.js';
+import { answerWithPanel } from '../../src/discord/interactions/panels.js';
+import { PanelWriter } from '../../src/discord/publish/panel-writer.js';
 import { PictureMaker } from '../../src/discord/pictures/index.js';
 import { RenderQueue } from '../../src/discord/pictures/queue.js';
 import type { Png } from '../../src/discord/pictures/rasterise.js';
-import type { AppContext } from '../../src/discord/context.js';
+import type { AppContext } from '../../src/discord/interactions/context.js';
 import { GAME_MODULES } from '../../src/games/index.js';
 import { GameRegistry } from '../../src/games/registry.js';
 import { silentLogger } from '../../src/logger.js';

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { silentLogger } from '../../src/logger.js';
-import { PanelWriter } from '../../src/discord/panel-writer.js';
+import { PanelWriter } from '../../src/discord/publish/panel-writer.js';
 
 /** A write that finishes when `release()` is called, recording when it was sent and landed. */
 function gate(name: string, log: string[]) {

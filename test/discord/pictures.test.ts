@@ -19,7 +19,7 @@ import { encodeOpaquePng } from '../../src/discord/pictures/png.js';
 import { createRequire } from 'node:module';
 import { inflateSync } from 'node:zlib';
 import { renderContext } from '../../src/discord/render/context.js';
-import { requestBody } from '../../src/discord/message-body.js';
+import { requestBody } from '../../src/discord/render/message-body.js';
 import { playRandomGame } from '../support/random-play.js';
 import { drawCalls, snapshotOf, withTestPictures } from '../support/test-pictures.js';
 

@@ -4,7 +4,7 @@
  * before clean-up, and a waiting channel does not hold up other channels.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { RestBudget, RestPriority } from '../../src/discord/rest-budget.js';
+import { RestBudget, RestPriority } from '../../src/discord/rest/rest-budget.js';
 
 afterEach(() => {
   vi.useRealTimers();

@@ -17,6 +17,7 @@ import { es } from '../../src/i18n/es/index.js';
 import { DiscordEmulator, type EmulatedMessage, type EmulatedUser, type InteractionResult } from '../../src/local/emulator/index.js';
 import { deadlineFor, UNSEEN_HAND_WINDOW_MS, waitsForUnseenHand } from '../../src/tables/policy.js';
 import { answered, boardOf, fresh, noirChoice, offers, perform, playOut, settle, startBot, tableIdOf, tempDir, textOf, type Offer, panelOf } from './harness.js';
+import { jaccuseText, jaccuseTexts } from '../../src/games/jaccuse/text/index.js';
 
 const registry = defaultRegistry();
 
@@ -209,8 +210,8 @@ describe('the first games of a newcomer', () => {
       panels[k] = r.message!;
       expect(vote(panels[k]!).length).toBeGreaterThan(0);
     }
-    expect(vote(panels[1]!).map((o) => o.label)).toContain(`Cambiar a ${es.jaccuse.suspicion.right}`);
-    expect(vote(panels[0]!).map((o) => o.label)).toContain(`Switch to ${en.jaccuse.suspicion.across}`);
+    expect(vote(panels[1]!).map((o) => o.label)).toContain(`Cambiar a ${jaccuseTexts.es.suspicion.right}`);
+    expect(vote(panels[0]!).map((o) => o.label)).toContain(`Switch to ${jaccuseTexts.en.suspicion.across}`);
     const stale = vote(panels[1]!)[0]!;
     const staleEn = vote(panels[0]!)[0]!;
     await settle(app);
@@ -225,7 +226,7 @@ describe('the first games of a newcomer', () => {
       answered(await users[k]!.forge(panels[k]!, offer.customId));
       await settle(app);
       const now = fresh(emu, panels[k]!);
-      expect(textOf(now)).toContain(t.jaccuse.staleVote);
+      expect(textOf(now)).toContain(jaccuseText(t).staleVote);
       expect(vote(now)).toEqual([]);
       expect(textOf(now)).not.toMatch(/change it|Switch to|cambiarlo|Cambiar a/);
     }

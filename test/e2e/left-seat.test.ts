@@ -15,7 +15,7 @@ import { reviewContext } from '../../src/discord/render/review.js';
 import { suspicionModule } from '../../src/games/suspicion/index.js';
 import { en } from '../../src/i18n/en/index.js';
 import { DiscordEmulator, type EmulatedMessage, type EmulatedUser } from '../../src/local/emulator/index.js';
-import { answered, boardOf, fresh, panelOf, playOut, settle, startBot, tableIdOf, tempDir, textOf } from './harness.js';
+import { answered, boardOf, eventually, fresh, panelOf, playOut, settle, startBot, tableIdOf, tempDir, textOf } from './harness.js';
 
 const def = suspicionModule.definition;
 const r = en.review;
@@ -63,7 +63,8 @@ describe('A seat left is a non-player’s view until the game ends', () => {
     await settle(app);
     // While she plays, her panel shows her hand (as a picture: she has pictures on).
     expect(textOf(fresh(emu, openPanel))).not.toContain(panelText.spectator);
-    expect(attachments(fresh(emu, openPanel))).toBe(1);
+    // (the picture follows the answer as an edit once drawn)
+    await eventually(async () => attachments(fresh(emu, openPanel)) === 1, 'her hand picture', 15_000);
     const ask = answered(await cleo.slash('table leave', {}, { channelId }));
     expect(textOf(answered(await cleo.click(ask.message!, en.common.commands.confirmLeaveButton)).message)).toContain(en.common.commands.leftDone);
     await settle(app);

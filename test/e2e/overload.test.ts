@@ -1,5 +1,5 @@
 /**
- * Overload degrades, never fails (README "Benchmark"; src/discord/late.ts): a click that is
+ * Overload degrades, never fails (README "Benchmark"; src/discord/interactions/late.ts): a click that is
  * already late when the bot gets to it is acknowledged at once and its answer follows as an
  * edit of the acknowledged response — the player still gets their panel, the move is still
  * committed and shown, and nobody sees "This interaction failed". The bot is made late by
@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../src/app.js';
 import { decodeCustomId } from '../../src/discord/custom-id.js';
-import { ACKNOWLEDGE_FIRST_AFTER_MS } from '../../src/discord/late.js';
+import { ACKNOWLEDGE_FIRST_AFTER_MS } from '../../src/discord/interactions/late.js';
 import { suspicionDefinition as def } from '../../src/games/suspicion/engine.js';
 import { allComponents, DiscordEmulator, type EmulatedMessage, type EmulatedUser, type InteractionResult } from '../../src/local/emulator/index.js';
 import { answered, boardOf, fresh, offers, perform, settle, startBot, tableIdOf, tempDir, textOf } from './harness.js';

@@ -201,7 +201,7 @@ export async function playLane(
     await boardCurrent(store, tableId);
     const app = (): App => ({ context: { store, publisher: { settled: settledOf(tableId) } } }) as unknown as App;
     // On a loaded machine a click may be acknowledged first and its panel filled by an edit a
-    // moment later (src/discord/late.ts): a panel still empty is read again, not a failure.
+    // moment later (src/discord/interactions/late.ts): a panel still empty is read again, not a failure.
     for (let attempt = 0; ; attempt++) {
       try {
         await playOut({

@@ -1,5 +1,5 @@
 /**
- * The two catalogs key by key (README "Languages"). Both have the same keys and function
+ * The two catalogs key by key (README "Languages"): the common one and each game's texts. Both have the same keys and function
  * signatures at compile time (`Messages`, `SpanishArityCheck` in src/i18n/index.ts); here
  * every entry is *called*: its parameter types are read from the English catalog with the
  * TypeScript compiler (the per-key table of sample arguments is derived, so a new key is
@@ -16,7 +16,9 @@ import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { en } from '../../src/i18n/en/index.js';
 import { es } from '../../src/i18n/es/index.js';
+import { GAME_MODULES } from '../../src/games/index.js';
 import { catalogFor, languageOf, type ArityMismatches, type Messages } from '../../src/i18n/index.js';
+import { noirTexts } from '../../src/games/noir/text/index.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 
@@ -54,8 +56,10 @@ type Gen = fc.Arbitrary<unknown>;
 
 const WORDS = ['Ana', 'Ben', 'Cleo', 'Dov', '<@123>', '🟥 red', 'in 5 minutes', '**x**', ''];
 
-/** A fast-check arbitrary for values of `type` (strings, numbers, booleans, literals, null, arrays, object literals). */
+/** A fast-check arbitrary for values of `type` (strings, numbers, booleans, literals, null, arrays, object literals, functions returning a word). */
 function arbitraryOf(checker: ts.TypeChecker, type: ts.Type): Gen {
+  // A function parameter (a lesson note's `name(seat)`): a function answering with one of the sample words.
+  if (type.getCallSignatures().length > 0) return fc.constantFrom(...WORDS.filter((word) => word !== '')).map((word) => () => word);
   if (type.isUnion()) return fc.oneof(...type.types.map((member) => arbitraryOf(checker, member)));
   if (type.isStringLiteral()) return fc.constant(type.value);
   if (type.isNumberLiteral()) return fc.constant(type.value);
@@ -85,13 +89,27 @@ interface Entry {
   parameters: Gen[] | null;
 }
 
-/** Every entry of the English catalog, with its parameters' arbitraries (the derived per-key table). */
+/**
+ * Where the English words are: the common catalog (src/i18n/en/), and each game's texts
+ * (src/games/<game>/text/en.ts) under the game's id.
+ */
+const SOURCES = [{ file: 'src/i18n/en/index.ts', prefix: '' }, ...GAME_MODULES.map((mod) => ({ file: `src/games/${mod.id}/text/en.ts`, prefix: mod.id }))];
+
+/** Each game's texts by language (src/games/<game>/text/index.ts `<game>Texts`). */
+const GAME_TEXTS = await Promise.all(
+  GAME_MODULES.map(async (mod) => [mod.id, ((await import(/* @vite-ignore */ join(ROOT, `src/games/${mod.id}/text/index.ts`))) as Record<string, Record<'en' | 'es', unknown>>)[`${mod.id}Texts`]!] as const),
+);
+
+/** All the English words: the common catalog with each game's texts under its id. */
+const EN: Record<string, unknown> = { ...en, ...Object.fromEntries(GAME_TEXTS.map(([id, texts]) => [id, texts.en])) };
+/** All the Spanish words, keyed like `EN`. */
+const ES: Record<string, unknown> = { ...es, ...Object.fromEntries(GAME_TEXTS.map(([id, texts]) => [id, texts.es])) };
+
+/** Every entry of the English words (`SOURCES`), with its parameters' arbitraries (the derived per-key table). */
 function entriesOfEnglish(): Entry[] {
-  const file = join(ROOT, 'src/i18n/en/index.ts');
-  const program = ts.createProgram([file], { strict: true, module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext, target: ts.ScriptTarget.ES2022, noEmit: true });
+  const files = SOURCES.map((source) => join(ROOT, source.file));
+  const program = ts.createProgram(files, { strict: true, module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext, target: ts.ScriptTarget.ES2022, noEmit: true });
   const checker = program.getTypeChecker();
-  const source = program.getSourceFile(file)!;
-  const symbol = checker.getExportsOfModule(checker.getSymbolAtLocation(source)!).find((s) => s.name === 'en')!;
   const out: Entry[] = [];
   const walk = (type: ts.Type, path: string): void => {
     if (path === 'common.format') return; // the formatters, not messages (tested in format.test.ts)
@@ -113,13 +131,17 @@ function entriesOfEnglish(): Entry[] {
     const index = type.getStringIndexType();
     if (index && properties.length === 0) {
       // A Record<string, string>: walk the keys the English object really has.
-      const value = valueAt(en, path) as Record<string, unknown>;
+      const value = valueAt(EN, path) as Record<string, unknown>;
       for (const key of Object.keys(value)) out.push({ path: `${path}.${key}`, parameters: null });
       return;
     }
     for (const property of properties) walk(checker.getTypeOfSymbol(property), path ? `${path}.${property.name}` : property.name);
   };
-  walk(checker.getTypeOfSymbol(symbol), '');
+  for (const [i, { prefix }] of SOURCES.entries()) {
+    const source = program.getSourceFile(files[i]!)!;
+    const symbol = checker.getExportsOfModule(checker.getSymbolAtLocation(source)!).find((s) => s.name === 'en')!;
+    walk(checker.getTypeOfSymbol(symbol), prefix);
+  }
   return out;
 }
 
@@ -151,7 +173,7 @@ describe('the English and Spanish catalogs', () => {
       const args = entry.parameters === null ? fc.constant([] as unknown[]) : fc.tuple(...entry.parameters);
       fc.assert(
         fc.property(args, (values) => {
-          for (const catalog of [en, es]) {
+          for (const catalog of [EN, ES]) {
             const text = render(catalog, entry, values as unknown[]);
             expect(typeof text, entry.path).toBe('string');
             const argumentsText = JSON.stringify(values);
@@ -168,8 +190,8 @@ describe('the English and Spanish catalogs', () => {
     for (const entry of entries) {
       const samples = fc.sample(entry.parameters === null ? fc.constant([] as unknown[]) : fc.tuple(...entry.parameters), { numRuns: 5, seed: 3 });
       for (const values of samples) {
-        const english = render(en, entry, values as unknown[]);
-        const spanish = render(es, entry, values as unknown[]);
+        const english = render(EN, entry, values as unknown[]);
+        const spanish = render(ES, entry, values as unknown[]);
         if (english !== spanish || SAME_IN_BOTH.has(entry.path)) continue;
         // What is left once the arguments are taken out: words of the catalog itself?
         let own = String(english);
@@ -212,11 +234,11 @@ describe('locale resolution', () => {
 
 describe('grammar of counted phrases', () => {
   it('a collapse names only the lines removed, and the Spanish verb agrees with their number (docs/rules/noir.md collapse)', () => {
-    expect(en.noir.evCollapse(0, 1, 'Ada')).toBe('Collapse: 1 column of the dead removed (Ada).');
-    expect(en.noir.evCollapse(2, 1, 'Ada')).toBe('Collapse: 2 rows and 1 column of the dead removed (Ada).');
-    expect(es.noir.evCollapse(0, 1, 'Ada')).toBe('Colapso: se retira 1 columna de muertos (Ada).');
-    expect(es.noir.evCollapse(1, 0, 'Ada')).toBe('Colapso: se retira 1 fila de muertos (Ada).');
-    expect(es.noir.evCollapse(1, 1, 'Ada')).toBe('Colapso: se retiran 1 fila y 1 columna de muertos (Ada).');
+    expect(noirTexts.en.evCollapse(0, 1, 'Ada')).toBe('Collapse: 1 column of the dead removed (Ada).');
+    expect(noirTexts.en.evCollapse(2, 1, 'Ada')).toBe('Collapse: 2 rows and 1 column of the dead removed (Ada).');
+    expect(noirTexts.es.evCollapse(0, 1, 'Ada')).toBe('Colapso: se retira 1 columna de muertos (Ada).');
+    expect(noirTexts.es.evCollapse(1, 0, 'Ada')).toBe('Colapso: se retira 1 fila de muertos (Ada).');
+    expect(noirTexts.es.evCollapse(1, 1, 'Ada')).toBe('Colapso: se retiran 1 fila y 1 columna de muertos (Ada).');
   });
 
   it('the Spanish turn ping reads right for one player and for several ("su turno", not the plural "les toca")', () => {

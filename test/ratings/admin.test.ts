@@ -7,7 +7,7 @@ import { MessageFlags, MessageFlagsBitField, PermissionFlagsBits, PermissionsBit
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ADMIN_TABLES_LISTED } from '../../src/admin/tables.js';
 import { adminClick, adminCommand } from '../../src/commands/admin.js';
-import type { AppContext, InteractionLog } from '../../src/discord/context.js';
+import type { AppContext, InteractionLog } from '../../src/discord/interactions/context.js';
 import { decodeCustomId, type CustomId } from '../../src/discord/custom-id.js';
 import { en } from '../../src/i18n/en/index.js';
 import { silentLogger } from '../../src/logger.js';

@@ -40,6 +40,9 @@ describe('who may see which view', () => {
   it('a player: their own seat during the game; every seat and everything revealed once it is over', () => {
     expect(views.map((v) => mayView(v, 0, false))).toEqual([true, true, false, false]);
     expect(views.map((v) => mayView(v, 0, true))).toEqual([true, true, true, true]);
+    // A table that lets watchers see hands after the end: a non-player too, once it is over.
+    expect(views.map((v) => mayView(v, null, false, true))).toEqual([true, false, false, false]);
+    expect(views.map((v) => mayView(v, null, true, true))).toEqual([true, true, true, true]);
     expect(openViews(3, 1, false).map(encodeView)).toEqual(['p', 's1']);
     expect(openViews(3, 1, true).map(encodeView)).toEqual(['p', 's0', 's1', 's2', 'a']);
     expect(openViews(3, null, true).map(encodeView)).toEqual(['p']);

@@ -13,6 +13,7 @@ import { hintFor, hintsAllowed } from '../../src/tables/hints.js';
 
 import { positions, type Position } from '../bots/positions.js';
 import { allConfigs, definitionOf } from '../bots/helpers.js';
+import { noirTexts } from '../../src/games/noir/text/index.js';
 
 let all: Position[] = [];
 
@@ -59,8 +60,6 @@ describe('what a hint suggests', () => {
   });
 
   it("NOIR: an Inspector's suggested arrest says how many suspects are left for the Killer (1 in n), in both languages", async () => {
-    const { en } = await import('../../src/i18n/en/index.js');
-    const { es } = await import('../../src/i18n/es/index.js');
     let arrests = 0;
     for (const { config, input } of await positions(4, 40, 1, allConfigs().filter((c) => c.game === 'noir'))) {
       const hint = hintFor(botKit('noir'), input);
@@ -70,8 +69,8 @@ describe('what a hint suggests', () => {
       expect(hint.reason, config.game).toMatchObject({ key: 'arrestChance' });
       const count = Number(hint.reason!.args![0]);
       expect(count).toBeGreaterThanOrEqual(1);
-      expect(en.noir.hintReasons.arrestChance(count)).toContain(`1 in ${count}`);
-      expect(es.noir.hintReasons.arrestChance(count)).toContain(`1 probabilidad entre ${count}`);
+      expect(noirTexts.en.hintReasons.arrestChance(count)).toContain(`1 in ${count}`);
+      expect(noirTexts.es.hintReasons.arrestChance(count)).toContain(`1 probabilidad entre ${count}`);
     }
     expect(arrests).toBeGreaterThan(0);
   });

@@ -8,9 +8,20 @@
  *   data only (src/games keeps its renderer contract on discord-api-types, as before);
  * - src/discord imports nothing from src/commands (commands plug into the Discord wing
  *   through its command contract, never the other way round);
+ * - the rooms of the Discord wing (docs/architecture.md §2) import downwards only:
+ *   src/discord/rest/ (pacing requests to Discord) imports nothing of the house but its own room
+ *   and the logger — no game, table, store, text or other room; render/ and pictures/ (payloads
+ *   from views) and the wing's shared custom_id codec (custom-id.ts) import no room above
+ *   them (rest/, publish/, interactions/); publish/ (boards, pings, panel refreshes) imports
+ *   nothing from interactions/;
  * - no file outside src/i18n imports one language's catalog (src/i18n/en, src/i18n/es):
  *   user-facing text comes from the catalog a renderer is handed, or `catalogFor(locale)`
- *   (README "Languages"), so nothing can quietly fall back to English.
+ *   (README "Languages"), so nothing can quietly fall back to English; likewise one language
+ *   of a game's texts (src/games/<game>/text/en.ts, es.ts) is imported only by that game's
+ *   `text/index.ts`, which picks the language of the catalog it is handed;
+ * - src/i18n imports nothing from src/games: it keeps the words every part shares, and each
+ *   game carries its own (src/games/README.md "Layout of a game folder"), so the arrow runs one
+ *   way, games → i18n.
  *
  * Every `import … from`, `export … from`, `import x = require()` and dynamic `import()` of
  * every file under src/ is parsed with the TypeScript compiler (comments and strings are not
@@ -68,23 +79,77 @@ const RULES: Rule[] = [
     why: 'tables, ratings, admin and tournaments export data only: no Discord library',
   },
   {
+    from: ['i18n'],
+    forbidden: (wing) => wing === 'games',
+    why: "src/i18n keeps the common words and must not import src/games (a game's words live in src/games/<game>/text/)",
+  },
+  {
     from: ['discord'],
     forbidden: (wing) => wing === 'commands',
     why: 'src/discord must not import src/commands (commands register with the Discord wing)',
   },
 ];
 
+/**
+ * The room of the Discord wing a file (path relative to src/) is in: `rest`, `publish`,
+ * `interactions`, `render`, `pictures`; '' for the wing's shared files at its root; null outside
+ * src/discord.
+ */
+export function roomOf(srcRelative: string): string | null {
+  const parts = srcRelative.split(sep);
+  if (parts[0] !== 'discord') return null;
+  return parts.length > 2 ? parts[1]! : '';
+}
+
+/** One rule between rooms: files of `from` rooms may not import a file of src/ (path relative to src/) that `forbidden` matches. */
+interface RoomRule {
+  from: string[];
+  forbidden: (target: string) => boolean;
+  why: string;
+}
+
+/** Rooms above render/ and pictures/: what the payload builders and the shared files never import. */
+const UPPER_ROOMS = ['rest', 'publish', 'interactions'];
+
+const ROOM_RULES: RoomRule[] = [
+  {
+    from: ['rest'],
+    forbidden: (target) => roomOf(target) !== 'rest' && target !== 'logger.ts',
+    why: 'src/discord/rest/ paces requests to Discord and knows no game, table, store, text or other room: it imports only its own room and the logger',
+  },
+  {
+    from: ['render', 'pictures', ''],
+    forbidden: (target) => UPPER_ROOMS.includes(roomOf(target) ?? ''),
+    why: 'render/, pictures/ and the wing\'s shared custom_id codec (custom-id.ts) stand below rest/, publish/ and interactions/',
+  },
+  {
+    from: ['publish'],
+    forbidden: (target) => roomOf(target) === 'interactions',
+    why: 'src/discord/publish/ stands below src/discord/interactions/: the click handlers call the publisher, never the other way round',
+  },
+];
+
 /** The violations of `RULES` by one file (path relative to src/) with the given source text. */
 export function violations(srcRelative: string, sourceText: string): string[] {
   const wing = wingOf(srcRelative);
+  const room = roomOf(srcRelative);
   const out: string[] = [];
   for (const specifier of importsOf(sourceText)) {
     let target: string | null = null;
     if (specifier.startsWith('.')) {
       const resolved = relative(SRC, resolve(dirname(join(SRC, srcRelative)), specifier));
+      for (const rule of ROOM_RULES) {
+        if (room !== null && rule.from.includes(room) && !resolved.startsWith('..') && rule.forbidden(resolved.replace(/\.js$/, '.ts'))) {
+          out.push(`src/${srcRelative.split(sep).join('/')} imports '${specifier}' — ${rule.why}`);
+        }
+      }
       target = resolved.startsWith('..') ? '(outside src)' : wingOf(resolved);
       if (wing !== 'i18n' && /^i18n[\\/][a-z]{2}([\\/]|$)/.test(resolved)) {
         out.push(`src/${srcRelative.split(sep).join('/')} imports '${specifier}' — only src/i18n may import a language's catalog; take the catalog you are handed or catalogFor(locale)`);
+      }
+      const gameLanguage = /^games[\\/]([^\\/]+)[\\/]text[\\/][a-z]{2}\.(js|ts)$/.exec(resolved);
+      if (gameLanguage && dirname(srcRelative) !== join('games', gameLanguage[1]!, 'text')) {
+        out.push(`src/${srcRelative.split(sep).join('/')} imports '${specifier}' — only the game's text/index.ts may import one language of its texts; use its <game>Text(t)`);
       }
     }
     for (const rule of RULES) {
@@ -100,7 +165,7 @@ describe('import boundaries', () => {
   it('finds the source files and their imports', () => {
     expect(files.length).toBeGreaterThan(50);
     // Sanity: the parser sees the imports the router really has.
-    const router = readFileSync(join(SRC, 'discord/router.ts'), 'utf8');
+    const router = readFileSync(join(SRC, 'discord/interactions/router.ts'), 'utf8');
     expect(importsOf(router)).toContain('./components.js');
   });
 
@@ -112,7 +177,7 @@ describe('import boundaries', () => {
   it('the check itself catches each kind of crossing, and ignores comments and strings', () => {
     expect(violations(join('tables', 'x.ts'), "import { boardMessage } from '../discord/render/board.js';")).toHaveLength(1);
     expect(violations(join('ratings', 'x.ts'), "export { a } from '../commands/admin.js';")).toHaveLength(1);
-    expect(violations(join('admin', 'x.ts'), "const m = await import('../discord/answers.js');")).toHaveLength(1);
+    expect(violations(join('admin', 'x.ts'), "const m = await import('../discord/interactions/answers.js');")).toHaveLength(1);
     expect(violations(join('tables', 'x.ts'), "import type { APIEmbed } from 'discord-api-types/v10';")).toHaveLength(1);
     expect(violations(join('discord', 'x.ts'), "import type { SlashCommand } from '../commands/index.js';")[0]).toMatch(
       /^src\/discord\/x\.ts imports '\.\.\/commands\/index\.js' — src\/discord must not import src\/commands/,
@@ -123,8 +188,33 @@ describe('import boundaries', () => {
     expect(violations(join('tables', 'x.ts'), "// import x from '../discord/a.js'\nconst s = \"from '../commands/b.js'\";")).toEqual([]);
     // A language's catalog is for src/i18n only.
     expect(violations(join('games', 'noir', 'index.ts'), "import { en } from '../../i18n/en/index.js';")[0]).toMatch(/only src\/i18n may import a language's catalog/);
-    expect(violations(join('discord', 'publisher.ts'), "import { noir } from '../i18n/es/noir.js';")).toHaveLength(1);
-    expect(violations(join('discord', 'publisher.ts'), "import { catalogFor } from '../i18n/index.js';")).toEqual([]);
+    expect(violations(join('discord', 'publish', 'board.ts'), "import { noir } from '../../i18n/es/noir.js';")).toHaveLength(1);
+    expect(violations(join('discord', 'publish', 'board.ts'), "import { catalogFor } from '../../i18n/index.js';")).toEqual([]);
     expect(violations(join('i18n', 'index.ts'), "import { en } from './en/index.js';")).toEqual([]);
+    // The words run one way: a game imports the common catalog, never the reverse; one language of a game's texts only through its text/index.ts.
+    expect(violations(join('i18n', 'en', 'index.ts'), "import type { NoirErrorCode } from '../../games/noir/rules.js';")[0]).toMatch(/src\/i18n keeps the common words/);
+    expect(violations(join('games', 'noir', 'ui.ts'), "import { en } from './text/en.js';")[0]).toMatch(/only the game's text\/index.ts/);
+    expect(violations(join('discord', 'x.ts'), "import { es } from '../games/noir/text/es.js';")).toHaveLength(1);
+    expect(violations(join('games', 'noir', 'text', 'index.ts'), "import { en } from './en.js';")).toEqual([]);
+    expect(violations(join('games', 'noir', 'ui.ts'), "import { noirText } from './text/index.js';")).toEqual([]);
+  });
+
+  it('the check itself catches a room of the Discord wing importing upwards', () => {
+    const rest = join('discord', 'rest', 'x.ts');
+    expect(violations(rest, "import type { TableSnapshot } from '../../tables/types.js';")[0]).toMatch(/^src\/discord\/rest\/x\.ts imports .* src\/discord\/rest\/ paces requests/);
+    expect(violations(rest, "import type { GameModule } from '../../games/module.js';")).toHaveLength(1);
+    expect(violations(rest, "import { catalogFor } from '../../i18n/index.js';")).toHaveLength(1);
+    expect(violations(rest, "import type { Store } from '../../persistence/store/types.js';")).toHaveLength(1);
+    expect(violations(rest, "import { requestBody } from '../message-body.js';")).toHaveLength(1);
+    expect(violations(rest, "import type { Publisher } from '../publish/publisher.js';")).toHaveLength(1);
+    expect(violations(join('discord', 'publish', 'x.ts'), "import { answerWithPanel } from '../interactions/panels.js';")).toHaveLength(1);
+    expect(violations(join('discord', 'render', 'x.ts'), "import type { TableWork } from '../publish/publisher.js';")).toHaveLength(1);
+    expect(violations(join('discord', 'pictures', 'x.ts'), "import { RestBudget } from '../rest/rest-budget.js';")).toHaveLength(1);
+    expect(violations(join('discord', 'custom-id.ts'), "import type { AppContext } from './interactions/context.js';")).toHaveLength(1);
+    // Allowed: downwards, and within a room.
+    expect(violations(rest, "import type { Logger } from '../../logger.js';\nimport { take } from './global-budget.js';")).toEqual([]);
+    expect(violations(join('discord', 'publish', 'x.ts'), "import { RestBudget } from '../rest/rest-budget.js';\nimport { boardMessage } from '../render/board.js';")).toEqual([]);
+    expect(violations(join('discord', 'interactions', 'x.ts'), "import type { Publisher } from '../publish/publisher.js';")).toEqual([]);
+    expect(violations(join('discord', 'render', 'x.ts'), "import { tableActionId } from '../custom-id.js';")).toEqual([]);
   });
 });

@@ -49,7 +49,7 @@ export function fileDigest(data: Buffer): Buffer {
  * Legacy messages carry `content`/`embeds` and action rows; a Components V2 message
  * (`flags` has IS_COMPONENTS_V2, README "Pictures") carries only `components` (a Container
  * with Text Displays, a Media Gallery and action rows) and its `files`. `files` never goes
- * into the JSON body: see `../message-body.ts`.
+ * into the JSON body: see `./message-body.ts`.
  */
 export interface MessagePayload {
   content?: string;

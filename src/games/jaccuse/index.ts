@@ -3,6 +3,7 @@
  * options of `/jaccuse new`.
  */
 import type { GameModule } from '../module.js';
+import { jaccuseLesson } from './lesson.js';
 import { jaccuseBench } from './bench.js';
 import { jaccuseBot } from './bot.js';
 import { commandOptions } from '../options.js';
@@ -10,16 +11,17 @@ import { jaccuseDefinition } from './engine.js';
 import { jaccuseUi } from './ui.js';
 import { jaccusePictures } from './pictures.js';
 import { jaccuseOptionsSchema } from './rules.js';
+import { jaccuseText } from './text/index.js';
 
 /** The J'Accuse! module: `/jaccuse new`, `/jaccuse rules`. */
 export const jaccuseModule: GameModule<'jaccuse'> = {
   id: 'jaccuse',
   command: 'jaccuse',
-  title: (t) => t.jaccuse.title,
+  title: (t) => jaccuseText(t).title,
   emoji: '🫵',
   colour: 0xc0392b,
-  description: (t) => t.jaccuse.description,
-  text: (t) => t.jaccuse,
+  description: (t) => jaccuseText(t).description,
+  text: (t) => jaccuseText(t),
   definition: jaccuseDefinition,
   ui: jaccuseUi,
   pictures: jaccusePictures,
@@ -28,17 +30,18 @@ export const jaccuseModule: GameModule<'jaccuse'> = {
     {
       name: 'across-chooser',
       optionKey: 'acrossChooser',
-      description: (t) => t.jaccuse.optionAcrossChooser,
-      choiceNames: (t) => ({ holder: t.jaccuse.choiceHolder, inspector: t.jaccuse.choiceInspector }),
+      description: (t) => jaccuseText(t).optionAcrossChooser,
+      choiceNames: (t) => ({ holder: jaccuseText(t).choiceHolder, inspector: jaccuseText(t).choiceInspector }),
     },
     {
       name: 'characters',
       optionKey: 'characters',
-      description: (t) => t.jaccuse.optionCharacters,
-      choiceNames: (t) => ({ random: t.jaccuse.choiceRandom, choice: t.jaccuse.choiceChoice }),
+      description: (t) => jaccuseText(t).optionCharacters,
+      choiceNames: (t) => ({ random: jaccuseText(t).choiceRandom, choice: jaccuseText(t).choiceChoice }),
     },
-    { name: 'turn-timer', optionKey: 'turnSeconds', description: (t) => t.jaccuse.optionTurnTimer },
-    { name: 'vote-timer', optionKey: 'voteSeconds', description: (t) => t.jaccuse.optionVoteTimer },
+    { name: 'turn-timer', optionKey: 'turnSeconds', description: (t) => jaccuseText(t).optionTurnTimer },
+    { name: 'vote-timer', optionKey: 'voteSeconds', description: (t) => jaccuseText(t).optionVoteTimer },
   ]),
+  lesson: jaccuseLesson,
   bench: jaccuseBench,
 };

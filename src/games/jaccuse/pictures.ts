@@ -5,7 +5,7 @@
  * Investigation card count — plus the piles, the latest reveal and a key, drawn from the
  * public view; a seat's hand — its character sheet's exonerations, its Suspicion cards (used,
  * free, its secret vote), its Investigation cards (and the one set face down) — drawn from
- * that seat's view. Pure: no state, no clock; every word comes from `ctx.t.jaccuse.pictures`.
+ * that seat's view. Pure: no state, no clock; every word comes from `jaccuseText(ctx.t).pictures`.
  */
 import type { GameEvent } from '../engine.js';
 import type { GamePictures, Picture, PictureContext } from '../picture.js';
@@ -27,6 +27,7 @@ import {
 } from './rules.js';
 import { describeEvent } from './ui-text.js';
 import type { JaccusePublicView, JaccuseSeatView } from './views.js';
+import { jaccuseText, type JaccuseText } from './text/index.js';
 
 /** Layout, px. */
 const W = PICTURE_WIDTH;
@@ -42,7 +43,7 @@ const INK = '#1e1f22';
 const TYPE_COLOUR: Record<EvidenceType, string> = { motive: '#c2255c', opportunity: '#0c8599', weapon: '#6741d9' };
 
 type Pics = JaccuseCatalogPictures;
-type JaccuseCatalogPictures = PictureContext['t']['jaccuse']['pictures'];
+type JaccuseCatalogPictures = JaccuseText['pictures'];
 
 function nameOf(ctx: PictureContext, seat: number): string {
   return ctx.seats[seat]?.name ?? `#${seat + 1}`;
@@ -79,7 +80,7 @@ function evidenceCard(card: EvidenceId, x: number, y: number, p: Pics, t: Pictur
   // The type's word whole: bold when it fits, else plain ("Opportunity" in a narrow card).
   const typeBold = textWidth(p.typeName[type], MIN_LABEL_PX, true) <= w - 40;
   out.push(text(x + 36, y + 28, p.typeName[type], { size: MIN_LABEL_PX, fill: TYPE_COLOUR[type], bold: typeBold, maxWidth: w - 40 }));
-  const lines = wrapText(t.jaccuse.evidence[card], w - 16, MIN_TEXT_PX, 2);
+  const lines = wrapText(jaccuseText(t).evidence[card], w - 16, MIN_TEXT_PX, 2);
   lines.forEach((l, i) => out.push(text(x + 10, y + (lines.length === 1 ? 62 : 56 + i * 29), l, { size: MIN_TEXT_PX, fill: INK })));
   if (latest) out.push(rect(x - 6, y - 6, w + 12, CARD_H + 12, { fill: 'none', radius: 16, stroke: THEME.highlight, strokeWidth: 4 }));
 }
@@ -120,7 +121,7 @@ function statusText(v: JaccusePublicView, ctx: PictureContext, p: Pics): string 
     case 'vote':
       return p.statusVote(v.castCount, v.seatCount);
     case 'across':
-      return v.across ? p.statusAcross(nameOf(ctx, v.across.chooser), ctx.t.jaccuse.evidence[v.across.card]) : '';
+      return v.across ? p.statusAcross(nameOf(ctx, v.across.chooser), jaccuseText(ctx.t).evidence[v.across.card]) : '';
     case 'over':
       if (v.endReason === 'arrest') return p.statusArrest(v.arrested.map((s) => nameOf(ctx, s)).join(', '));
       return v.endReason === 'cap' ? p.statusCap : p.statusExhausted;
@@ -205,7 +206,7 @@ function drawSeat(v: JaccusePublicView, ctx: PictureContext, p: Pics, seat: numb
     out.push(text(x + bw / 2, top + 33, p.inspector, { size: MIN_LABEL_PX, bold: true, fill: INK, anchor: 'middle' }));
     x += bw + 12;
   }
-  const character = info.character ? ctx.t.jaccuse.characters[info.character] : p.noCharacter;
+  const character = info.character ? jaccuseText(ctx.t).characters[info.character] : p.noCharacter;
   if (right - x > 60) out.push(text(right, top + 34, character, { size: MIN_LABEL_PX, fill: THEME.muted, anchor: 'end', maxWidth: right - x }));
   if (tag) {
     const tx = W - MARGIN - 14 - tagW;
@@ -228,7 +229,7 @@ function drawSeat(v: JaccusePublicView, ctx: PictureContext, p: Pics, seat: numb
 
 /** One outcome of the latest reveal as a short line. */
 function outcomeLine(o: EvidenceOutcome, ctx: PictureContext, p: Pics): string {
-  const card = ctx.t.jaccuse.evidence[o.card];
+  const card = jaccuseText(ctx.t).evidence[o.card];
   switch (o.kind) {
     case 'move':
       return o.to === null ? p.outcomeMovePending(card, nameOf(ctx, o.from)) : p.outcomeMove(card, nameOf(ctx, o.from), nameOf(ctx, o.to));
@@ -308,9 +309,9 @@ function commonAlt(v: JaccusePublicView, ctx: PictureContext, p: Pics): string[]
   const rc = renderContext(ctx);
   const changed = ctx.latest.map((e) => describeEvent(e, rc, ctx.viewer)).filter((s): s is string => Boolean(s));
   if (changed.length) out.push(p.altLatest(changed.join(' ')));
-  const ev = (cards: EvidenceId[]) => (cards.length ? cards.map((c) => ctx.t.jaccuse.evidence[c]).join(', ') : p.nothing);
+  const ev = (cards: EvidenceId[]) => (cards.length ? cards.map((c) => jaccuseText(ctx.t).evidence[c]).join(', ') : p.nothing);
   v.seats.forEach((s, seat) => {
-    const character = s.character ? ctx.t.jaccuse.characters[s.character] : p.noCharacter;
+    const character = s.character ? jaccuseText(ctx.t).characters[s.character] : p.noCharacter;
     const used = s.used.length ? s.used.map((u) => p.suspicionName[u]).join(', ') : p.nothing;
     out.push(p.altSeat(nameOf(ctx, seat), character, ev(s.suspected), `${s.hard.length}/5 (${ev(s.hard)})`, used));
   });
@@ -324,7 +325,7 @@ function finish(body: string[], height: number, alt: string): Picture {
 
 /** The public board (rules §4.8 "Public"). */
 function board(v: JaccusePublicView, ctx: PictureContext): Picture {
-  const p = ctx.t.jaccuse.pictures;
+  const p = jaccuseText(ctx.t).pictures;
   const out: string[] = [];
   const latest = latestCards(ctx.latest);
   let y = drawHeader(v, ctx, p, out) + 6;
@@ -391,7 +392,7 @@ function heading(label: string, y: number, out: string[]): number {
 
 /** One seat's hand (rules §4.8 "Private"): sheet, Suspicion cards, Investigation cards. */
 function hand(v: JaccuseSeatView, ctx: PictureContext): Picture {
-  const p = ctx.t.jaccuse.pictures;
+  const p = jaccuseText(ctx.t).pictures;
   const out: string[] = [];
   const latest = latestCards(ctx.latest);
   const me = v.seats[v.me]!;
@@ -431,7 +432,7 @@ function hand(v: JaccuseSeatView, ctx: PictureContext): Picture {
   out.push(key.svg);
   y += key.height + 6;
   const alt = [p.altHand(headerText(v, p)), `${statusText(v, ctx, p)}.`];
-  if (me.character) alt.push(p.altCleared(EVIDENCE_TYPES.map((ty) => ctx.t.jaccuse.evidence[EXONERATIONS[me.character!][ty]]).join(', ')));
+  if (me.character) alt.push(p.altCleared(EVIDENCE_TYPES.map((ty) => jaccuseText(ctx.t).evidence[EXONERATIONS[me.character!][ty]]).join(', ')));
   const free = SUSPICION_CARDS.filter((c) => !me.used.includes(c)).map((c) => p.suspicionName[c]).join(', ');
   alt.push(p.altSuspicion(free || p.nothing));
   if (v.myVote) alt.push(p.altVote(p.suspicionName[v.myVote]));

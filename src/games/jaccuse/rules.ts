@@ -3,7 +3,7 @@
  * (docs/rules/jaccuse.md). Pure: no I/O, no clock, no unseeded randomness.
  *
  * Every [DEFAULT] of the rules file is a named constant here or an option of
- * `jaccuseOptionsSchema`. Display names live in the i18n catalog (src/i18n/en/jaccuse.ts);
+ * `jaccuseOptionsSchema`. Display names live in the i18n catalog (./text/en.ts);
  * this file only holds stable ids.
  */
 import { z } from 'zod';
@@ -301,7 +301,7 @@ export interface JaccuseState {
 
 // ───────────────────────────── Refusals ─────────────────────────────
 
-/** Refusal codes of J'Accuse! actions (plain-language texts: i18n/en/jaccuse.ts `errors`). */
+/** Refusal codes of J'Accuse! actions (plain-language texts: ./text/en.ts `errors`). */
 export type JaccusePlainErrorCode =
   | 'game-over'
   | 'not-seated'

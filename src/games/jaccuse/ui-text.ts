@@ -19,52 +19,53 @@ import {
   type JaccuseOptions,
   type SuspicionCard,
 } from './rules.js';
+import { jaccuseText } from './text/index.js';
 
 /** "🗡️ Rope": evidence card with its type emoji. */
 export function evidenceLabel(card: EvidenceId, t: Catalog): string {
-  return `${t.jaccuse.typeEmoji[evidenceType(card)]} ${t.jaccuse.evidence[card]}`;
+  return `${jaccuseText(t).typeEmoji[evidenceType(card)]} ${jaccuseText(t).evidence[card]}`;
 }
 
 /** "💔🗡️ Motive + Weapon": the icons of an Investigation card. */
 export function investigationLabel(card: InvestigationId, t: Catalog): string {
   const types = INVESTIGATION_CARDS[card];
-  const emoji = types.map((ty) => t.jaccuse.typeEmoji[ty]).join('');
-  const words = types.map((ty) => t.jaccuse.types[ty].split(' ').slice(1).join(' '));
-  return `${emoji} ${t.jaccuse.investigationIcons(words)}`;
+  const emoji = types.map((ty) => jaccuseText(t).typeEmoji[ty]).join('');
+  const words = types.map((ty) => jaccuseText(t).types[ty].split(' ').slice(1).join(' '));
+  return `${emoji} ${jaccuseText(t).investigationIcons(words)}`;
 }
 
 /** "Money, In the Woods, Knife": what a character is exonerated against. */
 export function exonerationList(character: CharacterId, t: Catalog): string {
-  return EVIDENCE_TYPES.map((ty) => t.jaccuse.evidence[EXONERATIONS[character][ty]]).join(', ');
+  return EVIDENCE_TYPES.map((ty) => jaccuseText(t).evidence[EXONERATIONS[character][ty]]).join(', ');
 }
 
 /** The character's full name, or a placeholder before it is chosen. */
 export function characterName(character: CharacterId | null | undefined, t: Catalog): string {
-  return character ? t.jaccuse.characters[character] : t.jaccuse.noCharacter;
+  return character ? jaccuseText(t).characters[character] : jaccuseText(t).noCharacter;
 }
 
 /** The Inspector's flourish for a card moving away from a character ("And you, Butler… explain the ROPE!"). */
 export function moveFlourish(character: CharacterId | null | undefined, card: EvidenceId, t: Catalog): string {
-  const who = character ? t.jaccuse.characterShort[character] : '…';
-  return t.jaccuse.explain[evidenceType(card)](who, t.jaccuse.evidence[card]);
+  const who = character ? jaccuseText(t).characterShort[character] : '…';
+  return jaccuseText(t).explain[evidenceType(card)](who, jaccuseText(t).evidence[card]);
 }
 
 /** The Inspector's flourish for a card hardening. */
 export function hardenFlourish(character: CharacterId | null | undefined, card: EvidenceId, t: Catalog): string {
-  const who = character ? t.jaccuse.characterShort[character] : '…';
-  return t.jaccuse.accuse[evidenceType(card)](who, t.jaccuse.evidence[card]);
+  const who = character ? jaccuseText(t).characterShort[character] : '…';
+  return jaccuseText(t).accuse[evidenceType(card)](who, jaccuseText(t).evidence[card]);
 }
 
 /** Evidence list with labels, or a dash when empty. */
 export function evidenceList(cards: readonly EvidenceId[], t: Catalog): string {
-  return cards.length ? cards.map((c) => evidenceLabel(c, t)).join(', ') : t.jaccuse.nothing;
+  return cards.length ? cards.map((c) => evidenceLabel(c, t)).join(', ') : jaccuseText(t).nothing;
 }
 
 // ───────────────────────────── Log ─────────────────────────────
 
 /** One log line for `event` as seen by `viewer` (private events are phrased for their recipient). */
 export function describeEvent(e: GameEvent, ctx: RenderContext, _viewer: Viewer): string | null {
-  const t = ctx.t.jaccuse;
+  const t = jaccuseText(ctx.t);
   const name = (seat: unknown) => ctx.name(Number(seat));
   const evidence = (card: unknown) => evidenceLabel(card as EvidenceId, ctx.t);
   const character = e.character as CharacterId | null | undefined;
@@ -118,17 +119,17 @@ export function describeEvent(e: GameEvent, ctx: RenderContext, _viewer: Viewer)
 /** A private, plain-language answer for a refused action (one catalog text per `JaccuseError` code). */
 export function describeError(error: JaccuseError, t: Catalog): string {
   // A code from outside the union (never produced by the engine) gets the generic text.
-  return t.jaccuse.errors[error.code] ?? t.jaccuse.errors.unknown;
+  return jaccuseText(t).errors[error.code] ?? jaccuseText(t).errors.unknown;
 }
 
 /** The private note for a vote click drawn for an earlier step (the votes were already revealed). */
 export function staleNote(action: JaccuseAction, t: Catalog): string | null {
-  return action.type === 'vote' ? t.jaccuse.staleVote : null;
+  return action.type === 'vote' ? jaccuseText(t).staleVote : null;
 }
 
 /** `/jaccuse rules`: the rules in short with this table's values. */
 export function rulesHelp(o: JaccuseOptions, t: Catalog): string {
-  const j = t.jaccuse;
+  const j = jaccuseText(t);
   return j.rulesHelp({
     chooser: o.acrossChooser === 'holder' ? j.summaryHolder : j.summaryInspector,
     characters: o.characters === 'random' ? j.summaryRandom : j.summaryChoice,
@@ -140,7 +141,7 @@ export function rulesHelp(o: JaccuseOptions, t: Catalog): string {
 
 /** One line for the lobby describing the chosen options. */
 export function optionsSummary(o: JaccuseOptions, t: Catalog, live = true): string {
-  const j = t.jaccuse;
+  const j = jaccuseText(t);
   return j.optionsSummary(
     o.acrossChooser === 'holder' ? j.summaryHolder : j.summaryInspector,
     o.characters === 'random' ? j.summaryRandom : j.summaryChoice,

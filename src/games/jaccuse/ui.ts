@@ -1,7 +1,7 @@
 /**
  * J'Accuse! — renderers (docs/discord.md): the public board from the public view, a seat's panel from
  * its seat view; the sentences (log lines, errors, rules help) come from ui-text.ts. Pure;
- * reads every string from `ctx.t.jaccuse`.
+ * reads every string from `jaccuseText(ctx.t)`.
  */
 import { ButtonStyle, ComponentType, type APIButtonComponentWithCustomId } from 'discord-api-types/v10';
 import type { ActionRow, BoardRender, GameUi, PanelRender, RenderContext } from '../ui.js';
@@ -29,6 +29,7 @@ import {
   staleNote,
 } from './ui-text.js';
 import type { JaccusePublicView, JaccuseSeatView } from './views.js';
+import { jaccuseText } from './text/index.js';
 
 const clip = (s: string, n: number) => (s.length <= n ? s : `${s.slice(0, n - 1)}…`);
 
@@ -36,7 +37,7 @@ const clip = (s: string, n: number) => (s.length <= n ? s : `${s.slice(0, n - 1)
 
 /** Status mark of a seat on the board (docs/discord.md). */
 function seatMark(view: JaccusePublicView, seat: number, ctx: RenderContext): string {
-  if (view.phase === 'over') return view.arrested.includes(seat) ? ctx.t.jaccuse.arrestedMark : '🏆';
+  if (view.phase === 'over') return view.arrested.includes(seat) ? jaccuseText(ctx.t).arrestedMark : '🏆';
   if (ctx.seats[seat]?.away || ctx.seats[seat]?.left) return '💤';
   switch (view.phase) {
     case 'characters':
@@ -51,7 +52,7 @@ function seatMark(view: JaccusePublicView, seat: number, ctx: RenderContext): st
 }
 
 function statusLine(view: JaccusePublicView, ctx: RenderContext): string {
-  const t = ctx.t.jaccuse;
+  const t = jaccuseText(ctx.t);
   switch (view.phase) {
     case 'characters':
       return t.statusCharacters(ctx.name(view.characterChooser ?? 0));
@@ -69,7 +70,7 @@ function statusLine(view: JaccusePublicView, ctx: RenderContext): string {
 
 /** One outcome of the latest reveal, as a board bullet. */
 function outcomeLine(o: EvidenceOutcome, ctx: RenderContext, chars: (CharacterId | null)[]): string {
-  const t = ctx.t.jaccuse;
+  const t = jaccuseText(ctx.t);
   switch (o.kind) {
     case 'move':
       return o.to === null
@@ -86,7 +87,7 @@ function outcomeLine(o: EvidenceOutcome, ctx: RenderContext, chars: (CharacterId
 
 /** The latest reveal: votes, result, Investigation card and what happened. */
 function revealLines(r: RevealRecord, ctx: RenderContext, chars: (CharacterId | null)[]): string[] {
-  const t = ctx.t.jaccuse;
+  const t = jaccuseText(ctx.t);
   const votes = r.votes.map((v, s) => `${ctx.name(s)} ${t.suspicionEmoji[v]}`).join(' · ');
   const lines = [
     `${t.revealHeader(r.round)} — ${votes} ${t.revealOutcome(t.suspicion[r.outcome], r.tie)}`,
@@ -99,7 +100,7 @@ function revealLines(r: RevealRecord, ctx: RenderContext, chars: (CharacterId | 
 
 /** The public board (docs/discord.md): status, one line per seat, piles, the latest reveal. */
 function board(view: JaccusePublicView, ctx: RenderContext): BoardRender {
-  const t = ctx.t.jaccuse;
+  const t = jaccuseText(ctx.t);
   const chars = view.seats.map((s) => s.character);
   const lines: string[] = [];
   if (view.phase !== 'characters' && view.phase !== 'over') {
@@ -134,7 +135,7 @@ function button(label: string, customId: string, style: ActionStyle = ButtonStyl
 }
 
 function panelStatus(view: JaccuseSeatView, ctx: RenderContext): string {
-  const t = ctx.t.jaccuse;
+  const t = jaccuseText(ctx.t);
   const me = view.me;
   switch (view.phase) {
     case 'characters':
@@ -159,7 +160,7 @@ function panelStatus(view: JaccuseSeatView, ctx: RenderContext): string {
 
 /** Component rows holding exactly `legal` (buttons for cards and votes, selects for targets). */
 function panelRows(view: JaccuseSeatView, legal: JaccuseAction[], ctx: RenderContext): ActionRow[] {
-  const t = ctx.t.jaccuse;
+  const t = jaccuseText(ctx.t);
   const rows: ActionRow[] = [];
   const characters = legal.filter((a): a is Extract<JaccuseAction, { type: 'character' }> => a.type === 'character');
   const investigations = legal.filter((a): a is Extract<JaccuseAction, { type: 'investigate' }> => a.type === 'investigate');
@@ -219,7 +220,7 @@ function panelRows(view: JaccuseSeatView, legal: JaccuseAction[], ctx: RenderCon
 
 /** A seat's private panel: sheet, cards, what they wait for, exactly the legal actions. */
 function panel(view: JaccuseSeatView, legal: JaccuseAction[], ctx: RenderContext): PanelRender {
-  const t = ctx.t.jaccuse;
+  const t = jaccuseText(ctx.t);
   const me = view.seats[view.me];
   const lines: string[] = [];
   lines.push(me?.character ? t.panelCharacter(t.characters[me.character], exonerationList(me.character, ctx.t)) : t.panelNoCharacter);

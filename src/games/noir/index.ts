@@ -8,27 +8,29 @@ import { noirBot } from './bot.js';
 import { noirHintReason } from './hint.js';
 import { commandOptions, type OptionPresentation } from '../options.js';
 import { noirDefinition } from './engine.js';
+import { noirLesson } from './lesson.js';
 import { noirUi } from './ui.js';
 import { noirPictures } from './pictures.js';
 import { noirOptionsSchema } from './rules.js';
+import { noirText } from './text/index.js';
 
 /** The `mode` option, shared by `/noir new` and `/noir rules`. */
 const modeOption: OptionPresentation<typeof noirOptionsSchema.shape> = {
   name: 'mode',
   optionKey: 'mode',
-  description: (t) => t.noir.cmdMode,
-  choiceNames: (t) => ({ classic: t.noir.cmdModeClassic, standard: t.noir.cmdModeStandard, 'citizens-arrest': t.noir.cmdModeCitizens }),
+  description: (t) => noirText(t).cmdMode,
+  choiceNames: (t) => ({ classic: noirText(t).cmdModeClassic, standard: noirText(t).cmdModeStandard, 'citizens-arrest': noirText(t).cmdModeCitizens }),
 };
 
 /** The NOIR module: `/noir new`, `/noir rules`. */
 export const noirModule: GameModule<'noir'> = {
   id: 'noir',
   command: 'noir',
-  title: (t) => t.noir.title,
+  title: (t) => noirText(t).title,
   emoji: '🔪',
   colour: 0x2b2d31,
-  description: (t) => t.noir.description,
-  text: (t) => t.noir,
+  description: (t) => noirText(t).description,
+  text: (t) => noirText(t),
   definition: noirDefinition,
   ui: noirUi,
   pictures: noirPictures,
@@ -36,15 +38,16 @@ export const noirModule: GameModule<'noir'> = {
   bot: { ...noirBot, reason: noirHintReason },
   newOptions: commandOptions(noirOptionsSchema, [
     modeOption,
-    { name: 'kill-target', optionKey: 'killTarget', description: (t) => t.noir.cmdKillTarget },
+    { name: 'kill-target', optionKey: 'killTarget', description: (t) => noirText(t).cmdKillTarget },
     {
       name: 'killer',
       optionKey: 'killer',
-      description: (t) => t.noir.cmdKiller,
-      choiceNames: (t) => ({ random: t.noir.cmdKillerRandom, host: t.noir.cmdKillerHost, guest: t.noir.cmdKillerGuest }),
+      description: (t) => noirText(t).cmdKiller,
+      choiceNames: (t) => ({ random: noirText(t).cmdKillerRandom, host: noirText(t).cmdKillerHost, guest: noirText(t).cmdKillerGuest }),
     },
-    { name: 'turn-timer', optionKey: 'turnSeconds', description: (t) => t.noir.cmdTurnTimer },
+    { name: 'turn-timer', optionKey: 'turnSeconds', description: (t) => noirText(t).cmdTurnTimer },
   ]),
   rulesOptions: commandOptions(noirOptionsSchema, [modeOption]),
+  lesson: noirLesson,
   bench: noirBench,
 };

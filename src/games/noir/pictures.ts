@@ -4,7 +4,7 @@
  * marks, the last shift as an arrow, the counters, the canvas answers and a key — drawn from
  * the public view; a seat's hand — the same grid with that seat's own identity (and, for the
  * Inspector, evidence cards) marked, plus those cards as cards — drawn from that seat's view.
- * Pure: no state, no clock; every word comes from `ctx.t.noir.pictures`.
+ * Pure: no state, no clock; every word comes from `noirText(ctx.t).pictures`.
  */
 import type { GameEvent } from '../engine.js';
 import type { GamePictures, Picture, PictureContext } from '../picture.js';
@@ -15,6 +15,7 @@ import type { RenderContext } from '../ui.js';
 import { ACTION_CAP, type Cell, type Role } from './rules.js';
 import { COLUMN_LETTERS, coordOf, describeEvent, suspectOf } from './ui-text.js';
 import type { NoirPublicView, NoirSeatView } from './views.js';
+import { noirText } from './text/index.js';
 
 /** Layout, px. */
 const W = PICTURE_WIDTH;
@@ -42,7 +43,7 @@ const CANVAS_SHOWN = 3;
 
 type Pics = ReturnType<typeof picsOf>;
 function picsOf(ctx: PictureContext) {
-  return ctx.t.noir.pictures;
+  return noirText(ctx.t).pictures;
 }
 
 function nameOf(ctx: PictureContext, seat: number): string {
@@ -76,7 +77,7 @@ function roleOfSeat(v: NoirPublicView, seat: number): Role {
 
 /** Header: title line, the two seats (turn marker, "you", winner), the acting line. */
 function drawHeader(v: NoirPublicView, ctx: PictureContext, p: Pics, out: string[]): number {
-  const mode = ctx.t.noir.modeName[v.mode];
+  const mode = noirText(ctx.t).modeName[v.mode];
   out.push(text(MARGIN, 42, v.phase === 'over' ? p.headerOver(mode) : p.header(v.turns + 1, mode), { size: MIN_TEXT_PX, bold: true, maxWidth: W - 2 * MARGIN }));
   const boxW = (W - 3 * MARGIN) / 2;
   for (const seat of [v.killerSeat, v.inspectorSeat]) {
@@ -123,7 +124,7 @@ function statusText(v: NoirPublicView, ctx: PictureContext, p: Pics): string {
   if (v.phase === 'over') {
     if (v.winner === null) return p.draw(v.actionCap ?? ACTION_CAP);
     const seat = v.winner === 'killer' ? v.killerSeat : v.inspectorSeat;
-    return p.winLine(nameOf(ctx, seat), p.roleName[v.winner], ctx.t.noir.reasonText[v.endReason ?? 'arrest']);
+    return p.winLine(nameOf(ctx, seat), p.roleName[v.winner], noirText(ctx.t).reasonText[v.endReason ?? 'arrest']);
   }
   const doing =
     v.phase === 'firstKill'
@@ -337,7 +338,7 @@ function commonAlt(v: NoirPublicView, ctx: PictureContext, p: Pics): string[] {
   const changed = ctx.latest.map((e) => describeEvent(e, rc, ctx.viewer)).filter((s): s is string => Boolean(s));
   if (changed.length) out.push(p.altLatest(changed.join(' ')));
   if (v.reveal) {
-    const insp = v.reveal.inspectorIdentity === null ? ctx.t.noir.none : suspectOf(v.reveal.inspectorIdentity).name;
+    const insp = v.reveal.inspectorIdentity === null ? noirText(ctx.t).none : suspectOf(v.reveal.inspectorIdentity).name;
     out.push(p.altReveal(suspectOf(v.reveal.killerIdentity).name, insp));
   }
   const marked = namesWhere(v, (c) => c.alive && (c.marker || v.discards.includes(c.suspect)));
@@ -362,7 +363,7 @@ function board(v: NoirPublicView, ctx: PictureContext): Picture {
   const key = legendStrip(MARGIN, y, W - 2 * MARGIN, p.legendHeading, legendItems(p, null));
   out.push(key.svg);
   y += key.height + 8;
-  const mode = ctx.t.noir.modeName[v.mode];
+  const mode = noirText(ctx.t).modeName[v.mode];
   const header = v.phase === 'over' ? p.headerOver(mode) : p.header(v.turns + 1, mode);
   return finish(out, y, altText([p.altBoard(header), ...commonAlt(v, ctx, p)]));
 }
@@ -412,7 +413,7 @@ function hand(v: NoirSeatView, ctx: PictureContext): Picture {
   else if (v.identity === null) alt.push(p.altHandInspectorUnchosen(v.hand.map((c) => suspectOf(c).name).join(', ')));
   else {
     alt.push(p.altHandInspector(suspectOf(v.identity).name, whereOf(v, p, v.identity)));
-    alt.push(p.altHand(v.hand.length ? v.hand.map((c) => suspectOf(c).name).join(', ') : ctx.t.noir.none));
+    alt.push(p.altHand(v.hand.length ? v.hand.map((c) => suspectOf(c).name).join(', ') : noirText(ctx.t).none));
   }
   return finish(out, y, altText([...alt, ...commonAlt(v, ctx, p)]));
 }

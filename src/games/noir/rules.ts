@@ -266,7 +266,7 @@ export interface NoirState {
 // Refusals
 // ---------------------------------------------------------------------------------------
 
-/** Refusal codes without a parameter (plain-language texts: i18n/en/noir.ts `errors`). */
+/** Refusal codes without a parameter (plain-language texts: ./text/en.ts `errors`). */
 export type NoirPlainErrorCode =
   | 'game-over'
   | 'not-seated'

@@ -8,6 +8,7 @@ import type { Catalog } from '../../i18n/index.js';
 import type { GameEvent, Viewer } from '../engine.js';
 import type { RenderContext } from '../ui.js';
 import { ACTION_CAP, SUSPECTS, type Cell, type NoirError, type NoirOptions, type Role } from './rules.js';
+import { noirText } from './text/index.js';
 
 /** Column letters of the grid (at most 5 columns). */
 export const COLUMN_LETTERS = 'ABCDE';
@@ -20,7 +21,7 @@ export function suspectOf(id: number): { name: string; code: string } {
 /** "Ada (ADA)". */
 export function suspectLabel(id: number, t: Catalog): string {
   const s = suspectOf(id);
-  return t.noir.suspect(s.name, s.code);
+  return noirText(t).suspect(s.name, s.code);
 }
 
 /** Grid coordinate "B3" of a suspect on `grid`, or null when collapsed away. */
@@ -35,13 +36,13 @@ export function coordOf(grid: Cell[][], id: number): string | null {
 /** "at B3" or "collapsed away". */
 export function whereLabel(grid: Cell[][], id: number, t: Catalog): string {
   const c = coordOf(grid, id);
-  return c ? t.noir.at(c) : t.noir.collapsedAway;
+  return c ? noirText(t).at(c) : noirText(t).collapsedAway;
 }
 
 /** "Row 3 →", "Column B ↑" (line label on the grid at the time of the shift). */
 export function shiftLabel(axis: 'row' | 'col', index: number, dir: number, t: Catalog): string {
-  if (axis === 'row') return t.noir.shiftLabel('row', String(index + 1), dir === 1 ? '→' : '←');
-  return t.noir.shiftLabel('col', COLUMN_LETTERS[index] ?? '?', dir === 1 ? '↓' : '↑');
+  if (axis === 'row') return noirText(t).shiftLabel('row', String(index + 1), dir === 1 ? '→' : '←');
+  return noirText(t).shiftLabel('col', COLUMN_LETTERS[index] ?? '?', dir === 1 ? '↓' : '↑');
 }
 
 /** How a cell is highlighted in a seat's own panel: own identity, own evidence, or none. */
@@ -67,23 +68,23 @@ export function gridBlock(grid: Cell[][], markOf: (suspect: number) => CellMark 
 
 /** A compact list of suspect codes, "ADA, BRA", or the catalog's "—" when empty. */
 export function codeList(ids: readonly number[], t: Catalog): string {
-  return ids.length === 0 ? t.noir.none : ids.map((id) => suspectOf(id).code).join(', ');
+  return ids.length === 0 ? noirText(t).none : ids.map((id) => suspectOf(id).code).join(', ');
 }
 
 /** Keep the last `max` items of a list, with a "+N earlier" prefix when some were dropped. */
 export function lastItems(items: string[], max: number, t: Catalog): string {
   if (items.length <= max) return items.join(' · ');
-  return [t.noir.earlier(items.length - max), ...items.slice(-max)].join(' · ');
+  return [noirText(t).earlier(items.length - max), ...items.slice(-max)].join(' · ');
 }
 
 /** "🔪 Killer". */
 export function roleText(t: Catalog, role: Role): string {
-  return `${t.noir.roleEmoji[role]} ${t.noir.roleName[role]}`;
+  return `${noirText(t).roleEmoji[role]} ${noirText(t).roleName[role]}`;
 }
 
 /** One log line per event (private draws phrased for their recipient). */
 export function describeEvent(e: GameEvent, ctx: RenderContext, _viewer: Viewer): string | null {
-  const t = ctx.t.noir;
+  const t = noirText(ctx.t);
   const who = (s: unknown) => ctx.name(Number(s));
   const sus = (s: unknown) => suspectLabel(Number(s), ctx.t);
   switch (e.type) {
@@ -129,12 +130,12 @@ export function describeEvent(e: GameEvent, ctx: RenderContext, _viewer: Viewer)
 /** A private, plain-language answer for a refused action (one catalog text per `NoirError` code). */
 export function describeError(error: NoirError, t: Catalog): string {
   // A code from outside the union (never produced by the engine) gets the generic text.
-  return t.noir.errors[error.code] ?? t.noir.errors.unknown;
+  return noirText(t).errors[error.code] ?? noirText(t).errors.unknown;
 }
 
 /** `/noir rules`: the rules in short with this table's values. */
 export function rulesHelp(o: NoirOptions, t: Catalog): string {
-  const n = t.noir;
+  const n = noirText(t);
   return n.rulesHelp({
     mode: n.modeName[o.mode],
     target: o.killTarget,
@@ -149,6 +150,6 @@ export function rulesHelp(o: NoirOptions, t: Catalog): string {
 
 /** One line for the lobby describing the chosen options. */
 export function optionsSummary(o: NoirOptions, t: Catalog, live = true): string {
-  const n = t.noir;
+  const n = noirText(t);
   return n.optionsSummary(n.modeName[o.mode], o.killTarget, n.killerChoiceName[o.killer], live ? o.turnSeconds : null);
 }

@@ -23,13 +23,14 @@ import {
   suspectOf,
   whereLabel,
 } from './ui-text.js';
+import { noirText } from './text/index.js';
 
 /** How many recent arrests / canvas answers the board lists. */
 const BOARD_RECENT = 8;
 
 /** Status line (one line, no deadline). */
 function status(v: NoirPublicView, ctx: RenderContext): string {
-  const t = ctx.t.noir;
+  const t = noirText(ctx.t);
   if (v.phase === 'over') {
     if (v.winner === null) return t.statusDraw(v.actionCap);
     const seat = v.winner === 'killer' ? v.killerSeat : v.inspectorSeat;
@@ -55,12 +56,12 @@ function mark(v: NoirPublicView, seat: number, ctx: RenderContext): string {
   if (v.phase === 'over' && v.winner === role) return '🏆';
   const info = ctx.seats[seat];
   if (info && (info.away || info.left)) return '💤';
-  return v.toAct === seat ? '▶' : ctx.t.noir.idleMark;
+  return v.toAct === seat ? '▶' : noirText(ctx.t).idleMark;
 }
 
 /** Shared lines of board and panel below the grid: counters, last shift, arrests, canvas, piles. */
 function infoLines(v: NoirPublicView, ctx: RenderContext): string[] {
-  const t = ctx.t.noir;
+  const t = noirText(ctx.t);
   const lines = [t.deathsLine(v.deaths, v.killTarget, v.deckSize, t.modeName[v.mode])];
   if (v.lastShift) {
     const ls = v.lastShift;
@@ -96,7 +97,7 @@ function infoLines(v: NoirPublicView, ctx: RenderContext): string[] {
 
 /** The public board: seat lines, the grid, counters and public results. No buttons. */
 function board(v: NoirPublicView, ctx: RenderContext): BoardRender {
-  const t = ctx.t.noir;
+  const t = noirText(ctx.t);
   const body = [
     t.seatKiller(mark(v, v.killerSeat, ctx), ctx.name(v.killerSeat)),
     t.seatInspector(mark(v, v.inspectorSeat, ctx), ctx.name(v.inspectorSeat), v.handSize, v.inspectorChosen),
@@ -137,7 +138,7 @@ function select(name: string, placeholder: string, options: APISelectMenuOption[
 
 /** Exactly the legal actions: selects for shift / kill / arrest / citizen's arrest, buttons for the rest. */
 function actionRows(v: NoirSeatView, legal: NoirAction[], ctx: RenderContext): ActionRow[] {
-  const t = ctx.t.noir;
+  const t = noirText(ctx.t);
   const opt = (a: NoirAction, label: string): APISelectMenuOption => ({ label, value: encodeNoirAction(a) });
   const shifts: APISelectMenuOption[] = [];
   const kills: APISelectMenuOption[] = [];
@@ -188,7 +189,7 @@ function actionRows(v: NoirSeatView, legal: NoirAction[], ctx: RenderContext): A
 
 /** The seat's panel: identity, evidence, the grid with own cards marked, the prompt and the actions. */
 function panel(v: NoirSeatView, legal: NoirAction[], ctx: RenderContext): PanelRender {
-  const t = ctx.t.noir;
+  const t = noirText(ctx.t);
   const lines: string[] = [];
   const idText = v.identity === null ? null : suspectLabel(v.identity, ctx.t);
   if (v.role === 'killer') {

@@ -10,7 +10,7 @@
  * The hand: the player's cards with their effects (§3.2), what they reported this crime, the
  * 3-player discard, their score.
  *
- * Every word comes from `t.phantom` (`pictures`, card names and effects); colours always
+ * Every word comes from `phantomText(t)` (`pictures`, card names and effects); colours always
  * come with their word, symbols are drawn shapes (the font has no emoji) explained in a key.
  */
 import type { Catalog } from '../../i18n/index.js';
@@ -23,8 +23,9 @@ import { describeEvent } from './ui-text.js';
 import type { PhantomPublicView, PhantomSeatView } from './views.js';
 import { changedMark, decidingMark, INK, turnMark, winnerMark } from '../marks.js';
 import { keyPanel, latestLines, type KeyPanelItem } from '../picture-kit.js';
+import { phantomText, type PhantomText } from './text/index.js';
 
-type P = Catalog['phantom']['pictures'];
+type P = PhantomText['pictures'];
 
 const W = PICTURE_WIDTH;
 const M = 20;
@@ -101,20 +102,20 @@ function nameOf(ctx: PictureContext, seat: Seat): string {
 function ownerName(ctx: PictureContext, players: number, position: number): string {
   const who = nameOf(ctx, ownerOf(position, players));
   if (players !== 2) return who;
-  const letter = ctx.t.phantom.seatLetters[Math.floor(position / players)] ?? '';
-  return ctx.t.phantom.pictures.seatLetter(who, letter);
+  const letter = phantomText(ctx.t).seatLetters[Math.floor(position / players)] ?? '';
+  return phantomText(ctx.t).pictures.seatLetter(who, letter);
 }
 
 /** "10 Politician" / "Phantom" as drawn on a card. */
 function cardName(t: Catalog, card: CardNumber): string {
-  return t.phantom.cardNames[CARDS[card].key];
+  return phantomText(t).cardNames[CARDS[card].key];
 }
 
 /** "10 Politician (blue)" / "Phantom", for alt text. */
 function cardWords(t: Catalog, card: CardNumber): string {
   const colour = CARDS[card].colour;
   const name = cardName(t, card);
-  return colour === null ? name : `${card} ${name} (${t.phantom.pictures.colourNames[colour]})`;
+  return colour === null ? name : `${card} ${name} (${phantomText(t).pictures.colourNames[colour]})`;
 }
 
 /** Positions and seats the latest visible events touched. */
@@ -143,7 +144,7 @@ function changesOf(latest: GameEvent[], viewer: Seat | null): Changes {
 // ── Status ──────────────────────────────────────────────────────────────────────────────
 
 function statusLines(v: PhantomPublicView, ctx: PictureContext): { main: string; sub: string } {
-  const p = ctx.t.phantom.pictures;
+  const p = phantomText(ctx.t).pictures;
   const cut = (s: string) => fitText(s, 300, TEXT + 2, true);
   const target = p.target(v.targetScore) + (v.beginner ? ` · ${p.beginner}` : '');
   const round = `${p.round(v.round, v.crime)} · ${target}`;
@@ -175,7 +176,7 @@ const SCORE_ROW = 54;
 
 /** One line per player: marker, name, cards in hand, a bar toward the target, the score. */
 function drawScores(out: string[], y: number, v: PhantomPublicView, ctx: PictureContext, me: Seat | null, changes: Changes): number {
-  const p = ctx.t.phantom.pictures;
+  const p = phantomText(ctx.t).pictures;
   const h = 16 + v.players * SCORE_ROW;
   out.push(rect(M, y, W - 2 * M, h, { fill: THEME.panel, radius: 14 }));
   const firstSeat = v.phase === 'over' ? null : ownerOf(v.firstInvestigator, v.players);
@@ -229,7 +230,7 @@ function glassLine(out: string[], x: number, y: number, maxWidth: number, names:
 
 /** A face-up card: number band in its suit colour (the Phantom: no number), name, suit word. */
 function faceUpCard(out: string[], x: number, y: number, w: number, h: number, card: CardNumber, t: Catalog, frame?: string, suitLine = true): void {
-  const p = t.phantom.pictures;
+  const p = phantomText(t).pictures;
   const colour = CARDS[card].colour;
   out.push(rect(x, y, w, h, { fill: PAPER, radius: 12, ...(frame ? { stroke: frame, strokeWidth: 6 } : { stroke: INK, strokeWidth: 2 }) }));
   out.push(rect(x + 6, y + 6, BAND_W - 6, h - 12, { fill: colour === null ? PHANTOM_FILL : SUIT_FILL[colour], radius: 8 }));
@@ -256,7 +257,7 @@ function faceUpCard(out: string[], x: number, y: number, w: number, h: number, c
 
 /** The crime being reported: one card per investigator position, in position order; returns the height. */
 function drawCrimeNow(out: string[], y: number, v: PhantomPublicView, ctx: PictureContext, changes: Changes): number {
-  const p = ctx.t.phantom.pictures;
+  const p = phantomText(ctx.t).pictures;
   const start = y;
   out.push(text(M + 4, y + 30, p.crimeNow(v.crime), { size: TEXT, bold: true, maxWidth: W - 2 * M - 8 }));
   y += 44;
@@ -304,7 +305,7 @@ function drawCrimeNow(out: string[], y: number, v: PhantomPublicView, ctx: Pictu
 /** The solved crime: its cards face up, the criminal framed, glasses, points; returns the height. */
 function drawSolved(out: string[], y: number, v: PhantomPublicView, r: CrimeReveal, ctx: PictureContext, changes: Changes): number {
   const t = ctx.t;
-  const p = t.phantom.pictures;
+  const p = phantomText(t).pictures;
   const start = y;
   out.push(text(M + 4, y + 30, p.crimeSolved(r.round, r.crime), { size: TEXT, bold: true, maxWidth: W - 2 * M - 40 }));
   if (changes.solved) out.push(changedMark(W - M - 14, y + 20, 22));
@@ -400,7 +401,7 @@ function asSentence(line: string): string {
 }
 
 function tableSentences(v: PhantomPublicView, ctx: PictureContext): string[] {
-  const p = ctx.t.phantom.pictures;
+  const p = phantomText(ctx.t).pictures;
   const out: string[] = [];
   const { main, sub } = statusLines(v, ctx);
   out.push(`${asSentence(main)} ${asSentence(sub)}`);
@@ -424,7 +425,7 @@ function tableSentences(v: PhantomPublicView, ctx: PictureContext): string[] {
 
 /** The public table (docs/rules/phantom.md §3.5: drawn from the public view only). */
 function board(v: PhantomPublicView, ctx: PictureContext): Picture {
-  const p = ctx.t.phantom.pictures;
+  const p = phantomText(ctx.t).pictures;
   const out: string[] = [];
   const changes = changesOf(ctx.latest, null);
   let y = M;
@@ -439,7 +440,7 @@ function board(v: PhantomPublicView, ctx: PictureContext): Picture {
 
 /** A hand card: number band, name, suit word and the effect in words (§3.2). */
 function handCard(out: string[], y: number, card: CardNumber, t: Catalog): number {
-  const effect = wrapText(t.phantom.cardEffects[CARDS[card].key], W - 2 * M - BAND_W - 34, LABEL, 4);
+  const effect = wrapText(phantomText(t).cardEffects[CARDS[card].key], W - 2 * M - BAND_W - 34, LABEL, 4);
   const h = Math.max(CARD_H, 84 + effect.length * 28);
   // The suit word sits beside the name here; the effect takes the lines below.
   faceUpCard(out, M, y, W - 2 * M, h, card, t, undefined, false);
@@ -447,7 +448,7 @@ function handCard(out: string[], y: number, card: CardNumber, t: Catalog): numbe
   const colour = CARDS[card].colour;
   if (colour !== null) {
     const nameW = textWidth(cardName(t, card), TEXT, true);
-    out.push(text(tx + nameW + 14, y + 36, `(${t.phantom.pictures.colourNames[colour]})`, { size: LABEL, fill: INK, maxWidth: W - M - 16 - (tx + nameW + 14) }));
+    out.push(text(tx + nameW + 14, y + 36, `(${phantomText(t).pictures.colourNames[colour]})`, { size: LABEL, fill: INK, maxWidth: W - M - 16 - (tx + nameW + 14) }));
   }
   effect.forEach((line, i) => out.push(text(tx, y + 70 + i * 28, line, { size: LABEL, fill: INK })));
   return h;
@@ -456,7 +457,7 @@ function handCard(out: string[], y: number, card: CardNumber, t: Catalog): numbe
 /** A player's cards and own position (drawn from that seat's view only). */
 function hand(v: PhantomSeatView, ctx: PictureContext): Picture {
   const t = ctx.t;
-  const p = t.phantom.pictures;
+  const p = phantomText(t).pictures;
   const out: string[] = [];
   const changes = changesOf(ctx.latest, v.me);
   let y = M;
@@ -473,7 +474,7 @@ function hand(v: PhantomSeatView, ctx: PictureContext): Picture {
   // What this player reported this crime, and the 3-player discard (§3.8).
   const mine: string[] = [];
   for (const r of v.myReports) {
-    const owner = v.players === 2 ? `${t.phantom.seatLetters[Math.floor(r.position / v.players)] ?? ''}: ` : '';
+    const owner = v.players === 2 ? `${phantomText(t).seatLetters[Math.floor(r.position / v.players)] ?? ''}: ` : '';
     mine.push(`${owner}${cardWords(t, r.card)} · ${p.clue(p.colourNames[r.colour])}`);
   }
   if (mine.length) {

@@ -305,7 +305,7 @@ export interface PhantomState {
 
 // ── Refusals ─────────────────────────────────────────────────────────────────────────
 
-/** Refusal codes without a parameter (plain-language texts: i18n/en/phantom.ts `errors`). */
+/** Refusal codes without a parameter (plain-language texts: ./text/en.ts `errors`). */
 export type PhantomPlainErrorCode =
   | 'malformed'
   | 'game-over'

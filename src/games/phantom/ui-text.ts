@@ -1,6 +1,6 @@
 /**
  * Text of the Tricks and the Phantom renderers: card and clue labels, glass targets, the
- * reveal of a solved crime, log lines and error answers. Every string comes from `ctx.t.phantom`.
+ * reveal of a solved crime, log lines and error answers. Every string comes from `phantomText(ctx.t)`.
  */
 import type { Catalog } from '../../i18n/index.js';
 import type { GameEvent, Seat, Viewer } from '../engine.js';
@@ -15,10 +15,11 @@ import {
   type PhantomError,
   type PointLine,
 } from './rules.js';
+import { phantomText } from './text/index.js';
 
 /** A card as "🟦 10 Politician (blue)" (emoji and word, docs/discord.md), or "👻 Phantom". */
 export function cardLabel(t: Catalog, card: CardNumber): string {
-  const p = t.phantom;
+  const p = phantomText(t);
   const data = CARDS[card];
   const name = p.cardNames[data.key];
   return data.colour === null ? p.phantomCard(p.phantomEmoji, name) : p.card(p.colourEmoji[data.colour], card, name, p.colourWords[data.colour]);
@@ -26,17 +27,17 @@ export function cardLabel(t: Catalog, card: CardNumber): string {
 
 /** A card with its effect text (panel). */
 export function cardWithEffect(t: Catalog, card: CardNumber): string {
-  return t.phantom.cardWithEffect(cardLabel(t, card), t.phantom.cardEffects[CARDS[card].key]);
+  return phantomText(t).cardWithEffect(cardLabel(t, card), phantomText(t).cardEffects[CARDS[card].key]);
 }
 
 /** A clue colour as "🟥 red". */
 export function clueLabel(t: Catalog, colour: Colour): string {
-  return t.phantom.colours[colour];
+  return phantomText(t).colours[colour];
 }
 
 /** 2 players: "A" or "B" for a position; '' otherwise. */
 export function seatLetter(t: Catalog, players: number, position: number): string {
-  return players === 2 ? (t.phantom.seatLetters[Math.floor(position / players)] ?? '') : '';
+  return players === 2 ? (phantomText(t).seatLetters[Math.floor(position / players)] ?? '') : '';
 }
 
 /** The player of a position, with the seat letter in the 2-player game ("Ana (seat B)"). */
@@ -54,7 +55,7 @@ export function targetLabel(
   cards: readonly { position: number; colour: Colour }[],
   fourthParty: CardNumber | null,
 ): string {
-  const p = ctx.t.phantom;
+  const p = phantomText(ctx.t);
   if (on === 'fourth') return fourthParty === null ? '?' : p.targetFourth(cardLabel(ctx.t, fourthParty));
   const card = cards.find((c) => c.position === on);
   const colour = card ? clueLabel(ctx.t, card.colour) : '?';
@@ -64,7 +65,7 @@ export function targetLabel(
 
 /** One step of the criminal determination in words. */
 export function stepText(t: Catalog, step: CrimeStep): string {
-  const p = t.phantom;
+  const p = phantomText(t);
   switch (step.kind) {
     case 'strike':
       return p.stepStrike(cardLabel(t, step.card), cardLabel(t, step.struck));
@@ -89,12 +90,12 @@ export function stepText(t: Catalog, step: CrimeStep): string {
 
 /** A scoring line in words ("glass on the criminal +4 (Detective ×2)"). */
 export function reasonText(t: Catalog, line: PointLine): string {
-  return t.phantom.reasons[line.reason](line.amount, line.doubled ?? false);
+  return phantomText(t).reasons[line.reason](line.amount, line.doubled ?? false);
 }
 
 /** The criminal of a reveal, with whose card it was. */
 export function criminalText(ctx: RenderContext, players: number, r: CrimeReveal): string {
-  const p = ctx.t.phantom;
+  const p = phantomText(ctx.t);
   if (r.criminal === null || r.criminalAt === null) return p.revealNoCriminal;
   const whose = r.criminalAt === 'fourth' ? p.criminalFourth : p.criminalOf(positionOwner(ctx, players, r.criminalAt));
   return p.revealCriminal(cardLabel(ctx.t, r.criminal), whose);
@@ -102,7 +103,7 @@ export function criminalText(ctx: RenderContext, players: number, r: CrimeReveal
 
 /** The public reveal of the last crime: cards, criminal, why, glasses, points (board body). */
 export function revealLines(ctx: RenderContext, players: number, r: CrimeReveal): string[] {
-  const p = ctx.t.phantom;
+  const p = phantomText(ctx.t);
   const t = ctx.t;
   const cards = r.cards.map((c) => p.revealCard(positionOwner(ctx, players, c.position), cardLabel(t, c.card), clueLabel(t, c.colour)));
   if (r.fourthParty !== null) cards.push(p.revealFourth(cardLabel(t, r.fourthParty)));
@@ -133,7 +134,7 @@ export function names(ctx: RenderContext, seats: readonly Seat[]): string {
 
 /** One log sentence for an event, phrased for `viewer`. */
 export function describeEvent(e: GameEvent, ctx: RenderContext, viewer: Viewer): string | null {
-  const p = ctx.t.phantom;
+  const p = phantomText(ctx.t);
   const t = ctx.t;
   const ev = e as GameEvent & Record<string, any>;
   switch (e.type) {
@@ -193,7 +194,7 @@ export function describeEvent(e: GameEvent, ctx: RenderContext, viewer: Viewer):
 
 /** A private, plain-language answer for a refused action (one catalog text per `PhantomError` code). */
 export function describeError(error: PhantomError, t: Catalog): string {
-  const errors = t.phantom.errors;
+  const errors = phantomText(t).errors;
   if (error.code === 'wrong-colour') {
     const colour = error.params?.colour;
     return errors['wrong-colour'](colour === 'yellow' || colour === 'red' || colour === 'blue' ? clueLabel(t, colour) : String(colour ?? ''));

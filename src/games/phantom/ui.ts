@@ -22,6 +22,7 @@ import {
   targetLabel,
 } from './ui-text.js';
 import type { PhantomPublicView, PhantomSeatView } from './views.js';
+import { phantomText } from './text/index.js';
 
 const MAX_LABEL = 80;
 const MAX_BUTTONS_PER_ROW = 5;
@@ -29,7 +30,7 @@ const clip = (s: string, n: number) => (s.length <= n ? s : `${s.slice(0, n - 1)
 
 /** The status line: phase and who must act. */
 function status(v: PhantomPublicView, ctx: RenderContext): string {
-  const p = ctx.t.phantom;
+  const p = phantomText(ctx.t);
   switch (v.phase) {
     case 'over':
       return p.statusOver(names(ctx, v.winners));
@@ -52,7 +53,7 @@ function mark(v: PhantomPublicView, ctx: RenderContext, seat: Seat): string {
 
 /** One board line per seat: mark, name, score, cards, clues and glass of this crime. */
 function seatLine(v: PhantomPublicView, ctx: RenderContext, seat: Seat): string {
-  const p = ctx.t.phantom;
+  const p = phantomText(ctx.t);
   const parts = [`${mark(v, ctx, seat)} ${ctx.name(seat)}`, p.seatScore(v.scores[seat] ?? 0), p.seatCards(v.handCounts[seat] ?? 0)];
   const positions = Array.from({ length: v.positions }, (_, i) => i).filter((pos) => pos % v.players === seat);
   if (v.phase !== 'over' && positions.includes(v.firstInvestigator)) parts.push(p.seatFirst);
@@ -73,7 +74,7 @@ function seatLine(v: PhantomPublicView, ctx: RenderContext, seat: Seat): string 
 
 /** The public board. */
 export function board(v: PhantomPublicView, ctx: RenderContext): BoardRender {
-  const p = ctx.t.phantom;
+  const p = phantomText(ctx.t);
   const lines: string[] = [p.targetLine(v.targetScore, v.beginner)];
   for (let seat = 0; seat < v.players; seat++) lines.push(seatLine(v, ctx, seat));
   if (v.players === 3 && v.phase !== 'over') {
@@ -85,7 +86,7 @@ export function board(v: PhantomPublicView, ctx: RenderContext): BoardRender {
 
 /** Button label of a legal action. */
 function actionLabel(v: PhantomSeatView, ctx: RenderContext, a: PhantomAction): string {
-  const p = ctx.t.phantom;
+  const p = phantomText(ctx.t);
   switch (a.type) {
     case 'discard':
       return p.actionDiscard(cardLabel(ctx.t, a.card));
@@ -126,7 +127,7 @@ function actionRows(v: PhantomSeatView, legal: PhantomAction[], ctx: RenderConte
         {
           type: ComponentType.StringSelect,
           custom_id: ctx.selectId(legal[0]!.type),
-          placeholder: ctx.t.phantom.selectReport,
+          placeholder: phantomText(ctx.t).selectReport,
           options: legal.slice(0, 25).map((a) => ({ label: clip(actionLabel(v, ctx, a), 100), value: encodeAction(a) })),
         },
       ],
@@ -136,7 +137,7 @@ function actionRows(v: PhantomSeatView, legal: PhantomAction[], ctx: RenderConte
 
 /** What the seat is asked to do, or waits for. */
 function waitingLine(v: PhantomSeatView, ctx: RenderContext): string {
-  const p = ctx.t.phantom;
+  const p = phantomText(ctx.t);
   if (v.phase === 'over') return p.panelOver;
   const mine = v.toAct.includes(v.me);
   switch (v.phase) {
@@ -154,7 +155,7 @@ function waitingLine(v: PhantomSeatView, ctx: RenderContext): string {
 
 /** The private panel of `v.me`. */
 export function panel(v: PhantomSeatView, legal: PhantomAction[], ctx: RenderContext): PanelRender {
-  const p = ctx.t.phantom;
+  const p = phantomText(ctx.t);
   const lines: string[] = [p.panelCards];
   if (v.hand.length === 0) lines.push(p.panelNoCards);
   for (const c of [...v.hand].sort((a, b) => b - a)) lines.push(`• ${cardWithEffect(ctx.t, c)}`);
@@ -176,6 +177,6 @@ export const phantomUi: GameUi<PhantomPublicView, PhantomSeatView, PhantomAction
   describeEvent,
   describeError,
   staleNote: () => null,
-  rulesHelp: (o, t) => t.phantom.rulesHelp(o.targetScore, o.beginner, o.turnSeconds),
-  optionsSummary: (o, t, live = true) => t.phantom.optionsSummary(o.targetScore, o.beginner, live ? o.turnSeconds : null),
+  rulesHelp: (o, t) => phantomText(t).rulesHelp(o.targetScore, o.beginner, o.turnSeconds),
+  optionsSummary: (o, t, live = true) => phantomText(t).optionsSummary(o.targetScore, o.beginner, live ? o.turnSeconds : null),
 };

@@ -10,11 +10,10 @@
  * The hand: the seat's cards as cards with their effects, its own suspect, its own face-down
  * card and vote.
  *
- * Every word comes from `t.suspicion.pictures`; colours always come with their word, symbols
+ * Every word comes from `suspicionText(t).pictures`; colours always come with their word, symbols
  * are drawn shapes (the font has no emoji) explained in the key.
  */
 import type { GameEvent, Seat } from '../engine.js';
-import type { Catalog } from '../../i18n/index.js';
 import type { GamePictures, Picture, PictureContext } from '../picture.js';
 import { measure, piece, SceneBuilder, sceneSvg, type Piece } from '../scene.js';
 import { block, heading, keyPanel, lineHeight, MARGIN, MIN_TEXT_PX, NAME_PX, PANEL_W, panelPiece, PICTURE_PX, pillPiece, statusBanner, textLines, textPiece, type KeyItem } from '../scene-kit.js';
@@ -24,8 +23,9 @@ import { describeEvent } from './ui-text.js';
 import { actingSeats, type PlayerView, type SuspicionPublicView, type SuspicionSeatView } from './views.js';
 import { ballotMark, changedMark, decidingMark, INK, turnMark, winnerMark } from '../marks.js';
 import { latestLines } from '../picture-kit.js';
+import { suspicionText, type SuspicionText } from './text/index.js';
 
-type P = Catalog['suspicion']['pictures'];
+type P = SuspicionText['pictures'];
 
 const W = PICTURE_PX;
 const M = MARGIN;
@@ -227,17 +227,17 @@ function changesOf(latest: GameEvent[], viewer: Seat | null): Changes {
 
 /** The big status line and its smaller second line. */
 function statusLines(view: SuspicionPublicView, ctx: PictureContext): { main: string; sub: string } {
-  const p = ctx.t.suspicion.pictures;
+  const p = suspicionText(ctx.t).pictures;
   const ph = view.phase;
   // Names whole: the banner wraps (and shrinks) rather than cutting them.
   const n = (seat: Seat) => nameOf(ctx, seat);
   const round = p.round(view.round, view.roundCap);
-  const house = view.variant === 'classic' ? '' : ` · ${p.houseRules(ctx.t.suspicion.variantNames[view.variant])}`;
+  const house = view.variant === 'classic' ? '' : ` · ${p.houseRules(suspicionText(ctx.t).variantNames[view.variant])}`;
   switch (ph.kind) {
     case 'turn':
       return { main: p.turn(n(ph.seat)), sub: round + house };
     case 'counter':
-      return { main: p.counter(n(ph.placer), colourWord(p, ph.colour)), sub: p.waiting(ph.waiting.map(n).join(ctx.t.suspicion.listSep) || ctx.t.suspicion.nobody) };
+      return { main: p.counter(n(ph.placer), colourWord(p, ph.colour)), sub: p.waiting(ph.waiting.map(n).join(suspicionText(ctx.t).listSep) || suspicionText(ctx.t).nobody) };
     case 'counterBack':
       return { main: p.counterBack(n(ph.counterer), n(ph.placer)), sub: round + house };
     case 'cancel':
@@ -269,7 +269,7 @@ interface RowOptions {
 
 /** What one evidence slot shows, as a piece `w` px wide (its height fits its words). */
 function slotPiece(view: SuspicionPublicView, player: PlayerView, i: number, w: number, ctx: PictureContext): Piece {
-  const p = ctx.t.suspicion.pictures;
+  const p = suspicionText(ctx.t).pictures;
   const ph = view.phase;
   const colour = player.suspect[i]!;
   const fill = COLOUR_FILL[colour];
@@ -377,7 +377,7 @@ function handCountPiece(count: string): Piece {
 
 /** A detective's row at `y`: marker, LEFT / suspect card / RIGHT, then flags, BOTTOM and hand size; returns its height. */
 function drawRow(scene: SceneBuilder, y: number, view: SuspicionPublicView, player: PlayerView, ctx: PictureContext, options: RowOptions): number {
-  const p = ctx.t.suspicion.pictures;
+  const p = suspicionText(ctx.t).pictures;
   const ph = view.phase;
   const seat = player.seat;
   const { acting, deciding } = actingSeats(view);
@@ -449,7 +449,7 @@ function facePiece(w: number, f: CardFace, p: P, highlight = false): Piece {
 
 /** Draw pile, discard pile (top card), and the attack card waiting for a cancel; returns the height. */
 function drawPiles(scene: SceneBuilder, y: number, view: SuspicionPublicView, ctx: PictureContext): number {
-  const p = ctx.t.suspicion.pictures;
+  const p = suspicionText(ctx.t).pictures;
   const ph = view.phase;
   // Three columns: the draw pile, the discard pile, the attack in flight (§1.8).
   const colW = Math.floor((PANEL_W - 24 - 2 * 10) / 3);
@@ -479,7 +479,7 @@ function drawPiles(scene: SceneBuilder, y: number, view: SuspicionPublicView, ct
 function drawReveal(scene: SceneBuilder, y: number, view: SuspicionPublicView, ctx: PictureContext): number {
   const r = view.lastReveal;
   if (!r) return 0;
-  const s = ctx.t.suspicion;
+  const s = suspicionText(ctx.t);
   const p = s.pictures;
   const line1 = p.lastReveal(nameOf(ctx, r.declarer), colourWord(p, r.colour), faceWord(p, r.face));
   const line2 = p.verdict(r.verdict === 'bluff' ? s.verdictBluff : s.verdictBelieve, r.won ? s.outcomeWon : s.outcomeLost);
@@ -522,7 +522,7 @@ function legendItems(view: SuspicionPublicView, p: P, withCounter: boolean): Key
 // ── Alt text ────────────────────────────────────────────────────────────────────────────
 
 function seatSentences(view: SuspicionPublicView, ctx: PictureContext): string[] {
-  const p = ctx.t.suspicion.pictures;
+  const p = suspicionText(ctx.t).pictures;
   return view.players.map((player) => {
     const placed = player.suspect.filter((_, i) => player.slots[i]).map((c) => colourWord(p, c));
     const needed = player.suspect.filter((_, i) => !player.slots[i]).map((c) => colourWord(p, c));
@@ -540,14 +540,14 @@ function statusSentence(view: SuspicionPublicView, ctx: PictureContext): string 
 
 function changedSentence(ctx: PictureContext): string {
   const lines = latestLines(ctx, describeEvent);
-  return lines.length ? ctx.t.suspicion.pictures.alt.changed(lines.join(' ')) : '';
+  return lines.length ? suspicionText(ctx.t).pictures.alt.changed(lines.join(' ')) : '';
 }
 
 // ── The drawers ─────────────────────────────────────────────────────────────────────────
 
 /** The public table (docs/rules/suspicion.md §1.13: drawn from the public view only). */
 function board(view: SuspicionPublicView, ctx: PictureContext): Picture {
-  const p = ctx.t.suspicion.pictures;
+  const p = suspicionText(ctx.t).pictures;
   const scene = new SceneBuilder(W);
   const changes = changesOf(ctx.latest, null);
   let y = M;
@@ -601,7 +601,7 @@ function notePanel(scene: SceneBuilder, y: number, content: string, size: number
 
 /** A seat's hand and own position (drawn from that seat's view only). */
 function hand(view: SuspicionSeatView, ctx: PictureContext): Picture {
-  const s = ctx.t.suspicion;
+  const s = suspicionText(ctx.t);
   const p = s.pictures;
   const scene = new SceneBuilder(W);
   const changes = changesOf(ctx.latest, view.me);

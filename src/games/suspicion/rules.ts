@@ -293,7 +293,7 @@ export interface SuspicionState {
 
 // ── Refusals ─────────────────────────────────────────────────────────────────────────
 
-/** Refusal codes that carry no parameter (plain-language texts: i18n/en/suspicion.ts `errors`). */
+/** Refusal codes that carry no parameter (plain-language texts: ./text/en.ts `errors`). */
 export type SuspicionPlainErrorCode =
   | 'game-over'
   | 'malformed'

@@ -1,7 +1,7 @@
 /**
  * Suspicion — text helpers for the renderers: card and colour names (emoji + word), action
  * labels, log lines, error answers, rules help and the options summary. Every string comes
- * from the catalog (`t.suspicion`).
+ * from the catalog (`suspicionText(t)`).
  */
 import type { GameEvent, Viewer } from '../engine.js';
 import type { Catalog } from '../../i18n/index.js';
@@ -26,22 +26,23 @@ import {
   type SuspicionError,
   type SuspicionOptions,
 } from './rules.js';
+import { suspicionText, type SuspicionText } from './text/index.js';
 
-type S = Catalog['suspicion'];
+type S = SuspicionText;
 
 /** "🟥 red". */
 export function colourText(t: Catalog, c: string): string {
-  return t.suspicion.colours[c as Colour] ?? c;
+  return suspicionText(t).colours[c as Colour] ?? c;
 }
 
 /** "LEFT". */
 export function slotText(t: Catalog, slot: number): string {
-  return t.suspicion.slots[SLOT_NAMES[slot] ?? 'left'];
+  return suspicionText(t).slots[SLOT_NAMES[slot] ?? 'left'];
 }
 
 /** A card face: "🟥 red ⇄", "🔥 Burn". */
 export function faceText(t: Catalog, f: CardFace): string {
-  return f.kind === 'evidence' ? t.suspicion.evidenceCard(colourText(t, f.colour), f.counter) : t.suspicion.specials[f.kind];
+  return f.kind === 'evidence' ? suspicionText(t).evidenceCard(colourText(t, f.colour), f.counter) : suspicionText(t).specials[f.kind];
 }
 
 /** The face of a card id (own hand) as text. */
@@ -56,7 +57,7 @@ export function cardText(t: Catalog, card: string): string {
  */
 export function actionLabel(a: SuspicionAction, me: number, suspects: Colour[][], ctx: RenderContext): string {
   const t = ctx.t;
-  const s = t.suspicion;
+  const s = suspicionText(t);
   const who = (seat: number) => ctx.name(seat);
   const slotColour = (seat: number, slot: number) => colourText(t, suspects[seat]?.[slot] ?? '');
   switch (a.type) {
@@ -107,7 +108,7 @@ function verdictText(s: S, v: string): string {
 /** One log line for `e` as seen by `viewer`, or null (rendered from the event only). */
 export function describeEvent(e: GameEvent, ctx: RenderContext, _viewer: Viewer): string | null {
   const t = ctx.t;
-  const s = t.suspicion;
+  const s = suspicionText(t);
   const ev = s.ev;
   const n = (x: unknown) => ctx.name(Number(x));
   const col = (x: unknown) => colourText(t, String(x));
@@ -188,7 +189,7 @@ export function describeEvent(e: GameEvent, ctx: RenderContext, _viewer: Viewer)
  * by `SuspicionError`'s codes, so every refusal has a text).
  */
 export function describeError(error: SuspicionError, t: Catalog): string {
-  const errors = t.suspicion.errors;
+  const errors = suspicionText(t).errors;
   switch (error.code) {
     case 'colour-not-on-suspect':
       return errors[error.code](colourText(t, error.params?.colour ?? ''));
@@ -197,7 +198,7 @@ export function describeError(error: SuspicionError, t: Catalog): string {
     case 'no-counter-card':
       return errors[error.code](colourText(t, error.params?.colour ?? ''));
     case 'no-cancel-card':
-      return errors[error.code](t.suspicion.specials[error.params?.attack] ?? String(error.params?.attack));
+      return errors[error.code](suspicionText(t).specials[error.params?.attack] ?? String(error.params?.attack));
     default:
       // A code from outside the union (never produced by the engine) gets the generic text.
       return errors[error.code] ?? errors.unknown;
@@ -206,14 +207,14 @@ export function describeError(error: SuspicionError, t: Catalog): string {
 
 /** The private note for a click drawn for an earlier step (a lost counter race etc.). */
 export function staleNote(action: SuspicionAction, t: Catalog): string | null {
-  if (action.type === 'counter' || action.type === 'counterBack') return t.suspicion.staleCounter;
-  if (action.type === 'vote' || action.type === 'abstain') return t.suspicion.staleVote;
+  if (action.type === 'counter' || action.type === 'counterBack') return suspicionText(t).staleCounter;
+  if (action.type === 'vote' || action.type === 'abstain') return suspicionText(t).staleVote;
   return null;
 }
 
 /** `/suspicion rules`: classic rules and the chosen variant, with the table's values. */
 export function rulesHelp(o: SuspicionOptions, t: Catalog): string {
-  const s = t.suspicion;
+  const s = suspicionText(t);
   const classic = s.rulesClassic({
     hand: HAND_SIZE,
     cap: ROUND_CAP,
@@ -237,7 +238,7 @@ export function rulesHelp(o: SuspicionOptions, t: Catalog): string {
 
 /** One line for the lobby; options the variant does not use are said to be ignored. */
 export function optionsSummary(o: SuspicionOptions, t: Catalog, live = true): string {
-  const s = t.suspicion;
+  const s = suspicionText(t);
   const name = s.variants[o.variant];
   const timer = (seconds: number) => (live ? seconds : null);
   if (o.variant === 'arrest-race') return s.optionsSummaryArrest(name, timer(o.turnSeconds));

@@ -20,6 +20,7 @@ import {
   slotText,
   staleNote,
 } from './ui-text.js';
+import { suspicionText } from './text/index.js';
 
 const MAX_LABEL = 80;
 const MAX_OPTION = 100;
@@ -59,7 +60,7 @@ function styleOf(a: SuspicionAction): ButtonStyle {
 
 /** A slot as the board shows it: "LEFT 🟥 red ✅🃏🛡 by Ben". */
 function slotCell(view: SuspicionPublicView, p: PlayerView, i: number, ctx: RenderContext): string {
-  const s = ctx.t.suspicion;
+  const s = suspicionText(ctx.t);
   const ph = view.phase;
   const c: SlotView | null = p.slots[i] ?? null;
   let content: string;
@@ -77,7 +78,7 @@ function slotCell(view: SuspicionPublicView, p: PlayerView, i: number, ctx: Rend
 }
 
 function statusLine(view: SuspicionPublicView, ctx: RenderContext): string {
-  const s = ctx.t.suspicion;
+  const s = suspicionText(ctx.t);
   const ph = view.phase;
   const n = (x: number) => ctx.name(x);
   switch (ph.kind) {
@@ -97,7 +98,7 @@ function statusLine(view: SuspicionPublicView, ctx: RenderContext): string {
 }
 
 function windowLine(view: SuspicionPublicView, ctx: RenderContext): string | null {
-  const s = ctx.t.suspicion;
+  const s = suspicionText(ctx.t);
   const ph = view.phase;
   const n = (x: number) => ctx.name(x);
   switch (ph.kind) {
@@ -116,7 +117,7 @@ function windowLine(view: SuspicionPublicView, ctx: RenderContext): string | nul
 
 /** The public board. Buttons: the race, the counter-back / cancel window, the vote, Arrest Race's draw. */
 function board(view: SuspicionPublicView, ctx: RenderContext): BoardRender {
-  const s = ctx.t.suspicion;
+  const s = suspicionText(ctx.t);
   const ph = view.phase;
   const { acting, deciding } = actingSeats(view);
   const lines: string[] = [];
@@ -174,7 +175,7 @@ function board(view: SuspicionPublicView, ctx: RenderContext): BoardRender {
 
 /** What the seat waits for, in one line. */
 function waitLine(view: SuspicionSeatView, legal: SuspicionAction[], ctx: RenderContext): string {
-  const s = ctx.t.suspicion;
+  const s = suspicionText(ctx.t);
   const ph = view.phase;
   const n = (x: number) => ctx.name(x);
   const me = view.me;
@@ -220,7 +221,7 @@ function waitLine(view: SuspicionSeatView, legal: SuspicionAction[], ctx: Render
 
 /** The panel label of an action (window buttons name the card the engine will use). */
 function panelLabel(a: SuspicionAction, view: SuspicionSeatView, ctx: RenderContext): string {
-  const s = ctx.t.suspicion;
+  const s = suspicionText(ctx.t);
   const ph = view.phase;
   const counterCard = (colour: string) => s.evidenceCard(colourText(ctx.t, colour), true);
   if (a.type === 'counter' && ph.kind === 'counter') return s.actCounter(counterCard(ph.colour));
@@ -255,7 +256,7 @@ function groupRow(name: string, placeholder: string, actions: SuspicionAction[],
  * and one row for the rest (Wild moves, window answers, votes).
  */
 function panel(view: SuspicionSeatView, legal: SuspicionAction[], ctx: RenderContext): PanelRender {
-  const s = ctx.t.suspicion;
+  const s = suspicionText(ctx.t);
   const lines: string[] = [];
   if (view.variant === 'arrest-race') lines.push(s.panelNoHandArrest);
   else lines.push(view.hand.length === 0 ? s.panelNoHand : s.panelHand(view.hand.map((h) => faceText(ctx.t, h.face)).join(' · ')));

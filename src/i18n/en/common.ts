@@ -124,7 +124,7 @@ export const common = {
     notInGuild: 'Red Herring games are played in server channels, not in DMs.',
     missingPermissions: (perms: string, count: number) =>
       `I cannot host a table in this channel: I am missing the **${perms}** ${f.word(count, { one: 'permission', other: 'permissions' })} here. Ask a server admin to grant ${f.word(count, { one: 'it', other: 'them' })} to the Red Herring role, or use another channel.`,
-    severalTables: 'You sit at several tables in this server — use `/hand` in the channel of the one you want:',
+    severalTables: 'You sit at several tables in this server — pick the one whose hand you want:',
     tableIn: (id: number, channelId: string) => `• table #${id} in <#${channelId}>`,
     noTableHere: 'You are not seated at an open table in this server. Start one with a game command, e.g. `/suspicion new`.',
     noOpenTableInChannel: 'There is no open table in this channel.',
@@ -222,6 +222,10 @@ export const common = {
     leftDoneForfeit: 'You left the game. Only one player was still seated, so they win it now.',
     leftDoneLastHuman: "You left the game. You were the last person at the table and bots don't play on alone, so the game has ended (not rated).",
     cancelledDone: 'The table was cancelled.',
+    /** `/hand` in a channel without a table of yours, opening your only table elsewhere. */
+    handElsewhere: (id: number, channelId: string) => `No table of yours in this channel — this is your hand at table #${id} in <#${channelId}>.`,
+    /** `/hand` with several tables: the button that opens table `id`'s hand. */
+    pickTable: (id: number) => `Table #${id}`,
     created: 'Table created.',
   },
 } as const;

@@ -125,7 +125,7 @@ export const common = {
     notInGuild: 'Los juegos de Red Herring se juegan en canales de un servidor, no en mensajes directos.',
     missingPermissions: (perms: string, count: number) =>
       `No puedo abrir una mesa en este canal: me ${f.word(count, { one: 'falta el permiso', other: 'faltan los permisos' })} **${perms}**. Pide a un administrador del servidor que se ${f.word(count, { one: 'lo', other: 'los' })} conceda al rol de Red Herring, o usa otro canal.`,
-    severalTables: 'Tienes asiento en varias mesas de este servidor: usa `/mano` en el canal de la que quieras:',
+    severalTables: 'Tienes asiento en varias mesas de este servidor: elige la mesa cuya mano quieres ver:',
     tableIn: (id: number, channelId: string) => `• mesa #${id} en <#${channelId}>`,
     noTableHere: 'No tienes asiento en ninguna mesa abierta de este servidor. Abre una con el comando de un juego, por ejemplo `/suspicion nueva`.',
     noOpenTableInChannel: 'No hay ninguna mesa abierta en este canal.',
@@ -222,6 +222,8 @@ export const common = {
     leftDone: 'Abandonaste la partida. A partir de ahora tu asiento juega en automático y, hasta que termine, solo ves lo que muestra el tablero.',
     leftDoneForfeit: 'Abandonaste la partida. Solo quedaba un jugador sentado, así que gana ahora.',
     leftDoneLastHuman: 'Abandonaste la partida. Eras la última persona en la mesa y los bots no siguen jugando solos, así que la partida terminó (no cuenta para la clasificación).',
+    handElsewhere: (id: number, channelId: string) => `No tienes mesa en este canal: esta es tu mano en la mesa #${id} de <#${channelId}>.`,
+    pickTable: (id: number) => `Mesa #${id}`,
     cancelledDone: 'La mesa se canceló.',
     created: 'Mesa creada.',
   },

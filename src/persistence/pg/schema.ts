@@ -18,7 +18,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, customType, doublePrecision, index, integer, json, pgTable, primaryKey, uniqueIndex } from 'drizzle-orm/pg-core';
-import type { TableStatus, TurnNotify } from '../schema.js';
+import type { TableStatus, TournamentStatus, TurnNotify } from '../schema.js';
 
 /** `text COLLATE "C"`: text that compares and sorts by bytes, as SQLite does by default. */
 export const binaryText = customType<{ data: string; driverData: string }>({
@@ -195,6 +195,10 @@ export const guildSettings = pgTable('guild_settings', {
   tableChannelIds: json('table_channel_ids').$type<string[]>(),
   hostRoleId: binaryText('host_role_id'),
   textBoards: boolean('text_boards'),
+  spectators: binaryText('spectators'),
+  spectatorDelay: integer('spectator_delay'),
+  watchersSeeHands: binaryText('watchers_see_hands'),
+  tournamentRoleId: binaryText('tournament_role_id'),
 });
 
 /** Per-user preferences (as src/persistence/schema.ts `userSettings`). */
@@ -221,4 +225,54 @@ export const turnNotices = pgTable(
     remindAt: epochMs('remind_at'),
   },
   (t) => [primaryKey({ columns: [t.tableId, t.userId] }), index('turn_notices_remind_idx').on(t.remindAt)],
+);
+
+/** One Swiss tournament (as src/persistence/schema.ts `tournaments`). */
+export const tournaments = pgTable(
+  'tournaments',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    guildId: binaryText('guild_id').notNull(),
+    channelId: binaryText('channel_id').notNull(),
+    game: binaryText('game').notNull(),
+    status: binaryText('status').$type<TournamentStatus>().notNull(),
+    organiserUserId: binaryText('organiser_user_id').notNull(),
+    name: binaryText('name').notNull(),
+    options: json('options').notNull(),
+    settings: json('settings').notNull(),
+    seed: bigint('seed', { mode: 'number' }).notNull(),
+    round: integer('round').notNull().default(0),
+    roundDeadlineAt: epochMs('round_deadline_at'),
+    entrants: json('entrants').notNull().default(sql`'[]'::json`),
+    rounds: json('rounds').notNull().default(sql`'[]'::json`),
+    lastLogSeq: integer('last_log_seq').notNull().default(0),
+    version: integer('version').notNull().default(0),
+    locale: binaryText('locale'),
+    createdAt: epochMs('created_at').notNull(),
+    updatedAt: epochMs('updated_at').notNull(),
+    startedAt: epochMs('started_at'),
+    endedAt: epochMs('ended_at'),
+    endReason: binaryText('end_reason'),
+    standingsMessageId: binaryText('standings_message_id'),
+  },
+  (t) => [
+    uniqueIndex('tournaments_one_open_per_channel').on(t.channelId).where(sql`status in ('signup', 'running')`),
+    index('tournaments_guild_status').on(t.guildId, t.status),
+  ],
+);
+
+/** Every change of a tournament (as src/persistence/schema.ts `tournamentLog`). */
+export const tournamentLog = pgTable(
+  'tournament_log',
+  {
+    tournamentId: integer('tournament_id')
+      .notNull()
+      .references(() => tournaments.id, { onDelete: 'cascade' }),
+    seq: integer('seq').notNull(),
+    at: epochMs('at').notNull(),
+    byUserId: binaryText('by_user_id'),
+    kind: binaryText('kind').notNull(),
+    data: json('data').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.tournamentId, t.seq] })],
 );

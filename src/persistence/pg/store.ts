@@ -63,6 +63,10 @@ import {
   type NewTable,
   type OpenTableHead,
   type TableWithSeats,
+  type NewTournament,
+  type TournamentLogRow,
+  type TournamentPatch,
+  type TournamentRow,
   type OpenTablesFilter,
   type Page,
   type PlayerGameRecord,
@@ -127,7 +131,18 @@ import {
   type Query,
   type StoreTables,
 } from '../store/queries.js';
-import { actions, gameTables, guildSettings, playerTotals, ratings, results, seasons, seats, turnNotices, userSettings } from './schema.js';
+import { actions, gameTables, guildSettings, playerTotals, ratings, results, seasons, seats, tournamentLog, tournaments, turnNotices, userSettings } from './schema.js';
+import {
+  appendTournamentLogQuery,
+  insertTournamentQuery,
+  openTournamentInChannelQuery,
+  openTournamentsQuery,
+  tournamentLogQuery,
+  tournamentQuery,
+  updateTournamentQuery,
+  type TournamentTables,
+} from '../store/tournament-queries.js';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 
 /** What a query runs on: the pool, or one transaction's connection. */
 type PgExec = PgDatabase<NodePgQueryResultHKT>;
@@ -337,10 +352,13 @@ class PgTxHandle {
  * The shard predicate on `game_tables.guild_id`: `(guild_id >> 22) % shardCount` in the
  * ids, computed on numeric so any length of digits works; non-numeric ids belong to no shard.
  */
-function shardWhere(filter: ShardFilter): SQL {
+function shardWhere(filter: ShardFilter, guildId: PgColumn = gameTables.guildId): SQL {
   const ids = checkShardFilter(filter);
-  return sql`(case when ${gameTables.guildId} ~ '^[0-9]+$' then div(${gameTables.guildId}::numeric, 4194304) % ${sql.raw(String(filter.shardCount))} end) in (${sql.raw(ids.join(', '))})`;
+  return sql`(case when ${guildId} ~ '^[0-9]+$' then div(${guildId}::numeric, 4194304) % ${sql.raw(String(filter.shardCount))} end) in (${sql.raw(ids.join(', '))})`;
 }
+
+/** The PostgreSQL schema's tournament tables, for ../store/tournament-queries.ts. */
+const TOURNAMENT_TABLES: TournamentTables = { tournaments, tournamentLog };
 
 const open = inArray(gameTables.status, [...OPEN_STATUSES]);
 /** The PostgreSQL schema's tables, for the queries both stores share (../store/queries.ts). */
@@ -365,6 +383,44 @@ class PgOps implements StoreTx {
 
   async lockTable(id: number): Promise<TableRow | undefined> {
     return (await this.db.select().from(gameTables).where(eq(gameTables.id, id)).for('update'))[0];
+  }
+
+  async tournament(id: number): Promise<TournamentRow | undefined> {
+    return ((await tournamentQuery(this.db, TOURNAMENT_TABLES, id)) as TournamentRow[])[0];
+  }
+
+  async lockTournament(id: number): Promise<TournamentRow | undefined> {
+    return ((await tournamentQuery(this.db, TOURNAMENT_TABLES, id).for('update')) as TournamentRow[])[0];
+  }
+
+  async openTournamentInChannel(channelId: string): Promise<TournamentRow | undefined> {
+    return ((await openTournamentInChannelQuery(this.db, TOURNAMENT_TABLES, channelId)) as TournamentRow[])[0];
+  }
+
+  openTournaments(filter: OpenTablesFilter = {}): Promise<TournamentRow[]> {
+    const where: SQL[] = [];
+    if (filter.guildId !== undefined) where.push(eq(tournaments.guildId, filter.guildId));
+    if (filter.shard) where.push(shardWhere(filter.shard, tournaments.guildId));
+    return openTournamentsQuery(this.db, TOURNAMENT_TABLES, where);
+  }
+
+  async tournamentLog(tournamentId: number, limit?: number): Promise<TournamentLogRow[]> {
+    const rows = (await tournamentLogQuery(this.db, TOURNAMENT_TABLES, tournamentId, limit)) as TournamentLogRow[];
+    return limit === undefined ? rows : rows.reverse();
+  }
+
+  async insertTournament(values: NewTournament): Promise<TournamentRow> {
+    return ((await insertTournamentQuery(this.db, TOURNAMENT_TABLES, values)) as TournamentRow[])[0]!;
+  }
+
+  async updateTournament(id: number, expectedVersion: number, patch: TournamentPatch): Promise<TournamentRow> {
+    const row = ((await updateTournamentQuery(this.db, TOURNAMENT_TABLES, id, expectedVersion, patch)) as TournamentRow[])[0];
+    if (!row) throw new VersionConflictError(id, expectedVersion, 'tournament');
+    return row;
+  }
+
+  async appendTournamentLog(values: TournamentLogRow): Promise<void> {
+    await appendTournamentLogQuery(this.db, TOURNAMENT_TABLES, values);
   }
 
   async openTableInChannel(channelId: string): Promise<TableRow | undefined> {

@@ -14,8 +14,10 @@ export class VersionConflictError extends Error {
     readonly tableId: number,
     /** The version the caller expected. */
     readonly expectedVersion: number,
+    /** What kind of row: a game table, or a tournament (whose id is then `tableId`). */
+    readonly kind: 'table' | 'tournament' = 'table',
   ) {
-    super(`table ${tableId}: expected version ${expectedVersion}, found another (or no such table)`);
+    super(`${kind} ${tableId}: expected version ${expectedVersion}, found another (or no such ${kind})`);
     this.name = 'VersionConflictError';
   }
 }

@@ -52,6 +52,10 @@ export const STORE_METHODS = [
   'setTurnNotify',
   'putTurnNotice',
   'deleteTurnNotices',
+  'tournament',
+  'openTournamentInChannel',
+  'openTournaments',
+  'tournamentLog',
 ] as const satisfies readonly StoreMethod[];
 
 /** The methods only a transaction handle offers. */
@@ -67,6 +71,10 @@ export const TX_ONLY_METHODS = [
   'insertResults',
   'saveRatings',
   'setRatingChanges',
+  'lockTournament',
+  'insertTournament',
+  'updateTournament',
+  'appendTournamentLog',
 ] as const satisfies readonly Exclude<keyof StoreTx, StoreMethod>[];
 
 /** `ids` sorted ascending without duplicates, cut into chunks of at most BULK_READ_IDS (one statement each). */
@@ -96,6 +104,9 @@ const everyMethodListed: [Exclude<StoreMethod, (typeof STORE_METHODS)[number]>, 
   ? true
   : never = true;
 void everyMethodListed;
+
+/** Statuses of tournaments that are still open (one per channel at most). */
+export const OPEN_TOURNAMENT_STATUSES = ['signup', 'running'] as const;
 
 /** Statuses of tables that are still open (one per channel at most). */
 export const OPEN_STATUSES = ['lobby', 'active'] as const;

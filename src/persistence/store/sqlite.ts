@@ -18,8 +18,19 @@
  */
 import type Database from 'better-sqlite3';
 import { and, asc, count, desc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
+import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import type { Db } from '../db.js';
-import { actions, gameTables, guildSettings, playerTotals, ratings, results, seasons, seats, turnNotices, userSettings } from '../schema.js';
+import { actions, gameTables, guildSettings, playerTotals, ratings, results, seasons, seats, tournamentLog, tournaments, turnNotices, userSettings } from '../schema.js';
+import {
+  appendTournamentLogQuery,
+  insertTournamentQuery,
+  openTournamentInChannelQuery,
+  openTournamentsQuery,
+  tournamentLogQuery,
+  tournamentQuery,
+  updateTournamentQuery,
+  type TournamentTables,
+} from './tournament-queries.js';
 import {
   adminTablesQueries,
   deleteTurnNoticesQuery,
@@ -91,6 +102,10 @@ import {
   type NewTable,
   type OpenTableHead,
   type TableWithSeats,
+  type NewTournament,
+  type TournamentLogRow,
+  type TournamentPatch,
+  type TournamentRow,
   type OpenTablesFilter,
   type Page,
   type PlayerGameRecord,
@@ -331,11 +346,14 @@ function isPlaceholder(param: unknown): param is { name: string } {
   return typeof param === 'object' && param !== null && 'name' in param && typeof (param as { name: unknown }).name === 'string';
 }
 
-/** The shard predicate on `game_tables.guild_id` (non-numeric ids belong to no shard). */
-function shardWhere(filter: ShardFilter): SQL {
+/** The shard predicate on `game_tables.guild_id` (or another guild id column; non-numeric ids belong to no shard). */
+function shardWhere(filter: ShardFilter, guildId: SQLiteColumn = gameTables.guildId): SQL {
   const ids = checkShardFilter(filter);
-  return sql`(${gameTables.guildId} <> '' and ${gameTables.guildId} not glob '*[^0-9]*' and ((cast(${gameTables.guildId} as integer) >> 22) % ${sql.raw(String(filter.shardCount))}) in (${sql.raw(ids.join(', '))}))`;
+  return sql`(${guildId} <> '' and ${guildId} not glob '*[^0-9]*' and ((cast(${guildId} as integer) >> 22) % ${sql.raw(String(filter.shardCount))}) in (${sql.raw(ids.join(', '))}))`;
 }
+
+/** The SQLite schema's tournament tables, for ./tournament-queries.ts. */
+const TOURNAMENT_TABLES: TournamentTables = { tournaments, tournamentLog };
 
 const open = inArray(gameTables.status, [...OPEN_STATUSES]);
 /** The SQLite schema's tables, for the queries both stores share (./queries.ts). */
@@ -453,6 +471,45 @@ class SqliteOps implements SyncOf<StoreTx> {
 
   table(id: number): TableRow | undefined {
     return this.q.table.get({ id });
+  }
+
+  tournament(id: number): TournamentRow | undefined {
+    return tournamentQuery(this.db, TOURNAMENT_TABLES, id).get();
+  }
+
+  lockTournament(id: number): TournamentRow | undefined {
+    // BEGIN IMMEDIATE already holds the database's write lock for the whole transaction.
+    return tournamentQuery(this.db, TOURNAMENT_TABLES, id).get();
+  }
+
+  openTournamentInChannel(channelId: string): TournamentRow | undefined {
+    return openTournamentInChannelQuery(this.db, TOURNAMENT_TABLES, channelId).get();
+  }
+
+  openTournaments(filter: OpenTablesFilter = {}): TournamentRow[] {
+    const where: SQL[] = [];
+    if (filter.guildId !== undefined) where.push(eq(tournaments.guildId, filter.guildId));
+    if (filter.shard) where.push(shardWhere(filter.shard, tournaments.guildId));
+    return openTournamentsQuery(this.db, TOURNAMENT_TABLES, where).all();
+  }
+
+  tournamentLog(tournamentId: number, limit?: number): TournamentLogRow[] {
+    const rows: TournamentLogRow[] = tournamentLogQuery(this.db, TOURNAMENT_TABLES, tournamentId, limit).all();
+    return limit === undefined ? rows : rows.reverse();
+  }
+
+  insertTournament(values: NewTournament): TournamentRow {
+    return insertTournamentQuery(this.db, TOURNAMENT_TABLES, values).get();
+  }
+
+  updateTournament(id: number, expectedVersion: number, patch: TournamentPatch): TournamentRow {
+    const row: TournamentRow | undefined = updateTournamentQuery(this.db, TOURNAMENT_TABLES, id, expectedVersion, patch).get();
+    if (!row) throw new VersionConflictError(id, expectedVersion, 'tournament');
+    return row;
+  }
+
+  appendTournamentLog(values: TournamentLogRow): void {
+    appendTournamentLogQuery(this.db, TOURNAMENT_TABLES, values).run();
   }
 
   lockTable(id: number): TableRow | undefined {

@@ -52,7 +52,7 @@
  *   round trips plus the commit's WAL flush: milliseconds, which the per-table queue keeps
  *   off other tables.
  */
-import type { actions, gameTables, ratings, results, seats, TableStatus, turnNotices, TurnNotify } from '../schema.js';
+import type { actions, gameTables, ratings, results, seats, TableStatus, tournamentLog, tournaments, turnNotices, TurnNotify } from '../schema.js';
 
 /** A row of `game_tables`. JSON columns (`options`, `state`, `recentEvents`) come back parsed. */
 export type TableRow = typeof gameTables.$inferSelect;
@@ -81,6 +81,15 @@ export type ResultRow = typeof results.$inferSelect;
 export type NewResult = typeof results.$inferInsert;
 /** A row of `ratings` (one player, game, server and season). */
 export type RatingRow = typeof ratings.$inferSelect;
+
+/** A row of `tournaments` (docs/tournaments.md); its JSON columns come back parsed but unchecked (src/tournaments/model.ts checks them). */
+export type TournamentRow = typeof tournaments.$inferSelect;
+/** Values for a new tournament. */
+export type NewTournament = typeof tournaments.$inferInsert;
+/** Columns a guarded tournament update may change (the version is bumped by the store). */
+export type TournamentPatch = Partial<Omit<NewTournament, 'id' | 'version'>>;
+/** A row of `tournament_log`. */
+export type TournamentLogRow = typeof tournamentLog.$inferSelect;
 
 /** Message ids and the board version: bookkeeping that does not bump the table version. */
 export interface MessageIdsPatch {
@@ -491,6 +500,14 @@ export interface StoreReads {
   pendingReminders(filter?: OpenTablesFilter): Promise<DueReminder[]>;
   /** True when `userId` asked for text panels instead of pictures (README "Pictures"); false when never set. */
   userTextBoards(userId: string): Promise<boolean>;
+  /** The tournament with `id`, or undefined (docs/tournaments.md). */
+  tournament(id: number): Promise<TournamentRow | undefined>;
+  /** The open (signing up or running) tournament of a channel, if any (at most one exists). */
+  openTournamentInChannel(channelId: string): Promise<TournamentRow | undefined>;
+  /** Open tournaments (signing up or running), by id ascending; optionally one guild's, or only the given shards' guilds. */
+  openTournaments(filter?: OpenTablesFilter): Promise<TournamentRow[]>;
+  /** A tournament's log (`/tournament log`), by seq ascending; the newest `limit` rows when given. */
+  tournamentLog(tournamentId: number, limit?: number): Promise<TournamentLogRow[]>;
   /** True when `guildId`'s public boards are drawn as text instead of pictures (`/admin settings`); false when never set. */
   guildTextBoards(guildId: string): Promise<boolean>;
 }
@@ -574,6 +591,17 @@ export interface StoreTx extends StoreReads, StoreAtomicWrites {
   appendAction(values: NewAction): Promise<void>;
   /** Store the result rows of a finished table (nothing for an empty list). */
   insertResults(rows: readonly NewResult[]): Promise<void>;
+  /** Read the tournament with `id` and lock its row until the transaction ends (as `lockTable`). */
+  lockTournament(id: number): Promise<TournamentRow | undefined>;
+  /** Insert a new tournament; returns its row (throws DuplicateKeyError when its channel already has an open one). */
+  insertTournament(values: NewTournament): Promise<TournamentRow>;
+  /**
+   * Update a tournament if its version is still `expectedVersion`, setting version
+   * `expectedVersion + 1`; returns the new row. Throws VersionConflictError (kind 'tournament') otherwise.
+   */
+  updateTournament(id: number, expectedVersion: number, patch: TournamentPatch): Promise<TournamentRow>;
+  /** Append one row to a tournament's log (throws on a duplicate (tournament, seq)). */
+  appendTournamentLog(values: TournamentLogRow): Promise<void>;
   /**
    * Write players' new ratings for one game, server and season (insert or replace) and add
    * the game to their lifetime totals (+1 game, +1 win when `won`; the name is updated).

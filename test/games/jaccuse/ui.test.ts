@@ -10,6 +10,7 @@ import { fakeRenderContext } from '../../support/render-context.js';
 import { playRandomGame } from '../../support/random-play.js';
 import { act, def, round, suspect, table } from './helpers.js';
 import { checkPanel } from './render-checks.js';
+import { jaccuseTexts } from '../../../src/games/jaccuse/text/index.js';
 
 describe('board', () => {
   it('shows every sheet with its exonerations, evidence, used cards, piles and the Inspector', () => {
@@ -186,10 +187,10 @@ describe('log, errors, help', () => {
     const codes = ['game-over', 'not-seated', 'wrong-phase', 'not-your-turn', 'character-taken', 'card-not-in-hand', 'suspicion-used', 'same-vote', 'wrong-card', 'not-eligible'] satisfies JaccuseErrorCode[];
     for (const code of codes) {
       const text = ui.describeError({ code }, en);
-      expect(text).not.toBe(en.jaccuse.errors.unknown);
+      expect(text).not.toBe(jaccuseTexts.en.errors.unknown);
       expect(text.length).toBeGreaterThan(5);
     }
-    expect(ui.describeError({ code: 'zzz' } as unknown as JaccuseError, en)).toBe(en.jaccuse.errors.unknown);
+    expect(ui.describeError({ code: 'zzz' } as unknown as JaccuseError, en)).toBe(jaccuseTexts.en.errors.unknown);
     expect(ui.staleNote!({ type: 'vote', card: 'left' } as JaccuseAction, en)).toContain('revealed');
   });
 

@@ -10,6 +10,7 @@ import { es } from '../../../src/i18n/es/index.js';
 import { componentIds, fakeRenderContext, expectComponentLimits } from '../../support/render-context.js';
 import { playRandomGame } from '../../support/random-play.js';
 import { INSPECTOR, KILLER, act, makeState } from './helpers.js';
+import { noirTexts } from '../../../src/games/noir/text/index.js';
 
 const ctx = fakeRenderContext(2);
 const actionFromId = (id: string) => id.slice('rh1:g:7:1:'.length);
@@ -182,9 +183,9 @@ describe('log, errors, help, module', () => {
   it('every refusal code has its own sentence', () => {
     const codes = ['game-over', 'not-seated', 'not-your-turn', 'must-kill-first', 'choose-identity-first', 'discard-first', 'wrong-phase', 'bad-shift', 'no-undo', 'not-adjacent', 'not-alive', 'not-choosable', 'not-in-hand', 'deck-empty', 'mode', 'not-on-grid', 'malformed'] satisfies NoirErrorCode[];
     for (const code of codes) {
-      expect(ui.describeError({ code } as NoirError, en)).not.toBe(en.noir.errors.unknown);
+      expect(ui.describeError({ code } as NoirError, en)).not.toBe(noirTexts.en.errors.unknown);
     }
-    expect(ui.describeError({ code: 'weird' } as unknown as NoirError, en)).toBe(en.noir.errors.unknown);
+    expect(ui.describeError({ code: 'weird' } as unknown as NoirError, en)).toBe(noirTexts.en.errors.unknown);
   });
   it('rules help shows the table’s values', () => {
     const help = ui.rulesHelp(noirOptionsSchema.parse({ mode: 'citizens-arrest', killTarget: 14, turnSeconds: 90 }), en);

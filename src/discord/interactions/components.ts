@@ -1,0 +1,240 @@
+/**
+ * Button and select clicks, one way through: decode the custom_id (zod) → the table service
+ * authorises, applies and commits in one transaction → answer from the snapshot it
+ * committed → the Publisher redraws the board afterwards. Every click gets exactly one
+ * answer within Discord's 3 s, and this module never reads the database itself.
+ *
+ * Answers: a click on a private panel updates that panel in place; a click on the public
+ * board (a race or a vote) answers with the clicker's panel as a new ephemeral message;
+ * lobby clicks acknowledge silently (the lobby message itself changes). Mistakes get a
+ * private, plain-language answer and change nothing. Custom-id kinds that belong to a
+ * command (leaderboard pages, `/admin` confirmations) go to that command's handler.
+ */
+import { MessageFlags } from 'discord.js';
+import { BOT_LEVELS } from '../../games/bot.js';
+import type { GameModule } from '../../games/module.js';
+import { catalogFor, type Catalog } from '../../i18n/index.js';
+import type { ActOutcome, ServiceError } from '../../tables/types.js';
+import { actorOf, answerPrompt, forDjsEphemeral, privateText, serviceErrorText } from './answers.js';
+import type { AppContext, InteractionLog } from './context.js';
+import { decodeCustomId, type CustomId, type TableVerb } from '../custom-id.js';
+import { answerWithPanel } from './panels.js';
+import { playAgainClick } from './play-again.js';
+import { askToCancel } from './prompts.js';
+import { describeEvent, renderContext } from '../render/context.js';
+import { rulesMessage } from '../render/rules.js';
+import { hintNote } from '../render/panel.js';
+import type { CommandComponentKind, ComponentHandler, ComponentHandlers, ComponentInteraction } from './slash-command.js';
+
+/** Handle one component interaction; `handlers` are the commands' own custom-id kinds. */
+export async function handleComponent(interaction: ComponentInteraction, app: AppContext, log: InteractionLog, handlers: ComponentHandlers): Promise<void> {
+  const text = catalogFor(interaction.locale);
+  const id = decodeCustomId(interaction.customId);
+  if (!id) {
+    log.action = 'component';
+    log.outcome = 'malformed';
+    await interaction.reply(privateText(text.common.errors.malformed));
+    return;
+  }
+  if (id.kind !== 'game' && id.kind !== 'select' && id.kind !== 'table') {
+    const handler = handlers[id.kind] as ComponentHandler<CommandComponentKind> | undefined;
+    if (handler) return handler(interaction, app, log, id);
+    log.action = id.kind;
+    log.outcome = 'malformed';
+    await interaction.reply(privateText(text.common.errors.malformed));
+    return;
+  }
+  log.table = id.tableId;
+  if (id.kind === 'table') {
+    log.action = id.verb;
+    await tableVerb(interaction, app, log, text, id.tableId, id.verb);
+    return;
+  }
+  await gameAction(interaction, app, log, text, id);
+}
+
+/** `game:<type>` for the interaction log. */
+function actionName(action: unknown): string {
+  return `game:${String((action as { type?: unknown }).type)}`;
+}
+
+/** Whether the clicked message is a private panel (ephemeral) rather than the public board. */
+function onPanel(interaction: ComponentInteraction): boolean {
+  return interaction.message.flags.has(MessageFlags.Ephemeral);
+}
+
+/** The one-line confirmation for a successful action: the first event the actor can read. */
+function confirmation(mod: GameModule, outcome: ActOutcome, text: Catalog): string | undefined {
+  const ctx = renderContext(mod, outcome.snapshot, text);
+  for (const event of outcome.events) {
+    const line = describeEvent(mod, event, ctx, outcome.seat);
+    if (line) return text.common.panel.done(line);
+  }
+  return undefined;
+}
+
+/** A game button, or a game select with exactly one chosen option (its value is the action code). */
+async function gameAction(
+  interaction: ComponentInteraction,
+  app: AppContext,
+  log: InteractionLog,
+  text: Catalog,
+  id: Extract<CustomId, { kind: 'game' | 'select' }>,
+): Promise<void> {
+  let code = '';
+  if (id.kind === 'game') code = id.code;
+  else if (interaction.isStringSelectMenu() && interaction.values.length === 1) code = interaction.values[0]!;
+  log.action = 'game';
+  const result = await app.service.actOnCode(id.tableId, actorOf(interaction), id.step, code);
+  const how = onPanel(interaction) ? 'update' : 'reply';
+  if (result.ok) {
+    log.action = actionName(result.value.action);
+    log.outcome = 'ok';
+    const mod = app.registry.get(result.value.snapshot.table.game);
+    const answered = answerWithPanel(interaction, app, result.value.snapshot, how, confirmation(mod, result.value, text));
+    // The pings this move brings are follow-ups of this click (outside the global limit; docs/rate-limit.md).
+    app.publisher.noteInteraction(id.tableId, interaction, answered);
+    await answered;
+    return;
+  }
+  const refusal = result.error;
+  log.outcome = refusal.code;
+  if (refusal.code !== 'stale' && refusal.code !== 'rule') {
+    await interaction.reply(privateText(serviceErrorText(refusal, text)));
+    return;
+  }
+  // A seated player's stale or illegal click: their current panel, with a note.
+  log.action = actionName(refusal.action);
+  const mod = app.registry.get(refusal.snapshot.table.game);
+  const note =
+    refusal.code === 'stale'
+      ? (mod.ui.staleNote?.(refusal.action, text) ?? (refusal.echo ? text.common.panel.alreadyDone : text.common.panel.stale))
+      : serviceErrorText(refusal, text, mod);
+  await answerWithPanel(interaction, app, refusal.snapshot, how, note);
+}
+
+/** A table verb (`rh1:t:…`): lobby buttons, confirmations, rules, hand and refresh. */
+async function tableVerb(interaction: ComponentInteraction, app: AppContext, log: InteractionLog, text: Catalog, tableId: number, verb: TableVerb): Promise<void> {
+  const actor = actorOf(interaction);
+  const commands = text.common.commands;
+  const refuse = async (refusal: ServiceError) => {
+    log.outcome = refusal.code;
+    await interaction.reply(privateText(serviceErrorText(refusal, text)));
+  };
+  switch (verb) {
+    case 'join':
+    case 'leave':
+    case 'start': {
+      const result = await (verb === 'join' ? app.service.join(tableId, actor) : verb === 'leave' ? app.service.leaveLobby(tableId, actor) : app.service.start(tableId, actor));
+      if (!result.ok) return refuse(result.error);
+      log.outcome = 'ok';
+      // A click acknowledged early by a deferred private reply (src/discord/interactions/late.ts) has that
+      // reply, not the clicked message, as its `@original`: its token must not redraw the lobby.
+      const ownsClicked = !interaction.deferred && !interaction.replied;
+      // The lobby / board message is redrawn by the Publisher; acknowledge silently.
+      const answered = interaction.deferUpdate();
+      // Start's first pings are follow-ups of this click, and the lobby / board is redrawn through
+      // its token (`@original` is the clicked message after a deferred update): outside the global limit (docs/rate-limit.md).
+      app.publisher.noteInteraction(tableId, interaction, answered, ownsClicked ? interaction.message.id : undefined);
+      await answered;
+      return;
+    }
+    case 'cancel': {
+      // Like the other lobby buttons and confirmations, Cancel only works in the table's channel.
+      const result = await app.service.lookUp(tableId, actor, { sameChannel: true });
+      if (!result.ok) return refuse(result.error);
+      await askToCancel(interaction, result.value.table, app.registry.get(result.value.table.game), actor, text, log);
+      return;
+    }
+    case 'cancel-confirm': {
+      const result = await app.service.cancel(tableId, actor);
+      if (!result.ok) return refuse(result.error);
+      log.outcome = 'ok';
+      await answerPrompt(interaction, commands.cancelledDone);
+      return;
+    }
+    case 'leave-game': {
+      const result = await app.service.leaveGame(tableId, actor);
+      if (!result.ok) return refuse(result.error);
+      log.outcome = 'ok';
+      // The game may have ended with this leave: one player left wins, or only bots remained.
+      const { status } = result.value.table;
+      await answerPrompt(interaction, status === 'active' ? commands.leftDone : status === 'finished' ? commands.leftDoneForfeit : commands.leftDoneLastHuman);
+      return;
+    }
+    case 'keep': {
+      const result = await app.service.lookUp(tableId, actor);
+      if (!result.ok) return refuse(result.error);
+      log.outcome = 'ok';
+      await answerPrompt(interaction, commands.kept);
+      return;
+    }
+    case 'rules': {
+      const result = await app.service.lookUp(tableId, actor);
+      if (!result.ok) return refuse(result.error);
+      log.outcome = 'ok';
+      const { table } = result.value;
+      await interaction.reply(forDjsEphemeral(rulesMessage(app.registry.get(table.game), table.options, text)));
+      return;
+    }
+    case 'add-bot':
+    case 'remove-bot':
+    case 'replace-bot': {
+      // Selects: the one chosen value is a level, a bot's user id, or a seat number.
+      const value = interaction.isStringSelectMenu() && interaction.values.length === 1 ? interaction.values[0]! : '';
+      const level = BOT_LEVELS.find((candidate) => candidate === value);
+      const seat = /^[0-9]{1,2}$/.test(value) ? Number(value) : null;
+      if (verb === 'add-bot' && !level) return refuse({ code: 'malformed' });
+      if (verb === 'replace-bot' && seat === null) return refuse({ code: 'malformed' });
+      const result = await (verb === 'add-bot'
+        ? app.service.addBot(tableId, actor, level!)
+        : verb === 'remove-bot'
+          ? app.service.removeBot(tableId, actor, value)
+          : app.service.replaceWithBot(tableId, actor, seat!));
+      if (!result.ok) return refuse(result.error);
+      log.outcome = 'ok';
+      // The lobby / board message is redrawn by the Publisher; acknowledge silently.
+      await interaction.deferUpdate();
+      return;
+    }
+    case 'again':
+      await playAgainClick(interaction, app, log, text, tableId);
+      return;
+    case 'text-version':
+    case 'pictures': {
+      // The panel's switch between the hand's picture and its text version (README "Pictures").
+      const result = await app.service.lookUp(tableId, actor);
+      if (!result.ok) return refuse(result.error);
+      log.outcome = 'ok';
+      await app.store.setUserTextBoards(actor.userId, verb === 'text-version', Date.now());
+      await answerWithPanel(interaction, app, result.value, onPanel(interaction) ? 'update' : 'reply');
+      return;
+    }
+    case 'hint': {
+      // 💡 Hint (README "AI players"): the panel again, with the suggestion as its note.
+      const result = await app.service.hint(tableId, actor);
+      if (!result.ok) return refuse(result.error);
+      log.outcome = 'ok';
+      const { snapshot, seat, action, reason } = result.value;
+      const note = hintNote(app.registry.get(snapshot.table.game), snapshot, seat, action, reason, text);
+      await answerWithPanel(interaction, app, snapshot, onPanel(interaction) ? 'update' : 'reply', note);
+      return;
+    }
+    case 'hand':
+    case 'refresh': {
+      const result = await app.service.markPresent(tableId, actor);
+      if (!result.ok) return refuse(result.error);
+      log.outcome = 'ok';
+      // Players reach for these when the board is gone or buried: make sure it is there and current.
+      if (verb === 'refresh') app.publisher.recheck(result.value.snapshot);
+      const update = verb === 'refresh' && onPanel(interaction);
+      // "Show my hand" on the board, when the table has no fresh board token: a deferred update of
+      // the board and the panel as a private follow-up, so that this click's token can redraw the
+      // board outside the global limit (docs/rate-limit.md). Not for a click acknowledged early (late.ts).
+      const lend =
+        verb === 'hand' && !onPanel(interaction) && !interaction.deferred && !interaction.replied && app.publisher.wantsBoardToken(result.value.snapshot.table, interaction.message.id, interaction.channelId);
+      await answerWithPanel(interaction, app, result.value.snapshot, update ? 'update' : lend ? 'follow-up' : 'reply', update ? text.common.panel.refreshed : undefined);
+      return;
+    }
+  }
+}

@@ -1,0 +1,40 @@
+/**
+ * What interaction handlers receive: the services of the running bot, and the per-interaction
+ * log record that the router writes as one pino line when the handler returns.
+ */
+import type { TurnNotifier } from '../publish/turn-notices.js';
+import type { REST } from 'discord.js';
+import type { GameRegistry } from '../../games/registry.js';
+import type { Logger } from '../../logger.js';
+import type { Store } from '../../persistence/store/types.js';
+import type { TableService } from '../../tables/service.js';
+import type { MessageIds } from '../publish/message-ids.js';
+import type { Publisher } from '../publish/publisher.js';
+
+/** Services shared by every handler. */
+export interface AppContext {
+  /**
+   * The storage every query goes through (SQLite or PostgreSQL). Handlers use it only for
+   * reads and self-contained writes (leaderboards, /stats, settings, seasons); every game
+   * change goes through `service`.
+   */
+  store: Store;
+  service: TableService;
+  /** The board and ping message ids of the tables (./message-ids.ts). */
+  messageIds: MessageIds;
+  registry: GameRegistry;
+  publisher: Publisher;
+  rest: REST;
+  logger: Logger;
+  /** Pings and reminders of turn-based tables (README "Turn-based tables"); absent in tools without Discord. */
+  turnNotices?: TurnNotifier;
+}
+
+/** Filled by handlers; logged once per interaction with its duration in ms (README "Configuration", `LOG_LEVEL`). */
+export interface InteractionLog {
+  table?: number;
+  action: string;
+  outcome: string;
+  /** The click was acknowledged before its work ran (the bot was overloaded; late.ts). */
+  acknowledgedFirst?: boolean;
+}

@@ -1,0 +1,145 @@
+/**
+ * Opening and redrawing a player's private panel, shared by `/hand`, "Show my hand",
+ * "Refresh", and every answer to a game click.
+ */
+import { type ButtonInteraction, type ChatInputCommandInteraction, type StringSelectMenuInteraction } from 'discord.js';
+import type { MessagePicture } from '../pictures/index.js';
+import { requestBody } from '../render/message-body.js';
+import { catalogFor, type Catalog } from '../../i18n/index.js';
+import type { GameModule } from '../../games/module.js';
+import type { TableSnapshot } from '../../tables/types.js';
+import { panelFingerprint, panelMessage } from '../render/panel.js';
+import type { AppContext } from './context.js';
+import { forDjs, forDjsEphemeral, missingChannelPermissions } from './answers.js';
+import { markStage } from './stages.js';
+import { viewerSeatOf } from '../../tables/policy.js';
+
+type PanelInteraction = ChatInputCommandInteraction | ButtonInteraction | StringSelectMenuInteraction;
+
+/**
+ * Answer `interaction` with the user's panel drawn from `snapshot` (the table as the
+ * service just committed or read it): a new ephemeral message (`reply`), an in-place
+ * update of the panel the click came from (`update`), or — for a click on the table's board
+ * (`follow-up`) — a deferred update of the board, whose token then redraws the board
+ * (Publisher `noteBoardClick`), and the panel as an ephemeral follow-up. Remembers the
+ * interaction so later changes can refresh this panel. When the bot can no longer post in the table's channel,
+ * the panel says so (the board cannot be updated).
+ */
+export async function answerWithPanel(
+  interaction: PanelInteraction,
+  app: AppContext,
+  snapshot: TableSnapshot,
+  how: 'reply' | 'update' | 'follow-up',
+  note?: string,
+): Promise<void> {
+  markStage(interaction, 'panel');
+  const text = catalogFor(interaction.locale);
+  const { table } = snapshot;
+  const mod = app.registry.get(table.game);
+  const missing = interaction.channelId === table.channelId && table.status === 'active' ? missingChannelPermissions(interaction, text) : [];
+  // Editing its own board needs View Channel + Embed Links; Send Messages is for pings and re-posting.
+  const onlySend = missing.length === 1 && missing[0] === text.common.permissions.SendMessages;
+  const warning = missing.length ? (onlySend ? text.common.panel.postBlocked(missing[0]!) : text.common.panel.boardBlocked(missing.join(', '))) : undefined;
+  const shownNote = [note, warning].filter(Boolean).join('\n') || undefined;
+  // A seat left while the game runs shows no hand and no picture (viewerSeatOf).
+  const seat = viewerSeatOf(snapshot.seats.find((row) => row.userId === interaction.user.id), table.status);
+  const textBoards = mod.pictures ? await app.publisher.textBoards.user(interaction.user.id).catch(() => false) : false;
+  const pictures = app.publisher.pictures;
+  const wanted = !!mod.pictures && seat !== null && !textBoards && !!table.state;
+  // A picture already drawn goes with the answer; one not yet drawn never delays it (README
+  // "Pictures"): the click is answered at once and the picture follows as an edit. Not even
+  // for a click acknowledged first (late.ts): waiting for its render here would hold the
+  // click's admission slot (admission.ts) for up to PICTURE_EDIT_BY_MS, the clicks behind
+  // it would wait past ACKNOWLEDGE_FIRST_AFTER_MS and be acknowledged first in turn, and so
+  // on — under load every slot ended up waiting on the render queue with the event loop
+  // idle (docs/pictures.md "Click → answer").
+  const picture = wanted ? pictures.cached(mod, snapshot, seat, text) : null;
+  markStage(interaction, 'cached');
+  // A picture the render queue would refuse now (full, or not done within PICTURE_EDIT_BY_MS)
+  // is not waited for: the answer is the text version at once, not an acknowledgement and an
+  // edit to the same text version later.
+  const later = wanted && !picture && pictures.queue.wouldRefuse(Date.now() + PICTURE_EDIT_BY_MS) === null;
+  const draw = (drawn: MessagePicture | null) => panelMessage(mod, snapshot, interaction.user.id, text, shownNote, { picture: drawn, textBoards });
+  const writer = app.publisher.panelWriter;
+  if (how === 'update' && interaction.isMessageComponent()) {
+    // In place, in order with the bot's own edits of this panel (it never goes back in time).
+    // A picture still to draw: acknowledge now (the panel keeps showing its last picture), then edit.
+    const messageId = interaction.message.id;
+    let rendered = later ? null : draw(picture);
+    await writer.answerClick(
+      messageId,
+      table.version,
+      {
+        update: () => (markStage(interaction, 'sending'), interaction.update(forDjs(rendered!, true)).finally(() => markStage(interaction, 'answered'))),
+        defer: () => (markStage(interaction, 'sending'), interaction.deferUpdate().finally(() => markStage(interaction, 'answered'))),
+        edit: async () => {
+          rendered ??= draw(await handPicture(app, mod, snapshot, seat!, text));
+          writer.showing(messageId, panelFingerprint(rendered, shownNote));
+          return app.publisher.editPanel(interaction, requestBody(rendered, true));
+        },
+      },
+      () => (rendered ? panelFingerprint(rendered, shownNote) : ''),
+      rendered !== null,
+    );
+    app.publisher.trackPanel(table.id, interaction.user.id, messageId, interaction);
+    return;
+  }
+  // A new panel: at once, with its picture if drawn already, else the text version at once
+  // and the picture as an edit when drawn (or the text version stays: the queue refused it).
+  let messageId: string | undefined;
+  const rendered = draw(picture);
+  const followUp = how === 'follow-up' && interaction.isMessageComponent();
+  markStage(interaction, 'sending');
+  if (followUp) {
+    // The board's token: its `@original` is the board once the deferred update went through.
+    const acknowledged = interaction.deferUpdate();
+    app.publisher.noteBoardClick(table.id, interaction, acknowledged, interaction.message.id);
+    await acknowledged;
+    markStage(interaction, 'answered');
+    messageId = (await interaction.followUp(forDjsEphemeral(rendered))).id;
+  } else {
+    const response = await interaction.reply({ ...forDjsEphemeral(rendered), withResponse: true });
+    markStage(interaction, 'answered');
+    messageId = response.resource?.message?.id;
+  }
+  if (!messageId) return;
+  writer.shown(messageId, table.version, panelFingerprint(rendered, shownNote));
+  app.publisher.trackPanel(table.id, interaction.user.id, messageId, interaction, followUp);
+  if (!later) return;
+  const id = messageId;
+  // Not awaited: the click's handler (and its admission slot, admission.ts) is done once answered.
+  void handPicture(app, mod, snapshot, seat!, text).then((drawn) => {
+    if (!drawn) return;
+    const withPicture = draw(drawn);
+    // Same version: sent unless the panel already shows (or will show) a newer one.
+    writer.write(
+      id,
+      table.version,
+      () => {
+        writer.showing(id, panelFingerprint(withPicture, shownNote));
+        return app.publisher.editPanel(interaction, requestBody(withPicture, true), followUp ? id : '@original');
+      },
+      true,
+    );
+  });
+}
+
+/**
+ * A picture not drawn yet is sent as an edit only if drawn within this, ms from when it is
+ * asked for; later the text version stays (README "Pictures": a picture that would arrive
+ * seconds after the answer is worth less than the render time it takes from other clicks).
+ */
+export const PICTURE_EDIT_BY_MS = 2000;
+
+/**
+ * Seat `seat`'s hand picture in turn in the render queue, or null: the queue refused it (full,
+ * too late for PICTURE_EDIT_BY_MS, or a newer version was asked for), or drawing failed (logged).
+ */
+async function handPicture(app: AppContext, mod: GameModule, snapshot: TableSnapshot, seat: number, text: Catalog): Promise<MessagePicture | null> {
+  try {
+    return (await app.publisher.pictures.request(mod, snapshot, seat, text, Date.now() + PICTURE_EDIT_BY_MS)).picture;
+  } catch (err) {
+    app.logger.warn({ err, table: snapshot.table.id, seat }, 'hand picture failed');
+    return null;
+  }
+}
