@@ -12,7 +12,8 @@ import { buildCommands } from './commands/index.js';
 import type { SlashCommand } from './discord/interactions/slash-command.js';
 import type { Config } from './config.js';
 import type { AppContext } from './discord/interactions/context.js';
-import { DISCORD_GLOBAL_PER_SECOND, globalRouteRequest, LocalGlobalGate, type GlobalGate } from './discord/rest/global-budget.js';
+import { DISCORD_GLOBAL_PER_SECOND, LocalGlobalGate, type GlobalGate } from './discord/rest/global-budget.js';
+import { globalRouteRequest } from './discord/rest/global-route.js';
 import { Publisher, type TextBoardsPreferences } from './discord/publish/publisher.js';
 import { MessageIds } from './discord/publish/message-ids.js';
 import { routeInteractionWebhooks } from './discord/rest/interaction-rest.js';
@@ -70,9 +71,9 @@ export interface AppOptions {
    */
   textBoards?: TextBoardsPreferences;
   pingEditDelayMs?: number;
-  /** First wait before a failed board or ping request is tried again, ms (tests; default PUBLISH_RETRY_MS in publisher.ts). */
+  /** First wait before a failed board or ping request is tried again, ms (tests; default PUBLISH_RETRY_MS in src/discord/publish/work.ts). */
   publishRetryMs?: number;
-  /** "Show my hand" lends its token to the board when the table's board token is this old, ms (default BOARD_TOKEN_REFRESH_MS in publisher.ts; the benchmark sets 0 to measure every such click; Infinity: never, for tests of the channel route). */
+  /** "Show my hand" lends its token to the board when the table's board token is this old, ms (default BOARD_TOKEN_REFRESH_MS in src/discord/publish/tokens.ts; the benchmark sets 0 to measure every such click; Infinity: never, for tests of the channel route). */
   boardTokenRefreshMs?: number;
   /**
    * The bot-wide global REST budget (src/discord/rest/global-budget.ts): a shard process's lease
@@ -164,7 +165,7 @@ export function discordClientOptions(apiUrl?: string | null, gate?: GlobalGate):
 }
 
 /**
- * REST options that spend `gate` for every request on a global route (global-budget.ts
+ * REST options that spend `gate` for every request on a global route (src/discord/rest/global-route.ts
  * `globalRouteRequest`) and turn discord.js's own per-process 50/s queue off: the gate is the
  * one global limit (it holds only this process's share), discord.js never sees a global 429,
  * and interaction routes (follow-ups, `editReply`) wait behind nothing.
