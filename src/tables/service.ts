@@ -20,12 +20,13 @@
  * without reading the database again.
  *
  * This file is the facade: one method per verb, each handed to the module of its concern —
- * reads.ts, lobby.ts, play.ts, deadlines.ts, restart.ts, lost.ts — which share one TableContext
+ * reads.ts, lobby.ts, play.ts, deadlines.ts, restart.ts, lessons.ts, lost.ts — which share one TableContext
  * (core.ts: store, per-table queue, timers, listeners). The board and ping message ids are
  * the Discord wing's (src/discord/publish/message-ids.ts).
  */
 import { TableContext, type TableServiceDeps } from './core.js';
 import { TableDeadlines } from './deadlines.js';
+import { TableLessons } from './lessons.js';
 import { TableLobby } from './lobby.js';
 import { TableLoss } from './lost.js';
 import { TablePlay } from './play.js';
@@ -50,6 +51,7 @@ export class TableService {
   private readonly deadlines: TableDeadlines;
   private readonly restart: TableRestart;
   private readonly loss: TableLoss;
+  private readonly lessons: TableLessons;
   /** Tables the bot seats itself (a tournament's; src/tables/seated.ts). */
   readonly seating: TableSeating;
 
@@ -61,6 +63,7 @@ export class TableService {
     this.deadlines = new TableDeadlines(this.ctx);
     this.restart = new TableRestart(this.ctx);
     this.loss = new TableLoss(this.ctx);
+    this.lessons = new TableLessons(this.ctx, deps.lessonBotPaceMs);
     this.seating = new TableSeating(this.ctx);
   }
 
@@ -193,6 +196,23 @@ export class TableService {
   /** TablePlay.takeVacation. */
   takeVacation(...args: Parameters<TablePlay['takeVacation']>): ReturnType<TablePlay['takeVacation']> {
     return this.play.takeVacation(...args);
+  }
+
+  // ---------------------------------------------------------------- Lessons (src/tables/lessons.ts)
+
+  /** TableLessons.openLesson. */
+  openLesson(...args: Parameters<TableLessons['openLesson']>): ReturnType<TableLessons['openLesson']> {
+    return this.lessons.openLesson(...args);
+  }
+
+  /** TableReads.lessonScript. */
+  lessonScript(...args: Parameters<TableReads['lessonScript']>): ReturnType<TableReads['lessonScript']> {
+    return this.reads.lessonScript(...args);
+  }
+
+  /** TableReads.openLessonOf. */
+  openLessonOf(...args: Parameters<TableReads['openLessonOf']>): ReturnType<TableReads['openLessonOf']> {
+    return this.reads.openLessonOf(...args);
   }
 
   // ---------------------------------------------------------------- Deadlines (src/tables/deadlines.ts)
