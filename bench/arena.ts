@@ -52,7 +52,7 @@ import { defaultRegistry, GAME_MODULES } from '../src/games/index.js';
 import { seatsToAct as seatsOf, type AnyGameDefinition, type GameResult, type Seat } from '../src/games/engine.js';
 import type { GameId } from '../src/games/index.js';
 import { Rng } from '../src/games/rng.js';
-import { playMatch } from '../src/bots/match.js';
+import { endedByCap, playMatch } from '../src/bots/match.js';
 import { decideBot, DEFAULT_BUDGET_MS } from '../src/bots/policy.js';
 import type { BotInput, BotLevel } from '../src/games/bot.js';
 import { BotPool } from '../src/bots/pool.js';
@@ -151,6 +151,10 @@ interface Row {
   status: 'met' | 'point' | 'missed' | 'luck';
   hardMoves: number;
   hardIterations: number;
+  /** The line-up's games that ended by a safety cap or the referee's action limit, not by the rules (src/bots/match.ts `endedByCap`). */
+  capped: number;
+  /** The same for the baseline line-up's games. */
+  baselineCapped: number;
   /** Games and hits of every deal (so runs with different seeds can be pooled deal by deal). */
   units: DealUnit[];
 }
@@ -213,7 +217,7 @@ async function inParallel<T>(tasks: (() => Promise<T>)[], limit: number): Promis
 async function measureLineUp(def: AnyGameDefinition, s: Setup, n: number, lineUp: LineUp, pool: BotPool): Promise<Row> {
   const deals = lineUp.bot === 'normal' ? normalDealsFor(s.game) : dealsFor(s.game);
   const stats = { hardMoves: 0, hardIterations: 0 };
-  const tasks: (() => Promise<[boolean, boolean]>)[] = [];
+  const tasks: (() => Promise<[boolean, boolean, boolean, boolean]>)[] = [];
   const dealOf: number[] = [];
   // The same deals for every line-up of a setup and count (and for a rerun with --seed).
   const seedRng = Rng.seeded(fnv1a(`${SEED}|${s.game}|${s.label}|${n}`) | 0);
@@ -226,7 +230,7 @@ async function measureLineUp(def: AnyGameDefinition, s: Setup, n: number, lineUp
         const baseline = Array.from({ length: n }, () => lineUp.rest);
         const r = await playOne(def, s, n, seed, botSeat, levels, pool, stats);
         const b = await playOne(def, s, n, seed, botSeat, baseline, pool, stats);
-        return [hit(s.game, r, botSeat), hit(s.game, b, botSeat)];
+        return [hit(s.game, r, botSeat), hit(s.game, b, botSeat), endedByCap(r), endedByCap(b)];
       });
     }
   }
@@ -234,6 +238,8 @@ async function measureLineUp(def: AnyGameDefinition, s: Setup, n: number, lineUp
   const games = results.length;
   const hits = results.filter(([h]) => h).length;
   const baselineHits = results.filter(([, h]) => h).length;
+  const capped = results.filter(([, , c]) => c).length;
+  const baselineCapped = results.filter(([, , , c]) => c).length;
   const units: DealUnit[] = Array.from({ length: deals }, () => ({ games: 0, hits: 0 }));
   results.forEach(([h], i) => {
     units[dealOf[i]!]!.games++;
@@ -265,6 +271,8 @@ async function measureLineUp(def: AnyGameDefinition, s: Setup, n: number, lineUp
     status,
     hardMoves: stats.hardMoves,
     hardIterations: stats.hardIterations,
+    capped,
+    baselineCapped,
     units,
   };
 }
@@ -286,6 +294,7 @@ function printRow(r: Row): void {
       `fair ${pct(r.fair).padStart(6)}`,
       `target ${r.target.padEnd(8)}`,
       mark,
+      `capped ${pct(r.capped / r.games)}${r.capped > 0 ? ' (CAP)' : ''}, baseline ${pct(r.baselineCapped / r.games)}`,
     ].join('  '),
   );
 }

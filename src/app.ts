@@ -12,7 +12,8 @@ import { buildCommands } from './commands/index.js';
 import type { SlashCommand } from './discord/interactions/slash-command.js';
 import type { Config } from './config.js';
 import type { AppContext } from './discord/interactions/context.js';
-import { DISCORD_GLOBAL_PER_SECOND, globalRouteRequest, LocalGlobalGate, type GlobalGate } from './discord/rest/global-budget.js';
+import { DISCORD_GLOBAL_PER_SECOND, LocalGlobalGate, type GlobalGate } from './discord/rest/global-budget.js';
+import { globalRouteRequest } from './discord/rest/global-route.js';
 import { Publisher, type TextBoardsPreferences } from './discord/publish/publisher.js';
 import { MessageIds } from './discord/publish/message-ids.js';
 import { routeInteractionWebhooks } from './discord/rest/interaction-rest.js';
@@ -28,6 +29,8 @@ import { TableService, type TableServiceDeps } from './tables/service.js';
 import { BotTurns } from './tables/bot-turns.js';
 import { recoverAtStart } from './tables/recovery.js';
 import { TurnNotifier } from './discord/publish/turn-notices.js';
+import { ThreadVenues } from './discord/publish/tournament-venues.js';
+import { TournamentService } from './tournaments/service.js';
 import { BotPool } from './bots/pool.js';
 import { processCpuBudget } from './cpu-budget.js';
 import type { BotPolicy } from './bots/policy.js';
@@ -70,9 +73,9 @@ export interface AppOptions {
    */
   textBoards?: TextBoardsPreferences;
   pingEditDelayMs?: number;
-  /** First wait before a failed board or ping request is tried again, ms (tests; default PUBLISH_RETRY_MS in publisher.ts). */
+  /** First wait before a failed board or ping request is tried again, ms (tests; default PUBLISH_RETRY_MS in src/discord/publish/work.ts). */
   publishRetryMs?: number;
-  /** "Show my hand" lends its token to the board when the table's board token is this old, ms (default BOARD_TOKEN_REFRESH_MS in publisher.ts; the benchmark sets 0 to measure every such click; Infinity: never, for tests of the channel route). */
+  /** "Show my hand" lends its token to the board when the table's board token is this old, ms (default BOARD_TOKEN_REFRESH_MS in src/discord/publish/tokens.ts; the benchmark sets 0 to measure every such click; Infinity: never, for tests of the channel route). */
   boardTokenRefreshMs?: number;
   /**
    * The bot-wide global REST budget (src/discord/rest/global-budget.ts): a shard process's lease
@@ -164,7 +167,7 @@ export function discordClientOptions(apiUrl?: string | null, gate?: GlobalGate):
 }
 
 /**
- * REST options that spend `gate` for every request on a global route (global-budget.ts
+ * REST options that spend `gate` for every request on a global route (src/discord/rest/global-route.ts
  * `globalRouteRequest`) and turn discord.js's own per-process 50/s queue off: the gate is the
  * one global limit (it holds only this process's share), discord.js never sees a global 429,
  * and interaction routes (follow-ups, `editReply`) wait behind nothing.
@@ -214,7 +217,17 @@ export function createApp(config: Config, opts: AppOptions): App {
   // Turn-based tables: one ping per decision, one reminder, by DM or in the channel (README "Turn-based tables").
   const turnNotices = new TurnNotifier({ rest: client.rest, store, service, registry, logger, ...(serviceDeps.now ? { now: serviceDeps.now } : {}), ...(opts.shard ? { shard: opts.shard } : {}) });
   service.addListener(turnNotices);
-  const context: AppContext = { store, service, messageIds, registry, publisher, rest: client.rest, logger, turnNotices };
+  // Tournaments (docs/tournaments.md): their tables are opened through the table service, each in a thread of its own.
+  const tournaments = new TournamentService({
+    store,
+    registry,
+    tables: service,
+    venues: new ThreadVenues(client.rest),
+    logger,
+    ...(serviceDeps.now ? { now: serviceDeps.now } : {}),
+    ...(opts.shard ? { shard: opts.shard } : {}),
+  });
+  const context: AppContext = { store, service, messageIds, registry, publisher, rest: client.rest, logger, turnNotices, tournaments };
   const commands = buildCommands(registry);
   const router = createRouter(context, commands);
   client.on(Events.InteractionCreate, (interaction) => void router(interaction));
@@ -257,6 +270,8 @@ export function createApp(config: Config, opts: AppOptions): App {
       );
       // Reminders of turn-based tables still due, from their stored rows (no game state read).
       await turnNotices.resume();
+      // Tournaments: half-opened rounds finished, tables that ended meanwhile recorded, round deadlines re-armed.
+      await tournaments.recover(readyAt);
       logger.info({ tables: recovered.tables.length, staleBoards: recovered.staleBoards, botTurns: recovered.botTurns, user: client.user?.tag }, 'ready');
     },
     async stop() {
@@ -264,6 +279,7 @@ export function createApp(config: Config, opts: AppOptions): App {
       stopped = true;
       // Bot turns and timers off; changes already running commit (their interactions get their answers).
       botTurns.stop();
+      await tournaments.stop();
       await service.stop();
       // Let the last board edits reach Discord (bounded), then drop whatever is left: the
       // database is the truth and the next change redraws everything.

@@ -13,7 +13,7 @@ import type { GameDefinition, GameEvent, GameResult, Seat } from './engine.js';
 import type { Rng } from './rng.js';
 import type { AnySimModel } from './sim-model.js';
 
-/** Strength of an AI player: uniformly random, heuristic, or search (README "AI players"). */
+/** Strength of an AI player: random (src/bots/policy.ts `easyChoice`), heuristic, or search (README "AI players"). */
 export type BotLevel = 'easy' | 'normal' | 'hard';
 
 /** Every level, weakest first. */

@@ -93,7 +93,7 @@ async function gameAction(
     const mod = app.registry.get(result.value.snapshot.table.game);
     const answered = answerWithPanel(interaction, app, result.value.snapshot, how, confirmation(mod, result.value, text));
     // The pings this move brings are follow-ups of this click (outside the global limit; docs/rate-limit.md).
-    app.publisher.noteInteraction(id.tableId, interaction, answered);
+    app.publisher.tokens.noteInteraction(id.tableId, interaction, answered);
     await answered;
     return;
   }
@@ -135,7 +135,7 @@ async function tableVerb(interaction: ComponentInteraction, app: AppContext, log
       const answered = interaction.deferUpdate();
       // Start's first pings are follow-ups of this click, and the lobby / board is redrawn through
       // its token (`@original` is the clicked message after a deferred update): outside the global limit (docs/rate-limit.md).
-      app.publisher.noteInteraction(tableId, interaction, answered, ownsClicked ? interaction.message.id : undefined);
+      app.publisher.tokens.noteInteraction(tableId, interaction, answered, ownsClicked ? interaction.message.id : undefined);
       await answered;
       return;
     }
@@ -232,7 +232,7 @@ async function tableVerb(interaction: ComponentInteraction, app: AppContext, log
       // the board and the panel as a private follow-up, so that this click's token can redraw the
       // board outside the global limit (docs/rate-limit.md). Not for a click acknowledged early (late.ts).
       const lend =
-        verb === 'hand' && !onPanel(interaction) && !interaction.deferred && !interaction.replied && app.publisher.wantsBoardToken(result.value.snapshot.table, interaction.message.id, interaction.channelId);
+        verb === 'hand' && !onPanel(interaction) && !interaction.deferred && !interaction.replied && app.publisher.tokens.wantsBoardToken(result.value.snapshot.table, interaction.message.id, interaction.channelId);
       await answerWithPanel(interaction, app, result.value.snapshot, update ? 'update' : lend ? 'follow-up' : 'reply', update ? text.common.panel.refreshed : undefined);
       return;
     }

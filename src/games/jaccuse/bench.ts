@@ -15,6 +15,12 @@ export const jaccuseBench: GameBenchSetups = {
     hardIterations: 7600,
     latencySeats: 4,
   },
+  // Random or chosen characters, and either Across chooser (docs/rules/jaccuse.md).
+  variants: [
+    { label: 'base', options: {} },
+    { label: 'characters choice', options: { characters: 'choice' } },
+    { label: 'across by the Inspector', options: { acrossChooser: 'inspector' } },
+  ],
   legalMoves: [
     { label: 'jaccuse-4p', seats: 4, options: {} },
     { label: 'jaccuse-6p-choice', seats: 6, options: { characters: 'choice' } },

@@ -20,6 +20,12 @@ export const noirBench: GameBenchSetups = {
     hardIterations: 7600,
     latencySeats: 2,
   },
+  // Every mode (docs/rules/noir.md), the short kill target and Classic's other disguise rule.
+  variants: [
+    ...MODES.map((mode) => ({ label: mode, options: { mode } })),
+    { label: 'standard kill-target 14', options: { mode: 'standard', killTarget: 14 } },
+    { label: 'classic disguise keeps the old identity', options: { mode: 'classic', disguiseKillsOldIdentity: false } },
+  ],
   legalMoves: [
     { label: 'noir-standard', seats: 2, options: {} },
     { label: 'noir-citizens', seats: 2, options: { mode: 'citizens-arrest' } },

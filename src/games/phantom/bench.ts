@@ -14,6 +14,11 @@ export const phantomBench: GameBenchSetups = {
     hardIterations: 6000,
     latencySeats: 3,
   },
+  // The full deck and the beginner deck (docs/rules/phantom.md §3.3).
+  variants: [
+    { label: 'base', options: {} },
+    { label: 'beginner', options: { beginner: true } },
+  ],
   legalMoves: [
     { label: 'phantom-2p', seats: 2, options: {} },
     { label: 'phantom-4p', seats: 4, options: {} },

@@ -18,6 +18,12 @@ export const suspicionBench: GameBenchSetups = {
     hardIterations: 6000,
     latencySeats: 3,
   },
+  // Every variant (docs/rules/suspicion.md §1.12) and the coin-flip tie rule (§1.9) of the bluffing ones.
+  variants: [
+    ...VARIANTS.map((variant) => ({ label: variant, options: { variant } })),
+    { label: 'classic coin-flip', options: { variant: 'classic', tieRule: 'coin-flip' } },
+    { label: 'criminal coin-flip', options: { variant: 'criminal', tieRule: 'coin-flip' } },
+  ],
   legalMoves: [
     { label: 'suspicion-3p-classic', seats: 3, options: {} },
     { label: 'suspicion-6p-classic', seats: 6, options: {} },

@@ -17,6 +17,7 @@ import {
   cardFace,
   faceKey,
   type CardFace,
+  type CardId,
   type Colour,
   type SuspicionAction,
   type SuspicionState,
@@ -118,15 +119,29 @@ export function believedCorrect(k: SuspicionKnowledge, declarer: Seat): number {
  */
 export function chanceOfBelieve(k: SuspicionKnowledge, declarer: Seat): number {
   const n = k.seatCount;
-  const voters: Seat[] = [];
-  for (let i = 1; i < n; i++) voters.push((declarer + i) % n);
-  const probs = voters.map((s) => {
-    const t = k.votes[s]!;
-    const b = t.believe + VOTE_PRIOR.believe;
-    const f = t.bluff + VOTE_PRIOR.bluff;
-    const a = t.abstain + VOTE_PRIOR.abstain;
-    return [b / (b + f + a), f / (b + f + a), a / (b + f + a)] as const;
-  });
+  const voters: [number, number, number][] = [];
+  for (let i = 1; i < n; i++) {
+    const t = k.votes[(declarer + i) % n]!;
+    voters.push(voteHabit(t.believe, t.bluff, t.abstain));
+  }
+  return verdictBelieveChance(voters, k.options.tieRule === 'coin-flip');
+}
+
+/** A voter's chances to believe, call a bluff and abstain after `believe`, `bluff`, `abstain` revealed votes (with the prior). */
+function voteHabit(believe: number, bluff: number, abstain: number): [number, number, number] {
+  const b = believe + VOTE_PRIOR.believe;
+  const f = bluff + VOTE_PRIOR.bluff;
+  const a = abstain + VOTE_PRIOR.abstain;
+  return [b / (b + f + a), f / (b + f + a), a / (b + f + a)];
+}
+
+/**
+ * Chance the verdict is "believe" (§1.9 step 2) when the voters, clockwise from the declarer's
+ * left, believe / call a bluff / abstain with the given chances: majority of cast votes; a tie
+ * goes to the nearest voter from the declarer's left who voted (or a coin flip); nobody voting
+ * means "believe".
+ */
+export function verdictBelieveChance(voters: readonly (readonly [number, number, number])[], coinFlip: boolean): number {
   let believe = 0;
   const choice: number[] = Array(voters.length).fill(0);
   const walk = (i: number, p: number) => {
@@ -137,18 +152,23 @@ export function chanceOfBelieve(k: SuspicionKnowledge, declarer: Seat): number {
       else if (c === 1) no++;
       if (yes + no === 0 || yes > no) believe += p;
       else if (yes === no) {
-        if (k.options.tieRule === 'coin-flip') believe += p / 2;
+        if (coinFlip) believe += p / 2;
         else if (choice[choice.findIndex((c) => c !== 2)] === 0) believe += p;
       }
       return;
     }
     for (let c = 0; c < 3; c++) {
       choice[i] = c;
-      walk(i + 1, p * probs[i]![c]!);
+      walk(i + 1, p * voters[i]![c]!);
     }
   };
   walk(0, 1);
   return believe;
+}
+
+/** `verdictBelieveChance` for `voters` voters nobody has seen vote yet (the prior habit). */
+export function priorBelieveChance(voters: number, coinFlip: boolean): number {
+  return verdictBelieveChance(Array.from({ length: voters }, () => voteHabit(0, 0, 0)), coinFlip);
 }
 
 /** How much the seat wants to keep a card (0 = useless … 50 = precious). */
@@ -252,8 +272,83 @@ function scoreOwnTurn(k: SuspicionKnowledge, a: SuspicionAction, unseen: Map<str
   }
 }
 
+/**
+ * Criminal Edition (§1.12), a second face-up card on `suspect`'s card (`filled` = the slot it
+ * fills): the seats that take a turn before mine and may declare on it first — every rival
+ * but the suspect's owner, except those losing their next turn (skipping or blocked, §1.5).
+ */
+export function declarersAhead(k: SuspicionKnowledge, suspect: Seat): Seat[] {
+  const v = k.view;
+  const out: Seat[] = [];
+  for (let i = 1; i < k.seatCount; i++) {
+    const s = (k.seat + i) % k.seatCount;
+    const p = v.players[s]!;
+    if (s !== suspect && !p.skipNext && !p.blocked) out.push(s);
+  }
+  return out;
+}
+
+/** What a second card in Criminal Edition would do for the seat (`secondCard`). */
+export interface SecondCard {
+  /** Colour of the slot left open: the declaration's colour. */
+  open: Colour;
+  /** Rivals who may declare on it before the seat's next turn. */
+  ahead: Seat[];
+  /** The seat keeps a card that fits the open slot (evidence of its colour or a Wild, §1.9). */
+  holdsFit: boolean;
+  /** Chance one rival ahead holds a fitting card (a 3-card hand of the cards the seat has not seen). */
+  rivalFits: number;
+  /** Estimated chance that the seat is the one whose declaration on it wins. */
+  win: number;
+}
+
+/**
+ * Criminal Edition (§1.12): the race a second face-up card on a rival's suspect starts. Every
+ * rival ahead declares on it in turn (docs/rules/suspicion.md §1.9: a declaration wins when the
+ * vote judges it wrongly): it wins with its fitting card when the vote says bluff, or with any
+ * other card when the vote believes; a failed declarer loses its next turn and the next one
+ * tries. The seat wins when every rival ahead fails and its own declaration then wins — with
+ * its fitting card against a "bluff" vote, or bluffing against a "believe". Rivals' hands are
+ * estimated from the unseen cards, the votes from each seat's revealed voting (`chanceOfBelieve`).
+ * `card` is the card the placement uses (not kept for the declaration).
+ */
+export function secondCard(k: SuspicionKnowledge, suspect: Seat, filled: number, card: CardId, unseen: Map<string, number>): SecondCard {
+  const v = k.view;
+  const target = v.players[suspect]!;
+  const openSlot = target.slots.findIndex((x, i) => x === null && i !== filled);
+  const open = target.suspect[openSlot]!;
+  const ahead = declarersAhead(k, suspect);
+  const rivalFits = chanceOfAny(correctUnseen(unseen, open), total(unseen), 3);
+  let win = 1;
+  for (const s of ahead) {
+    const believe = chanceOfBelieve(k, s);
+    win *= 1 - (rivalFits * (1 - believe) + (1 - rivalFits) * believe);
+  }
+  const holdsFit = v.hand.some((h) => h.card !== card && correctFor(h.face, open));
+  const believe = chanceOfBelieve(k, k.seat);
+  win *= holdsFit ? 1 - believe : believe;
+  return { open, ahead, holdsFit, rivalFits, win };
+}
+
+/**
+ * Score of a second face-up card in Criminal Edition (§1.12). With nobody ahead (two players,
+ * or every rival ahead losing a turn) the seat declares first: always worth it. Otherwise by
+ * the chance `secondCard` estimates against the fair share 1/n: above it, better than any
+ * discard; below it, a card to keep waiting with — until a whole round has passed with nothing
+ * but discards (`quiet`): then the table is stuck (the round cap ends it with no winner, §1.10),
+ * and any second card beats one more discard, the likeliest to win first.
+ */
+function scoreSecondCard(k: SuspicionKnowledge, suspect: Seat, filled: number, card: CardId, wild: boolean, unseen: Map<string, number>): number {
+  const c = secondCard(k, suspect, filled, card, unseen);
+  if (c.ahead.length === 0) return wild ? 70 : 84;
+  const share = c.win * k.seatCount;
+  let s = share >= 1 ? 64 + 10 * Math.min(1, share - 1) : 20 + 20 * share;
+  if (k.quiet >= k.seatCount) s = Math.max(s, 52 + 10 * Math.min(1, share));
+  return wild ? s - 6 : s;
+}
+
 /** Score of one turn action in Criminal Edition (§1.12): declare on any suspect with two cards down. */
-function scoreCriminalTurn(k: SuspicionKnowledge, a: SuspicionAction, counts: Map<string, number>): number {
+function scoreCriminalTurn(k: SuspicionKnowledge, a: SuspicionAction, unseen: Map<string, number>, counts: Map<string, number>): number {
   const v = k.view;
   const face = 'card' in a ? cardFace(a.card)! : null;
   switch (a.type) {
@@ -265,16 +360,14 @@ function scoreCriminalTurn(k: SuspicionKnowledge, a: SuspicionAction, counts: Ma
       return 60 + 60 * win;
     }
     case 'place': {
-      const up = faceUp(v.players[a.suspect]!);
-      // A second card hands the players after me the first shot at a declaration — unless
-      // the only one after me is the suspect's owner, who may not declare on it (2 players).
-      if (up === 0) return 62;
-      return k.seatCount === 2 ? 84 : 20;
+      const p = v.players[a.suspect]!;
+      if (faceUp(p) === 0) return 62;
+      const colour = (face as Extract<CardFace, { kind: 'evidence' }>).colour;
+      return scoreSecondCard(k, a.suspect, p.suspect.indexOf(colour), a.card, false, unseen);
     }
     case 'wild': {
-      const up = faceUp(v.players[a.suspect]!);
-      if (up === 0) return 45;
-      return k.seatCount === 2 ? 70 : 10;
+      if (faceUp(v.players[a.suspect]!) === 0) return 45;
+      return scoreSecondCard(k, a.suspect, a.slot, a.card, true, unseen);
     }
     case 'burn':
     case 'tamper': {
@@ -338,7 +431,7 @@ export function normalSuspicion(k: SuspicionKnowledge, legal: SuspicionAction[],
       const unseen = unseenCounts(k);
       const counts = new Map<string, number>();
       for (const h of v.hand) counts.set(faceKey(h.face), (counts.get(faceKey(h.face)) ?? 0) + 1);
-      if (v.variant === 'criminal') return best(legal, (a) => scoreCriminalTurn(k, a, counts), rng, record);
+      if (v.variant === 'criminal') return best(legal, (a) => scoreCriminalTurn(k, a, unseen, counts), rng, record);
       return best(legal, (a) => scoreOwnTurn(k, a, unseen, counts), rng, record);
     }
     case 'over':

@@ -37,14 +37,24 @@ function fold(k: SuspicionKnowledge, e: GameEvent): void {
   switch (e.type) {
     case 'discarded':
       k.discard.push(faceKey(e.face as CardFace));
+      k.quiet++;
+      break;
+    case 'idle':
+      k.quiet++;
       break;
     case 'placed':
       k.placedFace = faceKey(e.face as CardFace);
       k.placedRefill = true;
+      k.quiet = 0;
       break;
     case 'recoloured':
       k.placedFace = 'wild';
       k.placedRefill = false;
+      k.quiet = 0;
+      break;
+    case 'attacked':
+    case 'declared':
+      k.quiet = 0;
       break;
     case 'counteredBack':
       k.discard.push(`${e.colour as Colour}x`, `${e.colour as Colour}x`);
@@ -62,6 +72,7 @@ function fold(k: SuspicionKnowledge, e: GameEvent): void {
       break;
     case 'turnLost':
       if (e.blocked) k.discard.push('block');
+      k.quiet++;
       break;
     case 'arrestDraw':
       if (e.slot === null) k.discard.push(faceKey(e.face as CardFace));
@@ -103,6 +114,7 @@ export function knowSuspicion(input: BotInput<SuspicionSeatView, SuspicionOption
     placedRefill: true,
     votes: Array.from({ length: n }, () => ({ believe: 0, bluff: 0, abstain: 0 })),
     declared: Array.from({ length: n }, () => ({ total: 0, correct: 0 })),
+    quiet: 0,
   };
   for (const e of input.events) fold(k, e);
   return k;
@@ -302,6 +314,10 @@ export const suspicionBot: BotKit<SuspicionState, SuspicionAction, SuspicionSeat
   },
   rollout: rolloutSuspicion,
   evaluate: evaluateSuspicion,
+  // A game the round cap ends (§1.10) has no winner: nobody's win, so Hard never plays for a
+  // stall (issue 36: with the cap worth a fair share, a stuck Criminal Edition table looked as
+  // good to it as any other).
+  reward: (result, seat) => (result.winners.includes(seat) ? 1 : 0),
   horizon: (s) => 4 * s.seats,
   // With two players most simulations reach the end (about 3 in 4) and the search's values are
   // results: trust it (arena: 61 % vs Normal at 0.5, 49 % at 2). With more players more of

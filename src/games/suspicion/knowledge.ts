@@ -32,4 +32,10 @@ export interface SuspicionKnowledge extends Knowledge<SuspicionSeatView> {
   votes: VoteTally[];
   /** Revealed declarations per seat: how many, and how many were correct. */
   declared: { total: number; correct: number }[];
+  /**
+   * Turns in a row (any seat's) that changed nothing on the table: a discard, an empty-handed
+   * pass or a lost turn (§1.5, §1.6 B); a placement, an attack, a recolour or a declaration
+   * starts the count again. Criminal Edition's Normal player breaks a stall with it (bot-normal.ts).
+   */
+  quiet: number;
 }

@@ -19,6 +19,8 @@
 import type { Seat } from '../engine.js';
 import type { Rng } from '../rng.js';
 import type { SimModel } from '../sim-model.js';
+import type { SuspicionKnowledge } from './knowledge.js';
+import { priorBelieveChance } from './bot-normal.js';
 import { COLOURS, HAND_SIZE, ROUND_CAP, buildDeck, cardFace, faceKey, type SuspicionAction, type SuspicionState } from './rules.js';
 
 // ── Cards ────────────────────────────────────────────────────────────────────────────
@@ -170,6 +172,12 @@ export interface SuspicionModel {
   /** Bit mask of the voters (every rival of the declarer). */
   voters: number;
   winner: number;
+  /**
+   * Turns in a row that changed nothing on the table (a discard, an empty-handed pass, a lost
+   * turn): knowledge.ts `quiet`, continued by the model for its playout policy. Not a rule
+   * field (the lockstep tests leave it out).
+   */
+  quiet: number;
   /** What everyone learnt from the last `apply` beyond the move itself: a vote's reveal, Arrest Race's drawn face (or ''). */
   reveal: string;
 }
@@ -216,6 +224,7 @@ function blank(n: number): SuspicionModel {
     votes: new Int8Array(n).fill(-1),
     voters: 0,
     winner: -1,
+    quiet: 0,
     reveal: '',
   };
 }
@@ -729,6 +738,7 @@ function nextTurn(m: SuspicionModel): void {
     }
     const t = m.turn;
     if (m.skip[t] === 0 && m.blockCard[t]! < 0) break;
+    m.quiet++;
     if (m.blockCard[t]! >= 0) pushDiscard(m, m.blockCard[t]!);
     m.blockCard[t] = -1;
     m.skip[t] = 0;
@@ -844,7 +854,9 @@ function resolveVote(m: SuspicionModel, rng: Rng): void {
 export function suspicionApply(m: SuspicionModel, seat: Seat, a: number, rng: Rng): void {
   m.reveal = '';
   const card = cardOf(a);
-  switch (typeOf(a)) {
+  const type = typeOf(a);
+  if (m.phase === Ph.Turn) m.quiet = type === Act.Discard || type === Act.Pass ? m.quiet + 1 : 0;
+  switch (type) {
     case Act.Place: {
       const suspect = seatOf(a);
       const slot = slotOfColour(m, suspect, COLOUR[card]!);
@@ -877,7 +889,6 @@ export function suspicionApply(m: SuspicionModel, seat: Seat, a: number, rng: Rn
     case Act.Burn:
     case Act.Tamper:
     case Act.Block: {
-      const type = typeOf(a);
       const target = seatOf(a);
       takeCard(m, seat, card);
       m.attacker = seat;
@@ -1000,7 +1011,8 @@ export function suspicionObserve(m: SuspicionModel, viewer: Seat, actor: Seat, a
 export function suspicionRewards(m: SuspicionModel): number[] | null {
   if (m.phase !== Ph.Over) return null;
   const out: number[] = new Array(m.n);
-  for (let seat = 0; seat < m.n; seat++) out[seat] = m.winner < 0 ? 1 / m.n : seat === m.winner ? 1 : 0;
+  // The round cap (§1.10) ends the game with nobody winning: no seat's win (bot.ts `reward`).
+  for (let seat = 0; seat < m.n; seat++) out[seat] = seat === m.winner ? 1 : 0;
   return out;
 }
 
@@ -1122,6 +1134,41 @@ function usefulness(m: SuspicionModel, seat: number, card: number): number {
   }
 }
 
+/** Chance a declaration's vote ends "believe" with voters nobody has seen vote (bot-normal.ts `priorBelieveChance`), by tie rule (coin flip 1) and voter count. */
+const PRIOR_BELIEVE = [false, true].map((coin) => Array.from({ length: 6 }, (_, voters) => priorBelieveChance(voters, coin)));
+
+/**
+ * Score of a second face-up card on `suspect` in Criminal Edition (§1.12), `filled` the slot it
+ * fills and `card` the card it uses: bot-normal.ts `scoreSecondCard` with every voter at the
+ * prior voting habit.
+ */
+function secondCardScore(m: SuspicionModel, seat: number, suspect: number, filled: number, card: number, wild: boolean): number {
+  const b = suspect * 3;
+  let open = -1;
+  for (let i = 0; i < 3; i++) if (i !== filled && m.slotCard[b + i]! < 0) open = i;
+  const colour = m.suspect[b + open]!;
+  let ahead = 0;
+  for (let i = 1; i < m.n; i++) {
+    const s = (seat + i) % m.n;
+    if (s !== suspect && m.skip[s] === 0 && m.blockCard[s]! < 0) ahead++;
+  }
+  if (ahead === 0) return wild ? 70 : 84;
+  const [pool, good] = unseenFitting(m, seat, colour);
+  const fits = chanceOfAny(good, pool, 3);
+  const believe = PRIOR_BELIEVE[m.coinFlip ? 1 : 0]![m.n - 1]!;
+  let win = (1 - (fits * (1 - believe) + (1 - fits) * believe)) ** ahead;
+  let holds = false;
+  for (let i = 0; i < m.handLen[seat]!; i++) {
+    const c = m.hand[seat * 3 + i]!;
+    if (c !== card && (KIND[c] === WILD || COLOUR[c] === colour)) holds = true;
+  }
+  win *= holds ? 1 - believe : believe;
+  const share = win * m.n;
+  let s = share >= 1 ? 64 + 10 * Math.min(1, share - 1) : 20 + 20 * share;
+  if (m.quiet >= m.n) s = Math.max(s, 52 + 10 * Math.min(1, share));
+  return wild ? s - 6 : s;
+}
+
 /**
  * Score of a turn action for `seat`: bot-normal.ts `scoreOwnTurn` / `scoreCriminalTurn`
  * re-expressed cheaply (declare with a fitting card first, place, attack the leader, discard
@@ -1142,14 +1189,14 @@ function scoreTurn(m: SuspicionModel, seat: number, a: number, greedy: boolean):
     }
     case Act.Place: {
       if (criminal) {
-        const up = faceUpCount(m, seatOf(a));
-        return up === 0 ? 62 : m.n === 2 ? 84 : 20;
+        const suspect = seatOf(a);
+        return faceUpCount(m, suspect) === 0 ? 62 : secondCardScore(m, seat, suspect, slotOfColour(m, suspect, COLOUR[card]!), card, false);
       }
       const after = faceUpCount(m, seat) + 1;
       return (after >= m.limit ? 86 : 80) - (COUNTER[card] === 1 ? 4 : 0) + (greedy ? 20 : 0);
     }
     case Act.Wild: {
-      if (criminal) return faceUpCount(m, seatOf(a)) === 0 ? 45 : m.n === 2 ? 70 : 10;
+      if (criminal) return faceUpCount(m, seatOf(a)) === 0 ? 45 : secondCardScore(m, seat, seatOf(a), slotOf(a), card, true);
       const colour = m.suspect[seat * 3 + slotOf(a)]!;
       let s = 72;
       let wilds = 0;
@@ -1341,9 +1388,13 @@ export function suspicionPolicyDecides(_m: SuspicionModel, seat: Seat, searcher:
 }
 
 /** Suspicion's compact model (src/games/sim-model.ts). */
-export const suspicionModel: SimModel<SuspicionState, SuspicionModel, number> = {
+export const suspicionModel: SimModel<SuspicionState, SuspicionModel, number, SuspicionKnowledge> = {
   game: 'suspicion',
-  fromState: (state) => suspicionModelOf(state),
+  fromState: (state, _rng, knowledge) => {
+    const m = suspicionModelOf(state);
+    m.quiet = knowledge?.quiet ?? 0;
+    return m;
+  },
   clone: cloneSuspicionModel,
   toAct: suspicionToAct,
   legal: suspicionLegal,
