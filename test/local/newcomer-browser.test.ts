@@ -118,7 +118,7 @@ describe.skipIf(!BROWSER)('local play for a newcomer: language, restarts, messag
     await snapshot(lobby, 'newcomer-click-while-down.png');
     play = await startLocal(data.dir, { port });
     // Back: the click is sent again by itself and Dee sits at the table.
-    await expect.poll(async () => (await play.app.context.store.seats(tableId)).some((row) => row.userId === dee.id), { timeout: 15_000 }).toBe(true);
+    await expect.poll(async () => (await play.app.context.store.seats(tableId)).some((row) => row.userId === dee.id), { timeout: 30_000 }).toBe(true);
     await expect.poll(() => failure.count()).toBe(0);
   });
 

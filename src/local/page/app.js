@@ -81,23 +81,40 @@ class Unreachable extends Error {
 }
 
 /**
- * Send again the clicks that could not reach the server while it restarted (README "Quick
- * start"), now that it answers: in the order they were made, each once.
+ * Send again the clicks that could not reach the server while it restarted (docs/local-play.md),
+ * now that the bot is back: in the order they were made, each once.
  */
 function sendUnsent() {
   const waiting = state.unsent.splice(0);
   for (const { kind, message, what } of waiting) void interact(kind, message, what);
 }
 
-/** How often clicks that could not be sent are tried again while the live stream still looks connected, in ms. */
+/** How often the page asks whether the bot is back while clicks wait to be sent again, in ms. */
 const UNSENT_RETRY_MS = 1000;
 
-/** While the live stream has not noticed the restart yet: try the unsent clicks again (they fail fast while down). */
+/** Whether a wait for the bot to come back is running (`retryWhenBack`). */
+let waitingForBot = false;
+
+/**
+ * Ask `/healthz` every UNSENT_RETRY_MS until the bot answers again — its gateway connected, not
+ * just the page server up (a click sent before would time out as "This interaction failed") —
+ * then send the clicks that waited.
+ */
 async function retryWhenBack() {
-  if (!state.unsent.length) return;
-  const alive = await fetch('/healthz').then((r) => r.ok, () => false);
-  if (alive) sendUnsent();
-  else if (state.connected) window.setTimeout(() => void retryWhenBack(), UNSENT_RETRY_MS);
+  if (waitingForBot) return;
+  waitingForBot = true;
+  try {
+    while (state.unsent.length) {
+      await new Promise((resolve) => window.setTimeout(resolve, UNSENT_RETRY_MS));
+      const back = await fetch('/healthz').then((r) => r.ok, () => false);
+      if (back) {
+        sendUnsent();
+        return;
+      }
+    }
+  } finally {
+    waitingForBot = false;
+  }
 }
 
 // ---- view loading -------------------------------------------------------------------
@@ -197,7 +214,6 @@ function connect() {
     if (!state.connected) {
       state.connected = true;
       renderStatus();
-      sendUnsent();
     }
     if (!state.view || revision !== state.view.revision) scheduleRefresh();
   });
@@ -567,7 +583,7 @@ async function interact(kind, message, what) {
       // Said plainly, and sent again by itself once the server answers (not "Failed to fetch").
       state.failures.set(message.id, t(locale(), 'botRestarting'));
       state.unsent = [...state.unsent.filter((u) => u.message.id !== message.id), { kind, message, what }];
-      if (state.connected) window.setTimeout(() => void retryWhenBack(), UNSENT_RETRY_MS);
+      void retryWhenBack();
     } else state.failures.set(message.id, /** @type {Error} */ (err).message);
   } finally {
     state.busy.delete(key);
