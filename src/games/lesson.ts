@@ -118,7 +118,7 @@ export interface LessonScript<A = unknown, K extends string = string> {
   /** The note shown when the lesson is complete (with the offers to play a real game). */
   end: LessonNote<K>;
   /**
-   * One extra note per variant or mode beyond the lesson's own game (README "Learn to play"):
+   * One extra note per variant or mode beyond the lesson's own game (docs/lessons.md "Lessons are data of the game slice"):
    * shown once, on a player's first table with that option value. Keyed `option=value`
    * (option keys of the game's options schema), e.g. `variant=no-bluff`; `seats=N` for a
    * player count with rules of its own (Tricks and the Phantom's two and three players).

@@ -1,5 +1,5 @@
 /**
- * Pictures as scenes of pieces (docs/pictures.md "Composing"): a drawer (`src/games/<game>/pictures.ts`)
+ * Pictures as scenes of pieces (docs/pictures.md): a drawer (`src/games/<game>/pictures.ts`)
  * lays a picture out as pieces — a tile in one of its states, a card, a name label, a panel, the
  * key — each an SVG fragment drawn in its own box of whole pixels, placed at whole-pixel
  * positions. The picture's SVG (the source of truth: golden files, leak tests) is the pieces in
