@@ -113,6 +113,11 @@ export interface LessonScript<A = unknown, K extends string = string> {
   learner: Seat;
   /** The seed of the teaching deal (`definition.setup(options, seats, seed, { hostSeat: learner })`). */
   seed: number;
+  /**
+   * The lesson panel shows the public board's picture above the learner's own: for games whose
+   * hand picture does not show the whole table (every rival's cards and slots). Default false.
+   */
+  showBoard?: boolean;
   /** The line, in order. The lesson is complete once the last decision's moves are made. */
   decisions: readonly LessonDecision<A, K>[];
   /** The note shown when the lesson is complete (with the offers to play a real game). */
