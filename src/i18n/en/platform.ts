@@ -3,6 +3,11 @@
  * the bot may do in a channel and whether its parts work.
  */
 export const platform = {
+  /** Under a text board drawn because the bot may not attach files in the channel. */
+  noFilesNote: '📝 Text board: I may not attach files in this channel, so the picture is left out. A server admin can allow **Attach Files** (`/admin check` shows what is missing).',
+  /** Told privately to the host, once, when the board fell back to text. */
+  noFilesHost: (tableId: number) =>
+    `📝 Table #${tableId}: I may no longer attach files in this channel, so its board is shown as text from now on. Ask a server admin to allow **Attach Files** for the Red Herring role (\`/admin check\` shows what is missing).`,
   check: {
     title: (channel: string) => `🩺 **Red Herring check** for ${channel}`,
     kinds: {

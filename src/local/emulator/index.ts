@@ -350,14 +350,15 @@ export class DiscordEmulator {
 
   /**
    * Change what the bot may do in a channel (dispatches CHANNEL_UPDATE). A thread's
-   * permissions are its parent's: naming a thread changes its parent's.
+   * permissions are its parent's: naming a thread changes its parent's. `silent`: no
+   * CHANNEL_UPDATE, as when the bot missed the event (its cache is then behind).
    */
-  setBotPermissions(channelId: string, permissions: bigint): void {
+  setBotPermissions(channelId: string, permissions: bigint, opts: { silent?: boolean } = {}): void {
     const st = this.core.state;
     const ch = st.channel(channelId);
     const target = ch.parentId ? st.channel(ch.parentId) : ch;
     target.botPermissions = permissions;
-    this.core.gateway.dispatch('CHANNEL_UPDATE', st.channelJson(target.id));
+    if (!opts.silent) this.core.gateway.dispatch('CHANNEL_UPDATE', st.channelJson(target.id));
     st.changed();
   }
 
