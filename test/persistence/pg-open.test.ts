@@ -59,7 +59,7 @@ describePostgres('opening PostgreSQL', (server) => {
       expect(applied.map((r) => Number(r.created_at))).toEqual(journal.entries.map((e) => e.when));
       const tables = await query<{ table_name: string }>(url, "select table_name from information_schema.tables where table_schema = 'public' order by 1");
       // Every table of the schema, and nothing else (the migrations create exactly the schema).
-      const schemaTables = Object.values(pgSchema).filter(isTable).map((t) => getTableName(t)).sort();
+      const schemaTables = (Object.values(pgSchema) as unknown[]).filter((v): v is Parameters<typeof getTableName>[0] => isTable(v)).map((t) => getTableName(t)).sort();
       expect(schemaTables).toContain('game_tables');
       expect(tables.map((t) => t.table_name).sort()).toEqual(schemaTables);
       const t = await a.transaction((tx) =>
