@@ -61,8 +61,11 @@ export interface BoardDeps {
   access: ChannelAccess;
   /** The table's place is gone (Discord answered Unknown Channel, or Thread is locked): end it (src/tables/lost.ts). */
   placeGone: (tableId: number, reason: LostReason) => void;
-  /** Tell the host of `table`, privately, that its board is text from now on (Attach Files refused). */
-  tellHostNoFiles: (table: TableSnapshot['table']) => void;
+  /**
+   * Tell the host of `table` privately (their open panel's token) that its board is text from
+   * now on (`noFiles`: Attach Files refused) or is held back (`blocked`: no posting or editing there).
+   */
+  tellHost: (table: TableSnapshot['table'], what: 'noFiles' | 'blocked') => void;
 }
 
 /** Thrown by `upsert` when Discord refused the board's picture: the caller draws it again, as text, at once. */
@@ -77,8 +80,8 @@ export class Boards {
    * message without reading the store. At most BOARD_CHANNELS_REMEMBERED channels.
    */
   private readonly inChannel = new Map<string, { tableId: number; messageId: string } | null>();
-  /** Tables whose host was told that their board is text now (once each). */
-  private readonly toldNoFiles = new Set<number>();
+  /** Tables whose host was told that their board is text now, or held back (once each). */
+  private readonly told = { noFiles: new Set<number>(), blocked: new Set<number>() };
   /** Channel → tables whose board was held back there for want of a permission (`stopped`). */
   private readonly stoppedIn = new Map<string, Set<number>>();
 
@@ -238,7 +241,7 @@ export class Boards {
       // Newest state wins: a change that came in while drawing is drawn next, over this one.
       if (this.deps.work.closed) return;
       payload = boardMessage(mod, snap, text, { picture, textBoards, noFiles });
-      if (noFiles) this.tellHostOnce(table);
+      if (noFiles) this.tellHostOnce(table, 'noFiles');
     }
     const edit = requestBody(payload, true);
     const embeds = Array.isArray((edit.body as { embeds?: unknown[] }).embeds) && (edit.body as { embeds: unknown[] }).embeds.length > 0;
@@ -350,6 +353,7 @@ export class Boards {
       this.deps.logger.info({ table: table.id, channel: table.channelId }, 'the bot may not post or edit in this channel: its tables wait for the permissions to come back');
     }
     tables.add(table.id);
+    this.tellHostOnce(table, 'blocked');
     return Promise.resolve();
   }
 
@@ -360,12 +364,12 @@ export class Boards {
     return ids;
   }
 
-  /** Tell `table`'s host, once, that its board is text from now on (no Attach Files); one log line. */
-  private tellHostOnce(table: TableSnapshot['table']): void {
-    if (this.toldNoFiles.has(table.id)) return;
-    this.toldNoFiles.add(table.id);
-    this.deps.logger.info({ table: table.id, channel: table.channelId }, 'no Attach Files in this channel: the board is drawn as text');
-    this.deps.tellHostNoFiles(table);
+  /** Tell `table`'s host, once per table and kind, that its board is text from now on (no Attach Files) or held back; one log line. */
+  private tellHostOnce(table: TableSnapshot['table'], what: 'noFiles' | 'blocked'): void {
+    if (this.told[what].has(table.id)) return;
+    this.told[what].add(table.id);
+    if (what === 'noFiles') this.deps.logger.info({ table: table.id, channel: table.channelId }, 'no Attach Files in this channel: the board is drawn as text');
+    this.deps.tellHost(table, what);
   }
 
   /** Delete an old board message (clean-up priority, not waited for). */
@@ -392,6 +396,7 @@ export class Boards {
    */
   private async confirm(table: { id: number; channelId: string }, messageId: string, version: number, fingerprint: string, closed: boolean, at: number = this.deps.now()): Promise<void> {
     const tableId = table.id;
+    if (closed) this.forgetNotes(tableId);
     if (closed) this.shown.delete(tableId);
     else this.shown.set(tableId, { version, fingerprint, at });
     this.remember(table.channelId, closed ? null : { tableId, messageId });
@@ -401,7 +406,15 @@ export class Boards {
   /** Forget table `tableId`'s board in `channelId` without a request (its place is gone: src/tables/lost.ts). */
   forgetTable(tableId: number, channelId: string): void {
     this.shown.delete(tableId);
+    this.forgetNotes(tableId);
     this.remember(channelId, null);
+  }
+
+  /** The table is over: what its host was told, and whether its board was held back, is forgotten. */
+  private forgetNotes(tableId: number): void {
+    this.told.noFiles.delete(tableId);
+    this.told.blocked.delete(tableId);
+    for (const tables of this.stoppedIn.values()) tables.delete(tableId);
   }
 
   /** Note channel `channelId`'s open table and board message (null: none), forgetting the oldest channels past BOARD_CHANNELS_REMEMBERED. */

@@ -124,7 +124,7 @@ export class Publisher implements TableListener {
       publish: (change) => this.tableChanged(change),
       access: this.access,
       placeGone: (tableId, reason) => this.placeGone(tableId, reason),
-      tellHostNoFiles: (table) => void this.panels.notePrivately(table.id, table.hostUserId, (text) => text.platform.noFilesHost(table.id)),
+      tellHost: (table, what) => void this.panels.notePrivately(table.id, table.hostUserId, (text) => (what === 'noFiles' ? text.platform.noFilesHost(table.id) : text.platform.blockedHost(table.id))),
     });
     this.pings = new Pings({ ...shared, pingEditDelayMs: deps.pingEditDelayMs ?? PING_EDIT_DELAY_MS, access: this.access, placeGone: (tableId, reason) => this.placeGone(tableId, reason) });
     this.panels = new LivePanels(
