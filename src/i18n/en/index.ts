@@ -1,4 +1,5 @@
 /** The English catalog, composed of one module per area. */
+import { activity } from './activity.js';
 import { bots } from './bots.js';
 import { common } from './common.js';
 import { help } from './help.js';
@@ -8,4 +9,4 @@ import { ratings } from './ratings.js';
 import { tournaments } from './tournaments.js';
 import { turns } from './turns.js';
 
-export const en = { common, ratings, privacy, help, bots, turns, review, tournaments } as const;
+export const en = { common, ratings, privacy, help, bots, turns, review, tournaments, activity } as const;
