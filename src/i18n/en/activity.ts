@@ -8,14 +8,14 @@ export const activity = {
   openButton: 'Open table',
   commandOpen: 'Open this channel’s table as a live, clickable app (Discord Activity)',
   /** `/table open` where the bot has no Activity (not configured). */
-  notEnabled: 'The live table (Discord Activity) is not set up for this bot. Play with the buttons on the board; the bot’s host can turn it on (README “Play in an Activity”).',
+  notEnabled: 'The live table (Discord Activity) is not set up for this bot. Play with the buttons on the board; the bot’s host can turn it on (docs/activity.md).',
   noTableHere: 'There is no table in this channel to open. Start one with `/suspicion new` (or another game).',
   lobby: 'The game has not started yet: join and start it from the lobby in chat.',
   watchingOff: 'Watching is off at this table: only its players see it.',
   watchingDelayed: (moves: number) => `You are watching ${f.count(moves, { one: 'move', other: 'moves' })} behind the table.`,
   /**
    * The app's own words, sent to the page as they are (no functions: `{name}` is filled in by
-   * the page). Keys are the page's (src/discord/activity/page/app.js).
+   * the page). Keys are the page's.
    */
   page: {
     signingIn: 'Signing in with Discord…',
@@ -47,6 +47,5 @@ export const activity = {
     bot: 'bot',
     away: 'away',
     left: 'left',
-    moveTarget: '{label}',
   },
 } as const;

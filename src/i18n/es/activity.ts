@@ -6,7 +6,7 @@ const f = formatters('es');
 export const activity = {
   openButton: 'Abrir mesa',
   commandOpen: 'Abre la mesa de este canal como app en vivo y clicable (Actividad de Discord)',
-  notEnabled: 'La mesa en vivo (Actividad de Discord) no está configurada en este bot. Juega con los botones del tablero; quien aloja el bot puede activarla (README “Play in an Activity”).',
+  notEnabled: 'La mesa en vivo (Actividad de Discord) no está configurada en este bot. Juega con los botones del tablero; quien aloja el bot puede activarla (docs/activity.md).',
   noTableHere: 'No hay ninguna mesa en este canal para abrir. Empieza una con `/suspicion nueva` (u otro juego).',
   lobby: 'La partida aún no ha empezado: únete y empiézala desde la sala en el chat.',
   watchingOff: 'En esta mesa no se puede mirar: solo la ven sus jugadores.',
@@ -41,6 +41,5 @@ export const activity = {
     bot: 'bot',
     away: 'ausente',
     left: 'se fue',
-    moveTarget: '{label}',
   },
 } as const;
