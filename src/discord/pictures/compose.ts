@@ -1,5 +1,5 @@
 /**
- * Composing a picture's PNG from its pieces (docs/pictures.md "Composing"), the way game
+ * Composing a picture's PNG from its pieces (docs/pictures.md), the way game
  * renderers draw: a drawer lays a picture out as pieces (src/games/scene.ts) — a tile in one of
  * its states, a card, a name label, a panel — and each distinct piece is rasterised once (resvg,
  * the shipped fonts) into a bounded cache, as premultiplied RGBA runs; a picture is then made
@@ -27,7 +27,7 @@ import { ByteLru } from './cache.js';
 /** Height of a PNG strip compressed and cached on its own, px (docs/pictures.md has the measurements). */
 export const STRIP_HEIGHT = 32;
 
-/** zlib level of a strip (docs/pictures.md "PNG settings": encode time × bytes measured). */
+/** zlib level of a strip (docs/pictures.md: encode time × bytes measured). */
 export const STRIP_DEFLATE_LEVEL = 6;
 
 /**
