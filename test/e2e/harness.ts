@@ -43,7 +43,8 @@ export async function startBot(emu: DiscordEmulator, dbPath: string, opts: Parti
     LOG_LEVEL: 'silent',
   });
   // Pings edited down after a vote coalesce for 1.5 s in production; every settle() would wait that out.
-  const app = createApp(config, { logger: silentLogger, pingEditDelayMs: 50, textBoards: TEXT_BOARDS_ONLY, ...opts });
+  // Text only: no render workers to warm up (they start with the first picture, if any).
+  const app = createApp(config, { logger: silentLogger, pingEditDelayMs: 50, textBoards: TEXT_BOARDS_ONLY, warmPictures: 'textBoards' in opts, ...opts });
   await app.start();
   return app;
 }
