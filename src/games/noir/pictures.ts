@@ -13,14 +13,14 @@
  * Pure: no state, no clock; every word comes from `noirText(ctx.t).pictures`.
  */
 import type { GameEvent } from '../engine.js';
-import type { GamePictures, Picture, PictureContext } from '../picture.js';
+import type { GamePictures, MoveTarget, Picture, PictureContext } from '../picture.js';
 import { block, keyPanel, lineHeight, MARGIN, MIN_TEXT_PX, NAME_PX, PANEL_W, panelPiece, PICTURE_PX, statusBanner, textLines, textPiece, type KeyItem } from '../scene-kit.js';
 import { piece, SceneBuilder, sceneSvg, type Piece } from '../scene.js';
 import { altText, rect, THEME } from '../svg.js';
 import { arrow, circle, cross, line, tick } from '../picture-kit.js';
 import { INK, turnMark, winnerMark } from '../marks.js';
 import type { RenderContext } from '../ui.js';
-import { ACTION_CAP, type Cell, type Role } from './rules.js';
+import { ACTION_CAP, type Cell, type NoirAction, type Role } from './rules.js';
 import { COLUMN_LETTERS, coordOf, describeEvent, suspectOf } from './ui-text.js';
 import type { NoirPublicView, NoirSeatView } from './views.js';
 import { noirText } from './text/index.js';
@@ -161,7 +161,8 @@ function drawCounters(scene: SceneBuilder, y: number, v: NoirPublicView, p: Pics
   ];
   if (fillW > 0) parts.push(rect(barX, 10 + (topH - 22) / 2, fillW, 22, { fill: KILLER_RED, radius: 6 }));
   parts.push(textLines(14, 10 + topH + 4, counts.lines, { size: LABEL, fill: THEME.muted }));
-  scene.put(M, y, piece(PANEL_W, h, parts));
+  // The evidence deck (Disguise and Exonerate draw from it): a lesson's note, and the Activity's target.
+  scene.put(M, y, piece(PANEL_W, h, parts), 'deck');
   return h;
 }
 
@@ -250,7 +251,7 @@ function linePiece(w: number, h: number, label: string, shift: { axis: 'row' | '
   return piece(w, h, parts);
 }
 
-/** An empty piece spanning a row or column of the grid, put only to carry a lesson's highlight ring. */
+/** An empty piece spanning a row or column of the grid: it only carries the line's key (its region, a lesson's ring). */
 function spanPiece(w: number, h: number): Piece {
   return piece(w, h, '');
 }
@@ -286,9 +287,10 @@ function drawGrid(scene: SceneBuilder, y: number, v: NoirPublicView, ctx: Pictur
     });
   }
   const height = COL_LABEL_H + 4 + rows * (TILE_H + GAP) - GAP;
-  // A lesson's note pointing at a whole row or column (a shift, docs/lessons.md).
-  for (let c = 0; c < cols; c++) if (ctx.highlight?.has(`col:${c}`)) scene.put(left + c * (TILE_W + GAP), tilesTop, spanPiece(TILE_W, height - COL_LABEL_H - 4), `col:${c}`);
-  for (let r = 0; r < rows; r++) if (ctx.highlight?.has(`row:${r}`)) scene.put(left, tilesTop + r * (TILE_H + GAP), spanPiece(span, TILE_H), `row:${r}`);
+  // A whole row or column (a shift): a lesson's note rings it (docs/lessons.md), the Activity
+  // places its shift arrows beside it (docs/activity.md "Hit targets").
+  for (let c = 0; c < cols; c++) scene.put(left + c * (TILE_W + GAP), tilesTop, spanPiece(TILE_W, height - COL_LABEL_H - 4), `col:${c}`);
+  for (let r = 0; r < rows; r++) scene.put(left, tilesTop + r * (TILE_H + GAP), spanPiece(span, TILE_H), `row:${r}`);
   return height;
 }
 
@@ -522,5 +524,29 @@ function hand(v: NoirSeatView, ctx: PictureContext): Picture {
   return finish(scene, y, ctx, altText([...alt, ...commonAlt(v, ctx, p)]));
 }
 
-/** NOIR's drawers (README "Pictures"). */
-export const noirPictures: GamePictures<NoirPublicView, NoirSeatView> = { board, hand };
+/**
+ * Where each move is made on the table (docs/activity.md "Hit targets"): a kill or an arrest on
+ * the suspect's tile, a shift on the arrow beside its row or column (rules §2.5), Disguise and
+ * Exonerate on the evidence deck, choosing an identity and discarding on the card in hand, and
+ * a Citizen's Arrest (§2.7) on the card discarded, then the suspect arrested.
+ */
+function targets(a: NoirAction): MoveTarget[] {
+  switch (a.type) {
+    case 'kill':
+    case 'arrest':
+      return [{ key: `cell:${a.suspect}` }];
+    case 'shift':
+      return [{ key: `${a.axis}:${a.index}`, side: a.axis === 'row' ? (a.dir === 1 ? 'right' : 'left') : a.dir === 1 ? 'below' : 'above' }];
+    case 'disguise':
+    case 'exonerate':
+      return [{ key: 'deck' }];
+    case 'choose':
+    case 'discard':
+      return [{ key: `hand:${a.suspect}` }];
+    case 'citizen':
+      return [{ key: `hand:${a.discard}` }, { key: `cell:${a.target}` }];
+  }
+}
+
+/** NOIR's drawers (README "Pictures"): the hand is the board with the seat's own cards. */
+export const noirPictures: GamePictures<NoirPublicView, NoirSeatView, NoirAction> = { board, hand, targets, handShowsBoard: true };
