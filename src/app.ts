@@ -214,7 +214,7 @@ export function createApp(config: Config, opts: AppOptions): App {
   // Turn-based tables: one ping per decision, one reminder, by DM or in the channel (README "Turn-based tables").
   const turnNotices = new TurnNotifier({ rest: client.rest, store, service, registry, logger, ...(serviceDeps.now ? { now: serviceDeps.now } : {}), ...(opts.shard ? { shard: opts.shard } : {}) });
   service.addListener(turnNotices);
-  const context: AppContext = { store, service, messageIds, registry, publisher, rest: client.rest, logger, turnNotices };
+  const context: AppContext = { store, service, messageIds, registry, publisher, rest: client.rest, logger, turnNotices, bots: botPolicy };
   const commands = buildCommands(registry);
   const router = createRouter(context, commands);
   client.on(Events.InteractionCreate, (interaction) => void router(interaction));

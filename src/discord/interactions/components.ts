@@ -24,6 +24,9 @@ import { askToCancel } from './prompts.js';
 import { describeEvent, renderContext } from '../render/context.js';
 import { rulesMessage } from '../render/rules.js';
 import { hintNote } from '../render/panel.js';
+import { adviseHint } from '../../tables/hints.js';
+import { registryKits } from '../../bots/kits.js';
+import { acknowledgeFirst } from './late.js';
 import type { CommandComponentKind, ComponentHandler, ComponentHandlers, ComponentInteraction } from './slash-command.js';
 
 /** Handle one component interaction; `handlers` are the commands' own custom-id kinds. */
@@ -54,6 +57,9 @@ export async function handleComponent(interaction: ComponentInteraction, app: Ap
 }
 
 /** `game:<type>` for the interaction log. */
+/** A 💡 Hint whose search has not answered after this many ms is acknowledged first (late.ts), ms. */
+export const HINT_ACKNOWLEDGE_MS = 1000;
+
 function actionName(action: unknown): string {
   return `game:${String((action as { type?: unknown }).type)}`;
 }
@@ -211,13 +217,24 @@ async function tableVerb(interaction: ComponentInteraction, app: AppContext, log
       return;
     }
     case 'hint': {
-      // 💡 Hint (README "AI players"): the panel again, with the suggestion as its note.
+      // 💡 Hint (README "AI players"): the panel again, with the advice as its note. The search
+      // takes a live Hard move's time, more under load: a click still unanswered after
+      // HINT_ACKNOWLEDGE_MS is acknowledged first (late.ts), then its answer edits the panel.
       const result = await app.service.hint(tableId, actor);
       if (!result.ok) return refuse(result.error);
+      const { snapshot, seat, input } = result.value;
+      const mod = app.registry.get(snapshot.table.game);
+      const advising = adviseHint(app.bots, mod, input, registryKits(app.registry));
+      let timer: NodeJS.Timeout | undefined;
+      const slow = await Promise.race([advising.then(() => false), new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(true), HINT_ACKNOWLEDGE_MS)))]);
+      clearTimeout(timer);
+      if (slow && !interaction.deferred && !interaction.replied) {
+        await acknowledgeFirst(interaction, (target, body) => app.publisher.editPanel(target, body));
+        log.acknowledgedFirst = true;
+      }
+      const advice = await advising;
       log.outcome = 'ok';
-      const { snapshot, seat, action, reason } = result.value;
-      const note = hintNote(app.registry.get(snapshot.table.game), snapshot, seat, action, reason, text);
-      await answerWithPanel(interaction, app, snapshot, onPanel(interaction) ? 'update' : 'reply', note);
+      await answerWithPanel(interaction, app, snapshot, onPanel(interaction) ? 'update' : 'reply', hintNote(mod, snapshot, seat, advice, text));
       return;
     }
     case 'hand':
