@@ -30,7 +30,7 @@ export interface AdvisedMove {
 export interface Advice {
   /** The Hard search's move. */
   best: AdvisedMove;
-  /** The move with the next highest estimate, when there was a choice. */
+  /** The runner-up: the other move the search tried most (then the higher estimate), when there was a choice. */
   next: AdvisedMove | null;
   /** The move actually played (review analysis), when the request named one. */
   played: AdvisedMove | null;
@@ -60,7 +60,8 @@ export function adviceOf(kit: AnyBotKit, k: Knowledge, legal: readonly unknown[]
     if (code === best.code) continue;
     const stat = byCode.get(code);
     if (!quotable(stat)) continue;
-    if (!next || stat!.mean > next.estimate!) next = { action: a, code, estimate: stat!.mean, visits: stat!.visits, reason: null };
+    // The runner-up: the move the search spent most simulations on after its own (then the higher mean).
+    if (!next || stat!.visits > next.visits || (stat!.visits === next.visits && stat!.mean > next.estimate!)) next = { action: a, code, estimate: stat!.mean, visits: stat!.visits, reason: null };
   }
   if (next) next.reason = explain(kit, k, next.action);
   const playedMove = played === undefined ? null : move(played);

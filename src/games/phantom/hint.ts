@@ -41,7 +41,7 @@ export function phantomExplain(k: PhantomKnowledge, action: PhantomAction): Hint
   const v = k.view;
   switch (action.type) {
     case 'discard':
-      return { key: action.card === 1 ? 'discardPhantom' : 'discard', args: [action.card] };
+      return action.card === 1 ? { key: 'discardPhantom', args: [] } : { key: 'discard', args: [action.card] };
     case 'report': {
       if (action.card === 1) return { key: 'reportPhantom', args: [v.players - 1] };
       const share = criminalShare(k, v.actingPosition!, action.card);
@@ -51,7 +51,8 @@ export function phantomExplain(k: PhantomKnowledge, action: PhantomAction): Hint
       const mine = action.on !== 'fourth' && action.on % v.players === v.me ? 1 : 0;
       const share = criminalShare(k, action.on);
       const points = glassValues(v, SAMPLES, viewRng(v)).get(action.on) ?? 0;
-      return { key: action.on === 'fourth' ? 'glassFourth' : 'glass', args: [share, Math.round(points * 10) / 10, mine] };
+      const expected = Math.round(points * 10) / 10;
+      return action.on === 'fourth' ? { key: 'glassFourth', args: [share, expected] } : { key: 'glass', args: [share, expected, mine] };
     }
   }
 }

@@ -42,7 +42,7 @@ export const bots = {
       `💡 Hint — **${move}**.${reason ? ` ${reason}` : ''}${estimate ? ` ${estimate}` : ''}\nOnly you see this; the log says you used a hint.`,
     /** The search's estimate of the chance to win with the move, and with the next best one. */
     estimate: (percent: number, next: { move: string; percent: number } | null) =>
-      `Searching from your seat, the Hard AI gives it about ${percent} % to win${next ? ` (next best, **${next.move}**: ${next.percent} %)` : ''}.`,
+      `Searching from your seat, the Hard AI gives it about ${percent} % to win${next ? (next.percent > percent ? ` (it also tried **${next.move}**: ${next.percent} %, on fewer simulations)` : ` (next best, **${next.move}**: ${next.percent} %)`) : ''}.`,
     only: 'It is your only move.',
     used: (name: string) => `💡 ${name} used a hint.`,
     off: 'Hints are off at this table: it is rated (two or more people play). The host can allow them with hints:True when opening a table.',

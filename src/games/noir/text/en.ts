@@ -20,9 +20,13 @@ export const en = {
     kill: (cands: number, deaths: number, target: number) =>
       `Death ${deaths} of ${target} toward the kill target. The victim cannot be the Inspector (${cands} suspects still can), and each kill tells the Inspector you stand next to it.`,
     shiftKiller: (before: number, after: number, inspectorsBefore: number, inspectorsAfter: number) =>
-      `It changes who stands next to your identity: ${before} → ${after} living suspects you could kill next turn, ${inspectorsBefore} → ${inspectorsAfter} of them possible Inspectors — and a shift tells the Inspector nothing about you.`,
+      before === after && inspectorsBefore === inspectorsAfter
+        ? `It leaves your own neighbours as they are (${after} living suspects to kill next turn, ${inspectorsAfter} of them possibly the Inspector) but moves others — and a shift tells the Inspector nothing about you.`
+        : `It changes who stands next to your identity: ${before} → ${after} living suspects you could kill next turn, ${inspectorsBefore} → ${inspectorsAfter} of them possibly the Inspector — and a shift tells the Inspector nothing about you.`,
     shiftInspector: (before: number, after: number, total: number) =>
-      `It changes who stands next to you: ${before} → ${after} of the ${total} suspects who may be the Killer are within arrest reach for your next turn.`,
+      before === after
+        ? `It leaves your own neighbours as they are (${after} of the ${total} possible Killers within arrest reach) but moves others around: it can spoil the Killer's next kill.`
+        : `It changes who stands next to you: ${before} → ${after} of the ${total} possible Killers within arrest reach for your next turn.`,
     disguise: (killers: number, deck: number) =>
       `A new identity from the deck: the Inspector has narrowed you down to ${killers} suspects, and that work starts over; your old card is shown and gets an innocent marker. Risk: the draw is random (a dead card is wasted; ${deck} cards left).`,
     disguiseClassic: (killers: number, deck: number) =>

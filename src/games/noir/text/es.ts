@@ -17,9 +17,13 @@ export const es = {
     kill: (cands: number, deaths: number, target: number) =>
       `Muerte ${deaths} de ${target} hacia el objetivo. La víctima no puede ser el Inspector (aún pueden serlo ${cands} sospechosos), y cada muerte le dice al Inspector que estás junto a ella.`,
     shiftKiller: (before: number, after: number, inspectorsBefore: number, inspectorsAfter: number) =>
-      `Cambia quién está junto a tu identidad: ${before} → ${after} sospechosos vivos que podrías matar en tu próximo turno, ${inspectorsBefore} → ${inspectorsAfter} de ellos posibles Inspectores — y un desplazamiento no le dice nada de ti al Inspector.`,
+      before === after && inspectorsBefore === inspectorsAfter
+        ? `Deja a tus vecinos como están (${after} sospechosos vivos que matar en tu próximo turno, ${inspectorsAfter} de ellos posibles Inspectores) pero mueve a otros — y un desplazamiento no le dice nada de ti al Inspector.`
+        : `Cambia quién está junto a tu identidad: ${before} → ${after} sospechosos vivos que podrías matar en tu próximo turno, ${inspectorsBefore} → ${inspectorsAfter} de ellos posibles Inspectores — y un desplazamiento no le dice nada de ti al Inspector.`,
     shiftInspector: (before: number, after: number, total: number) =>
-      `Cambia quién está junto a ti: ${before} → ${after} de los ${total} sospechosos que pueden ser el Asesino quedan a tu alcance para arrestar en tu próximo turno.`,
+      before === after
+        ? `Deja a tus vecinos como están (${after} de los ${total} posibles Asesinos a tu alcance para arrestar) pero mueve a otros: puede estropearle al Asesino su próxima muerte.`
+        : `Cambia quién está junto a ti: ${before} → ${after} de los ${total} posibles Asesinos a tu alcance para arrestar en tu próximo turno.`,
     disguise: (killers: number, deck: number) =>
       `Una identidad nueva del mazo: el Inspector te ha reducido a ${killers} sospechosos, y ese trabajo vuelve a empezar; tu carta anterior se muestra y recibe una marca de inocente. Riesgo: el robo es al azar (una carta muerta se pierde; quedan ${deck}).`,
     disguiseClassic: (killers: number, deck: number) =>
