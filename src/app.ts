@@ -12,7 +12,8 @@ import { buildCommands } from './commands/index.js';
 import type { SlashCommand } from './discord/interactions/slash-command.js';
 import type { Config } from './config.js';
 import type { AppContext } from './discord/interactions/context.js';
-import { DISCORD_GLOBAL_PER_SECOND, globalRouteRequest, LocalGlobalGate, type GlobalGate } from './discord/rest/global-budget.js';
+import { DISCORD_GLOBAL_PER_SECOND, LocalGlobalGate, type GlobalGate } from './discord/rest/global-budget.js';
+import { globalRouteRequest } from './discord/rest/global-route.js';
 import { Publisher, type TextBoardsPreferences } from './discord/publish/publisher.js';
 import { MessageIds } from './discord/publish/message-ids.js';
 import { routeInteractionWebhooks } from './discord/rest/interaction-rest.js';
@@ -28,7 +29,10 @@ import { TableService, type TableServiceDeps } from './tables/service.js';
 import { BotTurns } from './tables/bot-turns.js';
 import { recoverAtStart } from './tables/recovery.js';
 import { TurnNotifier } from './discord/publish/turn-notices.js';
+import { ThreadVenues } from './discord/publish/tournament-venues.js';
+import { TournamentService } from './tournaments/service.js';
 import { BotPool } from './bots/pool.js';
+import { Lifecycle } from './lifecycle.js';
 import { processCpuBudget } from './cpu-budget.js';
 import type { BotPolicy } from './bots/policy.js';
 
@@ -70,9 +74,9 @@ export interface AppOptions {
    */
   textBoards?: TextBoardsPreferences;
   pingEditDelayMs?: number;
-  /** First wait before a failed board or ping request is tried again, ms (tests; default PUBLISH_RETRY_MS in publisher.ts). */
+  /** First wait before a failed board or ping request is tried again, ms (tests; default PUBLISH_RETRY_MS in src/discord/publish/work.ts). */
   publishRetryMs?: number;
-  /** "Show my hand" lends its token to the board when the table's board token is this old, ms (default BOARD_TOKEN_REFRESH_MS in publisher.ts; the benchmark sets 0 to measure every such click; Infinity: never, for tests of the channel route). */
+  /** "Show my hand" lends its token to the board when the table's board token is this old, ms (default BOARD_TOKEN_REFRESH_MS in src/discord/publish/tokens.ts; the benchmark sets 0 to measure every such click; Infinity: never, for tests of the channel route). */
   boardTokenRefreshMs?: number;
   /**
    * The bot-wide global REST budget (src/discord/rest/global-budget.ts): a shard process's lease
@@ -86,6 +90,8 @@ export interface AppOptions {
 export interface App {
   context: AppContext;
   client: Client;
+  /** Servers, channels and threads going away under tables (src/lifecycle.ts). */
+  lifecycle: Lifecycle;
   commands: SlashCommand[];
   /** Log in, wait for the gateway READY, register commands, recover open tables. */
   start(): Promise<void>;
@@ -164,7 +170,7 @@ export function discordClientOptions(apiUrl?: string | null, gate?: GlobalGate):
 }
 
 /**
- * REST options that spend `gate` for every request on a global route (global-budget.ts
+ * REST options that spend `gate` for every request on a global route (src/discord/rest/global-route.ts
  * `globalRouteRequest`) and turn discord.js's own per-process 50/s queue off: the gate is the
  * one global limit (it holds only this process's share), discord.js never sees a global 429,
  * and interaction routes (follow-ups, `editReply`) wait behind nothing.
@@ -214,7 +220,17 @@ export function createApp(config: Config, opts: AppOptions): App {
   // Turn-based tables: one ping per decision, one reminder, by DM or in the channel (README "Turn-based tables").
   const turnNotices = new TurnNotifier({ rest: client.rest, store, service, registry, logger, ...(serviceDeps.now ? { now: serviceDeps.now } : {}), ...(opts.shard ? { shard: opts.shard } : {}) });
   service.addListener(turnNotices);
-  const context: AppContext = { store, service, messageIds, registry, publisher, rest: client.rest, logger, turnNotices, bots: botPolicy };
+  // Tournaments (docs/tournaments.md): their tables are opened through the table service, each in a thread of its own.
+  const tournaments = new TournamentService({
+    store,
+    registry,
+    tables: service,
+    venues: new ThreadVenues(client.rest),
+    logger,
+    ...(serviceDeps.now ? { now: serviceDeps.now } : {}),
+    ...(opts.shard ? { shard: opts.shard } : {}),
+  });
+  const context: AppContext = { store, service, messageIds, registry, publisher, rest: client.rest, logger, turnNotices, tournaments, bots: botPolicy };
   const commands = buildCommands(registry);
   const router = createRouter(context, commands);
   client.on(Events.InteractionCreate, (interaction) => void router(interaction));
@@ -228,11 +244,15 @@ export function createApp(config: Config, opts: AppOptions): App {
   });
   // A new gateway session (not a resume) may have missed deletions: boards are checked again on their next Refresh.
   client.on(Events.ShardReady, () => publisher.eventsMayBeMissed());
+  // The bot removed from a server, a channel or thread deleted, a thread locked: its tables end (src/lifecycle.ts).
+  const lifecycle = new Lifecycle({ client, service, logger });
+  lifecycle.watch();
 
   let stopped = false;
   return {
     context,
     client,
+    lifecycle,
     commands,
     async start() {
       const clock = serviceDeps.now ?? Date.now;
@@ -245,6 +265,9 @@ export function createApp(config: Config, opts: AppOptions): App {
         await client.rest.put(route, { body: commandBodies(commands) });
         logger.info({ count: commands.length, scope: config.devGuildId ? `guild ${config.devGuildId}` : 'global' }, 'commands registered');
       }
+      // Tables whose server or channel went away while the bot was down end first: recovery never brings them back.
+      const lost = await lifecycle.sweepAtStart();
+      if (lost > 0) logger.info({ tables: lost }, 'tables whose server or channel is gone ended');
       // Deadlines re-armed (late ones extended), unpublished boards sent, due bot turns scheduled.
       const recovered = await recoverAtStart(
         service,
@@ -257,6 +280,8 @@ export function createApp(config: Config, opts: AppOptions): App {
       );
       // Reminders of turn-based tables still due, from their stored rows (no game state read).
       await turnNotices.resume();
+      // Tournaments: half-opened rounds finished, tables that ended meanwhile recorded, round deadlines re-armed.
+      await tournaments.recover(readyAt);
       logger.info({ tables: recovered.tables.length, staleBoards: recovered.staleBoards, botTurns: recovered.botTurns, user: client.user?.tag }, 'ready');
     },
     async stop() {
@@ -264,6 +289,7 @@ export function createApp(config: Config, opts: AppOptions): App {
       stopped = true;
       // Bot turns and timers off; changes already running commit (their interactions get their answers).
       botTurns.stop();
+      await tournaments.stop();
       await service.stop();
       // Let the last board edits reach Discord (bounded), then drop whatever is left: the
       // database is the truth and the next change redraws everything.

@@ -12,7 +12,8 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { createApp, type App, type AppOptions } from './app.js';
-import { isBudgetMessage, SharedGlobalGate, type BudgetReply, type GlobalGate } from './discord/rest/global-budget.js';
+import type { GlobalGate } from './discord/rest/global-budget.js';
+import { isBudgetMessage, SharedGlobalGate, type BudgetReply } from './discord/rest/shard-budget.js';
 import { ConfigError, isLoopbackHost, loadConfig, type Config } from './config.js';
 import { probeHealth, startHealthServer } from './health.js';
 import { inviteUrl, INVITE_PERMISSIONS } from './invite.js';

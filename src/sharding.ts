@@ -12,7 +12,8 @@
  */
 import { ShardingManager, type Shard } from 'discord.js';
 import type { Config } from './config.js';
-import { DISCORD_GLOBAL_PER_SECOND, GlobalBudgetHost, isBudgetMessage, type BudgetReply, type BudgetRequest } from './discord/rest/global-budget.js';
+import { DISCORD_GLOBAL_PER_SECOND } from './discord/rest/global-budget.js';
+import { GlobalBudgetHost, isBudgetMessage, type BudgetReply, type BudgetRequest } from './discord/rest/shard-budget.js';
 import type { Logger } from './logger.js';
 
 /** The Discord REST base used when DISCORD_API_URL is not set. */

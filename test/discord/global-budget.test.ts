@@ -6,24 +6,9 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { loadConfig, ConfigError } from '../../src/config.js';
-import {
-  BUDGET_MESSAGE,
-  GLOBAL_429_RETRIES,
-  GlobalBudgetHost,
-  globalRouteRequest,
-  GlobalRateLimitError,
-  grantedSlot,
-  InvalidRequestCount,
-  LEASE_BATCH,
-  LocalGlobalGate,
-  RETRY_AFTER_MARGIN_MS,
-  SharedGlobalGate,
-  SlotWindow,
-  take,
-  type BudgetReply,
-  type BudgetRequest,
-  type GlobalSlot,
-} from '../../src/discord/rest/global-budget.js';
+import { LocalGlobalGate, RETRY_AFTER_MARGIN_MS, SlotWindow, take, type GlobalSlot } from '../../src/discord/rest/global-budget.js';
+import { GLOBAL_429_RETRIES, globalRouteRequest, GlobalRateLimitError, grantedSlot, InvalidRequestCount } from '../../src/discord/rest/global-route.js';
+import { BUDGET_MESSAGE, GlobalBudgetHost, LEASE_BATCH, SharedGlobalGate, type BudgetReply, type BudgetRequest } from '../../src/discord/rest/shard-budget.js';
 import { globalShareOf } from '../../src/sharding.js';
 
 afterEach(() => {

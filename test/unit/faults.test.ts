@@ -4,7 +4,7 @@
  * is back, which Discord failures are worth retrying, and the emulator's fault layer.
  */
 import { describe, expect, it } from 'vitest';
-import { worthRetrying } from '../../src/discord/publish/publisher.js';
+import { worthRetrying } from '../../src/discord/publish/work.js';
 import { FaultInjector } from '../../src/local/emulator/faults.js';
 import type { RouteDef } from '../../src/local/emulator/rest-router.js';
 import { StoreFullError, StoreUnavailableError, TransactionAbortedError, VersionConflictError, storeTrouble } from '../../src/persistence/store/errors.js';

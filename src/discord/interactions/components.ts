@@ -99,7 +99,7 @@ async function gameAction(
     const mod = app.registry.get(result.value.snapshot.table.game);
     const answered = answerWithPanel(interaction, app, result.value.snapshot, how, confirmation(mod, result.value, text));
     // The pings this move brings are follow-ups of this click (outside the global limit; docs/rate-limit.md).
-    app.publisher.noteInteraction(id.tableId, interaction, answered);
+    app.publisher.tokens.noteInteraction(id.tableId, interaction, answered);
     await answered;
     return;
   }
@@ -141,7 +141,7 @@ async function tableVerb(interaction: ComponentInteraction, app: AppContext, log
       const answered = interaction.deferUpdate();
       // Start's first pings are follow-ups of this click, and the lobby / board is redrawn through
       // its token (`@original` is the clicked message after a deferred update): outside the global limit (docs/rate-limit.md).
-      app.publisher.noteInteraction(tableId, interaction, answered, ownsClicked ? interaction.message.id : undefined);
+      app.publisher.tokens.noteInteraction(tableId, interaction, answered, ownsClicked ? interaction.message.id : undefined);
       await answered;
       return;
     }
@@ -229,7 +229,7 @@ async function tableVerb(interaction: ComponentInteraction, app: AppContext, log
       const slow = await Promise.race([advising.then(() => false), new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(true), HINT_ACKNOWLEDGE_MS)))]);
       clearTimeout(timer);
       if (slow && !interaction.deferred && !interaction.replied) {
-        await acknowledgeFirst(interaction, (target, body) => app.publisher.editPanel(target, body));
+        await acknowledgeFirst(interaction, (target, body) => app.publisher.panels.edit(target, body));
         log.acknowledgedFirst = true;
       }
       const advice = await advising;
@@ -249,7 +249,7 @@ async function tableVerb(interaction: ComponentInteraction, app: AppContext, log
       // the board and the panel as a private follow-up, so that this click's token can redraw the
       // board outside the global limit (docs/rate-limit.md). Not for a click acknowledged early (late.ts).
       const lend =
-        verb === 'hand' && !onPanel(interaction) && !interaction.deferred && !interaction.replied && app.publisher.wantsBoardToken(result.value.snapshot.table, interaction.message.id, interaction.channelId);
+        verb === 'hand' && !onPanel(interaction) && !interaction.deferred && !interaction.replied && app.publisher.tokens.wantsBoardToken(result.value.snapshot.table, interaction.message.id, interaction.channelId);
       await answerWithPanel(interaction, app, result.value.snapshot, update ? 'update' : lend ? 'follow-up' : 'reply', update ? text.common.panel.refreshed : undefined);
       return;
     }

@@ -9,6 +9,7 @@ import type { GameRegistry } from '../../games/registry.js';
 import type { Logger } from '../../logger.js';
 import type { Store } from '../../persistence/store/types.js';
 import type { TableService } from '../../tables/service.js';
+import type { TournamentService } from '../../tournaments/service.js';
 import type { MessageIds } from '../publish/message-ids.js';
 import type { Publisher } from '../publish/publisher.js';
 
@@ -31,6 +32,8 @@ export interface AppContext {
   turnNotices?: TurnNotifier;
   /** The AI players' policy (the worker pool): the 💡 Hint's search runs there (src/tables/hints.ts `adviseHint`). */
   bots: BotPolicy;
+  /** Swiss tournaments (docs/tournaments.md); absent in tools without Discord. */
+  tournaments?: TournamentService;
 }
 
 /** Filled by handlers; logged once per interaction with its duration in ms (README "Configuration", `LOG_LEVEL`). */

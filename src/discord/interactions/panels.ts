@@ -21,7 +21,7 @@ type PanelInteraction = ChatInputCommandInteraction | ButtonInteraction | String
  * service just committed or read it): a new ephemeral message (`reply`), an in-place
  * update of the panel the click came from (`update`), or — for a click on the table's board
  * (`follow-up`) — a deferred update of the board, whose token then redraws the board
- * (Publisher `noteBoardClick`), and the panel as an ephemeral follow-up. Remembers the
+ * (`InteractionTokens.noteBoardClick`, src/discord/publish/tokens.ts), and the panel as an ephemeral follow-up. Remembers the
  * interaction so later changes can refresh this panel. When the bot can no longer post in the table's channel,
  * the panel says so (the board cannot be updated).
  */
@@ -37,9 +37,10 @@ export async function answerWithPanel(
   const { table } = snapshot;
   const mod = app.registry.get(table.game);
   const missing = interaction.channelId === table.channelId && table.status === 'active' ? missingChannelPermissions(interaction, text) : [];
-  // Editing its own board needs View Channel + Embed Links; Send Messages is for pings and re-posting.
-  const onlySend = missing.length === 1 && missing[0] === text.common.permissions.SendMessages;
-  const warning = missing.length ? (onlySend ? text.common.panel.postBlocked(missing[0]!) : text.common.panel.boardBlocked(missing.join(', '))) : undefined;
+  // Any of them missing blocks the board: editing it needs View Channel, Embed Links and Attach
+  // Files, and without Send Messages (in Threads, in a thread) those two are implicitly denied
+  // (docs/discord-conformance.md "Permissions").
+  const warning = missing.length ? text.common.panel.boardBlocked(missing.join(', ')) : undefined;
   const shownNote = [note, warning].filter(Boolean).join('\n') || undefined;
   // A seat left while the game runs shows no hand and no picture (viewerSeatOf).
   const seat = viewerSeatOf(snapshot.seats.find((row) => row.userId === interaction.user.id), table.status);
@@ -60,7 +61,7 @@ export async function answerWithPanel(
   // edit to the same text version later.
   const later = wanted && !picture && pictures.queue.wouldRefuse(Date.now() + PICTURE_EDIT_BY_MS) === null;
   const draw = (drawn: MessagePicture | null) => panelMessage(mod, snapshot, interaction.user.id, text, shownNote, { picture: drawn, textBoards });
-  const writer = app.publisher.panelWriter;
+  const writer = app.publisher.panels.writer;
   if (how === 'update' && interaction.isMessageComponent()) {
     // In place, in order with the bot's own edits of this panel (it never goes back in time).
     // A picture still to draw: acknowledge now (the panel keeps showing its last picture), then edit.
@@ -75,13 +76,13 @@ export async function answerWithPanel(
         edit: async () => {
           rendered ??= draw(await handPicture(app, mod, snapshot, seat!, text));
           writer.showing(messageId, panelFingerprint(rendered, shownNote));
-          return app.publisher.editPanel(interaction, requestBody(rendered, true));
+          return app.publisher.panels.edit(interaction, requestBody(rendered, true));
         },
       },
       () => (rendered ? panelFingerprint(rendered, shownNote) : ''),
       rendered !== null,
     );
-    app.publisher.trackPanel(table.id, interaction.user.id, messageId, interaction);
+    app.publisher.panels.track(table.id, interaction.user.id, messageId, interaction);
     return;
   }
   // A new panel: at once, with its picture if drawn already, else the text version at once
@@ -93,7 +94,7 @@ export async function answerWithPanel(
   if (followUp) {
     // The board's token: its `@original` is the board once the deferred update went through.
     const acknowledged = interaction.deferUpdate();
-    app.publisher.noteBoardClick(table.id, interaction, acknowledged, interaction.message.id);
+    app.publisher.tokens.noteBoardClick(table.id, interaction, acknowledged, interaction.message.id);
     await acknowledged;
     markStage(interaction, 'answered');
     messageId = (await interaction.followUp(forDjsEphemeral(rendered))).id;
@@ -104,7 +105,7 @@ export async function answerWithPanel(
   }
   if (!messageId) return;
   writer.shown(messageId, table.version, panelFingerprint(rendered, shownNote));
-  app.publisher.trackPanel(table.id, interaction.user.id, messageId, interaction, followUp);
+  app.publisher.panels.track(table.id, interaction.user.id, messageId, interaction, followUp);
   if (!later) return;
   const id = messageId;
   // Not awaited: the click's handler (and its admission slot, admission.ts) is done once answered.
@@ -117,7 +118,7 @@ export async function answerWithPanel(
       table.version,
       () => {
         writer.showing(id, panelFingerprint(withPicture, shownNote));
-        return app.publisher.editPanel(interaction, requestBody(withPicture, true), followUp ? id : '@original');
+        return app.publisher.panels.edit(interaction, requestBody(withPicture, true), followUp ? id : '@original');
       },
       true,
     );

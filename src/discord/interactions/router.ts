@@ -97,7 +97,7 @@ export function createRouter(app: AppContext, commands: SlashCommand[]): (intera
         const release = await admission.enter(ageMs, async () => {
           log.acknowledgedFirst = true;
           markStage(interaction, 'ackFirst');
-          await acknowledgeFirst(interaction, (target, body) => app.publisher.editPanel(target, body));
+          await acknowledgeFirst(interaction, (target, body) => app.publisher.panels.edit(target, body));
           markStage(interaction, 'acked');
         });
         markStage(interaction, 'admitted');

@@ -1,0 +1,192 @@
+/**
+ * The open private panels (docs/architecture.md §5): each player's newest panel of a table,
+ * with the interaction token that can edit it (valid 15 minutes; docs/discord.md §2), redrawn
+ * after every change through the panel writer (./panel-writer.ts: in order per message, never
+ * older than what it shows, not sent when it would look the same) on the interaction REST
+ * client, outside the global limit.
+ */
+import type { REST } from 'discord.js';
+import type { GameModule } from '../../games/module.js';
+import type { GameRegistry } from '../../games/registry.js';
+import { catalogFor, type Catalog } from '../../i18n/index.js';
+import type { Logger } from '../../logger.js';
+import { viewerSeatOf } from '../../tables/policy.js';
+import type { TableSnapshot } from '../../tables/types.js';
+import type { MessagePicture, PictureMaker } from '../pictures/index.js';
+import type { RequestBody } from '../render/message-body.js';
+import { requestBody } from '../render/message-body.js';
+import { panelFingerprint, panelMessage } from '../render/panel.js';
+import { editWebhookMessage, type InteractionToken } from '../rest/requests.js';
+import type { PanelWriter } from './panel-writer.js';
+
+/** A panel interaction token is refreshed only while younger than this (Discord: 15 min), in ms. */
+export const PANEL_TOKEN_TTL_MS = 14 * 60 * 1000;
+
+/**
+ * Panel refreshes on their way at once, at most: the rest wait their turn (in order), so a
+ * burst of redraws neither opens a connection per request nor crowds out click answers.
+ */
+export const PANEL_REFRESHES_IN_FLIGHT = 8;
+
+/** A player's private panel, with the interaction token that can edit it. */
+interface LivePanel {
+  /** Id of the panel message. */
+  messageId: string;
+  /** The application and interaction token of the webhook route that edits it. */
+  applicationId: string;
+  token: string;
+  /** When the token was issued (Unix ms). */
+  since: number;
+  /** The Discord locale of the player who opened it (`interaction.locale`): redraws keep their language. */
+  locale: string;
+  /**
+   * Which of the token's messages the panel is: `@original` (the click's answer), or the id
+   * of a follow-up (a panel sent after a deferred update of the board, whose `@original` is the board).
+   */
+  messageRef: string;
+}
+
+/** What the panels need of the running bot. */
+export interface LivePanelsDeps {
+  /** The REST client of interaction-webhook routes. */
+  interactionRest: REST;
+  registry: GameRegistry;
+  logger: Logger;
+  now: () => number;
+  pictures: PictureMaker;
+  /** True when the player's panels are drawn as text (README "Pictures"). */
+  textPanels: (userId: string) => Promise<boolean>;
+}
+
+/** The open panels of the tables this process publishes, by table and player. */
+export class LivePanels {
+  private readonly panels = new Map<string, LivePanel>();
+  /** Refreshes on their way, and those waiting for one of them to finish. */
+  private inFlight = 0;
+  private readonly queue: (() => void)[] = [];
+
+  constructor(
+    private readonly deps: LivePanelsDeps,
+    /** Orders every write to a panel message (edits from here, click answers from the router). */
+    readonly writer: PanelWriter,
+  ) {}
+
+  /** Refreshes waiting for a free place (PANEL_REFRESHES_IN_FLIGHT). */
+  get waiting(): number {
+    return this.queue.length;
+  }
+
+  /**
+   * Remember that message `messageId`, which the interaction `token` of application
+   * `applicationId` can edit, is `userId`'s panel for `tableId`, opened in Discord locale
+   * `locale` (redraws keep that language) (the player's newest one:
+   * older panels are no longer redrawn). It is redrawn only when the table moves past the
+   * version it shows and its content changes, so the one-line note of a click survives until
+   * something new happens.
+   */
+  track(tableId: number, userId: string, messageId: string, interaction: { applicationId: string; token: string; locale: string }, followUp = false): void {
+    const key = `${tableId}:${userId}`;
+    const before = this.panels.get(key);
+    if (before && before.messageId !== messageId) this.writer.forget(before.messageId);
+    const messageRef = followUp ? messageId : '@original';
+    this.panels.set(key, { messageId, applicationId: interaction.applicationId, token: interaction.token, since: this.deps.now(), locale: interaction.locale, messageRef });
+  }
+
+  /**
+   * Edit a panel message through an interaction token (`PATCH /webhooks/{app}/{token}/messages/{messageRef}`,
+   * `@original` unless the panel is a follow-up: its id) on the interaction REST client. `body`
+   * is the API JSON, already serialised, or a body with its files.
+   */
+  edit(interaction: InteractionToken, body: string | RequestBody, messageRef = '@original'): Promise<unknown> {
+    return editWebhookMessage(this.deps.interactionRest, interaction, body, messageRef);
+  }
+
+  /**
+   * Seat `seat`'s hand picture for `snapshot` in `text`'s language, or null: the game has no
+   * drawers, the player asked for text (`textBoards`), or drawing failed (logged; the panel
+   * then shows the text version).
+   */
+  async handPicture(mod: GameModule, snapshot: TableSnapshot, seat: number | null, text: Catalog, textBoards: boolean): Promise<MessagePicture | null> {
+    if (!mod.pictures || seat === null || textBoards || !snapshot.table.state) return null;
+    try {
+      return await this.deps.pictures.hand(mod, snapshot, seat, text);
+    } catch (err) {
+      this.deps.logger.warn({ err, table: snapshot.table.id, seat }, 'hand picture failed');
+      return null;
+    }
+  }
+
+  /**
+   * Redraw the open panels of `snap`'s table. The clicker's own panel was already answered in
+   * place by their click (callback type 7, src/discord/interactions/components.ts); everyone else's can only be edited
+   * through the token of the interaction that opened it, one write per message in order
+   * (PanelWriter) and at most PANEL_REFRESHES_IN_FLIGHT at once, within Discord's rate limits.
+   * So for a moment after a change — e.g. the last vote of a J'Accuse! reveal — other players
+   * still see the buttons drawn before it: that delay is inherent, and a click on such a
+   * button is refused as stale with the current panel (staleNote, components.ts). A table
+   * no longer active is redrawn once more, and its panels are forgotten.
+   */
+  refresh(snap: TableSnapshot): void {
+    const now = this.deps.now();
+    const mod = this.deps.registry.get(snap.table.game);
+    for (const seat of snap.seats) {
+      const key = `${snap.table.id}:${seat.userId}`;
+      const live = this.panels.get(key);
+      if (!live) continue;
+      // A cancelled or abandoned table's panels are redrawn too: no buttons left, "this game is over".
+      if (now - live.since > PANEL_TOKEN_TTL_MS) {
+        this.untrack(key, live);
+        continue;
+      }
+      this.writer.write(
+        live.messageId,
+        snap.table.version,
+        async () => {
+          const text = catalogFor(live.locale);
+          const textBoards = mod.pictures ? await this.deps.textPanels(seat.userId).catch(() => false) : false;
+          const picture = await this.handPicture(mod, snap, viewerSeatOf(seat, snap.table.status), text, textBoards);
+          const payload = panelMessage(mod, snap, seat.userId, text, undefined, { picture, textBoards });
+          const fingerprint = panelFingerprint(payload);
+          if (this.writer.contentOf(live.messageId) === fingerprint) return;
+          this.writer.showing(live.messageId, fingerprint);
+          return this.refreshOne(live, requestBody(payload, true));
+        },
+        false,
+        () => this.untrack(key, live),
+      );
+    }
+    if (snap.table.status === 'active') return;
+    for (const seat of snap.seats) {
+      const key = `${snap.table.id}:${seat.userId}`;
+      const live = this.panels.get(key);
+      if (live) this.untrack(key, live);
+    }
+  }
+
+  /** `edit` for a refresh: at most PANEL_REFRESHES_IN_FLIGHT at once, the others in turn. */
+  private async refreshOne(live: LivePanel, body: RequestBody): Promise<unknown> {
+    if (this.inFlight >= PANEL_REFRESHES_IN_FLIGHT) await new Promise<void>((resolve) => this.queue.push(resolve));
+    this.inFlight += 1;
+    try {
+      return await this.edit(live, body, live.messageRef);
+    } finally {
+      this.inFlight -= 1;
+      this.queue.shift()?.();
+    }
+  }
+
+  /** Forget the panels of `snap`'s table without redrawing them (its place is gone: src/tables/lost.ts). */
+  forgetTable(snap: TableSnapshot): void {
+    for (const seat of snap.seats) {
+      const key = `${snap.table.id}:${seat.userId}`;
+      const live = this.panels.get(key);
+      if (live) this.untrack(key, live);
+    }
+  }
+
+  /** Stop redrawing a panel (its token expired, an edit failed, or the table is over). */
+  private untrack(key: string, live: LivePanel): void {
+    if (this.panels.get(key) === live) this.panels.delete(key);
+    this.writer.forget(live.messageId);
+  }
+}
