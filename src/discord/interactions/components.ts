@@ -57,9 +57,6 @@ export async function handleComponent(interaction: ComponentInteraction, app: Ap
 }
 
 /** `game:<type>` for the interaction log. */
-/** A 💡 Hint whose search has not answered after this many ms is acknowledged first (late.ts), ms. */
-export const HINT_ACKNOWLEDGE_MS = 1000;
-
 function actionName(action: unknown): string {
   return `game:${String((action as { type?: unknown }).type)}`;
 }
@@ -218,21 +215,17 @@ async function tableVerb(interaction: ComponentInteraction, app: AppContext, log
     }
     case 'hint': {
       // 💡 Hint (README "AI players"): the panel again, with the advice as its note. The search
-      // takes a live Hard move's time, more under load: a click still unanswered after
-      // HINT_ACKNOWLEDGE_MS is acknowledged first (late.ts), then its answer edits the panel.
+      // takes a live Hard move's time (more under load, and it may run on this thread with an
+      // inline policy): the click is acknowledged first (late.ts), then the answer edits the panel.
       const result = await app.service.hint(tableId, actor);
       if (!result.ok) return refuse(result.error);
-      const { snapshot, seat, input } = result.value;
-      const mod = app.registry.get(snapshot.table.game);
-      const advising = adviseHint(app.bots, mod, input, registryKits(app.registry));
-      let timer: NodeJS.Timeout | undefined;
-      const slow = await Promise.race([advising.then(() => false), new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(true), HINT_ACKNOWLEDGE_MS)))]);
-      clearTimeout(timer);
-      if (slow && !interaction.deferred && !interaction.replied) {
+      if (!interaction.deferred && !interaction.replied) {
         await acknowledgeFirst(interaction, (target, body) => app.publisher.panels.edit(target, body));
         log.acknowledgedFirst = true;
       }
-      const advice = await advising;
+      const { snapshot, seat, input } = result.value;
+      const mod = app.registry.get(snapshot.table.game);
+      const advice = await adviseHint(app.bots, mod, input, registryKits(app.registry));
       log.outcome = 'ok';
       await answerWithPanel(interaction, app, snapshot, onPanel(interaction) ? 'update' : 'reply', hintNote(mod, snapshot, seat, advice, text));
       return;
