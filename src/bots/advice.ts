@@ -1,6 +1,6 @@
 /**
  * Advice from the Hard search (issue 36): the 💡 Hint (src/tables/hints.ts) and the review's
- * analysis (src/review/analysis.ts) both ask the Hard level what it would play from one seat's
+ * analysis both ask the Hard level what it would play from one seat's
  * information, at a fixed search size (so the same position always gives the same answer), and
  * read the search's own root statistics: the chance to win it estimates for its move, for the
  * next best and, in a review, for the move that was played. The move comes with the game's
