@@ -42,7 +42,7 @@ export const platform = {
     databaseFailed: (reason: string) => `❌ no respondió (${reason}): las jugadas no pueden guardarse. Revisa el servidor de base de datos y los registros del bot.`,
     picturesHead: '**Imágenes**',
     picturesOk: (ms: number) => `✅ se dibujó una imagen de prueba en ${ms} ms.`,
-    picturesText: '📝 Este servidor muestra tableros de texto (`/admin settings text-boards`); cada jugador puede seguir eligiendo imágenes para su propia mano.',
+    picturesText: '📝 Este servidor muestra tableros de texto (`/admin ajustes tableros-de-texto`); cada jugador puede seguir eligiendo imágenes para su propia mano.',
     picturesFailed: (reason: string) => `❌ la imagen de prueba falló (${reason}): los tableros y las manos pasan a texto.`,
     budgetHead: '**Cupo de peticiones a Discord**',
     budgetShare: (perSecond: number, share: string) =>
