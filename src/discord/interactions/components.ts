@@ -24,6 +24,9 @@ import { askToCancel } from './prompts.js';
 import { describeEvent, renderContext } from '../render/context.js';
 import { rulesMessage } from '../render/rules.js';
 import { hintNote } from '../render/panel.js';
+import { adviseHint } from '../../tables/hints.js';
+import { registryKits } from '../../bots/kits.js';
+import { acknowledgeFirst } from './late.js';
 import type { CommandComponentKind, ComponentHandler, ComponentHandlers, ComponentInteraction } from './slash-command.js';
 
 /** Handle one component interaction; `handlers` are the commands' own custom-id kinds. */
@@ -235,13 +238,20 @@ async function tableVerb(interaction: ComponentInteraction, app: AppContext, log
       return;
     }
     case 'hint': {
-      // 💡 Hint (README "AI players"): the panel again, with the suggestion as its note.
+      // 💡 Hint (README "AI players"): the panel again, with the advice as its note. The search
+      // takes a live Hard move's time (more under load, and it may run on this thread with an
+      // inline policy): the click is acknowledged first (late.ts), then the answer edits the panel.
       const result = await app.service.hint(tableId, actor);
       if (!result.ok) return refuse(result.error);
+      if (!interaction.deferred && !interaction.replied) {
+        await acknowledgeFirst(interaction, (target, body) => app.publisher.panels.edit(target, body));
+        log.acknowledgedFirst = true;
+      }
+      const { snapshot, seat, input } = result.value;
+      const mod = app.registry.get(snapshot.table.game);
+      const advice = await adviseHint(app.bots, mod, input, registryKits(app.registry));
       log.outcome = 'ok';
-      const { snapshot, seat, action, reason } = result.value;
-      const note = hintNote(app.registry.get(snapshot.table.game), snapshot, seat, action, reason, text);
-      await answerWithPanel(interaction, app, snapshot, onPanel(interaction) ? 'update' : 'reply', note);
+      await answerWithPanel(interaction, app, snapshot, onPanel(interaction) ? 'update' : 'reply', hintNote(mod, snapshot, seat, advice, text));
       return;
     }
     case 'hand':
