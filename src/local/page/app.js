@@ -548,9 +548,25 @@ function welcome(L) {
     });
     row.append(play);
   }
+  // 🎓 Learn (docs/lessons.md): each game's five-minute guided game, privately, by its `learn` command.
+  const learnRow = Object.assign(document.createElement('div'), { className: 'welcome-games welcome-learn' });
+  for (const [game, label] of [['suspicion', 'welcomeLearnSuspicion'], ['noir', 'welcomeLearnNoir'], ['phantom', 'welcomeLearnPhantom'], ['jaccuse', 'welcomeLearnJaccuse']]) {
+    const command = t(L, 'welcomeLearnCommand', { game });
+    const learn = Object.assign(document.createElement('button'), { type: 'button', className: 'button secondary', id: `welcome-learn-${game}`, textContent: t(L, label) });
+    learn.dataset.command = command;
+    learn.title = command;
+    learn.addEventListener('click', () => {
+      const input = /** @type {HTMLTextAreaElement} */ ($('#composer-input'));
+      input.value = command;
+      void send();
+    });
+    learnRow.append(learn);
+  }
   node.append(
     Object.assign(document.createElement('h2'), { className: 'welcome-title', textContent: t(L, 'welcomeTitle') }),
     Object.assign(document.createElement('p'), { textContent: t(L, 'welcomeCommands') }),
+    Object.assign(document.createElement('p'), { textContent: t(L, 'welcomeLearn') }),
+    learnRow,
     Object.assign(document.createElement('p'), { textContent: t(L, 'welcomeBots') }),
     row,
     Object.assign(document.createElement('p'), { className: 'welcome-note', textContent: t(L, 'welcomeNote', { command: t(L, 'welcomeCommand') }) }),
