@@ -44,6 +44,10 @@ export async function openLesson(interaction: LessonInteraction, app: AppContext
   log.table = snapshot.table.id;
   log.outcome = resumed ? 'resumed' : 'opened';
   await answerWithPanel(interaction, app, snapshot, 'reply', resumed ? text.common.lesson.resumed : restarted ? text.common.lesson.restarted : undefined);
+  // A scripted bot may have moved while the panel was on its way (before it was tracked, so
+  // its change redrew nothing): redraw it once from the table as it is now.
+  const now = await app.service.snapshot(snapshot.table.id);
+  if (now && now.table.version > snapshot.table.version) app.publisher.panels.refresh(now);
 }
 
 /** The ❔ Why answer of `tableId` for the clicker's seat (docs/lessons.md "❔ Why"): from their view and legal moves only. */
