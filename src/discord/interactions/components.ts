@@ -227,7 +227,8 @@ async function tableVerb(interaction: ComponentInteraction, app: AppContext, log
       if (!result.ok) return refuse(result.error);
       log.outcome = 'ok';
       await app.store.setUserTextBoards(actor.userId, verb === 'text-version', Date.now());
-      await answerWithPanel(interaction, app, result.value, onPanel(interaction) ? 'update' : 'reply');
+      // A new look of the panel: nothing drawn for the old one is sent after this answer.
+      await answerWithPanel(interaction, app, result.value, onPanel(interaction) ? 'update' : 'reply', undefined, true);
       return;
     }
     case 'hint': {
