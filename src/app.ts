@@ -244,7 +244,7 @@ export function createApp(config: Config, opts: AppOptions): App {
     restPerSecond: Math.max(1, Math.floor(DISCORD_GLOBAL_PER_SECOND * config.restGlobalShare)),
     apiUrl: config.discordApiUrl,
   };
-  const context: AppContext = { store, service, messageIds, registry, publisher, rest: client.rest, logger, turnNotices, tournaments, platform };
+  const context: AppContext = { store, service, messageIds, registry, publisher, rest: client.rest, logger, turnNotices, tournaments, platform, bots: botPolicy };
   const router = createRouter(context, commands);
   client.on(Events.InteractionCreate, (interaction) => void router(interaction));
   client.on(Events.Error, (err) => logger.error({ err }, 'discord client error'));
