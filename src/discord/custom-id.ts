@@ -41,6 +41,10 @@ export const TABLE_VERBS = [
   'pictures',
   // 💡 Hint on a private panel (README "AI players"; src/tables/hints.ts).
   'hint',
+  // Watching (README "Watching"): open or refresh a watch panel, stop watching, who watches.
+  'watch',
+  'unwatch',
+  'watchers',
 ] as const;
 export type TableVerb = (typeof TABLE_VERBS)[number];
 
