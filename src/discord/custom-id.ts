@@ -14,6 +14,7 @@
  *   draw (`-` = the last), the view (`p` public, `a` everything revealed, `s<seat>`) and what the
  *   component does (REVIEW_OPS); a "view as" select's chosen value is a view
  * - `rh1:h:<user>:<page>` — a `/history` page of `user`'s finished games
+ * - `rh1:n:<tournament>:<verb>` — a tournament's card and `/tournament cancel` confirmation (TOURNAMENT_VERBS)
  *
  * Table ids and steps are base-36. Ids are ≤ 100 characters (Discord's limit).
  */
@@ -63,7 +64,13 @@ export type CustomId =
   /** The review panel: `step` null = the last step; `view` as `encodeView` (src/review/replay.ts) writes it. */
   | { kind: 'review'; tableId: number; step: number | null; view: string; op: ReviewOp }
   /** A `/history` page (0-based) of `userId`'s finished games. */
-  | { kind: 'history'; userId: string; page: number };
+  | { kind: 'history'; userId: string; page: number }
+  /** A tournament's card button or its cancel confirmation (docs/tournaments.md). */
+  | { kind: 'tournament'; tournamentId: number; verb: TournamentVerb };
+
+/** What a tournament component does: enter, leave, start, show the standings; confirm or refuse a cancel. */
+export const TOURNAMENT_VERBS = ['join', 'leave', 'start', 'standings', 'cancel', 'keep'] as const;
+export type TournamentVerb = (typeof TOURNAMENT_VERBS)[number];
 
 /**
  * What a review component does: open the review (`o`, from a board or `/history`), go to the
@@ -113,6 +120,8 @@ const reviewSchema = z.tuple([
   z.enum(REVIEW_OPS),
 ]);
 
+const tournamentSchema = z.tuple([z.literal('rh1'), z.literal('n'), b36, z.enum(TOURNAMENT_VERBS)]);
+
 const historySchema = z.tuple([z.literal('rh1'), z.literal('h'), z.string().regex(/^[0-9]{1,20}$/), b36]);
 
 /** Encode a review component id: `step` null = the last step; `view` as `encodeView` writes it. */
@@ -123,6 +132,11 @@ export function reviewId(tableId: number, step: number | null, view: string, op:
 /** Encode a `/history` page button id (`userId` a Discord snowflake, `page` 0-based). */
 export function historyPageId(userId: string, page: number): string {
   return check(`rh1:h:${userId}:${page.toString(36)}`);
+}
+
+/** Encode a tournament component id. */
+export function tournamentActionId(tournamentId: number, verb: TournamentVerb): string {
+  return check(`rh1:n:${tournamentId.toString(36)}:${verb}`);
 }
 
 /** Encode a game action button id. Throws if the result would exceed 100 characters. */
@@ -189,6 +203,10 @@ export function decodeCustomId(raw: string): CustomId | null {
   if (parts[1] === 'h') {
     const history = historySchema.safeParse(parts);
     return history.success ? { kind: 'history', userId: history.data[2], page: history.data[3] } : null;
+  }
+  if (parts[1] === 'n') {
+    const tournament = tournamentSchema.safeParse(parts);
+    return tournament.success ? { kind: 'tournament', tournamentId: tournament.data[2], verb: tournament.data[3] } : null;
   }
   if (parts[1] === 'p') {
     const privacy = privacySchema.safeParse(parts);

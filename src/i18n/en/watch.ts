@@ -35,7 +35,8 @@ export const watch = {
   movesHeading: (count: number) => `**Moves so far** (${count})`,
   noMoves: 'No moves yet.',
   earlier: (count: number) => `-# … ${count} earlier move${count === 1 ? '' : 's'} (Review shows every move once the game is over).`,
-  moveLine: (step: number, name: string, mark: string, lines: string) => `${step}. **${name}**${mark}${lines ? `: ${lines}` : ''}`,
+  /** One move of the list: what the watcher may read of it (it names who moved), else who moved; how, when nobody clicked. */
+  moveLine: (step: number, name: string, mark: string, lines: string) => (lines ? `${step}. ${lines}${mark ? ` *(${mark.trim()})*` : ''}` : `${step}. **${name}** moved${mark}.`),
   expires: '-# This view follows the game for 15 minutes; 🔄 Refresh brings it back after that.',
   refresh: '🔄 Refresh',
   stop: '⏹ Stop watching',

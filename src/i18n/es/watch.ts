@@ -30,7 +30,7 @@ export const watch = {
   movesHeading: (count: number) => `**Jugadas hasta ahora** (${count})`,
   noMoves: 'Todavía no hay jugadas.',
   earlier: (count: number) => `-# … ${count} jugada${count === 1 ? '' : 's'} anterior${count === 1 ? '' : 'es'} (Revisar muestra todas cuando termine la partida).`,
-  moveLine: (step: number, name: string, mark: string, lines: string) => `${step}. **${name}**${mark}${lines ? `: ${lines}` : ''}`,
+  moveLine: (step: number, name: string, mark: string, lines: string) => (lines ? `${step}. ${lines}${mark ? ` *(${mark.trim()})*` : ''}` : `${step}. **${name}** jugó${mark}.`),
   expires: '-# Esta vista sigue la partida durante 15 minutos; 🔄 Actualizar la recupera después.',
   refresh: '🔄 Actualizar',
   stop: '⏹ Dejar de mirar',
