@@ -58,9 +58,17 @@ export const gameTables = sqliteTable(
      * e.g. AI-player seating and pace; README "AI players"). `{}` when none.
      */
     tableOptions: text('table_options', { mode: 'json' }).notNull().default(sql`'{}'`),
+    /**
+     * The lesson this table plays (docs/lessons.md "Lesson tables"): the game's lesson script and
+     * its version, e.g. `suspicion@1`; null for a game table. A lesson is private and is not its
+     * channel's table (the index below leaves it out).
+     */
+    lesson: text('lesson'),
   },
   (t) => [
-    uniqueIndex('game_tables_one_open_per_channel').on(t.channelId).where(sql`status in ('lobby', 'active')`),
+    uniqueIndex('game_tables_one_open_per_channel').on(t.channelId).where(sql`status in ('lobby', 'active') and lesson is null`),
+    // One open lesson per learner and game in a server (docs/lessons.md): a double click opens one.
+    uniqueIndex('game_tables_one_lesson_per_learner').on(t.guildId, t.hostUserId, t.game).where(sql`status in ('lobby', 'active') and lesson is not null`),
     index('game_tables_status').on(t.status),
     index('game_tables_guild_status').on(t.guildId, t.status),
   ],
@@ -91,7 +99,7 @@ export const seats = sqliteTable(
     botLevel: text('bot_level'),
     /**
      * The player has opened their hand (Show my hand, `/hand`) at least once in this game:
-     * until then a counter window they race in waits longer (README "Suspicion notes",
+     * until then a counter window they race in waits longer (docs/tables.md "Suspicion notes",
      * UNSEEN_HAND_WINDOW_MS in src/tables/policy.ts).
      */
     looked: integer('looked', { mode: 'boolean' }).notNull().default(false),
@@ -236,7 +244,7 @@ export const guildSettings = sqliteTable('guild_settings', {
   hostRoleId: text('host_role_id'),
   /** Public boards drawn as text instead of pictures (README "Pictures"); null = pictures. */
   textBoards: integer('text_boards', { mode: 'boolean' }),
-  /** Who may watch a new table (README "Watching"): 'public', 'delayed' or 'off'; null = 'public'. */
+  /** Who may watch a new table (docs/watching.md "Spectator rules of a table"): 'public', 'delayed' or 'off'; null = 'public'. */
   spectators: text('spectators'),
   /** With `spectators` 'delayed': how many moves behind watchers are; null = the default. */
   spectatorDelay: integer('spectator_delay'),

@@ -5,13 +5,14 @@
 import { seatsToAct, type GameEvent, type GameResult, type Pending, type Seat } from '../games/engine.js';
 import type { SeatRow, TableRow } from '../persistence/store/types.js';
 import { isBotUser, tableOptionsOf } from './bots.js';
+import { LESSON_IDLE_MS } from './lesson-rules.js';
 import { decisionMs } from './pace.js';
 import type { StoredEvent, StoredResult } from './types.js';
 
 /** How many recent events a table keeps for the board log and panel notes. */
 export const RECENT_EVENTS_KEPT = 30;
 
-/** A game nobody plays ends after at least this long without a player's move (README "Deadlines"), in ms. */
+/** A game nobody plays ends after at least this long without a player's move (docs/tables.md "Deadlines"), in ms. */
 export const ABANDON_AFTER_MS = 10 * 60 * 1000;
 /** … and only once every away player missed this many turn/vote deadlines in a row. */
 export const ABANDON_AFTER_TIMEOUTS = 3;
@@ -47,7 +48,7 @@ export function isPresent(row: SeatRow): boolean {
 }
 
 /**
- * Whether nobody plays the table any more (README "Deadlines"): every human seat is away or
+ * Whether nobody plays the table any more (docs/tables.md "Deadlines"): every human seat is away or
  * has left (bot seats never count), at least one is away rather than gone (a table everyone
  * left ends at once), every away human seat missed ABANDON_AFTER_TIMEOUTS turn/vote
  * deadlines in a row, and ABANDON_AFTER_MS passed since `lastMoveAt` — the last move a human
@@ -63,7 +64,7 @@ export function isAbandoned(seats: SeatRow[], lastMoveAt: number, now: number): 
 /**
  * The shortest time, in ms, a reaction window (Suspicion's counter race, counter-counter and
  * cancel windows: `timer: 'reaction'`) stays open while a human who must answer in it has
- * never opened their hand in this game (README "Suspicion notes"). A newcomer is not raced
+ * never opened their hand in this game (docs/tables.md "Suspicion notes"). A newcomer is not raced
  * out of a 10-second window before they have seen their cards: the window lasts at least
  * this long from its opening; once they have looked, windows have their table's length.
  */
@@ -86,7 +87,8 @@ export function waitsForUnseenHand(pending: Pending, seats: readonly SeatRow[]):
  * table's pace (`decisionMs`, src/tables/pace.ts: the game's timeout at a live table, hours
  * at a turn-based one) — for a reaction window that waits for a human who has never opened
  * their hand (`seats` given, `waitsForUnseenHand`), now + at least UNSEEN_HAND_WINDOW_MS.
- * `tableOptions`: the table's stored options (default `before`'s).
+ * `tableOptions`: the table's stored options (default `before`'s). A lesson table (`before.lesson`)
+ * gets now + LESSON_IDLE_MS at every change instead (src/tables/lesson-rules.ts).
  */
 export function deadlineFor(
   pending: Pending,
@@ -96,6 +98,8 @@ export function deadlineFor(
   tableOptions: unknown = before?.tableOptions,
 ): { deadlineAt: number | null; deadlineStep: number | null } {
   if (pending.kind === 'over') return { deadlineAt: null, deadlineStep: null };
+  // A lesson has no game timers: every change gives it LESSON_IDLE_MS more (docs/lessons.md "Lesson tables").
+  if (before?.lesson) return { deadlineAt: now + LESSON_IDLE_MS, deadlineStep: pending.step };
   if (before && before.deadlineStep === pending.step && before.deadlineAt !== null) {
     return { deadlineAt: before.deadlineAt, deadlineStep: pending.step };
   }

@@ -20,13 +20,15 @@
  * without reading the database again.
  *
  * This file is the facade: one method per verb, each handed to the module of its concern —
- * reads.ts, lobby.ts, play.ts, deadlines.ts, restart.ts — which share one TableContext
+ * reads.ts, lobby.ts, play.ts, deadlines.ts, restart.ts, lessons.ts, lost.ts — which share one TableContext
  * (core.ts: store, per-table queue, timers, listeners). The board and ping message ids are
  * the Discord wing's (src/discord/publish/message-ids.ts).
  */
 import { TableContext, type TableServiceDeps } from './core.js';
 import { TableDeadlines } from './deadlines.js';
+import { TableLessons } from './lessons.js';
 import { TableLobby } from './lobby.js';
+import { TableLoss } from './lost.js';
 import { TablePlay } from './play.js';
 import { TableReads } from './reads.js';
 import { TableRestart } from './restart.js';
@@ -36,6 +38,7 @@ import type { TableListener } from './types.js';
 export { MAX_CHANGE_ATTEMPTS, type TableServiceDeps } from './core.js';
 export { AWAY_AFTER_MISSED } from './deadlines.js';
 export { LOBBY_IDLE_MS, type CreateTableInput } from './lobby.js';
+export type { LostPlace } from './lost.js';
 export { DOUBLE_CLICK_MS } from './play.js';
 export { lateAfterRestart, RECOVERY_CONCURRENCY, RESTART_GRACE_MS } from './restart.js';
 
@@ -47,6 +50,8 @@ export class TableService {
   private readonly play: TablePlay;
   private readonly deadlines: TableDeadlines;
   private readonly restart: TableRestart;
+  private readonly loss: TableLoss;
+  private readonly lessons: TableLessons;
   /** Tables the bot seats itself (a tournament's; src/tables/seated.ts). */
   readonly seating: TableSeating;
 
@@ -57,6 +62,8 @@ export class TableService {
     this.play = new TablePlay(this.ctx);
     this.deadlines = new TableDeadlines(this.ctx);
     this.restart = new TableRestart(this.ctx);
+    this.loss = new TableLoss(this.ctx);
+    this.lessons = new TableLessons(this.ctx, deps.lessonBotPaceMs);
     this.seating = new TableSeating(this.ctx);
   }
 
@@ -191,6 +198,23 @@ export class TableService {
     return this.play.takeVacation(...args);
   }
 
+  // ---------------------------------------------------------------- Lessons (src/tables/lessons.ts)
+
+  /** TableLessons.openLesson. */
+  openLesson(...args: Parameters<TableLessons['openLesson']>): ReturnType<TableLessons['openLesson']> {
+    return this.lessons.openLesson(...args);
+  }
+
+  /** TableReads.lessonScript. */
+  lessonScript(...args: Parameters<TableReads['lessonScript']>): ReturnType<TableReads['lessonScript']> {
+    return this.reads.lessonScript(...args);
+  }
+
+  /** TableReads.openLessonOf. */
+  openLessonOf(...args: Parameters<TableReads['openLessonOf']>): ReturnType<TableReads['openLessonOf']> {
+    return this.reads.openLessonOf(...args);
+  }
+
   // ---------------------------------------------------------------- Deadlines (src/tables/deadlines.ts)
 
   /** TableDeadlines.fireDeadline. */
@@ -201,6 +225,18 @@ export class TableService {
   /** TableDeadlines.stop. */
   stop(...args: Parameters<TableDeadlines['stop']>): ReturnType<TableDeadlines['stop']> {
     return this.deadlines.stop(...args);
+  }
+
+  // ---------------------------------------------------------------- Tables whose place is gone (src/tables/lost.ts)
+
+  /** TableLoss.endLost. */
+  endLost(...args: Parameters<TableLoss['endLost']>): ReturnType<TableLoss['endLost']> {
+    return this.loss.endLost(...args);
+  }
+
+  /** TableLoss.endLostIn. */
+  endLostIn(...args: Parameters<TableLoss['endLostIn']>): ReturnType<TableLoss['endLostIn']> {
+    return this.loss.endLostIn(...args);
   }
 
   // ---------------------------------------------------------------- Recovery after a restart (src/tables/restart.ts)

@@ -73,7 +73,16 @@ export type ServiceError =
   /** 💡 Hint asked at a rated table opened without `hints` (src/tables/hints.ts). */
   | { code: 'hints-off' }
   /** 💡 Hint asked while the seat has nothing to decide. */
-  | { code: 'nothing-to-decide' };
+  | { code: 'nothing-to-decide' }
+  /**
+   * A lesson's learner clicked a move the lesson does not teach now (docs/lessons.md): `taught`
+   * are the moves it accepts (the first is the one its note teaches); `snapshot` as for `stale`.
+   */
+  | { code: 'lesson-not-yet'; action: unknown; taught: unknown[]; snapshot: TableSnapshot }
+  /** A lesson whose script changed since it opened (a new version): start it again. */
+  | { code: 'lesson-outdated'; game: string }
+  /** The game has no lesson (`openLesson`). */
+  | { code: 'no-lesson' };
 
 /** Success with a value, or a ServiceError (the game state is then unchanged). */
 export type ServiceResult<T> = { ok: true; value: T } | { ok: false; error: ServiceError };
@@ -168,7 +177,21 @@ export interface TableChange {
   ended: boolean;
   /** A new decision opened (the previous "your move" ping is out of date). */
   newDecision?: boolean;
+  /**
+   * The table ended because its place is gone (src/tables/lost.ts): listeners send nothing
+   * more for it — no board, ping, panel or notice.
+   */
+  lost?: LostReason;
 }
+
+/**
+ * Why a table's place is gone (its end reason; src/tables/lost.ts): the bot was removed from
+ * the server, the channel or thread was deleted, or the thread was locked.
+ */
+export type LostReason = 'bot-removed' | 'channel-deleted' | 'thread-locked';
+
+/** Every LostReason (end reasons of lost tables). */
+export const LOST_REASONS: readonly LostReason[] = ['bot-removed', 'channel-deleted', 'thread-locked'];
 
 /**
  * Receives every committed change (the Discord layer redraws the board and panels), per

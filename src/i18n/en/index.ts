@@ -2,6 +2,7 @@
 import { bots } from './bots.js';
 import { common } from './common.js';
 import { help } from './help.js';
+import { platform } from './platform.js';
 import { privacy } from './privacy.js';
 import { review } from './review.js';
 import { ratings } from './ratings.js';
@@ -9,4 +10,4 @@ import { tournaments } from './tournaments.js';
 import { turns } from './turns.js';
 import { watch } from './watch.js';
 
-export const en = { common, ratings, privacy, help, bots, turns, review, tournaments, watch } as const;
+export const en = { common, ratings, privacy, help, bots, turns, review, tournaments, platform, watch } as const;

@@ -8,11 +8,11 @@
  * `BEGIN IMMEDIATE` … `COMMIT` (or `ROLLBACK` when its callback rejects). Calls outside a
  * transaction run at once when no transaction holds the connection, or wait their turn
  * (so they never see, or join, a transaction in progress). Every statement itself is
- * synchronous: the only cost over the synchronous TableRepo is a resolved promise per call
- * (measured by bench/store.ts).
+ * synchronous: the only cost over calling the same prepared statements synchronously is a
+ * resolved promise per call (measured by bench/store.ts).
  *
  * While store transactions may be open, nothing else may write through the same connection
- * (TableRepo, drizzle directly): better-sqlite3 would nest such writes into the open
+ * (drizzle or better-sqlite3 directly): better-sqlite3 would nest such writes into the open
  * transaction as a savepoint. One process, one connection, one store (SQLite serves a single
  * bot process; several processes need PostgreSQL).
  */
@@ -397,10 +397,10 @@ class SqliteOps implements SyncOf<StoreTx> {
       openInChannel: db
         .select()
         .from(gameTables)
-        // The statuses written out, as in the partial unique index game_tables_one_open_per_channel:
+        // The statuses (and "not a lesson") written out, as in the partial unique index game_tables_one_open_per_channel:
         // SQLite uses a partial index only when the query states its WHERE term literally (bound
         // parameters make it scan every open table through game_tables_status instead).
-        .where(and(eq(gameTables.channelId, p('channel')), sql`${gameTables.status} in ('lobby', 'active')`))
+        .where(and(eq(gameTables.channelId, p('channel')), sql`${gameTables.status} in ('lobby', 'active') and ${gameTables.lesson} is null`))
         .prepare(),
       boardPage: db
         .select({

@@ -47,8 +47,8 @@
  *   (message ids, season reset, server settings) are atomic; multi-statement reads
  *   (leaderboard pages, /stats, /admin tables) see one consistent snapshot.
  * - **Cost** (bench/store.ts, same machine): the async SQLite store's own overhead is a
- *   resolved promise per call (about a microsecond); a move through it is cheaper than through
- *   TableRepo because its hot statements are prepared once. A PostgreSQL move is a handful of
+ *   resolved promise per call (about a microsecond) over the same prepared statements called
+ *   synchronously (its hot statements are prepared once). A PostgreSQL move is a handful of
  *   round trips plus the commit's WAL flush: milliseconds, which the per-table queue keeps
  *   off other tables.
  */
@@ -137,12 +137,17 @@ export interface OpenTablesFilter {
  */
 export interface OpenTableHead {
   id: number;
+  /** Where the table lives (start-up: a table whose server or channel is gone ends, src/lifecycle.ts). */
+  guildId: string;
+  channelId: string;
   status: TableStatus;
   /** As in TableRow: when the current decision (or the idle lobby) expires; null when nothing waits. */
   deadlineAt: number | null;
   version: number;
   /** The table version the board message last showed (behind `version` = redraw needed). */
   boardVersion: number;
+  /** As in TableRow: the lesson it plays (docs/lessons.md), null for a game table; a lesson has no board. */
+  lesson: string | null;
   /** True when any seat of the table has a bot level (an AI player sits, or sat, there). */
   hasBotSeat: boolean;
 }
