@@ -316,7 +316,7 @@ async function settings(interaction: ChatInputCommandInteraction, app: AppContex
   const language = languageChoice === null ? undefined : languageChoice === LANGUAGE_AUTO ? null : languageChoice;
   if (language && !(LANGUAGES as readonly string[]).includes(language)) return refuse('bad_setting', text.common.errors.badOptions(`language: ${language}`));
   const textBoards = interaction.options.getBoolean('text-boards');
-  // Watching defaults (README "Watching") and the tournament organisers' role (docs/tournaments.md).
+  // Watching defaults (docs/watching.md) and the tournament organisers' role (docs/tournaments.md).
   const watching: Partial<GuildWatchSettings> = {};
   const mode = interaction.options.getString('spectators');
   if (mode !== null) watching.spectators = mode === 'public' ? null : mode;

@@ -119,7 +119,7 @@ function addPaceOptions(sub: SlashCommandSubcommandBuilder, t: Messages): void {
 }
 
 /**
- * The spectator options of `/<game> new` (README "Watching"): `spectators` (public, delayed or
+ * The spectator options of `/<game> new` (docs/watching.md): `spectators` (public, delayed or
  * off), `spectator-delay` (moves behind, with delayed) and `watchers-see-hands` (off or after
  * the end); each unset one takes the server's default (`/admin settings`).
  */

@@ -92,7 +92,7 @@ export const reviewClick: ComponentHandler<'review'> = async (interaction, app, 
     return;
   }
   const viewerSeat = seatOf(loaded.seats, interaction.user.id, loaded.table.status);
-  // The table's spectator rules (README "Watching"): while it runs, a non-player reviews what a
+  // The table's spectator rules (docs/watching.md): while it runs, a non-player reviews what a
   // watcher may see — nothing where watching is off, nothing newer than a delayed table's delay.
   const policy = spectatorPolicy(tableOptionsOf(loaded.table.tableOptions));
   const seated = loaded.seats.some((row) => row.userId === interaction.user.id);

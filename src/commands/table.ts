@@ -1,5 +1,5 @@
 /**
- * `/table leave`, `/table cancel` and `/table watch` (README "Watching") for the open table in this channel. Both ask for a
+ * `/table leave`, `/table cancel` and `/table watch` (docs/watching.md) for the open table in this channel. Both ask for a
  * confirmation button first (docs/discord.md: destructive actions confirm). `/table vacation hours:`
  * pauses the player's clock at a turn-based table once per game (README "Turn-based tables").
  */

@@ -42,7 +42,7 @@ export const TABLE_VERBS = [
   'pictures',
   // 💡 Hint on a private panel (README "AI players"; src/tables/hints.ts).
   'hint',
-  // Watching (README "Watching"): open or refresh a watch panel, stop watching, who watches.
+  // Watching (docs/watching.md): open or refresh a watch panel, stop watching, who watches.
   'watch',
   'unwatch',
   'watchers',

@@ -43,7 +43,7 @@ export interface CreateTableInput {
    */
   paceOptions?: { pace?: unknown; moveHours?: unknown };
   /**
-   * The spectator options of `/<game> new` as typed (README "Watching"): `spectators`, `delay`
+   * The spectator options of `/<game> new` as typed (docs/watching.md): `spectators`, `delay`
    * (moves) and `seeHands`, over the server's defaults `spectatorDefaults` (`/admin settings`);
    * checked by `readSpectatorOptions` (src/tables/spectators.ts).
    */

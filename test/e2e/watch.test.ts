@@ -1,5 +1,5 @@
 /**
- * Watching end to end (README "Watching"; docs/watching.md): the real bot against the Discord
+ * Watching end to end (docs/watching.md): the real bot against the Discord
  * emulator. A delayed Suspicion table: its lobby says so; 👀 Watch on the board opens a
  * non-player's private watch panel and puts "👁 1 watching" on the board (names on a click);
  * a player is refused; after every move the watcher's panel is exactly the panel of the game cut

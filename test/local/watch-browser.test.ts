@@ -1,5 +1,5 @@
 /**
- * Watching in local play, in a real browser (README "Watching"): three users play Suspicion
+ * Watching in local play, in a real browser (docs/watching.md): three users play Suspicion
  * (through the emulator's users, as other pages would), and a fourth looks through the page —
  * 👀 Watch on the board opens their private watch panel, with the board's picture and the moves
  * so far, "👁 1 watching" appears on the board, and the panel follows the game after a move.

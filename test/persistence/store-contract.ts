@@ -849,7 +849,7 @@ export function storeContract(backend: string, harness: StoreHarness): void {
       expect(await store.userTextBoards(userId(1))).toBe(false);
     });
 
-    it('stores the watching defaults and the tournament role (README "Watching"): nulls until set, patches keep the other keys, null clears', async () => {
+    it('stores the watching defaults and the tournament role (docs/watching.md): nulls until set, patches keep the other keys, null clears', async () => {
       const store = await harness.open();
       const g = GUILDS[0]!;
       const none = { spectators: null, spectatorDelay: null, watchersSeeHands: null, tournamentRoleId: null };

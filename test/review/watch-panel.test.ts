@@ -1,5 +1,5 @@
 /**
- * What a watcher is actually sent (README "Watching"; src/discord/render/watch.ts), over whole
+ * What a watcher is actually sent (docs/watching.md; src/discord/render/watch.ts), over whole
  * random games of every game:
  *
  * - **Never newer.** At a `delayed` table, after every move of the game, the whole watch panel

@@ -222,7 +222,7 @@ async function tableVerb(interaction: ComponentInteraction, app: AppContext, log
       return;
     }
     case 'watch': {
-      // 👀 Watch on a board, or 🔄 Refresh on a watch panel (README "Watching").
+      // 👀 Watch on a board, or 🔄 Refresh on a watch panel (docs/watching.md).
       const result = await app.service.lookUp(tableId, actor);
       if (!result.ok) return refuse(result.error);
       await answerWithWatch(interaction, app, log, result.value);

@@ -1,5 +1,5 @@
 /**
- * Watching a table (README "Watching"; docs/watching.md): 👀 Watch on a running board, its
+ * Watching a table (docs/watching.md): 👀 Watch on a running board, its
  * panel's 🔄 Refresh and `/table watch` open (or redraw) the clicker's private watch panel; ⏹
  * Stop watching ends it; "👁 N watching" lists who watches. A player never watches their own
  * table, and nobody watches where the table's spectators are off: each is refused privately.

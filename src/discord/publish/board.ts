@@ -50,7 +50,7 @@ export interface BoardDeps {
   pictures: PictureMaker;
   /** True when the server's boards are drawn as text (README "Pictures"). */
   textBoards: (guildId: string) => Promise<boolean>;
-  /** How many members watch a table now (README "Watching": "👁 N watching" on its board). */
+  /** How many members watch a table now (docs/watching.md: "👁 N watching" on its board). */
   watchers: (tableId: number) => number;
   tokens: InteractionTokens;
   work: PublishWork;

@@ -91,7 +91,7 @@ export class Publisher implements TableListener {
   readonly tokens: InteractionTokens;
   /** The open private panels, redrawn after each change (and their writer, which click answers share). */
   readonly panels: LivePanels;
-  /** The watchers' panels, redrawn after each change from the watcher's replay (README "Watching"). */
+  /** The watchers' panels, redrawn after each change from the watcher's replay (docs/watching.md). */
   readonly watchers: WatchPanels;
   /** The tables' replays, extended move by move (reviews and watch panels). */
   readonly replays: ReplayLoader;

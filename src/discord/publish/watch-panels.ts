@@ -1,5 +1,5 @@
 /**
- * The watchers of the tables this process publishes (README "Watching"; docs/watching.md): each
+ * The watchers of the tables this process publishes (docs/watching.md): each
  * watcher's private watch panel, with the interaction token that can edit it (valid 15 minutes;
  * docs/discord.md §2), redrawn after every change of its table through the panel writer (in
  * order per message, not sent when it would look the same) — drawn from the watcher's replay

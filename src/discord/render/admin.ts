@@ -64,7 +64,7 @@ export interface SettingsView {
   language: string | null;
   /** Public boards drawn as text instead of pictures (README "Pictures"). */
   textBoards: boolean;
-  /** Watching defaults for new tables and the tournament organisers' role (README "Watching", docs/tournaments.md); absent: not shown. */
+  /** Watching defaults for new tables and the tournament organisers' role (docs/watching.md, docs/tournaments.md); absent: not shown. */
   watching?: GuildWatchSettings;
 }
 

@@ -45,7 +45,7 @@ export interface BoardLook {
   picture?: MessagePicture | null;
   /** The server's "text boards" setting: the text version instead of the picture. */
   textBoards?: boolean;
-  /** How many members watch the table now (README "Watching"): "👁 N watching", names on a click. */
+  /** How many members watch the table now (docs/watching.md): "👁 N watching", names on a click. */
   watchers?: number;
 }
 
@@ -123,7 +123,7 @@ export function boardMessage(mod: GameModule, snapshot: TableSnapshot, text: Cat
 }
 
 /**
- * The board's watch buttons (README "Watching"): 👀 Watch, and "👁 N watching" (its click lists
+ * The board's watch buttons (docs/watching.md): 👀 Watch, and "👁 N watching" (its click lists
  * who) while anyone watches — none where the table's spectators are off.
  */
 function watchButtons(snapshot: TableSnapshot, watchers: number, text: Catalog) {

@@ -13,7 +13,7 @@ import { tableActionId } from '../custom-id.js';
 import { spectatorPolicy, type SpectatorPolicy } from '../../tables/spectators.js';
 import { button, buttonRow, escapeName, relative, selectRow, type ComponentRow, type MessagePayload } from './markup.js';
 
-/** The lobby's line about watchers (README "Watching"), or '' for the default (public, no hands). */
+/** The lobby's line about watchers (docs/watching.md), or '' for the default (public, no hands). */
 export function spectatorLine(policy: SpectatorPolicy, text: Catalog): string {
   if (policy.mode === 'public' && policy.seeHands === 'off') return '';
   return text.watch.lobbyLine(policy.mode, policy.delay, policy.seeHands === 'after-the-end');

@@ -43,7 +43,7 @@ export interface ReviewInput {
   viewerSeat: Seat | null;
   /** True once the table will never move again (finished, cancelled or abandoned). */
   over: boolean;
-  /** The table lets non-players see every hand once the game is over (`watchers-see-hands: after-the-end`, README "Watching"). */
+  /** The table lets non-players see every hand once the game is over (`watchers-see-hands: after-the-end`, docs/watching.md). */
   watchersSeeHands?: boolean;
 }
 

@@ -1,5 +1,5 @@
 /**
- * A watcher's private panel (README "Watching"; docs/watching.md): the public board of the step
+ * A watcher's private panel (docs/watching.md): the public board of the step
  * the table's spectator rules allow — its picture and alt text (or its text version), every hand
  * once the game is over where the table lets watchers see them — and the moves so far, with
  * Refresh and Stop watching.

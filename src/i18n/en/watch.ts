@@ -1,4 +1,4 @@
-/** English strings of watching a table (README "Watching"; docs/watching.md). */
+/** English strings of watching a table (docs/watching.md). */
 export const watch = {
   commands: {
     tableWatch: 'Watch the game in this channel: a private live view of its public board',

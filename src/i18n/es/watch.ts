@@ -1,4 +1,4 @@
-/** Spanish strings of watching a table (README "Watching"; docs/watching.md). */
+/** Spanish strings of watching a table (docs/watching.md). */
 export const watch = {
   commands: {
     tableWatch: 'Mira la partida de este canal: una vista privada en vivo de su tablero público',

@@ -66,7 +66,7 @@ export type TurnNoticeRow = typeof turnNotices.$inferSelect;
 export type DueReminder = { tableId: number; userId: string; remindAt: number };
 export type { TurnNotify };
 /**
- * A server's watching defaults for new tables (README "Watching": `spectators` 'public',
+ * A server's watching defaults for new tables (docs/watching.md: `spectators` 'public',
  * 'delayed' or 'off'; `spectatorDelay` moves; `watchersSeeHands` 'off' or 'after-the-end') and
  * the role that may organise tournaments besides Manage Server (docs/tournaments.md); null = not set.
  */
@@ -527,7 +527,7 @@ export interface StoreReads {
   tournamentLog(tournamentId: number, limit?: number): Promise<TournamentLogRow[]>;
   /** True when `guildId`'s public boards are drawn as text instead of pictures (`/admin settings`); false when never set. */
   guildTextBoards(guildId: string): Promise<boolean>;
-  /** `guildId`'s watching defaults and tournament role (`/admin settings`; README "Watching", docs/tournaments.md); nulls when never set. */
+  /** `guildId`'s watching defaults and tournament role (`/admin settings`; docs/watching.md, docs/tournaments.md); nulls when never set. */
   guildWatchSettings(guildId: string): Promise<GuildWatchSettings>;
 }
 
