@@ -101,6 +101,7 @@ async function gameAction(
   const refusal = result.error;
   log.outcome = refusal.code;
   if (refusal.code !== 'stale' && refusal.code !== 'rule') {
+    if (await redrawWithReason(interaction, app, text, id.tableId, refusal)) return;
     await interaction.reply(privateText(serviceErrorText(refusal, text)));
     return;
   }
@@ -114,12 +115,34 @@ async function gameAction(
   await answerWithPanel(interaction, app, refusal.snapshot, how, note);
 }
 
+/**
+ * A click on a private panel that was about to change — its decision already gone
+ * (`nothing-to-decide`: 💡 Hint on buttons drawn before a move) or its game just over
+ * (`table-closed`) — is answered like any stale click (docs/discord.md "Answers to
+ * mistakes"): that panel redrawn in place, as the table is now, with the reason as its note,
+ * not a bare refusal beside buttons that no longer mean anything. Only for a player of the
+ * table (a seat row that is theirs); anything else keeps the private refusal. True when it
+ * answered.
+ */
+async function redrawWithReason(interaction: ComponentInteraction, app: AppContext, text: Catalog, tableId: number, refusal: ServiceError): Promise<boolean> {
+  if (refusal.code !== 'nothing-to-decide' && refusal.code !== 'table-closed') return false;
+  if (!onPanel(interaction) || interaction.deferred || interaction.replied) return false;
+  const looked = await app.service.lookUp(tableId, actorOf(interaction));
+  if (!looked.ok || !looked.value.seats.some((row) => row.userId === interaction.user.id && row.seat !== null)) return false;
+  await answerWithPanel(interaction, app, looked.value, 'update', serviceErrorText(refusal, text));
+  return true;
+}
+
+/** The table verbs of a hand panel's own buttons (a refusal there may redraw the panel: redrawWithReason). */
+const PANEL_VERBS: ReadonlySet<TableVerb> = new Set<TableVerb>(['hint', 'refresh', 'text-version', 'pictures']);
+
 /** A table verb (`rh1:t:…`): lobby buttons, confirmations, rules, hand and refresh. */
 async function tableVerb(interaction: ComponentInteraction, app: AppContext, log: InteractionLog, text: Catalog, tableId: number, verb: TableVerb): Promise<void> {
   const actor = actorOf(interaction);
   const commands = text.common.commands;
   const refuse = async (refusal: ServiceError) => {
     log.outcome = refusal.code;
+    if (PANEL_VERBS.has(verb) && (await redrawWithReason(interaction, app, text, tableId, refusal))) return;
     await interaction.reply(privateText(serviceErrorText(refusal, text)));
   };
   switch (verb) {
@@ -208,7 +231,8 @@ async function tableVerb(interaction: ComponentInteraction, app: AppContext, log
       if (!result.ok) return refuse(result.error);
       log.outcome = 'ok';
       await app.store.setUserTextBoards(actor.userId, verb === 'text-version', Date.now());
-      await answerWithPanel(interaction, app, result.value, onPanel(interaction) ? 'update' : 'reply');
+      // A new look of the panel: nothing drawn for the old one is sent after this answer.
+      await answerWithPanel(interaction, app, result.value, onPanel(interaction) ? 'update' : 'reply', undefined, true);
       return;
     }
     case 'hint': {

@@ -1,4 +1,5 @@
 /** The neutral-Spanish catalog ("ustedes", no "vosotros"), composed like the English one (README "Languages"). */
+import { activity } from './activity.js';
 import { bots } from './bots.js';
 import { common } from './common.js';
 import { help } from './help.js';
@@ -10,4 +11,4 @@ import { tournaments } from './tournaments.js';
 import { turns } from './turns.js';
 import { watch } from './watch.js';
 
-export const es = { common, ratings, privacy, help, bots, turns, review, tournaments, platform, watch } as const;
+export const es = { common, ratings, privacy, help, bots, turns, review, tournaments, platform, activity, watch } as const;
