@@ -133,10 +133,10 @@ export const tournaments = {
       left: () => 'left during sign-up',
       withdrew: (data: { from?: number }) => `withdrew (not paired from round ${data.from ?? '?'})`,
       started: (data: { entrants?: number }) => `started it (${data.entrants ?? '?'} entrants)`,
-      'round-paired': (data: { round?: number; tables?: unknown[]; byes?: unknown[]; repeats?: number; exhaustive?: boolean }) =>
+      'round-paired': (data: { round?: number; tables?: number[]; byes?: string[]; repeats?: number; exhaustive?: boolean }) =>
         `round ${data.round ?? '?'} paired: ${data.tables?.length ?? 0} tables, ${data.byes?.length ?? 0} byes, ${data.repeats ?? 0} repeat pairs${data.exhaustive === false ? ' (best found within the search budget)' : ''}`,
       'table-venue': (data: { round?: number; table?: number; channelId?: string }) => `round ${data.round ?? '?'} table ${data.table ?? '?'}: thread <#${data.channelId ?? ''}>`,
-      'round-started': (data: { round?: number; tables?: unknown[] }) => `round ${data.round ?? '?'} started (${data.tables?.length ?? 0} tables)`,
+      'round-started': (data: { round?: number; tables?: number[] }) => `round ${data.round ?? '?'} started (${data.tables?.length ?? 0} tables)`,
       'table-ended': (data: { round?: number; table?: number; tableId?: number; outcome?: { reason?: string | null } }) =>
         `round ${data.round ?? '?'} table ${data.table ?? '?'} (game #${data.tableId ?? '?'}) ended${data.outcome?.reason ? ` (${data.outcome.reason})` : ''}`,
       'round-ended': (data: { round?: number }) => `round ${data.round ?? '?'} is over`,
@@ -144,7 +144,7 @@ export const tournaments = {
       'deadline-extended': (data: { round?: number }) => `round ${data.round ?? '?'}: its deadline passed while the bot was down, extended`,
       finished: (data: { reason?: string }) => (data.reason === 'too-few' ? 'ended: too few entrants left' : 'finished'),
       cancelled: () => 'cancelled it',
-    } as Record<string, (data: never) => string>,
+    },
     other: (kind: string) => kind,
     none: 'Nothing logged yet.',
   },

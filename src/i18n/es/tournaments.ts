@@ -126,10 +126,10 @@ export const tournaments = {
       left: () => 'salió durante la inscripción',
       withdrew: (data: { from?: number }) => `se retiró (no juega desde la ronda ${data.from ?? '?'})`,
       started: (data: { entrants?: number }) => `lo empezó (${data.entrants ?? '?'} inscritos)`,
-      'round-paired': (data: { round?: number; tables?: unknown[]; byes?: unknown[]; repeats?: number; exhaustive?: boolean }) =>
+      'round-paired': (data: { round?: number; tables?: number[]; byes?: string[]; repeats?: number; exhaustive?: boolean }) =>
         `ronda ${data.round ?? '?'} emparejada: ${data.tables?.length ?? 0} mesas, ${data.byes?.length ?? 0} descansos, ${data.repeats ?? 0} parejas repetidas${data.exhaustive === false ? ' (la mejor hallada dentro del límite de búsqueda)' : ''}`,
       'table-venue': (data: { round?: number; table?: number; channelId?: string }) => `ronda ${data.round ?? '?'} mesa ${data.table ?? '?'}: hilo <#${data.channelId ?? ''}>`,
-      'round-started': (data: { round?: number; tables?: unknown[] }) => `empezó la ronda ${data.round ?? '?'} (${data.tables?.length ?? 0} mesas)`,
+      'round-started': (data: { round?: number; tables?: number[] }) => `empezó la ronda ${data.round ?? '?'} (${data.tables?.length ?? 0} mesas)`,
       'table-ended': (data: { round?: number; table?: number; tableId?: number; outcome?: { reason?: string | null } }) =>
         `terminó la mesa ${data.table ?? '?'} de la ronda ${data.round ?? '?'} (partida #${data.tableId ?? '?'})${data.outcome?.reason ? ` (${data.outcome.reason})` : ''}`,
       'round-ended': (data: { round?: number }) => `terminó la ronda ${data.round ?? '?'}`,
@@ -137,7 +137,7 @@ export const tournaments = {
       'deadline-extended': (data: { round?: number }) => `ronda ${data.round ?? '?'}: su límite pasó con el bot caído; se alargó`,
       finished: (data: { reason?: string }) => (data.reason === 'too-few' ? 'terminó: quedaban muy pocos inscritos' : 'terminó'),
       cancelled: () => 'lo canceló',
-    } as Record<string, (data: never) => string>,
+    },
     other: (kind: string) => kind,
     none: 'Todavía no hay nada registrado.',
   },
@@ -145,7 +145,7 @@ export const tournaments = {
   standings: {
     number: (value: number) => (Number.isInteger(value) ? f.number(value) : f.decimal(value)),
     player: 'Jugador',
-    points: 'Pts',
+    points: 'Ptos.',
     buchholz: 'Buchholz',
     roundColumn: (round: number) => `R${round}`,
     byeMark: 'desc.',
@@ -157,7 +157,7 @@ export const tournaments = {
     altTitle: (name: string, game: string, heading: string) => `${name}, ${game}: ${heading}.`,
     altLine: (place: number, name: string, points: string, buchholz: string, withdrawn: boolean) => `${place}. ${name}${withdrawn ? ' (se retiró)' : ''}: ${points} puntos, Buchholz ${buchholz}.`,
     textLine: (place: number, name: string, points: string, buchholz: string, rounds: string, withdrawn: boolean) =>
-      `${place}. **${name}**${withdrawn ? ' *(se retiró)*' : ''} — ${points} pts · Buchholz ${buchholz}${rounds ? ` · ${rounds}` : ''}`,
+      `${place}. **${name}**${withdrawn ? ' *(se retiró)*' : ''} — ${points} puntos · Buchholz ${buchholz}${rounds ? ` · ${rounds}` : ''}`,
     tieBreaks: '-# Desempates: Buchholz (los puntos de los rivales con quienes jugaste) y luego el enfrentamiento directo.',
   },
 
