@@ -19,10 +19,12 @@ import { localizedCommand } from '../discord/interactions/localize.js';
 import { hostingRefusalFor, hostingRefusalText } from '../discord/interactions/hosting.js';
 import { lobbyMessage } from '../discord/render/lobby.js';
 import { rulesMessage } from '../discord/render/rules.js';
-import type { SlashCommand } from '../discord/interactions/slash-command.js';
+import type { ComponentInteraction, SlashCommand } from '../discord/interactions/slash-command.js';
+import { openLesson } from '../discord/interactions/lessons.js';
 import { BOT_LEVELS } from '../games/bot.js';
 import { MAX_PACE_MS } from '../tables/bots.js';
 import { DEFAULT_MOVE_HOURS, MOVE_HOURS_CHOICES, PACES } from '../tables/pace.js';
+import { MAX_SPECTATOR_DELAY, SPECTATOR_MODES, WATCHERS_SEE_HANDS } from '../tables/spectators.js';
 
 /** Discord's longest option description (characters). */
 const MAX_DESCRIPTION = 100;
@@ -117,11 +119,33 @@ function addPaceOptions(sub: SlashCommandSubcommandBuilder, t: Messages): void {
   );
 }
 
+/**
+ * The spectator options of `/<game> new` (docs/watching.md): `spectators` (public, delayed or
+ * off), `spectator-delay` (moves behind, with delayed) and `watchers-see-hands` (off or after
+ * the end); each unset one takes the server's default (`/admin settings`).
+ */
+function addSpectatorOptions(sub: SlashCommandSubcommandBuilder, t: Messages): void {
+  const text = t.watch;
+  sub.addStringOption((o) =>
+    o
+      .setName('spectators')
+      .setDescription(text.commands.spectators)
+      .addChoices(...SPECTATOR_MODES.map((mode) => ({ name: text.modes[mode] ?? mode, value: mode }))),
+  );
+  sub.addIntegerOption((o) => o.setName('spectator-delay').setDescription(text.commands.spectatorDelay).setMinValue(1).setMaxValue(MAX_SPECTATOR_DELAY));
+  sub.addStringOption((o) =>
+    o
+      .setName('watchers-see-hands')
+      .setDescription(text.commands.watchersSeeHands)
+      .addChoices(...WATCHERS_SEE_HANDS.map((value) => ({ name: text.seeHands[value] ?? value, value }))),
+  );
+}
+
 /** The registration body of `/<game>` in one language. */
 function gameCommandBody(mod: GameModule, t: Messages) {
   const def = mod.definition;
   const commands = t.common.commands;
-  return new SlashCommandBuilder()
+  const builder = new SlashCommandBuilder()
     .setName(mod.command)
     .setDescription(mod.description(t))
     .setContexts(InteractionContextType.Guild)
@@ -135,14 +159,17 @@ function gameCommandBody(mod: GameModule, t: Messages) {
       for (const spec of mod.newOptions) addOption(sub, spec, t);
       addBotOptions(sub, def.maxPlayers, t);
       addPaceOptions(sub, t);
+      addSpectatorOptions(sub, t);
       return sub;
     })
     .addSubcommand((sub) => {
       sub.setName('rules').setDescription(commands.rulesDescription(mod.title(t)));
       for (const spec of mod.rulesOptions ?? []) addOption(sub, spec, t);
       return sub;
-    })
-    .toJSON();
+    });
+  // `/<game> learn` (docs/lessons.md): for every game with a lesson.
+  if (mod.lesson) builder.addSubcommand((sub) => sub.setName('learn').setDescription(commands.learnDescription(mod.title(t))));
+  return builder.toJSON();
 }
 
 /** Build the `/<game>` command of one game module (localized: README "Languages"). */
@@ -155,6 +182,10 @@ export function gameCommand(mod: GameModule): SlashCommand {
       const tr = catalogFor(i.locale);
       const sub = i.options.getSubcommand();
       log.action = `${mod.command} ${sub}`;
+      if (sub === 'learn') {
+        await openLesson(i, app, log, mod);
+        return;
+      }
       if (sub === 'rules') {
         const parsed = def.optionsSchema.safeParse(readOptions(i, mod.rulesOptions ?? []));
         const options = parsed.success ? parsed.data : def.optionsSchema.parse({});
@@ -168,6 +199,56 @@ export function gameCommand(mod: GameModule): SlashCommand {
 }
 
 async function createTable(i: ChatInputCommandInteraction, mod: GameModule, app: AppContext, log: InteractionLog): Promise<void> {
+  const seats = i.options.getInteger('seats') ?? undefined;
+  await openTable(i, mod, app, log, {
+    options: readOptions(i, mod.newOptions),
+    ...(seats !== undefined ? { maxSeats: seats } : {}),
+    botOptions: {
+      bots: i.options.getInteger('bots') ?? undefined,
+      level: i.options.getString('bot-level') ?? undefined,
+      paceSeconds: i.options.getNumber('bot-pace') ?? undefined,
+      hints: i.options.getBoolean('hints') ?? undefined,
+    },
+    paceOptions: {
+      pace: i.options.getString('pace') ?? undefined,
+      moveHours: i.options.getInteger('move-hours') ?? undefined,
+    },
+    spectatorOptions: {
+      spectators: i.options.getString('spectators') ?? undefined,
+      delay: i.options.getInteger('spectator-delay') ?? undefined,
+      seeHands: i.options.getString('watchers-see-hands') ?? undefined,
+    },
+  });
+}
+
+/**
+ * After a lesson (docs/lessons.md): "Play a real game against bots" opens a table of the
+ * lesson's player count with the clicker as host and bots in the other seats; "Play with
+ * friends" an open lobby. The game's default options (and the server's).
+ */
+export async function openTableAfterLesson(i: ComponentInteraction, mod: GameModule, app: AppContext, log: InteractionLog, withBots: boolean): Promise<void> {
+  const seats = mod.lesson?.seats ?? mod.definition.minPlayers;
+  log.action = withBots ? 'learn:bots' : 'learn:friends';
+  await openTable(i, mod, app, log, { options: {}, ...(withBots ? { maxSeats: seats, botOptions: { bots: seats - 1 } } : {}) });
+}
+
+/** What `openTable` opens: the game options typed, and the table options (`/<game> new`'s). */
+interface OpenTableInput {
+  options: Record<string, unknown>;
+  maxSeats?: number;
+  botOptions?: { bots?: unknown; level?: unknown; paceSeconds?: unknown; hints?: unknown };
+  paceOptions?: { pace?: unknown; moveHours?: unknown };
+  /** Watching (docs/watching.md); unset ones take the server's defaults. */
+  spectatorOptions?: { spectators?: unknown; delay?: unknown; seeHands?: unknown };
+}
+
+/**
+ * Open a lobby of `mod` in the interaction's channel, hosted by its user, and answer with it
+ * (the lobby message is the table's board): `/<game> new`, and the buttons after a lesson.
+ * Refuses privately outside a server, where the server does not allow it, without the
+ * channel permissions a table needs, and on every refusal of the table service.
+ */
+async function openTable(i: ChatInputCommandInteraction | ComponentInteraction, mod: GameModule, app: AppContext, log: InteractionLog, input: OpenTableInput): Promise<void> {
   const t = catalogFor(i.locale);
   if (!i.inGuild() || !i.guildId || !i.channelId) {
     log.outcome = 'not_in_guild';
@@ -186,8 +267,7 @@ async function createTable(i: ChatInputCommandInteraction, mod: GameModule, app:
     await i.reply(privateText(t.common.errors.missingPermissions(missing.join(', '), missing.length)));
     return;
   }
-  const seats = i.options.getInteger('seats') ?? undefined;
-  const [defaults, serverLanguage] = await Promise.all([app.store.guildDefaults(i.guildId), app.store.guildLanguage(i.guildId)]);
+  const [defaults, serverLanguage, watching] = await Promise.all([app.store.guildDefaults(i.guildId), app.store.guildLanguage(i.guildId), app.store.guildWatchSettings(i.guildId)]);
   const r = await app.service.createTable({
     guildId: i.guildId,
     channelId: i.channelId,
@@ -196,18 +276,12 @@ async function createTable(i: ChatInputCommandInteraction, mod: GameModule, app:
     // The table's language (README "Languages"): the server's, else the opener's client language.
     locale: serverLanguage ?? i.locale,
     // Server defaults (`/admin settings`) under the player's own options (theirs win).
-    options: withServerDefaults(mod.definition.optionsSchema, defaults, readOptions(i, mod.newOptions)),
-    ...(seats !== undefined ? { maxSeats: seats } : {}),
-    botOptions: {
-      bots: i.options.getInteger('bots') ?? undefined,
-      level: i.options.getString('bot-level') ?? undefined,
-      paceSeconds: i.options.getNumber('bot-pace') ?? undefined,
-      hints: i.options.getBoolean('hints') ?? undefined,
-    },
-    paceOptions: {
-      pace: i.options.getString('pace') ?? undefined,
-      moveHours: i.options.getInteger('move-hours') ?? undefined,
-    },
+    options: withServerDefaults(mod.definition.optionsSchema, defaults, input.options),
+    ...(input.maxSeats !== undefined ? { maxSeats: input.maxSeats } : {}),
+    ...(input.botOptions ? { botOptions: input.botOptions } : {}),
+    ...(input.paceOptions ? { paceOptions: input.paceOptions } : {}),
+    ...(input.spectatorOptions ? { spectatorOptions: input.spectatorOptions } : {}),
+    spectatorDefaults: watching,
   });
   if (!r.ok) {
     log.outcome = r.error.code;

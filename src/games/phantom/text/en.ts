@@ -238,6 +238,10 @@ export const en = {
     bot: 'bot',
     away: 'away',
     yourCards: 'Your cards',
+    cardsOf: (who: string) => `${who}'s cards`,
+    noCardsOf: (who: string) => `No cards left in ${who}'s hand.`,
+    discardOf: (who: string, card: string) => `${who}'s discard this round: ${card}`,
+    scoreOf: (who: string, score: number, target: number) => `${who}'s score: ${f.number(score)} of ${f.number(target)}`,
     noCards: 'No cards left in your hand.',
     yourReports: 'Reported this crime',
     yourDiscard: (card: string) => `Your discard this round: ${card}`,
@@ -264,6 +268,7 @@ export const en = {
       fourth: (card: string) => `4th party: ${card}`,
       criminal: (card: string, who: string) => `Last crime: the criminal was ${card}, ${who}.`,
       cards: (list: string) => `Your cards: ${list}.`,
+      cardsOf: (who: string, list: string) => `${who}'s cards: ${list}.`,
       changed: (what: string) => `Just now: ${what}`,
     },
   },
@@ -288,5 +293,20 @@ export const en = {
         9: { title: 'End and tiebreak', text: 'After a round, a player at or above the target score (default 10) ends the game; the highest score wins. A shared top score plays further rounds.' },
       },
     } satisfies LessonSections,
+  },
+  /** ❔ Why (src/games/phantom/why.ts; docs/lessons.md): the decision and what each move does. */
+  why: {
+    title: { discard: 'Secret discard', report: 'Report a suspect', glass: 'Your magnifying glass' },
+    decision: {
+      discard: 'With three players each of you first discards one card face down; it stays out of this round.',
+      report: 'Play one card face down with a clue token: a suspect must carry its true colour, a Phantom any colour. The criminal of the crime is usually the highest suspect in play.',
+      glass: 'Put your magnifying glass on the card you think is the criminal. A correct glass scores more the fewer players share it; a glass on someone else\'s Phantom costs a point.',
+    },
+    twoPlayers: 'With two players a correct glass on your opponent\'s card scores 2, on your own 1.',
+    moves: {
+      discard: 'Discard — this card is out of the round, seen by no one else.',
+      report: 'Report — the card and clue colour you play for this crime.',
+      glass: 'Glass — on this card; everyone sees where your glass lies.',
+    },
   },
 } as const;

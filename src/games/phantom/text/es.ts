@@ -235,6 +235,10 @@ export const es = {
     bot: 'bot',
     away: 'ausente',
     yourCards: 'Tus cartas',
+    cardsOf: (who: string) => `Cartas de ${who}`,
+    noCardsOf: (who: string) => `A ${who} no le quedan cartas en la mano.`,
+    discardOf: (who: string, card: string) => `Descarte de ${who} en esta ronda: ${card}`,
+    scoreOf: (who: string, score: number, target: number) => `Puntos de ${who}: ${f.number(score)} de ${f.number(target)}`,
     noCards: 'No te quedan cartas en la mano.',
     yourReports: 'Denunciado en este crimen',
     yourDiscard: (card: string) => `Tu descarte de esta ronda: ${card}`,
@@ -261,6 +265,7 @@ export const es = {
       fourth: (card: string) => `cuarto implicado: ${card}`,
       criminal: (card: string, who: string) => `Último crimen: el culpable fue ${card}, ${who}.`,
       cards: (list: string) => `Tus cartas: ${list}.`,
+      cardsOf: (who: string, list: string) => `Cartas de ${who}: ${list}.`,
       changed: (what: string) => `Recién: ${what}`,
     },
   },
@@ -285,5 +290,20 @@ export const es = {
         9: { title: 'Final y desempate', text: 'Tras una ronda, si alguien llega a la puntuación objetivo (10 por defecto) termina la partida; gana la puntuación más alta. Con un empate en cabeza se juegan más rondas.' },
       },
     } satisfies LessonSections,
+  },
+  /** ❔ Por qué (src/games/phantom/why.ts; docs/lessons.md): la decisión y qué hace cada jugada. */
+  why: {
+    title: { discard: 'Descarte secreto', report: 'Denunciar a un sospechoso', glass: 'Tu lupa' },
+    decision: {
+      discard: 'Con tres jugadores, cada uno descarta primero una carta boca abajo; queda fuera de esta ronda.',
+      report: 'Juega una carta boca abajo con una pista: un sospechoso lleva su color verdadero, un Fantasma cualquier color. El culpable del crimen suele ser el sospechoso más alto en juego.',
+      glass: 'Pon tu lupa en la carta que creas culpable. Una lupa acertada puntúa más cuantos menos jugadores la compartan; una lupa sobre el Fantasma de otro cuesta un punto.',
+    },
+    twoPlayers: 'Con dos jugadores, una lupa acertada en la carta del rival da 2 y en la tuya 1.',
+    moves: {
+      discard: 'Descartar: esta carta queda fuera de la ronda, sin que nadie más la vea.',
+      report: 'Denunciar: la carta y el color de pista que juegas en este crimen.',
+      glass: 'Lupa: sobre esta carta; todos ven dónde está tu lupa.',
+    },
   },
 } as const;
