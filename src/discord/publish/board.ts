@@ -50,6 +50,8 @@ export interface BoardDeps {
   pictures: PictureMaker;
   /** True when the server's boards are drawn as text (README "Pictures"). */
   textBoards: (guildId: string) => Promise<boolean>;
+  /** The Activity is set up: boards offer Open table (docs/activity.md). */
+  openTable?: boolean;
   tokens: InteractionTokens;
   work: PublishWork;
   /** Hand a change (a redraw of a deleted board) to the publisher. */
@@ -213,7 +215,7 @@ export class Boards {
       const picture = await this.picture(mod, snap, text, textBoards);
       // Newest state wins: a change that came in while drawing is drawn next, over this one.
       if (this.deps.work.closed) return;
-      payload = boardMessage(mod, snap, text, { picture, textBoards });
+      payload = boardMessage(mod, snap, text, { picture, textBoards, ...(this.deps.openTable ? { openTable: true } : {}) });
     }
     const edit = requestBody(payload, true);
     const body = JSON.stringify(edit.body);

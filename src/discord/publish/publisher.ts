@@ -71,6 +71,8 @@ export interface PublisherDeps {
   pictures?: PictureMaker;
   /** Text-boards preferences (default: pictures for everyone). */
   textBoards?: TextBoardsPreferences;
+  /** The Activity is set up: running boards offer Open table (docs/activity.md). */
+  openTable?: boolean;
 }
 
 /** The TableListener that talks to Discord. */
@@ -112,6 +114,7 @@ export class Publisher implements TableListener {
       pictures: this.pictures,
       textBoards: (guildId) => this.textBoards.guild(guildId),
       publish: (change) => this.tableChanged(change),
+      ...(deps.openTable ? { openTable: true } : {}),
     });
     this.pings = new Pings({ ...shared, pingEditDelayMs: deps.pingEditDelayMs ?? PING_EDIT_DELAY_MS });
     this.panels = new LivePanels(

@@ -43,6 +43,8 @@ export interface BoardLook {
   picture?: MessagePicture | null;
   /** The server's "text boards" setting: the text version instead of the picture. */
   textBoards?: boolean;
+  /** The bot has the Activity set up: a running board offers **Open table** (docs/activity.md). */
+  openTable?: boolean;
 }
 
 /**
@@ -90,7 +92,10 @@ export function boardMessage(mod: GameModule, snapshot: TableSnapshot, text: Cat
   const components: ComponentRow[] = active
     ? [
         ...plainComponentTexts(game.rows.slice(0, 2)),
-        buttonRow(button(tableActionId(table.id, 'hand'), board.showHand, ButtonStyle.Primary)),
+        buttonRow(
+          button(tableActionId(table.id, 'hand'), board.showHand, ButtonStyle.Primary),
+          ...(look.openTable && mod.pictures ? [button(tableActionId(table.id, 'open'), text.activity.openButton, ButtonStyle.Secondary)] : []),
+        ),
         ...replaceWithBotRow(snapshot, text),
       ]
     : table.status === 'finished'

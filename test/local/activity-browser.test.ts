@@ -1,0 +1,131 @@
+/**
+ * The table as a Discord Activity, end to end in a real browser (docs/activity.md "Tested
+ * offline"): local play's page opens the Activity from the board's **Open table** button (the
+ * bot answers LAUNCH_ACTIVITY, callback type 12), the page frames it at `/.proxy/?frame_id=…`
+ * and answers the Embedded App SDK's postMessage protocol as Discord's client does (consent
+ * dialog, AUTHORIZE, AUTHENTICATE), and the real `DiscordSDK` class signs in against the
+ * emulator's OAuth2 token route through the bot's token exchange.
+ *
+ * A NOIR table (docs/rules/noir.md) is played to its end by clicking the table itself — the hit
+ * targets over the pictures, never a button of the chat — while the chat board shows every move;
+ * a third member, not seated, watches in their own Activity and is never shown a hand.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, FrameLocator, Page } from 'playwright-core';
+import { activityMoves } from '../../src/discord/activity/view.js';
+import { seatsToAct } from '../../src/games/engine.js';
+import type { NoirAction } from '../../src/games/noir/rules.js';
+import { catalogs } from '../../src/i18n/index.js';
+import { logLines, renderContext } from '../../src/discord/render/context.js';
+import type { StoredEvent } from '../../src/tables/types.js';
+import type { LocalPlay } from '../../src/local/play.js';
+import { boardLocator, dataDir, findBrowser, launchBrowser, snapshot, startLocal, switchTo, until } from './support.js';
+
+const BROWSER = findBrowser();
+
+describe.skipIf(!BROWSER)('the table as a Discord Activity in local play', () => {
+  let browser: Browser;
+  let play: LocalPlay;
+  const data = dataDir('rh-activity-');
+  const contexts: BrowserContext[] = [];
+  const pages = new Map<string, Page>();
+
+  beforeAll(async () => {
+    browser = await launchBrowser(BROWSER!);
+    play = await startLocal(data.dir, { appOptions: { serviceDeps: { newSeed: () => 4242 } } });
+    for (const m of play.emulator.members()) {
+      const context = await browser.newContext({ viewport: { width: 1200, height: 900 } });
+      contexts.push(context);
+      const page = await context.newPage();
+      await page.goto(play.url);
+      await page.locator('.channel.active').waitFor();
+      await switchTo(page, m.id);
+      pages.set(m.id, page);
+    }
+  });
+
+  afterAll(async () => {
+    for (const c of contexts) await c.close();
+    await browser?.close();
+    await play?.stop();
+    data.cleanup();
+  });
+
+  /** Click Open table on the board, authorize the first time, and wait for the table in the Activity. */
+  async function openActivity(page: Page, tableId: number): Promise<FrameLocator> {
+    await boardLocator(page, tableId).locator('button', { hasText: 'Open table' }).click();
+    await page.locator('#activity-window[open]').waitFor();
+    const consent = page.locator('#activity-consent');
+    await until(async () => (await consent.isVisible()) || (await page.frameLocator('#activity-iframe').locator('#pictures figure').count()) > 0, 'the consent dialog or the table');
+    if (await consent.isVisible()) await consent.locator('button.authorize').click();
+    const frame = page.frameLocator('#activity-iframe');
+    await frame.locator('#pictures figure').first().waitFor({ timeout: 15_000 });
+    return frame;
+  }
+
+  it('plays a NOIR table to its end by clicking the table, the chat board showing every move; a spectator sees no hand', { timeout: 240_000 }, async () => {
+    const [ana, ben, cleo] = play.emulator.members();
+    const anaPage = pages.get(ana!.id)!;
+    await anaPage.locator('#composer-input').fill('/noir new');
+    await anaPage.locator('#composer-input').press('Enter');
+    const benPage = pages.get(ben!.id)!;
+    const lobbyOf = (p: Page) => p.locator('.message', { hasText: 'lobby' }).filter({ has: p.locator('button', { hasText: 'Join' }) }).last();
+    await lobbyOf(benPage).waitFor();
+    await lobbyOf(benPage).locator('button', { hasText: 'Join' }).click();
+    await expect.poll(() => lobbyOf(anaPage).textContent()).toMatch(/Players \(2\/2\)/);
+    const tableId = Number(/table #(\d+)/.exec((await lobbyOf(anaPage).textContent()) ?? '')?.[1]);
+    await lobbyOf(anaPage).locator('button', { hasText: 'Start' }).click();
+    const store = play.app.context.store;
+    const service = play.app.context.service;
+    await until(async () => (await store.table(tableId))!.status === 'active', 'the game to start');
+
+    // Everyone opens the table: the two players and Cleo, who is not seated.
+    const frames = new Map<string, FrameLocator>();
+    for (const m of [ana!, ben!, cleo!]) frames.set(m.id, await openActivity(pages.get(m.id)!, tableId));
+    // The instance Discord runs in the channel has the three of them in it.
+    const instance = [...play.emulator.activities.instances.values()][0]!;
+    expect([...instance.users].sort()).toEqual([ana!.id, ben!.id, cleo!.id].sort());
+
+    const mod = play.app.context.registry.get('noir');
+    const cleoFrame = frames.get(cleo!.id)!;
+    const boardId = (await store.table(tableId))!.boardMessageId!;
+    let moves = 0;
+    for (;;) {
+      const snap = (await service.snapshot(tableId))!;
+      // The spectator's Activity: the public board only, never a hand, no moves.
+      expect(await cleoFrame.locator('figure.hand').count()).toBe(0);
+      expect(await cleoFrame.locator('button.target').count()).toBe(0);
+      if (snap.table.status !== 'active') break;
+      const seat = seatsToAct(snap.pending!)[0]!;
+      const userId = snap.seats.find((row) => row.seat === seat)!.userId;
+      const frame = frames.get(userId)!;
+      // The player's choice (kill or arrest when possible, so the game ends soon); made by clicking the pictures.
+      const offered = activityMoves(mod, snap, seat, catalogs.en);
+      const decoded = offered.map((m) => ({ move: m, action: mod.definition.decodeAction(m.code) as NoirAction }));
+      const pick = decoded.find((d) => d.action.type === 'kill' || d.action.type === 'arrest') ?? decoded.find((d) => d.action.type !== 'shift') ?? decoded[0]!;
+      expect(pick.move.path, `${pick.move.label} has a place on the table`).not.toBeNull();
+      // The Activity shows this decision: its own moves, at this step.
+      await until(async () => (await frame.locator('#turn.yours').count()) > 0, 'the player’s turn in the Activity');
+      for (const target of pick.move.path!) {
+        await frame.locator(`button.target[data-target="${target.key}|${target.side ?? ''}"]`).first().click();
+      }
+      const chooser = frame.locator('#chooser:not([hidden])');
+      if (await chooser.count()) await chooser.locator('button.move', { hasText: pick.move.label }).click();
+      const after = await until(async () => {
+        const s = (await service.snapshot(tableId))!;
+        return s.table.version > snap.table.version ? s : null;
+      }, `the move ${pick.move.label}`);
+      moves++;
+      // The chat board shows it: its log's newest public line.
+      const line = logLines(mod, after.table.recentEvents as StoredEvent[], renderContext(mod, after, catalogs.en), null, 1)[0];
+      if (line) await until(() => JSON.stringify(play.emulator.message(boardId) ?? null).includes(JSON.stringify(line).slice(1, -1)), `the chat board to show "${line}"`);
+      if (moves === 2) await snapshot(pages.get(userId)!, 'activity-noir-desktop.png');
+      expect(moves).toBeLessThan(200);
+    }
+    const finished = (await store.table(tableId))!;
+    expect(finished.status).toBe('finished');
+    // Every Activity shows the end.
+    for (const frame of frames.values()) await frame.locator('#end:not([hidden])').waitFor();
+    await snapshot(anaPage, 'activity-noir-end.png');
+  });
+});
