@@ -90,6 +90,7 @@ describe.skipIf(!BROWSER)('the table as a Discord Activity in local play', () =>
     const cleoFrame = frames.get(cleo!.id)!;
     const boardId = (await store.table(tableId))!.boardMessageId!;
     let moves = 0;
+    const made = new Set<string>();
     for (;;) {
       const snap = (await service.snapshot(tableId))!;
       // The spectator's Activity: the public board only, never a hand, no moves.
@@ -99,10 +100,13 @@ describe.skipIf(!BROWSER)('the table as a Discord Activity in local play', () =>
       const seat = seatsToAct(snap.pending!)[0]!;
       const userId = snap.seats.find((row) => row.seat === seat)!.userId;
       const frame = frames.get(userId)!;
-      // The player's choice (kill or arrest when possible, so the game ends soon); made by clicking the pictures.
+      // The player's choice, made by clicking the pictures: first every kind of move not made yet
+      // (a shift's arrow, the deck, a tile, a card in hand) but an arrest, then kills and arrests, so the game ends soon.
       const offered = activityMoves(mod, snap, seat, catalogs.en);
       const decoded = offered.map((m) => ({ move: m, action: mod.definition.decodeAction(m.code) as NoirAction }));
-      const pick = decoded.find((d) => d.action.type === 'kill' || d.action.type === 'arrest') ?? decoded.find((d) => d.action.type !== 'shift') ?? decoded[0]!;
+      const fresh = moves < 14 ? decoded.find((d) => d.action.type !== 'arrest' && !made.has(d.action.type)) : undefined;
+      const pick = fresh ?? decoded.find((d) => d.action.type === 'kill' || d.action.type === 'arrest') ?? decoded[moves % decoded.length]!;
+      made.add(pick.action.type);
       expect(pick.move.path, `${pick.move.label} has a place on the table`).not.toBeNull();
       // The Activity shows this decision: its own moves, at this step.
       await until(async () => (await frame.locator('#turn.yours').count()) > 0, 'the player’s turn in the Activity');
@@ -119,11 +123,14 @@ describe.skipIf(!BROWSER)('the table as a Discord Activity in local play', () =>
       // The chat board shows it: its log's newest public line.
       const line = logLines(mod, after.table.recentEvents as StoredEvent[], renderContext(mod, after, catalogs.en), null, 1)[0];
       if (line) await until(() => JSON.stringify(play.emulator.message(boardId) ?? null).includes(JSON.stringify(line).slice(1, -1)), `the chat board to show "${line}"`);
-      if (moves === 2) await snapshot(pages.get(userId)!, 'activity-noir-desktop.png');
+      if (moves === 6) await snapshot(pages.get(userId)!, 'activity-noir-desktop.png');
       expect(moves).toBeLessThan(200);
     }
     const finished = (await store.table(tableId))!;
     expect(finished.status).toBe('finished');
+    // Moves of every place on the table were clicked: an arrow beside a row or column, a tile, the deck, a card in hand.
+    expect([...made].sort()).toEqual(expect.arrayContaining(['choose', 'kill', 'shift']));
+    expect(made.has('exonerate') || made.has('disguise')).toBe(true);
     // Every Activity shows the end.
     for (const frame of frames.values()) await frame.locator('#end:not([hidden])').waitFor();
     await snapshot(anaPage, 'activity-noir-end.png');

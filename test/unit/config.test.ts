@@ -27,6 +27,7 @@ describe('loadConfig', () => {
       restGlobalShare: 1,
       restGlobalShareSet: false,
       boardTokens: 'lend',
+      activity: null,
     });
   });
 
@@ -73,6 +74,7 @@ describe('local play (README → Quick start)', () => {
         restGlobalShare: 1,
         restGlobalShareSet: false,
       boardTokens: 'lend',
+        activity: null,
       });
     }
   });

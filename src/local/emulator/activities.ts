@@ -22,9 +22,32 @@
  *   the SDK's `authenticate` takes the access token back.
  */
 import { randomBytes } from 'node:crypto';
-import { apiError, ok, type RouteContext, type RouteDef, type RouteResponse } from './rest-router.js';
-import type { EmulatorState, InteractionRecord } from './state.js';
 import type { JsonObject } from './types.js';
+
+/** What the Activities side needs of the emulator's state (state.ts `EmulatorState`; kept apart, no import cycle). */
+export interface ActivitiesHost {
+  readonly applicationId: string;
+  readonly users: ReadonlyMap<string, { locale: string }>;
+  readonly opts: { botName: string };
+  userJson(id: string): JsonObject;
+  now(): number;
+  changed(): void;
+}
+
+/** The interaction that launches (state.ts `InteractionRecord`'s fields used here). */
+export interface LaunchingInteraction {
+  id: string;
+  guildId: string;
+  channelId: string;
+  userId: string;
+}
+
+/** A token exchange's answer: status and JSON body, with what the emulator logs as a violation. */
+export interface ExchangeAnswer {
+  status: number;
+  body: JsonObject;
+  violation?: { kind: 'unauthorized'; message: string };
+}
 
 /** One running Activity instance. */
 export interface ActivityInstanceRecord {
@@ -60,7 +83,7 @@ export class EmulatedActivities {
   private readonly tokens = new Map<string, { userId: string; scopes: string[]; expiresAt: number }>();
 
   constructor(
-    private readonly state: EmulatorState,
+    private readonly state: ActivitiesHost,
     /** Activities are enabled for the application (Developer Portal → Activities). */
     public enabled: boolean,
   ) {}
@@ -72,7 +95,7 @@ export class EmulatedActivities {
   }
 
   /** Start (or join) the channel's instance for the user of interaction `i` (callback 12). Returns its id. */
-  launch(i: InteractionRecord): string {
+  launch(i: LaunchingInteraction): string {
     const running = this.inChannel(i.channelId);
     if (running) {
       running.users.add(i.userId);
@@ -137,10 +160,10 @@ export class EmulatedActivities {
     return token && token.expiresAt > this.state.now() ? token.userId : null;
   }
 
-  /** `POST /oauth2/token` (authorization_code grant). */
-  exchange(ctx: RouteContext): RouteResponse {
-    const body = (ctx.body ?? {}) as Record<string, unknown>;
-    const basic = ctx.authorization && /^Basic (\S+)$/.exec(ctx.authorization);
+  /** `POST /oauth2/token` (authorization_code grant): the form `body` and the Authorization header. */
+  exchange(form: unknown, authorization: string | undefined): ExchangeAnswer {
+    const body = (form ?? {}) as Record<string, unknown>;
+    const basic = authorization && /^Basic (\S+)$/.exec(authorization);
     const [basicId, basicSecret] = basic ? Buffer.from(basic[1]!, 'base64').toString('utf8').split(':') : [];
     const clientId = String(body.client_id ?? basicId ?? '');
     const secret = String(body.client_secret ?? basicSecret ?? '');
@@ -151,7 +174,7 @@ export class EmulatedActivities {
     this.codes.delete(String(body.code));
     const accessToken = randomBytes(24).toString('base64url');
     this.tokens.set(accessToken, { userId: code.userId, scopes: code.scopes, expiresAt: this.state.now() + OAUTH_TOKEN_TTL_S * 1000 });
-    return ok({ access_token: accessToken, token_type: 'Bearer', expires_in: OAUTH_TOKEN_TTL_S, refresh_token: randomBytes(24).toString('base64url'), scope: code.scopes.join(' ') });
+    return { status: 200, body: { access_token: accessToken, token_type: 'Bearer', expires_in: OAUTH_TOKEN_TTL_S, refresh_token: randomBytes(24).toString('base64url'), scope: code.scopes.join(' ') } };
   }
 
   /** The instance object of `GET /applications/{app}/activity-instances/{instance}`. */
@@ -165,19 +188,3 @@ export class EmulatedActivities {
     };
   }
 }
-
-/** The routes Discord serves an app with Activities (see the module comment). */
-export const activityRoutes: RouteDef[] = [
-  { method: 'POST', pattern: '/oauth2/token', auth: false, handler: (c) => c.core.state.activities.exchange(c) },
-  {
-    method: 'GET',
-    pattern: '/applications/:app/activity-instances/:instance',
-    auth: true,
-    handler: (c) => {
-      const st = c.core.state;
-      if (c.params.app !== st.applicationId) return apiError(403, 50001, 'Missing Access');
-      const instance = st.activities.instances.get(c.params.instance!);
-      return instance && instance.users.size > 0 ? ok(st.activities.instanceJson(instance)) : apiError(404, 0, '404: Not Found');
-    },
-  },
-];

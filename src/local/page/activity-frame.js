@@ -34,7 +34,7 @@ const INVALID_COMMAND = 4002;
 const INVALID_CLIENTID = 4007;
 const OAUTH2_ERROR = 5000;
 
-/** Commands answered with an empty response (the SDK's `EmptyResponse`). */
+/** Commands the SDK expects an empty answer to (`data: null`, its empty response schema). */
 const EMPTY = new Set(['CAPTURE_LOG', 'SET_ORIENTATION_LOCK_STATE', 'SEND_ANALYTICS_EVENT', 'ENCOURAGE_HW_ACCELERATION']);
 
 /**
