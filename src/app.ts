@@ -32,7 +32,7 @@ import { TurnNotifier } from './discord/publish/turn-notices.js';
 import { ThreadVenues } from './discord/publish/tournament-venues.js';
 import { TournamentService } from './tournaments/service.js';
 import { BotPool } from './bots/pool.js';
-import { Lifecycle } from './lifecycle.js';
+import { cachedPermissions, Lifecycle } from './lifecycle.js';
 import { processCpuBudget } from './cpu-budget.js';
 import type { BotPolicy } from './bots/policy.js';
 import { ActivityHub } from './discord/activity/hub.js';
@@ -49,7 +49,7 @@ export interface AppOptions {
   logger: Logger;
   registry?: GameRegistry;
   /** Hooks and clock for the table service. */
-  serviceDeps?: Partial<Pick<TableServiceDeps, 'now' | 'newSeed' | 'resultHooks'>>;
+  serviceDeps?: Partial<Pick<TableServiceDeps, 'now' | 'newSeed' | 'resultHooks' | 'lessonBotPaceMs'>>;
   /** Register commands at start-up (default true). */
   registerCommands?: boolean;
   /**
@@ -229,6 +229,8 @@ export function createApp(config: Config, opts: AppOptions): App {
     ...(opts.pingEditDelayMs !== undefined ? { pingEditDelayMs: opts.pingEditDelayMs } : {}),
     ...(opts.publishRetryMs !== undefined ? { retryMs: opts.publishRetryMs } : {}),
     ...(opts.boardTokenRefreshMs !== undefined ? { boardTokenRefreshMs: opts.boardTokenRefreshMs } : config.boardTokens === 'never' ? { boardTokenRefreshMs: Infinity } : {}),
+    // Nothing that can only fail: what the bot may do in a channel, from discord.js's cache (src/discord/publish/channel-access.ts).
+    permissionsIn: cachedPermissions(client),
   });
   service.addListener(publisher);
   // AI players move through the service after each change that leaves a decision to them.
@@ -268,7 +270,7 @@ export function createApp(config: Config, opts: AppOptions): App {
     const discord = new DiscordOAuth({ apiBase: config.discordApiUrl ?? DISCORD_API_BASE, clientId: () => applicationId() ?? '', clientSecret, botToken: config.discordToken });
     activity = new ActivityServer({ hub, service, discord, clientId: applicationId, launches, logger });
   }
-  const context: AppContext = { store, service, messageIds, registry, publisher, rest: client.rest, logger, turnNotices, tournaments, platform, ...(launches ? { activity: { launches } } : {}) };
+  const context: AppContext = { store, service, messageIds, registry, publisher, rest: client.rest, logger, turnNotices, tournaments, platform, bots: botPolicy, ...(launches ? { activity: { launches } } : {}) };
   const router = createRouter(context, commands);
   client.on(Events.InteractionCreate, (interaction) => void router(interaction));
   client.on(Events.Error, (err) => logger.error({ err }, 'discord client error'));
@@ -282,7 +284,7 @@ export function createApp(config: Config, opts: AppOptions): App {
   // A new gateway session (not a resume) may have missed deletions: boards are checked again on their next Refresh.
   client.on(Events.ShardReady, () => publisher.eventsMayBeMissed());
   // The bot removed from a server, a channel or thread deleted, a thread locked: its tables end (src/lifecycle.ts).
-  const lifecycle = new Lifecycle({ client, service, logger });
+  const lifecycle = new Lifecycle({ client, service, logger, permissionsChanged: () => publisher.permissionsChanged() });
   lifecycle.watch();
 
   let stopped = false;

@@ -14,16 +14,22 @@ import { MessageFlags } from 'discord.js';
 import { BOT_LEVELS } from '../../games/bot.js';
 import type { GameModule } from '../../games/module.js';
 import { catalogFor, type Catalog } from '../../i18n/index.js';
-import type { ActOutcome, ServiceError } from '../../tables/types.js';
+import type { ActOutcome, ServiceError, TableSnapshot } from '../../tables/types.js';
 import { actorOf, answerPrompt, forDjsEphemeral, privateText, serviceErrorText } from './answers.js';
 import type { AppContext, InteractionLog } from './context.js';
-import { decodeCustomId, type CustomId, type TableVerb } from '../custom-id.js';
+import { decodeCustomId, tableActionId, type CustomId, type TableVerb } from '../custom-id.js';
 import { answerWithPanel } from './panels.js';
 import { playAgainClick } from './play-again.js';
-import { askToCancel } from './prompts.js';
+import { askToCancel, confirmPrompt } from './prompts.js';
+import { whyClick } from './lessons.js';
+import { moveLabel } from '../render/lesson.js';
+import { plainComponentTexts } from '../render/markup.js';
 import { describeEvent, renderContext } from '../render/context.js';
 import { rulesMessage } from '../render/rules.js';
 import { hintNote } from '../render/panel.js';
+import { adviseHint } from '../../tables/hints.js';
+import { registryKits } from '../../bots/kits.js';
+import { acknowledgeFirst } from './late.js';
 import type { CommandComponentKind, ComponentHandler, ComponentHandlers, ComponentInteraction } from './slash-command.js';
 
 /** Handle one component interaction; `handlers` are the commands' own custom-id kinds. */
@@ -99,7 +105,8 @@ async function gameAction(
   }
   const refusal = result.error;
   log.outcome = refusal.code;
-  if (refusal.code !== 'stale' && refusal.code !== 'rule') {
+  if (refusal.code !== 'stale' && refusal.code !== 'rule' && refusal.code !== 'lesson-not-yet') {
+    if (await redrawWithReason(interaction, app, text, id.tableId, refusal)) return;
     await interaction.reply(privateText(serviceErrorText(refusal, text)));
     return;
   }
@@ -109,9 +116,46 @@ async function gameAction(
   const note =
     refusal.code === 'stale'
       ? (mod.ui.staleNote?.(refusal.action, text) ?? (refusal.echo ? text.common.panel.alreadyDone : text.common.panel.stale))
-      : serviceErrorText(refusal, text, mod);
+      : refusal.code === 'lesson-not-yet'
+        ? notYetNote(mod, refusal.snapshot, interaction.user.id, refusal.taught, text)
+        : serviceErrorText(refusal, text, mod);
   await answerWithPanel(interaction, app, refusal.snapshot, how, note);
 }
+
+/**
+ * The note of a click on a move a lesson does not teach now (docs/lessons.md): "Not yet — first
+ * <the taught move, named as its button>".
+ */
+function notYetNote(mod: GameModule, snapshot: TableSnapshot, userId: string, taught: unknown[], text: Catalog): string {
+  const seat = snapshot.seats.find((row) => row.userId === userId)?.seat ?? null;
+  const [first] = taught;
+  if (seat === null || first === undefined || !snapshot.table.state) return text.common.lesson.notYetPlain;
+  const ctx = renderContext(mod, snapshot, text);
+  const rows = plainComponentTexts(mod.ui.panel(mod.definition.seatView(snapshot.table.state, seat), [first], ctx).rows);
+  const label = moveLabel(rows, mod.definition.encodeAction(first));
+  return label ? text.common.lesson.notYet(label) : text.common.lesson.notYetPlain;
+}
+
+/**
+ * A click on a private panel that was about to change — its decision already gone
+ * (`nothing-to-decide`: 💡 Hint on buttons drawn before a move) or its game just over
+ * (`table-closed`) — is answered like any stale click (docs/discord.md "Answers to
+ * mistakes"): that panel redrawn in place, as the table is now, with the reason as its note,
+ * not a bare refusal beside buttons that no longer mean anything. Only for a player of the
+ * table (a seat row that is theirs); anything else keeps the private refusal. True when it
+ * answered.
+ */
+async function redrawWithReason(interaction: ComponentInteraction, app: AppContext, text: Catalog, tableId: number, refusal: ServiceError): Promise<boolean> {
+  if (refusal.code !== 'nothing-to-decide' && refusal.code !== 'table-closed') return false;
+  if (!onPanel(interaction) || interaction.deferred || interaction.replied) return false;
+  const looked = await app.service.lookUp(tableId, actorOf(interaction));
+  if (!looked.ok || !looked.value.seats.some((row) => row.userId === interaction.user.id && row.seat !== null)) return false;
+  await answerWithPanel(interaction, app, looked.value, 'update', serviceErrorText(refusal, text));
+  return true;
+}
+
+/** The table verbs of a hand panel's own buttons (a refusal there may redraw the panel: redrawWithReason). */
+const PANEL_VERBS: ReadonlySet<TableVerb> = new Set<TableVerb>(['hint', 'refresh', 'text-version', 'pictures']);
 
 /** A table verb (`rh1:t:…`): lobby buttons, confirmations, rules, hand and refresh. */
 async function tableVerb(interaction: ComponentInteraction, app: AppContext, log: InteractionLog, text: Catalog, tableId: number, verb: TableVerb): Promise<void> {
@@ -119,6 +163,7 @@ async function tableVerb(interaction: ComponentInteraction, app: AppContext, log
   const commands = text.common.commands;
   const refuse = async (refusal: ServiceError) => {
     log.outcome = refusal.code;
+    if (PANEL_VERBS.has(verb) && (await redrawWithReason(interaction, app, text, tableId, refusal))) return;
     await interaction.reply(privateText(serviceErrorText(refusal, text)));
   };
   switch (verb) {
@@ -150,7 +195,8 @@ async function tableVerb(interaction: ComponentInteraction, app: AppContext, log
       const result = await app.service.cancel(tableId, actor);
       if (!result.ok) return refuse(result.error);
       log.outcome = 'ok';
-      await answerPrompt(interaction, commands.cancelledDone);
+      const { table } = result.value;
+      await answerPrompt(interaction, table.lesson ? text.common.lesson.left(app.registry.get(table.game).command) : commands.cancelledDone);
       return;
     }
     case 'leave-game': {
@@ -227,13 +273,36 @@ async function tableVerb(interaction: ComponentInteraction, app: AppContext, log
       return;
     }
     case 'hint': {
-      // 💡 Hint (README "AI players"): the panel again, with the suggestion as its note.
+      // 💡 Hint (README "AI players"): the panel again, with the advice as its note. The search
+      // takes a live Hard move's time (more under load, and it may run on this thread with an
+      // inline policy): the click is acknowledged first (late.ts), then the answer edits the panel.
       const result = await app.service.hint(tableId, actor);
       if (!result.ok) return refuse(result.error);
+      if (!interaction.deferred && !interaction.replied) {
+        await acknowledgeFirst(interaction, (target, body) => app.publisher.panels.edit(target, body));
+        log.acknowledgedFirst = true;
+      }
+      const { snapshot, seat, input } = result.value;
+      const mod = app.registry.get(snapshot.table.game);
+      const advice = await adviseHint(app.bots, mod, input, registryKits(app.registry));
       log.outcome = 'ok';
-      const { snapshot, seat, action, reason } = result.value;
-      const note = hintNote(app.registry.get(snapshot.table.game), snapshot, seat, action, reason, text);
-      await answerWithPanel(interaction, app, snapshot, onPanel(interaction) ? 'update' : 'reply', note);
+      await answerWithPanel(interaction, app, snapshot, onPanel(interaction) ? 'update' : 'reply', hintNote(mod, snapshot, seat, advice, text));
+      return;
+    }
+    case 'why':
+      // ❔ Why (docs/lessons.md): privately, from the clicker's own view.
+      await whyClick(interaction, app, log, text, tableId);
+      return;
+    case 'lesson-leave': {
+      // Leaving a lesson asks first, like leaving a game (docs/discord.md "Answers to mistakes").
+      const result = await app.service.lookUp(tableId, actor);
+      if (!result.ok) return refuse(result.error);
+      const { table } = result.value;
+      if (!table.lesson || table.hostUserId !== actor.userId) return refuse({ code: 'not-seated' });
+      log.outcome = 'confirm';
+      const mod = app.registry.get(table.game);
+      const lesson = text.common.lesson;
+      await interaction.reply(confirmPrompt(lesson.leaveAsk(mod.title(text), mod.command), tableActionId(tableId, 'cancel-confirm'), lesson.leaveButton, tableActionId(tableId, 'keep'), lesson.keepLearning));
       return;
     }
     case 'hand':

@@ -14,6 +14,23 @@ const explain = {
 };
 
 export const es = {
+  /** 💡 Pista y análisis de la revisión: por qué una jugada, desde tu asiento (src/games/jaccuse/hint.ts). */
+  hintReasons: {
+    character: (cleared: number, mine: number) =>
+      `Esta ficha te libra de ${cleared} de las pruebas sospechosas en juego${mine ? ` (${mine} delante de ti)` : ''}: un J'Accuse! sobre ellas las devuelve bajo su mazo en vez de convertirlas en Prueba Firme contra ti.`,
+    investigate: (types: number, mine: number, rivals: number) =>
+      `Afecta a ${types} tipo${types === 1 ? '' : 's'} de prueba: le daría a ${mine} de las pruebas sospechosas que tienes delante y a ${rivals} de las de tus rivales. Solo tú la conoces cuando todos votan.`,
+    voteLeft: (exposed: number, hardTypes: number, hard: number, knows: number) =>
+      `Izquierda pasa cada prueba afectada al vecino izquierdo de quien la tiene${exposed ? ` — ${exposed} carta${exposed === 1 ? '' : 's'} delante de ti podría${exposed === 1 ? '' : 'n'} volverse firme${exposed === 1 ? '' : 's'} contra ti (ya ${hardTypes} de 3 tipos, ${hard} de 5 cartas)` : ''}${knows ? ', y sabes qué tipos toca tu carta' : ''}. Un empate de votos cuenta como J'Accuse!.`,
+    voteRight: (exposed: number, hardTypes: number, hard: number, knows: number) =>
+      `Derecha pasa cada prueba afectada al vecino derecho de quien la tiene${exposed ? ` — ${exposed} carta${exposed === 1 ? '' : 's'} delante de ti podría${exposed === 1 ? '' : 'n'} volverse firme${exposed === 1 ? '' : 's'} contra ti (ya ${hardTypes} de 3 tipos, ${hard} de 5 cartas)` : ''}${knows ? ', y sabes qué tipos toca tu carta' : ''}. Un empate de votos cuenta como J'Accuse!.`,
+    voteAcross: (exposed: number, hardTypes: number, hard: number, knows: number) =>
+      `Enfrente envía cada prueba afectada más allá de los vecinos${exposed ? ` — ${exposed} carta${exposed === 1 ? '' : 's'} delante de ti podría${exposed === 1 ? '' : 'n'} volverse firme${exposed === 1 ? '' : 's'} contra ti (ya ${hardTypes} de 3 tipos, ${hard} de 5 cartas)` : ''}${knows ? ', y sabes qué tipos toca tu carta' : ''}. Un empate de votos cuenta como J'Accuse!.`,
+    voteJaccuse: (exposed: number, hardTypes: number, hard: number, knows: number) =>
+      `J'Accuse! convierte cada prueba afectada en Prueba Firme contra quien la tiene${exposed ? ` — cuidado: ${exposed} carta${exposed === 1 ? '' : 's'} delante de ti también podría${exposed === 1 ? '' : 'n'} volverse firme${exposed === 1 ? '' : 's'} (ya ${hardTypes} de 3 tipos, ${hard} de 5 cartas)` : ': nada de lo que tienes delante se volvería firme'}${knows ? ', y sabes qué tipos toca tu carta' : ''}.`,
+    send: (hardTypes: number, hard: number, total: number, cleared: number) =>
+      `Esa persona ya tiene ${hardTypes} de 3 tipos y ${hard} de ${total} cartas de Prueba Firme${cleared ? ', aunque su ficha la libra de esta carta' : ''}: la prueba se aleja de ti y la acorrala.`,
+  },
   title: "J'Accuse!",
   description: 'Culpa a tus amigos del asesinato de M. Richard: de 3 a 6 jugadores, votos secretos.',
   /** `/help`'s line for the game (src/games/module.ts `GameText`). */
@@ -345,5 +362,22 @@ export const es = {
         7: { title: 'Final', text: 'Tras una ronda, quien tenga Pruebas Firmes de los tres tipos o cinco cartas en cualquier combinación es arrestado y pierde; todos los demás ganan.' },
       },
     } satisfies LessonSections,
+  },
+  /** ❔ Por qué (src/games/jaccuse/why.ts; docs/lessons.md): la decisión y qué hace cada jugada. */
+  why: {
+    title: { character: 'Elige un personaje', investigate: 'Tu investigación', vote: 'Votación secreta', send: 'Envíala Enfrente' },
+    decision: {
+      character: 'Toma una hoja de personaje libre: te libra de un Móvil, una Oportunidad y un Arma durante toda la partida.',
+      investigate: 'Eres el Inspector: elige una carta de Investigación boca abajo. Solo los tipos de prueba que nombra se mueven o se vuelven firmes esta ronda.',
+      vote: "Todos votan en secreto con una carta de Sospecha no usada. Gana la carta con estrictamente más votos; un empate cuenta como J'Accuse!. Cada carta se usa una vez cada tres rondas.",
+      send: 'Ganó Enfrente: elige quién recibe esta carta de prueba.',
+    },
+    inspectorVotes: 'Como Inspector, tú también votas.',
+    moves: {
+      character: 'Tomar este personaje: su hoja es tuya durante la partida.',
+      investigate: 'Investigar: los tipos de prueba de esta carta son los afectados.',
+      vote: "Izquierda / Derecha: cada carta investigada pasa al vecino de quien la tiene; Enfrente: a un jugador de enfrente; J'Accuse!: cada una se vuelve Prueba Firme contra quien la tiene, salvo que su hoja lo libre de ella.",
+      send: 'Enviar: la carta va a este jugador.',
+    },
   },
 } as const;
