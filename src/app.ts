@@ -264,7 +264,7 @@ export function createApp(config: Config, opts: AppOptions): App {
   if (config.activity) {
     const { clientSecret } = config.activity;
     launches = new Launches();
-    const hub = new ActivityHub({ service, registry, logger, ...(serviceDeps.now ? { now: serviceDeps.now } : {}) });
+    const hub = new ActivityHub({ service, registry, logger, bots: botPolicy, ...(serviceDeps.now ? { now: serviceDeps.now } : {}) });
     service.addListener(hub);
     const applicationId = () => client.application?.id ?? client.user?.id ?? null;
     const discord = new DiscordOAuth({ apiBase: config.discordApiUrl ?? DISCORD_API_BASE, clientId: () => applicationId() ?? '', clientSecret, botToken: config.discordToken });

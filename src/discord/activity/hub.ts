@@ -16,6 +16,9 @@ import type { Actor, TableChange, TableListener, TableSnapshot } from '../../tab
 import { serviceErrorText } from '../interactions/answers.js';
 import { confirmation } from '../interactions/components.js';
 import { hintNote } from '../render/panel.js';
+import { adviseHint } from '../../tables/hints.js';
+import { registryKits } from '../../bots/kits.js';
+import type { BotPolicy } from '../../bots/policy.js';
 import type { Session } from './sessions.js';
 import { activityState, type ActivityPicture, type ActivityState } from './view.js';
 
@@ -72,6 +75,8 @@ class PictureCache {
 export interface HubDeps {
   service: TableService;
   registry: GameRegistry;
+  /** Where 💡 Hint's advice is searched (the AI players' policy, as the panel's button). */
+  bots: BotPolicy;
   logger: Logger;
   now?: () => number;
 }
@@ -200,7 +205,9 @@ export class ActivityHub implements TableListener {
       client.send({ t: 'done', id, ok: false, error: serviceErrorText(result.error, text) });
       return;
     }
-    const { snapshot, seat, action, reason } = result.value;
-    client.send({ t: 'done', id, ok: true, note: hintNote(this.deps.registry.get(snapshot.table.game), snapshot, seat, action, reason, text) });
+    const { snapshot, seat, input } = result.value;
+    const mod = this.deps.registry.get(snapshot.table.game);
+    const advice = await adviseHint(this.deps.bots, mod, input, registryKits(this.deps.registry));
+    client.send({ t: 'done', id, ok: true, note: hintNote(mod, snapshot, seat, advice, text) });
   }
 }

@@ -23,6 +23,7 @@ import { Launches } from '../../../src/discord/activity/sessions.js';
 import { activityState, type ActivityState } from '../../../src/discord/activity/view.js';
 import { seatsToAct } from '../../../src/games/engine.js';
 import { defaultRegistry } from '../../../src/games/index.js';
+import { InlinePolicy } from '../../../src/bots/policy.js';
 import { Rng } from '../../../src/games/rng.js';
 import { catalogs } from '../../../src/i18n/index.js';
 import { silentLogger } from '../../../src/logger.js';
@@ -65,7 +66,7 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'rh-activity-server-'));
   store = new SqliteStore(openDatabase(join(dir, 't.db')));
   service = new TableService({ store, registry, logger: silentLogger, newSeed: () => 777 });
-  const hub = new ActivityHub({ service, registry, logger: silentLogger });
+  const hub = new ActivityHub({ service, registry, logger: silentLogger, bots: new InlinePolicy() });
   service.addListener(hub);
   server = new ActivityServer({ hub, service, discord, clientId: () => '100000000000000099', launches: new Launches(), logger: silentLogger });
   http = await startActivityHttp(server, 0, '127.0.0.1');
