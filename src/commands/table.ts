@@ -1,6 +1,6 @@
 /**
  * `/table open` (the table as a Discord Activity, docs/activity.md), `/table leave`, `/table cancel`
- * and `/table watch` (docs/watching.md) for the open table in this channel. Both ask for a
+ * and `/table watch` (docs/watching.md) for the open table in this channel. Leave and cancel ask for a
  * confirmation button first (docs/discord.md: destructive actions confirm). `/table vacation hours:`
  * pauses the player's clock at a turn-based table once per game (README "Turn-based tables").
  */
