@@ -5,7 +5,7 @@
  * older than what it shows, not sent when it would look the same) on the interaction REST
  * client, outside the global limit.
  */
-import type { REST } from 'discord.js';
+import { MessageFlags, Routes, type REST } from 'discord.js';
 import type { GameModule } from '../../games/module.js';
 import type { GameRegistry } from '../../games/registry.js';
 import { catalogFor, type Catalog } from '../../i18n/index.js';
@@ -93,6 +93,26 @@ export class LivePanels {
   }
 
   /**
+   * Tell `userId` something about table `tableId` privately (`content` in the language their
+   * panel was opened in): an ephemeral follow-up through the token of their open panel, while
+   * it lives (an interaction route: no channel permission needed, outside the global limit).
+   * Resolves false when they have no live panel (they read it on their panel when they open it:
+   * src/discord/interactions/panels.ts) or Discord refused (logged).
+   */
+  async notePrivately(tableId: number, userId: string, content: (text: Catalog) => string): Promise<boolean> {
+    const live = this.panels.get(`${tableId}:${userId}`);
+    if (!live || this.deps.now() - live.since > PANEL_TOKEN_TTL_MS) return false;
+    try {
+      const body = { content: content(catalogFor(live.locale)), flags: MessageFlags.Ephemeral, allowed_mentions: { parse: [] } };
+      await this.deps.interactionRest.post(Routes.webhook(live.applicationId, live.token), { body, auth: false });
+      return true;
+    } catch (err) {
+      this.deps.logger.debug({ err, table: tableId }, 'a private note could not be sent');
+      return false;
+    }
+  }
+
+  /**
    * Edit a panel message through an interaction token (`PATCH /webhooks/{app}/{token}/messages/{messageRef}`,
    * `@original` unless the panel is a follow-up: its id) on the interaction REST client. `body`
    * is the API JSON, already serialised, or a body with its files.
@@ -112,6 +132,17 @@ export class LivePanels {
       return await this.deps.pictures.hand(mod, snapshot, seat, text);
     } catch (err) {
       this.deps.logger.warn({ err, table: snapshot.table.id, seat }, 'hand picture failed');
+      return null;
+    }
+  }
+
+  /** The board's picture for a lesson's panel, or null (no drawers, text asked for, or drawing failed: logged). */
+  private async boardPicture(mod: GameModule, snapshot: TableSnapshot, text: Catalog, textBoards: boolean): Promise<MessagePicture | null> {
+    if (!mod.pictures || textBoards || !snapshot.table.state) return null;
+    try {
+      return await this.deps.pictures.board(mod, snapshot, text);
+    } catch (err) {
+      this.deps.logger.warn({ err, table: snapshot.table.id }, 'lesson board picture failed');
       return null;
     }
   }
@@ -144,8 +175,11 @@ export class LivePanels {
         async () => {
           const text = catalogFor(live.locale);
           const textBoards = mod.pictures ? await this.deps.textPanels(seat.userId).catch(() => false) : false;
-          const picture = await this.handPicture(mod, snap, viewerSeatOf(seat, snap.table.status), text, textBoards);
-          const payload = panelMessage(mod, snap, seat.userId, text, undefined, { picture, textBoards });
+          const viewer = viewerSeatOf(seat, snap.table.status);
+          const picture = await this.handPicture(mod, snap, viewer, text, textBoards);
+          // A lesson shows the board's picture too (docs/lessons.md), for games whose hand picture does not show the whole table.
+          const board = snap.table.lesson && mod.lesson?.showBoard && viewer !== null ? await this.boardPicture(mod, snap, text, textBoards) : null;
+          const payload = panelMessage(mod, snap, seat.userId, text, undefined, { picture, board, textBoards });
           const fingerprint = panelFingerprint(payload);
           if (this.writer.contentOf(live.messageId) === fingerprint) return;
           this.writer.showing(live.messageId, fingerprint);

@@ -92,6 +92,11 @@ export const common = {
     refresh: 'Actualizar',
     textVersion: '📝 Versión de texto',
     picturesVersion: '🖼️ Imágenes',
+    /** ❔ Why (docs/lessons.md): the button, and its private answer's parts. */
+    why: '❔ Por qué',
+    whyHeading: (title: string) => `❔ **${title}**`,
+    whyMoves: '**Tus jugadas ahora**',
+    whyNothing: 'Ahora no tienes nada que decidir: el panel se actualiza cuando vuelva a ser tu turno.',
     done: (what: string) => `✅ ${what}`,
     stale: 'ℹ️ La mesa avanzó desde que se dibujó ese botón: aquí tienes tu mano actual.',
     alreadyDone: 'ℹ️ Ya está hecho: contó tu primer clic. Aquí tienes tu mano actual.',
@@ -170,6 +175,7 @@ export const common = {
   commandNames: {
     'new': 'nueva',
     'rules': 'reglas',
+    'learn': 'aprender',
     'seats': 'plazas',
     'bots': 'bots',
     'bot-level': 'nivel-bots',
@@ -209,6 +215,7 @@ export const common = {
 
   commands: {
     newDescription: (title: string) => `Abre una mesa de ${title} en este canal`,
+    learnDescription: (title: string) => `Aprende ${title}: una partida guiada de 5 minutos contra bots (solo tú la ves)`,
     rulesDescription: (title: string) => `Cómo se juega a ${title} (solo lo ves tú)`,
     seatsDescription: 'Número máximo de jugadores',
     /** Appended to a `/<game> new` option's description: its value when left out. */
@@ -240,7 +247,28 @@ export const common = {
   lesson: {
     notYet: (move: string) => `Todavía no: primero ${move}. La nota de la lección explica por qué.`,
     notYetPlain: 'Todavía no: primero haz la jugada que pide la nota de la lección.',
-    outdated: (command: string) => `Esta lección cambió desde que la empezaste. Empiézala de nuevo con \`/${command} learn\`.`,
+    outdated: (command: string) => `Esta lección cambió desde que la empezaste. Empiézala de nuevo con \`/${command} aprender\`.`,
     none: 'Ese juego todavía no tiene lección.',
+    title: (emoji: string, game: string) => `${emoji} Aprende ${game}`,
+    progress: (step: number, total: number) => `Paso ${step} de ${total}`,
+    complete: '¡Lección completada!',
+    watching: (who: string) => `⏳ Juega ${who}…`,
+    yourMove: (move: string) => `👉 Tu jugada: **${move}**`,
+    greyed: 'Las jugadas en gris son para más adelante.',
+    sectionButton: (section: string, title: string) => `📖 §${section} ${title}`,
+    section: (game: string, section: string, title: string, text: string) => `📖 **${game} — §${section} ${title}**\n${text}`,
+    leave: 'Dejar la lección',
+    leaveAsk: (game: string, command: string) => `¿Dejas la lección de ${game}? Puedes empezarla de nuevo cuando quieras con \`/${command} aprender\`.`,
+    leaveButton: 'Dejarla',
+    keepLearning: 'Seguir aprendiendo',
+    left: (command: string) => `Dejaste la lección. \`/${command} aprender\` la empieza de nuevo.`,
+    resumed: 'Hola de nuevo: tu lección sigue donde la dejaste.',
+    restarted: 'La lección cambió desde que la empezaste, así que empieza de nuevo desde el principio.',
+    ended: (command: string) => `Esta lección terminó. \`/${command} aprender\` la empieza de nuevo.`,
+    playBots: 'Jugar una partida de verdad contra bots',
+    playFriends: 'Jugar con amigos',
+    learnButton: (game: string) => `🎓 Aprende ${game}`,
+    firstTable: (game: string, command: string) => `🎓 ¿Primera partida de ${game}? 💡 Aquí tienes las pistas activadas, y \`/${command} aprender\` es una partida guiada de 5 minutos.`,
+    variantNote: (note: string) => `🎓 ${note}`,
   },
 } as const;
