@@ -210,6 +210,13 @@ export const common = {
     'show': 'show',
     'delete': 'delete',
     'help': 'help',
+    'pace': 'pace',
+    'move-hours': 'move-hours',
+    'games': 'games',
+    'notify': 'notify',
+    'vacation': 'vacation',
+    'hours': 'hours',
+    'counter-window': 'counter-window',
   },
 
   commands: {

@@ -117,7 +117,7 @@ export const common = {
     otherChannel: (channelId: string) => `Ese botón pertenece a una mesa de <#${channelId}>: úsalo allí.`,
     tableClosed: (status: string) => (status === 'finished' ? 'Esa partida ya terminó.' : 'Esa mesa se cerró.'),
     channelBusy: (title: string, id: number, link: string) =>
-      `Este canal ya tiene una mesa abierta: **${title}** (mesa #${id}) — ${link}. Termínenla o cancélenla primero (\`/mesa cancelar\`), o usen otro canal.`,
+      `Este canal ya tiene una mesa abierta: **${title}** (mesa #${id}) — ${link}. Termínala o cancélala primero (\`/mesa cancelar\`), o usa otro canal.`,
     alreadySeated: 'Ya estás en esta mesa.',
     tableFull: (max: number) => `La mesa está llena (${f.count(max, { one: 'asiento', other: 'asientos' })}).`,
     hostOnly: 'Solo el anfitrión puede hacer eso.',
@@ -211,6 +211,13 @@ export const common = {
     'show': 'ver',
     'delete': 'borrar',
     'help': 'ayuda',
+    'pace': 'ritmo',
+    'move-hours': 'horas-jugada',
+    'games': 'partidas',
+    'notify': 'avisos',
+    'vacation': 'vacaciones',
+    'hours': 'horas',
+    'counter-window': 'ventana-refutación',
   },
 
   commands: {

@@ -77,7 +77,7 @@ export const es = {
   title: 'Suspicion',
   description: 'Arresta a tu sospechoso: pon pruebas, refuta a tus rivales y farolea con la última carta.',
   /** `/help`'s line for the game (src/games/module.ts `GameText`). */
-  helpLine: 'Detectives compiten por arrestar al sospechoso de su propia carta: pongan pruebas, refuten a los rivales y cuelen un farol con la última carta.',
+  helpLine: 'Detectives que compiten por arrestar al sospechoso de su propia carta: ponen pruebas, refutan a los rivales y cuelan un farol con la última carta.',
   /**
    * The names of `/suspicion` and of the options only this game has, by registered (English) name
    * (the shared ones are in `common.commandNames`).
