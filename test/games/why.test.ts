@@ -16,6 +16,7 @@ import type { NoirState } from '../../src/games/noir/rules.js';
 import type { PhantomState } from '../../src/games/phantom/rules.js';
 import { Rng } from '../../src/games/rng.js';
 import type { SuspicionState } from '../../src/games/suspicion/rules.js';
+import type { Catalog } from '../../src/i18n/index.js';
 import { en } from '../../src/i18n/en/index.js';
 import { es } from '../../src/i18n/es/index.js';
 import { perturb as scrambleJaccuse } from './jaccuse/secrets.js';
@@ -56,7 +57,7 @@ describe.each(GAME_MODULES.map((mod) => [mod.id, mod] as const))('❔ Why: %s', 
     const def = mod.definition;
     const why = mod.ui.why!;
     expect(why, `${game} has no ❔ Why`).toBeDefined();
-    const words = (t: typeof en) => (mod.text(t) as unknown as { why: { title: Record<string, string> } }).why;
+    const words = (t: Catalog) => (mod.text(t) as unknown as { why: { title: Record<string, string> } }).why;
     const kinds = new Map(Object.entries(words(en).title).map(([kind, title]) => [title, kind]));
     expect(Object.keys(words(es).title).sort()).toEqual([...kinds.values()].sort());
     const seen = new Set<string>();
