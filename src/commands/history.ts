@@ -147,7 +147,7 @@ export const reviewClick: ComponentHandler<'review'> = async (interaction, app, 
     return;
   }
   const mod = loaded.mod;
-  const textBoards = mod.pictures ? await app.publisher.textBoards.user(interaction.user.id).catch(() => false) : false;
+  const textBoards = mod.pictures ? app.publisher.panelAsText(undefined, interaction.user.id, await app.service.preferences.textPanels(interaction.user.id).catch(() => false)) : false;
   const pictureWork = textBoards ? Promise.resolve(null) : reviewStepPictures(app, mod, input, text);
   // As a panel click (src/discord/interactions/panels.ts): pictures not drawn in time follow the acknowledgement.
   const acknowledged = interaction.deferred || interaction.replied;

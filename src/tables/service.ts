@@ -28,6 +28,7 @@ import { TableContext, type TableServiceDeps } from './core.js';
 import { TableDeadlines } from './deadlines.js';
 import { TableLobby } from './lobby.js';
 import { TablePlay } from './play.js';
+import { PlayerPreferences } from './preferences.js';
 import { TableReads } from './reads.js';
 import { TableRestart } from './restart.js';
 import { TableSeating } from './seated.js';
@@ -49,6 +50,8 @@ export class TableService {
   private readonly restart: TableRestart;
   /** Tables the bot seats itself (a tournament's; src/tables/seated.ts). */
   readonly seating: TableSeating;
+  /** A player's own preferences: text panels, turn notices (src/tables/preferences.ts). */
+  readonly preferences: PlayerPreferences;
 
   constructor(deps: TableServiceDeps) {
     this.ctx = new TableContext(deps, (id) => this.deadlines.fireDeadline(id));
@@ -58,6 +61,7 @@ export class TableService {
     this.deadlines = new TableDeadlines(this.ctx);
     this.restart = new TableRestart(this.ctx);
     this.seating = new TableSeating(this.ctx);
+    this.preferences = new PlayerPreferences(this.ctx);
   }
 
   /** Subscribe to committed changes. */

@@ -42,7 +42,7 @@ function appWith(pictures: PictureMaker) {
   const app = {
     registry: new GameRegistry([mod]),
     logger: silentLogger,
-    publisher: { textBoards: { user: async () => false, guild: async () => false }, pictures, panels: { writer: new PanelWriter(silentLogger), edit: editPanel, track: vi.fn() } },
+    publisher: { panelAsText: () => false, pictures, panels: { writer: new PanelWriter(silentLogger), edit: editPanel, track: vi.fn() } },
   } as unknown as AppContext;
   return { app, editPanel };
 }

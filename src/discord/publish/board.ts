@@ -48,8 +48,8 @@ export interface BoardDeps {
   now: () => number;
   budget: RestBudget;
   pictures: PictureMaker;
-  /** True when the server's boards are drawn as text (README "Pictures"). */
-  textBoards: (guildId: string) => Promise<boolean>;
+  /** True when the table's board is drawn as text (README "Pictures"; the table row carries its server's setting). */
+  textBoards: (table: TableSnapshot['table']) => boolean;
   tokens: InteractionTokens;
   work: PublishWork;
   /** Hand a change (a redraw of a deleted board) to the publisher. */
@@ -209,7 +209,7 @@ export class Boards {
     let payload;
     if (table.status === 'lobby') payload = lobbyMessage(mod, snap, text);
     else {
-      const textBoards = mod.pictures ? await this.deps.textBoards(table.guildId).catch(() => false) : false;
+      const textBoards = mod.pictures ? this.deps.textBoards(table) : false;
       const picture = await this.picture(mod, snap, text, textBoards);
       // Newest state wins: a change that came in while drawing is drawn next, over this one.
       if (this.deps.work.closed) return;

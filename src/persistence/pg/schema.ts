@@ -58,6 +58,7 @@ export const gameTables = pgTable(
     endedBy: binaryText('ended_by'),
     locale: binaryText('locale'),
     tableOptions: json('table_options').notNull().default(sql`'{}'::json`),
+    textBoards: boolean('text_boards').notNull().default(false),
   },
   (t) => [
     uniqueIndex('game_tables_one_open_per_channel').on(t.channelId).where(sql`status in ('lobby', 'active')`),
