@@ -29,6 +29,8 @@ import { TableService, type TableServiceDeps } from './tables/service.js';
 import { BotTurns } from './tables/bot-turns.js';
 import { recoverAtStart } from './tables/recovery.js';
 import { TurnNotifier } from './discord/publish/turn-notices.js';
+import { ThreadVenues } from './discord/publish/tournament-venues.js';
+import { TournamentService } from './tournaments/service.js';
 import { BotPool } from './bots/pool.js';
 import { processCpuBudget } from './cpu-budget.js';
 import type { BotPolicy } from './bots/policy.js';
@@ -216,7 +218,17 @@ export function createApp(config: Config, opts: AppOptions): App {
   // Turn-based tables: one ping per decision, one reminder, by DM or in the channel (README "Turn-based tables").
   const turnNotices = new TurnNotifier({ rest: client.rest, store, service, registry, logger, ...(serviceDeps.now ? { now: serviceDeps.now } : {}), ...(opts.shard ? { shard: opts.shard } : {}) });
   service.addListener(turnNotices);
-  const context: AppContext = { store, service, messageIds, registry, publisher, rest: client.rest, logger, turnNotices };
+  // Tournaments (docs/tournaments.md): their tables are opened through the table service, each in a thread of its own.
+  const tournaments = new TournamentService({
+    store,
+    registry,
+    tables: service,
+    venues: new ThreadVenues(client.rest),
+    logger,
+    ...(serviceDeps.now ? { now: serviceDeps.now } : {}),
+    ...(opts.shard ? { shard: opts.shard } : {}),
+  });
+  const context: AppContext = { store, service, messageIds, registry, publisher, rest: client.rest, logger, turnNotices, tournaments };
   const commands = buildCommands(registry);
   const router = createRouter(context, commands);
   client.on(Events.InteractionCreate, (interaction) => void router(interaction));
@@ -259,6 +271,8 @@ export function createApp(config: Config, opts: AppOptions): App {
       );
       // Reminders of turn-based tables still due, from their stored rows (no game state read).
       await turnNotices.resume();
+      // Tournaments: half-opened rounds finished, tables that ended meanwhile recorded, round deadlines re-armed.
+      await tournaments.recover(readyAt);
       logger.info({ tables: recovered.tables.length, staleBoards: recovered.staleBoards, botTurns: recovered.botTurns, user: client.user?.tag }, 'ready');
     },
     async stop() {
@@ -266,6 +280,7 @@ export function createApp(config: Config, opts: AppOptions): App {
       stopped = true;
       // Bot turns and timers off; changes already running commit (their interactions get their answers).
       botTurns.stop();
+      await tournaments.stop();
       await service.stop();
       // Let the last board edits reach Discord (bounded), then drop whatever is left: the
       // database is the truth and the next change redraws everything.

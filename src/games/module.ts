@@ -126,6 +126,21 @@ export interface GameBenchSetups {
   variants: readonly BenchSetup[];
 }
 
+/** What one measured configuration (game, variant, player count) came to over the measured games (./typical-length.ts). */
+export interface LengthStats {
+  /** Median number of decisions per game (turns, votes and reaction windows; a vote counts once). */
+  decisions: number;
+  /** Estimated duration in seconds: the lower quartile, the median and the upper quartile. */
+  seconds: { low: number; median: number; high: number };
+}
+
+/**
+ * A game's measured typical lengths (README "Game length"): configuration key (its rules
+ * variant, or 'default') → player count → stats. Generated into the game's
+ * `typical-length.data.ts` by `npm run game-lengths -- --write` (scripts/game-lengths.ts).
+ */
+export type GameLengths = Readonly<Record<string, Readonly<Record<number, LengthStats>>>>;
+
 /** A playable game as the bot sees it; `Id` is its literal id (./index.ts derives `GameId` from them). */
 export interface GameModule<Id extends string = string> {
   id: Id;
@@ -154,6 +169,12 @@ export interface GameModule<Id extends string = string> {
   newOptions: CommandOptionSpec[];
   /** Options of `/<game> rules` (e.g. `variant`), mapped like `newOptions`. */
   rulesOptions?: CommandOptionSpec[];
+  /**
+   * The game's measured typical lengths, shown by `/<game> rules` (./typical-length.ts).
+   * Optional so a test-only game needs none; every game of `GAME_MODULES` has them, measured
+   * today (test/unit/typical-length.test.ts).
+   */
+  typicalLengths?: GameLengths;
   /**
    * The game's lesson (docs/lessons.md): the script of its guided first game — teaching deal,
    * line of decisions, notes and highlights — that `/<game> learn` plays through the lesson

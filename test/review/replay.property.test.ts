@@ -1,6 +1,6 @@
 /**
  * Property test of the review's replay core (src/review/replay.ts, README "Review a game"):
- * per game, over 1,000 random finished games, replaying the seed and the stored log (through
+ * per game (the four, and the test game Guess), over 1,000 random finished games, replaying the seed and the stored log (through
  * JSON, as the database keeps it) step by step reproduces the final state exactly, and at every
  * step the view drawn for each seat, for the public and the events each may see are exactly
  * what that seat / the board was shown when the move was played — computed independently in
@@ -9,30 +9,13 @@
  */
 import { describe, expect, it } from 'vitest';
 import { eventVisibleTo, type AnyGameDefinition, type GameEvent } from '../../src/games/engine.js';
-import { GAME_MODULES } from '../../src/games/index.js';
-import { CHARACTER_MODES } from '../../src/games/jaccuse/rules.js';
-import { MODES } from '../../src/games/noir/rules.js';
 import { Rng } from '../../src/games/rng.js';
-import { VARIANTS } from '../../src/games/suspicion/rules.js';
 import { eventsAt, lastStep, mayView, replayGame, replayOver, viewAt, type ReplayLogEntry } from '../../src/review/replay.js';
-import { playRandomGame } from '../support/random-play.js';
+import { playRandomGame, randomTableOptions } from '../support/random-play.js';
+import { gamesWithGuess } from '../games/toy/registry.js';
 
 /** Finished games per game. */
 const GAMES = Number(process.env.REVIEW_GAMES ?? 1_000);
-
-/** Random options of a table of `game` (every variant / mode the game has). */
-function randomOptions(game: string, rng: Rng): Record<string, unknown> {
-  switch (game) {
-    case 'suspicion':
-      return { variant: rng.pick([...VARIANTS]) };
-    case 'noir':
-      return { mode: rng.pick([...MODES]), killer: rng.pick(['random', 'host', 'guest']) };
-    case 'jaccuse':
-      return { characters: rng.pick([...CHARACTER_MODES]) };
-    default:
-      return {};
-  }
-}
 
 /** What one step showed while it was played: the board's view, each seat's view, each viewer's events. */
 interface Shown {
@@ -50,7 +33,10 @@ function shown(def: AnyGameDefinition, state: unknown, seats: number, events: Ga
   };
 }
 
-describe.each(GAME_MODULES.map((mod) => [mod.id, mod.definition] as const))('review replay: %s', (game, def) => {
+// Every game of the bot, and Guess (test/games/toy/), registered the way a fifth game would be: the
+// options of each table come from the module (`randomTableOptions`), never from a switch on the game.
+describe.each(gamesWithGuess().modules.map((mod) => [mod.id, mod] as const))('review replay: %s', (game, mod) => {
+  const def = mod.definition;
   it(`replays ${GAMES} random finished games exactly, each step as each seat was shown it`, () => {
     const rng = Rng.seeded(0x7e57 + game.length);
     let finished = 0;
@@ -60,7 +46,7 @@ describe.each(GAME_MODULES.map((mod) => [mod.id, mod.definition] as const))('rev
       if (attempts > GAMES * 2) throw new Error(`too few random ${game} games finish (${finished} of ${attempts})`);
       const seats = rng.int(def.minPlayers, def.maxPlayers);
       const seed = rng.int(0, 0x7fffffff);
-      const options = def.optionsSchema.parse(randomOptions(game, rng));
+      const options = def.optionsSchema.parse(randomTableOptions(mod, rng));
       const setupMeta = { hostSeat: rng.int(0, seats - 1) };
       const initial = def.setup(options, seats, seed, setupMeta);
       const history: Shown[] = [shown(def, initial, seats, [])];

@@ -10,6 +10,7 @@
  */
 import { Rng } from '../../src/games/rng.js';
 import { seatsToAct, type AnyGameDefinition, type GameEvent, type Seat } from '../../src/games/engine.js';
+import type { CommandOptionSpec, GameModule } from '../../src/games/module.js';
 
 /** One applied action, as the table service stores it in the action log. */
 export interface LogEntry {
@@ -117,4 +118,22 @@ export function replayGame(
     state = result.state;
   }
   return state;
+}
+
+/**
+ * Random table options for `mod`, read from its slash-command options (src/games/module.ts
+ * `CommandOptionSpec`): each option with fixed choices (a rules variant, a mode, who starts…)
+ * gets one of its choices at random, each yes/no option a random answer; every other option
+ * keeps the schema's default. Derived from the module, so a new game's variants are covered
+ * the moment it declares them.
+ */
+export function randomTableOptions(mod: Pick<GameModule, 'newOptions' | 'rulesOptions'>, rng: Rng): Record<string, unknown> {
+  const specs = new Map<string, CommandOptionSpec>();
+  for (const spec of [...mod.newOptions, ...(mod.rulesOptions ?? [])]) specs.set(spec.optionKey, spec);
+  const options: Record<string, unknown> = {};
+  for (const [key, spec] of specs) {
+    if (spec.choices?.length) options[key] = rng.pick(spec.choices.map((choice) => choice.value));
+    else if (spec.type === 'boolean') options[key] = rng.pick([false, true]);
+  }
+  return options;
 }

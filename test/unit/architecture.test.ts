@@ -17,7 +17,6 @@ import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { botKit } from '../../src/bots/kits.js';
 import { GAME_MODULES } from '../../src/games/index.js';
-import { TYPICAL_LENGTHS } from '../../src/games/typical-length.js';
 import { catalogs, LANGUAGES } from '../../src/i18n/index.js';
 import { arenaSetups, legalMovesSetups } from '../../bench/setups.js';
 
@@ -183,7 +182,7 @@ describe('architecture', () => {
         const names: Record<string, string> = { ...(t.common.commandNames as Record<string, string>), ...text.commandNames };
         for (const name of optionNames) expect(names[name], `${language} name of /${module.command} ${name}`).toMatch(/^[\p{Ll}\p{Lo}\p{N}_-]{1,32}$/u);
       }
-      expect(text0(module.id), `${module.id}: typical lengths (npm run game-lengths -- --write)`).toBeDefined();
+      expect(module.typicalLengths, `${module.id}: typical lengths in its module (npm run game-lengths -- --write)`).toBeDefined();
       // Its bench set-ups (src/games/module.ts `GameBenchSetups`): tables the game's own schema accepts.
       const bench = module.bench;
       expect(bench, `${module.id}: bench set-ups in its module (src/games/<game>/bench.ts)`).toBeDefined();
@@ -205,9 +204,6 @@ describe('architecture', () => {
     const legalMoves = legalMovesSetups();
     expect(legalMoves.map((c) => c.game)).toEqual(GAME_MODULES.flatMap((module) => (module.bench?.legalMoves ?? []).map(() => module.id)));
     expect(new Set(legalMoves.map((c) => c.label)).size, 'legal-move labels unique').toBe(legalMoves.length);
-    function text0(id: string) {
-      return TYPICAL_LENGTHS[id];
-    }
   });
 
   it('every file a comment cites is in the repository, and no comment cites notes outside it', () => {

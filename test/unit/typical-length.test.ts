@@ -16,13 +16,15 @@ import {
   LENGTH_SAMPLE_GAMES,
   lengthConfigKey,
   SECONDS_PER_DECISION,
+  lengthTable,
   typicalLengths,
-  TYPICAL_LENGTHS,
   type DecisionCounts,
 } from '../../src/games/typical-length.js';
 import { en } from '../../src/i18n/en/index.js';
 
 const registry = defaultRegistry();
+/** The stored lengths of every game (each module's `typicalLengths`, src/games/<game>/typical-length.data.ts). */
+const TYPICAL_LENGTHS = lengthTable(registry.modules);
 const descriptionOf = (payload: ReturnType<typeof rulesMessage>) => payload.embeds![0]!.description!;
 
 describe('the length model', () => {

@@ -8,6 +8,7 @@ import type { GameRegistry } from '../../games/registry.js';
 import type { Logger } from '../../logger.js';
 import type { Store } from '../../persistence/store/types.js';
 import type { TableService } from '../../tables/service.js';
+import type { TournamentService } from '../../tournaments/service.js';
 import type { MessageIds } from '../publish/message-ids.js';
 import type { Publisher } from '../publish/publisher.js';
 
@@ -28,6 +29,8 @@ export interface AppContext {
   logger: Logger;
   /** Pings and reminders of turn-based tables (README "Turn-based tables"); absent in tools without Discord. */
   turnNotices?: TurnNotifier;
+  /** Swiss tournaments (docs/tournaments.md); absent in tools without Discord. */
+  tournaments?: TournamentService;
 }
 
 /** Filled by handlers; logged once per interaction with its duration in ms (README "Configuration", `LOG_LEVEL`). */

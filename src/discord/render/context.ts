@@ -79,6 +79,10 @@ export function describeEvent(mod: GameModule, event: GameEvent, ctx: RenderCont
       return ctx.t.bots.hint.used(name(event.seat));
     case '$vacation':
       return ctx.t.turns.vacation.event(name(event.seat), Number(event.until));
+    case '$noShow':
+      return ctx.t.tournaments.board.noShow(name(event.seat));
+    case '$roundOver':
+      return ctx.t.tournaments.board.roundOver;
     default:
       return mod.ui.describeEvent(event, ctx, viewer);
   }

@@ -12,6 +12,7 @@ import { jaccuseUi } from './ui.js';
 import { jaccusePictures } from './pictures.js';
 import { jaccuseOptionsSchema } from './rules.js';
 import { jaccuseText } from './text/index.js';
+import { TYPICAL_LENGTHS } from './typical-length.data.js';
 
 /** The J'Accuse! module: `/jaccuse new`, `/jaccuse rules`. */
 export const jaccuseModule: GameModule<'jaccuse'> = {
@@ -42,6 +43,7 @@ export const jaccuseModule: GameModule<'jaccuse'> = {
     { name: 'turn-timer', optionKey: 'turnSeconds', description: (t) => jaccuseText(t).optionTurnTimer },
     { name: 'vote-timer', optionKey: 'voteSeconds', description: (t) => jaccuseText(t).optionVoteTimer },
   ]),
+  typicalLengths: TYPICAL_LENGTHS,
   lesson: jaccuseLesson,
   bench: jaccuseBench,
 };

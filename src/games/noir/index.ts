@@ -13,6 +13,7 @@ import { noirUi } from './ui.js';
 import { noirPictures } from './pictures.js';
 import { noirOptionsSchema } from './rules.js';
 import { noirText } from './text/index.js';
+import { TYPICAL_LENGTHS } from './typical-length.data.js';
 
 /** The `mode` option, shared by `/noir new` and `/noir rules`. */
 const modeOption: OptionPresentation<typeof noirOptionsSchema.shape> = {
@@ -48,6 +49,7 @@ export const noirModule: GameModule<'noir'> = {
     { name: 'turn-timer', optionKey: 'turnSeconds', description: (t) => noirText(t).cmdTurnTimer },
   ]),
   rulesOptions: commandOptions(noirOptionsSchema, [modeOption]),
+  typicalLengths: TYPICAL_LENGTHS,
   lesson: noirLesson,
   bench: noirBench,
 };

@@ -9,6 +9,7 @@ import { optionsSchema } from './rules.js';
 import { phantomUi } from './ui.js';
 import { phantomPictures } from './pictures.js';
 import { phantomText } from './text/index.js';
+import { TYPICAL_LENGTHS } from './typical-length.data.js';
 
 /** The `/phantom` game module (docs/rules/phantom.md). */
 export const phantomModule: GameModule<'phantom'> = {
@@ -28,6 +29,7 @@ export const phantomModule: GameModule<'phantom'> = {
     { name: 'target-score', optionKey: 'targetScore', description: (t) => phantomText(t).options.targetScore },
     { name: 'turn-timer', optionKey: 'turnSeconds', description: (t) => phantomText(t).options.turnSeconds },
   ]),
+  typicalLengths: TYPICAL_LENGTHS,
   lesson: phantomLesson,
   bench: phantomBench,
 };

@@ -12,6 +12,7 @@ import { suspicionUi } from './ui.js';
 import { suspicionPictures } from './pictures.js';
 import { optionsSchema } from './rules.js';
 import { suspicionText } from './text/index.js';
+import { TYPICAL_LENGTHS } from './typical-length.data.js';
 
 /** The `variant` option, shared by `/suspicion new` and `/suspicion rules`. */
 const variantOption: OptionPresentation<typeof optionsSchema.shape> = {
@@ -41,6 +42,7 @@ export const suspicionModule: GameModule<'suspicion'> = {
     { name: 'vote-timer', optionKey: 'voteSeconds', description: (t) => suspicionText(t).optVote },
   ]),
   rulesOptions: commandOptions(optionsSchema, [variantOption]),
+  typicalLengths: TYPICAL_LENGTHS,
   lesson: suspicionLesson,
   bench: suspicionBench,
 };

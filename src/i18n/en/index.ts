@@ -5,6 +5,7 @@ import { help } from './help.js';
 import { privacy } from './privacy.js';
 import { review } from './review.js';
 import { ratings } from './ratings.js';
+import { tournaments } from './tournaments.js';
 import { turns } from './turns.js';
 
-export const en = { common, ratings, privacy, help, bots, turns, review } as const;
+export const en = { common, ratings, privacy, help, bots, turns, review, tournaments } as const;

@@ -2,7 +2,7 @@
 import type { GameUi } from '../../../src/games/ui.js';
 import type { GuessAction, GuessError, GuessOptions, GuessPublicView, GuessSeatView } from './engine.js';
 import { GUESSES, guessDefinition } from './engine.js';
-import { guessText } from './text.js';
+import { guessText } from './text/index.js';
 
 export const guessUi: GameUi<GuessPublicView, GuessSeatView, GuessAction, GuessOptions, GuessError> = {
   board(view, ctx) {
