@@ -184,7 +184,7 @@ export function prefetchNeighbours(app: Pick<AppContext, 'publisher' | 'logger'>
  */
 export async function reviewStepPictures(app: Pick<AppContext, 'publisher' | 'logger'>, mod: GameModule, input: ReviewInput, text: Catalog): Promise<ReviewPictures | null> {
   try {
-    const drawn = stepPictures(mod, input.replay, input.step, input.view, reviewPictureSeats(input.seats, text), text, input.over);
+    const drawn = stepPictures(mod, input.replay, input.step, input.view, reviewPictureSeats(input.seats, text), text, input.over, input.viewerSeat ?? null);
     if (!drawn) return null;
     const maker = app.publisher.pictures;
     const [board, ...hands] = await Promise.all([

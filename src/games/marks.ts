@@ -41,3 +41,14 @@ export function changedMark(cx: number, cy: number, size = 20): string {
     strokeWidth: 2,
   });
 }
+
+/** Ballot box: takes part in the open vote (who has voted is secret; the status counts the votes). */
+export function ballotMark(cx: number, cy: number, size = 24): string {
+  const h = size / 2;
+  const slot = `M${round(cx - h * 0.45)} ${round(cy - h * 0.15)} H${round(cx + h * 0.45)}`;
+  return (
+    path(`M${round(cx - h * 0.4)} ${round(cy - h)} H${round(cx + h * 0.4)} V${round(cy - h * 0.25)} H${round(cx - h * 0.4)} Z`, { fill: THEME.text }) +
+    path(`M${round(cx - h * 0.85)} ${round(cy - h * 0.25)} H${round(cx + h * 0.85)} V${round(cy + h)} H${round(cx - h * 0.85)} Z`, { fill: THEME.muted }) +
+    path(slot, { stroke: INK, strokeWidth: 2, roundCaps: true })
+  );
+}

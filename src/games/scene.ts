@@ -133,7 +133,7 @@ export function measure(text: string, size: number, bold = false): number {
 /**
  * `content` broken into lines at most `maxWidth` px wide at `size` px: at spaces, after a
  * hyphen, and — for a word wider than a whole line (a long name without spaces) — between
- * letters. Never cut, never "…": as many lines as it takes (at least one). Emoji are dropped
+ * letters, with a hyphen added. Never cut, never "…": as many lines as it takes (at least one). Emoji are dropped
  * first (`drawable`).
  */
 export function wrapLines(content: string, maxWidth: number, size: number, bold = false): string[] {
@@ -150,10 +150,11 @@ export function wrapLines(content: string, maxWidth: number, size: number, bold 
       let part = parts[i]!;
       const glued = i < parts.length - 1;
       while (!fits(part)) {
+        // A hyphen marks the break, as in print.
         const chars = [...part];
         let n = chars.length - 1;
-        while (n > 1 && !fits(chars.slice(0, n).join(''))) n--;
-        words.push(`${chars.slice(0, n).join('')}\u0000`);
+        while (n > 1 && !fits(`${chars.slice(0, n).join('')}-`)) n--;
+        words.push(`${chars.slice(0, n).join('')}-\u0000`);
         part = chars.slice(n).join('');
       }
       words.push(glued ? `${part}\u0000` : part);
@@ -176,11 +177,14 @@ export function wrapLines(content: string, maxWidth: number, size: number, bold 
 
 /**
  * The largest size from `size` down to `minSize` px (1-px steps) at which `content` fits
- * `maxWidth` px in at most `maxLines` lines, and those lines; at `minSize` it takes as many
- * lines as it needs (never cut).
+ * `maxWidth` px in at most `maxLines` lines without breaking a word, and those lines; failing
+ * that, at `minSize` in as many lines as it needs, words broken only where one is wider than
+ * a line (never cut).
  */
 export function fitWrap(content: string, maxWidth: number, size: number, minSize: number, maxLines: number, bold = false): { lines: string[]; size: number } {
+  const words = drawable(content).split(/\s+/).filter(Boolean);
   for (let s = size; s > minSize; s--) {
+    if (words.some((word) => measure(word, s, bold) > maxWidth && !word.includes('-'))) continue;
     const lines = wrapLines(content, maxWidth, s, bold);
     if (lines.length <= maxLines) return { lines, size: s };
   }

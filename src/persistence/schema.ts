@@ -59,6 +59,12 @@ export const gameTables = sqliteTable(
      */
     tableOptions: text('table_options', { mode: 'json' }).notNull().default(sql`'{}'`),
     /**
+     * The lesson this table plays (docs/lessons.md "Lesson tables"): the game's lesson script and
+     * its version, e.g. `suspicion@1`; null for a game table. A lesson is private and is not its
+     * channel's table (the index below leaves it out).
+     */
+    lesson: text('lesson'),
+    /**
      * The board is drawn as text instead of a picture (README "Pictures"): the server's
      * `/admin settings text-boards`, taken when the table is opened and kept current while it
      * is open (the setting's write updates the server's open tables), so a redraw reads it
@@ -67,7 +73,9 @@ export const gameTables = sqliteTable(
     textBoards: integer('text_boards', { mode: 'boolean' }).notNull().default(false),
   },
   (t) => [
-    uniqueIndex('game_tables_one_open_per_channel').on(t.channelId).where(sql`status in ('lobby', 'active')`),
+    uniqueIndex('game_tables_one_open_per_channel').on(t.channelId).where(sql`status in ('lobby', 'active') and lesson is null`),
+    // One open lesson per learner and game in a server (docs/lessons.md): a double click opens one.
+    uniqueIndex('game_tables_one_lesson_per_learner').on(t.guildId, t.hostUserId, t.game).where(sql`status in ('lobby', 'active') and lesson is not null`),
     index('game_tables_status').on(t.status),
     index('game_tables_guild_status').on(t.guildId, t.status),
   ],

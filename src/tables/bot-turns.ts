@@ -1,8 +1,9 @@
 /**
  * The AI players' turns (README "AI players"): a table listener that, whenever a committed
  * change leaves a decision to a bot seat, asks the bot policy (the worker-thread pool) for
- * that seat's move and plays it through the table service after a human-like pause — the
- * same service path, transaction, action log and deadlines as a human's click.
+ * that seat's move — at a lesson, its script (docs/lessons.md) — and plays it through the
+ * table service after a human-like pause: the same service path, transaction, action log and
+ * deadlines as a human's click.
  *
  * The bot decides from its own seat's input only: `botInputFromLog` replays the stored seed
  * and action log on this (trusted) side and keeps what that seat may see; the policy never
@@ -16,6 +17,7 @@ import { botInputFromLog } from '../bots/input.js';
 import type { BotLevel } from '../games/bot.js';
 import { DEFAULT_BUDGET_MS, type BotPolicy } from '../bots/policy.js';
 import { seatsToAct, type Pending, type Seat } from '../games/engine.js';
+import { lessonBotMove } from '../games/lesson.js';
 import type { Logger } from '../logger.js';
 import { BULK_READ_IDS, type OpenTableHead, type SeatRow, type StoreReads, type TableRow } from '../persistence/store/types.js';
 import { botLevelOf, botPauseMs, tableOptionsOf } from './bots.js';
@@ -161,6 +163,8 @@ export class BotTurns implements TableListener {
       if (row.seat === null || !toAct.has(row.seat)) continue;
       const level = botLevelOf(row);
       if (!level || this.turns.has(keyOf(table.id, row.seat))) continue;
+      // A lesson's bot moves only when its script has a move for it now (the line's order, docs/lessons.md).
+      if (table.lesson && this.scripted(table, row.seat) === null) continue;
       this.schedule(table, seats, row, level, pending);
       scheduled += 1;
     }
@@ -194,6 +198,46 @@ export class BotTurns implements TableListener {
       turn.timer = setTimeout(resolve, pauseMs);
       turn.timer.unref?.();
     });
+    let decision: { action: unknown; iterations: number };
+    if (table.lesson) {
+      // A lesson's bot plays its script's move (docs/lessons.md); none now: nothing to play.
+      const scripted = this.scripted(table, turn.seat);
+      if (scripted === null) {
+        this.turns.delete(keyOf(turn.tableId, turn.seat));
+        return;
+      }
+      decision = { action: scripted, iterations: 0 };
+    } else {
+      decision = await this.decide(table, seats, turn, level, budgetMs);
+    }
+    const decidedMs = this.now() - startedAt;
+    await pause;
+    if (turn.cancelled || this.stopped) return;
+    this.turns.delete(keyOf(turn.tableId, turn.seat));
+    const result = await this.service.botAct(turn.tableId, turn.seat, turn.step, decision.action);
+    const fields = { table: turn.tableId, seat: turn.seat, level, step: turn.step, decidedMs, ms: this.now() - startedAt };
+    if (result.ok) {
+      this.log.info({ ...fields, action: (decision.action as { type?: unknown }).type, iterations: decision.iterations }, 'bot move');
+      return;
+    }
+    // The table moved on meanwhile (a race another seat won, a cancel): the change that moved
+    // it has already scheduled whatever is due now. An illegal move is a bot bug: logged as
+    // an error; the deadline then plays the default move for the seat.
+    const bug = result.error.code === 'rule' || result.error.code === 'malformed';
+    this.log[bug ? 'error' : 'debug']({ ...fields, refusal: result.error.code }, 'bot move refused');
+  }
+
+  /**
+   * The move of a lesson's bot seat now (src/games/lesson.ts `lessonBotMove`): the script's,
+   * never the bot policy's; null when the script has none for it yet, or the lesson is outdated.
+   */
+  private scripted(table: TableRow, seat: Seat): unknown | null {
+    const script = this.service.lessonScript(table);
+    return script ? lessonBotMove(this.service.definition(table), script, table.state, seat) : null;
+  }
+
+  /** The bot policy's move for `turn.seat`, decided from that seat's own input (rebuilt from the stored seed and log). */
+  private async decide(table: TableRow, seats: readonly SeatRow[], turn: Turn, level: BotLevel, budgetMs: number): Promise<{ action: unknown; iterations: number }> {
     // Read after the table row: a log already longer than it (a move committed meanwhile)
     // is cut at the row's last entry, and botAct then refuses the outdated step.
     const log = await this.store.actions(table.id);
@@ -210,21 +254,7 @@ export class BotTurns implements TableListener {
       turn.seat,
     );
     const decision = await this.policy.decide({ level, input, budgetMs });
-    const decidedMs = this.now() - startedAt;
-    await pause;
-    if (turn.cancelled || this.stopped) return;
-    this.turns.delete(keyOf(turn.tableId, turn.seat));
-    const result = await this.service.botAct(turn.tableId, turn.seat, turn.step, decision.action);
-    const fields = { table: turn.tableId, seat: turn.seat, level, step: turn.step, decidedMs, ms: this.now() - startedAt };
-    if (result.ok) {
-      this.log.info({ ...fields, action: (decision.action as { type?: unknown }).type, iterations: decision.iterations }, 'bot move');
-      return;
-    }
-    // The table moved on meanwhile (a race another seat won, a cancel): the change that moved
-    // it has already scheduled whatever is due now. An illegal move is a bot bug: logged as
-    // an error; the deadline then plays the default move for the seat.
-    const bug = result.error.code === 'rule' || result.error.code === 'malformed';
-    this.log[bug ? 'error' : 'debug']({ ...fields, refusal: result.error.code }, 'bot move refused');
+    return { action: decision.action, iterations: decision.iterations };
   }
 
   private cancel(turn: Turn): void {

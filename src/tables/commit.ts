@@ -5,9 +5,11 @@
  * the result when the game just ended.
  */
 import type { AnyGameDefinition, GameEvent, GameResult, Pending } from '../games/engine.js';
+import { lessonAt, type AnyLessonScript } from '../games/lesson.js';
 import type { Logger } from '../logger.js';
 import type { SeatRow, StoreTx, TableRow } from '../persistence/store/types.js';
 import { playAbsentSeats } from './drivers.js';
+import { isLesson, LESSON_DONE_REASON } from './lesson-rules.js';
 import { deadlineFor, isBotSeat, isPresent, keepRecent, resultRows } from './policy.js';
 import type { ResultHook, StoredEvent, StoredResult, TableSnapshot } from './types.js';
 
@@ -27,15 +29,21 @@ export interface CommitOptions {
 
 /** Writes game changes for the table service (never on its own: always inside its transactions). */
 export class GameCommitter {
+  /**
+   * `lessonOf`: the lesson script a table plays (src/tables/lesson-rules.ts `lessonScriptOf`),
+   * null for a game table: a lesson ends when its line is complete, without results.
+   */
   constructor(
     private readonly log: Logger,
     private readonly hooks: ResultHook[],
+    private readonly lessonOf: (table: TableRow) => AnyLessonScript | null = () => null,
   ) {}
 
   /**
    * The common tail of every game change, inside the caller's transaction: auto-play
    * absent seats, store state + log position + recent events + deadline (one version
-   * bump), and store the result if the game just ended. `seats` are the table's seat rows
+   * bump), and store the result if the game just ended — or close a lesson whose line is
+   * complete, without a result (docs/lessons.md). `seats` are the table's seat rows
    * as they are now (including the caller's own changes in this transaction); `events`
    * are those of the change so far; `lastSeq` is the newest action-log row written.
    * Returns the snapshot to commit, whose `events` are every event of the change. Throws
@@ -64,6 +72,15 @@ export class GameCommitter {
       recentEvents: keepRecent(table.recentEvents as StoredEvent[], all, table.version + 1),
       ...deadlineFor(pending, table, now, seats),
     });
+    if (isLesson(table)) {
+      // A lesson stores no result (no rating, leaderboard or /history): it closes when its line is
+      // complete or the game ends inside it (docs/lessons.md "Lesson tables").
+      const script = this.lessonOf(table);
+      const done = pending.kind === 'over' || (script !== null && lessonAt(def, script, auto.state).kind === 'done');
+      if (!done) return { table: updated, seats, pending, results: [], events: all };
+      const closed = await tx.updateTable(table.id, updated.version, { status: 'cancelled', endedAt: now, endReason: LESSON_DONE_REASON, deadlineAt: null, deadlineStep: null });
+      return { table: closed, seats, pending, results: [], events: all };
+    }
     if (pending.kind !== 'over') return { table: updated, seats, pending, results: [], events: all };
     const finished = await this.finish(tx, def, updated, seats, auto.state, now);
     return { table: finished.table, seats, pending, results: finished.results, events: all };

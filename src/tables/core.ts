@@ -13,6 +13,7 @@ import { VersionConflictError } from '../persistence/store/errors.js';
 import type { OpenTableHead, SeatRow, ShardFilter, Store, StoreReads, StoreTx, TableRow } from '../persistence/store/types.js';
 import { tableOptionsOf } from './bots.js';
 import { GameCommitter } from './commit.js';
+import { isLesson, lessonScriptOf } from './lesson-rules.js';
 import { isTurnBased } from './pace.js';
 import { ABANDONED_REASON, pingFor } from './policy.js';
 import { TableQueue } from './queue.js';
@@ -37,6 +38,8 @@ export interface TableServiceDeps {
   newSeed?: () => number;
   /** Hooks run inside the transaction that stores a result (ratings). */
   resultHooks?: ResultHook[];
+  /** The pause before each scripted bot move of a new lesson, in ms (default LESSON_BOT_PACE_MS, src/tables/lesson-rules.ts). */
+  lessonBotPaceMs?: number;
   /**
    * The shards this process serves: start-up recovery, stale boards and deadlines cover only
    * the tables of their guilds (README "Architecture": a shard owns its guilds' tables).
@@ -78,7 +81,7 @@ export class TableContext {
     this.newSeed = deps.newSeed ?? (() => randomInt(0, 2 ** 31 - 1));
     this.shard = deps.shard;
     this.timers = new DeadlineTimers(fireDeadline, this.now, this.log);
-    this.committer = new GameCommitter(this.log, deps.resultHooks ?? []);
+    this.committer = new GameCommitter(this.log, deps.resultHooks ?? [], (table) => lessonScriptOf(this.registry, table));
   }
 }
 
@@ -203,12 +206,14 @@ export abstract class TablePart {
 
   /**
    * Who may reach `table` (README "Architecture": table buttons only work from their own
-   * server; lobby and confirmation buttons only from the table's channel).
+   * server; lobby and confirmation buttons only from the table's channel — a lesson's from any
+   * channel of its server, docs/lessons.md).
    */
   protected authorise(table: TableRow | undefined, actor: Actor, sameChannel: boolean): ServiceError | null {
     if (!table) return { code: 'no-table' };
     if (actor.from && table.guildId !== actor.from.guildId) return { code: 'no-table' };
-    if (sameChannel && actor.from && table.channelId !== actor.from.channelId) return { code: 'other-channel', channelId: table.channelId };
+    // A lesson is no channel's table (docs/lessons.md): its learner reaches it from any channel of the server.
+    if (sameChannel && actor.from && !isLesson(table) && table.channelId !== actor.from.channelId) return { code: 'other-channel', channelId: table.channelId };
     return null;
   }
 
@@ -237,7 +242,8 @@ export abstract class TablePart {
     if (ended) this.timers.disarm(table.id);
     else this.timers.arm(table);
     const opened = pending !== null && pending.step !== prev?.step;
-    const ping = !ended && opened ? pingFor(pending, seats, isTurnBased(tableOptionsOf(table.tableOptions))) : [];
+    // A lesson pings nobody: its learner is looking at the lesson's panel (docs/lessons.md).
+    const ping = !ended && opened && !isLesson(table) ? pingFor(pending, seats, isTurnBased(tableOptionsOf(table.tableOptions))) : [];
     const newDecision = opened && pending.kind !== 'over';
     this.emit({ tableId: table.id, snapshot, ping, ended, newDecision });
   }

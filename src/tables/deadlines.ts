@@ -8,6 +8,7 @@ import type { SeatRow, StoreTx, TableRow } from '../persistence/store/types.js';
 import { tableOptionsOf } from './bots.js';
 import { TablePart } from './core.js';
 import { playDeadline } from './drivers.js';
+import { isLesson, LESSON_IDLE_REASON } from './lesson-rules.js';
 import { deadlineFor, isAbandoned, isBotSeat, isPresent, keepRecent } from './policy.js';
 import type { StoredEvent, TableSnapshot } from './types.js';
 
@@ -17,7 +18,8 @@ export const AWAY_AFTER_MISSED = 2;
 /** Deadlines of the tables this process owns. */
 export class TableDeadlines extends TablePart {
   /**
-   * Apply what a passed deadline means: the lobby closes, or each seat still to act gets
+   * Apply what a passed deadline means: the lobby closes, a lesson closes (LESSON_IDLE_MS
+   * untouched: src/tables/lesson-rules.ts), or each seat still to act gets
    * the game's default action (`playDeadline`; seats that miss turn/vote deadlines
    * AWAY_AFTER_MISSED times in a row are marked away). Decided under the table's row lock
    * from the stored deadline: does nothing (but re-arm) if it moved meanwhile — e.g. because
@@ -43,6 +45,11 @@ export class TableDeadlines extends TablePart {
           return { kind: 'fired', snapshot: await this.snapshotOf(tx, updated, await tx.seats(tableId)), prev: null };
         }
         if (table.status !== 'active') return { kind: 'rearm', table };
+        if (isLesson(table)) {
+          // A lesson is never auto-played: untouched for LESSON_IDLE_MS, it closes (docs/lessons.md).
+          const closed = await tx.updateTable(tableId, table.version, { status: 'cancelled', endedAt: now, updatedAt: now, endReason: LESSON_IDLE_REASON, deadlineAt: null, deadlineStep: null });
+          return { kind: 'fired', snapshot: await this.snapshotOf(tx, closed, await tx.seats(tableId)), prev: null };
+        }
         const def = this.definition(table);
         let seats = await tx.seats(tableId);
         const due = def.pending(table.state);
@@ -78,7 +85,7 @@ export class TableDeadlines extends TablePart {
           if (fired.table) this.timers.arm(fired.table);
           return;
         }
-        if (fired.snapshot.pending === null) {
+        if (fired.snapshot.pending === null || (isLesson(fired.snapshot.table) && fired.snapshot.table.status !== 'active')) {
           this.timers.disarm(tableId);
           this.emit({ tableId, snapshot: fired.snapshot, ping: [], ended: true });
         } else {

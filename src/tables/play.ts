@@ -11,6 +11,8 @@ import type { SeatRow, StoreReads, StoreTx, TableRow } from '../persistence/stor
 import { DEFAULT_BOT_LEVEL, nextBotIdentity, tableOptionsOf } from './bots.js';
 import { fail, ok, TablePart, wrongStatus } from './core.js';
 import { hintFor, hintsAllowed } from './hints.js';
+import { isLesson, lessonScriptOf } from './lesson-rules.js';
+import { lessonAllows, lessonBotMove, lessonTaught, sameAction } from '../games/lesson.js';
 import { HOUR_MS, isTurnBased, MAX_VACATION_HOURS } from './pace.js';
 import { isBotSeat, keepRecent } from './policy.js';
 import type { ActOutcome, Actor, HintOutcome, PresenceOutcome, ServiceError, ServiceResult, StoredEvent, TableSnapshot } from './types.js';
@@ -24,7 +26,8 @@ export class TablePlay extends TablePart {
    * Apply a game action by `actor`, drawn for decision `step`. Refusals (not seated, stale
    * step, illegal now, malformed) change nothing in the game; a seated player's stale or
    * illegal click still counts as being present (an away seat comes back). On success the
-   * new state, log row(s) and deadline are committed before the promise resolves.
+   * new state, log row(s) and deadline are committed before the promise resolves. At a lesson,
+   * a move the lesson does not teach now is refused (`lesson-not-yet`, docs/lessons.md).
    */
   act(tableId: number, actor: Actor, step: number, action: unknown): Promise<ServiceResult<ActOutcome>> {
     return this.play(tableId, actor, step, { action });
@@ -130,7 +133,8 @@ export class TablePlay extends TablePart {
    * Apply the move an AI player chose for `seat` (README "AI players"), drawn for decision
    * `step`: the same checks, one transaction (table row locked, version checked), action log
    * (kind `bot`), auto-play and deadline as a human's click. Refuses a seat no bot plays
-   * (`not-seated`), an outdated step (`stale`) and an illegal action (`rule`); nothing changes then.
+   * (`not-seated`), an outdated step (`stale`) and an illegal action (`rule`) — at a lesson, any
+   * move but the script's (`stale`); nothing changes then.
    */
   async botAct(tableId: number, seat: number, step: number, action: unknown): Promise<ServiceResult<ActOutcome>> {
     const result = await this.change(
@@ -147,6 +151,13 @@ export class TablePlay extends TablePart {
         if (prev.step !== step) return fail({ code: 'stale', action, echo: false, snapshot: await this.snapshotOf(tx, table, seats, prev) });
         const parsed = def.actionSchema.safeParse(action);
         if (!parsed.success) return fail({ code: 'malformed' });
+        if (isLesson(table)) {
+          // A lesson's bot plays its script's move and nothing else (docs/lessons.md "Lesson tables").
+          const script = lessonScriptOf(this.registry, table);
+          if (!script) return fail({ code: 'lesson-outdated', game: table.game });
+          const scripted = lessonBotMove(def, script, table.state, seat);
+          if (scripted === null || !sameAction(def, scripted, parsed.data)) return fail({ code: 'stale', action, echo: false, snapshot: await this.snapshotOf(tx, table, seats, prev) });
+        }
         const applied = def.apply(table.state, seat, parsed.data);
         if (!applied.ok) return fail({ code: 'rule', error: applied.error, action: parsed.data, snapshot: await this.snapshotOf(tx, table, seats, prev) });
         const now = this.now();
@@ -291,6 +302,15 @@ export class TablePlay extends TablePart {
           const echo = await this.isEcho(tx, tableId, actor.userId, action);
           return stillHere((snapshot) => ({ code: 'stale', action, echo, snapshot }));
         }
+        if (isLesson(table)) {
+          // The lesson's move first (docs/lessons.md): any other is "not yet", whatever the rules allow.
+          const script = lessonScriptOf(this.registry, table);
+          if (!script) return refuse({ code: 'lesson-outdated', game: table.game });
+          if (!lessonAllows(def, script, table.state, action)) {
+            const taught = lessonTaught(def, script, table.state);
+            return stillHere((snapshot) => ({ code: 'lesson-not-yet', action, taught, snapshot }));
+          }
+        }
         const applied = def.apply(table.state, me.seat, action);
         if (!applied.ok) return stillHere((snapshot) => ({ code: 'rule', error: applied.error, action, snapshot }));
         const now = this.now();
@@ -337,7 +357,8 @@ export class TablePlay extends TablePart {
         const me = seats.find((row) => row.userId === actor.userId);
         if (!me || me.seat === null || isBotSeat(me)) return fail({ code: 'not-seated' });
         if (me.left) return fail({ code: 'seat-left' });
-        if (!hintsAllowed(seats, table.tableOptions)) return fail({ code: 'hints-off' });
+        // A lesson's note says what to do: no hint there (docs/lessons.md).
+        if (isLesson(table) || !hintsAllowed(seats, table.tableOptions)) return fail({ code: 'hints-off' });
         const mod = this.registry.get(table.game);
         const def = mod.definition;
         if (def.legalActions(table.state, me.seat).length === 0) return fail({ code: 'nothing-to-decide' });

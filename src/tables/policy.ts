@@ -5,6 +5,7 @@
 import { seatsToAct, type GameEvent, type GameResult, type Pending, type Seat } from '../games/engine.js';
 import type { SeatRow, TableRow } from '../persistence/store/types.js';
 import { isBotUser, tableOptionsOf } from './bots.js';
+import { LESSON_IDLE_MS } from './lesson-rules.js';
 import { decisionMs } from './pace.js';
 import type { StoredEvent, StoredResult } from './types.js';
 
@@ -86,7 +87,8 @@ export function waitsForUnseenHand(pending: Pending, seats: readonly SeatRow[]):
  * table's pace (`decisionMs`, src/tables/pace.ts: the game's timeout at a live table, hours
  * at a turn-based one) — for a reaction window that waits for a human who has never opened
  * their hand (`seats` given, `waitsForUnseenHand`), now + at least UNSEEN_HAND_WINDOW_MS.
- * `tableOptions`: the table's stored options (default `before`'s).
+ * `tableOptions`: the table's stored options (default `before`'s). A lesson table (`before.lesson`)
+ * gets now + LESSON_IDLE_MS at every change instead (src/tables/lesson-rules.ts).
  */
 export function deadlineFor(
   pending: Pending,
@@ -96,6 +98,8 @@ export function deadlineFor(
   tableOptions: unknown = before?.tableOptions,
 ): { deadlineAt: number | null; deadlineStep: number | null } {
   if (pending.kind === 'over') return { deadlineAt: null, deadlineStep: null };
+  // A lesson has no game timers: every change gives it LESSON_IDLE_MS more (docs/lessons.md "Lesson tables").
+  if (before?.lesson) return { deadlineAt: now + LESSON_IDLE_MS, deadlineStep: pending.step };
   if (before && before.deadlineStep === pending.step && before.deadlineAt !== null) {
     return { deadlineAt: before.deadlineAt, deadlineStep: pending.step };
   }

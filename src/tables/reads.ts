@@ -1,10 +1,12 @@
 /**
  * The table service's reads (src/tables/service.ts): a table or the open table of a channel as
- * a snapshot, the open tables of this process or of a user, and a table looked up for an actor
+ * a snapshot, the open tables of this process or of a user, a user's open lesson, and a table looked up for an actor
  * without changing it. One read of the table and its seats each.
  */
 import type { TableRow } from '../persistence/store/types.js';
 import { fail, ok, TablePart } from './core.js';
+import type { AnyLessonScript } from '../games/lesson.js';
+import { isLesson, lessonScriptOf } from './lesson-rules.js';
 import type { Actor, ServiceResult, TableSnapshot } from './types.js';
 
 /** Reads of tables, without changing them. */
@@ -26,9 +28,24 @@ export class TableReads extends TablePart {
     return this.store.openTables(this.ownTables());
   }
 
-  /** Open tables in a guild where `userId` sits (not counting seats they left), most recently updated first. */
-  openTablesOfUser(guildId: string, userId: string): Promise<TableRow[]> {
-    return this.store.openTablesOfUser(guildId, userId);
+  /**
+   * Open tables in a guild where `userId` sits (not counting seats they left), most recently
+   * updated first. Lessons are left out: they are private and `/<game> learn` reaches them
+   * (docs/lessons.md; `openLessonOf`).
+   */
+  async openTablesOfUser(guildId: string, userId: string): Promise<TableRow[]> {
+    return (await this.store.openTablesOfUser(guildId, userId)).filter((table) => !isLesson(table));
+  }
+
+  /** `userId`'s open lesson of `game` in a guild (of any version), as a snapshot, if any (docs/lessons.md). */
+  async openLessonOf(guildId: string, userId: string, game: string): Promise<TableSnapshot | undefined> {
+    const table = (await this.store.openTablesOfUser(guildId, userId)).find((row) => isLesson(row) && row.game === game && row.hostUserId === userId);
+    return table ? this.snapshotOf(this.store, table, await this.store.seats(table.id)) : undefined;
+  }
+
+  /** The lesson script `table` plays (src/tables/lesson-rules.ts `lessonScriptOf`): null for a game table or an outdated lesson. */
+  lessonScript(table: Pick<TableRow, 'lesson' | 'game'>): AnyLessonScript | null {
+    return lessonScriptOf(this.registry, table);
   }
 
   /**

@@ -6,6 +6,7 @@
  */
 import type { OpenTableHead, TableRow } from '../persistence/store/types.js';
 import { tableOptionsOf } from './bots.js';
+import { isLesson } from './lesson-rules.js';
 import { TablePart } from './core.js';
 import { isTurnBased, restartGraceMs } from './pace.js';
 import { keepRecent, pingFor } from './policy.js';
@@ -98,12 +99,13 @@ export class TableRestart extends TablePart {
    * their board is behind); each is read whole and kept only if its board is still behind.
    */
   async staleBoards(candidates?: readonly number[]): Promise<TableChange[]> {
-    const stale = candidates ?? (await this.ownOpenTableHeads()).filter((head) => head.boardVersion < head.version).map((head) => head.id);
+    // A lesson has no board (docs/lessons.md): never behind.
+    const stale = candidates ?? (await this.ownOpenTableHeads()).filter((head) => head.lesson === null && head.boardVersion < head.version).map((head) => head.id);
     const changes: TableChange[] = [];
     // Only these few are read whole (state, seats), in bulk; the check is repeated on the fresh rows.
     for (const snapshot of await this.snapshots(stale)) {
       const { table, pending } = snapshot;
-      if ((table.status !== 'lobby' && table.status !== 'active') || table.boardVersion >= table.version) continue;
+      if ((table.status !== 'lobby' && table.status !== 'active') || table.boardVersion >= table.version || isLesson(table)) continue;
       const ping = pending ? pingFor(pending, snapshot.seats, isTurnBased(tableOptionsOf(table.tableOptions))) : [];
       changes.push({ tableId: table.id, snapshot, ping, ended: false, newDecision: pending !== null });
     }

@@ -20,12 +20,13 @@
  * without reading the database again.
  *
  * This file is the facade: one method per verb, each handed to the module of its concern —
- * reads.ts, lobby.ts, play.ts, deadlines.ts, restart.ts — which share one TableContext
+ * reads.ts, lobby.ts, play.ts, deadlines.ts, restart.ts, lessons.ts — which share one TableContext
  * (core.ts: store, per-table queue, timers, listeners). The board and ping message ids are
  * the Discord wing's (src/discord/publish/message-ids.ts).
  */
 import { TableContext, type TableServiceDeps } from './core.js';
 import { TableDeadlines } from './deadlines.js';
+import { TableLessons } from './lessons.js';
 import { TableLobby } from './lobby.js';
 import { TablePlay } from './play.js';
 import { PlayerPreferences } from './preferences.js';
@@ -48,6 +49,7 @@ export class TableService {
   private readonly play: TablePlay;
   private readonly deadlines: TableDeadlines;
   private readonly restart: TableRestart;
+  private readonly lessons: TableLessons;
   /** Tables the bot seats itself (a tournament's; src/tables/seated.ts). */
   readonly seating: TableSeating;
   /** A player's own preferences: text panels, turn notices (src/tables/preferences.ts). */
@@ -60,6 +62,7 @@ export class TableService {
     this.play = new TablePlay(this.ctx);
     this.deadlines = new TableDeadlines(this.ctx);
     this.restart = new TableRestart(this.ctx);
+    this.lessons = new TableLessons(this.ctx, deps.lessonBotPaceMs);
     this.seating = new TableSeating(this.ctx);
     this.preferences = new PlayerPreferences(this.ctx);
   }
@@ -193,6 +196,23 @@ export class TableService {
   /** TablePlay.takeVacation. */
   takeVacation(...args: Parameters<TablePlay['takeVacation']>): ReturnType<TablePlay['takeVacation']> {
     return this.play.takeVacation(...args);
+  }
+
+  // ---------------------------------------------------------------- Lessons (src/tables/lessons.ts)
+
+  /** TableLessons.openLesson. */
+  openLesson(...args: Parameters<TableLessons['openLesson']>): ReturnType<TableLessons['openLesson']> {
+    return this.lessons.openLesson(...args);
+  }
+
+  /** TableReads.lessonScript. */
+  lessonScript(...args: Parameters<TableReads['lessonScript']>): ReturnType<TableReads['lessonScript']> {
+    return this.reads.lessonScript(...args);
+  }
+
+  /** TableReads.openLessonOf. */
+  openLessonOf(...args: Parameters<TableReads['openLessonOf']>): ReturnType<TableReads['openLessonOf']> {
+    return this.reads.openLessonOf(...args);
   }
 
   // ---------------------------------------------------------------- Deadlines (src/tables/deadlines.ts)

@@ -73,7 +73,16 @@ export type ServiceError =
   /** 💡 Hint asked at a rated table opened without `hints` (src/tables/hints.ts). */
   | { code: 'hints-off' }
   /** 💡 Hint asked while the seat has nothing to decide. */
-  | { code: 'nothing-to-decide' };
+  | { code: 'nothing-to-decide' }
+  /**
+   * A lesson's learner clicked a move the lesson does not teach now (docs/lessons.md): `taught`
+   * are the moves it accepts (the first is the one its note teaches); `snapshot` as for `stale`.
+   */
+  | { code: 'lesson-not-yet'; action: unknown; taught: unknown[]; snapshot: TableSnapshot }
+  /** A lesson whose script changed since it opened (a new version): start it again. */
+  | { code: 'lesson-outdated'; game: string }
+  /** The game has no lesson (`openLesson`). */
+  | { code: 'no-lesson' };
 
 /** Success with a value, or a ServiceError (the game state is then unchanged). */
 export type ServiceResult<T> = { ok: true; value: T } | { ok: false; error: ServiceError };

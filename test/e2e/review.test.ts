@@ -213,8 +213,9 @@ describe('Game review through the Discord emulator', () => {
       const seats = (await app.context.store.seats(tableId)).filter((row) => row.seat !== null).sort((a, b) => a.seat! - b.seat!);
       const log = (await app.context.store.actions(tableId)).map((row) => ({ seat: row.seat, action: row.action, kind: row.kind, at: row.at }));
       const replay = replayGame({ definition: suspicionModule.definition, options: table.options, seats: 3, seed: table.seed!, setupMeta: { hostSeat: await seatOf(ana) }, log });
-      const drawn = (step: number, view: ReviewView) => stepPictures(suspicionModule, replay, step, view, reviewPictureSeats(seats, en), en, true)!;
-      const handAlts = (step: number) => drawn(step, { kind: 'all' }).hands.map((hand) => hand.picture.alt);
+      // `reader`: the reader's own seat (their hand says "Your cards"; another's says whose).
+      const drawn = (step: number, view: ReviewView, reader: number | null = null) => stepPictures(suspicionModule, replay, step, view, reviewPictureSeats(seats, en), en, true, reader)!;
+      const handAlts = (step: number, reader: number | null = null) => drawn(step, { kind: 'all' }, reader).hands.map((hand) => hand.picture.alt);
       // A step whose pictures are not drawn within REVIEW_PICTURE_WAIT_MS is acknowledged and
       // edited a moment later (a loaded machine): read the panel once it shows the step with them.
       const at = (m: EmulatedMessage, step: number, pictures: number) =>
@@ -233,11 +234,14 @@ describe('Game review through the Discord emulator', () => {
       // A player: the board and their own hand; everything revealed: the board and every hand.
       const mine = await seatOf(ana);
       let anas = await at(answered(await ana.click(board, r.reviewButton)).message!, last, 2);
-      expect(await galleryAlts(anas)).toEqual([drawn(last, { kind: 'public' }).board.alt, handAlts(last)[mine]]);
+      expect(await galleryAlts(anas)).toEqual([drawn(last, { kind: 'public' }).board.alt, handAlts(last, mine)[mine]]);
+      expect(handAlts(last, mine)[mine]).toContain('Your cards');
       anas = await at(answered(await ana.click(anas, r.first)).message!, 0, 2);
       anas = await at(answered(await ana.select(anas, r.viewAs, ['a'])).message!, 0, 4);
       expect(textOf(anas)).toContain(r.stepOf(0, last));
-      expect(await galleryAlts(anas)).toEqual([drawn(0, { kind: 'public' }).board.alt, ...handAlts(0)]);
+      expect(await galleryAlts(anas)).toEqual([drawn(0, { kind: 'public' }).board.alt, ...handAlts(0, mine)]);
+      // Everything revealed: the other players' hands say whose they are (issue 38 item 5).
+      for (const [seat, alt] of handAlts(0, mine).entries()) if (seat !== mine) expect(alt).not.toContain('Your cards');
       for (const name of ['Ana', 'Ben', 'Cleo']) expect(textOf(anas)).toContain(r.seatHeading(name));
       emu.assertNoViolations();
     } finally {

@@ -158,6 +158,20 @@ export function storeContract(backend: string, harness: StoreHarness): void {
       expect(await store.openTableInChannel('400000000000000999')).toBeUndefined();
     });
 
+    it('leaves lessons out of the channel: any number beside its table, one open per learner and game (docs/lessons.md)', async () => {
+      const store = await harness.open();
+      const channelId = '400000000000000002';
+      const lesson = await insert(store, { channelId, status: 'active', lesson: 'noir@1', game: 'noir', hostUserId: userId(1) });
+      expect(await store.openTableInChannel(channelId)).toBeUndefined();
+      const game = await insert(store, { channelId });
+      expect((await store.openTableInChannel(channelId))?.id).toBe(game.id);
+      await insert(store, { channelId, status: 'active', lesson: 'noir@1', game: 'noir', hostUserId: userId(2) });
+      await expect(insert(store, { channelId: '400000000000000003', status: 'active', lesson: 'noir@1', game: 'noir', hostUserId: userId(1) })).rejects.toBeInstanceOf(DuplicateKeyError);
+      await store.transaction((tx) => tx.updateTable(lesson.id, 0, { status: 'cancelled', endedAt: T0 }));
+      await insert(store, { channelId, status: 'active', lesson: 'noir@2', game: 'noir', hostUserId: userId(1) });
+      expect(await store.newerTableInChannel(channelId, game.id)).toBeUndefined();
+    });
+
     it('lists open tables by id, per guild, and per shard (non-numeric guild ids belong to no shard)', async () => {
       const store = await harness.open();
       const made: TableRow[] = [];
@@ -203,10 +217,10 @@ export function storeContract(backend: string, harness: StoreHarness): void {
       await store.setMessageIds(playing.id, { boardVersion: 1 });
       const heads = await store.openTableHeads();
       expect(heads).toEqual([
-        { id: idle.id, status: 'lobby', deadlineAt: T0 + 60_000, version: 0, boardVersion: 0, hasBotSeat: false },
-        { id: playing.id, status: 'active', deadlineAt: T0 + 5_000, version: 1, boardVersion: 1, hasBotSeat: false },
-        { id: withBot.id, status: 'active', deadlineAt: null, version: 0, boardVersion: 0, hasBotSeat: true },
-        { id: botLeft.id, status: 'active', deadlineAt: null, version: 0, boardVersion: 0, hasBotSeat: true },
+        { id: idle.id, status: 'lobby', deadlineAt: T0 + 60_000, version: 0, boardVersion: 0, lesson: null, hasBotSeat: false },
+        { id: playing.id, status: 'active', deadlineAt: T0 + 5_000, version: 1, boardVersion: 1, lesson: null, hasBotSeat: false },
+        { id: withBot.id, status: 'active', deadlineAt: null, version: 0, boardVersion: 0, lesson: null, hasBotSeat: true },
+        { id: botLeft.id, status: 'active', deadlineAt: null, version: 0, boardVersion: 0, lesson: null, hasBotSeat: true },
       ]);
       expect(heads.map((h) => h.id)).toEqual((await store.openTables()).map((t) => t.id));
       expect((await store.openTableHeads({ guildId: GUILDS[1] })).map((h) => h.id)).toEqual([playing.id]);

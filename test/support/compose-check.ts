@@ -12,9 +12,17 @@ import { FONT_FAMILY } from '../../src/games/svg.js';
 
 /**
  * The tolerance: no colour channel of a composed pixel differs from resvg's by more than this
- * (8-bit levels). Measured: ≤ 1 level, on ≈ 0.3 % of pixels (rounding of anti-aliased edges).
+ * (8-bit levels)… Measured over 41 M pixels of Suspicion's pictures (2026-12-06): 0.4 % of pixels
+ * 1 level apart, 248 pixels 3 apart (rounded corners' anti-aliasing: a piece is blended once as
+ * a whole, resvg blends each shape), one pixel 12 apart (the end of a dash of a dashed outline:
+ * resvg measures a dash along a curve in floating point, which a different translation moves
+ * by a fraction of a pixel).
  */
-export const COMPOSE_TOLERANCE = 2;
+export const COMPOSE_TOLERANCE = 3;
+
+/** …except for at most this many pixels per million, which stay within OUTLIER_TOLERANCE (dash ends). */
+export const OUTLIERS_PER_MILLION = 10;
+export const OUTLIER_TOLERANCE = 16;
 
 /** A composer like a render worker's, with the shipped fonts. */
 export function testComposer(options: { level?: number; stripHeight?: number; filter?: 0 | 1 | 2 } = {}): Composer {
@@ -28,6 +36,8 @@ export interface Comparison {
   differing: number;
   /** The largest channel difference, levels. */
   maxDiff: number;
+  /** Pixels more than COMPOSE_TOLERANCE apart. */
+  outliers: number;
   /** Where the largest difference is (x, y), for the failure message. */
   at: [number, number] | null;
 }
@@ -42,6 +52,11 @@ export function wholeRaster(scene: Scene): Uint8Array {
   }).render().pixels;
 }
 
+/** Whether `c` is within the tolerance: every pixel within COMPOSE_TOLERANCE but ≤ OUTLIERS_PER_MILLION within OUTLIER_TOLERANCE. */
+export function withinTolerance(c: Comparison): boolean {
+  return c.maxDiff <= OUTLIER_TOLERANCE && c.outliers <= Math.max(1, (c.pixels * OUTLIERS_PER_MILLION) / 1e6);
+}
+
 /** Compose `scene` to PNG with `composer`, decode it, and compare it with resvg's rasterisation of the whole SVG. */
 export function compareComposed(composer: Composer, scene: Scene): Comparison {
   const { png } = composer.png(scene);
@@ -52,6 +67,7 @@ export function compareComposed(composer: Composer, scene: Scene): Comparison {
   const want = wholeRaster(scene);
   let differing = 0;
   let maxDiff = 0;
+  let outliers = 0;
   let at: [number, number] | null = null;
   const n = scene.width * scene.height;
   for (let i = 0; i < n; i++) {
@@ -59,10 +75,11 @@ export function compareComposed(composer: Composer, scene: Scene): Comparison {
     for (let c = 0; c < 3; c++) worst = Math.max(worst, Math.abs(got[i * 3 + c]! - want[i * 4 + c]!));
     if (want[i * 4 + 3] !== 255) worst = 255;
     if (worst > 0) differing++;
+    if (worst > COMPOSE_TOLERANCE) outliers++;
     if (worst > maxDiff) {
       maxDiff = worst;
       at = [i % scene.width, Math.floor(i / scene.width)];
     }
   }
-  return { pixels: n, differing, maxDiff, at };
+  return { pixels: n, differing, maxDiff, outliers, at };
 }

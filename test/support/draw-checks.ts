@@ -14,6 +14,8 @@ import { MIN_LABEL_PX, type Picture, type PictureContext } from '../../src/games
 import { textWidth } from '../../src/games/svg.js';
 import type { Catalog } from '../../src/i18n/index.js';
 import { en } from '../../src/i18n/en/index.js';
+import { testComposer } from './compose-check.js';
+import { expectSceneRules, sceneTexts } from './scene-checks.js';
 
 const require = createRequire(import.meta.url);
 const FONT_DIR = join(dirname(require.resolve('dejavu-fonts-ttf/package.json')), 'ttf');
@@ -48,17 +50,22 @@ export async function rasterise(svg: string, width?: number): Promise<Buffer> {
  * missing), write its PNG to `test-results/pictures/<game>-<name>.png` and return the size of
  * the PNG the bot would send (src/discord/pictures/rasterise.ts), bytes.
  */
-export async function checkGolden(game: string, name: string, svg: string): Promise<number> {
+export async function checkGolden(game: string, name: string, svg: string, picture?: Picture): Promise<number> {
   const golden = join('test', 'games', game, 'golden', `${name}.svg`);
   if (process.env.UPDATE_GOLDEN === '1' || !existsSync(golden)) {
     mkdirSync(dirname(golden), { recursive: true });
     writeFileSync(golden, svg);
   }
   expect(svg).toBe(readFileSync(golden, 'utf8'));
-  const png = await rasterise(svg);
   const out = join('test-results', 'pictures', `${game}-${name}.png`);
   mkdirSync(dirname(out), { recursive: true });
-  writeFileSync(out, png);
+  if (picture?.scene) {
+    // The PNG the bot sends: composed from the scene's pieces (src/discord/pictures/compose.ts).
+    const { png } = testComposer().png(picture.scene);
+    writeFileSync(out, png);
+    return png.length;
+  }
+  writeFileSync(out, await rasterise(svg));
   // The size of the PNG the bot sends (RASTER_SCALE, the shipped font subsets).
   return (await productPng(svg)).data.length;
 }
@@ -93,6 +100,7 @@ export function textsOf(svg: string): SvgText[] {
 
 /** The plain text a picture shows (every `<text>` content), for leak checks. */
 export function shownText(p: Picture): string {
+  if (p.scene) return sceneTexts(p).map((t) => t.content).join('\n');
   return textsOf(p.svg).map((t) => t.content).join('\n');
 }
 
@@ -102,6 +110,11 @@ export function shownText(p: Picture): string {
  * 40–1,024 characters.
  */
 export function checkPicture(p: Picture, maxHeight = 1500): void {
+  if (p.scene) {
+    expectSceneRules(p);
+    expect(p.height).toBeLessThanOrEqual(maxHeight * 1.5);
+    return;
+  }
   expect(p.width).toBe(720);
   expect(p.height).toBeGreaterThan(100);
   expect(p.height).toBeLessThanOrEqual(maxHeight);

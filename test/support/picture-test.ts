@@ -14,6 +14,8 @@ import { MIN_LABEL_PX, PICTURE_WIDTH } from '../../src/games/picture.js';
 import { textWidth } from '../../src/games/svg.js';
 import type { Catalog } from '../../src/i18n/index.js';
 import type { GameEvent, Viewer } from '../../src/games/engine.js';
+import { testComposer } from './compose-check.js';
+import { expectSceneRules } from './scene-checks.js';
 
 const FONT_DIR = join(process.cwd(), 'node_modules', 'dejavu-fonts-ttf', 'ttf');
 /** The fonts a picture is rasterised with (the only family a drawer may name). */
@@ -56,11 +58,17 @@ export async function expectGolden(game: string, name: string, picture: Picture)
     writeFileSync(golden, picture.svg);
   }
   expect(picture.svg).toBe(readFileSync(golden, 'utf8'));
-  const png = await rasterise(picture.svg);
   const outDir = join(process.cwd(), 'test-results', 'pictures');
   mkdirSync(outDir, { recursive: true });
-  writeFileSync(join(outDir, `${game}-${name}.png`), png);
   writeFileSync(join(outDir, `${game}-${name}-390.png`), await rasterise(picture.svg, 390));
+  if (picture.scene) {
+    // The PNG the bot sends: composed from the scene's pieces (src/discord/pictures/compose.ts).
+    const { png } = testComposer().png(picture.scene);
+    writeFileSync(join(outDir, `${game}-${name}.png`), png);
+    expect(png.length).toBeLessThanOrEqual(MAX_PNG_BYTES);
+    return;
+  }
+  writeFileSync(join(outDir, `${game}-${name}.png`), await rasterise(picture.svg));
   // The limit is on the PNG the bot sends (RASTER_SCALE, the shipped font subsets).
   expect((await productPng(picture.svg)).data.length).toBeLessThanOrEqual(MAX_PNG_BYTES);
 }
@@ -89,11 +97,15 @@ export function textsOf(svg: string): { x: number; y: number; size: number; bold
 }
 
 /**
- * The rules every picture keeps: `PICTURE_WIDTH` wide, a valid opaque SVG document, every
+ * The rules every picture keeps (a picture drawn as a scene: ./scene-checks.ts): `PICTURE_WIDTH` wide, a valid opaque SVG document, every
  * text at least `MIN_LABEL_PX` and inside the canvas (measured with `textWidth`), nothing
  * but Latin-1 letters and "…" in the drawn text, alt text 40–1,024 characters.
  */
 export function expectPictureRules(picture: Picture): void {
+  if (picture.scene) {
+    expectSceneRules(picture);
+    return;
+  }
   expect(picture.width).toBe(PICTURE_WIDTH);
   expect(picture.height).toBeGreaterThan(0);
   expect(picture.svg.startsWith('<svg xmlns="http://www.w3.org/2000/svg"')).toBe(true);

@@ -110,6 +110,12 @@ export function serviceErrorText(refusal: ServiceError, text: Catalog, mod?: Gam
       return text.bots.hint.off;
     case 'nothing-to-decide':
       return text.bots.hint.nothingToDecide;
+    case 'lesson-not-yet':
+      return text.common.lesson.notYetPlain;
+    case 'lesson-outdated':
+      return text.common.lesson.outdated(mod?.command ?? refusal.game);
+    case 'no-lesson':
+      return text.common.lesson.none;
   }
 }
 

@@ -136,9 +136,11 @@ export function reviewPictureSeats(seats: SeatRow[], text: Catalog): PictureSeat
  * only: the board from the public view (with the public events of the step as "just changed"),
  * plus the seat's hand from that seat's view for a seat view, or every seat's hand when
  * everything is revealed. Null for a game without drawers. `over`: the table will never move
- * again (its last step is drawn as the final position). Does not check who may ask (`mayView`).
+ * again (its last step is drawn as the final position). `readerSeat`: the reader's own seat at
+ * the table (null: none) — any other seat's hand is drawn for an onlooker (its name, never
+ * "your hand"). Does not check who may ask (`mayView`).
  */
-export function stepPictures(mod: GameModule, replay: GameReplay, step: number, view: ReviewView, seats: PictureSeat[], text: Catalog, over: boolean): StepDrawings | null {
+export function stepPictures(mod: GameModule, replay: GameReplay, step: number, view: ReviewView, seats: PictureSeat[], text: Catalog, over: boolean, readerSeat: Seat | null = null): StepDrawings | null {
   const pictures = mod.pictures;
   if (!pictures) return null;
   const state = replay.steps[step]!.state;
@@ -149,6 +151,8 @@ export function stepPictures(mod: GameModule, replay: GameReplay, step: number, 
     t: text,
     latest: eventsAt(replay, step, viewer === null ? { kind: 'public' } : { kind: 'seat', seat: viewer }),
     over: ended,
+    // Another player's hand (or every hand, once all is revealed) is drawn with its seat's name, never "your".
+    onlooker: viewer !== null && viewer !== readerSeat,
   });
   const board = pictures.board(viewAt(replay, step, { kind: 'public' }).view, ctx(null));
   const shown: Seat[] = view.kind === 'seat' ? [view.seat] : view.kind === 'all' ? Array.from({ length: replay.seats }, (_, seat) => seat) : [];

@@ -14,23 +14,24 @@
  * are drawn shapes (the font has no emoji) explained in the key.
  */
 import type { GameEvent, Seat } from '../engine.js';
-import { MIN_LABEL_PX, MIN_TEXT_PX, PICTURE_WIDTH, type GamePictures, type Picture, type PictureContext } from '../picture.js';
-import { THEME, altText, fitText, path, rect, round, svgDocument, text, textWidth, wrapText } from '../svg.js';
+import type { GamePictures, Picture, PictureContext } from '../picture.js';
+import { measure, piece, SceneBuilder, sceneSvg, type Piece } from '../scene.js';
+import { block, heading, keyPanel, lineHeight, MARGIN, MIN_TEXT_PX, NAME_PX, PANEL_W, panelPiece, PICTURE_PX, pillPiece, statusBanner, textLines, textPiece, type KeyItem } from '../scene-kit.js';
+import { THEME, altText, circle, path, rect, round } from '../svg.js';
 import type { CardFace, Colour } from './rules.js';
 import { describeEvent } from './ui-text.js';
 import { actingSeats, type PlayerView, type SuspicionPublicView, type SuspicionSeatView } from './views.js';
-import { changedMark, decidingMark, INK, turnMark, winnerMark } from '../marks.js';
-import { keyPanel, latestLines, type KeyPanelItem } from '../picture-kit.js';
+import { ballotMark, changedMark, decidingMark, INK, turnMark, winnerMark } from '../marks.js';
+import { latestLines } from '../picture-kit.js';
 import { suspicionText, type SuspicionText } from './text/index.js';
 
 type P = SuspicionText['pictures'];
 
-const W = PICTURE_WIDTH;
-/** Outer margin, px. */
-const M = 20;
+const W = PICTURE_PX;
+const M = MARGIN;
 /** Name / card-word size and label size, px. */
-const TEXT = MIN_TEXT_PX;
-const LABEL = MIN_LABEL_PX;
+const TEXT = NAME_PX;
+const LABEL = MIN_TEXT_PX;
 
 /** Fill of each evidence colour (always drawn with its word). */
 const COLOUR_FILL: Record<Colour, string> = {
@@ -42,22 +43,23 @@ const COLOUR_FILL: Record<Colour, string> = {
   pink: '#f291cd',
 };
 
-// ── Geometry of a detective's row ───────────────────────────────────────────────────────
+/** The suspect card's paper colour. */
+const PAPER = '#ece6d6';
 
-/** Gutter left of a row for the turn marker, px. */
-const GUTTER = 34;
-/** Width of an evidence tile and of the suspect card, px. */
-const TILE_W = 196;
-const SUSPECT_W = 224;
-const GAP = 8;
-/** Heights: the top line (LEFT, suspect, RIGHT) and the BOTTOM tile, px. */
-const TOP_H = 64;
-const BOTTOM_H = 60;
-const ROW_PAD = 6;
-const ROW_H = ROW_PAD + TOP_H + GAP + BOTTOM_H + ROW_PAD;
-const ROW_GAP = 10;
-const CLUSTER_X = M + GUTTER;
-const LEFT_X = CLUSTER_X;
+// ── Geometry of a detective's row (phone layout: 540 px) ──────────────────────────────
+
+/** Padding inside a row's panel, and the gutter left of it for the turn marker, px. */
+const ROW_PAD = 8;
+const GUTTER = 26;
+/** Width of an evidence tile (LEFT, RIGHT, BOTTOM) and of the suspect card, px. */
+const TILE_W = 144;
+const SUSPECT_W = 180;
+const GAP = 5;
+const ROW_GAP = 8;
+/** The smallest tile and card height, px (one line of a card word). */
+const TILE_H = 54;
+/** x of the columns inside a row panel. */
+const LEFT_X = ROW_PAD + GUTTER;
 const SUSPECT_X = LEFT_X + TILE_W + GAP;
 const RIGHT_X = SUSPECT_X + SUSPECT_W + GAP;
 
@@ -102,18 +104,24 @@ function crossMark(cx: number, cy: number, size = 20, stroke: string = THEME.dan
   });
 }
 
-/** A card's back (face down, or the draw pile): hatched, with a question mark. */
+/** A card's back (face down, or the draw pile): hatched; everything drawn inside (x, y, w, h). */
 function cardBack(x: number, y: number, w: number, h: number, stroke?: string): string {
+  const sw = stroke ? 5 : 2;
+  // The hatching stays 2 px inside the frame's inner edge (its 3-px strokes never cross the box).
+  const ix = x + sw;
+  const iy = y + sw;
+  const iw = w - 2 * sw;
+  const ih = h - 2 * sw;
   const lines: string[] = [];
-  for (let k = 22; k < w + h; k += 22) {
-    const x1 = x + Math.max(0, k - h);
-    const y1 = y + Math.min(k, h);
-    const x2 = x + Math.min(k, w);
-    const y2 = y + Math.max(0, k - w);
+  for (let k = 20; k < iw + ih; k += 20) {
+    const x1 = ix + Math.max(0, k - ih);
+    const y1 = iy + Math.min(k, ih);
+    const x2 = ix + Math.min(k, iw);
+    const y2 = iy + Math.max(0, k - iw);
     lines.push(`M${round(x1)} ${round(y1)} L${round(x2)} ${round(y2)}`);
   }
   return (
-    rect(x, y, w, h, { fill: '#3b4a8c', radius: 10, stroke: stroke ?? '#8ea1e1', strokeWidth: stroke ? 5 : 2 }) +
+    rect(x + sw / 2, y + sw / 2, w - sw, h - sw, { fill: '#3b4a8c', radius: 10, stroke: stroke ?? '#8ea1e1', strokeWidth: sw }) +
     path(lines.join(' '), { stroke: '#4f60a8', strokeWidth: 3 })
   );
 }
@@ -221,8 +229,8 @@ function changesOf(latest: GameEvent[], viewer: Seat | null): Changes {
 function statusLines(view: SuspicionPublicView, ctx: PictureContext): { main: string; sub: string } {
   const p = suspicionText(ctx.t).pictures;
   const ph = view.phase;
-  // Names in the status are cut so that the sentence around them stays readable.
-  const n = (seat: Seat) => fitText(nameOf(ctx, seat), 250, TEXT + 2, true);
+  // Names whole: the banner wraps (and shrinks) rather than cutting them.
+  const n = (seat: Seat) => nameOf(ctx, seat);
   const round = p.round(view.round, view.roundCap);
   const house = view.variant === 'classic' ? '' : ` · ${p.houseRules(suspicionText(ctx.t).variantNames[view.variant])}`;
   switch (ph.kind) {
@@ -241,17 +249,12 @@ function statusLines(view: SuspicionPublicView, ctx: PictureContext): { main: st
   }
 }
 
-/** The status banner (main line wrapped to two lines at most), returns its height. */
-function drawStatus(out: string[], y: number, view: SuspicionPublicView, ctx: PictureContext): number {
+// ── The status ─────────────────────────────────────────────────────────────────────────
+
+/** The status banner at `y`; returns its height. */
+function drawStatus(scene: SceneBuilder, y: number, view: SuspicionPublicView, ctx: PictureContext): number {
   const { main, sub } = statusLines(view, ctx);
-  const lines = wrapText(main, W - 2 * M - 32, TEXT + 2, 2, true);
-  // The second line (round, house rules) wraps rather than being cut.
-  const subLines = wrapText(sub, W - 2 * M - 32, LABEL, 2);
-  const h = 24 + lines.length * 38 + 34 + (subLines.length - 1) * 32;
-  out.push(rect(M, y, W - 2 * M, h, { fill: THEME.panel, radius: 14 }));
-  lines.forEach((line, i) => out.push(text(M + 16, y + 44 + i * 38, line, { size: TEXT + 2, bold: true })));
-  subLines.forEach((line, i) => out.push(text(M + 16, y + 44 + lines.length * 38 - 4 + i * 32, line, { size: LABEL, fill: THEME.muted })));
-  return h;
+  return statusBanner(scene, y, main, sub);
 }
 
 // ── A detective's row ───────────────────────────────────────────────────────────────────
@@ -259,11 +262,13 @@ function drawStatus(out: string[], y: number, view: SuspicionPublicView, ctx: Pi
 interface RowOptions {
   /** Frame the row as the viewer's own ("you"). */
   own: boolean;
+  /** The row's player is not the one looking (a review of another seat): no "(you)". */
+  onlooker: boolean;
   changes: Changes;
 }
 
-/** One evidence slot as it lies on the table. */
-function drawSlot(out: string[], x: number, y: number, w: number, h: number, view: SuspicionPublicView, player: PlayerView, i: number, ctx: PictureContext, changes: Changes): void {
+/** What one evidence slot shows, as a piece `w` px wide (its height fits its words). */
+function slotPiece(view: SuspicionPublicView, player: PlayerView, i: number, w: number, ctx: PictureContext): Piece {
   const p = suspicionText(ctx.t).pictures;
   const ph = view.phase;
   const colour = player.suspect[i]!;
@@ -272,52 +277,106 @@ function drawSlot(out: string[], x: number, y: number, w: number, h: number, vie
   const slot = player.slots[i] ?? null;
   const seat = player.seat;
   const here = (kind: string) => ph.kind === kind && 'suspect' in ph && ph.suspect === seat && 'slot' in ph && ph.slot === i;
-  const cy = y + h / 2;
+  const markW = 30;
   if (here('vote')) {
     // §1.9: the declared card lies face down; only its claim is public.
-    out.push(cardBack(x, y, w, h, THEME.highlight));
-    out.push(rect(x + 14, y + 10, w - 28, h - 20, { fill: THEME.background, radius: 8 }));
-    out.push(text(x + w / 2, cy + 10, p.claim(word), { size: TEXT, fill, bold: true, anchor: 'middle', maxWidth: w - 36 }));
-  } else if (here('counterBack') && ph.kind === 'counterBack') {
-    // §1.7: the placed card was countered; its placer may still counter back.
-    out.push(rect(x, y, w, h, { fill, radius: 10, stroke: THEME.highlight, strokeWidth: 5 }));
-    out.push(text(x + w / 2, y + 27, word, { size: TEXT, fill: INK, bold: true, anchor: 'middle', maxWidth: w - 60 }));
-    out.push(text(x + w / 2, y + h - 7, p.countered, { size: LABEL, fill: INK, anchor: 'middle', maxWidth: w - 60 }));
-    out.push(crossMark(x + 24, cy, 22, INK));
-  } else if (slot === null) {
-    out.push(rect(x, y, w, h, { fill: THEME.background, radius: 10, stroke: fill, strokeWidth: 3, dash: '10 7' }));
-    out.push(text(x + w / 2, cy + 10, word, { size: TEXT, fill, anchor: 'middle', maxWidth: w - 20 }));
-  } else {
-    const exposed = here('counter');
-    out.push(rect(x, y, w, h, { fill, radius: 10, stroke: exposed ? THEME.highlight : INK, strokeWidth: exposed ? 6 : 2 }));
-    const second = view.variant === 'criminal' ? p.by(nameOf(ctx, slot.by)) : '';
-    const wordY = second ? y + 27 : cy + 10;
-    out.push(text(x + w / 2 + 12, wordY, word, { size: TEXT, fill: INK, bold: true, anchor: 'middle', maxWidth: w - 40 }));
-    if (second) out.push(text(x + w / 2 + 12, y + h - 7, second, { size: LABEL, fill: INK, anchor: 'middle', maxWidth: w - 48 }));
-    // One mark at the left: waiting for counters (§1.7) > protected (§1.7) > a Wild's six colours (§1.8) > a tick.
-    const wild = slot.face.kind === 'wild';
-    if (exposed) out.push(boltMark(x + 20, cy, 28));
-    else if (slot.protected) out.push(shieldMark(x + 20, cy, 24));
-    else if (wild) out.push(rect(x + 6, cy - 14, 30, 28, { fill: '#ece6d6', radius: 4 }) + specialIcon('wild', x + 21, cy, 26));
-    else out.push(tickMark(x + 20, cy, 18));
-    // A protected or exposed Wild still shows its colours, small, at the top-right corner.
-    if (wild && (exposed || slot.protected)) out.push(rect(x + w - 30, y + 4, 24, 18, { fill: '#ece6d6', radius: 3 }) + specialIcon('wild', x + w - 18, y + 13, 20));
+    const b = block(p.claim(word), w - 32, TEXT, { bold: true, minSize: LABEL });
+    const h = Math.max(TILE_H, b.height + 24);
+    return piece(w, h, [cardBack(0, 0, w, h, THEME.highlight), rect(12, 9, w - 24, h - 18, { fill: THEME.background, radius: 8 }), textLines(w / 2, (h - b.height) / 2, b.lines, { size: b.size, bold: true, fill, anchor: 'middle' })]);
   }
-  if (changes.slots.has(`${seat}:${i}`)) out.push(changedMark(x + w - 4, y + 4, 22));
+  if (here('counterBack')) {
+    // §1.7: the placed card was countered; its placer may still counter back.
+    const b = block(word, w - markW - 12, TEXT, { bold: true, minSize: LABEL, maxLines: 1 });
+    const c = block(p.countered, w - markW - 12, LABEL);
+    const h = Math.max(TILE_H, b.height + c.height + 10);
+    const cx = markW + (w - markW) / 2;
+    return piece(w, h, [
+      rect(2.5, 2.5, w - 5, h - 5, { fill, radius: 10, stroke: THEME.highlight, strokeWidth: 5 }),
+      textLines(cx, (h - b.height - c.height) / 2, b.lines, { size: b.size, bold: true, fill: INK, anchor: 'middle' }),
+      textLines(cx, (h - b.height - c.height) / 2 + b.height, c.lines, { size: LABEL, fill: INK, anchor: 'middle' }),
+      crossMark(20, h / 2, 18, INK),
+    ]);
+  }
+  if (slot === null) {
+    const b = block(word, w - 16, TEXT, { minSize: LABEL, maxLines: 1 });
+    const h = Math.max(TILE_H, b.height + 16);
+    return piece(w, h, [rect(1.5, 1.5, w - 3, h - 3, { fill: THEME.background, radius: 10, stroke: fill, strokeWidth: 3, dash: '10 7' }), textLines(w / 2, (h - b.height) / 2, b.lines, { size: b.size, fill, anchor: 'middle' })]);
+  }
+  const exposed = here('counter');
+  const wild = slot.face.kind === 'wild';
+  const b = block(word, w - markW - 10, TEXT, { bold: true, minSize: LABEL, maxLines: 1 });
+  // Criminal Edition: who placed it, as their seat's badge (the number on their suspect card).
+  const byH = view.variant === 'criminal' ? BADGE + 4 : 0;
+  const textH = b.height + byH;
+  const h = Math.max(TILE_H, textH + 12);
+  const cx = markW + (w - markW) / 2;
+  const stroke = exposed ? 6 : 2;
+  const parts = [rect(stroke / 2, stroke / 2, w - stroke, h - stroke, { fill, radius: 10, stroke: exposed ? THEME.highlight : INK, strokeWidth: stroke })];
+  parts.push(textLines(cx, (h - textH) / 2, b.lines, { size: b.size, bold: true, fill: INK, anchor: 'middle' }));
+  if (byH) {
+    const by = p.by('');
+    const bw = measure(by, LABEL);
+    const bx = cx - (bw + 4 + BADGE) / 2;
+    const by0 = (h - textH) / 2 + b.height;
+    parts.push(textLines(bx, by0 + (BADGE - lineHeight(LABEL)) / 2 + 2, [by], { size: LABEL, fill: INK }), seatBadge(bx + bw + 4 + BADGE / 2, by0 + BADGE / 2 + 2, slot.by));
+  }
+  // One mark at the left: waiting for counters (§1.7) > protected (§1.7) > a Wild's six colours (§1.8) > a tick.
+  const cy = h / 2;
+  if (exposed) parts.push(boltMark(19, cy, 26));
+  else if (slot.protected) parts.push(shieldMark(19, cy, 22));
+  else if (wild) parts.push(rect(5, cy - 13, 28, 26, { fill: PAPER, radius: 4 }), specialIcon('wild', 19, cy, 24));
+  else parts.push(tickMark(18, cy, 16));
+  // A protected or exposed Wild still shows its colours, small, at the top-right corner.
+  if (wild && (exposed || slot.protected)) parts.push(rect(w - 30, 6, 24, 18, { fill: PAPER, radius: 3 }), specialIcon('wild', w - 18, 15, 20));
+  return piece(w, h, parts);
 }
 
-/** Flags under the LEFT tile: blocked, skips a turn (small pills). */
-function pill(out: string[], x: number, y: number, label: string, fill: string, maxWidth: number): void {
-  // Bold when it fits, else plain: the word whole ("Salta turno") before any cut.
-  const bold = textWidth(label, LABEL, true) <= maxWidth - 16;
-  const shown = fitText(label, maxWidth - 16, LABEL, bold);
-  const w = textWidth(shown, LABEL, bold) + 16;
-  out.push(rect(x, y, w, 27, { fill, radius: 13 }));
-  out.push(text(x + 8, y + 21, shown, { size: LABEL, bold, fill: INK }));
+/** Diameter of a seat badge, px. */
+const BADGE = 24;
+
+/** A seat's badge: its number (1-based) in a dark circle, centred on (cx, cy) (Criminal Edition: who placed a card). */
+function seatBadge(cx: number, cy: number, seat: Seat): string {
+  return circle(cx, cy, BADGE / 2 - 1, { fill: INK }) + textLines(cx, cy - lineHeight(LABEL) / 2, [String(seat + 1)], { size: LABEL, bold: true, fill: THEME.text, anchor: 'middle' });
 }
 
-/** A detective's row at `y`: marker, suspect card with the name, LEFT / RIGHT / BOTTOM evidence, flags, hand size. */
-function drawRow(out: string[], y: number, view: SuspicionPublicView, player: PlayerView, ctx: PictureContext, options: RowOptions): void {
+/** The suspect card: the detective's name (wrapped, never cut), "(you)" on the viewer's own; its seat badge when `badge`. */
+function suspectPiece(name: string, suffix: string, h: number, badge: Seat | null): Piece {
+  const inset = badge === null ? 14 : 14 + BADGE;
+  const b = block(name + suffix, SUSPECT_W - inset, TEXT, { bold: true, minSize: LABEL, maxLines: 2 });
+  const hh = Math.max(h, b.height + 14);
+  const parts = [rect(1, 1, SUSPECT_W - 2, hh - 2, { fill: PAPER, radius: 10, stroke: INK, strokeWidth: 2 })];
+  parts.push(textLines(badge === null ? SUSPECT_W / 2 : BADGE + (SUSPECT_W - BADGE) / 2, (hh - b.height) / 2, b.lines, { size: b.size, bold: true, fill: INK, anchor: 'middle' }));
+  if (badge !== null) parts.push(seatBadge(6 + BADGE / 2, hh / 2, badge));
+  return piece(SUSPECT_W, hh, parts);
+}
+
+/** The height the suspect card of `name` needs, px. */
+function suspectHeight(name: string, badge: boolean): number {
+  return block(name, SUSPECT_W - (badge ? 14 + BADGE : 14), TEXT, { bold: true, minSize: LABEL, maxLines: 2 }).height + 14;
+}
+
+/** The marker at the left of a row (a piece in its 26-px gutter). */
+const MARK: Record<'turn' | 'deciding' | 'winner' | 'voter', Piece> = {
+  turn: piece(GUTTER, 28, turnMark(GUTTER / 2, 14, 22)),
+  deciding: piece(GUTTER, 28, decidingMark(GUTTER / 2, 14, 22)),
+  winner: piece(GUTTER, 28, winnerMark(GUTTER / 2, 14, 22)),
+  voter: piece(GUTTER, 28, ballotMark(GUTTER / 2, 14, 22)),
+};
+
+/** The "just changed" diamond, placed over a tile's or card's top-right corner. */
+const CHANGED = piece(22, 22, changedMark(11, 11, 18));
+
+/** The hand-size stack and its count in words ("3 cards"). */
+function handCountPiece(count: string): Piece {
+  const b = block(count, TILE_W - 40, LABEL);
+  const h = Math.max(36, b.height + 4);
+  const stack: string[] = [];
+  for (let k = 2; k >= 0; k--) stack.push(rect(2 + k * 5, (h - 30) / 2 + k * 1.5, 18, 26, { fill: '#3b4a8c', radius: 3, stroke: '#8ea1e1', strokeWidth: 1.5 }));
+  return piece(TILE_W, h, [...stack, textLines(38, (h - b.height) / 2, b.lines, { size: LABEL })]);
+}
+
+/** A detective's row at `y`: marker, LEFT / suspect card / RIGHT, then flags, BOTTOM and hand size; returns its height. */
+function drawRow(scene: SceneBuilder, y: number, view: SuspicionPublicView, player: PlayerView, ctx: PictureContext, options: RowOptions): number {
   const p = suspicionText(ctx.t).pictures;
   const ph = view.phase;
   const seat = player.seat;
@@ -326,124 +385,137 @@ function drawRow(out: string[], y: number, view: SuspicionPublicView, player: Pl
   const isTurn = acting.includes(seat);
   const winner = ph.kind === 'over' && ph.winner === seat;
   const frame = options.own ? THEME.you : isTurn ? THEME.highlight : winner ? THEME.ok : undefined;
-  out.push(rect(M, y, W - 2 * M, ROW_H, { fill: THEME.panel, radius: 14, ...(frame ? { stroke: frame, strokeWidth: 4 } : {}) }));
-  const top = y + ROW_PAD;
-  const markY = top + TOP_H / 2;
-  if (winner) out.push(winnerMark(M + GUTTER / 2 + 2, markY));
-  else if (isTurn) out.push(turnMark(M + GUTTER / 2 + 2, markY));
-  else if (deciding.includes(seat)) out.push(decidingMark(M + GUTTER / 2 + 2, markY));
-  // The suspect card in the middle, with its detective's name.
-  out.push(rect(SUSPECT_X, top, SUSPECT_W, TOP_H, { fill: '#ece6d6', radius: 10, stroke: INK, strokeWidth: 2 }));
-  const suffix = options.own ? ` (${p.you})` : '';
-  const nameMax = SUSPECT_W - 20 - textWidth(suffix, TEXT, true);
-  const name = fitText(nameOf(ctx, seat), nameMax, TEXT, true) + suffix;
-  out.push(text(SUSPECT_X + SUSPECT_W / 2, top + TOP_H / 2 + 10, name, { size: TEXT, bold: true, fill: INK, anchor: 'middle', maxWidth: SUSPECT_W - 16 }));
-  if (options.changes.seats.has(seat)) out.push(changedMark(SUSPECT_X + SUSPECT_W - 4, top + 4, 22));
-  // Evidence: LEFT and RIGHT beside the suspect card, BOTTOM below it (§1.2).
-  drawSlot(out, LEFT_X, top, TILE_W, TOP_H, view, player, 0, ctx, options.changes);
-  drawSlot(out, RIGHT_X, top, TILE_W, TOP_H, view, player, 1, ctx, options.changes);
-  const bottomY = top + TOP_H + GAP;
-  drawSlot(out, SUSPECT_X, bottomY, SUSPECT_W, BOTTOM_H, view, player, 2, ctx, options.changes);
-  // Under LEFT: flags. Under RIGHT: hand size, bot, away.
+  const name = nameOf(ctx, seat);
+  const suffix = options.own && !options.onlooker ? ` (${p.you})` : '';
+  const left = slotPiece(view, player, 0, TILE_W, ctx);
+  const right = slotPiece(view, player, 1, TILE_W, ctx);
+  const bottom = slotPiece(view, player, 2, SUSPECT_W, ctx);
+  const badge = view.variant === 'criminal' ? seat : null;
+  const topH = Math.max(left.h, right.h, suspectHeight(name + suffix, badge !== null), TILE_H);
+  const suspect = suspectPiece(name, suffix, topH, badge);
+  // Under LEFT: flags. Under RIGHT: hand size.
   const flags: [string, string][] = [];
   if (player.blocked) flags.push([p.blocked, THEME.danger]);
   if (player.skipNext) flags.push([p.skips, THEME.highlight]);
   if (info?.away) flags.push([p.away, THEME.muted]);
   if (info?.bot) flags.push([p.bot, THEME.muted]);
-  const shown = flags.slice(0, 2);
-  shown.forEach(([label, fill], k) => pill(out, LEFT_X, bottomY + (shown.length === 1 ? (BOTTOM_H - 30) / 2 : k * 30), label, fill, TILE_W));
-  if (view.variant !== 'arrest-race') {
-    // A small stack of card backs, then the count in words.
-    const rx = RIGHT_X + 4;
-    for (let k = Math.min(player.handSize, 3) - 1; k >= 0; k--) out.push(rect(rx + k * 6, bottomY + 14 + k * 2, 22, 30, { fill: '#3b4a8c', radius: 4, stroke: '#8ea1e1', strokeWidth: 1.5 }));
-    out.push(text(rx + 44, bottomY + 38, p.cards(player.handSize), { size: LABEL, fill: THEME.text, maxWidth: TILE_W - 48 }));
+  const pills = flags.map(([label, fill]) => pillPiece(label, fill, INK, TILE_W));
+  const pillsH = pills.reduce((sum, pill) => sum + pill.h, 0) + Math.max(0, pills.length - 1) * 4;
+  const count = view.variant !== 'arrest-race' ? handCountPiece(p.cards(player.handSize)) : null;
+  const bottomH = Math.max(bottom.h, pillsH, count?.h ?? 0);
+  const h = ROW_PAD + topH + GAP + bottomH + ROW_PAD;
+  scene.put(M, y, panelPiece(PANEL_W, h, THEME.panel, frame));
+  const top = y + ROW_PAD;
+  const mark = winner ? MARK.winner : isTurn ? MARK.turn : ph.kind === 'vote' && ph.voters.includes(seat) ? MARK.voter : deciding.includes(seat) ? MARK.deciding : null;
+  if (mark) scene.put(M + ROW_PAD, top + Math.round((topH - mark.h) / 2), mark);
+  // Evidence: LEFT and RIGHT beside the suspect card, BOTTOM below it (§1.2).
+  scene.put(M + LEFT_X, top + Math.round((topH - left.h) / 2), left);
+  scene.put(M + SUSPECT_X, top, suspect);
+  scene.put(M + RIGHT_X, top + Math.round((topH - right.h) / 2), right);
+  const lower = top + topH + GAP;
+  scene.put(M + SUSPECT_X, lower, bottom);
+  let py = lower + Math.round((bottomH - pillsH) / 2);
+  for (const pill of pills) {
+    scene.put(M + LEFT_X, py, pill);
+    py += pill.h + 4;
   }
+  if (count) scene.put(M + RIGHT_X, lower + Math.round((bottomH - count.h) / 2), count);
+  const corner = (x: number, w: number, ty: number) => scene.put(x + w - CHANGED.w + 4, ty - 4, CHANGED);
+  if (options.changes.seats.has(seat)) corner(M + SUSPECT_X, SUSPECT_W, top);
+  if (options.changes.slots.has(`${seat}:0`)) corner(M + LEFT_X, TILE_W, top + Math.round((topH - left.h) / 2));
+  if (options.changes.slots.has(`${seat}:1`)) corner(M + RIGHT_X, TILE_W, top + Math.round((topH - right.h) / 2));
+  if (options.changes.slots.has(`${seat}:2`)) corner(M + SUSPECT_X, SUSPECT_W, lower);
+  return h;
 }
 
 // ── Piles, the attack in flight, the last declaration ───────────────────────────────────
 
-/** A small card face (top discard, attack card): colour or special, with its word. */
-function smallFace(out: string[], x: number, y: number, w: number, h: number, f: CardFace, p: P, highlight = false): void {
-  const stroke = highlight ? THEME.highlight : INK;
+/** A small card face (top discard, attack card): colour or special, with its word; `w` px wide. */
+function facePiece(w: number, f: CardFace, p: P, highlight = false): Piece {
   const sw = highlight ? 5 : 2;
+  const stroke = highlight ? THEME.highlight : INK;
   if (f.kind === 'evidence') {
-    out.push(rect(x, y, w, h, { fill: COLOUR_FILL[f.colour], radius: 10, stroke, strokeWidth: sw }));
-    out.push(text(x + w / 2, y + h / 2 + 10, colourWord(p, f.colour), { size: TEXT, fill: INK, bold: true, anchor: 'middle', maxWidth: w - (f.counter ? 44 : 16) }));
-    if (f.counter) out.push(counterMark(x + w - 22, y + 18, 22));
-  } else {
-    out.push(rect(x, y, w, h, { fill: '#ece6d6', radius: 10, stroke, strokeWidth: sw }));
-    out.push(specialIcon(f.kind, x + 26, y + h / 2, 30));
-    out.push(text(x + 48, y + h / 2 + 10, p.specialNames[f.kind], { size: TEXT, fill: INK, bold: true, maxWidth: w - 56 }));
+    const b = block(colourWord(p, f.colour), w - (f.counter ? 50 : 16), TEXT, { bold: true, minSize: LABEL, maxLines: 1 });
+    const h = Math.max(TILE_H, b.height + 14);
+    const parts = [rect(sw / 2, sw / 2, w - sw, h - sw, { fill: COLOUR_FILL[f.colour], radius: 10, stroke, strokeWidth: sw })];
+    parts.push(textLines(f.counter ? (w - 34) / 2 : w / 2, (h - b.height) / 2, b.lines, { size: b.size, bold: true, fill: INK, anchor: 'middle' }));
+    if (f.counter) parts.push(counterMark(w - 22, h / 2, 22));
+    return piece(w, h, parts);
   }
+  const b = block(p.specialNames[f.kind], w - 56, TEXT, { bold: true, minSize: LABEL, maxLines: 1 });
+  const h = Math.max(TILE_H, b.height + 14);
+  return piece(w, h, [rect(sw / 2, sw / 2, w - sw, h - sw, { fill: PAPER, radius: 10, stroke, strokeWidth: sw }), specialIcon(f.kind, 25, h / 2, 28), textLines(46, (h - b.height) / 2, b.lines, { size: b.size, bold: true, fill: INK })]);
 }
 
 /** Draw pile, discard pile (top card), and the attack card waiting for a cancel; returns the height. */
-function drawPiles(out: string[], y: number, view: SuspicionPublicView, ctx: PictureContext): number {
+function drawPiles(scene: SceneBuilder, y: number, view: SuspicionPublicView, ctx: PictureContext): number {
   const p = suspicionText(ctx.t).pictures;
-  const h = 140;
-  out.push(rect(M, y, W - 2 * M, h, { fill: THEME.panel, radius: 14 }));
-  // Draw pile: a card back with the count.
-  out.push(cardBack(M + 16, y + 14, 56, 80));
-  out.push(text(M + 86, y + 44, p.drawPile, { size: LABEL, fill: THEME.muted, maxWidth: 150 }));
-  out.push(text(M + 86, y + 80, String(view.drawSize), { size: TEXT + 4, bold: true }));
-  // Discard pile: its top card and the count.
-  const dx = M + 250;
-  if (view.topDiscard) smallFace(out, dx, y + 14, 170, 56, view.topDiscard, p);
-  else out.push(rect(dx, y + 14, 170, 56, { fill: THEME.background, radius: 10, stroke: THEME.panelLight, strokeWidth: 2, dash: '8 6' }));
-  // Words under the cards wrap onto a second line rather than being cut.
-  wrapText(`${p.discardPile}: ${view.discardSize}`, 190, LABEL, 2).forEach((line, i) => out.push(text(dx, y + 98 + i * 30, line, { size: LABEL, fill: THEME.muted })));
-  // The special card in play: an attack waiting for its target's cancel (§1.8).
   const ph = view.phase;
-  if (ph.kind === 'cancel') {
-    const ax = M + 450;
-    smallFace(out, ax, y + 14, 210, 56, { kind: ph.attack }, p, true);
-    wrapText(p.attackOn(nameOf(ctx, ph.attacker), nameOf(ctx, ph.target)), 230, LABEL, 2).forEach((line, i) => out.push(text(ax, y + 98 + i * 30, line, { size: LABEL, fill: THEME.text })));
+  // Three columns: the draw pile, the discard pile, the attack in flight (§1.8).
+  const colW = Math.floor((PANEL_W - 24 - 2 * 10) / 3);
+  const x0 = M + 12;
+  const draw = piece(colW, 84, [cardBack(0, 2, 54, 78), textLines(62, 4, [String(view.drawSize)], { size: TEXT + 4, bold: true })]);
+  const drawWord = textPiece(p.drawPile, colW, LABEL, { fill: THEME.muted });
+  const discardX = x0 + colW + 10;
+  const top = view.topDiscard ? facePiece(colW, view.topDiscard, p) : piece(colW, TILE_H, rect(1, 1, colW - 2, TILE_H - 2, { fill: THEME.background, radius: 10, stroke: THEME.panelLight, strokeWidth: 2, dash: '8 6' }));
+  const discardWord = textPiece(`${p.discardPile}: ${view.discardSize}`, colW, LABEL, { fill: THEME.muted });
+  const attack = ph.kind === 'cancel' ? facePiece(colW, { kind: ph.attack }, p, true) : null;
+  const attackWord = ph.kind === 'cancel' ? textPiece(p.attackOn(nameOf(ctx, ph.attacker), nameOf(ctx, ph.target)), colW, LABEL) : null;
+  const h = 12 + Math.max(draw.h, top.h, attack?.h ?? 0) + 6 + Math.max(drawWord.h, discardWord.h, attackWord?.h ?? 0) + 12;
+  scene.put(M, y, panelPiece(PANEL_W, h));
+  const under = y + 12 + Math.max(draw.h, top.h, attack?.h ?? 0) + 6;
+  scene.put(x0, y + 12, draw);
+  scene.put(x0, under, drawWord);
+  scene.put(discardX, y + 12, top);
+  scene.put(discardX, under, discardWord);
+  if (attack && attackWord) {
+    scene.put(discardX + colW + 10, y + 12, attack);
+    scene.put(discardX + colW + 10, under, attackWord);
   }
   return h;
 }
 
-/** The last revealed declaration in two short lines; returns the height (0 when none). */
-function drawReveal(out: string[], y: number, view: SuspicionPublicView, ctx: PictureContext): number {
+/** The last revealed declaration, wrapped; returns the height (0 when none). */
+function drawReveal(scene: SceneBuilder, y: number, view: SuspicionPublicView, ctx: PictureContext): number {
   const r = view.lastReveal;
   if (!r) return 0;
   const s = suspicionText(ctx.t);
   const p = s.pictures;
   const line1 = p.lastReveal(nameOf(ctx, r.declarer), colourWord(p, r.colour), faceWord(p, r.face));
   const line2 = p.verdict(r.verdict === 'bluff' ? s.verdictBluff : s.verdictBelieve, r.won ? s.outcomeWon : s.outcomeLost);
-  const lines = [...wrapText(line1, W - 2 * M - 32, LABEL, 2), ...wrapText(line2, W - 2 * M - 32, LABEL, 2)];
-  const h = 18 + lines.length * 30;
-  out.push(rect(M, y, W - 2 * M, h, { fill: THEME.panel, radius: 14 }));
-  lines.forEach((line, i) => out.push(text(M + 16, y + 36 + i * 30, line, { size: LABEL, fill: THEME.text })));
+  const a = block(line1, PANEL_W - 28, LABEL);
+  const b = block(line2, PANEL_W - 28, LABEL);
+  const h = 12 + a.height + b.height + 12;
+  scene.put(M, y, piece(PANEL_W, h, [rect(0, 0, PANEL_W, h, { fill: THEME.panel, radius: 14 }), textLines(14, 12, a.lines, { size: LABEL }), textLines(14, 12 + a.height, b.lines, { size: LABEL })]));
   return h;
 }
 
 // ── The key ─────────────────────────────────────────────────────────────────────────────
 
-type LegendItem = KeyPanelItem;
-
 /** Key items for what a picture of this view can show. */
-function legendItems(view: SuspicionPublicView, p: P, withCounter: boolean): LegendItem[] {
+function legendItems(view: SuspicionPublicView, p: P, withCounter: boolean): KeyItem[] {
   const l = p.legend;
-  const over = view.phase.kind === 'over';
-  const items: LegendItem[] = over
-    ? [[(cx, cy) => winnerMark(cx, cy, 22), l.winner]]
-    : [
-        [(cx, cy) => turnMark(cx, cy, 22), l.turn],
-        [(cx, cy) => decidingMark(cx, cy, 22), l.deciding],
-      ];
+  const ph = view.phase;
+  const items: KeyItem[] = [];
+  if (ph.kind === 'over') items.push([(cx, cy) => winnerMark(cx, cy, 22), l.winner]);
+  else if (actingSeats(view).acting.length > 0) items.push([(cx, cy) => turnMark(cx, cy, 22), l.turn]);
+  // A vote marks its voters (how many voted is in the status; who voted is secret, §1.13); a counter window its deciders.
+  if (ph.kind === 'vote') items.push([(cx, cy) => ballotMark(cx, cy, 22), l.voter]);
+  else if (ph.kind === 'counter') items.push([(cx, cy) => decidingMark(cx, cy, 22), l.deciding]);
   items.push(
-    [(cx, cy) => rect(cx - 15, cy - 12, 30, 24, { fill: '#ece6d6', radius: 4, stroke: INK, strokeWidth: 1.5 }), p.suspect],
-    [(cx, cy) => changedMark(cx, cy, 20), l.changed],
-    [(cx, cy) => rect(cx - 13, cy - 11, 26, 22, { fill: THEME.background, radius: 4, stroke: THEME.muted, strokeWidth: 2, dash: '5 4' }), l.needed],
-    [(cx, cy) => rect(cx - 13, cy - 11, 26, 22, { fill: THEME.muted, radius: 4 }) + tickMark(cx, cy, 14), l.placed],
+    [(cx, cy) => rect(cx - 15, cy - 11, 30, 22, { fill: PAPER, radius: 4, stroke: INK, strokeWidth: 1.5 }), p.suspect],
+    [(cx, cy) => changedMark(cx, cy, 18), l.changed],
+    [(cx, cy) => rect(cx - 13, cy - 10, 26, 20, { fill: THEME.background, radius: 4, stroke: THEME.muted, strokeWidth: 2, dash: '5 4' }), l.needed],
+    [(cx, cy) => rect(cx - 13, cy - 10, 26, 20, { fill: THEME.muted, radius: 4 }) + tickMark(cx, cy, 12), l.placed],
   );
   if (view.variant !== 'arrest-race') {
-    items.push([(cx, cy) => boltMark(cx, cy, 24, THEME.highlight), l.exposed]);
-    items.push([(cx, cy) => shieldMark(cx, cy, 22, THEME.text), l.protected]);
+    items.push([(cx, cy) => boltMark(cx, cy, 22, THEME.highlight), l.exposed]);
+    items.push([(cx, cy) => shieldMark(cx, cy, 20, THEME.text), l.protected]);
   }
-  if (view.variant === 'classic' || view.variant === 'criminal') items.push([(cx, cy) => cardBack(cx - 12, cy - 14, 24, 28), l.faceDown]);
-  if (view.variant !== 'arrest-race') items.push([(cx, cy) => rect(cx - 15, cy - 13, 30, 26, { fill: '#ece6d6', radius: 4 }) + specialIcon('wild', cx, cy, 26), l.wild]);
-  if (withCounter) items.push([(cx, cy) => counterMark(cx, cy, 24, THEME.text), l.counter]);
+  if (view.variant === 'classic' || view.variant === 'criminal') items.push([(cx, cy) => cardBack(cx - 11, cy - 13, 22, 26), l.faceDown]);
+  if (view.variant !== 'arrest-race') items.push([(cx, cy) => rect(cx - 14, cy - 12, 28, 24, { fill: PAPER, radius: 4 }) + specialIcon('wild', cx, cy, 24), l.wild]);
+  if (view.variant === 'criminal') items.push([(cx, cy) => seatBadge(cx, cy, 1), l.placedBy]);
+  if (withCounter) items.push([(cx, cy) => counterMark(cx, cy, 22, THEME.text), l.counter]);
   return items;
 }
 
@@ -476,18 +548,15 @@ function changedSentence(ctx: PictureContext): string {
 /** The public table (docs/rules/suspicion.md §1.13: drawn from the public view only). */
 function board(view: SuspicionPublicView, ctx: PictureContext): Picture {
   const p = suspicionText(ctx.t).pictures;
-  const out: string[] = [];
+  const scene = new SceneBuilder(W);
   const changes = changesOf(ctx.latest, null);
   let y = M;
-  y += drawStatus(out, y, view, ctx) + ROW_GAP;
-  for (const player of view.players) {
-    drawRow(out, y, view, player, ctx, { own: false, changes });
-    y += ROW_H + ROW_GAP;
-  }
-  if (view.variant !== 'arrest-race' || view.discardSize > 0 || view.drawSize > 0) y += drawPiles(out, y, view, ctx) + ROW_GAP;
-  const reveal = drawReveal(out, y, view, ctx);
+  y += drawStatus(scene, y, view, ctx) + ROW_GAP;
+  for (const player of view.players) y += drawRow(scene, y, view, player, ctx, { own: false, onlooker: false, changes }) + ROW_GAP;
+  if (view.variant !== 'arrest-race' || view.discardSize > 0 || view.drawSize > 0) y += drawPiles(scene, y, view, ctx) + ROW_GAP;
+  const reveal = drawReveal(scene, y, view, ctx);
   if (reveal) y += reveal + ROW_GAP;
-  y += keyPanel(out, y, legendItems(view, p, false), p.legend.title, W, M) + M;
+  y += keyPanel(scene, y, p.legend.title, legendItems(view, p, false)) + M;
   const alt = altText([
     p.alt.board(view.players.length),
     statusSentence(view, ctx),
@@ -495,96 +564,97 @@ function board(view: SuspicionPublicView, ctx: PictureContext): Picture {
     ...seatSentences(view, ctx),
     p.alt.piles(view.drawSize, view.discardSize),
   ]);
-  return { svg: svgDocument(W, y, out), width: W, height: y, alt };
+  const built = scene.finish(y);
+  return { svg: sceneSvg(built), width: W, height: y, alt, scene: built };
 }
 
-/** Card geometry of the hand, px. */
-const CARD_W = 212;
-const CARD_H = 320;
-
-/** One hand card, portrait, with its word, icon and effect. */
-function handCard(out: string[], x: number, y: number, f: CardFace, p: P): void {
-  const band = 74;
-  out.push(rect(x, y, CARD_W, CARD_H, { fill: '#f4f1e8', radius: 16, stroke: INK, strokeWidth: 3 }));
-  if (f.kind === 'evidence') {
-    out.push(rect(x + 8, y + 8, CARD_W - 16, band, { fill: COLOUR_FILL[f.colour], radius: 10 }));
-    out.push(text(x + CARD_W / 2, y + 8 + band / 2 + 11, colourWord(p, f.colour), { size: TEXT + 4, fill: INK, bold: true, anchor: 'middle', maxWidth: CARD_W - 32 }));
-    if (f.counter) {
-      out.push(counterMark(x + CARD_W / 2, y + band + 30, 36));
-      out.push(text(x + CARD_W / 2, y + band + 76, p.counterWord, { size: TEXT, fill: INK, bold: true, anchor: 'middle', maxWidth: CARD_W - 20 }));
-    } else out.push(tickMark(x + CARD_W / 2, y + band + 44, 34));
-  } else {
-    out.push(rect(x + 8, y + 8, CARD_W - 16, band, { fill: '#d9d2bf', radius: 10 }));
-    out.push(text(x + CARD_W / 2, y + 8 + band / 2 + 11, p.specialNames[f.kind], { size: TEXT + 2, fill: INK, bold: true, anchor: 'middle', maxWidth: CARD_W - 24 }));
-    out.push(specialIcon(f.kind, x + CARD_W / 2, y + band + 46, 48));
-  }
+/** A hand card, across the picture: its colour band and word (or its special icon and name) and its effect. */
+function handCard(f: CardFace, p: P): Piece {
+  const bandW = 172;
   const effect = f.kind === 'evidence' ? (f.counter ? p.effects.counter : p.effects.evidence) : p.effects[f.kind];
-  wrapText(effect, CARD_W - 24, LABEL, 5).forEach((line, i) => out.push(text(x + 12, y + band + 104 + i * 28, line, { size: LABEL, fill: INK })));
+  const e = block(effect, PANEL_W - bandW - 30, LABEL);
+  const word = f.kind === 'evidence' ? colourWord(p, f.colour) : p.specialNames[f.kind];
+  const iconW = f.kind === 'evidence' ? (f.counter ? 34 : 0) : 40;
+  const w = block(word, bandW - 16 - iconW, TEXT, { bold: true, minSize: LABEL, maxLines: 1 });
+  // A counter card says so under its colour, beside the counter mark.
+  const sub = f.kind === 'evidence' && f.counter ? block(p.counterWord, bandW - 16 - iconW, LABEL) : null;
+  const wordsH = w.height + (sub?.height ?? 0);
+  const h = Math.max(70, e.height + 20, wordsH + 20);
+  const parts = [rect(1.5, 1.5, PANEL_W - 3, h - 3, { fill: '#f4f1e8', radius: 14, stroke: INK, strokeWidth: 3 })];
+  parts.push(rect(8, 8, bandW, h - 16, { fill: f.kind === 'evidence' ? COLOUR_FILL[f.colour] : '#d9d2bf', radius: 10 }));
+  const wordX = f.kind === 'evidence' ? 8 + (bandW - iconW) / 2 : 8 + iconW + (bandW - iconW) / 2;
+  parts.push(textLines(wordX, (h - wordsH) / 2, w.lines, { size: w.size, bold: true, fill: INK, anchor: 'middle' }));
+  if (sub) parts.push(textLines(wordX, (h - wordsH) / 2 + w.height, sub.lines, { size: LABEL, fill: INK, anchor: 'middle' }));
+  if (f.kind !== 'evidence') parts.push(specialIcon(f.kind, 8 + 22, h / 2, 28));
+  else if (f.counter) parts.push(counterMark(8 + bandW - 20, h / 2, 24));
+  parts.push(textLines(bandW + 22, (h - e.height) / 2, e.lines, { size: LABEL, fill: INK }));
+  return piece(PANEL_W, h, parts);
+}
+
+/** A panel across the picture with `lines` of `size`-px text (a note); returns its height. */
+function notePanel(scene: SceneBuilder, y: number, content: string, size: number, fill: string = THEME.text): number {
+  const b = block(content, PANEL_W - 28, size);
+  const h = b.height + 24;
+  scene.put(M, y, piece(PANEL_W, h, [rect(0, 0, PANEL_W, h, { fill: THEME.panel, radius: 14 }), textLines(14, 12, b.lines, { size, fill })]));
+  return h;
 }
 
 /** A seat's hand and own position (drawn from that seat's view only). */
 function hand(view: SuspicionSeatView, ctx: PictureContext): Picture {
   const s = suspicionText(ctx.t);
   const p = s.pictures;
-  const out: string[] = [];
+  const scene = new SceneBuilder(W);
   const changes = changesOf(ctx.latest, view.me);
+  // A hand shown to someone else (a review): the seat's name, never "your".
+  const onlooker = ctx.onlooker === true;
+  const who = nameOf(ctx, view.me);
   let y = M;
-  y += drawStatus(out, y, view, ctx) + ROW_GAP;
-  // The cards.
-  out.push(text(M + 4, y + 30, p.yourHand, { size: TEXT, bold: true }));
-  y += 46;
-  if (view.hand.length === 0) {
-    const msg = view.variant === 'arrest-race' ? p.noHandArrest : p.noHand;
-    const lines = wrapText(msg, W - 2 * M - 32, TEXT, 2);
-    out.push(rect(M, y, W - 2 * M, 24 + lines.length * 38, { fill: THEME.panel, radius: 14 }));
-    lines.forEach((line, i) => out.push(text(M + 16, y + 44 + i * 38, line, { size: TEXT, fill: THEME.muted })));
-    y += 24 + lines.length * 38 + ROW_GAP;
-  } else {
-    const n = view.hand.length;
-    const gap = (W - 2 * M - n * CARD_W) / Math.max(1, n - 1);
-    const step = n === 1 ? 0 : CARD_W + Math.min(gap, 24);
-    const x0 = (W - (n * CARD_W + (n - 1) * (step - CARD_W))) / 2;
-    view.hand.forEach((card, i) => handCard(out, x0 + i * step, y, card.face, p));
-    y += CARD_H + ROW_GAP + 6;
+  y += drawStatus(scene, y, view, ctx) + ROW_GAP;
+  // The cards, one per line: the colour or special, and what it does.
+  y += heading(scene, y, onlooker ? p.handOf(who) : p.yourHand) + 6;
+  if (view.hand.length === 0) y += notePanel(scene, y, view.variant === 'arrest-race' ? p.noHandArrest : p.noHand, TEXT, THEME.muted) + ROW_GAP;
+  else {
+    for (const card of view.hand) {
+      const c = handCard(card.face, p);
+      scene.put(M, y, c);
+      y += c.h + 6;
+    }
+    y += ROW_GAP - 6;
   }
   // The own suspect, as the table shows it, framed as "you".
-  out.push(text(M + 4, y + 30, p.yourSuspect, { size: TEXT, bold: true }));
-  y += 42;
+  y += heading(scene, y, onlooker ? p.suspectOf(who) : p.yourSuspect) + 6;
   const me = view.players[view.me];
-  if (me) {
-    drawRow(out, y, view, me, ctx, { own: true, changes });
-    y += ROW_H + ROW_GAP;
-  }
+  if (me) y += drawRow(scene, y, view, me, ctx, { own: true, onlooker, changes }) + ROW_GAP;
   // §1.9: the own face-down card while its vote is open, and the own vote.
   const ph = view.phase;
   const notes: string[] = [];
   if (view.faceDown) {
-    out.push(rect(M, y, W - 2 * M, 116, { fill: THEME.panel, radius: 14, stroke: THEME.you, strokeWidth: 3 }));
-    out.push(text(M + 16, y + 34, p.yourFaceDown, { size: LABEL, fill: THEME.muted, maxWidth: W - 2 * M - 32 }));
-    smallFace(out, M + 16, y + 46, 260, 56, view.faceDown, p);
-    y += 116 + ROW_GAP;
+    const label = block(onlooker ? p.faceDownOf(who) : p.yourFaceDown, PANEL_W - 28, LABEL);
+    const face = facePiece(260, view.faceDown, p);
+    const h = 12 + label.height + 6 + face.h + 12;
+    scene.put(M, y, piece(PANEL_W, h, [rect(1.5, 1.5, PANEL_W - 3, h - 3, { fill: THEME.panel, radius: 14, stroke: THEME.you, strokeWidth: 3 }), textLines(14, 12, label.lines, { size: LABEL, fill: THEME.muted })]));
+    scene.put(M + 14, y + 12 + label.height + 6, face);
+    y += h + ROW_GAP;
   }
   if (ph.kind === 'vote' && ph.voters.includes(view.me)) {
-    const vote = view.myVote === null ? p.notVoted : p.yourVote(view.myVote === 'abstain' ? p.abstain : view.myVote === 'bluff' ? s.verdictBluff : s.verdictBelieve);
-    notes.push(vote);
+    const verdict = view.myVote === 'abstain' ? p.abstain : view.myVote === 'bluff' ? s.verdictBluff : s.verdictBelieve;
+    notes.push(view.myVote === null ? (onlooker ? p.notVotedOf(who) : p.notVoted) : onlooker ? p.voteOf(who, verdict) : p.yourVote(verdict));
   }
-  for (const note of notes) {
-    out.push(rect(M, y, W - 2 * M, 56, { fill: THEME.panel, radius: 14 }));
-    out.push(text(M + 16, y + 38, note, { size: TEXT, maxWidth: W - 2 * M - 32 }));
-    y += 56 + ROW_GAP;
-  }
+  for (const note of notes) y += notePanel(scene, y, note, TEXT) + ROW_GAP;
   const withCounter = view.hand.some((c) => c.face.kind === 'evidence' && c.face.counter);
-  y += keyPanel(out, y, legendItems(view, p, withCounter), p.legend.title, W, M) + M;
+  y += keyPanel(scene, y, p.legend.title, legendItems(view, p, withCounter)) + M;
+  const cards = view.hand.length ? view.hand.map((c) => faceWord(p, c.face)).join(', ') : p.empty;
   const alt = altText([
-    p.alt.hand(nameOf(ctx, view.me)),
+    p.alt.hand(who),
     statusSentence(view, ctx),
-    p.alt.handCards(view.hand.length ? view.hand.map((c) => faceWord(p, c.face)).join(', ') : p.empty),
-    view.faceDown ? `${p.yourFaceDown}: ${faceWord(p, view.faceDown)}.` : '',
+    onlooker ? p.alt.cardsOf(who, cards) : p.alt.handCards(cards),
+    view.faceDown ? `${onlooker ? p.faceDownOf(who) : p.yourFaceDown}: ${faceWord(p, view.faceDown)}.` : '',
     ...notes,
     changedSentence(ctx),
     ...(me ? seatSentences({ ...view, players: [me] }, ctx) : []),
   ]);
-  return { svg: svgDocument(W, y, out), width: W, height: y, alt };
+  const built = scene.finish(y);
+  return { svg: sceneSvg(built), width: W, height: y, alt, scene: built };
 }
 
 /** The Suspicion drawers (../picture.ts). */

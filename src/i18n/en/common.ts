@@ -228,4 +228,13 @@ export const common = {
     pickTable: (id: number) => `Table #${id}`,
     created: 'Table created.',
   },
+
+  /** Lessons (docs/lessons.md; `/<game> learn`). */
+  lesson: {
+    /** A click on a move the lesson does not teach now; `move` names the one it does. */
+    notYet: (move: string) => `Not yet — first ${move}. The lesson's note says why.`,
+    notYetPlain: "Not yet — first make the move the lesson's note asks for.",
+    outdated: (command: string) => `This lesson was updated since you started it. Start it again with \`/${command} learn\`.`,
+    none: 'That game has no lesson yet.',
+  },
 } as const;

@@ -227,4 +227,12 @@ export const common = {
     cancelledDone: 'La mesa se canceló.',
     created: 'Mesa creada.',
   },
+
+  /** Lecciones (docs/lessons.md; `/<juego> learn`). */
+  lesson: {
+    notYet: (move: string) => `Todavía no: primero ${move}. La nota de la lección explica por qué.`,
+    notYetPlain: 'Todavía no: primero haz la jugada que pide la nota de la lección.',
+    outdated: (command: string) => `Esta lección cambió desde que la empezaste. Empiézala de nuevo con \`/${command} learn\`.`,
+    none: 'Ese juego todavía no tiene lección.',
+  },
 } as const;

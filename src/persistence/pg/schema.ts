@@ -58,10 +58,13 @@ export const gameTables = pgTable(
     endedBy: binaryText('ended_by'),
     locale: binaryText('locale'),
     tableOptions: json('table_options').notNull().default(sql`'{}'::json`),
+    lesson: binaryText('lesson'),
     textBoards: boolean('text_boards').notNull().default(false),
   },
   (t) => [
-    uniqueIndex('game_tables_one_open_per_channel').on(t.channelId).where(sql`status in ('lobby', 'active')`),
+    uniqueIndex('game_tables_one_open_per_channel').on(t.channelId).where(sql`status in ('lobby', 'active') and lesson is null`),
+    // One open lesson per learner and game in a server (docs/lessons.md): a double click opens one.
+    uniqueIndex('game_tables_one_lesson_per_learner').on(t.guildId, t.hostUserId, t.game).where(sql`status in ('lobby', 'active') and lesson is not null`),
     index('game_tables_status').on(t.status),
     index('game_tables_guild_status').on(t.guildId, t.status),
   ],

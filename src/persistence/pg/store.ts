@@ -9,7 +9,7 @@
  * combine several statements (leaderboard pages, /stats, /admin tables) run outside
  * transactions in one REPEATABLE READ READ ONLY snapshot, so counts and rows agree.
  */
-import { and, asc, count, desc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import type { NodePgQueryResultHKT } from 'drizzle-orm/node-postgres';
 import type { PgDatabase } from 'drizzle-orm/pg-core';
@@ -425,7 +425,7 @@ class PgOps implements StoreTx {
   }
 
   async openTableInChannel(channelId: string): Promise<TableRow | undefined> {
-    return (await this.db.select().from(gameTables).where(and(eq(gameTables.channelId, channelId), open)).limit(1))[0];
+    return (await this.db.select().from(gameTables).where(and(eq(gameTables.channelId, channelId), open, isNull(gameTables.lesson))).limit(1))[0];
   }
 
   openTables(filter: OpenTablesFilter = {}): Promise<TableRow[]> {

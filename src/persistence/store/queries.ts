@@ -9,7 +9,7 @@
  * expression), prepared hot queries on SQLite, driver errors and result types (PostgreSQL's
  * `count` is a bigint string).
  */
-import { and, asc, count, desc, eq, getTableColumns, gt, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, gt, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import type * as pgSchema from '../pg/schema.js';
 import type * as sqliteSchema from '../schema.js';
 import { ANONYMOUS_USER_ID, type TurnNoticeRow, type TurnNotify } from './types.js';
@@ -94,7 +94,7 @@ export function eraseUserDataQueries(db: QueryDb, t: StoreTables, userId: string
  * `userId`'s last `limit` games in `guildId` that started and were stopped before their end
  * (status `cancelled` with a seed: cancelled by the host or an admin, or abandoned — README
  * "Review a game"), newest first (ties: higher table id first); `StoppedGame` rows. A lobby that
- * never started has no seed and is not one.
+ * never started has no seed and is not one, and a lesson is no game (docs/lessons.md).
  */
 export function stoppedGamesQuery(db: QueryDb, t: StoreTables, guildId: string, userId: string, limit: number): Query {
   const { gameTables, seats } = t;
@@ -110,18 +110,18 @@ export function stoppedGamesQuery(db: QueryDb, t: StoreTables, guildId: string, 
     })
     .from(seats)
     .innerJoin(gameTables, eq(gameTables.id, seats.tableId))
-    .where(and(eq(seats.userId, userId), sql`${seats.seat} is not null`, eq(gameTables.guildId, guildId), eq(gameTables.status, 'cancelled'), sql`${gameTables.seed} is not null`, sql`${gameTables.endedAt} is not null`))
+    .where(and(eq(seats.userId, userId), sql`${seats.seat} is not null`, eq(gameTables.guildId, guildId), eq(gameTables.status, 'cancelled'), sql`${gameTables.seed} is not null`, sql`${gameTables.endedAt} is not null`, isNull(gameTables.lesson)))
     .orderBy(desc(gameTables.endedAt), desc(gameTables.id))
     .limit(limit);
 }
 
-/** The next table opened in `channelId` after table `afterId` (Play again on an old board), at most one row. */
+/** The next table opened in `channelId` after table `afterId` (Play again on an old board; lessons are not the channel's), at most one row. */
 export function newerTableInChannelQuery(db: QueryDb, t: StoreTables, channelId: string, afterId: number): Query {
   const { gameTables } = t;
   return db
     .select()
     .from(gameTables)
-    .where(and(gt(gameTables.id, afterId), eq(gameTables.channelId, channelId)))
+    .where(and(gt(gameTables.id, afterId), eq(gameTables.channelId, channelId), isNull(gameTables.lesson)))
     .orderBy(asc(gameTables.id))
     .limit(1);
 }
@@ -182,7 +182,8 @@ export function deleteTurnNoticesQuery(db: QueryDb, t: StoreTables, tableId: num
 /** `/admin tables`: the number of a server's open tables (`{ n }`), and one page of them by id (page 1 first). `open`: the open-status predicate. */
 export function adminTablesQueries(db: QueryDb, t: StoreTables, open: SQL, guildId: string): { count: Query; page: (page: number, perPage: number) => Query } {
   const { gameTables } = t;
-  const where = and(open, eq(gameTables.guildId, guildId));
+  // Lessons are private and not their channel's table (docs/lessons.md): not listed.
+  const where = and(open, eq(gameTables.guildId, guildId), isNull(gameTables.lesson));
   return {
     count: db.select({ n: count() }).from(gameTables).where(where),
     page: (page, perPage) =>
@@ -224,6 +225,7 @@ export function openTableHeadsQuery(db: QueryDb, t: StoreTables, openWhere: SQL[
       deadlineAt: gameTables.deadlineAt,
       version: gameTables.version,
       boardVersion: gameTables.boardVersion,
+      lesson: gameTables.lesson,
       // Qualified by hand: drizzle prints a lone table's columns unqualified.
       hasBotSeat: sql<boolean>`exists (select 1 from "seats" as s where s."table_id" = "game_tables"."id" and s."bot_level" is not null)`.mapWith(Boolean),
     })

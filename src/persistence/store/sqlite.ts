@@ -394,10 +394,10 @@ class SqliteOps implements SyncOf<StoreTx> {
       openInChannel: db
         .select()
         .from(gameTables)
-        // The statuses written out, as in the partial unique index game_tables_one_open_per_channel:
+        // The statuses (and "not a lesson") written out, as in the partial unique index game_tables_one_open_per_channel:
         // SQLite uses a partial index only when the query states its WHERE term literally (bound
         // parameters make it scan every open table through game_tables_status instead).
-        .where(and(eq(gameTables.channelId, p('channel')), sql`${gameTables.status} in ('lobby', 'active')`))
+        .where(and(eq(gameTables.channelId, p('channel')), sql`${gameTables.status} in ('lobby', 'active') and ${gameTables.lesson} is null`))
         .prepare(),
       boardPage: db
         .select({

@@ -138,6 +138,8 @@ export interface OpenTableHead {
   version: number;
   /** The table version the board message last showed (behind `version` = redraw needed). */
   boardVersion: number;
+  /** As in TableRow: the lesson it plays (docs/lessons.md), null for a game table; a lesson has no board. */
+  lesson: string | null;
   /** True when any seat of the table has a bot level (an AI player sits, or sat, there). */
   hasBotSeat: boolean;
 }

@@ -19,6 +19,14 @@ import { playRandomGame } from '../../support/random-play.js';
 import { expectGolden, expectPictureRules, pictureContext } from '../../support/picture-test.js';
 import { act, arrange, def } from './helpers.js';
 import { scramble } from './secrets.js';
+import { sceneTexts } from '../../support/scene-checks.js';
+import { ballotMark, decidingMark } from '../../../src/games/marks.js';
+
+/**
+ * The tallest a 6-seat board may be, px: 1,600 of 540 px is ≈ 980 CSS px in a phone's 330-px
+ * message column (portrait, one detective per row, words never cut: docs/pictures.md "Phone layout").
+ */
+const MAX_HEIGHT = 1600;
 
 function boardOf(s: SuspicionState, t: Catalog = en, latest: GameEvent[] = []) {
   const visible = latest.filter((e) => eventVisibleTo(e, null));
@@ -115,11 +123,11 @@ describe('golden pictures', () => {
     expect(state.phase.kind).toBe('cancel');
     const b = boardOf(state, en, events);
     expectPictureRules(b);
-    expect(b.height).toBeLessThanOrEqual(1500);
+    expect(b.height).toBeLessThanOrEqual(MAX_HEIGHT);
     await expectGolden('suspicion', 'six-cancel-board', b);
     const bs = boardOf(state, es, events);
     expectPictureRules(bs);
-    expect(bs.height).toBeLessThanOrEqual(1500);
+    expect(bs.height).toBeLessThanOrEqual(MAX_HEIGHT);
     expect(bs.svg).toContain('Quemar');
     await expectGolden('suspicion', 'six-cancel-board-es', bs);
     const hs = handOf(state, 0, es, events);
@@ -144,6 +152,55 @@ describe('golden pictures', () => {
     const without = boardOf(state, en, []);
     expect(withChange.svg).not.toBe(without.svg);
     expect(withChange.alt).toContain('Just now');
+  });
+});
+
+describe('what the pictures say (issue 38 item 5)', () => {
+  it('a vote marks its voters with the ballot box, never as "deciding", beside "N of M voted" (who voted is secret, §1.13)', () => {
+    const { state, events } = voteOpen();
+    let s = state;
+    s = act(s, 0, { type: 'vote', verdict: 'believe' }).state;
+    expect(s.phase.kind).toBe('vote');
+    const b = boardOf(s, en, events);
+    expect(b.alt).toContain('1 of 2 voted');
+    const texts = sceneTexts(b).map((t) => t.content);
+    expect(texts).toContain('votes now');
+    expect(texts).not.toContain('deciding');
+    // The hourglass (decidingMark) is drawn nowhere; the ballot box on both voters' rows.
+    const hourglass = decidingMark(13, 14, 22);
+    const ballot = ballotMark(13, 14, 22);
+    expect(b.scene!.placed.filter((p) => p.piece.svg === hourglass)).toHaveLength(0);
+    expect(b.scene!.placed.filter((p) => p.piece.svg === ballot)).toHaveLength(2);
+  });
+
+  it("a hand's plain evidence cards carry no ✓: the key's ✓ means evidence placed on a suspect", () => {
+    const s = arrange(3, { turn: 0, hands: { 0: ['red1', 'blue2', 'greenx1'] } });
+    const h = handOf(s, 0);
+    const cards = h.scene!.placed.filter((p) => p.piece.svg.includes('#f4f1e8'));
+    expect(cards).toHaveLength(3);
+    // No card draws the tick (a 4-px round-capped stroke); the placed tiles of the hand's own row do.
+    for (const card of cards) expect(card.piece.svg).not.toContain('stroke-width="4" stroke-linecap="round"');
+    const placed = handOf(arrange(3, { turn: 0, hands: { 0: ['red1'] }, slots: { 0: ['blue1', null, null] } }), 0);
+    expect(placed.scene!.placed.some((p) => p.piece.svg.includes('stroke-width="4" stroke-linecap="round"'))).toBe(true);
+  });
+
+  it("another player's hand seen in a review says whose it is: never \"Your hand\" or \"(you)\"", () => {
+    const { state, events } = voteOpen();
+    const visible = events.filter((e) => eventVisibleTo(e, 1));
+    const ctx = { ...pictureContext(en, state.seats, 1, visible, false), onlooker: true };
+    const h = pictures.hand(def.seatView(state, 1), ctx);
+    // Lines joined with spaces: a long name's heading wraps.
+    const texts = sceneTexts(h).map((t) => t.content).join(' ');
+    expect(texts).not.toMatch(/Your |\(you\)/);
+    expect(texts).toContain(`${ctx.seats[1]!.name}'s hand`);
+    expect(texts).toContain(`${ctx.seats[1]!.name}'s face-down card`);
+    expect(h.alt).not.toContain('Your ');
+    // In play the seat's own player sees "Your hand" and "(you)".
+    const own = sceneTexts(handOf(state, 1, en, events)).map((t) => t.content).join('\n');
+    expect(own).toContain('Your hand');
+    expect(own).toContain('(you)');
+    const es1 = pictures.hand(def.seatView(state, 1), { ...pictureContext(es, state.seats, 1, visible, false), onlooker: true });
+    expect(sceneTexts(es1).map((t) => t.content).join('\n')).not.toMatch(/Tu |\(tú\)/);
   });
 });
 
@@ -212,7 +269,7 @@ describe('size', () => {
     });
     const b = pictures.board(def.publicView(s), pictureContext(es, 6, null));
     expectPictureRules(b);
-    expect(b.height).toBeLessThanOrEqual(1500);
+    expect(b.height).toBeLessThanOrEqual(MAX_HEIGHT);
     await expectGolden('suspicion', 'six-full-board-es', b);
   });
 });

@@ -1,0 +1,48 @@
+/**
+ * Pure rules of lesson tables (docs/lessons.md "Lesson tables"): which lesson a table plays,
+ * how long an untouched lesson stays open, how its bots pace, and why it ends. No database,
+ * clock or timers: the table service (./lessons.ts, ./commit.ts, ./deadlines.ts) and the bot
+ * driver (./bot-turns.ts) call these.
+ */
+import type { AnyLessonScript } from '../games/lesson.js';
+import type { GameModule } from '../games/module.js';
+import type { GameRegistry } from '../games/registry.js';
+import type { TableRow } from '../persistence/store/types.js';
+
+/**
+ * A lesson nobody touches for this long closes (end reason LESSON_IDLE_REASON), in ms: its
+ * decisions have no game timers (a learner reads the notes at their own pace, and nothing is
+ * ever auto-played for them), so this is the one deadline of every decision of a lesson.
+ */
+export const LESSON_IDLE_MS = 60 * 60 * 1000;
+
+/** The pause before a lesson's bot moves, in ms: long enough to see the move, short enough to keep a lesson to about five minutes. */
+export const LESSON_BOT_PACE_MS = 1_200;
+
+/** End reason of a lesson played to its end (status `cancelled`: a lesson has no result). */
+export const LESSON_DONE_REASON = 'lesson-done';
+/** End reason of a lesson untouched for LESSON_IDLE_MS. */
+export const LESSON_IDLE_REASON = 'lesson-idle';
+/** End reason of a lesson whose script changed since it opened (a new version was deployed); it starts again. */
+export const LESSON_OUTDATED_REASON = 'lesson-outdated';
+
+/** The value of `game_tables.lesson` for `mod`'s lesson now (`<game>@<version>`), or null when it has none. */
+export function lessonIdOf(mod: GameModule): string | null {
+  return mod.lesson ? `${mod.id}@${mod.lesson.version}` : null;
+}
+
+/** True for a lesson table (its `lesson` column set). */
+export function isLesson(table: Pick<TableRow, 'lesson'>): boolean {
+  return table.lesson !== null && table.lesson !== undefined;
+}
+
+/**
+ * The script a lesson table plays: its game's lesson, when the table was opened with this very
+ * version of it; null for a game table, and for a lesson whose script has changed since (it
+ * cannot continue on the new line: docs/lessons.md).
+ */
+export function lessonScriptOf(registry: GameRegistry, table: Pick<TableRow, 'lesson' | 'game'>): AnyLessonScript | null {
+  if (!isLesson(table)) return null;
+  const mod = registry.find(table.game);
+  return mod?.lesson && lessonIdOf(mod) === table.lesson ? mod.lesson : null;
+}
