@@ -32,6 +32,7 @@ import { TurnNotifier } from './discord/publish/turn-notices.js';
 import { ThreadVenues } from './discord/publish/tournament-venues.js';
 import { TournamentService } from './tournaments/service.js';
 import { BotPool } from './bots/pool.js';
+import { Lifecycle } from './lifecycle.js';
 import { processCpuBudget } from './cpu-budget.js';
 import type { BotPolicy } from './bots/policy.js';
 
@@ -90,6 +91,8 @@ export interface AppOptions {
 export interface App {
   context: AppContext;
   client: Client;
+  /** Servers, channels and threads going away under tables (src/lifecycle.ts). */
+  lifecycle: Lifecycle;
   commands: SlashCommand[];
   /** Log in, wait for the gateway READY, register commands, recover open tables. */
   start(): Promise<void>;
@@ -242,11 +245,15 @@ export function createApp(config: Config, opts: AppOptions): App {
   });
   // A new gateway session (not a resume) may have missed deletions: boards are checked again on their next Refresh.
   client.on(Events.ShardReady, () => publisher.eventsMayBeMissed());
+  // The bot removed from a server, a channel or thread deleted, a thread locked: its tables end (src/lifecycle.ts).
+  const lifecycle = new Lifecycle({ client, service, logger });
+  lifecycle.watch();
 
   let stopped = false;
   return {
     context,
     client,
+    lifecycle,
     commands,
     async start() {
       const clock = serviceDeps.now ?? Date.now;
@@ -259,6 +266,9 @@ export function createApp(config: Config, opts: AppOptions): App {
         await client.rest.put(route, { body: commandBodies(commands) });
         logger.info({ count: commands.length, scope: config.devGuildId ? `guild ${config.devGuildId}` : 'global' }, 'commands registered');
       }
+      // Tables whose server or channel went away while the bot was down end first: recovery never brings them back.
+      const lost = await lifecycle.sweepAtStart();
+      if (lost > 0) logger.info({ tables: lost }, 'tables whose server or channel is gone ended');
       // Deadlines re-armed (late ones extended), unpublished boards sent, due bot turns scheduled.
       const recovered = await recoverAtStart(
         service,

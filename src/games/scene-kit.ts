@@ -77,11 +77,22 @@ export interface Block {
   width: number;
 }
 
+/** Blocks laid out recently, by their inputs: the same words in the same box are laid out once (a board repeats most of its words). */
+const blocks = new Map<string, Block>();
+/** How many laid-out blocks are kept (a few hundred KB). */
+const BLOCKS_KEPT = 4096;
+
 /** `content` laid out as a {@link Block} (see there). `minSize` defaults to `size` (no shrinking). */
 export function block(content: string, width: number, size: number, opts: { bold?: boolean; minSize?: number; maxLines?: number } = {}): Block {
+  const key = `${width}|${size}|${opts.minSize ?? size}|${opts.maxLines ?? 0}|${opts.bold ? 1 : 0}|${content}`;
+  const known = blocks.get(key);
+  if (known) return known;
   const fitted = fitWrap(content, width, size, opts.minSize ?? size, opts.maxLines ?? Infinity, opts.bold);
   const widest = Math.max(0, ...fitted.lines.map((line) => measure(line, fitted.size, opts.bold)));
-  return { lines: fitted.lines, size: fitted.size, height: fitted.lines.length * lineHeight(fitted.size), width: widest };
+  const laid: Block = { lines: fitted.lines, size: fitted.size, height: fitted.lines.length * lineHeight(fitted.size), width: widest };
+  if (blocks.size >= BLOCKS_KEPT) blocks.clear();
+  blocks.set(key, laid);
+  return laid;
 }
 
 /** A piece holding a text block, `w` px wide, with `pad` px around it; aligned left, centred or right. */

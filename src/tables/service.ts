@@ -20,7 +20,7 @@
  * without reading the database again.
  *
  * This file is the facade: one method per verb, each handed to the module of its concern —
- * reads.ts, lobby.ts, play.ts, deadlines.ts, restart.ts, lessons.ts — which share one TableContext
+ * reads.ts, lobby.ts, play.ts, deadlines.ts, restart.ts, lessons.ts, lost.ts — which share one TableContext
  * (core.ts: store, per-table queue, timers, listeners). The board and ping message ids are
  * the Discord wing's (src/discord/publish/message-ids.ts).
  */
@@ -28,6 +28,7 @@ import { TableContext, type TableServiceDeps } from './core.js';
 import { TableDeadlines } from './deadlines.js';
 import { TableLessons } from './lessons.js';
 import { TableLobby } from './lobby.js';
+import { TableLoss } from './lost.js';
 import { TablePlay } from './play.js';
 import { PlayerPreferences } from './preferences.js';
 import { TableReads } from './reads.js';
@@ -38,6 +39,7 @@ import type { TableListener } from './types.js';
 export { MAX_CHANGE_ATTEMPTS, type TableServiceDeps } from './core.js';
 export { AWAY_AFTER_MISSED } from './deadlines.js';
 export { LOBBY_IDLE_MS, type CreateTableInput } from './lobby.js';
+export type { LostPlace } from './lost.js';
 export { DOUBLE_CLICK_MS } from './play.js';
 export { lateAfterRestart, RECOVERY_CONCURRENCY, RESTART_GRACE_MS } from './restart.js';
 
@@ -49,6 +51,7 @@ export class TableService {
   private readonly play: TablePlay;
   private readonly deadlines: TableDeadlines;
   private readonly restart: TableRestart;
+  private readonly loss: TableLoss;
   private readonly lessons: TableLessons;
   /** Tables the bot seats itself (a tournament's; src/tables/seated.ts). */
   readonly seating: TableSeating;
@@ -62,6 +65,7 @@ export class TableService {
     this.play = new TablePlay(this.ctx);
     this.deadlines = new TableDeadlines(this.ctx);
     this.restart = new TableRestart(this.ctx);
+    this.loss = new TableLoss(this.ctx);
     this.lessons = new TableLessons(this.ctx, deps.lessonBotPaceMs);
     this.seating = new TableSeating(this.ctx);
     this.preferences = new PlayerPreferences(this.ctx);
@@ -225,6 +229,18 @@ export class TableService {
   /** TableDeadlines.stop. */
   stop(...args: Parameters<TableDeadlines['stop']>): ReturnType<TableDeadlines['stop']> {
     return this.deadlines.stop(...args);
+  }
+
+  // ---------------------------------------------------------------- Tables whose place is gone (src/tables/lost.ts)
+
+  /** TableLoss.endLost. */
+  endLost(...args: Parameters<TableLoss['endLost']>): ReturnType<TableLoss['endLost']> {
+    return this.loss.endLost(...args);
+  }
+
+  /** TableLoss.endLostIn. */
+  endLostIn(...args: Parameters<TableLoss['endLostIn']>): ReturnType<TableLoss['endLostIn']> {
+    return this.loss.endLostIn(...args);
   }
 
   // ---------------------------------------------------------------- Recovery after a restart (src/tables/restart.ts)

@@ -177,7 +177,21 @@ export interface TableChange {
   ended: boolean;
   /** A new decision opened (the previous "your move" ping is out of date). */
   newDecision?: boolean;
+  /**
+   * The table ended because its place is gone (src/tables/lost.ts): listeners send nothing
+   * more for it — no board, ping, panel or notice.
+   */
+  lost?: LostReason;
 }
+
+/**
+ * Why a table's place is gone (its end reason; src/tables/lost.ts): the bot was removed from
+ * the server, the channel or thread was deleted, or the thread was locked.
+ */
+export type LostReason = 'bot-removed' | 'channel-deleted' | 'thread-locked';
+
+/** Every LostReason (end reasons of lost tables). */
+export const LOST_REASONS: readonly LostReason[] = ['bot-removed', 'channel-deleted', 'thread-locked'];
 
 /**
  * Receives every committed change (the Discord layer redraws the board and panels), per

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { endText } from '../../src/discord/render/results.js';
 import type { RenderContext } from '../../src/games/ui.js';
 import { catalogFor } from '../../src/i18n/index.js';
-import type { TableSnapshot } from '../../src/tables/types.js';
+import { LOST_REASONS, type TableSnapshot } from '../../src/tables/types.js';
 
 function expiredLobby(tableOptions: unknown): TableSnapshot {
   return {
@@ -29,5 +29,17 @@ describe('an expired lobby says how long it waited', () => {
     expect(endText(expiredLobby({ pace: 'turn-based', moveHours: 72 }), ctx, catalogFor('es'))).toBe('**La sala se cerró** tras 72 horas sin actividad.');
     // One hour per move: the lobby still waits at least the live 30 minutes, here the hour.
     expect(endText(expiredLobby({ pace: 'turn-based', moveHours: 1 }), ctx, catalogFor('en'))).toBe('**The lobby closed** after 1 hour without activity.');
+  });
+});
+
+describe('a table whose place is gone says why it ended (src/tables/lost.ts)', () => {
+  const ctx = {} as RenderContext;
+  const lost = (endReason: string) => ({ table: { endReason, endedBy: null, tableOptions: {} }, seats: [], pending: null, results: [] }) as unknown as TableSnapshot;
+  it('in English and Spanish, for every reason', () => {
+    expect(endText(lost('bot-removed'), ctx, catalogFor('en'))).toBe('**Ended:** the bot was removed from this server. This game is not rated.');
+    expect(endText(lost('channel-deleted'), ctx, catalogFor('es'))).toBe('**Terminada:** su canal fue eliminado. Esta partida no cuenta para la clasificación.');
+    for (const reason of LOST_REASONS) {
+      for (const locale of ['en', 'es']) expect(endText(lost(reason), ctx, catalogFor(locale))).toMatch(/\*\*(Ended|Terminada):\*\*/);
+    }
   });
 });

@@ -24,7 +24,7 @@ import {
   type Interaction,
   type TextChannel,
 } from 'discord.js';
-import { DiscordEmulator, buttonLabels, snowflakeTime, type EmulatorOptions } from '../../src/local/emulator/index.js';
+import { DEFAULT_BOT_PERMISSIONS, DiscordEmulator, buttonLabels, snowflakeTime, type EmulatorOptions } from '../../src/local/emulator/index.js';
 
 let emu: DiscordEmulator | undefined;
 const clients: Client[] = [];
@@ -436,6 +436,9 @@ describe('Discord emulator', () => {
     await channel.sendTyping();
     const m = await channel.send({ content: 'board', files: [{ attachment: Buffer.from('png'), name: 'board.png' }] });
     expect(e.message(m.id)!.attachments).toMatchObject([{ filename: 'board.png', size: 3 }]);
+    // The invite grants no Add Reactions (the bot never reacts): refused until a test grants it.
+    expect((await errorOf(m.react('🃏')))!.code).toBe(50013);
+    e.setBotPermissions(e.channel, DEFAULT_BOT_PERMISSIONS | PermissionFlagsBits.AddReactions);
     await m.react('🃏');
     expect(e.message(m.id)!).toMatchObject({ reactions: [{ emoji: { name: '🃏' }, count: 1, me: true }] });
     const user = await client.users.fetch(ana.id);

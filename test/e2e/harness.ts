@@ -82,19 +82,26 @@ export async function panelOf(r: InteractionResult): Promise<EmulatedMessage | u
   return r.firstFollowUp();
 }
 
-/** The text a user reads in a message: content, embed titles and descriptions, Text Displays (Components V2). */
+/**
+ * The text a user reads in a message: content, embed titles and descriptions, Text Displays
+ * (Components V2) and the alt text of its pictures (Media Gallery items, Thumbnails: what a
+ * screen reader reads, and what the picture shows).
+ */
 export function textOf(m: EmulatedMessage | undefined): string {
   if (!m) return '';
   const embeds = ((m.embeds ?? []) as { title?: string; description?: string }[]).map((e) => `${e.title ?? ''}\n${e.description ?? ''}`);
   return [m.content ?? '', ...embeds, ...textDisplays((m.components ?? []) as unknown[])].join('\n');
 }
 
-/** The contents of every Text Display (type 10) among `components`, nested ones included. */
+/** The contents of every Text Display (type 10) and picture description (Media Gallery 12, Thumbnail 11) among `components`, nested ones included. */
 function textDisplays(components: unknown[]): string[] {
   const out: string[] = [];
-  for (const c of components as { type?: number; content?: string; components?: unknown[] }[]) {
+  for (const c of components as { type?: number; content?: string; description?: string; items?: { description?: string }[]; components?: unknown[]; accessory?: unknown }[]) {
     if (c.type === 10 && c.content) out.push(c.content);
+    if (c.type === 11 && c.description) out.push(c.description);
+    if (c.type === 12) for (const item of c.items ?? []) if (item.description) out.push(item.description);
     if (Array.isArray(c.components)) out.push(...textDisplays(c.components));
+    if (c.accessory) out.push(...textDisplays([c.accessory]));
   }
   return out;
 }

@@ -211,7 +211,8 @@ describe('platform behaviour through the Discord emulator', () => {
     emu.setBotPermissions(channelId, DEFAULT_BOT_PERMISSIONS & ~PermissionFlagsBits.SendMessages);
     const r = await panelOf(answered(await ana.click(fresh(emu, board), 'Show my hand')));
     expect(r?.ephemeral).toBe(true);
-    expect(textOf(r)).toMatch(/cannot post in this channel \(missing \*\*Send Messages\*\*\)/);
+    // Without Send Messages, Embed Links and Attach Files are implicitly denied: the board cannot be updated either.
+    expect(textOf(r)).toMatch(/can no longer update the board in this channel \(missing \*\*Send Messages\*\*\)/);
     emu.setBotPermissions(channelId, DEFAULT_BOT_PERMISSIONS & ~PermissionFlagsBits.EmbedLinks);
     const r2 = await panelOf(answered(await ana.click(fresh(emu, board), 'Show my hand')));
     expect(textOf(r2)).toMatch(/can no longer update the board.*Embed Links/);

@@ -9,7 +9,7 @@ import { defaultRegistry } from '../../src/games/index.js';
 // @ts-expect-error -- plain JS module of the page (type-checked by tsconfig.page.json)
 import { localizeCommands, localizedCommandName, parseCommand, suggest } from '../../src/local/page/composer.js';
 // @ts-expect-error -- plain JS module of the page
-import { PAGE_CATALOGS, PAGE_TEXT_KEYS, t } from '../../src/local/page/i18n.js';
+import { discordLocaleOf, PAGE_CATALOGS, PAGE_TEXT_KEYS, t } from '../../src/local/page/i18n.js';
 // @ts-expect-error -- plain JS module of the page
 import { formatRelative, formatTimestamp, renderMarkdown } from '../../src/local/page/markdown.js';
 
@@ -53,6 +53,19 @@ describe('markdown', () => {
     expect(html).toContain('<a href="https://example.org/a_b" target="_blank" rel="noopener noreferrer">site</a>');
     expect(html).toContain('href="https://x.test/p?q=1&amp;r=2"');
     expect(renderMarkdown('[x](javascript:alert(1))', ctx)).not.toContain('href="javascript');
+  });
+
+  it("a link to a channel or message of this server is a '#channel › 💬' pill followed inside the page; other servers' links stay links", () => {
+    const guild = '444444444444444444';
+    const message = '555555555555555555';
+    const html = renderMarkdown(`see https://discord.com/channels/${guild}/${GENERAL}/${message}. and https://discord.com/channels/${guild}/${GENERAL}`, { ...ctx, guildId: guild });
+    expect(html).toContain(`<a class="mention mention-channel message-link" href="#" data-channel="${GENERAL}" data-message="${message}"`);
+    expect(html).toContain('>#general › 💬</a>.');
+    expect(html).toContain(`data-channel="${GENERAL}" title="https://discord.com/channels/${guild}/${GENERAL}">#general</a>`);
+    expect(html).not.toContain('target="_blank"');
+    const elsewhere = renderMarkdown(`https://discord.com/channels/999999999999999999/${GENERAL}/${message}`, { ...ctx, guildId: guild });
+    expect(elsewhere).toContain('target="_blank"');
+    expect(elsewhere).not.toContain('message-link');
   });
 
   it('relative and absolute timestamps follow the viewer language', () => {
@@ -112,6 +125,26 @@ describe('composer', () => {
     expect(localizedCommandName('noir new', es)).toBe('noir nueva');
     expect(localizedCommandName('noir new', localizeCommands(commands, 'en-US'))).toBe('noir new');
     expect(localizedCommandName('gone sub', es)).toBe('gone sub'); // unknown: as registered
+  });
+});
+
+describe('browser language', () => {
+  const supported = ['en-GB', 'en-US', 'es-ES', 'es-419', 'fr', 'no', 'pt-BR', 'sv-SE', 'zh-CN', 'zh-TW'];
+  it('takes the first preferred language Discord offers, as Discord’s client does', () => {
+    expect(discordLocaleOf(['es-ES', 'es'], supported)).toBe('es-ES');
+    expect(discordLocaleOf(['es'], supported)).toBe('es-ES');
+    for (const tag of ['es-MX', 'es-AR', 'es-419', 'es-US']) expect(discordLocaleOf([tag], supported)).toBe('es-419');
+    expect(discordLocaleOf(['en-GB'], supported)).toBe('en-GB');
+    expect(discordLocaleOf(['en-AU'], supported)).toBe('en-GB');
+    expect(discordLocaleOf(['en'], supported)).toBe('en-US');
+    expect(discordLocaleOf(['fr-CA'], supported)).toBe('fr');
+    expect(discordLocaleOf(['pt-PT'], supported)).toBe('pt-BR');
+    expect(discordLocaleOf(['nb-NO'], supported)).toBe('no');
+    expect(discordLocaleOf(['sv'], supported)).toBe('sv-SE');
+    expect(discordLocaleOf(['zh-Hant-HK'], supported)).toBe('zh-TW');
+    expect(discordLocaleOf(['zh'], supported)).toBe('zh-CN');
+    expect(discordLocaleOf(['eu', 'es-ES'], supported)).toBe('es-ES');
+    expect(discordLocaleOf(['eu'], supported)).toBeNull();
   });
 });
 

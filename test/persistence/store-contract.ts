@@ -216,12 +216,14 @@ export function storeContract(backend: string, harness: StoreHarness): void {
       });
       await store.setMessageIds(playing.id, { boardVersion: 1 });
       const heads = await store.openTableHeads();
+      const at = (row: TableRow) => ({ guildId: row.guildId, channelId: row.channelId });
       expect(heads).toEqual([
-        { id: idle.id, status: 'lobby', deadlineAt: T0 + 60_000, version: 0, boardVersion: 0, lesson: null, hasBotSeat: false },
-        { id: playing.id, status: 'active', deadlineAt: T0 + 5_000, version: 1, boardVersion: 1, lesson: null, hasBotSeat: false },
-        { id: withBot.id, status: 'active', deadlineAt: null, version: 0, boardVersion: 0, lesson: null, hasBotSeat: true },
-        { id: botLeft.id, status: 'active', deadlineAt: null, version: 0, boardVersion: 0, lesson: null, hasBotSeat: true },
+        { id: idle.id, ...at(idle), status: 'lobby', deadlineAt: T0 + 60_000, version: 0, boardVersion: 0, lesson: null, hasBotSeat: false },
+        { id: playing.id, ...at(playing), status: 'active', deadlineAt: T0 + 5_000, version: 1, boardVersion: 1, lesson: null, hasBotSeat: false },
+        { id: withBot.id, ...at(withBot), status: 'active', deadlineAt: null, version: 0, boardVersion: 0, lesson: null, hasBotSeat: true },
+        { id: botLeft.id, ...at(botLeft), status: 'active', deadlineAt: null, version: 0, boardVersion: 0, lesson: null, hasBotSeat: true },
       ]);
+      expect(new Set(heads.map((head) => head.guildId))).toEqual(new Set([GUILDS[0], GUILDS[1], GUILDS[2], GUILDS[3]]));
       expect(heads.map((h) => h.id)).toEqual((await store.openTables()).map((t) => t.id));
       expect((await store.openTableHeads({ guildId: GUILDS[1] })).map((h) => h.id)).toEqual([playing.id]);
       for (const shardCount of [2, 3]) {

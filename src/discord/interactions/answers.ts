@@ -21,12 +21,34 @@ export function actorOf(interaction: Interaction): Actor {
   };
 }
 
-/** Channel permissions the bot needs to host a table: post and edit the board, ping. */
+/**
+ * Channel permissions the bot needs to host a table in a text, voice (its text chat) or
+ * announcement channel: see the channel, post the board and the pings, and edit the board with
+ * its picture — embeds need Embed Links and uploads Attach Files (docs/discord-conformance.md
+ * "Permissions"; discord-api-docs `developers/topics/permissions.mdx` "Bitwise Permission Flags").
+ */
 export const REQUIRED_CHANNEL_PERMISSIONS = {
   ViewChannel: PermissionFlagsBits.ViewChannel,
   SendMessages: PermissionFlagsBits.SendMessages,
   EmbedLinks: PermissionFlagsBits.EmbedLinks,
+  AttachFiles: PermissionFlagsBits.AttachFiles,
 } as const;
+
+/**
+ * The same in a thread (a forum post is one): Send Messages has no effect there, Send Messages
+ * in Threads takes its place (`developers/topics/permissions.mdx` "Inherited Permissions (Threads)").
+ */
+export const REQUIRED_THREAD_PERMISSIONS = {
+  ViewChannel: PermissionFlagsBits.ViewChannel,
+  SendMessagesInThreads: PermissionFlagsBits.SendMessagesInThreads,
+  EmbedLinks: PermissionFlagsBits.EmbedLinks,
+  AttachFiles: PermissionFlagsBits.AttachFiles,
+} as const;
+
+/** The permissions a table needs in `interaction`'s channel (REQUIRED_THREAD_PERMISSIONS in a thread). */
+export function requiredPermissionsFor(interaction: Pick<Interaction, 'channel'>): Readonly<Record<string, bigint>> {
+  return interaction.channel?.isThread() ? REQUIRED_THREAD_PERMISSIONS : REQUIRED_CHANNEL_PERMISSIONS;
+}
 
 /**
  * Readable names of the required permissions the bot lacks in the interaction's channel
@@ -35,7 +57,7 @@ export const REQUIRED_CHANNEL_PERMISSIONS = {
 export function missingChannelPermissions(interaction: Interaction, text: Catalog): string[] {
   const granted = interaction.appPermissions;
   if (!granted) return [];
-  return Object.entries(REQUIRED_CHANNEL_PERMISSIONS)
+  return Object.entries(requiredPermissionsFor(interaction))
     .filter(([, bit]) => !granted.has(bit))
     .map(([name]) => text.common.permissions[name] ?? name);
 }

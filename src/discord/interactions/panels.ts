@@ -37,9 +37,10 @@ export async function answerWithPanel(
   const { table } = snapshot;
   const mod = app.registry.get(table.game);
   const missing = interaction.channelId === table.channelId && table.status === 'active' ? missingChannelPermissions(interaction, text) : [];
-  // Editing its own board needs View Channel + Embed Links; Send Messages is for pings and re-posting.
-  const onlySend = missing.length === 1 && missing[0] === text.common.permissions.SendMessages;
-  const warning = missing.length ? (onlySend ? text.common.panel.postBlocked(missing[0]!) : text.common.panel.boardBlocked(missing.join(', '))) : undefined;
+  // Any of them missing blocks the board: editing it needs View Channel, Embed Links and Attach
+  // Files, and without Send Messages (in Threads, in a thread) those two are implicitly denied
+  // (docs/discord-conformance.md "Permissions").
+  const warning = missing.length ? text.common.panel.boardBlocked(missing.join(', ')) : undefined;
   const shownNote = [note, warning].filter(Boolean).join('\n') || undefined;
   // A seat left while the game runs shows no hand and no picture (viewerSeatOf).
   const seat = viewerSeatOf(snapshot.seats.find((row) => row.userId === interaction.user.id), table.status);

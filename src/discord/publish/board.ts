@@ -277,6 +277,12 @@ export class Boards {
     await this.deps.messageIds.setBoardVersion(tableId, version);
   }
 
+  /** Forget table `tableId`'s board in `channelId` without a request (its place is gone: src/tables/lost.ts). */
+  forgetTable(tableId: number, channelId: string): void {
+    this.shown.delete(tableId);
+    this.remember(channelId, null);
+  }
+
   /** Note channel `channelId`'s open table and board message (null: none), forgetting the oldest channels past BOARD_CHANNELS_REMEMBERED. */
   private remember(channelId: string, board: { tableId: number; messageId: string } | null): void {
     this.inChannel.delete(channelId);

@@ -176,6 +176,15 @@ export class LivePanels {
     }
   }
 
+  /** Forget the panels of `snap`'s table without redrawing them (its place is gone: src/tables/lost.ts). */
+  forgetTable(snap: TableSnapshot): void {
+    for (const seat of snap.seats) {
+      const key = `${snap.table.id}:${seat.userId}`;
+      const live = this.panels.get(key);
+      if (live) this.untrack(key, live);
+    }
+  }
+
   /** Stop redrawing a panel (its token expired, an edit failed, or the table is over). */
   private untrack(key: string, live: LivePanel): void {
     if (this.panels.get(key) === live) this.panels.delete(key);

@@ -98,6 +98,8 @@ export class Publisher implements TableListener {
   private readonly boards: Boards;
   private readonly pings: Pings;
   private readonly registry: GameRegistry;
+  /** Tables whose place is gone (`forgetLost`): nothing is sent for them any more. */
+  private readonly lost = new Set<number>();
 
   constructor(deps: PublisherDeps) {
     this.registry = deps.registry;
@@ -144,11 +146,28 @@ export class Publisher implements TableListener {
    * Changes must be handed over in commit order.
    */
   tableChanged(change: Change): void {
-    if (this.work.closed) return;
+    if (this.work.closed || this.lost.has(change.tableId)) return;
+    if (change.lost) return this.forgetLost(change);
     const work = this.work.add(change);
     // A board redraw waiting at clean-up priority now carries a game change: it goes with the boards.
     if (!change.redraw) work.boardRequest?.promote(RestPriority.board);
     this.background.push(() => this.kick(change.tableId), change.tableId);
+  }
+
+  /**
+   * A table whose place is gone (src/tables/lost.ts: server left, channel or thread deleted or
+   * locked): drop its queued work and everything remembered of it, so nothing more is sent —
+   * each request there could only fail, and each failure counts toward Discord's
+   * invalid-request limit (docs/discord-conformance.md "Rate limits").
+   */
+  private forgetLost(change: Change): void {
+    const { tableId, snapshot } = change;
+    this.lost.add(tableId);
+    this.work.drop(tableId);
+    this.panels.forgetTable(snapshot);
+    this.boards.forgetTable(tableId, snapshot.table.channelId);
+    this.pings.forgetTable(tableId);
+    this.tokens.forgetTable(tableId);
   }
 
   /**

@@ -65,7 +65,17 @@ export class TurnNotifier implements TableListener {
   /** TableListener: handle a committed change of a turn-based table (others are ignored). */
   tableChanged(change: TableChange): void {
     if (this.closed || !isTurnBased(tableOptionsOf(change.snapshot.table.tableOptions))) return;
-    this.enqueue(change.tableId, () => this.sync(change.snapshot));
+    this.enqueue(change.tableId, () => (change.lost ? this.dropLost(change.tableId) : this.sync(change.snapshot)));
+  }
+
+  /**
+   * A table whose place is gone (src/tables/lost.ts): forget its notices and reminders without
+   * touching their messages (their channel is gone or closed to the bot: nothing more is sent).
+   */
+  private async dropLost(tableId: number): Promise<void> {
+    const stored = await this.deps.store.turnNotices(tableId);
+    for (const notice of stored) this.disarm(notice.tableId, notice.userId);
+    if (stored.length > 0) await this.deps.store.deleteTurnNotices(tableId, stored.map((notice) => notice.userId));
   }
 
   /**

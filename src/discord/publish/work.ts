@@ -132,6 +132,15 @@ export class PublishWork {
     return work;
   }
 
+  /** Drop what table `tableId` has waiting (its place is gone: src/tables/lost.ts); a request on its way finishes. */
+  drop(tableId: number): void {
+    const work = this.tables.get(tableId);
+    if (!work) return;
+    work.board.length = 0;
+    work.ping.length = 0;
+    work.panels = null;
+  }
+
   /** Keep `promise` (a request nobody waits for) in `settled` and `size` until it settles. */
   track(promise: Promise<unknown>): void {
     const tracked = promise.catch(() => undefined).finally(() => this.cleanUps.delete(tracked));

@@ -2,7 +2,7 @@
 import type { RenderContext } from '../../games/ui.js';
 import type { Catalog } from '../../i18n/index.js';
 import { ABANDON_AFTER_MS, ABANDON_AFTER_TIMEOUTS, ABANDONED_REASON, isBotSeat } from '../../tables/policy.js';
-import type { TableSnapshot } from '../../tables/types.js';
+import { LOST_REASONS, type TableSnapshot } from '../../tables/types.js';
 import { tableOptionsOf } from '../../tables/bots.js';
 import { LOBBY_IDLE_MS } from '../../tables/lobby.js';
 import { lobbyIdleMs } from '../../tables/pace.js';
@@ -35,6 +35,7 @@ export function endText(snapshot: TableSnapshot, ctx: RenderContext, text: Catal
     case 'empty':
       return board.emptyLobby;
   }
+  if (table.endReason && (LOST_REASONS as readonly string[]).includes(table.endReason)) return board.lost[table.endReason]!;
   if (results.length === 0) return board.finished;
   const winners = results.filter((row) => row.winner).map((row) => `**${ctx.name(row.seat)}**`);
   const lines = [board.finished, winners.length === 0 ? board.noWinner : board.winners(winners.join(', '), winners.length)];

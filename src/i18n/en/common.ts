@@ -56,6 +56,12 @@ export const common = {
     abandonedHumansLeft: "**Abandoned:** every person at the table left, and bots don't play on alone. This game is not rated.",
     abandonedAway: (minutes: number, timeouts: number) =>
       `**Abandoned:** nobody played for over ${minutes} minutes — every player was away and let ${timeouts} deadlines in a row pass. This game is not rated; the channel is free for a new table.`,
+    /** A table whose place is gone (src/tables/lost.ts), by end reason. */
+    lost: {
+      'bot-removed': '**Ended:** the bot was removed from this server. This game is not rated.',
+      'channel-deleted': '**Ended:** its channel was deleted. This game is not rated.',
+      'thread-locked': '**Ended:** its thread was locked, so the bot could no longer post or update the board there. This game is not rated.',
+    } as Record<string, string>,
     emptyLobby: '**Closed:** everyone left the lobby.',
     winners: (names: string, count: number) => `🏆 **${f.word(count, { one: 'Winner', other: 'Winners' })}:** ${names}`,
     noWinner: 'No winner this time.',
@@ -92,8 +98,6 @@ export const common = {
     gameOver: 'See the board for the result.',
     leftSeat: 'You left this game; your seat is played automatically. Until it ends you see only what the board shows.',
     spectator: 'You are not seated at this table.',
-    postBlocked: (perm: string) =>
-      `⚠️ I cannot post in this channel (missing **${perm}**): no turn pings, and a deleted board cannot come back. Moves still count; ask a server admin to restore the permission.`,
     boardBlocked: (perms: string) =>
       `⚠️ I can no longer update the board in this channel (missing **${perms}**). Moves still count; ask a server admin to restore the permission.`,
   },
@@ -153,6 +157,9 @@ export const common = {
     SendMessages: 'Send Messages',
     EmbedLinks: 'Embed Links',
     ReadMessageHistory: 'Read Message History',
+    SendMessagesInThreads: 'Send Messages in Threads',
+    AttachFiles: 'Attach Files',
+    CreatePublicThreads: 'Create Public Threads',
   } as Record<string, string>,
 
   /**

@@ -18,7 +18,7 @@ export const help = {
   playerHeading: '**Player commands**',
   playerCommands: [
     '`/<game> rules` — the rules in short (also the **Rules** button on a lobby)',
-    '`/hand` — your private hand: for the table in this channel, else your only table (named), or pick one',
+    '`/hand` — your private hand at the table in this channel (or at your only table, named; with several, you pick one)',
     '`/table leave` · `/table cancel` — leave your game, or cancel the table (host)',
     '`/leaderboard` · `/stats` — the server leaderboard, and a player’s record',
     '`/history` — your past games (finished, cancelled or abandoned), each with **Review**: step through a game as you saw it',

@@ -57,6 +57,12 @@ export const common = {
     abandonedHumansLeft: '**Abandonada:** todas las personas de la mesa se fueron, y los bots no siguen jugando solos. Esta partida no cuenta para la clasificación.',
     abandonedAway: (minutes: number, timeouts: number) =>
       `**Abandonada:** nadie jugó durante más de ${f.count(minutes, { one: 'minuto', other: 'minutos' })}: todos estaban ausentes y dejaron pasar ${f.count(timeouts, { one: 'plazo', other: 'plazos' })} seguidos. Esta partida no cuenta para la clasificación; el canal queda libre para una mesa nueva.`,
+    /** A table whose place is gone (src/tables/lost.ts), by end reason. */
+    lost: {
+      'bot-removed': '**Terminada:** el bot fue retirado de este servidor. Esta partida no cuenta para la clasificación.',
+      'channel-deleted': '**Terminada:** su canal fue eliminado. Esta partida no cuenta para la clasificación.',
+      'thread-locked': '**Terminada:** su hilo fue bloqueado, así que el bot ya no podía publicar ni actualizar el tablero allí. Esta partida no cuenta para la clasificación.',
+    } as Record<string, string>,
     emptyLobby: '**Cerrada:** todos salieron de la sala.',
     winners: (names: string, count: number) => `🏆 **${f.word(count, { one: 'Ganador', other: 'Ganadores' })}:** ${names}`,
     noWinner: 'Esta vez no hay ganador.',
@@ -94,8 +100,6 @@ export const common = {
     gameOver: 'Mira el resultado en el tablero.',
     leftSeat: 'Abandonaste esta partida; tu asiento juega en automático. Hasta que termine, solo ves lo que muestra el tablero.',
     spectator: 'No tienes asiento en esta mesa.',
-    postBlocked: (perm: string) =>
-      `⚠️ No puedo publicar en este canal (falta **${perm}**): no habrá avisos de turno y un tablero borrado no podrá volver. Las jugadas siguen contando; pide a un administrador del servidor que restaure el permiso.`,
     boardBlocked: (perms: string) =>
       `⚠️ Ya no puedo actualizar el tablero en este canal (falta **${perms}**). Las jugadas siguen contando; pide a un administrador del servidor que restaure el permiso.`,
   },
@@ -154,6 +158,9 @@ export const common = {
     SendMessages: 'Enviar mensajes',
     EmbedLinks: 'Insertar enlaces',
     ReadMessageHistory: 'Leer el historial de mensajes',
+    SendMessagesInThreads: 'Enviar mensajes en hilos',
+    AttachFiles: 'Adjuntar archivos',
+    CreatePublicThreads: 'Crear hilos públicos',
   } as Record<string, string>,
 
   /**

@@ -21,7 +21,7 @@ export const help = {
   playerHeading: '**Comandos de jugador**',
   playerCommands: [
     '`/<juego> reglas`: las reglas en breve (también el botón **Reglas** de una sala de espera)',
-    '`/mano`: tu mano privada: la de la mesa de este canal, si no la de tu única mesa (te dice cuál), o eliges una',
+    '`/mano`: tu mano privada en la mesa de este canal (o en tu única mesa, y te dice cuál; con varias, eliges una)',
     '`/mesa abandonar` · `/mesa cancelar`: abandona tu partida o cancela la mesa (anfitrión)',
     '`/clasificación` · `/estadísticas`: la clasificación del servidor y el historial de un jugador',
     '`/historial`: tus partidas pasadas (terminadas, canceladas o abandonadas), cada una con **Revisar** para recorrerla como la viste',

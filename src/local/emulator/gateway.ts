@@ -111,6 +111,8 @@ export class Gateway {
   dispatch(event: string, data: JsonObject, intent?: number): number {
     let sent = 0;
     const guildId = guildOfEvent(event, data);
+    // A guild the bot was removed from sends it nothing more (`developers/events/gateway-events.mdx` "Guild Delete").
+    if (guildId !== null && this.state.guilds.get(guildId)?.botRemoved) return 0;
     for (const kept of this.retained.values()) {
       if (intent !== undefined && (kept.session.intents & intent) === 0) continue;
       if (!this.receives(kept.session, guildId)) continue;
@@ -315,7 +317,7 @@ export class Gateway {
     s.id = randomBytes(16).toString('hex');
     s.intents = intents;
     const st = this.state;
-    const guilds = [...st.guilds.keys()].filter((id) => this.receives(s, id));
+    const guilds = [...st.guilds.values()].filter((g) => !g.botRemoved && this.receives(s, g.id)).map((g) => g.id);
     const p = st.opts.privilegedIntents;
     const appFlags =
       (p & GatewayIntentBits.GuildMembers ? ApplicationFlags.GatewayGuildMembersLimited : 0) |

@@ -28,7 +28,8 @@ import { RestRouter } from './rest-router.js';
 import type { RequestCounts } from './request-kinds.js';
 import { channelRoutes, dispatchMessageEvent } from './rest-routes.js';
 import { EmulatorServer, type HostingOptions } from './server.js';
-import { EmulatorState, resolveOptions, resolveRateLimit } from './state.js';
+import { EmulatorState, resolveOptions, resolveRateLimit, type InvalidRequest } from './state.js';
+import { ChannelType } from 'discord-api-types/v10';
 import { EmulatedUser } from './users.js';
 import { restoreWorld, snapshotWorld, type SnapshotOptions, type WorldSnapshot } from './world.js';
 import { canManageGuild, postUserMessage, renameUser, setManageGuild, setUserLocale } from './world-edit.js';
@@ -46,6 +47,18 @@ export { cleanDisplayName, MANAGER_ROLE_NAME } from './world-edit.js';
 export type { FaultRecord, RestFault } from './faults.js';
 export { REQUEST_KINDS, type KindCounts, type RequestCounts, type RequestKind } from './request-kinds.js';
 export type * from './types.js';
+
+/** The kinds of guild channel `addChannel` makes (`developers/resources/channel.mdx` "Channel Types"). */
+export type ChannelKind = 'text' | 'voice' | 'announcement' | 'forum';
+
+const CHANNEL_KIND_TYPES: Record<ChannelKind, number> = {
+  text: ChannelType.GuildText,
+  voice: ChannelType.GuildVoice,
+  announcement: ChannelType.GuildAnnouncement,
+  forum: ChannelType.GuildForum,
+};
+
+export type { InvalidRequest } from './state.js';
 
 /** Where the emulator serves and what world it starts from (local play). */
 export interface EmulatorHosting extends HostingOptions {
@@ -206,23 +219,160 @@ export class DiscordEmulator {
   }
 
   /**
-   * Add a text channel to the default guild (or to `opts.guildId`, from `addGuild`);
-   * `botPermissions` is what the bot may do there (sent as `app_permissions`, enforced on
-   * channel routes). Returns its id.
+   * Add a channel to the default guild (or to `opts.guildId`, from `addGuild`): a text channel,
+   * or `kind` voice (its text chat), announcement or forum (which holds only threads: see
+   * `addThread`). `botPermissions` is what the bot may do there (default: the invite's,
+   * DEFAULT_BOT_PERMISSIONS; sent as `app_permissions`, enforced on channel routes). Returns its id.
    */
-  addChannel(name: string, opts: { botPermissions?: bigint; guildId?: string } = {}): string {
+  addChannel(name: string, opts: { botPermissions?: bigint; guildId?: string; kind?: ChannelKind } = {}): string {
     const st = this.core.state;
-    const ch = st.addChannel(opts.guildId ?? this.guild.id, name, opts.botPermissions ?? st.opts.botPermissions);
+    const ch = st.addChannel(opts.guildId ?? this.guild.id, name, opts.botPermissions ?? st.opts.botPermissions, CHANNEL_KIND_TYPES[opts.kind ?? 'text']);
     this.core.gateway.dispatch('CHANNEL_CREATE', st.channelJson(ch.id));
     return ch.id;
   }
 
-  /** Change what the bot may do in a channel (dispatches CHANNEL_UPDATE). */
+  /**
+   * A member starts a thread in `parentId` (`developers/resources/channel.mdx` "Start Thread
+   * without Message"; in a forum, a post: "Start Thread in Forum or Media Channel", with the
+   * member's first message). Public by default; `private` only in a text channel, where the bot
+   * sees it only if it is among `members` (or has MANAGE_THREADS). It inherits the parent's
+   * permissions and archives after `autoArchiveMinutes` (60, 1440 — the default —, 4320,
+   * 10080) without a message (`advanceClock`). The bot gets THREAD_CREATE when it can see it.
+   * Returns its id.
+   */
+  addThread(parentId: string, name: string, opts: { owner?: EmulatedUser | string; private?: boolean; members?: Array<EmulatedUser | string>; botMember?: boolean; autoArchiveMinutes?: number } = {}): string {
+    const st = this.core.state;
+    const idOf = (u: EmulatedUser | string) => (typeof u === 'string' ? u : u.id);
+    const ownerId = opts.owner ? idOf(opts.owner) : st.guild(st.channel(parentId).guildId).ownerId;
+    const memberIds = [...(opts.members ?? []).map(idOf), ...(opts.botMember ? [st.botUserId] : [])];
+    const th = st.addThread(parentId, name, { ownerId, memberIds, ...(opts.private ? { private: true } : {}), ...(opts.autoArchiveMinutes ? { autoArchiveMinutes: opts.autoArchiveMinutes } : {}) });
+    if (st.channel(parentId).type === ChannelType.GuildForum) {
+      // A forum post opens with its author's message (a plain user message; world-edit.ts).
+      postUserMessage(this.core, ownerId, th.id, name);
+    }
+    if (st.botPermissionsIn(th.id) !== 0n) this.core.gateway.dispatch('THREAD_CREATE', { ...st.channelJson(th.id), newly_created: true });
+    return th.id;
+  }
+
+  /**
+   * Archive a thread now (what `advanceClock` does after its auto-archive duration) — or, with
+   * `locked`, lock it too, as a moderator would: then only MANAGE_THREADS can unarchive it or
+   * post in it (`developers/topics/threads.mdx` "Locked Threads"). The bot gets THREAD_UPDATE.
+   */
+  archiveThread(threadId: string, opts: { locked?: boolean } = {}): void {
+    const st = this.core.state;
+    const t = st.channel(threadId).thread;
+    if (!t) throw new Error(`discord-emulator: ${threadId} is not a thread`);
+    t.archived = true;
+    if (opts.locked) t.locked = true;
+    t.archiveTimestamp = st.now();
+    this.core.gateway.dispatch('THREAD_UPDATE', st.channelJson(threadId));
+    st.changed();
+  }
+
+  /** Lock (or unlock) a thread as a moderator would, without archiving it; the bot gets THREAD_UPDATE. */
+  lockThread(threadId: string, locked = true): void {
+    const st = this.core.state;
+    const t = st.channel(threadId).thread;
+    if (!t) throw new Error(`discord-emulator: ${threadId} is not a thread`);
+    t.locked = locked;
+    this.core.gateway.dispatch('THREAD_UPDATE', st.channelJson(threadId));
+    st.changed();
+  }
+
+  /** Whether a thread is archived / locked now. */
+  threadState(threadId: string): { archived: boolean; locked: boolean } {
+    const t = this.core.state.channel(threadId).thread;
+    if (!t) throw new Error(`discord-emulator: ${threadId} is not a thread`);
+    return { archived: t.archived, locked: t.locked };
+  }
+
+  /**
+   * Move the emulator's clock `ms` ahead: interaction tokens age (15 min) and threads without a
+   * message for their auto-archive duration archive (THREAD_UPDATE each). The bot's own clock
+   * is the test's to move.
+   */
+  advanceClock(ms: number): void {
+    const st = this.core.state;
+    for (const th of st.advanceClock(ms)) this.archiveThread(th.id);
+    st.changed();
+  }
+
+  /**
+   * Delete a channel or thread as an admin would: the bot gets CHANNEL_DELETE (THREAD_DELETE for
+   * a thread, with `id`, `guild_id`, `parent_id` and `type` only: `developers/events/gateway-events.mdx`
+   * "Thread Delete"); its threads go with it. Afterwards its routes answer 404 / 10003 Unknown Channel.
+   */
+  deleteChannel(channelId: string): void {
+    const st = this.core.state;
+    const ch = st.channel(channelId);
+    const visible = st.botPermissionsIn(channelId) !== 0n;
+    const json = st.channelJson(channelId);
+    for (const th of st.threadsOf(channelId)) st.channels.delete(th.id);
+    st.channels.delete(channelId);
+    const guild = st.guild(ch.guildId);
+    guild.channelIds = guild.channelIds.filter((id) => id !== channelId);
+    if (ch.thread) {
+      if (visible) this.core.gateway.dispatch('THREAD_DELETE', { id: ch.id, guild_id: ch.guildId, parent_id: ch.parentId, type: ch.type });
+    } else {
+      this.core.gateway.dispatch('CHANNEL_DELETE', json);
+    }
+    st.changed();
+  }
+
+  /**
+   * Remove the bot from a guild (kicked, or the server owner removed the app): GUILD_DELETE
+   * without `unavailable` (`developers/events/gateway-events.mdx` "Guild Delete"); from then on
+   * its channel routes answer 403 / 50001 Missing Access, the bot gets no event of that guild,
+   * and members cannot use its commands there. With `outage`, the guild only becomes
+   * unavailable (GUILD_DELETE with `unavailable: true`) until `endOutage`.
+   */
+  removeBot(guildId: string = this.guild.id, opts: { outage?: boolean } = {}): void {
+    const st = this.core.state;
+    const guild = st.guild(guildId);
+    if (opts.outage) {
+      guild.unavailable = true;
+      this.core.gateway.dispatch('GUILD_DELETE', { id: guildId, unavailable: true });
+    } else {
+      this.core.gateway.dispatch('GUILD_DELETE', { id: guildId });
+      guild.botRemoved = true;
+    }
+    st.changed();
+  }
+
+  /** An outage of `removeBot(guildId, { outage: true })` ends: GUILD_CREATE again. */
+  endOutage(guildId: string = this.guild.id): void {
+    const st = this.core.state;
+    st.guild(guildId).unavailable = false;
+    this.core.gateway.dispatch('GUILD_CREATE', st.guildJson(guildId, true));
+    st.changed();
+  }
+
+  /**
+   * Change what the bot may do in a channel (dispatches CHANNEL_UPDATE). A thread's
+   * permissions are its parent's: naming a thread changes its parent's.
+   */
   setBotPermissions(channelId: string, permissions: bigint): void {
     const st = this.core.state;
-    st.channel(channelId).botPermissions = permissions;
-    this.core.gateway.dispatch('CHANNEL_UPDATE', st.channelJson(channelId));
+    const ch = st.channel(channelId);
+    const target = ch.parentId ? st.channel(ch.parentId) : ch;
+    target.botPermissions = permissions;
+    this.core.gateway.dispatch('CHANNEL_UPDATE', st.channelJson(target.id));
     st.changed();
+  }
+
+  /** What the bot may do in a channel now (after inheritance and Discord's implicit rules; what `app_permissions` says). */
+  botPermissions(channelId: string = this.channel): bigint {
+    return this.core.state.botPermissionsIn(channelId);
+  }
+
+  /**
+   * The requests Discord would count toward its invalid-request limit so far (401, 403 and
+   * 429 answers but shared-scope 429s; `developers/topics/rate-limits.mdx` "Invalid Request
+   * Limit aka Cloudflare bans": 10,000 in 10 minutes bans the bot's IP for a while).
+   */
+  get invalidRequests(): readonly InvalidRequest[] {
+    return this.core.state.invalidRequests;
   }
 
   /**
@@ -506,7 +656,7 @@ export class DiscordEmulator {
    */
   trimLogs(keep: number): void {
     const st = this.core.state;
-    for (const log of [st.requests, st.gatewayFrames, st.violations] as unknown[][]) if (log.length > keep) log.splice(0, log.length - keep);
+    for (const log of [st.requests, st.gatewayFrames, st.violations, st.invalidRequests] as unknown[][]) if (log.length > keep) log.splice(0, log.length - keep);
   }
 
   /**

@@ -167,7 +167,9 @@ export function interactionPayload(state: EmulatorState, r: InteractionRecord): 
     member: state.memberJson(guild.id, r.userId, true, true),
     token: r.token,
     version: 1,
-    app_permissions: ch.botPermissions.toString(),
+    // What the app may do where the interaction came from (`developers/interactions/receiving-and-responding.mdx`
+    // "Interaction Object"): the computed bits, implicit denials not applied (state.ts botPermissionBits).
+    app_permissions: state.botPermissionBits(ch.id).toString(),
     locale: user?.locale ?? 'en-US',
     guild_locale: guild.locale,
     entitlements: [],

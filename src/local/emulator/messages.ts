@@ -109,7 +109,7 @@ export function resolveMentions(state: EmulatorState, channelId: string, content
   const parse = am ? (Array.isArray(am.parse) ? am.parse : []) : ['users', 'roles', 'everyone'];
   const allowUsers = am && Array.isArray(am.users) ? am.users.map(String) : [];
   const allowRoles = am && Array.isArray(am.roles) ? am.roles.map(String) : [];
-  const canMentionAll = hasAll(ch.botPermissions, PermissionFlagsBits.MentionEveryone);
+  const canMentionAll = hasAll(state.botPermissionsIn(ch.id), PermissionFlagsBits.MentionEveryone);
 
   const users = [...content.matchAll(/<@!?(\d{15,21})>/g)]
     .map((m) => m[1]!)

@@ -88,9 +88,23 @@ export interface GuildRecord {
   roles: Map<string, RoleRecord>;
   channelIds: string[];
   memberIds: string[];
+  /**
+   * The bot is no longer in this guild (removed or left: GUILD_DELETE without `unavailable`):
+   * its routes answer 50001 Missing Access, no event of it reaches the bot, no one can use its
+   * commands there.
+   */
+  botRemoved?: boolean;
+  /** An outage: GUILD_DELETE with `unavailable: true` was sent; GUILD_CREATE comes when it ends. */
+  unavailable?: boolean;
 }
 
-/** A text channel; `botPermissions` is what the bot may do there. */
+/**
+ * A guild channel or thread. `botPermissions` is what the bot may do there (a thread uses its
+ * parent's: threads inherit permissions, discord-api-docs `developers/topics/permissions.mdx`
+ * "Inherited Permissions (Threads)"); `type` is Discord's channel type
+ * (`developers/resources/channel.mdx` "Channel Types": 0 text, 2 voice, 5 announcement,
+ * 10 announcement thread, 11 public thread, 12 private thread, 15 forum).
+ */
 export interface ChannelRecord {
   id: string;
   guildId: string;
@@ -98,6 +112,28 @@ export interface ChannelRecord {
   position: number;
   botPermissions: bigint;
   lastMessageId: string | null;
+  /** Channel type (absent in world files written before channel kinds: 0, text). */
+  type?: number;
+  /** The channel a thread lives in (text, announcement or forum). */
+  parentId?: string | null;
+  /** Thread state (threads only). */
+  thread?: ThreadRecord;
+}
+
+/** What only a thread has (`developers/resources/channel.mdx` "Thread Metadata Object"). */
+export interface ThreadRecord {
+  archived: boolean;
+  locked: boolean;
+  /** Minutes of inactivity after which it archives: 60, 1440, 4320 or 10080. */
+  autoArchiveMinutes: number;
+  /** When it was created, archived or unarchived (emulator clock, ms). */
+  archiveTimestamp: number;
+  /** Last activity (a message sent, unarchiving), emulator clock ms (`developers/topics/threads.mdx` "Active & Archived Threads"). */
+  lastActivity: number;
+  /** Who started it. */
+  ownerId: string;
+  /** Members (private threads: only they and MANAGE_THREADS holders see it). */
+  memberIds: string[];
 }
 
 /** Membership of a user in a guild. */

@@ -8,7 +8,7 @@ import { attachmentProblems } from './attachments.js';
 import { bodyProblems, isComponentsV2, isEmptyMessage, shapeProblems } from './limits.js';
 import { createMessage, editMessage, messageJson, normaliseComponents } from './messages.js';
 import { apiError, noContent, ok, type RouteContext, type RouteDef, type RouteResponse } from './rest-router.js';
-import { dispatchMessageEvent, mergedShape } from './rest-routes.js';
+import { dispatchMessageEvent, mergedShape, threadGate } from './rest-routes.js';
 import { invalidBody, isObject, problem, specProblems, schemas, type Problem } from './validation.js';
 import type { InteractionRecord, MessageRecord } from './state.js';
 import type { JsonObject } from './types.js';
@@ -100,6 +100,10 @@ function callback(ctx: RouteContext): RouteResponse {
     source = st.messages.get(i.sourceMessageId ?? '');
     if (!source || source.deleted) return failWith(unknownMessage());
   }
+  // Thread rules for public messages (rest-routes.ts threadGate): an update edits one, a reply posts one.
+  const publicReply = (type === CB.ChannelMessageWithSource || type === CB.DeferredChannelMessageWithSource) && ((typeof data.flags === 'number' ? data.flags : 0) & MessageFlags.Ephemeral) === 0;
+  const gate = type === CB.UpdateMessage && !source!.ephemeral ? threadGate(ctx.core, source!.channelId, 'edit') : publicReply ? threadGate(ctx.core, i.channelId, 'create') : null;
+  if (gate) return failWith(gate);
 
   i.ackedAt = now;
   i.callbackType = type;
@@ -170,8 +174,12 @@ function followUp(ctx: RouteContext): RouteResponse {
   if (problems.length) return invalidBody(problems);
   if (isEmptyMessage(body, ctx.files.length)) return emptyMessage();
   const original = i.originalMessageId ? st.messages.get(i.originalMessageId) : undefined;
+  const fills = i.callbackType === CB.DeferredChannelMessageWithSource && original?.loading && !original.deleted;
+  const ephemeral = fills ? original!.ephemeral : ((typeof body.flags === 'number' ? body.flags : 0) & MessageFlags.Ephemeral) !== 0;
+  const gate = ephemeral ? null : threadGate(ctx.core, i.channelId, fills ? 'edit' : 'create');
+  if (gate) return gate;
   let m: MessageRecord;
-  if (i.callbackType === CB.DeferredChannelMessageWithSource && original?.loading && !original.deleted) {
+  if (fills) {
     // The first follow-up after a deferred reply fills in the "thinking…" message.
     editMessage(st, original, body, ctx.files);
     m = original;
@@ -212,6 +220,8 @@ function editWebhookMessage(ctx: RouteContext): RouteResponse {
       ...attachmentProblems({ body, files: ctx.files, current: m.data.attachments as JsonObject[], components: merged.components, v2: isComponentsV2(merged) }),
     ];
     if (problems.length) return invalidBody(problems);
+    const gate = m.ephemeral ? null : threadGate(ctx.core, m.channelId, 'edit');
+    if (gate) return gate;
     editMessage(ctx.core.state, m, body, ctx.files);
     dispatchMessageEvent(ctx.core, 'MESSAGE_UPDATE', m);
     return ok(messageJson(m));

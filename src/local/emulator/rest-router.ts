@@ -206,6 +206,11 @@ export class RestRouter {
         }
       }
     }
+    // Discord's invalid-request limit counts every 401, 403 and 429 but shared-scope 429s
+    // (`developers/topics/rate-limits.mdx` "Invalid Request Limit aka Cloudflare bans").
+    if ((res.status === 401 || res.status === 403 || res.status === 429) && res.headers?.['X-RateLimit-Scope'] !== 'shared' && extraHeaders['X-RateLimit-Scope'] !== 'shared') {
+      state.invalidRequests.push({ time, status: res.status, code: Number((res.body as JsonObject | undefined)?.code ?? 0), method: req.method, path, route: routeName });
+    }
     state.recordRequest({ method: req.method, path, route: routeName, query, status: res.status, body: req.body, response: res.body, time, ...(counted ?? {}) });
     state.log(`${req.method} ${path} → ${res.status}${res.status >= 400 ? ` ${JSON.stringify(res.body)}` : ''}`);
     state.changed();

@@ -3,11 +3,12 @@
  * channels and channel messages (with permission checks and validation).
  */
 import { randomBytes } from 'node:crypto';
-import { GatewayIntentBits, PermissionFlagsBits as P } from 'discord-api-types/v10';
+import { ChannelType, GatewayIntentBits, PermissionFlagsBits as P } from 'discord-api-types/v10';
 import { attachmentProblems } from './attachments.js';
 import { bodyProblems, isComponentsV2, isEmptyMessage, shapeProblems } from './limits.js';
 import { createMessage, editMessage, messageJson } from './messages.js';
-import { hasAll, missingNames } from './permissions.js';
+import { missingNames } from './permissions.js';
+import { isThread } from './state.js';
 import { apiError, noContent, ok, type RouteContext, type RouteDef, type RouteResponse } from './rest-router.js';
 import { invalidBody, isObject, problem, specProblems, schemas } from './validation.js';
 import type { EmulatorCore } from './interactions.js';
@@ -17,14 +18,57 @@ import type { JsonObject } from './types.js';
 const unknownMessage = () => apiError(404, 10008, 'Unknown Message');
 const unknownChannel = () => apiError(404, 10003, 'Unknown Channel');
 const missingPermissions = () => apiError(403, 50013, 'Missing Permissions');
+const missingAccess = () => apiError(403, 50001, 'Missing Access');
 
-/** Check the bot's permissions in a channel; returns a 403 answer when something is missing. */
+/**
+ * Check the bot's permissions in a channel (`EmulatorState.botPermissionsIn`: a thread's are
+ * its parent's, after Discord's implicit rules); returns the refusal when something is
+ * missing: 403 / 50001 Missing Access for a channel it cannot see (no VIEW_CHANNEL, a private
+ * thread it is not in, a server it was removed from), else 403 / 50013 Missing Permissions
+ * (discord-api-docs `developers/topics/opcodes-and-status-codes.mdx` "JSON Error Codes").
+ * In a thread SEND_MESSAGES stands for SEND_MESSAGES_IN_THREADS (`developers/topics/threads.mdx`
+ * "Permissions": SEND_MESSAGES has no effect there).
+ */
 export function needPermissions(ctx: RouteContext, channelId: string, needed: bigint): RouteResponse | null {
-  const ch = ctx.core.state.channels.get(channelId);
+  const st = ctx.core.state;
+  const ch = st.channels.get(channelId);
   if (!ch) return unknownChannel();
-  if (hasAll(ch.botPermissions, needed)) return null;
-  ctx.core.state.log(`missing permissions in #${ch.name}: ${missingNames(ch.botPermissions, needed).join(', ')}`);
+  const have = st.botPermissionsIn(channelId);
+  let need = needed;
+  if (isThread(ch) && (need & P.SendMessages) !== 0n) need = (need & ~P.SendMessages) | P.SendMessagesInThreads;
+  if ((have & P.ViewChannel) === 0n) {
+    st.log(`no access to #${ch.name}`);
+    return missingAccess();
+  }
+  if ((have & need) === need) return null;
+  st.log(`missing permissions in #${ch.name}: ${missingNames(have, need).join(', ')}`);
   return missingPermissions();
+}
+
+/**
+ * Thread rules for a message the bot creates (`create`) or edits (`edit`) in `channelId`
+ * (`developers/topics/threads.mdx` "Locked Threads", "Active & Archived Threads"): in a locked
+ * thread nobody without MANAGE_THREADS creates or edits messages (160005 Thread is locked); in
+ * an archived one nobody edits (400 / 50083) and sending a message unarchives it (THREAD_UPDATE).
+ * Any message sent counts as activity (the auto-archive clock starts again). Returns the refusal,
+ * or null when the request may go on. Not a thread: null.
+ */
+export function threadGate(core: EmulatorCore, channelId: string, op: 'create' | 'edit'): RouteResponse | null {
+  const st = core.state;
+  const ch = st.channels.get(channelId);
+  const t = ch?.thread;
+  if (!ch || !t) return null;
+  if (t.archived && op === 'edit') return apiError(400, 50083, 'Thread is archived');
+  if (t.locked && (st.botPermissionsIn(channelId) & P.ManageThreads) === 0n) return apiError(403, 160005, 'Thread is locked');
+  if (op === 'create') {
+    t.lastActivity = st.now();
+    if (t.archived) {
+      t.archived = false;
+      t.archiveTimestamp = st.now();
+      core.gateway.dispatch('THREAD_UPDATE', st.channelJson(ch.id));
+    }
+  }
+  return null;
 }
 
 /** A message of a channel as the bot can reach it through channel routes (not ephemeral). */
@@ -111,6 +155,8 @@ function createChannelMessage(ctx: RouteContext): RouteResponse {
   if (ctx.files.length > 0) needed |= P.AttachFiles;
   const denied = needPermissions(ctx, channelId, needed);
   if (denied) return denied;
+  // A forum holds only threads (`developers/resources/channel.mdx` "Channel Types").
+  if (st.channel(channelId).type === ChannelType.GuildForum) return apiError(400, 50008, 'Cannot send messages in a non-text channel');
   if (isEmptyMessage(body, ctx.files.length)) return { ...apiError(400, 50006, 'Cannot send an empty message'), violation: { kind: 'invalid-body', message: 'Cannot send an empty message' } };
   const ref = body.message_reference;
   if (isObject(ref) && typeof ref.message_id === 'string' && ref.fail_if_not_exists !== false) {
@@ -119,6 +165,8 @@ function createChannelMessage(ctx: RouteContext): RouteResponse {
       return invalidBody([problem(['message_reference'], 'REPLIES_UNKNOWN_MESSAGE', 'Unknown message')]);
     }
   }
+  const gate = threadGate(ctx.core, channelId, 'create');
+  if (gate) return gate;
   const m = createMessage(st, { channelId, body, files: ctx.files });
   dispatchMessageEvent(ctx.core, 'MESSAGE_CREATE', m);
   return ok(messageJson(m));
@@ -143,6 +191,8 @@ function editChannelMessage(ctx: RouteContext): RouteResponse {
   if (ctx.files.length > 0) needed |= P.AttachFiles;
   const denied = needPermissions(ctx, m.channelId, needed);
   if (denied) return denied;
+  const gate = threadGate(ctx.core, m.channelId, 'edit');
+  if (gate) return gate;
   editMessage(ctx.core.state, m, body, ctx.files);
   dispatchMessageEvent(ctx.core, 'MESSAGE_UPDATE', m);
   return ok(messageJson(m));
@@ -163,8 +213,11 @@ export function mergedShape(m: MessageRecord, body: JsonObject): JsonObject {
 function listMessages(ctx: RouteContext): RouteResponse {
   const st = ctx.core.state;
   const channelId = ctx.params.channel!;
-  const denied = needPermissions(ctx, channelId, P.ViewChannel | P.ReadMessageHistory);
+  // VIEW_CHANNEL (and CONNECT in a voice channel); without READ_MESSAGE_HISTORY no messages
+  // are returned (`developers/resources/message.mdx` "Get Channel Messages").
+  const denied = needPermissions(ctx, channelId, P.ViewChannel | (st.channels.get(channelId)?.type === ChannelType.GuildVoice ? P.Connect : 0n));
   if (denied) return denied;
+  if ((st.botPermissionsIn(channelId) & P.ReadMessageHistory) === 0n) return ok([]);
   const limit = Math.min(100, Math.max(1, Number(ctx.query.limit ?? 50) || 50));
   const big = (s: string | undefined) => (s ? BigInt(s) : null);
   const before = big(ctx.query.before);

@@ -8,11 +8,23 @@ import { ChannelType } from 'discord-api-types/v10';
 import { AttachmentStore } from './attachments.js';
 import { SnowflakeGenerator } from './snowflake.js';
 import { RequestCounter } from './request-kinds.js';
-import { ALL_PERMISSIONS, EVERYONE_PERMISSIONS, effectivePermissions } from './permissions.js';
-import type { CommandRecord, ChannelRecord, GuildRecord, InteractionRecord, MemberRecord, MessageRecord, ResolvedOptions, RoleRecord, UserRecord } from './records.js';
+import { ALL_PERMISSIONS, EVERYONE_PERMISSIONS, channelPermissions, effectivePermissions, hasAll } from './permissions.js';
+import { PermissionFlagsBits } from 'discord-api-types/v10';
+import type { CommandRecord, ChannelRecord, GuildRecord, InteractionRecord, MemberRecord, MessageRecord, ResolvedOptions, RoleRecord, ThreadRecord, UserRecord } from './records.js';
 import type { GatewayFrame, JsonObject, RecordedRequest, Violation } from './types.js';
 
 export * from './records.js';
+
+/** Thread channel types (`developers/resources/channel.mdx` "Channel Types"). */
+export const THREAD_TYPES: ReadonlySet<number> = new Set([ChannelType.AnnouncementThread, ChannelType.PublicThread, ChannelType.PrivateThread]);
+
+/** Whether a channel record is a thread. */
+export function isThread(ch: ChannelRecord): boolean {
+  return THREAD_TYPES.has(ch.type ?? ChannelType.GuildText);
+}
+
+/** The auto-archive durations a thread may have, minutes (`developers/resources/channel.mdx` "Thread Metadata Object"). */
+export const AUTO_ARCHIVE_MINUTES = [60, 1440, 4320, 10080] as const;
 
 /** The whole emulated world. */
 export class EmulatorState {
@@ -25,7 +37,7 @@ export class EmulatorState {
   readonly applicationId: string;
   readonly botUserId: string;
   readonly guilds = new Map<string, GuildRecord>();
-  /** Guild text channels by id. */
+  /** Guild channels and threads by id. */
   readonly channels = new Map<string, ChannelRecord>();
   readonly users = new Map<string, UserRecord>();
   /** Memberships by `guildId:userId`. */
@@ -47,6 +59,11 @@ export class EmulatorState {
   readonly gatewayFrames: GatewayFrame[] = [];
   /** What Discord would reject / users would see fail. */
   readonly violations: Violation[] = [];
+  /**
+   * Requests Discord counts toward its invalid-request limit (401, 403, 429 but shared-scope
+   * ones; 10,000 per 10 minutes → a temporary ban), oldest first.
+   */
+  readonly invalidRequests: InvalidRequest[] = [];
   /** Message id → users it notified. */
   readonly pings = new Map<string, string[]>();
   /** The bytes of the current attachments of live messages (bounded: `attachmentBytes`). */
@@ -62,6 +79,8 @@ export class EmulatorState {
   /** Interaction ids per user, oldest first (only with `retention.interactionsPerUser`). */
   private readonly interactionsOfUser = new Map<string, string[]>();
   private frozenNow: number | null = null;
+  /** How far the emulated clock is ahead of the real one, ms (`advanceClock`). */
+  private clockOffset = 0;
 
   /**
    * @param opts options with defaults applied
@@ -77,15 +96,27 @@ export class EmulatorState {
     this.users.set(this.botUserId, { id: this.botUserId, username: opts.botName, globalName: null, bot: true, locale: 'en-US' });
   }
 
-  /** Current time in ms; fixed while `freezeClock` runs (same-millisecond dispatch). */
+  /** Current time in ms (real time plus `advanceClock`); fixed while `freezeClock` runs (same-millisecond dispatch). */
   now(): number {
-    return this.frozenNow ?? Date.now();
+    return this.frozenNow ?? Date.now() + this.clockOffset;
+  }
+
+  /**
+   * Move the emulated clock `ms` ahead (interaction tokens age, threads go inactive); returns
+   * the active threads whose inactivity now reaches their auto-archive duration
+   * (`developers/topics/threads.mdx` "Active & Archived Threads"), for the caller to archive.
+   */
+  advanceClock(ms: number): ChannelRecord[] {
+    if (!(ms >= 0)) throw new Error(`discord-emulator: advanceClock(${ms}): the clock only moves forward`);
+    this.clockOffset += ms;
+    const now = this.now();
+    return [...this.channels.values()].filter((c) => c.thread && !c.thread.archived && now - c.thread.lastActivity >= c.thread.autoArchiveMinutes * 60_000);
   }
 
   /** Run `fn` with the clock frozen at one millisecond. */
   freezeClock<T>(fn: () => T): T {
     const outer = this.frozenNow;
-    this.frozenNow ??= Date.now();
+    this.frozenNow ??= Date.now() + this.clockOffset;
     try {
       return fn();
     } finally {
@@ -208,14 +239,77 @@ export class EmulatorState {
     return guild;
   }
 
-  /** Add a text channel to a guild. */
-  addChannel(guildId: string, name: string, botPermissions: bigint): ChannelRecord {
+  /** Add a channel (text unless `type` says: voice, announcement, forum) to a guild. */
+  addChannel(guildId: string, name: string, botPermissions: bigint, type: number = ChannelType.GuildText): ChannelRecord {
     const guild = this.guild(guildId);
-    const ch: ChannelRecord = { id: this.snowflake(), guildId, name, position: guild.channelIds.length, botPermissions, lastMessageId: null };
+    const ch: ChannelRecord = { id: this.snowflake(), guildId, name, position: guild.channelIds.length, botPermissions, lastMessageId: null, type, parentId: null };
     this.channels.set(ch.id, ch);
     guild.channelIds.push(ch.id);
     this.changed();
     return ch;
+  }
+
+  /**
+   * Start a thread in `parentId` (`developers/resources/channel.mdx` "Start Thread without
+   * Message", "Start Thread in Forum or Media Channel"): public (announcement thread in an
+   * announcement channel), private (text channels only) or a forum post (always public). Its
+   * members are its owner and `memberIds` (the bot among them if it was added or mentioned).
+   * Throws for a kind the parent cannot hold.
+   */
+  addThread(parentId: string, name: string, opts: { private?: boolean; ownerId: string; memberIds?: string[]; autoArchiveMinutes?: number; id?: string }): ChannelRecord {
+    const parent = this.channel(parentId);
+    const parentType = parent.type ?? ChannelType.GuildText;
+    let type: number;
+    if (parentType === ChannelType.GuildForum) {
+      if (opts.private) throw new Error('discord-emulator: a forum post is a public thread');
+      type = ChannelType.PublicThread;
+    } else if (parentType === ChannelType.GuildAnnouncement) {
+      if (opts.private) throw new Error('discord-emulator: private threads exist only in text channels');
+      type = ChannelType.AnnouncementThread;
+    } else if (parentType === ChannelType.GuildText) {
+      type = opts.private ? ChannelType.PrivateThread : ChannelType.PublicThread;
+    } else {
+      throw new Error(`discord-emulator: channel type ${parentType} cannot hold threads`);
+    }
+    const minutes = opts.autoArchiveMinutes ?? 1440;
+    if (!(AUTO_ARCHIVE_MINUTES as readonly number[]).includes(minutes)) throw new Error(`discord-emulator: auto_archive_duration ${minutes} is not one of ${AUTO_ARCHIVE_MINUTES.join(', ')}`);
+    const now = this.now();
+    const thread: ThreadRecord = { archived: false, locked: false, autoArchiveMinutes: minutes, archiveTimestamp: now, lastActivity: now, ownerId: opts.ownerId, memberIds: [...new Set([opts.ownerId, ...(opts.memberIds ?? [])])] };
+    const ch: ChannelRecord = { id: opts.id ?? this.snowflake(), guildId: parent.guildId, name, position: 0, botPermissions: parent.botPermissions, lastMessageId: null, type, parentId, thread };
+    this.channels.set(ch.id, ch);
+    this.changed();
+    return ch;
+  }
+
+  /** A channel's threads (not deleted). */
+  threadsOf(parentId: string): ChannelRecord[] {
+    return [...this.channels.values()].filter((c) => c.parentId === parentId);
+  }
+
+  /**
+   * What the bot may do in a channel now (`channelPermissions`): a thread inherits its
+   * parent's permissions; a private thread is invisible unless the bot is a member or has
+   * MANAGE_THREADS (`developers/topics/threads.mdx` "Permissions"); a server the bot was removed
+   * from grants nothing.
+   */
+  botPermissionsIn(channelId: string): bigint {
+    const ch = this.channel(channelId);
+    if (this.guild(ch.guildId).botRemoved) return 0n;
+    const bits = this.botPermissionBits(channelId);
+    const visible = ch.type !== ChannelType.PrivateThread || ch.thread!.memberIds.includes(this.botUserId) || hasAll(bits, PermissionFlagsBits.ManageThreads);
+    return channelPermissions(bits, { thread: isThread(ch), visible });
+  }
+
+  /**
+   * The bot's permission bits in a channel as Discord computes them (a thread's are its
+   * parent's), before the implicit rules: what `app_permissions` carries — implicitly denied
+   * permissions "are not explicitly denied when doing permissions calculations, but they are
+   * ignored" (`developers/topics/permissions.mdx` "Implicit Permissions").
+   */
+  botPermissionBits(channelId: string): bigint {
+    const ch = this.channel(channelId);
+    const parent = ch.parentId ? this.channels.get(ch.parentId) : undefined;
+    return effectivePermissions(parent?.botPermissions ?? ch.botPermissions);
   }
 
   /** Create a user account. */
@@ -336,29 +430,58 @@ export class EmulatorState {
   }
 
   /**
-   * Channel JSON. The bot's configured permissions are expressed as a member overwrite, so
-   * discord.js's own `permissionsFor(bot)` agrees with `app_permissions` and the REST checks.
+   * Channel JSON by kind (`developers/resources/channel.mdx` "Channel Object"). The bot's
+   * configured permissions are expressed as a member overwrite, so discord.js's own
+   * `permissionsFor(bot)` agrees with `app_permissions` and the REST checks; a thread carries
+   * none (it inherits its parent's) and has `parent_id`, `owner_id` and `thread_metadata`.
    */
   channelJson(id: string): JsonObject {
     const c = this.channel(id);
-    return {
+    const type = c.type ?? ChannelType.GuildText;
+    const base: JsonObject = {
       id: c.id,
-      type: ChannelType.GuildText,
+      type,
       guild_id: c.guildId,
       name: c.name,
+      last_message_id: c.lastMessageId,
+      rate_limit_per_user: 0,
+      flags: 0,
+    };
+    if (c.thread) {
+      const t = c.thread;
+      return {
+        ...base,
+        parent_id: c.parentId,
+        owner_id: t.ownerId,
+        member_count: Math.min(50, t.memberIds.length),
+        message_count: 0,
+        total_message_sent: 0,
+        thread_metadata: {
+          archived: t.archived,
+          auto_archive_duration: t.autoArchiveMinutes,
+          archive_timestamp: new Date(t.archiveTimestamp).toISOString(),
+          locked: t.locked,
+          create_timestamp: new Date(t.archiveTimestamp).toISOString(),
+          ...(type === ChannelType.PrivateThread ? { invitable: true } : {}),
+        },
+        ...(t.memberIds.includes(this.botUserId) ? { member: { id: c.id, user_id: this.botUserId, join_timestamp: new Date(t.archiveTimestamp).toISOString(), flags: 0 } } : {}),
+        ...(this.channels.get(c.parentId ?? '')?.type === ChannelType.GuildForum ? { applied_tags: [] } : {}),
+      };
+    }
+    const channel: JsonObject = {
+      ...base,
       position: c.position,
       permission_overwrites: [
         { id: this.botUserId, type: 1, allow: c.botPermissions.toString(), deny: (ALL_PERMISSIONS & ~c.botPermissions).toString() },
       ],
       parent_id: null,
-      topic: null,
       nsfw: false,
-      last_message_id: c.lastMessageId,
-      rate_limit_per_user: 0,
-      flags: 0,
-      icon_emoji: null,
-      theme_color: null,
     };
+    if (type === ChannelType.GuildVoice) return { ...channel, bitrate: 64000, user_limit: 0, rtc_region: null, video_quality_mode: 1 };
+    if (type === ChannelType.GuildForum) {
+      return { ...channel, topic: null, default_auto_archive_duration: 1440, available_tags: [], default_reaction_emoji: null, default_thread_rate_limit_per_user: 0, default_sort_order: null, default_forum_layout: 0 };
+    }
+    return { ...channel, topic: null, default_auto_archive_duration: 1440, icon_emoji: null, theme_color: null };
   }
 
   /** JSON of a DM channel the bot opened. */
@@ -423,7 +546,8 @@ export class EmulatorState {
       voice_states: [],
       members: [this.memberJson(g.id, this.botUserId)],
       channels: g.channelIds.map((c) => this.channelJson(c)),
-      threads: [],
+      // The active threads the bot can see (`developers/topics/threads.mdx` "Gateway Events").
+      threads: [...this.channels.values()].filter((c) => c.guildId === g.id && c.thread && !c.thread.archived && this.botPermissionsIn(c.id) !== 0n).map((c) => this.channelJson(c.id)),
       presences: [],
       stage_instances: [],
       guild_scheduled_events: [],
@@ -437,6 +561,17 @@ export class EmulatorState {
       version: Date.now(),
     };
   }
+}
+
+/** A request that counts toward Discord's invalid-request limit. */
+export interface InvalidRequest {
+  time: number;
+  status: number;
+  /** Discord's JSON error code (50013, 50001…), 0 when none. */
+  code: number;
+  method: string;
+  path: string;
+  route: string;
 }
 
 /** A message in a DM channel (README "Turn-based tables": turn pings by DM). */

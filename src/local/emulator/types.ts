@@ -58,8 +58,8 @@ export interface EmulatorOptions {
   /** Privileged intents enabled "in the developer portal" (bit mask). Default 0: asking for
    * GuildMembers, GuildPresences or MessageContent closes the gateway with 4014. */
   privilegedIntents?: number;
-  /** Permissions of the bot in channels that do not set their own. Default: view, send,
-   * embed links, attach files, read history, add reactions, use external emojis. */
+  /** Permissions of the bot in channels that do not set their own. Default: DEFAULT_BOT_PERMISSIONS
+   * (README's invite: view, send, send in threads, embed links, attach files, read history). */
   botPermissions?: bigint;
   /** Name of the default guild. Default 'Emulated Guild'. */
   guildName?: string;

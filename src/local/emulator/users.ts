@@ -2,7 +2,8 @@
  * Scripted users: they type slash commands, click buttons and pick select options the way a
  * person does in the Discord client, and see only what that person would see.
  */
-import { ComponentType } from 'discord-api-types/v10';
+import { ChannelType, ComponentType, PermissionFlagsBits } from 'discord-api-types/v10';
+import { hasAll } from './permissions.js';
 import { dispatchInteraction, type EmulatorCore, type InteractionResult } from './interactions.js';
 import { toEmulated } from './messages.js';
 import { commandData, modalSubmitData, pickComponent, selectData, type ActionOptions } from './user-actions.js';
@@ -45,8 +46,28 @@ export class EmulatedUser {
   slash(path: string, options: Record<string, OptionValue> = {}, opts: ActionOptions = {}): Promise<InteractionResult> {
     const { state } = this.core;
     const channelId = opts.channelId ?? this.defaultChannelId;
+    this.assertCanCommand(channelId);
     const { data, displayName } = commandData(state, this.id, this.guildId, path, options, opts);
     return dispatchInteraction(this.core, { type: 2, userId: this.id, channelId, data, commandName: displayName });
+  }
+
+  /**
+   * What a Discord client lets a member do before a command is even sent: no command in a
+   * server the app was removed from, in a forum itself (only its posts take messages), in an
+   * archived thread ("Users cannot … use application commands … in archived threads",
+   * `developers/topics/threads.mdx` "Active & Archived Threads"), or in a private thread they
+   * are not in. Throws with the reason.
+   */
+  private assertCanCommand(channelId: string): void {
+    const st = this.core.state;
+    const ch = st.channel(channelId);
+    if (st.guild(ch.guildId).botRemoved) throw new Error('discord-emulator: the app is no longer in this server; its commands are gone');
+    if (ch.type === ChannelType.GuildForum) throw new Error('discord-emulator: a forum takes no messages or commands itself; use one of its posts (addThread)');
+    const t = ch.thread;
+    if (t?.archived) throw new Error('discord-emulator: application commands cannot be used in an archived thread');
+    if (ch.type === ChannelType.PrivateThread && !t!.memberIds.includes(this.id) && !hasAll(st.memberPermissions(ch.guildId, this.id), PermissionFlagsBits.ManageThreads)) {
+      throw new Error('discord-emulator: this user is not in that private thread');
+    }
   }
 
   /**

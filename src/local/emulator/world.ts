@@ -30,7 +30,27 @@ const guildSchema = z.object({
   channelIds: z.array(id),
   memberIds: z.array(id),
 });
-const channelSchema = z.object({ id, guildId: id, name: z.string(), position: z.number(), botPermissions: z.string().regex(/^\d+$/), lastMessageId: id.nullable() });
+const threadSchema = z.object({
+  archived: z.boolean(),
+  locked: z.boolean(),
+  autoArchiveMinutes: z.number(),
+  archiveTimestamp: z.number(),
+  lastActivity: z.number(),
+  ownerId: id,
+  memberIds: z.array(id),
+});
+const channelSchema = z.object({
+  id,
+  guildId: id,
+  name: z.string(),
+  position: z.number(),
+  botPermissions: z.string().regex(/^\d+$/),
+  lastMessageId: id.nullable(),
+  // Channel kinds and threads (optional: world files written before them hold text channels only).
+  type: z.number().int().optional(),
+  parentId: id.nullable().optional(),
+  thread: threadSchema.optional(),
+});
 const memberSchema = z.object({ guildId: id, userId: id, roles: z.array(id), joinedAt: z.string(), nick: z.string().nullable() });
 const messageSchema = z.object({
   data: json,

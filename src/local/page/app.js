@@ -6,13 +6,13 @@
  * page API. It never talks to the bot: only to the emulator, as a Discord client would.
  */
 import { localizeCommands, localizedCommandName, parseCommand, suggest } from './composer.js';
-import { LOCALE_NAMES, t } from './i18n.js';
+import { discordLocaleOf, LOCALE_NAMES, t } from './i18n.js';
 import { formatTimestamp } from './markdown.js';
 import { avatarColour, renderMessage, tickTimestamps } from './render.js';
 
 /**
  * @typedef {Record<string, any>} Json
- * @typedef {{ id: string, name: string, owner: boolean, manageGuild: boolean, locale: string, unreadPings: number }} Member
+ * @typedef {{ id: string, name: string, owner: boolean, manageGuild: boolean, locale: string, unreadPings: number, languageSettled: boolean }} Member
  * @typedef {{ id: string, name: string, unreadPings: number }} Channel
  * @typedef {{ revision: number, guild: { id: string, name: string }, bot: { id: string, name: string, online: boolean }, me: string,
  *   channel: string, members: Member[], channels: Channel[], commands: Json[], messages: Json[], locales: string[],
@@ -35,6 +35,10 @@ const state = {
   notices: [],
   connected: true,
   /** @type {number | null} */ refreshTimer: null,
+  /** The message a followed link points at, until it is shown. @type {string | null} */
+  jumpTarget: null,
+  /** Clicks that could not reach the local server (it restarts): sent again once it is back. @type {{ kind: 'click' | 'select', message: Json, what: { customId: string, values?: string[] } }[]} */
+  unsent: [],
   refreshing: false,
   again: false,
   selectedSuggestion: 0,
@@ -55,10 +59,62 @@ function locale() {
  * @returns {Promise<Json>}
  */
 async function act(action, body) {
-  const res = await fetch(`/local/api/${action}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  let res;
+  try {
+    res = await fetch(`/local/api/${action}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  } catch {
+    // No answer at all: the local server (and the bot with it) is restarting.
+    throw new Unreachable();
+  }
+  // 503: the server is up again but the bot is still starting.
+  if (res.status === 503) throw new Unreachable();
   const json = await res.json().catch(() => ({ error: res.statusText }));
   if (!res.ok) throw new Error(json.error ?? res.statusText);
   return json;
+}
+
+/** The local server could not be reached (it restarts): nothing was sent. */
+class Unreachable extends Error {
+  constructor() {
+    super('unreachable');
+  }
+}
+
+/**
+ * Send again the clicks that could not reach the server while it restarted (docs/local-play.md),
+ * now that the bot is back: in the order they were made, each once.
+ */
+function sendUnsent() {
+  const waiting = state.unsent.splice(0);
+  for (const { kind, message, what } of waiting) void interact(kind, message, what);
+}
+
+/** How often the page asks whether the bot is back while clicks wait to be sent again, in ms. */
+const UNSENT_RETRY_MS = 1000;
+
+/** Whether a wait for the bot to come back is running (`retryWhenBack`). */
+let waitingForBot = false;
+
+/**
+ * Ask `/healthz` every UNSENT_RETRY_MS until the bot answers again — its gateway connected, not
+ * just the page server up (a click sent before would time out as "This interaction failed") —
+ * then send the clicks that waited.
+ */
+async function retryWhenBack() {
+  if (waitingForBot) return;
+  waitingForBot = true;
+  try {
+    while (state.unsent.length) {
+      await new Promise((resolve) => window.setTimeout(resolve, UNSENT_RETRY_MS));
+      const back = await fetch('/healthz').then((r) => r.ok, () => false);
+      if (back) {
+        sendUnsent();
+        return;
+      }
+    }
+  } finally {
+    waitingForBot = false;
+  }
 }
 
 // ---- view loading -------------------------------------------------------------------
@@ -98,6 +154,7 @@ async function refresh() {
     localStorage.setItem('rh.channel', view.channel);
     render();
     markRead();
+    settleLanguage();
   } catch {
     // The server is restarting: the live stream reconnects and asks again.
   } finally {
@@ -107,6 +164,37 @@ async function refresh() {
       scheduleRefresh();
     }
   }
+}
+
+/** The Discord client language of this browser (its preferred languages), or null. */
+function browserLocale() {
+  const v = state.view;
+  const languages = navigator.languages?.length ? navigator.languages : [navigator.language];
+  return discordLocaleOf(languages, v?.locales ?? []);
+}
+
+/** Users whose language this page load has already offered its browser's. @type {Set<string>} */
+const languageOffered = new Set();
+
+/**
+ * The first browser to look through a user whose language is not settled gives them its own
+ * (as Discord's client takes the system's language): the page and the bot's answers are in
+ * it from then on. Chosen on the member card, it stays (the server keeps which are settled).
+ */
+function settleLanguage() {
+  const v = state.view;
+  const me = v?.members.find((m) => m.id === v.me);
+  if (!v || !me || me.languageSettled || languageOffered.has(me.id)) return;
+  languageOffered.add(me.id);
+  const code = browserLocale();
+  if (!code) return;
+  void act('users/client-locale', { user: me.id, locale: code }).then(
+    () => {
+      state.rendered.clear();
+      scheduleRefresh();
+    },
+    () => undefined,
+  );
 }
 
 function markRead() {
@@ -315,7 +403,7 @@ function renderContext() {
   names.set(v.bot.id, v.bot.name);
   const channels = new Map(v.channels.map((c) => [c.id, c.name]));
   return {
-    md: { userName: (id) => names.get(id), channelName: (id) => channels.get(id), roleName: () => undefined, me: v.me, locale: L, now: Date.now() },
+    md: { userName: (id) => names.get(id), channelName: (id) => channels.get(id), roleName: () => undefined, me: v.me, locale: L, now: Date.now(), guildId: v.guild.id },
     locale: L,
     botName: v.bot.name,
     failure: (id) => state.failures.get(id),
@@ -372,7 +460,45 @@ function renderMessages() {
     list.scrollTop = list.scrollHeight;
     pinnedToBottom = true;
   }
+  showJumpTarget();
 }
+
+/**
+ * Follow a link to a channel or a message of this server (a `#channel` mention, a message
+ * link's "#channel › 💬"), as Discord's client does: open the channel and bring the message
+ * into sight, flashed.
+ * @param {string} channelId
+ * @param {string | undefined} messageId
+ */
+function jumpTo(channelId, messageId) {
+  const v = state.view;
+  if (!v || !v.channels.some((c) => c.id === channelId)) return;
+  state.jumpTarget = messageId ?? null;
+  document.body.classList.remove('show-channels', 'show-members');
+  if (channelId !== v.channel) {
+    state.channel = channelId;
+    state.rendered.clear();
+    void refresh();
+  } else showJumpTarget();
+}
+
+/** Bring the message a link pointed at into sight and flash it (once it is on the page). */
+function showJumpTarget() {
+  const id = state.jumpTarget;
+  if (!id) return;
+  const node = /** @type {HTMLElement | null} */ ($('#messages').querySelector(`.message[data-message-id="${id}"]`));
+  if (!node) return;
+  state.jumpTarget = null;
+  pinnedToBottom = false;
+  node.scrollIntoView({ block: 'center' });
+  node.classList.remove('highlight');
+  void node.offsetWidth;
+  node.classList.add('highlight');
+  window.setTimeout(() => node.classList.remove('highlight'), JUMP_FLASH_MS);
+}
+
+/** How long a message a link jumped to stays flashed, in ms. */
+const JUMP_FLASH_MS = 2500;
 
 /** Whether the message list shows its bottom: a picture that loads later keeps it there. */
 let pinnedToBottom = true;
@@ -428,6 +554,7 @@ function welcome(L) {
     Object.assign(document.createElement('p'), { textContent: t(L, 'welcomeBots') }),
     row,
     Object.assign(document.createElement('p'), { className: 'welcome-note', textContent: t(L, 'welcomeNote', { command: t(L, 'welcomeCommand') }) }),
+    Object.assign(document.createElement('p'), { className: 'welcome-note welcome-language', textContent: t(L, 'welcomeLanguage', { language: LOCALE_NAMES[L] ?? L }) }),
   );
   welcomeCache = { locale: L, node };
   return node;
@@ -452,7 +579,12 @@ async function interact(kind, message, what) {
     const outcome = await act(kind, { as: v.me, message: message.id, ...what });
     handleOutcome(outcome, message.id);
   } catch (err) {
-    state.failures.set(message.id, /** @type {Error} */ (err).message);
+    if (err instanceof Unreachable) {
+      // Said plainly, and sent again by itself once the server answers (not "Failed to fetch").
+      state.failures.set(message.id, t(locale(), 'botRestarting'));
+      state.unsent = [...state.unsent.filter((u) => u.message.id !== message.id), { kind, message, what }];
+      void retryWhenBack();
+    } else state.failures.set(message.id, /** @type {Error} */ (err).message);
   } finally {
     state.busy.delete(key);
     renderMessages();
@@ -619,10 +751,19 @@ function openMemberCard(m, anchor) {
   const close = Object.assign(document.createElement('button'), { type: 'button', className: 'button secondary small card-close', textContent: t(L, 'close') });
   close.addEventListener('click', () => (card.hidden = true));
   card.append(title, viewAs, rename, manage, lang, close);
-  const rect = anchor.getBoundingClientRect();
-  card.style.top = `${Math.max(8, Math.min(rect.top, window.innerHeight - 320))}px`;
+  if (window.matchMedia(PHONE_MEDIA).matches) {
+    // A phone: the members drawer makes way and the card is a sheet at the bottom, in full sight.
+    document.body.classList.remove('show-members');
+    card.style.top = '';
+  } else {
+    const rect = anchor.getBoundingClientRect();
+    card.style.top = `${Math.max(8, Math.min(rect.top, window.innerHeight - 320))}px`;
+  }
   card.hidden = false;
 }
+
+/** Screens where the channel and member lists are drawers (style.css's phone layout). */
+const PHONE_MEDIA = '(max-width: 720px)';
 
 /** @param {Json} body */
 async function updateUser(body) {
@@ -745,7 +886,7 @@ async function send() {
     }
   } catch (err) {
     input.value = text;
-    error.textContent = /** @type {Error} */ (err).message;
+    error.textContent = err instanceof Unreachable ? t(locale(), 'botRestartingCommand') : /** @type {Error} */ (err).message;
   }
   scheduleRefresh();
 }
@@ -818,13 +959,21 @@ function setup() {
   $('#toggle-channels').addEventListener('click', () => document.body.classList.toggle('show-channels'));
   $('#toggle-members').addEventListener('click', () => document.body.classList.toggle('show-members'));
   $('#scrim').addEventListener('click', () => document.body.classList.remove('show-channels', 'show-members'));
+  // Links to a channel or message of this server are followed inside the page.
+  $('#messages').addEventListener('click', (ev) => {
+    const target = /** @type {HTMLElement} */ (ev.target).closest?.('.mention-channel');
+    if (!(target instanceof HTMLElement) || !target.dataset.channel) return;
+    ev.preventDefault();
+    jumpTo(target.dataset.channel, target.dataset.message);
+  });
   inlineForm('#add-channel', '#add-channel-form', 'addChannelPlaceholder', async (name) => {
     const { channel } = await act('channels', { name });
     state.channel = channel;
     void refresh();
   });
   inlineForm('#add-user', '#add-user-form', 'addUserPlaceholder', async (name) => {
-    await act('users', { name });
+    const language = browserLocale();
+    await act('users', language ? { name, locale: language } : { name });
     scheduleRefresh();
   });
   document.addEventListener('click', (ev) => {

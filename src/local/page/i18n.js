@@ -79,6 +79,9 @@ const en = {
   welcomePlayJaccuse: '🫵 J’Accuse! · 4 players',
   welcomeCommandJaccuse: '/jaccuse new seats:4 bots:3',
   welcomeNote: 'Each button sends the command it names as if you typed it (e.g. {command}: you and three bots); then click Start on the lobby. Friends join with Join; “You are” (top right) switches whose eyes you look through.',
+  welcomeLanguage: 'Client language: {language} (taken from your browser). To change it, click your name in the member list.',
+  botRestarting: 'The bot is restarting: your click did not reach it. It is sent again as soon as the bot is back.',
+  botRestartingCommand: 'The bot is restarting: your command was not sent. Send it again in a moment.',
 };
 
 /** @type {PageCatalog} The page's own words in neutral Spanish (both es-ES and es-419). */
@@ -153,6 +156,9 @@ const es = {
   welcomePlayJaccuse: '🫵 J’Accuse! · 4 jugadores',
   welcomeCommandJaccuse: '/jaccuse nueva plazas:4 bots:3',
   welcomeNote: 'Cada botón envía el comando que indica como si lo escribieras (p. ej. {command}: tú y tres bots); luego haz clic en Empezar en la sala. Tus amigos se unen con Unirme; «Eres» (arriba a la derecha) cambia con los ojos de quién miras.',
+  welcomeLanguage: 'Idioma del cliente: {language} (el de tu navegador). Para cambiarlo, haz clic en tu nombre en la lista de miembros.',
+  botRestarting: 'El bot se está reiniciando: tu clic no le llegó. Se envía de nuevo en cuanto vuelva.',
+  botRestartingCommand: 'El bot se está reiniciando: tu comando no se envió. Vuelve a enviarlo en un momento.',
 };
 
 /** @type {Record<string, PageCatalog>} */
@@ -179,6 +185,35 @@ export function t(locale, key, params = {}) {
   const catalog = (locale && catalogs[locale]) || en;
   const text = catalog[key] ?? en[key] ?? key;
   return text.replace(/\{(\w+)\}/g, (_m, name) => (name in params ? String(params[name]) : `{${name}}`));
+}
+
+/**
+ * The Discord client language for a browser's preferred languages (`navigator.languages`,
+ * BCP 47 tags, most preferred first), as Discord's client picks one from the system: the first
+ * tag that names one of `supported` exactly or by its language — Spanish of Spain (or with no
+ * region) es-ES and every other Spanish es-419, British-style English en-GB and other English
+ * en-US, Portuguese pt-BR, Chinese of Taiwan, Hong Kong or Macau (or Hant) zh-TW and other
+ * Chinese zh-CN, Norwegian Bokmål / Nynorsk `no`. Null when none matches.
+ * @param {readonly string[]} languages
+ * @param {readonly string[]} supported Discord locale codes
+ * @returns {string | null}
+ */
+export function discordLocaleOf(languages, supported) {
+  const has = (/** @type {string} */ code) => (supported.includes(code) ? code : null);
+  for (const tag of languages) {
+    const parts = tag.toLowerCase().split('-');
+    const base = parts[0] ?? '';
+    const region = parts.slice(1).find((p) => p.length === 2 || /^\d{3}$/.test(p)) ?? '';
+    const exact = supported.find((code) => code.toLowerCase() === tag.toLowerCase());
+    let found = exact ?? null;
+    if (!found && base === 'es') found = has(region === '' || region === 'es' ? 'es-ES' : 'es-419');
+    if (!found && base === 'en') found = has(['gb', 'ie', 'au', 'nz', 'in', 'za'].includes(region) ? 'en-GB' : 'en-US');
+    if (!found && base === 'zh') found = has(['tw', 'hk', 'mo'].includes(region) || parts.includes('hant') ? 'zh-TW' : 'zh-CN');
+    if (!found && (base === 'nb' || base === 'nn')) found = has('no');
+    if (!found) found = supported.find((code) => code.toLowerCase().split('-')[0] === base) ?? null;
+    if (found) return found;
+  }
+  return null;
 }
 
 /** Every key of the English catalog (tests check other catalogs against it). */

@@ -3,7 +3,8 @@
  * Discord's message markdown as safe HTML: every character of the input is escaped first,
  * then only the markup Discord knows becomes tags — **bold**, *italics* / _italics_,
  * __underline__, ~~strike~~, ||spoiler||, `code`, ```code blocks```, > quotes, # headers,
- * -# subtext, - lists, [masked](https://links), bare links, mentions (<@id> → @name,
+ * -# subtext, - lists, [masked](https://links), bare links, links to a channel or message of
+ * this server (shown and followed inside the page, as Discord's client does), mentions (<@id> → @name,
  * <#id> → #channel, <@&id> → @role), custom emoji and <t:unix:style> timestamps (R live).
  */
 
@@ -15,6 +16,7 @@
  * @property {string} me the viewer's user id (their mentions are highlighted)
  * @property {string} locale the viewer's client language (timestamps)
  * @property {number} now current time in ms (relative timestamps)
+ * @property {string} [guildId] the server shown: its `discord.com/channels/…` links open inside the page
  */
 
 /** @param {string} s */
@@ -85,6 +87,12 @@ export function renderInline(text, ctx) {
   // Inline code first: nothing inside it is markup.
   let s = text.replace(/(`+)([^`]|[^`][\s\S]*?[^`])\1(?!`)/g, (_m, _ticks, code) => keep(`<code class="inline">${escapeHtml(code)}</code>`));
   s = escapeHtml(s);
+  // A link to a channel or message of this server: a "#channel › 💬" pill followed inside the page.
+  s = s.replace(/https:\/\/(?:(?:ptb|canary)\.)?discord(?:app)?\.com\/channels\/(\d{15,21})\/(\d{15,21})(?:\/(\d{15,21}))?(?![\w/])/g, (url, guild, channel, message) => {
+    if (!ctx.guildId || guild !== ctx.guildId) return url;
+    const name = escapeHtml(ctx.channelName(channel) ?? 'unknown');
+    return keep(`<a class="mention mention-channel message-link" href="#" data-channel="${channel}"${message ? ` data-message="${message}"` : ''} title="${url}">#${name}${message ? ' › 💬' : ''}</a>`);
+  });
   // Links (masked, then bare) before emphasis, so underscores in URLs stay put.
   s = s.replace(/\[([^\]\n]+)\]\((https?:\/\/[^\s)]+)\)/g, (_m, label, url) => keep(`<a href="${url}" target="_blank" rel="noopener noreferrer">${label}</a>`));
   s = s.replace(/https?:\/\/[^\s<\u0000]+[^\s<.,:;"')\]!?\u0000]/g, (url) => keep(`<a href="${url}" target="_blank" rel="noopener noreferrer">${url}</a>`));

@@ -21,6 +21,9 @@ export const DISCORD_LOCALES = [
   'sv-SE', 'vi', 'tr', 'cs', 'el', 'bg', 'ru', 'uk', 'hi', 'th', 'zh-CN', 'ja', 'zh-TW', 'ko',
 ] as const;
 
+/** The client language a new emulated user starts with (Discord's default). */
+export const DEFAULT_CLIENT_LOCALE = 'en-US';
+
 /** How many messages of a channel the view carries (Discord loads 50 at a time; we keep a little more). */
 export const VIEW_MESSAGE_LIMIT = 100;
 
@@ -36,7 +39,8 @@ export const bodies = {
   modal: z.strictObject({ as: snowflake, interaction: snowflake, values: z.record(z.string().max(100), z.union([z.string().max(4000), z.array(z.string().max(100)).max(25)])) }),
   dismiss: z.strictObject({ as: snowflake, message: snowflake }),
   read: z.strictObject({ as: snowflake, channel: snowflake, message: snowflake }),
-  addUser: z.strictObject({ name: z.string() }),
+  addUser: z.strictObject({ name: z.string(), locale: z.enum(DISCORD_LOCALES).optional() }),
+  clientLocale: z.strictObject({ user: snowflake, locale: z.enum(DISCORD_LOCALES) }),
   updateUser: z.strictObject({ user: snowflake, name: z.string().optional(), manageGuild: z.boolean().optional(), locale: z.enum(DISCORD_LOCALES).optional() }),
   addChannel: z.strictObject({ name: z.string() }),
 };
@@ -101,7 +105,7 @@ export class LocalApi {
       bot: { id: emu.botUserId, name: emu.botName, online: emu.liveSessions > 0 },
       me: me.id,
       channel: channel.id,
-      members: members.map((m) => ({ ...m, unreadPings: unread(m.id) })),
+      members: members.map((m) => ({ ...m, unreadPings: unread(m.id), languageSettled: this.page.languageIsSettled(m.id) })),
       channels: channels.map((c) => ({ ...c, unreadPings: unread(me.id, c.id) })),
       commands: this.commandsFor(me.id),
       messages: messages.map((m) => messageView(m, emu.pingedBy(m.id).includes(me.id))),
@@ -196,8 +200,25 @@ export class LocalApi {
         const b = parseBody(bodies.addUser, body);
         const name = cleanDisplayName(b.name);
         if (!name) throw new HttpError(400, 'A display name has 1 to 32 characters.');
-        const user = this.emu.addUser(name);
+        // Added from a browser: its language (README "Quick start"), as Discord's client takes the system's.
+        const user = this.emu.addUser(name, b.locale ? { locale: b.locale } : {});
+        if (b.locale) {
+          this.page.settleLanguage(user.id);
+          this.pageChanged();
+        }
         return { user: user.id };
+      }
+      case 'users/client-locale': {
+        // The first browser to look through a user still in the default language (never chosen)
+        // gives them its own; a language set any other way (the member card, a test) stays.
+        const b = parseBody(bodies.clientLocale, body);
+        const member = this.emu.members().find((m) => m.id === b.user);
+        if (!member) throw new HttpError(404, 'No such member.');
+        if (this.page.settleLanguage(b.user)) {
+          if (member.locale === DEFAULT_CLIENT_LOCALE) this.emu.setUserLocale(b.user, b.locale);
+          this.pageChanged();
+        }
+        return { user: b.user, locale: this.emu.members().find((m) => m.id === b.user)!.locale };
       }
       case 'users/update': {
         const b = parseBody(bodies.updateUser, body);
@@ -206,7 +227,11 @@ export class LocalApi {
         if (b.name !== undefined && !cleanDisplayName(b.name)) throw new HttpError(400, 'A display name has 1 to 32 characters.');
         if (b.manageGuild !== undefined && member.owner && !b.manageGuild) throw new HttpError(400, 'The server owner always has every permission.');
         if (b.name !== undefined) this.emu.renameUser(b.user, b.name);
-        if (b.locale !== undefined) this.emu.setUserLocale(b.user, b.locale);
+        if (b.locale !== undefined) {
+          this.emu.setUserLocale(b.user, b.locale);
+          // Chosen on the member card: no browser changes it any more.
+          if (this.page.settleLanguage(b.user)) this.pageChanged();
+        }
         if (b.manageGuild !== undefined && !member.owner) this.emu.setManageGuild(b.user, b.manageGuild);
         return { user: b.user };
       }

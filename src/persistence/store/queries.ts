@@ -221,6 +221,8 @@ export function openTableHeadsQuery(db: QueryDb, t: StoreTables, openWhere: SQL[
   return db
     .select({
       id: gameTables.id,
+      guildId: gameTables.guildId,
+      channelId: gameTables.channelId,
       status: gameTables.status,
       deadlineAt: gameTables.deadlineAt,
       version: gameTables.version,

@@ -132,6 +132,9 @@ export interface OpenTablesFilter {
  */
 export interface OpenTableHead {
   id: number;
+  /** Where the table lives (start-up: a table whose server or channel is gone ends, src/lifecycle.ts). */
+  guildId: string;
+  channelId: string;
   status: TableStatus;
   /** As in TableRow: when the current decision (or the idle lobby) expires; null when nothing waits. */
   deadlineAt: number | null;
