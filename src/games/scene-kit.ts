@@ -20,8 +20,11 @@ export const PHONE_DISPLAY_PX = 330;
 /** The smallest text allowed at PHONE_DISPLAY_PX, CSS px. */
 export const MIN_CSS_PX = 11;
 
-/** The smallest text drawn, px: 20 px of 540 is 12.2 CSS px at 330 (and 11 at 297, the local page on a 390-px phone). */
-export const MIN_TEXT_PX = 20;
+/**
+ * The smallest text drawn, px: 21 px of 540 is 12.8 CSS px at 330, and 11.2 at 288 — the width
+ * the local page shows a picture at on a 390-px phone (inside its message's container).
+ */
+export const MIN_TEXT_PX = 21;
 
 /** Names and card words, px. */
 export const NAME_PX = 24;

@@ -110,7 +110,11 @@ describe.skipIf(!BROWSER)('local play: every game\'s table drawn, as a player se
           await bringIntoView(board);
           expect((await picture(board)).shownRight).toBeLessThanOrEqual(390);
           await snapshot(page, `table-${game}-${lang}-phone.png`);
+          // The whole board and the whole hand as the phone shows them (docs/screenshots/).
+          await snapshot(board, `board-${game}-${lang}-phone-390.png`);
+          await bringIntoView(hand);
           expect((await picture(hand)).shownRight).toBeLessThanOrEqual(390);
+          await snapshot(hand, `hand-${game}-${lang}-phone-390.png`);
         } finally {
           await page.close();
           play.emulator.setUserLocale(ana.id, 'en-US');
