@@ -147,7 +147,10 @@ export const reviewClick: ComponentHandler<'review'> = async (interaction, app, 
     return;
   }
   const mod = loaded.mod;
-  const textBoards = mod.pictures ? app.publisher.panelAsText(undefined, interaction.user.id, await app.service.preferences.textPanels(interaction.user.id).catch(() => false)) : false;
+  // The reader's text-panels setting: with their seat row when they played here (read with the table), else read on its own.
+  const mine = loaded.seats.find((row) => row.userId === interaction.user.id);
+  const stored = mine || !mod.pictures ? false : await app.service.preferences.textPanels(interaction.user.id).catch(() => false);
+  const textBoards = mod.pictures ? app.publisher.panelAsText(mine, interaction.user.id, stored) : false;
   const pictureWork = textBoards ? Promise.resolve(null) : reviewStepPictures(app, mod, input, text);
   // As a panel click (src/discord/interactions/panels.ts): pictures not drawn in time follow the acknowledgement.
   const acknowledged = interaction.deferred || interaction.replied;
