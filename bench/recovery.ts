@@ -70,7 +70,7 @@ const HAND_OVER_TIMEOUT_MS = 30_000;
  * every STALE_EVERY-th, SEED_CONCURRENCY at a time (on SQLite the store runs them one after another anyway), every
  * timer at its maximum (LONG_TIMERS): seeding 10,000 tables on PostgreSQL takes minutes, and a
  * deadline that passed before the recovery would make it commit a fresh deadline for that table
- * (README "Restarts") — a different measurement from loading and re-arming open tables.
+ * (docs/tables.md "Restarts") — a different measurement from loading and re-arming open tables.
  */
 export async function seedTables(store: Store, n: number): Promise<void> {
   const service = new TableService({ store, registry: defaultRegistry(), logger: silentLogger });

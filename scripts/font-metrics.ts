@@ -1,7 +1,7 @@
 /**
  * Regenerates src/games/font-metrics.ts: the advance width of every character the shipped
  * fonts draw (assets/fonts/, DejaVu Sans and Bold subsets), so the games' drawers measure text
- * as resvg lays it out (docs/pictures.md "Text"). Reads the fonts' `cmap` (format 4) and
+ * as resvg lays it out (docs/pictures.md). Reads the fonts' `cmap` (format 4) and
  * `hmtx` tables; kerning is left out, which only ever makes a measured text wider than drawn.
  *
  * `npx tsx scripts/font-metrics.ts` (run again after `sh scripts/subset-fonts.sh`).

@@ -231,8 +231,15 @@ export function createApp(config: Config, opts: AppOptions): App {
     ...(serviceDeps.now ? { now: serviceDeps.now } : {}),
     ...(opts.shard ? { shard: opts.shard } : {}),
   });
-  const context: AppContext = { store, service, messageIds, registry, publisher, rest: client.rest, logger, turnNotices, tournaments };
   const commands = buildCommands(registry);
+  const platform = {
+    commandGuildId: config.devGuildId,
+    commandNames: commands.map((command) => command.name),
+    restShare: config.restGlobalShare,
+    restPerSecond: Math.max(1, Math.floor(DISCORD_GLOBAL_PER_SECOND * config.restGlobalShare)),
+    apiUrl: config.discordApiUrl,
+  };
+  const context: AppContext = { store, service, messageIds, registry, publisher, rest: client.rest, logger, turnNotices, tournaments, platform };
   const router = createRouter(context, commands);
   client.on(Events.InteractionCreate, (interaction) => void router(interaction));
   client.on(Events.Error, (err) => logger.error({ err }, 'discord client error'));

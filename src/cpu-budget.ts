@@ -1,5 +1,5 @@
 /**
- * One CPU budget for every worker thread of the process (docs/pictures.md "Render pool";
+ * One CPU budget for every worker thread of the process (docs/pictures.md;
  * docs/bots-pool.md "Workers and queueing"): the AI players' searches (src/bots/pool.ts) and the
  * picture renders (src/discord/pictures/pool.ts) each have a pool of cores − 1 threads, but at
  * most `slots` = cores − 1 of those threads compute at once, so the event loop always keeps a

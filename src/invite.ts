@@ -1,5 +1,5 @@
 /**
- * The bot's invite link (README "Invite the bot"): scopes `bot` and `applications.commands`,
+ * The bot's invite link (README "Create the Discord application"): scopes `bot` and `applications.commands`,
  * and the channel permissions a table needs in every kind of channel it can live in
  * (REQUIRED_CHANNEL_PERMISSIONS and REQUIRED_THREAD_PERMISSIONS: View Channels, Send Messages,
  * Send Messages in Threads, Embed Links, Attach Files) plus Read Message History

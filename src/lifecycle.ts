@@ -1,6 +1,5 @@
 /**
- * When the world changes under a table (docs/discord-conformance.md "Lifecycle events"; README
- * "Where tables can live"): the gateway tells the bot (Guilds intent) that it was removed from a
+ * When the world changes under a table (docs/discord-conformance.md "Lifecycle events"): the gateway tells the bot (Guilds intent) that it was removed from a
  * server (GUILD_DELETE without `unavailable`; with it, an outage, which changes nothing), that a
  * channel or thread was deleted (CHANNEL_DELETE, with the threads under it; THREAD_DELETE), or
  * that a thread was locked (THREAD_UPDATE: without Manage Threads the bot can neither post nor

@@ -1,6 +1,6 @@
 /**
  * The CPU budget shared by the AI players' searches and the picture renders (src/cpu-budget.ts,
- * docs/pictures.md "Render pool"): a render waiting for the only slot gets it from a running
+ * docs/pictures.md): a render waiting for the only slot gets it from a running
  * search within the search's check interval, the search is credited the time it lent, and a
  * stream of renders gets at most RENDER_SHARE of a search's time.
  */

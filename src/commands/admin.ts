@@ -8,10 +8,13 @@
  * - `/admin tables` — the open tables of this server (channel, game, players, age, last move)
  * - `/admin end table:<id>` — end a stuck table after a confirmation; not rated
  * - `/admin leaderboard-reset game:<game>` — start a new season after a confirmation
+ * - `/admin check` — what the bot may do in this channel and whether its parts work
+ *   (src/commands/admin-check.ts), privately
  * - `/admin settings [turn-timer] [counter-window] [vote-timer] [allow-channel] [remove-channel] [host-role] [reset] [language] [text-boards]` —
  *   server defaults for new tables, and where and by whom tables may be opened
  */
-import { ChannelType, InteractionContextType, PermissionFlagsBits, SlashCommandBuilder, type ChatInputCommandInteraction } from 'discord.js';
+import { ChannelType, InteractionContextType, MessageFlags, PermissionFlagsBits, SlashCommandBuilder, type ChatInputCommandInteraction } from 'discord.js';
+import { adminCheckReport } from './admin-check.js';
 import {
   invalidSettings,
   SETTING_LIMITS,
@@ -107,6 +110,7 @@ export function adminCommand(registry: GameRegistry): SlashCommand {
     .setDescription(commands.admin)
     .setContexts(InteractionContextType.Guild)
     .setDefaultMemberPermissions(PermissionFlagsBits.ManageGuild)
+    .addSubcommand((sub) => sub.setName('check').setDescription(commands.adminCheck))
     .addSubcommand((sub) =>
       sub
         .setName('tables')
@@ -182,6 +186,12 @@ export function adminCommand(registry: GameRegistry): SlashCommand {
       }
       const guildId = interaction.guildId;
       switch (sub) {
+        case 'check':
+          // A few reads and a test picture: acknowledged first (privately), then filled in.
+          await interaction.deferReply({ flags: MessageFlags.Ephemeral });
+          await interaction.editReply({ content: await adminCheckReport(interaction, app, text), allowedMentions: { parse: [] } });
+          log.outcome = 'ok';
+          return;
         case 'tables':
           log.outcome = 'ok';
           await interaction.reply(privateText(adminTablesText(await openTablesPage(app.store, guildId, interaction.options.getInteger('page') ?? 1), app.registry, text)));

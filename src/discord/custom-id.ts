@@ -1,5 +1,5 @@
 /**
- * The custom_id codec (docs/architecture.md §4 `custom_id`, README "Architecture"). Every component the
+ * The custom_id codec (docs/architecture.md §8, README "Architecture"). Every component the
  * bot draws carries a short, versioned id that the one global router decodes with zod:
  *
  * - `rh1:g:<table>:<step>:<code>` — a game action button (code = the game's encodeAction)

@@ -163,7 +163,7 @@ export interface GameDefinition<
   autoAction?(state: S, seat: Seat): A;
   /**
    * What everyone may see (the board, spectators): every secret is stripped
-   * (docs/architecture.md §3 `view(state, null)`).
+   * (docs/architecture.md §3 `publicView`).
    */
   publicView(state: S): PV;
   /** What `seat` may see: the public view plus that seat's own secrets, nothing of others'. */

@@ -113,12 +113,17 @@ export interface LessonScript<A = unknown, K extends string = string> {
   learner: Seat;
   /** The seed of the teaching deal (`definition.setup(options, seats, seed, { hostSeat: learner })`). */
   seed: number;
+  /**
+   * The lesson panel shows the public board's picture above the learner's own: for games whose
+   * hand picture does not show the whole table (every rival's cards and slots). Default false.
+   */
+  showBoard?: boolean;
   /** The line, in order. The lesson is complete once the last decision's moves are made. */
   decisions: readonly LessonDecision<A, K>[];
   /** The note shown when the lesson is complete (with the offers to play a real game). */
   end: LessonNote<K>;
   /**
-   * One extra note per variant or mode beyond the lesson's own game (README "Learn to play"):
+   * One extra note per variant or mode beyond the lesson's own game (docs/lessons.md "Lessons are data of the game slice"):
    * shown once, on a player's first table with that option value. Keyed `option=value`
    * (option keys of the game's options schema), e.g. `variant=no-bluff`; `seats=N` for a
    * player count with rules of its own (Tricks and the Phantom's two and three players).

@@ -8,6 +8,7 @@
  */
 import type { GameEvent, Seat, Viewer } from './engine.js';
 import { MIN_LABEL_PX, type PictureContext } from './picture.js';
+import { HIGHLIGHT_RING } from './scene.js';
 import { circle as svgCircle, drawable, esc, fitText, rect, round, text, textWidth, THEME, wrapText } from './svg.js';
 
 /** Alt text and its limit live in svg.ts (one definition for every game's pictures). */
@@ -23,6 +24,16 @@ export interface StrokeOptions {
   width?: number;
   fill?: string;
   dash?: string;
+}
+
+/**
+ * The lesson highlight ring of an SVG drawer (docs/lessons.md; scene drawers get it from
+ * `SceneBuilder.finish`, src/games/scene.ts): a thick cyan outline around the box (x, y, w, h),
+ * drawn when `ctx.highlight` holds `key` — else nothing.
+ */
+export function highlightRingAt(ctx: PictureContext, key: string, x: number, y: number, w: number, h: number): string {
+  if (!ctx.highlight?.has(key)) return '';
+  return rect(x, y, w, h, { fill: 'none', radius: 14, stroke: HIGHLIGHT_RING, strokeWidth: 7 });
 }
 
 /** A straight line from (x1, y1) to (x2, y2). */

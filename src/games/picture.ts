@@ -64,6 +64,14 @@ export interface PictureContext {
    * "your hand" or "(you)". Default false: in play a hand is only ever shown to its own player.
    */
   onlooker?: boolean;
+  /**
+   * Lesson highlights (docs/lessons.md): the parts of the picture a lesson's note points at, by
+   * the game's own keys (e.g. Suspicion `slot:<seat>:<slot>`, `hand:<card>`). A drawer rings
+   * each part it draws whose key is here — a scene drawer by passing the part's key to
+   * `SceneBuilder.put` and `highlight` to `finish` (src/games/scene.ts) — and ignores the rest.
+   * Absent outside lessons.
+   */
+  highlight?: ReadonlySet<string>;
 }
 
 /**

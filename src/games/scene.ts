@@ -1,5 +1,5 @@
 /**
- * Pictures as scenes of pieces (docs/pictures.md "Composing"): a drawer (`src/games/<game>/pictures.ts`)
+ * Pictures as scenes of pieces (docs/pictures.md): a drawer (`src/games/<game>/pictures.ts`)
  * lays a picture out as pieces — a tile in one of its states, a card, a name label, a panel, the
  * key — each an SVG fragment drawn in its own box of whole pixels, placed at whole-pixel
  * positions. The picture's SVG (the source of truth: golden files, leak tests) is the pieces in
@@ -31,6 +31,23 @@ export interface PlacedPiece {
   /** Top edge, px from the picture's top (a whole number). */
   y: number;
   piece: Piece;
+  /**
+   * The part of the game this piece shows, in the game's own terms (e.g. `slot:2:0`), for the
+   * lesson highlights (`PictureContext.highlight`, docs/lessons.md); absent for most pieces.
+   */
+  key?: string;
+}
+
+/**
+ * The colour of a lesson highlight ring (docs/lessons.md): a bright cyan that no game uses for
+ * anything else (the "just changed" marks are gold, a turn's frame too, the player's own blue).
+ */
+export const HIGHLIGHT_RING = '#2de2e6';
+
+/** The ring drawn over a highlighted piece of `w` × `h` px: a thick outline inside its box. */
+export function highlightRing(w: number, h: number): Piece {
+  const inset = 3;
+  return piece(w, h, `<rect x="${inset}" y="${inset}" width="${w - 2 * inset}" height="${h - 2 * inset}" rx="12" fill="none" stroke="${HIGHLIGHT_RING}" stroke-width="6"/>`);
 }
 
 /** A picture as pieces: drawn over an opaque background in order (later pieces on top). */
@@ -69,10 +86,10 @@ export class SceneBuilder {
    * Place `p` with its top-left corner at (`x`, `y`). Throws when the position is not whole
    * pixels or the piece sticks out left, right or above the picture (a drawer's bug).
    */
-  put(x: number, y: number, p: Piece): this {
+  put(x: number, y: number, p: Piece, key?: string): this {
     if (!Number.isInteger(x) || !Number.isInteger(y)) throw new Error(`piece position must be whole pixels, not ${x}, ${y}`);
     if (x < 0 || y < 0 || x + p.w > this.width) throw new Error(`piece ${p.w} × ${p.h} at ${x}, ${y} is outside the ${this.width}-px picture`);
-    this.placed.push({ x, y, piece: p });
+    this.placed.push(key === undefined ? { x, y, piece: p } : { x, y, piece: p, key });
     this.bottom = Math.max(this.bottom, y + p.h);
     return this;
   }
@@ -82,9 +99,17 @@ export class SceneBuilder {
     return this.bottom;
   }
 
-  /** The scene, `height` px tall (default: down to the lowest piece). */
-  finish(height = this.bottom): Scene {
-    return { width: this.width, height: Math.ceil(height), background: this.background, placed: [...this.placed] };
+  /**
+   * The scene, `height` px tall (default: down to the lowest piece). Each piece put with a key
+   * in `highlight` (`PictureContext.highlight`: a lesson's note, docs/lessons.md) gets a
+   * highlight ring on top, in its own box.
+   */
+  finish(height = this.bottom, highlight?: ReadonlySet<string>): Scene {
+    const rings: PlacedPiece[] = [];
+    if (highlight && highlight.size > 0) {
+      for (const placed of this.placed) if (placed.key !== undefined && highlight.has(placed.key)) rings.push({ x: placed.x, y: placed.y, piece: highlightRing(placed.piece.w, placed.piece.h) });
+    }
+    return { width: this.width, height: Math.ceil(height), background: this.background, placed: [...this.placed, ...rings] };
   }
 }
 

@@ -106,7 +106,7 @@ export const seats = sqliteTable(
     botLevel: text('bot_level'),
     /**
      * The player has opened their hand (Show my hand, `/hand`) at least once in this game:
-     * until then a counter window they race in waits longer (README "Suspicion notes",
+     * until then a counter window they race in waits longer (docs/tables.md "Suspicion notes",
      * UNSEEN_HAND_WINDOW_MS in src/tables/policy.ts).
      */
     looked: integer('looked', { mode: 'boolean' }).notNull().default(false),
@@ -251,7 +251,7 @@ export const guildSettings = sqliteTable('guild_settings', {
   hostRoleId: text('host_role_id'),
   /** Public boards drawn as text instead of pictures (README "Pictures"); null = pictures. */
   textBoards: integer('text_boards', { mode: 'boolean' }),
-  /** Who may watch a new table (README "Watching"): 'public', 'delayed' or 'off'; null = 'public'. */
+  /** Who may watch a new table (docs/watching.md "Spectator rules of a table"): 'public', 'delayed' or 'off'; null = 'public'. */
   spectators: text('spectators'),
   /** With `spectators` 'delayed': how many moves behind watchers are; null = the default. */
   spectatorDelay: integer('spectator_delay'),

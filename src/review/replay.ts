@@ -129,7 +129,7 @@ export function eventsAt(replay: GameReplay, step: number, view: ReviewView): Ga
  * player may see their own seat's view, during and after the game; every other seat's view and
  * everything revealed only once the game is over (`over`: finished, or cancelled / abandoned —
  * a table that will never move again). `viewerSeat` is the asker's seat, null for a non-player.
- * `watchersSeeHands`: the table lets watchers see every hand after the end (README "Watching"),
+ * `watchersSeeHands`: the table lets watchers see every hand after the end (docs/watching.md "Spectator rules of a table"),
  * so a non-player may too once it is over.
  */
 export function mayView(view: ReviewView, viewerSeat: Seat | null, over: boolean, watchersSeeHands = false): boolean {

@@ -1,5 +1,5 @@
 /**
- * What a watcher's panel shows (README "Watching"; docs/watching.md), pure: the step of the
+ * What a watcher's panel shows (docs/watching.md "Spectator rules of a table"; docs/watching.md), pure: the step of the
  * replayed game the table's spectator rules allow (src/tables/spectators.ts `watcherStep`), its
  * view (public, or every hand once the game is over when the table allows it) and the moves up
  * to it as that view saw them. Built from the replay's steps up to that step only — never from

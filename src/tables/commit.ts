@@ -87,7 +87,7 @@ export class GameCommitter {
   }
 
   /**
-   * Auto-play away and departed seats while they are the ones to act (README "Deadlines").
+   * Auto-play away and departed seats while they are the ones to act (docs/tables.md "Deadlines").
    * Away seats are only auto-played while at least one player is present, so a table
    * nobody attends advances at deadline pace instead of racing to the end. Writes one
    * `auto` action-log row per move; returns the new state, its pending decision, the

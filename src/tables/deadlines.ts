@@ -1,5 +1,5 @@
 /**
- * Deadlines (src/tables/service.ts; README "Deadlines"): what a passed deadline does — the
+ * Deadlines (src/tables/service.ts; docs/tables.md "Deadlines"): what a passed deadline does — the
  * lobby closes, or the seats still to act get the game's default action, missed turns mark a
  * seat away, and a game nobody plays ends as abandoned — and stopping the timers at shutdown.
  */
@@ -12,7 +12,7 @@ import { isLesson, LESSON_IDLE_REASON } from './lesson-rules.js';
 import { deadlineFor, isAbandoned, isBotSeat, isPresent, keepRecent } from './policy.js';
 import type { StoredEvent, TableSnapshot } from './types.js';
 
-/** Consecutive missed turn/vote deadlines after which a seat is marked away (README "Deadlines"). */
+/** Consecutive missed turn/vote deadlines after which a seat is marked away (docs/tables.md "Deadlines"). */
 export const AWAY_AFTER_MISSED = 2;
 
 /** Deadlines of the tables this process owns. */

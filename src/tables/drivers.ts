@@ -55,7 +55,7 @@ export function playWhile(def: AnyGameDefinition, state: unknown, next: NextMove
 }
 
 /**
- * The deadline rule (README "Deadlines"): when decision `due` (the pending decision of
+ * The deadline rule (docs/tables.md "Deadlines"): when decision `due` (the pending decision of
  * `state`) runs out of time, every seat it still waits for gets the game's default action
  * (`definition.defaultAction`), in `seatsToAct(due)` order — until the decision step
  * changes, the game ends, or a listed seat is no longer asked to act.
@@ -77,7 +77,7 @@ export function playDeadline(def: AnyGameDefinition, state: unknown, due: Pendin
 }
 
 /**
- * Auto-play (README "Deadlines": away players): while a seat for which `absent(seat)` holds
+ * Auto-play (docs/tables.md "Deadlines": away players): while a seat for which `absent(seat)` holds
  * is among those to act, play its `definition.autoAction` (or `defaultAction` when the game
  * has none) — the first such seat in `seatsToAct` order each time — up to `limit` moves.
  */

@@ -1,6 +1,6 @@
 /**
- * Tables whose place is gone (docs/discord-conformance.md "Lifecycle events"; README "Where
- * tables can live"): the bot was removed from the server (GUILD_DELETE without `unavailable`),
+ * Tables whose place is gone (docs/discord-conformance.md "Lifecycle events"): the bot was
+ * removed from the server (GUILD_DELETE without `unavailable`),
  * the table's channel or thread was deleted (CHANNEL_DELETE, THREAD_DELETE, or Unknown Channel
  * on a request), or its thread was locked by a moderator. Such a table ends at once as
  * cancelled — not rated, still reviewable — its deadline timer stops, and its change says

@@ -106,7 +106,7 @@ export function decisionMs(pending: Exclude<Pending, { kind: 'over' }>, options:
 
 /**
  * A decision whose deadline passed while the bot was down gets this long from the moment the
- * bot is ready again, in ms (README "Restarts"): at a live table min(its own length,
+ * bot is ready again, in ms (docs/tables.md "Restarts"): at a live table min(its own length,
  * `liveGraceMs`); at a turn-based table REMIND_WHEN_LEFT of its length (the player is
  * reminded at once and keeps a quarter of their time: the downtime counts against no one).
  */

@@ -67,7 +67,7 @@ export class TablePlay extends TablePart {
       if (!this.comesBack(read.table, read.me) && !firstLook(read.table, read.me)) {
         return ok({ snapshot: await this.snapshotOf(this.store, read.table, read.seats), cameBack: false });
       }
-      // The seat comes back from away, or opens its hand for the first time (README "Suspicion
+      // The seat comes back from away, or opens its hand for the first time (docs/tables.md "Suspicion
       // notes": reaction windows stop waiting longer for it): write it, deciding again from the locked row.
       const result = await this.transact(async (tx) => {
         const locked = await check(tx, await tx.lockTable(tableId));

@@ -12,7 +12,7 @@ import type { StoredEvent, StoredResult } from './types.js';
 /** How many recent events a table keeps for the board log and panel notes. */
 export const RECENT_EVENTS_KEPT = 30;
 
-/** A game nobody plays ends after at least this long without a player's move (README "Deadlines"), in ms. */
+/** A game nobody plays ends after at least this long without a player's move (docs/tables.md "Deadlines"), in ms. */
 export const ABANDON_AFTER_MS = 10 * 60 * 1000;
 /** … and only once every away player missed this many turn/vote deadlines in a row. */
 export const ABANDON_AFTER_TIMEOUTS = 3;
@@ -48,7 +48,7 @@ export function isPresent(row: SeatRow): boolean {
 }
 
 /**
- * Whether nobody plays the table any more (README "Deadlines"): every human seat is away or
+ * Whether nobody plays the table any more (docs/tables.md "Deadlines"): every human seat is away or
  * has left (bot seats never count), at least one is away rather than gone (a table everyone
  * left ends at once), every away human seat missed ABANDON_AFTER_TIMEOUTS turn/vote
  * deadlines in a row, and ABANDON_AFTER_MS passed since `lastMoveAt` — the last move a human
@@ -64,7 +64,7 @@ export function isAbandoned(seats: SeatRow[], lastMoveAt: number, now: number): 
 /**
  * The shortest time, in ms, a reaction window (Suspicion's counter race, counter-counter and
  * cancel windows: `timer: 'reaction'`) stays open while a human who must answer in it has
- * never opened their hand in this game (README "Suspicion notes"). A newcomer is not raced
+ * never opened their hand in this game (docs/tables.md "Suspicion notes"). A newcomer is not raced
  * out of a 10-second window before they have seen their cards: the window lasts at least
  * this long from its opening; once they have looked, windows have their table's length.
  */

@@ -1,5 +1,5 @@
 /**
- * Start-up recovery of one process (README "Restarts"), in the order `App.start` runs it once
+ * Start-up recovery of one process (docs/tables.md "Restarts"), in the order `App.start` runs it once
  * the gateway is ready: re-arm every open table's deadline (extending those that passed while
  * the bot was down), hand the boards the previous process did not publish to the publisher,
  * then schedule the AI players that were to move. Only the tables of the service's shards.

@@ -1,5 +1,5 @@
 /**
- * After a restart (src/tables/service.ts; README "Restarts"): re-arm the deadlines of this
+ * After a restart (src/tables/service.ts; docs/tables.md "Restarts"): re-arm the deadlines of this
  * process's open tables, give the decisions whose deadline passed while the bot was down a
  * fresh one, and find the boards the previous process did not publish. The start-up order is
  * in ./recovery.ts.
@@ -14,7 +14,7 @@ import type { StoredEvent, TableChange } from './types.js';
 
 /**
  * A decision whose deadline passed while the bot was down gets this long from the moment
- * the bot is ready again — or its own timeout, when shorter (README "Restarts"), in ms.
+ * the bot is ready again — or its own timeout, when shorter (docs/tables.md "Restarts"), in ms.
  */
 export const RESTART_GRACE_MS = 60_000;
 
@@ -32,7 +32,7 @@ export function lateAfterRestart(head: Pick<OpenTableHead, 'status' | 'deadlineA
 /** Start-up recovery of the tables this process owns. */
 export class TableRestart extends TablePart {
   /**
-   * Start-up recovery (README "Restarts"): re-arm the deadline of every open table of this
+   * Start-up recovery (docs/tables.md "Restarts"): re-arm the deadline of every open table of this
    * process's shards (all open tables without a shard filter). A game decision whose
    * deadline passed before `readyAt` (Unix ms: when this process became ready) gets a new
    * one — `readyAt` + `restartGraceMs` (src/tables/pace.ts: min(its own timeout, RESTART_GRACE_MS) live, a quarter of its time turn-based) — and a `$restarted` event for

@@ -3,7 +3,7 @@
  * tournament"): a tournament's tables open already started, with the paired entrants and any
  * AI seats filling them, inside the tournament's own transaction; and a table whose round ran
  * out of time ends by the rules' timer policy — every decision left played by the game's
- * default move (the move a missed deadline plays, README "Deadlines") until the game is over.
+ * default move (the move a missed deadline plays, docs/tables.md "Deadlines") until the game is over.
  */
 import { seatsToAct, type GameEvent } from '../games/engine.js';
 import type { BotLevel } from '../games/bot.js';

@@ -1,5 +1,5 @@
 /**
- * Who may watch a table and what they see (README "Watching"; docs/watching.md): pure rules
+ * Who may watch a table and what they see (docs/watching.md "Spectator rules of a table"; docs/watching.md): pure rules
  * of the table options `spectators`, `spectatorDelay` and `watchersSeeHands`, fixed when the
  * table opens (the host's choice at `/<game> new`, else the server's default from `/admin
  * settings`). No database, clock or Discord here: the Discord wing asks these before it draws

@@ -1,5 +1,5 @@
 /**
- * Hidden information (README "AI players"; docs/architecture.md §7): a bot's input holds only what its
+ * Hidden information (README "AI players"; docs/architecture.md §3 `seatView`): a bot's input holds only what its
  * seat may see, and its choice depends on nothing else — two states that give the seat the
  * same view and the same visible events give the same choice at every level, however their
  * hidden parts differ; and the choice is repeatable (randomness seeded from the view only).

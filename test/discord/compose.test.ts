@@ -1,6 +1,6 @@
 /**
- * Composing pictures from cached pieces (src/discord/pictures/compose.ts, docs/pictures.md
- * "Composing"): the PNG equals resvg's rasterisation of the whole SVG within COMPOSE_TOLERANCE,
+ * Composing pictures from cached pieces (src/discord/pictures/compose.ts, docs/pictures.md): the
+ * PNG equals resvg's rasterisation of the whole SVG within COMPOSE_TOLERANCE,
  * pieces and strips are made once, and the PNG is a valid 8-bit RGB file.
  */
 import { deflateSync } from 'node:zlib';

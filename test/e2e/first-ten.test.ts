@@ -2,7 +2,7 @@
  * What a newcomer meets in their first games, end to end through the emulator (the real bot,
  * discord.js): `/help` leads with how to play at once — alone against bots, or with friends —
  * in English and in Spanish; a human who has not opened their hand yet is not raced out of a
- * Suspicion counter window (README "Suspicion notes", UNSEEN_HAND_WINDOW_MS); end boards and
+ * Suspicion counter window (docs/tables.md "Suspicion notes", UNSEEN_HAND_WINDOW_MS); end boards and
  * end panels say once that the game is over; `/phantom rules` shows its title once; Tricks
  * and the Phantom's glass buttons never name the reader as "someone's" card; J'Accuse!'s
  * board has a key to its symbols, and the click that closes its vote is answered with the new

@@ -1,6 +1,6 @@
 /**
- * When the world changes under a table (docs/discord-conformance.md "Lifecycle events"; README
- * "Where tables can live"), end to end: the real bot against the emulator. A channel, a thread,
+ * When the world changes under a table (docs/discord-conformance.md "Lifecycle events"; docs/discord-conformance.md
+ * "Lifecycle events"), end to end: the real bot against the emulator. A channel, a thread,
  * a thread's parent channel deleted mid-game, a thread locked, the bot removed from a server:
  * the table there ends as cancelled (not rated), its deadline stops, and not one request more
  * goes to that place (counted); the other tables play on. An outage (GUILD_DELETE with

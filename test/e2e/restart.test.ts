@@ -1,5 +1,5 @@
 /**
- * A restart must not punish players (README "Restarts"): the "your move" ping of a vote is
+ * A restart must not punish players (docs/tables.md "Restarts"): the "your move" ping of a vote is
  * still edited down to those still deciding after the bot restarted — the publisher reads
  * back who the ping mentions instead of forgetting it — and nobody is pinged twice for the
  * same decision. Played with the Tally fixture game (a 3-player secret vote).

@@ -26,6 +26,8 @@ import {
   type LessonNote,
 } from '../../src/games/lesson.js';
 import { catalogs, LANGUAGES } from '../../src/i18n/index.js';
+import { HIGHLIGHT_RING } from '../../src/games/scene.js';
+import type { PictureContext } from '../../src/games/picture.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 
@@ -151,6 +153,26 @@ describe.each(GAME_MODULES.map((mod) => [mod.id, mod] as const))('%s lesson', (_
       expect(parsed.success, key).toBe(true);
       expect((parsed.data as Record<string, unknown>)[option], key).not.toEqual((def.optionsSchema.parse(script.options) as Record<string, unknown>)[option]);
     }
+  });
+
+  it('rings in its pictures every part its notes point at (and nothing without a note)', () => {
+    const line = replayLine(def, script);
+    const seats = Array.from({ length: script.seats }, (_, seat) => ({ seat, name: `Seat ${seat}`, bot: seat !== script.learner, away: false }));
+    const draw = (state: unknown, highlight?: ReadonlySet<string>): string => {
+      const base = { seats, t: catalogs.en, latest: [], over: false, ...(highlight ? { highlight } : {}) };
+      const hand = mod.pictures!.hand(def.seatView(state, script.learner), { ...base, viewer: script.learner } as PictureContext).svg;
+      const board = script.showBoard ? mod.pictures!.board(def.publicView(state), { ...base, viewer: null } as PictureContext).svg : '';
+      return hand + board;
+    };
+    const ring = HIGHLIGHT_RING.toLowerCase();
+    for (const decision of line.decisions) {
+      const note = script.decisions[decision.index]!.note;
+      expect(draw(decision.state).toLowerCase()).not.toContain(ring);
+      for (const key of note?.highlight ?? []) {
+        expect(draw(decision.state, new Set([key])).toLowerCase(), `${mod.id} decision ${decision.index + 1}: ${key} is drawn and ringed`).toContain(ring);
+      }
+    }
+    for (const key of script.end.highlight ?? []) expect(draw(line.final, new Set([key])).toLowerCase(), `${mod.id} end: ${key}`).toContain(ring);
   });
 
   it("matches docs/lessons.md's step → section table", () => {

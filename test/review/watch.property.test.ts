@@ -1,5 +1,5 @@
 /**
- * Watchers (README "Watching"; src/review/watch.ts, src/tables/spectators.ts), over whole
+ * Watchers (docs/watching.md "Spectator rules of a table"; src/review/watch.ts, src/tables/spectators.ts), over whole
  * random games of every game: after every move, a `delayed` table's watcher payload is exactly
  * the payload of the log cut N moves back — so nothing newer than N moves behind reaches a
  * watcher, not even how many moves were made since — and a public table's is the live step;

@@ -1,7 +1,7 @@
 /**
- * Composed pictures against resvg's rasterisation of their whole SVG (docs/pictures.md
- * "Composing"): the tolerance, and a comparison that decodes the composed PNG with a PNG
- * library (fast-png), so the check covers the encoder too.
+ * Composed pictures against resvg's rasterisation of their whole SVG (docs/pictures.md): the
+ * tolerance, and a comparison that decodes the composed PNG with a PNG library (fast-png), so
+ * the check covers the encoder too.
  */
 import { Resvg } from '@resvg/resvg-js';
 import { decode } from 'fast-png';

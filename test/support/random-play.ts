@@ -3,7 +3,7 @@
  *
  * Plays a game the way the table service drives it: whoever `pending` lists may act;
  * sometimes a deadline passes instead and `defaultAction` is applied for every seat still
- * to act, in seat order, until the decision step changes (README "Deadlines"). This loop is
+ * to act, in seat order, until the decision step changes (docs/tables.md "Deadlines"). This loop is
  * written out here on purpose, independently of the service's driver (src/tables/drivers.ts),
  * so the property tests check the deadline rule itself, not the production code.
  * Every applied action is logged so the game can be replayed from its seed.

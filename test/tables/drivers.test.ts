@@ -1,5 +1,5 @@
 /**
- * The pure drivers of the table service on the Tally fixture: the deadline rule (README
+ * The pure drivers of the table service on the Tally fixture: the deadline rule (docs/tables.md
  * "Deadlines": each seat still to act gets the default move, in order, until the decision
  * changes) and the auto-play of absent seats. Expected states are worked out by hand from
  * Tally's rules (test/support/toy-game.ts), not taken from the drivers.

@@ -1,5 +1,5 @@
 /**
- * Start-up recovery as `App.start` runs it (`recoverAtStart`, README "Restarts"): from one
+ * Start-up recovery as `App.start` runs it (`recoverAtStart`, docs/tables.md "Restarts"): from one
  * read of the open tables' heads, every deadline is re-armed, a decision whose deadline passed
  * while the bot was down is extended and its board redrawn, a board the previous process did
  * not publish is handed to the publisher (with its ping), and a bot that was to move is

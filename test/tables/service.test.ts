@@ -1,7 +1,7 @@
 /**
  * The table service against a real SQLite database, with the "Tally" fixture game: lobby
  * rules, dispatch, stale and raced clicks, deadlines and away players, leaving, results,
- * restart recovery and replay from the action log (docs/architecture.md §4; README "Commands" and "Deadlines").
+ * restart recovery and replay from the action log (docs/architecture.md §4; README "Commands"; docs/tables.md "Deadlines").
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -68,7 +68,7 @@ async function started(players: Actor[] = [ana, ben], options: Record<string, un
   const id = (await lobby(players, options));
   const r = (await service.start(id, players[0]!));
   if (!r.ok) throw new Error(JSON.stringify(r.error));
-  // Everyone opens their hand once, so reaction windows have the table's length (README
+  // Everyone opens their hand once, so reaction windows have the table's length (docs/tables.md
   // "Suspicion notes": until then they last at least UNSEEN_HAND_WINDOW_MS).
   for (const player of players) if (!(await service.markPresent(id, player)).ok) throw new Error('markPresent refused');
   return id;

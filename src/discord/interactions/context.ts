@@ -31,6 +31,22 @@ export interface AppContext {
   turnNotices?: TurnNotifier;
   /** Swiss tournaments (docs/tournaments.md); absent in tools without Discord. */
   tournaments?: TournamentService;
+  /** How this process talks to Discord (`/admin check`); absent in tools without Discord. */
+  platform?: PlatformFacts;
+}
+
+/** How the running process talks to Discord, for `/admin check` (src/commands/admin-check.ts). */
+export interface PlatformFacts {
+  /** The guild commands are registered on (DEV_GUILD_ID), or null: globally. */
+  commandGuildId: string | null;
+  /** The names of the commands the bot registers. */
+  commandNames: readonly string[];
+  /** This process's share of Discord's 50 requests a second (REST_GLOBAL_SHARE, 0–1). */
+  restShare: number;
+  /** Requests a second this process may spend on global routes. */
+  restPerSecond: number;
+  /** DISCORD_API_URL when set (a proxy, or the local emulator), else null. */
+  apiUrl: string | null;
 }
 
 /** Filled by handlers; logged once per interaction with its duration in ms (README "Configuration", `LOG_LEVEL`). */

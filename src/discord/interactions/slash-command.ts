@@ -1,5 +1,5 @@
 /**
- * The command contract (docs/architecture.md §7: one module per command, builder + handler). Commands
+ * The command contract (docs/architecture.md §10: one module per command, builder + handler). Commands
  * live in src/commands/ and depend on this wing; the router only knows this shape.
  */
 import type {

@@ -1,5 +1,5 @@
 /**
- * Composing a picture's PNG from its pieces (docs/pictures.md "Composing"), the way game
+ * Composing a picture's PNG from its pieces (docs/pictures.md), the way game
  * renderers draw: a drawer lays a picture out as pieces (src/games/scene.ts) — a tile in one of
  * its states, a card, a name label, a panel — and each distinct piece is rasterised once (resvg,
  * the shipped fonts) into a bounded cache, as premultiplied RGBA runs; a picture is then made
@@ -27,7 +27,7 @@ import { ByteLru } from './cache.js';
 /** Height of a PNG strip compressed and cached on its own, px (docs/pictures.md has the measurements). */
 export const STRIP_HEIGHT = 32;
 
-/** zlib level of a strip (docs/pictures.md "PNG settings": encode time × bytes measured). */
+/** zlib level of a strip (docs/pictures.md: encode time × bytes measured). */
 export const STRIP_DEFLATE_LEVEL = 6;
 
 /**
@@ -345,40 +345,49 @@ const MIN_SOLID = 4;
 /** The runs of the `w` × `h` region at (`x0`, `y0`) of an atlas `stride` px wide. */
 function runsOf(px: Uint32Array, stride: number, x0: number, y0: number, w: number, h: number): Raster {
   const rows = new Int32Array(h + 1);
-  const ops: number[] = [];
+  let ops = new Uint32Array(Math.max(64, w * 4));
+  let n = 0;
+  const room = (k: number) => {
+    if (n + k <= ops.length) return;
+    const bigger = new Uint32Array(Math.max(ops.length * 2, n + k));
+    bigger.set(ops.subarray(0, n));
+    ops = bigger;
+  };
   for (let r = 0; r < h; r++) {
-    rows[r] = ops.length;
+    rows[r] = n;
     const base = (y0 + r) * stride + x0;
     let x = 0;
     let literalStart = -1;
-    const flushLiteral = (end: number) => {
-      if (literalStart < 0) return;
-      ops.push((literalStart << 1) | 1, end - literalStart);
-      for (let j = literalStart; j < end; j++) ops.push(px[base + j]!);
-      literalStart = -1;
-    };
-    while (x < w) {
-      const c = px[base + x]!;
-      if (c === 0) {
-        flushLiteral(x);
-        x++;
-        continue;
-      }
+    while (x <= w) {
+      const c = x < w ? px[base + x]! : 0;
       let run = 1;
-      while (x + run < w && px[base + x + run] === c) run++;
-      if (run >= MIN_SOLID) {
-        flushLiteral(x);
-        ops.push(x << 1, run, c);
+      if (x < w && c !== 0) while (x + run < w && px[base + x + run] === c) run++;
+      const solid = x < w && c !== 0 && run >= MIN_SOLID;
+      if ((x === w || c === 0 || solid) && literalStart >= 0) {
+        const len = x - literalStart;
+        room(2 + len);
+        ops[n++] = (literalStart << 1) | 1;
+        ops[n++] = len;
+        ops.set(px.subarray(base + literalStart, base + x), n);
+        n += len;
+        literalStart = -1;
+      }
+      if (x === w) break;
+      if (c === 0) x++;
+      else if (solid) {
+        room(3);
+        ops[n++] = x << 1;
+        ops[n++] = run;
+        ops[n++] = c;
         x += run;
       } else {
         if (literalStart < 0) literalStart = x;
         x += run;
       }
     }
-    flushLiteral(w);
   }
-  rows[h] = ops.length;
-  return { w, h, rows, ops: Uint32Array.from(ops) };
+  rows[h] = n;
+  return { w, h, rows, ops: ops.slice(0, n) };
 }
 
 /** PNG rows of `px` (opaque premultiplied RGBA = RGB): the first row Sub, the others `filter`. */

@@ -278,7 +278,7 @@ export class PictureMaker {
     const coalesce = `${table.id}:${viewer ?? 'public'}:${languageCode(text)}:${kind}`;
     // The table's state changes only with its version (every commit bumps it), so (table,
     // viewer, language, kind, version, status, seats as drawn) gives exactly one view: the
-    // version key. It holds the viewer: never found by another viewer (README "Hidden information").
+    // version key. It holds the viewer: never found by another viewer (docs/architecture.md §5: renderers get a view, never the state).
     const versionKey = `ver:${coalesce}:${table.version}:${table.status}:${JSON.stringify(seats)}`;
     let made: { view: unknown; ctx: PictureContext; key: string } | null = null;
     const compute = () => {
@@ -286,7 +286,7 @@ export class PictureMaker {
       const view = viewer === null ? mod.definition.publicView(table.state) : mod.definition.seatView(table.state, viewer);
       const ctx = { ...pictureContext(snapshot, viewer, text), seats };
       // The key holds the viewer and a hash of their view: a picture is only ever found again by
-      // the viewer it was drawn for, from the same view (README "Hidden information").
+      // the viewer it was drawn for, from the same view (docs/architecture.md §5: renderers get a view, never the state).
       const seen = createHash('sha1')
         .update(JSON.stringify([view, ctx.latest, ctx.seats, ctx.over]))
         .digest('base64');

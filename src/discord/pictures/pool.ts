@@ -1,5 +1,5 @@
 /**
- * The render pool (docs/pictures.md "Render pool"): worker threads that draw and compose
+ * The render pool (docs/pictures.md): worker threads that draw and compose
  * pictures (./render-worker.ts), so the event loop never draws, rasterises or encodes a picture —
  * it posts the view and receives the PNG. Sized to the machine: cores − 1 threads, at least 1,
  * and every render takes a slot of the process's CPU budget (src/cpu-budget.ts), shared with the

@@ -1,5 +1,5 @@
 /**
- * A render worker thread (docs/pictures.md "Render pool"; ./pool.ts starts them): draws a board
+ * A render worker thread (docs/pictures.md; ./pool.ts starts them): draws a board
  * or a hand with the game's drawers from the view the event loop computed, composes its PNG
  * from cached pieces (./compose.ts), and posts the PNG and the alt text back. Every render takes
  * a slot of the process's CPU budget (src/cpu-budget.ts) for its duration, so renders and the

@@ -79,7 +79,7 @@ export class TurnNotifier implements TableListener {
   }
 
   /**
-   * Start-up (README "Restarts"): arm the reminder of every stored notice of this process's
+   * Start-up (docs/tables.md "Restarts"): arm the reminder of every stored notice of this process's
    * open tables whose reminder is still due (one statement; no game state read). Resolves
    * with the number armed. A reminder already due fires at once.
    */

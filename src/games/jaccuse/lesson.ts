@@ -40,6 +40,7 @@ export const jaccuseLesson: LessonScript<JaccuseAction, JaccuseLessonNote> = {
   options: {},
   seats: 4,
   learner: 0,
+  showBoard: true,
   seed: 128,
   decisions: [
     // Round 1: the learner is the Inspector.

@@ -11,7 +11,7 @@ import type { GameEvent } from '../engine.js';
 import type { GamePictures, Picture, PictureContext } from '../picture.js';
 import { MIN_LABEL_PX, MIN_TEXT_PX, PICTURE_WIDTH } from '../picture.js';
 import { fitLines, rect, svgDocument, text, textWidth, THEME } from '../svg.js';
-import { altText, arrow, cross, legendStrip, padlock, polygon, turnMarker, wrapText, type LegendItem } from '../picture-kit.js';
+import { altText, arrow, cross, highlightRingAt, legendStrip, padlock, polygon, turnMarker, wrapText, type LegendItem } from '../picture-kit.js';
 import type { RenderContext } from '../ui.js';
 import {
   EVIDENCE_TYPES,
@@ -185,6 +185,8 @@ function drawSeat(v: JaccusePublicView, ctx: PictureContext, p: Pics, seat: numb
   const cards = info.suspected;
   const height = 84 + (cards.length ? CARD_H + 10 : 0);
   out.push(rect(MARGIN, top, W - 2 * MARGIN, height, { fill: THEME.panel, radius: 12, stroke: mine ? THEME.you : acting ? THEME.highlight : arrested ? THEME.danger : undefined, strokeWidth: 4 }));
+  // A lesson's note pointing at this player's character sheet: their whole place (docs/lessons.md).
+  out.push(highlightRingAt(ctx, `sheet:${seat}`, MARGIN - 4, top - 4, W - 2 * MARGIN + 8, height + 8));
   let x = MARGIN + 14;
   if (acting) {
     out.push(turnMarker(x + 12, top + 25, 26));
@@ -217,13 +219,20 @@ function drawSeat(v: JaccusePublicView, ctx: PictureContext, p: Pics, seat: numb
   // Line 2: hard evidence slots, used Suspicion cards, Investigation cards in hand.
   const y2 = top + 46;
   let x2 = MARGIN + 14;
-  x2 += hardSlots(info.hard, x2, y2, p, latest, out) + 22;
-  x2 += suspicionMinis(info.used, x2, y2, p, out) + 20;
+  const hardW = hardSlots(info.hard, x2, y2, p, latest, out);
+  out.push(highlightRingAt(ctx, `hard:${seat}`, x2 - 8, y2 - 8, hardW + 16, SLOT + 16));
+  x2 += hardW + 22;
+  const usedW = suspicionMinis(info.used, x2, y2, p, out);
+  out.push(highlightRingAt(ctx, `suspicion:${seat}`, x2 - 8, y2 - 12, usedW + 12, SLOT + 24));
+  x2 += usedW + 20;
   investigationStack(info.investigationCount, x2, y2, p, out);
   // Suspected Evidence in front of this seat, as cards.
   // One or two cards get wider (long names fit on two lines); three share the row.
   const cw = Math.min(300, (W - 2 * MARGIN - 28 - (cards.length - 1) * (CARD_GAP - 8)) / Math.max(1, cards.length));
-  cards.forEach((card, i) => evidenceCard(card, MARGIN + 14 + i * (cw + CARD_GAP - 8), top + 86, p, ctx.t, latest.has(card), out, cw));
+  cards.forEach((card, i) => {
+    evidenceCard(card, MARGIN + 14 + i * (cw + CARD_GAP - 8), top + 86, p, ctx.t, latest.has(card), out, cw);
+    out.push(highlightRingAt(ctx, `suspected:${evidenceType(card)}`, MARGIN + 14 + i * (cw + CARD_GAP - 8) - 8, top + 78, cw + 16, CARD_H + 16));
+  });
   return top + height + 6;
 }
 
@@ -412,6 +421,7 @@ function hand(v: JaccuseSeatView, ctx: PictureContext): Picture {
     const state = v.myVote === card ? 'vote' : me.used.includes(card) ? 'used' : 'free';
     suspicionCard(card, MARGIN + i * (sw + 12), y, sw, state, p, out);
   });
+  out.push(highlightRingAt(ctx, `suspicion:${v.me}`, MARGIN - 6, y - 6, W - 2 * MARGIN + 12, SUSPICION_H + 12));
   y += SUSPICION_H + 20;
   // Investigation cards (and the one set face down this round).
   y = heading(p.yourInvestigation, y + 4, out);
@@ -425,7 +435,10 @@ function hand(v: JaccuseSeatView, ctx: PictureContext): Picture {
   } else {
     const iw = Math.min(CARD_W, (W - 2 * MARGIN - (inv.length - 1) * 12) / inv.length);
     y += 12;
-    inv.forEach((c, i) => investigationCard(c.card, MARGIN + i * (iw + 12), y, iw, c.faceDown, p, out));
+    inv.forEach((c, i) => {
+      investigationCard(c.card, MARGIN + i * (iw + 12), y, iw, c.faceDown, p, out);
+      if (!c.faceDown) out.push(highlightRingAt(ctx, `hand:${c.card}`, MARGIN + i * (iw + 12) - 6, y - 6, iw + 12, 110 + 12));
+    });
     y += 124;
   }
   const key = legendStrip(MARGIN, y, W - 2 * MARGIN, p.legendHeading, legendItems(p, true));

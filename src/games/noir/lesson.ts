@@ -41,7 +41,7 @@ export const noirLesson: LessonScript<NoirAction, NoirLessonNote> = {
     { moves: [{ seat: 1, move: { type: 'kill', suspect: ROSA } }] },
     { moves: [{ seat: 0, move: { type: 'choose', suspect: EDNA } }], note: { key: 'identity', section: '2.3', highlight: ['cell:17', 'hand:4'] } },
     { moves: [{ seat: 1, move: { type: 'disguise' } }] },
-    { moves: [{ seat: 0, move: { type: 'exonerate' } }], note: { key: 'exonerate', section: '2.5', highlight: ['deck'] } },
+    { moves: [{ seat: 0, move: { type: 'exonerate' } }], note: { key: 'exonerate', section: '2.5', highlight: ['hand:11', 'hand:24', 'hand:6'] } },
     { moves: [{ seat: 0, move: { type: 'discard', suspect: GUS } }], note: { key: 'canvas', section: '2.6', highlight: ['cell:6', 'hand:6'] } },
     { moves: [{ seat: 1, move: { type: 'kill', suspect: HUGO } }] },
     { moves: [{ seat: 0, move: { type: 'shift', axis: 'col', index: 2, dir: -1 } }], note: { key: 'shift', section: '2.4', highlight: ['cell:12', 'cell:4', 'col:2'] } },

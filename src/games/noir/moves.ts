@@ -274,7 +274,7 @@ function kill(s: NoirState, seat: Seat, move: Move<'kill'>, events: GameEvent[])
     return;
   }
   if (isCanvassing(s) && cell.marker && s.inspectorIdentity !== null) {
-    // §2.6.3: the Inspector canvasses around a marked victim, before any collapse.
+    // §2.6 (every kill of a marked suspect): the Inspector canvasses around a marked victim, before any collapse.
     const isNeighbour = areAdjacent(s.grid, s.inspectorIdentity, suspect);
     s.canvasses.push({ suspect, answeredBy: 'inspector', adjacent: isNeighbour });
     events.push({ type: 'canvas', suspect, answeredBy: 'inspector', adjacent: isNeighbour });
@@ -375,7 +375,7 @@ function citizen(s: NoirState, move: Move<'citizen'>, events: GameEvent[]): void
   resolveArrest(s, move.target, true, events);
 }
 
-/** Put an evidence card on the discard pile; canvassing modes mark a living suspect (§2.6.1). */
+/** Put an evidence card on the discard pile; canvassing modes mark a living suspect (§2.6). */
 function discardPublicly(s: NoirState, suspect: number): boolean {
   s.discards.push(suspect);
   if (!isCanvassing(s) || !isAlive(s, suspect)) return false;

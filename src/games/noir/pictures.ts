@@ -10,7 +10,7 @@ import type { GameEvent } from '../engine.js';
 import type { GamePictures, Picture, PictureContext } from '../picture.js';
 import { MIN_LABEL_PX, MIN_TEXT_PX, PICTURE_WIDTH } from '../picture.js';
 import { fitLines, rect, svgDocument, text, textWidth, THEME } from '../svg.js';
-import { altText, arrow, circle, cross, legendStrip, line, padlock, tick, turnMarker, wrapText, type LegendItem } from '../picture-kit.js';
+import { altText, arrow, circle, cross, highlightRingAt, legendStrip, line, padlock, tick, turnMarker, wrapText, type LegendItem } from '../picture-kit.js';
 import type { RenderContext } from '../ui.js';
 import { ACTION_CAP, type Cell, type Role } from './rules.js';
 import { COLUMN_LETTERS, coordOf, describeEvent, suspectOf } from './ui-text.js';
@@ -222,9 +222,14 @@ function drawGrid(v: NoirPublicView, ctx: PictureContext, top: number, ownOf: (s
         own: ownOf(cell.suspect),
         revealed,
       }, p, out);
+      // A lesson's note pointing at this suspect (docs/lessons.md).
+      out.push(highlightRingAt(ctx, `cell:${cell.suspect}`, left + c * (TILE_W + GAP) - 9, y - 9, TILE_W + 18, TILE_H + 18));
     });
   }
   const gridBottom = tilesTop + rows * (TILE_H + GAP) - GAP;
+  // A lesson's note pointing at a whole row or column (a shift, docs/lessons.md).
+  for (let c = 0; c < cols; c++) out.push(highlightRingAt(ctx, `col:${c}`, left + c * (TILE_W + GAP) - 4, tilesTop - 4, TILE_W + 8, gridBottom - tilesTop + 8));
+  for (let r = 0; r < rows; r++) out.push(highlightRingAt(ctx, `row:${r}`, left - 4, tilesTop + r * (TILE_H + GAP) - 4, span + 8, TILE_H + 8));
   const ls = v.lastShift;
   let below = 16;
   if (ls && !(ls.collapsed && ls.turn === v.turns)) {
@@ -388,7 +393,10 @@ function hand(v: NoirSeatView, ctx: PictureContext): Picture {
   // Narrow cards (five while discarding) take the short captions.
   const short = (caption: string) => (caption === p.identityCard ? p.identityShort : caption === p.evidenceCard ? p.evidenceShort : caption);
   for (const c of cards) if (textWidth(c.caption, MIN_LABEL_PX) > cardW - 16) c.caption = short(c.caption);
-  cards.forEach((c, i) => drawCard(MARGIN + i * (cardW + cardGap), y + 10, cardW, c.suspect, c.caption, whereOf(v, p, c.suspect), c.style, c.fresh, p, out));
+  cards.forEach((c, i) => {
+    drawCard(MARGIN + i * (cardW + cardGap), y + 10, cardW, c.suspect, c.caption, whereOf(v, p, c.suspect), c.style, c.fresh, p, out);
+    out.push(highlightRingAt(ctx, `hand:${c.suspect}`, MARGIN + i * (cardW + cardGap) - 5, y + 5, cardW + 10, 128));
+  });
   if (cards.length) y += 140;
   // Beside a lone identity card: the Killer's disguise draws so far, or the Inspector's empty hand.
   let side = '';

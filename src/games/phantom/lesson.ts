@@ -23,6 +23,7 @@ export const phantomLesson: LessonScript<PhantomAction, PhantomLessonNote> = {
   options: {},
   seats: 4,
   learner: 0,
+  showBoard: true,
   seed: 7,
   decisions: [
     // Crime 1: reports clockwise from the learner.

@@ -22,7 +22,7 @@ import { ownerOf } from './seating.js';
 import { describeEvent } from './ui-text.js';
 import type { PhantomPublicView, PhantomSeatView } from './views.js';
 import { changedMark, decidingMark, INK, turnMark, winnerMark } from '../marks.js';
-import { keyPanel, latestLines, type KeyPanelItem } from '../picture-kit.js';
+import { highlightRingAt, keyPanel, latestLines, type KeyPanelItem } from '../picture-kit.js';
 import { phantomText, type PhantomText } from './text/index.js';
 
 type P = PhantomText['pictures'];
@@ -179,6 +179,7 @@ function drawScores(out: string[], y: number, v: PhantomPublicView, ctx: Picture
   const p = phantomText(ctx.t).pictures;
   const h = 16 + v.players * SCORE_ROW;
   out.push(rect(M, y, W - 2 * M, h, { fill: THEME.panel, radius: 14 }));
+  out.push(highlightRingAt(ctx, 'scores', M + 2, y + 2, W - 2 * M - 4, h - 4));
   const firstSeat = v.phase === 'over' ? null : ownerOf(v.firstInvestigator, v.players);
   for (let seat = 0; seat < v.players; seat++) {
     const top = y + 8 + seat * SCORE_ROW;
@@ -297,6 +298,8 @@ function drawCrimeNow(out: string[], y: number, v: PhantomPublicView, ctx: Pictu
       glassLine(out, tx - 2, cy + CARD_H - 14, tw + 4, glassesOn(v.glasses, slot, ctx), false);
     }
     if (changes.positions.has(slot)) out.push(changedMark(x + CARD_W - 6, cy + 6, 22));
+    // A lesson's note pointing at a reported card (docs/lessons.md).
+    out.push(highlightRingAt(ctx, `report:${slot}`, x - 4, cy - 4, CARD_W + 8, CARD_H + 8));
   });
   y += Math.ceil(slots.length / 2) * (CARD_H + GAP);
   return y - start;
@@ -470,7 +473,11 @@ function hand(v: PhantomSeatView, ctx: PictureContext): Picture {
     out.push(text(M + 16, y + 40, p.noCards, { size: TEXT, fill: THEME.muted, maxWidth: W - 2 * M - 32 }));
     y += 60 + GAP;
   }
-  for (const card of cards) y += handCard(out, y, card, t) + GAP;
+  for (const card of cards) {
+    const h = handCard(out, y, card, t);
+    out.push(highlightRingAt(ctx, `hand:${card}`, M - 4, y - 4, W - 2 * M + 8, h + 8));
+    y += h + GAP;
+  }
   // What this player reported this crime, and the 3-player discard (§3.8).
   const mine: string[] = [];
   for (const r of v.myReports) {

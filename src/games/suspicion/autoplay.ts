@@ -1,6 +1,6 @@
 /**
  * Suspicion — the timeout and away (auto-play) policy: a legal move that can neither reveal
- * nor help the player it is made for (docs/rules/suspicion.md; docs/architecture.md "autoAction").
+ * nor help the player it is made for (docs/rules/suspicion.md; docs/architecture.md §3 `autoAction`).
  *
  * On a turn: discard a random hand card (never place, never declare, never attack); with an
  * empty hand, pass. Arrest Race: draw. Counter race: pass. Counter-counter window: let the

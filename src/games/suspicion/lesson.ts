@@ -40,6 +40,7 @@ export const suspicionLesson: LessonScript<SuspicionAction, SuspicionLessonNote>
   options: { variant: 'classic' },
   seats: 3,
   learner: 0,
+  showBoard: true,
   seed: 13736,
   decisions: [
     { moves: [{ seat: 0, move: { type: 'place', card: 'pink4', suspect: 0 } }], note: { key: 'goal', section: '1.1', highlight: ['suspect:0', 'hand:pink4'] } },

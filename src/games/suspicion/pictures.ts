@@ -404,16 +404,16 @@ function drawRow(scene: SceneBuilder, y: number, view: SuspicionPublicView, play
   const count = view.variant !== 'arrest-race' ? handCountPiece(p.cards(player.handSize)) : null;
   const bottomH = Math.max(bottom.h, pillsH, count?.h ?? 0);
   const h = ROW_PAD + topH + GAP + bottomH + ROW_PAD;
-  scene.put(M, y, panelPiece(PANEL_W, h, THEME.panel, frame));
+  scene.put(M, y, panelPiece(PANEL_W, h, THEME.panel, frame), `suspect:${seat}`);
   const top = y + ROW_PAD;
   const mark = winner ? MARK.winner : isTurn ? MARK.turn : ph.kind === 'vote' && ph.voters.includes(seat) ? MARK.voter : deciding.includes(seat) ? MARK.deciding : null;
   if (mark) scene.put(M + ROW_PAD, top + Math.round((topH - mark.h) / 2), mark);
   // Evidence: LEFT and RIGHT beside the suspect card, BOTTOM below it (§1.2).
-  scene.put(M + LEFT_X, top + Math.round((topH - left.h) / 2), left);
+  scene.put(M + LEFT_X, top + Math.round((topH - left.h) / 2), left, `slot:${seat}:0`);
   scene.put(M + SUSPECT_X, top, suspect);
-  scene.put(M + RIGHT_X, top + Math.round((topH - right.h) / 2), right);
+  scene.put(M + RIGHT_X, top + Math.round((topH - right.h) / 2), right, `slot:${seat}:1`);
   const lower = top + topH + GAP;
-  scene.put(M + SUSPECT_X, lower, bottom);
+  scene.put(M + SUSPECT_X, lower, bottom, `slot:${seat}:2`);
   let py = lower + Math.round((bottomH - pillsH) / 2);
   for (const pill of pills) {
     scene.put(M + LEFT_X, py, pill);
@@ -564,7 +564,7 @@ function board(view: SuspicionPublicView, ctx: PictureContext): Picture {
     ...seatSentences(view, ctx),
     p.alt.piles(view.drawSize, view.discardSize),
   ]);
-  const built = scene.finish(y);
+  const built = scene.finish(y, ctx.highlight);
   return { svg: sceneSvg(built), width: W, height: y, alt, scene: built };
 }
 
@@ -616,7 +616,7 @@ function hand(view: SuspicionSeatView, ctx: PictureContext): Picture {
   else {
     for (const card of view.hand) {
       const c = handCard(card.face, p);
-      scene.put(M, y, c);
+      scene.put(M, y, c, `hand:${card.card}`);
       y += c.h + 6;
     }
     y += ROW_GAP - 6;
@@ -653,7 +653,7 @@ function hand(view: SuspicionSeatView, ctx: PictureContext): Picture {
     changedSentence(ctx),
     ...(me ? seatSentences({ ...view, players: [me] }, ctx) : []),
   ]);
-  const built = scene.finish(y);
+  const built = scene.finish(y, ctx.highlight);
   return { svg: sceneSvg(built), width: W, height: y, alt, scene: built };
 }
 

@@ -188,6 +188,7 @@ export const common = {
     'history': 'history',
     'user': 'user',
     'admin': 'admin',
+    'check': 'check',
     'tables': 'tables',
     'page': 'page',
     'end': 'end',

@@ -30,6 +30,7 @@ export const ratings = {
     stats: "A player's record in this server (only you see it)",
     statsUser: 'Whose record (default: yours)',
     admin: 'Server tools for Red Herring (Manage Server)',
+    adminCheck: 'Check what the bot may do in this channel and that its parts work (only you see it)',
     adminTables: 'List the open tables in this server',
     adminTablesPage: 'Page of the list (12 tables per page)',
     adminEnd: 'End a stuck table for everyone (not rated)',

@@ -189,6 +189,7 @@ export const common = {
     'history': 'historial',
     'user': 'usuario',
     'admin': 'admin',
+    'check': 'revisar',
     'tables': 'mesas',
     'page': 'página',
     'end': 'terminar',

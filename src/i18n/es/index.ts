@@ -2,10 +2,11 @@
 import { bots } from './bots.js';
 import { common } from './common.js';
 import { help } from './help.js';
+import { platform } from './platform.js';
 import { privacy } from './privacy.js';
 import { review } from './review.js';
 import { ratings } from './ratings.js';
 import { tournaments } from './tournaments.js';
 import { turns } from './turns.js';
 
-export const es = { common, ratings, privacy, help, bots, turns, review, tournaments } as const;
+export const es = { common, ratings, privacy, help, bots, turns, review, tournaments, platform } as const;

@@ -28,6 +28,7 @@ export const ratings = {
     stats: 'El historial de un jugador en este servidor (solo lo ves tú)',
     statsUser: 'De quién (por defecto: el tuyo)',
     admin: 'Herramientas de servidor de Red Herring (Gestionar servidor)',
+    adminCheck: 'Revisa qué puede hacer el bot en este canal y que sus partes funcionen (solo tú lo ves)',
     adminTables: 'Lista las mesas abiertas de este servidor',
     adminTablesPage: 'Página de la lista (12 mesas por página)',
     adminEnd: 'Termina para todos una mesa atascada (no cuenta)',

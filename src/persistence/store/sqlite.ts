@@ -8,11 +8,11 @@
  * `BEGIN IMMEDIATE` … `COMMIT` (or `ROLLBACK` when its callback rejects). Calls outside a
  * transaction run at once when no transaction holds the connection, or wait their turn
  * (so they never see, or join, a transaction in progress). Every statement itself is
- * synchronous: the only cost over the synchronous TableRepo is a resolved promise per call
- * (measured by bench/store.ts).
+ * synchronous: the only cost over calling the same prepared statements synchronously is a
+ * resolved promise per call (measured by bench/store.ts).
  *
  * While store transactions may be open, nothing else may write through the same connection
- * (TableRepo, drizzle directly): better-sqlite3 would nest such writes into the open
+ * (drizzle or better-sqlite3 directly): better-sqlite3 would nest such writes into the open
  * transaction as a savepoint. One process, one connection, one store (SQLite serves a single
  * bot process; several processes need PostgreSQL).
  */

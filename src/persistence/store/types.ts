@@ -47,8 +47,8 @@
  *   (message ids, season reset, server settings) are atomic; multi-statement reads
  *   (leaderboard pages, /stats, /admin tables) see one consistent snapshot.
  * - **Cost** (bench/store.ts, same machine): the async SQLite store's own overhead is a
- *   resolved promise per call (about a microsecond); a move through it is cheaper than through
- *   TableRepo because its hot statements are prepared once. A PostgreSQL move is a handful of
+ *   resolved promise per call (about a microsecond) over the same prepared statements called
+ *   synchronously (its hot statements are prepared once). A PostgreSQL move is a handful of
  *   round trips plus the commit's WAL flush: milliseconds, which the per-table queue keeps
  *   off other tables.
  */

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { act, def, refused, round, stackPile, suspect, table, giveInvestigation } from './helpers.js';
 
-describe('step 1: the Inspector sets an Investigation card (§4.3.1)', () => {
+describe('step 1: the Inspector sets an Investigation card (§4.3 step 1)', () => {
   it('only the Inspector may set a card from their own hand', () => {
     const s = table(4, { inspector: 1 });
     giveInvestigation(s, 1, 'mo1');
@@ -24,7 +24,7 @@ describe('step 1: the Inspector sets an Investigation card (§4.3.1)', () => {
   });
 });
 
-describe('step 2: the secret, simultaneous vote (§4.3.2, §4.9)', () => {
+describe('step 2: the secret, simultaneous vote (§4.3 step 2, §4.9)', () => {
   const voting = () => {
     const s = table(4, { inspector: 0 });
     giveInvestigation(s, 0, 'm1');
