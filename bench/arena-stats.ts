@@ -1,5 +1,5 @@
 /**
- * The arena's statistics (bench/arena.ts, README "AI players (`npm run arena`)"): rates with
+ * The arena's statistics (bench/arena.ts, docs/benchmark.md "AI players (`npm run arena`)"): rates with
  * 95 % intervals that count one deal as one unit.
  *
  * Why: every deal is played once per seat (the bot rotated through the seats, so with two

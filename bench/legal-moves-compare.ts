@@ -1,6 +1,6 @@
 /**
  * Before/after comparison of bench/legal-moves.ts between two checkouts, interleaved so that
- * the noise of a shared machine hits both alike (README "Benchmark", "Legal moves").
+ * the noise of a shared machine hits both alike (docs/benchmark.md "Legal moves").
  *
  * Two worker processes stay up for the whole run: one on the "before" checkout, one on this
  * ("after") checkout, both running THIS checkout's bench/legal-moves.ts in `--serve` mode

@@ -3,7 +3,7 @@
  * layout"): the phone-first sizes, text pieces that wrap and never cut, panels, headings, the
  * status banner and the key. Pictures are laid out in PNG pixels, PICTURE_PX wide, for a phone's
  * message column of PHONE_DISPLAY_PX CSS px: every text is at least MIN_TEXT_PX, which is
- * ≥ MIN_CSS_PX there (test/games/legibility.test.ts computes it for every text of every game).
+ * ≥ MIN_CSS_PX there (test/games/pictures-phone.test.ts computes it for every text of every game).
  *
  * Every piece keeps its ink inside its box (strokes drawn inside), so composing gives resvg's
  * pixels (src/discord/pictures/compose.ts).
