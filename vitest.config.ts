@@ -1,8 +1,17 @@
 import { defineConfig } from 'vitest/config';
 
+/**
+ * Test lanes (docs/architecture.md §6): `npm test` runs all three projects; a developer runs one
+ * with `npm run test:unit`, `test:e2e` or `test:browser`.
+ * - unit: engines, bots, stores, services, the Discord wing's parts and the local page's server
+ *   pieces — everything that needs neither the emulator's gateway nor a browser;
+ * - e2e: the real discord.js client against the Discord emulator (test/e2e/);
+ * - browser: the local page in headless Chromium (test/local/*-browser.test.ts).
+ */
+const BROWSER = ['test/local/*-browser.test.ts'];
+
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
     environment: 'node',
     // Property tests play thousands of games; on a loaded 2-core machine they can take several
     // times their quiet 5–10 s. A timeout here guards against hangs, not speed (that is
@@ -10,5 +19,10 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 20_000,
     pool: 'forks',
+    projects: [
+      { extends: true, test: { name: 'unit', include: ['test/**/*.test.ts'], exclude: ['test/e2e/**', ...BROWSER] } },
+      { extends: true, test: { name: 'e2e', include: ['test/e2e/**/*.test.ts'] } },
+      { extends: true, test: { name: 'browser', include: BROWSER } },
+    ],
   },
 });

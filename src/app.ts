@@ -74,6 +74,12 @@ export interface AppOptions {
    * come with the table's read (`TableRow.textBoards`, `SeatRow.textPanels`). Default: none forced.
    */
   textBoards?: ForcedText;
+  /**
+   * Start the picture render workers while logging in (default true: the first pictures after a
+   * start are drawn warm; a worker takes ≈ 2 s to load on a busy 2-core machine). Tests that read
+   * text only turn it off.
+   */
+  warmPictures?: boolean;
   pingEditDelayMs?: number;
   /** First wait before a failed board or ping request is tried again, ms (tests; default PUBLISH_RETRY_MS in src/discord/publish/work.ts). */
   publishRetryMs?: number;
@@ -265,6 +271,8 @@ export function createApp(config: Config, opts: AppOptions): App {
     async start() {
       const clock = serviceDeps.now ?? Date.now;
       const ready = new Promise<number>((resolve) => client.once(Events.ClientReady, () => resolve(clock())));
+      // The render workers load while the bot logs in: the first pictures after a start are drawn warm.
+      if (opts.warmPictures !== false) void context.publisher.pictures.warm();
       await client.login(config.discordToken);
       const readyAt = await ready;
       const appId = client.application?.id ?? client.user?.id;

@@ -32,6 +32,8 @@ export interface StrokeOptions {
  * drawn when `ctx.highlight` holds `key` — else nothing.
  */
 export function highlightRingAt(ctx: PictureContext, key: string, x: number, y: number, w: number, h: number): string {
+  // The Activity's hit targets (docs/activity.md): where this part is, whether highlighted or not.
+  if (ctx.regions && !ctx.regions.has(key)) ctx.regions.set(key, { x, y, w, h });
   if (!ctx.highlight?.has(key)) return '';
   return rect(x, y, w, h, { fill: 'none', radius: 14, stroke: HIGHLIGHT_RING, strokeWidth: 7 });
 }

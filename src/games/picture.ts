@@ -72,22 +72,74 @@ export interface PictureContext {
    * Absent outside lessons.
    */
   highlight?: ReadonlySet<string>;
+  /**
+   * Where the keyed parts were drawn (docs/activity.md "Hit targets"): when present, a drawer
+   * that draws without scenes records the box of every part it draws under the same keys as
+   * the lesson highlights (picture-kit `highlightRingAt` does it); a scene drawer records
+   * nothing here — `pictureRegions` reads the keys of its placed pieces. Absent outside the
+   * Activity.
+   */
+  regions?: Map<string, PictureRegion>;
+}
+
+/** A box of a picture in its own px (its SVG's viewBox units): where a keyed part was drawn. */
+export interface PictureRegion {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
+
+/**
+ * One click of a move on the table (docs/activity.md "Hit targets"): the keyed part of a picture
+ * it is made on (the keys of the lesson highlights, e.g. NOIR `cell:7`, Suspicion `hand:red1`),
+ * and `side` when the click belongs beside that part rather than on it (an arrow that shifts a
+ * row is left or right of it).
+ */
+export interface MoveTarget {
+  key: string;
+  side?: 'left' | 'right' | 'above' | 'below';
 }
 
 /**
  * A game's drawers. `PV` = public view, `SV` = seat view (the same types as its `GameUi`).
  * Neither may throw for a view its game can produce.
  */
-export interface GamePictures<PV, SV> {
+export interface GamePictures<PV, SV, A = unknown> {
   /** The public board, drawn from the public view. */
   board(view: PV, ctx: PictureContext): Picture;
   /** One seat's private hand and position, drawn from that seat's view (`ctx.viewer`). */
   hand(view: SV, ctx: PictureContext): Picture;
+  /**
+   * The clicks that make `action` on the table in the Activity (docs/activity.md "Hit
+   * targets"), first to last, from the acting seat's view; null when the move has no place on
+   * the pictures (it is offered as a button beside them). Legality is never decided here: only
+   * the legal moves are asked about. Absent: every move is a button.
+   */
+  targets?(action: A, view: SV): MoveTarget[] | null;
+  /**
+   * The hand picture already shows everything the board shows (NOIR's hand is the board with
+   * the seat's own cards): a seated player's Activity shows the hand alone.
+   */
+  handShowsBoard?: boolean;
 }
 
 /** Any game's drawers, type parameters erased. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type AnyGamePictures = GamePictures<any, any>;
+export type AnyGamePictures = GamePictures<any, any, any>;
+
+/**
+ * The boxes of `picture`'s keyed parts (docs/activity.md "Hit targets"): the placed pieces of
+ * its scene that carry a key, and whatever the drawer recorded in `recorded` (the context's
+ * `regions`, for drawers without scenes). A key placed twice keeps its first box.
+ */
+export function pictureRegions(picture: Picture, recorded?: ReadonlyMap<string, PictureRegion>): Map<string, PictureRegion> {
+  const out = new Map<string, PictureRegion>(recorded ?? []);
+  for (const placed of picture.scene?.placed ?? []) {
+    if (placed.key !== undefined && !out.has(placed.key)) out.set(placed.key, { x: placed.x, y: placed.y, w: placed.piece.w, h: placed.piece.h });
+  }
+  return out;
+}
 
 /**
  * Width of every board and hand picture, px. Discord (and the local page) show a picture about

@@ -36,15 +36,21 @@ function blockedRaster() {
   };
 }
 
-/** An app context with just what answerWithPanel uses. */
+/** An app context with just what answerWithPanel uses; `textFor` holds the users who chose the text version. */
 function appWith(pictures: PictureMaker) {
   const editPanel = vi.fn(async () => ({ id: 'panel-1' }));
+  const textFor = new Set<string>();
   const app = {
     registry: new GameRegistry([mod]),
     logger: silentLogger,
-    publisher: { panelAsText: () => false, pictures, panels: { writer: new PanelWriter(silentLogger), edit: editPanel, track: vi.fn() } },
+    publisher: {
+      panelAsText: (_seat: unknown, id: string) => textFor.has(id),
+      pictures,
+      panels: { writer: new PanelWriter(silentLogger), edit: editPanel, track: vi.fn() },
+      tokens: { noteBoardClick: vi.fn() },
+    },
   } as unknown as AppContext;
-  return { app, editPanel };
+  return { app, editPanel, textFor };
 }
 
 /** A "Show my hand" click from seat 0's user, already acknowledged first (deferred private reply) or not. */
@@ -63,8 +69,18 @@ function boardClick(acknowledged: boolean) {
       calls.push(`reply files=${options.files?.length ?? 0}`);
       return { resource: { message: { id: 'panel-1' } } };
     }),
+    deferReply: vi.fn(async () => {
+      calls.push('deferReply');
+      return { resource: { message: { id: 'panel-1' } } };
+    }),
   };
   return { interaction, calls };
+}
+
+/** A click on seat 0's panel message `messageId` (answered in place), e.g. "📝 Text version". */
+function clickOn(messageId: string) {
+  const { interaction, calls } = panelClick();
+  return { interaction: { ...interaction, message: { id: messageId } }, calls };
 }
 
 /** A click on seat 0's panel (answered in place). */
@@ -87,6 +103,41 @@ function panelClick() {
 }
 
 describe('answerWithPanel: the answer never waits for the picture', () => {
+  it('a new panel whose picture is not drawn yet (a cold cache) is acknowledged, then sent with its picture — never the text version first', async () => {
+    const raster = blockedRaster();
+    const pictures = new PictureMaker({ rasterise: (svg) => raster.rasterise(svg) });
+    const { app, editPanel } = appWith(pictures);
+    const { interaction, calls } = boardClick(false);
+    await answerWithPanel(interaction as never, app, snapshot, 'reply');
+    // Acknowledged ("thinking…"), the handler done with the render still blocked: no text version sent.
+    expect(calls).toEqual(['deferReply']);
+    expect(editPanel).not.toHaveBeenCalled();
+    raster.release();
+    await vi.waitFor(() => expect(editPanel).toHaveBeenCalledTimes(1));
+    const body = (editPanel.mock.calls[0] as unknown as [unknown, { files: unknown[] }])[1];
+    expect(body.files).toHaveLength(1);
+  });
+
+  it('a "📝 Text version" click while a picture is on its way: the late picture is not sent after it (a new look is a newer version)', async () => {
+    const raster = blockedRaster();
+    const pictures = new PictureMaker({ rasterise: (svg) => raster.rasterise(svg) });
+    const { app, editPanel, textFor } = appWith(pictures);
+    // A panel answered with the text version at once (acknowledged first under load); its picture is drawing.
+    const { interaction } = boardClick(true);
+    await answerWithPanel(interaction as never, app, snapshot, 'reply');
+    expect(raster.calls).toBe(1);
+    // The player switches that panel to the text version (stored first, as components.ts does).
+    textFor.add('u0');
+    const toggle = clickOn('panel-1');
+    await answerWithPanel(toggle.interaction as never, app, snapshot, 'update', undefined, true);
+    expect(toggle.calls).toEqual(['update files=0']);
+    // The picture finishes: it is not sent over the text version.
+    raster.release();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await app.publisher.panels.writer.settled();
+    expect(editPanel).not.toHaveBeenCalled();
+  });
+
   it('a click acknowledged first gets the text version at once while its picture is still rendering; the picture follows as an edit', async () => {
     const raster = blockedRaster();
     const pictures = new PictureMaker({ rasterise: (svg) => raster.rasterise(svg) });

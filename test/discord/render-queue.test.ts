@@ -47,6 +47,33 @@ describe('RenderQueue', () => {
     expect(await waiting).toEqual({ ok: false, refused: 'late' });
   });
 
+  it('one slow render (a render worker starting) does not make the next pictures look late; renders slow for good still do', async () => {
+    let now = 0;
+    const q = new RenderQueue({ concurrency: 1, size: 10, now: () => now });
+    // The first render after a start takes 2.5 s (the worker loads its rasteriser and fonts).
+    const cold = gate('cold');
+    const running = q.run({ key: 'board', version: 1, work: cold.work });
+    now += 2500;
+    cold.open();
+    await running;
+    // The next hand, asked with the 2 s a panel edit may take (PICTURE_EDIT_BY_MS), is taken.
+    expect(q.wouldRefuse(now + 2000)).toBeNull();
+    expect(q.renderMs).toBeLessThan(200);
+    // Renders that keep taking 2.5 s raise the estimate until they are refused as late.
+    let refusedAfter = 0;
+    for (let i = 0; i < 20 && q.wouldRefuse(now + 2000) === null; i++) {
+      const slow = gate(i);
+      const run = q.run({ key: `h${i}`, version: 1, work: slow.work });
+      now += 2500;
+      slow.open();
+      await run;
+      refusedAfter = i + 1;
+    }
+    expect(q.wouldRefuse(now + 2000)).toBe('late');
+    // (without the cap: 8 such renders; with it: one more)
+    expect(refusedAfter).toBeLessThanOrEqual(10);
+  });
+
   it('coalesces waiting renders of one picture to the newest version; boards go before hands', async () => {
     const q = new RenderQueue({ concurrency: 1, size: 10 });
     const order: string[] = [];

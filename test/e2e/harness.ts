@@ -43,7 +43,8 @@ export async function startBot(emu: DiscordEmulator, dbPath: string, opts: Parti
     LOG_LEVEL: 'silent',
   });
   // Pings edited down after a vote coalesce for 1.5 s in production; every settle() would wait that out.
-  const app = createApp(config, { logger: silentLogger, pingEditDelayMs: 50, textBoards: TEXT_BOARDS_ONLY, ...opts });
+  // Text only: no render workers to warm up (they start with the first picture, if any).
+  const app = createApp(config, { logger: silentLogger, pingEditDelayMs: 50, textBoards: TEXT_BOARDS_ONLY, warmPictures: 'textBoards' in opts, ...opts });
   await app.start();
   return app;
 }
@@ -73,14 +74,20 @@ export function answeredWithin(r: InteractionResult, withinMs: number): Interact
 }
 
 /**
- * The private panel a "Show my hand" click `r` opened, as its user sees it: the click's reply,
+ * The private panel a "Show my hand" click `r` opened, as its user sees it: the click's reply;
  * or — when the bot answered with a deferred update of the board, lending the click's token to
- * the board (docs/rate-limit.md) — the private follow-up that carries the panel (waited for).
+ * the board (docs/rate-limit.md) — the private follow-up that carries the panel (waited for);
+ * or — when it acknowledged with a deferred private reply ("thinking…") while the hand's
+ * picture was drawn — that reply once the panel is edited in (waited for, up to 10 s).
  */
 export async function panelOf(r: InteractionResult): Promise<EmulatedMessage | undefined> {
-  if (r.callbackType !== 6) return r.message;
-  return r.firstFollowUp();
+  if (r.callbackType === 6) return r.firstFollowUp();
+  if (r.callbackType === 5) return eventually(async () => (r.message && (r.message.flags & LOADING_FLAG) === 0 ? r.message : null), 'the deferred panel', 10_000);
+  return r.message;
 }
+
+/** Message flag LOADING (1 << 7): a deferred interaction response still "thinking". */
+const LOADING_FLAG = 128;
 
 /**
  * The text a user reads in a message: content, embed titles and descriptions, Text Displays

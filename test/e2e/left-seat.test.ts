@@ -61,10 +61,11 @@ describe('A seat left is a non-player’s view until the game ends', () => {
     await playOut({ emu, app: () => app, tableId, users: [ana, ben, cleo], def, channelId, until: async () => (await app.context.store.actions(tableId)).length >= 3 });
     openPanel = (await panelOf(answered(await cleo.click(boardOf(emu, tableId, channelId), en.common.board.showHand))))!;
     await settle(app);
-    // While she plays, her panel shows her hand (as a picture: she has pictures on).
+    // While she plays, her panel shows her hand: as a picture (she has pictures on), or as text
+    // when the render queue refused it on a loaded machine.
     expect(textOf(fresh(emu, openPanel))).not.toContain(panelText.spectator);
-    // (the picture follows the answer as an edit once drawn)
-    await eventually(async () => attachments(fresh(emu, openPanel)) === 1, 'her hand picture', 15_000);
+    const body = await handBody(cleoSeat);
+    await eventually(async () => attachments(fresh(emu, openPanel)) === 1 || textOf(fresh(emu, openPanel)).includes(body), 'her hand in her panel', 15_000);
     const ask = answered(await cleo.slash('table leave', {}, { channelId }));
     expect(textOf(answered(await cleo.click(ask.message!, en.common.commands.confirmLeaveButton)).message)).toContain(en.common.commands.leftDone);
     await settle(app);
@@ -120,7 +121,8 @@ describe('A seat left is a non-player’s view until the game ends', () => {
     }
     const selected = answered(await cleo.forge(board, reviewId(tableId, null, 'p', 'v'), [`s${cleoSeat}`]));
     expect(selected.message!.content).toBe(r.errors.view);
-    const opened = answered(await cleo.forge(board, reviewId(tableId, null, 'p', 'o'))).message!;
+    // (a review step whose pictures take longer than a moment is acknowledged first, then edited in)
+    const opened = (await panelOf(answered(await cleo.forge(board, reviewId(tableId, null, 'p', 'o')))))!;
     expect(textOf(opened)).toContain(r.seenAs(r.views.public));
     expect(textOf(opened)).not.toContain(await handBody(cleoSeat));
   });
@@ -140,7 +142,7 @@ describe('A seat left is a non-player’s view until the game ends', () => {
     await settle(app);
     expect((await app.context.store.table(tableId))!.status).toBe('finished');
     const board = boardOf(emu, tableId, channelId);
-    const mine = answered(await cleo.click(board, r.reviewButton)).message!;
+    const mine = (await panelOf(answered(await cleo.click(board, r.reviewButton))))!;
     expect(textOf(mine)).toContain(r.seenAs(r.views.mine('Cleo')));
     const exported = answered(await cleo.forge(board, reviewId(tableId, null, 'a', 'x'))).message!;
     const files = (exported as unknown as { attachments: { url: string }[] }).attachments;

@@ -2,14 +2,16 @@
  * Pictures end to end (README "Pictures"): the real discord.js client against the emulator
  * (multipart uploads, Components V2). A NOIR table with one bot seat is started; the board
  * and the host's hand arrive as PNG attachments shown in Media Galleries with alt text of at
- * least 40 characters; the panel's "📝 Text version" switch gives the text version (stored
- * for the player) and "🖼️ Pictures" brings the picture back.
+ * least 40 characters; a hand whose picture is not drawn yet is acknowledged and then shown
+ * with its picture, never as the text version first — also after a restart, with a cold
+ * picture cache; the panel's "📝 Text version" switch gives the text version (stored for the
+ * player) and "🖼️ Pictures" brings the picture back.
  */
 import { PermissionFlagsBits } from 'discord-api-types/v10';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../src/app.js';
 import { InlinePolicy } from '../../src/bots/policy.js';
-import { allComponents, DiscordEmulator, type EmulatedMessage } from '../../src/local/emulator/index.js';
+import { allComponents, DiscordEmulator, type EmulatedMessage, type InteractionResult } from '../../src/local/emulator/index.js';
 import { answered, boardOf, eventually, fresh, settle, startBot, tableIdOf, tempDir, textOf, panelOf } from './harness.js';
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
@@ -37,6 +39,24 @@ async function expectPicture(m: EmulatedMessage): Promise<Buffer> {
   expect(bytes.subarray(0, 8)).toEqual(PNG_SIGNATURE);
   expect(bytes.length).toBeLessThan(150 * 1024);
   return bytes;
+}
+
+/**
+ * The panel a "Show my hand" click `r` opened, checking it never showed the text version
+ * first: with its picture in the answer, or acknowledged ("thinking…", or the board's deferred
+ * update) and then sent with its picture.
+ */
+async function handShownWithPicture(emu: DiscordEmulator, r: InteractionResult): Promise<EmulatedMessage> {
+  if (r.callbackType === 4) {
+    expect((r.message!.attachments ?? []).length).toBe(1);
+    return r.message!;
+  }
+  expect([5, 6]).toContain(r.callbackType);
+  const panel = (await panelOf(r))!;
+  // The follow-up came with its picture; or the "thinking…" reply was edited once, with it.
+  expect((panel.attachments ?? []).length).toBe(1);
+  if (r.callbackType === 5) expect(emu.requests.filter((q) => q.method === 'PATCH' && q.path.includes(`/${r.token}/messages/@original`))).toHaveLength(1);
+  return panel;
 }
 
 /** Message `m` once the bot's edit has given it a picture (within 5 s). */
@@ -74,13 +94,10 @@ describe('pictures through Discord', () => {
     await expectPicture(board);
     expect(JSON.stringify(board.components)).toContain('Show my hand');
 
-    // The hand's picture is not drawn yet: the click is answered at once with the text
-    // version, and the picture follows as an edit of that panel.
-    const first = (await panelOf(answered(await host.click(fresh(emu, board), 'Show my hand'))))!;
-    expect(first.ephemeral).toBe(true);
-    expect(first.attachments ?? []).toEqual([]);
-    expect(textOf(first)).toMatch(/table #\d+/);
-    const panel = await withPicture(emu, first);
+    // The hand's picture is not drawn yet: the click is acknowledged at once and the panel
+    // follows with its picture (never the text version first).
+    const panel = await handShownWithPicture(emu, answered(await host.click(fresh(emu, board), 'Show my hand')));
+    expect(panel.ephemeral).toBe(true);
     await expectPicture(panel);
     expect(textOf(panel)).toMatch(/table #\d+/);
     // Drawn now: the next "Show my hand" comes with the picture in its answer.
@@ -95,6 +112,29 @@ describe('pictures through Discord', () => {
     const back = answered(await host.click(textual, '🖼️ Pictures')).message!;
     await expectPicture(back);
     expect(await app.context.store.userTextBoards(host.id)).toBe(false);
+    emu.assertNoViolations();
+  }, 60_000);
+
+  it('after a restart (a cold picture cache) the first panels opened show the picture again: in the answer or as an edit', async () => {
+    const host = emu.addUser('Restarter');
+    const channelId = emu.addChannel('restart-pictures');
+    const lobby = answered(await host.slash('noir new', { bots: 1, 'bot-level': 'normal', 'bot-pace': 0 }, { channelId })).message!;
+    const id = tableIdOf(lobby);
+    answered(await host.click(lobby, 'Start'));
+    await settle(app);
+    const old = await withPicture(emu, (await panelOf(answered(await host.click(fresh(emu, boardOf(emu, id, channelId)), 'Show my hand'))))!);
+    await expectPicture(old);
+    await app.stop();
+    app = await startBot(emu, tmp.dbPath, { botPolicy: new InlinePolicy(), serviceDeps: { newSeed: () => 5 }, textBoards: undefined });
+    await settle(app);
+    // Show my hand on the board: a new panel with the picture, never the text version first.
+    await expectPicture(await handShownWithPicture(emu, answered(await host.click(fresh(emu, boardOf(emu, id, channelId)), 'Show my hand'))));
+    // Refresh on the panel from before the restart: answered in place with the picture, or
+    // acknowledged (keeping its picture) and edited — never the text version.
+    const refreshed = answered(await host.click(fresh(emu, old), 'Refresh'));
+    if (refreshed.callbackType === 7) expect((refreshed.message!.attachments ?? []).length).toBe(1);
+    else expect(refreshed.callbackType).toBe(6);
+    await expectPicture(await withPicture(emu, old));
     emu.assertNoViolations();
   }, 60_000);
 

@@ -38,6 +38,7 @@ const SAME_IN_BOTH = new Set([
   'common.commandNames.bots',
   'suspicion.pictures.bot',
   'phantom.pictures.bot',
+  'activity.page.bot',
   'bots.levels.normal',
   'noir.roleName.inspector',
   'noir.canvasItem',

@@ -206,7 +206,8 @@ async function tableVerb(interaction: ComponentInteraction, app: AppContext, log
       const result = await app.service.preferences.setTextPanels(tableId, actor, verb === 'text-version');
       if (!result.ok) return refuse(result.error);
       log.outcome = 'ok';
-      await answerWithPanel(interaction, app, result.value, onPanel(interaction) ? 'update' : 'reply');
+      // A new look of the panel: nothing drawn for the old one is sent after this answer.
+      await answerWithPanel(interaction, app, result.value, onPanel(interaction) ? 'update' : 'reply', undefined, true);
       return;
     }
     case 'hint': {

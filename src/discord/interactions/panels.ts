@@ -2,13 +2,14 @@
  * Opening and redrawing a player's private panel, shared by `/hand`, "Show my hand",
  * "Refresh", and every answer to a game click.
  */
-import { type ButtonInteraction, type ChatInputCommandInteraction, type StringSelectMenuInteraction } from 'discord.js';
+import { MessageFlags, type ButtonInteraction, type ChatInputCommandInteraction, type StringSelectMenuInteraction } from 'discord.js';
 import type { MessagePicture } from '../pictures/index.js';
 import { requestBody } from '../render/message-body.js';
 import { catalogFor, type Catalog } from '../../i18n/index.js';
 import type { GameModule } from '../../games/module.js';
 import type { TableSnapshot } from '../../tables/types.js';
 import { panelFingerprint, panelMessage } from '../render/panel.js';
+import type { MessagePayload } from '../render/markup.js';
 import type { AppContext } from './context.js';
 import { forDjs, forDjsEphemeral, missingChannelPermissions } from './answers.js';
 import { markStage } from './stages.js';
@@ -23,7 +24,9 @@ type PanelInteraction = ChatInputCommandInteraction | ButtonInteraction | String
  * (`follow-up`) — a deferred update of the board, whose token then redraws the board
  * (`InteractionTokens.noteBoardClick`, src/discord/publish/tokens.ts), and the panel as an ephemeral follow-up. Remembers the
  * interaction so later changes can refresh this panel. When the bot can no longer post in the table's channel,
- * the panel says so (the board cannot be updated).
+ * the panel says so (the board cannot be updated). `lookChanged`: the click switched the
+ * panel between pictures and text (a new look, PanelWriter `changeLook`: nothing drawn for
+ * the old look is sent after this answer).
  */
 export async function answerWithPanel(
   interaction: PanelInteraction,
@@ -31,6 +34,7 @@ export async function answerWithPanel(
   snapshot: TableSnapshot,
   how: 'reply' | 'update' | 'follow-up',
   note?: string,
+  lookChanged = false,
 ): Promise<void> {
   markStage(interaction, 'panel');
   const text = catalogFor(interaction.locale);
@@ -67,6 +71,7 @@ export async function answerWithPanel(
     // In place, in order with the bot's own edits of this panel (it never goes back in time).
     // A picture still to draw: acknowledge now (the panel keeps showing its last picture), then edit.
     const messageId = interaction.message.id;
+    const look = lookChanged ? writer.changeLook(messageId) : writer.lookOf(messageId);
     let rendered = later ? null : draw(picture);
     await writer.answerClick(
       messageId,
@@ -82,15 +87,21 @@ export async function answerWithPanel(
       },
       () => (rendered ? panelFingerprint(rendered, shownNote) : ''),
       rendered !== null,
+      look,
     );
     app.publisher.panels.track(table.id, interaction.user.id, messageId, interaction);
     return;
   }
+  const followUp = how === 'follow-up' && interaction.isMessageComponent();
+  // A new panel whose picture is not drawn yet (a cold picture cache — after a restart, say —
+  // must not change what the player sees): acknowledge now and send the panel with its
+  // picture once drawn. Only a click acknowledged first under load (late.ts) still gets the
+  // text version at once.
+  if (later && !interaction.deferred && !interaction.replied) return panelWithPictureToCome(interaction, app, mod, snapshot, seat!, text, followUp, draw, shownNote);
   // A new panel: at once, with its picture if drawn already, else the text version at once
   // and the picture as an edit when drawn (or the text version stays: the queue refused it).
   let messageId: string | undefined;
   const rendered = draw(picture);
-  const followUp = how === 'follow-up' && interaction.isMessageComponent();
   markStage(interaction, 'sending');
   if (followUp) {
     // The board's token: its `@original` is the board once the deferred update went through.
@@ -109,6 +120,9 @@ export async function answerWithPanel(
   app.publisher.panels.track(table.id, interaction.user.id, messageId, interaction, followUp);
   if (!later) return;
   const id = messageId;
+  // Drawn for the look the panel has now: a switch to the text version before the picture
+  // arrives (PanelWriter `changeLook`) drops it.
+  const look = writer.lookOf(id);
   // Not awaited: the click's handler (and its admission slot, admission.ts) is done once answered.
   void handPicture(app, mod, snapshot, seat!, text).then((drawn) => {
     if (!drawn) return;
@@ -122,6 +136,69 @@ export async function answerWithPanel(
         return app.publisher.panels.edit(interaction, requestBody(withPicture, true), followUp ? id : '@original');
       },
       true,
+      undefined,
+      look,
+    );
+  });
+}
+
+/**
+ * A new panel whose hand picture is still to be drawn: the click is acknowledged at once — a
+ * deferred private reply ("thinking…"), or for a click on the board a deferred update of the
+ * board — and the panel follows with its picture once drawn (the text version when the render
+ * is refused or fails): an edit of the deferred reply, or the private follow-up. The handler
+ * returns once acknowledged (its admission slot is free, admission.ts); the drawing is not
+ * waited for.
+ */
+async function panelWithPictureToCome(
+  interaction: PanelInteraction,
+  app: AppContext,
+  mod: GameModule,
+  snapshot: TableSnapshot,
+  seat: number,
+  text: Catalog,
+  followUp: boolean,
+  draw: (drawn: MessagePicture | null) => MessagePayload,
+  shownNote: string | undefined,
+): Promise<void> {
+  const { table } = snapshot;
+  const writer = app.publisher.panels.writer;
+  const drawing = handPicture(app, mod, snapshot, seat, text);
+  markStage(interaction, 'sending');
+  if (followUp && interaction.isMessageComponent()) {
+    // The board's token: its `@original` is the board once the deferred update went through.
+    const acknowledged = interaction.deferUpdate();
+    app.publisher.tokens.noteBoardClick(table.id, interaction, acknowledged, interaction.message.id);
+    await acknowledged;
+    markStage(interaction, 'answered');
+    void drawing.then(async (drawn) => {
+      const rendered = draw(drawn);
+      const sent = await interaction.followUp(forDjsEphemeral(rendered));
+      writer.shown(sent.id, table.version, panelFingerprint(rendered, shownNote));
+      app.publisher.panels.track(table.id, interaction.user.id, sent.id, interaction, true);
+    }).catch((err: unknown) => app.logger.warn({ err, table: table.id }, 'the panel after its picture could not be sent'));
+    return;
+  }
+  const response = await interaction.deferReply({ flags: MessageFlags.Ephemeral, withResponse: true });
+  markStage(interaction, 'answered');
+  const id = response.resource?.message?.id;
+  if (!id) return;
+  writer.shown(id, 0);
+  app.publisher.panels.track(table.id, interaction.user.id, id, interaction);
+  const look = writer.lookOf(id);
+  void drawing.then((drawn) => {
+    const rendered = draw(drawn);
+    // In order with the publisher's refreshes of this panel: not sent when a newer one went first.
+    writer.write(
+      id,
+      table.version,
+      () => {
+        writer.showing(id, panelFingerprint(rendered, shownNote));
+        return app.publisher.panels.edit(interaction, requestBody(rendered, true));
+      },
+      true,
+      undefined,
+      look,
     );
   });
 }

@@ -145,6 +145,18 @@ export class PictureMaker {
   }
 
   /**
+   * Start the render workers now (each loads its rasteriser and fonts once), so the first
+   * pictures after a start are not slow, and do not make the render queue's estimate refuse
+   * the ones after them. Nothing to do with a custom rasteriser (tests). Never rejects.
+   */
+  async warm(): Promise<void> {
+    if (this.raster) return;
+    await this.renderPool()
+      .warm()
+      .catch(() => undefined);
+  }
+
+  /**
    * The public board of `snapshot` in `text`'s language, or null when the game has no
    * drawers, the table never started, or the render queue refused it (full: the text
    * version is sent). Rejects when the drawer throws or the SVG is invalid.

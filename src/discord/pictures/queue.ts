@@ -27,6 +27,9 @@ export const RENDER_QUEUE_SIZE = 24;
 /** The first estimate of one render's time before any was measured, ms. */
 export const RENDER_ESTIMATE_MS = 30;
 
+/** A render's time counts in the estimate as at most this many times the estimate (see `finish`). */
+export const RENDER_OUTLIER_FACTOR = 8;
+
 /** Why a render was not done. */
 export type RenderRefusal = 'full' | 'late' | 'superseded';
 
@@ -175,7 +178,12 @@ export class RenderQueue {
 
   private finish(started: number): void {
     this.running--;
-    this.averageMs = this.averageMs * 0.8 + Math.max(1, this.now() - started) * 0.2;
+    // One slow render (a render worker's start, a pause) counts as at most RENDER_OUTLIER_FACTOR
+    // times the estimate: alone it must not make the next pictures look late and be refused
+    // (after a restart that turned the first panels into text versions); renders slow for good
+    // still raise it (a steady 2.5 s render is estimated late after 9 renders instead of 8).
+    const took = Math.min(Math.max(1, this.now() - started), this.averageMs * RENDER_OUTLIER_FACTOR);
+    this.averageMs = this.averageMs * 0.8 + took * 0.2;
     this.next();
   }
 

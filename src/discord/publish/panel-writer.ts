@@ -6,6 +6,12 @@
  * without care an older edit can land after a newer answer. Here every write to a message
  * waits for the one before it, a waiting write is replaced by a newer one (only the newest
  * version is ever sent), and no write older than what the message already shows is sent.
+ *
+ * The player's own look of the panel (README "Pictures": 📝 Text version / 🖼️ Pictures) is a
+ * newer version too: a switch starts a new *look* of the message (`changeLook`), and a write
+ * drawn for an older look — a picture still on its way when the player asked for text — is
+ * never sent after it. Writes that read the player's choice when they are sent (the
+ * publisher's refreshes) carry no look and are never dropped for one.
  */
 import type { Logger } from '../../logger.js';
 
@@ -18,9 +24,11 @@ interface MessageWrites {
   /** Every write on its way is an interaction callback (not held in the REST queue). */
   callbacksOnly: boolean;
   /** The newest write waiting for those on their way (older waiting writes were dropped). */
-  next: { version: number; send: () => Promise<unknown> } | null;
+  next: { version: number; send: () => Promise<unknown>; look: number | undefined } | null;
   /** Nobody tracks the message any more: drop this state once the writes are done. */
   forgotten: boolean;
+  /** The message's look: bumped by every switch between pictures and text (`changeLook`). */
+  look: number;
   /**
    * Fingerprint of what the newest write sent shows (`panelFingerprint`: the note of a click
    * and the version in the Refresh id left out), if known: a redraw that looks the same is not sent.
@@ -52,10 +60,11 @@ export class PanelWriter {
    * and edit the message after the writes before it — unless the message already shows a
    * newer version. `content` gives the fingerprint of the answer (`panelFingerprint`), asked
    * for once the answer is on its way. `inPlace` false (the answer's picture is still being
-   * drawn, README "Pictures") always acknowledges first and edits. Rejects when the
+   * drawn, README "Pictures") always acknowledges first and edits. `look`: the look the
+   * answer is drawn for (`lookOf` / `changeLook`; undefined: any). Rejects when the
    * acknowledgement itself fails.
    */
-  async answerClick(messageId: string, version: number, answer: PanelClickAnswer, content?: () => string, inPlace = true): Promise<void> {
+  async answerClick(messageId: string, version: number, answer: PanelClickAnswer, content?: () => string, inPlace = true, look?: number): Promise<void> {
     const writes = this.writesOf(messageId);
     const free = !inPlace ? false : writes.inFlight === 0 ? version >= writes.version : writes.callbacksOnly && !writes.next && version === writes.version;
     if (free) {
@@ -80,16 +89,38 @@ export class PanelWriter {
         return answer.edit();
       },
       true,
+      undefined,
+      look,
     );
+  }
+
+  /**
+   * The player switched message `messageId` between pictures and text: a new look starts, and
+   * writes drawn for an older one (waiting now, or asked for later) are never sent. Returns
+   * the new look, for the writes drawn for it.
+   */
+  changeLook(messageId: string): number {
+    const writes = this.writesOf(messageId);
+    writes.look += 1;
+    if (writes.next && writes.next.look !== undefined && writes.next.look < writes.look) writes.next = null;
+    return writes.look;
+  }
+
+  /** The current look of message `messageId` (see `changeLook`). */
+  lookOf(messageId: string): number {
+    return this.messages.get(messageId)?.look ?? 0;
   }
 
   /**
    * Send `send()` (an edit drawn at table `version`) to message `messageId` once the write
    * before it is done; dropped when the message shows (or will show) `version` or newer —
-   * or the same version, when `sameVersion` is false. Errors are logged; `onError` runs.
+   * or the same version, when `sameVersion` is false, or drawn for an older `look` than the
+   * message's (undefined: drawn when sent, for whatever look is current then). Errors are
+   * logged; `onError` runs.
    */
-  write(messageId: string, version: number, send: () => Promise<unknown>, sameVersion = false, onError?: (err: unknown) => void): void {
+  write(messageId: string, version: number, send: () => Promise<unknown>, sameVersion = false, onError?: (err: unknown) => void, look?: number): void {
     const writes = this.writesOf(messageId);
+    if (look !== undefined && look < writes.look) return;
     const newest = Math.max(writes.version, writes.next?.version ?? 0);
     if (version < newest || (version === newest && !sameVersion)) return;
     const guarded = () =>
@@ -98,7 +129,7 @@ export class PanelWriter {
         onError?.(err);
       });
     if (writes.inFlight > 0) {
-      writes.next = { version, send: guarded };
+      writes.next = { version, send: guarded, look };
       return;
     }
     this.start(messageId, writes, version, guarded);
@@ -148,7 +179,7 @@ export class PanelWriter {
   private writesOf(messageId: string): MessageWrites {
     let writes = this.messages.get(messageId);
     if (!writes) {
-      writes = { version: 0, inFlight: 0, callbacksOnly: true, next: null, forgotten: false };
+      writes = { version: 0, inFlight: 0, callbacksOnly: true, next: null, forgotten: false, look: 0 };
       this.messages.set(messageId, writes);
     }
     return writes;
@@ -168,7 +199,7 @@ export class PanelWriter {
     writes.callbacksOnly = true;
     const next = writes.next;
     writes.next = null;
-    if (next && next.version >= writes.version) {
+    if (next && next.version >= writes.version && (next.look === undefined || next.look >= writes.look)) {
       this.start(messageId, writes, next.version, next.send);
       return;
     }

@@ -8,7 +8,7 @@
  * that seat's view. Pure: no state, no clock; every word comes from `jaccuseText(ctx.t).pictures`.
  */
 import type { GameEvent } from '../engine.js';
-import type { GamePictures, Picture, PictureContext } from '../picture.js';
+import type { GamePictures, MoveTarget, Picture, PictureContext } from '../picture.js';
 import { MIN_LABEL_PX, MIN_TEXT_PX, PICTURE_WIDTH } from '../picture.js';
 import { fitLines, rect, svgDocument, text, textWidth, THEME } from '../svg.js';
 import { altText, arrow, cross, highlightRingAt, legendStrip, padlock, polygon, turnMarker, wrapText, type LegendItem } from '../picture-kit.js';
@@ -23,6 +23,7 @@ import {
   type EvidenceOutcome,
   type EvidenceType,
   type InvestigationId,
+  type JaccuseAction,
   type SuspicionCard,
 } from './rules.js';
 import { describeEvent } from './ui-text.js';
@@ -420,6 +421,8 @@ function hand(v: JaccuseSeatView, ctx: PictureContext): Picture {
   SUSPICION_CARDS.forEach((card, i) => {
     const state = v.myVote === card ? 'vote' : me.used.includes(card) ? 'used' : 'free';
     suspicionCard(card, MARGIN + i * (sw + 12), y, sw, state, p, out);
+    // One Suspicion card: what a vote is cast with (the Activity's target, docs/activity.md).
+    out.push(highlightRingAt(ctx, `vote:${card}`, MARGIN + i * (sw + 12) - 4, y - 4, sw + 8, SUSPICION_H + 8));
   });
   out.push(highlightRingAt(ctx, `suspicion:${v.me}`, MARGIN - 6, y - 6, W - 2 * MARGIN + 12, SUSPICION_H + 12));
   y += SUSPICION_H + 20;
@@ -456,5 +459,23 @@ function hand(v: JaccuseSeatView, ctx: PictureContext): Picture {
   return finish(out, y, altText(alt));
 }
 
+/**
+ * Where each move is made on the table (docs/activity.md "Hit targets"): an Investigation card
+ * in the hand (§4.3 step 1), a Suspicion card to vote with (§4.3 step 2), an in-play evidence
+ * card then the sheet it is sent Across to (§4.4). Characters are picked with buttons.
+ */
+function targets(a: JaccuseAction): MoveTarget[] | null {
+  switch (a.type) {
+    case 'investigate':
+      return [{ key: `hand:${a.card}` }];
+    case 'vote':
+      return [{ key: `vote:${a.card}` }];
+    case 'send':
+      return [{ key: `suspected:${evidenceType(a.card)}` }, { key: `sheet:${a.to}` }];
+    case 'character':
+      return null;
+  }
+}
+
 /** J'Accuse!'s drawers (README "Pictures"). */
-export const jaccusePictures: GamePictures<JaccusePublicView, JaccuseSeatView> = { board, hand };
+export const jaccusePictures: GamePictures<JaccusePublicView, JaccuseSeatView, JaccuseAction> = { board, hand, targets };

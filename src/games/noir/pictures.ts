@@ -7,12 +7,12 @@
  * Pure: no state, no clock; every word comes from `noirText(ctx.t).pictures`.
  */
 import type { GameEvent } from '../engine.js';
-import type { GamePictures, Picture, PictureContext } from '../picture.js';
+import type { GamePictures, MoveTarget, Picture, PictureContext } from '../picture.js';
 import { MIN_LABEL_PX, MIN_TEXT_PX, PICTURE_WIDTH } from '../picture.js';
 import { fitLines, rect, svgDocument, text, textWidth, THEME } from '../svg.js';
 import { altText, arrow, circle, cross, highlightRingAt, legendStrip, line, padlock, tick, turnMarker, wrapText, type LegendItem } from '../picture-kit.js';
 import type { RenderContext } from '../ui.js';
-import { ACTION_CAP, type Cell, type Role } from './rules.js';
+import { ACTION_CAP, type Cell, type NoirAction, type Role } from './rules.js';
 import { COLUMN_LETTERS, coordOf, describeEvent, suspectOf } from './ui-text.js';
 import type { NoirPublicView, NoirSeatView } from './views.js';
 import { noirText } from './text/index.js';
@@ -117,6 +117,8 @@ function drawStatus(v: NoirPublicView, ctx: PictureContext, p: Pics, top: number
   y += 38;
   const counts = [p.deck(v.deckSize), p.hand(v.handSize)].join(' · ');
   out.push(text(MARGIN, y + 26, counts, { size: MIN_LABEL_PX, fill: THEME.muted, maxWidth: W - 2 * MARGIN }));
+  // The evidence deck (Disguise and Exonerate draw from it): a lesson's note, and the Activity's target.
+  out.push(highlightRingAt(ctx, 'deck', MARGIN - 8, y - 2, Math.min(W - 2 * MARGIN, textWidth(p.deck(v.deckSize), MIN_LABEL_PX)) + 16, 38));
   return y + 34;
 }
 
@@ -426,5 +428,29 @@ function hand(v: NoirSeatView, ctx: PictureContext): Picture {
   return finish(out, y, altText([...alt, ...commonAlt(v, ctx, p)]));
 }
 
-/** NOIR's drawers (README "Pictures"). */
-export const noirPictures: GamePictures<NoirPublicView, NoirSeatView> = { board, hand };
+/**
+ * Where each move is made on the table (docs/activity.md "Hit targets"): a kill or an arrest on
+ * the suspect's tile, a shift on the arrow beside its row or column (rules §2.5), Disguise and
+ * Exonerate on the evidence deck, choosing an identity and discarding on the card in hand, and
+ * a Citizen's Arrest (§2.7) on the card discarded, then the suspect arrested.
+ */
+function targets(a: NoirAction): MoveTarget[] {
+  switch (a.type) {
+    case 'kill':
+    case 'arrest':
+      return [{ key: `cell:${a.suspect}` }];
+    case 'shift':
+      return [{ key: `${a.axis}:${a.index}`, side: a.axis === 'row' ? (a.dir === 1 ? 'right' : 'left') : a.dir === 1 ? 'below' : 'above' }];
+    case 'disguise':
+    case 'exonerate':
+      return [{ key: 'deck' }];
+    case 'choose':
+    case 'discard':
+      return [{ key: `hand:${a.suspect}` }];
+    case 'citizen':
+      return [{ key: `hand:${a.discard}` }, { key: `cell:${a.target}` }];
+  }
+}
+
+/** NOIR's drawers (README "Pictures"): the hand is the board with the seat's own cards. */
+export const noirPictures: GamePictures<NoirPublicView, NoirSeatView, NoirAction> = { board, hand, targets, handShowsBoard: true };

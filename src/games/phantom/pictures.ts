@@ -15,9 +15,9 @@
  */
 import type { Catalog } from '../../i18n/index.js';
 import type { GameEvent, Seat } from '../engine.js';
-import { MIN_LABEL_PX, MIN_TEXT_PX, PICTURE_WIDTH, type GamePictures, type Picture, type PictureContext } from '../picture.js';
+import { MIN_LABEL_PX, MIN_TEXT_PX, PICTURE_WIDTH, type GamePictures, type MoveTarget, type Picture, type PictureContext } from '../picture.js';
 import { THEME, altText, circle, fitLines, fitText, path, rect, round, svgDocument, text, textWidth, wrapText } from '../svg.js';
-import { CARDS, type CardNumber, type Colour, type CrimeReveal, type Glass, type GlassTarget } from './rules.js';
+import { CARDS, type CardNumber, type Colour, type CrimeReveal, type Glass, type GlassTarget, type PhantomAction } from './rules.js';
 import { ownerOf } from './seating.js';
 import { describeEvent } from './ui-text.js';
 import type { PhantomPublicView, PhantomSeatView } from './views.js';
@@ -513,5 +513,20 @@ function hand(v: PhantomSeatView, ctx: PictureContext): Picture {
   return { svg: svgDocument(W, y, out), width: W, height: y, alt };
 }
 
+/**
+ * Where each move is made on the table (docs/activity.md "Hit targets"): a card in the hand to
+ * discard (§3.8) or report (§3.3 step 3: the clue colour is chosen next), the reported card or
+ * the 4th-party card the magnifying glass goes on (§3.3 step 4).
+ */
+function targets(a: PhantomAction): MoveTarget[] {
+  switch (a.type) {
+    case 'discard':
+    case 'report':
+      return [{ key: `hand:${a.card}` }];
+    case 'glass':
+      return [{ key: `report:${a.on}` }];
+  }
+}
+
 /** The Tricks and the Phantom drawers (../picture.ts). */
-export const phantomPictures: GamePictures<PhantomPublicView, PhantomSeatView> = { board, hand };
+export const phantomPictures: GamePictures<PhantomPublicView, PhantomSeatView, PhantomAction> = { board, hand, targets };

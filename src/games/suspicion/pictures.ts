@@ -14,11 +14,11 @@
  * are drawn shapes (the font has no emoji) explained in the key.
  */
 import type { GameEvent, Seat } from '../engine.js';
-import type { GamePictures, Picture, PictureContext } from '../picture.js';
+import type { GamePictures, MoveTarget, Picture, PictureContext } from '../picture.js';
 import { measure, piece, SceneBuilder, sceneSvg, type Piece } from '../scene.js';
 import { block, heading, keyPanel, lineHeight, MARGIN, MIN_TEXT_PX, NAME_PX, PANEL_W, panelPiece, PICTURE_PX, pillPiece, statusBanner, textLines, textPiece, type KeyItem } from '../scene-kit.js';
 import { THEME, altText, circle, path, rect, round } from '../svg.js';
-import type { CardFace, Colour } from './rules.js';
+import type { CardFace, Colour, SuspicionAction } from './rules.js';
 import { describeEvent } from './ui-text.js';
 import { actingSeats, type PlayerView, type SuspicionPublicView, type SuspicionSeatView } from './views.js';
 import { ballotMark, changedMark, decidingMark, INK, turnMark, winnerMark } from '../marks.js';
@@ -464,9 +464,10 @@ function drawPiles(scene: SceneBuilder, y: number, view: SuspicionPublicView, ct
   const h = 12 + Math.max(draw.h, top.h, attack?.h ?? 0) + 6 + Math.max(drawWord.h, discardWord.h, attackWord?.h ?? 0) + 12;
   scene.put(M, y, panelPiece(PANEL_W, h));
   const under = y + 12 + Math.max(draw.h, top.h, attack?.h ?? 0) + 6;
-  scene.put(x0, y + 12, draw);
+  // The piles carry keys: the Activity's targets of Draw and Discard (docs/activity.md).
+  scene.put(x0, y + 12, draw, 'pile:draw');
   scene.put(x0, under, drawWord);
-  scene.put(discardX, y + 12, top);
+  scene.put(discardX, y + 12, top, 'pile:discard');
   scene.put(discardX, under, discardWord);
   if (attack && attackWord) {
     scene.put(discardX + colW + 10, y + 12, attack);
@@ -657,5 +658,34 @@ function hand(view: SuspicionSeatView, ctx: PictureContext): Picture {
   return { svg: sceneSvg(built), width: W, height: y, alt, scene: built };
 }
 
+/**
+ * Where each move is made on the table (docs/activity.md "Hit targets"): a card from the hand,
+ * then the suspect it goes to (a Wild or a Tamper: the slot), the discard pile, or the pile to
+ * draw from (§1.12); a Wild moved (§1.6 D) from its slot to the new one. Counters, cancels and
+ * votes (§1.7–§1.9) are answered with buttons, not on the pictures.
+ */
+function targets(a: SuspicionAction): MoveTarget[] | null {
+  switch (a.type) {
+    case 'place':
+    case 'declare':
+      return [{ key: `hand:${a.card}` }, { key: `suspect:${a.suspect}` }];
+    case 'burn':
+    case 'block':
+      return [{ key: `hand:${a.card}` }, { key: `suspect:${a.target}` }];
+    case 'wild':
+      return [{ key: `hand:${a.card}` }, { key: `slot:${a.suspect}:${a.slot}` }];
+    case 'tamper':
+      return [{ key: `hand:${a.card}` }, { key: a.slot === undefined ? `suspect:${a.target}` : `slot:${a.target}:${a.slot}` }];
+    case 'discard':
+      return [{ key: `hand:${a.card}` }, { key: 'pile:discard' }];
+    case 'recolour':
+      return [{ key: `slot:${a.suspect}:${a.from}` }, { key: `slot:${a.suspect}:${a.to}` }];
+    case 'draw':
+      return [{ key: 'pile:draw' }];
+    default:
+      return null;
+  }
+}
+
 /** The Suspicion drawers (../picture.ts). */
-export const suspicionPictures: GamePictures<SuspicionPublicView, SuspicionSeatView> = { board, hand };
+export const suspicionPictures: GamePictures<SuspicionPublicView, SuspicionSeatView, SuspicionAction> = { board, hand, targets };

@@ -1,4 +1,5 @@
 /** The English catalog, composed of one module per area. */
+import { activity } from './activity.js';
 import { bots } from './bots.js';
 import { common } from './common.js';
 import { help } from './help.js';
@@ -9,4 +10,4 @@ import { ratings } from './ratings.js';
 import { tournaments } from './tournaments.js';
 import { turns } from './turns.js';
 
-export const en = { common, ratings, privacy, help, bots, turns, review, tournaments, platform } as const;
+export const en = { common, ratings, privacy, help, bots, turns, review, tournaments, platform, activity } as const;

@@ -1,0 +1,45 @@
+/** Spanish strings of the Discord Activity (docs/activity.md): la mesa como app en vivo dentro de Discord. */
+import { formatters } from '../format.js';
+
+const f = formatters('es');
+
+export const activity = {
+  openButton: 'Abrir mesa',
+  commandOpen: 'Abre la mesa de este canal como app en vivo y clicable (Actividad de Discord)',
+  notEnabled: 'La mesa en vivo (Actividad de Discord) no está configurada en este bot. Juega con los botones del tablero; quien aloja el bot puede activarla (docs/activity.md).',
+  noTableHere: 'No hay ninguna mesa en este canal para abrir. Empieza una con `/suspicion nueva` (u otro juego).',
+  lobby: 'La partida aún no ha empezado: únete y empiézala desde la sala en el chat.',
+  watchingOff: 'En esta mesa no se puede mirar: solo la ven sus jugadores.',
+  watchingDelayed: (moves: number) => `Miras la mesa con ${f.count(moves, { one: 'jugada', other: 'jugadas' })} de retraso.`,
+  page: {
+    signingIn: 'Iniciando sesión con Discord…',
+    signInFailed: 'No se pudo iniciar sesión: {reason}',
+    signInAgain: 'Reintentar',
+    notInDiscord: 'Esta es la app de mesa de Red Herring: ábrela desde el botón «Abrir mesa» de una mesa en Discord.',
+    connecting: 'Conectando con la mesa…',
+    reconnecting: 'Se perdió la conexión: reconectando…',
+    noTable: 'No hay ninguna mesa en este canal. Empieza una con /suspicion nueva (u otro juego) y vuelve a abrirla.',
+    table: 'Mesa #{id}',
+    yourTurn: 'Te toca',
+    waitingFor: 'Esperando a {names}',
+    yourMoves: 'Tus jugadas',
+    otherMoves: 'Más jugadas',
+    pickNext: 'Ahora haz clic donde va, o elige otra carta.',
+    cancelPick: 'Cancelar',
+    chooseMove: '¿Qué jugada?',
+    spectating: 'Estás mirando: no tienes asiento en esta mesa.',
+    leftSeat: 'Dejaste esta partida: ves lo mismo que todos.',
+    timeLeft: 'Quedan {time}',
+    hint: '💡 Pista',
+    log: 'Últimas jugadas',
+    gameOver: 'Fin de la partida',
+    boardPicture: 'La mesa',
+    handPicture: 'Tu mano',
+    handOf: 'Mano de {name}',
+    sending: 'Enviando…',
+    you: 'tú',
+    bot: 'bot',
+    away: 'ausente',
+    left: 'se fue',
+  },
+} as const;
