@@ -7,6 +7,7 @@
  * unit) and how many deals went better, worse or the same. Prints a Markdown table.
  */
 import { readFileSync } from 'node:fs';
+import { t95 } from './arena-stats.js';
 
 interface Unit { games: number; hits: number }
 interface Row { game: string; setup: string; n: number; lineUp: string; games: number; hits: number; deals: number; units?: Unit[] }
@@ -17,11 +18,6 @@ const read = (f: string) => (JSON.parse(readFileSync(f, 'utf8')) as { seed: numb
 const before = read(beforeFile);
 const after = read(afterFile);
 if (before.seed !== after.seed) throw new Error(`different seeds (${before.seed}, ${after.seed}): not the same deals`);
-/** Two-sided 95 % Student t quantile for `df` degrees of freedom (df ≥ 1). */
-function t95(df: number): number {
-  const table = [12.71, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201, 2.179, 2.16, 2.145, 2.131, 2.12, 2.11, 2.101, 2.093, 2.086];
-  return df <= table.length ? table[df - 1]! : 1.96 + 2.5 / df;
-}
 const pct = (x: number) => `${(100 * x).toFixed(1)} %`;
 console.log(`seed ${before.seed}\n`);
 console.log('| row | before | after | per-deal difference [95 %] | deals better / worse / same |');

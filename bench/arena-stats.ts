@@ -17,6 +17,8 @@
 export interface DealUnit {
   games: number;
   hits: number;
+  /** Hits of the baseline line-up in the same seats on the same deal (the opponents' level in the bot's seat), when measured. */
+  baselineHits?: number;
 }
 
 /** Wilson score interval (default 95 %, z = 1.96) of k successes in n trials; n may be fractional. [0, 1] when n = 0. */
@@ -71,6 +73,42 @@ export function clusterWilson(units: readonly DealUnit[], z = 1.96): ClusterRate
   }
   const effectiveGames = games / designEffect;
   return { games, hits, deals: k, rate, designEffect, effectiveGames, interval: wilson(rate * effectiveGames, effectiveGames, z), naive: wilson(hits, games, z) };
+}
+
+/** Two-sided 95 % Student t quantile for `df` degrees of freedom (df ≥ 1; from df 21 on, 1.96 + 2.5 / df, within 0.2 % of the table). */
+export function t95(df: number): number {
+  const table = [12.71, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201, 2.179, 2.16, 2.145, 2.131, 2.12, 2.11, 2.101, 2.093, 2.086];
+  return df <= table.length ? table[df - 1]! : 1.96 + 2.5 / df;
+}
+
+/** A paired difference of rates over deals: the measured line-up's rate minus the baseline's, deal by deal. */
+export interface PairedDifference {
+  deals: number;
+  /** Mean over deals of (hits − baselineHits) ÷ games, the difference of the seat's rate. */
+  mean: number;
+  /** Student t 95 % interval of that mean over the deals ([NaN, NaN] with fewer than 2 deals). */
+  interval: [number, number];
+  /** Deals where the line-up did better, worse, the same as the baseline. */
+  better: number;
+  worse: number;
+  same: number;
+}
+
+/**
+ * The per-deal paired difference (issue 36: "Hard beats Normal in that seat on the same
+ * deals"): each deal is one unit, its value the measured seat's rate minus the baseline
+ * line-up's rate in the same seats on the same deal; the mean and its Student t 95 % interval
+ * over the deals. Deals without games or without a baseline are left out.
+ */
+export function pairedDifference(units: readonly DealUnit[]): PairedDifference {
+  const d = units.filter((u) => u.games > 0 && u.baselineHits !== undefined).map((u) => (u.hits - u.baselineHits!) / u.games);
+  const k = d.length;
+  const mean = k === 0 ? NaN : d.reduce((s, x) => s + x, 0) / k;
+  const sd = k < 2 ? NaN : Math.sqrt(d.reduce((s, x) => s + (x - mean) ** 2, 0) / (k - 1));
+  const half = k < 2 ? NaN : t95(k - 1) * (sd / Math.sqrt(k));
+  const better = d.filter((x) => x > 0).length;
+  const worse = d.filter((x) => x < 0).length;
+  return { deals: k, mean, interval: [mean - half, mean + half], better, worse, same: k - better - worse };
 }
 
 /** The q-quantile (0 ≤ q ≤ 1) of `xs` by the nearest-rank rule (NaN for none). */

@@ -1,9 +1,11 @@
 /**
  * `node --import tsx bench/arena-table.ts bench/results/arena-<date>-<label>.json …` — the
- * README "AI players" table from arena result files (bench/arena.ts): one line per game ·
- * setup · player count, one column per line-up, each cell
- * `rate [95 % interval, one deal one unit] (deals/games; base = the baseline line-up's rate on
- * the same seats and deals) status`. Rows of later files replace the same rows of earlier ones.
+ * AI strength table from arena result files (bench/arena.ts; docs/ai-strength.md): one line per
+ * game · setup · player count, one column per line-up, each cell
+ * `rate vs base: difference [95 % interval] (deals/games) status` — the bot's rate, the baseline
+ * line-up's rate in the same seats on the same deals, their per-deal paired difference with its
+ * Student t interval (one deal one unit) and the target's status (met = clear of zero).
+ * Rows of later files replace the same rows of earlier ones.
  */
 import { readFileSync } from 'node:fs';
 
@@ -17,6 +19,7 @@ interface Row {
   hits: number;
   baselineHits: number;
   interval: [number, number];
+  paired?: { mean: number; interval: [number, number] };
   status: 'met' | 'point' | 'missed' | 'luck';
 }
 
@@ -36,7 +39,9 @@ for (const file of process.argv.slice(2)) {
     }
     const pct = (x: number) => (r.game === 'jaccuse' ? (100 * x).toFixed(1) : (100 * x).toFixed(0));
     const column = COLUMNS.find((c) => r.lineUp.startsWith(c))!;
-    cells.get(key)!.set(column, `${pct(r.hits / r.games)} % [${pct(r.interval[0])}, ${pct(r.interval[1])}] (${r.deals}/${r.games}; base ${pct(r.baselineHits / r.games)} %) ${STATUS[r.status]}`);
+    const sign = (x: number) => (x >= 0 ? '+' : '−') + pct(Math.abs(x));
+    const diff = r.paired ? `${sign(r.paired.mean)} [${sign(r.paired.interval[0])}, ${sign(r.paired.interval[1])}]` : 'unpaired';
+    cells.get(key)!.set(column, `${pct(r.hits / r.games)} % vs ${pct(r.baselineHits / r.games)} %: ${diff} (${r.deals}/${r.games}) ${STATUS[r.status]}`);
   }
 }
 console.log(`| Game · setup · n | ${COLUMNS.join(' | ')} |`);

@@ -10,11 +10,12 @@
  * (the bot's seat taken by the opponents' level) with the same seats and deals. One deal is one
  * unit of the interval (bench/arena-stats.ts `clusterWilson`: Wilson 95 % on the games ÷ the
  * deals' design effect), because the games of a deal often play out alike. Printed: the bot's
- * win rate (J'Accuse!: arrest rate, lower is better) with that interval, against the fair share
- * 1/n, the baseline's rate, and the target:
- *   Hard vs Easy ≥ 2 × fair (2 players: ≥ 80 %; J'Accuse!: arrest rate ≤ fair / 2),
- *   Normal vs Easy clearly better than fair, Hard vs Normal better than fair.
- * "met" = the interval's bound is clear of the target; "point" = only the rate meets it.
+ * win rate (J'Accuse!: arrest rate, lower is better) with that interval, the fair share 1/n,
+ * the baseline's rate in the same seats, and the target (issue 36): the bot beats the baseline in
+ * that seat on the same deals — the per-deal paired difference of the seat's rate (one deal one
+ * unit, Student t 95 %, bench/arena-stats.ts `pairedDifference`); "met" = that interval is clear
+ * of zero, "point" = only its mean is. Also printed: the share of games ended by a safety cap or
+ * the action limit (`capped`, for the line-up and its baseline).
  *
  * Then the latency of Hard moves through the worker pool under load: `--tables` Hard bots
  * (default 8; the games in turn, each at its module's `latencySeats`) deciding at once, each
@@ -58,7 +59,7 @@ import type { BotInput, BotLevel } from '../src/games/bot.js';
 import { BotPool } from '../src/bots/pool.js';
 import { fnv1a } from '../src/bots/seed.js';
 import { botKit } from '../src/bots/kits.js';
-import { clusterWilson, quantile, type DealUnit } from './arena-stats.js';
+import { clusterWilson, pairedDifference, quantile, type DealUnit, type PairedDifference } from './arena-stats.js';
 import { arenaSetups, benchSetupsOf, type GameArenaSetup } from './setups.js';
 
 // ── Options ────────────────────────────────────────────────────────────────────────────
@@ -114,17 +115,16 @@ const LINE_UPS: LineUp[] = [
   { bot: 'normal', rest: 'easy', name: 'Normal vs Easy' },
 ].filter((l) => !LINE_UP_FILTER || LINE_UP_FILTER.includes(`${l.bot}-${l.rest}`)) as LineUp[];
 
-/** The target of a line-up: the rate it should reach and in which direction. */
-function target(game: GameId, n: number, lineUp: LineUp): { value: number; lower: boolean; strict: boolean; text: string } {
-  const fair = 1 / n;
-  const arrest = game === 'jaccuse';
-  if (lineUp.bot === 'hard' && lineUp.rest === 'easy') {
-    if (arrest) return { value: fair / 2, lower: true, strict: false, text: `≤ ${pct(fair / 2)}` };
-    const v = n === 2 ? 0.8 : 2 * fair;
-    return { value: v, lower: false, strict: false, text: `≥ ${pct(v)}` };
-  }
-  // "Better than fair": exactly the fair share is not better.
-  return arrest ? { value: fair, lower: true, strict: true, text: `< ${pct(fair)}` } : { value: fair, lower: false, strict: true, text: `> ${pct(fair)}` };
+/**
+ * The target of every line-up (issue 36): the bot beats the baseline line-up — the opponents'
+ * level in the bot's seat — in that seat on the same deals. Measured by the per-deal paired
+ * difference of the seat's rate (bench/arena-stats.ts `pairedDifference`); "met" = its 95 %
+ * interval is clear of zero (J'Accuse!: below zero, fewer arrests), "point" = only the mean is.
+ */
+function pairedStatus(game: GameId, d: PairedDifference): 'met' | 'point' | 'missed' {
+  const sign = game === 'jaccuse' ? -1 : 1;
+  if (sign * d.interval[0] > 0 && sign * d.interval[1] > 0) return 'met';
+  return sign * d.mean > 0 ? 'point' : 'missed';
 }
 
 // ── Playing ────────────────────────────────────────────────────────────────────────────
@@ -147,7 +147,8 @@ interface Row {
   /** Wilson 95 % over games as if independent (the old arena's interval; for comparison). */
   naiveInterval: [number, number];
   fair: number;
-  target: string;
+  /** The seat's rate minus the baseline's in the same seat, deal by deal (the target, `pairedStatus`). */
+  paired: PairedDifference;
   status: 'met' | 'point' | 'missed' | 'luck';
   hardMoves: number;
   hardIterations: number;
@@ -240,20 +241,17 @@ async function measureLineUp(def: AnyGameDefinition, s: Setup, n: number, lineUp
   const baselineHits = results.filter(([, h]) => h).length;
   const capped = results.filter(([, , c]) => c).length;
   const baselineCapped = results.filter(([, , , c]) => c).length;
-  const units: DealUnit[] = Array.from({ length: deals }, () => ({ games: 0, hits: 0 }));
-  results.forEach(([h], i) => {
-    units[dealOf[i]!]!.games++;
-    if (h) units[dealOf[i]!]!.hits++;
+  const units: DealUnit[] = Array.from({ length: deals }, () => ({ games: 0, hits: 0, baselineHits: 0 }));
+  results.forEach(([h, b], i) => {
+    const unit = units[dealOf[i]!]!;
+    unit.games++;
+    if (h) unit.hits++;
+    if (b) unit.baselineHits!++;
   });
   const clustered = clusterWilson(units);
   const interval = clustered.interval;
-  const t = target(s.game, n, lineUp);
-  const rate = hits / games;
-  const beats = (x: number) => (t.lower ? (t.strict ? x < t.value : x <= t.value) : t.strict ? x > t.value : x >= t.value);
-  const clear = beats(t.lower ? interval[1] : interval[0]);
-  const point = beats(rate);
-  let status: Row['status'] = clear ? 'met' : point ? 'point' : 'missed';
-  if (s.pureLuck) status = 'luck';
+  const paired = pairedDifference(units);
+  const status: Row['status'] = s.pureLuck ? 'luck' : pairedStatus(s.game, paired);
   return {
     game: s.game,
     setup: s.label,
@@ -267,7 +265,7 @@ async function measureLineUp(def: AnyGameDefinition, s: Setup, n: number, lineUp
     designEffect: clustered.designEffect,
     naiveInterval: clustered.naive,
     fair: 1 / n,
-    target: t.text,
+    paired,
     status,
     hardMoves: stats.hardMoves,
     hardIterations: stats.hardIterations,
@@ -292,7 +290,7 @@ function printRow(r: Row): void {
       `deff ${r.designEffect.toFixed(2)}`,
       `baseline ${pct(r.baselineHits / r.games).padStart(6)}`,
       `fair ${pct(r.fair).padStart(6)}`,
-      `target ${r.target.padEnd(8)}`,
+      `vs baseline ${r.paired.mean >= 0 ? '+' : ''}${pct(r.paired.mean)} [${pct(r.paired.interval[0])}, ${pct(r.paired.interval[1])}] (${r.paired.better}/${r.paired.worse}/${r.paired.same} deals better/worse/same)`,
       mark,
       `capped ${pct(r.capped / r.games)}${r.capped > 0 ? ' (CAP)' : ''}, baseline ${pct(r.baselineCapped / r.games)}`,
     ].join('  '),

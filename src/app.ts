@@ -32,7 +32,7 @@ import { TurnNotifier } from './discord/publish/turn-notices.js';
 import { ThreadVenues } from './discord/publish/tournament-venues.js';
 import { TournamentService } from './tournaments/service.js';
 import { BotPool } from './bots/pool.js';
-import { Lifecycle } from './lifecycle.js';
+import { cachedPermissions, Lifecycle } from './lifecycle.js';
 import { processCpuBudget } from './cpu-budget.js';
 import type { BotPolicy } from './bots/policy.js';
 
@@ -218,6 +218,8 @@ export function createApp(config: Config, opts: AppOptions): App {
     ...(opts.pingEditDelayMs !== undefined ? { pingEditDelayMs: opts.pingEditDelayMs } : {}),
     ...(opts.publishRetryMs !== undefined ? { retryMs: opts.publishRetryMs } : {}),
     ...(opts.boardTokenRefreshMs !== undefined ? { boardTokenRefreshMs: opts.boardTokenRefreshMs } : config.boardTokens === 'never' ? { boardTokenRefreshMs: Infinity } : {}),
+    // Nothing that can only fail: what the bot may do in a channel, from discord.js's cache (src/discord/publish/channel-access.ts).
+    permissionsIn: cachedPermissions(client),
   });
   service.addListener(publisher);
   // AI players move through the service after each change that leaves a decision to them.
@@ -245,7 +247,7 @@ export function createApp(config: Config, opts: AppOptions): App {
     restPerSecond: Math.max(1, Math.floor(DISCORD_GLOBAL_PER_SECOND * config.restGlobalShare)),
     apiUrl: config.discordApiUrl,
   };
-  const context: AppContext = { store, service, messageIds, registry, publisher, rest: client.rest, logger, turnNotices, tournaments, platform };
+  const context: AppContext = { store, service, messageIds, registry, publisher, rest: client.rest, logger, turnNotices, tournaments, platform, bots: botPolicy };
   const router = createRouter(context, commands);
   client.on(Events.InteractionCreate, (interaction) => void router(interaction));
   client.on(Events.Error, (err) => logger.error({ err }, 'discord client error'));
@@ -259,7 +261,7 @@ export function createApp(config: Config, opts: AppOptions): App {
   // A new gateway session (not a resume) may have missed deletions: boards are checked again on their next Refresh.
   client.on(Events.ShardReady, () => publisher.eventsMayBeMissed());
   // The bot removed from a server, a channel or thread deleted, a thread locked: its tables end (src/lifecycle.ts).
-  const lifecycle = new Lifecycle({ client, service, logger });
+  const lifecycle = new Lifecycle({ client, service, logger, permissionsChanged: () => publisher.permissionsChanged() });
   lifecycle.watch();
 
   let stopped = false;

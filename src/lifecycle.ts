@@ -18,15 +18,41 @@ import {
   type GatewayThreadDeleteDispatchData,
   type GatewayThreadUpdateDispatchData,
 } from 'discord-api-types/v10';
+import type { PermissionsIn } from './discord/publish/channel-access.js';
 import type { Logger } from './logger.js';
 import type { LostPlace, TableService } from './tables/service.js';
 import type { LostReason } from './tables/types.js';
+
+/**
+ * The bot's permission bits in a channel as discord.js computes them from its cache (roles and
+ * overwrites; a thread's from its parent), whether it is a thread and whether that thread is
+ * archived; null when the channel or the bot's member is not cached. What the publisher checks
+ * before sending (src/discord/publish/channel-access.ts).
+ */
+export function cachedPermissions(client: Client): PermissionsIn {
+  return (channelId) => {
+    const channel = client.channels.cache.get(channelId);
+    const me = client.user;
+    if (!channel || channel.isDMBased() || !me) return null;
+    const bits = channel.permissionsFor(me)?.bitfield;
+    if (bits === undefined) return null;
+    return { bits, thread: channel.isThread(), archived: channel.isThread() && channel.archived === true };
+  };
+}
 
 /** Watches the gateway for places that are gone and ends their tables. */
 export class Lifecycle {
   private readonly running = new Set<Promise<unknown>>();
 
-  constructor(private readonly deps: { client: Client; service: TableService; logger: Logger }) {}
+  constructor(
+    private readonly deps: {
+      client: Client;
+      service: TableService;
+      logger: Logger;
+      /** The server's permissions may have changed (a channel or role updated): src/discord/publish/publisher.ts `permissionsChanged`. */
+      permissionsChanged?: () => void;
+    },
+  ) {}
 
   /** Listen to the raw dispatches (they arrive before discord.js updates its cache, so a deleted channel's threads are still known). */
   watch(): void {
@@ -45,6 +71,11 @@ export class Lifecycle {
     ws.on(GatewayDispatchEvents.ThreadUpdate, (data: GatewayThreadUpdateDispatchData) => {
       if (data.thread_metadata?.locked && !this.managesThreads(data.id)) this.lose({ channelIds: [data.id] }, 'thread-locked');
     });
+    // Permissions change with a channel's overwrites or a role (`developers/topics/permissions.mdx`
+    // "Permission Overwrites"): what Discord refused may be allowed now. After discord.js has
+    // applied the event (the raw event comes first), so the cache is current.
+    const changed = () => setImmediate(() => this.deps.permissionsChanged?.());
+    for (const event of [GatewayDispatchEvents.ChannelUpdate, GatewayDispatchEvents.GuildRoleUpdate, GatewayDispatchEvents.GuildRoleDelete, GatewayDispatchEvents.GuildRoleCreate]) ws.on(event, changed);
   }
 
   /**

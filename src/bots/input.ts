@@ -37,13 +37,22 @@ interface Replay {
   state: unknown;
   /** Every event the applied actions produced, in order (filtered per seat on the way out). */
   events: GameEvent[];
+  /**
+   * The position when the decision now pending opened (`Pending.step` last changed): the state
+   * then and how many events had happened. Answers to that decision since (a secret vote, a
+   * pass in a race) do not move it.
+   */
+  open: { state: unknown; events: number; step: number };
 }
 
 /** Recent replays by table identity (game, seed, seats, options, setup meta), least recent first. */
 const replays = new Map<string, Replay>();
 
 /**
- * The input of `seat` after replaying `spec.log`. Throws if a logged action is refused (a
+ * The input of `seat` after replaying `spec.log` — or, with `at` = 'decision', as it was when
+ * the decision now pending opened (`Pending.step`, src/games/engine.ts): the position the 💡
+ * Hint advises on, so answers given to that decision since (the seat's own secret vote, a
+ * rival's pass) never change the advice (issue 36). Throws if a logged action is refused (a
  * corrupt log: the same error a replay would raise).
  *
  * Cost: a table that asked before (same game, seed, seats, options and setup meta, and a log
@@ -51,7 +60,7 @@ const replays = new Map<string, Replay>();
  * `apply` per new entry plus a JSON comparison per old one; otherwise one `apply` per logged
  * action. The result is the same either way (engines are pure: a cached state is never changed).
  */
-export function botInputFromLog(spec: ReplaySpec, seat: Seat): BotInput {
+export function botInputFromLog(spec: ReplaySpec, seat: Seat, at: 'now' | 'decision' = 'now'): BotInput {
   const def = spec.definition;
   const key = JSON.stringify([spec.game, spec.seed, spec.seats, spec.options, spec.setupMeta ?? null]);
   const codes = spec.log.map((entry) => JSON.stringify([entry.seat, entry.action]));
@@ -59,7 +68,7 @@ export function botInputFromLog(spec: ReplaySpec, seat: Seat): BotInput {
   replays.delete(key);
   if (!replay || replay.entries.length > codes.length || replay.entries.some((code, i) => code !== codes[i])) {
     const setup = def.setup(spec.options, spec.seats, spec.seed, spec.setupMeta);
-    replay = { entries: [], setup, state: setup, events: [] };
+    replay = { entries: [], setup, state: setup, events: [], open: { state: setup, events: 0, step: def.pending(setup).step } };
   }
   for (let i = replay.entries.length; i < spec.log.length; i++) {
     const entry = spec.log[i]!;
@@ -68,10 +77,13 @@ export function botInputFromLog(spec: ReplaySpec, seat: Seat): BotInput {
     replay.state = r.state;
     replay.entries.push(codes[i]!);
     replay.events.push(...r.events);
+    const step = def.pending(r.state).step;
+    if (step !== replay.open.step) replay.open = { state: r.state, events: replay.events.length, step };
   }
   replays.set(key, replay);
   if (replays.size > REPLAY_CACHE_SIZE) replays.delete(replays.keys().next().value!);
-  const events = replay.events.filter((e) => eventVisibleTo(e, seat));
+  const atOpen = at === 'decision';
+  const events = (atOpen ? replay.events.slice(0, replay.open.events) : replay.events).filter((e) => eventVisibleTo(e, seat));
   return {
     game: spec.game,
     seat,
@@ -79,6 +91,6 @@ export function botInputFromLog(spec: ReplaySpec, seat: Seat): BotInput {
     options: spec.options,
     initialView: def.seatView(replay.setup, seat),
     events,
-    view: def.seatView(replay.state, seat),
+    view: def.seatView(atOpen ? replay.open.state : replay.state, seat),
   };
 }

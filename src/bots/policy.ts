@@ -10,6 +10,7 @@
  */
 import type { SearchBudget } from '../games/bot.js';
 import { hardSearch } from './ismcts.js';
+import { adviceOf, type Advice } from './advice.js';
 import type { AnyBotKit, BotInput, BotLevel, Knowledge } from '../games/bot.js';
 import { botKit, type KitLookup } from './kits.js';
 import { fnv1a, viewRng } from './seed.js';
@@ -33,6 +34,12 @@ export interface BotRequest {
   level: BotLevel;
   input: BotInput;
   iterations?: number;
+  /**
+   * Ask for advice (src/bots/advice.ts: the 💡 Hint, the review's analysis): a Hard request
+   * with a fixed `iterations` then also answers the search's estimates and the explanations;
+   * `played` is the move the seat made (a review step), to estimate it too.
+   */
+  advise?: { played?: unknown };
   stop?: () => boolean;
   deadline?: SearchBudget['deadline'];
 }
@@ -43,6 +50,8 @@ export interface BotDecision {
   action: any;
   level: BotLevel;
   iterations: number;
+  /** The advice, when the request asked for it (`BotRequest.advise`). */
+  advice?: Advice;
 }
 
 /**
@@ -62,6 +71,7 @@ export interface BotPolicy {
  */
 export function decideBot(request: BotRequest, kits: KitLookup = botKit): BotDecision {
   const { level, input } = request;
+  if (request.advise && (level !== 'hard' || request.iterations === undefined)) throw new Error('advice needs the Hard level at a fixed iteration count (the same position, the same advice)');
   const kit = kits(input.game);
   const rng = viewRng(input, level);
   const knowledge = knowledgeOf(kit, input);
@@ -80,6 +90,7 @@ export function decideBot(request: BotRequest, kits: KitLookup = botKit): BotDec
       if (request.deadline) budget.deadline = request.deadline;
       if (budget.iterations === undefined && !budget.stop && !budget.deadline) throw new Error('hard level needs an iteration count, a stop condition or a deadline');
       const r = hardSearch(kit, knowledge, legal, rng, budget);
+      if (request.advise) return { action: r.action, level, iterations: r.iterations, advice: adviceOf(kit, knowledge, legal, r, request.advise.played) };
       return { action: r.action, level, iterations: r.iterations };
     }
   }

@@ -124,6 +124,14 @@ export interface BotKit<S, A extends { type: string }, SV, K extends Knowledge<S
    */
   reason?(k: K, action: A): HintReason | null;
   /**
+   * The 💡 Hint's and the review analysis's explanation of `action` for `k.seat`, from that
+   * seat's knowledge only (issue 36): what the move does for the seat, what it knows that
+   * makes it worth playing, and the risk — one or two plain sentences, as a catalog key of the
+   * game's `hintReasons` (src/games/<game>/text) and its arguments. Every decision kind of
+   * the game has one (test/bots/explain.test.ts); null only for a move with nothing to say.
+   */
+  explain?(k: K, action: A): HintReason | null;
+  /**
    * The game's compact simulation model (src/games/sim-model.ts): when present, the generic
    * information-set search (src/bots/ismcts.ts) simulates on it instead of the engine.
    */

@@ -56,8 +56,9 @@ export interface GameText {
    */
   commandNames: Readonly<Record<string, string>>;
   /**
-   * The one-line reasons the game's Normal heuristic can give for a 💡 Hint, by the key its
-   * kit's `reason` returns (src/games/bot.ts `HintReason`); absent when it gives none.
+   * Why a move is worth playing, for the 💡 Hint and the review's analysis: one or two plain
+   * sentences from the seat's view, by the key its kit's `explain` (or `reason`) returns
+   * (src/games/bot.ts `HintReason`, src/games/<game>/hint.ts); absent when it gives none.
    */
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   hintReasons?: Readonly<Record<string, (...args: any[]) => string>>;

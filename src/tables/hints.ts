@@ -1,22 +1,56 @@
 /**
- * The 💡 Hint of a private panel (README "AI players"): on an unrated table — fewer than two
- * humans seated, so no rating changes — or one whose host turned hints on (`hints` table
- * option), a player may ask what the Normal bot would play in their seat now, with the
- * heuristic's one-line reason when it has one. The hint is computed from that seat's
- * `BotInput` only (its view and the events it saw, rebuilt from the log on the trusted side),
- * exactly as a Normal bot in the seat would decide: never from the state or another seat.
- * Using it is public: the game log says "X used a hint".
+ * The 💡 Hint of a private panel (README "AI players", issue 36): on an unrated table — fewer
+ * than two humans seated, so no rating changes — or one whose host turned hints on (`hints`
+ * table option), a player may ask what to play. The hint is the Hard level's move for the seat
+ * at a fixed search size (`hintIterations`: what a live Hard move searches), with the game's
+ * explanation from the seat's view and the search's estimate of the chance to win with it and
+ * with the next best move (src/bots/advice.ts). It is computed from the seat's `BotInput` as
+ * it was when the decision opened (src/bots/input.ts `botInputFromLog(…, 'decision')`: the
+ * seat's view and the events it saw, rebuilt from the log on the trusted side), seeded from that
+ * input: the same position always gives the same advice, whatever was answered since and
+ * however often the button is pressed. Never from the state or another seat. Using it is
+ * public: the game log says "X used a hint".
  */
-import { viewRng } from '../bots/seed.js';
-import type { AnyBotKit, BotInput, HintReason } from '../games/bot.js';
+import { decideBot, type BotPolicy, type BotRequest } from '../bots/policy.js';
+import type { Advice } from '../bots/advice.js';
+import type { BotInput } from '../games/bot.js';
+import type { GameModule } from '../games/module.js';
+import type { KitLookup } from '../bots/kits.js';
 import type { SeatRow } from '../persistence/store/types.js';
 import { tableOptionsOf } from './bots.js';
 import { isBotSeat } from './policy.js';
 
-/** A hint: the Normal heuristic's action for the seat (legal now) and its reason, if any. */
-export interface Hint {
-  action: unknown;
-  reason: HintReason | null;
+/** Search size of a hint for a game without bench figures (a test game). */
+export const DEFAULT_HINT_ITERATIONS = 2000;
+
+/**
+ * Simulations a hint's search runs for `mod`: what a live 300 ms Hard move searches on the
+ * bench machine (the module's `bench.arena.hardIterations`, bench/hard-iterations.ts), so the
+ * Hint plays what the arena measures as Hard (docs/ai-strength.md).
+ */
+export function hintIterations(mod: Pick<GameModule, 'bench'>): number {
+  return mod.bench?.arena.hardIterations ?? DEFAULT_HINT_ITERATIONS;
+}
+
+/** The policy request of a hint for the seat of `input` (a decision-open input). */
+export function hintRequest(mod: Pick<GameModule, 'bench'>, input: BotInput): BotRequest {
+  return { level: 'hard', input, iterations: hintIterations(mod), advise: {} };
+}
+
+/**
+ * The advice for `input.seat`, searched by `policy` (the worker pool; inline in tests). A pool
+ * that lost its worker answers without advice: the search then runs on this thread. Rejects
+ * when the seat has nothing to decide.
+ */
+export async function adviseHint(policy: BotPolicy, mod: Pick<GameModule, 'bench'>, input: BotInput, kits?: KitLookup): Promise<Advice> {
+  const request = hintRequest(mod, input);
+  const decision = await policy.decide(request);
+  return decision.advice ?? decideBot(request, kits).advice!;
+}
+
+/** `adviseHint` on this thread (tests, tools). */
+export function hintFor(mod: Pick<GameModule, 'bench'>, input: BotInput, kits?: KitLookup): Advice {
+  return decideBot(hintRequest(mod, input), kits).advice!;
 }
 
 /** The human seats of a table (bots and seats handed to a bot excluded). */
@@ -31,20 +65,4 @@ function humanSeats(seats: readonly Pick<SeatRow, 'seat' | 'botLevel'>[]): numbe
  */
 export function hintsAllowed(seats: readonly Pick<SeatRow, 'seat' | 'botLevel'>[], tableOptions: unknown): boolean {
   return humanSeats(seats) < 2 || tableOptionsOf(tableOptions).hints === true;
-}
-
-/**
- * The hint for `input.seat`: the Normal level's choice on `kit.know(input)` — the same
- * generator, determinized legal list and heuristic call as `decideBot` at level Normal
- * (src/bots/policy.ts), so the hint is what a Normal bot in the seat would play — and
- * `kit.reason` for it. Throws when the seat has no decision to make.
- */
-export function hintFor(kit: AnyBotKit, input: BotInput): Hint {
-  const knowledge = kit.know(input);
-  const rng = viewRng(input, 'normal');
-  const sample = kit.determinize(knowledge, rng);
-  const legal = kit.definition.legalActions(sample, input.seat);
-  if (legal.length === 0) throw new Error(`${input.game}: seat ${input.seat} has no decision to make`);
-  const action = kit.normal(knowledge, legal, rng);
-  return { action, reason: kit.reason?.(knowledge, action) ?? null };
 }

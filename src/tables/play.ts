@@ -10,7 +10,7 @@ import { botInputFromLog } from '../bots/input.js';
 import type { SeatRow, StoreReads, StoreTx, TableRow } from '../persistence/store/types.js';
 import { DEFAULT_BOT_LEVEL, nextBotIdentity, tableOptionsOf } from './bots.js';
 import { fail, ok, TablePart, wrongStatus } from './core.js';
-import { hintFor, hintsAllowed } from './hints.js';
+import { hintsAllowed } from './hints.js';
 import { isLesson, lessonScriptOf } from './lesson-rules.js';
 import { lessonAllows, lessonBotMove, lessonTaught, sameAction } from '../games/lesson.js';
 import { HOUR_MS, isTurnBased, MAX_VACATION_HOURS } from './pace.js';
@@ -339,10 +339,10 @@ export class TablePlay extends TablePart {
   }
 
   /**
-   * 💡 Hint (README "AI players"; src/tables/hints.ts): what the Normal bot would play in
-   * `actor`'s seat now, computed from that seat's own input (rebuilt from the seed and action
-   * log), with its reason when the heuristic has one. Commits a public `$hint` event (the log
-   * says who used a hint); the game state and deadline do not change. Refusals: `hints-off`
+   * 💡 Hint (README "AI players"; src/tables/hints.ts): `actor`'s seat's own input as it was
+   * when the decision now pending opened (rebuilt from the seed and action log), for the
+   * hint's search to advise on (`adviseHint`, off this transaction). Commits a public `$hint`
+   * event (the log says who used a hint); the game state and deadline do not change. Refusals: `hints-off`
    * (a rated table opened without `hints`), `nothing-to-decide`, `not-seated`, `seat-left`,
    * and the table's status.
    */
@@ -374,11 +374,11 @@ export class TablePlay extends TablePart {
             log: log.filter((entry) => entry.seq <= table.lastSeq).map((entry) => ({ seat: entry.seat, action: entry.action })),
           },
           me.seat,
+          'decision',
         );
-        const hint = hintFor(mod.bot, input);
         const used = { type: '$hint', seat: me.seat };
         const snapshot = await this.committer.commit(tx, def, table, seats, table.state, table.lastSeq, [used], this.now());
-        return ok({ snapshot, seat: me.seat, ...hint });
+        return ok({ snapshot, seat: me.seat, input });
       },
       (result) => {
         if (result.ok) this.afterCommit(result.value.snapshot, null);

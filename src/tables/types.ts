@@ -143,13 +143,15 @@ export interface RematchOutcome {
   invited: string[];
 }
 
-/** What `hint` returns: the table after the `$hint` event, the seat, and the hint (src/tables/hints.ts). */
+/**
+ * What `hint` returns: the table after the `$hint` event, the seat, and the seat's input as it
+ * was when the decision opened — what the hint's search advises on (src/tables/hints.ts
+ * `adviseHint`), off the service's transaction.
+ */
 export interface HintOutcome {
   snapshot: TableSnapshot;
   seat: number;
-  /** The Normal heuristic's action for the seat (legal now). */
-  action: unknown;
-  reason: import('../games/bot.js').HintReason | null;
+  input: import('../games/bot.js').BotInput;
 }
 
 /** What `markPresent` returns: the table now, and whether the seat came back from away. */

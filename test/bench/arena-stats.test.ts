@@ -5,7 +5,7 @@
  * [1, largest deal]; Wilson 95 % (z = 1.96) on games ÷ design effect.
  */
 import { describe, expect, it } from 'vitest';
-import { clusterWilson, quantile, wilson } from '../../bench/arena-stats.js';
+import { clusterWilson, pairedDifference, quantile, t95, wilson } from '../../bench/arena-stats.js';
 
 const deal = (games: number, hits: number) => ({ games, hits });
 
@@ -62,5 +62,27 @@ describe('arena intervals', () => {
     const xs = Array.from({ length: 100 }, (_, i) => 100 - i);
     expect([quantile(xs, 0.5), quantile(xs, 0.95), quantile(xs, 0.99), quantile(xs, 1)]).toEqual([50, 95, 99, 100]);
     expect(quantile([], 0.5)).toBeNaN();
+  });
+
+  it('paired difference by deal: +1, 0, −0.5 → mean 1/6, t(2) = 4.303, interval [−1.731, +2.064], 1 better / 1 worse / 1 same', () => {
+    const d = pairedDifference([
+      { games: 2, hits: 2, baselineHits: 0 },
+      { games: 2, hits: 1, baselineHits: 1 },
+      { games: 2, hits: 0, baselineHits: 1 },
+    ]);
+    // sd = √(((5/6)² + (1/6)² + (2/3)²) / 2) = √(7/12) = 0.7638; se = 0.4410; half = 4.303 × 0.4410 = 1.8975.
+    expect(d.mean).toBeCloseTo(1 / 6, 6);
+    expect(d.interval[0]).toBeCloseTo(-1.7308, 3);
+    expect(d.interval[1]).toBeCloseTo(2.0642, 3);
+    expect([d.better, d.worse, d.same]).toEqual([1, 1, 1]);
+  });
+
+  it('paired difference: a unit without a baseline is left out; one deal has no interval; t95 beyond the table', () => {
+    const d = pairedDifference([{ games: 2, hits: 1, baselineHits: 0 }, { games: 2, hits: 2 }]);
+    expect(d.deals).toBe(1);
+    expect(d.mean).toBe(0.5);
+    expect(d.interval.every(Number.isNaN)).toBe(true);
+    expect(t95(1)).toBe(12.71);
+    expect(t95(40)).toBeCloseTo(2.0225, 4);
   });
 });

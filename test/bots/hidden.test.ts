@@ -15,6 +15,7 @@ import type { NoirState } from '../../src/games/noir/rules.js';
 import type { JaccuseState } from '../../src/games/jaccuse/rules.js';
 import type { PhantomState } from '../../src/games/phantom/rules.js';
 import { definitionOf } from './helpers.js';
+import { hintFor } from '../../src/tables/hints.js';
 import { positions, type Position } from './positions.js';
 
 let all: Position[] = [];
@@ -101,6 +102,20 @@ describe('bot choices', () => {
         expect(b.action, `${config.game} ${level} position ${i}`).toEqual(a.action);
         expect(def.legalActions(other, input.seat).map((x: unknown) => def.encodeAction(x))).toContain(def.encodeAction(a.action));
       }
+    }
+  });
+
+  it("the 💡 Hint's advice (Hard's move, its explanation and the search's estimates) is the same for two states the seat cannot tell apart", { timeout: 120_000 }, () => {
+    const small = { bench: { arena: { setups: [], deals: 1, hardIterations: 40, latencySeats: 2 }, legalMoves: [], variants: [] } };
+    for (const [i, { config, input, state }] of all.entries()) {
+      if (i % 2 !== 0) continue;
+      const def = definitionOf(config.game);
+      const kit = botKit(config.game);
+      // The true state's hidden parts scrambled: another deal consistent with the seat's view.
+      const other = kit.determinize(kit.know(input), Rng.seeded(6000 + i));
+      expect(def.seatView(other, input.seat)).toEqual(def.seatView(state, input.seat));
+      const twin = { ...structuredClone(input), view: def.seatView(other, input.seat) };
+      expect(hintFor(small, twin), `${config.game} position ${i}`).toEqual(hintFor(small, input));
     }
   });
 

@@ -1,15 +1,18 @@
 /**
  * 💡 Hint end to end (README "AI players"; src/tables/hints.ts): the real bot against the
- * emulator. Alone against a bot (unrated) the private panel offers a Hint; clicking it answers
- * privately with the Normal bot's move for that seat — exactly what `decideBot` at level
- * Normal chooses from that seat's own input — and the public log says "X used a hint". At a
+ * emulator. Alone against bots (unrated) the private panel offers a Hint, in every game;
+ * clicking it answers privately with the Hard search's move for that seat and the game's reason
+ * for it — exactly what `hintFor` advises from that seat's own input when the decision opened —
+ * the same advice when pressed again, and the public log says "X used a hint". At a
  * rated table (two people) the panel has no Hint button and a forged click is refused with a
  * plain private answer, changing nothing; a rated table opened with `hints:True` offers it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../src/app.js';
 import { botInputFromLog } from '../../src/bots/input.js';
-import { decideBot, InlinePolicy } from '../../src/bots/policy.js';
+import { InlinePolicy } from '../../src/bots/policy.js';
+import { hintFor } from '../../src/tables/hints.js';
+import { catalogFor } from '../../src/i18n/index.js';
 import { seatsToAct } from '../../src/games/engine.js';
 import { defaultRegistry } from '../../src/games/index.js';
 import { allComponents, DiscordEmulator, type EmulatedMessage, type EmulatedUser } from '../../src/local/emulator/index.js';
@@ -51,56 +54,84 @@ describe('💡 Hint through Discord', () => {
     throw new Error('never my turn');
   }
 
-  it('unrated (alone against a bot): the panel offers 💡 Hint; it suggests the Normal move for my seat, privately, and the log says I used a hint', async () => {
-    const solo = emu.addUser('Solo');
-    const channelId = emu.addChannel('hint-solo');
-    const lobby = answered(await solo.slash('suspicion new', { seats: 2, bots: 1, 'bot-pace': 0 }, { channelId })).message!;
-    const id = tableIdOf(lobby);
-    answered(await solo.click(lobby, 'Start'));
-    const seat = await untilMyTurn(id, solo);
-    const panel = (await panelOf(answered(await solo.click(boardOf(emu, id, channelId), 'Show my hand'))))!;
-    expect(buttonLabels(panel)).toContain('💡 Hint');
-    // What a Normal bot in this seat would play, from the seat's own input.
-    const store = app.context.store;
-    const table = (await store.table(id))!;
-    const seats = await store.seats(id);
-    const def = registry.get('suspicion').definition;
-    const input = botInputFromLog(
-      {
-        game: 'suspicion',
-        definition: def,
-        options: table.options,
-        seats: 2,
-        seed: table.seed!,
-        setupMeta: { hostSeat: seats.find((row) => row.userId === table.hostUserId)!.seat! },
-        log: (await store.actions(id)).map((entry) => ({ seat: entry.seat, action: entry.action })),
-      },
-      seat,
-    );
-    const expected = decideBot({ level: 'normal', input }).action;
-    const answer = answered(await solo.click(panel, '💡 Hint'));
-    const shown = answer.message!;
-    expect(shown.ephemeral).toBe(true);
-    const text = textOf(shown);
-    const move = /a Normal bot in your seat would play: \*\*(.+?)\*\*/.exec(text)?.[1];
-    expect(move, text).toBeTruthy();
-    // The named move is the label of the button (or select option) of exactly that action.
-    const code = def.encodeAction(expected);
-    const control = allComponents(shown).find((found) => {
-      const c = found.component as { custom_id?: string; options?: { value: string }[] };
-      return c.custom_id?.endsWith(`:${code}`) || c.options?.some((o) => o.value === code);
-    });
-    expect(control, `no control for ${code} on ${text}`).toBeDefined();
-    const c = control!.component as { label?: string; options?: { value: string; label: string }[] };
-    const label = c.options?.find((o) => o.value === code)?.label ?? c.label ?? '';
-    expect(move).toContain(label);
-    await settle(app);
-    // Public: the board's log says who used a hint; the game did not move.
-    expect(textOf(boardOf(emu, id, channelId))).toContain('💡 Solo used a hint.');
-    const after = (await store.table(id))!;
-    expect(after.lastSeq).toBe(table.lastSeq);
-    expect(after.state).toEqual(table.state);
-  }, 120_000);
+  /** The hint note on the panel a 💡 Hint click answered (an edit after a deferred update when the search took long). */
+  async function hintNoteOf(r: ReturnType<typeof answered>): Promise<{ message: EmulatedMessage; text: string }> {
+    for (let guard = 0; guard < 600; guard++) {
+      await settle(app);
+      const m = r.message;
+      // The note alone: the panel around it also shows the game log, which now says "used a hint".
+      const note = m ? /💡 Hint —[\s\S]*?Only you see this; the log says you used a hint\./.exec(textOf(m))?.[0] : undefined;
+      if (m && note) return { message: m, text: note };
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    throw new Error(`no hint note: ${textOf(r.message)}`);
+  }
+
+  const games = [
+    { game: 'suspicion', command: 'suspicion new', options: { seats: 2, bots: 1, 'bot-pace': 0 }, seats: 2 },
+    { game: 'noir', command: 'noir new', options: { bots: 1, 'bot-pace': 0 }, seats: 2 },
+    { game: 'phantom', command: 'phantom new', options: { seats: 2, bots: 1, 'bot-pace': 0 }, seats: 2 },
+    { game: 'jaccuse', command: 'jaccuse new', options: { seats: 3, bots: 2, 'bot-pace': 0 }, seats: 3 },
+  ] as const;
+
+  for (const { game, command, options, seats } of games) {
+    it(`${game}, unrated (alone against bots): 💡 Hint names the Hard search's move for my seat with its reason, privately; pressed twice, the same advice; the log says I used a hint`, async () => {
+      const solo = emu.addUser(`Solo ${game}`);
+      const channelId = emu.addChannel(`hint-${game}`);
+      const lobby = answered(await solo.slash(command, options, { channelId })).message!;
+      const id = tableIdOf(lobby);
+      answered(await solo.click(lobby, 'Start'));
+      const seat = await untilMyTurn(id, solo);
+      const panel = (await panelOf(answered(await solo.click(boardOf(emu, id, channelId), 'Show my hand'))))!;
+      expect(buttonLabels(panel)).toContain('💡 Hint');
+      // What the hint must say: the Hard search's advice from my seat's input when this decision opened.
+      const store = app.context.store;
+      const table = (await store.table(id))!;
+      const rows = await store.seats(id);
+      const mod = registry.get(game);
+      const def = mod.definition;
+      const input = botInputFromLog(
+        {
+          game,
+          definition: def,
+          options: table.options,
+          seats,
+          seed: table.seed!,
+          setupMeta: { hostSeat: rows.find((row) => row.userId === table.hostUserId)!.seat! },
+          log: (await store.actions(id)).map((entry) => ({ seat: entry.seat, action: entry.action })),
+        },
+        seat,
+        'decision',
+      );
+      const advice = hintFor(mod, input);
+      const first = await hintNoteOf(answered(await solo.click(panel, '💡 Hint')));
+      expect(first.message.ephemeral).toBe(true);
+      const move = /💡 Hint — \*\*(.+?)\*\*\./.exec(first.text)?.[1];
+      expect(move, first.text).toBeTruthy();
+      // The named move is the label of the button (or select option) of exactly that action.
+      const control = allComponents(first.message).find((found) => {
+        const c = found.component as { custom_id?: string; options?: { value: string }[] };
+        return c.custom_id?.endsWith(`:${advice.best.code}`) || c.options?.some((o) => o.value === advice.best.code);
+      });
+      expect(control, `no control for ${advice.best.code} on ${first.text}`).toBeDefined();
+      const c = control!.component as { label?: string; options?: { value: string; label: string }[] };
+      expect(move).toContain(c.options?.find((o) => o.value === advice.best.code)?.label ?? c.label ?? '');
+      // The reason: the game's explanation of that move from my seat, in my language.
+      expect(advice.best.reason).not.toBeNull();
+      const because = mod.text(catalogFor('en')).hintReasons![advice.best.reason!.key]!(...(advice.best.reason!.args ?? []));
+      expect(first.text).toContain(because);
+      if (advice.best.estimate !== null) expect(first.text).toMatch(/the Hard AI gives it about \d+ % to win/);
+      // Pressed again: the same advice, word for word.
+      const again = await hintNoteOf(answered(await solo.click(first.message, '💡 Hint')));
+      expect(again.text).toBe(first.text);
+      await settle(app);
+      // Public: the board's log says who used a hint; the game did not move.
+      expect(textOf(boardOf(emu, id, channelId))).toContain(`💡 Solo ${game} used a hint.`);
+      const after = (await store.table(id))!;
+      expect(after.lastSeq).toBe(table.lastSeq);
+      expect(after.state).toEqual(table.state);
+    }, 180_000);
+  }
 
   it('rated (two people): no Hint button, and a forged click is refused privately, changing nothing; hints:True allows it', async () => {
     const [ana, ben] = [emu.addUser('Ana'), emu.addUser('Ben')];

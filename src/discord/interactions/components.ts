@@ -24,6 +24,9 @@ import { askToCancel } from './prompts.js';
 import { describeEvent, renderContext } from '../render/context.js';
 import { rulesMessage } from '../render/rules.js';
 import { hintNote } from '../render/panel.js';
+import { adviseHint } from '../../tables/hints.js';
+import { registryKits } from '../../bots/kits.js';
+import { acknowledgeFirst } from './late.js';
 import type { CommandComponentKind, ComponentHandler, ComponentHandlers, ComponentInteraction } from './slash-command.js';
 
 /** Handle one component interaction; `handlers` are the commands' own custom-id kinds. */
@@ -100,6 +103,7 @@ async function gameAction(
   const refusal = result.error;
   log.outcome = refusal.code;
   if (refusal.code !== 'stale' && refusal.code !== 'rule') {
+    if (await redrawWithReason(interaction, app, text, id.tableId, refusal)) return;
     await interaction.reply(privateText(serviceErrorText(refusal, text)));
     return;
   }
@@ -113,12 +117,34 @@ async function gameAction(
   await answerWithPanel(interaction, app, refusal.snapshot, how, note);
 }
 
+/**
+ * A click on a private panel that was about to change — its decision already gone
+ * (`nothing-to-decide`: 💡 Hint on buttons drawn before a move) or its game just over
+ * (`table-closed`) — is answered like any stale click (docs/discord.md "Answers to
+ * mistakes"): that panel redrawn in place, as the table is now, with the reason as its note,
+ * not a bare refusal beside buttons that no longer mean anything. Only for a player of the
+ * table (a seat row that is theirs); anything else keeps the private refusal. True when it
+ * answered.
+ */
+async function redrawWithReason(interaction: ComponentInteraction, app: AppContext, text: Catalog, tableId: number, refusal: ServiceError): Promise<boolean> {
+  if (refusal.code !== 'nothing-to-decide' && refusal.code !== 'table-closed') return false;
+  if (!onPanel(interaction) || interaction.deferred || interaction.replied) return false;
+  const looked = await app.service.lookUp(tableId, actorOf(interaction));
+  if (!looked.ok || !looked.value.seats.some((row) => row.userId === interaction.user.id && row.seat !== null)) return false;
+  await answerWithPanel(interaction, app, looked.value, 'update', serviceErrorText(refusal, text));
+  return true;
+}
+
+/** The table verbs of a hand panel's own buttons (a refusal there may redraw the panel: redrawWithReason). */
+const PANEL_VERBS: ReadonlySet<TableVerb> = new Set<TableVerb>(['hint', 'refresh', 'text-version', 'pictures']);
+
 /** A table verb (`rh1:t:…`): lobby buttons, confirmations, rules, hand and refresh. */
 async function tableVerb(interaction: ComponentInteraction, app: AppContext, log: InteractionLog, text: Catalog, tableId: number, verb: TableVerb): Promise<void> {
   const actor = actorOf(interaction);
   const commands = text.common.commands;
   const refuse = async (refusal: ServiceError) => {
     log.outcome = refusal.code;
+    if (PANEL_VERBS.has(verb) && (await redrawWithReason(interaction, app, text, tableId, refusal))) return;
     await interaction.reply(privateText(serviceErrorText(refusal, text)));
   };
   switch (verb) {
@@ -211,13 +237,20 @@ async function tableVerb(interaction: ComponentInteraction, app: AppContext, log
       return;
     }
     case 'hint': {
-      // 💡 Hint (README "AI players"): the panel again, with the suggestion as its note.
+      // 💡 Hint (README "AI players"): the panel again, with the advice as its note. The search
+      // takes a live Hard move's time (more under load, and it may run on this thread with an
+      // inline policy): the click is acknowledged first (late.ts), then the answer edits the panel.
       const result = await app.service.hint(tableId, actor);
       if (!result.ok) return refuse(result.error);
+      if (!interaction.deferred && !interaction.replied) {
+        await acknowledgeFirst(interaction, (target, body) => app.publisher.panels.edit(target, body));
+        log.acknowledgedFirst = true;
+      }
+      const { snapshot, seat, input } = result.value;
+      const mod = app.registry.get(snapshot.table.game);
+      const advice = await adviseHint(app.bots, mod, input, registryKits(app.registry));
       log.outcome = 'ok';
-      const { snapshot, seat, action, reason } = result.value;
-      const note = hintNote(app.registry.get(snapshot.table.game), snapshot, seat, action, reason, text);
-      await answerWithPanel(interaction, app, snapshot, onPanel(interaction) ? 'update' : 'reply', note);
+      await answerWithPanel(interaction, app, snapshot, onPanel(interaction) ? 'update' : 'reply', hintNote(mod, snapshot, seat, advice, text));
       return;
     }
     case 'hand':

@@ -3,6 +3,7 @@
  * log record that the router writes as one pino line when the handler returns.
  */
 import type { TurnNotifier } from '../publish/turn-notices.js';
+import type { BotPolicy } from '../../bots/policy.js';
 import type { REST } from 'discord.js';
 import type { GameRegistry } from '../../games/registry.js';
 import type { Logger } from '../../logger.js';
@@ -29,6 +30,8 @@ export interface AppContext {
   logger: Logger;
   /** Pings and reminders of turn-based tables (README "Turn-based tables"); absent in tools without Discord. */
   turnNotices?: TurnNotifier;
+  /** The AI players' policy (the worker pool): the 💡 Hint's search runs there (src/tables/hints.ts `adviseHint`). */
+  bots: BotPolicy;
   /** Swiss tournaments (docs/tournaments.md); absent in tools without Discord. */
   tournaments?: TournamentService;
   /** How this process talks to Discord (`/admin check`); absent in tools without Discord. */

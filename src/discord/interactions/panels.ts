@@ -41,10 +41,12 @@ export async function answerWithPanel(
   const { table } = snapshot;
   const mod = app.registry.get(table.game);
   const missing = interaction.channelId === table.channelId && table.status === 'active' ? missingChannelPermissions(interaction, text) : [];
-  // Any of them missing blocks the board: editing it needs View Channel, Embed Links and Attach
-  // Files, and without Send Messages (in Threads, in a thread) those two are implicitly denied
-  // (docs/discord-conformance.md "Permissions").
-  const warning = missing.length ? text.common.panel.boardBlocked(missing.join(', ')) : undefined;
+  // Without Attach Files alone the board is drawn as text (src/discord/publish/channel-access.ts;
+  // nothing to say for a game without pictures); anything else missing blocks the board: editing
+  // it needs View Channel and Embed Links, and without Send Messages (in Threads, in a thread)
+  // those are implicitly denied (docs/discord-conformance.md "Permissions").
+  const onlyFiles = missing.length === 1 && missing[0] === text.common.permissions.AttachFiles;
+  const warning = missing.length === 0 || (onlyFiles && !mod.pictures) ? undefined : onlyFiles ? text.platform.noFilesNote : text.common.panel.boardBlocked(missing.join(', '));
   const shownNote = [note, warning].filter(Boolean).join('\n') || undefined;
   // A seat left while the game runs shows no hand and no picture (viewerSeatOf).
   const seat = viewerSeatOf(snapshot.seats.find((row) => row.userId === interaction.user.id), table.status);

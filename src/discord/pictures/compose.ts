@@ -42,7 +42,12 @@ export const PIECE_CACHE_BYTES = 24 * 1024 * 1024;
 /** Bytes the compressed strips may hold per composer (render worker). */
 export const STRIP_CACHE_BYTES = 24 * 1024 * 1024;
 
-/** Space between pieces in an atlas, px: no anti-aliased edge of one piece reaches the next. */
+/**
+ * Space between pieces in an atlas, and around them at the atlas's edges, px: no anti-aliased
+ * edge of one piece reaches the next, and no piece touches the atlas's edge (resvg clips a shape
+ * that reaches its canvas's edge and flattens its curves differently there: a rounded corner at
+ * x = 0 of an atlas came out up to 47 levels off the same corner inside the whole picture).
+ */
 const ATLAS_GAP = 4;
 
 /** A piece's pixels as runs: per row, spans of one opaque colour and spans of literal pixels (premultiplied RGBA, little-endian u32). */
@@ -221,16 +226,16 @@ export class Composer {
 
   /** Rasterise `pieces` in one resvg call: shelf-packed on a transparent atlas, then cut out as runs. */
   private rasterise(pieces: Piece[]): Raster[] {
-    const width = Math.max(540, ...pieces.map((p) => p.w));
+    const width = Math.max(540, ...pieces.map((p) => p.w)) + 2 * ATLAS_GAP;
     const order = pieces.map((_, i) => i).sort((a, b) => pieces[b]!.h - pieces[a]!.h);
     const at: { x: number; y: number }[] = new Array(pieces.length);
-    let x = 0;
-    let y = 0;
+    let x = ATLAS_GAP;
+    let y = ATLAS_GAP;
     let shelf = 0;
     for (const i of order) {
       const p = pieces[i]!;
-      if (x > 0 && x + p.w > width) {
-        x = 0;
+      if (x > ATLAS_GAP && x + p.w + ATLAS_GAP > width) {
+        x = ATLAS_GAP;
         y += shelf + ATLAS_GAP;
         shelf = 0;
       }
@@ -238,7 +243,7 @@ export class Composer {
       x += p.w + ATLAS_GAP;
       shelf = Math.max(shelf, p.h);
     }
-    const height = y + shelf;
+    const height = y + shelf + ATLAS_GAP;
     let svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="${FONT_FAMILY}">`;
     pieces.forEach((p, i) => {
       const { x: px, y: py } = at[i]!;

@@ -24,6 +24,9 @@ import { RestPriority, type RestBudget, type SlotRelease } from '../rest/rest-bu
 import type { MessageIds } from './message-ids.js';
 import type { InteractionTokens, TableInteraction } from './tokens.js';
 import { newestWithWritten, worthRetrying, type Change, type PublishWork, type TableWork } from './work.js';
+import { refusalOf, type ChannelAccess } from './channel-access.js';
+import type { MessagePayload } from '../render/markup.js';
+import type { LostReason } from '../../tables/types.js';
 
 /** How many channels' boards `messageDeleted` remembers (the newest ones; older ones are read from the store). */
 export const BOARD_CHANNELS_REMEMBERED = 50_000;
@@ -54,7 +57,19 @@ export interface BoardDeps {
   work: PublishWork;
   /** Hand a change (a redraw of a deleted board) to the publisher. */
   publish: (change: Change) => void;
+  /** What the bot may do in each channel (./channel-access.ts). */
+  access: ChannelAccess;
+  /** The table's place is gone (Discord answered Unknown Channel, or Thread is locked): end it (src/tables/lost.ts). */
+  placeGone: (tableId: number, reason: LostReason) => void;
+  /**
+   * Tell the host of `table` privately (their open panel's token) that its board is text from
+   * now on (`noFiles`: Attach Files refused) or is held back (`blocked`: no posting or editing there).
+   */
+  tellHost: (table: TableSnapshot['table'], what: 'noFiles' | 'blocked') => void;
 }
+
+/** Thrown by `upsert` when Discord refused the board's picture: the caller draws it again, as text, at once. */
+class RedrawAsText extends Error {}
 
 /** The boards of the tables this process publishes. */
 export class Boards {
@@ -65,6 +80,10 @@ export class Boards {
    * message without reading the store. At most BOARD_CHANNELS_REMEMBERED channels.
    */
   private readonly inChannel = new Map<string, { tableId: number; messageId: string } | null>();
+  /** Tables whose host was told that their board is text now, or held back (once each). */
+  private readonly told = { noFiles: new Set<number>(), blocked: new Set<number>() };
+  /** Channel → tables whose board was held back there for want of a permission (`stopped`). */
+  private readonly stoppedIn = new Map<string, Set<number>>();
 
   constructor(private readonly deps: BoardDeps) {}
 
@@ -174,6 +193,11 @@ export class Boards {
           await this.upsert(work, snap, changes, release, gone);
           work.retry.board.failures = 0;
         } catch (err) {
+          // The picture was refused: drawn again at once, as text (no retry wait, nothing lost).
+          if (err instanceof RedrawAsText) {
+            work.board.unshift(...changes);
+            continue;
+          }
           if (shared.retryLater(tableId, work, 'board', changes, err)) continue;
           logger.warn({ err, table: tableId }, 'board update failed');
         } finally {
@@ -193,7 +217,7 @@ export class Boards {
    * a deleted board is found and brought back).
    */
   private async upsert(work: TableWork, snap: TableSnapshot, changes: Change[], release: SlotRelease, gone = false, via?: TableInteraction): Promise<void> {
-    const { service, registry, logger, budget, messageIds } = this.deps;
+    const { service, registry, logger } = this.deps;
     let { table } = snap;
     if (!table.boardMessageId && !gone) {
       // A command that posts the lobby itself stores its id after its answer: a change committed
@@ -206,16 +230,23 @@ export class Boards {
     }
     const mod = registry.get(table.game);
     const text = catalogFor(table.locale);
+    const { access } = this.deps;
     let payload;
     if (table.status === 'lobby') payload = lobbyMessage(mod, snap, text);
     else {
       const textBoards = mod.pictures ? this.deps.textBoards(table) : false;
-      const picture = await this.picture(mod, snap, text, textBoards);
+      // No Attach Files here (as the cache says, or as Discord said): the text version, saying why.
+      const noFiles = !!mod.pictures && !textBoards && !access.filesAllowed(table.channelId);
+      const picture = noFiles ? null : await this.picture(mod, snap, text, textBoards);
       // Newest state wins: a change that came in while drawing is drawn next, over this one.
       if (this.deps.work.closed) return;
-      payload = boardMessage(mod, snap, text, { picture, textBoards });
+      payload = boardMessage(mod, snap, text, { picture, textBoards, noFiles });
+      if (noFiles) this.tellHostOnce(table, 'noFiles');
     }
     const edit = requestBody(payload, true);
+    const embeds = Array.isArray((edit.body as { embeds?: unknown[] }).embeds) && (edit.body as { embeds: unknown[] }).embeds.length > 0;
+    // Nothing that can only fail is sent (./channel-access.ts): the table's board waits for the permissions to come back.
+    if (!access.allows(table.channelId, { embeds, files: edit.files.length > 0, post: !table.boardMessageId })) return this.stopped(table);
     const body = JSON.stringify(edit.body);
     const hash = createHash('sha1').update(body);
     // The files by digest (computed once per cached PNG), not their bytes again.
@@ -230,7 +261,15 @@ export class Boards {
         if (table.version > shown.version) await this.confirm(table, table.boardMessageId, table.version, fingerprint, closed, shown.at);
         return;
       }
-      try {
+      // An archived thread (as the cache says) takes no edits: an open table's board is posted
+      // afresh below, which unarchives it; a closed table's stays as it is.
+      let archived: string | null = null;
+      if (!via && access.archived(table.channelId)) {
+        if (closed) return;
+        archived = table.boardMessageId;
+        logger.info({ table: table.id }, 'the thread is archived: posting the board afresh (which unarchives it)');
+        release();
+      } else try {
         slot = null;
         if (via) await editWebhookMessage(this.deps.interactionRest, via, edit);
         else await sendOnSlot(this.deps.rest, release, RequestMethod.Patch, Routes.channelMessage(table.channelId, table.boardMessageId), edit.body, edit.files);
@@ -238,20 +277,106 @@ export class Boards {
         return;
       } catch (err) {
         // Duck-typed: discord.js's REST errors come from its CommonJS build (no shared class identity with ESM).
-        if ((err as { code?: unknown }).code !== RESTJSONErrorCodes.UnknownMessage) throw err;
-        logger.info({ table: table.id }, 'board message was deleted; posting a fresh one');
+        if ((err as { code?: unknown }).code !== RESTJSONErrorCodes.UnknownMessage) {
+          // An archived thread takes no edits, but a new message unarchives it (`developers/topics/threads.mdx`
+          // "Active & Archived Threads"): the board is posted afresh below, the old one deleted.
+          if (refusalOf(err, edit.files.length > 0) !== 'archived' || closed) return this.refused(table, err, edit.files.length > 0);
+          archived = table.boardMessageId;
+          logger.info({ table: table.id }, 'the thread is archived: posting the board afresh (which unarchives it)');
+        } else logger.info({ table: table.id }, 'board message was deleted; posting a fresh one');
         this.shown.delete(table.id);
+      }
+      if (archived) {
+        await this.post(work, table, payload, fingerprint, null);
+        this.deleteOld(work, table.channelId, archived);
+        return;
       }
     }
     // Closed tables do not come back from the dead: only open ones get a new board.
     if (closed) return;
+    await this.post(work, table, payload, fingerprint, slot);
+  }
+
+  /** Post `payload` as the table's new board (taking a create slot unless `slot` is one already granted). */
+  private async post(work: TableWork, table: TableSnapshot['table'], payload: MessagePayload, fingerprint: string, slot: SlotRelease | null): Promise<void> {
+    const { budget, messageIds } = this.deps;
     slot ??= await budget.slot(work.channelId, 'create', RestPriority.board);
     if (this.deps.work.closed) return slot();
     const create = requestBody(payload, false);
-    const message = (await sendOnSlot(this.deps.rest, slot, RequestMethod.Post, Routes.channelMessages(table.channelId), create.body, create.files)) as { id: string };
+    let message: { id: string };
+    try {
+      message = (await sendOnSlot(this.deps.rest, slot, RequestMethod.Post, Routes.channelMessages(table.channelId), create.body, create.files)) as { id: string };
+    } catch (err) {
+      return this.refused(table, err, create.files.length > 0);
+    }
     work.written.boardMessageId = message.id;
     await messageIds.setBoardMessage(table.id, message.id);
     await this.confirm(table, message.id, table.version, fingerprint, false);
+  }
+
+  /**
+   * What Discord's refusal of a board request means (./channel-access.ts `refusalOf`): files
+   * refused — the channel gets text boards, drawn again at once (RedrawAsText); posting or
+   * editing refused — nothing more is sent there; the channel deleted or the thread locked —
+   * the table's place is gone (src/tables/lost.ts). Anything else is rethrown (retried if worth it).
+   */
+  private refused(table: TableSnapshot['table'], err: unknown, hadFiles: boolean): Promise<void> {
+    const { access, logger, placeGone } = this.deps;
+    switch (refusalOf(err, hadFiles)) {
+      case 'files':
+        access.refuseFiles(table.channelId);
+        logger.info({ table: table.id, channel: table.channelId }, 'Discord refused the board picture (Attach Files): drawing it as text');
+        throw new RedrawAsText();
+      case 'blocked':
+        access.block(table.channelId);
+        return this.stopped(table);
+      case 'deleted':
+        placeGone(table.id, 'channel-deleted');
+        return Promise.resolve();
+      case 'locked':
+        placeGone(table.id, 'thread-locked');
+        return Promise.resolve();
+      default:
+        throw err;
+    }
+  }
+
+  /**
+   * The bot may not post or edit the board in `table`'s channel: nothing is sent (one log line
+   * per channel); the board is drawn again when the permissions change (`takeStopped`).
+   */
+  private stopped(table: TableSnapshot['table']): Promise<void> {
+    let tables = this.stoppedIn.get(table.channelId);
+    if (!tables) {
+      tables = new Set();
+      this.stoppedIn.set(table.channelId, tables);
+      this.deps.logger.info({ table: table.id, channel: table.channelId }, 'the bot may not post or edit in this channel: its tables wait for the permissions to come back');
+    }
+    tables.add(table.id);
+    this.tellHostOnce(table, 'blocked');
+    return Promise.resolve();
+  }
+
+  /** The tables whose board was held back for want of a permission, forgotten: the permissions changed, they are drawn again. */
+  takeStopped(): number[] {
+    const ids = [...this.stoppedIn.values()].flatMap((tables) => [...tables]);
+    this.stoppedIn.clear();
+    return ids;
+  }
+
+  /** Tell `table`'s host, once per table and kind, that its board is text from now on (no Attach Files) or held back; one log line. */
+  private tellHostOnce(table: TableSnapshot['table'], what: 'noFiles' | 'blocked'): void {
+    if (this.told[what].has(table.id)) return;
+    this.told[what].add(table.id);
+    if (what === 'noFiles') this.deps.logger.info({ table: table.id, channel: table.channelId }, 'no Attach Files in this channel: the board is drawn as text');
+    this.deps.tellHost(table, what);
+  }
+
+  /** Delete an old board message (clean-up priority, not waited for). */
+  private deleteOld(work: TableWork, channelId: string, messageId: string): void {
+    const { budget, rest } = this.deps;
+    const shared = this.deps.work;
+    shared.track(budget.slot(work.channelId, 'delete', RestPriority.cleanUp).then((done) => (shared.closed ? done() : sendOnSlot(rest, done, RequestMethod.Delete, Routes.channelMessage(channelId, messageId), undefined))));
   }
 
   /** The board picture for `snapshot`, or null (no drawers, text boards, or drawing failed: logged). */
@@ -271,6 +396,7 @@ export class Boards {
    */
   private async confirm(table: { id: number; channelId: string }, messageId: string, version: number, fingerprint: string, closed: boolean, at: number = this.deps.now()): Promise<void> {
     const tableId = table.id;
+    if (closed) this.forgetNotes(tableId);
     if (closed) this.shown.delete(tableId);
     else this.shown.set(tableId, { version, fingerprint, at });
     this.remember(table.channelId, closed ? null : { tableId, messageId });
@@ -280,7 +406,15 @@ export class Boards {
   /** Forget table `tableId`'s board in `channelId` without a request (its place is gone: src/tables/lost.ts). */
   forgetTable(tableId: number, channelId: string): void {
     this.shown.delete(tableId);
+    this.forgetNotes(tableId);
     this.remember(channelId, null);
+  }
+
+  /** The table is over: what its host was told, and whether its board was held back, is forgotten. */
+  private forgetNotes(tableId: number): void {
+    this.told.noFiles.delete(tableId);
+    this.told.blocked.delete(tableId);
+    for (const tables of this.stoppedIn.values()) tables.delete(tableId);
   }
 
   /** Note channel `channelId`'s open table and board message (null: none), forgetting the oldest channels past BOARD_CHANNELS_REMEMBERED. */

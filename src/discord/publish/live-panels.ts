@@ -5,7 +5,7 @@
  * older than what it shows, not sent when it would look the same) on the interaction REST
  * client, outside the global limit.
  */
-import type { REST } from 'discord.js';
+import { MessageFlags, Routes, type REST } from 'discord.js';
 import type { GameModule } from '../../games/module.js';
 import type { GameRegistry } from '../../games/registry.js';
 import { catalogFor, type Catalog } from '../../i18n/index.js';
@@ -91,6 +91,26 @@ export class LivePanels {
     if (before && before.messageId !== messageId) this.writer.forget(before.messageId);
     const messageRef = followUp ? messageId : '@original';
     this.panels.set(key, { messageId, applicationId: interaction.applicationId, token: interaction.token, since: this.deps.now(), locale: interaction.locale, messageRef });
+  }
+
+  /**
+   * Tell `userId` something about table `tableId` privately (`content` in the language their
+   * panel was opened in): an ephemeral follow-up through the token of their open panel, while
+   * it lives (an interaction route: no channel permission needed, outside the global limit).
+   * Resolves false when they have no live panel (they read it on their panel when they open it:
+   * src/discord/interactions/panels.ts) or Discord refused (logged).
+   */
+  async notePrivately(tableId: number, userId: string, content: (text: Catalog) => string): Promise<boolean> {
+    const live = this.panels.get(`${tableId}:${userId}`);
+    if (!live || this.deps.now() - live.since > PANEL_TOKEN_TTL_MS) return false;
+    try {
+      const body = { content: content(catalogFor(live.locale)), flags: MessageFlags.Ephemeral, allowed_mentions: { parse: [] } };
+      await this.deps.interactionRest.post(Routes.webhook(live.applicationId, live.token), { body, auth: false });
+      return true;
+    } catch (err) {
+      this.deps.logger.debug({ err, table: tableId }, 'a private note could not be sent');
+      return false;
+    }
   }
 
   /**

@@ -5,6 +5,8 @@
  * budget), edited down to those still deciding while a vote collects answers, and deleted
  * when the decision closes or the game ends.
  */
+import { refusalOf, type ChannelAccess } from './channel-access.js';
+import type { LostReason } from '../../tables/types.js';
 import { Routes } from 'discord-api-types/v10';
 import { RequestMethod, type REST } from 'discord.js';
 import type { GameRegistry } from '../../games/registry.js';
@@ -41,6 +43,10 @@ export interface PingDeps {
   work: PublishWork;
   /** How long a ping edited down to those still deciding waits to coalesce, ms. */
   pingEditDelayMs: number;
+  /** What the bot may do in each channel (./channel-access.ts). */
+  access: ChannelAccess;
+  /** The table's place is gone (Unknown Channel, Thread is locked): end it (src/tables/lost.ts). */
+  placeGone: (tableId: number, reason: LostReason) => void;
 }
 
 /** The pings of the tables this process publishes. */
@@ -128,10 +134,18 @@ export class Pings {
         throw err;
       }
     }
+    // Nothing that can only fail (./channel-access.ts): an edit needs the channel in sight.
+    if (!this.deps.access.allows(work.channelId, {})) return;
     const release = await budget.slot(work.channelId, 'edit', RestPriority.cleanUp);
     // A newer decision came in while waiting: the next round replaces the ping anyway.
     if (shared.closed || superseded(work)) return release();
-    await sendOnSlot(this.deps.rest, release, RequestMethod.Patch, Routes.channelMessage(snap.table.channelId, snap.table.pingMessageId), body);
+    try {
+      await sendOnSlot(this.deps.rest, release, RequestMethod.Patch, Routes.channelMessage(snap.table.channelId, snap.table.pingMessageId), body);
+    } catch (err) {
+      // An archived thread takes no edits: the mention stays until the next decision's ping (which unarchives it).
+      if (refusalOf(err, false) === 'archived') return;
+      return this.refused(snap.table, err);
+    }
     this.pinged.set(tableId, new Set(still));
   }
 
@@ -180,6 +194,11 @@ export class Pings {
         this.deps.logger.debug({ err, table: table.id }, 'ping follow-up refused; pinging through the channel');
       }
     }
+    // Nothing that can only fail (./channel-access.ts): no post where the bot may not send.
+    if (!this.deps.access.allows(work.channelId, { post: true })) {
+      this.pinged.delete(table.id);
+      return;
+    }
     const release = await budget.slot(work.channelId, 'create', RestPriority.ping);
     if (shared.closed || superseded(work)) {
       this.pinged.delete(table.id);
@@ -191,14 +210,37 @@ export class Pings {
     } catch (err) {
       // Nobody was pinged: a retry must ping them again.
       this.pinged.delete(table.id);
-      throw err;
+      return this.refused(table, err);
     }
     work.written.pingMessageId = message.id;
     await messageIds.setPingMessage(table.id, message.id);
   }
 
+  /**
+   * What Discord's refusal of a ping request means (./channel-access.ts): posting refused —
+   * nothing more is sent in that channel; the channel deleted or the thread locked — the
+   * table's place is gone. Anything else is rethrown (retried if worth it).
+   */
+  private refused(table: TableSnapshot['table'], err: unknown): Promise<void> {
+    switch (refusalOf(err, false)) {
+      case 'blocked':
+        this.deps.access.block(table.channelId);
+        this.deps.logger.info({ table: table.id, channel: table.channelId }, 'the bot may not post in this channel: no pings there until the permissions change');
+        return Promise.resolve();
+      case 'deleted':
+        this.deps.placeGone(table.id, 'channel-deleted');
+        return Promise.resolve();
+      case 'locked':
+        this.deps.placeGone(table.id, 'thread-locked');
+        return Promise.resolve();
+      default:
+        throw err;
+    }
+  }
+
   /** Delete an old ping through the channel route, at clean-up priority within the budget (after `_err`: its token failed). */
   private deleteOnChannel(work: TableWork, channelId: string, messageId: string, _err?: unknown): Promise<unknown> {
+    if (!this.deps.access.allows(channelId, {})) return Promise.resolve();
     return this.deps.budget
       .slot(work.channelId, 'delete', RestPriority.cleanUp)
       .then((done) => (this.deps.work.closed ? done() : sendOnSlot(this.deps.rest, done, RequestMethod.Delete, Routes.channelMessage(channelId, messageId), undefined)));

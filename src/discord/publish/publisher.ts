@@ -21,11 +21,12 @@ import type { REST } from 'discord.js';
 import type { GameRegistry } from '../../games/registry.js';
 import type { Logger } from '../../logger.js';
 import type { SeatRow, TableRow } from '../../persistence/store/types.js';
-import type { TableListener, TableSnapshot } from '../../tables/types.js';
+import type { LostReason, TableListener, TableSnapshot } from '../../tables/types.js';
 import type { TableService } from '../../tables/service.js';
 import { PictureMaker } from '../pictures/index.js';
 import { RestBudget, RestPriority, type RestBudgetOptions } from '../rest/rest-budget.js';
 import { BackgroundQueue } from './background.js';
+import { ChannelAccess, type PermissionsIn } from './channel-access.js';
 import { Boards } from './board.js';
 import { LivePanels } from './live-panels.js';
 import type { MessageIds } from './message-ids.js';
@@ -78,6 +79,8 @@ export interface PublisherDeps {
   pictures?: PictureMaker;
   /** Text drawn whatever the settings say (default: nothing forced). */
   textBoards?: ForcedText;
+  /** The bot's permissions in a channel as discord.js's cache says (./channel-access.ts; default: unknown, Discord's refusals only). */
+  permissionsIn?: PermissionsIn;
 }
 
 /** The TableListener that talks to Discord. */
@@ -100,6 +103,10 @@ export class Publisher implements TableListener {
   private readonly registry: GameRegistry;
   /** Tables whose place is gone (`forgetLost`): nothing is sent for them any more. */
   private readonly lost = new Set<number>();
+  /** What the bot may do in each channel (./channel-access.ts). */
+  readonly access: ChannelAccess;
+  private readonly service: TableService;
+  private readonly logger: Logger;
 
   constructor(deps: PublisherDeps) {
     this.registry = deps.registry;
@@ -110,6 +117,9 @@ export class Publisher implements TableListener {
     this.pictures = deps.pictures ?? new PictureMaker({ log: deps.logger });
     this.forced = deps.textBoards ?? NOTHING_FORCED;
     this.work = new PublishWork(this.background, deps.logger, (tableId) => this.kick(tableId), deps.retryMs);
+    this.access = new ChannelAccess(deps.permissionsIn);
+    this.service = deps.service;
+    this.logger = deps.logger;
     this.tokens = new InteractionTokens(now, deps.boardTokenRefreshMs);
     const shared = { rest: deps.rest, interactionRest, registry: deps.registry, logger: deps.logger, budget: this.budget, tokens: this.tokens, work: this.work, messageIds: deps.messageIds };
     this.boards = new Boards({
@@ -119,8 +129,11 @@ export class Publisher implements TableListener {
       pictures: this.pictures,
       textBoards: (table) => this.boardAsText(table),
       publish: (change) => this.tableChanged(change),
+      access: this.access,
+      placeGone: (tableId, reason) => this.placeGone(tableId, reason),
+      tellHost: (table, what) => void this.panels.notePrivately(table.id, table.hostUserId, (text) => (what === 'noFiles' ? text.platform.noFilesHost(table.id) : text.platform.blockedHost(table.id))),
     });
-    this.pings = new Pings({ ...shared, pingEditDelayMs: deps.pingEditDelayMs ?? PING_EDIT_DELAY_MS });
+    this.pings = new Pings({ ...shared, pingEditDelayMs: deps.pingEditDelayMs ?? PING_EDIT_DELAY_MS, access: this.access, placeGone: (tableId, reason) => this.placeGone(tableId, reason) });
     this.panels = new LivePanels(
       { interactionRest, registry: deps.registry, logger: deps.logger, now, pictures: this.pictures, textPanels: (seat) => this.panelAsText(seat) },
       new PanelWriter(deps.logger),
@@ -168,6 +181,33 @@ export class Publisher implements TableListener {
     this.boards.forgetTable(tableId, snapshot.table.channelId);
     this.pings.forgetTable(tableId);
     this.tokens.forgetTable(tableId);
+  }
+
+  /**
+   * Discord said a table's place is gone (Unknown Channel, Thread is locked) while the gateway
+   * had not: end the table (src/tables/lost.ts), which hands `forgetLost` its change. Never throws.
+   */
+  private placeGone(tableId: number, reason: LostReason): void {
+    this.work.track(this.service.endLost(tableId, reason).catch((err: unknown) => this.logger.warn({ err, table: tableId, reason }, 'a table whose place is gone could not be ended')));
+  }
+
+  /**
+   * The server's permissions changed (CHANNEL_UPDATE, GUILD_ROLE_UPDATE, the bot's member
+   * updated: src/app.ts): forget what Discord refused, and draw again the boards held back for
+   * want of a permission (./channel-access.ts). Never throws.
+   */
+  permissionsChanged(): void {
+    this.access.permissionsChanged();
+    const held = this.boards.takeStopped();
+    if (held.length === 0 || this.work.closed) return;
+    this.work.track(
+      this.service.snapshots(held).then(
+        (snapshots) => {
+          for (const snapshot of snapshots) if (snapshot.table.status === 'active' || snapshot.table.status === 'lobby') this.redraw(snapshot);
+        },
+        (err: unknown) => this.logger.warn({ err }, 'held-back boards could not be read'),
+      ),
+    );
   }
 
   /**

@@ -43,6 +43,8 @@ export interface BoardLook {
   picture?: MessagePicture | null;
   /** The server's "text boards" setting: the text version instead of the picture. */
   textBoards?: boolean;
+  /** The bot may not attach files in the table's channel: the text version, saying why (src/discord/publish/channel-access.ts). */
+  noFiles?: boolean;
 }
 
 /**
@@ -87,6 +89,7 @@ export function boardMessage(mod: GameModule, snapshot: TableSnapshot, text: Cat
   const log = logLines(mod, recent, ctx, null, BOARD_LOG_LINES);
   if (log.length) below.push('', board.log, ...log.map((line) => `• ${line}`));
   if (active && ctx.seats.some((seat) => seat.away)) below.push('', `-# ${board.awayNote}`);
+  if (active && look.noFiles && mod.pictures) below.push('', `-# ${text.platform.noFilesNote}`);
   const components: ComponentRow[] = active
     ? [
         ...plainComponentTexts(game.rows.slice(0, 2)),
@@ -100,7 +103,7 @@ export function boardMessage(mod: GameModule, snapshot: TableSnapshot, text: Cat
         : [];
   const title = board.title(mod.emoji, mod.title(text), table.id);
   if (mod.pictures) {
-    const picture = look.textBoards ? null : (look.picture ?? null);
+    const picture = look.textBoards || look.noFiles ? null : (look.picture ?? null);
     return containerMessage(
       mod.colour,
       picture

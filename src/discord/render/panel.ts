@@ -12,6 +12,7 @@ import { tableActionId } from '../custom-id.js';
 import { hintsAllowed } from '../../tables/hints.js';
 import { viewerSeatOf } from '../../tables/policy.js';
 import type { HintReason } from '../../games/bot.js';
+import type { Advice } from '../../bots/advice.js';
 import { logLines, PANEL_LOG_LINES, renderContext } from './context.js';
 import { button, buttonRow, clip, containerMessage, fileDigest, plainComponentTexts, relative, type ComponentRow, type MessagePayload } from './markup.js';
 import type { MessagePicture } from '../pictures/index.js';
@@ -98,12 +99,10 @@ export function panelMessage(mod: GameModule, snapshot: TableSnapshot, userId: s
 }
 
 /**
- * The 💡 Hint's note for `seat` (README "AI players"): the suggested move named as the panel
- * names it — the label of its button, or of its option in a select — and the heuristic's
- * reason in the reader's language when it gave one (`mod.text(text).hintReasons`). Drawn from
- * that seat's view only.
+ * The name the panel gives `action` for `seat`: the label of its button, or of its option in a
+ * select (with its emoji), else the labels of the panel drawn for that action alone, else its code.
  */
-export function hintNote(mod: GameModule, snapshot: TableSnapshot, seat: number, action: unknown, reason: HintReason | null, text: Catalog): string {
+export function moveName(mod: GameModule, snapshot: TableSnapshot, seat: number, action: unknown, text: Catalog): string {
   const def = mod.definition;
   const ctx = renderContext(mod, snapshot, text);
   const code = def.encodeAction(action);
@@ -119,9 +118,32 @@ export function hintNote(mod: GameModule, snapshot: TableSnapshot, seat: number,
       if (component.label) labels.push(named(component));
     }
   }
-  const move = exact || labels.join(' · ') || code;
-  const because = reason ? (mod.text(text).hintReasons?.[reason.key]?.(...(reason.args ?? [])) ?? null) : null;
-  return text.bots.hint.note(move, because);
+  return exact || labels.join(' · ') || code;
+}
+
+/** A move's explanation in the reader's language (the game's `hintReasons`), or null. */
+export function reasonText(mod: GameModule, reason: HintReason | null, text: Catalog): string | null {
+  return reason ? (mod.text(text).hintReasons?.[reason.key]?.(...(reason.args ?? [])) ?? null) : null;
+}
+
+/**
+ * The 💡 Hint's note for `seat` (README "AI players", issue 36): the move the Hard search
+ * advises, named as the panel names it, the game's explanation of it from the seat's view, and
+ * the search's estimate of the chance to win with it and with the next best move
+ * (src/bots/advice.ts). Drawn from that seat's view only.
+ */
+export function hintNote(mod: GameModule, snapshot: TableSnapshot, seat: number, advice: Advice, text: Catalog): string {
+  const move = moveName(mod, snapshot, seat, advice.best.action, text);
+  const why = reasonText(mod, advice.best.reason, text);
+  const next = advice.next && advice.next.estimate !== null ? { move: moveName(mod, snapshot, seat, advice.next.action, text), percent: percent(advice.next.estimate) } : null;
+  const estimate = advice.choices <= 1 ? text.bots.hint.only : advice.best.estimate === null ? null : text.bots.hint.estimate(percent(advice.best.estimate), next);
+  return text.bots.hint.note(move, why, estimate);
+}
+
+/** A chance in [0, 1] as a whole percentage (at least 1 and at most 99 unless certain). */
+function percent(x: number): number {
+  const p = Math.round(100 * x);
+  return x > 0 && p === 0 ? 1 : x < 1 && p === 100 ? 99 : p;
 }
 
 /** `lines` without blank lines at the start. */

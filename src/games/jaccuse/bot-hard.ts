@@ -18,6 +18,7 @@
  * (src/bots/ismcts.ts) bought about a hundred — too few to beat Normal's own 32 one-round
  * samples per vote. Pure; deterministic for a given `rng` and budget.
  */
+import { encodeAction } from './codec.js';
 import type { Seat } from '../engine.js';
 import { Rng } from '../rng.js';
 import type { SearchBudget, SearchResult, RootStat } from '../bot.js';
@@ -330,6 +331,7 @@ export function searchJaccuse(
   const { best } = groupMeans();
   let top = 0;
   for (let g = 1; g < groups.length; g++) if (best[g]! > best[top]!) top = g;
-  const stats: RootStat[] = groups.map((a, g) => ({ code: a.type === 'vote' ? a.card : a.type === 'investigate' ? a.card : a.type, visits: rows.length, mean: best[g]! }));
+  // Codes as the engine encodes the actions (codec.ts), like every other search's root statistics.
+  const stats: RootStat[] = groups.map((a, g) => ({ code: encodeAction(a), visits: rows.length, mean: best[g]! }));
   return { action: groups[top]!, iterations, stats, finished: 0 };
 }

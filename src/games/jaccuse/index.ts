@@ -5,6 +5,7 @@
 import type { GameModule } from '../module.js';
 import { jaccuseLesson } from './lesson.js';
 import { jaccuseBench } from './bench.js';
+import { jaccuseExplain } from './hint.js';
 import { jaccuseBot } from './bot.js';
 import { commandOptions } from '../options.js';
 import { jaccuseDefinition } from './engine.js';
@@ -26,7 +27,8 @@ export const jaccuseModule: GameModule<'jaccuse'> = {
   definition: jaccuseDefinition,
   ui: jaccuseUi,
   pictures: jaccusePictures,
-  bot: jaccuseBot,
+  // The kit with the 💡 Hint's and the review analysis's explanations (./hint.ts).
+  bot: { ...jaccuseBot, explain: jaccuseExplain },
   newOptions: commandOptions(jaccuseOptionsSchema, [
     {
       name: 'across-chooser',

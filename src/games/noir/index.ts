@@ -5,7 +5,7 @@
 import type { GameModule } from '../module.js';
 import { noirBench } from './bench.js';
 import { noirBot } from './bot.js';
-import { noirHintReason } from './hint.js';
+import { noirExplain } from './hint.js';
 import { commandOptions, type OptionPresentation } from '../options.js';
 import { noirDefinition } from './engine.js';
 import { noirLesson } from './lesson.js';
@@ -35,8 +35,8 @@ export const noirModule: GameModule<'noir'> = {
   definition: noirDefinition,
   ui: noirUi,
   pictures: noirPictures,
-  // The kit with the 💡 Hint's reasons (src/games/noir/hint.ts).
-  bot: { ...noirBot, reason: noirHintReason },
+  // The kit with the 💡 Hint's and the review analysis's explanations (./hint.ts).
+  bot: { ...noirBot, explain: noirExplain },
   newOptions: commandOptions(noirOptionsSchema, [
     modeOption,
     { name: 'kill-target', optionKey: 'killTarget', description: (t) => noirText(t).cmdKillTarget },

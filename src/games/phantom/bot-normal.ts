@@ -60,7 +60,7 @@ function tableOf(v: View): Table {
 }
 
 /** Where a glass would find the criminal of `layout` (null: no criminal). */
-function criminalAt(layout: CrimeLayout): GlassTarget | null {
+export function criminalAt(layout: CrimeLayout): GlassTarget | null {
   const criminal = criminalOf(layout.fourth === null ? layout.cards : [...layout.cards, layout.fourth]);
   if (criminal === null) return null;
   const p = layout.cards.indexOf(criminal);
@@ -88,7 +88,7 @@ function modelGlasses(t: Table, at: GlassTarget | null, rng: Rng): GlassTarget[]
 }
 
 /** A sampled layout of the whole crime (every position filled); `extra` is the seat's report being weighed. */
-function sampleLayout(v: View, rng: Rng, extra?: { position: number; card: CardNumber }): CrimeLayout {
+export function sampleLayout(v: View, rng: Rng, extra?: { position: number; card: CardNumber }): CrimeLayout {
   const deal = dealHidden(v, rng);
   const cards: CardNumber[] = Array(v.positions).fill(1);
   const reported: boolean[] = Array(v.positions).fill(false);

@@ -2,6 +2,7 @@
 import type { GameModule } from '../module.js';
 import { phantomLesson } from './lesson.js';
 import { phantomBench } from './bench.js';
+import { phantomExplain } from './hint.js';
 import { phantomBot } from './bot.js';
 import { commandOptions } from '../options.js';
 import { phantomDefinition } from './engine.js';
@@ -23,7 +24,8 @@ export const phantomModule: GameModule<'phantom'> = {
   definition: phantomDefinition,
   ui: phantomUi,
   pictures: phantomPictures,
-  bot: phantomBot,
+  // The kit with the 💡 Hint's and the review analysis's explanations (./hint.ts).
+  bot: { ...phantomBot, explain: phantomExplain },
   newOptions: commandOptions(optionsSchema, [
     { name: 'beginner', optionKey: 'beginner', description: (t) => phantomText(t).options.beginner },
     { name: 'target-score', optionKey: 'targetScore', description: (t) => phantomText(t).options.targetScore },

@@ -78,7 +78,7 @@ export function unseenCounts(k: SuspicionKnowledge): Map<string, number> {
 }
 
 /** Total of a count map. */
-const total = (m: Map<string, number>) => [...m.values()].reduce((a, b) => a + Math.max(0, b), 0);
+export const total = (m: Map<string, number>): number => [...m.values()].reduce((a, b) => a + Math.max(0, b), 0);
 
 /** Chance that `hand` random cards out of `pool` include at least one of `good` (hypergeometric). */
 export function chanceOfAny(good: number, pool: number, hand: number): number {
@@ -90,7 +90,7 @@ export function chanceOfAny(good: number, pool: number, hand: number): number {
 }
 
 /** Unseen cards that would be a correct declaration for a slot of `colour` (evidence of it or a Wild). */
-function correctUnseen(unseen: Map<string, number>, colour: Colour): number {
+export function correctUnseen(unseen: Map<string, number>, colour: Colour): number {
   return Math.max(0, unseen.get(colour) ?? 0) + Math.max(0, unseen.get(`${colour}x`) ?? 0) + Math.max(0, unseen.get('wild') ?? 0);
 }
 

@@ -5,6 +5,7 @@
 import type { GameModule } from '../module.js';
 import { suspicionBench } from './bench.js';
 import { suspicionBot } from './bot.js';
+import { suspicionExplain } from './hint.js';
 import { commandOptions, type OptionPresentation } from '../options.js';
 import { suspicionDefinition } from './engine.js';
 import { suspicionLesson } from './lesson.js';
@@ -34,7 +35,8 @@ export const suspicionModule: GameModule<'suspicion'> = {
   definition: suspicionDefinition,
   ui: suspicionUi,
   pictures: suspicionPictures,
-  bot: suspicionBot,
+  // The kit with the 💡 Hint's and the review analysis's explanations (./hint.ts).
+  bot: { ...suspicionBot, explain: suspicionExplain },
   newOptions: commandOptions(optionsSchema, [
     variantOption,
     { name: 'turn-timer', optionKey: 'turnSeconds', description: (t) => suspicionText(t).optTurn },

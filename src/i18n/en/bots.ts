@@ -34,8 +34,16 @@ export const bots = {
   /** 💡 Hint (README "AI players"): the panel button, the answer, the public log line, refusals. */
   hint: {
     button: '💡 Hint',
-    /** The note on the panel: the suggested move (its button's label) and, when the heuristic has one, why. */
-    note: (move: string, reason: string | null) => `💡 Hint — a Normal bot in your seat would play: **${move}**${reason ? ` (${reason})` : ''}. Only you see this; the log says you used a hint.`,
+    /**
+     * The note on the panel (issue 36): the move the Hard search advises (its button's label),
+     * the game's explanation of it from your seat, and the search's estimate.
+     */
+    note: (move: string, reason: string | null, estimate: string | null) =>
+      `💡 Hint — **${move}**.${reason ? ` ${reason}` : ''}${estimate ? ` ${estimate}` : ''}\nOnly you see this; the log says you used a hint.`,
+    /** The search's estimate of the chance to win with the move, and with the next best one. */
+    estimate: (percent: number, next: { move: string; percent: number } | null) =>
+      `Searching from your seat, the Hard AI gives it about ${percent} % to win${next ? (next.percent > percent ? ` (it also tried **${next.move}**: ${next.percent} %, on fewer simulations)` : ` (next best, **${next.move}**: ${next.percent} %)`) : ''}.`,
+    only: 'It is your only move.',
     used: (name: string) => `💡 ${name} used a hint.`,
     off: 'Hints are off at this table: it is rated (two or more people play). The host can allow them with hints:True when opening a table.',
     nothingToDecide: 'You have nothing to decide right now, so there is no hint to give.',

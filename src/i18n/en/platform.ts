@@ -3,6 +3,14 @@
  * the bot may do in a channel and whether its parts work.
  */
 export const platform = {
+  /** Under a text board drawn because the bot may not attach files in the channel. */
+  noFilesNote: '📝 Text board: I may not attach files in this channel, so the picture is left out. A server admin can allow **Attach Files** (`/admin check` shows what is missing).',
+  /** Told privately to the host, once, when the board fell back to text. */
+  noFilesHost: (tableId: number) =>
+    `📝 Table #${tableId}: I may no longer attach files in this channel, so its board is shown as text from now on. Ask a server admin to allow **Attach Files** for the Red Herring role (\`/admin check\` shows what is missing).`,
+  /** Told privately to the host, once, when the bot may no longer post or edit the board in the table's channel. */
+  blockedHost: (tableId: number) =>
+    `⚠️ Table #${tableId}: I may no longer post or edit messages in this channel, so its board stays as it is. Moves still count (your hand shows the game). Ask a server admin to give the Red Herring role **View Channel**, **Send Messages** and **Embed Links** here (\`/admin check\` shows what is missing); the board comes back by itself.`,
   check: {
     title: (channel: string) => `🩺 **Red Herring check** for ${channel}`,
     kinds: {

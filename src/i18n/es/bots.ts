@@ -34,7 +34,11 @@ export const bots = {
   /** 💡 Pista (README "AI players"): el botón del panel, la respuesta, la línea pública del registro, rechazos. */
   hint: {
     button: '💡 Pista',
-    note: (move: string, reason: string | null) => `💡 Pista — un bot Normal en tu asiento jugaría: **${move}**${reason ? ` (${reason})` : ''}. Solo tú lo ves; el registro dice que usaste una pista.`,
+    note: (move: string, reason: string | null, estimate: string | null) =>
+      `💡 Pista — **${move}**.${reason ? ` ${reason}` : ''}${estimate ? ` ${estimate}` : ''}\nSolo tú lo ves; el registro dice que usaste una pista.`,
+    estimate: (percent: number, next: { move: string; percent: number } | null) =>
+      `Buscando desde tu asiento, la IA Difícil le da un ${percent} % de ganar${next ? (next.percent > percent ? ` (también probó **${next.move}**: ${next.percent} %, con menos simulaciones)` : ` (la siguiente mejor, **${next.move}**: ${next.percent} %)`) : ''}.`,
+    only: 'Es tu única jugada.',
     used: (name: string) => `💡 ${name} usó una pista.`,
     off: 'Las pistas están desactivadas en esta mesa: cuenta para el ranking (juegan dos o más personas). Quien abre una mesa puede permitirlas con pistas:True.',
     nothingToDecide: 'Ahora no tienes nada que decidir, así que no hay pista que dar.',

@@ -3,6 +3,14 @@
  * el bot puede hacer en un canal y de si sus partes funcionan.
  */
 export const platform = {
+  /** Debajo de un tablero de texto dibujado porque el bot no puede adjuntar archivos en el canal. */
+  noFilesNote: '📝 Tablero de texto: no puedo adjuntar archivos en este canal, así que la imagen se omite. Un administrador del servidor puede permitir **Adjuntar archivos** (`/admin revisar` muestra lo que falta).',
+  /** Dicho en privado al anfitrión, una vez, cuando el tablero pasó a texto. */
+  noFilesHost: (tableId: number) =>
+    `📝 Mesa #${tableId}: ya no puedo adjuntar archivos en este canal, así que su tablero se muestra como texto desde ahora. Pide a un administrador del servidor que permita **Adjuntar archivos** al rol Red Herring (\`/admin revisar\` muestra lo que falta).`,
+  /** Dicho en privado al anfitrión, una vez, cuando el bot ya no puede publicar ni editar el tablero en el canal de la mesa. */
+  blockedHost: (tableId: number) =>
+    `⚠️ Mesa #${tableId}: ya no puedo publicar ni editar mensajes en este canal, así que su tablero se queda como está. Las jugadas siguen contando (tu mano muestra la partida). Pide a un administrador del servidor que dé al rol Red Herring **Ver canal**, **Enviar mensajes** e **Insertar enlaces** aquí (\`/admin revisar\` muestra lo que falta); el tablero vuelve solo.`,
   check: {
     title: (channel: string) => `🩺 **Revisión de Red Herring** para ${channel}`,
     kinds: {
@@ -42,7 +50,7 @@ export const platform = {
     databaseFailed: (reason: string) => `❌ no respondió (${reason}): las jugadas no pueden guardarse. Revisa el servidor de base de datos y los registros del bot.`,
     picturesHead: '**Imágenes**',
     picturesOk: (ms: number) => `✅ se dibujó una imagen de prueba en ${ms} ms.`,
-    picturesText: '📝 Este servidor muestra tableros de texto (`/admin settings text-boards`); cada jugador puede seguir eligiendo imágenes para su propia mano.',
+    picturesText: '📝 Este servidor muestra tableros de texto (`/admin ajustes tableros-de-texto`); cada jugador puede seguir eligiendo imágenes para su propia mano.',
     picturesFailed: (reason: string) => `❌ la imagen de prueba falló (${reason}): los tableros y las manos pasan a texto.`,
     budgetHead: '**Cupo de peticiones a Discord**',
     budgetShare: (perSecond: number, share: string) =>

@@ -302,8 +302,9 @@ export class DiscordEmulator {
    * Delete a channel or thread as an admin would: the bot gets CHANNEL_DELETE (THREAD_DELETE for
    * a thread, with `id`, `guild_id`, `parent_id` and `type` only: `developers/events/gateway-events.mdx`
    * "Thread Delete"); its threads go with it. Afterwards its routes answer 404 / 10003 Unknown Channel.
+   * `silent`: no event, as when the bot missed it (its cache still holds the channel).
    */
-  deleteChannel(channelId: string): void {
+  deleteChannel(channelId: string, opts: { silent?: boolean } = {}): void {
     const st = this.core.state;
     const ch = st.channel(channelId);
     const visible = st.botPermissionsIn(channelId) !== 0n;
@@ -312,7 +313,9 @@ export class DiscordEmulator {
     st.channels.delete(channelId);
     const guild = st.guild(ch.guildId);
     guild.channelIds = guild.channelIds.filter((id) => id !== channelId);
-    if (ch.thread) {
+    if (opts.silent) {
+      // Missed: nothing dispatched.
+    } else if (ch.thread) {
       if (visible) this.core.gateway.dispatch('THREAD_DELETE', { id: ch.id, guild_id: ch.guildId, parent_id: ch.parentId, type: ch.type });
     } else {
       this.core.gateway.dispatch('CHANNEL_DELETE', json);
@@ -350,14 +353,15 @@ export class DiscordEmulator {
 
   /**
    * Change what the bot may do in a channel (dispatches CHANNEL_UPDATE). A thread's
-   * permissions are its parent's: naming a thread changes its parent's.
+   * permissions are its parent's: naming a thread changes its parent's. `silent`: no
+   * CHANNEL_UPDATE, as when the bot missed the event (its cache is then behind).
    */
-  setBotPermissions(channelId: string, permissions: bigint): void {
+  setBotPermissions(channelId: string, permissions: bigint, opts: { silent?: boolean } = {}): void {
     const st = this.core.state;
     const ch = st.channel(channelId);
     const target = ch.parentId ? st.channel(ch.parentId) : ch;
     target.botPermissions = permissions;
-    this.core.gateway.dispatch('CHANNEL_UPDATE', st.channelJson(target.id));
+    if (!opts.silent) this.core.gateway.dispatch('CHANNEL_UPDATE', st.channelJson(target.id));
     st.changed();
   }
 

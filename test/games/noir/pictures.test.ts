@@ -180,3 +180,22 @@ describe('picture contract', () => {
     );
   });
 });
+
+describe('a hand shown to someone else (a review)', () => {
+  it("names the seat, never 'you' (issue 38 item 5)", () => {
+    const { state, events } = midGame();
+    for (const seat of [KILLER, INSPECTOR]) {
+      const ctx = { ...pictureContext(2, seat, { latest: events.filter((e) => eventVisibleTo(e, seat)) }), onlooker: true };
+      const p = pics.hand(d.seatView(state, seat), ctx);
+      const shown = shownText(p);
+      const name = ctx.seats[seat]!.name;
+      expect(shown).not.toMatch(/\byou\b|Your/i);
+      expect(p.alt).not.toMatch(/\byou\b|Your/i);
+      expect(shown).toContain(`${name}'s identity`);
+      // Its own player sees "Your identity" and "(you)".
+      const own = shownText(pics.hand(d.seatView(state, seat), pictureContext(2, seat)));
+      expect(own).toContain('Your identity');
+      expect(own).toMatch(/\(you\)/);
+    }
+  });
+});

@@ -12,6 +12,26 @@ const explain = {
 };
 
 export const en = {
+  /**
+   * 💡 Hint and review analysis: why a move, from the seat's view (src/games/jaccuse/hint.ts;
+   * docs/rules/jaccuse.md §4.2–§4.4). The move's label names the card, character or player.
+   */
+  hintReasons: {
+    character: (cleared: number, mine: number) =>
+      `This sheet clears ${cleared} of the Suspected Evidence in play${mine ? ` (${mine} of it in front of you)` : ''}: a J'Accuse! on cleared evidence sends it back under its pile instead of hardening it against you.`,
+    investigate: (types: number, mine: number, rivals: number) =>
+      `It affects ${types} evidence type${types === 1 ? '' : 's'}: ${mine} of the Suspected Evidence in front of you would be hit, ${rivals} in front of rivals. Only you know it when everyone votes.`,
+    voteLeft: (exposed: number, hardTypes: number, hard: number, knows: number) =>
+      `Left moves the affected evidence to each holder's left neighbour${exposed ? ` — ${exposed} card${exposed === 1 ? '' : 's'} in front of you could harden against you (${hardTypes} of 3 types, ${hard} of 5 cards already)` : ''}${knows ? ', and you know which types your card hits' : ''}. A tie of votes counts as J'Accuse!.`,
+    voteRight: (exposed: number, hardTypes: number, hard: number, knows: number) =>
+      `Right moves the affected evidence to each holder's right neighbour${exposed ? ` — ${exposed} card${exposed === 1 ? '' : 's'} in front of you could harden against you (${hardTypes} of 3 types, ${hard} of 5 cards already)` : ''}${knows ? ', and you know which types your card hits' : ''}. A tie of votes counts as J'Accuse!.`,
+    voteAcross: (exposed: number, hardTypes: number, hard: number, knows: number) =>
+      `Across sends the affected evidence past the neighbours${exposed ? ` — ${exposed} card${exposed === 1 ? '' : 's'} in front of you could harden against you (${hardTypes} of 3 types, ${hard} of 5 cards already)` : ''}${knows ? ', and you know which types your card hits' : ''}. A tie of votes counts as J'Accuse!.`,
+    voteJaccuse: (exposed: number, hardTypes: number, hard: number, knows: number) =>
+      `J'Accuse! hardens the affected evidence against whoever holds it${exposed ? ` — careful: ${exposed} card${exposed === 1 ? '' : 's'} in front of you could harden too (${hardTypes} of 3 types, ${hard} of 5 cards already)` : ': nothing in front of you would harden'}${knows ? ', and you know which types your card hits' : ''}.`,
+    send: (hardTypes: number, hard: number, total: number, cleared: number) =>
+      `That player already has ${hardTypes} of 3 evidence types and ${hard} of ${total} cards of Hard Evidence${cleared ? ', though their sheet clears this card' : ''}: the evidence stays away from you and closes in on them.`,
+  },
   title: "J'Accuse!",
   description: "Frame your friends for the murder of M. Richard — 3 to 6 players, secret votes.",
   /** `/help`'s line for the game (src/games/module.ts `GameText`). */

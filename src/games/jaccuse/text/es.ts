@@ -14,6 +14,23 @@ const explain = {
 };
 
 export const es = {
+  /** 💡 Pista y análisis de la revisión: por qué una jugada, desde tu asiento (src/games/jaccuse/hint.ts). */
+  hintReasons: {
+    character: (cleared: number, mine: number) =>
+      `Esta ficha te libra de ${cleared} de las pruebas sospechosas en juego${mine ? ` (${mine} delante de ti)` : ''}: un J'Accuse! sobre ellas las devuelve bajo su mazo en vez de convertirlas en Prueba Firme contra ti.`,
+    investigate: (types: number, mine: number, rivals: number) =>
+      `Afecta a ${types} tipo${types === 1 ? '' : 's'} de prueba: le daría a ${mine} de las pruebas sospechosas que tienes delante y a ${rivals} de las de tus rivales. Solo tú la conoces cuando todos votan.`,
+    voteLeft: (exposed: number, hardTypes: number, hard: number, knows: number) =>
+      `Izquierda pasa cada prueba afectada al vecino izquierdo de quien la tiene${exposed ? ` — ${exposed} carta${exposed === 1 ? '' : 's'} delante de ti podría${exposed === 1 ? '' : 'n'} volverse firme${exposed === 1 ? '' : 's'} contra ti (ya ${hardTypes} de 3 tipos, ${hard} de 5 cartas)` : ''}${knows ? ', y sabes qué tipos toca tu carta' : ''}. Un empate de votos cuenta como J'Accuse!.`,
+    voteRight: (exposed: number, hardTypes: number, hard: number, knows: number) =>
+      `Derecha pasa cada prueba afectada al vecino derecho de quien la tiene${exposed ? ` — ${exposed} carta${exposed === 1 ? '' : 's'} delante de ti podría${exposed === 1 ? '' : 'n'} volverse firme${exposed === 1 ? '' : 's'} contra ti (ya ${hardTypes} de 3 tipos, ${hard} de 5 cartas)` : ''}${knows ? ', y sabes qué tipos toca tu carta' : ''}. Un empate de votos cuenta como J'Accuse!.`,
+    voteAcross: (exposed: number, hardTypes: number, hard: number, knows: number) =>
+      `Enfrente envía cada prueba afectada más allá de los vecinos${exposed ? ` — ${exposed} carta${exposed === 1 ? '' : 's'} delante de ti podría${exposed === 1 ? '' : 'n'} volverse firme${exposed === 1 ? '' : 's'} contra ti (ya ${hardTypes} de 3 tipos, ${hard} de 5 cartas)` : ''}${knows ? ', y sabes qué tipos toca tu carta' : ''}. Un empate de votos cuenta como J'Accuse!.`,
+    voteJaccuse: (exposed: number, hardTypes: number, hard: number, knows: number) =>
+      `J'Accuse! convierte cada prueba afectada en Prueba Firme contra quien la tiene${exposed ? ` — cuidado: ${exposed} carta${exposed === 1 ? '' : 's'} delante de ti también podría${exposed === 1 ? '' : 'n'} volverse firme${exposed === 1 ? '' : 's'} (ya ${hardTypes} de 3 tipos, ${hard} de 5 cartas)` : ': nada de lo que tienes delante se volvería firme'}${knows ? ', y sabes qué tipos toca tu carta' : ''}.`,
+    send: (hardTypes: number, hard: number, total: number, cleared: number) =>
+      `Esa persona ya tiene ${hardTypes} de 3 tipos y ${hard} de ${total} cartas de Prueba Firme${cleared ? ', aunque su ficha la libra de esta carta' : ''}: la prueba se aleja de ti y la acorrala.`,
+  },
   title: "J'Accuse!",
   description: 'Culpa a tus amigos del asesinato de M. Richard: de 3 a 6 jugadores, votos secretos.',
   /** `/help`'s line for the game (src/games/module.ts `GameText`). */

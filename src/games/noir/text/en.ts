@@ -7,10 +7,41 @@ import type { NoirLessonNote } from '../lesson.js';
 const f = formatters('en');
 
 export const en = {
-  /** 💡 Hint reasons of the Normal heuristic (src/games/noir/hint.ts). */
+  /**
+   * 💡 Hint and review analysis: why a move, from the seat's view (src/games/noir/hint.ts;
+   * docs/rules/noir.md §2.3–§2.7). The move's label names its suspect or line.
+   */
   hintReasons: {
-    arrestChance: (count: number) => `the Killer is one of ${count} suspects you cannot rule out: a 1 in ${count} chance`,
-    narrow: (count: number) => `${count} suspects could still be the Killer: a new canvas narrows them`,
+    killFirst: () => 'The first turn must be a kill next to your identity; which victim matters little yet.',
+    killTarget: (target: number) => `It is death number ${target}: you reach the kill target and win.`,
+    killInspectorSure: () => 'That suspect is the only one the Inspector can still be: killing them wins.',
+    killMaybeInspector: (cands: number, deaths: number, target: number) =>
+      `The Inspector is one of ${cands} suspects you cannot rule out, and this is one of them: if you hit, you win. Otherwise it is death ${deaths} of ${target}.`,
+    kill: (cands: number, deaths: number, target: number) =>
+      `Death ${deaths} of ${target} toward the kill target. The victim cannot be the Inspector (${cands} suspects still can), and each kill tells the Inspector you stand next to it.`,
+    shiftKiller: (before: number, after: number, inspectorsBefore: number, inspectorsAfter: number) =>
+      before === after && inspectorsBefore === inspectorsAfter
+        ? `It leaves your own neighbours as they are (${after} living suspects to kill next turn, ${inspectorsAfter} of them possibly the Inspector) but moves others — and a shift tells the Inspector nothing about you.`
+        : `It changes who stands next to your identity: ${before} → ${after} living suspects you could kill next turn, ${inspectorsBefore} → ${inspectorsAfter} of them possibly the Inspector — and a shift tells the Inspector nothing about you.`,
+    shiftInspector: (before: number, after: number, total: number) =>
+      before === after
+        ? `It leaves your own neighbours as they are (${after} of the ${total} possible Killers within arrest reach) but moves others around: it can spoil the Killer's next kill.`
+        : `It changes who stands next to you: ${before} → ${after} of the ${total} possible Killers within arrest reach for your next turn.`,
+    disguise: (killers: number, deck: number) =>
+      `A new identity from the deck: the Inspector has narrowed you down to ${killers} suspects, and that work starts over; your old card is shown and gets an innocent marker. Risk: the draw is random (a dead card is wasted; ${deck} cards left).`,
+    disguiseClassic: (killers: number, deck: number) =>
+      `A new identity from the deck: the Inspector has narrowed you down to ${killers} suspects, and that work starts over; your old identity is shown and dies (it counts as a death). Risk: the draw is random (${deck} cards left).`,
+    choose: (neighbours: number, cands: number) =>
+      `As your identity it has ${neighbours} living neighbours you could arrest, ${cands} of them possible Killers; your other cards are innocents you can exonerate.`,
+    discard: (canvas: number, wasCand: number) =>
+      `It proves that suspect innocent${wasCand ? ', one fewer who could be the Killer' : ''}${canvas ? '; it gets a marker and the Killer must say whether they stand next to it' : ''}.`,
+    arrestChance: (count: number) => `The Killer is one of ${count} suspects you cannot rule out: a 1 in ${count} chance to win now; a miss is public and tells the Killer where you are not looking.`,
+    arrestCleared: (count: number) => `That suspect is already ruled out (the Killer is one of ${count} others): the arrest cannot win; it only shows the Killer a move.`,
+    arrestBluff: (count: number) => `Arresting your own identity cannot win; it hides where you stand (the Killer is one of ${count} suspects).`,
+    narrow: (count: number) => `${count} suspects could still be the Killer: an exoneration proves one more innocent and its canvas answer narrows them.`,
+    exonerate: (deck: number) => `You draw a card and discard one face up: one more proven innocent, and a fresh card in hand (${deck} left in the deck).`,
+    citizen: (count: number) => `Instead of a canvas you arrest a suspect next to the exonerated one: the Killer is one of ${count} suspects you cannot rule out, a 1 in ${count} chance.`,
+    citizenCleared: (count: number) => `That suspect is already ruled out (the Killer is one of ${count} others): the citizen's arrest cannot win.`,
   },
   title: 'NOIR: Killer vs. Inspector',
   description: 'Two-player deduction on a 5×5 grid of suspects: a hidden Killer against a hidden Inspector.',
@@ -263,8 +294,12 @@ export const en = {
       turn: 'to act',
       you: 'you',
       evidence: 'your evidence',
+      identity: 'identity',
+      evidenceHeld: 'evidence in hand',
     },
     identityCard: 'Your identity',
+    identityOf: (who: string) => `${who}'s identity`,
+    chooseOf: 'Could be theirs',
     identityShort: 'You',
     evidenceShort: 'Evidence',
     evidenceCard: 'Evidence: innocent',
@@ -275,11 +310,16 @@ export const en = {
     draws: (list: string) => `Disguise draws: ${list}`,
     drawItem: (name: string, alive: boolean) => `${name} (${alive ? 'alive' : 'dead'})`,
     handEmpty: 'Your evidence hand is empty',
+    handEmptyOf: (who: string) => `${who}'s evidence hand is empty`,
     altBoard: (header: string) => `NOIR board, ${header}.`,
     altHandKiller: (name: string, where: string) => `Your picture: you are the Killer, ${name} ${where}.`,
     altHandInspector: (name: string, where: string) => `Your picture: you are the Inspector, ${name} ${where}.`,
     altHandInspectorUnchosen: (cards: string) => `Your picture: you are the Inspector; pick your identity from ${cards}.`,
     altHand: (cards: string) => `Your evidence (innocent): ${cards}.`,
+    altHandOf: (who: string, role: string, name: string, where: string) => `${who}'s picture: the ${role}, ${name} ${where}.`,
+    altHandOfUnchosen: (who: string, role: string, cards: string) => `${who}'s picture: the ${role}, to pick an identity from ${cards}.`,
+    altHandOfCards: (who: string, cards: string) => `${who}'s evidence (innocent): ${cards}.`,
+    altArrested: (list: string) => `Arrested, not the Killer: ${list}.`,
     altToAct: (line: string) => `To act: ${line}.`,
     altCounts: (deaths: number, target: number, deck: number) => `Deaths ${deaths} of ${target}, deck ${deck}.`,
     altLatest: (text: string) => `Just now: ${text}`,

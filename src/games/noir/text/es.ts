@@ -9,8 +9,36 @@ const f = formatters('es');
 export const es = {
   /** Motivos de la 💡 Pista de la heurística Normal (src/games/noir/hint.ts). */
   hintReasons: {
-    arrestChance: (count: number) => `el Asesino es uno de ${count} sospechosos que no puedes descartar: 1 probabilidad entre ${count}`,
-    narrow: (count: number) => `${count} sospechosos todavía pueden ser el Asesino: un nuevo interrogatorio los reduce`,
+    killFirst: () => 'El primer turno debe ser una muerte junto a tu identidad; todavía importa poco a quién.',
+    killTarget: (target: number) => `Es la muerte número ${target}: alcanzas el objetivo de muertes y ganas.`,
+    killInspectorSure: () => 'Ese sospechoso es el único que aún puede ser el Inspector: matarlo gana.',
+    killMaybeInspector: (cands: number, deaths: number, target: number) =>
+      `El Inspector es uno de ${cands} sospechosos que no puedes descartar, y este es uno de ellos: si aciertas, ganas. Si no, es la muerte ${deaths} de ${target}.`,
+    kill: (cands: number, deaths: number, target: number) =>
+      `Muerte ${deaths} de ${target} hacia el objetivo. La víctima no puede ser el Inspector (aún pueden serlo ${cands} sospechosos), y cada muerte le dice al Inspector que estás junto a ella.`,
+    shiftKiller: (before: number, after: number, inspectorsBefore: number, inspectorsAfter: number) =>
+      before === after && inspectorsBefore === inspectorsAfter
+        ? `Deja a tus vecinos como están (${after} sospechosos vivos que matar en tu próximo turno, ${inspectorsAfter} de ellos posibles Inspectores) pero mueve a otros — y un desplazamiento no le dice nada de ti al Inspector.`
+        : `Cambia quién está junto a tu identidad: ${before} → ${after} sospechosos vivos que podrías matar en tu próximo turno, ${inspectorsBefore} → ${inspectorsAfter} de ellos posibles Inspectores — y un desplazamiento no le dice nada de ti al Inspector.`,
+    shiftInspector: (before: number, after: number, total: number) =>
+      before === after
+        ? `Deja a tus vecinos como están (${after} de los ${total} posibles Asesinos a tu alcance para arrestar) pero mueve a otros: puede estropearle al Asesino su próxima muerte.`
+        : `Cambia quién está junto a ti: ${before} → ${after} de los ${total} posibles Asesinos a tu alcance para arrestar en tu próximo turno.`,
+    disguise: (killers: number, deck: number) =>
+      `Una identidad nueva del mazo: el Inspector te ha reducido a ${killers} sospechosos, y ese trabajo vuelve a empezar; tu carta anterior se muestra y recibe una marca de inocente. Riesgo: el robo es al azar (una carta muerta se pierde; quedan ${deck}).`,
+    disguiseClassic: (killers: number, deck: number) =>
+      `Una identidad nueva del mazo: el Inspector te ha reducido a ${killers} sospechosos, y ese trabajo vuelve a empezar; tu identidad anterior se muestra y muere (cuenta como muerte). Riesgo: el robo es al azar (quedan ${deck}).`,
+    choose: (neighbours: number, cands: number) =>
+      `Como identidad tiene ${neighbours} vecinos vivos que podrías arrestar, ${cands} de ellos posibles Asesinos; tus otras cartas son inocentes que puedes exonerar.`,
+    discard: (canvas: number, wasCand: number) =>
+      `Demuestra que ese sospechoso es inocente${wasCand ? ', uno menos que podría ser el Asesino' : ''}${canvas ? '; recibe una marca y el Asesino debe decir si está junto a él' : ''}.`,
+    arrestChance: (count: number) => `El Asesino es uno de ${count} sospechosos que no puedes descartar: 1 probabilidad entre ${count} de ganar ahora; un fallo es público y le dice al Asesino dónde no buscas.`,
+    arrestCleared: (count: number) => `Ese sospechoso ya está descartado (el Asesino es uno de otros ${count}): el arresto no puede ganar; solo le muestra una jugada al Asesino.`,
+    arrestBluff: (count: number) => `Arrestar tu propia identidad no puede ganar; esconde dónde estás (el Asesino es uno de ${count} sospechosos).`,
+    narrow: (count: number) => `${count} sospechosos todavía pueden ser el Asesino: exonerar demuestra la inocencia de uno más y su interrogatorio los reduce.`,
+    exonerate: (deck: number) => `Robas una carta y descartas una boca arriba: un inocente más demostrado y una carta nueva en la mano (quedan ${deck} en el mazo).`,
+    citizen: (count: number) => `En lugar de un interrogatorio arrestas a un sospechoso junto al exonerado: el Asesino es uno de ${count} sospechosos que no puedes descartar, 1 probabilidad entre ${count}.`,
+    citizenCleared: (count: number) => `Ese sospechoso ya está descartado (el Asesino es uno de otros ${count}): el arresto ciudadano no puede ganar.`,
   },
   title: 'NOIR: Asesino contra Inspector',
   description: 'Deducción a dos en una cuadrícula de 5×5 sospechosos: un Asesino oculto contra un Inspector oculto.',
@@ -262,8 +290,12 @@ export const es = {
       turn: 'le toca',
       you: 'tú',
       evidence: 'tus pruebas',
+      identity: 'identidad',
+      evidenceHeld: 'pruebas en mano',
     },
     identityCard: 'Tu identidad',
+    identityOf: (who: string) => `Identidad de ${who}`,
+    chooseOf: 'Opción',
     identityShort: 'Tú',
     evidenceShort: 'Prueba',
     evidenceCard: 'Prueba: inocente',
@@ -274,11 +306,16 @@ export const es = {
     draws: (list: string) => `Cartas del disfraz: ${list}`,
     drawItem: (name: string, alive: boolean) => `${name} (${alive ? 'vivo' : 'muerto'})`,
     handEmpty: 'No te quedan pruebas en la mano',
+    handEmptyOf: (who: string) => `A ${who} no le quedan pruebas en la mano`,
     altBoard: (header: string) => `Tablero de NOIR, ${header}.`,
     altHandKiller: (name: string, where: string) => `Tu imagen: eres el Asesino, ${name} ${where}.`,
     altHandInspector: (name: string, where: string) => `Tu imagen: eres el Inspector, ${name} ${where}.`,
     altHandInspectorUnchosen: (cards: string) => `Tu imagen: eres el Inspector; elige tu identidad entre ${cards}.`,
     altHand: (cards: string) => `Tus pruebas (inocentes): ${cards}.`,
+    altHandOf: (who: string, role: string, name: string, where: string) => `Imagen de ${who}: el ${role}, ${name} ${where}.`,
+    altHandOfUnchosen: (who: string, role: string, cards: string) => `Imagen de ${who}: el ${role}, que elige identidad entre ${cards}.`,
+    altHandOfCards: (who: string, cards: string) => `Pruebas de ${who} (inocentes): ${cards}.`,
+    altArrested: (list: string) => `Detenidos, no son el Asesino: ${list}.`,
     altToAct: (line: string) => `Le toca: ${line}.`,
     altCounts: (deaths: number, target: number, deck: number) => `Muertes ${f.number(deaths)} de ${f.number(target)}, mazo ${f.number(deck)}.`,
     altLatest: (text: string) => `Recién: ${text}`,

@@ -8,6 +8,25 @@ const f = formatters('en');
 const sign = (n: number) => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` : '±0');
 
 export const en = {
+  /**
+   * 💡 Hint and review analysis: why a move, from the seat's view (src/games/phantom/hint.ts;
+   * docs/rules/phantom.md §3.3–§3.8). The move's label names the card and the clue.
+   */
+  hintReasons: {
+    discard: (card: number) =>
+      `You keep the cards that are most often the criminal (and a Phantom to lure glasses): ${card === 3 ? 'the Courier is the criminal only when every other card is 5 or higher' : card === 4 ? 'the Shopkeeper is almost never the criminal' : card === 2 ? 'the Barkeeper needs the Politician in play' : 'this one helps you least'}.`,
+    discardPhantom: () => 'Even the Phantom is worth less to you this round than the suspects you keep.',
+    report: (share: number, left: number) =>
+      `In about ${share} % of the crimes you can picture from the clues so far, this card would be the criminal: its player scores, and so does every glass on it. ${left > 1 ? 'Your other cards stay for the next crime.' : 'It is your last card.'}`,
+    reportDetective: (share: number, left: number) =>
+      `The Detective doubles its points if it is the criminal — about ${share} % of the crimes you can picture.${left > 1 ? ' Your other cards stay for the next crime.' : ''}`,
+    reportPhantom: (rivals: number) =>
+      `The Phantom is never the criminal: with a believable clue it lures glasses — +1 for you and −1 for each of the ${rivals} rivals whose glass lands on it.`,
+    glass: (share: number, points: number, mine: number) =>
+      `In about ${share} % of the crimes you can picture the criminal is this card${mine ? ' (your own: +1 if right)' : ''}; expected ${points} points for the glass, after the glasses already placed.`,
+    glassFourth: (share: number, points: number) =>
+      `The 4th-party card is the criminal in about ${share} % of the crimes you can picture; expected ${points} points for the glass.`,
+  },
   title: 'Tricks and the Phantom',
   description: 'Report suspects, bluff with Phantoms and spot the criminal (2–4 players).',
   /** `/help`'s line for the game (src/games/module.ts `GameText`). */

@@ -9,6 +9,22 @@ const sign = (n: number) => (n > 0 ? `+${f.number(n)}` : n < 0 ? `−${f.number(
 const points = (n: number) => f.count(n, { one: 'punto', other: 'puntos' });
 
 export const es = {
+  /** 💡 Pista y análisis de la revisión: por qué una jugada, desde tu asiento (src/games/phantom/hint.ts). */
+  hintReasons: {
+    discard: (card: number) =>
+      `Te quedas las cartas que más a menudo son el culpable (y un Fantasma para atraer lupas): ${card === 3 ? 'el Mensajero solo es culpable cuando todas las demás cartas son 5 o más' : card === 4 ? 'el Tendero casi nunca es el culpable' : card === 2 ? 'el Cantinero necesita al Político en juego' : 'esta es la que menos te ayuda'}.`,
+    discardPhantom: () => 'Incluso el Fantasma te vale menos esta ronda que los sospechosos que te quedas.',
+    report: (share: number, left: number) =>
+      `En alrededor de un ${share} % de los crímenes que puedes imaginar con las pistas hasta ahora, esta carta sería la culpable: puntúa quien la jugó y cada lupa sobre ella. ${left > 1 ? 'Tus otras cartas quedan para el siguiente crimen.' : 'Es tu última carta.'}`,
+    reportDetective: (share: number, left: number) =>
+      `El Detective duplica sus puntos si es el culpable — alrededor de un ${share} % de los crímenes que puedes imaginar.${left > 1 ? ' Tus otras cartas quedan para el siguiente crimen.' : ''}`,
+    reportPhantom: (rivals: number) =>
+      `El Fantasma nunca es el culpable: con una pista creíble atrae lupas — +1 para ti y −1 para cada uno de los ${rivals} rivales cuya lupa caiga en él.`,
+    glass: (share: number, points: number, mine: number) =>
+      `En alrededor de un ${share} % de los crímenes que puedes imaginar el culpable es esta carta${mine ? ' (la tuya: +1 si aciertas)' : ''}; se esperan ${points} puntos para la lupa, con las lupas ya puestas.`,
+    glassFourth: (share: number, points: number) =>
+      `La carta del cuarto implicado es la culpable en alrededor de un ${share} % de los crímenes que puedes imaginar; se esperan ${points} puntos para la lupa.`,
+  },
   title: 'Tricks and the Phantom',
   description: 'Denuncia sospechosos, farolea con Fantasmas y descubre al culpable (de 2 a 4 jugadores).',
   /** `/help`'s line for the game (src/games/module.ts `GameText`). */

@@ -6,7 +6,76 @@ import type { SuspicionLessonNote } from '../lesson.js';
 
 const fe = formatters('en');
 
+/** Evidence colours as the texts name them. */
+const colourNames: Record<string, string> = {
+  red: '🟥 red',
+  orange: '🟧 orange',
+  yellow: '🟨 yellow',
+  green: '🟩 green',
+  blue: '🟦 blue',
+  pink: '🩷 pink',
+};
+/** Special cards as the texts name them. */
+const specialNames: Record<string, string> = { burn: '🔥 Burn', tamper: '🪛 Tamper', block: '🚧 Block', wild: '🃏 Wild' };
+const colourOf = (c: string) => colourNames[c] ?? c;
+/** A card by its hint key (src/games/suspicion/hint.ts `cardKey`: `red`, `red+` for a ⇄ card, `burn`…). */
+const cardOf = (key: string) => (key.endsWith('+') ? `${colourOf(key.slice(0, -1))} ⇄` : (specialNames[key] ?? colourOf(key)));
+const rivals = (n: number) => (n === 1 ? 'one rival gets' : `${n} rivals get`);
+
 export const en = {
+  /**
+   * 💡 Hint and review analysis: why a move, from the seat's view (src/games/suspicion/hint.ts;
+   * docs/rules/suspicion.md §1.6–§1.12). Chances are the seat's estimates from the cards it has
+   * not seen and the voters' revealed votes.
+   */
+  hintReasons: {
+    place: (colour: string, after: number, limit: number, risk: number) =>
+      `It puts ${colourOf(colour)} evidence on your suspect: ${after} of ${limit} face up. A rival holding a ${colourOf(colour)} ⇄ can counter it (about ${risk} % that one does).`,
+    placeWild: (colour: string, after: number, limit: number, risk: number) =>
+      `The Wild fills your ${colourOf(colour)} slot: ${after} of ${limit} face up, and you keep your evidence cards. A rival holding a ${colourOf(colour)} ⇄ can counter it (about ${risk} %).`,
+    placeReady: (colour: string, risk: number, open: string, keeps: number) =>
+      `With it your suspect has two cards face up, so on your next turn you can declare the ${colourOf(open)} slot${keeps ? ' — and you keep a card that really fits it' : ' (you hold no card that fits it yet: you would have to bluff)'}. Risk: a ${colourOf(colour)} ⇄ counter (about ${risk} %), or a Burn or Tamper before your turn.`,
+    placeWin: (colour: string, risk: number) =>
+      `It is your third card face up: you win if nobody counters it. The only risk is a ${colourOf(colour)} ⇄ in a rival's hand (about ${risk} %).`,
+    recolour: (colour: string) => `Moving your Wild to the ${colourOf(colour)} slot frees the other slot for evidence you can place; it is a new placement, so it can be countered again.`,
+    criminalFirst: (colour: string) => `A first card on a rival's suspect (${colourOf(colour)}): with one card face up nobody can declare on it yet, so it helps no one before you.`,
+    criminalSecondFirst: (open: string) => `It makes that suspect ready for a declaration on its ${colourOf(open)} slot, and nobody who may declare on it plays before you: you get the first try.`,
+    criminalSecond: (open: string, ahead: number, fits: number, win: number, stuck: number) =>
+      `It makes that suspect ready for a declaration on its ${colourOf(open)} slot; ${rivals(ahead)} the first try${fits ? ', but you keep a card that really fits it' : ''}. Your chance of being the one who wins it: about ${win} %.${stuck ? ' Nothing but discards for a whole round: someone has to move, or the round cap ends the game with no winner.' : ''}`,
+    discard: (card: string, stuck: number) => `${cardOf(card)} is the card you need least; you draw a new one.${stuck ? ' (A whole round of discards: look for a second card to place instead.)' : ''}`,
+    discardSpare: (card: string) => `${cardOf(card)} is a spare: you hold more than you can use for that slot; you draw a new card.`,
+    discardUseful: (card: string) => `${cardOf(card)} fits your suspect, but the other cards in your hand are worth more to you now; you draw a new card.`,
+    attack: (type: string, count: number, limit: number) =>
+      `${type === 'burn' ? 'Burn removes all' : 'Tamper removes one'} of that rival's ${count} face-up cards: ${count >= limit ? 'they could declare on their next turn' : 'they are among the closest to declaring'}. They can cancel it only with a ${type === 'burn' ? 'Burn' : 'Tamper'} of their own.`,
+    attackCriminal: (type: string, count: number) =>
+      `${type === 'burn' ? 'Burn removes all' : 'Tamper removes one'} of the ${count} face-up cards on that suspect: ${count >= 2 ? 'a rival could declare on it before your turn' : 'it slows that suspect down'}.`,
+    attackOwn: (type: string, count: number) => `In Criminal Edition you may ${type === 'burn' ? 'burn' : 'tamper with'} your own suspect: its ${count} face-up cards would give a rival a declaration before you.`,
+    attackWasted: (type: string) => `That suspect has nothing face up: the ${type === 'burn' ? 'Burn' : 'Tamper'} is wasted, but it frees a place in your hand.`,
+    block: (up: number, limit: number) => `That rival loses their next turn (${up} of ${limit} face up), and cannot counter or cancel until then.`,
+    blockWasted: () => 'That rival already skips their next turn: the Block adds little, but it frees a place in your hand.',
+    declareFit: (colour: string, win: number) =>
+      `Your face-down card really fits the ${colourOf(colour)} slot: you win if the vote calls it a bluff. From how these voters have voted, about ${win} %; otherwise you lose the card and your next turn.`,
+    declareBluff: (colour: string, win: number) =>
+      `A bluff: your card does not fit the ${colourOf(colour)} slot, so you win if the vote believes you — about ${win} % from how these voters have voted; otherwise you lose the card and your next turn.`,
+    counter: (colour: string, up: number) => `Countering cancels the ${colourOf(colour)} card: it would be that rival's card number ${up} face up. Your ⇄ card and theirs are discarded; they may counter back with a second ${colourOf(colour)} ⇄.`,
+    counterCriminal: (colour: string, up: number) => `Countering cancels the ${colourOf(colour)} card (${up} face up on that suspect with it), so nobody else gets a declaration there first.`,
+    passNoCounter: (colour: string) => `You cannot counter: you hold no ${colourOf(colour)} ⇄ card, or you are blocked.`,
+    passFirstShot: (colour: string) => `Let the ${colourOf(colour)} card stand: you are the first who may declare on that suspect.`,
+    passKeep: (colour: string, up: number, limit: number) => `Keep your ${colourOf(colour)} ⇄: this card brings that rival only to ${up} of ${limit} face up; save the counter for a more dangerous one.`,
+    counterBack: (colour: string) => `Countering back brings your ${colourOf(colour)} card back, protected against further counters.`,
+    acceptKeep: (colour: string) => `Keep your second ${colourOf(colour)} ⇄ for later: the slot is empty again and you can fill it next turn.`,
+    acceptNoCard: (colour: string) => `You hold no second ${colourOf(colour)} ⇄ to counter back with.`,
+    cancel: (attack: string) => `Cancel it with your own ${specialNames[attack] ?? attack}: your cards and your turn stay as they are.`,
+    allowKeep: (attack: string) => `Let it happen and keep your ${specialNames[attack] ?? attack} for a bigger threat: it costs you little now.`,
+    allowNoCard: (attack: string) => `You hold no ${specialNames[attack] ?? attack} to cancel it with.`,
+    voteBelieve: (colour: string, p: number, fit: number, total: number, correct: number) =>
+      `You judge it about ${p} % likely that the card fits the ${colourOf(colour)} slot (${fit} % of the hands you cannot see would hold a fitting card${total ? `; this declarer's cards fitted ${correct} of ${total} times` : ''}): more likely a real card than a bluff.`,
+    voteBluff: (colour: string, p: number, fit: number, total: number, correct: number) =>
+      `You judge it only about ${p} % likely that the card fits the ${colourOf(colour)} slot (${fit} % of the hands you cannot see would hold a fitting card${total ? `; this declarer's cards fitted ${correct} of ${total} times` : ''}): more likely a bluff.`,
+    abstain: () => 'No vote: the others decide.',
+    idle: () => 'Your hand is empty: nothing to do but pass and draw.',
+    draw: (left: number) => `In the Arrest Race you can only draw: the card is placed if it fits one of your ${left} empty slots.`,
+  },
   title: 'Suspicion',
   description: 'Race to arrest your suspect: place evidence, counter your rivals, bluff the final card.',
   /** `/help`'s line for the game (src/games/module.ts `GameText`). */
@@ -21,16 +90,9 @@ export const en = {
     'counter-window': 'counter-window',
   },
 
-  colours: {
-    red: '🟥 red',
-    orange: '🟧 orange',
-    yellow: '🟨 yellow',
-    green: '🟩 green',
-    blue: '🟦 blue',
-    pink: '🩷 pink',
-  },
+  colours: colourNames as { red: string; orange: string; yellow: string; green: string; blue: string; pink: string },
   slots: { left: 'LEFT', right: 'RIGHT', bottom: 'BOTTOM' },
-  specials: { burn: '🔥 Burn', tamper: '🪛 Tamper', block: '🚧 Block', wild: '🃏 Wild' },
+  specials: specialNames as { burn: string; tamper: string; block: string; wild: string },
   /** A card in a hand or on the discard pile, e.g. "🟥 red ⇄". */
   evidenceCard: (colour: string, counter: boolean) => (counter ? `${colour} ⇄` : colour),
   wildAs: (colour: string) => `🃏 Wild as ${colour}`,

@@ -8,7 +8,72 @@ const f = formatters('es');
 const cards = (n: number) => f.count(n, { one: 'carta', other: 'cartas' });
 const rounds = (n: number) => f.count(n, { one: 'ronda', other: 'rondas' });
 
+/** Colores de las pruebas como los nombran los textos. */
+const colourNames: Record<string, string> = {
+  red: '🟥 rojo',
+  orange: '🟧 naranja',
+  yellow: '🟨 amarillo',
+  green: '🟩 verde',
+  blue: '🟦 azul',
+  pink: '🩷 rosa',
+};
+/** Cartas especiales como las nombran los textos. */
+const specialNames: Record<string, string> = { burn: '🔥 Quemar', tamper: '🪛 Manipular', block: '🚧 Bloquear', wild: '🃏 Comodín' };
+const colourOf = (c: string) => colourNames[c] ?? c;
+/** Una carta por su clave de pista (src/games/suspicion/hint.ts `cardKey`). */
+const cardOf = (key: string) => (key.endsWith('+') ? `${colourOf(key.slice(0, -1))} ⇄` : (specialNames[key] ?? colourOf(key)));
+const rivals = (n: number) => (n === 1 ? 'un rival tiene' : `${n} rivales tienen`);
+
 export const es = {
+  /** 💡 Pista y análisis de la revisión: por qué una jugada, desde tu asiento (src/games/suspicion/hint.ts). */
+  hintReasons: {
+    place: (colour: string, after: number, limit: number, risk: number) =>
+      `Pone una prueba ${colourOf(colour)} en tu sospechoso: ${after} de ${limit} boca arriba. Un rival con un ${colourOf(colour)} ⇄ puede refutarla (alrededor de un ${risk} % de que alguno lo tenga).`,
+    placeWild: (colour: string, after: number, limit: number, risk: number) =>
+      `El Comodín llena tu casilla ${colourOf(colour)}: ${after} de ${limit} boca arriba, y te quedas tus pruebas. Un rival con un ${colourOf(colour)} ⇄ puede refutarlo (alrededor de un ${risk} %).`,
+    placeReady: (colour: string, risk: number, open: string, keeps: number) =>
+      `Con ella tu sospechoso tiene dos cartas boca arriba: en tu próximo turno puedes declarar la casilla ${colourOf(open)}${keeps ? ', y te quedas una carta que de verdad encaja' : ' (aún no tienes una carta que encaje: tendrías que farolear)'}. Riesgo: una refutación ${colourOf(colour)} ⇄ (alrededor de un ${risk} %), o un Quemar o Manipular antes de tu turno.`,
+    placeWin: (colour: string, risk: number) =>
+      `Es tu tercera carta boca arriba: ganas si nadie la refuta. El único riesgo es un ${colourOf(colour)} ⇄ en la mano de un rival (alrededor de un ${risk} %).`,
+    recolour: (colour: string) => `Mover tu Comodín a la casilla ${colourOf(colour)} libera la otra casilla para una prueba que puedes poner; es una colocación nueva, así que se puede volver a refutar.`,
+    criminalFirst: (colour: string) => `Una primera carta en el sospechoso de un rival (${colourOf(colour)}): con una sola carta boca arriba nadie puede declarar en él todavía, así que no ayuda a nadie antes que a ti.`,
+    criminalSecondFirst: (open: string) => `Deja ese sospechoso listo para declarar en su casilla ${colourOf(open)}, y nadie que pueda declarar en él juega antes que tú: el primer intento es tuyo.`,
+    criminalSecond: (open: string, ahead: number, fits: number, win: number, stuck: number) =>
+      `Deja ese sospechoso listo para declarar en su casilla ${colourOf(open)}; ${rivals(ahead)} el primer intento${fits ? ', pero tú te quedas una carta que de verdad encaja' : ''}. Tu probabilidad de ser quien lo gane: alrededor de un ${win} %.${stuck ? ' Una ronda entera de solo descartes: alguien tiene que moverse, o el límite de rondas acaba la partida sin ganador.' : ''}`,
+    discard: (card: string, stuck: number) => `${cardOf(card)} es la carta que menos necesitas; robas una nueva.${stuck ? ' (Una ronda entera de descartes: busca mejor una segunda carta que poner.)' : ''}`,
+    discardSpare: (card: string) => `${cardOf(card)} te sobra: tienes más de las que puedes usar para esa casilla; robas una carta nueva.`,
+    discardUseful: (card: string) => `${cardOf(card)} encaja en tu sospechoso, pero las demás cartas de tu mano te valen más ahora; robas una carta nueva.`,
+    attack: (type: string, count: number, limit: number) =>
+      `${type === 'burn' ? 'Quemar quita todas' : 'Manipular quita una'} de las ${count} cartas boca arriba de ese rival: ${count >= limit ? 'podría declarar en su próximo turno' : 'está entre los más cerca de declarar'}. Solo puede anularlo con su propio ${type === 'burn' ? 'Quemar' : 'Manipular'}.`,
+    attackCriminal: (type: string, count: number) =>
+      `${type === 'burn' ? 'Quemar quita todas' : 'Manipular quita una'} de las ${count} cartas boca arriba de ese sospechoso: ${count >= 2 ? 'un rival podría declarar en él antes de tu turno' : 'frena a ese sospechoso'}.`,
+    attackOwn: (type: string, count: number) => `En la Edición Criminal puedes ${type === 'burn' ? 'quemar' : 'manipular'} tu propio sospechoso: sus ${count} cartas boca arriba darían a un rival una declaración antes que a ti.`,
+    attackWasted: (type: string) => `Ese sospechoso no tiene nada boca arriba: el ${type === 'burn' ? 'Quemar' : 'Manipular'} se desperdicia, pero libera un hueco en tu mano.`,
+    block: (up: number, limit: number) => `Ese rival pierde su próximo turno (${up} de ${limit} boca arriba) y hasta entonces no puede refutar ni anular.`,
+    blockWasted: () => 'Ese rival ya se salta su próximo turno: el Bloquear aporta poco, pero libera un hueco en tu mano.',
+    declareFit: (colour: string, win: number) =>
+      `Tu carta boca abajo encaja de verdad en la casilla ${colourOf(colour)}: ganas si la votación dice que es un farol. Por cómo han votado estos jugadores, alrededor de un ${win} %; si no, pierdes la carta y tu próximo turno.`,
+    declareBluff: (colour: string, win: number) =>
+      `Un farol: tu carta no encaja en la casilla ${colourOf(colour)}, así que ganas si la votación te cree — alrededor de un ${win} % por cómo han votado; si no, pierdes la carta y tu próximo turno.`,
+    counter: (colour: string, up: number) => `Refutar anula la carta ${colourOf(colour)}: sería la carta número ${up} boca arriba de ese rival. Se descartan tu ⇄ y la suya; puede contrarrefutar con un segundo ${colourOf(colour)} ⇄.`,
+    counterCriminal: (colour: string, up: number) => `Refutar anula la carta ${colourOf(colour)} (${up} boca arriba en ese sospechoso con ella), así nadie más consigue declarar ahí antes.`,
+    passNoCounter: (colour: string) => `No puedes refutar: no tienes un ${colourOf(colour)} ⇄, o estás bloqueado.`,
+    passFirstShot: (colour: string) => `Deja la carta ${colourOf(colour)}: eres el primero que puede declarar en ese sospechoso.`,
+    passKeep: (colour: string, up: number, limit: number) => `Guarda tu ${colourOf(colour)} ⇄: esta carta solo lleva a ese rival a ${up} de ${limit} boca arriba; guarda la refutación para una más peligrosa.`,
+    counterBack: (colour: string) => `Contrarrefutar te devuelve tu carta ${colourOf(colour)}, protegida contra más refutaciones.`,
+    acceptKeep: (colour: string) => `Guarda tu segundo ${colourOf(colour)} ⇄ para más adelante: la casilla vuelve a estar vacía y puedes llenarla en tu turno.`,
+    acceptNoCard: (colour: string) => `No tienes un segundo ${colourOf(colour)} ⇄ para contrarrefutar.`,
+    cancel: (attack: string) => `Anúlalo con tu propio ${specialNames[attack] ?? attack}: tus cartas y tu turno se quedan como están.`,
+    allowKeep: (attack: string) => `Déjalo pasar y guarda tu ${specialNames[attack] ?? attack} para una amenaza mayor: ahora te cuesta poco.`,
+    allowNoCard: (attack: string) => `No tienes un ${specialNames[attack] ?? attack} para anularlo.`,
+    voteBelieve: (colour: string, p: number, fit: number, total: number, correct: number) =>
+      `Calculas alrededor de un ${p} % de que la carta encaje en la casilla ${colourOf(colour)} (un ${fit} % de las manos que no ves tendría una carta que encaja${total ? `; las cartas de quien declara encajaron ${correct} de ${total} veces` : ''}): es más probable una carta buena que un farol.`,
+    voteBluff: (colour: string, p: number, fit: number, total: number, correct: number) =>
+      `Calculas solo alrededor de un ${p} % de que la carta encaje en la casilla ${colourOf(colour)} (un ${fit} % de las manos que no ves tendría una carta que encaja${total ? `; las cartas de quien declara encajaron ${correct} de ${total} veces` : ''}): es más probable un farol.`,
+    abstain: () => 'Sin voto: deciden los demás.',
+    idle: () => 'Tu mano está vacía: solo puedes pasar y robar.',
+    draw: (left: number) => `En la Carrera al arresto solo puedes robar: la carta se pone si encaja en una de tus ${left} casillas vacías.`,
+  },
   title: 'Suspicion',
   description: 'Arresta a tu sospechoso: pon pruebas, refuta a tus rivales y farolea con la última carta.',
   /** `/help`'s line for the game (src/games/module.ts `GameText`). */
@@ -23,16 +88,9 @@ export const es = {
     'counter-window': 'ventana-refutación',
   },
 
-  colours: {
-    red: '🟥 rojo',
-    orange: '🟧 naranja',
-    yellow: '🟨 amarillo',
-    green: '🟩 verde',
-    blue: '🟦 azul',
-    pink: '🩷 rosa',
-  },
+  colours: colourNames as { red: string; orange: string; yellow: string; green: string; blue: string; pink: string },
   slots: { left: 'IZQUIERDA', right: 'DERECHA', bottom: 'ABAJO' },
-  specials: { burn: '🔥 Quemar', tamper: '🪛 Manipular', block: '🚧 Bloquear', wild: '🃏 Comodín' },
+  specials: specialNames as { burn: string; tamper: string; block: string; wild: string },
   /** A card in a hand or on the discard pile, e.g. "🟥 rojo ⇄". */
   evidenceCard: (colour: string, counter: boolean) => (counter ? `${colour} ⇄` : colour),
   wildAs: (colour: string) => `🃏 Comodín como ${colour}`,

@@ -1,0 +1,144 @@
+/**
+ * A permission taken away mid-game (docs/discord-conformance.md "Permissions", "Rate limits"),
+ * end to end with pictures, as in production: the bot sends nothing that can only fail. Attach
+ * Files taken away: the board goes on as text (saying why), the host is told privately once,
+ * and not one request more is refused — none at all when the gateway told the bot, only the
+ * first when its cache was behind. View Channel taken away: nothing is sent there, and the board
+ * comes back when the permission does. Moves are deadlines fired by hand on an emulated clock
+ * (what the timers do), and boards go on channel routes (BOARD_TOKENS=never: no click token
+ * lent), as every board does after a restart, a deadline or a bot move without a live click.
+ */
+import { PermissionFlagsBits as P } from 'discord.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { App } from '../../src/app.js';
+import { InlinePolicy } from '../../src/bots/policy.js';
+import { DEFAULT_BOT_PERMISSIONS, DiscordEmulator, type EmulatedMessage, type EmulatedUser } from '../../src/local/emulator/index.js';
+import { answered, boardOf, settle, startBot, tableIdOf, tempDir, textOf } from './harness.js';
+
+describe('a permission taken away mid-game', () => {
+  let emu: DiscordEmulator;
+  let app: App;
+  const tmp = tempDir('rh-perms-');
+  /** Emulated time ahead of the wall clock, ms (`move` jumps it past the table's deadline). */
+  let ahead = 0;
+
+  beforeAll(async () => {
+    emu = await DiscordEmulator.start();
+    // Production's defaults: pictures (textBoards from the store), the invite's permissions.
+    app = await startBot(emu, tmp.dbPath, {
+      botPolicy: new InlinePolicy(),
+      textBoards: undefined,
+      boardTokenRefreshMs: Infinity,
+      serviceDeps: { now: () => Date.now() + ahead },
+    });
+  });
+
+  afterAll(async () => {
+    await app?.stop();
+    await emu?.stop();
+    tmp.cleanup();
+  });
+
+  /** `host` opens a NOIR table against a bot in a new channel, starts it and opens their hand; table id and channel. */
+  async function game(host: EmulatedUser, name: string): Promise<{ id: number; channelId: string }> {
+    const channelId = emu.addChannel(name);
+    const lobby = answered(await host.slash('noir new', { bots: 1, 'bot-pace': 0 }, { channelId })).message!;
+    answered(await host.click(lobby, 'Start'));
+    await settle(app);
+    const id = tableIdOf(lobby);
+    answered(await host.click(boardOf(emu, id, channelId), 'Show my hand'));
+    await settle(app);
+    return { id, channelId };
+  }
+
+  /** One move: the table's deadline fires (the absent human plays automatically), then the bot answers. */
+  async function move(id: number): Promise<void> {
+    const { deadlineAt } = (await app.context.store.table(id))!;
+    expect(deadlineAt).not.toBeNull();
+    ahead = Math.max(ahead, deadlineAt! - Date.now() + 1);
+    await app.context.service.fireDeadline(id);
+    await settle(app);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    await settle(app);
+  }
+
+  const pictureOf = (m: EmulatedMessage) => (m.attachments ?? []).length > 0;
+  const invalidIn = (channelId: string) => emu.invalidRequests.filter((r) => r.path.includes(channelId));
+  const notesTo = (user: EmulatedUser, channelId: string, about = /may no longer attach files/) =>
+    emu.channelMessages(channelId, user.id, 200).filter((m) => m.ephemeral && about.test(m.content ?? ''));
+
+  it('Attach Files taken away (the bot is told): text boards saying why, one private note to the host, no refused request', async () => {
+    const host = emu.addUser('Hana');
+    const { id, channelId } = await game(host, 'files-told');
+    expect(pictureOf(boardOf(emu, id, channelId))).toBe(true);
+    emu.setBotPermissions(channelId, DEFAULT_BOT_PERMISSIONS & ~P.AttachFiles);
+    await move(id);
+    const board = boardOf(emu, id, channelId);
+    expect(pictureOf(board)).toBe(false);
+    expect(textOf(board)).toContain('Text board: I may not attach files in this channel');
+    expect((await app.context.store.table(id))!.boardVersion).toBe((await app.context.store.table(id))!.version); // current
+    expect(notesTo(host, channelId)).toHaveLength(1);
+    await move(id);
+    expect(notesTo(host, channelId)).toHaveLength(1); // once
+    expect(invalidIn(channelId)).toEqual([]);
+    // Given back: the next board has its picture again.
+    emu.setBotPermissions(channelId, DEFAULT_BOT_PERMISSIONS);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await move(id);
+    expect((await app.context.store.table(id))!.status).toBe('active');
+    expect(pictureOf(boardOf(emu, id, channelId))).toBe(true);
+    expect(emu.violations).toEqual([]);
+  });
+
+  it('Attach Files taken away while the bot was not told: the first picture is refused, then text, and zero refused requests after it', async () => {
+    const host = emu.addUser('Hugo');
+    const { id, channelId } = await game(host, 'files-silent');
+    emu.setBotPermissions(channelId, DEFAULT_BOT_PERMISSIONS & ~P.AttachFiles, { silent: true });
+    await move(id);
+    expect(invalidIn(channelId).map((r) => [r.status, r.code])).toEqual([[403, 50013]]);
+    const board = boardOf(emu, id, channelId);
+    expect(pictureOf(board)).toBe(false);
+    expect(textOf(board)).toContain('Text board');
+    expect((await app.context.store.table(id))!.boardVersion).toBe((await app.context.store.table(id))!.version);
+    await move(id);
+    await move(id);
+    expect(invalidIn(channelId)).toHaveLength(1);
+    expect(notesTo(host, channelId)).toHaveLength(1);
+  });
+
+  it('View Channel taken away: nothing is sent there, one private note to the host, and the board is drawn again when it comes back', async () => {
+    const host = emu.addUser('Vera');
+    const { id, channelId } = await game(host, 'hidden');
+    emu.setBotPermissions(channelId, DEFAULT_BOT_PERMISSIONS & ~P.ViewChannel);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const mark = emu.requests.length;
+    await move(id);
+    await move(id);
+    expect(emu.requests.slice(mark).filter((r) => r.path.includes(channelId))).toEqual([]);
+    expect(invalidIn(channelId)).toEqual([]);
+    expect(notesTo(host, channelId, /may no longer post or edit messages in this channel/)).toHaveLength(1); // once
+    const stale = (await app.context.store.table(id))!;
+    emu.setBotPermissions(channelId, DEFAULT_BOT_PERMISSIONS);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    await settle(app);
+    const now = (await app.context.store.table(id))!;
+    expect(stale.status).toBe('active');
+    expect(stale.boardVersion).toBeLessThan(stale.version); // held back while hidden
+    expect(now.boardVersion).toBe(now.version); // drawn again
+    expect(pictureOf(boardOf(emu, id, channelId))).toBe(true);
+  });
+
+  it('the channel deleted while the bot missed the event: the next board edit answers 10003 and the table ends, nothing more is sent', async () => {
+    const host = emu.addUser('Dora');
+    const { id, channelId } = await game(host, 'gone-unseen');
+    emu.deleteChannel(channelId, { silent: true });
+    await move(id);
+    const table = (await app.context.store.table(id))!;
+    expect([table.status, table.endReason, table.deadlineAt]).toEqual(['cancelled', 'channel-deleted', null]);
+    const mark = emu.requests.length;
+    await app.context.service.fireDeadline(id);
+    await settle(app);
+    expect(emu.requests.slice(mark).filter((r) => r.path.includes(channelId))).toEqual([]);
+    expect(emu.requests.filter((r) => r.path.includes(channelId) && r.status === 404)).toHaveLength(1);
+  });
+});
