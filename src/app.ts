@@ -44,7 +44,7 @@ export interface AppOptions {
   logger: Logger;
   registry?: GameRegistry;
   /** Hooks and clock for the table service. */
-  serviceDeps?: Partial<Pick<TableServiceDeps, 'now' | 'newSeed' | 'resultHooks'>>;
+  serviceDeps?: Partial<Pick<TableServiceDeps, 'now' | 'newSeed' | 'resultHooks' | 'lessonBotPaceMs'>>;
   /** Register commands at start-up (default true). */
   registerCommands?: boolean;
   /**

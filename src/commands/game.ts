@@ -19,7 +19,8 @@ import { localizedCommand } from '../discord/interactions/localize.js';
 import { hostingRefusalFor, hostingRefusalText } from '../discord/interactions/hosting.js';
 import { lobbyMessage } from '../discord/render/lobby.js';
 import { rulesMessage } from '../discord/render/rules.js';
-import type { SlashCommand } from '../discord/interactions/slash-command.js';
+import type { ComponentInteraction, SlashCommand } from '../discord/interactions/slash-command.js';
+import { openLesson } from '../discord/interactions/lessons.js';
 import { BOT_LEVELS } from '../games/bot.js';
 import { MAX_PACE_MS } from '../tables/bots.js';
 import { DEFAULT_MOVE_HOURS, MOVE_HOURS_CHOICES, PACES } from '../tables/pace.js';
@@ -121,7 +122,7 @@ function addPaceOptions(sub: SlashCommandSubcommandBuilder, t: Messages): void {
 function gameCommandBody(mod: GameModule, t: Messages) {
   const def = mod.definition;
   const commands = t.common.commands;
-  return new SlashCommandBuilder()
+  const builder = new SlashCommandBuilder()
     .setName(mod.command)
     .setDescription(mod.description(t))
     .setContexts(InteractionContextType.Guild)
@@ -141,8 +142,10 @@ function gameCommandBody(mod: GameModule, t: Messages) {
       sub.setName('rules').setDescription(commands.rulesDescription(mod.title(t)));
       for (const spec of mod.rulesOptions ?? []) addOption(sub, spec, t);
       return sub;
-    })
-    .toJSON();
+    });
+  // `/<game> learn` (docs/lessons.md): for every game with a lesson.
+  if (mod.lesson) builder.addSubcommand((sub) => sub.setName('learn').setDescription(commands.learnDescription(mod.title(t))));
+  return builder.toJSON();
 }
 
 /** Build the `/<game>` command of one game module (localized: README "Languages"). */
@@ -155,6 +158,10 @@ export function gameCommand(mod: GameModule): SlashCommand {
       const tr = catalogFor(i.locale);
       const sub = i.options.getSubcommand();
       log.action = `${mod.command} ${sub}`;
+      if (sub === 'learn') {
+        await openLesson(i, app, log, mod);
+        return;
+      }
       if (sub === 'rules') {
         const parsed = def.optionsSchema.safeParse(readOptions(i, mod.rulesOptions ?? []));
         const options = parsed.success ? parsed.data : def.optionsSchema.parse({});
@@ -168,6 +175,49 @@ export function gameCommand(mod: GameModule): SlashCommand {
 }
 
 async function createTable(i: ChatInputCommandInteraction, mod: GameModule, app: AppContext, log: InteractionLog): Promise<void> {
+  const seats = i.options.getInteger('seats') ?? undefined;
+  await openTable(i, mod, app, log, {
+    options: readOptions(i, mod.newOptions),
+    ...(seats !== undefined ? { maxSeats: seats } : {}),
+    botOptions: {
+      bots: i.options.getInteger('bots') ?? undefined,
+      level: i.options.getString('bot-level') ?? undefined,
+      paceSeconds: i.options.getNumber('bot-pace') ?? undefined,
+      hints: i.options.getBoolean('hints') ?? undefined,
+    },
+    paceOptions: {
+      pace: i.options.getString('pace') ?? undefined,
+      moveHours: i.options.getInteger('move-hours') ?? undefined,
+    },
+  });
+}
+
+/**
+ * After a lesson (docs/lessons.md): "Play a real game against bots" opens a table of the
+ * lesson's player count with the clicker as host and bots in the other seats; "Play with
+ * friends" an open lobby. The game's default options (and the server's).
+ */
+export async function openTableAfterLesson(i: ComponentInteraction, mod: GameModule, app: AppContext, log: InteractionLog, withBots: boolean): Promise<void> {
+  const seats = mod.lesson?.seats ?? mod.definition.minPlayers;
+  log.action = withBots ? 'learn:bots' : 'learn:friends';
+  await openTable(i, mod, app, log, { options: {}, ...(withBots ? { maxSeats: seats, botOptions: { bots: seats - 1 } } : {}) });
+}
+
+/** What `openTable` opens: the game options typed, and the table options (`/<game> new`'s). */
+interface OpenTableInput {
+  options: Record<string, unknown>;
+  maxSeats?: number;
+  botOptions?: { bots?: unknown; level?: unknown; paceSeconds?: unknown; hints?: unknown };
+  paceOptions?: { pace?: unknown; moveHours?: unknown };
+}
+
+/**
+ * Open a lobby of `mod` in the interaction's channel, hosted by its user, and answer with it
+ * (the lobby message is the table's board): `/<game> new`, and the buttons after a lesson.
+ * Refuses privately outside a server, where the server does not allow it, without the
+ * channel permissions a table needs, and on every refusal of the table service.
+ */
+async function openTable(i: ChatInputCommandInteraction | ComponentInteraction, mod: GameModule, app: AppContext, log: InteractionLog, input: OpenTableInput): Promise<void> {
   const t = catalogFor(i.locale);
   if (!i.inGuild() || !i.guildId || !i.channelId) {
     log.outcome = 'not_in_guild';
@@ -186,7 +236,6 @@ async function createTable(i: ChatInputCommandInteraction, mod: GameModule, app:
     await i.reply(privateText(t.common.errors.missingPermissions(missing.join(', '), missing.length)));
     return;
   }
-  const seats = i.options.getInteger('seats') ?? undefined;
   const [defaults, serverLanguage] = await Promise.all([app.store.guildDefaults(i.guildId), app.store.guildLanguage(i.guildId)]);
   const r = await app.service.createTable({
     guildId: i.guildId,
@@ -196,18 +245,10 @@ async function createTable(i: ChatInputCommandInteraction, mod: GameModule, app:
     // The table's language (README "Languages"): the server's, else the opener's client language.
     locale: serverLanguage ?? i.locale,
     // Server defaults (`/admin settings`) under the player's own options (theirs win).
-    options: withServerDefaults(mod.definition.optionsSchema, defaults, readOptions(i, mod.newOptions)),
-    ...(seats !== undefined ? { maxSeats: seats } : {}),
-    botOptions: {
-      bots: i.options.getInteger('bots') ?? undefined,
-      level: i.options.getString('bot-level') ?? undefined,
-      paceSeconds: i.options.getNumber('bot-pace') ?? undefined,
-      hints: i.options.getBoolean('hints') ?? undefined,
-    },
-    paceOptions: {
-      pace: i.options.getString('pace') ?? undefined,
-      moveHours: i.options.getInteger('move-hours') ?? undefined,
-    },
+    options: withServerDefaults(mod.definition.optionsSchema, defaults, input.options),
+    ...(input.maxSeats !== undefined ? { maxSeats: input.maxSeats } : {}),
+    ...(input.botOptions ? { botOptions: input.botOptions } : {}),
+    ...(input.paceOptions ? { paceOptions: input.paceOptions } : {}),
   });
   if (!r.ok) {
     log.outcome = r.error.code;

@@ -1,8 +1,8 @@
 /**
  * `/help` (README "Commands"): privately, in the reader's language (the interaction's
  * locale), first how to play at once (alone against bots, or with friends), then the games with one line each and their player counts, how to start one, the
- * player and server-admin commands, and where the rules are. Usable in servers and in a DM
- * with the bot.
+ * player and server-admin commands, and where the rules are, with a 🎓 Learn button per game
+ * (docs/lessons.md). Usable in servers and in a DM with the bot.
  */
 import { InteractionContextType, SlashCommandBuilder } from 'discord.js';
 import { forDjsEphemeral } from '../discord/interactions/answers.js';
@@ -12,6 +12,8 @@ import type { SlashCommand } from '../discord/interactions/slash-command.js';
 import type { GameRegistry } from '../games/registry.js';
 import { localizedCommand } from '../discord/interactions/localize.js';
 import { catalogFor, type Catalog } from '../i18n/index.js';
+import { learnClick, learnRows } from '../discord/interactions/lessons.js';
+import { openTableAfterLesson } from './game.js';
 
 /** The embed colour of the help message (decimal RGB: Red Herring's red). */
 const HELP_COLOUR = 0xc0392b;
@@ -48,7 +50,8 @@ export function helpMessage(registry: GameRegistry, text: Catalog): MessagePaylo
     help.rulesHeading,
     help.rules,
   ].join('\n');
-  return { embeds: [{ title: help.title, description: clip(description, 4096), color: HELP_COLOUR }], components: [], allowed_mentions: { parse: [] } };
+  // 🎓 Learn: each game's lesson (docs/lessons.md).
+  return { embeds: [{ title: help.title, description: clip(description, 4096), color: HELP_COLOUR }], components: learnRows(registry.modules, text), allowed_mentions: { parse: [] } };
 }
 
 /** Build the `/help` command for the games in `registry`. */
@@ -66,6 +69,10 @@ export function helpCommand(registry: GameRegistry): SlashCommand {
       log.action = 'help';
       log.outcome = 'ok';
       await interaction.reply(forDjsEphemeral(helpMessage(registry, catalogFor(interaction.locale))));
+    },
+    // The lesson buttons (`rh1:n:…`) of /help, of lobbies and of lesson panels (docs/lessons.md).
+    components: {
+      learn: (interaction, app, log, id) => learnClick(interaction, app, log, id, (click, mod, withBots) => openTableAfterLesson(click, mod, app, log, withBots)),
     },
   };
 }

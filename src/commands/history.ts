@@ -260,8 +260,9 @@ export async function historyMessage(app: AppContext, guildId: string, who: { id
   for (const game of slice) {
     const mod = app.registry.find(game.game);
     const stoppedMark = game.stopped === null ? null : game.stopped === ABANDONED_REASON ? h.abandoned : h.cancelled;
-    const placed = game.left ? h.left : game.winner ? h.won : h.placed(game.placement);
-    const result = stoppedMark === null ? placed : game.left ? `${h.left} · ${stoppedMark}` : stoppedMark;
+    const mine = who.name === null;
+    const placed = game.left ? h.left(mine) : game.winner ? h.won(mine) : h.placed(game.placement);
+    const result = stoppedMark === null ? placed : game.left ? `${h.left(mine)} · ${stoppedMark}` : stoppedMark;
     lines.push(h.line(game.tableId, `${mod?.emoji ?? ''} ${mod ? mod.title(text) : game.game}`.trim(), `<t:${Math.floor(game.endedAt / 1000)}:d>`, game.players, result, h.rating(game.ratingChange ?? null)));
   }
   lines.push('', h.page(shown + 1, more ? h.more : ''));

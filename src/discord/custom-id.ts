@@ -14,6 +14,9 @@
  *   draw (`-` = the last), the view (`p` public, `a` everything revealed, `s<seat>`) and what the
  *   component does (REVIEW_OPS); a "view as" select's chosen value is a view
  * - `rh1:h:<user>:<page>` — a `/history` page of `user`'s finished games
+ * - `rh1:n:<game>:<op>` — a game's lesson (docs/lessons.md): `learn` opens or continues the
+ *   clicker's lesson, `bots` / `friends` open a real table after it, `s<major>-<minor>` shows a
+ *   rules section (`s1-7` = §1.7)
  *
  * Table ids and steps are base-36. Ids are ≤ 100 characters (Discord's limit).
  */
@@ -41,6 +44,10 @@ export const TABLE_VERBS = [
   'pictures',
   // 💡 Hint on a private panel (README "AI players"; src/tables/hints.ts).
   'hint',
+  // ❔ Why on a private panel: what this decision is and what each offered move does (docs/lessons.md).
+  'why',
+  // Leave a lesson (asks first; docs/lessons.md).
+  'lesson-leave',
 ] as const;
 export type TableVerb = (typeof TABLE_VERBS)[number];
 
@@ -59,7 +66,13 @@ export type CustomId =
   /** The review panel: `step` null = the last step; `view` as `encodeView` (src/review/replay.ts) writes it. */
   | { kind: 'review'; tableId: number; step: number | null; view: string; op: ReviewOp }
   /** A `/history` page (0-based) of `userId`'s finished games. */
-  | { kind: 'history'; userId: string; page: number };
+  | { kind: 'history'; userId: string; page: number }
+  /** A game's lesson (docs/lessons.md): open it, open a real table after it, or show rules section `section` (`1.7`). */
+  | { kind: 'learn'; game: string; op: LearnOp; section?: string };
+
+/** What a lesson button does (`rh1:n:<game>:<op>`; a section is `s<major>-<minor>`). */
+export const LEARN_OPS = ['learn', 'bots', 'friends', 'section'] as const;
+export type LearnOp = (typeof LEARN_OPS)[number];
 
 /**
  * What a review component does: open the review (`o`, from a board or `/history`), go to the
@@ -110,6 +123,13 @@ const reviewSchema = z.tuple([
 ]);
 
 const historySchema = z.tuple([z.literal('rh1'), z.literal('h'), z.string().regex(/^[0-9]{1,20}$/), b36]);
+
+const learnSchema = z.tuple([z.literal('rh1'), z.literal('n'), view, z.union([z.enum(['learn', 'bots', 'friends']), z.string().regex(/^s[0-9]{1,2}-[0-9]{1,2}$/)])]);
+
+/** Encode a lesson button id (docs/lessons.md): `op` learn / bots / friends, or a rules `section` such as `1.7`. */
+export function learnId(game: string, op: Exclude<LearnOp, 'section'> | { section: string }): string {
+  return check(`rh1:n:${game}:${typeof op === 'string' ? op : `s${op.section.replace('.', '-')}`}`);
+}
 
 /** Encode a review component id: `step` null = the last step; `view` as `encodeView` writes it. */
 export function reviewId(tableId: number, step: number | null, view: string, op: ReviewOp): string {
@@ -185,6 +205,12 @@ export function decodeCustomId(raw: string): CustomId | null {
   if (parts[1] === 'h') {
     const history = historySchema.safeParse(parts);
     return history.success ? { kind: 'history', userId: history.data[2], page: history.data[3] } : null;
+  }
+  if (parts[1] === 'n') {
+    const learn = learnSchema.safeParse(parts);
+    if (!learn.success) return null;
+    const [, , game, op] = learn.data;
+    return op.startsWith('s') ? { kind: 'learn', game, op: 'section', section: op.slice(1).replace('-', '.') } : { kind: 'learn', game, op: op as Exclude<LearnOp, 'section'> };
   }
   if (parts[1] === 'p') {
     const privacy = privacySchema.safeParse(parts);

@@ -71,6 +71,22 @@ export interface PanelRender {
 }
 
 /**
+ * The ❔ Why answer about a seat's decision (docs/lessons.md "❔ Why"): what the decision is,
+ * what each kind of move offered now does, and the rules section it is decided by. Drawn from
+ * the seat's own view and legal moves only. It explains; it never recommends (the 💡 Hint does).
+ */
+export interface WhyRender {
+  /** A short name of the decision, e.g. "Counter window". */
+  title: string;
+  /** What the decision is, in one or two sentences. */
+  decision: string;
+  /** What each kind of move offered now does, one line each, in the panel's order. */
+  moves: string[];
+  /** The section of docs/rules/<game>.md it is decided by (`1.7`), summarised in the catalog's `lesson.sections`. */
+  section: string;
+}
+
+/**
  * A game's renderers. `PV` = public view, `SV` = seat view, `A` = action, `O` = options,
  * `E` = the game's union of refusals.
  */
@@ -91,6 +107,11 @@ export interface GameUi<PV, SV, A, O, E extends RuleError = RuleError> {
    * ("Too late — someone countered first. You keep your card."). Null = generic note.
    */
   staleNote?(action: A, t: Catalog): string | null;
+  /**
+   * ❔ Why (docs/lessons.md): `view`'s seat's decision explained from that view and its legal
+   * moves `legal` only; null when the seat has nothing to decide.
+   */
+  why?(view: SV, legal: A[], t: Catalog): WhyRender | null;
   /** `/<game> rules`: an ephemeral summary in our own words, showing `options`' values. */
   rulesHelp(options: O, t: Catalog): string;
   /**

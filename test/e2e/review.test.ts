@@ -335,6 +335,6 @@ describe('Game review through the Discord emulator', () => {
     expect(ids).toEqual([goneId, stoppedId, tableId]);
     const gone = listed.split('\n').find((l) => l.includes(`**#${goneId}**`))!;
     expect(gone).toContain(r.history.abandoned);
-    expect(gone).toContain(r.history.left);
+    expect(gone).toContain(r.history.left(true));
   });
 });

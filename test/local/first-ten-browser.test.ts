@@ -107,7 +107,7 @@ describe.skipIf(!BROWSER)('local play in the browser: the first minutes', () => 
 
     const composer = page.locator('#composer-input');
     await composer.fill('/noir ');
-    await expect.poll(() => page.locator('.suggestion .suggest-label').allTextContents()).toEqual(['/noir nueva', '/noir reglas']);
+    await expect.poll(() => page.locator('.suggestion .suggest-label').allTextContents()).toEqual(['/noir nueva', '/noir reglas', '/noir aprender']);
     await composer.fill('/noir nueva ');
     await expect.poll(() => page.locator('.suggestion .suggest-label').allTextContents()).toContain('muertes-objetivo:');
     await snapshot(page, 'first-ten-composer-es.png');

@@ -114,9 +114,9 @@ describe('composer', () => {
     expect(parseCommand('/ayuda', es, ectx)).toEqual({ ok: true, path: 'help', options: {} });
     expect(parseCommand('/noir new bots:1', es, ectx)).toEqual({ ok: true, path: 'noir new', options: { bots: 1 } });
     expect(parseCommand('/suspicion nueva plazas:9', es, ectx)).toEqual({ ok: false, error: 'plazas: debe ser como mucho 6' });
-    expect(suggest('/noir ', es, ectx).map((x: { label: string }) => x.label)).toEqual(['/noir nueva', '/noir reglas']);
+    expect(suggest('/noir ', es, ectx).map((x: { label: string }) => x.label)).toEqual(['/noir nueva', '/noir reglas', '/noir aprender']);
     // English clients see the registered names.
-    expect(suggest('/noir ', localizeCommands(commands, 'en-US'), cctx).map((x: { label: string }) => x.label)).toEqual(['/noir new', '/noir rules']);
+    expect(suggest('/noir ', localizeCommands(commands, 'en-US'), cctx).map((x: { label: string }) => x.label)).toEqual(['/noir new', '/noir rules', '/noir learn']);
   });
 
   it('a command reply\u2019s "used /command" names the command in the viewer\u2019s language', () => {

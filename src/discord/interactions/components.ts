@@ -14,13 +14,16 @@ import { MessageFlags } from 'discord.js';
 import { BOT_LEVELS } from '../../games/bot.js';
 import type { GameModule } from '../../games/module.js';
 import { catalogFor, type Catalog } from '../../i18n/index.js';
-import type { ActOutcome, ServiceError } from '../../tables/types.js';
+import type { ActOutcome, ServiceError, TableSnapshot } from '../../tables/types.js';
 import { actorOf, answerPrompt, forDjsEphemeral, privateText, serviceErrorText } from './answers.js';
 import type { AppContext, InteractionLog } from './context.js';
-import { decodeCustomId, type CustomId, type TableVerb } from '../custom-id.js';
+import { decodeCustomId, tableActionId, type CustomId, type TableVerb } from '../custom-id.js';
 import { answerWithPanel } from './panels.js';
 import { playAgainClick } from './play-again.js';
-import { askToCancel } from './prompts.js';
+import { askToCancel, confirmPrompt } from './prompts.js';
+import { whyClick } from './lessons.js';
+import { moveLabel } from '../render/lesson.js';
+import { plainComponentTexts } from '../render/markup.js';
 import { describeEvent, renderContext } from '../render/context.js';
 import { rulesMessage } from '../render/rules.js';
 import { hintNote } from '../render/panel.js';
@@ -102,7 +105,7 @@ async function gameAction(
   }
   const refusal = result.error;
   log.outcome = refusal.code;
-  if (refusal.code !== 'stale' && refusal.code !== 'rule') {
+  if (refusal.code !== 'stale' && refusal.code !== 'rule' && refusal.code !== 'lesson-not-yet') {
     if (await redrawWithReason(interaction, app, text, id.tableId, refusal)) return;
     await interaction.reply(privateText(serviceErrorText(refusal, text)));
     return;
@@ -113,8 +116,24 @@ async function gameAction(
   const note =
     refusal.code === 'stale'
       ? (mod.ui.staleNote?.(refusal.action, text) ?? (refusal.echo ? text.common.panel.alreadyDone : text.common.panel.stale))
-      : serviceErrorText(refusal, text, mod);
+      : refusal.code === 'lesson-not-yet'
+        ? notYetNote(mod, refusal.snapshot, interaction.user.id, refusal.taught, text)
+        : serviceErrorText(refusal, text, mod);
   await answerWithPanel(interaction, app, refusal.snapshot, how, note);
+}
+
+/**
+ * The note of a click on a move a lesson does not teach now (docs/lessons.md): "Not yet — first
+ * <the taught move, named as its button>".
+ */
+function notYetNote(mod: GameModule, snapshot: TableSnapshot, userId: string, taught: unknown[], text: Catalog): string {
+  const seat = snapshot.seats.find((row) => row.userId === userId)?.seat ?? null;
+  const [first] = taught;
+  if (seat === null || first === undefined || !snapshot.table.state) return text.common.lesson.notYetPlain;
+  const ctx = renderContext(mod, snapshot, text);
+  const rows = plainComponentTexts(mod.ui.panel(mod.definition.seatView(snapshot.table.state, seat), [first], ctx).rows);
+  const label = moveLabel(rows, mod.definition.encodeAction(first));
+  return label ? text.common.lesson.notYet(label) : text.common.lesson.notYetPlain;
 }
 
 /**
@@ -176,7 +195,8 @@ async function tableVerb(interaction: ComponentInteraction, app: AppContext, log
       const result = await app.service.cancel(tableId, actor);
       if (!result.ok) return refuse(result.error);
       log.outcome = 'ok';
-      await answerPrompt(interaction, commands.cancelledDone);
+      const { table } = result.value;
+      await answerPrompt(interaction, table.lesson ? text.common.lesson.left(app.registry.get(table.game).command) : commands.cancelledDone);
       return;
     }
     case 'leave-game': {
@@ -251,6 +271,22 @@ async function tableVerb(interaction: ComponentInteraction, app: AppContext, log
       const advice = await adviseHint(app.bots, mod, input, registryKits(app.registry));
       log.outcome = 'ok';
       await answerWithPanel(interaction, app, snapshot, onPanel(interaction) ? 'update' : 'reply', hintNote(mod, snapshot, seat, advice, text));
+      return;
+    }
+    case 'why':
+      // ❔ Why (docs/lessons.md): privately, from the clicker's own view.
+      await whyClick(interaction, app, log, text, tableId);
+      return;
+    case 'lesson-leave': {
+      // Leaving a lesson asks first, like leaving a game (docs/discord.md "Answers to mistakes").
+      const result = await app.service.lookUp(tableId, actor);
+      if (!result.ok) return refuse(result.error);
+      const { table } = result.value;
+      if (!table.lesson || table.hostUserId !== actor.userId) return refuse({ code: 'not-seated' });
+      log.outcome = 'confirm';
+      const mod = app.registry.get(table.game);
+      const lesson = text.common.lesson;
+      await interaction.reply(confirmPrompt(lesson.leaveAsk(mod.title(text), mod.command), tableActionId(tableId, 'cancel-confirm'), lesson.leaveButton, tableActionId(tableId, 'keep'), lesson.keepLearning));
       return;
     }
     case 'hand':

@@ -61,20 +61,23 @@ export async function answerWithPanel(
   // it would wait past ACKNOWLEDGE_FIRST_AFTER_MS and be acknowledged first in turn, and so
   // on — under load every slot ended up waiting on the render queue with the event loop
   // idle (docs/pictures.md "Click → answer").
+  // A lesson shows the board's picture too, for games whose hand picture does not show the whole table (docs/lessons.md).
+  const withBoard = !!table.lesson && !!mod.lesson?.showBoard;
   const picture = wanted ? pictures.cached(mod, snapshot, seat, text) : null;
+  const board = wanted && withBoard ? pictures.cached(mod, snapshot, null, text) : null;
   markStage(interaction, 'cached');
   // A picture the render queue would refuse now (full, or not done within PICTURE_EDIT_BY_MS)
   // is not waited for: the answer is the text version at once, not an acknowledgement and an
   // edit to the same text version later.
-  const later = wanted && !picture && pictures.queue.wouldRefuse(Date.now() + PICTURE_EDIT_BY_MS) === null;
-  const draw = (drawn: MessagePicture | null) => panelMessage(mod, snapshot, interaction.user.id, text, shownNote, { picture: drawn, textBoards });
+  const later = wanted && (!picture || (withBoard && !board)) && pictures.queue.wouldRefuse(Date.now() + PICTURE_EDIT_BY_MS) === null;
+  const draw = (drawn: Shown) => panelMessage(mod, snapshot, interaction.user.id, text, shownNote, { picture: drawn.hand, board: drawn.board, textBoards });
   const writer = app.publisher.panels.writer;
   if (how === 'update' && interaction.isMessageComponent()) {
     // In place, in order with the bot's own edits of this panel (it never goes back in time).
     // A picture still to draw: acknowledge now (the panel keeps showing its last picture), then edit.
     const messageId = interaction.message.id;
     const look = lookChanged ? writer.changeLook(messageId) : writer.lookOf(messageId);
-    let rendered = later ? null : draw(picture);
+    let rendered = later ? null : draw({ hand: picture, board });
     await writer.answerClick(
       messageId,
       table.version,
@@ -82,7 +85,7 @@ export async function answerWithPanel(
         update: () => (markStage(interaction, 'sending'), interaction.update(forDjs(rendered!, true)).finally(() => markStage(interaction, 'answered'))),
         defer: () => (markStage(interaction, 'sending'), interaction.deferUpdate().finally(() => markStage(interaction, 'answered'))),
         edit: async () => {
-          rendered ??= draw(await handPicture(app, mod, snapshot, seat!, text));
+          rendered ??= draw(await shownPictures(app, mod, snapshot, seat!, text, withBoard));
           writer.showing(messageId, panelFingerprint(rendered, shownNote));
           return app.publisher.panels.edit(interaction, requestBody(rendered, true));
         },
@@ -99,11 +102,11 @@ export async function answerWithPanel(
   // must not change what the player sees): acknowledge now and send the panel with its
   // picture once drawn. Only a click acknowledged first under load (late.ts) still gets the
   // text version at once.
-  if (later && !interaction.deferred && !interaction.replied) return panelWithPictureToCome(interaction, app, mod, snapshot, seat!, text, followUp, draw, shownNote);
+  if (later && !interaction.deferred && !interaction.replied) return panelWithPictureToCome(interaction, app, mod, snapshot, seat!, text, followUp, draw, shownNote, withBoard);
   // A new panel: at once, with its picture if drawn already, else the text version at once
   // and the picture as an edit when drawn (or the text version stays: the queue refused it).
   let messageId: string | undefined;
-  const rendered = draw(picture);
+  const rendered = draw({ hand: picture, board });
   markStage(interaction, 'sending');
   if (followUp) {
     // The board's token: its `@original` is the board once the deferred update went through.
@@ -126,8 +129,8 @@ export async function answerWithPanel(
   // arrives (PanelWriter `changeLook`) drops it.
   const look = writer.lookOf(id);
   // Not awaited: the click's handler (and its admission slot, admission.ts) is done once answered.
-  void handPicture(app, mod, snapshot, seat!, text).then((drawn) => {
-    if (!drawn) return;
+  void shownPictures(app, mod, snapshot, seat!, text, withBoard).then((drawn) => {
+    if (!drawn.hand) return;
     const withPicture = draw(drawn);
     // Same version: sent unless the panel already shows (or will show) a newer one.
     writer.write(
@@ -160,12 +163,13 @@ async function panelWithPictureToCome(
   seat: number,
   text: Catalog,
   followUp: boolean,
-  draw: (drawn: MessagePicture | null) => MessagePayload,
+  draw: (drawn: Shown) => MessagePayload,
   shownNote: string | undefined,
+  withBoard: boolean,
 ): Promise<void> {
   const { table } = snapshot;
   const writer = app.publisher.panels.writer;
-  const drawing = handPicture(app, mod, snapshot, seat, text);
+  const drawing = shownPictures(app, mod, snapshot, seat, text, withBoard);
   markStage(interaction, 'sending');
   if (followUp && interaction.isMessageComponent()) {
     // The board's token: its `@original` is the board once the deferred update went through.
@@ -212,11 +216,23 @@ async function panelWithPictureToCome(
  */
 export const PICTURE_EDIT_BY_MS = 2000;
 
+/** The pictures a panel shows: the seat's hand, and a lesson's board (docs/lessons.md). */
+interface Shown {
+  hand: MessagePicture | null;
+  board: MessagePicture | null;
+}
+
+/** Seat `seat`'s hand picture and, when `withBoard` (a lesson's), the board's, each in turn in the render queue (null: refused or failed). */
+async function shownPictures(app: AppContext, mod: GameModule, snapshot: TableSnapshot, seat: number, text: Catalog, withBoard: boolean): Promise<Shown> {
+  const [hand, board] = await Promise.all([handPicture(app, mod, snapshot, seat, text), withBoard ? handPicture(app, mod, snapshot, null, text) : Promise.resolve(null)]);
+  return { hand, board };
+}
+
 /**
- * Seat `seat`'s hand picture in turn in the render queue, or null: the queue refused it (full,
+ * Seat `seat`'s hand picture (null: the board's) in turn in the render queue, or null: the queue refused it (full,
  * too late for PICTURE_EDIT_BY_MS, or a newer version was asked for), or drawing failed (logged).
  */
-async function handPicture(app: AppContext, mod: GameModule, snapshot: TableSnapshot, seat: number, text: Catalog): Promise<MessagePicture | null> {
+async function handPicture(app: AppContext, mod: GameModule, snapshot: TableSnapshot, seat: number | null, text: Catalog): Promise<MessagePicture | null> {
   try {
     return (await app.publisher.pictures.request(mod, snapshot, seat, text, Date.now() + PICTURE_EDIT_BY_MS)).picture;
   } catch (err) {

@@ -11,6 +11,8 @@
  * move did not change is the same PNG. Renders wait their turn in a bounded render queue
  * (./queue.ts): a picture the queue refuses is sent as the text version.
  */
+import { lessonNote } from '../../games/lesson.js';
+import { lessonIdOf } from '../../tables/lesson-rules.js';
 import { createHash } from 'node:crypto';
 import { eventVisibleTo, type Viewer } from '../../games/engine.js';
 import type { GameModule } from '../../games/module.js';
@@ -117,6 +119,16 @@ interface Prepared {
   coalesce: string;
   /** Draw (on a render worker, or on this thread when the maker rasterises here) and make the PNG. */
   make: () => Promise<Made>;
+}
+
+/**
+ * The parts a lesson table's pictures ring now (docs/lessons.md): those of the note the learner
+ * reads, when the table plays the current version of its game's lesson; else undefined.
+ */
+function lessonHighlight(mod: GameModule, table: TableSnapshot['table']): ReadonlySet<string> | undefined {
+  if (!table.lesson || !mod.lesson || table.lesson !== lessonIdOf(mod) || !table.state) return undefined;
+  const note = lessonNote(mod.definition, mod.lesson, table.state);
+  return note?.highlight?.length ? new Set(note.highlight) : undefined;
 }
 
 /** Draws, rasterises and caches the pictures of boards and hands. */
@@ -296,11 +308,12 @@ export class PictureMaker {
     const compute = () => {
       if (made) return made;
       const view = viewer === null ? mod.definition.publicView(table.state) : mod.definition.seatView(table.state, viewer);
-      const ctx = { ...pictureContext(snapshot, viewer, text), seats };
+      const highlight = lessonHighlight(mod, table);
+      const ctx = { ...pictureContext(snapshot, viewer, text), seats, ...(highlight ? { highlight } : {}) };
       // The key holds the viewer and a hash of their view: a picture is only ever found again by
       // the viewer it was drawn for, from the same view (docs/architecture.md §5: renderers get a view, never the state).
       const seen = createHash('sha1')
-        .update(JSON.stringify([view, ctx.latest, ctx.seats, ctx.over]))
+        .update(JSON.stringify([view, ctx.latest, ctx.seats, ctx.over, highlight ? [...highlight] : null]))
         .digest('base64');
       made = { view, ctx, key: `view:${coalesce}:${seen}` };
       return made;

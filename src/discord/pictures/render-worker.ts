@@ -31,6 +31,8 @@ export interface DrawContext {
   latest: GameEvent[];
   over: boolean;
   onlooker?: boolean;
+  /** A lesson's highlighted parts (PictureContext.highlight, docs/lessons.md). */
+  highlight?: ReadonlySet<string>;
 }
 
 /** A job posted to a render worker. */

@@ -137,6 +137,17 @@ export class LivePanels {
     }
   }
 
+  /** The board's picture for a lesson's panel, or null (no drawers, text asked for, or drawing failed: logged). */
+  private async boardPicture(mod: GameModule, snapshot: TableSnapshot, text: Catalog, textBoards: boolean): Promise<MessagePicture | null> {
+    if (!mod.pictures || textBoards || !snapshot.table.state) return null;
+    try {
+      return await this.deps.pictures.board(mod, snapshot, text);
+    } catch (err) {
+      this.deps.logger.warn({ err, table: snapshot.table.id }, 'lesson board picture failed');
+      return null;
+    }
+  }
+
   /**
    * Redraw the open panels of `snap`'s table. The clicker's own panel was already answered in
    * place by their click (callback type 7, src/discord/interactions/components.ts); everyone else's can only be edited
@@ -165,8 +176,11 @@ export class LivePanels {
         async () => {
           const text = catalogFor(live.locale);
           const textBoards = mod.pictures ? this.deps.textPanels(seat) : false;
-          const picture = await this.handPicture(mod, snap, viewerSeatOf(seat, snap.table.status), text, textBoards);
-          const payload = panelMessage(mod, snap, seat.userId, text, undefined, { picture, textBoards });
+          const viewer = viewerSeatOf(seat, snap.table.status);
+          const picture = await this.handPicture(mod, snap, viewer, text, textBoards);
+          // A lesson shows the board's picture too (docs/lessons.md), for games whose hand picture does not show the whole table.
+          const board = snap.table.lesson && mod.lesson?.showBoard && viewer !== null ? await this.boardPicture(mod, snap, text, textBoards) : null;
+          const payload = panelMessage(mod, snap, seat.userId, text, undefined, { picture, board, textBoards });
           const fingerprint = panelFingerprint(payload);
           if (this.writer.contentOf(live.messageId) === fingerprint) return;
           this.writer.showing(live.messageId, fingerprint);

@@ -161,6 +161,11 @@ export class Publisher implements TableListener {
   tableChanged(change: Change): void {
     if (this.work.closed || this.lost.has(change.tableId)) return;
     if (change.lost) return this.forgetLost(change);
+    // A lesson has no board and no ping (docs/lessons.md): only its learner's panel is redrawn.
+    if (change.snapshot.table.lesson) {
+      this.background.push(() => this.panels.refresh(change.snapshot), change.tableId);
+      return;
+    }
     const work = this.work.add(change);
     // A board redraw waiting at clean-up priority now carries a game change: it goes with the boards.
     if (!change.redraw) work.boardRequest?.promote(RestPriority.board);

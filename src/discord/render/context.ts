@@ -41,7 +41,8 @@ export function renderContext(mod: GameModule, snapshot: TableSnapshot, text: Ca
   const seats = seatInfos(snapshot.seats);
   const step = snapshot.pending?.step ?? 0;
   // Bot seats read "🤖 Name (Hard)" wherever a name appears (docs/discord.md "Bots, languages, local play").
-  const botLevels = new Map(snapshot.seats.filter((row) => row.seat !== null && isBotSeat(row)).map((row) => [row.seat!, row.botLevel!]));
+  // A lesson's bots play a script, not a level (docs/lessons.md): their names alone.
+  const botLevels = new Map(table.lesson ? [] : snapshot.seats.filter((row) => row.seat !== null && isBotSeat(row)).map((row) => [row.seat!, row.botLevel!]));
   return {
     tableId: table.id,
     seats,

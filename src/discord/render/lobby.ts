@@ -9,7 +9,7 @@ import { botLevelOf, tableOptionsOf } from '../../tables/bots.js';
 import type { GameModule } from '../../games/module.js';
 import type { Catalog } from '../../i18n/index.js';
 import type { TableSnapshot } from '../../tables/types.js';
-import { tableActionId } from '../custom-id.js';
+import { learnId, tableActionId } from '../custom-id.js';
 import { button, buttonRow, escapeName, relative, selectRow, type ComponentRow, type MessagePayload } from './markup.js';
 
 /** The lobby message of `snapshot` (a table in status `lobby`). */
@@ -77,6 +77,8 @@ export function lobbyMessage(mod: GameModule, snapshot: TableSnapshot, text: Cat
         button(tableActionId(table.id, 'rules'), lobby.rules, ButtonStyle.Secondary),
       ),
       ...botRows,
+      // 🎓 Learn (docs/lessons.md): anyone waiting in the lobby may learn the game privately first.
+      ...(mod.lesson ? [buttonRow(button(learnId(mod.id, 'learn'), text.common.lesson.learnButton(mod.title(text)), ButtonStyle.Secondary))] : []),
     ],
     allowed_mentions: { parse: [] },
   };

@@ -16,11 +16,14 @@ import type { Advice } from '../../bots/advice.js';
 import { logLines, PANEL_LOG_LINES, renderContext } from './context.js';
 import { button, buttonRow, clip, containerMessage, fileDigest, plainComponentTexts, relative, type ComponentRow, type MessagePayload } from './markup.js';
 import type { MessagePicture } from '../pictures/index.js';
+import { lessonMessage } from './lesson.js';
 
 /** How a panel of a game with pictures is drawn (README "Pictures"). */
 export interface PanelLook {
   /** The seat's hand picture (null: none could be drawn — the text version is sent). */
   picture?: MessagePicture | null;
+  /** A lesson's board picture, for games whose hand picture does not show the whole table (docs/lessons.md). */
+  board?: MessagePicture | null;
   /** The player's "text boards" setting: the text version, and a button back to pictures. */
   textBoards?: boolean;
 }
@@ -35,6 +38,8 @@ export interface PanelLook {
  */
 export function panelMessage(mod: GameModule, snapshot: TableSnapshot, userId: string, text: Catalog, note?: string, look: PanelLook = {}): MessagePayload {
   const { table } = snapshot;
+  // A lesson's panel is the lesson's (docs/lessons.md "The Discord side").
+  if (table.lesson) return lessonMessage(mod, snapshot, userId, text, note, { hand: look.picture ?? null, board: look.board ?? null, textBoards: look.textBoards ?? false });
   const panel = text.common.panel;
   const me = snapshot.seats.find((row) => row.userId === userId);
   // Mentions do not render in embed titles: the channel goes in the description.
@@ -80,7 +85,12 @@ export function panelMessage(mod: GameModule, snapshot: TableSnapshot, userId: s
       seated && hintsAllowed(snapshot.seats, table.tableOptions) && mod.definition.legalActions(table.state, seat!).length > 0
         ? [button(tableActionId(table.id, 'hint'), text.bots.hint.button, ButtonStyle.Secondary)]
         : [];
-    rows.push(buttonRow(refresh, ...toggle, ...hint));
+    // ❔ Why (docs/lessons.md): on every panel with a decision to make.
+    const why =
+      seated && me && !me.left && table.state && mod.ui.why && mod.definition.legalActions(table.state, me.seat!).length > 0
+        ? [button(tableActionId(table.id, 'why'), text.common.panel.why, ButtonStyle.Secondary)]
+        : [];
+    rows.push(buttonRow(refresh, ...toggle, ...hint, ...why));
   }
   if (mod.pictures) {
     const top = `### ${title}\n${head.join('\n')}`;

@@ -30,6 +30,7 @@ import {
 } from './ui-text.js';
 import type { JaccusePublicView, JaccuseSeatView } from './views.js';
 import { jaccuseText } from './text/index.js';
+import { why } from './why.js';
 
 const clip = (s: string, n: number) => (s.length <= n ? s : `${s.slice(0, n - 1)}…`);
 
@@ -240,6 +241,7 @@ export const jaccuseUi: GameUi<JaccusePublicView, JaccuseSeatView, JaccuseAction
   describeEvent,
   describeError,
   staleNote,
+  why,
   rulesHelp,
   optionsSummary,
 };

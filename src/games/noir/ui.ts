@@ -24,6 +24,7 @@ import {
   whereLabel,
 } from './ui-text.js';
 import { noirText } from './text/index.js';
+import { why } from './why.js';
 
 /** How many recent arrests / canvas answers the board lists. */
 const BOARD_RECENT = 8;
@@ -234,6 +235,7 @@ export const noirUi: GameUi<NoirPublicView, NoirSeatView, NoirAction, NoirOption
   describeEvent,
   describeError,
   staleNote: () => null,
+  why,
   rulesHelp,
   optionsSummary,
 };

@@ -23,6 +23,7 @@ import {
 } from './ui-text.js';
 import type { PhantomPublicView, PhantomSeatView } from './views.js';
 import { phantomText } from './text/index.js';
+import { why } from './why.js';
 
 const MAX_LABEL = 80;
 const MAX_BUTTONS_PER_ROW = 5;
@@ -177,6 +178,7 @@ export const phantomUi: GameUi<PhantomPublicView, PhantomSeatView, PhantomAction
   describeEvent,
   describeError,
   staleNote: () => null,
+  why,
   rulesHelp: (o, t) => phantomText(t).rulesHelp(o.targetScore, o.beginner, o.turnSeconds),
   optionsSummary: (o, t, live = true) => phantomText(t).optionsSummary(o.targetScore, o.beginner, live ? o.turnSeconds : null),
 };

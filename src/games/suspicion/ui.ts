@@ -21,6 +21,7 @@ import {
   staleNote,
 } from './ui-text.js';
 import { suspicionText } from './text/index.js';
+import { why } from './why.js';
 
 const MAX_LABEL = 80;
 const MAX_OPTION = 100;
@@ -294,6 +295,7 @@ export const suspicionUi: GameUi<SuspicionPublicView, SuspicionSeatView, Suspici
   describeEvent,
   describeError,
   staleNote,
+  why,
   rulesHelp,
   optionsSummary,
 };

@@ -50,7 +50,7 @@ export const bots = {
   },
   options: {
     bots: 'AI players (bots) to seat now (default 0)',
-    hints: 'Allow the 💡 Hint button in a rated game too (default False: unrated tables only)',
+    hints: 'Allow the 💡 Hint button in a rated game too (default no: unrated tables only)',
     level: 'Level of those bots (default Normal)',
     pace: 'Seconds a bot waits before moving, 0 = instant (default 1.5–4)',
   },

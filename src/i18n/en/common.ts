@@ -90,6 +90,11 @@ export const common = {
     refresh: 'Refresh',
     textVersion: '📝 Text version',
     picturesVersion: '🖼️ Pictures',
+    /** ❔ Why (docs/lessons.md): the button, and its private answer's parts. */
+    why: '❔ Why',
+    whyHeading: (title: string) => `❔ **${title}**`,
+    whyMoves: '**Your moves now**',
+    whyNothing: 'You have nothing to decide right now: the panel updates when it is your turn again.',
     done: (what: string) => `✅ ${what}`,
     stale: 'ℹ️ The table moved on since that button was drawn — here is your current hand.',
     alreadyDone: 'ℹ️ Already done — your first click counted. Here is your current hand.',
@@ -169,6 +174,7 @@ export const common = {
   commandNames: {
     'new': 'new',
     'rules': 'rules',
+    'learn': 'learn',
     'seats': 'seats',
     'bots': 'bots',
     'bot-level': 'bot-level',
@@ -204,10 +210,18 @@ export const common = {
     'show': 'show',
     'delete': 'delete',
     'help': 'help',
+    'pace': 'pace',
+    'move-hours': 'move-hours',
+    'games': 'games',
+    'notify': 'notify',
+    'vacation': 'vacation',
+    'hours': 'hours',
+    'counter-window': 'counter-window',
   },
 
   commands: {
     newDescription: (title: string) => `Open a ${title} table in this channel`,
+    learnDescription: (title: string) => `Learn ${title}: a 5-minute guided game against bots (only you see it)`,
     rulesDescription: (title: string) => `How to play ${title} (only you see it)`,
     seatsDescription: 'Maximum number of players',
     /** Appended to a `/<game> new` option's description: its value when left out. */
@@ -244,5 +258,35 @@ export const common = {
     notYetPlain: "Not yet — first make the move the lesson's note asks for.",
     outdated: (command: string) => `This lesson was updated since you started it. Start it again with \`/${command} learn\`.`,
     none: 'That game has no lesson yet.',
+    /** The lesson panel's heading. */
+    title: (emoji: string, game: string) => `${emoji} Learn ${game}`,
+    progress: (step: number, total: number) => `Step ${step} of ${total}`,
+    complete: 'Lesson complete!',
+    /** While a bot of the lesson makes its move. */
+    watching: (who: string) => `⏳ ${who} is playing…`,
+    /** The move the lesson teaches now, named as its button. */
+    yourMove: (move: string) => `👉 Your move: **${move}**`,
+    /** Under the moves when some are greyed. */
+    greyed: 'Greyed moves are for later.',
+    /** The button that shows the rules section a note teaches. */
+    sectionButton: (section: string, title: string) => `📖 §${section} ${title}`,
+    /** The rules section, answered privately. */
+    section: (game: string, section: string, title: string, text: string) => `📖 **${game} — §${section} ${title}**\n${text}`,
+    leave: 'Leave lesson',
+    leaveAsk: (game: string, command: string) => `Leave the ${game} lesson? You can start it again any time with \`/${command} learn\`.`,
+    leaveButton: 'Leave',
+    keepLearning: 'Keep learning',
+    left: (command: string) => `You left the lesson. \`/${command} learn\` starts it again.`,
+    resumed: 'Welcome back: your lesson goes on where you left it.',
+    restarted: 'The lesson changed since you started it, so it starts again from the beginning.',
+    ended: (command: string) => `This lesson has ended. \`/${command} learn\` starts it again.`,
+    playBots: 'Play a real game against bots',
+    playFriends: 'Play with friends',
+    /** The Learn buttons of /help, the lobby and the welcome. */
+    learnButton: (game: string) => `🎓 Learn ${game}`,
+    /** A newcomer's first panel at a table of a game they never finished (docs/lessons.md "First table of a game"). */
+    firstTable: (game: string, command: string) => `🎓 First game of ${game}? 💡 Hints are on for you here, and \`/${command} learn\` is a 5-minute guided game.`,
+    /** A variant or mode seen for the first time at this table. */
+    variantNote: (note: string) => `🎓 ${note}`,
   },
 } as const;

@@ -67,9 +67,10 @@ export const review = {
     line: (id: number, game: string, when: string, players: number, result: string, rating: string) => `**#${id}** ${game} · ${when} · ${players} seats · ${result} · ${rating}`,
     /** Your rating change with that game (one decimal, signed), "—" when it was not rated. */
     rating: (change: number | null) => `rating ${change === null ? '—' : `${change < 0 ? '−' : '+'}${f.decimal(Math.abs(change))}`}`,
-    won: '🏆 won',
+    /** `mine`: the reader's own history, else another player's (Spanish says "ganaste" / "ganó"). */
+    won: (_mine: boolean) => '🏆 won',
     placed: (placement: number) => `placed ${placement}`,
-    left: 'left the game',
+    left: (_mine: boolean) => 'left the game',
     /** A game that started and was cancelled (by its host or an admin) before its end: never rated. */
     cancelled: '⛔ cancelled before its end',
     /** A game that started and ended because nobody played on (every person left or stayed away). */

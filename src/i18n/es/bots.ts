@@ -45,7 +45,7 @@ export const bots = {
   },
   options: {
     bots: 'Jugadores de IA (bots) que se sientan ahora (por defecto 0)',
-    hints: 'Permitir 💡 Pista también en partidas con ranking (por defecto False: solo mesas sin ranking)',
+    hints: 'Permitir 💡 Pista también en partidas con ranking (por defecto no: solo en mesas sin ranking)',
     level: 'Nivel de esos bots (por defecto Normal)',
     pace: 'Segundos que espera un bot antes de jugar, 0 = al instante (por defecto 1,5–4)',
   },

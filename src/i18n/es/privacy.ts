@@ -22,7 +22,7 @@ export const privacy = {
     results: (count: number) => `• ${plural(count, 'resultado', 'resultados')} de partidas terminadas (puesto, victoria, puntuación)`,
     ratings: (count: number) => `• ${plural(count, 'puntuación de temporada', 'puntuaciones de temporada')} (una por servidor, juego y temporada)`,
     totals: (count: number) => `• totales históricos en ${plural(count, 'servidor', 'servidores')}`,
-    settings: '• tus preferencias, para todos los servidores: tableros en texto o no, y cómo te avisan las mesas por turnos (`/games notify:`)',
+    settings: '• tus preferencias, para todos los servidores: tableros en texto o no, y cómo te avisan las mesas por turnos (`/partidas avisos:`)',
     openTables: (list: string) => `Todavía tienes asiento en: ${list}. Deja esas mesas (o deja que terminen) antes de borrar.`,
     keptFor:
       'Se guarda hasta que lo borres: nada caduca solo. Las clasificaciones y `/estadísticas` se calculan a partir de ello. Quien opera el servidor también puede guardar copias de seguridad y registros (que nombran ids de usuario) durante su propio plazo.',

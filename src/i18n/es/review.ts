@@ -65,9 +65,10 @@ export const review = {
     line: (id: number, game: string, when: string, players: number, result: string, rating: string) => `**#${id}** ${game} · ${when} · ${players} asientos · ${result} · ${rating}`,
     /** Tu cambio de puntuación con esa partida (un decimal, con signo), "—" si no fue puntuada. */
     rating: (change: number | null) => `puntuación ${change === null ? '—' : `${change < 0 ? '−' : '+'}${f.decimal(Math.abs(change))}`}`,
-    won: '🏆 ganó',
+    /** `mine`: the reader's own history (tú), else another player's. */
+    won: (mine: boolean) => (mine ? '🏆 ganaste' : '🏆 ganó'),
     placed: (placement: number) => `puesto ${placement}`,
-    left: 'dejó la partida',
+    left: (mine: boolean) => (mine ? 'dejaste la partida' : 'dejó la partida'),
     cancelled: '⛔ cancelada antes de terminar',
     abandoned: '💤 abandonada antes de terminar',
     page: (page: number, pages: string) => `Página ${page}${pages}`,

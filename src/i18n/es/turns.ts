@@ -13,7 +13,7 @@ export const turns = {
   },
   paceChoices: { live: 'En vivo', 'turn-based': 'Por turnos' } as Record<string, string>,
   hoursChoice: (hours: number) => `${hours} ${f.word(hours, { one: 'hora', other: 'horas' })}`,
-  paceLine: (hours: number) => `📬 **Por turnos:** ${hours} h por jugada — se les avisa cuando es su jugada, y se les recuerda una vez cuando queda un cuarto del tiempo.`,
+  paceLine: (hours: number) => `📬 **Por turnos:** ${hours} h por jugada — a cada jugador se le avisa cuando le toca, y se le recuerda una vez cuando le queda un cuarto del tiempo.`,
   waitingFor: (names: string, until: number) => `⏳ Esperando a ${names} hasta ${ts(until, 'F')} (${ts(until, 'R')}).`,
   vacationNote: (name: string, until: number) => `🏖️ ${name} está de vacaciones hasta ${ts(until, 'F')}; su reloj está detenido.`,
   ping: (mention: string, title: string, id: number, until: number, where: string) =>
@@ -22,7 +22,7 @@ export const turns = {
     `⏰ ${mention}: recordatorio, te queda un cuarto del tiempo en **${title}** (mesa #${id}) en ${where}. Tu jugada cierra ${ts(until, 'R')} (${ts(until, 'F')}).`,
   games: {
     title: '🗂️ Tus mesas abiertas en este servidor',
-    empty: 'No estás sentado en ninguna mesa abierta de este servidor. Abre una con `/<juego> new` (agrega `pace:turn-based` para jugar a lo largo de días).',
+    empty: 'No estás sentado en ninguna mesa abierta de este servidor. Abre una con `/<juego> nueva` (agrega `ritmo:Por turnos` para jugar a lo largo de días).',
     lobby: (title: string, id: number, channel: string) => `**${title}** #${id} en ${channel} — sala de espera, sin empezar`,
     yourMove: (title: string, id: number, channel: string, until: number) => `**${title}** #${id} en ${channel} — **te toca** hasta ${ts(until, 'F')} (${ts(until, 'R')})`,
     waiting: (title: string, id: number, channel: string, names: string, until: number) =>
@@ -51,5 +51,5 @@ export const turns = {
     vacationUsed: (until: number) => `Ya tomaste tus vacaciones en esta partida (duraron hasta ${ts(until, 'F')}). Es una por partida.`,
     badVacation: (max: number) => `Las vacaciones son un número entero de horas de 1 a ${max}. No se cambió nada.`,
   },
-  help: '**Mesas por turnos:** agreguen `pace:turn-based` (y `move-hours:` 1, 12, 24 o 72; por defecto 24) a `/<juego> new` para jugar a lo largo de días. Se les avisa una vez cuando les toca y se les recuerda una vez cuando queda un cuarto del tiempo. `/games` muestra sus mesas; `/games notify:dm` envía los avisos por mensaje directo; `/table vacation` detiene su reloj una vez por partida.',
+  help: '**Mesas por turnos:** agrega `ritmo:Por turnos` (y `horas-jugada:` 1, 12, 24 o 72; por defecto 24) a `/<juego> nueva` para jugar a lo largo de días. Se te avisa una vez cuando te toca y se te recuerda una vez cuando te queda un cuarto del tiempo. `/partidas` muestra tus mesas; `/partidas avisos:Enviarme un mensaje directo` te envía los avisos por mensaje directo; `/mesa vacaciones` detiene tu reloj una vez por partida.',
 };

@@ -523,8 +523,9 @@ let welcomeCache = null;
 
 /**
  * The greeting an empty channel shows (the first view of local play): where the commands
- * are (`/`, `/help`) and one button per game that starts it against bots by sending the
- * command it names, as if typed — in the viewer's client language.
+ * are (`/`, `/help`), one button per game that starts it against bots by sending the
+ * command it names, as if typed, and one 🎓 Learn button per game that sends its `learn`
+ * command (docs/lessons.md) — in the viewer's client language.
  * @param {string} L the viewer's Discord locale
  */
 function welcome(L) {
@@ -548,11 +549,27 @@ function welcome(L) {
     });
     row.append(play);
   }
+  // 🎓 Learn (docs/lessons.md): each game's five-minute guided game, privately, by its `learn` command.
+  const learnRow = Object.assign(document.createElement('div'), { className: 'welcome-learn' });
+  for (const [game, label] of [['suspicion', 'welcomeLearnSuspicion'], ['noir', 'welcomeLearnNoir'], ['phantom', 'welcomeLearnPhantom'], ['jaccuse', 'welcomeLearnJaccuse']]) {
+    const command = t(L, 'welcomeLearnCommand', { game });
+    const learn = Object.assign(document.createElement('button'), { type: 'button', className: 'button secondary', id: `welcome-learn-${game}`, textContent: t(L, label) });
+    learn.dataset.command = command;
+    learn.title = command;
+    learn.addEventListener('click', () => {
+      const input = /** @type {HTMLTextAreaElement} */ ($('#composer-input'));
+      input.value = command;
+      void send();
+    });
+    learnRow.append(learn);
+  }
   node.append(
     Object.assign(document.createElement('h2'), { className: 'welcome-title', textContent: t(L, 'welcomeTitle') }),
     Object.assign(document.createElement('p'), { textContent: t(L, 'welcomeCommands') }),
     Object.assign(document.createElement('p'), { textContent: t(L, 'welcomeBots') }),
     row,
+    Object.assign(document.createElement('p'), { textContent: t(L, 'welcomeLearn') }),
+    learnRow,
     Object.assign(document.createElement('p'), { className: 'welcome-note', textContent: t(L, 'welcomeNote', { command: t(L, 'welcomeCommand') }) }),
     Object.assign(document.createElement('p'), { className: 'welcome-note welcome-language', textContent: t(L, 'welcomeLanguage', { language: LOCALE_NAMES[L] ?? L }) }),
   );

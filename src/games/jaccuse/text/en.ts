@@ -365,4 +365,21 @@ export const en = {
       },
     } satisfies LessonSections,
   },
+  /** ❔ Why (src/games/jaccuse/why.ts; docs/lessons.md): the decision and what each move does. */
+  why: {
+    title: { character: 'Choose a character', investigate: 'Your investigation', vote: 'Secret vote', send: 'Send it Across' },
+    decision: {
+      character: 'Take a free character sheet: it clears you of one Motive, one Opportunity and one Weapon for the whole game.',
+      investigate: "You are the Inspector: pick an Investigation card face down. Only the evidence types it names move or harden this round.",
+      vote: "Everyone votes in secret with an unused Suspicion card. The card with strictly the most votes prevails; a tie counts as J'Accuse!. Each card can be used once in three rounds.",
+      send: 'Across prevailed: choose who receives this evidence card.',
+    },
+    inspectorVotes: 'As the Inspector you vote too.',
+    moves: {
+      character: 'Take this character — their sheet is yours for the game.',
+      investigate: 'Investigate — the evidence types on this card are the ones affected.',
+      vote: "Left / Right — each investigated card passes to its holder's neighbour; Across — to a player opposite; J'Accuse! — each becomes Hard Evidence against its holder, unless their sheet clears them of it.",
+      send: 'Send — the card goes to this player.',
+    },
+  },
 } as const;

@@ -363,4 +363,21 @@ export const es = {
       },
     } satisfies LessonSections,
   },
+  /** ❔ Por qué (src/games/jaccuse/why.ts; docs/lessons.md): la decisión y qué hace cada jugada. */
+  why: {
+    title: { character: 'Elige un personaje', investigate: 'Tu investigación', vote: 'Votación secreta', send: 'Envíala Enfrente' },
+    decision: {
+      character: 'Toma una hoja de personaje libre: te libra de un Móvil, una Oportunidad y un Arma durante toda la partida.',
+      investigate: 'Eres el Inspector: elige una carta de Investigación boca abajo. Solo los tipos de prueba que nombra se mueven o se vuelven firmes esta ronda.',
+      vote: "Todos votan en secreto con una carta de Sospecha no usada. Gana la carta con estrictamente más votos; un empate cuenta como J'Accuse!. Cada carta se usa una vez cada tres rondas.",
+      send: 'Ganó Enfrente: elige quién recibe esta carta de prueba.',
+    },
+    inspectorVotes: 'Como Inspector, tú también votas.',
+    moves: {
+      character: 'Tomar este personaje: su hoja es tuya durante la partida.',
+      investigate: 'Investigar: los tipos de prueba de esta carta son los afectados.',
+      vote: "Izquierda / Derecha: cada carta investigada pasa al vecino de quien la tiene; Enfrente: a un jugador de enfrente; J'Accuse!: cada una se vuelve Prueba Firme contra quien la tiene, salvo que su hoja lo libre de ella.",
+      send: 'Enviar: la carta va a este jugador.',
+    },
+  },
 } as const;

@@ -352,4 +352,26 @@ export const en = {
       },
     } satisfies LessonSections,
   },
+  /** ❔ Why (src/games/noir/why.ts; docs/lessons.md): the decision and what each move does. */
+  why: {
+    title: { firstKill: 'The first kill', choose: 'Your identity', killer: 'Your turn (Killer)', inspector: 'Your turn (Inspector)', discard: 'Exonerate: discard' },
+    decision: {
+      firstKill: 'You are the Killer, hidden as the suspect on your identity card. The game starts with your kill of a living suspect next to you.',
+      choose: 'You are the Inspector: pick your secret identity among your four cards; the other three are your evidence hand (all innocent).',
+      killer: 'You are the Killer: you win by killing the Inspector\'s identity or reaching the kill target; the Inspector wins by arresting you.',
+      inspector: 'You are the Inspector: you win by arresting the Killer, who must stand next to your identity when you do.',
+      discard: 'You drew a card: discard one of your cards face up. That suspect is proven innocent, and the Killer must say whether they stand next to it (the canvas).',
+      discardClassic: 'You drew a card: discard one of your cards face up. That suspect is proven innocent.',
+    },
+    moves: {
+      kill: 'Kill — a living suspect next to your identity dies.',
+      shift: 'Shift — moves a row or column one step (the card pushed out comes back at the other end); not the reverse of your opponent\'s last shift.',
+      disguise: 'Disguise — draw a card: a living suspect becomes your new identity and your old card is shown; a dead one changes nothing.',
+      choose: 'Choose — this suspect becomes your secret identity.',
+      arrest: 'Arrest — name a suspect next to your identity (or yourself, as a bluff): the Killer wins you the game, anyone else answers "no".',
+      exonerate: 'Exonerate — draw a card, then discard one face up: that suspect is proven innocent.',
+      discard: 'Discard — this suspect is shown innocent to both players.',
+      citizen: "Citizen's arrest — discard a card without drawing and arrest a living suspect next to it instead of the canvas.",
+    },
+  },
 } as const;

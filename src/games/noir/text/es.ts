@@ -348,4 +348,26 @@ export const es = {
       },
     } satisfies LessonSections,
   },
+  /** ❔ Por qué (src/games/noir/why.ts; docs/lessons.md): la decisión y qué hace cada jugada. */
+  why: {
+    title: { firstKill: 'El primer asesinato', choose: 'Tu identidad', killer: 'Tu turno (Asesino)', inspector: 'Tu turno (Inspector)', discard: 'Exonerar: descarta' },
+    decision: {
+      firstKill: 'Eres el Asesino, escondido como el sospechoso de tu carta de identidad. La partida empieza con tu asesinato de un sospechoso vivo a tu lado.',
+      choose: 'Eres el Inspector: elige tu identidad secreta entre tus cuatro cartas; las otras tres son tu mano de pruebas (todos inocentes).',
+      killer: 'Eres el Asesino: ganas si matas a la identidad del Inspector o llegas al objetivo de muertes; el Inspector gana si te arresta.',
+      inspector: 'Eres el Inspector: ganas si arrestas al Asesino, que tiene que estar junto a tu identidad cuando lo hagas.',
+      discard: 'Robaste una carta: descarta una de tus cartas boca arriba. Ese sospechoso queda probado inocente, y el Asesino debe decir si está a su lado (el interrogatorio).',
+      discardClassic: 'Robaste una carta: descarta una de tus cartas boca arriba. Ese sospechoso queda probado inocente.',
+    },
+    moves: {
+      kill: 'Matar: muere un sospechoso vivo junto a tu identidad.',
+      shift: 'Desplazar: mueve una fila o columna un paso (la carta que sale vuelve por el otro extremo); no puede deshacer el último desplazamiento del rival.',
+      disguise: 'Disfrazarse: robas una carta; un sospechoso vivo pasa a ser tu nueva identidad y se muestra tu carta anterior; uno muerto no cambia nada.',
+      choose: 'Elegir: este sospechoso pasa a ser tu identidad secreta.',
+      arrest: 'Arrestar: nombra a un sospechoso junto a tu identidad (o a ti mismo, de farol); si es el Asesino ganas, si no la respuesta es «no».',
+      exonerate: 'Exonerar: robas una carta y descartas una boca arriba: ese sospechoso queda probado inocente.',
+      discard: 'Descartar: este sospechoso se muestra inocente a los dos jugadores.',
+      citizen: 'Arresto ciudadano: descartas una carta sin robar y arrestas a un sospechoso vivo a su lado en lugar del interrogatorio.',
+    },
+  },
 } as const;

@@ -289,4 +289,19 @@ export const en = {
       },
     } satisfies LessonSections,
   },
+  /** ❔ Why (src/games/phantom/why.ts; docs/lessons.md): the decision and what each move does. */
+  why: {
+    title: { discard: 'Secret discard', report: 'Report a suspect', glass: 'Your magnifying glass' },
+    decision: {
+      discard: 'With three players each of you first discards one card face down; it stays out of this round.',
+      report: 'Play one card face down with a clue token: a suspect must carry its true colour, a Phantom any colour. The criminal of the crime is usually the highest suspect in play.',
+      glass: 'Put your magnifying glass on the card you think is the criminal. A correct glass scores more the fewer players share it; a glass on someone else\'s Phantom costs a point.',
+    },
+    twoPlayers: 'With two players a correct glass on your opponent\'s card scores 2, on your own 1.',
+    moves: {
+      discard: 'Discard — this card is out of the round, seen by no one else.',
+      report: 'Report — the card and clue colour you play for this crime.',
+      glass: 'Glass — on this card; everyone sees where your glass lies.',
+    },
+  },
 } as const;

@@ -286,4 +286,19 @@ export const es = {
       },
     } satisfies LessonSections,
   },
+  /** ❔ Por qué (src/games/phantom/why.ts; docs/lessons.md): la decisión y qué hace cada jugada. */
+  why: {
+    title: { discard: 'Descarte secreto', report: 'Denunciar a un sospechoso', glass: 'Tu lupa' },
+    decision: {
+      discard: 'Con tres jugadores, cada uno descarta primero una carta boca abajo; queda fuera de esta ronda.',
+      report: 'Juega una carta boca abajo con una pista: un sospechoso lleva su color verdadero, un Fantasma cualquier color. El culpable del crimen suele ser el sospechoso más alto en juego.',
+      glass: 'Pon tu lupa en la carta que creas culpable. Una lupa acertada puntúa más cuantos menos jugadores la compartan; una lupa sobre el Fantasma de otro cuesta un punto.',
+    },
+    twoPlayers: 'Con dos jugadores, una lupa acertada en la carta del rival da 2 y en la tuya 1.',
+    moves: {
+      discard: 'Descartar: esta carta queda fuera de la ronda, sin que nadie más la vea.',
+      report: 'Denunciar: la carta y el color de pista que juegas en este crimen.',
+      glass: 'Lupa: sobre esta carta; todos ven dónde está tu lupa.',
+    },
+  },
 } as const;

@@ -77,7 +77,7 @@ export const es = {
   title: 'Suspicion',
   description: 'Arresta a tu sospechoso: pon pruebas, refuta a tus rivales y farolea con la última carta.',
   /** `/help`'s line for the game (src/games/module.ts `GameText`). */
-  helpLine: 'Detectives compiten por arrestar al sospechoso de su propia carta: pongan pruebas, refuten a los rivales y cuelen un farol con la última carta.',
+  helpLine: 'Detectives que compiten por arrestar al sospechoso de su propia carta: ponen pruebas, refutan a los rivales y cuelan un farol con la última carta.',
   /**
    * The names of `/suspicion` and of the options only this game has, by registered (English) name
    * (the shared ones are in `common.commandNames`).
@@ -459,5 +459,41 @@ export const es = {
         12: { title: 'Variantes (diseños de la casa)', text: 'Sin farol: no hay declaración, tres huecos boca arriba ganan. Edición Criminal: las pruebas van en los sospechosos de los rivales. Carrera al arresto: robas una carta por turno; tres huecos llenos ganan.' },
       },
     } satisfies LessonSections,
+  },
+  /** ❔ Por qué (src/games/suspicion/why.ts; docs/lessons.md): la decisión y qué hace cada jugada. */
+  why: {
+    title: { turn: 'Tu turno', arrestRace: 'Tu turno (Carrera al arresto)', counter: 'Ventana de refutación', counterBack: '¿Contrarrefutas?', cancel: 'Un ataque contra ti', vote: 'Votación secreta' },
+    decision: {
+      turn: 'Es tu turno: haz una acción y después robas hasta tener tres cartas. Ganas si pones dos pruebas boca arriba en tu sospechoso y luego una declaración boca abajo que tus rivales juzguen mal.',
+      arrestRace: 'Es tu turno: roba una carta. Va a tu sospechoso si encaja en un hueco vacío; si no, al descarte. Tres huecos llenos ganan.',
+      counter: 'Un rival acaba de poner una prueba boca arriba. Quien tenga una carta de refutación ⇄ de ese color puede refutarla; gana la carrera la primera refutación.',
+      counterBack: 'Un rival refutó tu prueba: las dos cartas irían al descarte. Puedes contrarrefutar con una carta ⇄ del mismo color para conservar la tuya, protegida.',
+      cancel: 'Un rival te ataca con una carta especial. Puedes anularla con una carta del mismo tipo o dejar que pase.',
+      vote: 'Un rival declaró su última carta boca abajo. Los demás votan en secreto: decide la mayoría, y quien declara gana si el veredicto es erróneo.',
+    },
+    variant: {
+      'no-bluff': 'Sin farol: no hay declaración; llena los tres huecos boca arriba.',
+      criminal: 'Edición Criminal: pones pruebas en los sospechosos de tus rivales y puedes declarar sobre el sospechoso de un rival.',
+      'arrest-race': '',
+    },
+    moves: {
+      place: 'Poner una prueba: coloca una carta boca arriba en el hueco vacío de su color; los rivales pueden refutarla.',
+      wild: 'Comodín: se pone boca arriba como el color del hueco que elijas; nunca puede refutar.',
+      discard: 'Descartar: tiras una carta y robas otra.',
+      burn: 'Quemar: descarta todas las pruebas boca arriba de un rival (puede anularlo con su propio Quemar).',
+      tamper: 'Manipular: descarta una prueba boca arriba de un rival (puede anularlo con su propio Manipular).',
+      block: 'Bloquear: un rival pierde su siguiente turno y no puede reaccionar hasta entonces (puede anularlo con su propio Bloquear).',
+      recolour: 'Mover un Comodín: lleva tu Comodín boca arriba a otro hueco vacío con un color nuevo (nueva ventana de refutación).',
+      declare: 'Declarar: juegas cualquier carta boca abajo en tu último hueco como su color; los demás votan al momento.',
+      counter: '¡Refutar!: descarta la carta puesta con tu carta ⇄ de ese color.',
+      pass: 'No refuto: la prueba se queda (o, con la mano vacía, pasas el turno).',
+      counterBack: '¡Contrarrefutar!: tu carta ⇄ devuelve tu prueba, protegida de nuevas refutaciones.',
+      accept: 'Dejar la refutación: tu carta y la refutación van al descarte.',
+      cancel: 'Anular: tu propia copia detiene el ataque; las dos cartas se descartan.',
+      allow: 'Dejar que pase: el ataque hace efecto.',
+      vote: 'Creer / Farol: tu veredicto secreto sobre la carta boca abajo; puedes cambiarlo hasta que todos voten.',
+      abstain: 'Abstenerte: no votas; solo cuentan los votos emitidos.',
+      draw: 'Robar una carta: el turno de la Carrera al arresto.',
+    },
   },
 } as const;
