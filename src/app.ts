@@ -30,6 +30,7 @@ import { BotTurns } from './tables/bot-turns.js';
 import { recoverAtStart } from './tables/recovery.js';
 import { TurnNotifier } from './discord/publish/turn-notices.js';
 import { ThreadVenues } from './discord/publish/tournament-venues.js';
+import { ReplayLoader } from './review/load.js';
 import { TournamentService } from './tournaments/service.js';
 import { BotPool } from './bots/pool.js';
 import { cachedPermissions, Lifecycle } from './lifecycle.js';
@@ -213,7 +214,7 @@ export function createApp(config: Config, opts: AppOptions): App {
   // discord.js's own editReply / followUp / deleteReply too (src/discord/rest/interaction-rest.ts).
   routeInteractionWebhooks(client.rest, interactionRest, callbackRest);
   const messageIds = new MessageIds(store);
-  const publisher = new Publisher({ rest: client.rest, interactionRest, service, messageIds, registry, logger, budget: { gate: globalGate },
+  const publisher = new Publisher({ rest: client.rest, interactionRest, service, messageIds, registry, logger, budget: { gate: globalGate }, replays: new ReplayLoader(store),
     ...(opts.textBoards ? { textBoards: opts.textBoards } : {}),
     ...(opts.pingEditDelayMs !== undefined ? { pingEditDelayMs: opts.pingEditDelayMs } : {}),
     ...(opts.publishRetryMs !== undefined ? { retryMs: opts.publishRetryMs } : {}),

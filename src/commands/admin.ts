@@ -10,8 +10,9 @@
  * - `/admin leaderboard-reset game:<game>` — start a new season after a confirmation
  * - `/admin check` — what the bot may do in this channel and whether its parts work
  *   (src/commands/admin-check.ts), privately
- * - `/admin settings [turn-timer] [counter-window] [vote-timer] [allow-channel] [remove-channel] [host-role] [reset] [language] [text-boards]` —
- *   server defaults for new tables, and where and by whom tables may be opened
+ * - `/admin settings [turn-timer] [counter-window] [vote-timer] [allow-channel] [remove-channel] [host-role] [reset] [language] [text-boards]
+ *   [spectators] [spectator-delay] [watchers-see-hands] [tournament-role]` — server defaults for new tables (watching
+ *   included: docs/watching.md), where and by whom tables may be opened, and who organises tournaments
  */
 import { ChannelType, InteractionContextType, MessageFlags, PermissionFlagsBits, SlashCommandBuilder, type ChatInputCommandInteraction } from 'discord.js';
 import { adminCheckReport } from './admin-check.js';
@@ -32,6 +33,8 @@ import type { ComponentHandler, ComponentInteraction, SlashCommand } from '../di
 import type { GameRegistry } from '../games/registry.js';
 import { localizedCommand } from '../discord/interactions/localize.js';
 import { catalogFor, LANGUAGES, type Catalog } from '../i18n/index.js';
+import type { GuildWatchSettings } from '../persistence/store/types.js';
+import { MAX_SPECTATOR_DELAY, SPECTATOR_MODES, WATCHERS_SEE_HANDS } from '../tables/spectators.js';
 
 /** `/admin settings` option names → settings keys. */
 /** The `language:` choice that clears the server language (each table takes its opener's language). */
@@ -48,6 +51,7 @@ const TABLE_CHANNEL_TYPES = [ChannelType.GuildText, ChannelType.GuildAnnouncemen
 /** `/admin settings reset:` choices. */
 const RESET_CHANNELS = 'channels';
 const RESET_HOST_ROLE = 'host-role';
+const RESET_TOURNAMENT_ROLE = 'tournament-role';
 
 /** True when the member behind `interaction` has Manage Server in this guild (checked on every use). */
 export function canManage(interaction: ChatInputCommandInteraction | ComponentInteraction): boolean {
@@ -155,7 +159,11 @@ export function adminCommand(registry: GameRegistry): SlashCommand {
           option
             .setName('reset')
             .setDescription(commands.adminSettingsReset)
-            .addChoices({ name: commands.resetChannels, value: RESET_CHANNELS }, { name: commands.resetHostRole, value: RESET_HOST_ROLE }),
+            .addChoices(
+              { name: commands.resetChannels, value: RESET_CHANNELS },
+              { name: commands.resetHostRole, value: RESET_HOST_ROLE },
+              { name: t.tournaments.commands.resetRole, value: RESET_TOURNAMENT_ROLE },
+            ),
         )
         .addStringOption((option) =>
           option
@@ -166,7 +174,21 @@ export function adminCommand(registry: GameRegistry): SlashCommand {
               ...LANGUAGES.map((language) => ({ name: t.ratings.admin.languageNames[language] ?? language, value: language })),
             ),
         )
-        .addBooleanOption((option) => option.setName('text-boards').setDescription(commands.adminTextBoards)),
+        .addBooleanOption((option) => option.setName('text-boards').setDescription(commands.adminTextBoards))
+        .addStringOption((option) =>
+          option
+            .setName('spectators')
+            .setDescription(t.watch.commands.adminSpectators)
+            .addChoices(...SPECTATOR_MODES.map((mode) => ({ name: t.watch.modes[mode] ?? mode, value: mode }))),
+        )
+        .addIntegerOption((option) => option.setName('spectator-delay').setDescription(t.watch.commands.adminSpectatorDelay).setMinValue(0).setMaxValue(MAX_SPECTATOR_DELAY))
+        .addStringOption((option) =>
+          option
+            .setName('watchers-see-hands')
+            .setDescription(t.watch.commands.adminWatchersSeeHands)
+            .addChoices(...WATCHERS_SEE_HANDS.map((value) => ({ name: t.watch.seeHands[value] ?? value, value }))),
+        )
+        .addRoleOption((option) => option.setName('tournament-role').setDescription(t.tournaments.commands.adminRole)),
     )
     .toJSON();
   });
@@ -294,18 +316,30 @@ async function settings(interaction: ChatInputCommandInteraction, app: AppContex
   const language = languageChoice === null ? undefined : languageChoice === LANGUAGE_AUTO ? null : languageChoice;
   if (language && !(LANGUAGES as readonly string[]).includes(language)) return refuse('bad_setting', text.common.errors.badOptions(`language: ${language}`));
   const textBoards = interaction.options.getBoolean('text-boards');
+  // Watching defaults (docs/watching.md) and the tournament organisers' role (docs/tournaments.md).
+  const watching: Partial<GuildWatchSettings> = {};
+  const mode = interaction.options.getString('spectators');
+  if (mode !== null) watching.spectators = mode === 'public' ? null : mode;
+  const delay = interaction.options.getInteger('spectator-delay');
+  if (delay !== null) watching.spectatorDelay = delay === 0 ? null : delay;
+  const hands = interaction.options.getString('watchers-see-hands');
+  if (hands !== null) watching.watchersSeeHands = hands === 'off' ? null : hands;
+  const tournamentRole = interaction.options.getRole('tournament-role')?.id;
+  if (tournamentRole) watching.tournamentRoleId = tournamentRole === guildId ? null : tournamentRole;
+  else if (reset === RESET_TOURNAMENT_ROLE) watching.tournamentRoleId = null;
   const view = async () => ({
     defaults: await app.store.guildDefaults(guildId),
     rules: await app.store.hostingRules(guildId),
     language: await app.store.guildLanguage(guildId),
     textBoards: await app.store.guildTextBoards(guildId),
+    watching: await app.store.guildWatchSettings(guildId),
   });
-  if (Object.keys(patch).length === 0 && Object.keys(hosting).length === 0 && language === undefined && textBoards === null) {
+  if (Object.keys(patch).length === 0 && Object.keys(hosting).length === 0 && language === undefined && textBoards === null && Object.keys(watching).length === 0) {
     log.outcome = 'shown';
     await interaction.reply(privateText(settingsText(await view(), app.registry, text)));
     return;
   }
-  if ((allow && allow === remove) || (reset === RESET_CHANNELS && (allow || remove)) || (reset === RESET_HOST_ROLE && role)) {
+  if ((allow && allow === remove) || (reset === RESET_CHANNELS && (allow || remove)) || (reset === RESET_HOST_ROLE && role) || (reset === RESET_TOURNAMENT_ROLE && tournamentRole)) {
     return refuse('bad_setting', admin.settingsConflict);
   }
   const bad = invalidSettings(patch)[0];
@@ -318,6 +352,7 @@ async function settings(interaction: ChatInputCommandInteraction, app: AppContex
     if (Object.keys(patch).length > 0) await tx.updateGuildDefaults(guildId, patch, interaction.user.id, now);
     if (language !== undefined) await tx.setGuildLanguage(guildId, language, interaction.user.id, now);
     if (textBoards !== null) await tx.setGuildTextBoards(guildId, textBoards, interaction.user.id, now);
+    if (Object.keys(watching).length > 0) await tx.setGuildWatchSettings(guildId, watching, interaction.user.id, now);
     return { ok: true as const, emptied: rules?.emptied ?? false };
   });
   if (!stored.ok) {

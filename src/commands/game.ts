@@ -24,6 +24,7 @@ import { openLesson } from '../discord/interactions/lessons.js';
 import { BOT_LEVELS } from '../games/bot.js';
 import { MAX_PACE_MS } from '../tables/bots.js';
 import { DEFAULT_MOVE_HOURS, MOVE_HOURS_CHOICES, PACES } from '../tables/pace.js';
+import { MAX_SPECTATOR_DELAY, SPECTATOR_MODES, WATCHERS_SEE_HANDS } from '../tables/spectators.js';
 
 /** Discord's longest option description (characters). */
 const MAX_DESCRIPTION = 100;
@@ -118,6 +119,28 @@ function addPaceOptions(sub: SlashCommandSubcommandBuilder, t: Messages): void {
   );
 }
 
+/**
+ * The spectator options of `/<game> new` (docs/watching.md): `spectators` (public, delayed or
+ * off), `spectator-delay` (moves behind, with delayed) and `watchers-see-hands` (off or after
+ * the end); each unset one takes the server's default (`/admin settings`).
+ */
+function addSpectatorOptions(sub: SlashCommandSubcommandBuilder, t: Messages): void {
+  const text = t.watch;
+  sub.addStringOption((o) =>
+    o
+      .setName('spectators')
+      .setDescription(text.commands.spectators)
+      .addChoices(...SPECTATOR_MODES.map((mode) => ({ name: text.modes[mode] ?? mode, value: mode }))),
+  );
+  sub.addIntegerOption((o) => o.setName('spectator-delay').setDescription(text.commands.spectatorDelay).setMinValue(1).setMaxValue(MAX_SPECTATOR_DELAY));
+  sub.addStringOption((o) =>
+    o
+      .setName('watchers-see-hands')
+      .setDescription(text.commands.watchersSeeHands)
+      .addChoices(...WATCHERS_SEE_HANDS.map((value) => ({ name: text.seeHands[value] ?? value, value }))),
+  );
+}
+
 /** The registration body of `/<game>` in one language. */
 function gameCommandBody(mod: GameModule, t: Messages) {
   const def = mod.definition;
@@ -136,6 +159,7 @@ function gameCommandBody(mod: GameModule, t: Messages) {
       for (const spec of mod.newOptions) addOption(sub, spec, t);
       addBotOptions(sub, def.maxPlayers, t);
       addPaceOptions(sub, t);
+      addSpectatorOptions(sub, t);
       return sub;
     })
     .addSubcommand((sub) => {
@@ -189,6 +213,11 @@ async function createTable(i: ChatInputCommandInteraction, mod: GameModule, app:
       pace: i.options.getString('pace') ?? undefined,
       moveHours: i.options.getInteger('move-hours') ?? undefined,
     },
+    spectatorOptions: {
+      spectators: i.options.getString('spectators') ?? undefined,
+      delay: i.options.getInteger('spectator-delay') ?? undefined,
+      seeHands: i.options.getString('watchers-see-hands') ?? undefined,
+    },
   });
 }
 
@@ -209,6 +238,8 @@ interface OpenTableInput {
   maxSeats?: number;
   botOptions?: { bots?: unknown; level?: unknown; paceSeconds?: unknown; hints?: unknown };
   paceOptions?: { pace?: unknown; moveHours?: unknown };
+  /** Watching (docs/watching.md); unset ones take the server's defaults. */
+  spectatorOptions?: { spectators?: unknown; delay?: unknown; seeHands?: unknown };
 }
 
 /**
@@ -236,7 +267,7 @@ async function openTable(i: ChatInputCommandInteraction | ComponentInteraction, 
     await i.reply(privateText(t.common.errors.missingPermissions(missing.join(', '), missing.length)));
     return;
   }
-  const [defaults, serverLanguage] = await Promise.all([app.store.guildDefaults(i.guildId), app.store.guildLanguage(i.guildId)]);
+  const [defaults, serverLanguage, watching] = await Promise.all([app.store.guildDefaults(i.guildId), app.store.guildLanguage(i.guildId), app.store.guildWatchSettings(i.guildId)]);
   const r = await app.service.createTable({
     guildId: i.guildId,
     channelId: i.channelId,
@@ -249,6 +280,8 @@ async function openTable(i: ChatInputCommandInteraction | ComponentInteraction, 
     ...(input.maxSeats !== undefined ? { maxSeats: input.maxSeats } : {}),
     ...(input.botOptions ? { botOptions: input.botOptions } : {}),
     ...(input.paceOptions ? { paceOptions: input.paceOptions } : {}),
+    ...(input.spectatorOptions ? { spectatorOptions: input.spectatorOptions } : {}),
+    spectatorDefaults: watching,
   });
   if (!r.ok) {
     log.outcome = r.error.code;

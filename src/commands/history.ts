@@ -15,14 +15,17 @@ import { localizedCommand } from '../discord/interactions/localize.js';
 import { escapeName, button, buttonRow, clip, type ComponentRow, type MessagePayload } from '../discord/render/markup.js';
 import { gameRecord, gameTranscript } from '../discord/render/review-export.js';
 import { reviewContext, reviewMessage, reviewPictureName, reviewPictureSeats, stepPictures, viewLabel, type ReviewInput, type ReviewPictures } from '../discord/render/review.js';
-import { interactionAgeMs } from '../discord/interactions/late.js';
+import { interactionAgeMs, settledWithin } from '../discord/interactions/late.js';
 import type { ComponentHandler, ComponentInteraction, SlashCommand } from '../discord/interactions/slash-command.js';
 import type { Seat } from '../games/engine.js';
 import type { GameModule } from '../games/module.js';
 import { catalogFor, type Catalog } from '../i18n/index.js';
 import type { RecentGame, SeatRow, TableRow } from '../persistence/store/types.js';
 import { ABANDONED_REASON, viewerSeatOf } from '../tables/policy.js';
-import { clampStep, decodeView, defaultView, lastStep, mayView, replayGame, ReplayCache, type GameReplay, type ReplayLogEntry } from '../review/replay.js';
+import { clampStep, decodeView, defaultView, lastStep, mayView, type GameReplay } from '../review/replay.js';
+import { watcherReplay } from '../review/watch.js';
+import { tableOptionsOf } from '../tables/bots.js';
+import { spectatorPolicy } from '../tables/spectators.js';
 
 
 /**
@@ -36,15 +39,6 @@ export const REVIEW_PICTURE_WAIT_MS = 250;
 export const HISTORY_PAGE_SIZE = 5;
 /** How far back `/history` pages go (pages × size games). */
 export const HISTORY_MAX_PAGES = 20;
-
-/**
- * Reviewed tables whose replay is kept. A replay keeps every step's state (about 1.7 KB of JSON
- * per step, so roughly 0.5 MB for a 300-move game): 16 tables bound it to a few tens of MB.
- */
-export const REVIEW_CACHE_TABLES = 16;
-
-/** Recent replays (one per reviewed table and log length): a review step costs no replay. */
-const replays = new ReplayCache<{ replay: GameReplay; hostSeat: number }>(REVIEW_CACHE_TABLES);
 
 /** A table loaded for review, or a private refusal. */
 export type LoadedReview =
@@ -64,31 +58,8 @@ export async function loadReview(app: AppContext, tableId: number, guildId: stri
   if (!mod) return { ok: false, text: text.review.errors.noGame(tableId), outcome: 'no_table' };
   if (table.seed === null || table.state === null) return { ok: false, text: text.review.errors.notStarted(tableId), outcome: 'not_started' };
   const seats = (await app.store.seats(tableId)).filter((row) => row.seat !== null).sort((a, b) => a.seat! - b.seat!);
-  let cached = replays.get(table.id, table.lastSeq);
-  if (!cached) {
-    const log: ReplayLogEntry[] = (await app.store.actions(tableId))
-      .filter((row) => row.seq <= table.lastSeq)
-      .map((row) => ({ seat: row.seat, action: row.action, kind: row.kind, at: row.at }));
-    const spec = { definition: mod.definition, options: table.options, seats: seats.length, seed: table.seed, log };
-    const hostRow = seats.find((row) => row.userId === table.hostUserId);
-    const candidates = hostRow ? [hostRow.seat!] : seats.map((row) => row.seat!);
-    const finalJson = JSON.stringify(table.state);
-    for (const hostSeat of candidates) {
-      // With the wrong host seat a logged move may be refused: that candidate is not it.
-      const last = candidates.length === 1 || hostSeat === candidates.at(-1);
-      let replay: GameReplay;
-      try {
-        replay = replayGame({ ...spec, setupMeta: { hostSeat } });
-      } catch (err) {
-        if (last) throw err;
-        continue;
-      }
-      cached = { replay, hostSeat };
-      if (candidates.length === 1 || JSON.stringify(replay.steps[lastStep(replay)]!.state) === finalJson) break;
-    }
-    if (!cached) throw new Error(`table #${tableId}: no host seat replays the stored game`);
-    replays.set(table.id, table.lastSeq, cached);
-  }
+  const loaded = await app.publisher.replays.load(mod.definition, table, seats);
+  const cached = loaded;
   return { ok: true, mod, table, seats, replay: cached.replay, hostSeat: cached.hostSeat, over: table.status !== 'active' };
 }
 
@@ -121,13 +92,24 @@ export const reviewClick: ComponentHandler<'review'> = async (interaction, app, 
     return;
   }
   const viewerSeat = seatOf(loaded.seats, interaction.user.id, loaded.table.status);
+  // The table's spectator rules (docs/watching.md): while it runs, a non-player reviews what a
+  // watcher may see — nothing where watching is off, nothing newer than a delayed table's delay.
+  const policy = spectatorPolicy(tableOptionsOf(loaded.table.tableOptions));
+  const seated = loaded.seats.some((row) => row.userId === interaction.user.id);
+  if (!loaded.over && viewerSeat === null && policy.mode === 'off' && !seated) {
+    log.outcome = 'spectators_off';
+    await interaction.reply(privateText(text.watch.errors.off));
+    return;
+  }
+  const replay = viewerSeat === null ? watcherReplay(loaded.replay, policy, loaded.over) : loaded.replay;
+  const watchersSeeHands = policy.seeHands === 'after-the-end';
   const chosen = id.op === 'v' ? (interaction.isStringSelectMenu() && interaction.values.length === 1 ? decodeView(interaction.values[0]!) : null) : id.op === 'o' ? defaultView(viewerSeat) : decodeView(id.view);
   if (!chosen || (chosen.kind === 'seat' && chosen.seat >= loaded.replay.seats)) {
     log.outcome = 'malformed';
     await interaction.reply(privateText(text.common.errors.malformed));
     return;
   }
-  if (!mayView(chosen, viewerSeat, loaded.over)) {
+  if (!mayView(chosen, viewerSeat, loaded.over, watchersSeeHands)) {
     log.outcome = 'view_refused';
     await interaction.reply(privateText(text.review.errors.view));
     return;
@@ -135,11 +117,12 @@ export const reviewClick: ComponentHandler<'review'> = async (interaction, app, 
   const input: ReviewInput = {
     table: loaded.table,
     seats: loaded.seats,
-    replay: loaded.replay,
-    step: clampStep(loaded.replay, id.step ?? lastStep(loaded.replay)),
+    replay,
+    step: clampStep(replay, id.step ?? lastStep(replay)),
     view: chosen,
     viewerSeat,
     over: loaded.over,
+    watchersSeeHands,
   };
   log.outcome = 'ok';
   if (id.op === 'x') {
@@ -154,7 +137,7 @@ export const reviewClick: ComponentHandler<'review'> = async (interaction, app, 
   const pictureWork = textBoards ? Promise.resolve(null) : reviewStepPictures(app, mod, input, text);
   // As a panel click (src/discord/interactions/panels.ts): pictures not drawn in time follow the acknowledgement.
   const acknowledged = interaction.deferred || interaction.replied;
-  const pictures = acknowledged ? await pictureWork : await within(pictureWork, REVIEW_PICTURE_WAIT_MS - interactionAgeMs(interaction));
+  const pictures = acknowledged ? await pictureWork : await settledWithin(pictureWork, REVIEW_PICTURE_WAIT_MS - interactionAgeMs(interaction));
   const draw = (drawn: ReviewPictures | null) => reviewMessage(mod, input, text, { pictures: drawn, textBoards });
   const inPlace = id.op !== 'o' && interaction.message.flags.has(MessageFlags.Ephemeral);
   if (pictures === undefined) {
@@ -198,19 +181,6 @@ export async function reviewStepPictures(app: Pick<AppContext, 'publisher' | 'lo
   } catch (err) {
     app.logger.warn({ err, table: input.table.id, step: input.step }, 'review pictures failed: sending the text version');
     return null;
-  }
-}
-
-/** `work`'s value if it settles within `ms` (≤ 0: only if already settled), else undefined. */
-async function within<T>(work: Promise<T>, ms: number): Promise<T | undefined> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<undefined>((resolve) => {
-    timer = setTimeout(() => resolve(undefined), Math.max(0, ms));
-  });
-  try {
-    return await Promise.race([work, timeout]);
-  } finally {
-    clearTimeout(timer);
   }
 }
 

@@ -1,11 +1,12 @@
 /**
- * `/table leave` and `/table cancel` for the open table in this channel. Both ask for a
+ * `/table leave`, `/table cancel` and `/table watch` (docs/watching.md) for the open table in this channel. Both ask for a
  * confirmation button first (docs/discord.md: destructive actions confirm). `/table vacation hours:`
  * pauses the player's clock at a turn-based table once per game (README "Turn-based tables").
  */
 import { InteractionContextType, SlashCommandBuilder } from 'discord.js';
 import { actorOf, privateText, serviceErrorText } from '../discord/interactions/answers.js';
 import { askToCancel, askToLeave } from '../discord/interactions/prompts.js';
+import { answerWithWatch } from '../discord/interactions/watch.js';
 import type { SlashCommand } from '../discord/interactions/slash-command.js';
 import { localizedCommand } from '../discord/interactions/localize.js';
 import { catalogFor } from '../i18n/index.js';
@@ -21,6 +22,7 @@ export const tableCommand: SlashCommand = {
       .setContexts(InteractionContextType.Guild)
       .addSubcommand((sub) => sub.setName('leave').setDescription(t.common.commands.tableLeave))
       .addSubcommand((sub) => sub.setName('cancel').setDescription(t.common.commands.tableCancel))
+      .addSubcommand((sub) => sub.setName('watch').setDescription(t.watch.commands.tableWatch))
       .addSubcommand((sub) =>
         sub
           .setName('vacation')
@@ -41,6 +43,10 @@ export const tableCommand: SlashCommand = {
     }
     const { table } = snapshot;
     log.table = table.id;
+    if (sub === 'watch') {
+      await answerWithWatch(interaction, app, log, snapshot);
+      return;
+    }
     const mod = app.registry.get(table.game);
     const actor = actorOf(interaction);
     if (sub === 'vacation') {

@@ -14,6 +14,7 @@
  *   draw (`-` = the last), the view (`p` public, `a` everything revealed, `s<seat>`) and what the
  *   component does (REVIEW_OPS); a "view as" select's chosen value is a view
  * - `rh1:h:<user>:<page>` — a `/history` page of `user`'s finished games
+ * - `rh1:o:<tournament>:<verb>` — a tournament's card and `/tournament cancel` confirmation (TOURNAMENT_VERBS)
  * - `rh1:n:<game>:<op>` — a game's lesson (docs/lessons.md): `learn` opens or continues the
  *   clicker's lesson, `bots` / `friends` open a real table after it, `s<major>-<minor>` shows a
  *   rules section (`s1-7` = §1.7)
@@ -44,6 +45,10 @@ export const TABLE_VERBS = [
   'pictures',
   // 💡 Hint on a private panel (README "AI players"; src/tables/hints.ts).
   'hint',
+  // Watching (docs/watching.md): open or refresh a watch panel, stop watching, who watches.
+  'watch',
+  'unwatch',
+  'watchers',
   // ❔ Why on a private panel: what this decision is and what each offered move does (docs/lessons.md).
   'why',
   // Leave a lesson (asks first; docs/lessons.md).
@@ -67,8 +72,14 @@ export type CustomId =
   | { kind: 'review'; tableId: number; step: number | null; view: string; op: ReviewOp }
   /** A `/history` page (0-based) of `userId`'s finished games. */
   | { kind: 'history'; userId: string; page: number }
+  /** A tournament's card button or its cancel confirmation (docs/tournaments.md). */
+  | { kind: 'tournament'; tournamentId: number; verb: TournamentVerb }
   /** A game's lesson (docs/lessons.md): open it, open a real table after it, or show rules section `section` (`1.7`). */
   | { kind: 'learn'; game: string; op: LearnOp; section?: string };
+
+/** What a tournament component does: enter, leave, start, show the standings; confirm or refuse a cancel. */
+export const TOURNAMENT_VERBS = ['join', 'leave', 'start', 'standings', 'cancel', 'keep'] as const;
+export type TournamentVerb = (typeof TOURNAMENT_VERBS)[number];
 
 /** What a lesson button does (`rh1:n:<game>:<op>`; a section is `s<major>-<minor>`). */
 export const LEARN_OPS = ['learn', 'bots', 'friends', 'section'] as const;
@@ -122,6 +133,8 @@ const reviewSchema = z.tuple([
   z.enum(REVIEW_OPS),
 ]);
 
+const tournamentSchema = z.tuple([z.literal('rh1'), z.literal('o'), b36, z.enum(TOURNAMENT_VERBS)]);
+
 const historySchema = z.tuple([z.literal('rh1'), z.literal('h'), z.string().regex(/^[0-9]{1,20}$/), b36]);
 
 const learnSchema = z.tuple([z.literal('rh1'), z.literal('n'), view, z.union([z.enum(['learn', 'bots', 'friends']), z.string().regex(/^s[0-9]{1,2}-[0-9]{1,2}$/)])]);
@@ -139,6 +152,11 @@ export function reviewId(tableId: number, step: number | null, view: string, op:
 /** Encode a `/history` page button id (`userId` a Discord snowflake, `page` 0-based). */
 export function historyPageId(userId: string, page: number): string {
   return check(`rh1:h:${userId}:${page.toString(36)}`);
+}
+
+/** Encode a tournament component id. */
+export function tournamentActionId(tournamentId: number, verb: TournamentVerb): string {
+  return check(`rh1:o:${tournamentId.toString(36)}:${verb}`);
 }
 
 /** Encode a game action button id. Throws if the result would exceed 100 characters. */
@@ -211,6 +229,10 @@ export function decodeCustomId(raw: string): CustomId | null {
     if (!learn.success) return null;
     const [, , game, op] = learn.data;
     return op.startsWith('s') ? { kind: 'learn', game, op: 'section', section: op.slice(1).replace('-', '.') } : { kind: 'learn', game, op: op as Exclude<LearnOp, 'section'> };
+  }
+  if (parts[1] === 'o') {
+    const tournament = tournamentSchema.safeParse(parts);
+    return tournament.success ? { kind: 'tournament', tournamentId: tournament.data[2], verb: tournament.data[3] } : null;
   }
   if (parts[1] === 'p') {
     const privacy = privacySchema.safeParse(parts);

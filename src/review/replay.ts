@@ -77,6 +77,25 @@ export function replayGame(spec: ReplaySpec): GameReplay {
   return { definition: def, seats: spec.seats, steps };
 }
 
+/**
+ * `replay` with the logged actions `log` applied after its last step (the same steps a replay
+ * of the whole log gives; the steps before are shared, not copied). Throws like `replayGame`
+ * when an action is refused. Cost: one `apply` per new action.
+ */
+export function extendReplay(replay: GameReplay, log: readonly ReplayLogEntry[]): GameReplay {
+  if (log.length === 0) return replay;
+  const def = replay.definition;
+  const steps = [...replay.steps];
+  let state = steps[steps.length - 1]!.state;
+  for (const [index, entry] of log.entries()) {
+    const result = def.apply(state, entry.seat, entry.action);
+    if (!result.ok) throw new Error(`${def.id}: logged action ${replay.steps.length + index} refused on replay: ${JSON.stringify(result.error)}`);
+    state = result.state;
+    steps.push({ entry, state, events: result.events });
+  }
+  return { ...replay, steps };
+}
+
 /** The last step number of a replay (= the number of logged actions). */
 export function lastStep(replay: GameReplay): number {
   return replay.steps.length - 1;

@@ -36,12 +36,22 @@ export interface WatchPayload {
 }
 
 /**
+ * The part of `replay` (the table's seed and whole log) a watcher may see under `policy`: its
+ * steps up to the watcher's step (`watcherStep`), nothing after — so whatever is drawn from the
+ * result (the watch panel, its pictures, its move list) cannot show a newer moment, nor how many
+ * moves were made since. `over`: the table will never move again.
+ */
+export function watcherReplay(replay: GameReplay, policy: SpectatorPolicy, over: boolean): GameReplay {
+  const step = watcherStep(policy, replay.steps.length - 1, over);
+  return step === replay.steps.length - 1 ? replay : { ...replay, steps: replay.steps.slice(0, step + 1) };
+}
+
+/**
  * The watcher's payload of `replay` (the table's seed and whole log) under `policy`, `over`
  * when the table will never move again (finished, cancelled or abandoned).
  */
 export function watchPayload(replay: GameReplay, policy: SpectatorPolicy, over: boolean): WatchPayload {
-  const moves = replay.steps.length - 1;
-  const step = watcherStep(policy, moves, over);
+  const step = watcherStep(policy, replay.steps.length - 1, over);
   const view = watcherView(policy, over);
   const list: WatchedMove[] = [];
   for (let k = 1; k <= step; k++) {

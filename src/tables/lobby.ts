@@ -10,6 +10,7 @@ import type { SeatRow, StoreTx, TableRow } from '../persistence/store/types.js';
 import { isBotUser, nextBotIdentity, readBotOptions, tableOptionsOf } from './bots.js';
 import { fail, ok, TablePart } from './core.js';
 import { lobbyIdleMs, readPaceOptions } from './pace.js';
+import { readSpectatorOptions, type SpectatorDefaults } from './spectators.js';
 import { isBotSeat } from './policy.js';
 import type { Actor, RematchOutcome, ServiceResult, TableSnapshot } from './types.js';
 
@@ -41,6 +42,13 @@ export interface CreateTableInput {
    * or `turn-based`) and `moveHours`; checked by `readPaceOptions` (src/tables/pace.ts).
    */
   paceOptions?: { pace?: unknown; moveHours?: unknown };
+  /**
+   * The spectator options of `/<game> new` as typed (docs/watching.md): `spectators`, `delay`
+   * (moves) and `seeHands`, over the server's defaults `spectatorDefaults` (`/admin settings`);
+   * checked by `readSpectatorOptions` (src/tables/spectators.ts).
+   */
+  spectatorOptions?: { spectators?: unknown; delay?: unknown; seeHands?: unknown };
+  spectatorDefaults?: SpectatorDefaults;
 }
 
 /** Lobbies: from opening a table to its start or cancellation. */
@@ -58,13 +66,15 @@ export class TableLobby extends TablePart {
     const maxSeats = Math.min(def.maxPlayers, Math.max(def.minPlayers, input.maxSeats ?? def.maxPlayers));
     const bots = readBotOptions(input.botOptions ?? {}, maxSeats);
     const pace = readPaceOptions(input.paceOptions ?? {});
-    if (!parsed.success || !bots.ok || !pace.ok) {
+    const spectators = readSpectatorOptions(input.spectatorOptions ?? {}, input.spectatorDefaults ?? {});
+    if (!parsed.success || !bots.ok || !pace.ok || !spectators.ok) {
       return fail({
         code: 'bad-options',
         problems: [
           ...(parsed.success ? [] : parsed.error.issues.map((issue) => `${issue.path.join('.') || 'options'}: ${issue.message}`)),
           ...(bots.ok ? [] : bots.problems),
           ...(pace.ok ? [] : pace.problems),
+          ...(spectators.ok ? [] : spectators.problems),
         ],
       });
     }
@@ -89,7 +99,7 @@ export class TableLobby extends TablePart {
           updatedAt: now,
           deadlineAt: now + lobbyIdleMs(pace.options, LOBBY_IDLE_MS),
           recentEvents: [],
-          tableOptions: { ...bots.options, ...pace.options },
+          tableOptions: { ...bots.options, ...pace.options, ...spectators.options },
         });
         await tx.insertSeat({ tableId: table.id, userId: input.host.userId, displayName: input.host.displayName, joinedAt: now });
         for (let n = 0; n < bots.seating.count; n++) await this.seatBot(tx, table.id, bots.seating.level, now);
@@ -148,8 +158,9 @@ export class TableLobby extends TablePart {
           hostUserId: actor.userId,
           options: options.data,
           maxSeats: old.maxSeats,
-          // The same options (bot pace, table pace), without the old game's vacations.
-          tableOptions: { ...tableOptionsOf(old.tableOptions), vacations: undefined },
+          // The same options (bot pace, table pace, spectators), without the old game's vacations —
+          // nor its tournament link: a rematch is a friendly game (docs/tournaments.md).
+          tableOptions: { ...tableOptionsOf(old.tableOptions), vacations: undefined, tournament: undefined, unrated: undefined },
           locale: old.locale,
           createdAt: now,
           updatedAt: now,

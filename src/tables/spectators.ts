@@ -78,6 +78,12 @@ export function readSpectatorOptions(
   return { ok: true, options };
 }
 
+/** The spectator rules a new table gets from the server's defaults alone (a default that no longer fits is ignored). */
+export function serverDefaultPolicy(defaults: SpectatorDefaults): SpectatorPolicy {
+  const read = readSpectatorOptions({}, defaults);
+  return spectatorPolicy(read.ok ? read.options : {});
+}
+
 /** Why someone may not watch a table: watching is off there, or they play at it (they have their own panel). */
 export type WatchRefusal = 'spectators-off' | 'is-player';
 

@@ -34,6 +34,8 @@ const SAME_IN_BOTH = new Set([
   'phantom.cardNames.detective',
   'ratings.admin.languageNames.en',
   'ratings.admin.languageNames.es',
+  // The tie-break is named after its inventor.
+  'tournaments.standings.buchholz',
   // Spelled the same in Spanish.
   'common.commandNames.bots',
   'suspicion.pictures.bot',

@@ -891,6 +891,21 @@ export function storeContract(backend: string, harness: StoreHarness): void {
       ]);
     });
 
+    it('stores the watching defaults and the tournament role (docs/watching.md): nulls until set, patches keep the other keys, null clears', async () => {
+      const store = await harness.open();
+      const g = GUILDS[0]!;
+      const none = { spectators: null, spectatorDelay: null, watchersSeeHands: null, tournamentRoleId: null };
+      expect(await store.guildWatchSettings(g)).toEqual(none);
+      await store.setGuildTextBoards(g, true, userId(2), T0);
+      expect(await store.setGuildWatchSettings(g, { spectators: 'delayed', spectatorDelay: 4 }, userId(2), T0 + 1)).toEqual({ ...none, spectators: 'delayed', spectatorDelay: 4 });
+      await store.transaction((tx) => tx.setGuildWatchSettings(g, { watchersSeeHands: 'after-the-end', tournamentRoleId: '900000000000000001' }, userId(2), T0 + 2));
+      expect(await store.guildWatchSettings(g)).toEqual({ spectators: 'delayed', spectatorDelay: 4, watchersSeeHands: 'after-the-end', tournamentRoleId: '900000000000000001' });
+      await store.setGuildWatchSettings(g, { spectatorDelay: null, tournamentRoleId: null }, userId(2), T0 + 3);
+      expect(await store.guildWatchSettings(g)).toEqual({ ...none, spectators: 'delayed', watchersSeeHands: 'after-the-end' });
+      expect(await store.guildTextBoards(g)).toBe(true);
+      expect(await store.guildWatchSettings(GUILDS[1]!)).toEqual(none);
+    });
+
     it('pages a server\'s open tables oldest first with their seats and last move', async () => {
       const store = await harness.open();
       const g = GUILDS[0]!;

@@ -8,46 +8,14 @@
  */
 import { describe, expect, it } from 'vitest';
 import { reviewPictureSeats, stepPictures } from '../../src/discord/render/review.js';
-import { eventVisibleTo, type Seat, type Viewer } from '../../src/games/engine.js';
+import { eventVisibleTo, type Seat } from '../../src/games/engine.js';
 import { GAME_MODULES } from '../../src/games/index.js';
-import type { JaccuseState } from '../../src/games/jaccuse/rules.js';
-import type { NoirState } from '../../src/games/noir/rules.js';
-import type { PhantomState } from '../../src/games/phantom/rules.js';
 import { Rng } from '../../src/games/rng.js';
-import type { SuspicionState } from '../../src/games/suspicion/rules.js';
 import { en } from '../../src/i18n/en/index.js';
 import { es } from '../../src/i18n/es/index.js';
 import { replayGame, type GameReplay, type ReplayLogEntry, type ReviewView } from '../../src/review/replay.js';
-import { scramble as scramblePhantom } from '../games/phantom/secrets.js';
-import { scramble as scrambleSuspicion } from '../games/suspicion/secrets.js';
-import { perturb as scrambleJaccuse } from '../games/jaccuse/secrets.js';
 import { playRandomGame } from '../support/random-play.js';
-
-/** NOIR: the Killer's and / or the Inspector's secrets replaced (test/games/noir/pictures.test.ts). */
-function scrambleNoir(s: NoirState, viewer: Viewer): NoirState {
-  let t = s;
-  if (viewer !== s.killerSeat) {
-    t = { ...t, killerIdentity: (t.killerIdentity + 1) % 25, killerDraws: [...t.killerDraws.map((x) => ({ ...x, alive: !x.alive })), { suspect: 3, alive: true }], deck: [...t.deck].reverse() };
-  }
-  if (viewer !== s.inspectorSeat) {
-    t = {
-      ...t,
-      inspectorIdentity: t.inspectorIdentity === null ? null : (t.inspectorIdentity + 3) % 25,
-      hand: t.hand.map((c) => (c + 5) % 25),
-      drawn: t.drawn === null ? null : (t.drawn + 5) % 25,
-      deck: [...t.deck].reverse(),
-    };
-  }
-  return t;
-}
-
-/** The state with every secret hidden from `viewer` (null: the public) changed, per game. */
-const SCRAMBLE: Record<string, (state: never, viewer: Viewer, salt: number) => unknown> = {
-  suspicion: (s: SuspicionState, viewer) => scrambleSuspicion(s, viewer),
-  noir: (s: NoirState, viewer) => scrambleNoir(s, viewer),
-  phantom: (s: PhantomState, viewer, salt) => scramblePhantom(s, viewer, salt),
-  jaccuse: (s: JaccuseState, viewer, salt) => scrambleJaccuse(s, viewer, salt),
-};
+import { SCRAMBLE } from '../support/scramble.js';
 
 /** `replay` with step `step`'s state and events replaced. */
 function withStep(replay: GameReplay, step: number, state: unknown, events = replay.steps[step]!.events): GameReplay {

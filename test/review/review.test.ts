@@ -9,6 +9,7 @@ import { decodeCustomId, historyPageId, reviewId } from '../../src/discord/custo
 import { gameRecord, gameTranscript } from '../../src/discord/render/review-export.js';
 import { openViews } from '../../src/discord/render/review.js';
 import { loadReview } from '../../src/commands/history.js';
+import { ReplayLoader } from '../../src/review/load.js';
 import { defaultRegistry } from '../../src/games/index.js';
 import { noirModule } from '../../src/games/noir/index.js';
 import { en } from '../../src/i18n/en/index.js';
@@ -116,7 +117,7 @@ describe('Export', () => {
       seats: async () => seats.map((row) => ({ ...row, userId: `anonymous:${row.seat}` })),
       actions: async () => log.map((entry, i) => ({ tableId: 9, seq: i + 1, seat: entry.seat, userId: null, kind: entry.kind, action: entry.action, at: entry.at })),
     };
-    const app = { store, registry: defaultRegistry() } as never;
+    const app = { store, registry: defaultRegistry(), publisher: { replays: new ReplayLoader(store) } } as never;
     const loaded = await loadReview(app, 9, 'g', en);
     expect(loaded.ok).toBe(true);
     if (!loaded.ok) return;
@@ -143,12 +144,35 @@ describe('the replay is cached per table, not per step', () => {
       seats: async () => rows,
       actions: async () => played.log.map((entry, i) => ({ tableId: 9301, seq: i + 1, seat: entry.seat, userId: null, kind: entry.kind, action: entry.action, at: i })),
     };
-    const app = { store, registry: new GameRegistry([{ ...suspicionModule, definition: counted as typeof def }]) } as never;
+    const app = { store, registry: new GameRegistry([{ ...suspicionModule, definition: counted as typeof def }]), publisher: { replays: new ReplayLoader(store) } } as never;
     for (let step = played.log.length; step >= 0; step--) {
       const loaded = await loadReview(app, 9301, 'g', en);
       if (!loaded.ok) throw new Error(loaded.text);
       expect(viewAt(loaded.replay, step, { kind: 'seat', seat: 0 }).view).toEqual(def.seatView(loaded.replay.steps[step]!.state, 0));
     }
+    expect(applies).toBe(played.log.length);
+  });
+
+  it('a table that moves on is extended by its new moves only (watch panels after every move: src/review/load.ts)', async () => {
+    const def = suspicionModule.definition;
+    const options = def.optionsSchema.parse({});
+    const played = playRandomGame(def, { seats: 4, seed: 11, playSeed: 11, options, setupMeta: { hostSeat: 0 }, maxActions: 5000 });
+    let applies = 0;
+    const counted = { ...def, apply: (...args: Parameters<typeof def.apply>) => (applies++, def.apply(...args)) };
+    const rows = Array.from({ length: 4 }, (_, seat) => ({ tableId: 77, userId: `${seat + 1}`.repeat(18), displayName: `P${seat}`, joinedAt: 0, seat, away: false, missed: 0, left: false, botLevel: null, looked: true }));
+    const actions = played.log.map((entry, i) => ({ tableId: 77, seq: i + 1, seat: entry.seat, userId: null, kind: entry.kind, action: entry.action, at: i }));
+    const loader = new ReplayLoader({ actions: async () => actions });
+    const tableAt = (seq: number) => ({ id: 77, guildId: 'g', channelId: 'c', game: 'suspicion', status: 'active', hostUserId: rows[0]!.userId, options, maxSeats: 4, seed: 11, state: {}, version: seq, lastSeq: seq }) as never;
+    const full = replayGame({ definition: def, options, seats: 4, seed: 11, setupMeta: { hostSeat: 0 }, log: played.log.map((entry, i) => ({ ...entry, at: i })) });
+    for (let seq = 0; seq <= played.log.length; seq++) {
+      const { replay } = await loader.load(counted as typeof def, tableAt(seq), rows as never);
+      expect(replay.steps.length).toBe(seq + 1);
+      expect(replay.steps[seq]!.state).toEqual(full.steps[seq]!.state);
+    }
+    expect(applies).toBe(played.log.length);
+    // An older read than the kept replay is cut, not replayed.
+    const { replay } = await loader.load(counted as typeof def, tableAt(3), rows as never);
+    expect(replay.steps.length).toBe(4);
     expect(applies).toBe(played.log.length);
   });
 });

@@ -19,6 +19,7 @@ import { actorOf, answerPrompt, forDjsEphemeral, privateText, serviceErrorText }
 import type { AppContext, InteractionLog } from './context.js';
 import { decodeCustomId, tableActionId, type CustomId, type TableVerb } from '../custom-id.js';
 import { answerWithPanel } from './panels.js';
+import { answerWithWatch, listWatchers, stopWatching } from './watch.js';
 import { playAgainClick } from './play-again.js';
 import { askToCancel, confirmPrompt } from './prompts.js';
 import { whyClick } from './lessons.js';
@@ -289,6 +290,19 @@ async function tableVerb(interaction: ComponentInteraction, app: AppContext, log
       await interaction.reply(confirmPrompt(lesson.leaveAsk(mod.title(text), mod.command), tableActionId(tableId, 'cancel-confirm'), lesson.leaveButton, tableActionId(tableId, 'keep'), lesson.keepLearning));
       return;
     }
+    case 'watch': {
+      // 👀 Watch on a board, or 🔄 Refresh on a watch panel (docs/watching.md).
+      const result = await app.service.lookUp(tableId, actor);
+      if (!result.ok) return refuse(result.error);
+      await answerWithWatch(interaction, app, log, result.value);
+      return;
+    }
+    case 'unwatch':
+      await stopWatching(interaction, app, log, tableId);
+      return;
+    case 'watchers':
+      await listWatchers(interaction, app, log, tableId);
+      return;
     case 'hand':
     case 'refresh': {
       const result = await app.service.markPresent(tableId, actor);

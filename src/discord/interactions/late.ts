@@ -63,6 +63,19 @@ export function interactionAgeMs(interaction: { createdTimestamp: number }, now:
   return now - interaction.createdTimestamp;
 }
 
+/** `work`'s value if it settles within `ms` (≤ 0: only if already settled), else undefined (`work` goes on). */
+export async function settledWithin<T>(work: Promise<T>, ms: number): Promise<T | undefined> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<undefined>((resolve) => {
+    timer = setTimeout(() => resolve(undefined), Math.max(0, ms));
+  });
+  try {
+    return await Promise.race([work, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /** Sends an API body (serialised JSON, or a body with files) to the interaction's original response; resolves with the message. */
 export type EditOriginal = (interaction: { applicationId: string; token: string }, body: string | RequestBody) => Promise<unknown>;
 

@@ -53,6 +53,8 @@ export interface BoardDeps {
   pictures: PictureMaker;
   /** True when the table's board is drawn as text (README "Pictures"; the table row carries its server's setting). */
   textBoards: (table: TableSnapshot['table']) => boolean;
+  /** How many members watch a table now (docs/watching.md: "👁 N watching" on its board). */
+  watchers: (tableId: number) => number;
   tokens: InteractionTokens;
   work: PublishWork;
   /** Hand a change (a redraw of a deleted board) to the publisher. */
@@ -240,7 +242,7 @@ export class Boards {
       const picture = noFiles ? null : await this.picture(mod, snap, text, textBoards);
       // Newest state wins: a change that came in while drawing is drawn next, over this one.
       if (this.deps.work.closed) return;
-      payload = boardMessage(mod, snap, text, { picture, textBoards, noFiles });
+      payload = boardMessage(mod, snap, text, { picture, textBoards, noFiles, watchers: this.deps.watchers(table.id) });
       if (noFiles) this.tellHostOnce(table, 'noFiles');
     }
     const edit = requestBody(payload, true);

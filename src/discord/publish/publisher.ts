@@ -34,6 +34,8 @@ import { PanelWriter } from './panel-writer.js';
 import { PING_EDIT_DELAY_MS, Pings } from './pings.js';
 import { InteractionTokens } from './tokens.js';
 import { PublishWork, type Change } from './work.js';
+import { WatchPanels } from './watch-panels.js';
+import type { ReplayLoader } from '../../review/load.js';
 
 /**
  * Text drawn whatever the stored settings say (README "Pictures"): tests that read what a
@@ -79,6 +81,8 @@ export interface PublisherDeps {
   pictures?: PictureMaker;
   /** Text drawn whatever the settings say (default: nothing forced). */
   textBoards?: ForcedText;
+  /** The tables' replays (reviews and watch panels share them: src/review/load.ts). */
+  replays: ReplayLoader;
   /** The bot's permissions in a channel as discord.js's cache says (./channel-access.ts; default: unknown, Discord's refusals only). */
   permissionsIn?: PermissionsIn;
 }
@@ -97,6 +101,10 @@ export class Publisher implements TableListener {
   readonly tokens: InteractionTokens;
   /** The open private panels, redrawn after each change (and their writer, which click answers share). */
   readonly panels: LivePanels;
+  /** The watchers' panels, redrawn after each change from the watcher's replay (docs/watching.md). */
+  readonly watchers: WatchPanels;
+  /** The tables' replays, extended move by move (reviews and watch panels). */
+  readonly replays: ReplayLoader;
   private readonly work: PublishWork;
   private readonly boards: Boards;
   private readonly pings: Pings;
@@ -121,6 +129,21 @@ export class Publisher implements TableListener {
     this.service = deps.service;
     this.logger = deps.logger;
     this.tokens = new InteractionTokens(now, deps.boardTokenRefreshMs);
+    this.replays = deps.replays;
+    const writer = new PanelWriter(deps.logger);
+    this.watchers = new WatchPanels(
+      {
+        registry: deps.registry,
+        logger: deps.logger,
+        now,
+        pictures: this.pictures,
+        replays: deps.replays,
+        textPanels: (userId, stored) => this.panelAsText(undefined, userId, stored),
+        edit: (interaction, body) => this.panels.edit(interaction, body),
+        redrawBoard: (snapshot) => this.redraw(snapshot),
+      },
+      writer,
+    );
     const shared = { rest: deps.rest, interactionRest, registry: deps.registry, logger: deps.logger, budget: this.budget, tokens: this.tokens, work: this.work, messageIds: deps.messageIds };
     this.boards = new Boards({
       ...shared,
@@ -128,6 +151,7 @@ export class Publisher implements TableListener {
       now,
       pictures: this.pictures,
       textBoards: (table) => this.boardAsText(table),
+      watchers: (tableId) => this.watchers.count(tableId),
       publish: (change) => this.tableChanged(change),
       access: this.access,
       placeGone: (tableId, reason) => this.placeGone(tableId, reason),
@@ -136,7 +160,7 @@ export class Publisher implements TableListener {
     this.pings = new Pings({ ...shared, pingEditDelayMs: deps.pingEditDelayMs ?? PING_EDIT_DELAY_MS, access: this.access, placeGone: (tableId, reason) => this.placeGone(tableId, reason) });
     this.panels = new LivePanels(
       { interactionRest, registry: deps.registry, logger: deps.logger, now, pictures: this.pictures, textPanels: (seat) => this.panelAsText(seat) },
-      new PanelWriter(deps.logger),
+      writer,
     );
   }
 
@@ -267,6 +291,7 @@ export class Publisher implements TableListener {
   /** Stop publishing (shutdown); pending redraws are dropped, the database is the truth. */
   close(): void {
     this.work.close();
+    this.watchers.close();
     this.background.close();
     this.budget.close();
   }
@@ -279,6 +304,7 @@ export class Publisher implements TableListener {
     work.panels = null;
     if (newest && this.registry.find(newest.table.game)) {
       this.panels.refresh(newest);
+      this.watchers.refresh(newest);
       // The game is over: its clicks lend no more tokens, and its ping mentions nobody any more.
       if (newest.table.status !== 'active' && newest.table.status !== 'lobby') {
         this.pings.forgetTable(tableId);

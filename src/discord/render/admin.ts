@@ -3,6 +3,8 @@ import type { OpenTablesPage } from '../../admin/tables.js';
 import { SETTING_KEYS, settingUse, type GuildDefaults, type HostingRules, type SettingKey } from '../../admin/settings.js';
 import type { GameRegistry } from '../../games/registry.js';
 import type { Catalog } from '../../i18n/index.js';
+import type { GuildWatchSettings } from '../../persistence/store/types.js';
+import { serverDefaultPolicy } from '../../tables/spectators.js';
 import { clip, escapeName, MESSAGE_CONTENT_MAX } from './markup.js';
 
 /** At most this many player names per listed table. */
@@ -62,6 +64,8 @@ export interface SettingsView {
   language: string | null;
   /** Public boards drawn as text instead of pictures (README "Pictures"). */
   textBoards: boolean;
+  /** Watching defaults for new tables and the tournament organisers' role (docs/watching.md, docs/tournaments.md); absent: not shown. */
+  watching?: GuildWatchSettings;
 }
 
 /**
@@ -104,11 +108,17 @@ function settingsLines(view: SettingsView, registry: GameRegistry, text: Catalog
   const language = view.language === null ? null : (admin.languageNames[view.language] ?? view.language);
   lines.push(admin.languageLine(language));
   lines.push(admin.textBoardsLine(view.textBoards));
-  if (withHelp) lines.push('', admin.settingsHelp, admin.languageHelp, admin.textBoardsHelp);
+  if (view.watching) {
+    const w = text.watch;
+    const policy = serverDefaultPolicy(view.watching);
+    lines.push(w.adminLine(w.modes[policy.mode] ?? policy.mode, policy.mode === 'delayed' ? policy.delay : null, w.seeHands[policy.seeHands] ?? policy.seeHands));
+  }
+  if (withHelp) lines.push('', admin.settingsHelp, admin.languageHelp, admin.textBoardsHelp, ...(view.watching ? [text.watch.adminHelp] : []));
   lines.push('', admin.hostingTitle);
   const { channelIds, hostRoleId } = view.rules;
   lines.push(channelIds ? admin.channelsListed(channelIds.map((id) => `<#${id}>`).join(', ')) : admin.channelsAnywhere);
   lines.push(hostRoleId ? admin.hostsRole(hostRoleId) : admin.hostsAnyone);
-  if (withHelp) lines.push('', admin.hostingHelp);
+  if (view.watching) lines.push(text.tournaments.organisersLine(view.watching.tournamentRoleId));
+  if (withHelp) lines.push('', admin.hostingHelp, ...(view.watching ? [text.tournaments.organisersHelp] : []));
   return lines;
 }

@@ -16,6 +16,8 @@ import { turnBasedBoardLines } from './turns.js';
 import { button, buttonRow, clip, containerMessage, plainComponentTexts, relative, selectRow, type ComponentRow, type MessagePayload } from './markup.js';
 import type { MessagePicture } from '../pictures/index.js';
 import { isBotSeat } from '../../tables/policy.js';
+import { tableOptionsOf } from '../../tables/bots.js';
+import { spectatorPolicy } from '../../tables/spectators.js';
 import { endText } from './results.js';
 
 /**
@@ -43,6 +45,8 @@ export interface BoardLook {
   picture?: MessagePicture | null;
   /** The server's "text boards" setting: the text version instead of the picture. */
   textBoards?: boolean;
+  /** How many members watch the table now (docs/watching.md): "👁 N watching", names on a click. */
+  watchers?: number;
   /** The bot may not attach files in the table's channel: the text version, saying why (src/discord/publish/channel-access.ts). */
   noFiles?: boolean;
 }
@@ -93,7 +97,7 @@ export function boardMessage(mod: GameModule, snapshot: TableSnapshot, text: Cat
   const components: ComponentRow[] = active
     ? [
         ...plainComponentTexts(game.rows.slice(0, 2)),
-        buttonRow(button(tableActionId(table.id, 'hand'), board.showHand, ButtonStyle.Primary)),
+        buttonRow(button(tableActionId(table.id, 'hand'), board.showHand, ButtonStyle.Primary), ...watchButtons(snapshot, look.watchers ?? 0, text)),
         ...replaceWithBotRow(snapshot, text),
       ]
     : table.status === 'finished'
@@ -119,6 +123,19 @@ export function boardMessage(mod: GameModule, snapshot: TableSnapshot, text: Cat
     components,
     allowed_mentions: { parse: [] },
   };
+}
+
+/**
+ * The board's watch buttons (docs/watching.md): 👀 Watch, and "👁 N watching" (its click lists
+ * who) while anyone watches — none where the table's spectators are off.
+ */
+function watchButtons(snapshot: TableSnapshot, watchers: number, text: Catalog) {
+  if (spectatorPolicy(tableOptionsOf(snapshot.table.tableOptions)).mode === 'off') return [];
+  const id = snapshot.table.id;
+  return [
+    button(tableActionId(id, 'watch'), text.watch.watchButton, ButtonStyle.Secondary),
+    ...(watchers > 0 ? [button(tableActionId(id, 'watchers'), text.watch.watchingButton(watchers), ButtonStyle.Secondary)] : []),
+  ];
 }
 
 /** `lines` without blank lines at the start. */

@@ -10,7 +10,14 @@ import type { GameModule } from '../../games/module.js';
 import type { Catalog } from '../../i18n/index.js';
 import type { TableSnapshot } from '../../tables/types.js';
 import { learnId, tableActionId } from '../custom-id.js';
+import { spectatorPolicy, type SpectatorPolicy } from '../../tables/spectators.js';
 import { button, buttonRow, escapeName, relative, selectRow, type ComponentRow, type MessagePayload } from './markup.js';
+
+/** The lobby's line about watchers (docs/watching.md), or '' for the default (public, no hands). */
+export function spectatorLine(policy: SpectatorPolicy, text: Catalog): string {
+  if (policy.mode === 'public' && policy.seeHands === 'off') return '';
+  return text.watch.lobbyLine(policy.mode, policy.delay, policy.seeHands === 'after-the-end');
+}
 
 /** The lobby message of `snapshot` (a table in status `lobby`). */
 export function lobbyMessage(mod: GameModule, snapshot: TableSnapshot, text: Catalog): MessagePayload {
@@ -31,6 +38,7 @@ export function lobbyMessage(mod: GameModule, snapshot: TableSnapshot, text: Cat
       : bots.paceNote(pace === undefined ? bots.defaultPace : `${pace / 1000} s`)
     : '';
   const turnPace = turnBasedPaceLine(table, text);
+  const watching = spectatorLine(spectatorPolicy(tableOptionsOf(table.tableOptions)), text);
   const description = [
     lobby.host(escapeName(host?.displayName ?? '—')),
     '',
@@ -42,6 +50,7 @@ export function lobbyMessage(mod: GameModule, snapshot: TableSnapshot, text: Cat
     mod.ui.optionsSummary(table.options, text, !turnPace),
     ...(paceLine ? [paceLine] : []),
     ...(turnPace ? [turnPace] : []),
+    ...(watching ? [watching] : []),
     '',
     lobby.needs(def.minPlayers, table.maxSeats),
     table.deadlineAt ? lobby.expires(relative(table.deadlineAt)) : '',

@@ -37,7 +37,7 @@ export interface GameRecord {
  */
 export function gameRecord(mod: GameModule, input: ReviewInput, hostSeat: number, text: Catalog): GameRecord {
   const { table, replay, viewerSeat } = input;
-  const everything = mayView({ kind: 'all' }, viewerSeat, input.over);
+  const everything = mayView({ kind: 'all' }, viewerSeat, input.over, input.watchersSeeHands);
   const ctx = reviewContext(mod, table, input.seats, text);
   return {
     format: 'red-herring-game/1',

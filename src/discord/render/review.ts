@@ -43,6 +43,8 @@ export interface ReviewInput {
   viewerSeat: Seat | null;
   /** True once the table will never move again (finished, cancelled or abandoned). */
   over: boolean;
+  /** The table lets non-players see every hand once the game is over (`watchers-see-hands: after-the-end`, docs/watching.md). */
+  watchersSeeHands?: boolean;
 }
 
 /** The RenderContext of a review: names as on the board, no deadline, inert action ids (no action rows are drawn). */
@@ -58,10 +60,10 @@ export function viewLabel(view: ReviewView, ctx: RenderContext, viewerSeat: Seat
   return view.seat === viewerSeat ? views.mine(ctx.name(view.seat)) : views.seat(ctx.name(view.seat));
 }
 
-/** Every view open to a reader at seat `viewerSeat` (null: a non-player), in menu order. */
-export function openViews(seatCount: number, viewerSeat: Seat | null, over: boolean): ReviewView[] {
+/** Every view open to a reader at seat `viewerSeat` (null: a non-player), in menu order; `watchersSeeHands` as `mayView`. */
+export function openViews(seatCount: number, viewerSeat: Seat | null, over: boolean, watchersSeeHands = false): ReviewView[] {
   const all: ReviewView[] = [{ kind: 'public' }, ...Array.from({ length: seatCount }, (_, seat) => ({ kind: 'seat', seat }) as ReviewView), { kind: 'all' }];
-  return all.filter((view) => mayView(view, viewerSeat, over));
+  return all.filter((view) => mayView(view, viewerSeat, over, watchersSeeHands));
 }
 
 /** The viewer an event is described for under `view` (everything revealed: one of its readers). */
@@ -184,7 +186,7 @@ export function reviewMessage(mod: GameModule, input: ReviewInput, text: Catalog
       button(reviewId(table.id, step, code, 'x'), text.review.export, ButtonStyle.Secondary),
     ),
   ];
-  const views = openViews(replay.seats, viewerSeat, over);
+  const views = openViews(replay.seats, viewerSeat, over, input.watchersSeeHands);
   if (views.length > 1) {
     const menu = selectRow(
       reviewId(table.id, step, code, 'v'),

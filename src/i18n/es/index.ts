@@ -9,5 +9,6 @@ import { review } from './review.js';
 import { ratings } from './ratings.js';
 import { tournaments } from './tournaments.js';
 import { turns } from './turns.js';
+import { watch } from './watch.js';
 
-export const es = { common, ratings, privacy, help, bots, turns, review, tournaments, platform, activity } as const;
+export const es = { common, ratings, privacy, help, bots, turns, review, tournaments, platform, activity, watch } as const;

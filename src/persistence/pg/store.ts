@@ -45,6 +45,8 @@ import {
   STORE_METHODS,
   TX_METHODS,
   type StoreMethod,
+  watchSettingsOf,
+  watchSettingsPatch,
 } from '../store/shared.js';
 import {
   FIRST_SEASON,
@@ -55,6 +57,7 @@ import {
   type ClaimOptions,
   type GuildDefaults,
   type GuildDefaultsPatch,
+  type GuildWatchSettings,
   type LeaderRow,
   type MessageIdsPatch,
   type NewAction,
@@ -777,6 +780,17 @@ class PgOps implements StoreTx {
       .values({ guildId, textBoards: on, updatedAt: now, updatedBy: by })
       .onConflictDoUpdate({ target: guildSettings.guildId, set: { textBoards: on, updatedAt: now, updatedBy: by } });
     await openTablesTextBoardsQuery(this.db, TABLES, open, guildId, on);
+  }
+
+  async guildWatchSettings(guildId: string): Promise<GuildWatchSettings> {
+    const rows = await this.db.select({ spectators: guildSettings.spectators, spectatorDelay: guildSettings.spectatorDelay, watchersSeeHands: guildSettings.watchersSeeHands, tournamentRoleId: guildSettings.tournamentRoleId }).from(guildSettings).where(eq(guildSettings.guildId, guildId));
+    return watchSettingsOf(rows[0]);
+  }
+
+  async setGuildWatchSettings(guildId: string, patch: Partial<GuildWatchSettings>, by: string, now: number): Promise<GuildWatchSettings> {
+    const set = { ...watchSettingsPatch(patch), updatedAt: now, updatedBy: by };
+    await this.db.insert(guildSettings).values({ guildId, ...set }).onConflictDoUpdate({ target: guildSettings.guildId, set });
+    return this.guildWatchSettings(guildId);
   }
 
   async newerTableInChannel(channelId: string, afterId: number): Promise<TableRow | undefined> {

@@ -2,7 +2,7 @@
  * Logic both store implementations share: paging, leaderboard ranks, shard filters and the
  * server-settings merge, bulk-read chunks. Pure functions (no database).
  */
-import { BULK_READ_IDS, MAX_TABLE_CHANNELS, SETTING_KEYS, type SeatRow, type TableRow, type TableWithSeats, type HostingPatch, type HostingRules, type HostingUpdate, type VsBotRecord, type ClaimOptions, type Store, type StoreTx, type GuildDefaults, type GuildDefaultsPatch, type LeaderRow, type RatingUpdate, type SettingKey, type ShardFilter } from './types.js';
+import { BULK_READ_IDS, MAX_TABLE_CHANNELS, SETTING_KEYS, type SeatRow, type TableRow, type TableWithSeats, type HostingPatch, type HostingRules, type HostingUpdate, type VsBotRecord, type ClaimOptions, type Store, type StoreTx, type GuildDefaults, type GuildDefaultsPatch, type GuildWatchSettings, type LeaderRow, type RatingUpdate, type SettingKey, type ShardFilter } from './types.js';
 
 /** Names of the methods a Store offers outside transactions (reads and atomic writes). */
 export type StoreMethod = Exclude<keyof Store, 'backend' | 'transaction' | 'close'>;
@@ -45,6 +45,8 @@ export const STORE_METHODS = [
   'setGuildLanguage',
   'setUserTextBoards',
   'setGuildTextBoards',
+  'guildWatchSettings',
+  'setGuildWatchSettings',
   'eraseUserData',
   'turnNotifyOf',
   'turnNotices',
@@ -264,4 +266,16 @@ export function sortVsBots(rows: readonly { level: string; games: unknown; wins:
     return at < 0 ? BOT_LEVEL_ORDER.length : at;
   };
   return rows.map((row) => ({ level: row.level, games: Number(row.games), wins: Number(row.wins) })).sort((a, b) => rank(a.level) - rank(b.level));
+}
+
+/** A `guild_settings` read of the watching columns as GuildWatchSettings (nulls when no row). */
+export function watchSettingsOf(row: Partial<GuildWatchSettings> | undefined): GuildWatchSettings {
+  return { spectators: row?.spectators ?? null, spectatorDelay: row?.spectatorDelay ?? null, watchersSeeHands: row?.watchersSeeHands ?? null, tournamentRoleId: row?.tournamentRoleId ?? null };
+}
+
+/** The column values a watching-settings patch writes (keys absent from it are not written). */
+export function watchSettingsPatch(patch: Partial<GuildWatchSettings>): Partial<GuildWatchSettings> {
+  const out: Partial<GuildWatchSettings> = {};
+  for (const key of ['spectators', 'spectatorDelay', 'watchersSeeHands', 'tournamentRoleId'] as const) if (patch[key] !== undefined) (out as Record<string, unknown>)[key] = patch[key];
+  return out;
 }

@@ -86,6 +86,8 @@ import {
   STORE_METHODS,
   TX_METHODS,
   type StoreMethod,
+  watchSettingsOf,
+  watchSettingsPatch,
 } from './shared.js';
 import {
   FIRST_SEASON,
@@ -96,6 +98,7 @@ import {
   type ClaimOptions,
   type GuildDefaults,
   type GuildDefaultsPatch,
+  type GuildWatchSettings,
   type LeaderRow,
   type MessageIdsPatch,
   type NewAction,
@@ -797,6 +800,16 @@ class SqliteOps implements SyncOf<StoreTx> {
         .run();
       openTablesTextBoardsQuery(this.db, TABLES, open, guildId, on).run();
     })();
+  }
+
+  guildWatchSettings(guildId: string): GuildWatchSettings {
+    return watchSettingsOf(this.db.select({ spectators: guildSettings.spectators, spectatorDelay: guildSettings.spectatorDelay, watchersSeeHands: guildSettings.watchersSeeHands, tournamentRoleId: guildSettings.tournamentRoleId }).from(guildSettings).where(eq(guildSettings.guildId, guildId)).get());
+  }
+
+  setGuildWatchSettings(guildId: string, patch: Partial<GuildWatchSettings>, by: string, now: number): GuildWatchSettings {
+    const set = { ...watchSettingsPatch(patch), updatedAt: now, updatedBy: by };
+    this.db.insert(guildSettings).values({ guildId, ...set }).onConflictDoUpdate({ target: guildSettings.guildId, set }).run();
+    return this.guildWatchSettings(guildId);
   }
 
   newerTableInChannel(channelId: string, afterId: number): TableRow | undefined {

@@ -65,6 +65,18 @@ export type TurnNoticeRow = typeof turnNotices.$inferSelect;
 /** What start-up needs of a notice to arm its reminder (`pendingReminders`): no message, no deadline. */
 export type DueReminder = { tableId: number; userId: string; remindAt: number };
 export type { TurnNotify };
+/**
+ * A server's watching defaults for new tables (docs/watching.md: `spectators` 'public',
+ * 'delayed' or 'off'; `spectatorDelay` moves; `watchersSeeHands` 'off' or 'after-the-end') and
+ * the role that may organise tournaments besides Manage Server (docs/tournaments.md); null = not set.
+ */
+export interface GuildWatchSettings {
+  spectators: string | null;
+  spectatorDelay: number | null;
+  watchersSeeHands: string | null;
+  tournamentRoleId: string | null;
+}
+
 /** A row of `seats`. */
 export type SeatRow = typeof seats.$inferSelect & {
   /**
@@ -522,6 +534,8 @@ export interface StoreReads {
   tournamentLog(tournamentId: number, limit?: number): Promise<TournamentLogRow[]>;
   /** True when `guildId`'s public boards are drawn as text instead of pictures (`/admin settings`); false when never set. */
   guildTextBoards(guildId: string): Promise<boolean>;
+  /** `guildId`'s watching defaults and tournament role (`/admin settings`; docs/watching.md, docs/tournaments.md); nulls when never set. */
+  guildWatchSettings(guildId: string): Promise<GuildWatchSettings>;
 }
 
 /** Self-contained writes: atomic on their own, available on the store and inside a transaction. */
@@ -559,6 +573,8 @@ export interface StoreAtomicWrites {
   setUserTextBoards(userId: string, on: boolean, now: number): Promise<void>;
   /** Set `guildId`'s text-boards setting in one statement; other settings are kept. */
   setGuildTextBoards(guildId: string, on: boolean, by: string, now: number): Promise<void>;
+  /** Apply a patch to `guildId`'s watching defaults and tournament role in one statement (keys not in it are kept; null clears) and return them. */
+  setGuildWatchSettings(guildId: string, patch: Partial<GuildWatchSettings>, by: string, now: number): Promise<GuildWatchSettings>;
   /**
    * Erase what the bot stores about `userId` in every server (README "Privacy"), in one
    * transaction, unless they still have a seat at an open table (then nothing changes and
