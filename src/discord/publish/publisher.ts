@@ -155,7 +155,8 @@ export class Publisher implements TableListener {
       publish: (change) => this.tableChanged(change),
       access: this.access,
       placeGone: (tableId, reason) => this.placeGone(tableId, reason),
-      tellHost: (table, what) => void this.panels.notePrivately(table.id, table.hostUserId, (text) => (what === 'noFiles' ? text.platform.noFilesHost(table.id) : text.platform.blockedHost(table.id))),
+      // Tracked, so that `settled` waits for it too.
+      tellHost: (table, what) => this.work.track(this.panels.notePrivately(table.id, table.hostUserId, (text) => (what === 'noFiles' ? text.platform.noFilesHost(table.id) : text.platform.blockedHost(table.id)))),
     });
     this.pings = new Pings({ ...shared, pingEditDelayMs: deps.pingEditDelayMs ?? PING_EDIT_DELAY_MS, access: this.access, placeGone: (tableId, reason) => this.placeGone(tableId, reason) });
     this.panels = new LivePanels(
