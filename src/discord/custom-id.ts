@@ -42,6 +42,8 @@ export const TABLE_VERBS = [
   'replace-bot',
   // A panel's switch between the hand's picture and its text version (README "Pictures").
   'text-version',
+  // The board's Open table: launches the table as a Discord Activity (docs/activity.md).
+  'open',
   'pictures',
   // 💡 Hint on a private panel (README "AI players"; src/tables/hints.ts).
   'hint',
