@@ -24,7 +24,7 @@ import { catalogs } from '../../src/i18n/index.js';
 import { logLines, renderContext } from '../../src/discord/render/context.js';
 import type { StoredEvent } from '../../src/tables/types.js';
 import type { LocalPlay } from '../../src/local/play.js';
-import { boardLocator, clickOffer, dataDir, findBrowser, launchBrowser, pageOffers, snapshot, startLocal, switchTo, until } from './support.js';
+import { clickOffer, dataDir, findBrowser, launchBrowser, pageOffers, snapshot, startLocal, switchTo, until } from './support.js';
 
 const BROWSER = findBrowser();
 
