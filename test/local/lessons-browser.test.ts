@@ -64,11 +64,15 @@ describe.skipIf(!BROWSER)('lessons in the browser', () => {
         // One lesson step, photographed at both widths (pictures drawn: wait for them to load).
         await panel.locator('img').last().waitFor({ timeout: 5000 }).catch(() => {});
         const lang = locale === 'en-US' ? 'en' : 'es';
+        // The side drawers slide when the width changes: photographed once they are still.
         await page.setViewportSize({ width: 1280, height: 900 });
+        await page.waitForTimeout(500);
         await snapshot(page, `lesson-${game}-${lang}.png`);
         await page.setViewportSize({ width: 390, height: 844 });
+        await page.waitForTimeout(500);
         await snapshot(page, `lesson-${game}-${lang}-phone.png`);
         await page.setViewportSize({ width, height: width > 400 ? 900 : 844 });
+        await page.waitForTimeout(500);
       }
       // A DOM click: the panel is redrawn as the scripted bots move, and a pointer click waits for a still element.
       const offer = offered[0]!;
@@ -101,12 +105,14 @@ describe.skipIf(!BROWSER)('lessons in the browser', () => {
         await page.locator('.channel', { hasText: name }).click();
         await page.locator('.channel.active', { hasText: name }).waitFor();
         await page.setViewportSize({ width, height: width > 400 ? 900 : 844 });
+        await page.waitForTimeout(500);
         await page.locator(`#welcome-learn-${game}`).click();
         await lessonPanel(page).waitFor({ timeout: 10_000 });
         const moves = await follow(page, game, locale, width);
         expect(moves).toBeGreaterThanOrEqual(4);
         const panel = lessonPanel(page);
         await expect.poll(() => panel.locator('button', { hasText: WORDS[locale].bots }).count()).toBe(1);
+        await page.waitForTimeout(300);
         await snapshot(page, `lesson-${game}-${locale.slice(0, 2)}-end${width < 400 ? '-phone' : ''}.png`);
         await page.close();
       }
