@@ -217,6 +217,11 @@ export const common = {
     'vacation': 'vacation',
     'hours': 'hours',
     'counter-window': 'counter-window',
+    'spectators': 'spectators',
+    'spectator-delay': 'spectator-delay',
+    'watchers-see-hands': 'watchers-see-hands',
+    'watch': 'watch',
+    'tournament-role': 'tournament-role',
   },
 
   commands: {

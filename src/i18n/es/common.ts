@@ -218,6 +218,11 @@ export const common = {
     'vacation': 'vacaciones',
     'hours': 'horas',
     'counter-window': 'ventana-refutación',
+    'spectators': 'espectadores',
+    'spectator-delay': 'retraso-espectadores',
+    'watchers-see-hands': 'espectadores-ven-manos',
+    'watch': 'mirar',
+    'tournament-role': 'rol-torneos',
   },
 
   commands: {
