@@ -30,6 +30,7 @@ import { BotTurns } from './tables/bot-turns.js';
 import { recoverAtStart } from './tables/recovery.js';
 import { TurnNotifier } from './discord/publish/turn-notices.js';
 import { ThreadVenues } from './discord/publish/tournament-venues.js';
+import { TournamentPosts } from './discord/publish/tournament-posts.js';
 import { ReplayLoader } from './review/load.js';
 import { TournamentService } from './tournaments/service.js';
 import { BotPool } from './bots/pool.js';
@@ -100,6 +101,8 @@ export interface App {
   /** Servers, channels and threads going away under tables (src/lifecycle.ts). */
   lifecycle: Lifecycle;
   commands: SlashCommand[];
+  /** A tournament's posts in its channel (src/discord/publish/tournament-posts.ts). */
+  tournamentPosts: TournamentPosts;
   /** Log in, wait for the gateway READY, register commands, recover open tables. */
   start(): Promise<void>;
   /** Disconnect and close the database. Safe to call twice. */
@@ -239,6 +242,9 @@ export function createApp(config: Config, opts: AppOptions): App {
     ...(serviceDeps.now ? { now: serviceDeps.now } : {}),
     ...(opts.shard ? { shard: opts.shard } : {}),
   });
+  // Its posts in the tournament's channel: each round's tables, the standings picture after every round.
+  const tournamentPosts = new TournamentPosts({ rest: client.rest, registry, pictures: publisher.pictures, logger, textBoards: (id) => publisher.textBoards.guild(id) });
+  tournaments.addListener(tournamentPosts);
   const commands = buildCommands(registry);
   const platform = {
     commandGuildId: config.devGuildId,
@@ -270,6 +276,7 @@ export function createApp(config: Config, opts: AppOptions): App {
     client,
     lifecycle,
     commands,
+    tournamentPosts,
     async start() {
       const clock = serviceDeps.now ?? Date.now;
       const ready = new Promise<number>((resolve) => client.once(Events.ClientReady, () => resolve(clock())));
@@ -314,6 +321,7 @@ export function createApp(config: Config, opts: AppOptions): App {
       await Promise.race([publisher.settled(), new Promise((resolve) => setTimeout(resolve, STOP_FLUSH_MS).unref())]);
       publisher.close();
       await Promise.race([turnNotices.settled(), new Promise((resolve) => setTimeout(resolve, STOP_FLUSH_MS).unref())]);
+      await Promise.race([tournamentPosts.settled(), new Promise((resolve) => setTimeout(resolve, STOP_FLUSH_MS).unref())]);
       turnNotices.close();
       await botTurns.settled();
       await botPolicy.close();

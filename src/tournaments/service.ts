@@ -61,7 +61,7 @@ export type TournamentError =
 export type TournamentResult<T> = { ok: true; value: T } | { ok: false; error: TournamentError };
 
 /** What a change did, for the Discord wing (posts, standings pictures). */
-export type TournamentChangeKind = 'opened' | 'joined' | 'left' | 'started' | 'round-started' | 'table-ended' | 'round-ended' | 'finished' | 'cancelled';
+export type TournamentChangeKind = 'opened' | 'joined' | 'left' | 'started' | 'round-started' | 'table-ended' | 'round-ended' | 'finished' | 'cancelled' | 'stalled';
 
 /** A committed change of a tournament. */
 export interface TournamentChange {
@@ -316,6 +316,27 @@ export class TournamentService implements TableListener {
   }
 
   /**
+   * Open the tables of the current round that could not be opened (a thread refused: the
+   * round waits, docs/tournaments.md "Running a tournament") — its organiser, or a member who
+   * may organise. `not-signup`-free: refuses `closed` when it is not running and `no-tournament`
+   * for another server's; resolves with the tournament as the retry left it (still waiting
+   * when a thread is refused again).
+   */
+  async resume(id: number, actor: TournamentActor): Promise<TournamentResult<Tournament>> {
+    const t = await this.get(id);
+    if (!t || (actor.from && actor.from.guildId !== t.guildId)) return fail({ code: 'no-tournament' });
+    if (t.organiserUserId !== actor.userId && !actor.canOrganise) return fail({ code: 'organiser-only' });
+    if (t.status !== 'running') return fail({ code: 'closed', status: t.status });
+    return ok(await this.openRound(id, t.round));
+  }
+
+  /** Whether the current round of `t` has tables not opened yet (a thread was refused: `resume`). */
+  static waiting(t: Pick<Tournament, 'status' | 'round' | 'rounds'>): boolean {
+    const current = t.rounds.find((round) => round.round === t.round);
+    return t.status === 'running' && current !== undefined && current.tables.some((table) => table.tableId === null);
+  }
+
+  /**
    * Cancel a tournament (its organiser, or a member who may organise): no more rounds; the
    * tables still running are cancelled (not rated).
    */
@@ -385,7 +406,16 @@ export class TournamentService implements TableListener {
     const stored = t.rounds.find((candidate) => candidate.round === round)!;
     for (const table of stored.tables) {
       if (table.channelId !== null) continue;
-      const channelId = await this.venues.tableChannel(t, round, table.no);
+      let channelId: string;
+      try {
+        channelId = await this.venues.tableChannel(t, round, table.no);
+      } catch (err) {
+        // No thread (permissions taken away, the channel gone): the round waits for `resume` or the next start-up.
+        this.log.warn({ err, tournament: id, round, table: table.no }, 'could not make a tournament table thread');
+        const stalled = await this.write1(id, { kind: 'venue-failed', data: { round, table: table.no, error: err instanceof Error ? err.message : String(err) } });
+        if (stalled) this.emit(stalled, 'stalled', { round });
+        return stalled ?? t;
+      }
       t = await this.queue.run(id, () =>
         this.transact(async (tx) => {
           const locked = (await this.lock(tx, id))!;

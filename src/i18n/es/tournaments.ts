@@ -92,6 +92,7 @@ export const tournaments = {
     keepButton: 'Mantenerlo',
     kept: 'No cambió nada.',
     cancelledDone: (name: string) => `**${name}** está cancelado.`,
+    resumed: (name: string, round: number) => `**${name}**: se vuelven a abrir las mesas de la ronda ${round}.`,
   },
 
   errors: {
@@ -112,6 +113,8 @@ export const tournaments = {
     tooFew: (min: number, have: number) => `Necesita al menos ${min} inscritos para empezar (van ${have}).`,
     notInGuild: 'Los torneos se juegan en un servidor.',
     unavailable: 'Los torneos no están disponibles aquí.',
+    noThreads: (missing: string) => `Cada mesa del torneo es un hilo de este canal, y el bot no puede crear hilos aquí. Necesita ${missing} en un canal de texto: dáselos, o abre el torneo en otro canal.`,
+    logOrganiser: 'Solo quien lo organiza, los miembros con **Gestionar servidor** o el rol de torneos del servidor pueden leer el registro.',
   },
 
   log: {
@@ -137,6 +140,7 @@ export const tournaments = {
       'deadline-extended': (data: { round?: number }) => `ronda ${data.round ?? '?'}: su límite pasó con el bot caído; se alargó`,
       finished: (data: { reason?: string }) => (data.reason === 'too-few' ? 'terminó: quedaban muy pocos inscritos' : 'terminó'),
       cancelled: () => 'lo canceló',
+      'venue-failed': (data: { round?: number; table?: number }) => `ronda ${data.round ?? '?'} mesa ${data.table ?? '?'}: no se pudo crear su hilo, la ronda espera`,
     },
     other: (kind: string) => kind,
     none: 'Todavía no hay nada registrado.',
@@ -155,7 +159,7 @@ export const tournaments = {
     before: 'antes de la ronda 1',
     after: (round: number, rounds: number) => `clasificación tras la ronda ${round} de ${rounds}`,
     altTitle: (name: string, game: string, heading: string) => `${name}, ${game}: ${heading}.`,
-    altLine: (place: number, name: string, points: string, buchholz: string, withdrawn: boolean) => `${place}. ${name}${withdrawn ? ' (se retiró)' : ''}: ${points} puntos, Buchholz ${buchholz}.`,
+    altLine: (place: number, name: string, points: string, buchholz: string, withdrawn: boolean) => `${place}. ${name}${withdrawn ? ' (se retiró)' : ''}: ${points} ${points === '1' ? 'punto' : 'puntos'}, Buchholz ${buchholz}.`,
     textLine: (place: number, name: string, points: string, buchholz: string, rounds: string, withdrawn: boolean) =>
       `${place}. **${name}**${withdrawn ? ' *(se retiró)*' : ''} — ${points} puntos · Buchholz ${buchholz}${rounds ? ` · ${rounds}` : ''}`,
     tieBreaks: '-# Desempates: Buchholz (los puntos de los rivales con quienes jugaste) y luego el enfrentamiento directo.',
