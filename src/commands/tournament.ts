@@ -24,6 +24,7 @@ import { tournamentCard } from '../discord/render/tournament.js';
 import { standingsText, standingsView } from '../discord/render/standings.js';
 import { clip, MESSAGE_CONTENT_MAX } from '../discord/render/markup.js';
 import { MOVE_HOURS_CHOICES, PACES } from '../tables/pace.js';
+import { MAX_SPECTATOR_DELAY, SPECTATOR_MODES, WATCHERS_SEE_HANDS } from '../tables/spectators.js';
 import { MAX_ENTRANTS, MAX_ROUND_HOURS, MAX_ROUNDS, MIN_ENTRANTS, type Tournament } from '../tournaments/model.js';
 import { standingsOf, TournamentService, type TournamentActor, type TournamentError } from '../tournaments/service.js';
 
@@ -150,7 +151,10 @@ function tournamentBody(registry: GameRegistry, t: Catalog) {
         .addStringOption((o) => o.setName('bot-level').setDescription(c.newBotLevel).addChoices(...BOT_LEVELS.map((level) => ({ name: t.bots.levels[level] ?? level, value: level }))))
         .addBooleanOption((o) => o.setName('rated').setDescription(c.newRated))
         .addIntegerOption((o) => o.setName('late-join').setDescription(c.newLateJoin).setMinValue(1).setMaxValue(MAX_ROUNDS))
-        .addIntegerOption((o) => o.setName('max-entrants').setDescription(c.newMaxEntrants).setMinValue(MIN_ENTRANTS).setMaxValue(MAX_ENTRANTS)),
+        .addIntegerOption((o) => o.setName('max-entrants').setDescription(c.newMaxEntrants).setMinValue(MIN_ENTRANTS).setMaxValue(MAX_ENTRANTS))
+        .addStringOption((o) => o.setName('spectators').setDescription(t.watch.commands.spectators).addChoices(...SPECTATOR_MODES.map((mode) => ({ name: t.watch.modes[mode] ?? mode, value: mode }))))
+        .addIntegerOption((o) => o.setName('spectator-delay').setDescription(t.watch.commands.spectatorDelay).setMinValue(1).setMaxValue(MAX_SPECTATOR_DELAY))
+        .addStringOption((o) => o.setName('watchers-see-hands').setDescription(t.watch.commands.watchersSeeHands).addChoices(...WATCHERS_SEE_HANDS.map((value) => ({ name: t.watch.seeHands[value] ?? value, value })))),
     )
     .addSubcommand((sub) => idOption(sub.setName('join').setDescription(c.join)))
     .addSubcommand((sub) => idOption(sub.setName('leave').setDescription(c.leave)))
@@ -184,7 +188,7 @@ async function openTournament(i: ChatInputCommandInteraction, app: AppContext, t
     await i.reply(privateText(text.tournaments.errors.unknownGame));
     return;
   }
-  const [defaults, serverLanguage] = await Promise.all([app.store.guildDefaults(i.guildId!), app.store.guildLanguage(i.guildId!)]);
+  const [defaults, serverLanguage, watching] = await Promise.all([app.store.guildDefaults(i.guildId!), app.store.guildLanguage(i.guildId!), app.store.guildWatchSettings(i.guildId!)]);
   const locale = serverLanguage ?? i.locale;
   const named = i.options.getString('name')?.trim();
   const date = new Date(i.createdTimestamp).toISOString().slice(0, 10);
@@ -207,7 +211,11 @@ async function openTournament(i: ChatInputCommandInteraction, app: AppContext, t
       rated: i.options.getBoolean('rated') ?? undefined,
       lateJoinUntil: i.options.getInteger('late-join') ?? undefined,
       maxEntrants: i.options.getInteger('max-entrants') ?? undefined,
+      spectators: i.options.getString('spectators') ?? undefined,
+      spectatorDelay: i.options.getInteger('spectator-delay') ?? undefined,
+      watchersSeeHands: i.options.getString('watchers-see-hands') ?? undefined,
     },
+    spectatorDefaults: watching,
     locale,
   });
   if (!result.ok) {

@@ -18,6 +18,7 @@ import type { Logger } from '../logger.js';
 import { DuplicateKeyError, VersionConflictError } from '../persistence/store/errors.js';
 import type { ShardFilter, Store, StoreTx, TournamentLogRow, TournamentPatch, TournamentRow } from '../persistence/store/types.js';
 import { tableOptionsOf, type TableOptions } from '../tables/bots.js';
+import type { SpectatorDefaults } from '../tables/spectators.js';
 import { MAX_CHANGE_ATTEMPTS } from '../tables/core.js';
 import { HOUR_MS } from '../tables/pace.js';
 import { TableQueue } from '../tables/queue.js';
@@ -103,6 +104,8 @@ export interface CreateTournamentInput {
   /** The game's options for every table, as typed. */
   options: Record<string, unknown>;
   settings: SettingsInput;
+  /** The server's watching defaults (`/admin settings`), for the settings not given. */
+  spectatorDefaults?: SpectatorDefaults;
   locale?: string | null;
 }
 
@@ -224,7 +227,7 @@ export class TournamentService implements TableListener {
     const mod = this.registry.find(input.game);
     if (!mod) return fail({ code: 'unknown-game' });
     const def = mod.definition;
-    const settings = readSettings(input.settings, def);
+    const settings = readSettings(input.settings, def, input.spectatorDefaults ?? {});
     const options = def.optionsSchema.safeParse(input.options);
     if (!settings.ok || !options.success) {
       return fail({
@@ -473,6 +476,10 @@ export class TournamentService implements TableListener {
       ...(t.settings.pace === 'turn-based' ? { moveHours: t.settings.moveHours } : {}),
       tournament: { id: t.id, round, table },
       ...(t.settings.rated ? {} : { unrated: true }),
+      // Watching its tables (docs/watching.md): the tournament's rules.
+      ...(t.settings.spectators ? { spectators: t.settings.spectators } : {}),
+      ...(t.settings.spectatorDelay !== undefined ? { spectatorDelay: t.settings.spectatorDelay } : {}),
+      ...(t.settings.watchersSeeHands ? { watchersSeeHands: t.settings.watchersSeeHands } : {}),
     };
   }
 

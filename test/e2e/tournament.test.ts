@@ -92,12 +92,15 @@ describe('A Swiss tournament at NOIR through the Discord emulator', () => {
   });
 
   it('opens with a card; people enter by its button or the command; a member who is not the organiser cannot start it', async () => {
-    card = answered(await admin.slash('tournament new', { game: 'noir', name: 'Winter cup', rounds: 3 }, { channelId })).message!;
+    const badDelay = answered(await admin.slash('tournament new', { game: 'noir', 'spectator-delay': 2 }, { channelId })).message!;
+    expect(badDelay.content).toBe(tt.errors.badSettings('• spectator-delay: only with spectators:delayed'));
+    card = answered(await admin.slash('tournament new', { game: 'noir', name: 'Winter cup', rounds: 3, spectators: 'delayed', 'spectator-delay': 2 }, { channelId })).message!;
     expect(card.ephemeral).toBe(false);
     const t0 = (await app.context.tournaments!.openInChannel(channelId))!;
     id = t0.id;
     expect(t0.settings).toMatchObject({ seats: 2, rounds: 3, pace: 'turn-based', moveHours: 24, emptySeats: 'bye', lateJoinUntil: 2 });
     expect(textOf(card)).toContain(tt.card.signup);
+    expect(textOf(card)).toContain(en.watch.lobbyLine('delayed', 2, false));
     for (const human of humans) {
       const r = answered(await human.click(emu.message(card.id)!, tt.card.join));
       expect((await r.firstFollowUp())?.content).toBe(tt.answers.joined('Winter cup'));
@@ -125,6 +128,8 @@ describe('A Swiss tournament at NOIR through the Discord emulator', () => {
       for (const player of table.players) expect(post.content).toContain(`<@${player}>`);
       const board = boardOf(emu, table.tableId!, table.channelId!);
       expect(board.deleted).toBe(false);
+      // The tournament's watching rules are each table's.
+      expect((await app.context.store.table(table.tableId!))!.tableOptions).toMatchObject({ spectators: 'delayed', spectatorDelay: 2, tournament: { id, round: 1, table: table.no } });
     }
     const late = answered(await testUsers[5]!.slash('tournament join', {}, { channelId })).message!;
     expect(late.content).toBe(tt.answers.joinedLate('Winter cup', 2));

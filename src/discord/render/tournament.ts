@@ -8,6 +8,8 @@ import type { GameModule } from '../../games/module.js';
 import type { Catalog } from '../../i18n/index.js';
 import { activeIn, minEntrants, type Tournament } from '../../tournaments/model.js';
 import { tournamentActionId } from '../custom-id.js';
+import { spectatorPolicy } from '../../tables/spectators.js';
+import { spectatorLine } from './lobby.js';
 import { button, buttonRow, clip, escapeName, relative, type ComponentRow, type MessagePayload } from './markup.js';
 
 /** Most entrants listed on the card (the rest are counted). */
@@ -28,6 +30,8 @@ export function formatLine(t: Tournament, text: Catalog): string {
     s.rated ? c.rated : c.unrated,
     c.lateJoin(s.lateJoinUntil),
   ];
+  const watching = spectatorLine(spectatorPolicy(s), text);
+  if (watching) parts.push(watching);
   return c.settings(parts.join(' · '));
 }
 
