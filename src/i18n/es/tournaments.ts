@@ -16,7 +16,7 @@ export const tournaments = {
     newRoundHours: 'Lo más que puede durar una ronda, en horas (por defecto: una semana por turnos, 2 en vivo)',
     newEmptySeats: 'Si los inscritos no llenan las mesas: descansos (por defecto) o jugadores IA',
     newBotLevel: 'Nivel de los jugadores IA en los asientos vacíos (por defecto Normal)',
-    newRated: 'Sus mesas cuentan para la clasificación del servidor (por defecto True)',
+    newRated: 'Las mesas cuentan para la clasificación del servidor (por defecto: sí)',
     newLateJoin: 'Quien se inscribe tarde juega hasta esta ronda (por defecto 2; 1 = sin inscripción tardía)',
     newMaxEntrants: 'Máximo de inscritos (4–64, por defecto 64)',
     join: 'Inscríbete en el torneo de este canal',
@@ -32,7 +32,7 @@ export const tournaments = {
   emptySeats: { bye: 'descansos', bot: 'jugadores IA' } as Record<string, string>,
 
   organisersLine: (roleId: string | null) => `• Organizan torneos: ${roleId ? `los miembros con <@&${roleId}> y` : 'los miembros con'} **Gestionar servidor**`,
-  organisersHelp: 'Torneos: `tournament-role:@rol` deja que un rol los organice además de Gestionar servidor; `reset:tournament-role` lo quita.',
+  organisersHelp: 'Torneos: `rol-torneos:@rol` deja que un rol los organice además de Gestionar servidor; `restablecer:rol-torneos` lo quita.',
 
   threadName: (name: string, round: number, table: number) => `${name} · ronda ${round} · mesa ${table}`,
   defaultName: (game: string, date: string) => `Suizo de ${game} · ${date}`,
@@ -40,7 +40,7 @@ export const tournaments = {
   card: {
     title: (id: number, name: string, emoji: string, game: string) => `🏆 ${name} · ${emoji} ${game} · torneo #${id}`,
     organiser: (mention: string) => `Organiza: ${mention}`,
-    signup: '**La inscripción está abierta.** Inscríbete con el botón de abajo o con `/tournament join`.',
+    signup: '**La inscripción está abierta.** Inscríbete con el botón de abajo o con `/torneo inscribirme`.',
     running: (round: number, rounds: number, deadline: string) => `Se juega la **ronda ${round} de ${rounds}** (termina ${deadline} a más tardar).`,
     finished: '**El torneo terminó.**',
     cancelled: '**El torneo se canceló.**',
@@ -85,7 +85,7 @@ export const tournaments = {
     joined: (name: string) => `Te inscribiste en **${name}**.`,
     joinedLate: (name: string, round: number) => `Te inscribiste en **${name}**: juegas desde la ronda ${round}.`,
     left: (name: string) => `Saliste de **${name}**.`,
-    withdrew: (name: string, round: number) => `Te retiraste de **${name}**: conservas tus puntos y no juegas desde la ronda ${round}. Una partida que estés jugando sigue (\`/table leave\` la deja).`,
+    withdrew: (name: string, round: number) => `Te retiraste de **${name}**: conservas tus puntos y no juegas desde la ronda ${round}. Una partida que estés jugando sigue (\`/mesa abandonar\` la deja).`,
     started: (name: string) => `**${name}** empezó: la ronda 1 está emparejada.`,
     confirmCancel: (name: string) => `¿Cancelar **${name}**? No se juegan más rondas y las mesas en curso se cancelan (no cuentan).`,
     cancelButton: 'Cancelar el torneo',
@@ -96,13 +96,13 @@ export const tournaments = {
   },
 
   errors: {
-    none: 'No hay ningún torneo en este canal. Abre uno con `/tournament new` (Gestionar servidor o el rol de torneos).',
+    none: 'No hay ningún torneo en este canal. Abre uno con `/torneo nueva` (Gestionar servidor o el rol de torneos).',
     noTournament: (id: number) => `No hay ningún torneo #${id} en este servidor.`,
     unknownGame: 'Ese juego no está disponible.',
     badSettings: (problems: string) => `Esos ajustes no sirven:\n${problems}`,
     channelBusy: (id: number) => `Este canal ya tiene un torneo abierto (#${id}). Termínalo o cancélalo antes, o usa otro canal.`,
     organiserOnly: 'Solo quien lo organiza, los miembros con **Gestionar servidor** o el rol de torneos del servidor pueden hacer eso.',
-    organiseRefused: 'Abrir torneos requiere **Gestionar servidor** o el rol de torneos del servidor (`/admin settings tournament-role:`).',
+    organiseRefused: 'Abrir torneos requiere **Gestionar servidor** o el rol de torneos del servidor (`/admin ajustes rol-torneos:`).',
     closed: 'Este torneo ya terminó.',
     notSignup: 'Ya empezó.',
     alreadyEntered: 'Ya estás inscrito.',
@@ -136,7 +136,7 @@ export const tournaments = {
       'table-ended': (data: { round?: number; table?: number; tableId?: number; outcome?: { reason?: string | null } }) =>
         `terminó la mesa ${data.table ?? '?'} de la ronda ${data.round ?? '?'} (partida #${data.tableId ?? '?'})${data.outcome?.reason ? ` (${data.outcome.reason})` : ''}`,
       'round-ended': (data: { round?: number }) => `terminó la ronda ${data.round ?? '?'}`,
-      'round-deadline': (data: { round?: number }) => `la ronda ${data.round ?? '?'} llegó a su límite: el reloj termina sus mesas`,
+      'round-deadline': (data: { round?: number }) => `la ronda ${data.round ?? '?'} llegó a su límite: el reloj termina las mesas`,
       'deadline-extended': (data: { round?: number }) => `ronda ${data.round ?? '?'}: su límite pasó con el bot caído; se alargó`,
       finished: (data: { reason?: string }) => (data.reason === 'too-few' ? 'terminó: quedaban muy pocos inscritos' : 'terminó'),
       cancelled: () => 'lo canceló',

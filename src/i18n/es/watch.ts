@@ -15,7 +15,7 @@ export const watch = {
   lobbyLine: (mode: string, delay: number, hands: boolean) =>
     `👁 Espectadores: ${mode === 'off' ? 'ninguno (no se puede mirar)' : mode === 'delayed' ? `${delay} jugada${delay === 1 ? '' : 's'} por detrás` : 'en vivo'}${hands && mode !== 'off' ? ', todas las manos al terminar' : ''}`,
   adminLine: (mode: string, delay: number | null, hands: string) => `• Espectadores de mesas nuevas: **${mode}**${delay === null ? '' : ` (${delay} jugadas por detrás)`}; todas las manos al terminar: **${hands}**`,
-  adminHelp: 'Espectadores: `spectators:` público, con retraso o nadie, `spectator-delay:` jugadas por detrás, `watchers-see-hands:`; quien abre una mesa puede elegir otra cosa en `/<juego> new`.',
+  adminHelp: 'Espectadores: `espectadores:` público, con retraso o nadie, `retraso-espectadores:` jugadas por detrás, `espectadores-ven-manos:`; quien abre una mesa puede elegir otra cosa en `/<juego> nueva`.',
   watchButton: '👀 Mirar',
   watchingButton: (count: number) => `👁 ${count} mirando`,
 
