@@ -22,7 +22,8 @@
  *   (bench/shards.ts; skipped in --quick).
  * - `leaderboard`: leaderboard and stats queries over 100,000 results (bench/leaderboard.ts).
  * - `review`: a review step against a panel click at the same load, and the apply calls of
- *   reviewing a ≥ 300-move game (bench/review.ts).
+ *   reviewing a ≥ 300-move game (bench/review.ts); the review analysis's cost per step, per
+ *   game (bench/analysis.ts).
  *
  * Options: `--quick` (a seconds-long version: few tables, two rates, short steps), `--tables=N`,
  * `--backend=sqlite|postgres` (what the product runs on in `load`, `scenarios` and `profile`,
@@ -41,6 +42,7 @@
  */
 import { benchPictures } from './pictures.js';
 import { benchReview } from './review.js';
+import { benchAnalysis } from './analysis.js';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -143,6 +145,8 @@ export interface BenchResults {
   pictures?: { name: string; metrics: Record<string, number>; summary: string };
   /** A review step against a panel click at the same load; apply calls of a whole review (bench/review.ts). */
   review?: { name: string; metrics: Record<string, number>; summary: string };
+  /** The review analysis's cost per step, per game (bench/analysis.ts). */
+  analysis?: { name: string; metrics: Record<string, number>; summary: string };
   /** Parts that failed (the others still ran). */
   errors?: string[];
   durationSeconds: number;
@@ -285,6 +289,8 @@ async function main(): Promise<void> {
   if (has('review')) await part('review', async () => {
     log('review: a review step against a panel click');
     results.review = await benchReview(settings.quick ? 10 : 40);
+    log('review: the analysis cost per step');
+    results.analysis = await benchAnalysis(settings.quick ? 3 : 12);
   });
   results.machine.loadAverageAfter = loadavg().map((x) => round(x, 2));
   results.durationSeconds = round((performance.now() - started) / 1000, 0);

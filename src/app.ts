@@ -37,6 +37,11 @@ import { BotPool } from './bots/pool.js';
 import { cachedPermissions, Lifecycle } from './lifecycle.js';
 import { processCpuBudget } from './cpu-budget.js';
 import type { BotPolicy } from './bots/policy.js';
+import { ActivityHub } from './discord/activity/hub.js';
+import { DISCORD_API_BASE, DiscordOAuth } from './discord/activity/oauth.js';
+import { ActivityServer, startActivityHttp } from './discord/activity/server.js';
+import { Launches } from './discord/activity/sessions.js';
+import type { Server } from 'node:http';
 
 /** How long `stop()` waits for pending board edits before disconnecting, in ms. */
 export const STOP_FLUSH_MS = 2000;
@@ -103,6 +108,12 @@ export interface App {
   commands: SlashCommand[];
   /** A tournament's posts in its channel (src/discord/publish/tournament-posts.ts). */
   tournamentPosts: TournamentPosts;
+  /**
+   * The table as a Discord Activity (docs/activity.md), when `config.activity` sets it up: its
+   * HTTP routes and WebSocket (`handle`, `upgrade`), served on ACTIVITY_PORT by `start`, or by
+   * local play's page server under `/.proxy`.
+   */
+  activity: ActivityServer | null;
   /** Log in, wait for the gateway READY, register commands, recover open tables. */
   start(): Promise<void>;
   /** Disconnect and close the database. Safe to call twice. */
@@ -217,6 +228,7 @@ export function createApp(config: Config, opts: AppOptions): App {
   routeInteractionWebhooks(client.rest, interactionRest, callbackRest);
   const messageIds = new MessageIds(store);
   const publisher = new Publisher({ rest: client.rest, interactionRest, service, messageIds, registry, logger, budget: { gate: globalGate }, replays: new ReplayLoader(store),
+    ...(config.activity ? { openTable: true } : {}),
     textBoards: opts.textBoards ?? { guild: (id) => store.guildTextBoards(id), user: (id) => store.userTextBoards(id) },
     ...(opts.pingEditDelayMs !== undefined ? { pingEditDelayMs: opts.pingEditDelayMs } : {}),
     ...(opts.publishRetryMs !== undefined ? { retryMs: opts.publishRetryMs } : {}),
@@ -253,7 +265,19 @@ export function createApp(config: Config, opts: AppOptions): App {
     restPerSecond: Math.max(1, Math.floor(DISCORD_GLOBAL_PER_SECOND * config.restGlobalShare)),
     apiUrl: config.discordApiUrl,
   };
-  const context: AppContext = { store, service, messageIds, registry, publisher, rest: client.rest, logger, turnNotices, tournaments, platform, bots: botPolicy };
+  // The table as a Discord Activity (docs/activity.md): one more client of the tables, pushed after every commit like the boards.
+  let activity: ActivityServer | null = null;
+  let launches: Launches | null = null;
+  if (config.activity) {
+    const { clientSecret } = config.activity;
+    launches = new Launches();
+    const hub = new ActivityHub({ service, registry, logger, bots: botPolicy, ...(serviceDeps.now ? { now: serviceDeps.now } : {}) });
+    service.addListener(hub);
+    const applicationId = () => client.application?.id ?? client.user?.id ?? null;
+    const discord = new DiscordOAuth({ apiBase: config.discordApiUrl ?? DISCORD_API_BASE, clientId: () => applicationId() ?? '', clientSecret, botToken: config.discordToken });
+    activity = new ActivityServer({ hub, service, discord, clientId: applicationId, launches, logger });
+  }
+  const context: AppContext = { store, service, messageIds, registry, publisher, rest: client.rest, logger, turnNotices, tournaments, platform, bots: botPolicy, ...(launches ? { activity: { launches } } : {}) };
   const router = createRouter(context, commands);
   client.on(Events.InteractionCreate, (interaction) => void router(interaction));
   client.on(Events.Error, (err) => logger.error({ err }, 'discord client error'));
@@ -271,12 +295,14 @@ export function createApp(config: Config, opts: AppOptions): App {
   lifecycle.watch();
 
   let stopped = false;
+  let activityHttp: Server | null = null;
   return {
     context,
     client,
     lifecycle,
     commands,
     tournamentPosts,
+    activity,
     async start() {
       const clock = serviceDeps.now ?? Date.now;
       const ready = new Promise<number>((resolve) => client.once(Events.ClientReady, () => resolve(clock())));
@@ -307,6 +333,11 @@ export function createApp(config: Config, opts: AppOptions): App {
       await turnNotices.resume();
       // Tournaments: half-opened rounds finished, tables that ended meanwhile recorded, round deadlines re-armed.
       await tournaments.recover(readyAt);
+      // The Activity's web server, behind the HTTPS host its URL mapping names (docs/activity.md "Set up on Discord").
+      if (activity && config.activity?.port != null) {
+        activityHttp = await startActivityHttp(activity, config.activity.port, '127.0.0.1');
+        logger.info({ port: config.activity.port }, 'activity server listening');
+      }
       logger.info({ tables: recovered.tables.length, staleBoards: recovered.staleBoards, botTurns: recovered.botTurns, user: client.user?.tag }, 'ready');
     },
     async stop() {
@@ -314,6 +345,12 @@ export function createApp(config: Config, opts: AppOptions): App {
       stopped = true;
       // Bot turns and timers off; changes already running commit (their interactions get their answers).
       botTurns.stop();
+      activity?.close();
+      if (activityHttp) {
+        const closing = new Promise<void>((resolve) => activityHttp!.close(() => resolve()));
+        activityHttp.closeAllConnections();
+        await closing;
+      }
       await tournaments.stop();
       await service.stop();
       // Let the last board edits reach Discord (bounded), then drop whatever is left: the

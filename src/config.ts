@@ -83,6 +83,22 @@ export interface Config {
    * shared global budget with it).
    */
   boardTokens: 'lend' | 'never';
+  /**
+   * The table as a Discord Activity (docs/activity.md "Set up on Discord"): DISCORD_CLIENT_SECRET
+   * (the OAuth2 client secret the sign-in trades codes with; never sent to a browser) and
+   * ACTIVITY_PORT (the Activity's web server on 127.0.0.1, behind the HTTPS host the
+   * application's URL mapping names); null when not set up (no Open table button). Local play
+   * sets it itself (the emulator's secret, served on the page's port).
+   */
+  activity: ActivityConfig | null;
+}
+
+/** The Activity's settings (Config.activity). */
+export interface ActivityConfig {
+  /** OAuth2 client secret (Developer Portal → OAuth2). */
+  clientSecret: string;
+  /** Port of the Activity's own web server on 127.0.0.1; null: served by local play's page server instead. */
+  port: number | null;
 }
 
 /** Default database location (relative to the working directory). */
@@ -173,6 +189,8 @@ const schema = z.object({
     .regex(/^[\w.:[\]-]+$/, 'must be an interface address or host name, e.g. 127.0.0.1 (this machine only) or 0.0.0.0 (every interface)')
     .optional(),
   HEALTH_PORT: port('HEALTH_PORT').optional(),
+  ACTIVITY_PORT: port('ACTIVITY_PORT').optional(),
+  DISCORD_CLIENT_SECRET: z.string().trim().min(8, 'must be the OAuth2 client secret of the application (Developer Portal → OAuth2 → Client Secret)').optional(),
   DATABASE_URL: z
     .string()
     .trim()
@@ -306,6 +324,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     );
   }
   if (!parsed.success) problems.push(...parsed.error.issues.map((i) => `${String(i.path[0])} ${i.message}`));
+  // The Activity needs both (docs/activity.md "Set up on Discord"); local play brings its own.
+  if (!local && (cleaned.ACTIVITY_PORT === undefined) !== (cleaned.DISCORD_CLIENT_SECRET === undefined)) {
+    problems.push(cleaned.ACTIVITY_PORT === undefined ? 'ACTIVITY_PORT is missing: the Activity (DISCORD_CLIENT_SECRET is set) needs the port of its web server, e.g. ACTIVITY_PORT=8082' : 'DISCORD_CLIENT_SECRET is missing: the Activity (ACTIVITY_PORT is set) needs the application\'s OAuth2 client secret');
+  }
   problems.push(...shardingProblems(cleaned, local));
   if (problems.length > 0 || !parsed.success) throw new ConfigError([...new Set(problems)]);
   const d = parsed.data;
@@ -329,5 +351,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     restGlobalShare: d.REST_GLOBAL_SHARE !== undefined ? Number(d.REST_GLOBAL_SHARE) : sharding && sharding.shards !== 'auto' && sharding.shardIds ? sharding.shardIds.length / sharding.shards : 1,
     restGlobalShareSet: d.REST_GLOBAL_SHARE !== undefined,
     boardTokens: d.BOARD_TOKENS === 'never' ? 'never' : 'lend',
+    activity: !local && d.ACTIVITY_PORT !== undefined && d.DISCORD_CLIENT_SECRET !== undefined ? { clientSecret: d.DISCORD_CLIENT_SECRET, port: d.ACTIVITY_PORT } : null,
   };
 }

@@ -37,9 +37,11 @@ export interface BotRequest {
   /**
    * Ask for advice (src/bots/advice.ts: the 💡 Hint, the review's analysis): a Hard request
    * with a fixed `iterations` then also answers the search's estimates and the explanations;
-   * `played` is the move the seat made (a review step), to estimate it too.
+   * `played` is the move the seat made (a review step), to estimate it too; `among` (a review
+   * step whose first search hardly tried the move played) searches those moves only (codes
+   * as the game encodes them), so each gets its share of the simulations.
    */
-  advise?: { played?: unknown };
+  advise?: { played?: unknown; among?: readonly string[] };
   stop?: () => boolean;
   deadline?: SearchBudget['deadline'];
 }
@@ -76,8 +78,11 @@ export function decideBot(request: BotRequest, kits: KitLookup = botKit): BotDec
   const rng = viewRng(input, level);
   const knowledge = knowledgeOf(kit, input);
   const sample = kit.determinize(knowledge, rng);
-  const legal = kit.definition.legalActions(sample, input.seat);
-  if (legal.length === 0) throw new Error(`${input.game}: seat ${input.seat} has no decision to make`);
+  const all = kit.definition.legalActions(sample, input.seat);
+  if (all.length === 0) throw new Error(`${input.game}: seat ${input.seat} has no decision to make`);
+  const among = request.advise?.among;
+  const legal = among ? all.filter((a) => among.includes(kit.definition.encodeAction(a) as string)) : all;
+  if (legal.length === 0) throw new Error(`${input.game}: none of ${among!.join(', ')} is legal for seat ${input.seat}`);
   switch (level) {
     case 'easy':
       return { action: easyChoice(legal, rng), level, iterations: 0 };

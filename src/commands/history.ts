@@ -14,7 +14,10 @@ import { historyPageId, reviewId } from '../discord/custom-id.js';
 import { localizedCommand } from '../discord/interactions/localize.js';
 import { escapeName, button, buttonRow, clip, type ComponentRow, type MessagePayload } from '../discord/render/markup.js';
 import { gameRecord, gameTranscript } from '../discord/render/review-export.js';
-import { reviewContext, reviewMessage, reviewPictureName, reviewPictureSeats, stepPictures, viewLabel, type ReviewInput, type ReviewPictures } from '../discord/render/review.js';
+import { reviewContext, reviewMessage, reviewPictureName, reviewPictureSeats, stepPictures, viewLabel, type ReviewAnalysis, type ReviewInput, type ReviewPictures } from '../discord/render/review.js';
+import { AnalysisRunner, policyAdvise, seatDecisions, type AnalysisEntry } from '../review/analysis.js';
+import { hintIterations } from '../tables/hints.js';
+import type { BotPolicy } from '../bots/policy.js';
 import { interactionAgeMs, settledWithin } from '../discord/interactions/late.js';
 import type { ComponentHandler, ComponentInteraction, SlashCommand } from '../discord/interactions/slash-command.js';
 import type { Seat } from '../games/engine.js';
@@ -104,6 +107,13 @@ export const reviewClick: ComponentHandler<'review'> = async (interaction, app, 
   const replay = viewerSeat === null ? watcherReplay(loaded.replay, policy, loaded.over) : loaded.replay;
   const watchersSeeHands = policy.seeHands === 'after-the-end';
   const chosen = id.op === 'v' ? (interaction.isStringSelectMenu() && interaction.values.length === 1 ? decodeView(interaction.values[0]!) : null) : id.op === 'o' ? defaultView(viewerSeat) : decodeView(id.view);
+  // A key moment (a select of steps): the step chosen.
+  const jump = id.op === 'k' ? (interaction.isStringSelectMenu() && interaction.values.length === 1 && /^[0-9]{1,6}$/.test(interaction.values[0]!) ? Number(interaction.values[0]) : null) : undefined;
+  if (jump === null) {
+    log.outcome = 'malformed';
+    await interaction.reply(privateText(text.common.errors.malformed));
+    return;
+  }
   if (!chosen || (chosen.kind === 'seat' && chosen.seat >= loaded.replay.seats)) {
     log.outcome = 'malformed';
     await interaction.reply(privateText(text.common.errors.malformed));
@@ -118,7 +128,7 @@ export const reviewClick: ComponentHandler<'review'> = async (interaction, app, 
     table: loaded.table,
     seats: loaded.seats,
     replay,
-    step: clampStep(replay, id.step ?? lastStep(replay)),
+    step: clampStep(replay, jump ?? id.step ?? lastStep(replay)),
     view: chosen,
     viewerSeat,
     over: loaded.over,
@@ -130,13 +140,34 @@ export const reviewClick: ComponentHandler<'review'> = async (interaction, app, 
     return;
   }
   const mod = loaded.mod;
+  // The analysis (docs/review.md "Analysis"): only once the game is over, only of a seat's view.
+  if (id.op === 'a' && (!loaded.over || chosen.kind !== 'seat')) {
+    log.outcome = loaded.over ? 'analysis_no_seat' : 'analysis_running';
+    await interaction.reply(privateText(loaded.over ? text.review.analysis.chooseSeat : text.review.analysis.notOver));
+    return;
+  }
+  const runner = analysisRunner(app.bots);
+  const analysing = chosen.kind === 'seat' && loaded.over ? (id.op === 'a' ? startAnalysis(runner, loaded, chosen.seat) : runner.peek(loaded.table.id, loaded.table.lastSeq, chosen.seat)) : undefined;
+  const analysis = (): ReviewAnalysis | undefined =>
+    chosen.kind !== 'seat' || !loaded.over ? undefined : !analysing ? { kind: 'offer' } : analysing.result ? { kind: 'done', result: analysing.result } : { kind: 'running', done: analysing.done, total: analysing.total };
   const textBoards = mod.pictures ? await app.publisher.textBoards.user(interaction.user.id).catch(() => false) : false;
   const pictureWork = textBoards ? Promise.resolve(null) : reviewStepPictures(app, mod, input, text);
   // As a panel click (src/discord/interactions/panels.ts): pictures not drawn in time follow the acknowledgement.
   const acknowledged = interaction.deferred || interaction.replied;
   const pictures = acknowledged ? await pictureWork : await settledWithin(pictureWork, REVIEW_PICTURE_WAIT_MS - interactionAgeMs(interaction));
-  const draw = (drawn: ReviewPictures | null) => reviewMessage(mod, input, text, { pictures: drawn, textBoards });
+  const draw = (drawn: ReviewPictures | null) => reviewMessage(mod, input, text, { pictures: drawn, textBoards, analysis: analysis() });
   const inPlace = id.op !== 'o' && interaction.message.flags.has(MessageFlags.Ephemeral);
+  if (analysing && !analysing.result) {
+    // Searching takes seconds: acknowledged now, the panel then shows how far it got, and the result.
+    if (!interaction.deferred && !interaction.replied) {
+      if (inPlace) await interaction.deferUpdate();
+      else await interaction.deferReply({ flags: MessageFlags.Ephemeral });
+    }
+    const drawn = await pictureWork;
+    await followAnalysis(interaction, inPlace ? interaction.message.id : interaction.id, analysing, () => forDjs(draw(drawn), true), text, log);
+    if (!textBoards) prefetchNeighbours(app, mod, input, text);
+    return;
+  }
   if (pictures === undefined) {
     if (inPlace) await interaction.deferUpdate();
     else await interaction.deferReply({ flags: MessageFlags.Ephemeral });
@@ -145,6 +176,68 @@ export const reviewClick: ComponentHandler<'review'> = async (interaction, app, 
   else await interaction.reply(forDjsEphemeral(draw(pictures)));
   if (!textBoards) prefetchNeighbours(app, mod, input, text);
 };
+
+/** The analysis runner of each bot policy (one per app): searches through its workers. */
+const runners = new WeakMap<BotPolicy, AnalysisRunner>();
+
+/** The analysis runner of `policy` (made on first use). */
+export function analysisRunner(policy: BotPolicy): AnalysisRunner {
+  let runner = runners.get(policy);
+  if (!runner) {
+    runner = new AnalysisRunner(policyAdvise(policy));
+    runners.set(policy, runner);
+  }
+  return runner;
+}
+
+/** Start (or join) the analysis of `seat` of a loaded table that is over, at the Hint's search size. */
+function startAnalysis(runner: AnalysisRunner, loaded: Extract<LoadedReview, { ok: true }>, seat: Seat): AnalysisEntry {
+  const { table, replay, mod } = loaded;
+  return runner.start(table.id, table.lastSeq, seat, () => seatDecisions(replay, mod.id, table.options, seat), hintIterations(mod));
+}
+
+/** How often a running analysis redraws its panel (ms): each redraw sends the step's pictures again. */
+export const ANALYSIS_PROGRESS_MS = 3000;
+
+/**
+ * Follow a running analysis on an acknowledged review click: the panel shows how far it got
+ * (at most every `ANALYSIS_PROGRESS_MS`), then the step with the analysis; a failure is said in
+ * a private follow-up and the panel stays as it was.
+ */
+async function followAnalysis(interaction: ComponentInteraction, panel: string, entry: AnalysisEntry, payload: () => ReturnType<typeof forDjs>, text: Catalog, log: InteractionLog): Promise<void> {
+  // A later click on the same panel (◀ ▶ while it runs) follows it from then on: this one stops editing.
+  following.set(panel, interaction.id);
+  const mine = () => following.get(panel) === interaction.id;
+  let last = 0;
+  let edits: Promise<unknown> = interaction.editReply(payload()).catch(() => undefined);
+  const listener = () => {
+    const now = Date.now();
+    if (now - last < ANALYSIS_PROGRESS_MS || !mine()) return;
+    last = now;
+    edits = edits.then(() => (mine() ? interaction.editReply(payload()) : undefined)).catch(() => undefined);
+  };
+  last = Date.now();
+  entry.listeners.add(listener);
+  try {
+    await entry.promise;
+    log.outcome = 'analysed';
+  } catch {
+    log.outcome = 'analysis_failed';
+    if (mine()) following.delete(panel);
+    await edits;
+    await interaction.followUp(privateText(text.review.analysis.failed)).catch(() => undefined);
+    return;
+  } finally {
+    entry.listeners.delete(listener);
+  }
+  await edits;
+  if (!mine()) return;
+  following.delete(panel);
+  await interaction.editReply(payload());
+}
+
+/** The click following a running analysis on each review panel (message id, or the click's id for a new panel). */
+const following = new Map<string, string>();
 
 /**
  * After answering a review step, draw the pictures of the steps just before and after it in

@@ -1,5 +1,6 @@
 /**
- * `/table leave`, `/table cancel` and `/table watch` (docs/watching.md) for the open table in this channel. Both ask for a
+ * `/table open` (the table as a Discord Activity, docs/activity.md), `/table leave`, `/table cancel`
+ * and `/table watch` (docs/watching.md) for the open table in this channel. Leave and cancel ask for a
  * confirmation button first (docs/discord.md: destructive actions confirm). `/table vacation hours:`
  * pauses the player's clock at a turn-based table once per game (README "Turn-based tables").
  */
@@ -20,6 +21,7 @@ export const tableCommand: SlashCommand = {
       .setName('table')
       .setDescription(t.common.commands.table)
       .setContexts(InteractionContextType.Guild)
+      .addSubcommand((sub) => sub.setName('open').setDescription(t.activity.commandOpen))
       .addSubcommand((sub) => sub.setName('leave').setDescription(t.common.commands.tableLeave))
       .addSubcommand((sub) => sub.setName('cancel').setDescription(t.common.commands.tableCancel))
       .addSubcommand((sub) => sub.setName('watch').setDescription(t.watch.commands.tableWatch))
@@ -49,6 +51,18 @@ export const tableCommand: SlashCommand = {
     }
     const mod = app.registry.get(table.game);
     const actor = actorOf(interaction);
+    if (sub === 'open') {
+      // The table as a Discord Activity (docs/activity.md "Launch"), as the board's Open table button.
+      if (!app.activity) {
+        log.outcome = 'activity-off';
+        await interaction.reply(privateText(text.activity.notEnabled));
+        return;
+      }
+      app.activity.launches.remember(actor.userId, table.channelId, table.id);
+      log.outcome = 'ok';
+      await interaction.launchActivity();
+      return;
+    }
     if (sub === 'vacation') {
       const result = await app.service.takeVacation(table.id, actor, interaction.options.getInteger('hours', true));
       log.outcome = result.ok ? 'vacation' : result.error.code;

@@ -42,6 +42,8 @@ export const TABLE_VERBS = [
   'replace-bot',
   // A panel's switch between the hand's picture and its text version (README "Pictures").
   'text-version',
+  // The board's Open table: launches the table as a Discord Activity (docs/activity.md).
+  'open',
   'pictures',
   // 💡 Hint on a private panel (README "AI players"; src/tables/hints.ts).
   'hint',
@@ -88,9 +90,10 @@ export type LearnOp = (typeof LEARN_OPS)[number];
 /**
  * What a review component does: open the review (`o`, from a board or `/history`), go to the
  * first / previous / next / last step (`f` `p` `n` `l`: the id carries the step to draw), change
- * the view (`v`, a select), or export the game (`x`).
+ * the view (`v`, a select), export the game (`x`), analyse the view's seat (`a`,
+ * docs/review.md "Analysis"), or go to one of its key moments (`k`, a select of steps).
  */
-export const REVIEW_OPS = ['o', 'f', 'p', 'n', 'l', 'v', 'x'] as const;
+export const REVIEW_OPS = ['o', 'f', 'p', 'n', 'l', 'v', 'x', 'a', 'k'] as const;
 export type ReviewOp = (typeof REVIEW_OPS)[number];
 
 /** Verbs of the `/privacy delete` confirmation. */

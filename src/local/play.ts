@@ -8,6 +8,7 @@
  * saved after every change (atomically, before each emulator answer), and every request the
  * emulator refuses as Discord would is logged and shown as a banner on the page.
  */
+import type { Socket } from 'node:net';
 import { dirname, join } from 'node:path';
 import type { App, AppOptions } from '../app.js';
 import type { Config } from '../config.js';
@@ -91,6 +92,8 @@ export async function startLocalPlay(config: Config, opts: LocalPlayOptions): Pr
         guildName: LOCAL_GUILD_NAME,
         channelName: LOCAL_STARTING_CHANNELS[0],
         debug: (line) => logger.trace({ emulator: line }, 'emulator'),
+        // The table as a Discord Activity (docs/activity.md "Try it in local play"): the page's Open table works.
+        activities: true,
         // Pictures are kept beside the world file (not in it), bounded like in memory.
         ...(local.worldPath ? { attachmentDir: join(dirname(local.worldPath), 'local.attachments') } : {}),
       },
@@ -99,6 +102,15 @@ export async function startLocalPlay(config: Config, opts: LocalPlayOptions): Pr
         host: local.host,
         ...(world ? { world } : {}),
         web: (req, res) => (web ? web.handle(req, res) : unavailable(res)),
+        // The Activity's live socket through the emulated proxy (`/.proxy/live`), for this server's own pages only.
+        upgrade: (req, socket, head) => {
+          if (!app?.activity || !isActivityPath(req.url)) return false;
+          if (!policy.hostAllowed(req.headers.host) || !policy.originAllowed(req.headers.origin, req.headers.host)) {
+            socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+            return true;
+          }
+          return app.activity.upgrade(req, socket as Socket, head);
+        },
         acceptUpgrade: (req) => policy.allowsBotRequest(req),
         beforeRespond: () => saver?.flush(),
       },
@@ -127,7 +139,18 @@ export async function startLocalPlay(config: Config, opts: LocalPlayOptions): Pr
     const api = new LocalApi(emu, page, () => {
       emu.touch();
     });
-    web = new LocalWeb(emu, api, policy, () => probeHealth(app), () => saver?.flush());
+    web = new LocalWeb(
+      emu,
+      api,
+      policy,
+      () => probeHealth(app),
+      () => saver?.flush(),
+      async (req, res) => {
+        if (!app?.activity) return false;
+        await app.activity.handle(req, res);
+        return true;
+      },
+    );
     let violationsSeen = emu.violations.length;
     emu.onChange(() => {
       const violations = emu.violations;
@@ -140,7 +163,8 @@ export async function startLocalPlay(config: Config, opts: LocalPlayOptions): Pr
       saver?.schedule();
       web?.notifyChange();
     });
-    const appConfig: Config = { ...config, discordToken: emu.token, discordApiUrl: emu.apiBase, devGuildId: null };
+    // The Activity is served on this port under `/.proxy` (as Discord's proxy would), signing in against the emulator.
+    const appConfig: Config = { ...config, discordToken: emu.token, discordApiUrl: emu.apiBase, devGuildId: null, activity: { clientSecret: emu.activities.clientSecret, port: null } };
     app = opts.createApp(appConfig, { logger, ...opts.appOptions });
     await app.start();
   } catch (err) {
@@ -194,4 +218,10 @@ function reportViolation(v: Violation, logger: Logger, web: LocalWeb): void {
   logger.error({ kind: v.kind, route: v.route, problems: v.problems, violation: v.message }, 'local play: Discord would refuse this request from the bot');
   const where = v.route && v.route !== '?' ? `${v.route}: ` : '';
   web.banner({ time: v.time, kind: v.kind, message: `${where}${v.problems?.length ? v.problems.join('; ') : v.message}` });
+}
+
+/** A path of the Activity as Discord's proxy serves it (`/.proxy/…`, docs/activity.md "Try it in local play"). */
+export function isActivityPath(url: string | undefined): boolean {
+  const path = new URL(url ?? '/', 'http://localhost').pathname;
+  return path === '/.proxy' || path.startsWith('/.proxy/');
 }

@@ -36,8 +36,10 @@ export async function recoverAtStart(service: TableService, botTurns: BotTurns, 
   const tables = await service.recover(readyAt, heads);
   // Boards (and pings) the previous process did not get to publish before it stopped — and
   // those of the decisions just extended (their `$restarted` note).
-  const behind = heads.filter((head) => head.boardVersion < head.version || lateAfterRestart(head, readyAt)).map((head) => head.id);
-  const stale = await service.staleBoards(behind);
+  const late = new Set(heads.filter((head) => lateAfterRestart(head, readyAt)).map((head) => head.id));
+  const behind = heads.filter((head) => head.boardVersion < head.version || late.has(head.id)).map((head) => head.id);
+  // Their pings show the fresh deadline too (an edit: nobody is pinged again).
+  const stale = await service.staleBoards(behind, late);
   for (const change of stale) publish(change);
   // Bots (of this process's shards) that were to move when the previous process stopped move now.
   const turns = await botTurns.resume(heads);

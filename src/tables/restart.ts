@@ -97,8 +97,10 @@ export class TableRestart extends TablePart {
    * with a ping for whoever must act now, since that ping may be the one that was lost.
    * `candidates`: the ids of the tables to check (default: the open tables whose head says
    * their board is behind); each is read whole and kept only if its board is still behind.
+   * `moved`: the tables whose decision `recover` gave a fresh deadline (their changes say
+   * `deadlineMoved`, so the ping shows the new deadline).
    */
-  async staleBoards(candidates?: readonly number[]): Promise<TableChange[]> {
+  async staleBoards(candidates?: readonly number[], moved: ReadonlySet<number> = new Set()): Promise<TableChange[]> {
     // A lesson has no board (docs/lessons.md): never behind.
     const stale = candidates ?? (await this.ownOpenTableHeads()).filter((head) => head.lesson === null && head.boardVersion < head.version).map((head) => head.id);
     const changes: TableChange[] = [];
@@ -107,7 +109,7 @@ export class TableRestart extends TablePart {
       const { table, pending } = snapshot;
       if ((table.status !== 'lobby' && table.status !== 'active') || table.boardVersion >= table.version || isLesson(table)) continue;
       const ping = pending ? pingFor(pending, snapshot.seats, isTurnBased(tableOptionsOf(table.tableOptions))) : [];
-      changes.push({ tableId: table.id, snapshot, ping, ended: false, newDecision: pending !== null });
+      changes.push({ tableId: table.id, snapshot, ping, ended: false, newDecision: pending !== null, ...(moved.has(table.id) ? { deadlineMoved: true } : {}) });
     }
     return changes;
   }

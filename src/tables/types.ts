@@ -180,6 +180,11 @@ export interface TableChange {
   /** A new decision opened (the previous "your move" ping is out of date). */
   newDecision?: boolean;
   /**
+   * The decision's deadline moved while it stayed open (a restart gave it a fresh one): a
+   * ping for it, kept for the same players, is edited to show the new deadline.
+   */
+  deadlineMoved?: boolean;
+  /**
    * The table ended because its place is gone (src/tables/lost.ts): listeners send nothing
    * more for it — no board, ping, panel or notice.
    */

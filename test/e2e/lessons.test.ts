@@ -57,7 +57,7 @@ describe('lessons through Discord', () => {
    * one enabled move of that name — until the panel says the lesson is complete. `stopAfter`
    * stops after that many of the learner's moves. Returns the panel and the moves made.
    */
-  async function follow(user: EmulatedUser, panel: EmulatedMessage, game: string, words: { yourMove: RegExp; complete: string }, stopAfter = Infinity): Promise<{ panel: EmulatedMessage; moves: number }> {
+  async function follow(user: EmulatedUser, panel: EmulatedMessage, game: string, words: { yourMove: RegExp; complete: string; why?: string }, stopAfter = Infinity): Promise<{ panel: EmulatedMessage; moves: number }> {
     const def = registry.get(game).definition;
     let moves = 0;
     for (let guard = 0; guard < 500 && moves < stopAfter; guard++) {
@@ -69,6 +69,12 @@ describe('lessons through Discord', () => {
       if (!named) {
         await new Promise((resolve) => setTimeout(resolve, 10));
         continue;
+      }
+      if (words.why) {
+        // ❔ Why at this decision: privately, within the click time (answered), naming its rules section.
+        const why = answered(await user.click(panel, words.why));
+        expect(why.message!.ephemeral).toBe(true);
+        expect(textOf(why.message)).toMatch(/📖 \*\*.+ — §\d+\.\d+ /);
       }
       const offered = offers(panel, def);
       const pick = offered.filter((offer) => offer.label !== '' && named.endsWith(offer.label));
@@ -85,12 +91,13 @@ describe('lessons through Discord', () => {
   }
 
   const english = { yourMove: /👉 Your move: \*\*(.+?)\*\*/, complete: 'Lesson complete!' };
-  const spanish = { yourMove: /👉 Tu jugada: \*\*(.+?)\*\*/, complete: '¡Lección completada!' };
+  const englishWhy = { ...english, why: '❔ Why' };
+  const spanishWhy = { yourMove: /👉 Tu jugada: \*\*(.+?)\*\*/, complete: '¡Lección completada!', why: '❔ Por qué' };
 
   it.each(GAME_MODULES.filter((mod) => mod.lesson).map((mod) => [mod.id, mod.command]))(
     '%s: /learn opens the private lesson panel, and doing what it says completes the lesson, in English and Spanish',
     async (game, command) => {
-      for (const [locale, words] of [['en-US', english], ['es-ES', spanish]] as const) {
+      for (const [locale, words] of [['en-US', englishWhy], ['es-ES', spanishWhy]] as const) {
         const user = emu.addUser(`Learner ${game} ${locale}`, { locale });
         const channelId = emu.addChannel(`learn-${game}-${locale}`.toLowerCase());
         const opened = answered(await user.slash(`${command} learn`, {}, { channelId }));

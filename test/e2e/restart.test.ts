@@ -2,7 +2,9 @@
  * A restart must not punish players (docs/tables.md "Restarts"): the "your move" ping of a vote is
  * still edited down to those still deciding after the bot restarted — the publisher reads
  * back who the ping mentions instead of forgetting it — and nobody is pinged twice for the
- * same decision. Played with the Tally fixture game (a 3-player secret vote).
+ * same decision. A decision whose deadline passed while the bot was down gets a fresh one, and
+ * the ping says the new one (issue 34 item 6: it said "18 seconds ago" until the next click).
+ * Played with the Tally fixture game (a 3-player secret vote).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../src/app.js';
@@ -82,6 +84,22 @@ describe('pings across a restart', () => {
     await settle(app);
     expect((await mentioned())).toEqual(ids(cleo));
     // Edits never notify, and nobody got a second ping for this vote.
+    expect(users.map(pingsOf)).toEqual(pingsBefore);
+    expect(emu.violations).toEqual([]);
+
+    // The bot is down past the vote's deadline: back, the vote gets a fresh deadline, and the
+    // ping (edited, nobody pinged again) shows it — not the old one, now in the past.
+    // (Down for ten minutes: the restarted bot's clock says so.)
+    const shownBefore = (await pingMessage()).content;
+    await app.stop();
+    const downMs = 10 * 60_000;
+    app = await startBot(emu, tmp.dbPath, { registry, serviceDeps: { now: () => Date.now() + downMs } });
+    await settle(app);
+    const deadlineAt = (await app.context.store.table(id))!.deadlineAt!;
+    expect(deadlineAt).toBeGreaterThan(Date.now() + downMs);
+    expect(shownBefore).not.toContain(`<t:${Math.floor(deadlineAt / 1000)}:R>`);
+    expect((await pingMessage()).content).toContain(`<t:${Math.floor(deadlineAt / 1000)}:R>`);
+    expect((await mentioned())).toEqual(ids(cleo));
     expect(users.map(pingsOf)).toEqual(pingsBefore);
     expect(emu.violations).toEqual([]);
   }, 60_000);

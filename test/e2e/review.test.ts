@@ -109,7 +109,7 @@ describe('Game review through the Discord emulator', () => {
     expect(text).toContain(r.title(suspicionModule.emoji, 'Suspicion', tableId));
     expect(text).toContain(r.stepOf(last, last));
     expect(text).toContain(r.seenAs(r.views.mine('Ana')));
-    expect(buttonLabels(panel)).toEqual([r.first, r.previous, r.next, r.last, r.export]);
+    expect(buttonLabels(panel)).toEqual([r.first, r.previous, r.next, r.last, r.export, r.analysis.button]);
     expect(placeholders(panel)).toEqual([r.viewAs]);
     emu.assertNoViolations();
   });

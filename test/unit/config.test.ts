@@ -27,6 +27,7 @@ describe('loadConfig', () => {
       restGlobalShare: 1,
       restGlobalShareSet: false,
       boardTokens: 'lend',
+      activity: null,
     });
   });
 
@@ -73,6 +74,7 @@ describe('local play (README → Quick start)', () => {
         restGlobalShare: 1,
         restGlobalShareSet: false,
       boardTokens: 'lend',
+        activity: null,
       });
     }
   });
@@ -107,6 +109,14 @@ describe('local play (README → Quick start)', () => {
     expect(loadConfig({ DISCORD_TOKEN: 'abc.def', PORT: 'web' }).local).toBeNull();
     expect(() => loadConfig({ DISCORD_TOKEN: 'abc.def', HEALTH_PORT: '0' })).toThrow(/HEALTH_PORT/);
     expect(loadConfig({ DISCORD_TOKEN: 'abc.def', HEALTH_PORT: '8081' }).healthPort).toBe(8081);
+  });
+
+  it('sets up the Activity with both DISCORD_CLIENT_SECRET and ACTIVITY_PORT, and names the missing one (docs/activity.md)', () => {
+    expect(loadConfig({ DISCORD_TOKEN: 'abc.def' }).activity).toBeNull();
+    expect(loadConfig({ DISCORD_TOKEN: 'abc.def', DISCORD_CLIENT_SECRET: 'a-client-secret', ACTIVITY_PORT: '8082' }).activity).toEqual({ clientSecret: 'a-client-secret', port: 8082 });
+    expect(() => loadConfig({ DISCORD_TOKEN: 'abc.def', DISCORD_CLIENT_SECRET: 'a-client-secret' })).toThrow(/ACTIVITY_PORT is missing/);
+    expect(() => loadConfig({ DISCORD_TOKEN: 'abc.def', ACTIVITY_PORT: '8082' })).toThrow(/DISCORD_CLIENT_SECRET is missing/);
+    expect(() => loadConfig({ DISCORD_TOKEN: 'abc.def', DISCORD_CLIENT_SECRET: 'a-client-secret', ACTIVITY_PORT: '0' })).toThrow(/ACTIVITY_PORT/);
   });
 
   it('words every bad PORT the same way (not a number, a fraction, out of range)', () => {

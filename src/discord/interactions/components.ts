@@ -70,8 +70,8 @@ function onPanel(interaction: ComponentInteraction): boolean {
   return interaction.message.flags.has(MessageFlags.Ephemeral);
 }
 
-/** The one-line confirmation for a successful action: the first event the actor can read. */
-function confirmation(mod: GameModule, outcome: ActOutcome, text: Catalog): string | undefined {
+/** The one-line confirmation for a successful action: the first event the actor can read (the Activity's answer too). */
+export function confirmation(mod: GameModule, outcome: ActOutcome, text: Catalog): string | undefined {
   const ctx = renderContext(mod, outcome.snapshot, text);
   for (const event of outcome.events) {
     const line = describeEvent(mod, event, ctx, outcome.seat);
@@ -247,6 +247,21 @@ async function tableVerb(interaction: ComponentInteraction, app: AppContext, log
     case 'again':
       await playAgainClick(interaction, app, log, text, tableId);
       return;
+    case 'open': {
+      // Open table (docs/activity.md "Launch"): Discord opens the Activity in this channel (callback type 12);
+      // the launch is remembered so that the Activity shows this very table.
+      if (!app.activity) {
+        log.outcome = 'activity-off';
+        await interaction.reply(privateText(text.activity.notEnabled));
+        return;
+      }
+      const result = await app.service.lookUp(tableId, actor);
+      if (!result.ok) return refuse(result.error);
+      app.activity.launches.remember(actor.userId, interaction.channelId, tableId);
+      log.outcome = 'ok';
+      await interaction.launchActivity();
+      return;
+    }
     case 'text-version':
     case 'pictures': {
       // The panel's switch between the hand's picture and its text version (README "Pictures").

@@ -2,6 +2,7 @@
  * What interaction handlers receive: the services of the running bot, and the per-interaction
  * log record that the router writes as one pino line when the handler returns.
  */
+import type { Launches } from '../activity/sessions.js';
 import type { TurnNotifier } from '../publish/turn-notices.js';
 import type { BotPolicy } from '../../bots/policy.js';
 import type { REST } from 'discord.js';
@@ -36,6 +37,8 @@ export interface AppContext {
   tournaments?: TournamentService;
   /** How this process talks to Discord (`/admin check`); absent in tools without Discord. */
   platform?: PlatformFacts;
+  /** The table as a Discord Activity (docs/activity.md), when the bot has it set up; absent otherwise. */
+  activity?: { launches: Launches };
 }
 
 /** How the running process talks to Discord, for `/admin check` (src/commands/admin-check.ts). */

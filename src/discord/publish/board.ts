@@ -55,6 +55,8 @@ export interface BoardDeps {
   textBoards: (guildId: string) => Promise<boolean>;
   /** How many members watch a table now (docs/watching.md: "👁 N watching" on its board). */
   watchers: (tableId: number) => number;
+  /** The Activity is set up: boards offer Open table (docs/activity.md). */
+  openTable?: boolean;
   tokens: InteractionTokens;
   work: PublishWork;
   /** Hand a change (a redraw of a deleted board) to the publisher. */
@@ -242,7 +244,7 @@ export class Boards {
       const picture = noFiles ? null : await this.picture(mod, snap, text, textBoards);
       // Newest state wins: a change that came in while drawing is drawn next, over this one.
       if (this.deps.work.closed) return;
-      payload = boardMessage(mod, snap, text, { picture, textBoards, noFiles, watchers: this.deps.watchers(table.id) });
+      payload = boardMessage(mod, snap, text, { picture, textBoards, noFiles, watchers: this.deps.watchers(table.id), ...(this.deps.openTable ? { openTable: true } : {}) });
       if (noFiles) this.tellHostOnce(table, 'noFiles');
     }
     const edit = requestBody(payload, true);

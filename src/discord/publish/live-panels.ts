@@ -58,6 +58,9 @@ export interface LivePanelsDeps {
   textPanels: (userId: string) => Promise<boolean>;
 }
 
+/** How many 50 ms steps `notePrivately` waits for a panel still "thinking…" (5 s). */
+const NOTE_WAIT_STEPS = 100;
+
 /** The open panels of the tables this process publishes, by table and player. */
 export class LivePanels {
   private readonly panels = new Map<string, LivePanel>();
@@ -102,6 +105,14 @@ export class LivePanels {
   async notePrivately(tableId: number, userId: string, content: (text: Catalog) => string): Promise<boolean> {
     const live = this.panels.get(`${tableId}:${userId}`);
     if (!live || this.deps.now() - live.since > PANEL_TOKEN_TTL_MS) return false;
+    // A panel still "thinking…" (a deferred reply waiting for its picture, nothing shown yet):
+    // the first follow-up would fill in that very message, and the panel's edit then write over
+    // the note. Wait until the panel is shown and no write to it is on its way (at most
+    // NOTE_WAIT_STEPS × 50 ms); still not: not sent.
+    for (let step = 0; !this.writer.hasShown(live.messageId); step++) {
+      if (step >= NOTE_WAIT_STEPS) return false;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
     try {
       const body = { content: content(catalogFor(live.locale)), flags: MessageFlags.Ephemeral, allowed_mentions: { parse: [] } };
       await this.deps.interactionRest.post(Routes.webhook(live.applicationId, live.token), { body, auth: false });

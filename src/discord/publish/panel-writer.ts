@@ -150,6 +150,12 @@ export class PanelWriter {
     return this.messages.get(messageId)?.content;
   }
 
+  /** Whether message `messageId` shows something already: a write went through, none is on its way or waiting. */
+  hasShown(messageId: string): boolean {
+    const writes = this.messages.get(messageId);
+    return writes !== undefined && writes.content !== undefined && writes.inFlight === 0 && !writes.next;
+  }
+
   /** From inside a write as it is sent: the message will show `content` (a fingerprint). */
   showing(messageId: string, content: string): void {
     const writes = this.messages.get(messageId);

@@ -92,11 +92,11 @@ export class Pings {
    * Keep the "your move" ping true (docs/discord.md "Pings": only who must act, only when it becomes
    * their move): a new decision replaces it (unless it is the same players' move again,
    * e.g. the second half of an action — no second ping); while a vote collects answers the
-   * ping is edited down to those still deciding (edits never notify); an ended game, or a
-   * decision nobody is pinged for, removes it.
+   * ping is edited down to those still deciding (edits never notify); a deadline a restart
+   * moved is edited into it (docs/tables.md "Restarts"); an ended game, or a decision nobody
+   * is pinged for, removes it.
    */
   private async update(work: TableWork, snap: TableSnapshot, changes: TableChange[], ended: boolean): Promise<void> {
-    const { tokens, budget } = this.deps;
     const shared = this.deps.work;
     const tableId = snap.table.id;
     // Turn-based tables ping each player on their own (src/discord/publish/turn-notices.ts).
@@ -109,6 +109,8 @@ export class Pings {
     if (changes.some((change) => change.newDecision)) {
       const same = fresh.length > 0 && fresh.length === pinged.size && fresh.every((user) => pinged.has(user));
       if (!same) await this.replace(work, snap, fresh);
+      // The same players, a deadline moved (a restart): the ping shows the new one (an edit never notifies).
+      else if (snap.table.pingMessageId && changes.some((change) => change.deadlineMoved)) await this.edit(work, snap, fresh);
       return;
     }
     // The same decision goes on: mention only those still to act.
@@ -119,6 +121,15 @@ export class Pings {
     // Wait a moment: the answers given meanwhile are drawn with this one (the next round, from the newest state).
     await shared.sleep(this.deps.pingEditDelayMs);
     if (shared.closed || work.ping.length > 0) return;
+    await this.edit(work, snap, still);
+  }
+
+  /** Edit the table's ping (`snap.table.pingMessageId`) to mention `still` with the deadline of `snap`. */
+  private async edit(work: TableWork, snap: TableSnapshot, still: string[]): Promise<void> {
+    const { tokens, budget } = this.deps;
+    const shared = this.deps.work;
+    const tableId = snap.table.id;
+    if (!snap.table.pingMessageId) return;
     const mod = this.deps.registry.get(snap.table.game);
     const body = pingMessage(mod, snap.table, still, catalogFor(snap.table.locale));
     // A ping posted as a follow-up is edited through its token while it lives (outside the global limit).

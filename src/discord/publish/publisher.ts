@@ -78,6 +78,8 @@ export interface PublisherDeps {
   replays: ReplayLoader;
   /** The bot's permissions in a channel as discord.js's cache says (./channel-access.ts; default: unknown, Discord's refusals only). */
   permissionsIn?: PermissionsIn;
+  /** The Activity is set up: running boards offer Open table (docs/activity.md). */
+  openTable?: boolean;
 }
 
 /** The TableListener that talks to Discord. */
@@ -148,7 +150,9 @@ export class Publisher implements TableListener {
       publish: (change) => this.tableChanged(change),
       access: this.access,
       placeGone: (tableId, reason) => this.placeGone(tableId, reason),
-      tellHost: (table, what) => void this.panels.notePrivately(table.id, table.hostUserId, (text) => (what === 'noFiles' ? text.platform.noFilesHost(table.id) : text.platform.blockedHost(table.id))),
+      // Tracked, so that `settled` waits for it too.
+      tellHost: (table, what) => this.work.track(this.panels.notePrivately(table.id, table.hostUserId, (text) => (what === 'noFiles' ? text.platform.noFilesHost(table.id) : text.platform.blockedHost(table.id)))),
+      ...(deps.openTable ? { openTable: true } : {}),
     });
     this.pings = new Pings({ ...shared, pingEditDelayMs: deps.pingEditDelayMs ?? PING_EDIT_DELAY_MS, access: this.access, placeGone: (tableId, reason) => this.placeGone(tableId, reason) });
     this.panels = new LivePanels(

@@ -49,6 +49,8 @@ export interface BoardLook {
   watchers?: number;
   /** The bot may not attach files in the table's channel: the text version, saying why (src/discord/publish/channel-access.ts). */
   noFiles?: boolean;
+  /** The bot has the Activity set up: a running board offers **Open table** (docs/activity.md). */
+  openTable?: boolean;
 }
 
 /**
@@ -97,7 +99,11 @@ export function boardMessage(mod: GameModule, snapshot: TableSnapshot, text: Cat
   const components: ComponentRow[] = active
     ? [
         ...plainComponentTexts(game.rows.slice(0, 2)),
-        buttonRow(button(tableActionId(table.id, 'hand'), board.showHand, ButtonStyle.Primary), ...watchButtons(snapshot, look.watchers ?? 0, text)),
+        buttonRow(
+          button(tableActionId(table.id, 'hand'), board.showHand, ButtonStyle.Primary),
+          ...(look.openTable && mod.pictures ? [button(tableActionId(table.id, 'open'), text.activity.openButton, ButtonStyle.Secondary)] : []),
+          ...watchButtons(snapshot, look.watchers ?? 0, text),
+        ),
         ...replaceWithBotRow(snapshot, text),
       ]
     : table.status === 'finished'

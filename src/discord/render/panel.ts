@@ -6,6 +6,7 @@
 import { createHash } from 'node:crypto';
 import { ButtonStyle } from 'discord-api-types/v10';
 import type { GameModule } from '../../games/module.js';
+import type { RenderContext } from '../../games/ui.js';
 import type { Catalog } from '../../i18n/index.js';
 import type { StoredEvent, TableSnapshot } from '../../tables/types.js';
 import { tableActionId } from '../custom-id.js';
@@ -113,10 +114,13 @@ export function panelMessage(mod: GameModule, snapshot: TableSnapshot, userId: s
  * select (with its emoji), else the labels of the panel drawn for that action alone, else its code.
  */
 export function moveName(mod: GameModule, snapshot: TableSnapshot, seat: number, action: unknown, text: Catalog): string {
-  const def = mod.definition;
-  const ctx = renderContext(mod, snapshot, text);
-  const code = def.encodeAction(action);
-  const rows = plainComponentTexts(mod.ui.panel(def.seatView(snapshot.table.state, seat), [action], ctx).rows);
+  return moveNameIn(mod, mod.definition.seatView(snapshot.table.state, seat), renderContext(mod, snapshot, text), action);
+}
+
+/** `moveName` from a seat's `view` and a render context (a review step's, src/discord/render/review.ts). */
+export function moveNameIn(mod: GameModule, view: unknown, ctx: RenderContext, action: unknown): string {
+  const code = mod.definition.encodeAction(action);
+  const rows = plainComponentTexts(mod.ui.panel(view, [action], ctx).rows);
   const labels: string[] = [];
   let exact: string | null = null;
   for (const row of rows) {
@@ -151,7 +155,7 @@ export function hintNote(mod: GameModule, snapshot: TableSnapshot, seat: number,
 }
 
 /** A chance in [0, 1] as a whole percentage (at least 1 and at most 99 unless certain). */
-function percent(x: number): number {
+export function percent(x: number): number {
   const p = Math.round(100 * x);
   return x > 0 && p === 0 ? 1 : x < 1 && p === 100 ? 99 : p;
 }

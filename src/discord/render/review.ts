@@ -24,8 +24,12 @@ import { isBotSeat } from '../../tables/policy.js';
 import { reviewId } from '../custom-id.js';
 import type { MessagePicture } from '../pictures/index.js';
 import { describeEvent, renderContext } from './context.js';
+import { moveNameIn, percent, reasonText } from './panel.js';
+import type { SeatAnalysis } from '../../review/analysis.js';
 import { button, buttonRow, clip, selectRow, V2_TEXT_MAX, type ComponentRow, type MessagePayload } from './markup.js';
 
+/** The analysis block's share of a review panel's text, in characters (Components V2 count every Text Display together). */
+const ANALYSIS_TEXT_MAX = 1500;
 /** Discord's limit on an embed description, in characters. */
 const EMBED_DESCRIPTION_MAX = 4096;
 
@@ -123,6 +127,58 @@ export interface ReviewLook {
   pictures?: ReviewPictures | null;
   /** The reader's "text boards" setting: the text version instead of the pictures. */
   textBoards?: boolean;
+  /** The chosen seat's analysis (absent: none offered — a running game, or not a seat's view). */
+  analysis?: ReviewAnalysis;
+}
+
+/**
+ * The analysis part of a seat's review step (docs/review.md "Analysis"): offered (an Analyse
+ * button), running (how far), or done.
+ */
+export type ReviewAnalysis = { kind: 'offer' } | { kind: 'running'; done: number; total: number } | { kind: 'done'; result: SeatAnalysis };
+
+/** How the analysis reads at `step`, and its rows: the Analyse button, or the key moments menu. */
+export function analysisPart(mod: GameModule, input: ReviewInput, analysis: ReviewAnalysis, ctx: RenderContext, text: Catalog): { lines: string[]; rows: ComponentRow[] } {
+  const t = text.review.analysis;
+  const { table, replay, step, view } = input;
+  if (view.kind !== 'seat') return { lines: [], rows: [] };
+  const seat = view.seat;
+  const code = encodeView(view);
+  const name = ctx.name(seat);
+  if (analysis.kind === 'offer') return { lines: [], rows: [buttonRow(button(reviewId(table.id, step, code, 'a'), t.button, ButtonStyle.Success))] };
+  if (analysis.kind === 'running') return { lines: [t.running(name, analysis.done, analysis.total)], rows: [] };
+  const result = analysis.result;
+  /** A move of the seat's decision at `at`, named as its panel named it then. */
+  const named = (at: number, action: unknown) => moveNameIn(mod, viewAt(replay, at - 1, view).view, ctx, action);
+  const pct = (x: number | null) => t.percent(x === null ? null : percent(x));
+  const agreed = result.decisions.filter((d) => d.choices > 1 && d.hard.code === d.played.code).length;
+  const lines = [t.summary(name, result.decisions.filter((d) => d.choices > 1).length, agreed, result.iterations)];
+  const here = result.decisions.find((d) => d.step === step);
+  if (here) {
+    if (here.choices <= 1) lines.push(t.only);
+    else if (here.hard.code === here.played.code) lines.push(t.same(named(step, here.hard.action), pct(here.hard.estimate)));
+    else {
+      lines.push(t.other(named(step, here.hard.action), pct(here.hard.estimate), named(step, here.played.action), pct(here.played.estimate), here.cost === null ? '' : t.cost(here.cost)));
+      const why = reasonText(mod, here.hard.reason, text);
+      if (why) lines.push(t.why(why));
+    }
+  }
+  const moments = result.keyMoments.map((at) => result.decisions.find((d) => d.step === at)!);
+  if (moments.length === 0) lines.push(t.noKeyMoments);
+  else lines.push(t.keyMoments, ...moments.map((d) => `• ${t.keyMoment(d.step, named(d.step, d.played.action), named(d.step, d.hard.action), d.cost!)}`));
+  const rows: ComponentRow[] = [];
+  if (moments.length > 0) {
+    const menu = selectRow(
+      reviewId(table.id, step, code, 'k'),
+      t.jump,
+      moments.map((d) => ({ value: String(d.step), label: clip(t.jumpOption(d.step, d.cost!), 100) })),
+    );
+    for (const component of menu.components) {
+      if ('options' in component && component.options) component.options = component.options.map((option) => (option.value === String(step) ? { ...option, default: true } : option));
+    }
+    rows.push(menu);
+  }
+  return { lines, rows };
 }
 
 /** The seats of a reviewed table as pictures name them (plain text; nobody is drawn away in a review). */
@@ -176,7 +232,10 @@ export function reviewMessage(mod: GameModule, input: ReviewInput, text: Catalog
   const head = [text.review.where(`<#${table.channelId}>`), text.review.stepOf(step, last), text.review.seenAs(viewLabel(view, ctx, viewerSeat, text))];
   if (!over) head.push(text.review.running);
   else if (table.status !== 'finished' || table.endReason === 'abandoned') head.push(text.review.stopped);
+  const analysed = look.analysis && over ? analysisPart(mod, input, look.analysis, ctx, text) : { lines: [], rows: [] };
   const move = moveLines(mod, replay, step, view, ctx, text);
+  /** The analysis, its own block (a Text Display of its own in a Components V2 panel). */
+  const analysisText = clip(analysed.lines.join('\n'), ANALYSIS_TEXT_MAX);
   const rows: ComponentRow[] = [
     buttonRow(
       { ...button(reviewId(table.id, 0, code, 'f'), text.review.first, ButtonStyle.Secondary, step === 0) },
@@ -199,6 +258,7 @@ export function reviewMessage(mod: GameModule, input: ReviewInput, text: Catalog
     }
     rows.push(menu);
   }
+  rows.push(...analysed.rows);
   const title = text.review.title(mod.emoji, mod.title(text), table.id);
   if (mod.pictures) {
     const top = clip([`### ${title}`, ...head, '', ...move].join('\n'), V2_TEXT_MAX / 2);
@@ -207,6 +267,7 @@ export function reviewMessage(mod: GameModule, input: ReviewInput, text: Catalog
     const files: MessagePayload['files'] = [];
     if (pictures) {
       inside.push({ type: ComponentType.TextDisplay, content: top });
+      if (analysisText) inside.push({ type: ComponentType.TextDisplay, content: analysisText });
       const show = (picture: MessagePicture) => {
         inside.push({ type: ComponentType.MediaGallery, items: [{ media: { url: `attachment://${picture.name}` }, description: picture.alt }] });
         files.push({ name: picture.name, data: picture.png, description: picture.alt });
@@ -218,8 +279,9 @@ export function reviewMessage(mod: GameModule, input: ReviewInput, text: Catalog
         show(picture);
       }
     } else {
-      const body = stepBody(mod, replay, step, view, ctx, text, V2_TEXT_MAX - top.length - 2);
-      inside.push({ type: ComponentType.TextDisplay, content: clip([top, '', ...body].join('\n'), V2_TEXT_MAX) });
+      const lead = analysisText ? [top, '', analysisText] : [top];
+      const body = stepBody(mod, replay, step, view, ctx, text, V2_TEXT_MAX - lead.join('\n').length - 2);
+      inside.push({ type: ComponentType.TextDisplay, content: clip([...lead, '', ...body].join('\n'), V2_TEXT_MAX) });
     }
     inside.push({ type: ComponentType.Separator, divider: true, spacing: 1 }, ...rows);
     return {
@@ -229,8 +291,9 @@ export function reviewMessage(mod: GameModule, input: ReviewInput, text: Catalog
       ...(files.length ? { files } : {}),
     };
   }
-  const body = stepBody(mod, replay, step, view, ctx, text, EMBED_DESCRIPTION_MAX - [...head, '', ...move, ''].join('\n').length);
-  const description = [...head, '', ...move, '', ...body].join('\n');
+  const shown = [...head, '', ...move, ...(analysisText ? ['', analysisText] : []), ''];
+  const body = stepBody(mod, replay, step, view, ctx, text, EMBED_DESCRIPTION_MAX - shown.join('\n').length);
+  const description = [...shown, ...body].join('\n');
   return {
     embeds: [{ title: clip(title, 256), description: clip(description, EMBED_DESCRIPTION_MAX), color: mod.colour }],
     components: rows,

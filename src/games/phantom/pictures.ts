@@ -15,36 +15,39 @@
  */
 import type { Catalog } from '../../i18n/index.js';
 import type { GameEvent, Seat } from '../engine.js';
-import { MIN_LABEL_PX, MIN_TEXT_PX, PICTURE_WIDTH, type GamePictures, type MoveTarget, type Picture, type PictureContext } from '../picture.js';
-import { THEME, altText, circle, fitLines, fitText, path, rect, round, svgDocument, text, textWidth, wrapText } from '../svg.js';
+import type { GamePictures, MoveTarget, Picture, PictureContext } from '../picture.js';
+import { piece, SceneBuilder, sceneSvg, type Piece } from '../scene.js';
+import { block, heading, keyPanel, MARGIN, MIN_TEXT_PX, NAME_PX, PANEL_W, panelPiece, PICTURE_PX, pillPiece, statusBanner, textLines, textPiece, type KeyItem } from '../scene-kit.js';
+import { THEME, altText, circle, path, rect, round } from '../svg.js';
 import { CARDS, type CardNumber, type Colour, type CrimeReveal, type Glass, type GlassTarget, type PhantomAction } from './rules.js';
 import { ownerOf } from './seating.js';
 import { describeEvent } from './ui-text.js';
 import type { PhantomPublicView, PhantomSeatView } from './views.js';
 import { changedMark, decidingMark, INK, turnMark, winnerMark } from '../marks.js';
-import { highlightRingAt, keyPanel, latestLines, type KeyPanelItem } from '../picture-kit.js';
+import { latestLines } from '../picture-kit.js';
 import { phantomText, type PhantomText } from './text/index.js';
 
 type P = PhantomText['pictures'];
 
-const W = PICTURE_WIDTH;
-const M = 20;
-const TEXT = MIN_TEXT_PX;
-const LABEL = MIN_LABEL_PX;
+/** Layout, px (phone layout: PICTURE_PX wide, one card per line). */
+const W = PICTURE_PX;
+const M = MARGIN;
+const TEXT = NAME_PX;
+const LABEL = MIN_TEXT_PX;
 const PAPER = '#f4f1e8';
-const GAP = 10;
+const GAP = 6;
 
 /** Suit colours (always drawn with the word); the Phantom has no suit. */
 const SUIT_FILL: Record<Colour, string> = { yellow: '#f2d24b', red: '#ec5b52', blue: '#5c97f2' };
 const PHANTOM_FILL = '#a99ad6';
 
-/** A card on the table (landscape, two per line), px. */
-const CARD_W = (W - 2 * M - GAP) / 2;
-const CARD_H = 140;
-/** A solved crime's card: taller, for its owner, clue and glasses on lines of their own. */
-const SOLVED_H = CARD_H + 28;
-/** The left part of a table card: the face-down back or the number band, px. */
-const BAND_W = 96;
+/** The left part of a card: the face-down back or the number band, px. */
+const BAND_W = 84;
+/** The smallest card height, px. */
+const CARD_H = 76;
+/** Where a card's words start, and their width, px. */
+const TEXT_X = BAND_W + 14;
+const TEXT_W = PANEL_W - TEXT_X - 14;
 
 // ── Symbols (each explained in the key) ─────────────────────────────────────────────────
 
@@ -66,10 +69,9 @@ function clueToken(cx: number, cy: number, r: number, colour: Colour): string {
   return circle(cx, cy, r, { fill: SUIT_FILL[colour], stroke: INK, strokeWidth: 3 }) + circle(cx, cy, r * 0.55, { fill: 'none', stroke: INK, strokeWidth: 2 });
 }
 
-/** A torch-like badge: the first investigator of this crime (§3.3 step 2). */
+/** A star: the first investigator of this crime (§3.3 step 2). */
 function firstMark(cx: number, cy: number, size = 24): string {
   const h = size / 2;
-  // A five-pointed star.
   const pts: string[] = [];
   for (let k = 0; k < 10; k++) {
     const a = -Math.PI / 2 + (k * Math.PI) / 5;
@@ -79,17 +81,21 @@ function firstMark(cx: number, cy: number, size = 24): string {
   return path(`M${pts.join(' L')} Z`, { fill: '#f7f3c9', stroke: INK, strokeWidth: 1.5 });
 }
 
-/** A face-down card back (hatched). */
+/** A face-down card back, everything inside (x, y, w, h): plain, with an inner frame (cheap to encode). */
 function cardBack(x: number, y: number, w: number, h: number): string {
-  const lines: string[] = [];
-  for (let k = 22; k < w + h; k += 22) {
-    const x1 = x + Math.max(0, k - h);
-    const y1 = y + Math.min(k, h);
-    const x2 = x + Math.min(k, w);
-    const y2 = y + Math.max(0, k - w);
-    lines.push(`M${round(x1)} ${round(y1)} L${round(x2)} ${round(y2)}`);
-  }
-  return rect(x, y, w, h, { fill: '#3b4a8c', radius: 10, stroke: '#8ea1e1', strokeWidth: 2 }) + path(lines.join(' '), { stroke: '#4f60a8', strokeWidth: 3 });
+  return rect(x + 1, y + 1, w - 2, h - 2, { fill: '#3b4a8c', radius: 10, stroke: '#8ea1e1', strokeWidth: 2 }) + rect(x + 6, y + 6, w - 12, h - 12, { fill: 'none', radius: 6, stroke: '#4f60a8', strokeWidth: 2 });
+}
+
+/** The Phantom's ghost, centred on (cx, cy). */
+function ghost(cx: number, cy: number): string {
+  return (
+    path(
+      `M${round(cx - 18)} ${round(cy + 21)} V${round(cy - 5)} C${round(cx - 18)} ${round(cy - 30)} ${round(cx + 18)} ${round(cy - 30)} ${round(cx + 18)} ${round(cy - 5)} V${round(cy + 21)} L${round(cx + 9)} ${round(cy + 14)} L${round(cx)} ${round(cy + 21)} L${round(cx - 9)} ${round(cy + 14)} Z`,
+      { fill: '#ffffff', stroke: INK, strokeWidth: 2 },
+    ) +
+    circle(cx - 6, cy - 6, 3.5, { fill: INK }) +
+    circle(cx + 6, cy - 6, 3.5, { fill: INK })
+  );
 }
 
 // ── Words ───────────────────────────────────────────────────────────────────────────────
@@ -143,74 +149,75 @@ function changesOf(latest: GameEvent[], viewer: Seat | null): Changes {
 
 // ── Status ──────────────────────────────────────────────────────────────────────────────
 
+/** The big status line and its second line (names whole: the banner wraps, never cuts). */
 function statusLines(v: PhantomPublicView, ctx: PictureContext): { main: string; sub: string } {
   const p = phantomText(ctx.t).pictures;
-  const cut = (s: string) => fitText(s, 300, TEXT + 2, true);
   const target = p.target(v.targetScore) + (v.beginner ? ` · ${p.beginner}` : '');
   const round = `${p.round(v.round, v.crime)} · ${target}`;
   switch (v.phase) {
     case 'over':
-      return { main: p.won(v.winners.map((s) => cut(nameOf(ctx, s))).join(' & ')), sub: target };
+      return { main: p.won(v.winners.map((s) => nameOf(ctx, s)).join(' & ')), sub: target };
     case 'discard':
       return { main: p.discard, sub: round };
     case 'report':
-      return { main: p.report(cut(ownerName(ctx, v.players, v.actingPosition ?? 0))), sub: round };
+      return { main: p.report(ownerName(ctx, v.players, v.actingPosition ?? 0)), sub: round };
     case 'solve':
-      return { main: p.glass(cut(nameOf(ctx, v.toAct[0] ?? 0))), sub: round };
+      return { main: p.glass(nameOf(ctx, v.toAct[0] ?? 0)), sub: round };
   }
-}
-
-function drawStatus(out: string[], y: number, v: PhantomPublicView, ctx: PictureContext): number {
-  const { main, sub } = statusLines(v, ctx);
-  const lines = wrapText(main, W - 2 * M - 32, TEXT + 2, 2, true);
-  const h = 24 + lines.length * 38 + 34;
-  out.push(rect(M, y, W - 2 * M, h, { fill: THEME.panel, radius: 14 }));
-  lines.forEach((line, i) => out.push(text(M + 16, y + 44 + i * 38, line, { size: TEXT + 2, bold: true })));
-  out.push(text(M + 16, y + 44 + lines.length * 38 - 4, sub, { size: LABEL, fill: THEME.muted, maxWidth: W - 2 * M - 32 }));
-  return h;
 }
 
 // ── Scores ──────────────────────────────────────────────────────────────────────────────
 
-const SCORE_ROW = 54;
+/** Width of the score column (the score in figures, the bar under it), px. */
+const SCORE_W = 110;
+/** The marker gutter at a score line's left, px. */
+const MARK_W = 34;
 
-/** One line per player: marker, name, cards in hand, a bar toward the target, the score. */
-function drawScores(out: string[], y: number, v: PhantomPublicView, ctx: PictureContext, me: Seat | null, changes: Changes): number {
+/**
+ * The scores panel (§3.9): one line per player — marker, name (wrapped, never cut), its tags
+ * ("you", bot, away), the first investigator's star and the cards in hand under it, the score
+ * and a bar toward the target at the right. Returns its height.
+ */
+function drawScores(scene: SceneBuilder, y: number, v: PhantomPublicView, ctx: PictureContext, me: Seat | null, changes: Changes): number {
   const p = phantomText(ctx.t).pictures;
-  const h = 16 + v.players * SCORE_ROW;
-  out.push(rect(M, y, W - 2 * M, h, { fill: THEME.panel, radius: 14 }));
-  out.push(highlightRingAt(ctx, 'scores', M + 2, y + 2, W - 2 * M - 4, h - 4));
   const firstSeat = v.phase === 'over' ? null : ownerOf(v.firstInvestigator, v.players);
+  const rowW = PANEL_W - 12;
+  const nameW = rowW - MARK_W - SCORE_W - 16;
+  const rows: Piece[] = [];
   for (let seat = 0; seat < v.players; seat++) {
-    const top = y + 8 + seat * SCORE_ROW;
-    const cy = top + SCORE_ROW / 2;
     const info = ctx.seats[seat];
-    if (seat === me) out.push(rect(M + 6, top + 2, W - 2 * M - 12, SCORE_ROW - 4, { fill: 'none', radius: 10, stroke: THEME.you, strokeWidth: 3 }));
-    if (v.phase === 'over' && v.winners.includes(seat)) out.push(winnerMark(M + 24, cy));
-    else if (v.toAct.includes(seat)) out.push(v.phase === 'discard' ? decidingMark(M + 24, cy) : turnMark(M + 24, cy));
-    const tags = [seat === me ? p.you : '', info?.bot ? p.bot : '', info?.away ? p.away : ''].filter(Boolean).join(', ');
-    const suffix = tags ? ` (${tags})` : '';
-    const nameMax = 242 - textWidth(suffix, LABEL);
-    const shownName = fitText(nameOf(ctx, seat), nameMax, TEXT, true);
-    out.push(text(M + 44, cy + 10, shownName, { size: TEXT, bold: true }));
-    // Its own text element after a real gap: SVG drops the leading space of " (you)" ("Ana(you)").
-    if (suffix) out.push(text(M + 44 + textWidth(shownName, TEXT, true) + 10, cy + 9, suffix.trim(), { size: LABEL, fill: THEME.muted }));
-    if (seat === firstSeat) out.push(firstMark(M + 44 + 262, cy, 26));
-    // Cards in hand: a small stack and the count in words.
-    const hx = M + 330;
-    const n = v.handCounts[seat] ?? 0;
-    for (let k = Math.min(n, 3) - 1; k >= 0; k--) out.push(rect(hx + k * 5, cy - 14 + k * 2, 18, 26, { fill: '#3b4a8c', radius: 3, stroke: '#8ea1e1', strokeWidth: 1.5 }));
-    out.push(text(hx + 34, cy + 8, p.cards(n), { size: LABEL, fill: THEME.muted, maxWidth: 130 }));
-    // The bar toward the target, and the score in figures.
-    // The score is drawn right-aligned in the last 110 px ("99/99" at most), the bar ends before it.
-    const bx = M + 504;
-    const bw = W - M - 16 - 110 - 10 - bx;
+    const tags = [seat === me && !ctx.onlooker ? p.you : '', info?.bot ? p.bot : '', info?.away ? p.away : ''].filter(Boolean).join(', ');
+    const first = seat === firstSeat;
+    const name = block(nameOf(ctx, seat), nameW, TEXT, { bold: true, minSize: LABEL, maxLines: 2 });
+    const subText = [tags ? `(${tags})` : '', p.cards(v.handCounts[seat] ?? 0)].filter(Boolean).join(' · ');
+    const sub = block(subText, nameW - (first ? 30 : 0), LABEL);
+    const h = Math.max(58, 8 + name.height + sub.height + 8);
+    const parts: string[] = [];
+    if (seat === me) parts.push(rect(1.5, 1.5, rowW - 3, h - 3, { fill: 'none', radius: 10, stroke: THEME.you, strokeWidth: 3 }));
+    const cy = h / 2;
+    if (v.phase === 'over' && v.winners.includes(seat)) parts.push(winnerMark(MARK_W / 2 + 2, cy, 24));
+    else if (v.toAct.includes(seat)) parts.push(v.phase === 'discard' ? decidingMark(MARK_W / 2 + 2, cy, 22) : turnMark(MARK_W / 2 + 2, cy, 24));
+    const top = (h - name.height - sub.height) / 2;
+    parts.push(textLines(MARK_W, top, name.lines, { size: name.size, bold: true }));
+    if (first) parts.push(firstMark(MARK_W + 12, top + name.height + sub.height / 2, 22));
+    parts.push(textLines(MARK_W + (first ? 30 : 0), top + name.height, sub.lines, { size: LABEL, fill: THEME.muted }));
+    // The score in figures, and the bar toward the target under it.
     const score = v.scores[seat] ?? 0;
+    const sx = rowW - SCORE_W - 8;
+    parts.push(textLines(rowW - 10, cy - 28, [`${score}/${v.targetScore}`], { size: TEXT, bold: true, anchor: 'end' }));
     const filled = Math.max(0, Math.min(1, score / Math.max(1, v.targetScore)));
-    out.push(rect(bx, cy - 9, bw, 18, { fill: THEME.background, radius: 9, stroke: THEME.panelLight, strokeWidth: 2 }));
-    if (filled > 0) out.push(rect(bx, cy - 9, Math.max(18, bw * filled), 18, { fill: score >= v.targetScore ? THEME.ok : THEME.you, radius: 9 }));
-    out.push(text(W - M - 16, cy + 10, `${score}/${v.targetScore}`, { size: TEXT, bold: true, anchor: 'end' }));
-    if (changes.seats.has(seat)) out.push(changedMark(bx - 14, cy, 18));
+    parts.push(rect(sx + 1, cy + 6, SCORE_W - 2, 16, { fill: THEME.background, radius: 8, stroke: THEME.panelLight, strokeWidth: 2 }));
+    if (filled > 0) parts.push(rect(sx, cy + 5, Math.max(18, Math.round(SCORE_W * filled)), 18, { fill: score >= v.targetScore ? THEME.ok : THEME.you, radius: 9 }));
+    if (changes.seats.has(seat)) parts.push(changedMark(sx - 14, cy - 14, 18));
+    rows.push(piece(rowW, h, parts));
+  }
+  const h = 6 + rows.reduce((sum, r) => sum + r.h + 2, 0) + 4;
+  // The whole panel carries the key `scores` (a lesson's note rings it, docs/lessons.md).
+  scene.put(M, y, panelPiece(PANEL_W, h), 'scores');
+  let ry = y + 6;
+  for (const r of rows) {
+    scene.put(M + 6, ry, r);
+    ry += r.h + 2;
   }
   return h;
 }
@@ -222,97 +229,112 @@ function glassesOn(glasses: readonly Glass[], on: GlassTarget, ctx: PictureConte
   return glasses.filter((g) => g.on === on).map((g) => nameOf(ctx, g.seat));
 }
 
-/** The glass line of a card: a glass symbol and the names (cut to fit). */
-function glassLine(out: string[], x: number, y: number, maxWidth: number, names: string[], onLight: boolean): void {
-  if (names.length === 0) return;
-  out.push(glassMark(x + 13, y - 8, 26, onLight ? INK : THEME.text));
-  out.push(text(x + 32, y, names.join(', '), { size: LABEL, fill: onLight ? INK : THEME.text, maxWidth: maxWidth - 32 }));
+/** One line of a card's words: text, or a glass symbol and the glasses' owners. */
+interface CardLine {
+  content: string;
+  size: number;
+  bold?: boolean;
+  fill: string;
+  /** Drawn with a magnifying glass at its left. */
+  glass?: boolean;
+  /** Drawn bold in a pill of this colour (the criminal's tag). */
+  pill?: string;
 }
 
-/** A face-up card: number band in its suit colour (the Phantom: no number), name, suit word. */
-function faceUpCard(out: string[], x: number, y: number, w: number, h: number, card: CardNumber, t: Catalog, frame?: string, suitLine = true): void {
-  const p = phantomText(t).pictures;
-  const colour = CARDS[card].colour;
-  out.push(rect(x, y, w, h, { fill: PAPER, radius: 12, ...(frame ? { stroke: frame, strokeWidth: 6 } : { stroke: INK, strokeWidth: 2 }) }));
-  out.push(rect(x + 6, y + 6, BAND_W - 6, h - 12, { fill: colour === null ? PHANTOM_FILL : SUIT_FILL[colour], radius: 8 }));
-  if (colour === null) {
-    // The Phantom: a ghost shape instead of a number.
-    const cx = x + 3 + BAND_W / 2;
-    const cy = y + h / 2;
-    out.push(
-      path(
-        `M${round(cx - 20)} ${round(cy + 24)} V${round(cy - 6)} C${round(cx - 20)} ${round(cy - 34)} ${round(cx + 20)} ${round(cy - 34)} ${round(cx + 20)} ${round(cy - 6)} V${round(cy + 24)} L${round(cx + 10)} ${round(cy + 16)} L${round(cx)} ${round(cy + 24)} L${round(cx - 10)} ${round(cy + 16)} Z`,
-        { fill: '#ffffff', stroke: INK, strokeWidth: 2 },
-      ) +
-        circle(cx - 7, cy - 8, 3.5, { fill: INK }) +
-        circle(cx + 7, cy - 8, 3.5, { fill: INK }),
-    );
-  } else {
-    out.push(text(x + 3 + BAND_W / 2, y + h / 2 + 17, String(card), { size: 48, bold: true, fill: INK, anchor: 'middle' }));
+/**
+ * A card across the picture: its band (`band`: SVG drawn in a BAND_W-wide column of height h,
+ * given h) and its lines of words to the right, each wrapped (never cut); `frame` a coloured
+ * outline; `corner` a symbol at the top right (the first investigator's star).
+ */
+function cardPiece(fill: string, stroke: { colour: string; width: number; dash?: string }, band: (h: number) => string, lines: CardLine[], corner?: string): Piece {
+  const blocks = lines.map((l) => ({ l, b: block(l.content, TEXT_W - (l.glass ? 34 : 0) - (corner ? 30 : 0) - (l.pill ? 16 : 0), l.size, { bold: l.bold || l.pill !== undefined }) }));
+  const textH = blocks.reduce((sum, { l, b }) => sum + b.height + (l.pill ? 8 : 0), 0);
+  const h = Math.max(CARD_H, textH + 16);
+  const sw = stroke.width;
+  const parts = [rect(sw / 2, sw / 2, PANEL_W - sw, h - sw, { fill, radius: 12, stroke: stroke.colour, strokeWidth: sw, ...(stroke.dash ? { dash: stroke.dash } : {}) }), band(h)];
+  let y = (h - textH) / 2;
+  for (const { l, b } of blocks) {
+    if (l.glass) parts.push(glassMark(TEXT_X + 13, y + Math.min(b.height, 30) / 2, 24, l.fill));
+    if (l.pill) {
+      parts.push(rect(TEXT_X, y, Math.ceil(b.width) + 16, b.height + 4, { fill: l.pill, radius: 8 }));
+      parts.push(textLines(TEXT_X + 8, y + 2, b.lines, { size: b.size, bold: true, fill: l.fill }));
+      y += b.height + 8;
+      continue;
+    }
+    parts.push(textLines(TEXT_X + (l.glass ? 34 : 0), y, b.lines, { size: b.size, bold: l.bold, fill: l.fill }));
+    y += b.height;
   }
-  const tx = x + BAND_W + 12;
-  const tw = w - BAND_W - 22;
-  out.push(text(tx, y + 36, cardName(t, card), { size: TEXT, fill: INK, bold: true, maxWidth: tw }));
-  if (colour !== null && suitLine) out.push(text(tx, y + 66, p.colourNames[colour], { size: LABEL, fill: INK, maxWidth: tw }));
+  if (corner) parts.push(corner);
+  return piece(PANEL_W, h, parts);
+}
+
+/** The number band of a face-up card in its suit colour (the Phantom: a ghost). */
+function faceBand(card: CardNumber): (h: number) => string {
+  const colour = CARDS[card].colour;
+  return (h) =>
+    rect(6, 6, BAND_W - 6, h - 12, { fill: colour === null ? PHANTOM_FILL : SUIT_FILL[colour], radius: 8 }) +
+    (colour === null ? ghost(3 + BAND_W / 2, h / 2) : textLines(3 + BAND_W / 2, h / 2 - 29, [String(card)], { size: 46, bold: true, fill: INK, anchor: 'middle' }));
+}
+
+/** A card's name with its suit word, as a card line ("Politician (blue)"; the Phantom has no suit). */
+function faceLines(t: Catalog, card: CardNumber): CardLine[] {
+  const colour = CARDS[card].colour;
+  const name = colour === null ? cardName(t, card) : `${cardName(t, card)} (${phantomText(t).pictures.colourNames[colour]})`;
+  return [{ content: name, size: TEXT, bold: true, fill: INK }];
 }
 
 /** The crime being reported: one card per investigator position, in position order; returns the height. */
-function drawCrimeNow(out: string[], y: number, v: PhantomPublicView, ctx: PictureContext, changes: Changes): number {
+function drawCrimeNow(scene: SceneBuilder, y0: number, v: PhantomPublicView, ctx: PictureContext, changes: Changes): number {
   const p = phantomText(ctx.t).pictures;
-  const start = y;
-  out.push(text(M + 4, y + 30, p.crimeNow(v.crime), { size: TEXT, bold: true, maxWidth: W - 2 * M - 8 }));
-  y += 44;
+  let y = y0;
+  y += heading(scene, y, p.crimeNow(v.crime)) + 4;
   const slots: (number | 'fourth')[] = Array.from({ length: v.positions }, (_, i) => i);
   if (v.players === 3) slots.push('fourth');
-  slots.forEach((slot, k) => {
-    const x = M + (k % 2) * (CARD_W + GAP);
-    const cy = y + Math.floor(k / 2) * (CARD_H + GAP);
+  for (const slot of slots) {
+    let card: Piece;
     if (slot === 'fourth') {
-      if (v.fourthParty === null) {
-        out.push(rect(x, cy, CARD_W, CARD_H, { fill: THEME.background, radius: 12, stroke: THEME.panelLight, strokeWidth: 2, dash: '8 6' }));
-        wrapText(p.noFourthParty, CARD_W - 24, LABEL, 3).forEach((line, i) => out.push(text(x + 12, cy + 36 + i * 28, line, { size: LABEL, fill: THEME.muted })));
-      } else {
-        faceUpCard(out, x, cy, CARD_W, CARD_H, v.fourthParty, ctx.t);
-        out.push(text(x + BAND_W + 12, cy + 96, p.fourthParty, { size: LABEL, fill: INK, bold: true, maxWidth: CARD_W - BAND_W - 22 }));
-        glassLine(out, x + BAND_W + 10, cy + CARD_H - 12, CARD_W - BAND_W - 18, glassesOn(v.glasses, 'fourth', ctx), true);
+      if (v.fourthParty === null) card = cardPiece(THEME.background, { colour: THEME.panelLight, width: 2, dash: '8 6' }, () => '', [{ content: p.noFourthParty, size: LABEL, fill: THEME.muted }]);
+      else {
+        const glasses = glassesOn(v.glasses, 'fourth', ctx);
+        card = cardPiece(PAPER, { colour: INK, width: 2 }, faceBand(v.fourthParty), [
+          ...faceLines(ctx.t, v.fourthParty),
+          { content: p.fourthParty, size: LABEL, bold: true, fill: INK },
+          ...(glasses.length ? [{ content: glasses.join(', '), size: LABEL, fill: INK, glass: true }] : []),
+        ]);
       }
     } else {
       const report = v.reports.find((r) => r.position === slot);
       const acting = v.phase === 'report' && v.actingPosition === slot;
-      const tx = x + BAND_W + 12;
-      const tw = CARD_W - BAND_W - 22;
-      if (report) {
-        out.push(rect(x, cy, CARD_W, CARD_H, { fill: THEME.panel, radius: 12, stroke: THEME.panelLight, strokeWidth: 2 }));
-        out.push(cardBack(x + 6, cy + 6, BAND_W - 6, CARD_H - 12));
-        out.push(clueToken(x + 3 + BAND_W / 2, cy + CARD_H / 2, 24, report.colour));
-        out.push(text(tx, cy + 66, p.clue(p.colourNames[report.colour]), { size: LABEL, fill: THEME.text, maxWidth: tw }));
-      } else {
-        out.push(rect(x, cy, CARD_W, CARD_H, { fill: THEME.background, radius: 12, stroke: acting ? THEME.highlight : THEME.panelLight, strokeWidth: acting ? 5 : 2, dash: acting ? undefined : '8 6' }));
-        if (acting) out.push(turnMark(x + 3 + BAND_W / 2, cy + CARD_H / 2, 34));
-        out.push(text(tx, cy + 66, acting ? p.toReport : p.waiting, { size: LABEL, fill: acting ? THEME.highlight : THEME.muted, maxWidth: tw }));
-      }
+      const glasses = glassesOn(v.glasses, slot, ctx);
       const first = slot === v.firstInvestigator && v.phase !== 'over';
-      const nameMax = tw - (first ? 30 : 0);
-      out.push(text(tx, cy + 36, ownerName(ctx, v.players, slot), { size: TEXT, bold: true, maxWidth: nameMax }));
-      if (first) out.push(firstMark(x + CARD_W - 24, cy + 26, 26));
-      glassLine(out, tx - 2, cy + CARD_H - 14, tw + 4, glassesOn(v.glasses, slot, ctx), false);
+      const lines: CardLine[] = [{ content: ownerName(ctx, v.players, slot), size: TEXT, bold: true, fill: THEME.text }];
+      if (report) lines.push({ content: p.clue(p.colourNames[report.colour]), size: LABEL, fill: THEME.text });
+      else lines.push({ content: acting ? p.toReport : p.waiting, size: LABEL, fill: acting ? THEME.highlight : THEME.muted });
+      if (glasses.length) lines.push({ content: glasses.join(', '), size: LABEL, fill: THEME.text, glass: true });
+      const band = report ? (h: number) => cardBack(6, 6, BAND_W - 6, h - 12) + clueToken(3 + BAND_W / 2, h / 2, 22, report.colour) : acting ? (h: number) => turnMark(3 + BAND_W / 2, h / 2, 32) : () => '';
+      const stroke = report ? { colour: THEME.panelLight, width: 2 } : acting ? { colour: THEME.highlight, width: 5 } : { colour: THEME.panelLight, width: 2, dash: '8 6' };
+      card = cardPiece(report ? THEME.panel : THEME.background, stroke, band, lines, first ? firstMark(PANEL_W - 22, 22, 24) : undefined);
     }
-    if (changes.positions.has(slot)) out.push(changedMark(x + CARD_W - 6, cy + 6, 22));
-    // A lesson's note pointing at a reported card (docs/lessons.md).
-    out.push(highlightRingAt(ctx, `report:${slot}`, x - 4, cy - 4, CARD_W + 8, CARD_H + 8));
-  });
-  y += Math.ceil(slots.length / 2) * (CARD_H + GAP);
-  return y - start;
+    // A lesson's note pointing at a reported card (docs/lessons.md); the Activity's target for a glass.
+    scene.put(M, y, card, `report:${slot}`);
+    if (changes.positions.has(slot)) scene.put(M + PANEL_W - CHANGED.w - (slot === v.firstInvestigator ? 40 : 4), y + 4, CHANGED);
+    y += card.h + GAP;
+  }
+  return y - y0;
 }
 
+/** The "just changed" diamond, placed over a card's top-right corner. */
+const CHANGED = piece(22, 22, changedMark(11, 11, 18));
+
 /** The solved crime: its cards face up, the criminal framed, glasses, points; returns the height. */
-function drawSolved(out: string[], y: number, v: PhantomPublicView, r: CrimeReveal, ctx: PictureContext, changes: Changes): number {
+function drawSolved(scene: SceneBuilder, y0: number, v: PhantomPublicView, r: CrimeReveal, ctx: PictureContext, changes: Changes): number {
   const t = ctx.t;
   const p = phantomText(t).pictures;
-  const start = y;
-  out.push(text(M + 4, y + 30, p.crimeSolved(r.round, r.crime), { size: TEXT, bold: true, maxWidth: W - 2 * M - 40 }));
-  if (changes.solved) out.push(changedMark(W - M - 14, y + 20, 22));
-  y += 44;
+  let y = y0;
+  const head = textPiece(p.crimeSolved(r.round, r.crime), PANEL_W - 30, TEXT, { bold: true });
+  scene.put(M, y, head);
+  if (changes.solved) scene.put(M + PANEL_W - CHANGED.w, y + 4, CHANGED);
+  y += head.h + 4;
   const slots: { card: CardNumber; at: GlassTarget; owner: string; clue: Colour | null }[] = r.cards.map((c) => ({
     card: c.card,
     at: c.position,
@@ -320,65 +342,50 @@ function drawSolved(out: string[], y: number, v: PhantomPublicView, r: CrimeReve
     clue: c.colour,
   }));
   if (r.fourthParty !== null) slots.push({ card: r.fourthParty, at: 'fourth', owner: p.fourthParty, clue: null });
-  slots.forEach((slot, k) => {
-    const x = M + (k % 2) * (CARD_W + GAP);
-    const cy = y + Math.floor(k / 2) * (SOLVED_H + GAP);
+  for (const slot of slots) {
     const criminal = r.criminalAt === slot.at && r.criminal !== null;
-    // The criminal's tag takes the place of the suit word.
-    faceUpCard(out, x, cy, CARD_W, SOLVED_H, slot.card, t, criminal ? THEME.danger : undefined, !criminal);
-    const tx = x + BAND_W + 12;
-    const tw = CARD_W - BAND_W - 22;
-    // Who played it and with which clue (the criminal's tag replaces the suit word).
-    if (criminal) {
-      out.push(rect(tx - 2, cy + 46, Math.min(tw + 4, textWidth(p.criminal, LABEL, true) + 16), 28, { fill: THEME.danger, radius: 6 }));
-      out.push(text(tx + 6, cy + 67, p.criminal, { size: LABEL, bold: true, fill: '#ffffff', maxWidth: tw - 8 }));
-    }
-    // Who played it, and with which clue on a line of its own (never cut: "blue clue" whole).
     const names = glassesOn(r.glasses, slot.at, ctx);
-    const top = names.length ? 98 : 104;
-    out.push(text(tx, cy + top, slot.owner, { size: LABEL, fill: INK, maxWidth: tw }));
-    if (slot.clue) {
-      const clue = fitLines(p.clue(p.colourNames[slot.clue]), tw, LABEL, 1, LABEL - 4);
-      out.push(text(tx, cy + top + 30, clue.lines[0]!, { size: clue.size, fill: INK }));
-      // The clue token the card was reported with, at the corner of the number band.
-      out.push(clueToken(x + BAND_W - 8, cy + SOLVED_H - 22, 12, slot.clue));
-    }
-    glassLine(out, tx - 2, cy + SOLVED_H - 8, tw + 4, names, true);
-  });
-  y += Math.ceil(slots.length / 2) * (SOLVED_H + GAP);
-  // Points of this crime: one chip per player.
+    const lines: CardLine[] = [...faceLines(t, slot.card)];
+    lines.push({ content: slot.clue ? `${slot.owner} · ${p.clue(p.colourNames[slot.clue])}` : slot.owner, size: LABEL, fill: INK });
+    if (names.length) lines.push({ content: names.join(', '), size: LABEL, fill: INK, glass: true });
+    const band = faceBand(slot.card);
+    const withToken = slot.clue ? (h: number) => band(h) + clueToken(BAND_W - 10, h - 20, 11, slot.clue!) : band;
+    // The criminal: framed red, its tag above its name.
+    const card = cardPiece(PAPER, criminal ? { colour: THEME.danger, width: 6 } : { colour: INK, width: 2 }, withToken, criminal ? [{ content: p.criminal, size: LABEL, fill: '#ffffff', pill: THEME.danger }, ...lines] : lines);
+    scene.put(M, y, card);
+    y += card.h + GAP;
+  }
   if (r.criminal === null) {
-    out.push(text(M + 4, y + 26, p.noCriminal, { size: LABEL, fill: THEME.muted }));
-    y += 38;
+    const note = textPiece(p.noCriminal, PANEL_W, LABEL, { fill: THEME.muted });
+    scene.put(M, y, note);
+    y += note.h + 4;
   }
-  let x = M;
-  let line = 0;
-  const chipH = 40;
-  out.push(text(x + 4, y + 28, p.points, { size: LABEL, fill: THEME.muted, bold: true }));
-  x += textWidth(p.points, LABEL, true) + 20;
-  for (const pt of r.points) {
-    const label = `${fitText(nameOf(ctx, pt.seat), 180, LABEL, true)} ${pt.gain > 0 ? '+' : pt.gain < 0 ? '-' : '+'}${Math.abs(pt.gain)}`;
-    const w = textWidth(label, LABEL, true) + 24;
-    if (x + w > W - M) {
-      line++;
+  // Points of this crime: one pill per player, flowed.
+  const label = textPiece(p.points, 160, LABEL, { bold: true, fill: THEME.muted });
+  const pills = r.points.map((pt) => pillPiece(`${nameOf(ctx, pt.seat)} ${pt.gain < 0 ? '-' : '+'}${Math.abs(pt.gain)}`, pt.gain > 0 ? THEME.ok : pt.gain < 0 ? THEME.danger : THEME.panelLight, pt.gain !== 0 ? '#ffffff' : THEME.text, PANEL_W));
+  let x = M + Math.ceil(block(p.points, 156, LABEL, { bold: true }).width) + 12;
+  let lineTop = y;
+  let lineH = label.h;
+  scene.put(M, y + 2, label);
+  for (const pill of pills) {
+    if (x > M && x + pill.w > M + PANEL_W) {
       x = M;
+      lineTop += lineH + 6;
+      lineH = 0;
     }
-    const top = y + line * (chipH + 6);
-    out.push(rect(x, top, w, chipH, { fill: pt.gain > 0 ? THEME.ok : pt.gain < 0 ? THEME.danger : THEME.panelLight, radius: 20 }));
-    out.push(text(x + 12, top + 28, label, { size: LABEL, bold: true, fill: pt.gain > 0 || pt.gain < 0 ? '#ffffff' : THEME.text }));
-    x += w + 10;
+    scene.put(x, lineTop, pill);
+    x += pill.w + 8;
+    lineH = Math.max(lineH, pill.h);
   }
-  y += (line + 1) * (chipH + 6) + 4;
-  return y - start;
+  y = lineTop + lineH + 4;
+  return y - y0;
 }
 
 // ── Key ─────────────────────────────────────────────────────────────────────────────────
 
-type LegendItem = KeyPanelItem;
-
-function legendItems(v: PhantomPublicView, p: P): LegendItem[] {
+function legendItems(v: PhantomPublicView, p: P): KeyItem[] {
   const l = p.legend;
-  const items: LegendItem[] =
+  const items: KeyItem[] =
     v.phase === 'over'
       ? [[(cx, cy) => winnerMark(cx, cy, 22), l.winner]]
       : [
@@ -426,57 +433,63 @@ function tableSentences(v: PhantomPublicView, ctx: PictureContext): string[] {
 
 // ── The drawers ─────────────────────────────────────────────────────────────────────────
 
+function finish(scene: SceneBuilder, y: number, ctx: PictureContext, alt: string): Picture {
+  const built = scene.finish(y, ctx.highlight);
+  return { svg: sceneSvg(built), width: W, height: built.height, alt, scene: built };
+}
+
 /** The public table (docs/rules/phantom.md §3.5: drawn from the public view only). */
 function board(v: PhantomPublicView, ctx: PictureContext): Picture {
   const p = phantomText(ctx.t).pictures;
-  const out: string[] = [];
+  const scene = new SceneBuilder(W);
   const changes = changesOf(ctx.latest, null);
+  const { main, sub } = statusLines(v, ctx);
   let y = M;
-  y += drawStatus(out, y, v, ctx) + GAP;
-  y += drawScores(out, y, v, ctx, null, changes) + GAP;
-  if (v.phase !== 'over') y += drawCrimeNow(out, y, v, ctx, changes) + GAP;
-  if (v.lastCrime) y += drawSolved(out, y, v, v.lastCrime, ctx, changes) + GAP;
-  y += keyPanel(out, y, legendItems(v, p), p.legend.title, W, M) + M;
-  const alt = altText([p.alt.board(v.players), ...tableSentences(v, ctx)]);
-  return { svg: svgDocument(W, y, out), width: W, height: y, alt };
+  y += statusBanner(scene, y, main, sub) + GAP;
+  y += drawScores(scene, y, v, ctx, null, changes) + GAP;
+  if (v.phase !== 'over') y += drawCrimeNow(scene, y, v, ctx, changes) + GAP;
+  if (v.lastCrime) y += drawSolved(scene, y, v, v.lastCrime, ctx, changes) + GAP;
+  y += keyPanel(scene, y, p.legend.title, legendItems(v, p)) + M;
+  return finish(scene, y, ctx, altText([p.alt.board(v.players), ...tableSentences(v, ctx)]));
 }
 
-/** A hand card: number band, name, suit word and the effect in words (§3.2). */
-function handCard(out: string[], y: number, card: CardNumber, t: Catalog): number {
-  const effect = wrapText(phantomText(t).cardEffects[CARDS[card].key], W - 2 * M - BAND_W - 34, LABEL, 4);
-  const h = Math.max(CARD_H, 84 + effect.length * 28);
-  // The suit word sits beside the name here; the effect takes the lines below.
-  faceUpCard(out, M, y, W - 2 * M, h, card, t, undefined, false);
-  const tx = M + BAND_W + 12;
-  const colour = CARDS[card].colour;
-  if (colour !== null) {
-    const nameW = textWidth(cardName(t, card), TEXT, true);
-    out.push(text(tx + nameW + 14, y + 36, `(${phantomText(t).pictures.colourNames[colour]})`, { size: LABEL, fill: INK, maxWidth: W - M - 16 - (tx + nameW + 14) }));
-  }
-  effect.forEach((line, i) => out.push(text(tx, y + 70 + i * 28, line, { size: LABEL, fill: INK })));
+/** A hand card across the picture: number band, name and suit word, and the effect in words (§3.2). */
+function handCard(card: CardNumber, t: Catalog): Piece {
+  return cardPiece(PAPER, { colour: INK, width: 2 }, faceBand(card), [
+    ...faceLines(t, card),
+    { content: phantomText(t).cardEffects[CARDS[card].key], size: LABEL, fill: INK },
+  ]);
+}
+
+/** A panel across the picture with a note; returns its height. */
+function notePanel(scene: SceneBuilder, y: number, content: string, fill: string = THEME.text): number {
+  const b = block(content, PANEL_W - 28, LABEL);
+  const h = b.height + 20;
+  scene.put(M, y, piece(PANEL_W, h, [rect(0, 0, PANEL_W, h, { fill: THEME.panel, radius: 12 }), textLines(14, 10, b.lines, { size: LABEL, fill })]));
   return h;
 }
 
-/** A player's cards and own position (drawn from that seat's view only). */
+/**
+ * A player's cards and own position (drawn from that seat's view only). Shown to an onlooker
+ * (a review), it names the player, never "your".
+ */
 function hand(v: PhantomSeatView, ctx: PictureContext): Picture {
   const t = ctx.t;
   const p = phantomText(t).pictures;
-  const out: string[] = [];
+  const scene = new SceneBuilder(W);
   const changes = changesOf(ctx.latest, v.me);
+  const onlooker = ctx.onlooker === true;
+  const who = nameOf(ctx, v.me);
+  const { main, sub } = statusLines(v, ctx);
   let y = M;
-  y += drawStatus(out, y, v, ctx) + GAP;
-  out.push(text(M + 4, y + 30, p.yourCards, { size: TEXT, bold: true }));
-  y += 44;
+  y += statusBanner(scene, y, main, sub) + GAP;
+  y += heading(scene, y, onlooker ? p.cardsOf(who) : p.yourCards) + 4;
   const cards = [...v.hand].sort((a, b) => b - a);
-  if (cards.length === 0) {
-    out.push(rect(M, y, W - 2 * M, 60, { fill: THEME.panel, radius: 14 }));
-    out.push(text(M + 16, y + 40, p.noCards, { size: TEXT, fill: THEME.muted, maxWidth: W - 2 * M - 32 }));
-    y += 60 + GAP;
-  }
+  if (cards.length === 0) y += notePanel(scene, y, onlooker ? p.noCardsOf(who) : p.noCards, THEME.muted) + GAP;
   for (const card of cards) {
-    const h = handCard(out, y, card, t);
-    out.push(highlightRingAt(ctx, `hand:${card}`, M - 4, y - 4, W - 2 * M + 8, h + 8));
-    y += h + GAP;
+    const c = handCard(card, t);
+    scene.put(M, y, c, `hand:${card}`);
+    y += c.h + GAP;
   }
   // What this player reported this crime, and the 3-player discard (§3.8).
   const mine: string[] = [];
@@ -485,32 +498,25 @@ function hand(v: PhantomSeatView, ctx: PictureContext): Picture {
     mine.push(`${owner}${cardWords(t, r.card)} · ${p.clue(p.colourNames[r.colour])}`);
   }
   if (mine.length) {
-    out.push(text(M + 4, y + 30, p.yourReports, { size: TEXT, bold: true, maxWidth: W - 2 * M - 8 }));
-    y += 40;
-    for (const line of mine) {
-      out.push(rect(M, y, W - 2 * M, 52, { fill: THEME.panel, radius: 12 }));
-      out.push(text(M + 16, y + 35, line, { size: LABEL, maxWidth: W - 2 * M - 32 }));
-      y += 52 + 6;
-    }
+    y += heading(scene, y, p.yourReports) + 4;
+    for (const line of mine) y += notePanel(scene, y, line) + 6;
     y += GAP - 6;
   }
-  if (v.myDiscard !== null) {
-    out.push(rect(M, y, W - 2 * M, 52, { fill: THEME.panel, radius: 12 }));
-    out.push(text(M + 16, y + 35, p.yourDiscard(cardWords(t, v.myDiscard)), { size: LABEL, maxWidth: W - 2 * M - 32 }));
-    y += 52 + GAP;
-  }
-  y += drawScores(out, y, v, ctx, v.me, changes) + GAP;
+  const discard = v.myDiscard !== null ? (onlooker ? p.discardOf(who, cardWords(t, v.myDiscard)) : p.yourDiscard(cardWords(t, v.myDiscard))) : null;
+  if (discard) y += notePanel(scene, y, discard) + GAP;
+  y += drawScores(scene, y, v, ctx, v.me, changes) + GAP;
   const items = legendItems({ ...v, lastCrime: null }, p).filter(([, label]) => label !== p.legend.faceDown && label !== p.legend.glass);
-  y += keyPanel(out, y, items, p.legend.title, W, M) + M;
+  y += keyPanel(scene, y, p.legend.title, items) + M;
+  const cardList = cards.length ? cards.map((c) => cardWords(t, c)).join(', ') : p.noCards;
   const alt = altText([
-    p.alt.hand(nameOf(ctx, v.me)),
-    p.alt.cards(cards.length ? cards.map((c) => cardWords(t, c)).join(', ') : p.noCards),
+    p.alt.hand(who),
+    onlooker ? p.alt.cardsOf(who, cards.length ? cardList : p.noCardsOf(who)) : p.alt.cards(cardList),
     ...mine.map((line) => `${p.yourReports}: ${line}.`),
-    v.myDiscard !== null ? `${p.yourDiscard(cardWords(t, v.myDiscard))}.` : '',
-    `${p.yourScore(v.scores[v.me] ?? 0, v.targetScore)}.`,
+    discard ? `${discard}.` : '',
+    `${onlooker ? p.scoreOf(who, v.scores[v.me] ?? 0, v.targetScore) : p.yourScore(v.scores[v.me] ?? 0, v.targetScore)}.`,
     ...tableSentences(v, ctx),
   ]);
-  return { svg: svgDocument(W, y, out), width: W, height: y, alt };
+  return finish(scene, y, ctx, alt);
 }
 
 /**

@@ -13,6 +13,15 @@ export const activity = {
   lobby: 'The game has not started yet: join and start it from the lobby in chat.',
   watchingOff: 'Watching is off at this table: only its players see it.',
   watchingDelayed: (moves: number) => `You are watching ${f.count(moves, { one: 'move', other: 'moves' })} behind the table.`,
+  stale: 'ℹ️ The table moved on before that click arrived — it shows what is current now.',
+  alreadyDone: 'ℹ️ Already done — your first click counted.',
+  failed: 'Something went wrong on the bot’s side; the move was not made. Try again.',
+  signIn: {
+    noInstance: 'This Activity is not running in Discord (it may have ended): open it again from the table’s button.',
+    notInInstance: 'You are not in this Activity according to Discord: open it again from the table’s button.',
+    notInServer: 'Tables are played in server channels: open the Activity from a table in a server.',
+    discordRefused: (why: string) => `Discord refused the sign-in: ${why}.`,
+  },
   /**
    * The app's own words, sent to the page as they are (no functions: `{name}` is filled in by
    * the page). Keys are the page's.

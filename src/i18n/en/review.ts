@@ -53,6 +53,37 @@ export const review = {
     final: '## Final position',
   },
 
+  /** The analysis of one seat by the Hard AI (docs/review.md "Analysis"). */
+  analysis: {
+    button: '📈 Analyse this seat',
+    /** While it runs (`done` of `total` decisions searched). */
+    running: (name: string, done: number, total: number) => `📈 Analysing ${name}’s ${total} decisions with the Hard AI, from that seat’s information only: ${done} of ${total} done…`,
+    /** The summary line of a finished analysis. */
+    summary: (name: string, decisions: number, agreed: number, iterations: number) =>
+      `📈 **Analysis of ${name}** (the Hard AI, from that seat’s information at each moment, ${iterations} simulations a decision): ${agreed} of ${decisions} decisions as Hard would have played.`,
+    /** The step's decision: Hard played the same. */
+    same: (move: string, percent: string) => `📈 Hard would have played the same: **${move}** (${percent} to win).`,
+    /** The step's decision: Hard would have played another move. */
+    other: (hard: string, before: string, played: string, after: string, cost: string) =>
+      `📈 Hard would have played **${hard}** (${before} to win); **${played}** left ${after}${cost}.`,
+    /** A move the seat was forced to make. */
+    only: '📈 The only move there was.',
+    /** A chance to win, in percent; `null`: not estimated. */
+    percent: (p: number | null) => (p === null ? 'not estimated' : `about ${p} %`),
+    /** The points a move cost, after the chance it left. */
+    cost: (points: number) => (points > 0 ? ` (−${points} points)` : ''),
+    why: (reason: string) => `Why: ${reason}`,
+    keyMoments: '⭐ **Key moments** (the moves that cost the most):',
+    keyMoment: (step: number, played: string, hard: string, points: number) => `Step ${step}: **${played}** instead of **${hard}** (−${points} points)`,
+    noKeyMoments: '⭐ No move cost more than a few points of the chance to win.',
+    /** The key moments menu. */
+    jump: '⭐ Go to a key moment…',
+    jumpOption: (step: number, points: number) => `Step ${step} (−${points} points)`,
+    failed: 'The analysis could not be finished. Try again in a moment.',
+    notOver: 'A running game is never analysed: come back once it is over.',
+    chooseSeat: 'Choose a seat to analyse with “View as…”.',
+  },
+
   errors: {
     noGame: (tableId: number) => `There is no game #${tableId} to review on this server.`,
     notStarted: (tableId: number) => `Table #${tableId} never started: there is nothing to review.`,

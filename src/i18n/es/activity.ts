@@ -11,6 +11,15 @@ export const activity = {
   lobby: 'La partida aún no ha empezado: únete y empiézala desde la sala en el chat.',
   watchingOff: 'En esta mesa no se puede mirar: solo la ven sus jugadores.',
   watchingDelayed: (moves: number) => `Miras la mesa con ${f.count(moves, { one: 'jugada', other: 'jugadas' })} de retraso.`,
+  stale: 'ℹ️ La mesa avanzó antes de que llegara ese clic: ahora muestra lo actual.',
+  alreadyDone: 'ℹ️ Ya está hecho: contó tu primer clic.',
+  failed: 'Algo falló del lado del bot; la jugada no se hizo. Inténtalo de nuevo.',
+  signIn: {
+    noInstance: 'Esta Actividad no está en marcha en Discord (quizá terminó): vuelve a abrirla desde el botón de la mesa.',
+    notInInstance: 'Según Discord no estás en esta Actividad: vuelve a abrirla desde el botón de la mesa.',
+    notInServer: 'Las mesas se juegan en canales de un servidor: abre la Actividad desde una mesa de un servidor.',
+    discordRefused: (why: string) => `Discord rechazó el inicio de sesión: ${why}.`,
+  },
   page: {
     signingIn: 'Iniciando sesión con Discord…',
     signInFailed: 'No se pudo iniciar sesión: {reason}',

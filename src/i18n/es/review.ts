@@ -51,6 +51,28 @@ export const review = {
     final: '## Posición final',
   },
 
+  analysis: {
+    button: '📈 Analizar este asiento',
+    running: (name: string, done: number, total: number) => `📈 Analizando las ${total} decisiones de ${name} con la IA Difícil, solo con la información de ese asiento: ${done} de ${total} hechas…`,
+    summary: (name: string, decisions: number, agreed: number, iterations: number) =>
+      `📈 **Análisis de ${name}** (la IA Difícil, con la información de ese asiento en cada momento, ${iterations} simulaciones por decisión): ${agreed} de ${decisions} decisiones como las habría jugado la IA Difícil.`,
+    same: (move: string, percent: string) => `📈 La IA Difícil habría jugado lo mismo: **${move}** (${percent} de ganar).`,
+    other: (hard: string, before: string, played: string, after: string, cost: string) =>
+      `📈 La IA Difícil habría jugado **${hard}** (${before} de ganar); **${played}** dejó ${after}${cost}.`,
+    only: '📈 Era la única jugada posible.',
+    percent: (p: number | null) => (p === null ? 'sin estimar' : `un ${p} %`),
+    cost: (points: number) => (points > 0 ? ` (−${points} puntos)` : ''),
+    why: (reason: string) => `Por qué: ${reason}`,
+    keyMoments: '⭐ **Momentos clave** (las jugadas que más costaron):',
+    keyMoment: (step: number, played: string, hard: string, points: number) => `Paso ${step}: **${played}** en vez de **${hard}** (−${points} puntos)`,
+    noKeyMoments: '⭐ Ninguna jugada costó más de unos pocos puntos de la probabilidad de ganar.',
+    jump: '⭐ Ir a un momento clave…',
+    jumpOption: (step: number, points: number) => `Paso ${step} (−${points} puntos)`,
+    failed: 'No se pudo terminar el análisis. Vuelve a intentarlo en un momento.',
+    notOver: 'Una partida en curso nunca se analiza: vuelve cuando haya terminado.',
+    chooseSeat: 'Elige un asiento que analizar con «Ver como…».',
+  },
+
   errors: {
     noGame: (tableId: number) => `No hay ninguna partida #${tableId} que revisar en este servidor.`,
     notStarted: (tableId: number) => `La mesa #${tableId} nunca empezó: no hay nada que revisar.`,

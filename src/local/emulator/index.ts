@@ -27,6 +27,8 @@ import { interactionRoutes } from './rest-interactions.js';
 import { RestRouter } from './rest-router.js';
 import type { RequestCounts } from './request-kinds.js';
 import { channelRoutes, dispatchMessageEvent } from './rest-routes.js';
+import type { EmulatedActivities } from './activities.js';
+import { activityRoutes } from './rest-activities.js';
 import { EmulatorServer, type HostingOptions } from './server.js';
 import { EmulatorState, resolveOptions, resolveRateLimit, type InvalidRequest } from './state.js';
 import { ChannelType } from 'discord-api-types/v10';
@@ -37,6 +39,7 @@ import type { EmulatedMessage, EmulatorOptions, GatewayFrame, JsonObject, RateLi
 
 export { allComponents, buttonLabels, findComponent, interactiveComponents } from './components.js';
 export { InteractionResult } from './interactions.js';
+export type { ActivityInstanceRecord, EmulatedActivities, RpcRefusal } from './activities.js';
 export { snowflakeTime } from './snowflake.js';
 export { EmulatedUser, type MessageRef } from './users.js';
 export type { ActionOptions } from './user-actions.js';
@@ -162,7 +165,7 @@ export class DiscordEmulator {
     let origin = '';
     const gateway = new Gateway(state, () => origin.replace('http://', 'ws://'));
     const core: EmulatorCore = { state, gateway, faults: new FaultInjector() };
-    const server = new EmulatorServer(new RestRouter(core, [...channelRoutes, ...extraRoutes, ...commandRoutes, ...interactionRoutes]), gateway, hosting, state.attachments);
+    const server = new EmulatorServer(new RestRouter(core, [...channelRoutes, ...extraRoutes, ...commandRoutes, ...interactionRoutes, ...activityRoutes]), gateway, hosting, state.attachments);
     await server.listen();
     origin = server.origin;
     state.attachmentOrigin = origin;
@@ -553,6 +556,15 @@ export class DiscordEmulator {
   /** The port the emulator listens on. */
   get port(): number {
     return this.server.listeningPort;
+  }
+
+  /**
+   * Discord's side of Activities (activities.ts): enable them, read the client secret the
+   * bot's Activity server trades codes with, and play the user's client (authorize,
+   * authenticate, leave) as the local page's Activity frame does.
+   */
+  get activities(): EmulatedActivities {
+    return this.core.state.activities;
   }
 
   /** Increases on every change of the world or its logs. */

@@ -37,9 +37,14 @@ export class InteractionResult {
   }
 
   /** The accepted initial callback type (4 reply, 5 deferred reply, 6 deferred update,
-   * 7 update, 9 modal), or null if the bot has not (validly) answered. */
+   * 7 update, 9 modal, 12 launch Activity), or null if the bot has not (validly) answered. */
   get callbackType(): number | null {
     return this.record.callbackType;
+  }
+
+  /** The Activity instance the answer launched or joined (callback type 12, src/local/emulator/activities.ts), or null. */
+  get activityInstanceId(): string | null {
+    return this.record.activityInstanceId ?? null;
   }
 
   /** Milliseconds from dispatch to the accepted initial callback, or null. */

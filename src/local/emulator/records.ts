@@ -24,6 +24,7 @@ export interface ResolvedOptions {
   attachmentBytes: number;
   attachmentDir: string | null;
   debug: ((line: string) => void) | null;
+  activities: boolean;
 }
 
 /** Apply defaults to the user's options. */
@@ -44,6 +45,7 @@ export function resolveOptions(o: EmulatorOptions = {}): ResolvedOptions {
     attachmentBytes: o.attachmentBytes ?? DEFAULT_ATTACHMENT_BYTES,
     attachmentDir: o.attachmentDir ?? null,
     debug: o.debug === true ? (line) => process.stderr.write(`[discord-emulator] ${line}\n`) : o.debug || null,
+    activities: o.activities ?? false,
   };
 }
 
@@ -193,6 +195,8 @@ export interface InteractionRecord {
   timedOut: boolean;
   error: InteractionError | null;
   modal: JsonObject | null;
+  /** The Activity instance a LAUNCH_ACTIVITY answer started or joined (activities.ts). */
+  activityInstanceId?: string | null;
   /** Resolves the user's pending promise (first callback attempt or timeout). */
   settle: (() => void) | null;
   timer: NodeJS.Timeout | null;

@@ -64,6 +64,11 @@ function callbackProblems(ctx: RouteContext, i: InteractionRecord, body: JsonObj
       if (choices.length > 25) return [problem(['data', 'choices'], 'BASE_TYPE_MAX_LENGTH', 'At most 25 choices.')];
       return [];
     }
+    case CB.LaunchActivity:
+      // Launching the app's Activity (discord-api-docs `developers/interactions/receiving-and-responding.mdx`
+      // "Interaction Callback Type": "Only available for apps with Activities enabled"); not an answer to autocomplete.
+      if (i.type === 4) return [problem(['type'], 'INTERACTION_RESPONSE_TYPE_INVALID', 'Autocomplete interactions cannot launch an Activity.')];
+      return [];
     default:
       return [problem(['type'], 'BASE_TYPE_CHOICES', `Callback type ${String(type)} is not valid for this interaction.`)];
   }
@@ -95,6 +100,8 @@ function callback(ctx: RouteContext): RouteResponse {
   const data = isObject(b.data) ? b.data : {};
   const type = Number(b.type);
   if (type === CB.ChannelMessageWithSource && isEmptyMessage(data, ctx.files.length)) return failWith(emptyMessage());
+  // An application without Activities enabled (`developers/topics/opcodes-and-status-codes.mdx` "JSON Error Codes": 50039).
+  if (type === CB.LaunchActivity && !st.activities.enabled) return failWith({ ...apiError(400, 50039, 'Invalid Activity Action'), violation: { kind: 'invalid-body', message: 'LAUNCH_ACTIVITY from an application without Activities enabled' } });
   let source: MessageRecord | undefined;
   if (type === CB.UpdateMessage || type === CB.DeferredMessageUpdate) {
     source = st.messages.get(i.sourceMessageId ?? '');
@@ -131,6 +138,10 @@ function callback(ctx: RouteContext): RouteResponse {
     case CB.Modal:
       i.modal = { ...data, components: normaliseComponents(data.components) };
       break;
+    case CB.LaunchActivity:
+      // The user's client opens the Activity: the channel's instance, started or joined (activities.ts).
+      i.activityInstanceId = st.activities.launch(i);
+      break;
   }
   i.originalMessageId = message?.id ?? null;
   st.changed();
@@ -143,8 +154,14 @@ function callback(ctx: RouteContext): RouteResponse {
       response_message_id: message?.id,
       response_message_loading: message?.loading ?? false,
       response_message_ephemeral: message?.ephemeral ?? false,
+      ...(i.activityInstanceId ? { activity_instance_id: i.activityInstanceId } : {}),
     },
-    resource: { type, ...(message && type !== CB.DeferredMessageUpdate ? { message: messageJson(message) } : {}) },
+    resource: {
+      type,
+      ...(message && type !== CB.DeferredMessageUpdate ? { message: messageJson(message) } : {}),
+      // "Interaction Callback Activity Instance Resource": only for LAUNCH_ACTIVITY.
+      ...(i.activityInstanceId ? { activity_instance: { id: i.activityInstanceId } } : {}),
+    },
   });
 }
 

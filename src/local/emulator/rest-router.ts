@@ -20,6 +20,8 @@ export interface RouteContext {
   query: Record<string, string>;
   body: unknown;
   files: UploadedFile[];
+  /** The request's Authorization header (routes that take a Bearer token or client credentials read it). */
+  authorization: string | undefined;
 }
 
 /** What a route handler answers. */
@@ -65,6 +67,8 @@ const FREE_PARAMS: Record<string, RegExp> = {
   token: /^[\w.-]+$/,
   emoji: /./u,
   message: /^(\d{1,20}|@original)$/,
+  // An Activity instance id: `i-<launch id>-gc-<guild id>-<channel id>`.
+  instance: /^[\w-]{1,200}$/,
 };
 
 /**
@@ -194,7 +198,7 @@ export class RestRouter {
           res = { status: 429, body: rl.refusal };
         } else {
           try {
-            res = match.r.handler({ core: this.core, method: req.method, path, params, query, body: req.body, files: req.files });
+            res = match.r.handler({ core: this.core, method: req.method, path, params, query, body: req.body, files: req.files, authorization: req.authorization });
           } catch (err) {
             res = apiError(500, 0, '500: Internal Server Error (discord-emulator bug)');
             violate({ kind: 'internal', message: `Emulator error on ${routeName}: ${err instanceof Error ? err.stack ?? err.message : String(err)}` });

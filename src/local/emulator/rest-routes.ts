@@ -234,7 +234,19 @@ function listMessages(ctx: RouteContext): RouteResponse {
 export const channelRoutes: RouteDef[] = [
   { method: 'GET', pattern: '/gateway', auth: false, handler: (c) => gatewayInfo(c, false) },
   { method: 'GET', pattern: '/gateway/bot', auth: true, handler: (c) => gatewayInfo(c, true) },
-  { method: 'GET', pattern: '/users/@me', auth: true, handler: (c) => ok(c.core.state.userJson(c.core.state.botUserId)) },
+  {
+    method: 'GET',
+    pattern: '/users/@me',
+    auth: false,
+    // The bot itself, or with `Bearer <access token>` (OAuth2, scope identify) the user it was granted by, with their client language.
+    handler: (c) => {
+      const st = c.core.state;
+      if (c.authorization === `Bot ${st.token}`) return ok(st.userJson(st.botUserId));
+      const userId = st.activities.userOfBearer(c.authorization);
+      if (!userId) return { ...apiError(401, 0, '401: Unauthorized'), violation: { kind: 'unauthorized', message: 'GET /users/@me without a valid "Bot <token>" or "Bearer <access token>"' } };
+      return ok({ ...st.userJson(userId), locale: st.users.get(userId)!.locale });
+    },
+  },
   {
     method: 'GET',
     pattern: '/users/:user',

@@ -8,6 +8,7 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
 import type { Gateway } from './gateway.js';
 import { MAX_REQUEST_BYTES, serveAttachment, uploadIndex, type AttachmentStore, type UploadedFile } from './attachments.js';
@@ -51,6 +52,8 @@ async function readRequest(req: IncomingMessage): Promise<RawRequest> {
   if (buf.length === 0) return raw;
   try {
     if (type.startsWith('multipart/form-data')) Object.assign(raw, await parseMultipart(buf, type));
+    // OAuth2's token route takes a form (activities.ts).
+    else if (type.startsWith('application/x-www-form-urlencoded')) raw.body = Object.fromEntries(new URLSearchParams(buf.toString('utf8')));
     else raw.body = JSON.parse(buf.toString('utf8'));
   } catch (err) {
     raw.bodyError = err instanceof Error ? err.message : String(err);
@@ -71,6 +74,11 @@ export interface HostingOptions {
   web?: (req: IncomingMessage, res: ServerResponse) => boolean | Promise<boolean>;
   /** Decides whether a WebSocket upgrade (the gateway) may proceed; refused ones get 403. */
   acceptUpgrade?: (req: IncomingMessage) => boolean;
+  /**
+   * Takes over a WebSocket upgrade that is not the gateway's (local play: the Activity's live
+   * socket through the emulated proxy); true when it did. Asked before `acceptUpgrade`.
+   */
+  upgrade?: (req: IncomingMessage, socket: Duplex, head: Buffer) => boolean;
   /** Runs after a REST request was handled and before its answer is written (e.g. save the world). */
   beforeRespond?: () => void;
 }
@@ -99,6 +107,7 @@ export class EmulatorServer {
     // client reusing a socket just as the server drops it gets "other side closed".
     this.http.keepAliveTimeout = 60_000;
     this.http.on('upgrade', (req, socket, head) => {
+      if (this.hosting.upgrade?.(req, socket, head)) return;
       if (this.hosting.acceptUpgrade && !this.hosting.acceptUpgrade(req)) {
         socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
         return;

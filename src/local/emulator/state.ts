@@ -10,6 +10,7 @@ import { SnowflakeGenerator } from './snowflake.js';
 import { RequestCounter } from './request-kinds.js';
 import { ALL_PERMISSIONS, EVERYONE_PERMISSIONS, channelPermissions, effectivePermissions, hasAll } from './permissions.js';
 import { PermissionFlagsBits } from 'discord-api-types/v10';
+import { EmulatedActivities } from './activities.js';
 import type { CommandRecord, ChannelRecord, GuildRecord, InteractionRecord, MemberRecord, MessageRecord, ResolvedOptions, RoleRecord, ThreadRecord, UserRecord } from './records.js';
 import type { GatewayFrame, JsonObject, RecordedRequest, Violation } from './types.js';
 
@@ -72,6 +73,8 @@ export class EmulatorState {
   attachmentOrigin = '';
   /** Messages the bot sent to users who accept DMs (`UserRecord.acceptsDms`), by message id. */
   readonly dmMessages = new Map<string, DmMessage>();
+  /** Activities: instances, the client secret, OAuth2 codes and tokens (activities.ts). */
+  readonly activities: EmulatedActivities;
   /** Increases on every `changed()` (world savers compare it to skip idle writes). */
   revision = 0;
   private readonly listeners = new Set<() => void>();
@@ -94,6 +97,7 @@ export class EmulatorState {
     const b64 = (s: string) => Buffer.from(s).toString('base64').replace(/=+$/, '');
     this.token = identity?.token ?? `${b64(this.botUserId)}.${randomBytes(4).toString('base64url')}.${randomBytes(27).toString('base64url')}`;
     this.users.set(this.botUserId, { id: this.botUserId, username: opts.botName, globalName: null, bot: true, locale: 'en-US' });
+    this.activities = new EmulatedActivities(this, opts.activities);
   }
 
   /** Current time in ms (real time plus `advanceClock`); fixed while `freezeClock` runs (same-millisecond dispatch). */

@@ -86,6 +86,11 @@ export interface EmulatorOptions {
   attachmentDir?: string;
   /** Log every request, gateway payload and violation: `true` writes to stderr, or pass a sink. */
   debug?: boolean | ((line: string) => void);
+  /**
+   * Activities are enabled for the application (Developer Portal → Activities; activities.ts):
+   * interactions may be answered with LAUNCH_ACTIVITY (12). Default false, as for a new application.
+   */
+  activities?: boolean;
 }
 
 /** One HTTP request the emulator answered. */

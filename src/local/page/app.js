@@ -5,6 +5,7 @@
  * stream (Server-Sent Events) says the world changed, and sends that user's actions to the
  * page API. It never talks to the bot: only to the emulator, as a Discord client would.
  */
+import { openActivity } from './activity-frame.js';
 import { localizeCommands, localizedCommandName, parseCommand, suggest } from './composer.js';
 import { discordLocaleOf, LOCALE_NAMES, t } from './i18n.js';
 import { formatTimestamp } from './markdown.js';
@@ -616,6 +617,27 @@ async function interact(kind, message, what) {
 function handleOutcome(outcome, messageId) {
   const L = locale();
   if (outcome.modal) openModal(outcome);
+  // LAUNCH_ACTIVITY (callback type 12): Discord opens the Activity (docs/activity.md "Try it in local play").
+  if (outcome.activity && state.view) {
+    const v = state.view;
+    const me = v.members.find((/** @type {Json} */ m) => m.id === v.me);
+    openActivity({
+      ...outcome.activity,
+      user: { id: v.me, name: me?.name ?? '' },
+      clientId: v.bot.id,
+      act,
+      words: {
+        title: t(L, 'activityTitle'),
+        close: t(L, 'activityClose'),
+        phone: t(L, 'activityPhone'),
+        desktop: t(L, 'activityDesktop'),
+        authorizeTitle: t(L, 'authorizeTitle'),
+        authorizeText: t(L, 'authorizeText'),
+        authorize: t(L, 'authorize'),
+        cancel: t(L, 'cancel'),
+      },
+    });
+  }
   if (outcome.error) {
     const text = outcome.error.code === 10062 ? t(L, 'interactionFailed') : `${t(L, 'interactionFailed')}: ${outcome.error.message}`;
     if (messageId) state.failures.set(messageId, text);

@@ -43,6 +43,10 @@ export const bodies = {
   clientLocale: z.strictObject({ user: snowflake, locale: z.enum(DISCORD_LOCALES) }),
   updateUser: z.strictObject({ user: snowflake, name: z.string().optional(), manageGuild: z.boolean().optional(), locale: z.enum(DISCORD_LOCALES).optional() }),
   addChannel: z.strictObject({ name: z.string() }),
+  // The Activity frame's answers to the SDK's commands (docs/activity.md "Tested offline").
+  activityAuthorize: z.strictObject({ as: snowflake, instance: z.string().min(1).max(200), clientId: snowflake, scopes: z.array(z.string().max(64)).max(20), check: z.boolean().optional() }),
+  activityAuthenticate: z.strictObject({ as: snowflake, accessToken: z.string().min(1).max(200) }),
+  activityLeave: z.strictObject({ as: snowflake, instance: z.string().min(1).max(200) }),
 };
 
 /** Parse a body with a schema; throws HttpError 400 naming each bad field. */
@@ -70,6 +74,8 @@ export interface InteractionOutcome {
   modal: JsonObject | null;
   /** The message the answer created or updated. */
   messageId: string | null;
+  /** The Activity the answer launched or joined (callback type 12): the page opens it in a frame. */
+  activity: { instanceId: string; guildId: string; channelId: string } | null;
 }
 
 /** The actions and the view, bound to one emulator and the page's own state. */
@@ -189,6 +195,30 @@ export class LocalApi {
         this.pageChanged();
         return { dismissed: b.message };
       }
+      // The Activity frame (docs/activity.md "Tested offline"): what Discord's client answers the
+      // SDK's AUTHORIZE and AUTHENTICATE for the user, and the user closing the Activity.
+      case 'activity/authorize': {
+        const b = parseBody(bodies.activityAuthorize, body);
+        this.member(b.as);
+        if (!this.emu.activities.instances.get(b.instance)?.users.has(b.as)) return { error: { code: 4006, message: 'Not in this Activity' } };
+        // `check`: whether the user already authorized these scopes (Discord's client then skips its consent dialog).
+        if (b.check) return { authorized: this.emu.activities.hasAuthorized(b.as, b.scopes) };
+        const answer = this.emu.activities.authorize(b.as, b.clientId, b.scopes);
+        return 'code' in answer && typeof answer.code === 'string' ? { code: answer.code } : { error: answer };
+      }
+      case 'activity/authenticate': {
+        const b = parseBody(bodies.activityAuthenticate, body);
+        this.member(b.as);
+        const answer = this.emu.activities.authenticate(b.accessToken);
+        if ('access_token' in answer && (answer.user as JsonObject).id === b.as) return { data: answer };
+        return { error: 'code' in answer && typeof answer.code === 'number' ? answer : { code: 4009, message: 'Invalid token' } };
+      }
+      case 'activity/leave': {
+        const b = parseBody(bodies.activityLeave, body);
+        this.member(b.as);
+        this.emu.activities.leave(b.as, b.instance);
+        return { left: b.instance };
+      }
       case 'read': {
         const b = parseBody(bodies.read, body);
         this.member(b.as);
@@ -280,7 +310,15 @@ export class LocalApi {
       this.opened.set(r.interactionId, r);
       if (this.opened.size > 200) this.opened.delete(this.opened.keys().next().value!);
     }
-    return { interactionId: r.interactionId, callbackType: r.callbackType, error: r.error ?? null, modal: r.modal ?? null, messageId: r.message?.id ?? null };
+    const instance = r.activityInstanceId ? this.emu.activities.instances.get(r.activityInstanceId) : undefined;
+    return {
+      interactionId: r.interactionId,
+      callbackType: r.callbackType,
+      error: r.error ?? null,
+      modal: r.modal ?? null,
+      messageId: r.message?.id ?? null,
+      activity: instance ? { instanceId: instance.instanceId, guildId: instance.guildId, channelId: instance.channelId } : null,
+    };
   }
 }
 

@@ -29,8 +29,8 @@ const TYPES: Record<string, string> = {
   '.ico': 'image/x-icon',
 };
 
-/** The page's Content-Security-Policy: its own scripts and styles only, never framed. */
-export const PAGE_CSP = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; font-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+/** The page's Content-Security-Policy: its own scripts and styles only, never framed; it frames only this server's own Activity (`/.proxy/`, docs/activity.md). */
+export const PAGE_CSP = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; font-src 'self'; connect-src 'self'; frame-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
 /** A problem the page should show as a red banner (and that was logged). */
 export interface Banner {
@@ -65,6 +65,8 @@ export class LocalWeb {
     private readonly policy: OriginPolicy,
     private readonly health: () => { ok: boolean; body: unknown } | Promise<{ ok: boolean; body: unknown }>,
     private readonly beforeRespond: () => void = () => undefined,
+    /** The Activity's routes under `/.proxy` (docs/activity.md "Try it in local play"), as Discord's proxy serves them; false: none. */
+    private readonly proxy: (req: IncomingMessage, res: ServerResponse) => boolean | Promise<boolean> = () => false,
   ) {
     const folder = pageFolder();
     for (const name of readdirSync(folder)) {
@@ -140,6 +142,7 @@ export class LocalWeb {
     }
     if (method === 'GET' && (path === '/' || path === '/index.html')) return this.sendFile(res, 'index.html');
     if (method === 'GET' && path.startsWith('/page/')) return this.sendFile(res, path.slice('/page/'.length));
+    if ((path === '/.proxy' || path.startsWith('/.proxy/')) && (await this.proxy(req, res))) return;
     if (path === '/favicon.ico') {
       res.writeHead(204).end();
       return;

@@ -17,6 +17,7 @@ import { playRandomGame } from '../../support/random-play.js';
 import { expectGolden, expectPictureRules, pictureContext } from '../../support/picture-test.js';
 import { act, crimeState, def, glass, playCrime, report, turnSeat } from './helpers.js';
 import { scramble } from './secrets.js';
+import { sceneTexts } from '../../support/scene-checks.js';
 
 function boardOf(s: PhantomState, t: Catalog = en, latest: GameEvent[] = []) {
   const visible = latest.filter((e) => eventVisibleTo(e, null));
@@ -145,5 +146,34 @@ describe('no leak, never throws, rules kept', () => {
       { numRuns: 6 },
     );
     expect(checked).toBeGreaterThan(25);
+  });
+});
+
+describe('a hand shown to someone else (a review)', () => {
+  it("names the player, never 'your' or '(you)' (issue 38 item 5)", () => {
+    let checked = 0;
+    playRandomGame(def, {
+      seats: 3,
+      seed: 5,
+      playSeed: 9,
+      maxActions: 60,
+      onState: (s: PhantomState) => {
+        if (s.phase === 'over') return;
+        for (let seat = 0; seat < s.seats; seat++) {
+          const ctx = { ...pictureContext(en, s.seats, seat), onlooker: true };
+          const p = pictures.hand(def.seatView(s, seat), ctx);
+          const shown = sceneTexts(p).map((t) => t.content).join(' ');
+          expect(shown).not.toMatch(/\byou\b|\byour\b/i);
+          expect(p.alt).not.toMatch(/\byou\b|\byour\b/i);
+          expect(shown).toContain(`${ctx.seats[seat]!.name}'s cards`);
+          // Its own player reads "Your cards" and "(you)".
+          const own = sceneTexts(handOf(s, seat)).map((t) => t.content).join('\n');
+          expect(own).toContain('Your cards');
+          expect(own).toMatch(/\(you/);
+          checked++;
+        }
+      },
+    });
+    expect(checked).toBeGreaterThan(20);
   });
 });
