@@ -235,6 +235,7 @@ export const common = {
     'rated': 'rated',
     'late-join': 'late-join',
     'max-entrants': 'max-entrants',
+    'open': 'open',
   },
 
   commands: {

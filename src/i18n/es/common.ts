@@ -236,6 +236,7 @@ export const common = {
     'rated': 'puntuable',
     'late-join': 'inscripción-tardía',
     'max-entrants': 'máximo-inscritos',
+    'open': 'abrir',
   },
 
   commands: {
