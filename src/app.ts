@@ -14,7 +14,7 @@ import type { Config } from './config.js';
 import type { AppContext } from './discord/interactions/context.js';
 import { DISCORD_GLOBAL_PER_SECOND, LocalGlobalGate, type GlobalGate } from './discord/rest/global-budget.js';
 import { globalRouteRequest } from './discord/rest/global-route.js';
-import { Publisher, type TextBoardsPreferences } from './discord/publish/publisher.js';
+import { Publisher, type ForcedText } from './discord/publish/publisher.js';
 import { MessageIds } from './discord/publish/message-ids.js';
 import { routeInteractionWebhooks } from './discord/rest/interaction-rest.js';
 import { createRouter } from './discord/interactions/router.js';
@@ -76,10 +76,11 @@ export interface AppOptions {
    * every vote shorten it.
    */
   /**
-   * Where the text-boards settings come from (README "Pictures"); default: the store
-   * (`guild_settings.text_boards`, `user_settings.text_boards`).
+   * Boards and panels drawn as text whatever the stored settings say (README "Pictures"; tests
+   * that read what a player reads, the benchmark's text-boards runs). The settings themselves
+   * come with the table's read (`TableRow.textBoards`, `SeatRow.textPanels`). Default: none forced.
    */
-  textBoards?: TextBoardsPreferences;
+  textBoards?: ForcedText;
   /**
    * Start the picture render workers while logging in (default true: the first pictures after a
    * start are drawn warm; a worker takes ≈ 2 s to load on a busy 2-core machine). Tests that read
@@ -229,7 +230,7 @@ export function createApp(config: Config, opts: AppOptions): App {
   const messageIds = new MessageIds(store);
   const publisher = new Publisher({ rest: client.rest, interactionRest, service, messageIds, registry, logger, budget: { gate: globalGate }, replays: new ReplayLoader(store),
     ...(config.activity ? { openTable: true } : {}),
-    textBoards: opts.textBoards ?? { guild: (id) => store.guildTextBoards(id), user: (id) => store.userTextBoards(id) },
+    ...(opts.textBoards ? { textBoards: opts.textBoards } : {}),
     ...(opts.pingEditDelayMs !== undefined ? { pingEditDelayMs: opts.pingEditDelayMs } : {}),
     ...(opts.publishRetryMs !== undefined ? { retryMs: opts.publishRetryMs } : {}),
     ...(opts.boardTokenRefreshMs !== undefined ? { boardTokenRefreshMs: opts.boardTokenRefreshMs } : config.boardTokens === 'never' ? { boardTokenRefreshMs: Infinity } : {}),

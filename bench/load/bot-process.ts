@@ -71,7 +71,7 @@ async function main(): Promise<void> {
     });
     const logger = createLogger(config.logLevel);
     const store = config.databaseUrl ? await openPostgres(config.databaseUrl, { logger }) : undefined;
-    const app = createApp(config, { logger, ...(store ? { store } : {}), ...(args.textBoards ? { textBoards: { guild: async () => true, user: async () => true } } : {}), ...(args.boardTokenRefreshMs !== undefined ? { boardTokenRefreshMs: args.boardTokenRefreshMs } : {}) });
+    const app = createApp(config, { logger, ...(store ? { store } : {}), ...(args.textBoards ? { textBoards: { guild: () => true, user: () => true } } : {}), ...(args.boardTokenRefreshMs !== undefined ? { boardTokenRefreshMs: args.boardTokenRefreshMs } : {}) });
     await app.start();
     stop = () => app.stop();
     pending = () => app.context.publisher.pending;

@@ -46,7 +46,7 @@ export const gamesCommand: SlashCommand = {
         await interaction.reply(privateText(text.common.errors.badOptions(`• notify: ${NOTIFY_MODES.join(', ')}`)));
         return;
       }
-      await app.store.setTurnNotify(interaction.user.id, notify as TurnNotify, Date.now());
+      await app.service.preferences.setTurnNotify(interaction.user.id, notify as TurnNotify);
       note = `${text.turns.games.notifySet(notify)}\n\n`;
     }
     const open = await app.service.openTablesOfUser(interaction.guildId, interaction.user.id);

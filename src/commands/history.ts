@@ -150,7 +150,10 @@ export const reviewClick: ComponentHandler<'review'> = async (interaction, app, 
   const analysing = chosen.kind === 'seat' && loaded.over ? (id.op === 'a' ? startAnalysis(runner, loaded, chosen.seat) : runner.peek(loaded.table.id, loaded.table.lastSeq, chosen.seat)) : undefined;
   const analysis = (): ReviewAnalysis | undefined =>
     chosen.kind !== 'seat' || !loaded.over ? undefined : !analysing ? { kind: 'offer' } : analysing.result ? { kind: 'done', result: analysing.result } : { kind: 'running', done: analysing.done, total: analysing.total };
-  const textBoards = mod.pictures ? await app.publisher.textBoards.user(interaction.user.id).catch(() => false) : false;
+  // The reader's text-panels setting: with their seat row when they played here (read with the table), else read on its own.
+  const mine = loaded.seats.find((row) => row.userId === interaction.user.id);
+  const stored = mine || !mod.pictures ? false : await app.service.preferences.textPanels(interaction.user.id).catch(() => false);
+  const textBoards = mod.pictures ? app.publisher.panelAsText(mine, interaction.user.id, stored) : false;
   const pictureWork = textBoards ? Promise.resolve(null) : reviewStepPictures(app, mod, input, text);
   // As a panel click (src/discord/interactions/panels.ts): pictures not drawn in time follow the acknowledgement.
   const acknowledged = interaction.deferred || interaction.replied;

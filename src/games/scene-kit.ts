@@ -171,7 +171,8 @@ export function keyPanel(scene: SceneBuilder, y: number, title: string, items: r
     parts.push(icon(x + KEY_BOX / 2, top + rowH / 2));
     parts.push(textLines(x + KEY_BOX + 6, top + (rowH - lh) / 2, lines, { size }));
     if (lines.length > 1) {
-      top += rowH + (lines.length - 1) * lh;
+      // The next item starts a row below this one's last line.
+      top += (lines.length - 1) * lh;
       x = right;
     } else x += w + 18;
   }

@@ -64,6 +64,13 @@ export const gameTables = sqliteTable(
      * channel's table (the index below leaves it out).
      */
     lesson: text('lesson'),
+    /**
+     * The board is drawn as text instead of a picture (README "Pictures"): the server's
+     * `/admin settings text-boards`, taken when the table is opened and kept current while it
+     * is open (the setting's write updates the server's open tables), so a redraw reads it
+     * with the table and never reads the server's settings.
+     */
+    textBoards: integer('text_boards', { mode: 'boolean' }).notNull().default(false),
   },
   (t) => [
     uniqueIndex('game_tables_one_open_per_channel').on(t.channelId).where(sql`status in ('lobby', 'active') and lesson is null`),

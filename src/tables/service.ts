@@ -30,6 +30,7 @@ import { TableLessons } from './lessons.js';
 import { TableLobby } from './lobby.js';
 import { TableLoss } from './lost.js';
 import { TablePlay } from './play.js';
+import { PlayerPreferences } from './preferences.js';
 import { TableReads } from './reads.js';
 import { TableRestart } from './restart.js';
 import { TableSeating } from './seated.js';
@@ -54,6 +55,8 @@ export class TableService {
   private readonly lessons: TableLessons;
   /** Tables the bot seats itself (a tournament's; src/tables/seated.ts). */
   readonly seating: TableSeating;
+  /** A player's own preferences: text panels, turn notices (src/tables/preferences.ts). */
+  readonly preferences: PlayerPreferences;
 
   constructor(deps: TableServiceDeps) {
     this.ctx = new TableContext(deps, (id) => this.deadlines.fireDeadline(id));
@@ -65,6 +68,7 @@ export class TableService {
     this.loss = new TableLoss(this.ctx);
     this.lessons = new TableLessons(this.ctx, deps.lessonBotPaceMs);
     this.seating = new TableSeating(this.ctx);
+    this.preferences = new PlayerPreferences(this.ctx);
   }
 
   /** Subscribe to committed changes. */

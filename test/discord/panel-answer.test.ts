@@ -44,7 +44,7 @@ function appWith(pictures: PictureMaker) {
     registry: new GameRegistry([mod]),
     logger: silentLogger,
     publisher: {
-      textBoards: { user: async (id: string) => textFor.has(id), guild: async () => false },
+      panelAsText: (_seat: unknown, id: string) => textFor.has(id),
       pictures,
       panels: { writer: new PanelWriter(silentLogger), edit: editPanel, track: vi.fn() },
       tokens: { noteBoardClick: vi.fn() },

@@ -31,7 +31,7 @@ export function tempDir(prefix = 'rh-e2e-'): { dir: string; dbPath: string; clea
  * Text boards and panels for everyone (README "Pictures"): the end-to-end tests read what a
  * player reads as text; test/e2e/pictures.test.ts checks the pictures (`textBoards: undefined`).
  */
-export const TEXT_BOARDS_ONLY = { guild: async () => true, user: async () => true };
+export const TEXT_BOARDS_ONLY = { guild: () => true, user: () => true };
 
 /** Start the bot on `emu` with the database at `dbPath` (text boards unless `opts.textBoards` says otherwise); resolves when it is ready. */
 export async function startBot(emu: DiscordEmulator, dbPath: string, opts: Partial<AppOptions> = {}): Promise<App> {

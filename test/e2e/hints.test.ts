@@ -15,10 +15,12 @@ import { hintFor } from '../../src/tables/hints.js';
 import { catalogFor } from '../../src/i18n/index.js';
 import { seatsToAct } from '../../src/games/engine.js';
 import { defaultRegistry } from '../../src/games/index.js';
+import { GameRegistry } from '../../src/games/registry.js';
 import { allComponents, DiscordEmulator, type EmulatedMessage, type EmulatedUser } from '../../src/local/emulator/index.js';
 import { answered, boardOf, settle, startBot, tableIdOf, tempDir, textOf, panelOf } from './harness.js';
 
-const registry = defaultRegistry();
+/** The games with a small search (300 simulations a hint): the test is about what the Hint says and to whom, not how well it plays. */
+const registry = new GameRegistry(defaultRegistry().modules.map((mod) => (mod.bench ? { ...mod, bench: { ...mod.bench, arena: { ...mod.bench.arena, hardIterations: 300 } } } : mod)));
 
 /** The labels of a message's buttons. */
 function buttonLabels(m: EmulatedMessage | undefined): string[] {

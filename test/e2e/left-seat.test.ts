@@ -34,7 +34,7 @@ describe('A seat left is a non-player’s view until the game ends', () => {
   /** Cleo's panel, opened while she still played. */
   let openPanel: EmulatedMessage;
   /** Cleo sees pictures; everyone else reads text. */
-  const textBoards = { guild: async () => true, user: async (id: string) => id !== cleo?.id };
+  const textBoards = { guild: () => true, user: (id: string) => id !== cleo?.id };
 
   /** The body of seat `seat`'s private panel at the table's current state: its hand, in words. */
   const handBody = async (seat: number) => {

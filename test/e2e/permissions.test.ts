@@ -39,9 +39,8 @@ describe('a permission taken away mid-game', () => {
     tmp.cleanup();
   });
 
-  /** `host` opens a NOIR table against a bot in a new channel, starts it and opens their hand; table id and channel. */
-  async function game(host: EmulatedUser, name: string): Promise<{ id: number; channelId: string }> {
-    const channelId = emu.addChannel(name);
+  /** `host` opens a NOIR table against a bot in a new channel (or in `channelId`), starts it and opens their hand; table id and channel. */
+  async function game(host: EmulatedUser, name: string, channelId = emu.addChannel(name)): Promise<{ id: number; channelId: string }> {
     const lobby = answered(await host.slash('noir new', { bots: 1, 'bot-pace': 0 }, { channelId })).message!;
     answered(await host.click(lobby, 'Start'));
     await settle(app);
@@ -140,5 +139,63 @@ describe('a permission taken away mid-game', () => {
     await settle(app);
     expect(emu.requests.slice(mark).filter((r) => r.path.includes(channelId))).toEqual([]);
     expect(emu.requests.filter((r) => r.path.includes(channelId) && r.status === 404)).toHaveLength(1);
+    expect(emu.violations).toEqual([]);
+  });
+
+  describe('a table in a thread that archives (developers/topics/threads.mdx "Active & Archived Threads")', () => {
+    /** A table in a new public thread of a new channel; its id and the thread. */
+    const inThread = (host: EmulatedUser, name: string) => game(host, name, emu.addThread(emu.addChannel(name), `${name} table`));
+    /** Every board message of table `id` in `channelId` (its title names the table). */
+    const boardsOf = (id: number, channelId: string) => emu.messages(channelId).filter((m) => new RegExp(`· table #${id}\\b`).test(textOf(m)));
+    const answered50083 = (channelId: string) => emu.requests.filter((r) => r.path.includes(channelId) && (r.response as { code?: number } | undefined)?.code === 50083);
+
+    // The move's ping (a public follow-up of the Start click, or a channel message) may go
+    // first and unarchive the thread; otherwise the board is posted afresh, the old one deleted.
+    it('archived (the bot is told): the next move unarchives it by sending a message; one board, current, none refused', async () => {
+      const host = emu.addUser('Thea');
+      const { id, channelId } = await game(host, 'archive-told', emu.addThread(emu.addChannel('archive-told'), 'archive-told table'));
+      const before = boardOf(emu, id, channelId);
+      emu.archiveThread(channelId);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      await move(id);
+      expect(emu.threadState(channelId).archived).toBe(false);
+      const table = (await app.context.store.table(id))!;
+      expect(table.status).toBe('active');
+      expect(table.boardVersion).toBe(table.version); // current
+      const board = boardOf(emu, id, channelId);
+      expect(pictureOf(board)).toBe(true);
+      expect(boardsOf(id, channelId).map((m) => m.id)).toEqual([board.id]); // one board per table
+      expect(board.id === before.id || emu.message(before.id) === undefined).toBe(true);
+      expect(answered50083(channelId)).toEqual([]);
+      expect(emu.violations).toEqual([]);
+    });
+
+    it('archived while the bot missed it: the first edit answers 50083, then the board is posted afresh and is current', async () => {
+      const host = emu.addUser('Theo');
+      const { id, channelId } = await inThread(host, 'archive-missed');
+      emu.archiveThread(channelId, { silent: true });
+      await move(id);
+      expect(answered50083(channelId).length).toBeGreaterThan(0);
+      expect(emu.threadState(channelId).archived).toBe(false);
+      const table = (await app.context.store.table(id))!;
+      expect(table.boardVersion).toBe(table.version);
+      expect(boardsOf(id, channelId).map((m) => m.id)).toEqual([table.boardMessageId]); // the old board deleted
+      await move(id);
+      const again = (await app.context.store.table(id))!;
+      expect(again.boardVersion).toBe(again.version);
+    });
+
+    it('archived and locked while the bot missed it: the table ends (thread-locked), nothing more is sent there', async () => {
+      const host = emu.addUser('Tove');
+      const { id, channelId } = await inThread(host, 'locked-missed');
+      emu.archiveThread(channelId, { locked: true, silent: true });
+      await move(id);
+      const table = (await app.context.store.table(id))!;
+      expect([table.status, table.endReason]).toEqual(['cancelled', 'thread-locked']);
+      const mark = emu.requests.length;
+      await app.context.service.fireDeadline(id);
+      await settle(app);
+      expect(emu.requests.slice(mark).filter((r) => r.path.includes(channelId))).toEqual([]);
+    });
   });
 });

@@ -29,7 +29,7 @@ import { answered, boardOf, eventually, fresh, playOut, settle, startBot, tableI
 const r = en.review;
 const t = en.review.analysis;
 const ITERATIONS = 60;
-const registry = new GameRegistry(GAME_MODULES.map((mod) => (mod.bench ? { ...mod, bench: { ...mod.bench, arena: { ...mod.bench.arena, hardIterations: ITERATIONS } } } : mod)) as never);
+const registry = new GameRegistry(GAME_MODULES.map((mod) => (mod.bench ? { ...mod, bench: { ...mod.bench, arena: { ...mod.bench.arena, hardIterations: ITERATIONS } } } : mod)));
 const def = suspicionModule.definition;
 
 /** The options of the select menus of a message. */

@@ -68,7 +68,7 @@ describe('Game review through the Discord emulator', () => {
   let stoppedId = 0;
   /** Users who see pictures; everyone else has the text-boards setting (reads the review as text). */
   const pictureUsers = new Set<string>();
-  const textBoardsBut = { guild: async () => true, user: async (id: string) => !pictureUsers.has(id) };
+  const textBoardsBut = { guild: () => true, user: (id: string) => !pictureUsers.has(id) };
 
   beforeAll(async () => {
     emu = await DiscordEmulator.start();

@@ -21,7 +21,7 @@ import { playRandomGame } from '../support/random-play.js';
 import { expectSceneRules, smallestCssPx } from '../support/scene-checks.js';
 
 /** Games drawn as scenes (all four once converted; issue 38). */
-const SCENE_GAMES = ['suspicion', 'noir', 'phantom'];
+const SCENE_GAMES = ['suspicion', 'noir', 'phantom', 'jaccuse'];
 
 /** Names at their longest: Discord display names are at most 32 characters. */
 const LONG_NAMES = [

@@ -108,8 +108,8 @@ describe('Spanish command names and descriptions', () => {
 describe('one register in Spanish: tú', () => {
   /** Texts that speak to several people at once (the mentions of a rematch, a ping to several): ustedes is right there. */
   const TO_SEVERAL = new Set(['common.board.rematchInvite']);
-  /** Forms that address the reader as ustedes (imperatives, "se les", "sus mesas"). */
-  const USTEDES = /\b(ustedes|agreguen|usen|pulsen|escriban|abran|elijan|termínenla|cancélenla|pongan|refuten|se les (?:avisa|recuerda)|sus mesas)\b/i;
+  /** Forms that address the reader as ustedes (imperatives, "se les avisa"). */
+  const USTEDES = /\b(ustedes|agreguen|usen|pulsen|escriban|abran|elijan|termínenla|cancélenla|pongan|refuten|se les (?:avisa|recuerda))\b/i;
 
   it('texts for one reader use tú, never ustedes', () => {
     const found = spanishTexts()

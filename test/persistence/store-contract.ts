@@ -316,7 +316,7 @@ export function storeContract(backend: string, harness: StoreHarness): void {
       });
       expect((await store.seats(t.id)).map((s) => s.userId)).toEqual(['z', 'B', 'a', 'b']);
       const first = (await store.seats(t.id))[0]!;
-      expect(first).toEqual({ tableId: t.id, userId: 'z', displayName: 'Zed 🦊', joinedAt: T0 + 1, seat: null, away: false, missed: 0, left: false, botLevel: null, looked: false });
+      expect(first).toEqual({ tableId: t.id, userId: 'z', displayName: 'Zed 🦊', joinedAt: T0 + 1, seat: null, away: false, missed: 0, left: false, botLevel: null, looked: false, textPanels: false });
       await store.transaction(async (tx) => {
         await tx.updateSeat(t.id, 'a', { seat: 0 });
         await tx.updateSeat(t.id, 'z', { seat: 1, away: true, missed: 2 });
@@ -847,6 +847,48 @@ export function storeContract(backend: string, harness: StoreHarness): void {
       expect(await store.guildTextBoards(GUILDS[1]!)).toBe(false);
       expect((await store.eraseUserData(userId(1))).ok).toBe(true);
       expect(await store.userTextBoards(userId(1))).toBe(false);
+    });
+
+    it('reads the text-boards settings with the table: a table takes its server\'s when opened, the setting\'s write updates the open tables only; each seat carries its user\'s text-panels setting', async () => {
+      const store = await harness.open();
+      const [g, other] = [GUILDS[0]!, GUILDS[1]!];
+      const before = await insert(store);
+      expect(before.textBoards).toBe(false);
+      await store.setGuildTextBoards(g, true, userId(2), T0);
+      // Opened after the setting: takes it in the insert itself (no read of the settings).
+      const after = await insert(store);
+      expect(after.textBoards).toBe(true);
+      expect((await insert(store, { guildId: other })).textBoards).toBe(false);
+      expect((await insert(store, { textBoards: false })).textBoards).toBe(false);
+      // The setting's write reaches the server's open tables, not its closed ones nor another server's.
+      const closed = await insert(store);
+      await store.transaction((tx) => tx.updateTable(closed.id, 0, { status: 'finished' }));
+      await store.setGuildTextBoards(g, false, userId(2), T0 + 1);
+      expect((await store.table(before.id))!.textBoards).toBe(false);
+      expect((await store.table(after.id))!.textBoards).toBe(false);
+      expect((await store.table(closed.id))!.textBoards).toBe(true);
+      await store.transaction((tx) => tx.setGuildTextBoards(g, true, userId(2), T0 + 2));
+      expect((await store.table(before.id))!.textBoards).toBe(true);
+      expect((await store.table(closed.id))!.textBoards).toBe(true);
+      // Seats: the user's panel setting comes with every read of seats (one statement).
+      await store.transaction(async (tx) => {
+        await tx.insertSeat({ tableId: before.id, userId: userId(1), displayName: 'One', joinedAt: T0 + 1 });
+        await tx.insertSeat({ tableId: before.id, userId: userId(2), displayName: 'Two', joinedAt: T0 + 2 });
+      });
+      await store.setUserTextBoards(userId(2), true, T0);
+      const seatsOf = (rows: { userId: string; textPanels?: boolean }[]) => rows.map((row) => [row.userId, row.textPanels]);
+      expect(seatsOf(await store.seats(before.id))).toEqual([
+        [userId(1), false],
+        [userId(2), true],
+      ]);
+      expect(seatsOf(await store.transaction((tx) => tx.seats(before.id)))).toEqual([
+        [userId(1), false],
+        [userId(2), true],
+      ]);
+      expect(seatsOf((await store.tablesWithSeats([before.id]))[0]!.seats)).toEqual([
+        [userId(1), false],
+        [userId(2), true],
+      ]);
     });
 
     it('stores the watching defaults and the tournament role (docs/watching.md): nulls until set, patches keep the other keys, null clears', async () => {

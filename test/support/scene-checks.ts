@@ -94,7 +94,8 @@ export function expectSceneRules(picture: Picture): void {
       if (a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom) problems.push(`"${a.content}" overlaps "${b.content}"`);
     }
   }
-  expect(problems).toEqual([]);
+  // Every problem named in the failure (a bare array diff hides them).
+  if (problems.length > 0) throw new Error(problems.join('\n'));
   expect(picture.alt.length).toBeGreaterThanOrEqual(40);
   expect(picture.alt.length).toBeLessThanOrEqual(1024);
 }

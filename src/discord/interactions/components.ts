@@ -264,11 +264,10 @@ async function tableVerb(interaction: ComponentInteraction, app: AppContext, log
     }
     case 'text-version':
     case 'pictures': {
-      // The panel's switch between the hand's picture and its text version (README "Pictures").
-      const result = await app.service.lookUp(tableId, actor);
+      // The panel's switch between the hand's picture and its text version (README "Pictures"), stored through the service.
+      const result = await app.service.preferences.setTextPanels(tableId, actor, verb === 'text-version');
       if (!result.ok) return refuse(result.error);
       log.outcome = 'ok';
-      await app.store.setUserTextBoards(actor.userId, verb === 'text-version', Date.now());
       // A new look of the panel: nothing drawn for the old one is sent after this answer.
       await answerWithPanel(interaction, app, result.value, onPanel(interaction) ? 'update' : 'reply', undefined, true);
       return;

@@ -50,7 +50,8 @@ export async function answerWithPanel(
   const shownNote = [note, warning].filter(Boolean).join('\n') || undefined;
   // A seat left while the game runs shows no hand and no picture (viewerSeatOf).
   const seat = viewerSeatOf(snapshot.seats.find((row) => row.userId === interaction.user.id), table.status);
-  const textBoards = mod.pictures ? await app.publisher.textBoards.user(interaction.user.id).catch(() => false) : false;
+  // The player's text-panels setting came with the table's read (their seat row): no read of their settings here.
+  const textBoards = mod.pictures ? app.publisher.panelAsText(snapshot.seats.find((row) => row.userId === interaction.user.id), interaction.user.id) : false;
   const pictures = app.publisher.pictures;
   const wanted = !!mod.pictures && seat !== null && !textBoards && !!table.state;
   // A picture already drawn goes with the answer; one not yet drawn never delays it (README

@@ -54,7 +54,9 @@ export async function answerWithWatch(interaction: ChatInputCommandInteraction |
   }
   const watchers = app.publisher.watchers;
   const mod = app.registry.get(snapshot.table.game);
-  const textBoards = mod.pictures ? await app.publisher.textBoards.user(interaction.user.id).catch(() => false) : false;
+  // A watcher has no seat at the table: their text-panels setting is read with their own click (kept with their panel for its redraws).
+  const stored = mod.pictures ? await app.service.preferences.textPanels(interaction.user.id).catch(() => false) : false;
+  const textBoards = mod.pictures ? app.publisher.panelAsText(undefined, interaction.user.id, stored) : false;
   const drawing = watchers.draw(snapshot, text, textBoards);
   drawing.catch(() => undefined);
   const acknowledged = interaction.deferred || interaction.replied;
@@ -92,7 +94,7 @@ export async function answerWithWatch(interaction: ChatInputCommandInteraction |
     messageId = response.resource?.message?.id;
     if (messageId) watchers.writer.shown(messageId, version, panelFingerprint(ready));
   }
-  if (messageId && snapshot.table.status === 'active') watchers.track(snapshot, interaction.user.id, actorOf(interaction).displayName, messageId, interaction);
+  if (messageId && snapshot.table.status === 'active') watchers.track(snapshot, interaction.user.id, actorOf(interaction).displayName, messageId, interaction, stored);
 }
 
 /** ⏹ Stop watching: the panel says so and is no longer redrawn; the board's count goes down. */

@@ -51,8 +51,8 @@ export interface BoardDeps {
   now: () => number;
   budget: RestBudget;
   pictures: PictureMaker;
-  /** True when the server's boards are drawn as text (README "Pictures"). */
-  textBoards: (guildId: string) => Promise<boolean>;
+  /** True when the table's board is drawn as text (README "Pictures"; the table row carries its server's setting). */
+  textBoards: (table: TableSnapshot['table']) => boolean;
   /** How many members watch a table now (docs/watching.md: "👁 N watching" on its board). */
   watchers: (tableId: number) => number;
   /** The Activity is set up: boards offer Open table (docs/activity.md). */
@@ -238,7 +238,7 @@ export class Boards {
     let payload;
     if (table.status === 'lobby') payload = lobbyMessage(mod, snap, text);
     else {
-      const textBoards = mod.pictures ? await this.deps.textBoards(table.guildId).catch(() => false) : false;
+      const textBoards = mod.pictures ? this.deps.textBoards(table) : false;
       // No Attach Files here (as the cache says, or as Discord said): the text version, saying why.
       const noFiles = !!mod.pictures && !textBoards && !access.filesAllowed(table.channelId);
       const picture = noFiles ? null : await this.picture(mod, snap, text, textBoards);

@@ -10,6 +10,7 @@ import type { GameModule } from '../../games/module.js';
 import type { GameRegistry } from '../../games/registry.js';
 import { catalogFor, type Catalog } from '../../i18n/index.js';
 import type { Logger } from '../../logger.js';
+import type { SeatRow } from '../../persistence/store/types.js';
 import { viewerSeatOf } from '../../tables/policy.js';
 import type { TableSnapshot } from '../../tables/types.js';
 import type { MessagePicture, PictureMaker } from '../pictures/index.js';
@@ -54,8 +55,8 @@ export interface LivePanelsDeps {
   logger: Logger;
   now: () => number;
   pictures: PictureMaker;
-  /** True when the player's panels are drawn as text (README "Pictures"). */
-  textPanels: (userId: string) => Promise<boolean>;
+  /** True when a seated player's panel is drawn as text (README "Pictures"; their seat row carries their setting). */
+  textPanels: (seat: SeatRow) => boolean;
 }
 
 /** How many 50 ms steps `notePrivately` waits for a panel still "thinking…" (5 s). */
@@ -185,7 +186,7 @@ export class LivePanels {
         snap.table.version,
         async () => {
           const text = catalogFor(live.locale);
-          const textBoards = mod.pictures ? await this.deps.textPanels(seat.userId).catch(() => false) : false;
+          const textBoards = mod.pictures ? this.deps.textPanels(seat) : false;
           const viewer = viewerSeatOf(seat, snap.table.status);
           const picture = await this.handPicture(mod, snap, viewer, text, textBoards);
           // A lesson shows the board's picture too (docs/lessons.md), for games whose hand picture does not show the whole table.

@@ -20,6 +20,7 @@
 import type { REST } from 'discord.js';
 import type { GameRegistry } from '../../games/registry.js';
 import type { Logger } from '../../logger.js';
+import type { SeatRow, TableRow } from '../../persistence/store/types.js';
 import type { LostReason, TableListener, TableSnapshot } from '../../tables/types.js';
 import type { TableService } from '../../tables/service.js';
 import { PictureMaker } from '../pictures/index.js';
@@ -37,15 +38,21 @@ import { WatchPanels } from './watch-panels.js';
 import type { ReplayLoader } from '../../review/load.js';
 
 /**
- * Who asked for text instead of pictures (README "Pictures"): a server for its public boards
- * (`/admin settings`), a player for their private panels (the panel's "📝 Text version" button).
+ * Text drawn whatever the stored settings say (README "Pictures"): tests that read what a
+ * player reads, the benchmark's text-boards runs. The settings themselves — a server's for its
+ * boards (`/admin settings`), a player's for their panels (the panel's "📝 Text version") —
+ * come with the table's one read (`TableRow.textBoards`, `SeatRow.textPanels`): no redraw and
+ * no click reads them.
  */
-export interface TextBoardsPreferences {
-  /** True when the server's boards are drawn as text. */
-  guild(guildId: string): Promise<boolean>;
-  /** True when the player's panels are drawn as text. */
-  user(userId: string): Promise<boolean>;
+export interface ForcedText {
+  /** True when server `guildId`'s boards are drawn as text anyway. */
+  guild(guildId: string): boolean;
+  /** True when user `userId`'s panels are drawn as text anyway. */
+  user(userId: string): boolean;
 }
+
+/** No text forced: the stored settings alone. */
+const NOTHING_FORCED: ForcedText = { guild: () => false, user: () => false };
 
 /** What the publisher needs of the running bot. */
 export interface PublisherDeps {
@@ -72,8 +79,8 @@ export interface PublisherDeps {
   boardTokenRefreshMs?: number;
   /** The pictures of boards and hands (default: a PictureMaker with the default cache bound). */
   pictures?: PictureMaker;
-  /** Text-boards preferences (default: pictures for everyone). */
-  textBoards?: TextBoardsPreferences;
+  /** Text drawn whatever the settings say (default: nothing forced). */
+  textBoards?: ForcedText;
   /** The tables' replays (reviews and watch panels share them: src/review/load.ts). */
   replays: ReplayLoader;
   /** The bot's permissions in a channel as discord.js's cache says (./channel-access.ts; default: unknown, Discord's refusals only). */
@@ -90,8 +97,8 @@ export class Publisher implements TableListener {
   readonly background: BackgroundQueue;
   /** The pictures of boards and hands, cached (README "Pictures"). */
   readonly pictures: PictureMaker;
-  /** Who asked for text instead of pictures. */
-  readonly textBoards: TextBoardsPreferences;
+  /** Text drawn whatever the settings say. */
+  private readonly forced: ForcedText;
   /** The interaction tokens clicks lend to the board and the pings. */
   readonly tokens: InteractionTokens;
   /** The open private panels, redrawn after each change (and their writer, which click answers share). */
@@ -118,7 +125,7 @@ export class Publisher implements TableListener {
     this.budget = new RestBudget(deps.budget);
     this.background = new BackgroundQueue((err) => deps.logger.warn({ err }, 'background redraw failed'));
     this.pictures = deps.pictures ?? new PictureMaker({ log: deps.logger });
-    this.textBoards = deps.textBoards ?? { guild: async () => false, user: async () => false };
+    this.forced = deps.textBoards ?? NOTHING_FORCED;
     this.work = new PublishWork(this.background, deps.logger, (tableId) => this.kick(tableId), deps.retryMs);
     this.access = new ChannelAccess(deps.permissionsIn);
     this.service = deps.service;
@@ -133,7 +140,7 @@ export class Publisher implements TableListener {
         now,
         pictures: this.pictures,
         replays: deps.replays,
-        textPanels: (userId) => this.textBoards.user(userId),
+        textPanels: (userId, stored) => this.panelAsText(undefined, userId, stored),
         edit: (interaction, body) => this.panels.edit(interaction, body),
         redrawBoard: (snapshot) => this.redraw(snapshot),
       },
@@ -145,7 +152,7 @@ export class Publisher implements TableListener {
       service: deps.service,
       now,
       pictures: this.pictures,
-      textBoards: (guildId) => this.textBoards.guild(guildId),
+      textBoards: (table) => this.boardAsText(table),
       watchers: (tableId) => this.watchers.count(tableId),
       publish: (change) => this.tableChanged(change),
       access: this.access,
@@ -156,9 +163,22 @@ export class Publisher implements TableListener {
     });
     this.pings = new Pings({ ...shared, pingEditDelayMs: deps.pingEditDelayMs ?? PING_EDIT_DELAY_MS, access: this.access, placeGone: (tableId, reason) => this.placeGone(tableId, reason) });
     this.panels = new LivePanels(
-      { interactionRest, registry: deps.registry, logger: deps.logger, now, pictures: this.pictures, textPanels: (userId) => this.textBoards.user(userId) },
+      { interactionRest, registry: deps.registry, logger: deps.logger, now, pictures: this.pictures, textPanels: (seat) => this.panelAsText(seat) },
       writer,
     );
+  }
+
+  /** Whether `table`'s board is drawn as text: its server's setting, carried by the table row, or forced. */
+  boardAsText(table: Pick<TableRow, 'guildId' | 'textBoards'>): boolean {
+    return table.textBoards || this.forced.guild(table.guildId);
+  }
+
+  /**
+   * Whether a user's panel is drawn as text: their setting, carried by their seat row when they
+   * sit at the table (`stored` for one read on its own: `/history`'s review), or forced.
+   */
+  panelAsText(seat: Pick<SeatRow, 'userId' | 'textPanels'> | undefined, userId = seat?.userId ?? '', stored = false): boolean {
+    return seat?.textPanels === true || stored || this.forced.user(userId);
   }
 
   /**

@@ -40,6 +40,8 @@ interface Watcher {
   since: number;
   /** The Discord locale of the watcher (redraws keep their language). */
   locale: string;
+  /** Their text-panels setting, read when they opened the panel (README "Pictures"): a redraw reads no setting. */
+  textPanels: boolean;
 }
 
 /** The watchers of one table. */
@@ -58,8 +60,8 @@ export interface WatchPanelsDeps {
   now: () => number;
   pictures: PictureMaker;
   replays: ReplayLoader;
-  /** True when the user asked for text instead of pictures (README "Pictures"). */
-  textPanels: (userId: string) => Promise<boolean>;
+  /** True when a watcher's panel is drawn as text: their setting `stored` (read when they opened it), or forced (README "Pictures"). */
+  textPanels: (userId: string, stored: boolean) => boolean;
   /** Edit a panel message through an interaction token (the interaction REST client). */
   edit: (interaction: InteractionToken, body: RequestBody) => Promise<unknown>;
   /** Redraw a table's board without a game change (its watcher count changed). */
@@ -95,8 +97,9 @@ export class WatchPanels {
    * Remember that message `messageId` (the answer to `interaction`, editable through its
    * token as `@original`) is `userId`'s watch panel of `snapshot`'s table — their newest one;
    * an older panel of theirs is no longer redrawn. The board is redrawn when the count changed.
+   * `textPanels`: their text-panels setting, read with their click (the redraws read none).
    */
-  track(snapshot: TableSnapshot, userId: string, name: string, messageId: string, interaction: { applicationId: string; token: string; locale: string }): void {
+  track(snapshot: TableSnapshot, userId: string, name: string, messageId: string, interaction: { applicationId: string; token: string; locale: string }, textPanels = false): void {
     if (this.closed) return;
     const tableId = snapshot.table.id;
     const before = this.count(tableId);
@@ -104,7 +107,7 @@ export class WatchPanels {
     const old = entry.watchers.get(userId);
     if (old && old.messageId !== messageId) this.writer.forget(old.messageId);
     entry.watchers.delete(userId);
-    entry.watchers.set(userId, { userId, name, messageId, applicationId: interaction.applicationId, token: interaction.token, since: this.deps.now(), locale: interaction.locale });
+    entry.watchers.set(userId, { userId, name, messageId, applicationId: interaction.applicationId, token: interaction.token, since: this.deps.now(), locale: interaction.locale, textPanels });
     this.armExpiry(tableId, entry);
     if (this.count(tableId) !== before) this.deps.redrawBoard(entry.last);
   }
@@ -141,7 +144,7 @@ export class WatchPanels {
         watcher.messageId,
         snap.table.version,
         async () => {
-          const textBoards = await this.deps.textPanels(watcher.userId).catch(() => false);
+          const textBoards = this.deps.textPanels(watcher.userId, watcher.textPanels);
           const key = `${watcher.locale}:${textBoards}`;
           let drawing = drawings.get(key);
           if (!drawing) drawings.set(key, (drawing = this.draw(snap, catalogFor(watcher.locale), textBoards)));

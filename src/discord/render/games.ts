@@ -10,7 +10,7 @@ import type { GameRegistry } from '../../games/registry.js';
 import type { Catalog } from '../../i18n/index.js';
 import { tableOptionsOf } from '../../tables/bots.js';
 import { DEFAULT_MOVE_HOURS, isTurnBased } from '../../tables/pace.js';
-import { pingFor } from '../../tables/policy.js';
+import { isBotSeat } from '../../tables/policy.js';
 import type { TableSnapshot } from '../../tables/types.js';
 import { tableActionId } from '../custom-id.js';
 import { button, buttonRow, clip, escapeName, type ComponentRow, type MessagePayload } from './markup.js';
@@ -18,9 +18,16 @@ import { button, buttonRow, clip, escapeName, type ComponentRow, type MessagePay
 /** Tables listed at most (five rows of five "Hand #N" buttons is Discord's limit; ten stay readable). */
 export const GAMES_LISTED = 10;
 
-/** True when the open table `snap` waits for `userId` now. */
+/**
+ * True when the open table `snap` waits for `userId`'s seat now (a seat still theirs: not
+ * left, not a bot's) — also while they are marked away (auto-played, so not pinged): for
+ * them it is still their move, never "waiting for" themselves.
+ */
 export function waitsFor(snap: TableSnapshot, userId: string): boolean {
-  return snap.table.status === 'active' && snap.pending !== null && pingFor(snap.pending, snap.seats, true).includes(userId);
+  const { pending } = snap;
+  if (snap.table.status !== 'active' || pending === null || pending.kind === 'over') return false;
+  const row = snap.seats.find((candidate) => candidate.userId === userId);
+  return !!row && row.seat !== null && !row.left && !isBotSeat(row) && seatsToAct(pending).includes(row.seat);
 }
 
 /**
@@ -46,13 +53,14 @@ export function gamesMessage(snaps: readonly TableSnapshot[], userId: string, re
     const title = `${mod.emoji} ${mod.title(text)}`;
     const where = `<#${table.channelId}>`;
     const options = tableOptionsOf(table.tableOptions);
-    const pace = isTurnBased(options) ? t.turnBased(options.moveHours ?? DEFAULT_MOVE_HOURS) : '';
+    const live = !isTurnBased(options);
+    const pace = live ? '' : t.turnBased(options.moveHours ?? DEFAULT_MOVE_HOURS);
     if (table.status !== 'active' || !pending || pending.kind === 'over') return t.lobby(title, table.id, where) + pace;
-    if (waitsFor(snap, userId) && table.deadlineAt !== null) return t.yourMove(title, table.id, where, table.deadlineAt) + pace;
+    if (waitsFor(snap, userId) && table.deadlineAt !== null) return t.yourMove(title, table.id, where, table.deadlineAt, live) + pace;
     const names = seatsToAct(pending)
       .map((seat) => escapeName(snap.seats.find((row) => row.seat === seat)?.displayName ?? `#${seat + 1}`))
       .join(', ');
-    return (table.deadlineAt !== null ? t.waiting(title, table.id, where, names, table.deadlineAt) : t.noDeadline(title, table.id, where, names)) + pace;
+    return (table.deadlineAt !== null ? t.waiting(title, table.id, where, names, table.deadlineAt, live) : t.noDeadline(title, table.id, where, names)) + pace;
   });
   if (ordered.length > shown.length) lines.push(t.more(ordered.length - shown.length));
   const hands = shown.filter((snap) => snap.table.status === 'active');

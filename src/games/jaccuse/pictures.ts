@@ -1,17 +1,21 @@
 /**
- * J'Accuse! pictures (README "Pictures"; docs/rules/jaccuse.md §4.8): the public board — one
- * place per seat with its character, the Suspected Evidence in front of it as cards, its Hard
- * Evidence slots toward arrest (§4.7), its Suspicion cards used this cycle (§4.5) and its
- * Investigation card count — plus the piles, the latest reveal and a key, drawn from the
- * public view; a seat's hand — its character sheet's exonerations, its Suspicion cards (used,
- * free, its secret vote), its Investigation cards (and the one set face down) — drawn from
- * that seat's view. Pure: no state, no clock; every word comes from `jaccuseText(ctx.t).pictures`.
+ * J'Accuse! pictures (README "Pictures"; docs/rules/jaccuse.md §4.8), drawn as scenes of pieces
+ * with the phone layout (src/games/scene.ts, src/games/scene-kit.ts; docs/pictures.md "Phone
+ * layout"): the public board — one place per seat with its character, the Suspected Evidence in
+ * front of it as cards, its Hard Evidence slots toward arrest (§4.7), its Suspicion cards used
+ * this cycle (§4.5) and its Investigation card count — plus the piles, the latest reveal and a
+ * key, drawn from the public view; a seat's hand — its character sheet's exonerations, its
+ * Suspicion cards (used, free, its secret vote), its Investigation cards (and the one set face
+ * down) — drawn from that seat's view. Every word wraps, never cut. Pure: no state, no clock;
+ * every word comes from `jaccuseText(ctx.t).pictures`.
  */
 import type { GameEvent } from '../engine.js';
 import type { GamePictures, MoveTarget, Picture, PictureContext } from '../picture.js';
-import { MIN_LABEL_PX, MIN_TEXT_PX, PICTURE_WIDTH } from '../picture.js';
-import { fitLines, rect, svgDocument, text, textWidth, THEME } from '../svg.js';
-import { altText, arrow, cross, highlightRingAt, legendStrip, padlock, polygon, turnMarker, wrapText, type LegendItem } from '../picture-kit.js';
+import { block, heading, keyPanel, lineHeight, MARGIN, MIN_TEXT_PX, NAME_PX, PANEL_W, panelPiece, PICTURE_PX, pillPiece, statusBanner, textLines, textPiece, type KeyItem } from '../scene-kit.js';
+import { measure, piece, SceneBuilder, sceneSvg, type Piece } from '../scene.js';
+import { altText, rect, THEME } from '../svg.js';
+import { arrow, cross, polygon } from '../picture-kit.js';
+import { turnMark } from '../marks.js';
 import type { RenderContext } from '../ui.js';
 import {
   EVIDENCE_TYPES,
@@ -30,21 +34,24 @@ import { describeEvent } from './ui-text.js';
 import type { JaccusePublicView, JaccuseSeatView } from './views.js';
 import { jaccuseText, type JaccuseText } from './text/index.js';
 
-/** Layout, px. */
-const W = PICTURE_WIDTH;
-const MARGIN = 16;
-const CARD_W = 220;
-const CARD_H = 96;
-const CARD_GAP = 14;
-const SLOT = 30;
+/** Layout, px (phone layout: PICTURE_PX wide). */
+const W = PICTURE_PX;
+const M = MARGIN;
+const TEXT = NAME_PX;
+const LABEL = MIN_TEXT_PX;
+const GAP = 8;
+/** A Hard Evidence slot and a small Suspicion card, px. */
+const SLOT = 28;
+/** Inside a seat's panel: padding, and the width left for its rows, px. */
+const PAD = 8;
+const INNER_W = PANEL_W - 2 * PAD;
 
 /** Colours. Every type also has its own shape and letter (colour is never the only signal). */
 const PAPER = '#ebe3d1';
 const INK = '#1e1f22';
 const TYPE_COLOUR: Record<EvidenceType, string> = { motive: '#c2255c', opportunity: '#0c8599', weapon: '#6741d9' };
 
-type Pics = JaccuseCatalogPictures;
-type JaccuseCatalogPictures = JaccuseText['pictures'];
+type Pics = JaccuseText['pictures'];
 
 function nameOf(ctx: PictureContext, seat: number): string {
   return ctx.seats[seat]?.name ?? `#${seat + 1}`;
@@ -55,35 +62,64 @@ function renderContext(ctx: PictureContext): RenderContext {
   return { t: ctx.t, name: (seat: number) => nameOf(ctx, seat) } as unknown as RenderContext;
 }
 
-/**
- * The type's symbol in a `size`-px square at (x, y): Motive a heart, Opportunity a door,
- * Weapon a dagger, each with the type's letter beside nothing else (the letter is drawn by
- * the callers that have room).
- */
+/** The type's symbol in a `size`-px square at (x, y): Motive a heart, Opportunity a door, Weapon a dagger. */
 function typeSymbol(type: EvidenceType, x: number, y: number, size: number, fill: string = TYPE_COLOUR[type]): string {
   const s = size;
   if (type === 'motive') {
     const cx = x + s / 2;
-    return `<path d="M ${cx} ${y + s * 0.92} C ${x - s * 0.1} ${y + s * 0.45}, ${x + s * 0.15} ${y - s * 0.05}, ${cx} ${y + s * 0.28} C ${x + s * 0.85} ${y - s * 0.05}, ${x + s * 1.1} ${y + s * 0.45}, ${cx} ${y + s * 0.92} Z" fill="${fill}"/>`;
+    return `<path d="M ${cx} ${y + s * 0.92} C ${x + s * 0.02} ${y + s * 0.45}, ${x + s * 0.15} ${y + s * 0.02}, ${cx} ${y + s * 0.28} C ${x + s * 0.85} ${y + s * 0.02}, ${x + s * 0.98} ${y + s * 0.45}, ${cx} ${y + s * 0.92} Z" fill="${fill}"/>`;
   }
   if (type === 'opportunity') {
     return rect(x + s * 0.18, y + s * 0.05, s * 0.64, s * 0.9, { fill, radius: 2 }) + `<circle cx="${x + s * 0.68}" cy="${y + s * 0.52}" r="${s * 0.07}" fill="#ffffff"/>`;
   }
-  return polygon([[x + s * 0.5, y], [x + s * 0.64, y + s * 0.62], [x + s * 0.36, y + s * 0.62]], { fill }) +
-    rect(x + s * 0.2, y + s * 0.62, s * 0.6, s * 0.1, { fill }) + rect(x + s * 0.44, y + s * 0.72, s * 0.12, s * 0.28, { fill });
+  return (
+    polygon([[x + s * 0.5, y], [x + s * 0.64, y + s * 0.62], [x + s * 0.36, y + s * 0.62]], { fill }) +
+    rect(x + s * 0.2, y + s * 0.62, s * 0.6, s * 0.1, { fill }) +
+    rect(x + s * 0.44, y + s * 0.72, s * 0.12, s * 0.28, { fill })
+  );
 }
 
-/** An evidence card at (x, y): type strip with symbol and word, the card's name in words. */
-function evidenceCard(card: EvidenceId, x: number, y: number, p: Pics, t: PictureContext['t'], latest: boolean, out: string[], w: number = CARD_W): void {
+/** The blocks of an evidence card `w` px wide: its type's word and its name, both wrapped. */
+function evidenceBlocks(card: EvidenceId, w: number, p: Pics, t: PictureContext['t']) {
   const type = evidenceType(card);
-  out.push(rect(x, y, w, CARD_H, { fill: PAPER, radius: 12, stroke: TYPE_COLOUR[type], strokeWidth: 4 }));
-  out.push(typeSymbol(type, x + 8, y + 8, 24));
-  // The type's word whole: bold when it fits, else plain ("Opportunity" in a narrow card).
-  const typeBold = textWidth(p.typeName[type], MIN_LABEL_PX, true) <= w - 40;
-  out.push(text(x + 36, y + 28, p.typeName[type], { size: MIN_LABEL_PX, fill: TYPE_COLOUR[type], bold: typeBold, maxWidth: w - 40 }));
-  const lines = wrapText(jaccuseText(t).evidence[card], w - 16, MIN_TEXT_PX, 2);
-  lines.forEach((l, i) => out.push(text(x + 10, y + (lines.length === 1 ? 62 : 56 + i * 29), l, { size: MIN_TEXT_PX, fill: INK })));
-  if (latest) out.push(rect(x - 6, y - 6, w + 12, CARD_H + 12, { fill: 'none', radius: 16, stroke: THEME.highlight, strokeWidth: 4 }));
+  // The type's word whole, beside its symbol (bold, else regular) or, in a narrow card, under it
+  // ("Oportunidad" in a third of the width).
+  const word = p.typeName[type];
+  const beside = measure(word, LABEL) <= w - 46;
+  const room = beside ? w - 46 : w - 20;
+  const bold = measure(word, LABEL, true) <= room;
+  return { type, bold, beside, head: block(word, room, LABEL, { bold }), name: block(jaccuseText(t).evidence[card], w - 20, TEXT, { minSize: LABEL }) };
+}
+
+/** An evidence card `w` × `h` px: type strip with symbol and word, the card's name in words; framed gold when just changed. */
+function evidenceCard(card: EvidenceId, w: number, h: number, p: Pics, t: PictureContext['t'], latest: boolean): Piece {
+  const b = evidenceBlocks(card, w, p, t);
+  // The frame as two filled shapes (no stroke): composed, its rounded corners match resvg's whole picture.
+  const parts = [rect(0, 0, w, h, { fill: latest ? THEME.highlight : TYPE_COLOUR[b.type], radius: 12 }), rect(4, 4, w - 8, h - 8, { fill: PAPER, radius: 9 })];
+  parts.push(typeSymbol(b.type, 10, 10, 24));
+  if (b.beside) parts.push(textLines(40, 10 + (24 - lineHeight(LABEL)) / 2, b.head.lines, { size: LABEL, bold: b.bold, fill: TYPE_COLOUR[b.type] }));
+  else parts.push(textLines(10, 36, b.head.lines, { size: LABEL, bold: b.bold, fill: TYPE_COLOUR[b.type] }));
+  parts.push(textLines(10, 14 + headHeight(b), b.name.lines, { size: b.name.size, fill: INK }));
+  return piece(w, h, parts);
+}
+
+function evidenceHeight(card: EvidenceId, w: number, p: Pics, t: PictureContext['t']): number {
+  const b = evidenceBlocks(card, w, p, t);
+  return 14 + headHeight(b) + b.name.height + 10;
+}
+
+/** Height of an evidence card's type line(s): the symbol's, or the symbol then the word under it. */
+function headHeight(b: { beside: boolean; head: { height: number } }): number {
+  return b.beside ? Math.max(24, b.head.height) : 26 + b.head.height;
+}
+
+/** A row of evidence cards at `y` (one, two or three across `width`), equal heights, each keyed by `keyOf`. Returns the height. */
+function evidenceRow(scene: SceneBuilder, x: number, y: number, width: number, cards: EvidenceId[], p: Pics, ctx: PictureContext, latest: Set<string>, keyOf?: (card: EvidenceId) => string): number {
+  if (cards.length === 0) return 0;
+  const cw = Math.floor((width - (cards.length - 1) * GAP) / cards.length);
+  const h = Math.max(...cards.map((c) => evidenceHeight(c, cw, p, ctx.t)));
+  cards.forEach((card, i) => scene.put(x + i * (cw + GAP), y, evidenceCard(card, cw, h, p, ctx.t, latest.has(card)), keyOf?.(card)));
+  return h;
 }
 
 /** Evidence cards the latest events moved, dealt or hardened. */
@@ -129,113 +165,128 @@ function statusText(v: JaccusePublicView, ctx: PictureContext, p: Pics): string 
   }
 }
 
-/** Header: round and cycle, then who acts. Returns the y below. */
-function drawHeader(v: JaccusePublicView, ctx: PictureContext, p: Pics, out: string[]): number {
-  out.push(text(MARGIN, 38, headerText(v, p), { size: MIN_TEXT_PX, bold: true, maxWidth: W - 2 * MARGIN }));
-  const lines = wrapText(statusText(v, ctx, p), W - 2 * MARGIN, MIN_LABEL_PX + 2, 2, v.phase === 'over');
-  lines.forEach((l, i) => out.push(text(MARGIN, 72 + i * 30, l, { size: MIN_LABEL_PX + 2, bold: v.phase === 'over', fill: v.phase === 'over' ? THEME.highlight : THEME.text })));
-  return 72 + lines.length * 30;
+// ── A seat's place ───────────────────────────────────────────────────────────────────────
+
+/** A padlock (hard evidence), its box's top-left at (x, y), 18 × 22 px: straight strokes only (see NOIR's). */
+function lockMark(x: number, y: number, colour: string, body: string): string {
+  return `<path d="M${x + 4.5} ${y + 10} V${y + 4.5} H${x + 13.5} V${y + 10}" fill="none" stroke="${colour}" stroke-width="3"/>` + rect(x + 1, y + 10, 16, 12, { fill: body, stroke: colour, strokeWidth: 2 });
 }
 
-/** Hard Evidence slots (five, §4.7) with each card's type, at (x, y). Returns the width used. */
-function hardSlots(hard: EvidenceId[], x: number, y: number, p: Pics, latest: Set<string>, out: string[]): number {
-  out.push(padlock(x, y, SLOT, THEME.muted, THEME.panel));
-  let cx = x + SLOT + 4;
+/** Hard Evidence slots (five, §4.7) with each card's type, and the count. */
+function hardPiece(hard: EvidenceId[], p: Pics, latest: Set<string>): Piece {
+  const parts = [lockMark(2, 3, THEME.muted, THEME.panel)];
+  let x = 26;
   for (let i = 0; i < Math.max(5, hard.length); i++) {
     const card = hard[i];
     if (card) {
       const type = evidenceType(card);
-      out.push(rect(cx, y, SLOT, SLOT, { fill: '#f1f3f5', radius: 5, stroke: latest.has(card) ? THEME.highlight : TYPE_COLOUR[type], strokeWidth: latest.has(card) ? 4 : 2 }));
-      out.push(typeSymbol(type, cx + 4, y + 4, SLOT - 8));
-    } else {
-      out.push(rect(cx, y, SLOT, SLOT, { fill: 'none', radius: 5, stroke: THEME.panelLight, strokeWidth: 2, dash: '4 4' }));
-    }
-    cx += SLOT + 4;
+      const fresh = latest.has(card);
+      parts.push(rect(x + 1, 1, SLOT - 2, SLOT - 2, { fill: '#f1f3f5', stroke: fresh ? THEME.highlight : TYPE_COLOUR[type], strokeWidth: fresh ? 3 : 2 }));
+      parts.push(typeSymbol(type, x + 5, 5, SLOT - 10));
+    } else parts.push(rect(x + 1, 1, SLOT - 2, SLOT - 2, { fill: 'none', stroke: THEME.panelLight, strokeWidth: 2, dash: '4 4' }));
+    x += SLOT + 3;
   }
-  out.push(text(cx + 4, y + SLOT - 6, p.hardCount(hard.length), { size: MIN_LABEL_PX, fill: THEME.text, bold: true }));
-  return cx + 4 + textWidth(p.hardCount(hard.length), MIN_LABEL_PX, true) - x;
+  const count = p.hardCount(hard.length);
+  parts.push(textLines(x + 4, (SLOT - lineHeight(LABEL)) / 2, [count], { size: LABEL, bold: true }));
+  return piece(Math.ceil(x + 6 + measure(count, LABEL, true)), SLOT, parts);
 }
 
-/** The four Suspicion cards of a seat, small, at (x, y): used ones face down and crossed. */
-function suspicionMinis(used: SuspicionCard[], x: number, y: number, p: Pics, out: string[]): number {
-  let cx = x;
-  for (const card of SUSPICION_CARDS) {
+/** The four Suspicion cards of a seat, small: used ones dark and crossed. */
+function suspicionMinis(used: SuspicionCard[], p: Pics): Piece {
+  const parts: string[] = [];
+  SUSPICION_CARDS.forEach((card, i) => {
     const isUsed = used.includes(card);
-    out.push(rect(cx, y - 4, 28, SLOT + 8, { fill: isUsed ? '#1e1f22' : '#f1f3f5', radius: 4, stroke: isUsed ? THEME.panelLight : THEME.muted, strokeWidth: 2 }));
-    out.push(text(cx + 14, y + SLOT - 5, p.suspicionLetter[card], { size: MIN_LABEL_PX, bold: true, fill: isUsed ? '#8e9297' : INK, anchor: 'middle' }));
-    if (isUsed) out.push(cross(cx + 14, y + SLOT / 2, 18, '#c4c9ce', 3));
-    cx += 32;
-  }
-  return cx - x;
+    const x = i * 31;
+    parts.push(rect(x + 1, 1, 26, SLOT + 4, { fill: isUsed ? '#1e1f22' : '#f1f3f5', stroke: isUsed ? THEME.panelLight : THEME.muted, strokeWidth: 2 }));
+    parts.push(textLines(x + 14, (SLOT + 6 - lineHeight(LABEL)) / 2, [p.suspicionLetter[card]], { size: LABEL, bold: true, fill: isUsed ? '#8e9297' : INK, anchor: 'middle' }));
+    if (isUsed) parts.push(cross(x + 14, (SLOT + 6) / 2, 16, '#c4c9ce', 3));
+  });
+  return piece(4 * 31, SLOT + 6, parts);
 }
 
-/** A small stack of face-down Investigation cards with the count, at (x, y). */
-function investigationStack(n: number, x: number, y: number, p: Pics, out: string[]): number {
-  out.push(rect(x + 6, y - 6, 24, SLOT + 4, { fill: '#5c5f66', radius: 4, stroke: THEME.muted, strokeWidth: 1 }));
-  out.push(rect(x, y - 2, 24, SLOT + 4, { fill: '#7a5c2e', radius: 4, stroke: '#e9c46a', strokeWidth: 2 }));
-  out.push(text(x + 36, y + SLOT - 6, p.investigationCount(n), { size: MIN_LABEL_PX, bold: true }));
-  return 36 + textWidth(p.investigationCount(n), MIN_LABEL_PX, true);
+/** A small stack of face-down Investigation cards with the count. */
+function investigationStack(n: number, p: Pics): Piece {
+  const count = p.investigationCount(n);
+  return piece(Math.ceil(40 + measure(count, LABEL, true)), SLOT + 6, [
+    rect(7, 1, 22, SLOT, { fill: '#5c5f66', radius: 4, stroke: THEME.muted, strokeWidth: 1 }),
+    rect(2, 5, 22, SLOT, { fill: '#7a5c2e', radius: 4, stroke: '#e9c46a', strokeWidth: 2 }),
+    textLines(36, (SLOT + 6 - lineHeight(LABEL)) / 2, [count], { size: LABEL, bold: true }),
+  ]);
 }
 
-/** One seat's place on the table. Returns the y below it. */
-function drawSeat(v: JaccusePublicView, ctx: PictureContext, p: Pics, seat: number, top: number, latest: Set<string>, out: string[]): number {
+/**
+ * One seat's place at `y`: its name (wrapped, "(you)" for its own player), the Inspector's and
+ * the vote's / result's pills, its character; then its Hard Evidence, used Suspicion cards and
+ * Investigation cards (flowed onto a second line when they do not fit); then the Suspected
+ * Evidence in front of it. The whole place is keyed `sheet:<seat>`. Returns its height.
+ */
+function drawSeat(scene: SceneBuilder, y: number, v: JaccusePublicView, ctx: PictureContext, p: Pics, seat: number, latest: Set<string>): number {
   const info = v.seats[seat]!;
   const mine = ctx.viewer === seat;
-  const acting = !ctx.over && actingSeat(v) === seat;
+  const acting = !ctx.over && v.phase !== 'over' && actingSeat(v) === seat;
   const arrested = v.arrested.includes(seat);
-  const cards = info.suspected;
-  const height = 84 + (cards.length ? CARD_H + 10 : 0);
-  out.push(rect(MARGIN, top, W - 2 * MARGIN, height, { fill: THEME.panel, radius: 12, stroke: mine ? THEME.you : acting ? THEME.highlight : arrested ? THEME.danger : undefined, strokeWidth: 4 }));
-  // A lesson's note pointing at this player's character sheet: their whole place (docs/lessons.md).
-  out.push(highlightRingAt(ctx, `sheet:${seat}`, MARGIN - 4, top - 4, W - 2 * MARGIN + 8, height + 8));
-  let x = MARGIN + 14;
-  if (acting) {
-    out.push(turnMarker(x + 12, top + 25, 26));
-    x += 32;
-  }
-  // Line 1: name (and "you"), Inspector badge, character; a vote / result tag at the right.
+  // Pills at the right: the Inspector, then the vote / the result.
+  const pills: Piece[] = [];
+  if (seat === v.inspector && v.phase !== 'over') pills.push(pillPiece(p.inspector, THEME.highlight, INK, 170));
   const tag = v.phase === 'vote' ? (info.hasCast ? p.cast : p.waiting) : v.phase === 'over' ? (arrested ? p.arrested : p.free) : '';
-  const tagW = tag ? textWidth(tag, MIN_LABEL_PX, true) + 20 : 0;
-  const right = W - MARGIN - 14 - (tag ? tagW + 10 : 0);
-  const name = nameOf(ctx, seat) + (mine ? ` (${p.you})` : '');
-  // A long name shrinks to the smallest label size before it is cut.
-  const fitted = fitLines(name, 250, MIN_TEXT_PX, 1, MIN_LABEL_PX, true);
-  const nameW = Math.min(textWidth(fitted.lines[0]!, fitted.size, true), 250);
-  out.push(text(x, top + 34, fitted.lines[0]!, { size: fitted.size, bold: true }));
-  x += nameW + 12;
-  if (seat === v.inspector && v.phase !== 'over') {
-    const bw = textWidth(p.inspector, MIN_LABEL_PX, true) + 16;
-    out.push(rect(x, top + 10, bw, 32, { fill: THEME.highlight, radius: 8 }));
-    out.push(text(x + bw / 2, top + 33, p.inspector, { size: MIN_LABEL_PX, bold: true, fill: INK, anchor: 'middle' }));
-    x += bw + 12;
+  if (tag) pills.push(pillPiece(tag, v.phase === 'over' ? (arrested ? THEME.danger : THEME.ok) : info.hasCast ? THEME.ok : THEME.panelLight, '#ffffff', 170));
+  const pillW = Math.max(0, ...pills.map((q) => q.w));
+  const markW = acting ? 30 : 0;
+  // Text starts 3 px into its piece: a glyph's ink may start left of its origin (a bold "J").
+  const nameW = INNER_W - markW - 3 - (pillW ? pillW + 8 : 0);
+  const name = block(nameOf(ctx, seat) + (mine && !ctx.onlooker ? ` (${p.you})` : ''), nameW, TEXT, { bold: true, minSize: LABEL, maxLines: 2 });
+  const character = block(info.character ? jaccuseText(ctx.t).characters[info.character] : p.noCharacter, nameW, LABEL);
+  const pillsH = pills.reduce((s, q) => s + q.h, 0) + Math.max(0, pills.length - 1) * 4;
+  const headH = Math.max(name.height + character.height, pillsH);
+  const head = piece(INNER_W, headH, [
+    acting ? turnMark(12, Math.min(headH / 2, 16), 22) : '',
+    textLines(markW + 3, 0, name.lines, { size: name.size, bold: true }),
+    textLines(markW + 3, name.height, character.lines, { size: LABEL, fill: THEME.muted }),
+  ]);
+  // The second line's pieces, flowed.
+  const hard = hardPiece(info.hard, p, latest);
+  const minis = suspicionMinis(info.used, p);
+  const stack = investigationStack(info.investigationCount, p);
+  const flow: [Piece, string | undefined][] = [
+    [hard, `hard:${seat}`],
+    [minis, `suspicion:${seat}`],
+    [stack, undefined],
+  ];
+  const placed: { x: number; dy: number; p: Piece; key?: string }[] = [];
+  let fx = 0;
+  let fy = 0;
+  let lineH = 0;
+  for (const [q, key] of flow) {
+    if (fx > 0 && fx + q.w > INNER_W) {
+      fx = 0;
+      fy += lineH + 6;
+      lineH = 0;
+    }
+    placed.push({ x: fx, dy: fy, p: q, key });
+    fx += q.w + 16;
+    lineH = Math.max(lineH, q.h);
   }
-  const character = info.character ? jaccuseText(ctx.t).characters[info.character] : p.noCharacter;
-  if (right - x > 60) out.push(text(right, top + 34, character, { size: MIN_LABEL_PX, fill: THEME.muted, anchor: 'end', maxWidth: right - x }));
-  if (tag) {
-    const tx = W - MARGIN - 14 - tagW;
-    const fill = v.phase === 'over' ? (arrested ? THEME.danger : THEME.ok) : info.hasCast ? THEME.ok : THEME.panelLight;
-    out.push(rect(tx, top + 10, tagW, 32, { fill, radius: 8 }));
-    out.push(text(tx + tagW / 2, top + 33, tag, { size: MIN_LABEL_PX, bold: true, fill: '#ffffff', anchor: 'middle' }));
+  const flowH = fy + lineH;
+  const cards = info.suspected;
+  const cw = cards.length ? Math.floor((INNER_W - (cards.length - 1) * GAP) / cards.length) : 0;
+  const cardsH = cards.length ? Math.max(...cards.map((c) => evidenceHeight(c, cw, p, ctx.t))) : 0;
+  const h = PAD + headH + 8 + flowH + (cards.length ? 8 + cardsH : 0) + PAD;
+  const frame = mine ? THEME.you : acting ? THEME.highlight : arrested ? THEME.danger : undefined;
+  // A lesson's note pointing at this player's character sheet: their whole place (docs/lessons.md).
+  scene.put(M, y, panelPiece(PANEL_W, h, THEME.panel, frame), `sheet:${seat}`);
+  scene.put(M + PAD, y + PAD, head);
+  let py = y + PAD;
+  for (const q of pills) {
+    scene.put(M + PAD + INNER_W - q.w, py, q);
+    py += q.h + 4;
   }
-  // Line 2: hard evidence slots, used Suspicion cards, Investigation cards in hand.
-  const y2 = top + 46;
-  let x2 = MARGIN + 14;
-  const hardW = hardSlots(info.hard, x2, y2, p, latest, out);
-  out.push(highlightRingAt(ctx, `hard:${seat}`, x2 - 8, y2 - 8, hardW + 16, SLOT + 16));
-  x2 += hardW + 22;
-  const usedW = suspicionMinis(info.used, x2, y2, p, out);
-  out.push(highlightRingAt(ctx, `suspicion:${seat}`, x2 - 8, y2 - 12, usedW + 12, SLOT + 24));
-  x2 += usedW + 20;
-  investigationStack(info.investigationCount, x2, y2, p, out);
-  // Suspected Evidence in front of this seat, as cards.
-  // One or two cards get wider (long names fit on two lines); three share the row.
-  const cw = Math.min(300, (W - 2 * MARGIN - 28 - (cards.length - 1) * (CARD_GAP - 8)) / Math.max(1, cards.length));
-  cards.forEach((card, i) => {
-    evidenceCard(card, MARGIN + 14 + i * (cw + CARD_GAP - 8), top + 86, p, ctx.t, latest.has(card), out, cw);
-    out.push(highlightRingAt(ctx, `suspected:${evidenceType(card)}`, MARGIN + 14 + i * (cw + CARD_GAP - 8) - 8, top + 78, cw + 16, CARD_H + 16));
-  });
-  return top + height + 6;
+  const fy0 = y + PAD + headH + 8;
+  for (const q of placed) scene.put(M + PAD + q.x, fy0 + q.dy, q.p, q.key);
+  if (cards.length) evidenceRow(scene, M + PAD, fy0 + flowH + 8, INNER_W, cards, p, ctx, latest, (card) => `suspected:${evidenceType(card)}`);
+  return h;
 }
+
+// ── The table's centre: piles and the latest reveal ──────────────────────────────────────
 
 /** One outcome of the latest reveal as a short line. */
 function outcomeLine(o: EvidenceOutcome, ctx: PictureContext, p: Pics): string {
@@ -257,63 +308,45 @@ function investigationWords(card: InvestigationId, p: Pics): string {
   return INVESTIGATION_CARDS[card].map((ty) => p.typeName[ty]).join(' + ');
 }
 
-/** Piles and the latest reveal. Returns the y below. */
-function drawTableCentre(v: JaccusePublicView, ctx: PictureContext, p: Pics, top: number, out: string[]): number {
-  let y = top + 4;
-  // The piles: one line when it fits, else two.
-  const piles = p.piles(v.piles.motive, v.piles.opportunity, v.piles.weapon);
-  const inv = p.investigationPiles(v.investigationPile, v.investigationDiscard.length);
-  const both = `${piles} · ${inv}`;
-  for (const l of textWidth(both, MIN_LABEL_PX) <= W - 2 * MARGIN ? [both] : [piles, inv]) {
-    out.push(text(MARGIN, y + 24, l, { size: MIN_LABEL_PX, fill: THEME.muted, maxWidth: W - 2 * MARGIN }));
-    y += 32;
-  }
-  y += 6;
+/** Piles and the latest reveal (every outcome, wrapped). Returns the height. */
+function drawTableCentre(scene: SceneBuilder, y0: number, v: JaccusePublicView, ctx: PictureContext, p: Pics): number {
+  let y = y0;
+  const piles = textPiece(`${p.piles(v.piles.motive, v.piles.opportunity, v.piles.weapon)} · ${p.investigationPiles(v.investigationPile, v.investigationDiscard.length)}`, PANEL_W, LABEL, { fill: THEME.muted });
+  scene.put(M, y, piles);
+  y += piles.h + 6;
   const r = v.lastReveal;
-  if (!r) return y;
+  if (!r) return y - y0;
   const justRevealed = ctx.latest.some((e) => e.type === 'reveal');
-  const lines: { text: string; bold?: boolean }[] = [
-    { text: `${p.revealHeading(r.round)}: ${p.revealOutcome(p.suspicionName[r.outcome], r.tie)} · ${p.revealInvestigation(investigationWords(r.investigation, p))}`, bold: true },
-  ];
-  const outcomes = r.outcomes.length ? r.outcomes.map((o) => outcomeLine(o, ctx, p)) : [p.outcomeNothing];
-  const shown = outcomes.slice(0, 3);
-  if (outcomes.length > 3) shown[2] = p.more(outcomes.length - 2);
-  for (const o of shown) lines.push({ text: `- ${o}` });
-  // Long sentences (Spanish) wrap onto a second line.
-  const wrapped = lines.flatMap((l) => wrapText(l.text, W - 2 * MARGIN - 28, MIN_LABEL_PX, l.bold ? 2 : 1, l.bold).map((part) => ({ text: part, bold: l.bold })));
-  lines.splice(0, lines.length, ...wrapped);
-  const h = 18 + lines.length * 30;
-  out.push(rect(MARGIN, y, W - 2 * MARGIN, h, { fill: THEME.panel, radius: 12, stroke: justRevealed ? THEME.highlight : undefined, strokeWidth: 4 }));
-  lines.forEach((l, i) => out.push(text(MARGIN + 14, y + 36 + i * 30, l.text, { size: MIN_LABEL_PX, bold: l.bold, maxWidth: W - 2 * MARGIN - 28 })));
-  return y + h + 12;
+  const head = block(`${p.revealHeading(r.round)}: ${p.revealOutcome(p.suspicionName[r.outcome], r.tie)} · ${p.revealInvestigation(investigationWords(r.investigation, p))}`, PANEL_W - 28, LABEL, { bold: true });
+  const outcomes = (r.outcomes.length ? r.outcomes.map((o) => outcomeLine(o, ctx, p)) : [p.outcomeNothing]).map((o) => block(`- ${o}`, PANEL_W - 28, LABEL));
+  const h = 12 + head.height + outcomes.reduce((s, b) => s + b.height, 0) + 12;
+  const parts = [panelPiece(PANEL_W, h, THEME.panel, justRevealed ? THEME.highlight : undefined).svg, textLines(14, 12, head.lines, { size: LABEL, bold: true })];
+  let ty = 12 + head.height;
+  for (const b of outcomes) {
+    parts.push(textLines(14, ty, b.lines, { size: LABEL }));
+    ty += b.height;
+  }
+  scene.put(M, y, piece(PANEL_W, h, parts));
+  y += h;
+  return y - y0;
 }
 
-/** The key: every symbol the pictures use. */
-function legendItems(p: Pics, hand: boolean): LegendItem[] {
-  const items: LegendItem[] = EVIDENCE_TYPES.map((type) => ({
-    draw: (x: number, y: number, b: number) => typeSymbol(type, x, y, b),
-    label: `${p.typeLetter[type]} = ${p.legend[type]}`,
-  }));
-  items.push({ draw: (x, y, b) => padlock(x + 3, y, b, THEME.muted, THEME.panel), label: p.legend.hard });
-  items.push({ draw: (x, y, b) => turnMarker(x + b / 2, y + b / 2, b * 0.8), label: p.legend.turn });
-  items.push({
-    draw: (x, y, b) =>
-      rect(x + 4, y - 2, b - 8, b + 4, { fill: '#1e1f22', radius: 4, stroke: THEME.panelLight, strokeWidth: 2 }) +
-      text(x + b / 2, y + b - 6, p.suspicionLetter.left, { size: MIN_LABEL_PX, bold: true, fill: '#8e9297', anchor: 'middle' }) +
-      cross(x + b / 2, y + b / 2, 16, '#c4c9ce', 3),
-    label: p.legend.used,
-  });
-  items.push({ draw: (x, y, b) => rect(x + 2, y + 2, b - 4, b - 4, { fill: 'none', radius: 6, stroke: THEME.highlight, strokeWidth: 4 }), label: p.legend.latest });
-  items.push({
-    draw: (x, y, b) => rect(x + 4, y - 2, b - 8, b + 4, { fill: '#f1f3f5', radius: 4, stroke: THEME.muted, strokeWidth: 2 }) + text(x + b / 2, y + b - 6, p.suspicionLetter.left, { size: MIN_LABEL_PX, bold: true, fill: INK, anchor: 'middle' }),
-    label: `${(['left', 'right', 'across', 'jaccuse'] as const).map((c) => `${p.suspicionLetter[c]} = ${p.suspicionName[c]}`).join(', ')}`,
-  });
-  items.push({ draw: (x, y, b) => rect(x + 6, y, b - 12, b, { fill: '#7a5c2e', radius: 4, stroke: '#e9c46a', strokeWidth: 2 }), label: p.legend.investigation });
-  if (hand) items.push({ draw: (x, y, b) => rect(x + 2, y + 2, b - 4, b - 4, { fill: 'none', radius: 6, stroke: THEME.you, strokeWidth: 5 }), label: p.legend.vote });
+// ── The key ──────────────────────────────────────────────────────────────────────────────
+
+/** The key: every symbol the pictures use (`hand`: with the vote's frame, `onlooker`: not "your"). */
+function legendItems(p: Pics, hand: boolean, onlooker = false): KeyItem[] {
+  const items: KeyItem[] = EVIDENCE_TYPES.map((type) => [(cx: number, cy: number) => typeSymbol(type, cx - 12, cy - 12, 24), `${p.typeLetter[type]} = ${p.legend[type]}`] as KeyItem);
+  items.push([(cx, cy) => lockMark(Math.round(cx - 9), Math.round(cy - 11), THEME.muted, THEME.panel), p.legend.hard]);
+  items.push([(cx, cy) => turnMark(cx, cy, 22), p.legend.turn]);
+  items.push([(cx, cy) => rect(cx - 11, cy - 14, 22, 28, { fill: '#1e1f22', radius: 4, stroke: THEME.panelLight, strokeWidth: 2 }) + cross(cx, cy, 14, '#c4c9ce', 3), p.legend.used]);
+  items.push([(cx, cy) => rect(cx - 12, cy - 10, 24, 20, { fill: 'none', radius: 6, stroke: THEME.highlight, strokeWidth: 4 }), p.legend.latest]);
+  items.push([(cx, cy) => rect(cx - 11, cy - 14, 22, 28, { fill: '#f1f3f5', radius: 4, stroke: THEME.muted, strokeWidth: 2 }), (['left', 'right', 'across', 'jaccuse'] as const).map((c) => `${p.suspicionLetter[c]} = ${p.suspicionName[c]}`).join(', ')]);
+  items.push([(cx, cy) => rect(cx - 9, cy - 13, 18, 26, { fill: '#7a5c2e', radius: 4, stroke: '#e9c46a', strokeWidth: 2 }), p.legend.investigation]);
+  if (hand) items.push([(cx, cy) => rect(cx - 12, cy - 10, 24, 20, { fill: 'none', radius: 6, stroke: THEME.you, strokeWidth: 5 }), onlooker ? p.legend.voteOf : p.legend.vote]);
   return items;
 }
 
-/** Alt-text sentences: header, status, what changed, each seat. */
+/** Alt-text sentences: status, what changed, each seat. */
 function commonAlt(v: JaccusePublicView, ctx: PictureContext, p: Pics): string[] {
   const out = [`${statusText(v, ctx, p)}.`];
   const rc = renderContext(ctx);
@@ -328,135 +361,132 @@ function commonAlt(v: JaccusePublicView, ctx: PictureContext, p: Pics): string[]
   return out;
 }
 
-function finish(body: string[], height: number, alt: string): Picture {
-  const h = Math.ceil(height);
-  return { svg: svgDocument(W, h, body), width: W, height: h, alt };
+function finish(scene: SceneBuilder, y: number, ctx: PictureContext, alt: string): Picture {
+  const built = scene.finish(y, ctx.highlight);
+  return { svg: sceneSvg(built), width: W, height: built.height, alt, scene: built };
 }
 
 /** The public board (rules §4.8 "Public"). */
 function board(v: JaccusePublicView, ctx: PictureContext): Picture {
   const p = jaccuseText(ctx.t).pictures;
-  const out: string[] = [];
+  const scene = new SceneBuilder(W);
   const latest = latestCards(ctx.latest);
-  let y = drawHeader(v, ctx, p, out) + 6;
-  for (let seat = 0; seat < v.seatCount; seat++) y = drawSeat(v, ctx, p, seat, y, latest, out);
-  y = drawTableCentre(v, ctx, p, y, out);
-  const key = legendStrip(MARGIN, y, W - 2 * MARGIN, p.legendHeading, legendItems(p, false));
-  out.push(key.svg);
-  y += key.height + 6;
-  return finish(out, y, altText([p.altBoard(headerText(v, p)), ...commonAlt(v, ctx, p)]));
+  let y = M;
+  y += statusBanner(scene, y, statusText(v, ctx, p), headerText(v, p)) + GAP;
+  for (let seat = 0; seat < v.seatCount; seat++) y += drawSeat(scene, y, v, ctx, p, seat, latest) + GAP;
+  y += drawTableCentre(scene, y, v, ctx, p) + GAP;
+  y += keyPanel(scene, y, p.legendHeading, legendItems(p, false)) + M;
+  return finish(scene, y, ctx, altText([p.altBoard(headerText(v, p)), ...commonAlt(v, ctx, p)]));
 }
 
-/** Height of a big Suspicion card of the hand, px. */
-const SUSPICION_H = 124;
+/** A big Suspicion card of the hand, `w` × `h` px: free, used, or the secret vote. */
+function suspicionCard(card: SuspicionCard, w: number, h: number, state: 'free' | 'used' | 'vote', p: Pics, onlooker: boolean): Piece {
+  const used = state === 'used';
+  const sw = state === 'vote' ? 6 : 2;
+  const parts = [rect(sw / 2, sw / 2, w - sw, h - sw, { fill: used ? '#1e1f22' : PAPER, radius: 12, stroke: state === 'vote' ? THEME.you : used ? THEME.panelLight : THEME.muted, strokeWidth: sw })];
+  const cx = w / 2;
+  const colour = used ? '#5c5f66' : INK;
+  const tag = used ? p.usedWord : state === 'vote' ? (onlooker ? p.voteWordOf : p.voteWord) : '';
+  let y = 8;
+  if (tag) {
+    const b = block(tag, w - 28, LABEL);
+    const tw = Math.ceil(b.width) + 14;
+    parts.push(rect(cx - tw / 2, y, tw, b.height + 4, { fill: used ? THEME.panelLight : THEME.you, radius: 8 }));
+    parts.push(textLines(cx, y + 2, b.lines, { size: LABEL, fill: '#ffffff', anchor: 'middle' }));
+    y += b.height + 8;
+  }
+  if (card === 'left') parts.push(arrow(cx + 24, y + 18, cx - 24, y + 18, colour, 5, 14));
+  else if (card === 'right') parts.push(arrow(cx - 24, y + 18, cx + 24, y + 18, colour, 5, 14));
+  else if (card === 'across') parts.push(arrow(cx, y + 34, cx, y + 2, colour, 5, 14));
+  else parts.push(rect(cx - 4, y + 2, 8, 22, { fill: colour, radius: 3 }) + rect(cx - 4, y + 28, 8, 8, { fill: colour, radius: 3 }));
+  if (used) parts.push(cross(cx, y + 18, 40, '#6d6f78', 4));
+  const name = block(p.suspicionName[card], w - 12, TEXT, { minSize: LABEL });
+  parts.push(textLines(cx, y + 42, name.lines, { size: name.size, fill: used ? '#8e9297' : INK, anchor: 'middle' }));
+  return piece(w, h, parts);
+}
+
+function suspicionHeight(card: SuspicionCard, w: number, state: 'free' | 'used' | 'vote', p: Pics, onlooker: boolean): number {
+  const tag = state === 'used' ? p.usedWord : state === 'vote' ? (onlooker ? p.voteWordOf : p.voteWord) : '';
+  return 8 + (tag ? block(tag, w - 28, LABEL).height + 8 : 0) + 42 + block(p.suspicionName[card], w - 12, TEXT, { minSize: LABEL }).height + 8;
+}
+
+/** An Investigation card `w` × `h` px: its types' symbols and words, "face down" on the one set. */
+function investigationCard(card: InvestigationId, w: number, h: number, faceDown: boolean, p: Pics): Piece {
+  const sw = faceDown ? 5 : 3;
+  const parts = [rect(sw / 2, sw / 2, w - sw, h - sw, { fill: PAPER, radius: 12, stroke: faceDown ? THEME.highlight : '#7a5c2e', strokeWidth: sw, ...(faceDown ? { dash: '10 6' } : {}) })];
+  let y = 10;
+  if (faceDown) {
+    const b = block(p.faceDown, w - 30, LABEL, { bold: true });
+    parts.push(rect(10, y, Math.ceil(b.width) + 14, b.height + 4, { fill: THEME.highlight, radius: 8 }), textLines(17, y + 2, b.lines, { size: LABEL, bold: true, fill: INK }));
+    y += b.height + 10;
+  }
+  // The types' symbols (their words are written under them).
+  INVESTIGATION_CARDS[card].forEach((type, i) => parts.push(typeSymbol(type, 12 + i * 32, y, 26)));
+  const words = block(investigationWords(card, p), w - 24, LABEL);
+  parts.push(textLines(12, y + 32, words.lines, { size: LABEL, fill: INK }));
+  return piece(w, h, parts);
+}
+
+function investigationHeight(card: InvestigationId, w: number, faceDown: boolean, p: Pics): number {
+  return 10 + (faceDown ? block(p.faceDown, w - 30, LABEL, { bold: true }).height + 10 : 0) + 32 + block(investigationWords(card, p), w - 24, LABEL).height + 10;
+}
 
 /**
- * A big Suspicion card of the hand at (x, y), `w` × SUSPICION_H px: free, used, or the secret
- * vote. Its tag ("used", "your vote") sits inside the card's top, clear of the heading above.
+ * One seat's hand (rules §4.8 "Private"): its place, its sheet's exonerations, its Suspicion
+ * cards, its Investigation cards. Shown to an onlooker (a review), it names the seat, never "your".
  */
-function suspicionCard(card: SuspicionCard, x: number, y: number, w: number, state: 'free' | 'used' | 'vote', p: Pics, out: string[]): void {
-  const used = state === 'used';
-  out.push(rect(x, y, w, SUSPICION_H, { fill: used ? '#1e1f22' : PAPER, radius: 12, stroke: state === 'vote' ? THEME.you : used ? THEME.panelLight : THEME.muted, strokeWidth: state === 'vote' ? 6 : 2 }));
-  const cx = x + w / 2;
-  const colour = used ? '#5c5f66' : INK;
-  const tag = used ? p.usedWord : state === 'vote' ? p.voteWord : '';
-  if (tag) {
-    const fit = fitLines(tag, w - 12, MIN_LABEL_PX, 1, MIN_LABEL_PX);
-    const tw = Math.min(w - 8, textWidth(fit.lines[0]!, fit.size) + 16);
-    out.push(rect(cx - tw / 2, y + 6, tw, 32, { fill: used ? THEME.panelLight : THEME.you, radius: 8 }));
-    out.push(text(cx, y + 31, fit.lines[0]!, { size: fit.size, fill: '#ffffff', anchor: 'middle' }));
-  }
-  y += 34;
-  if (card === 'left') out.push(arrow(cx + 26, y + 26, cx - 26, y + 26, colour, 5, 14));
-  else if (card === 'right') out.push(arrow(cx - 26, y + 26, cx + 26, y + 26, colour, 5, 14));
-  else if (card === 'across') out.push(arrow(cx, y + 44, cx, y + 10, colour, 5, 14));
-  else out.push(rect(cx - 4, y + 8, 8, 24, { fill: colour, radius: 3 }) + rect(cx - 4, y + 36, 8, 8, { fill: colour, radius: 3 }));
-  out.push(text(cx, y + 78, p.suspicionName[card], { size: MIN_TEXT_PX, bold: false, fill: used ? '#8e9297' : INK, anchor: 'middle', maxWidth: w - 10 }));
-  if (used) out.push(cross(cx, y + 40, 50, '#6d6f78', 4));
-}
-
-/** An Investigation card at (x, y): its type symbols and letters, its types in words. */
-function investigationCard(card: InvestigationId, x: number, y: number, w: number, faceDown: boolean, p: Pics, out: string[]): void {
-  out.push(rect(x, y, w, 110, { fill: PAPER, radius: 12, stroke: faceDown ? THEME.highlight : '#7a5c2e', strokeWidth: faceDown ? 5 : 3, dash: faceDown ? '10 6' : undefined }));
-  const types = INVESTIGATION_CARDS[card];
-  let cx = x + 12;
-  for (const type of types) {
-    out.push(typeSymbol(type, cx, y + 10, 30));
-    out.push(text(cx + 34, y + 34, p.typeLetter[type], { size: MIN_LABEL_PX, bold: true, fill: TYPE_COLOUR[type] }));
-    cx += 34 + textWidth(p.typeLetter[type], MIN_LABEL_PX, true) + 10;
-  }
-  const lines = wrapText(types.map((ty) => p.typeName[ty]).join(' + '), w - 20, MIN_LABEL_PX, 2);
-  lines.forEach((l, i) => out.push(text(x + 10, y + 70 + i * 28, l, { size: MIN_LABEL_PX, fill: INK })));
-  if (faceDown) {
-    const tw = Math.min(w - 16, textWidth(p.faceDown, MIN_LABEL_PX, true) + 14);
-    out.push(rect(x + w - tw - 6, y - 16, tw, 30, { fill: THEME.highlight, radius: 8 }));
-    out.push(text(x + w - tw / 2 - 6, y + 6, p.faceDown, { size: MIN_LABEL_PX, bold: true, fill: INK, anchor: 'middle', maxWidth: tw - 6 }));
-  }
-}
-
-/** A section heading at y. */
-function heading(label: string, y: number, out: string[]): number {
-  out.push(text(MARGIN, y + 28, label, { size: MIN_LABEL_PX + 2, bold: true, fill: THEME.muted, maxWidth: W - 2 * MARGIN }));
-  return y + 40;
-}
-
-/** One seat's hand (rules §4.8 "Private"): sheet, Suspicion cards, Investigation cards. */
 function hand(v: JaccuseSeatView, ctx: PictureContext): Picture {
   const p = jaccuseText(ctx.t).pictures;
-  const out: string[] = [];
+  const scene = new SceneBuilder(W);
   const latest = latestCards(ctx.latest);
   const me = v.seats[v.me]!;
-  let y = drawHeader(v, ctx, p, out) + 6;
-  // The seat's own place, as on the board.
-  y = drawSeat(v, ctx, p, v.me, y, latest, out);
+  const onlooker = ctx.onlooker === true;
+  const who = nameOf(ctx, v.me);
+  let y = M;
+  y += statusBanner(scene, y, statusText(v, ctx, p), headerText(v, p)) + GAP;
+  y += drawSeat(scene, y, v, ctx, p, v.me, latest) + GAP;
   // Character sheet: what it clears.
   if (me.character) {
-    y = heading(p.clearedOf, y, out);
-    EVIDENCE_TYPES.forEach((type, i) => evidenceCard(EXONERATIONS[me.character!][type], MARGIN + i * (CARD_W + (W - 2 * MARGIN - 3 * CARD_W) / 2), y, p, ctx.t, false, out));
-    y += CARD_H + 14;
+    y += heading(scene, y, onlooker ? p.clearedOfSeat(who) : p.clearedOf) + 4;
+    y += evidenceRow(scene, M, y, PANEL_W, EVIDENCE_TYPES.map((type) => EXONERATIONS[me.character!][type]), p, ctx, new Set()) + GAP;
   }
-  // Suspicion cards.
-  y = heading(p.yourSuspicion, y, out);
-  const sw = (W - 2 * MARGIN - 3 * 12) / 4;
-  SUSPICION_CARDS.forEach((card, i) => {
-    const state = v.myVote === card ? 'vote' : me.used.includes(card) ? 'used' : 'free';
-    suspicionCard(card, MARGIN + i * (sw + 12), y, sw, state, p, out);
-    // One Suspicion card: what a vote is cast with (the Activity's target, docs/activity.md).
-    out.push(highlightRingAt(ctx, `vote:${card}`, MARGIN + i * (sw + 12) - 4, y - 4, sw + 8, SUSPICION_H + 8));
-  });
-  out.push(highlightRingAt(ctx, `suspicion:${v.me}`, MARGIN - 6, y - 6, W - 2 * MARGIN + 12, SUSPICION_H + 12));
-  y += SUSPICION_H + 20;
-  // Investigation cards (and the one set face down this round).
-  y = heading(p.yourInvestigation, y + 4, out);
-  const inv: { card: InvestigationId; faceDown: boolean }[] = [
-    ...(v.chosen ? [{ card: v.chosen, faceDown: true }] : []),
-    ...v.hand.map((card) => ({ card, faceDown: false })),
-  ];
+  // Suspicion cards, four across; the row keyed `suspicion:<seat>`, each card `vote:<card>`.
+  y += heading(scene, y, onlooker ? p.suspicionOf(who) : p.yourSuspicion) + 4;
+  const sw = Math.floor((PANEL_W - 3 * GAP) / 4);
+  const states = SUSPICION_CARDS.map((card) => (v.myVote === card ? 'vote' : me.used.includes(card) ? 'used' : 'free') as 'free' | 'used' | 'vote');
+  const sh = Math.max(...SUSPICION_CARDS.map((card, i) => suspicionHeight(card, sw, states[i]!, p, onlooker)));
+  if (ctx.highlight?.has(`suspicion:${v.me}`)) scene.put(M, y, piece(PANEL_W, sh, ''), `suspicion:${v.me}`);
+  SUSPICION_CARDS.forEach((card, i) => scene.put(M + i * (sw + GAP), y, suspicionCard(card, sw, sh, states[i]!, p, onlooker), `vote:${card}`));
+  y += sh + GAP;
+  // Investigation cards (and the one set face down this round), three to a row.
+  y += heading(scene, y, onlooker ? p.investigationOf(who) : p.yourInvestigation) + 4;
+  const inv: { card: InvestigationId; faceDown: boolean }[] = [...(v.chosen ? [{ card: v.chosen, faceDown: true }] : []), ...v.hand.map((card) => ({ card, faceDown: false }))];
   if (inv.length === 0) {
-    out.push(text(MARGIN, y + 24, p.investigationEmpty, { size: MIN_LABEL_PX, fill: THEME.muted, maxWidth: W - 2 * MARGIN }));
-    y += 40;
-  } else {
-    const iw = Math.min(CARD_W, (W - 2 * MARGIN - (inv.length - 1) * 12) / inv.length);
-    y += 12;
-    inv.forEach((c, i) => {
-      investigationCard(c.card, MARGIN + i * (iw + 12), y, iw, c.faceDown, p, out);
-      if (!c.faceDown) out.push(highlightRingAt(ctx, `hand:${c.card}`, MARGIN + i * (iw + 12) - 6, y - 6, iw + 12, 110 + 12));
-    });
-    y += 124;
+    const note = textPiece(p.investigationEmpty, PANEL_W, LABEL, { fill: THEME.muted });
+    scene.put(M, y, note);
+    y += note.h + GAP;
   }
-  const key = legendStrip(MARGIN, y, W - 2 * MARGIN, p.legendHeading, legendItems(p, true));
-  out.push(key.svg);
-  y += key.height + 6;
-  const alt = [p.altHand(headerText(v, p)), `${statusText(v, ctx, p)}.`];
-  if (me.character) alt.push(p.altCleared(EVIDENCE_TYPES.map((ty) => jaccuseText(ctx.t).evidence[EXONERATIONS[me.character!][ty]]).join(', ')));
-  const free = SUSPICION_CARDS.filter((c) => !me.used.includes(c)).map((c) => p.suspicionName[c]).join(', ');
-  alt.push(p.altSuspicion(free || p.nothing));
-  if (v.myVote) alt.push(p.altVote(p.suspicionName[v.myVote]));
-  alt.push(p.altInvestigation(inv.length ? inv.map((c) => investigationWords(c.card, p) + (c.faceDown ? ` (${p.faceDown})` : '')).join('; ') : p.nothing));
+  const perRow = Math.min(3, Math.max(1, inv.length));
+  const iw = Math.floor((PANEL_W - (perRow - 1) * GAP) / perRow);
+  for (let start = 0; start < inv.length; start += perRow) {
+    const row = inv.slice(start, start + perRow);
+    const ih = Math.max(...row.map((c) => investigationHeight(c.card, iw, c.faceDown, p)));
+    row.forEach((c, i) => scene.put(M + i * (iw + GAP), y, investigationCard(c.card, iw, ih, c.faceDown, p), c.faceDown ? undefined : `hand:${c.card}`));
+    y += ih + GAP;
+  }
+  y += keyPanel(scene, y, p.legendHeading, legendItems(p, true, onlooker)) + M;
+  const alt = [onlooker ? p.altHandOf(who, headerText(v, p)) : p.altHand(headerText(v, p)), `${statusText(v, ctx, p)}.`];
+  const cleared = me.character ? EVIDENCE_TYPES.map((ty) => jaccuseText(ctx.t).evidence[EXONERATIONS[me.character!][ty]]).join(', ') : '';
+  if (cleared) alt.push(onlooker ? p.altClearedOf(who, cleared) : p.altCleared(cleared));
+  const free = SUSPICION_CARDS.filter((c) => !me.used.includes(c)).map((c) => p.suspicionName[c]).join(', ') || p.nothing;
+  alt.push(onlooker ? p.altSuspicionOf(who, free) : p.altSuspicion(free));
+  if (v.myVote) alt.push(onlooker ? p.altVoteOf(who, p.suspicionName[v.myVote]) : p.altVote(p.suspicionName[v.myVote]));
+  const invWords = inv.length ? inv.map((c) => investigationWords(c.card, p) + (c.faceDown ? ` (${p.faceDown})` : '')).join('; ') : p.nothing;
+  alt.push(onlooker ? p.altInvestigationOf(who, invWords) : p.altInvestigation(invWords));
   const rc = renderContext(ctx);
   const changed = ctx.latest.map((e) => describeEvent(e, rc, ctx.viewer)).filter((s): s is string => Boolean(s));
   if (changed.length) alt.push(p.altLatest(changed.join(' ')));
-  return finish(out, y, altText(alt));
+  return finish(scene, y, ctx, altText(alt));
 }
 
 /**

@@ -20,7 +20,7 @@ export const tournaments = {
     newRoundHours: 'Longest a round may last, hours (default: a week turn-based, 2 live)',
     newEmptySeats: 'When entrants do not fill the tables: byes (default) or AI players',
     newBotLevel: 'Level of the AI players in empty seats (default Normal)',
-    newRated: 'Its tables count for the leaderboard (default True)',
+    newRated: 'Its tables count for the leaderboard (default yes)',
     newLateJoin: 'Late entrants are paired until this round (default 2; 1 = no late entry)',
     newMaxEntrants: 'Most entrants (4–64, default 64)',
     join: 'Enter the tournament of this channel',

@@ -32,9 +32,11 @@ export const turns = {
     title: '🗂️ Your open tables on this server',
     empty: 'You are not seated at any open table on this server. Start one with `/<game> new` (add `pace:turn-based` to play over days).',
     lobby: (title: string, id: number, channel: string) => `**${title}** #${id} in ${channel} — lobby, not started yet`,
-    yourMove: (title: string, id: number, channel: string, until: number) => `**${title}** #${id} in ${channel} — **your move** until ${ts(until, 'F')} (${ts(until, 'R')})`,
-    waiting: (title: string, id: number, channel: string, names: string, until: number) =>
-      `**${title}** #${id} in ${channel} — waiting for ${names} until ${ts(until, 'F')} (${ts(until, 'R')})`,
+    /** `live`: a live table, whose deadline is minutes away: said as a relative time only (a turn-based one: its date too). */
+    yourMove: (title: string, id: number, channel: string, until: number, live: boolean) =>
+      `**${title}** #${id} in ${channel} — **your move**${live ? `, closes ${ts(until, 'R')}` : ` until ${ts(until, 'F')} (${ts(until, 'R')})`}`,
+    waiting: (title: string, id: number, channel: string, names: string, until: number, live: boolean) =>
+      `**${title}** #${id} in ${channel} — waiting for ${names}${live ? `, closes ${ts(until, 'R')}` : ` until ${ts(until, 'F')} (${ts(until, 'R')})`}`,
     noDeadline: (title: string, id: number, channel: string, names: string) => `**${title}** #${id} in ${channel} — waiting for ${names}`,
     turnBased: (hours: number) => ` · 📬 ${hours} h per move`,
     openHand: (id: number) => `Hand #${id}`,

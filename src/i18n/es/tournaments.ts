@@ -32,7 +32,7 @@ export const tournaments = {
   emptySeats: { bye: 'descansos', bot: 'jugadores IA' } as Record<string, string>,
 
   organisersLine: (roleId: string | null) => `• Organizan torneos: ${roleId ? `los miembros con <@&${roleId}> y` : 'los miembros con'} **Gestionar servidor**`,
-  organisersHelp: 'Torneos: `rol-torneos:@rol` deja que un rol los organice además de Gestionar servidor; `restablecer:rol-torneos` lo quita.',
+  organisersHelp: 'Torneos: `rol-torneos:@rol` deja que un rol los organice además de Gestionar servidor; `restablecer:` «organizadores de torneos: solo Gestionar servidor» lo quita.',
 
   threadName: (name: string, round: number, table: number) => `${name} · ronda ${round} · mesa ${table}`,
   defaultName: (game: string, date: string) => `Suizo de ${game} · ${date}`,

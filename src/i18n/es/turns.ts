@@ -24,9 +24,10 @@ export const turns = {
     title: '🗂️ Tus mesas abiertas en este servidor',
     empty: 'No estás sentado en ninguna mesa abierta de este servidor. Abre una con `/<juego> nueva` (agrega `ritmo:Por turnos` para jugar a lo largo de días).',
     lobby: (title: string, id: number, channel: string) => `**${title}** #${id} en ${channel} — sala de espera, sin empezar`,
-    yourMove: (title: string, id: number, channel: string, until: number) => `**${title}** #${id} en ${channel} — **te toca** hasta ${ts(until, 'F')} (${ts(until, 'R')})`,
-    waiting: (title: string, id: number, channel: string, names: string, until: number) =>
-      `**${title}** #${id} en ${channel} — esperando a ${names} hasta ${ts(until, 'F')} (${ts(until, 'R')})`,
+    yourMove: (title: string, id: number, channel: string, until: number, live: boolean) =>
+      `**${title}** #${id} en ${channel} — **te toca**${live ? `, cierra ${ts(until, 'R')}` : ` hasta ${ts(until, 'F')} (${ts(until, 'R')})`}`,
+    waiting: (title: string, id: number, channel: string, names: string, until: number, live: boolean) =>
+      `**${title}** #${id} en ${channel} — esperando a ${names}${live ? `, cierra ${ts(until, 'R')}` : ` hasta ${ts(until, 'F')} (${ts(until, 'R')})`}`,
     noDeadline: (title: string, id: number, channel: string, names: string) => `**${title}** #${id} en ${channel} — esperando a ${names}`,
     turnBased: (hours: number) => ` · 📬 ${hours} h por jugada`,
     openHand: (id: number) => `Mano #${id}`,

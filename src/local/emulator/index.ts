@@ -260,16 +260,17 @@ export class DiscordEmulator {
   /**
    * Archive a thread now (what `advanceClock` does after its auto-archive duration) — or, with
    * `locked`, lock it too, as a moderator would: then only MANAGE_THREADS can unarchive it or
-   * post in it (`developers/topics/threads.mdx` "Locked Threads"). The bot gets THREAD_UPDATE.
+   * post in it (`developers/topics/threads.mdx` "Locked Threads"). The bot gets THREAD_UPDATE
+   * (`silent`: not, as when it missed the event; its cache then still says active).
    */
-  archiveThread(threadId: string, opts: { locked?: boolean } = {}): void {
+  archiveThread(threadId: string, opts: { locked?: boolean; silent?: boolean } = {}): void {
     const st = this.core.state;
     const t = st.channel(threadId).thread;
     if (!t) throw new Error(`discord-emulator: ${threadId} is not a thread`);
     t.archived = true;
     if (opts.locked) t.locked = true;
     t.archiveTimestamp = st.now();
-    this.core.gateway.dispatch('THREAD_UPDATE', st.channelJson(threadId));
+    if (!opts.silent) this.core.gateway.dispatch('THREAD_UPDATE', st.channelJson(threadId));
     st.changed();
   }
 

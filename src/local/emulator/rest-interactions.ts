@@ -210,12 +210,16 @@ function followUp(ctx: RouteContext): RouteResponse {
   return ctx.query.wait === 'false' ? noContent() : ok(messageJson(m));
 }
 
-/** The message a webhook message route refers to (`@original` or a follow-up id). */
+/**
+ * The message a webhook message route refers to (`@original` or a follow-up id). A message of
+ * a deleted channel or thread is gone with it, ephemeral ones too (`developers/resources/channel.mdx`
+ * "Delete/Close Channel": "cannot be undone"): 10008 Unknown Message.
+ */
 function webhookMessage(ctx: RouteContext, i: InteractionRecord): MessageRecord | null {
   const ref = ctx.params.message!;
   const id = ref === '@original' ? i.originalMessageId : i.followUpIds.includes(ref) || ref === i.originalMessageId ? ref : null;
   const m = id ? ctx.core.state.messages.get(id) : undefined;
-  return m && !m.deleted ? m : null;
+  return m && !m.deleted && ctx.core.state.channels.has(m.channelId) ? m : null;
 }
 
 function withMessage(ctx: RouteContext, fn: (i: InteractionRecord, m: MessageRecord) => RouteResponse): RouteResponse {

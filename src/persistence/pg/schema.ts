@@ -59,6 +59,7 @@ export const gameTables = pgTable(
     locale: binaryText('locale'),
     tableOptions: json('table_options').notNull().default(sql`'{}'::json`),
     lesson: binaryText('lesson'),
+    textBoards: boolean('text_boards').notNull().default(false),
   },
   (t) => [
     uniqueIndex('game_tables_one_open_per_channel').on(t.channelId).where(sql`status in ('lobby', 'active') and lesson is null`),

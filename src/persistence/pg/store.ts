@@ -107,6 +107,7 @@ import {
   eraseUserDataQueries,
   hostingRulesQuery,
   newerTableInChannelQuery,
+  openTablesTextBoardsQuery,
   openSeatsOfQuery,
   pendingRemindersQuery,
   putTurnNoticeQuery,
@@ -177,7 +178,7 @@ void rowTypesMatch;
 const SNAPSHOT_READS = new Set<StoreMethod>(['leaderboard', 'allGames', 'playerGames', 'adminTables', 'storedData']);
 
 /** Atomic writes of several statements: on the store, each runs in a read-write transaction of its own. */
-const MULTI_STATEMENT_WRITES = new Set<StoreMethod>(['updateHostingRules', 'eraseUserData']);
+const MULTI_STATEMENT_WRITES = new Set<StoreMethod>(['updateHostingRules', 'eraseUserData', 'setGuildTextBoards']);
 
 /** Connection-level failures: the server is gone or restarting, or the socket broke. */
 const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'ENOTFOUND', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN', '57P01', '57P02', '57P03']);
@@ -772,11 +773,13 @@ class PgOps implements StoreTx {
     return rows[0]?.on ?? false;
   }
 
+  /** Runs in a transaction of its own on the store (MULTI_STATEMENT_WRITES) or in the caller's: the setting and the server's open tables. */
   async setGuildTextBoards(guildId: string, on: boolean, by: string, now: number): Promise<void> {
     await this.db
       .insert(guildSettings)
       .values({ guildId, textBoards: on, updatedAt: now, updatedBy: by })
       .onConflictDoUpdate({ target: guildSettings.guildId, set: { textBoards: on, updatedAt: now, updatedBy: by } });
+    await openTablesTextBoardsQuery(this.db, TABLES, open, guildId, on);
   }
 
   async guildWatchSettings(guildId: string): Promise<GuildWatchSettings> {

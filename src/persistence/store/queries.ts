@@ -9,7 +9,7 @@
  * expression), prepared hot queries on SQLite, driver errors and result types (PostgreSQL's
  * `count` is a bigint string).
  */
-import { and, asc, count, desc, eq, gt, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, gt, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import type * as pgSchema from '../pg/schema.js';
 import type * as sqliteSchema from '../schema.js';
 import { ANONYMOUS_USER_ID, type TurnNoticeRow, type TurnNotify } from './types.js';
@@ -241,12 +241,23 @@ export function tablesWithSeatsQueries(db: QueryDb, t: StoreTables, ids: number[
   const { gameTables, seats } = t;
   return {
     tables: db.select().from(gameTables).where(inArray(gameTables.id, ids)).orderBy(asc(gameTables.id)),
-    seats: db
-      .select()
-      .from(seats)
+    seats: seatsRead(db, t)
       .where(inArray(seats.tableId, ids))
       .orderBy(asc(seats.tableId), ...seatOrder(t)),
   };
+}
+
+/**
+ * Every read of seats: the seat rows with each seated user's text-panels setting
+ * (`textPanels`, user_settings, README "Pictures") joined in — the one read of a table's seats
+ * brings what its panels need, so a click or a panel refresh never reads the user's settings.
+ */
+export function seatsRead(db: QueryDb, t: StoreTables): Query {
+  const { seats, userSettings } = t;
+  return db
+    .select({ ...getTableColumns(seats), textPanels: sql<boolean>`coalesce(${userSettings.textBoards}, false)`.mapWith(Boolean) })
+    .from(seats)
+    .leftJoin(userSettings, eq(userSettings.userId, seats.userId));
 }
 
 /** The open tables of a guild where `userId` sits and has not left, most recently updated first (`{ t }` rows). */
@@ -271,9 +282,24 @@ export function dueDeadlinesQuery(db: QueryDb, t: StoreTables, where: SQL[], now
     .limit(limit);
 }
 
-/** Insert a table, returning its row. */
+/**
+ * Insert a table, returning its row. Unless `values` says otherwise, the table takes its
+ * server's text-boards setting (guild_settings) in the same statement.
+ */
 export function insertTableQuery(db: QueryDb, t: StoreTables, values: object): Query {
-  return db.insert(t.gameTables).values(values).returning();
+  const { guildSettings } = t;
+  const guildId = (values as { guildId: string }).guildId;
+  const textBoards = sql`coalesce((select ${guildSettings.textBoards} from ${guildSettings} where ${guildSettings.guildId} = ${guildId}), false)`;
+  return db.insert(t.gameTables).values('textBoards' in values ? values : { ...values, textBoards }).returning();
+}
+
+/** Draw the boards of `guildId`'s open tables (`open`: the open-status predicate) as text (`on`) or pictures: what its text-boards setting's write does with them. */
+export function openTablesTextBoardsQuery(db: QueryDb, t: StoreTables, open: SQL, guildId: string, on: boolean): Query {
+  const { gameTables } = t;
+  return db
+    .update(gameTables)
+    .set({ textBoards: on })
+    .where(and(eq(gameTables.guildId, guildId), open));
 }
 
 /** Write `patch` to table `id` only if it is still at `expectedVersion`, bumping the version; returns the new row, or none on a conflict. */
@@ -294,9 +320,7 @@ export function setMessageIdsQuery(db: QueryDb, t: StoreTables, id: number, set:
 
 /** The seats of a table, in seat order. */
 export function seatsQuery(db: QueryDb, t: StoreTables, tableId: number): Query {
-  return db
-    .select()
-    .from(t.seats)
+  return seatsRead(db, t)
     .where(eq(t.seats.tableId, tableId))
     .orderBy(...seatOrder(t));
 }

@@ -37,6 +37,8 @@ import {
   eraseUserDataQueries,
   hostingRulesQuery,
   newerTableInChannelQuery,
+  openTablesTextBoardsQuery,
+  seatsRead,
   openSeatsOfQuery,
   pendingRemindersQuery,
   putTurnNoticeQuery,
@@ -380,9 +382,7 @@ class SqliteOps implements SyncOf<StoreTx> {
     const boardWhere = and(eq(ratings.guildId, p('guild')), eq(ratings.game, p('game')), eq(ratings.season, p('season')));
     this.q = {
       table: db.select().from(gameTables).where(eq(gameTables.id, p('id'))).prepare(),
-      seats: db
-        .select()
-        .from(seats)
+      seats: seatsRead(db, TABLES)
         .where(eq(seats.tableId, p('id')))
         .orderBy(sql`coalesce(${seats.seat}, 1000000)`, asc(seats.joinedAt), asc(seats.userId))
         .prepare(),
@@ -740,7 +740,7 @@ class SqliteOps implements SyncOf<StoreTx> {
   /** EXPLAIN QUERY PLAN of a hot query with named parameters, one detail line each. */
   explain(name: SqliteHotQuery, values: Record<string, unknown>): string[] {
     const { sql: text, params } = this.q[name].getQuery();
-    const bound = params.map((param) => (isPlaceholder(param) ? (values[param.name] ?? null) : param));
+    const bound = (params as unknown[]).map((param) => (isPlaceholder(param) ? (values[param.name] ?? null) : param));
     const rows = this.db.$client.prepare(`EXPLAIN QUERY PLAN ${text}`).all(...bound) as { detail: string }[];
     return rows.map((row) => row.detail);
   }
@@ -790,12 +790,16 @@ class SqliteOps implements SyncOf<StoreTx> {
     return this.db.select({ on: guildSettings.textBoards }).from(guildSettings).where(eq(guildSettings.guildId, guildId)).get()?.on ?? false;
   }
 
+  /** The setting and the server's open tables, in one transaction (a savepoint inside a Store transaction). */
   setGuildTextBoards(guildId: string, on: boolean, by: string, now: number): void {
-    this.db
-      .insert(guildSettings)
-      .values({ guildId, textBoards: on, updatedAt: now, updatedBy: by })
-      .onConflictDoUpdate({ target: guildSettings.guildId, set: { textBoards: on, updatedAt: now, updatedBy: by } })
-      .run();
+    this.db.$client.transaction(() => {
+      this.db
+        .insert(guildSettings)
+        .values({ guildId, textBoards: on, updatedAt: now, updatedBy: by })
+        .onConflictDoUpdate({ target: guildSettings.guildId, set: { textBoards: on, updatedAt: now, updatedBy: by } })
+        .run();
+      openTablesTextBoardsQuery(this.db, TABLES, open, guildId, on).run();
+    })();
   }
 
   guildWatchSettings(guildId: string): GuildWatchSettings {

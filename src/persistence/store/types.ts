@@ -78,7 +78,14 @@ export interface GuildWatchSettings {
 }
 
 /** A row of `seats`. */
-export type SeatRow = typeof seats.$inferSelect;
+export type SeatRow = typeof seats.$inferSelect & {
+  /**
+   * The seated user's text-panels setting (user_settings `text_boards`, README "Pictures"),
+   * read with the seats: their private panel is drawn as text. Absent on a row that was not
+   * read from the store (= pictures).
+   */
+  textPanels?: boolean;
+};
 /** Values for a new seat. */
 export type NewSeat = typeof seats.$inferInsert;
 /** Columns of one seat row that may change. */

@@ -150,3 +150,31 @@ describe('picture contract', () => {
     );
   });
 });
+
+describe('a hand shown to someone else (a review)', () => {
+  it("names the seat, never 'your' or '(you)' (issue 38 item 5)", () => {
+    let checked = 0;
+    playRandomGame(def, {
+      seats: 4,
+      seed: 3,
+      playSeed: 11,
+      maxActions: 40,
+      onState: (s: JaccuseState) => {
+        for (let seat = 0; seat < 4; seat++) {
+          const ctx = { ...pictureContext(4, seat), onlooker: true };
+          const p = pics.hand(def.seatView(s, seat), ctx);
+          const shown = shownText(p).replace(/\n/g, ' ');
+          expect(shown).not.toMatch(/\byou\b|\byour\b/i);
+          expect(p.alt).not.toMatch(/\byou\b|\byour\b/i);
+          expect(shown).toContain(`${ctx.seats[seat]!.name}'s Suspicion cards`);
+          // Its own player reads "Your Suspicion cards" and "(you)".
+          const own = shownText(pics.hand(def.seatView(s, seat), pictureContext(4, seat)));
+          expect(own).toContain('Your Suspicion cards');
+          expect(own).toContain('(you)');
+          checked++;
+        }
+      },
+    });
+    expect(checked).toBeGreaterThan(20);
+  });
+});
