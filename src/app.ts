@@ -256,7 +256,7 @@ export function createApp(config: Config, opts: AppOptions): App {
     ...(opts.shard ? { shard: opts.shard } : {}),
   });
   // Its posts in the tournament's channel: each round's tables, the standings picture after every round.
-  const tournamentPosts = new TournamentPosts({ rest: client.rest, registry, pictures: publisher.pictures, logger, textBoards: (id) => publisher.textBoards.guild(id) });
+  const tournamentPosts = new TournamentPosts({ rest: client.rest, registry, pictures: publisher.pictures, logger, textBoards: async (id) => (opts.textBoards?.guild(id) ?? false) || (await store.guildTextBoards(id)) });
   tournaments.addListener(tournamentPosts);
   const commands = buildCommands(registry);
   const platform = {

@@ -37,7 +37,7 @@ describe('A Swiss tournament at NOIR through the Discord emulator', () => {
   let id: number;
   const byId = new Map<string, EmulatedUser>();
   // The server shows pictures (the standings picture is what the round's post carries); panels stay text.
-  const boot = () => startBot(emu, tmp.dbPath, { serviceDeps: { now }, textBoards: { guild: async () => false, user: async () => true } });
+  const boot = () => startBot(emu, tmp.dbPath, { serviceDeps: { now }, textBoards: { guild: () => false, user: () => true } });
 
   beforeAll(async () => {
     emu = await DiscordEmulator.start();
