@@ -46,13 +46,20 @@ export { lateAfterRestart, RECOVERY_CONCURRENCY, RESTART_GRACE_MS } from './rest
 /** The table service. One instance per process and store. */
 export class TableService {
   private readonly ctx: TableContext;
-  private readonly reads: TableReads;
-  private readonly lobby: TableLobby;
-  private readonly play: TablePlay;
-  private readonly deadlines: TableDeadlines;
-  private readonly restart: TableRestart;
-  private readonly loss: TableLoss;
-  private readonly lessons: TableLessons;
+  /** Reads: snapshots, open tables, look-ups (src/tables/reads.ts). */
+  readonly reads: TableReads;
+  /** Lobbies: create, join, leave, bots, start, cancel, play again (src/tables/lobby.ts). */
+  readonly lobby: TableLobby;
+  /** Play: moves, hints, presence, leaving a game, vacations (src/tables/play.ts). */
+  readonly play: TablePlay;
+  /** Deadlines: their timers, firing, stopping them all (src/tables/deadlines.ts). */
+  readonly deadlines: TableDeadlines;
+  /** After a restart: recovery and stale boards (src/tables/restart.ts). */
+  readonly restart: TableRestart;
+  /** Tables whose place is gone: ending them as lost (src/tables/lost.ts). */
+  readonly loss: TableLoss;
+  /** Lessons (src/tables/lessons.ts). */
+  readonly lessons: TableLessons;
   /** Tables the bot seats itself (a tournament's; src/tables/seated.ts). */
   readonly seating: TableSeating;
   /** A player's own preferences: text panels, turn notices (src/tables/preferences.ts). */
