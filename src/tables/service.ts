@@ -19,9 +19,11 @@
  * decision, results and the change's events, so the Discord layer answers and redraws
  * without reading the database again.
  *
- * This file is the facade: one method per verb, each handed to the module of its concern —
- * reads.ts, lobby.ts, play.ts, deadlines.ts, restart.ts, lessons.ts, lost.ts — which share one TableContext
- * (core.ts: store, per-table queue, timers, listeners). The board and ping message ids are
+ * This file wires the modules of each concern — reads.ts, lobby.ts, play.ts, deadlines.ts,
+ * restart.ts, lessons.ts, lost.ts, seated.ts, preferences.ts — which share one TableContext
+ * (core.ts: store, per-table queue, timers, listeners), and exposes them: callers use the
+ * concern (`service.play.act`, `service.lobby.join`, `service.reads.snapshot`). The one-line
+ * pass-through methods below are what the tests still call; they go once the tests moved. The board and ping message ids are
  * the Discord wing's (src/discord/publish/message-ids.ts).
  */
 import { TableContext, type TableServiceDeps } from './core.js';
