@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -19,6 +20,10 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 20_000,
     pool: 'forks',
+    // Two test files at once even on 2 cores (vitest's default is cores − 1 = one): the e2e,
+    // browser and PostgreSQL files spend much of their time waiting on timers, sockets and child
+    // processes, so a second file fills that time (npm test on 2 quiet cores: README "Tests").
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       { extends: true, test: { name: 'unit', include: ['test/**/*.test.ts'], exclude: ['test/e2e/**', ...BROWSER] } },
       { extends: true, test: { name: 'e2e', include: ['test/e2e/**/*.test.ts'] } },

@@ -222,6 +222,7 @@ export const common = {
     'watchers-see-hands': 'watchers-see-hands',
     'watch': 'watch',
     'tournament-role': 'tournament-role',
+    'open': 'open',
   },
 
   commands: {

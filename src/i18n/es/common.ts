@@ -223,6 +223,7 @@ export const common = {
     'watchers-see-hands': 'espectadores-ven-manos',
     'watch': 'mirar',
     'tournament-role': 'rol-torneos',
+    'open': 'abrir',
   },
 
   commands: {
