@@ -353,7 +353,7 @@ export function createApp(config: Config, opts: AppOptions): App {
         await closing;
       }
       await tournaments.stop();
-      await service.stop();
+      await service.deadlines.stop();
       // Let the last board edits reach Discord (bounded), then drop whatever is left: the
       // database is the truth and the next change redraws everything.
       await Promise.race([publisher.settled(), new Promise((resolve) => setTimeout(resolve, STOP_FLUSH_MS).unref())]);

@@ -354,7 +354,7 @@ export class TournamentService implements TableListener {
     const current = result.value.rounds.find((round) => round.round === result.value.round);
     for (const table of current?.tables ?? []) {
       if (table.tableId === null || table.outcome) continue;
-      const closed = await this.tables.cancel(table.tableId, { userId: actor.userId, displayName: actor.displayName, canManageGuild: true }, 'admin');
+      const closed = await this.tables.lobby.cancel(table.tableId, { userId: actor.userId, displayName: actor.displayName, canManageGuild: true }, 'admin');
       if (!closed.ok && closed.error.code !== 'table-closed') this.log.warn({ tournament: id, table: table.tableId, error: closed.error }, 'could not cancel a tournament table');
     }
     return result;
@@ -583,7 +583,7 @@ export class TournamentService implements TableListener {
     await this.write1(id, { kind: 'round-deadline', data: { round: t.round } });
     for (const table of current.tables) {
       if (table.outcome || table.tableId === null) continue;
-      const ended = (await this.tables.seating.endByTimerPolicy(table.tableId)) ?? (await this.tables.snapshot(table.tableId));
+      const ended = (await this.tables.seating.endByTimerPolicy(table.tableId)) ?? (await this.tables.reads.snapshot(table.tableId));
       if (ended) await this.recordTable(ended);
     }
   }
@@ -621,7 +621,7 @@ export class TournamentService implements TableListener {
     if (current.tables.some((table) => table.tableId === null)) t = await this.openRound(id, t.round);
     for (const table of t.rounds.find((round) => round.round === t.round)!.tables) {
       if (table.outcome || table.tableId === null) continue;
-      const snapshot = await this.tables.snapshot(table.tableId);
+      const snapshot = await this.tables.reads.snapshot(table.tableId);
       if (snapshot && snapshot.table.status !== 'active' && snapshot.table.status !== 'lobby') await this.recordTable(snapshot);
     }
     t = (await this.get(id))!;
