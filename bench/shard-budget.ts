@@ -1,5 +1,5 @@
 /**
- * The shard run (README "Scaling out", docs/rate-limit.md "One budget across shard
+ * The shard run (README "Deploy and scale out", docs/rate-limit.md "One budget across shard
  * processes"): SHARDS=4 shard processes of the real entry point on one PostgreSQL database,
  * against the emulator enforcing one global limit of 50 requests per second for the bot
  * token, over a short ladder of load (NOIR tables (pictures on) played at once per shard, each as fast as

@@ -1,6 +1,6 @@
 /**
  * Moves per second through the table service on one PostgreSQL database with 1 vs 2 bot
- * processes (README "Scaling out"): each process (a forked worker running the real
+ * processes (README "Deploy and scale out"): each process (a forked worker running the real
  * TableService on its own connection pool, as a shard process does) opens its share of
  * Suspicion tables, then plays random legal moves on them for a fixed time, 8 tables at
  * once per process (the per-table queue keeps each table's moves in order). The same total

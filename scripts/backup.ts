@@ -9,7 +9,7 @@
  * stop the bot and put it at DATABASE_PATH (removing that path's -wal and -shm files).
  *
  * Options: `--from PATH` reads another database; `--force` replaces an existing FILE.
- * PostgreSQL (DATABASE_URL set) is backed up with pg_dump instead (README "Backups").
+ * PostgreSQL (DATABASE_URL set) is backed up with pg_dump instead (README "Deploy and scale out").
  * Exit 0 when done, 2 for bad usage (no FILE, FILE exists, no database at the source, a
  * PostgreSQL setup), 1 when the copy fails.
  */
@@ -48,7 +48,7 @@ function parseArgs(argv: string[], env: NodeJS.ProcessEnv): Args {
   }
   if (!target) throw new UsageError(`which file should the backup go to?\n${USAGE}`);
   if (!source && env.DATABASE_URL?.trim()) {
-    throw new UsageError('DATABASE_URL is set: this bot stores its data in PostgreSQL. Back it up with pg_dump (README "Backups"); this command copies SQLite databases.');
+    throw new UsageError('DATABASE_URL is set: this bot stores its data in PostgreSQL. Back it up with pg_dump (README "Deploy and scale out"); this command copies SQLite databases.');
   }
   source ??= env.DATABASE_PATH?.trim() || DEFAULT_DATABASE_PATH;
   return { target: resolve(target), source: resolve(source), force };

@@ -214,7 +214,7 @@ export function createApp(config: Config, opts: AppOptions): App {
   const { resultHooks = [], ...serviceDeps } = opts.serviceDeps ?? {};
   // Ratings are updated inside the transaction that stores each result (README "Leaderboards and ratings").
   const service = new TableService({ store, registry, logger, ...serviceDeps, ...(opts.shard ? { shard: opts.shard } : {}), resultHooks: [ratingsHook(), ...resultHooks] });
-  // One global budget per bot token (README "Scaling out"): this process's share, or the
+  // One global budget per bot token (README "Deploy and scale out"): this process's share, or the
   // slots its ShardingManager leases to it.
   const globalGate = opts.globalGate ?? new LocalGlobalGate({ perWindow: Math.max(1, Math.floor(DISCORD_GLOBAL_PER_SECOND * config.restGlobalShare)), logger });
   const client = new Client(discordClientOptions(config.discordApiUrl, globalGate));

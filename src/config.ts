@@ -29,7 +29,7 @@ export interface LocalPlayConfig {
 
 /**
  * Running several shard processes under discord.js's ShardingManager (SHARDS, SHARD_IDS;
- * README "Scaling out"). Present only in the process that starts the shards.
+ * README "Deploy and scale out"). Present only in the process that starts the shards.
  */
 export interface ShardingConfig {
   /** Total shard count, or 'auto' (asked from GET /gateway/bot at DISCORD_API_URL at start-up). */
@@ -69,7 +69,7 @@ export interface Config {
   /** Port of the `/healthz` endpoint on 127.0.0.1 (HEALTH_PORT), or null for none. */
   healthPort: number | null;
   /**
-   * This host's share of the bot token's global REST limit, in (0, 1] (README "Scaling out"):
+   * This host's share of the bot token's global REST limit, in (0, 1] (README "Deploy and scale out"):
    * REST_GLOBAL_SHARE, else this host's SHARD_IDS out of SHARDS (when both are numbers), else 1.
    * With SHARDS=auto and SHARD_IDS the share is found at start (`globalShareOf` in sharding.ts).
    */

@@ -1,5 +1,5 @@
 /**
- * Health of the running bot (README → Docker, HEALTHCHECK): the database answers a query and
+ * Health of the running bot (README "Deploy and scale out", HEALTHCHECK): the database answers a query and
  * the gateway session is ready. Served as `GET /healthz` on 127.0.0.1:HEALTH_PORT (and on the
  * local-play port): 200 when healthy, 503 otherwise, with a JSON body saying which part fails.
  */

@@ -1,7 +1,7 @@
 /**
  * Process entry: config → logger → database (SQLite or PostgreSQL, migrated) → client →
  * recover tables → login. With SHARDS set it starts a ShardingManager instead, which runs
- * this same entry once per shard id of this host (src/sharding.ts, README "Scaling out").
+ * this same entry once per shard id of this host (src/sharding.ts, README "Deploy and scale out").
  * Without a Discord token (or with LOCAL=1) the same bot runs in local play instead: the
  * embedded Discord emulator and its web page on PORT (README → Quick start).
  *
@@ -182,7 +182,7 @@ async function runShards(): Promise<void> {
 
 /**
  * A shard process's global REST budget: slots leased from the ShardingManager over its IPC
- * (src/discord/rest/global-budget.ts; README "Scaling out").
+ * (src/discord/rest/global-budget.ts; README "Deploy and scale out").
  */
 function leasedGate(): GlobalGate | undefined {
   if (!process.send) return undefined;

@@ -16,7 +16,7 @@ export const LOG_FLUSH_EVERY_MS = 200;
 /**
  * Create the logger at `level` (a pino level name, or 'silent'). A shard process passes its
  * shard id: every line then carries `shard` and `pid`, so one host's interleaved output of
- * several shard processes stays readable (README "Scaling out").
+ * several shard processes stays readable (README "Deploy and scale out").
  *
  * Lines are buffered (`LOG_BUFFER_BYTES`) and written at least every `LOG_FLUSH_EVERY_MS`;
  * pino writes what is left synchronously when the process exits (`process.exit`, a fatal

@@ -1,5 +1,5 @@
 /**
- * Several shard processes on one host (README "Scaling out"): with SHARDS set, the entry
+ * Several shard processes on one host (README "Deploy and scale out"): with SHARDS set, the entry
  * point becomes a discord.js ShardingManager that spawns one process per shard id of this
  * host (SHARD_IDS, default all), restarts a process that dies, and passes each its shard id
  * and the total. Every shard process runs the whole bot against the shared PostgreSQL
@@ -103,7 +103,7 @@ export async function planShards(config: Config, fetchImpl: typeof fetch = fetch
 }
 
 /**
- * This host's share of the bot token's global REST limit (README "Scaling out"):
+ * This host's share of the bot token's global REST limit (README "Deploy and scale out"):
  * REST_GLOBAL_SHARE when set, else its shard ids out of the total (SHARD_IDS of SHARDS; 1
  * when this host runs every shard).
  */

@@ -1,5 +1,5 @@
 /**
- * One global REST budget per bot token (src/discord/rest/global-budget.ts, README "Scaling out"):
+ * One global REST budget per bot token (src/discord/rest/global-budget.ts, README "Deploy and scale out"):
  * the window counted from answers, slots leased by the manager to shard processes (a few at a
  * time, expiring, freed when a shard dies), shares of several hosts, and a global 429 that
  * pauses every process of the host, probes once, and never retries into a ban.

@@ -1,5 +1,5 @@
 /**
- * One global REST budget across shard processes (README "Scaling out", src/discord/
+ * One global REST budget across shard processes (README "Deploy and scale out", src/discord/
  * global-budget.ts): three shard processes of the real entry point on one PostgreSQL
  * database, against the emulator enforcing Discord's global limit of 50 requests per second
  * for the bot token. NOIR tables are played in guilds of every shard at once, as fast as

@@ -2,7 +2,7 @@
  * Several shard processes of the real entry point (SHARDS=n under the ShardingManager) on
  * one PostgreSQL database against the emulator, and NOIR tables played in guilds of every
  * shard at once: shared by the global-budget e2e test (shard-budget.test.ts) and the shard
- * run of the bench (bench/shard-budget.ts). README "Scaling out".
+ * run of the bench (bench/shard-budget.ts). README "Deploy and scale out".
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';

@@ -1,5 +1,5 @@
 /**
- * Two shard processes against one real PostgreSQL server (README "Scaling out"): the real
+ * Two shard processes against one real PostgreSQL server (README "Deploy and scale out"): the real
  * entry point with SHARDS=2 starts a discord.js ShardingManager, which spawns one bot process
  * per shard; the emulator routes each guild to its shard ((guild_id >> 22) % 2). Games run
  * in a guild of each shard; one shard process is killed with SIGKILL in the middle of a

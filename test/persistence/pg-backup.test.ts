@@ -1,5 +1,5 @@
 /**
- * README "Backups" for PostgreSQL, run for real: `pg_dump --format=custom` of a live
+ * README "Deploy and scale out" for PostgreSQL, run for real: `pg_dump --format=custom` of a live
  * database, `pg_restore` into an empty one, and the bot's store opens the restored database
  * with its rows and migration history intact.
  */
@@ -11,7 +11,7 @@ import { expect, it } from 'vitest';
 import { openPostgres } from '../../src/persistence/pg/open.js';
 import { describePostgres, findPostgresBin } from '../support/postgres.js';
 
-describePostgres('PostgreSQL backup with pg_dump / pg_restore (README "Backups")', (server) => {
+describePostgres('PostgreSQL backup with pg_dump / pg_restore (README "Deploy and scale out")', (server) => {
   it('restores a dump taken while the store is open into a database the bot opens as it was', async () => {
     const bin = findPostgresBin()!;
     const source = await server().createDatabase();

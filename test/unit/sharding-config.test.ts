@@ -1,5 +1,5 @@
 /**
- * SHARDS, SHARD_IDS and DATABASE_URL (README "Scaling out"): what parses, what is refused
+ * SHARDS, SHARD_IDS and DATABASE_URL (README "Deploy and scale out"): what parses, what is refused
  * with which plain message, and how SHARDS=auto asks GET /gateway/bot at DISCORD_API_URL.
  */
 import { describe, expect, it } from 'vitest';

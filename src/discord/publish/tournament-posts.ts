@@ -1,7 +1,7 @@
 /**
  * A tournament's posts in its channel (docs/tournaments.md "Running a tournament"): when it
  * starts; each round's tables (a thread each, its players mentioned so they find it) and byes;
- * the standings picture after every round and at the end (README "Tournaments"), with its alt
+ * the standings picture after every round and at the end (README "Watching and tournaments"), with its alt
  * text — or the text version where the server chose text boards or the picture could not be
  * drawn; a cancellation; a round that waits because no thread could be made.
  *

@@ -1,5 +1,5 @@
 /**
- * One global REST budget per bot token (README "Scaling out", docs/rate-limit.md "One
+ * One global REST budget per bot token (README "Deploy and scale out", docs/rate-limit.md "One
  * budget across shard processes"). Discord allows a bot token 50 requests per second in all
  * on every route except the interaction routes (the callback and `/webhooks/{app}/{token}/…`),
  * and that limit is the token's: every shard process of the bot shares it.

@@ -1,6 +1,6 @@
 /**
  * The bot-wide REST budget shared by the shard processes of one host (./global-budget.ts, README
- * "Scaling out"): the ShardingManager's process holds the window (`GlobalBudgetHost`) and
+ * "Deploy and scale out"): the ShardingManager's process holds the window (`GlobalBudgetHost`) and
  * grants slots over the manager's IPC, a few at a time; each shard process keeps the slots it
  * was granted in a small pool (`SharedGlobalGate`), so most requests take a slot without a
  * message. A global 429 in one shard pauses every shard of the host.

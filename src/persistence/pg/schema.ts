@@ -5,7 +5,7 @@
  * (src/persistence/pg/open.ts). Every schema change ships both migrations;
  * test/persistence/schema-parity.test.ts fails when the two schemas drift apart.
  *
- * Type mapping (so rows read back exactly what SQLite returns, README "Backups" and
+ * Type mapping (so rows read back exactly what SQLite returns, README "Deploy and scale out" and
  * src/persistence/store/types.ts):
  * - Unix epoch milliseconds and the game seed → `bigint`, read as JS numbers (mode 'number');
  * - other integers (versions, seats, counts, seasons, seconds) → `integer`;
