@@ -80,7 +80,7 @@ export async function seedTables(store: Store, n: number): Promise<void> {
     while (next < n) {
       const i = next++;
       const bot = i % BOT_EVERY === 0;
-      const r = await service.createTable({
+      const r = await service.lobby.createTable({
         guildId: '1',
         channelId: String(300000000000000000n + BigInt(i)),
         game: 'suspicion',
@@ -89,16 +89,16 @@ export async function seedTables(store: Store, n: number): Promise<void> {
         ...(bot ? { botOptions: { bots: 1, level: 'easy' } } : {}),
       });
       if (!r.ok) throw new Error(JSON.stringify(r.error));
-      await service.join(r.value.table.id, actor(i * 3 + 1));
-      if (!bot) await service.join(r.value.table.id, actor(i * 3 + 2));
-      const s = await service.start(r.value.table.id, actor(i * 3));
+      await service.lobby.join(r.value.table.id, actor(i * 3 + 1));
+      if (!bot) await service.lobby.join(r.value.table.id, actor(i * 3 + 2));
+      const s = await service.lobby.start(r.value.table.id, actor(i * 3));
       if (!s.ok) throw new Error(JSON.stringify(s.error));
       const behind = i % STALE_EVERY === 1;
       await store.setMessageIds(r.value.table.id, { boardVersion: s.value.table.version - (behind ? 1 : 0) });
     }
   };
   await Promise.all(Array.from({ length: SEED_CONCURRENCY }, worker));
-  await service.stop();
+  await service.deadlines.stop();
 }
 
 /**
@@ -157,7 +157,7 @@ async function measureBackend(open: () => Promise<Store>, n: number, runs: numbe
     global.gc?.();
     heap.push((process.memoryUsage().heapUsed - heap0) / n);
     turns.stop();
-    await service.stop();
+    await service.deadlines.stop();
     await store.close();
     await new Promise((r) => setImmediate(r));
   }
@@ -248,10 +248,10 @@ export async function benchTurnBasedRecovery(n: number, runs = 3, moveHours = 72
     const service = new TableService({ store: seeding, registry: defaultRegistry(), logger: silentLogger });
     const actor = (k: number): Actor => ({ userId: String(200000000000000000n + BigInt(k)), displayName: `U${k}`, canManageGuild: false });
     for (let i = 0; i < n; i++) {
-      const r = await service.createTable({ guildId: '1', channelId: String(300000000000000000n + BigInt(i)), game: 'noir', host: actor(i * 2), options: {}, paceOptions: { pace: 'turn-based', moveHours } });
+      const r = await service.lobby.createTable({ guildId: '1', channelId: String(300000000000000000n + BigInt(i)), game: 'noir', host: actor(i * 2), options: {}, paceOptions: { pace: 'turn-based', moveHours } });
       if (!r.ok) throw new Error(JSON.stringify(r.error));
-      await service.join(r.value.table.id, actor(i * 2 + 1));
-      const s = await service.start(r.value.table.id, actor(i * 2));
+      await service.lobby.join(r.value.table.id, actor(i * 2 + 1));
+      const s = await service.lobby.start(r.value.table.id, actor(i * 2));
       if (!s.ok) throw new Error(JSON.stringify(s.error));
       await seeding.setMessageIds(s.value.table.id, { boardVersion: s.value.table.version });
       const { table, pending, seats } = s.value;
@@ -260,7 +260,7 @@ export async function benchTurnBasedRecovery(n: number, runs = 3, moveHours = 72
         await seeding.putTurnNotice({ tableId: table.id, userId, step: pending.step, channelId: table.channelId, messageId: String(400000000000000000n + BigInt(i)), dm: false, deadlineAt: table.deadlineAt!, remindAt: reminderAt(table.deadlineAt!, pending.timer, { pace: 'turn-based', moveHours }) });
       }
     }
-    await service.stop();
+    await service.deadlines.stop();
     await seeding.close();
     const seedMs = performance.now() - t0;
     const times: number[] = [];
@@ -280,11 +280,11 @@ export async function benchTurnBasedRecovery(n: number, runs = 3, moveHours = 72
       remindersArmed = await notifier.resume();
       times.push(performance.now() - started);
       resumes.push(performance.now() - resumed);
-      deadlinesArmed = fresh.armedDeadlines;
+      deadlinesArmed = fresh.deadlines.armedDeadlines;
       if (recovered.tables.length !== n || deadlinesArmed !== n) throw new Error(`armed ${deadlinesArmed} of ${n} deadlines`);
       notifier.close();
       turns.stop();
-      await fresh.stop();
+      await fresh.deadlines.stop();
       await store.close();
     }
     return {

@@ -76,11 +76,11 @@ export async function benchReview(clicks = 40, moves = 300, gapMs = 250): Promis
     });
     // The table that is played, click by click.
     const players = [user(7), user(8), user(9), user(10), user(11), user(12)];
-    const created = await service.createTable({ guildId: GUILD, channelId: '800000000000000002', game: 'suspicion', host: players[0]!, options: {} });
+    const created = await service.lobby.createTable({ guildId: GUILD, channelId: '800000000000000002', game: 'suspicion', host: players[0]!, options: {} });
     if (!created.ok) throw new Error(JSON.stringify(created.error));
     const live = created.value.table.id;
-    for (const p of players.slice(1)) await service.join(live, p);
-    await service.start(live, players[0]!);
+    for (const p of players.slice(1)) await service.lobby.join(live, p);
+    await service.lobby.start(live, players[0]!);
 
     const rng = Rng.seeded(5);
     const panelMs: number[] = [];
@@ -93,7 +93,7 @@ export async function benchReview(clicks = 40, moves = 300, gapMs = 250): Promis
       const seat = rng.pick(seatsToAct(pending));
       const row = (await store.seats(live)).find((r) => r.seat === seat)!;
       const actor = players.find((p) => p.userId === row.userId)!;
-      const acted = await service.act(live, actor, pending.step, rng.pick(def.legalActions(table.state, seat)));
+      const acted = await service.play.act(live, actor, pending.step, rng.pick(def.legalActions(table.state, seat)));
       if (!acted.ok) throw new Error(JSON.stringify(acted.error));
       const snapshot = acted.value.snapshot;
       const picture = await pictures.hand(suspicionModule, snapshot, seat, en);
@@ -175,7 +175,7 @@ export async function benchReview(clicks = 40, moves = 300, gapMs = 250): Promis
       metrics.gapMs = gapMs;
     return { name: 'Review: a step against a panel click, same load', metrics, summary: summary.join('\n') };
   } finally {
-    await service.stop();
+    await service.deadlines.stop();
     await store.close();
     rmSync(dir, { recursive: true, force: true });
   }

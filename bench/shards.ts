@@ -49,11 +49,11 @@ async function worker(url: string, first: number, tables: number, seconds: numbe
   const seatUsers = new Map<number, Map<number, Actor>>();
   for (let i = first; i < first + tables; i++) {
     // Long timers: no deadline fires while the bench plays.
-    const created = await service.createTable({ guildId: String(1000 + i), channelId: String(900000000000000000n + BigInt(i)), game: 'suspicion', host: actor(i * 4), options: { turnSeconds: 3600, reactionSeconds: 300, voteSeconds: 3600 } });
+    const created = await service.lobby.createTable({ guildId: String(1000 + i), channelId: String(900000000000000000n + BigInt(i)), game: 'suspicion', host: actor(i * 4), options: { turnSeconds: 3600, reactionSeconds: 300, voteSeconds: 3600 } });
     if (!created.ok) throw new Error(JSON.stringify(created.error));
     const id = created.value.table.id;
-    for (let s = 1; s < 4; s++) await service.join(id, actor(i * 4 + s));
-    await service.start(id, actor(i * 4));
+    for (let s = 1; s < 4; s++) await service.lobby.join(id, actor(i * 4 + s));
+    await service.lobby.start(id, actor(i * 4));
     const bySeat = new Map<number, Actor>();
     for (const row of await store.seats(id)) bySeat.set(row.seat!, [0, 1, 2, 3].map((s) => actor(i * 4 + s)).find((a) => a.userId === row.userId)!);
     seatUsers.set(id, bySeat);
@@ -75,7 +75,7 @@ async function worker(url: string, first: number, tables: number, seconds: numbe
         const legal = def.legalActions(table.state as never, seat);
         if (legal.length === 0) continue;
         const t0 = performance.now();
-        const result = await service.act(id, seatUsers.get(id)!.get(seat)!, due.step, rng.pick(legal));
+        const result = await service.play.act(id, seatUsers.get(id)!.get(seat)!, due.step, rng.pick(legal));
         if (result.ok) {
           latenciesMs.push(performance.now() - t0);
           moves += 1;
@@ -84,7 +84,7 @@ async function worker(url: string, first: number, tables: number, seconds: numbe
     }),
   );
   const elapsed = (performance.now() - started) / 1000;
-  await service.stop();
+  await service.deadlines.stop();
   await store.close();
   return { moves, seconds: elapsed, latenciesMs };
 }

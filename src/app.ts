@@ -30,6 +30,7 @@ import { BotTurns } from './tables/bot-turns.js';
 import { recoverAtStart } from './tables/recovery.js';
 import { TurnNotifier } from './discord/publish/turn-notices.js';
 import { ThreadVenues } from './discord/publish/tournament-venues.js';
+import { TournamentPosts } from './discord/publish/tournament-posts.js';
 import { ReplayLoader } from './review/load.js';
 import { TournamentService } from './tournaments/service.js';
 import { BotPool } from './bots/pool.js';
@@ -106,6 +107,8 @@ export interface App {
   /** Servers, channels and threads going away under tables (src/lifecycle.ts). */
   lifecycle: Lifecycle;
   commands: SlashCommand[];
+  /** A tournament's posts in its channel (src/discord/publish/tournament-posts.ts). */
+  tournamentPosts: TournamentPosts;
   /**
    * The table as a Discord Activity (docs/activity.md), when `config.activity` sets it up: its
    * HTTP routes and WebSocket (`handle`, `upgrade`), served on ACTIVITY_PORT by `start`, or by
@@ -252,6 +255,9 @@ export function createApp(config: Config, opts: AppOptions): App {
     ...(serviceDeps.now ? { now: serviceDeps.now } : {}),
     ...(opts.shard ? { shard: opts.shard } : {}),
   });
+  // Its posts in the tournament's channel: each round's tables, the standings picture after every round.
+  const tournamentPosts = new TournamentPosts({ rest: client.rest, registry, pictures: publisher.pictures, logger, textBoards: async (id) => (opts.textBoards?.guild(id) ?? false) || (await store.guildTextBoards(id)) });
+  tournaments.addListener(tournamentPosts);
   const commands = buildCommands(registry);
   const platform = {
     commandGuildId: config.devGuildId,
@@ -296,6 +302,7 @@ export function createApp(config: Config, opts: AppOptions): App {
     client,
     lifecycle,
     commands,
+    tournamentPosts,
     activity,
     async start() {
       const clock = serviceDeps.now ?? Date.now;
@@ -346,12 +353,13 @@ export function createApp(config: Config, opts: AppOptions): App {
         await closing;
       }
       await tournaments.stop();
-      await service.stop();
+      await service.deadlines.stop();
       // Let the last board edits reach Discord (bounded), then drop whatever is left: the
       // database is the truth and the next change redraws everything.
       await Promise.race([publisher.settled(), new Promise((resolve) => setTimeout(resolve, STOP_FLUSH_MS).unref())]);
       publisher.close();
       await Promise.race([turnNotices.settled(), new Promise((resolve) => setTimeout(resolve, STOP_FLUSH_MS).unref())]);
+      await Promise.race([tournamentPosts.settled(), new Promise((resolve) => setTimeout(resolve, STOP_FLUSH_MS).unref())]);
       turnNotices.close();
       await botTurns.settled();
       await botPolicy.close();

@@ -88,12 +88,12 @@ export class Lifecycle {
   async sweepAtStart(): Promise<number> {
     const { client, service } = this.deps;
     let ended = 0;
-    for (const head of await service.ownOpenTableHeads()) {
+    for (const head of await service.reads.ownOpenTableHeads()) {
       let reason: LostReason | null = null;
       if (!client.guilds.cache.has(head.guildId)) reason = 'bot-removed';
       else if (!client.channels.cache.has(head.channelId)) reason = await this.uncachedChannel(head.channelId);
       else if (this.lockedAgainstBot(head.channelId)) reason = 'thread-locked';
-      if (reason && (await service.endLost(head.id, reason))) ended += 1;
+      if (reason && (await service.loss.endLost(head.id, reason))) ended += 1;
     }
     return ended;
   }
@@ -106,7 +106,7 @@ export class Lifecycle {
   /** End the tables of `place` (never throws: logged). */
   private lose(place: LostPlace, reason: LostReason): void {
     const work = this.deps.service
-      .endLostIn(place, reason)
+      .loss.endLostIn(place, reason)
       .catch((err: unknown) => this.deps.logger.warn({ err, place, reason }, 'tables of a place that is gone could not be ended'))
       .finally(() => this.running.delete(work));
     this.running.add(work);

@@ -219,10 +219,10 @@ async function openTables(target: { sqlite: string } | { postgres: string }, gui
     while (next < tables.length) {
       const t = tables[next++]!;
       const host = t.players[0]!;
-      const created = await service.createTable({ guildId, channelId: t.channelId, game: t.game, host: actor(host), maxSeats: t.players.length, options: LONG_TIMERS[t.game] ?? {} });
+      const created = await service.lobby.createTable({ guildId, channelId: t.channelId, game: t.game, host: actor(host), maxSeats: t.players.length, options: LONG_TIMERS[t.game] ?? {} });
       if (!created.ok) throw new Error(`cannot open a ${t.game} table: ${JSON.stringify(created.error)}`);
       for (const p of t.players.slice(1)) {
-        const joined = await service.join(created.value.table.id, actor(p));
+        const joined = await service.lobby.join(created.value.table.id, actor(p));
         if (!joined.ok) throw new Error(`cannot join: ${JSON.stringify(joined.error)}`);
       }
       t.tableId = created.value.table.id;
@@ -231,7 +231,7 @@ async function openTables(target: { sqlite: string } | { postgres: string }, gui
   try {
     await Promise.all(Array.from({ length: 'sqlite' in target ? 1 : PG_SEED_CONCURRENCY }, worker));
   } finally {
-    await service.stop();
+    await service.deadlines.stop();
     await store.close();
   }
 }

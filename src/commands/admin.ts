@@ -80,7 +80,7 @@ export const adminClick: ComponentHandler<'admin'> = async (interaction, app, lo
     case 'end': {
       log.table = id.tableId;
       // An admin ends a table from anywhere in their server; tables of other servers are unknown.
-      const result = await app.service.cancel(id.tableId, actorOf(interaction), 'admin');
+      const result = await app.service.lobby.cancel(id.tableId, actorOf(interaction), 'admin');
       if (!result.ok && result.error.code === 'no-table') {
         log.outcome = 'no-table';
         await answerPrompt(interaction, admin.noSuchTable(id.tableId));

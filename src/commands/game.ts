@@ -268,7 +268,7 @@ async function openTable(i: ChatInputCommandInteraction | ComponentInteraction, 
     return;
   }
   const [defaults, serverLanguage, watching] = await Promise.all([app.store.guildDefaults(i.guildId), app.store.guildLanguage(i.guildId), app.store.guildWatchSettings(i.guildId)]);
-  const r = await app.service.createTable({
+  const r = await app.service.lobby.createTable({
     guildId: i.guildId,
     channelId: i.channelId,
     game: mod.id,

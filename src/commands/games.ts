@@ -49,8 +49,8 @@ export const gamesCommand: SlashCommand = {
       await app.service.preferences.setTurnNotify(interaction.user.id, notify as TurnNotify);
       note = `${text.turns.games.notifySet(notify)}\n\n`;
     }
-    const open = await app.service.openTablesOfUser(interaction.guildId, interaction.user.id);
-    const snaps = await app.service.snapshots(open.map((table) => table.id));
+    const open = await app.service.reads.openTablesOfUser(interaction.guildId, interaction.user.id);
+    const snaps = await app.service.reads.snapshots(open.map((table) => table.id));
     const message = gamesMessage(snaps, interaction.user.id, app.registry, text);
     log.outcome = 'ok';
     await interaction.reply(forDjsEphemeral({ ...message, content: `${note}${message.content ?? ''}`.slice(0, 2000) }));

@@ -30,7 +30,7 @@ export const handCommand: SlashCommand = {
       await interaction.reply(privateText(errors.notInGuild));
       return;
     }
-    const open = await app.service.openTablesOfUser(interaction.guildId, interaction.user.id);
+    const open = await app.service.reads.openTablesOfUser(interaction.guildId, interaction.user.id);
     const playing = open.filter((table) => table.status === 'active');
     const table = playing.find((candidate) => candidate.channelId === interaction.channelId) ?? (playing.length === 1 ? playing[0] : undefined);
     if (!table && playing.length === 0 && open.length > 0) {
@@ -49,7 +49,7 @@ export const handCommand: SlashCommand = {
       return;
     }
     log.table = table.id;
-    const result = await app.service.markPresent(table.id, actorOf(interaction));
+    const result = await app.service.play.markPresent(table.id, actorOf(interaction));
     if (!result.ok) {
       log.outcome = result.error.code;
       await interaction.reply(privateText(serviceErrorText(result.error, text)));

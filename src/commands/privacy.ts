@@ -75,7 +75,7 @@ export const privacyClick: ComponentHandler<'privacy'> = async (interaction, app
   log.outcome = 'erased';
   await answerPrompt(interaction, text.privacy.erased(erased.seats, erased.results, erased.ratings, erased.totals));
   for (const tableId of outcome.anonymisedTables.slice(-ERASED_BOARDS_REDRAWN)) {
-    const snapshot = await app.service.snapshot(tableId);
+    const snapshot = await app.service.reads.snapshot(tableId);
     if (snapshot) app.publisher.redraw(snapshot);
   }
 };

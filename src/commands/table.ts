@@ -37,7 +37,7 @@ export const tableCommand: SlashCommand = {
     const text = catalogFor(interaction.locale);
     const sub = interaction.options.getSubcommand();
     log.action = `table ${sub}`;
-    const snapshot = interaction.channelId ? await app.service.openTableInChannel(interaction.channelId) : undefined;
+    const snapshot = interaction.channelId ? await app.service.reads.openTableInChannel(interaction.channelId) : undefined;
     if (!snapshot) {
       log.outcome = 'no-table';
       await interaction.reply(privateText(text.common.errors.noOpenTableInChannel));
@@ -64,7 +64,7 @@ export const tableCommand: SlashCommand = {
       return;
     }
     if (sub === 'vacation') {
-      const result = await app.service.takeVacation(table.id, actor, interaction.options.getInteger('hours', true));
+      const result = await app.service.play.takeVacation(table.id, actor, interaction.options.getInteger('hours', true));
       log.outcome = result.ok ? 'vacation' : result.error.code;
       if (!result.ok) {
         await interaction.reply(privateText(serviceErrorText(result.error, text, mod)));
@@ -83,7 +83,7 @@ export const tableCommand: SlashCommand = {
         return;
       }
       if (table.status === 'lobby') {
-        const result = await app.service.leaveLobby(table.id, actor);
+        const result = await app.service.lobby.leaveLobby(table.id, actor);
         log.outcome = result.ok ? 'left_lobby' : result.error.code;
         await interaction.reply(privateText(result.ok ? text.common.lobby.youLeft : serviceErrorText(result.error, text, mod)));
         return;

@@ -74,10 +74,10 @@ export interface PictureContext {
   highlight?: ReadonlySet<string>;
   /**
    * Where the keyed parts were drawn (docs/activity.md "Hit targets"): when present, a drawer
-   * that draws without scenes records the box of every part it draws under the same keys as
-   * the lesson highlights (picture-kit `highlightRingAt` does it); a scene drawer records
-   * nothing here — `pictureRegions` reads the keys of its placed pieces. Absent outside the
-   * Activity.
+   * that draws without scenes would record the box of every part it draws under the same keys
+   * as the lesson highlights (every game draws scenes now, so none does); a scene drawer
+   * records nothing here — `pictureRegions` reads the keys of its placed pieces. Absent outside
+   * the Activity.
    */
   regions?: Map<string, PictureRegion>;
 }

@@ -110,9 +110,9 @@ export class BotTurns implements TableListener {
     const seen = (this.seenWhileResuming = new Map());
     try {
       // A table without a bot seat has no turn to schedule: only the others are read whole, in bulk.
-      const ids = (heads ?? (await this.service.ownOpenTableHeads())).filter((head) => head.status === 'active' && head.hasBotSeat).map((head) => head.id);
+      const ids = (heads ?? (await this.service.reads.ownOpenTableHeads())).filter((head) => head.status === 'active' && head.hasBotSeat).map((head) => head.id);
       for (let i = 0; i < ids.length && !this.stopped; i += BULK_READ_IDS) {
-        for (const snapshot of await this.service.snapshots(ids.slice(i, i + BULK_READ_IDS))) {
+        for (const snapshot of await this.service.reads.snapshots(ids.slice(i, i + BULK_READ_IDS))) {
           // A change committed since the read was handed to `tableChanged`, which scheduled from it.
           if ((seen.get(snapshot.table.id) ?? -1) >= snapshot.table.version) continue;
           scheduled += this.consider(snapshot);
@@ -214,7 +214,7 @@ export class BotTurns implements TableListener {
     await pause;
     if (turn.cancelled || this.stopped) return;
     this.turns.delete(keyOf(turn.tableId, turn.seat));
-    const result = await this.service.botAct(turn.tableId, turn.seat, turn.step, decision.action);
+    const result = await this.service.play.botAct(turn.tableId, turn.seat, turn.step, decision.action);
     const fields = { table: turn.tableId, seat: turn.seat, level, step: turn.step, decidedMs, ms: this.now() - startedAt };
     if (result.ok) {
       this.log.info({ ...fields, action: (decision.action as { type?: unknown }).type, iterations: decision.iterations }, 'bot move');
@@ -232,8 +232,8 @@ export class BotTurns implements TableListener {
    * never the bot policy's; null when the script has none for it yet, or the lesson is outdated.
    */
   private scripted(table: TableRow, seat: Seat): unknown | null {
-    const script = this.service.lessonScript(table);
-    return script ? lessonBotMove(this.service.definition(table), script, table.state, seat) : null;
+    const script = this.service.reads.lessonScript(table);
+    return script ? lessonBotMove(this.service.reads.definition(table), script, table.state, seat) : null;
   }
 
   /** The bot policy's move for `turn.seat`, decided from that seat's own input (rebuilt from the stored seed and log). */
@@ -244,7 +244,7 @@ export class BotTurns implements TableListener {
     const input = botInputFromLog(
       {
         game: table.game as never,
-        definition: this.service.definition(table),
+        definition: this.service.reads.definition(table),
         options: table.options,
         seats: seats.filter((row) => row.seat !== null).length,
         seed: table.seed!,

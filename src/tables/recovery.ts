@@ -31,15 +31,15 @@ export interface StartUpRecovery {
  * (a deadline that cannot be extended is logged and left to its timer instead).
  */
 export async function recoverAtStart(service: TableService, botTurns: BotTurns, publish: (change: TableChange) => void, readyAt: number): Promise<StartUpRecovery> {
-  const heads = await service.ownOpenTableHeads();
+  const heads = await service.reads.ownOpenTableHeads();
   // Decisions whose deadline passed while the bot was down get a fresh one from now.
-  const tables = await service.recover(readyAt, heads);
+  const tables = await service.restart.recover(readyAt, heads);
   // Boards (and pings) the previous process did not get to publish before it stopped — and
   // those of the decisions just extended (their `$restarted` note).
   const late = new Set(heads.filter((head) => lateAfterRestart(head, readyAt)).map((head) => head.id));
   const behind = heads.filter((head) => head.boardVersion < head.version || late.has(head.id)).map((head) => head.id);
   // Their pings show the fresh deadline too (an edit: nobody is pinged again).
-  const stale = await service.staleBoards(behind, late);
+  const stale = await service.restart.staleBoards(behind, late);
   for (const change of stale) publish(change);
   // Bots (of this process's shards) that were to move when the previous process stopped move now.
   const turns = await botTurns.resume(heads);

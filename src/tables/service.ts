@@ -19,9 +19,11 @@
  * decision, results and the change's events, so the Discord layer answers and redraws
  * without reading the database again.
  *
- * This file is the facade: one method per verb, each handed to the module of its concern —
- * reads.ts, lobby.ts, play.ts, deadlines.ts, restart.ts, lessons.ts, lost.ts — which share one TableContext
- * (core.ts: store, per-table queue, timers, listeners). The board and ping message ids are
+ * This file wires the modules of each concern — reads.ts, lobby.ts, play.ts, deadlines.ts,
+ * restart.ts, lessons.ts, lost.ts, seated.ts, preferences.ts — which share one TableContext
+ * (core.ts: store, per-table queue, timers, listeners), and exposes them: callers use the
+ * concern (`service.play.act`, `service.lobby.join`, `service.reads.snapshot`). The one-line
+ * pass-through methods below are what the tests still call; they go once the tests moved. The board and ping message ids are
  * the Discord wing's (src/discord/publish/message-ids.ts).
  */
 import { TableContext, type TableServiceDeps } from './core.js';
@@ -46,13 +48,20 @@ export { lateAfterRestart, RECOVERY_CONCURRENCY, RESTART_GRACE_MS } from './rest
 /** The table service. One instance per process and store. */
 export class TableService {
   private readonly ctx: TableContext;
-  private readonly reads: TableReads;
-  private readonly lobby: TableLobby;
-  private readonly play: TablePlay;
-  private readonly deadlines: TableDeadlines;
-  private readonly restart: TableRestart;
-  private readonly loss: TableLoss;
-  private readonly lessons: TableLessons;
+  /** Reads: snapshots, open tables, look-ups (src/tables/reads.ts). */
+  readonly reads: TableReads;
+  /** Lobbies: create, join, leave, bots, start, cancel, play again (src/tables/lobby.ts). */
+  readonly lobby: TableLobby;
+  /** Play: moves, hints, presence, leaving a game, vacations (src/tables/play.ts). */
+  readonly play: TablePlay;
+  /** Deadlines: their timers, firing, stopping them all (src/tables/deadlines.ts). */
+  readonly deadlines: TableDeadlines;
+  /** After a restart: recovery and stale boards (src/tables/restart.ts). */
+  readonly restart: TableRestart;
+  /** Tables whose place is gone: ending them as lost (src/tables/lost.ts). */
+  readonly loss: TableLoss;
+  /** Lessons (src/tables/lessons.ts). */
+  readonly lessons: TableLessons;
   /** Tables the bot seats itself (a tournament's; src/tables/seated.ts). */
   readonly seating: TableSeating;
   /** A player's own preferences: text panels, turn notices (src/tables/preferences.ts). */

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { BOT_LEVELS, type BotLevel } from '../games/bot.js';
 import type { TournamentRow } from '../persistence/store/types.js';
 import { DEFAULT_MOVE_HOURS, MOVE_HOURS_CHOICES, PACES, type PaceKind } from '../tables/pace.js';
+import { MAX_SPECTATOR_DELAY, readSpectatorOptions, SPECTATOR_MODES, WATCHERS_SEE_HANDS, type SpectatorDefaults } from '../tables/spectators.js';
 import type { SeatOutcome } from './standings.js';
 
 /** Fewest and most entrants a tournament takes (docs/tournaments.md "Running a tournament"). */
@@ -44,6 +45,10 @@ export const tournamentSettingsSchema = z
     rated: z.boolean(),
     lateJoinUntil: z.number().int().min(1).max(MAX_ROUNDS),
     maxEntrants: z.number().int().min(MIN_ENTRANTS).max(MAX_ENTRANTS),
+    /** Who may watch its tables and what they see (docs/watching.md; absent: public, no hands). */
+    spectators: z.enum(SPECTATOR_MODES).optional(),
+    spectatorDelay: z.number().int().min(1).max(MAX_SPECTATOR_DELAY).optional(),
+    watchersSeeHands: z.enum(WATCHERS_SEE_HANDS).optional(),
   })
   .strict();
 export type TournamentSettings = z.infer<typeof tournamentSettingsSchema>;
@@ -132,6 +137,10 @@ export interface SettingsInput {
   rated?: unknown;
   lateJoinUntil?: unknown;
   maxEntrants?: unknown;
+  /** Watching its tables (docs/watching.md), as `/<game> new` takes them; unset ones take the server's defaults. */
+  spectators?: unknown;
+  spectatorDelay?: unknown;
+  watchersSeeHands?: unknown;
 }
 
 /**
@@ -140,7 +149,11 @@ export interface SettingsInput {
  * largest table up to 4 when not given; turn-based at 24 h a move, rounds of a week (live:
  * 2 h); byes; rated; late join until round 2. One plain problem line per bad value.
  */
-export function readSettings(raw: SettingsInput, game: { minPlayers: number; maxPlayers: number }): { ok: true; settings: TournamentSettings } | { ok: false; problems: string[] } {
+export function readSettings(
+  raw: SettingsInput,
+  game: { minPlayers: number; maxPlayers: number },
+  spectatorDefaults: SpectatorDefaults = {},
+): { ok: true; settings: TournamentSettings } | { ok: false; problems: string[] } {
   const pace = (raw.pace ?? 'turn-based') as PaceKind;
   const candidate = {
     seats: raw.seats ?? Math.min(game.maxPlayers, Math.max(game.minPlayers, 4)),
@@ -155,6 +168,10 @@ export function readSettings(raw: SettingsInput, game: { minPlayers: number; max
     maxEntrants: raw.maxEntrants ?? MAX_ENTRANTS,
   };
   const problems: string[] = [];
+  // The tables' spectator rules: the organiser's, else the server's defaults (as `/<game> new`).
+  const watching = readSpectatorOptions({ spectators: raw.spectators, delay: raw.spectatorDelay, seeHands: raw.watchersSeeHands }, spectatorDefaults);
+  if (watching.ok) Object.assign(candidate, watching.options);
+  else problems.push(...watching.problems);
   const parsed = tournamentSettingsSchema.safeParse(candidate);
   if (!parsed.success) for (const issue of parsed.error.issues) problems.push(`${issue.path.join('.') || 'settings'}: ${issue.message}`);
   const seats = candidate.seats;

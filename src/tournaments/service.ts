@@ -18,6 +18,7 @@ import type { Logger } from '../logger.js';
 import { DuplicateKeyError, VersionConflictError } from '../persistence/store/errors.js';
 import type { ShardFilter, Store, StoreTx, TournamentLogRow, TournamentPatch, TournamentRow } from '../persistence/store/types.js';
 import { tableOptionsOf, type TableOptions } from '../tables/bots.js';
+import type { SpectatorDefaults } from '../tables/spectators.js';
 import { MAX_CHANGE_ATTEMPTS } from '../tables/core.js';
 import { HOUR_MS } from '../tables/pace.js';
 import { TableQueue } from '../tables/queue.js';
@@ -61,7 +62,7 @@ export type TournamentError =
 export type TournamentResult<T> = { ok: true; value: T } | { ok: false; error: TournamentError };
 
 /** What a change did, for the Discord wing (posts, standings pictures). */
-export type TournamentChangeKind = 'opened' | 'joined' | 'left' | 'started' | 'round-started' | 'table-ended' | 'round-ended' | 'finished' | 'cancelled';
+export type TournamentChangeKind = 'opened' | 'joined' | 'left' | 'started' | 'round-started' | 'table-ended' | 'round-ended' | 'finished' | 'cancelled' | 'stalled';
 
 /** A committed change of a tournament. */
 export interface TournamentChange {
@@ -103,6 +104,8 @@ export interface CreateTournamentInput {
   /** The game's options for every table, as typed. */
   options: Record<string, unknown>;
   settings: SettingsInput;
+  /** The server's watching defaults (`/admin settings`), for the settings not given. */
+  spectatorDefaults?: SpectatorDefaults;
   locale?: string | null;
 }
 
@@ -224,7 +227,7 @@ export class TournamentService implements TableListener {
     const mod = this.registry.find(input.game);
     if (!mod) return fail({ code: 'unknown-game' });
     const def = mod.definition;
-    const settings = readSettings(input.settings, def);
+    const settings = readSettings(input.settings, def, input.spectatorDefaults ?? {});
     const options = def.optionsSchema.safeParse(input.options);
     if (!settings.ok || !options.success) {
       return fail({
@@ -316,6 +319,27 @@ export class TournamentService implements TableListener {
   }
 
   /**
+   * Open the tables of the current round that could not be opened (a thread refused: the
+   * round waits, docs/tournaments.md "Running a tournament") — its organiser, or a member who
+   * may organise. `not-signup`-free: refuses `closed` when it is not running and `no-tournament`
+   * for another server's; resolves with the tournament as the retry left it (still waiting
+   * when a thread is refused again).
+   */
+  async resume(id: number, actor: TournamentActor): Promise<TournamentResult<Tournament>> {
+    const t = await this.get(id);
+    if (!t || (actor.from && actor.from.guildId !== t.guildId)) return fail({ code: 'no-tournament' });
+    if (t.organiserUserId !== actor.userId && !actor.canOrganise) return fail({ code: 'organiser-only' });
+    if (t.status !== 'running') return fail({ code: 'closed', status: t.status });
+    return ok(await this.openRound(id, t.round));
+  }
+
+  /** Whether the current round of `t` has tables not opened yet (a thread was refused: `resume`). */
+  static waiting(t: Pick<Tournament, 'status' | 'round' | 'rounds'>): boolean {
+    const current = t.rounds.find((round) => round.round === t.round);
+    return t.status === 'running' && current !== undefined && current.tables.some((table) => table.tableId === null);
+  }
+
+  /**
    * Cancel a tournament (its organiser, or a member who may organise): no more rounds; the
    * tables still running are cancelled (not rated).
    */
@@ -330,7 +354,7 @@ export class TournamentService implements TableListener {
     const current = result.value.rounds.find((round) => round.round === result.value.round);
     for (const table of current?.tables ?? []) {
       if (table.tableId === null || table.outcome) continue;
-      const closed = await this.tables.cancel(table.tableId, { userId: actor.userId, displayName: actor.displayName, canManageGuild: true }, 'admin');
+      const closed = await this.tables.lobby.cancel(table.tableId, { userId: actor.userId, displayName: actor.displayName, canManageGuild: true }, 'admin');
       if (!closed.ok && closed.error.code !== 'table-closed') this.log.warn({ tournament: id, table: table.tableId, error: closed.error }, 'could not cancel a tournament table');
     }
     return result;
@@ -385,7 +409,16 @@ export class TournamentService implements TableListener {
     const stored = t.rounds.find((candidate) => candidate.round === round)!;
     for (const table of stored.tables) {
       if (table.channelId !== null) continue;
-      const channelId = await this.venues.tableChannel(t, round, table.no);
+      let channelId: string;
+      try {
+        channelId = await this.venues.tableChannel(t, round, table.no);
+      } catch (err) {
+        // No thread (permissions taken away, the channel gone): the round waits for `resume` or the next start-up.
+        this.log.warn({ err, tournament: id, round, table: table.no }, 'could not make a tournament table thread');
+        const stalled = await this.write1(id, { kind: 'venue-failed', data: { round, table: table.no, error: err instanceof Error ? err.message : String(err) } });
+        if (stalled) this.emit(stalled, 'stalled', { round });
+        return stalled ?? t;
+      }
       t = await this.queue.run(id, () =>
         this.transact(async (tx) => {
           const locked = (await this.lock(tx, id))!;
@@ -443,6 +476,10 @@ export class TournamentService implements TableListener {
       ...(t.settings.pace === 'turn-based' ? { moveHours: t.settings.moveHours } : {}),
       tournament: { id: t.id, round, table },
       ...(t.settings.rated ? {} : { unrated: true }),
+      // Watching its tables (docs/watching.md): the tournament's rules.
+      ...(t.settings.spectators ? { spectators: t.settings.spectators } : {}),
+      ...(t.settings.spectatorDelay !== undefined ? { spectatorDelay: t.settings.spectatorDelay } : {}),
+      ...(t.settings.watchersSeeHands ? { watchersSeeHands: t.settings.watchersSeeHands } : {}),
     };
   }
 
@@ -546,7 +583,7 @@ export class TournamentService implements TableListener {
     await this.write1(id, { kind: 'round-deadline', data: { round: t.round } });
     for (const table of current.tables) {
       if (table.outcome || table.tableId === null) continue;
-      const ended = (await this.tables.seating.endByTimerPolicy(table.tableId)) ?? (await this.tables.snapshot(table.tableId));
+      const ended = (await this.tables.seating.endByTimerPolicy(table.tableId)) ?? (await this.tables.reads.snapshot(table.tableId));
       if (ended) await this.recordTable(ended);
     }
   }
@@ -584,7 +621,7 @@ export class TournamentService implements TableListener {
     if (current.tables.some((table) => table.tableId === null)) t = await this.openRound(id, t.round);
     for (const table of t.rounds.find((round) => round.round === t.round)!.tables) {
       if (table.outcome || table.tableId === null) continue;
-      const snapshot = await this.tables.snapshot(table.tableId);
+      const snapshot = await this.tables.reads.snapshot(table.tableId);
       if (snapshot && snapshot.table.status !== 'active' && snapshot.table.status !== 'lobby') await this.recordTable(snapshot);
     }
     t = (await this.get(id))!;

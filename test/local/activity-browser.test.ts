@@ -24,7 +24,7 @@ import { catalogs } from '../../src/i18n/index.js';
 import { logLines, renderContext } from '../../src/discord/render/context.js';
 import type { StoredEvent } from '../../src/tables/types.js';
 import type { LocalPlay } from '../../src/local/play.js';
-import { boardLocator, clickOffer, dataDir, findBrowser, launchBrowser, pageOffers, snapshot, startLocal, switchTo, until } from './support.js';
+import { clickOffer, dataDir, findBrowser, launchBrowser, pageOffers, snapshot, startLocal, switchTo, until } from './support.js';
 
 const BROWSER = findBrowser();
 
@@ -81,8 +81,9 @@ describe.skipIf(!BROWSER)('the table as a Discord Activity in local play', () =>
   });
 
   /** Click Open table on the board, authorize the first time, and wait for the table in the Activity. */
-  async function openActivity(page: Page, tableId: number): Promise<FrameLocator> {
-    await boardLocator(page, tableId).locator('button', { hasText: 'Open table' }).click();
+  async function openActivity(page: Page, tableId: number, button = 'Open table'): Promise<FrameLocator> {
+    // The board's button (the board's title is in the table's language: found by its button).
+    await page.locator('.message:not(.ephemeral)', { hasText: `#${tableId}` }).locator('button', { hasText: button }).last().click();
     await page.locator('#activity-window[open]').waitFor();
     const consent = page.locator('#activity-consent');
     await until(async () => (await consent.isVisible()) || (await page.frameLocator('#activity-iframe').locator('#pictures figure').count()) > 0, 'the consent dialog or the table');
@@ -236,5 +237,42 @@ describe.skipIf(!BROWSER)('the table as a Discord Activity in local play', () =>
     await until(() => JSON.stringify(play.emulator.message(boardId) ?? null).includes(JSON.stringify(counterLine).slice(1, -1)), 'the chat board to show the counter');
     for (const frame of [moverFrame, rivalFrame]) await expect.poll(() => frame.locator('#log li').first().textContent()).toBeTruthy();
     expect(play.emulator.violations).toEqual([]);
+  });
+
+  it('each game at 390 px wide (a phone): the table fits, with the hand; English and Spanish', { timeout: 180_000 }, async () => {
+    for (const page of pages.values()) if (await page.locator('#activity-window[open]').count()) await page.locator('#activity-close').click();
+    const [ana] = play.emulator.members();
+    const page = pages.get(ana!.id)!;
+    const games = [
+      { game: 'noir', command: '/noir new bots:1', locale: 'en-US', start: 'Start' },
+      { game: 'suspicion', command: '/suspicion new seats:4 bots:3', locale: 'en-US', start: 'Start' },
+      { game: 'phantom', command: '/phantom nueva plazas:3 bots:2', locale: 'es-ES', start: 'Empezar' },
+      { game: 'jaccuse', command: '/jaccuse new seats:4 bots:3', locale: 'en-US', start: 'Start' },
+    ];
+    for (const { game, command, locale, start } of games) {
+      play.emulator.setUserLocale(ana!.id, locale);
+      const channel = play.emulator.addChannel(`phone-${game}`);
+      await page.locator('.channel', { hasText: `phone-${game}` }).click();
+      await page.locator('#composer-input').fill(command);
+      await page.locator('#composer-input').press('Enter');
+      const lobby = page.locator('.message').filter({ has: page.locator('button', { hasText: start }) }).last();
+      await lobby.waitFor({ timeout: 10_000 });
+      await lobby.locator('button', { hasText: start }).click();
+      const table = await until(async () => (await play.app.context.service.openTableInChannel(channel))?.table, `the ${game} table`);
+      await until(async () => (await play.app.context.store.table(table.id))!.status === 'active', 'the game to start');
+      await openActivity(page, table.id, locale === 'es-ES' ? 'Abrir mesa' : 'Open table');
+      await page.locator('#activity-size').click();
+      const frame = page.frameLocator('#activity-iframe');
+      await frame.locator('body.mobile figure.hand').waitFor({ timeout: 15_000 });
+      // A phone frame: 390 px wide, nothing wider than it (no sideways scrolling), the hand shown.
+      await expect.poll(() => page.locator('#activity-iframe').evaluate((el) => (el as unknown as { clientWidth: number }).clientWidth)).toBe(390);
+      const widths = await frame.locator('html').evaluate((el) => ({ scroll: (el as unknown as { scrollWidth: number }).scrollWidth, client: (el as unknown as { clientWidth: number }).clientWidth }));
+      expect(widths.scroll, `${game}: the page is no wider than the phone`).toBeLessThanOrEqual(widths.client);
+      if (locale === 'es-ES') await expect.poll(() => frame.locator('#log-title').textContent()).not.toBe('Recent moves');
+      await snapshot(page.locator('#activity-window'), `activity-${game}-phone-390.png`);
+      await page.locator('#activity-size').click();
+      await page.locator('#activity-close').click();
+    }
+    play.emulator.setUserLocale(ana!.id, 'en-US');
   });
 });

@@ -352,8 +352,8 @@ describe('restart while a bot is to move', () => {
     await service.stop();
     build();
     // The host cancels the table right after the new process read it (a click during recovery).
-    const read = service.snapshots.bind(service);
-    service.snapshots = async (ids) => {
+    const read = service.reads.snapshots.bind(service.reads);
+    service.reads.snapshots = async (ids) => {
       const got = await read(ids);
       expect((await service.cancel(id, ana)).ok).toBe(true);
       return got;
@@ -378,8 +378,8 @@ describe('restart while a bot is to move', () => {
     await service.stop();
     build();
     const looked: number[] = [];
-    const read = service.snapshots.bind(service);
-    service.snapshots = async (ids) => {
+    const read = service.reads.snapshots.bind(service.reads);
+    service.reads.snapshots = async (ids) => {
       looked.push(...ids);
       return read(ids);
     };

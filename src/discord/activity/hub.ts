@@ -177,7 +177,7 @@ export class ActivityHub implements TableListener {
    */
   async move(client: HubClient, id: number, step: number, code: string): Promise<void> {
     const text = textOf(client.session);
-    const result = await this.deps.service.actOnCode(client.tableId, actorOfSession(client.session), step, code);
+    const result = await this.deps.service.play.actOnCode(client.tableId, actorOfSession(client.session), step, code);
     if (result.ok) {
       const mod = this.deps.registry.get(result.value.snapshot.table.game);
       client.send({ t: 'done', id, ok: true, note: confirmation(mod, result.value, text) ?? null });
@@ -200,7 +200,7 @@ export class ActivityHub implements TableListener {
   /** 💡 Hint from the page: the same `hint` call and note as the panel's button (README "AI players"). */
   async hint(client: HubClient, id: number): Promise<void> {
     const text = textOf(client.session);
-    const result = await this.deps.service.hint(client.tableId, actorOfSession(client.session));
+    const result = await this.deps.service.play.hint(client.tableId, actorOfSession(client.session));
     if (!result.ok) {
       client.send({ t: 'done', id, ok: false, error: serviceErrorText(result.error, text) });
       return;

@@ -298,10 +298,10 @@ export class ActivityServer {
     let snapshot: TableSnapshot | undefined;
     const named = tableOfCustomId(session.customId) ?? this.deps.launches.tableOf(session.userId, session.channelId);
     if (named !== null) {
-      const found = await this.deps.service.snapshot(named);
+      const found = await this.deps.service.reads.snapshot(named);
       if (found && found.table.guildId === session.guildId) snapshot = found;
     }
-    snapshot ??= await this.deps.service.openTableInChannel(session.channelId);
+    snapshot ??= await this.deps.service.reads.openTableInChannel(session.channelId);
     if (!snapshot) {
       send({ t: 'none', message: text.activity.page.noTable });
       return null;
@@ -309,7 +309,7 @@ export class ActivityServer {
     const tableId = snapshot.table.id;
     // A seat opening its table is present (an away seat comes back; its hand is now seen).
     if (snapshot.table.status === 'active' && snapshot.seats.some((row) => row.userId === session.userId && row.seat !== null && !row.left)) {
-      const present = await this.deps.service.markPresent(tableId, actorOfSession(session));
+      const present = await this.deps.service.play.markPresent(tableId, actorOfSession(session));
       if (present.ok) snapshot = present.value.snapshot;
     }
     const client: HubClient = { session, tableId, send };

@@ -125,7 +125,7 @@ export function serviceErrorText(refusal: ServiceError, text: Catalog, mod?: Gam
     case 'not-turn-based':
       return text.turns.errors.notTurnBased;
     case 'vacation-used':
-      return text.turns.errors.vacationUsed(refusal.until);
+      return text.turns.errors.vacationUsed(refusal.until, refusal.until > Date.now());
     case 'bad-vacation':
       return text.turns.errors.badVacation(refusal.max);
     case 'hints-off':

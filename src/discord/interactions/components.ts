@@ -92,7 +92,7 @@ async function gameAction(
   if (id.kind === 'game') code = id.code;
   else if (interaction.isStringSelectMenu() && interaction.values.length === 1) code = interaction.values[0]!;
   log.action = 'game';
-  const result = await app.service.actOnCode(id.tableId, actorOf(interaction), id.step, code);
+  const result = await app.service.play.actOnCode(id.tableId, actorOf(interaction), id.step, code);
   const how = onPanel(interaction) ? 'update' : 'reply';
   if (result.ok) {
     log.action = actionName(result.value.action);
@@ -149,7 +149,7 @@ function notYetNote(mod: GameModule, snapshot: TableSnapshot, userId: string, ta
 async function redrawWithReason(interaction: ComponentInteraction, app: AppContext, text: Catalog, tableId: number, refusal: ServiceError): Promise<boolean> {
   if (refusal.code !== 'nothing-to-decide' && refusal.code !== 'table-closed') return false;
   if (!onPanel(interaction) || interaction.deferred || interaction.replied) return false;
-  const looked = await app.service.lookUp(tableId, actorOf(interaction));
+  const looked = await app.service.reads.lookUp(tableId, actorOf(interaction));
   if (!looked.ok || !looked.value.seats.some((row) => row.userId === interaction.user.id && row.seat !== null)) return false;
   await answerWithPanel(interaction, app, looked.value, 'update', serviceErrorText(refusal, text));
   return true;
@@ -171,7 +171,7 @@ async function tableVerb(interaction: ComponentInteraction, app: AppContext, log
     case 'join':
     case 'leave':
     case 'start': {
-      const result = await (verb === 'join' ? app.service.join(tableId, actor) : verb === 'leave' ? app.service.leaveLobby(tableId, actor) : app.service.start(tableId, actor));
+      const result = await (verb === 'join' ? app.service.lobby.join(tableId, actor) : verb === 'leave' ? app.service.lobby.leaveLobby(tableId, actor) : app.service.lobby.start(tableId, actor));
       if (!result.ok) return refuse(result.error);
       log.outcome = 'ok';
       // A click acknowledged early by a deferred private reply (src/discord/interactions/late.ts) has that
@@ -187,13 +187,13 @@ async function tableVerb(interaction: ComponentInteraction, app: AppContext, log
     }
     case 'cancel': {
       // Like the other lobby buttons and confirmations, Cancel only works in the table's channel.
-      const result = await app.service.lookUp(tableId, actor, { sameChannel: true });
+      const result = await app.service.reads.lookUp(tableId, actor, { sameChannel: true });
       if (!result.ok) return refuse(result.error);
       await askToCancel(interaction, result.value.table, app.registry.get(result.value.table.game), actor, text, log);
       return;
     }
     case 'cancel-confirm': {
-      const result = await app.service.cancel(tableId, actor);
+      const result = await app.service.lobby.cancel(tableId, actor);
       if (!result.ok) return refuse(result.error);
       log.outcome = 'ok';
       const { table } = result.value;
@@ -201,7 +201,7 @@ async function tableVerb(interaction: ComponentInteraction, app: AppContext, log
       return;
     }
     case 'leave-game': {
-      const result = await app.service.leaveGame(tableId, actor);
+      const result = await app.service.play.leaveGame(tableId, actor);
       if (!result.ok) return refuse(result.error);
       log.outcome = 'ok';
       // The game may have ended with this leave: one player left wins, or only bots remained.
@@ -210,14 +210,14 @@ async function tableVerb(interaction: ComponentInteraction, app: AppContext, log
       return;
     }
     case 'keep': {
-      const result = await app.service.lookUp(tableId, actor);
+      const result = await app.service.reads.lookUp(tableId, actor);
       if (!result.ok) return refuse(result.error);
       log.outcome = 'ok';
       await answerPrompt(interaction, commands.kept);
       return;
     }
     case 'rules': {
-      const result = await app.service.lookUp(tableId, actor);
+      const result = await app.service.reads.lookUp(tableId, actor);
       if (!result.ok) return refuse(result.error);
       log.outcome = 'ok';
       const { table } = result.value;
@@ -234,10 +234,10 @@ async function tableVerb(interaction: ComponentInteraction, app: AppContext, log
       if (verb === 'add-bot' && !level) return refuse({ code: 'malformed' });
       if (verb === 'replace-bot' && seat === null) return refuse({ code: 'malformed' });
       const result = await (verb === 'add-bot'
-        ? app.service.addBot(tableId, actor, level!)
+        ? app.service.lobby.addBot(tableId, actor, level!)
         : verb === 'remove-bot'
-          ? app.service.removeBot(tableId, actor, value)
-          : app.service.replaceWithBot(tableId, actor, seat!));
+          ? app.service.lobby.removeBot(tableId, actor, value)
+          : app.service.play.replaceWithBot(tableId, actor, seat!));
       if (!result.ok) return refuse(result.error);
       log.outcome = 'ok';
       // The lobby / board message is redrawn by the Publisher; acknowledge silently.
@@ -255,7 +255,7 @@ async function tableVerb(interaction: ComponentInteraction, app: AppContext, log
         await interaction.reply(privateText(text.activity.notEnabled));
         return;
       }
-      const result = await app.service.lookUp(tableId, actor);
+      const result = await app.service.reads.lookUp(tableId, actor);
       if (!result.ok) return refuse(result.error);
       app.activity.launches.remember(actor.userId, interaction.channelId, tableId);
       log.outcome = 'ok';
@@ -276,7 +276,7 @@ async function tableVerb(interaction: ComponentInteraction, app: AppContext, log
       // 💡 Hint (README "AI players"): the panel again, with the advice as its note. The search
       // takes a live Hard move's time (more under load, and it may run on this thread with an
       // inline policy): the click is acknowledged first (late.ts), then the answer edits the panel.
-      const result = await app.service.hint(tableId, actor);
+      const result = await app.service.play.hint(tableId, actor);
       if (!result.ok) return refuse(result.error);
       if (!interaction.deferred && !interaction.replied) {
         await acknowledgeFirst(interaction, (target, body) => app.publisher.panels.edit(target, body));
@@ -295,7 +295,7 @@ async function tableVerb(interaction: ComponentInteraction, app: AppContext, log
       return;
     case 'lesson-leave': {
       // Leaving a lesson asks first, like leaving a game (docs/discord.md "Answers to mistakes").
-      const result = await app.service.lookUp(tableId, actor);
+      const result = await app.service.reads.lookUp(tableId, actor);
       if (!result.ok) return refuse(result.error);
       const { table } = result.value;
       if (!table.lesson || table.hostUserId !== actor.userId) return refuse({ code: 'not-seated' });
@@ -307,7 +307,7 @@ async function tableVerb(interaction: ComponentInteraction, app: AppContext, log
     }
     case 'watch': {
       // 👀 Watch on a board, or 🔄 Refresh on a watch panel (docs/watching.md).
-      const result = await app.service.lookUp(tableId, actor);
+      const result = await app.service.reads.lookUp(tableId, actor);
       if (!result.ok) return refuse(result.error);
       await answerWithWatch(interaction, app, log, result.value);
       return;
@@ -320,7 +320,7 @@ async function tableVerb(interaction: ComponentInteraction, app: AppContext, log
       return;
     case 'hand':
     case 'refresh': {
-      const result = await app.service.markPresent(tableId, actor);
+      const result = await app.service.play.markPresent(tableId, actor);
       if (!result.ok) return refuse(result.error);
       log.outcome = 'ok';
       // Players reach for these when the board is gone or buried: make sure it is there and current.

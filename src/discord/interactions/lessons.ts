@@ -34,7 +34,7 @@ export async function openLesson(interaction: LessonInteraction, app: AppContext
     await interaction.reply(privateText(text.common.errors.notInGuild));
     return;
   }
-  const result = await app.service.openLesson({ guildId: interaction.guildId, channelId: interaction.channelId, game: mod.id, learner: actorOf(interaction), locale: interaction.locale });
+  const result = await app.service.lessons.openLesson({ guildId: interaction.guildId, channelId: interaction.channelId, game: mod.id, learner: actorOf(interaction), locale: interaction.locale });
   if (!result.ok) {
     log.outcome = result.error.code;
     await interaction.reply(privateText(serviceErrorText(result.error, text, mod)));
@@ -46,13 +46,13 @@ export async function openLesson(interaction: LessonInteraction, app: AppContext
   await answerWithPanel(interaction, app, snapshot, 'reply', resumed ? text.common.lesson.resumed : restarted ? text.common.lesson.restarted : undefined);
   // A scripted bot may have moved while the panel was on its way (before it was tracked, so
   // its change redrew nothing): redraw it once from the table as it is now.
-  const now = await app.service.snapshot(snapshot.table.id);
+  const now = await app.service.reads.snapshot(snapshot.table.id);
   if (now && now.table.version > snapshot.table.version) app.publisher.panels.refresh(now);
 }
 
 /** The ❔ Why answer of `tableId` for the clicker's seat (docs/lessons.md "❔ Why"): from their view and legal moves only. */
 export async function whyClick(interaction: ComponentInteraction, app: AppContext, log: InteractionLog, text: Catalog, tableId: number): Promise<void> {
-  const found = await app.service.lookUp(tableId, actorOf(interaction));
+  const found = await app.service.reads.lookUp(tableId, actorOf(interaction));
   if (!found.ok) {
     log.outcome = found.error.code;
     await interaction.reply(privateText(serviceErrorText(found.error, text)));

@@ -27,7 +27,7 @@ export async function playAgainClick(interaction: ComponentInteraction, app: App
   const missing = missingChannelPermissions(interaction, text);
   if (missing.length > 0) return refuse('missing_permissions', text.common.errors.missingPermissions(missing.join(', '), missing.length));
   const actor = actorOf(interaction);
-  const result = await app.service.playAgain(tableId, actor);
+  const result = await app.service.lobby.playAgain(tableId, actor);
   if (!result.ok) {
     const error = result.error;
     const game = 'game' in error ? error.game : undefined;

@@ -100,7 +100,7 @@ export async function answerWithWatch(interaction: ChatInputCommandInteraction |
 /** ⏹ Stop watching: the panel says so and is no longer redrawn; the board's count goes down. */
 export async function stopWatching(interaction: ComponentInteraction, app: AppContext, log: InteractionLog, tableId: number): Promise<void> {
   const text = catalogFor(interaction.locale);
-  const snapshot = await app.service.snapshot(tableId);
+  const snapshot = await app.service.reads.snapshot(tableId);
   const mod = snapshot ? app.registry.find(snapshot.table.game) : undefined;
   log.outcome = app.publisher.watchers.stop(tableId, interaction.user.id) ? 'ok' : 'not_watching';
   await interaction.update(forDjs(stoppedWatchingMessage(mod, text), true));

@@ -123,9 +123,9 @@ export class Boards {
     if (known === null || (known && known.messageId !== messageId)) return;
     const check = (async () => {
       let snapshot: TableSnapshot | undefined;
-      if (known) snapshot = await service.snapshot(known.tableId);
+      if (known) snapshot = await service.reads.snapshot(known.tableId);
       else {
-        snapshot = await service.openTableInChannel(channelId);
+        snapshot = await service.reads.openTableInChannel(channelId);
         const row = snapshot?.table;
         this.remember(channelId, row?.boardMessageId ? { tableId: row.id, messageId: row.boardMessageId } : null);
       }
@@ -226,7 +226,7 @@ export class Boards {
     if (!table.boardMessageId && !gone) {
       // A command that posts the lobby itself stores its id after its answer: a change committed
       // in between (a Join clicked at once) does not know it yet. Ask the store before posting a second one.
-      const stored = (await service.snapshot(table.id))?.table.boardMessageId;
+      const stored = (await service.reads.snapshot(table.id))?.table.boardMessageId;
       if (stored) {
         table = { ...table, boardMessageId: stored };
         snap = { ...snap, table };

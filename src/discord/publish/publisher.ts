@@ -221,7 +221,7 @@ export class Publisher implements TableListener {
    * had not: end the table (src/tables/lost.ts), which hands `forgetLost` its change. Never throws.
    */
   private placeGone(tableId: number, reason: LostReason): void {
-    this.work.track(this.service.endLost(tableId, reason).catch((err: unknown) => this.logger.warn({ err, table: tableId, reason }, 'a table whose place is gone could not be ended')));
+    this.work.track(this.service.loss.endLost(tableId, reason).catch((err: unknown) => this.logger.warn({ err, table: tableId, reason }, 'a table whose place is gone could not be ended')));
   }
 
   /**
@@ -234,7 +234,7 @@ export class Publisher implements TableListener {
     const held = this.boards.takeStopped();
     if (held.length === 0 || this.work.closed) return;
     this.work.track(
-      this.service.snapshots(held).then(
+      this.service.reads.snapshots(held).then(
         (snapshots) => {
           for (const snapshot of snapshots) if (snapshot.table.status === 'active' || snapshot.table.status === 'lobby') this.redraw(snapshot);
         },

@@ -224,7 +224,7 @@ export class TurnNotifier implements TableListener {
       this.arm(notice);
       return false;
     }
-    const snap = await this.deps.service.snapshot(tableId);
+    const snap = await this.deps.service.reads.snapshot(tableId);
     const pending = snap?.pending;
     if (!snap || snap.table.status !== 'active' || !pending || pending.kind === 'over' || pending.step !== notice.step || !pingFor(pending, snap.seats, true).includes(userId)) {
       // Not this player's decision any more: the next change of the table cleans the notice up.

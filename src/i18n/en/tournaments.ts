@@ -99,6 +99,7 @@ export const tournaments = {
     keepButton: 'Keep it',
     kept: 'Nothing changed.',
     cancelledDone: (name: string) => `**${name}** is cancelled.`,
+    resumed: (name: string, round: number) => `**${name}**: the tables of round ${round} are being opened again.`,
   },
 
   errors: {
@@ -119,6 +120,8 @@ export const tournaments = {
     tooFew: (min: number, have: number) => `It needs at least ${min} entrants to start (${have} so far).`,
     notInGuild: 'Tournaments are run in a server.',
     unavailable: 'Tournaments are not available here.',
+    noThreads: (missing: string) => `Each tournament table is a thread of this channel, and the bot cannot make threads here. It needs ${missing} in a text channel: grant them, or open the tournament in another channel.`,
+    logOrganiser: 'Only its organiser, members with **Manage Server** or the server’s tournament role may read the log.',
   },
 
   log: {
@@ -144,6 +147,7 @@ export const tournaments = {
       'deadline-extended': (data: { round?: number }) => `round ${data.round ?? '?'}: its deadline passed while the bot was down, extended`,
       finished: (data: { reason?: string }) => (data.reason === 'too-few' ? 'ended: too few entrants left' : 'finished'),
       cancelled: () => 'cancelled it',
+      'venue-failed': (data: { round?: number; table?: number }) => `round ${data.round ?? '?'} table ${data.table ?? '?'}: its thread could not be made, the round waits`,
     },
     other: (kind: string) => kind,
     none: 'Nothing logged yet.',
@@ -163,7 +167,7 @@ export const tournaments = {
     before: 'before round 1',
     after: (round: number, rounds: number) => `standings after round ${round} of ${rounds}`,
     altTitle: (name: string, game: string, heading: string) => `${name}, ${game}: ${heading}.`,
-    altLine: (place: number, name: string, points: string, buchholz: string, withdrawn: boolean) => `${place}. ${name}${withdrawn ? ' (withdrew)' : ''}: ${points} points, Buchholz ${buchholz}.`,
+    altLine: (place: number, name: string, points: string, buchholz: string, withdrawn: boolean) => `${place}. ${name}${withdrawn ? ' (withdrew)' : ''}: ${points} ${points === '1' ? 'point' : 'points'}, Buchholz ${buchholz}.`,
     textLine: (place: number, name: string, points: string, buchholz: string, rounds: string, withdrawn: boolean) =>
       `${place}. **${name}**${withdrawn ? ' *(withdrew)*' : ''} — ${points} pts · Buchholz ${buchholz}${rounds ? ` · ${rounds}` : ''}`,
     tieBreaks: '-# Ties: Buchholz (the points of the opponents you met), then head-to-head (docs: Tournaments).',

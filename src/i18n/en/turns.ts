@@ -58,7 +58,8 @@ export const turns = {
   },
   errors: {
     notTurnBased: 'Vacations are for turn-based tables only; this table is live.',
-    vacationUsed: (until: number) => `You already took your vacation in this game (it ran until ${ts(until, 'F')}). It is one per game.`,
+    /** `running`: the vacation is still on (it ends at `until`, Unix ms). */
+    vacationUsed: (until: number, running: boolean) => `You already took your vacation in this game (it ${running ? 'runs' : 'ran'} until ${ts(until, 'F')}). It is one per game.`,
     badVacation: (max: number) => `A vacation is a whole number of hours from 1 to ${max}. Nothing was changed.`,
   },
   help: '**Turn-based tables:** add `pace:turn-based` (and `move-hours:` 1, 12, 24 or 72; default 24) to `/<game> new` to play over days. You get one ping when it is your move and one reminder when a quarter of your time is left. `/games` lists your tables; `/games notify:dm` sends the pings by DM; `/table vacation` pauses your clock once per game.',

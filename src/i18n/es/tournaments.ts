@@ -16,7 +16,7 @@ export const tournaments = {
     newRoundHours: 'Lo más que puede durar una ronda, en horas (por defecto: una semana por turnos, 2 en vivo)',
     newEmptySeats: 'Si los inscritos no llenan las mesas: descansos (por defecto) o jugadores IA',
     newBotLevel: 'Nivel de los jugadores IA en los asientos vacíos (por defecto Normal)',
-    newRated: 'Sus mesas cuentan para la clasificación del servidor (por defecto sí)',
+    newRated: 'Las mesas cuentan para la clasificación del servidor (por defecto: sí)',
     newLateJoin: 'Quien se inscribe tarde juega hasta esta ronda (por defecto 2; 1 = sin inscripción tardía)',
     newMaxEntrants: 'Máximo de inscritos (4–64, por defecto 64)',
     join: 'Inscríbete en el torneo de este canal',
@@ -40,7 +40,7 @@ export const tournaments = {
   card: {
     title: (id: number, name: string, emoji: string, game: string) => `🏆 ${name} · ${emoji} ${game} · torneo #${id}`,
     organiser: (mention: string) => `Organiza: ${mention}`,
-    signup: '**La inscripción está abierta.** Inscríbete con el botón de abajo o con `/tournament join`.',
+    signup: '**La inscripción está abierta.** Inscríbete con el botón de abajo o con `/torneo inscribirme`.',
     running: (round: number, rounds: number, deadline: string) => `Se juega la **ronda ${round} de ${rounds}** (termina ${deadline} a más tardar).`,
     finished: '**El torneo terminó.**',
     cancelled: '**El torneo se canceló.**',
@@ -92,10 +92,11 @@ export const tournaments = {
     keepButton: 'Mantenerlo',
     kept: 'No cambió nada.',
     cancelledDone: (name: string) => `**${name}** está cancelado.`,
+    resumed: (name: string, round: number) => `**${name}**: se vuelven a abrir las mesas de la ronda ${round}.`,
   },
 
   errors: {
-    none: 'No hay ningún torneo en este canal. Abre uno con `/tournament new` (Gestionar servidor o el rol de torneos).',
+    none: 'No hay ningún torneo en este canal. Abre uno con `/torneo nueva` (Gestionar servidor o el rol de torneos).',
     noTournament: (id: number) => `No hay ningún torneo #${id} en este servidor.`,
     unknownGame: 'Ese juego no está disponible.',
     badSettings: (problems: string) => `Esos ajustes no sirven:\n${problems}`,
@@ -112,6 +113,8 @@ export const tournaments = {
     tooFew: (min: number, have: number) => `Necesita al menos ${min} inscritos para empezar (van ${have}).`,
     notInGuild: 'Los torneos se juegan en un servidor.',
     unavailable: 'Los torneos no están disponibles aquí.',
+    noThreads: (missing: string) => `Cada mesa del torneo es un hilo de este canal, y el bot no puede crear hilos aquí. Necesita ${missing} en un canal de texto: dáselos, o abre el torneo en otro canal.`,
+    logOrganiser: 'Solo quien lo organiza, los miembros con **Gestionar servidor** o el rol de torneos del servidor pueden leer el registro.',
   },
 
   log: {
@@ -133,10 +136,11 @@ export const tournaments = {
       'table-ended': (data: { round?: number; table?: number; tableId?: number; outcome?: { reason?: string | null } }) =>
         `terminó la mesa ${data.table ?? '?'} de la ronda ${data.round ?? '?'} (partida #${data.tableId ?? '?'})${data.outcome?.reason ? ` (${data.outcome.reason})` : ''}`,
       'round-ended': (data: { round?: number }) => `terminó la ronda ${data.round ?? '?'}`,
-      'round-deadline': (data: { round?: number }) => `la ronda ${data.round ?? '?'} llegó a su límite: el reloj termina sus mesas`,
+      'round-deadline': (data: { round?: number }) => `la ronda ${data.round ?? '?'} llegó a su límite: el reloj termina las mesas`,
       'deadline-extended': (data: { round?: number }) => `ronda ${data.round ?? '?'}: su límite pasó con el bot caído; se alargó`,
       finished: (data: { reason?: string }) => (data.reason === 'too-few' ? 'terminó: quedaban muy pocos inscritos' : 'terminó'),
       cancelled: () => 'lo canceló',
+      'venue-failed': (data: { round?: number; table?: number }) => `ronda ${data.round ?? '?'} mesa ${data.table ?? '?'}: no se pudo crear su hilo, la ronda espera`,
     },
     other: (kind: string) => kind,
     none: 'Todavía no hay nada registrado.',
@@ -155,7 +159,7 @@ export const tournaments = {
     before: 'antes de la ronda 1',
     after: (round: number, rounds: number) => `clasificación tras la ronda ${round} de ${rounds}`,
     altTitle: (name: string, game: string, heading: string) => `${name}, ${game}: ${heading}.`,
-    altLine: (place: number, name: string, points: string, buchholz: string, withdrawn: boolean) => `${place}. ${name}${withdrawn ? ' (se retiró)' : ''}: ${points} puntos, Buchholz ${buchholz}.`,
+    altLine: (place: number, name: string, points: string, buchholz: string, withdrawn: boolean) => `${place}. ${name}${withdrawn ? ' (se retiró)' : ''}: ${points} ${points === '1' ? 'punto' : 'puntos'}, Buchholz ${buchholz}.`,
     textLine: (place: number, name: string, points: string, buchholz: string, rounds: string, withdrawn: boolean) =>
       `${place}. **${name}**${withdrawn ? ' *(se retiró)*' : ''} — ${points} puntos · Buchholz ${buchholz}${rounds ? ` · ${rounds}` : ''}`,
     tieBreaks: '-# Desempates: Buchholz (los puntos de los rivales con quienes jugaste) y luego el enfrentamiento directo.',

@@ -49,7 +49,7 @@ export const turns = {
   },
   errors: {
     notTurnBased: 'Las vacaciones son solo para mesas por turnos; esta mesa es en vivo.',
-    vacationUsed: (until: number) => `Ya tomaste tus vacaciones en esta partida (duraron hasta ${ts(until, 'F')}). Es una por partida.`,
+    vacationUsed: (until: number, running: boolean) => `Ya tomaste tus vacaciones en esta partida (${running ? 'duran' : 'duraron'} hasta ${ts(until, 'F')}). Es una por partida.`,
     badVacation: (max: number) => `Las vacaciones son un número entero de horas de 1 a ${max}. No se cambió nada.`,
   },
   help: '**Mesas por turnos:** agrega `ritmo:Por turnos` (y `horas-jugada:` 1, 12, 24 o 72; por defecto 24) a `/<juego> nueva` para jugar a lo largo de días. Se te avisa una vez cuando te toca y se te recuerda una vez cuando te queda un cuarto del tiempo. `/partidas` muestra tus mesas; `/partidas avisos:Enviarme un mensaje directo` te envía los avisos por mensaje directo; `/mesa vacaciones` detiene tu reloj una vez por partida.',

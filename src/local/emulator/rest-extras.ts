@@ -1,10 +1,11 @@
 /**
- * Smaller bot routes: typing indicator, the bot's own reactions, and DMs. Players are
+ * Smaller bot routes: typing indicator, the bot's own reactions, a thread started without a
+ * message (tournament tables: src/discord/publish/tournament-venues.ts), and DMs. Players are
  * assumed to block DMs (the common case the platform notes warn about): opening a DM works,
  * sending to it answers 403 / 50007 "Cannot send messages to this user" — unless the user
  * accepts DMs (`UserRecord.acceptsDms`, `EmulatedUser.acceptDms()`; rest-routes.ts).
  */
-import { PermissionFlagsBits as P } from 'discord-api-types/v10';
+import { ChannelType, PermissionFlagsBits as P } from 'discord-api-types/v10';
 import { apiError, noContent, ok, type RouteContext, type RouteDef, type RouteResponse } from './rest-router.js';
 import { channelMessage, needPermissions } from './rest-routes.js';
 import { invalidBody, isObject, problem } from './validation.js';
@@ -25,6 +26,49 @@ function openDm(ctx: RouteContext): RouteResponse {
     st.changed();
   }
   return ok(st.dmChannelJson(id));
+}
+
+/** Auto-archive durations a thread may have, minutes (`developers/resources/channel.mdx` "Start Thread without Message"). */
+const ARCHIVE_MINUTES = [60, 1440, 4320, 10080];
+
+/**
+ * `POST /channels/{channel.id}/threads` without a message (discord-api-docs
+ * `developers/resources/channel.mdx` "Start Thread without Message"): `name` 1–100 characters,
+ * `auto_archive_duration` one of 60, 1440, 4320, 10080, `type` defaulting to PRIVATE_THREAD (so a
+ * bot asking for a public thread must say so). A public thread (or an announcement channel's
+ * thread) needs CREATE_PUBLIC_THREADS, a private one CREATE_PRIVATE_THREADS and a text channel
+ * (`developers/topics/permissions.mdx`); a forum's post needs a message (another route, not
+ * emulated: 400), and a thread holds no threads (50024). The bot owns the thread and is its
+ * member; THREAD_CREATE follows (`developers/topics/threads.mdx`).
+ */
+function startThread(ctx: RouteContext): RouteResponse {
+  const st = ctx.core.state;
+  const parentId = ctx.params.channel!;
+  const parent = st.channels.get(parentId);
+  if (!parent) return apiError(404, 10003, 'Unknown Channel');
+  const body = ctx.body;
+  const problems = [];
+  if (!isObject(body) || typeof body.name !== 'string' || body.name.length < 1 || body.name.length > 100) problems.push(problem(['name'], 'BASE_TYPE_BAD_LENGTH', 'Must be between 1 and 100 in length.'));
+  const archive = isObject(body) ? body.auto_archive_duration : undefined;
+  if (archive !== undefined && !ARCHIVE_MINUTES.includes(archive as number)) problems.push(problem(['auto_archive_duration'], 'BASE_TYPE_CHOICES', `Value must be one of {${ARCHIVE_MINUTES.join(', ')}}.`));
+  const type = isObject(body) && body.type !== undefined ? body.type : ChannelType.PrivateThread;
+  const parentType = parent.type ?? ChannelType.GuildText;
+  const fits =
+    (parentType === ChannelType.GuildText && (type === ChannelType.PublicThread || type === ChannelType.PrivateThread)) ||
+    (parentType === ChannelType.GuildAnnouncement && type === ChannelType.AnnouncementThread);
+  if (parent.thread) return apiError(400, 50024, 'Cannot execute action on this channel type');
+  if (parentType === ChannelType.GuildForum || parentType === ChannelType.GuildMedia) problems.push(problem(['message'], 'BASE_TYPE_REQUIRED', 'This field is required'));
+  else if (!fits) problems.push(problem(['type'], 'BASE_TYPE_CHOICES', 'Value must be a thread type this channel can hold.'));
+  if (problems.length > 0) return invalidBody(problems);
+  const denied = needPermissions(ctx, parentId, P.ViewChannel | (type === ChannelType.PrivateThread ? P.CreatePrivateThreads : P.CreatePublicThreads));
+  if (denied) return denied;
+  const thread = st.addThread(parentId, (body as JsonObject).name as string, {
+    ownerId: st.botUserId,
+    ...(type === ChannelType.PrivateThread ? { private: true } : {}),
+    ...(archive !== undefined ? { autoArchiveMinutes: archive as number } : {}),
+  });
+  ctx.core.gateway.dispatch('THREAD_CREATE', { ...st.channelJson(thread.id), newly_created: true });
+  return ok(st.channelJson(thread.id));
 }
 
 function emojiKey(e: JsonObject): string {
@@ -67,4 +111,5 @@ export const extraRoutes: RouteDef[] = [
   { method: 'PUT', pattern: '/channels/:channel/messages/:message/reactions/:emoji/@me', auth: true, handler: (c) => react(c, true) },
   { method: 'DELETE', pattern: '/channels/:channel/messages/:message/reactions/:emoji/@me', auth: true, handler: (c) => react(c, false) },
   { method: 'POST', pattern: '/users/@me/channels', auth: true, handler: openDm },
+  { method: 'POST', pattern: '/channels/:channel/threads', auth: true, handler: startThread },
 ];

@@ -190,6 +190,8 @@ function followUp(ctx: RouteContext): RouteResponse {
   ];
   if (problems.length) return invalidBody(problems);
   if (isEmptyMessage(body, ctx.files.length)) return emptyMessage();
+  // The interaction's channel was deleted ("Delete/Close Channel"): nothing can be posted there.
+  if (!st.channels.has(i.channelId)) return apiError(404, 10003, 'Unknown Channel');
   const original = i.originalMessageId ? st.messages.get(i.originalMessageId) : undefined;
   const fills = i.callbackType === CB.DeferredChannelMessageWithSource && original?.loading && !original.deleted;
   const ephemeral = fills ? original!.ephemeral : ((typeof body.flags === 'number' ? body.flags : 0) & MessageFlags.Ephemeral) !== 0;

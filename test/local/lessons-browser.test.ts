@@ -1,0 +1,122 @@
+/**
+ * Lessons in the local page, in a real browser (docs/lessons.md): for each game, the empty
+ * channel's 🎓 Learn button sends `/<game> learn`, and the learner completes the lesson by doing
+ * what the private lesson panel says ("👉 Your move: …", the one move enabled) — on desktop in
+ * English and at 390 px in Spanish — until it offers a real game. One lesson step per game is
+ * photographed at desktop and phone width in both languages (test-results/lesson-<game>-*.png).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { GAME_MODULES } from '../../src/games/index.js';
+import type { LocalPlay } from '../../src/local/play.js';
+import { dataDir, findBrowser, launchBrowser, pageOffers, snapshot, startLocal } from './support.js';
+
+const BROWSER = findBrowser();
+
+const WORDS = {
+  'en-US': { yourMove: /👉 Your move: (.+)/, complete: 'Lesson complete!', bots: 'Play a real game against bots' },
+  'es-ES': { yourMove: /👉 Tu jugada: (.+)/, complete: '¡Lección completada!', bots: 'Jugar una partida de verdad contra bots' },
+} as const;
+
+describe.skipIf(!BROWSER)('lessons in the browser', () => {
+  let browser: Browser;
+  let play: LocalPlay;
+  const data = dataDir();
+
+  beforeAll(async () => {
+    browser = await launchBrowser(BROWSER!);
+    // Scripted bots move at once (the real pause, 1.2 s, would only make the test longer).
+    play = await startLocal(data.dir, { appOptions: { serviceDeps: { lessonBotPaceMs: 0 } } });
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await play?.stop();
+    data.cleanup();
+  });
+
+  /** The learner's lesson panel: the newest private message with the lesson's heading. */
+  function lessonPanel(page: Page): Locator {
+    return page.locator('.message.ephemeral', { hasText: '🎓' }).filter({ has: page.locator('.components, .action-row') }).last();
+  }
+
+  /**
+   * Complete the lesson in `page` by following its panel; photographs the second decision at
+   * both widths as lesson-<game>-<lang>[-phone].png. Returns the learner's moves.
+   */
+  async function follow(page: Page, game: string, locale: keyof typeof WORDS, width: number): Promise<number> {
+    const words = WORDS[locale];
+    const def = GAME_MODULES.find((mod) => mod.id === game)!.definition;
+    let moves = 0;
+    const until = Date.now() + 20_000;
+    while (Date.now() < until) {
+      const panel = lessonPanel(page);
+      const text = (await panel.textContent().catch(() => '')) ?? '';
+      if (text.includes(words.complete)) return moves;
+      const named = words.yourMove.exec((await panel.innerText().catch(() => '')) ?? '')?.[1]?.trim();
+      const messageId = await panel.getAttribute('data-message-id').catch(() => null);
+      const offered = named ? (await pageOffers(page, def)).filter((offer) => offer.messageId === messageId && offer.label.trim() !== '' && named.includes(offer.label.trim())) : [];
+      if (!named || offered.length === 0) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        continue;
+      }
+      if (moves === 1) {
+        // One lesson step, photographed at both widths (pictures drawn: wait for them to load).
+        await panel.locator('img').last().waitFor({ timeout: 5000 }).catch(() => {});
+        const lang = locale === 'en-US' ? 'en' : 'es';
+        // The side drawers slide when the width changes: photographed once they are still.
+        await page.setViewportSize({ width: 1280, height: 900 });
+        await page.waitForTimeout(500);
+        await snapshot(page, `lesson-${game}-${lang}.png`);
+        await page.setViewportSize({ width: 390, height: 844 });
+        await page.waitForTimeout(500);
+        await snapshot(page, `lesson-${game}-${lang}-phone.png`);
+        await page.setViewportSize({ width, height: width > 400 ? 900 : 844 });
+        await page.waitForTimeout(500);
+      }
+      // A DOM click: the panel is redrawn as the scripted bots move, and a pointer click waits for a still element.
+      const offer = offered[0]!;
+      const message = page.locator(`.message[data-message-id="${offer.messageId}"]`);
+      // Redrawn meanwhile (a picture arrived): read the panel again.
+      const clicked = await (offer.value !== undefined
+        ? message.locator(`select.select[data-custom-id="${offer.customId}"]`).selectOption(offer.value, { timeout: 2000 })
+        : message.locator(`button.button[data-custom-id="${offer.customId}"]`).evaluate((button) => (button as unknown as { click(): void }).click(), undefined, { timeout: 2000 })
+      ).then(() => true, () => false);
+      if (!clicked) continue;
+      // Wait until the click is answered: the panel no longer offers that move at that step.
+      await expect.poll(async () => (await pageOffers(page, def)).some((o) => o.customId === offer.customId && o.value === offer.value), { timeout: 10_000 }).toBe(false);
+      moves += 1;
+    }
+    throw new Error(`the ${game} lesson did not complete: ${await lessonPanel(page).textContent()}`);
+  }
+
+  it.each(GAME_MODULES.filter((mod) => mod.lesson).map((mod) => [mod.id]))(
+    '%s: Learn in the welcome, then doing what the panel says completes the lesson (desktop English, 390 px Spanish)',
+    { timeout: 60_000 },
+    async (game) => {
+      const [ana] = play.emulator.members();
+      for (const [locale, width] of [['en-US', 1280], ['es-ES', 390]] as const) {
+        play.emulator.setUserLocale(ana!.id, locale);
+        const name = `learn-${game}-${locale.slice(0, 2)}`;
+        play.emulator.addChannel(name);
+        // The channel is chosen at desktop width (on a phone the channel list is a drawer), then the page narrows.
+        const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+        await page.goto(play.url);
+        await page.locator('.channel', { hasText: name }).click();
+        await page.locator('.channel.active', { hasText: name }).waitFor();
+        await page.setViewportSize({ width, height: width > 400 ? 900 : 844 });
+        await page.waitForTimeout(500);
+        await page.locator(`#welcome-learn-${game}`).click();
+        await lessonPanel(page).waitFor({ timeout: 10_000 });
+        const moves = await follow(page, game, locale, width);
+        expect(moves).toBeGreaterThanOrEqual(4);
+        const panel = lessonPanel(page);
+        await expect.poll(() => panel.locator('button', { hasText: WORDS[locale].bots }).count()).toBe(1);
+        await page.waitForTimeout(300);
+        await snapshot(page, `lesson-${game}-${locale.slice(0, 2)}-end${width < 400 ? '-phone' : ''}.png`);
+        await page.close();
+      }
+      play.emulator.setUserLocale(ana!.id, 'en-US');
+    },
+  );
+});
