@@ -91,11 +91,11 @@ export async function planShards(config: Config, fetchImpl: typeof fetch = fetch
   const shardIds = sharding.shardIds ?? Array.from({ length: totalShards }, (_, id) => id);
   const outside = shardIds.filter((id) => id >= totalShards);
   if (outside.length > 0) {
-    throw new ShardCountError(`Configuration problem:\n  - SHARD_IDS names shard ${outside.join(', ')}, but SHARDS=${sharding.shards} means ${totalShards} shard(s), ids 0–${totalShards - 1}.\nSee README.md → Scaling out.`, 'config');
+    throw new ShardCountError(`Configuration problem:\n  - SHARD_IDS names shard ${outside.join(', ')}, but SHARDS=${sharding.shards} means ${totalShards} shard(s), ids 0–${totalShards - 1}.\nSee README.md → Deploy and scale out.`, 'config');
   }
   if (totalShards > 1 && !config.databaseUrl) {
     throw new ShardCountError(
-      `Configuration problem:\n  - SHARDS=${sharding.shards} means ${totalShards} shards, and several shard processes need one shared PostgreSQL database: set DATABASE_URL=postgres://user:password@host:5432/database (SQLite at DATABASE_PATH serves one process only).\nSee README.md → Scaling out.`,
+      `Configuration problem:\n  - SHARDS=${sharding.shards} means ${totalShards} shards, and several shard processes need one shared PostgreSQL database: set DATABASE_URL=postgres://user:password@host:5432/database (SQLite at DATABASE_PATH serves one process only).\nSee README.md → Deploy and scale out.`,
       'config',
     );
   }

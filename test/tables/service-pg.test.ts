@@ -1,6 +1,6 @@
 /**
- * The table service on PostgreSQL with two processes on one database (README "Scaling
- * out"): two services, each with its own connection pool, stand for two shard processes —
+ * The table service on PostgreSQL with two processes on one database (README "Deploy
+ * and scale out"): two services, each with its own connection pool, stand for two shard processes —
  * also two forced onto the same table, as during a reshard. Racing moves: exactly one
  * applies per step, the other is answered as stale. Racing deadline timers: the deadline
  * fires once. Recovery: a shard re-arms only its own guilds' tables.
