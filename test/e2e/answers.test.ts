@@ -88,7 +88,7 @@ describe('every interaction gets an answer', () => {
     const suspicion = command('suspicion');
     privately(
       await ana.forgeInteraction(2, { id: suspicion.id, name: 'suspicion', type: 1, options: [{ name: 'tournament', type: 1, options: [] }] }, { channelId }),
-      /`\/suspicion tournament` is not \(or no longer\) available\. Use `\/suspicion new`, `\/suspicion rules` instead/,
+      /`\/suspicion tournament` is not \(or no longer\) available\. Use `\/suspicion new`, `\/suspicion rules`, `\/suspicion learn` instead/,
     );
     privately(
       await ana.forgeInteraction(
