@@ -56,7 +56,11 @@ describe('options of /<game> new and /<game> rules', () => {
       // `seats`, the AI-player options (README "AI players") and the pace options (README
       // "Turn-based tables") belong to the table service, not to the game's schema.
       const service = ['seats', 'bots', 'bot-level', 'bot-pace', 'pace', 'move-hours', 'hints'];
-      const built = sub('new').options!.filter((option) => !service.includes(option.name));
+      // The spectator options (docs/watching.md) belong to the table too; unset, they take the server's default.
+      const spectating = ['spectators', 'spectator-delay', 'watchers-see-hands'];
+      expect(sub('new').options!.filter((option) => spectating.includes(option.name)).map((option) => option.name)).toEqual(spectating);
+      for (const option of sub('new').options!.filter((candidate) => spectating.includes(candidate.name))) expect(option.description.length).toBeLessThanOrEqual(100);
+      const built = sub('new').options!.filter((option) => !service.includes(option.name) && !spectating.includes(option.name));
       for (const option of sub('new').options!.filter((candidate) => service.slice(1, 4).includes(candidate.name))) {
         expect(option.description).toMatch(/ \(default .+\)$/);
       }
