@@ -30,6 +30,7 @@ import { en } from '../src/i18n/en/index.js';
 import { silentLogger } from '../src/logger.js';
 import { openDatabase } from '../src/persistence/db.js';
 import { SqliteStore } from '../src/persistence/store/sqlite.js';
+import { ReplayLoader } from '../src/review/load.js';
 import { TableService } from '../src/tables/service.js';
 import { playRandomGame } from '../test/support/random-play.js';
 
@@ -62,7 +63,7 @@ export async function benchReview(clicks = 40, moves = 300, gapMs = 250): Promis
   const counted = { ...def, apply: (...args: Parameters<typeof def.apply>) => (applies++, def.apply(...args)) };
   const countingRegistry = new GameRegistry([{ ...suspicionModule, definition: counted as typeof def }]);
   const pictures = new PictureMaker();
-  const app = { store, registry: countingRegistry, publisher: { pictures }, logger: silentLogger } as never;
+  const app = { store, registry: countingRegistry, publisher: { pictures, replays: new ReplayLoader(store) }, logger: silentLogger } as never;
   try {
     // The finished game to review, stored as the service would have left it.
     const { seed, options, played } = longGame(moves);
