@@ -111,8 +111,10 @@ beforeAll(() => {
   const tsc = spawnSync(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', join(ROOT, 'tsconfig.json'), '--outDir', join(APP, 'dist')], { encoding: 'utf8' });
   if (tsc.status !== 0) throw new Error(`build failed: ${tsc.stdout}${tsc.stderr}`);
   timings.buildMs = Date.now() - started;
-  cpSync(join(ROOT, 'src/local/page'), join(APP, 'dist/src/local/page'), { recursive: true });
+  // What scripts/copy-page.mjs copies in `npm run build`: the local page and the Activity's page.
+  for (const page of ['src/local/page', 'src/discord/activity/page']) cpSync(join(ROOT, page), join(APP, 'dist', page), { recursive: true });
   cpSync(join(ROOT, 'drizzle'), join(APP, 'drizzle'), { recursive: true });
+  cpSync(join(ROOT, 'assets'), join(APP, 'assets'), { recursive: true }); // the Dockerfile's COPY assets (fonts)
   mkdirSync(join(APP, 'scripts'));
   for (const f of ['build-if-needed.mjs', 'copy-page.mjs']) cpSync(join(ROOT, 'scripts', f), join(APP, 'scripts', f));
   cpSync(join(ROOT, 'package.json'), join(APP, 'package.json'));
