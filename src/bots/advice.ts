@@ -1,5 +1,5 @@
 /**
- * Advice from the Hard search (issue 36): the 💡 Hint (src/tables/hints.ts) and the review's
+ * Advice from the Hard search (docs/ai-players.md): the 💡 Hint (src/tables/hints.ts) and the review's
  * analysis both ask the Hard level what it would play from one seat's
  * information, at a fixed search size (so the same position always gives the same answer), and
  * read the search's own root statistics: the chance to win it estimates for its move, for the

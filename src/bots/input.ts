@@ -52,7 +52,7 @@ const replays = new Map<string, Replay>();
  * The input of `seat` after replaying `spec.log` — or, with `at` = 'decision', as it was when
  * the decision now pending opened (`Pending.step`, src/games/engine.ts): the position the 💡
  * Hint advises on, so answers given to that decision since (the seat's own secret vote, a
- * rival's pass) never change the advice (issue 36). Throws if a logged action is refused (a
+ * rival's pass) never change the advice (docs/ai-players.md). Throws if a logged action is refused (a
  * corrupt log: the same error a replay would raise).
  *
  * Cost: a table that asked before (same game, seed, seats, options and setup meta, and a log

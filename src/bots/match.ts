@@ -40,7 +40,7 @@ export interface MatchSpec {
  * True when a game did not end by its rules: `null` (stopped unfinished at the referee's action
  * limit: a timeout) or ended by a game's safety cap (result reason `cap`: Suspicion's 60 rounds,
  * docs/rules/suspicion.md §1.10; NOIR's 200 turns, docs/rules/noir.md §2.11; J'Accuse!'s 200
- * rounds, docs/rules/jaccuse.md §4.7) — a stall, never a decided game (issue 36).
+ * rounds, docs/rules/jaccuse.md §4.7) — a stall, never a decided game (docs/ai-strength.md).
  */
 export function endedByCap(result: GameResult | null): boolean {
   return result === null || result.reason === 'cap';

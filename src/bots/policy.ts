@@ -106,7 +106,7 @@ export function decideBot(request: BotRequest, kits: KitLookup = botKit): BotDec
  * make, then one move of that kind uniformly — a beginner decides what to do, then where or
  * with which card. A uniform draw over all moves instead plays whichever kind has the most
  * variants: NOIR's Inspector shifted in about 4 moves of 5 and 1 game in 9 reached the
- * 200-turn cap with no winner (issue 36).
+ * 200-turn cap with no winner (docs/ai-strength.md).
  */
 export function easyChoice<A extends { type: string }>(legal: readonly A[], rng: { int(min: number, max: number): number }): A {
   const kinds: string[] = [];

@@ -125,7 +125,7 @@ export interface BotKit<S, A extends { type: string }, SV, K extends Knowledge<S
   reason?(k: K, action: A): HintReason | null;
   /**
    * The 💡 Hint's and the review analysis's explanation of `action` for `k.seat`, from that
-   * seat's knowledge only (issue 36): what the move does for the seat, what it knows that
+   * seat's knowledge only (docs/ai-players.md): what the move does for the seat, what it knows that
    * makes it worth playing, and the risk — one or two plain sentences, as a catalog key of the
    * game's `hintReasons` (src/games/<game>/text) and its arguments. Every decision kind of
    * the game has one (test/bots/explain.test.ts); null only for a move with nothing to say.

@@ -122,7 +122,7 @@ export interface GameBenchSetups {
   /**
    * Every rules variant, mode and option that changes how a game plays out (each at every
    * player count): what bench/endings.ts and test/bots/endings.test.ts play at every bot level
-   * to check that games end with a winner, not at a safety cap (issue 36).
+   * to check that games end with a winner, not at a safety cap (docs/ai-strength.md).
    */
   variants: readonly BenchSetup[];
 }

@@ -1,5 +1,5 @@
 /**
- * The review's analysis (docs/review.md "Analysis", issue 36): for a game that will never move
+ * The review's analysis (docs/review.md "Analysis"): for a game that will never move
  * again and one of its seats, every decision that seat made is searched again by the Hard level
  * from that seat's information at that moment — its view then and the events it had seen,
  * exactly the input a bot in the seat had (src/bots/input.ts), never a state or another seat's

@@ -1,5 +1,5 @@
 /**
- * The 💡 Hint of a private panel (README "AI players", issue 36): on an unrated table — fewer
+ * The 💡 Hint of a private panel (README "AI players"): on an unrated table — fewer
  * than two humans seated, so no rating changes — or one whose host turned hints on (`hints`
  * table option), a player may ask what to play. The hint is the Hard level's move for the seat
  * at a fixed search size (`hintIterations`: what a live Hard move searches), with the game's

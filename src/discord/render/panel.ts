@@ -141,7 +141,7 @@ export function reasonText(mod: GameModule, reason: HintReason | null, text: Cat
 }
 
 /**
- * The 💡 Hint's note for `seat` (README "AI players", issue 36): the move the Hard search
+ * The 💡 Hint's note for `seat` (README "AI players"): the move the Hard search
  * advises, named as the panel names it, the game's explanation of it from the seat's view, and
  * the search's estimate of the chance to win with it and with the next best move
  * (src/bots/advice.ts). Drawn from that seat's view only.

@@ -1,6 +1,6 @@
 /**
  * J'Accuse! — why a move is worth playing, from the seat's own view only (the 💡 Hint and the
- * review's analysis, issue 36; src/bots/advice.ts), for every decision kind of
+ * review's analysis; src/bots/advice.ts), for every decision kind of
  * docs/rules/jaccuse.md §4.2–§4.4: choosing a character, setting the Investigation card, the
  * secret Suspicion vote and sending evidence Across. What the seat knows: the evidence in front
  * of everyone, which of it its own sheet clears, and (as Inspector) its face-down card. Texts:

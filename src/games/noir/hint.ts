@@ -1,6 +1,6 @@
 /**
  * NOIR — why a move is worth playing, from the seat's own knowledge only (the 💡 Hint and the
- * review's analysis, issue 36; src/bots/advice.ts): for every decision kind of
+ * review's analysis; src/bots/advice.ts): for every decision kind of
  * docs/rules/noir.md §2.3–§2.7, what it does for the seat, what the seat knows (who the other
  * role can still be, from the public facts and the seat's own cards) and the risk. Texts: the
  * game's `hintReasons` (./text). The move's own label names its suspect or line, so the

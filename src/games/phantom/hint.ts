@@ -1,6 +1,6 @@
 /**
  * Tricks and the Phantom — why a move is worth playing, from the seat's own view only (the 💡
- * Hint and the review's analysis, issue 36; src/bots/advice.ts), for every decision kind of
+ * Hint and the review's analysis; src/bots/advice.ts), for every decision kind of
  * docs/rules/phantom.md §3.3–§3.8: the 3-player discard, a report, a glass. Chances are the
  * share of sampled crimes (the cards the seat has not seen dealt consistently with every clue,
  * as the Normal heuristic samples them) in which the card is the criminal; the sampling is

@@ -315,7 +315,7 @@ export const suspicionBot: BotKit<SuspicionState, SuspicionAction, SuspicionSeat
   rollout: rolloutSuspicion,
   evaluate: evaluateSuspicion,
   // A game the round cap ends (§1.10) has no winner: nobody's win, so Hard never plays for a
-  // stall (issue 36: with the cap worth a fair share, a stuck Criminal Edition table looked as
+  // stall (docs/ai-strength.md: with the cap worth a fair share, a stuck Criminal Edition table looked as
   // good to it as any other).
   reward: (result, seat) => (result.winners.includes(seat) ? 1 : 0),
   horizon: (s) => 4 * s.seats,

@@ -1,6 +1,6 @@
 /**
  * Suspicion — why a move is worth playing, from the seat's own knowledge only (the 💡 Hint and
- * the review's analysis, issue 36; src/bots/advice.ts): what it does for the seat, what the seat
+ * the review's analysis; src/bots/advice.ts): what it does for the seat, what the seat
  * knows that makes it worth it, and the risk, for every decision kind of
  * docs/rules/suspicion.md §1.6–§1.12. Texts: the game's `hintReasons` (./text).
  *

@@ -35,7 +35,7 @@ export const bots = {
   hint: {
     button: '💡 Hint',
     /**
-     * The note on the panel (issue 36): the move the Hard search advises (its button's label),
+     * The note on the panel (README "AI players"): the move the Hard search advises (its button's label),
      * the game's explanation of it from your seat, and the search's estimate.
      */
     note: (move: string, reason: string | null, estimate: string | null) =>
