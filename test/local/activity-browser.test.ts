@@ -28,7 +28,7 @@ import { clickOffer, dataDir, findBrowser, launchBrowser, pageOffers, snapshot, 
 
 const BROWSER = findBrowser();
 /** The ceiling of every wait (ms): a condition polled, never a fixed time that fails under load. */
-const CEILING = 30_000;
+const CEILING = 45_000;
 /** Poll `fn` until it is truthy, up to {@link CEILING}. */
 const waitUntil = <T>(fn: () => Promise<T> | T, what: string) => until(fn, what, CEILING);
 
