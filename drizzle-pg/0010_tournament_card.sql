@@ -1,1 +1,0 @@
-ALTER TABLE "tournaments" ADD COLUMN "card_message_id" text COLLATE "C";

@@ -1,1 +1,0 @@
-ALTER TABLE `tournaments` ADD `card_message_id` text;
