@@ -55,6 +55,8 @@ export const STORE_METHODS = [
   'setTurnNotify',
   'putTurnNotice',
   'deleteTurnNotices',
+  'savePanelTokens',
+  'takePanelTokens',
   'tournament',
   'openTournamentInChannel',
   'openTournaments',
