@@ -89,7 +89,7 @@ describe.skipIf(!BROWSER)('the table as a Discord Activity in local play', () =>
     await until(async () => (await consent.isVisible()) || (await page.frameLocator('#activity-iframe').locator('#pictures figure').count()) > 0, 'the consent dialog or the table');
     if (await consent.isVisible()) await consent.locator('button.authorize').click();
     const frame = page.frameLocator('#activity-iframe');
-    await frame.locator('#pictures figure').first().waitFor({ timeout: 15_000 });
+    await frame.locator('#pictures figure').first().waitFor({ timeout: 45_000 });
     return frame;
   }
 
@@ -256,14 +256,14 @@ describe.skipIf(!BROWSER)('the table as a Discord Activity in local play', () =>
       await page.locator('#composer-input').fill(command);
       await page.locator('#composer-input').press('Enter');
       const lobby = page.locator('.message').filter({ has: page.locator('button', { hasText: start }) }).last();
-      await lobby.waitFor({ timeout: 10_000 });
+      await lobby.waitFor({ timeout: 45_000 });
       await lobby.locator('button', { hasText: start }).click();
       const table = await until(async () => (await play.app.context.service.openTableInChannel(channel))?.table, `the ${game} table`);
       await until(async () => (await play.app.context.store.table(table.id))!.status === 'active', 'the game to start');
       await openActivity(page, table.id, locale === 'es-ES' ? 'Abrir mesa' : 'Open table');
       await page.locator('#activity-size').click();
       const frame = page.frameLocator('#activity-iframe');
-      await frame.locator('body.mobile figure.hand').waitFor({ timeout: 15_000 });
+      await frame.locator('body.mobile figure.hand').waitFor({ timeout: 45_000 });
       // A phone frame: 390 px wide, nothing wider than it (no sideways scrolling), the hand shown.
       await expect.poll(() => page.locator('#activity-iframe').evaluate((el) => (el as unknown as { clientWidth: number }).clientWidth)).toBe(390);
       const widths = await frame.locator('html').evaluate((el) => ({ scroll: (el as unknown as { scrollWidth: number }).scrollWidth, client: (el as unknown as { clientWidth: number }).clientWidth }));
