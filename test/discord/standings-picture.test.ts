@@ -60,7 +60,9 @@ describe('the standings picture', () => {
   });
 
   it('composes to the pixels of its whole SVG, within the tolerance', () => {
-    const result = compareComposed(testComposer(), standingsPicture(view(3), catalogs.es).scene!);
+    // Four rows: every kind of row (medals, a wrapped name, a bye, withdrawn) in few pixels.
+    const v = view(3);
+    const result = compareComposed(testComposer(), standingsPicture({ ...v, lines: [...v.lines.slice(0, 4), v.lines[7]!] }, catalogs.es).scene!);
     expect(withinTolerance(result), `${result.maxDiff} at ${result.at}`).toBe(true);
   });
 });
