@@ -37,6 +37,7 @@ export const STORE_METHODS = [
   'recordAgainstBots',
   'storedData',
   'openSeatsOf',
+  'openTournamentsOf',
   'userTextBoards',
   'guildTextBoards',
   'setMessageIds',
