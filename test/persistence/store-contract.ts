@@ -102,6 +102,27 @@ export function storeContract(backend: string, harness: StoreHarness): void {
     });
   });
 
+  describe(`${backend} store: panels saved across a restart`, () => {
+    it('saves panel tokens (one row per table and user, replaced), and takes those of the given tables issued after a moment once, deleting expired ones of any table', async () => {
+      const store = await harness.open();
+      const a = await insert(store, { status: 'active' });
+      const b = await insert(store, { status: 'active' });
+      const c = await insert(store, { status: 'active' });
+      const panel = (tableId: number, n: number, since: number) => ({ tableId, userId: userId(n), messageId: `88${n}${tableId}`, applicationId: '123', token: `tok-${n}-${tableId}`, issuedAt: since, locale: n === 2 ? 'es-ES' : 'en-US', messageRef: n === 3 ? `99${n}` : '@original' });
+      await store.savePanelTokens([panel(a.id, 2, T0 + 5), panel(a.id, 1, T0 + 1), panel(b.id, 3, T0 + 9), panel(c.id, 1, T0 - 1)]);
+      // The newest panel of a player replaces the one saved before.
+      await store.savePanelTokens([panel(a.id, 1, T0 + 7)]);
+      await store.savePanelTokens([]);
+      // Table a's, issued after T0: user id order. Table c's row is expired (issued before): gone with them.
+      expect(await store.takePanelTokens([a.id], T0)).toEqual([panel(a.id, 1, T0 + 7), panel(a.id, 2, T0 + 5)]);
+      expect(await store.takePanelTokens([a.id, c.id], T0 - 10)).toEqual([]);
+      // Taken once: b's row is still there for whoever owns table b, then gone.
+      expect(await store.takePanelTokens([b.id, a.id], T0)).toEqual([panel(b.id, 3, T0 + 9)]);
+      expect(await store.takePanelTokens([b.id], T0)).toEqual([]);
+      expect(await store.takePanelTokens([], T0)).toEqual([]);
+    });
+  });
+
   describe(`${backend} store: tables`, () => {
     it('inserts a table with the schema defaults and reads it back exactly', async () => {
       const store = await harness.open();

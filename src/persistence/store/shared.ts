@@ -56,6 +56,8 @@ export const STORE_METHODS = [
   'setTurnNotify',
   'putTurnNotice',
   'deleteTurnNotices',
+  'savePanelTokens',
+  'takePanelTokens',
   'tournament',
   'openTournamentInChannel',
   'openTournaments',
