@@ -4,6 +4,7 @@
  * its row lock, one transaction) and re-arms the lobby's idle deadline.
  */
 import type { BotLevel } from '../games/bot.js';
+import type { GameModule } from '../games/module.js';
 import { Rng } from '../games/rng.js';
 import { DuplicateKeyError } from '../persistence/store/errors.js';
 import type { SeatRow, StoreTx, TableRow } from '../persistence/store/types.js';
@@ -51,14 +52,30 @@ export interface CreateTableInput {
   spectatorDefaults?: SpectatorDefaults;
 }
 
+/** A table's options as `createTable` reads them (TableLobby.readOptions). */
+interface ReadOptions {
+  mod: GameModule;
+  parsed: unknown;
+  maxSeats: number;
+  bots: Extract<ReturnType<typeof readBotOptions>, { ok: true }>;
+  pace: Extract<ReturnType<typeof readPaceOptions>, { ok: true }>;
+  spectators: Extract<ReturnType<typeof readSpectatorOptions>, { ok: true }>;
+}
+
 /** Lobbies: from opening a table to its start or cancellation. */
 export class TableLobby extends TablePart {
   /**
-   * Open a lobby in a channel with the host seated. Refuses when the channel already has an
-   * open table (`channel-busy`, pointing at it — also when another process opened one there
-   * at the same moment) or the options are invalid (`bad-options`, one line per problem).
+   * Check the options of a table before opening it (`bad-options`, one line per problem;
+   * `unknown-game`), changing nothing: `/<game> new thread:` asks before it opens the thread
+   * the table would live in, so a mistyped option leaves no empty thread behind.
    */
-  async createTable(input: CreateTableInput): Promise<ServiceResult<TableSnapshot>> {
+  checkOptions(input: Omit<CreateTableInput, 'guildId' | 'channelId' | 'host'>): ServiceResult<void> {
+    const read = this.readOptions(input);
+    return read.ok ? ok(undefined) : read;
+  }
+
+  /** `input`'s options parsed: the game's by its schema, the table's by src/tables/bots.ts, src/tables/pace.ts and src/tables/spectators.ts. */
+  private readOptions(input: Omit<CreateTableInput, 'guildId' | 'channelId' | 'host'>): ServiceResult<ReadOptions> {
     const mod = this.registry.find(input.game);
     if (!mod) return fail({ code: 'unknown-game' });
     const def = mod.definition;
@@ -78,6 +95,18 @@ export class TableLobby extends TablePart {
         ],
       });
     }
+    return ok({ mod, parsed: parsed.data, maxSeats, bots, pace, spectators });
+  }
+
+  /**
+   * Open a lobby in a channel with the host seated. Refuses when the channel already has an
+   * open table (`channel-busy`, pointing at it — also when another process opened one there
+   * at the same moment) or the options are invalid (`bad-options`, one line per problem).
+   */
+  async createTable(input: CreateTableInput): Promise<ServiceResult<TableSnapshot>> {
+    const read = this.readOptions(input);
+    if (!read.ok) return read;
+    const { mod, parsed, maxSeats, bots, pace, spectators } = read.value;
     const now = this.now();
     const busy = (table: TableRow): ServiceResult<TableSnapshot> =>
       fail({ code: 'channel-busy', tableId: table.id, game: table.game, status: table.status, boardMessageId: table.boardMessageId });
@@ -93,7 +122,7 @@ export class TableLobby extends TablePart {
           status: 'lobby',
           hostUserId: input.host.userId,
           locale: input.locale ?? null,
-          options: parsed.data,
+          options: parsed,
           maxSeats,
           createdAt: now,
           updatedAt: now,

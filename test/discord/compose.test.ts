@@ -6,7 +6,7 @@
 import { deflateSync } from 'node:zlib';
 import { decode } from 'fast-png';
 import { describe, expect, it } from 'vitest';
-import { adler32, adler32Combine } from '../../src/discord/pictures/compose.js';
+import { adler32, adler32Combine } from '../../src/discord/pictures/strip-png.js';
 import { piece, SceneBuilder, sceneSvg, type Piece } from '../../src/games/scene.js';
 import { circle, rect, text, THEME } from '../../src/games/svg.js';
 import { compareComposed, COMPOSE_TOLERANCE, testComposer, withinTolerance } from '../support/compose-check.js';

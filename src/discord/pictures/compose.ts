@@ -18,11 +18,12 @@
  * ≈ 0.3 ms of font loading whatever its size.
  */
 import { deflateRawSync, constants as zlibConstants } from 'node:zlib';
-import * as zlib from 'node:zlib';
 import type { ResvgRenderOptions } from '@resvg/resvg-js';
 import type { Piece, Scene } from '../../games/scene.js';
 import { FONT_FAMILY } from '../../games/svg.js';
 import { ByteLru } from './cache.js';
+import { opaque, over, runsOf, type Raster } from './runs.js';
+import { adler32, adler32Combine, assemblePng, filterRows } from './strip-png.js';
 
 /** Height of a PNG strip compressed and cached on its own, px (docs/pictures.md has the measurements). */
 export const STRIP_HEIGHT = 32;
@@ -49,16 +50,6 @@ export const STRIP_CACHE_BYTES = 24 * 1024 * 1024;
  * x = 0 of an atlas came out up to 47 levels off the same corner inside the whole picture).
  */
 const ATLAS_GAP = 4;
-
-/** A piece's pixels as runs: per row, spans of one opaque colour and spans of literal pixels (premultiplied RGBA, little-endian u32). */
-interface Raster {
-  w: number;
-  h: number;
-  /** Start of each row's runs in `ops` (length h + 1). */
-  rows: Int32Array;
-  /** Runs: `(x << 1) | kind`, length, then one colour (kind 0: solid) or `length` pixels (kind 1: literal). */
-  ops: Uint32Array;
-}
 
 interface PieceEntry {
   /** Stable while cached: strips refer to pieces by it. */
@@ -103,12 +94,6 @@ export interface ComposerOptions {
 }
 
 if (new Uint8Array(new Uint32Array([1]).buffer)[0] !== 1) throw new Error('composing pictures needs a little-endian machine');
-
-/** Parse `#rrggbb` as an opaque premultiplied little-endian RGBA u32. */
-function opaque(hex: string): number {
-  const v = parseInt(hex.slice(1), 16);
-  return (((v >> 16) & 255) | (((v >> 8) & 255) << 8) | ((v & 255) << 16) | (255 << 24)) >>> 0;
-}
 
 /** Shared buffers of one composer, grown as needed. */
 class Scratch {
@@ -323,199 +308,4 @@ export class Composer {
     const data = deflateRawSync(view, { level: this.level, finishFlush: zlibConstants.Z_SYNC_FLUSH });
     return { data, adler: adler32(view), rawLength: length };
   }
-}
-
-/** x / 255 rounded to the nearest whole number, for 0 ≤ x ≤ 255 · 255. */
-function div255(x: number): number {
-  const v = x + 128;
-  return (v + (v >> 8)) >> 8;
-}
-
-/**
- * `c` (premultiplied) over `d` (premultiplied), 8-bit: c + d·(255 − a) / 255, rounded to the
- * nearest (of the roundings tried, the closest to resvg's own: ≤ 1 level apart, on ≈ 0.3 % of pixels).
- */
-function over(c: number, d: number): number {
-  const inv = 255 - (c >>> 24);
-  const r = (c & 255) + div255((d & 255) * inv);
-  const g = ((c >>> 8) & 255) + div255(((d >>> 8) & 255) * inv);
-  const b = ((c >>> 16) & 255) + div255(((d >>> 16) & 255) * inv);
-  const a = (c >>> 24) + div255((d >>> 24) * inv);
-  return (Math.min(r, 255) | (Math.min(g, 255) << 8) | (Math.min(b, 255) << 16) | (Math.min(a, 255) << 24)) >>> 0;
-}
-
-/** Solid runs shorter than this are kept as literal pixels (a run costs 3 words). */
-const MIN_SOLID = 4;
-
-/** The runs of the `w` × `h` region at (`x0`, `y0`) of an atlas `stride` px wide. */
-function runsOf(px: Uint32Array, stride: number, x0: number, y0: number, w: number, h: number): Raster {
-  const rows = new Int32Array(h + 1);
-  let ops = new Uint32Array(Math.max(64, w * 4));
-  let n = 0;
-  const room = (k: number) => {
-    if (n + k <= ops.length) return;
-    const bigger = new Uint32Array(Math.max(ops.length * 2, n + k));
-    bigger.set(ops.subarray(0, n));
-    ops = bigger;
-  };
-  for (let r = 0; r < h; r++) {
-    rows[r] = n;
-    const base = (y0 + r) * stride + x0;
-    let x = 0;
-    let literalStart = -1;
-    while (x <= w) {
-      const c = x < w ? px[base + x]! : 0;
-      let run = 1;
-      if (x < w && c !== 0) while (x + run < w && px[base + x + run] === c) run++;
-      const solid = x < w && c !== 0 && run >= MIN_SOLID;
-      if ((x === w || c === 0 || solid) && literalStart >= 0) {
-        const len = x - literalStart;
-        room(2 + len);
-        ops[n++] = (literalStart << 1) | 1;
-        ops[n++] = len;
-        ops.set(px.subarray(base + literalStart, base + x), n);
-        n += len;
-        literalStart = -1;
-      }
-      if (x === w) break;
-      if (c === 0) x++;
-      else if (solid) {
-        room(3);
-        ops[n++] = x << 1;
-        ops[n++] = run;
-        ops[n++] = c;
-        x += run;
-      } else {
-        if (literalStart < 0) literalStart = x;
-        x += run;
-      }
-    }
-  }
-  rows[h] = n;
-  return { w, h, rows, ops: ops.slice(0, n) };
-}
-
-/** PNG rows of `px` (opaque premultiplied RGBA = RGB): the first row Sub, the others `filter`. */
-function filterRows(px: Uint32Array, w: number, rows: number, filter: 0 | 1 | 2, raw: Buffer): void {
-  const stride = w * 3 + 1;
-  for (let r = 0; r < rows; r++) {
-    const f = r === 0 ? 1 : filter;
-    let d = r * stride;
-    raw[d++] = f;
-    const base = r * w;
-    if (f === 0) {
-      for (let x = 0; x < w; x++) {
-        const c = px[base + x]!;
-        raw[d++] = c & 255;
-        raw[d++] = (c >>> 8) & 255;
-        raw[d++] = (c >>> 16) & 255;
-      }
-    } else if (f === 1) {
-      let pr = 0;
-      let pg = 0;
-      let pb = 0;
-      for (let x = 0; x < w; x++) {
-        const c = px[base + x]!;
-        const cr = c & 255;
-        const cg = (c >>> 8) & 255;
-        const cb = (c >>> 16) & 255;
-        raw[d++] = (cr - pr) & 255;
-        raw[d++] = (cg - pg) & 255;
-        raw[d++] = (cb - pb) & 255;
-        pr = cr;
-        pg = cg;
-        pb = cb;
-      }
-    } else {
-      const above = base - w;
-      for (let x = 0; x < w; x++) {
-        const c = px[base + x]!;
-        const u = px[above + x]!;
-        raw[d++] = ((c & 255) - (u & 255)) & 255;
-        raw[d++] = (((c >>> 8) & 255) - ((u >>> 8) & 255)) & 255;
-        raw[d++] = (((c >>> 16) & 255) - ((u >>> 16) & 255)) & 255;
-      }
-    }
-  }
-}
-
-const ADLER_BASE = 65521;
-
-/** Adler-32 of `data` (zlib's checksum). */
-export function adler32(data: Uint8Array): number {
-  let a = 1;
-  let b = 0;
-  const n = data.length;
-  let i = 0;
-  while (i < n) {
-    const end = Math.min(n, i + 3800);
-    for (; i < end; i++) {
-      a += data[i]!;
-      b += a;
-    }
-    a %= ADLER_BASE;
-    b %= ADLER_BASE;
-  }
-  return ((b << 16) | a) >>> 0;
-}
-
-/** Adler-32 of two buffers joined, from theirs and the second's length (zlib's adler32_combine). */
-export function adler32Combine(adler1: number, adler2: number, len2: number): number {
-  const rem = len2 % ADLER_BASE;
-  let sum1 = adler1 & 0xffff;
-  let sum2 = (rem * sum1) % ADLER_BASE;
-  sum1 += (adler2 & 0xffff) + ADLER_BASE - 1;
-  sum2 += ((adler1 >>> 16) & 0xffff) + ((adler2 >>> 16) & 0xffff) + ADLER_BASE - rem;
-  if (sum1 >= ADLER_BASE) sum1 -= ADLER_BASE;
-  if (sum1 >= ADLER_BASE) sum1 -= ADLER_BASE;
-  if (sum2 >= ADLER_BASE * 2) sum2 -= ADLER_BASE * 2;
-  if (sum2 >= ADLER_BASE) sum2 -= ADLER_BASE;
-  return ((sum2 << 16) | sum1) >>> 0;
-}
-
-let crcTable: Int32Array | null = null;
-
-/** CRC-32 of `parts` joined (PNG chunks): node:zlib's when this Node has it, else a table. */
-function crc32(parts: Uint8Array[]): number {
-  const native = (zlib as { crc32?: (data: Uint8Array, value?: number) => number }).crc32;
-  if (native) {
-    let crc = 0;
-    for (const part of parts) crc = native(part, crc);
-    return crc >>> 0;
-  }
-  if (!crcTable) {
-    crcTable = new Int32Array(256);
-    for (let n = 0; n < 256; n++) {
-      let c = n;
-      for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-      crcTable[n] = c;
-    }
-  }
-  let crc = -1;
-  for (const part of parts) for (let i = 0; i < part.length; i++) crc = crcTable[(crc ^ part[i]!) & 255]! ^ (crc >>> 8);
-  return (crc ^ -1) >>> 0;
-}
-
-function chunk(type: string, data: Buffer): Buffer[] {
-  const head = Buffer.alloc(8);
-  head.writeUInt32BE(data.length, 0);
-  head.write(type, 4, 'latin1');
-  const tail = Buffer.alloc(4);
-  tail.writeUInt32BE(crc32([head.subarray(4), data]), 0);
-  return [head, data, tail];
-}
-
-/** A PNG (8-bit RGB) from compressed strips: one zlib stream (header, the strips, an empty final block, Adler-32). */
-function assemblePng(width: number, height: number, strips: Buffer[], adler: number): Buffer {
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header[8] = 8;
-  header[9] = 2;
-  const trailer = Buffer.alloc(6);
-  trailer[0] = 0x03; // an empty final block (fixed Huffman codes, end of block)
-  trailer[1] = 0x00;
-  trailer.writeUInt32BE(adler, 2);
-  const idat = Buffer.concat([Buffer.from([0x78, 0x01]), ...strips, trailer]);
-  return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), ...chunk('IHDR', header), ...chunk('IDAT', idat), ...chunk('IEND', Buffer.alloc(0))]);
 }

@@ -67,6 +67,7 @@ import {
   type OpenTableHead,
   type TableWithSeats,
   type NewTournament,
+  type OpenEntry,
   type TournamentLogRow,
   type TournamentPatch,
   type TournamentRow,
@@ -137,8 +138,15 @@ import {
 } from '../store/queries.js';
 import { actions, gameTables, guildSettings, playerTotals, ratings, results, seasons, seats, tournamentLog, tournaments, turnNotices, userSettings } from './schema.js';
 import {
+  anonymiseLogRow,
+  anonymiseTournament,
   appendTournamentLogQuery,
   insertTournamentQuery,
+  namesUser,
+  openEntryOf,
+  tournamentsNamingQuery,
+  updateTournamentLogRowQuery,
+  type TournamentPrivacyRow,
   openTournamentInChannelQuery,
   openTournamentsQuery,
   tournamentLogQuery,
@@ -831,7 +839,25 @@ class PgOps implements StoreTx {
   async storedData(userId: string): Promise<StoredData> {
     const counted = async (query: Query) => Number(((await query) as { n: number }[])[0]?.n ?? 0);
     const q = storedDataQueries(this.db, TABLES, userId);
-    return { seats: await counted(q.seats), results: await counted(q.results), ratings: await counted(q.ratings), totals: await counted(q.totals), settings: await counted(q.settings) };
+    return {
+      seats: await counted(q.seats),
+      results: await counted(q.results),
+      ratings: await counted(q.ratings),
+      totals: await counted(q.totals),
+      settings: await counted(q.settings),
+      tournaments: (await this.tournamentsNaming(userId)).length,
+    };
+  }
+
+  /** The tournaments that name `userId` as organiser or entrant, by id (locked `FOR UPDATE` when `lock`). */
+  private async tournamentsNaming(userId: string, lock = false): Promise<TournamentPrivacyRow[]> {
+    const query = tournamentsNamingQuery(this.db, TOURNAMENT_TABLES, userId);
+    const rows = (await (lock ? query.for('update') : query)) as TournamentPrivacyRow[];
+    return rows.filter((row) => namesUser(row, userId));
+  }
+
+  async openTournamentsOf(userId: string): Promise<OpenEntry[]> {
+    return (await this.tournamentsNaming(userId)).flatMap((row) => openEntryOf(row, userId) ?? []);
   }
 
 
@@ -844,12 +870,24 @@ class PgOps implements StoreTx {
   async eraseUserData(userId: string): Promise<EraseOutcome> {
     // The user's seat rows stay locked until the end: nobody's join or leave races the erasure.
     await this.db.select({ tableId: seats.tableId }).from(seats).where(eq(seats.userId, userId)).for('update');
+    // So are the tournaments naming them: no join, record or cancel changes one meanwhile.
+    const named = await this.tournamentsNaming(userId, true);
     const openSeats = await this.openSeatsOf(userId);
-    if (openSeats.length > 0) return { ok: false, openSeats };
+    const openTournaments = named.flatMap((row) => openEntryOf(row, userId) ?? []);
+    if (openSeats.length > 0 || openTournaments.length > 0) return { ok: false, openSeats, openTournaments };
     const erased = await this.storedData(userId);
     const erase = eraseUserDataQueries(this.db, TABLES, userId);
     const anonymisedTables = ((await erase.anonymisedTables) as { tableId: number }[]).map((row) => row.tableId);
     for (const step of erase.steps) await step;
+    // Closed tournaments (open ones refused above): their entrant id and log rows.
+    for (const row of named) {
+      const { patch, entrantId } = anonymiseTournament(row, userId);
+      await this.updateTournament(row.id, row.version, patch);
+      for (const log of (await tournamentLogQuery(this.db, TOURNAMENT_TABLES, row.id)) as TournamentLogRow[]) {
+        const changed = anonymiseLogRow(log, userId, entrantId);
+        if (changed) await updateTournamentLogRowQuery(this.db, TOURNAMENT_TABLES, row.id, log.seq, changed);
+      }
+    }
     return { ok: true, erased, anonymisedTables };
   }
 

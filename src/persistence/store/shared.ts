@@ -36,6 +36,7 @@ export const STORE_METHODS = [
   'recordAgainstBots',
   'storedData',
   'openSeatsOf',
+  'openTournamentsOf',
   'userTextBoards',
   'guildTextBoards',
   'setMessageIds',

@@ -22,8 +22,15 @@ import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import type { Db } from '../db.js';
 import { actions, gameTables, guildSettings, playerTotals, ratings, results, seasons, seats, tournamentLog, tournaments, turnNotices, userSettings } from '../schema.js';
 import {
+  anonymiseLogRow,
+  anonymiseTournament,
   appendTournamentLogQuery,
   insertTournamentQuery,
+  namesUser,
+  openEntryOf,
+  tournamentsNamingQuery,
+  updateTournamentLogRowQuery,
+  type TournamentPrivacyRow,
   openTournamentInChannelQuery,
   openTournamentsQuery,
   tournamentLogQuery,
@@ -108,6 +115,7 @@ import {
   type OpenTableHead,
   type TableWithSeats,
   type NewTournament,
+  type OpenEntry,
   type TournamentLogRow,
   type TournamentPatch,
   type TournamentRow,
@@ -851,7 +859,16 @@ class SqliteOps implements SyncOf<StoreTx> {
   storedData(userId: string): StoredData {
     const counted = (query: Query) => (query.get() as { n: number } | undefined)?.n ?? 0;
     const q = storedDataQueries(this.db, TABLES, userId);
-    return { seats: counted(q.seats), results: counted(q.results), ratings: counted(q.ratings), totals: counted(q.totals), settings: counted(q.settings) };
+    return { seats: counted(q.seats), results: counted(q.results), ratings: counted(q.ratings), totals: counted(q.totals), settings: counted(q.settings), tournaments: this.tournamentsNaming(userId).length };
+  }
+
+  /** The tournaments that name `userId` as organiser or entrant, by id. */
+  private tournamentsNaming(userId: string): TournamentPrivacyRow[] {
+    return (tournamentsNamingQuery(this.db, TOURNAMENT_TABLES, userId).all() as TournamentPrivacyRow[]).filter((row) => namesUser(row, userId));
+  }
+
+  openTournamentsOf(userId: string): OpenEntry[] {
+    return this.tournamentsNaming(userId).flatMap((row) => openEntryOf(row, userId) ?? []);
   }
 
 
@@ -863,11 +880,21 @@ class SqliteOps implements SyncOf<StoreTx> {
   eraseUserData(userId: string): EraseOutcome {
     return this.db.$client.transaction((): EraseOutcome => {
       const openSeats = this.openSeatsOf(userId);
-      if (openSeats.length > 0) return { ok: false, openSeats };
+      const openTournaments = this.openTournamentsOf(userId);
+      if (openSeats.length > 0 || openTournaments.length > 0) return { ok: false, openSeats, openTournaments };
       const erased = this.storedData(userId);
       const erase = eraseUserDataQueries(this.db, TABLES, userId);
       const anonymisedTables = (erase.anonymisedTables.all() as { tableId: number }[]).map((row) => row.tableId);
       for (const step of erase.steps) step.run();
+      // Closed tournaments (open ones refused above): their entrant id and log rows.
+      for (const row of this.tournamentsNaming(userId)) {
+        const { patch, entrantId } = anonymiseTournament(row, userId);
+        this.updateTournament(row.id, row.version, patch);
+        for (const log of tournamentLogQuery(this.db, TOURNAMENT_TABLES, row.id).all() as TournamentLogRow[]) {
+          const changed = anonymiseLogRow(log, userId, entrantId);
+          if (changed) updateTournamentLogRowQuery(this.db, TOURNAMENT_TABLES, row.id, log.seq, changed).run();
+        }
+      }
       return { ok: true, erased, anonymisedTables };
     }).immediate();
   }

@@ -398,6 +398,26 @@ export interface StoredData {
   totals: number;
   /** Personal preferences (`user_settings`: text boards, how turn-based tables notify them): 0 or 1 row. */
   settings: number;
+  /** Tournaments they entered or organised (docs/tournaments.md "Privacy"), open or closed. */
+  tournaments: number;
+}
+
+/**
+ * One open tournament (sign-up or running, any server) that `userId` entered — even one they
+ * withdrew from: their results still count in it — or organises (docs/tournaments.md "Privacy").
+ */
+export interface OpenEntry {
+  tournamentId: number;
+  guildId: string;
+  channelId: string;
+  /** The tournament's name as its organiser gave it. */
+  name: string;
+  /** Game id (e.g. 'noir'). */
+  game: string;
+  /** They organise it (and may not be an entrant). */
+  organiser: boolean;
+  /** They withdrew from the running tournament: it still holds their results until it ends. */
+  withdrawn: boolean;
 }
 
 /** One open table (lobby or running game) where the user still has a seat (even one they left). */
@@ -419,8 +439,11 @@ export type EraseOutcome =
    * whose seats were made anonymous (ids ascending; their boards can be redrawn).
    */
   | { ok: true; erased: StoredData; anonymisedTables: number[] }
-  /** Refused, nothing changed: the user sits at open tables (they must leave them, or let them end, first). */
-  | { ok: false; openSeats: OpenSeat[] };
+  /**
+   * Refused, nothing changed: the user sits at open tables, or is entered in (or organises) open
+   * tournaments; they must leave them, or let them end, first.
+   */
+  | { ok: false; openSeats: OpenSeat[]; openTournaments: OpenEntry[] };
 
 /** The prefix of every user id written by an erasure (never a Discord snowflake). */
 export const ANONYMOUS_USER_ID = 'anonymous';
@@ -512,6 +535,8 @@ export interface StoreReads {
   storedData(userId: string): Promise<StoredData>;
   /** Open tables (any server) where `userId` has a seat, oldest (lowest id) first. */
   openSeatsOf(userId: string): Promise<OpenSeat[]>;
+  /** Open tournaments (any server) that `userId` entered (withdrawn or not) or organises, by id (docs/tournaments.md "Privacy"). */
+  openTournamentsOf(userId: string): Promise<OpenEntry[]>;
   /** How turn-based tables notify `userId` (README "Turn-based tables"): 'ping' unless they chose 'dm'. */
   turnNotifyOf(userId: string): Promise<TurnNotify>;
   /** The turn notices of a table (README "Turn-based tables"), by user id. */
@@ -581,7 +606,11 @@ export interface StoreAtomicWrites {
    * those tables are returned). Past seats and result rows become `anonymous:<seat>` with an
    * empty name, their moves stay in the action log without their id, their ratings and
    * totals are deleted, seats at lobbies deleted, and their id is cleared where they hosted
-   * (→ `anonymous`), ended a table, started a season or changed settings. Idempotent.
+   * (→ `anonymous`), ended a table, started a season or changed settings. Also refused while
+   * they are in (or organise) an open tournament; in closed tournaments their entrant id
+   * becomes `anonymous:<entry>` everywhere it appears (entrants, pairings, outcomes, log data)
+   * with an empty name, and where they organised or acted it becomes `anonymous`
+   * (docs/tournaments.md "Privacy"). Idempotent.
    */
   eraseUserData(userId: string): Promise<EraseOutcome>;
 }
