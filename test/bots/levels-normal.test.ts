@@ -2,8 +2,9 @@
 import { describe, expect, it } from 'vitest';
 import { allConfigs } from './helpers.js';
 import { playEverySetup } from './levels.js';
+import { deep } from '../support/depth.js';
 
-const GAMES = 18;
+const GAMES = deep(8);
 
 describe('Normal', () => {
   it(`plays ${GAMES} whole games of each of the ${allConfigs().length} setups legally`, { timeout: 300_000 }, async () => {

@@ -82,7 +82,8 @@ describe('A Swiss tournament at NOIR through the Discord emulator', () => {
   const loserOf = (players: string[]) => byId.get([...players].sort().at(-1)!)!;
 
   it('refuses a channel where the bot cannot make threads, and a member who may not organise', async () => {
-    const plain = emu.addChannel('no-threads');
+    // The invite grants Create Public Threads; this channel's overwrites take it away.
+    const plain = emu.addChannel('no-threads', { botPermissions: DEFAULT_BOT_PERMISSIONS & ~PermissionFlagsBits.CreatePublicThreads });
     const refused = answered(await admin.slash('tournament new', { game: 'noir' }, { channelId: plain })).message!;
     expect(refused.ephemeral).toBe(true);
     expect(refused.content).toBe(tt.errors.noThreads(`**${en.common.permissions.CreatePublicThreads}**`));

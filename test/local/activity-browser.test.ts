@@ -14,7 +14,7 @@
  * told privately where they clicked.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, FrameLocator, Page } from 'playwright-core';
+import type { Browser, BrowserContext, FrameLocator, Page, Route } from 'playwright-core';
 import { activityMoves } from '../../src/discord/activity/view.js';
 import { seatsToAct } from '../../src/games/engine.js';
 import type { NoirAction } from '../../src/games/noir/rules.js';
@@ -27,6 +27,10 @@ import type { LocalPlay } from '../../src/local/play.js';
 import { clickOffer, dataDir, findBrowser, launchBrowser, pageOffers, snapshot, startLocal, switchTo, until } from './support.js';
 
 const BROWSER = findBrowser();
+/** The ceiling of every wait (ms): a condition polled, never a fixed time that fails under load. */
+const CEILING = 45_000;
+/** Poll `fn` until it is truthy, up to {@link CEILING}. */
+const waitUntil = <T>(fn: () => Promise<T> | T, what: string) => until(fn, what, CEILING);
 
 /** A Suspicion seed whose first mover can place evidence for which both rivals hold a counter card. */
 function raceSeed(): { seed: number; colour: string } {
@@ -86,10 +90,10 @@ describe.skipIf(!BROWSER)('the table as a Discord Activity in local play', () =>
     await page.locator('.message:not(.ephemeral)', { hasText: `#${tableId}` }).locator('button', { hasText: button }).last().click();
     await page.locator('#activity-window[open]').waitFor();
     const consent = page.locator('#activity-consent');
-    await until(async () => (await consent.isVisible()) || (await page.frameLocator('#activity-iframe').locator('#pictures figure').count()) > 0, 'the consent dialog or the table');
+    await waitUntil(async () => (await consent.isVisible()) || (await page.frameLocator('#activity-iframe').locator('#pictures figure').count()) > 0, 'the consent dialog or the table');
     if (await consent.isVisible()) await consent.locator('button.authorize').click();
     const frame = page.frameLocator('#activity-iframe');
-    await frame.locator('#pictures figure').first().waitFor({ timeout: 15_000 });
+    await frame.locator('#pictures figure').first().waitFor({ timeout: CEILING });
     return frame;
   }
 
@@ -102,12 +106,12 @@ describe.skipIf(!BROWSER)('the table as a Discord Activity in local play', () =>
     const lobbyOf = (p: Page) => p.locator('.message', { hasText: 'lobby' }).filter({ has: p.locator('button', { hasText: 'Join' }) }).last();
     await lobbyOf(benPage).waitFor();
     await lobbyOf(benPage).locator('button', { hasText: 'Join' }).click();
-    await expect.poll(() => lobbyOf(anaPage).textContent()).toMatch(/Players \(2\/2\)/);
+    await expect.poll(() => lobbyOf(anaPage).textContent(), { timeout: CEILING }).toMatch(/Players \(2\/2\)/);
     const tableId = Number(/table #(\d+)/.exec((await lobbyOf(anaPage).textContent()) ?? '')?.[1]);
     await lobbyOf(anaPage).locator('button', { hasText: 'Start' }).click();
     const store = play.app.context.store;
     const service = play.app.context.service;
-    await until(async () => (await store.table(tableId))!.status === 'active', 'the game to start');
+    await waitUntil(async () => (await store.table(tableId))!.status === 'active', 'the game to start');
 
     // Everyone opens the table: the two players and Cleo, who is not seated.
     const frames = new Map<string, FrameLocator>();
@@ -139,20 +143,20 @@ describe.skipIf(!BROWSER)('the table as a Discord Activity in local play', () =>
       made.add(pick.action.type);
       expect(pick.move.path, `${pick.move.label} has a place on the table`).not.toBeNull();
       // The Activity shows this decision: its own moves, at this step.
-      await until(async () => (await frame.locator('#turn.yours').count()) > 0, 'the player’s turn in the Activity');
+      await waitUntil(async () => (await frame.locator('#turn.yours').count()) > 0, 'the player’s turn in the Activity');
       for (const target of pick.move.path!) {
         await frame.locator(`button.target[data-target="${target.key}|${target.side ?? ''}"]`).first().click();
       }
       const chooser = frame.locator('#chooser:not([hidden])');
       if (await chooser.count()) await chooser.locator('button.move', { hasText: pick.move.label }).click();
-      const after = await until(async () => {
+      const after = await waitUntil(async () => {
         const s = (await service.reads.snapshot(tableId))!;
         return s.table.version > snap.table.version ? s : null;
       }, `the move ${pick.move.label}`);
       moves++;
       // The chat board shows it: its log's newest public line.
       const line = logLines(mod, after.table.recentEvents as StoredEvent[], renderContext(mod, after, catalogs.en), null, 1)[0];
-      if (line) await until(() => JSON.stringify(play.emulator.message(boardId) ?? null).includes(JSON.stringify(line).slice(1, -1)), `the chat board to show "${line}"`);
+      if (line) await waitUntil(() => JSON.stringify(play.emulator.message(boardId) ?? null).includes(JSON.stringify(line).slice(1, -1)), `the chat board to show "${line}"`);
       if (moves === 6) await snapshot(pages.get(userId)!, 'activity-noir-desktop.png');
       expect(moves).toBeLessThan(200);
     }
@@ -181,11 +185,11 @@ describe.skipIf(!BROWSER)('the table as a Discord Activity in local play', () =>
       await lobbyOf(page).waitFor();
       await lobbyOf(page).locator('button', { hasText: 'Join' }).click();
     }
-    await expect.poll(() => lobbyOf(anaPage).textContent()).toMatch(/Players \(3\/3\)/);
+    await expect.poll(() => lobbyOf(anaPage).textContent(), { timeout: CEILING }).toMatch(/Players \(3\/3\)/);
     const tableId = Number(/table #(\d+)/.exec((await lobbyOf(anaPage).textContent()) ?? '')?.[1]);
     await lobbyOf(anaPage).locator('button', { hasText: 'Start' }).click();
     const { store, service, registry } = play.app.context;
-    await until(async () => (await store.table(tableId))!.status === 'active', 'the game to start');
+    await waitUntil(async () => (await store.table(tableId))!.status === 'active', 'the game to start');
     const mod = registry.get('suspicion');
     const snap = (await service.reads.snapshot(tableId))!;
     const moverSeat = seatsToAct(snap.pending!)[0]!;
@@ -204,7 +208,7 @@ describe.skipIf(!BROWSER)('the table as a Discord Activity in local play', () =>
     expect(place.path).toHaveLength(2);
     for (const target of place.path!) await moverFrame.locator(`button.target[data-target="${target.key}|${target.side ?? ''}"]`).first().click();
     const state = async () => (await store.table(tableId))!.state as SuspicionState;
-    await until(async () => (await state()).phase.kind === 'counter', 'the counter window');
+    await waitUntil(async () => (await state()).phase.kind === 'counter', 'the counter window');
     await snapshot(pages.get(inActivity)!, 'activity-suspicion-counter.png');
 
     // The race: Counter! in the Activity (a button beside the pictures: counters have no place on them) and on the chat board, at once.
@@ -215,17 +219,17 @@ describe.skipIf(!BROWSER)('the table as a Discord Activity in local play', () =>
     await activityButton.waitFor();
     const chatPage = pages.get(inChat)!;
     const step = suspicionDefinition.pending(await state()).step;
-    const chatOffer = await until(async () => (await pageOffers<SuspicionAction>(chatPage, suspicionDefinition)).find((o) => o.step === step && o.action.type === 'counter'), 'Counter! on the chat board');
+    const chatOffer = await waitUntil(async () => (await pageOffers<SuspicionAction>(chatPage, suspicionDefinition)).find((o) => o.step === step && o.action.type === 'counter'), 'Counter! on the chat board');
     // The Activity's click is made without waiting for the button to be still (the race redraws it).
     await Promise.all([activityButton.evaluate((button) => (button as unknown as { click(): void }).click()), clickOffer(chatPage, chatOffer)]);
-    await until(async () => (await state()).phase.kind !== 'counter', 'the counter to be decided');
+    await waitUntil(async () => (await state()).phase.kind !== 'counter', 'the counter to be decided');
     expect((await store.actions(tableId)).filter((a) => (a.action as { type: string }).type === 'counter')).toHaveLength(1);
     const phase = (await state()).phase;
     expect(phase.kind).toBe('counterBack');
     const winner = userOfSeat((phase as { counterer: number }).counterer);
     // The one who lost the race is told, privately, where they clicked; nobody else is.
     if (winner === inActivity) {
-      await expect.poll(() => chatPage.locator('.message.ephemeral', { hasText: /Too late/ }).count()).toBe(1);
+      await expect.poll(() => chatPage.locator('.message.ephemeral', { hasText: /Too late/ }).count(), { timeout: CEILING }).toBe(1);
     } else {
       expect(winner).toBe(inChat);
       await rivalFrame.locator('#toast.error', { hasText: /Too late/ }).waitFor();
@@ -234,8 +238,8 @@ describe.skipIf(!BROWSER)('the table as a Discord Activity in local play', () =>
     // Both the Activities and the chat board show the counter.
     const counterLine = logLines(mod, (await service.reads.snapshot(tableId))!.table.recentEvents as StoredEvent[], renderContext(mod, (await service.reads.snapshot(tableId))!, catalogs.en), null, 1)[0]!;
     const boardId = (await store.table(tableId))!.boardMessageId!;
-    await until(() => JSON.stringify(play.emulator.message(boardId) ?? null).includes(JSON.stringify(counterLine).slice(1, -1)), 'the chat board to show the counter');
-    for (const frame of [moverFrame, rivalFrame]) await expect.poll(() => frame.locator('#log li').first().textContent()).toBeTruthy();
+    await waitUntil(() => JSON.stringify(play.emulator.message(boardId) ?? null).includes(JSON.stringify(counterLine).slice(1, -1)), 'the chat board to show the counter');
+    for (const frame of [moverFrame, rivalFrame]) await expect.poll(() => frame.locator('#log li').first().textContent(), { timeout: CEILING }).toBeTruthy();
     expect(play.emulator.violations).toEqual([]);
   });
 
@@ -252,23 +256,34 @@ describe.skipIf(!BROWSER)('the table as a Discord Activity in local play', () =>
     for (const { game, command, locale, start } of games) {
       play.emulator.setUserLocale(ana!.id, locale);
       const channel = play.emulator.addChannel(`phone-${game}`);
+      // The Spanish command is typed at once after the click on the channel, while the page still
+      // shows the last channel (its answer held back 400 ms): it goes to the channel chosen, read
+      // in Spanish (the page once sent it to the last channel with English command names).
+      const slow = locale === 'es-ES';
+      const holdBack = async (route: Route) => {
+        await new Promise((r) => setTimeout(r, 400));
+        await route.continue();
+      };
+      if (slow) await page.route((url) => url.pathname === '/local/api/view', holdBack);
       await page.locator('.channel', { hasText: `phone-${game}` }).click();
+      if (!slow) await page.locator('.channel.active', { hasText: `phone-${game}` }).waitFor({ timeout: CEILING });
       await page.locator('#composer-input').fill(command);
       await page.locator('#composer-input').press('Enter');
       const lobby = page.locator('.message').filter({ has: page.locator('button', { hasText: start }) }).last();
-      await lobby.waitFor({ timeout: 10_000 });
+      await lobby.waitFor({ timeout: CEILING });
+      if (slow) await page.unrouteAll({ behavior: 'wait' });
       await lobby.locator('button', { hasText: start }).click();
-      const table = await until(async () => (await play.app.context.service.reads.openTableInChannel(channel))?.table, `the ${game} table`);
-      await until(async () => (await play.app.context.store.table(table.id))!.status === 'active', 'the game to start');
+      const table = await waitUntil(async () => (await play.app.context.service.reads.openTableInChannel(channel))?.table, `the ${game} table`);
+      await waitUntil(async () => (await play.app.context.store.table(table.id))!.status === 'active', 'the game to start');
       await openActivity(page, table.id, locale === 'es-ES' ? 'Abrir mesa' : 'Open table');
       await page.locator('#activity-size').click();
       const frame = page.frameLocator('#activity-iframe');
-      await frame.locator('body.mobile figure.hand').waitFor({ timeout: 15_000 });
+      await frame.locator('body.mobile figure.hand').waitFor({ timeout: CEILING });
       // A phone frame: 390 px wide, nothing wider than it (no sideways scrolling), the hand shown.
-      await expect.poll(() => page.locator('#activity-iframe').evaluate((el) => (el as unknown as { clientWidth: number }).clientWidth)).toBe(390);
+      await expect.poll(() => page.locator('#activity-iframe').evaluate((el) => (el as unknown as { clientWidth: number }).clientWidth), { timeout: CEILING }).toBe(390);
       const widths = await frame.locator('html').evaluate((el) => ({ scroll: (el as unknown as { scrollWidth: number }).scrollWidth, client: (el as unknown as { clientWidth: number }).clientWidth }));
       expect(widths.scroll, `${game}: the page is no wider than the phone`).toBeLessThanOrEqual(widths.client);
-      if (locale === 'es-ES') await expect.poll(() => frame.locator('#log-title').textContent()).not.toBe('Recent moves');
+      if (locale === 'es-ES') await expect.poll(() => frame.locator('#log-title').textContent(), { timeout: CEILING }).not.toBe('Recent moves');
       await snapshot(page.locator('#activity-window'), `activity-${game}-phone-390.png`);
       await page.locator('#activity-size').click();
       await page.locator('#activity-close').click();

@@ -84,7 +84,7 @@ describe.skipIf(!BROWSER)('local play: every game\'s table drawn, as a player se
           await page.locator('.channel.active', { hasText: channel }).waitFor();
           await page.locator(button).click();
           const lobby = page.locator('.message:not(.ephemeral)').filter({ has: page.locator('button', { hasText: words.start }) }).last();
-          await lobby.waitFor({ timeout: 15_000 });
+          await lobby.waitFor({ timeout: 45_000 });
           await lobby.locator('button', { hasText: words.start }).click();
 
           // The board: a Components V2 message with the picture and its words.

@@ -87,7 +87,7 @@ describe.skipIf(!BROWSER)('local play in the browser: the first minutes', () => 
     // The button starts a Suspicion table with three bots: the lobby with its Start button.
     await page.locator('#welcome-play').click();
     const lobby = page.locator('.message').filter({ has: page.locator('button', { hasText: 'Empezar' }) }).last();
-    await lobby.waitFor({ timeout: 10_000 });
+    await lobby.waitFor({ timeout: 45_000 });
     await expect.poll(() => lobby.textContent()).toMatch(/4\/4/);
     await expect.poll(() => welcome.count()).toBe(0);
     play.emulator.setUserLocale(ana.id, 'en-US');
@@ -123,14 +123,14 @@ describe.skipIf(!BROWSER)('local play in the browser: the first minutes', () => 
     // `/ayuda` is the help command, answered privately in Spanish (not posted as a message).
     await composer.fill('/ayuda');
     await composer.press('Enter');
-    await page.locator('.message.ephemeral', { hasText: 'Red Herring — ayuda' }).waitFor({ timeout: 10_000 });
+    await page.locator('.message.ephemeral', { hasText: 'Red Herring — ayuda' }).waitFor({ timeout: 45_000 });
     expect(await page.locator('.message:not(.ephemeral)', { hasText: '/ayuda' }).count()).toBe(0);
 
     // `/noir nueva bots:1` opens a NOIR table with a bot seated.
     await composer.fill('/noir nueva bots:1');
     await composer.press('Enter');
     const lobby = page.locator('.message').filter({ has: page.locator('button', { hasText: 'Empezar' }) }).last();
-    await lobby.waitFor({ timeout: 10_000 });
+    await lobby.waitFor({ timeout: 45_000 });
     await expect.poll(() => lobby.textContent()).toMatch(/NOIR/);
     await expect.poll(() => lobby.textContent()).toMatch(/2\/2/);
     play.emulator.setUserLocale(ana.id, 'en-US');
@@ -153,7 +153,7 @@ describe.skipIf(!BROWSER)('local play in the browser: the first minutes', () => 
     await composer.fill('/ayuda');
     await composer.press('Enter');
     const help = page.locator('.message.ephemeral', { hasText: 'Red Herring — ayuda' });
-    await help.waitFor({ timeout: 10_000 });
+    await help.waitFor({ timeout: 45_000 });
     expect(await help.locator('.reply-line').textContent()).toMatch(/usó \/ayuda$/);
     expect(await page.locator('#welcome-play').isVisible()).toBe(true);
     await page.locator('#welcome').scrollIntoViewIfNeeded();
@@ -168,7 +168,7 @@ describe.skipIf(!BROWSER)('local play in the browser: the first minutes', () => 
     // The welcome's NOIR button sends `/noir nueva bots:1` as if typed.
     await page.locator('#welcome-play-noir').click();
     const lobby = page.locator('.message:not(.ephemeral)').filter({ has: page.locator('button', { hasText: 'Empezar' }) }).last();
-    await lobby.waitFor({ timeout: 10_000 });
+    await lobby.waitFor({ timeout: 45_000 });
     await expect.poll(() => lobby.locator('.reply-line').textContent()).toMatch(/usó \/noir nueva$/);
     await expect.poll(() => page.locator('#welcome').count()).toBe(0);
     await lobby.scrollIntoViewIfNeeded();
@@ -193,7 +193,7 @@ describe.skipIf(!BROWSER)('local play in the browser: the first minutes', () => 
       await page.locator('.channel.active', { hasText: name }).waitFor();
       await page.locator(button).click();
       const lobby = page.locator('.message:not(.ephemeral)').filter({ has: page.locator('button', { hasText: 'Start' }) }).last();
-      await lobby.waitFor({ timeout: 10_000 });
+      await lobby.waitFor({ timeout: 45_000 });
       await expect.poll(() => lobby.textContent()).toMatch(title);
       await expect.poll(() => lobby.textContent()).toMatch(seats);
       await page.close();

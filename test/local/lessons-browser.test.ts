@@ -84,7 +84,7 @@ describe.skipIf(!BROWSER)('lessons in the browser', () => {
       ).then(() => true, () => false);
       if (!clicked) continue;
       // Wait until the click is answered: the panel no longer offers that move at that step.
-      await expect.poll(async () => (await pageOffers(page, def)).some((o) => o.customId === offer.customId && o.value === offer.value), { timeout: 10_000 }).toBe(false);
+      await expect.poll(async () => (await pageOffers(page, def)).some((o) => o.customId === offer.customId && o.value === offer.value), { timeout: 45_000 }).toBe(false);
       moves += 1;
     }
     throw new Error(`the ${game} lesson did not complete: ${await lessonPanel(page).textContent()}`);
@@ -107,7 +107,7 @@ describe.skipIf(!BROWSER)('lessons in the browser', () => {
         await page.setViewportSize({ width, height: width > 400 ? 900 : 844 });
         await page.waitForTimeout(500);
         await page.locator(`#welcome-learn-${game}`).click();
-        await lessonPanel(page).waitFor({ timeout: 10_000 });
+        await lessonPanel(page).waitFor({ timeout: 45_000 });
         const moves = await follow(page, game, locale, width);
         expect(moves).toBeGreaterThanOrEqual(4);
         const panel = lessonPanel(page);

@@ -59,7 +59,7 @@ describe.skipIf(!BROWSER)('local play for a newcomer: language, restarts, messag
     const composer = page.locator('#composer-input');
     await composer.fill('/ayuda');
     await composer.press('Enter');
-    await expect.poll(() => page.locator('.message.ephemeral').last().textContent(), { timeout: 10_000 }).toContain(bot.help.title);
+    await expect.poll(() => page.locator('.message.ephemeral').last().textContent(), { timeout: 45_000 }).toContain(bot.help.title);
     await snapshot(page, 'newcomer-spanish-desktop.png');
     // Another browser, in Latin-American Spanish, looking through Ben for the first time: es-419.
     const other = await browser.newContext({ locale: 'es-MX' });

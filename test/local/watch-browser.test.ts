@@ -79,6 +79,6 @@ describe.skipIf(!BROWSER)('watching in local play', () => {
     await playOut({ emu, app: () => play.app, tableId: 1, users: [ana!, ben!, cleo!], def: suspicionModule.definition, channelId, until: async () => (await moves()) > before });
     const page = await pageAs(wes.id, 1100);
     const panel = page.locator('.message.ephemeral', { hasText: en.watch.title(suspicionModule.emoji, 'Suspicion', 1) }).last();
-    await expect.poll(() => panel.textContent(), { timeout: 10_000 }).toContain(en.watch.movesHeading((await moves()) - 1).replace(/\*\*/g, ''));
+    await expect.poll(() => panel.textContent(), { timeout: 45_000 }).toContain(en.watch.movesHeading((await moves()) - 1).replace(/\*\*/g, ''));
   });
 });

@@ -40,11 +40,11 @@ describe('what is stored', () => {
     await ffa(w, [ana, cleo], OTHER_GUILD);
     // Three tables = three seats and three results; ratings: one per server, game and season
     // (suspicion, season 1, in two servers); totals: one per server.
-    expect(await storedData(w.store, ana.userId)).toEqual({ seats: 3, results: 3, ratings: 2, totals: 2, settings: 0 });
-    expect(await storedData(w.store, ben.userId)).toEqual({ seats: 2, results: 2, ratings: 1, totals: 1, settings: 0 });
+    expect(await storedData(w.store, ana.userId)).toEqual({ seats: 3, results: 3, ratings: 2, totals: 2, settings: 0, tournaments: 0 });
+    expect(await storedData(w.store, ben.userId)).toEqual({ seats: 2, results: 2, ratings: 1, totals: 1, settings: 0, tournaments: 0 });
     // A lobby seat is a seat, not (yet) a result.
     await startTable(w, [ben, cleo]);
-    expect(await storedData(w.store, ben.userId)).toEqual({ seats: 3, results: 2, ratings: 1, totals: 1, settings: 0 });
+    expect(await storedData(w.store, ben.userId)).toEqual({ seats: 3, results: 2, ratings: 1, totals: 1, settings: 0, tournaments: 0 });
     expect((await openSeatsOf(w.store, ben.userId)).map((open) => open.status)).toEqual(['active']);
   });
 });
@@ -60,7 +60,7 @@ describe('erasing', () => {
     const anaSeats = before.seats.filter((row) => row.userId === ana.userId);
 
     const outcome = (await eraseUserData(w.store, ana.userId));
-    expect(outcome).toEqual({ ok: true, erased: { seats: 3, results: 3, ratings: 2, totals: 2, settings: 0 }, anonymisedTables: [] });
+    expect(outcome).toEqual({ ok: true, erased: { seats: 3, results: 3, ratings: 2, totals: 2, settings: 0, tournaments: 0 }, anonymisedTables: [] });
     expect(nothingStored(await storedData(w.store, ana.userId))).toBe(true);
 
     const after = everything();
@@ -97,7 +97,7 @@ describe('erasing', () => {
     expect(after.tables.filter((row) => row.hostUserId === ana.userId)).toEqual([]);
 
     // Again: nothing left to erase, nothing changes.
-    expect(await eraseUserData(w.store, ana.userId)).toEqual({ ok: true, erased: { seats: 0, results: 0, ratings: 0, totals: 0, settings: 0 }, anonymisedTables: [] });
+    expect(await eraseUserData(w.store, ana.userId)).toEqual({ ok: true, erased: { seats: 0, results: 0, ratings: 0, totals: 0, settings: 0, tournaments: 0 }, anonymisedTables: [] });
     expect(everything()).toEqual(after);
   });
 
@@ -155,6 +155,6 @@ describe('erasing', () => {
     w.db.$client.exec(`create trigger privacy_fail before update on guild_settings begin select raise(abort, 'disk on fire'); end`);
     await expect(eraseUserData(w.store, ana.userId)).rejects.toThrow(/disk on fire/);
     expect(everything()).toEqual(before);
-    expect(await storedData(w.store, ana.userId)).toEqual({ seats: 1, results: 1, ratings: 1, totals: 1, settings: 0 });
+    expect(await storedData(w.store, ana.userId)).toEqual({ seats: 1, results: 1, ratings: 1, totals: 1, settings: 0, tournaments: 0 });
   });
 });

@@ -20,7 +20,7 @@ import type { TournamentChange, TournamentListener } from '../../tournaments/ser
 import type { Standing } from '../../tournaments/standings.js';
 import { clip, containerMessage, escapeName, MESSAGE_CONTENT_MAX, relative, type MessagePayload } from '../render/markup.js';
 import { requestBody } from '../render/message-body.js';
-import { standingsPicture, standingsText, standingsView } from '../render/standings.js';
+import { entrantNames, standingsPicture, standingsText, standingsView } from '../render/standings.js';
 import type { PictureMaker } from '../pictures/index.js';
 
 /** Dependencies of the posts. */
@@ -89,7 +89,7 @@ export class TournamentPosts implements TournamentListener {
       case 'round-started': {
         const round = t.rounds.find((stored) => stored.round === change.round);
         if (!round) return null;
-        const names = new Map(t.entrants.map((entrant) => [entrant.userId, entrant.name]));
+        const names = entrantNames(t, text);
         const lines = [p.round(round.round, t.settings.rounds, relative(round.deadlineAt))];
         const pinged: string[] = [];
         for (const table of round.tables) {
@@ -113,8 +113,8 @@ export class TournamentPosts implements TournamentListener {
   private async standingsPost(t: Tournament, standings: readonly Standing[], finished: boolean, round: number, text: Catalog): Promise<MessagePayload> {
     const p = text.tournaments.posts;
     const mod = this.deps.registry.find(t.game);
-    const view = standingsView(t, standings, mod?.title(text) ?? t.game);
-    const names = new Map(t.entrants.map((entrant) => [entrant.userId, entrant.name]));
+    const view = standingsView(t, standings, mod?.title(text) ?? t.game, text);
+    const names = entrantNames(t, text);
     const winners = standings.filter((line) => line.place === 1).map((line) => escapeName(names.get(line.id) ?? line.id));
     const head = finished && t.endReason !== 'too-few' && winners.length > 0 ? p.finished(escapeName(t.name), winners.join(', ')) : p.roundOver(round);
     const tieBreaks = text.tournaments.standings.tieBreaks;

@@ -9,6 +9,7 @@ import type { Picture } from '../../games/picture.js';
 import type { Catalog } from '../../i18n/index.js';
 import type { Tournament } from '../../tournaments/model.js';
 import type { Standing } from '../../tournaments/standings.js';
+import { isAnonymousUserId } from '../../ratings/privacy.js';
 import { escapeName } from './markup.js';
 
 /** The standings picture's width, px (boards are 720 px wide too). */
@@ -42,9 +43,19 @@ export interface StandingsView {
   lines: StandingLine[];
 }
 
+/** Each entrant's name as they entered, by entrant id; "former player" for one who erased their data (docs/tournaments.md "Privacy"). */
+export function entrantNames(t: Pick<Tournament, 'entrants'>, text: Catalog): Map<string, string> {
+  return new Map(t.entrants.map((entrant) => [entrant.userId, entrant.name || text.privacy.formerPlayer]));
+}
+
+/** `<@user>` for a user id; "former player" for an id an erasure wrote (never a mention of a non-user). */
+export function userMention(userId: string, text: Catalog): string {
+  return isAnonymousUserId(userId) ? text.privacy.formerPlayer : `<@${userId}>`;
+}
+
 /** The standings view of `t` (entrants' names as they entered) from `standings` (src/tournaments/service.ts `standingsOf`). */
-export function standingsView(t: Tournament, standings: readonly Standing[], gameTitle: string): StandingsView {
-  const names = new Map(t.entrants.map((entrant) => [entrant.userId, entrant.name]));
+export function standingsView(t: Tournament, standings: readonly Standing[], gameTitle: string, text: Catalog): StandingsView {
+  const names = entrantNames(t, text);
   const played = t.rounds.filter((round) => round.endedAt !== null || round.tables.every((table) => table.outcome !== null)).length;
   return {
     name: t.name,

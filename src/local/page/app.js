@@ -47,6 +47,8 @@ const state = {
   lastRead: '',
   /** Keys of the rendered message nodes, to redraw only what changed. @type {Map<string, { key: string, node: HTMLElement }>} */
   rendered: new Map(),
+  /** Waiting for the next view drawn (see `viewOfSelection`). @type {(() => void)[]} */
+  viewWaiters: [],
 };
 
 function locale() {
@@ -154,6 +156,7 @@ async function refresh() {
     localStorage.setItem('rh.me', view.me);
     localStorage.setItem('rh.channel', view.channel);
     render();
+    for (const wake of state.viewWaiters.splice(0)) wake();
     markRead();
     settleLanguage();
   } catch {
@@ -897,9 +900,34 @@ function applySuggestion(/** @type {string} */ text) {
   renderComposerHints();
 }
 
+/**
+ * The view of the user and channel chosen on this page. Right after a click on a channel (or a
+ * switch of user) the view drawn is still the old one until the server answers; a command typed
+ * meanwhile goes to the channel chosen, read in that user's language, as in Discord — so this
+ * waits for that view (it comes with the next refresh; while the server restarts, once it is back).
+ * @returns {Promise<View | null>}
+ */
+async function viewOfSelection() {
+  const shown = () => state.view !== null && state.view.me === (state.me ?? state.view.me) && state.view.channel === (state.channel ?? state.view.channel);
+  while (!shown()) {
+    await new Promise((resolve) => {
+      state.viewWaiters.push(() => resolve(undefined));
+      scheduleRefresh();
+    });
+  }
+  return state.view;
+}
+
+/** A send waiting for the chosen channel's view (a second Enter meanwhile sends nothing twice). */
+let sendWaiting = false;
+
 async function send() {
-  const v = state.view;
   const input = /** @type {HTMLTextAreaElement} */ ($('#composer-input'));
+  if (!input.value.trim() || sendWaiting) return;
+  sendWaiting = true;
+  const v = await viewOfSelection().finally(() => {
+    sendWaiting = false;
+  });
   const text = input.value.trim();
   if (!v || !text) return;
   const error = $('#composer-error');
