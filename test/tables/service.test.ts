@@ -97,7 +97,7 @@ describe('lobby', () => {
   });
 
   it('a Join asked for while the lobby message is being posted commits after its id is stored: the change carries it', async () => {
-    const r = await service.createTable({ guildId: 'g1', channelId: 'c1', game: 'suspicion', host: ana, options: {} });
+    const r = await service.lobby.createTable({ guildId: 'g1', channelId: 'c1', game: 'suspicion', host: ana, options: {} });
     if (!r.ok) throw new Error(JSON.stringify(r.error));
     const id = r.value.table.id;
     let answerBack!: () => void;
