@@ -12,7 +12,7 @@ import { tableActionId } from '../../src/discord/custom-id.js';
 import { suspicionModule } from '../../src/games/suspicion/index.js';
 import { en } from '../../src/i18n/en/index.js';
 import { DiscordEmulator, buttonLabels, type EmulatedMessage, type EmulatedUser } from '../../src/local/emulator/index.js';
-import { answered, boardOf, eventually, fresh, playOut, settle, startBot, tableIdOf, tempDir, textOf } from './harness.js';
+import { answered, boardOf, eventually, fresh, playOut, settle, startBot, tableIdOf, tempDir, textOf, TEXT_BOARDS_ONLY } from './harness.js';
 
 describe('Play again through the Discord emulator', () => {
   let emu: DiscordEmulator;
@@ -29,7 +29,7 @@ describe('Play again through the Discord emulator', () => {
 
   beforeAll(async () => {
     emu = await DiscordEmulator.start();
-    app = await startBot(emu, tmp.dbPath);
+    app = await startBot(emu, tmp.dbPath, { textBoards: TEXT_BOARDS_ONLY });
     ana = emu.addUser('Ana');
     ben = emu.addUser('Ben');
     cleo = emu.addUser('Cleo');
