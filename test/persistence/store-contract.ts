@@ -102,6 +102,27 @@ export function storeContract(backend: string, harness: StoreHarness): void {
     });
   });
 
+  describe(`${backend} store: panels saved across a restart`, () => {
+    it('saves panel tokens (one row per table and user, replaced), and takes those of the given tables issued after a moment once, deleting expired ones of any table', async () => {
+      const store = await harness.open();
+      const a = await insert(store, { status: 'active' });
+      const b = await insert(store, { status: 'active' });
+      const c = await insert(store, { status: 'active' });
+      const panel = (tableId: number, n: number, since: number) => ({ tableId, userId: userId(n), messageId: `88${n}${tableId}`, applicationId: '123', token: `tok-${n}-${tableId}`, issuedAt: since, locale: n === 2 ? 'es-ES' : 'en-US', messageRef: n === 3 ? `99${n}` : '@original' });
+      await store.savePanelTokens([panel(a.id, 2, T0 + 5), panel(a.id, 1, T0 + 1), panel(b.id, 3, T0 + 9), panel(c.id, 1, T0 - 1)]);
+      // The newest panel of a player replaces the one saved before.
+      await store.savePanelTokens([panel(a.id, 1, T0 + 7)]);
+      await store.savePanelTokens([]);
+      // Table a's, issued after T0: user id order. Table c's row is expired (issued before): gone with them.
+      expect(await store.takePanelTokens([a.id], T0)).toEqual([panel(a.id, 1, T0 + 7), panel(a.id, 2, T0 + 5)]);
+      expect(await store.takePanelTokens([a.id, c.id], T0 - 10)).toEqual([]);
+      // Taken once: b's row is still there for whoever owns table b, then gone.
+      expect(await store.takePanelTokens([b.id, a.id], T0)).toEqual([panel(b.id, 3, T0 + 9)]);
+      expect(await store.takePanelTokens([b.id], T0)).toEqual([]);
+      expect(await store.takePanelTokens([], T0)).toEqual([]);
+    });
+  });
+
   describe(`${backend} store: tables`, () => {
     it('inserts a table with the schema defaults and reads it back exactly', async () => {
       const store = await harness.open();
@@ -1032,6 +1053,29 @@ export function storeContract(backend: string, harness: StoreHarness): void {
       ]);
       expect(await store.recordAgainstBots(g, userId(2))).toEqual([{ level: 'normal', games: 1, wins: 1 }]);
       expect(await store.recordAgainstBots(GUILDS[1]!, me)).toEqual([]);
+    });
+
+    it('lists what players finished of a game: per user, the distinct options and player counts, human seats only (docs/lessons.md "First table of a game")', async () => {
+      const store = await harness.open();
+      const g = GUILDS[0]!;
+      const [me, you] = [userId(1), userId(2)];
+      const result = (tableId: number, seat: number, user: string, game = 'phantom', botLevel: string | null = null) => ({
+        tableId, seat, guildId: g, game, userId: user, placement: seat + 1, winner: seat === 0, score: null, endedAt: T0, botLevel,
+      });
+      const beginner = await insert(store, { game: 'phantom', options: { beginner: true } });
+      const again = await insert(store, { game: 'phantom', options: { beginner: true } });
+      const noir = await insert(store, { game: 'noir', options: {} });
+      await store.transaction(async (tx) => {
+        await tx.insertResults([result(beginner.id, 0, me), result(beginner.id, 1, you), result(beginner.id, 2, 'bot-1', 'phantom', 'easy')]);
+        // The same kind of game again: one row.
+        await tx.insertResults([result(again.id, 0, me), result(again.id, 1, you), result(again.id, 2, 'bot-1', 'phantom', 'easy')]);
+        await tx.insertResults([result(noir.id, 0, userId(3), 'noir'), result(noir.id, 1, me, 'noir')]);
+      });
+      const rows = await store.finishedGamesOf(g, 'phantom', [me, userId(3), 'bot-1']);
+      expect(rows).toEqual([{ userId: me, options: { beginner: true }, players: 3 }]);
+      expect(await store.finishedGamesOf(g, 'noir', [me, you])).toEqual([{ userId: me, options: {}, players: 2 }]);
+      expect(await store.finishedGamesOf(GUILDS[1]!, 'phantom', [me])).toEqual([]);
+      expect(await store.finishedGamesOf(g, 'phantom', [])).toEqual([]);
     });
 
     it('counts what it stores about a user, lists their open seats, and erases it in one transaction', async () => {

@@ -80,6 +80,7 @@ import {
   type RatingUpdate,
   type RecentGame,
   type StoppedGame,
+  type FinishedGameKind,
   type ResetOutcome,
   type ResultRow,
   type SeasonInfo,
@@ -92,6 +93,8 @@ import {
   type TableRow,
   type TotalsRow,
   type TurnNoticeRow,
+  type PanelTokenRow,
+  PANEL_TOKEN_ROWS,
   type DueReminder,
   type TurnNotify,
   type EraseOutcome,
@@ -112,6 +115,8 @@ import {
   openSeatsOfQuery,
   pendingRemindersQuery,
   putTurnNoticeQuery,
+  savePanelTokensQuery,
+  takePanelTokensQueries,
   setTurnNotifyQuery,
   storedDataQueries,
   turnNoticesQuery,
@@ -126,6 +131,7 @@ import {
   openTableHeadsQuery,
   openTablesOfUserQuery,
   stoppedGamesQuery,
+  finishedGamesOfQuery,
   openTablesQuery,
   resultsQuery,
   setMessageIdsQuery,
@@ -136,7 +142,7 @@ import {
   type Query,
   type StoreTables,
 } from '../store/queries.js';
-import { actions, gameTables, guildSettings, playerTotals, ratings, results, seasons, seats, tournamentLog, tournaments, turnNotices, userSettings } from './schema.js';
+import { actions, gameTables, guildSettings, panelTokens, playerTotals, ratings, results, seasons, seats, tournamentLog, tournaments, turnNotices, userSettings } from './schema.js';
 import {
   anonymiseLogRow,
   anonymiseTournament,
@@ -186,7 +192,7 @@ void rowTypesMatch;
 const SNAPSHOT_READS = new Set<StoreMethod>(['leaderboard', 'allGames', 'playerGames', 'adminTables', 'storedData']);
 
 /** Atomic writes of several statements: on the store, each runs in a read-write transaction of its own. */
-const MULTI_STATEMENT_WRITES = new Set<StoreMethod>(['updateHostingRules', 'eraseUserData', 'setGuildTextBoards']);
+const MULTI_STATEMENT_WRITES = new Set<StoreMethod>(['updateHostingRules', 'eraseUserData', 'setGuildTextBoards', 'savePanelTokens', 'takePanelTokens']);
 
 /** Connection-level failures: the server is gone or restarting, or the socket broke. */
 const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'ENOTFOUND', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN', '57P01', '57P02', '57P03']);
@@ -374,7 +380,7 @@ const TOURNAMENT_TABLES: TournamentTables = { tournaments, tournamentLog };
 
 const open = inArray(gameTables.status, [...OPEN_STATUSES]);
 /** The PostgreSQL schema's tables, for the queries both stores share (../store/queries.ts). */
-const TABLES: StoreTables = { actions, gameTables, guildSettings, playerTotals, ratings, results, seasons, seats, turnNotices, userSettings };
+const TABLES: StoreTables = { actions, gameTables, guildSettings, panelTokens, playerTotals, ratings, results, seasons, seats, turnNotices, userSettings };
 
 /** The predicates of the open tables a filter selects (its guild, its shards). */
 function openWhere(filter: OpenTablesFilter): SQL[] {
@@ -735,6 +741,11 @@ class PgOps implements StoreTx {
   stoppedGames(guildId: string, userId: string, limit = RECENT_GAMES): Promise<StoppedGame[]> {
     return stoppedGamesQuery(this.db, TABLES, guildId, userId, limit);
   }
+  finishedGamesOf(guildId: string, game: string, userIds: readonly string[]): Promise<FinishedGameKind[]> {
+    if (userIds.length === 0) return Promise.resolve([]);
+    return finishedGamesOfQuery(this.db, TABLES, guildId, game, userIds);
+  }
+
 
   // ---------------------------------------------------------------- settings and admin
 
@@ -920,6 +931,24 @@ class PgOps implements StoreTx {
 
   async deleteTurnNotices(tableId: number, userIds?: readonly string[]): Promise<void> {
     await deleteTurnNoticesQuery(this.db, TABLES, tableId, userIds);
+  }
+
+
+  /** Runs in a transaction of its own on the store (MULTI_STATEMENT_WRITES) or in the caller's. */
+  async savePanelTokens(rows: readonly PanelTokenRow[]): Promise<void> {
+    for (let i = 0; i < rows.length; i += PANEL_TOKEN_ROWS) await savePanelTokensQuery(this.db, TABLES, rows.slice(i, i + PANEL_TOKEN_ROWS));
+  }
+
+
+  /** Runs in a transaction of its own on the store (MULTI_STATEMENT_WRITES) or in the caller's. */
+  async takePanelTokens(tableIds: readonly number[], issuedAfter: number): Promise<PanelTokenRow[]> {
+    const out: PanelTokenRow[] = [];
+    for (const chunk of bulkChunks(tableIds.length > 0 ? tableIds : [0])) {
+      const q = takePanelTokensQueries(this.db, TABLES, chunk, issuedAfter);
+      out.push(...((await q.rows) as PanelTokenRow[]));
+      await q.remove;
+    }
+    return out;
   }
 
 

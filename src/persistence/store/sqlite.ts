@@ -20,7 +20,7 @@ import type Database from 'better-sqlite3';
 import { and, asc, count, desc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import type { Db } from '../db.js';
-import { actions, gameTables, guildSettings, playerTotals, ratings, results, seasons, seats, tournamentLog, tournaments, turnNotices, userSettings } from '../schema.js';
+import { actions, gameTables, guildSettings, panelTokens, playerTotals, ratings, results, seasons, seats, tournamentLog, tournaments, turnNotices, userSettings } from '../schema.js';
 import {
   anonymiseLogRow,
   anonymiseTournament,
@@ -49,6 +49,8 @@ import {
   openSeatsOfQuery,
   pendingRemindersQuery,
   putTurnNoticeQuery,
+  savePanelTokensQuery,
+  takePanelTokensQueries,
   setTurnNotifyQuery,
   storedDataQueries,
   turnNoticesQuery,
@@ -63,6 +65,7 @@ import {
   openTableHeadsQuery,
   openTablesOfUserQuery,
   stoppedGamesQuery,
+  finishedGamesOfQuery,
   openTablesQuery,
   resultsQuery,
   setMessageIdsQuery,
@@ -128,6 +131,7 @@ import {
   type RatingUpdate,
   type RecentGame,
   type StoppedGame,
+  type FinishedGameKind,
   type ResetOutcome,
   type ResultRow,
   type SeasonInfo,
@@ -140,6 +144,8 @@ import {
   type TableRow,
   type TotalsRow,
   type TurnNoticeRow,
+  type PanelTokenRow,
+  PANEL_TOKEN_ROWS,
   type DueReminder,
   type TurnNotify,
   type EraseOutcome,
@@ -370,7 +376,7 @@ const TOURNAMENT_TABLES: TournamentTables = { tournaments, tournamentLog };
 
 const open = inArray(gameTables.status, [...OPEN_STATUSES]);
 /** The SQLite schema's tables, for the queries both stores share (./queries.ts). */
-const TABLES: StoreTables = { actions, gameTables, guildSettings, playerTotals, ratings, results, seasons, seats, turnNotices, userSettings };
+const TABLES: StoreTables = { actions, gameTables, guildSettings, panelTokens, playerTotals, ratings, results, seasons, seats, turnNotices, userSettings };
 
 /** The predicates of the open tables a filter selects (its guild, its shards). */
 function openWhere(filter: OpenTablesFilter): SQL[] {
@@ -744,6 +750,11 @@ class SqliteOps implements SyncOf<StoreTx> {
   stoppedGames(guildId: string, userId: string, limit = RECENT_GAMES): StoppedGame[] {
     return stoppedGamesQuery(this.db, TABLES, guildId, userId, limit).all();
   }
+  finishedGamesOf(guildId: string, game: string, userIds: readonly string[]): FinishedGameKind[] {
+    if (userIds.length === 0) return [];
+    return finishedGamesOfQuery(this.db, TABLES, guildId, game, userIds).all();
+  }
+
 
   /** EXPLAIN QUERY PLAN of a hot query with named parameters, one detail line each. */
   explain(name: SqliteHotQuery, values: Record<string, unknown>): string[] {
@@ -927,6 +938,26 @@ class SqliteOps implements SyncOf<StoreTx> {
 
   deleteTurnNotices(tableId: number, userIds?: readonly string[]): void {
     deleteTurnNoticesQuery(this.db, TABLES, tableId, userIds).run();
+  }
+
+
+  savePanelTokens(rows: readonly PanelTokenRow[]): void {
+    this.db.$client.transaction(() => {
+      for (let i = 0; i < rows.length; i += PANEL_TOKEN_ROWS) savePanelTokensQuery(this.db, TABLES, rows.slice(i, i + PANEL_TOKEN_ROWS)).run();
+    }).immediate();
+  }
+
+
+  takePanelTokens(tableIds: readonly number[], issuedAfter: number): PanelTokenRow[] {
+    return this.db.$client.transaction((): PanelTokenRow[] => {
+      const out: PanelTokenRow[] = [];
+      for (const chunk of bulkChunks(tableIds.length > 0 ? tableIds : [0])) {
+        const q = takePanelTokensQueries(this.db, TABLES, chunk, issuedAfter);
+        out.push(...(q.rows.all() as PanelTokenRow[]));
+        q.remove.run();
+      }
+      return out;
+    }).immediate();
   }
 
 
