@@ -137,7 +137,7 @@ describe('Play again through the Discord emulator', () => {
     const created = answered(await ana.slash('suspicion new', { seats: 2 }, { channelId: other }));
     const cancelledId = tableIdOf(created.message);
     await eventually(async () => (await store().table(cancelledId))!.boardMessageId, 'the board message id');
-    app.context.service.cancel(cancelledId, { userId: ana.id, displayName: 'Ana', canManageGuild: false });
+    app.context.service.lobby.cancel(cancelledId, { userId: ana.id, displayName: 'Ana', canManageGuild: false });
     await settle(app);
     expect(buttonLabels(boardOf(emu, cancelledId, other))).toEqual([]);
     // A forged Play again for the cancelled table: refused, nothing opened.
