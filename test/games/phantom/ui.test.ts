@@ -141,8 +141,11 @@ describe('board', () => {
     expect(bEs.status).toBe('Ronda 1 · Crimen 1 · ▶ Ana (asiento B) denuncia a un sospechoso');
     expect(bEs.body.split('\n')[1]).toBe('👥 2 jugadores: cada uno juega dos asientos, A y B, y denuncia un sospechoso desde cada uno, por turnos; una lupa cada uno.');
     expect(bEs.body).toContain('asiento A: pista 🟦 azul · asiento B: sin pista aún');
-    // Waiting in the other player's panel names the seat too.
+    // Waiting in the other player's panel names the seat too; a bot's level and the seat share one bracket.
     expect(ui.panel(def.seatView(s, 0), def.legalActions(s, 0), ctx2).body).toContain('Waiting for Ben (seat A).');
+    const withBot = { ...ctx2, name: (seat: number) => (seat === 1 ? '🤖 Marple (Normal)' : ctx2.name(seat)) };
+    expect(ui.panel(def.seatView(s, 0), def.legalActions(s, 0), withBot).body).toContain('Waiting for 🤖 Marple (Normal, seat A).');
+    expect(ui.panel(def.seatView(s, 0), def.legalActions(s, 0), { ...withBot, t: es }).body).toContain('Esperando a 🤖 Marple (Normal, asiento A).');
   });
 
   it('marks away seats and the winner', () => {

@@ -93,7 +93,7 @@ export const es = {
   seatClue: (letter: string, colour: string) => `${letter}pista ${colour}`,
   seatClueWaiting: (letter: string) => `${letter}sin pista aún`,
   seatOfPlayer: (letter: string) => `asiento ${letter}: `,
-  ownerSeat: (who: string, letter: string) => `${who} (asiento ${letter})`,
+  ownerSeat: (who: string, letter: string) => (who.endsWith(')') ? `${who.slice(0, -1)}, asiento ${letter})` : `${who} (asiento ${letter})`),
   twoPlayersLine: '👥 2 jugadores: cada uno juega dos asientos, A y B, y denuncia un sospechoso desde cada uno, por turnos; una lupa cada uno.',
   seatGlass: (target: string) => `🔍 en ${target}`,
   seatDiscarded: 'descartó',
