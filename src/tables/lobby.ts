@@ -12,6 +12,7 @@ import { isBotUser, nextBotIdentity, readBotOptions, tableOptionsOf } from './bo
 import { fail, ok, TablePart } from './core.js';
 import { lobbyIdleMs, readPaceOptions } from './pace.js';
 import { readSpectatorOptions, type SpectatorDefaults } from './spectators.js';
+import { newcomersAt } from './lesson-rules.js';
 import { isBotSeat } from './policy.js';
 import type { Actor, RematchOutcome, ServiceResult, TableSnapshot } from './types.js';
 
@@ -189,7 +190,7 @@ export class TableLobby extends TablePart {
           maxSeats: old.maxSeats,
           // The same options (bot pace, table pace, spectators), without the old game's vacations —
           // nor its tournament link: a rematch is a friendly game (docs/tournaments.md).
-          tableOptions: { ...tableOptionsOf(old.tableOptions), vacations: undefined, tournament: undefined, unrated: undefined },
+          tableOptions: { ...tableOptionsOf(old.tableOptions), vacations: undefined, tournament: undefined, unrated: undefined, newcomers: undefined },
           locale: old.locale,
           createdAt: now,
           updatedAt: now,
@@ -211,6 +212,18 @@ export class TableLobby extends TablePart {
     }
     if (result.ok) this.timers.arm(result.value.snapshot.table);
     return result;
+  }
+
+  /**
+   * Run `post` — the caller posting a new lobby's message as its answer and storing that
+   * message's id (`/<game> new`, Play again) — in table `tableId`'s queue, before any change of
+   * the table asked for meanwhile. A Join clicked the moment the lobby appears (its answer still
+   * on the way back to the bot, the id not stored yet) then commits after the id is stored: its
+   * snapshot carries it, and the publisher edits that lobby rather than posting a second one
+   * beside it (whose first would keep Start disabled). Resolves or rejects as `post` does.
+   */
+  whilePosting<T>(tableId: number, post: () => Promise<T>): Promise<T> {
+    return this.queue.run(tableId, post);
   }
 
   /** Sit `actor` at a lobby. Refuses when already seated, full, or not a lobby. */
@@ -291,7 +304,12 @@ export class TableLobby extends TablePart {
         const hostSeat = order.findIndex((row) => row.userId === table.hostUserId);
         const state = def.setup(table.options, order.length, seed, { hostSeat });
         const now = this.now();
-        return ok(await this.committer.commit(tx, def, table, seated, state, table.lastSeq, [], now, { patch: { status: 'active', seed, startedAt: now } }));
+        // Who is new to this game or to a variant it plays (docs/lessons.md "First table of a game").
+        const humans = seated.filter((row) => !isBotSeat(row)).map((row) => ({ seat: row.seat, userId: row.userId }));
+        const finished = await tx.finishedGamesOf(table.guildId, table.game, humans.map((row) => row.userId));
+        const newcomers = newcomersAt(this.registry.get(table.game).lesson, table.options, seated.length, humans, finished);
+        const tableOptions = { ...tableOptionsOf(table.tableOptions), newcomers: newcomers.length > 0 ? newcomers : undefined };
+        return ok(await this.committer.commit(tx, def, table, seated, state, table.lastSeq, [], now, { patch: { status: 'active', seed, startedAt: now, tableOptions } }));
       },
       (result) => {
         if (result.ok) this.afterCommit(result.value, null);

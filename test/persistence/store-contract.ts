@@ -1055,6 +1055,29 @@ export function storeContract(backend: string, harness: StoreHarness): void {
       expect(await store.recordAgainstBots(GUILDS[1]!, me)).toEqual([]);
     });
 
+    it('lists what players finished of a game: per user, the distinct options and player counts, human seats only (docs/lessons.md "First table of a game")', async () => {
+      const store = await harness.open();
+      const g = GUILDS[0]!;
+      const [me, you] = [userId(1), userId(2)];
+      const result = (tableId: number, seat: number, user: string, game = 'phantom', botLevel: string | null = null) => ({
+        tableId, seat, guildId: g, game, userId: user, placement: seat + 1, winner: seat === 0, score: null, endedAt: T0, botLevel,
+      });
+      const beginner = await insert(store, { game: 'phantom', options: { beginner: true } });
+      const again = await insert(store, { game: 'phantom', options: { beginner: true } });
+      const noir = await insert(store, { game: 'noir', options: {} });
+      await store.transaction(async (tx) => {
+        await tx.insertResults([result(beginner.id, 0, me), result(beginner.id, 1, you), result(beginner.id, 2, 'bot-1', 'phantom', 'easy')]);
+        // The same kind of game again: one row.
+        await tx.insertResults([result(again.id, 0, me), result(again.id, 1, you), result(again.id, 2, 'bot-1', 'phantom', 'easy')]);
+        await tx.insertResults([result(noir.id, 0, userId(3), 'noir'), result(noir.id, 1, me, 'noir')]);
+      });
+      const rows = await store.finishedGamesOf(g, 'phantom', [me, userId(3), 'bot-1']);
+      expect(rows).toEqual([{ userId: me, options: { beginner: true }, players: 3 }]);
+      expect(await store.finishedGamesOf(g, 'noir', [me, you])).toEqual([{ userId: me, options: {}, players: 2 }]);
+      expect(await store.finishedGamesOf(GUILDS[1]!, 'phantom', [me])).toEqual([]);
+      expect(await store.finishedGamesOf(g, 'phantom', [])).toEqual([]);
+    });
+
     it('counts what it stores about a user, lists their open seats, and erases it in one transaction', async () => {
       const store = await harness.open();
       const g = GUILDS[0]!;

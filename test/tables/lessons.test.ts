@@ -5,7 +5,9 @@
  * each game's lesson plays to its end through the service — the learner's moves by `act`, the
  * bots' by BotTurns — and closes `lesson-done` with no result row, rating or `/history` entry;
  * a move the lesson does not teach is refused and changes nothing; a restart mid-lesson
- * continues it; an untouched lesson closes; the learner can leave at any time.
+ * continues it; an untouched lesson closes; the learner can leave at any time. A real table
+ * marks at Start who is new to its game or to a variant it plays (docs/lessons.md "First table
+ * of a game"): 💡 Hint on for a first-timer only, and their first look at their hand flagged once.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -19,12 +21,16 @@ import { silentLogger } from '../../src/logger.js';
 import { openDatabase, type Db } from '../../src/persistence/db.js';
 import { SqliteStore } from '../../src/persistence/store/sqlite.js';
 import { BotTurns } from '../../src/tables/bot-turns.js';
-import { LESSON_DONE_REASON, LESSON_IDLE_MS, LESSON_IDLE_REASON } from '../../src/tables/lesson-rules.js';
+import { LESSON_DONE_REASON, LESSON_IDLE_MS, LESSON_IDLE_REASON, newcomersAt } from '../../src/tables/lesson-rules.js';
+import { tableOptionsOf } from '../../src/tables/bots.js';
+import { hintsAllowed } from '../../src/tables/hints.js';
+import { variantKeysAt } from '../../src/games/lesson.js';
 import { TableService } from '../../src/tables/service.js';
 import type { Actor, TableChange, TableSnapshot } from '../../src/tables/types.js';
 
 const ana: Actor = { userId: '300000000000000001', displayName: 'Ana', canManageGuild: false, from: { guildId: 'g1', channelId: 'c1' } };
 const ben: Actor = { userId: '300000000000000002', displayName: 'Ben', canManageGuild: false };
+const cleo: Actor = { userId: '300000000000000003', displayName: 'Cleo', canManageGuild: false };
 
 /** A bot policy that fails the test if a lesson's bot ever asks it. */
 const forbiddenPolicy: BotPolicy = {
@@ -234,5 +240,60 @@ describe('a lesson table', () => {
   it('is refused for a game that has none, and unknown games', async () => {
     const unknown = await service.openLesson({ guildId: 'g1', channelId: 'c1', game: 'chess', learner: ana });
     expect(unknown.ok ? null : unknown.error.code).toBe('unknown-game');
+  });
+});
+
+describe('the first table of a game (docs/lessons.md "First table of a game")', () => {
+  it('names the variants a table plays: option values as the game parsed them, and seat counts', () => {
+    const phantom = defaultRegistry().get('phantom').lesson!;
+    expect(variantKeysAt(phantom, { beginner: true }, 3)).toEqual(['beginner=true', 'seats=3']);
+    expect(variantKeysAt(phantom, { beginner: false }, 4)).toEqual([]);
+    const noir = defaultRegistry().get('noir').lesson!;
+    expect(variantKeysAt(noir, { mode: 'citizens-arrest', killTarget: 14 }, 2)).toEqual(['mode=citizens-arrest', 'killTarget=14']);
+    expect(variantKeysAt(noir, { mode: 'standard', killTarget: 16 }, 2)).toEqual([]);
+    // A player who finished a beginner game at three knows both; one who finished a four-player game knows neither.
+    const humans = [{ seat: 0, userId: 'a' }, { seat: 1, userId: 'b' }, { seat: 2, userId: 'c' }];
+    const finished = [{ userId: 'a', options: { beginner: true }, players: 3 }, { userId: 'b', options: { beginner: false }, players: 4 }];
+    expect(newcomersAt(phantom, { beginner: true }, 3, humans, finished)).toEqual([
+      { seat: 1, variants: ['beginner=true', 'seats=3'] },
+      { seat: 2, first: true, variants: ['beginner=true', 'seats=3'] },
+    ]);
+    expect(newcomersAt(phantom, { beginner: false }, 4, humans, finished)).toEqual([{ seat: 2, first: true }]);
+  });
+
+  it('marks at Start who is new: 💡 Hint on for a first-timer only, their first look at their hand flagged once', async () => {
+    // Ana finished a two-player Tricks and the Phantom game (against a bot) before.
+    const earlier = await service.createTable({ guildId: 'g1', channelId: 'c0', game: 'phantom', host: ana, options: {}, maxSeats: 2 });
+    if (!earlier.ok) throw new Error(JSON.stringify(earlier.error));
+    const row = (seat: number, userId: string, botLevel: string | null) => ({ tableId: earlier.value.table.id, seat, guildId: 'g1', game: 'phantom', userId, placement: seat + 1, winner: seat === 0, score: null, endedAt: 1, botLevel });
+    await store.transaction((tx) => tx.insertResults([row(0, ana.userId, null), row(1, 'bot-1', 'normal')]));
+    // In another server she has finished nothing.
+    expect(await store.finishedGamesOf('g2', 'phantom', [ana.userId])).toEqual([]);
+
+    const opened = await service.createTable({ guildId: 'g1', channelId: 'c1', game: 'phantom', host: ana, options: {}, maxSeats: 3 });
+    if (!opened.ok) throw new Error(JSON.stringify(opened.error));
+    const id = opened.value.table.id;
+    for (const who of [ben, cleo]) expect((await service.join(id, who)).ok).toBe(true);
+    const started = await service.start(id, ana);
+    if (!started.ok) throw new Error(JSON.stringify(started.error));
+    const seatOf = (who: Actor) => started.value.seats.find((s) => s.userId === who.userId)!.seat!;
+    const { newcomers } = tableOptionsOf(started.value.table.tableOptions);
+    // Three seats is a variant of its own (§3.8) that none of them has finished a game with.
+    expect(newcomers).toEqual(
+      expect.arrayContaining([{ seat: seatOf(ana), variants: ['seats=3'] }, { seat: seatOf(ben), first: true, variants: ['seats=3'] }, { seat: seatOf(cleo), first: true, variants: ['seats=3'] }]),
+    );
+    expect(newcomers).toHaveLength(3);
+    // A rated table (three people) opened without hints: on for Ben and Cleo, off for Ana.
+    const { seats, table } = started.value;
+    expect([ana, ben, cleo].map((who) => hintsAllowed(seats, table.tableOptions, seatOf(who)))).toEqual([false, true, true]);
+    const anaHint = await service.hint(id, ana);
+    expect(anaHint.ok ? null : anaHint.error.code).toBe('hints-off');
+    const benHint = await service.hint(id, ben);
+    expect(benHint.ok ? null : benHint.error.code).not.toBe('hints-off');
+    // Ben's first look at his hand is flagged, the next is not.
+    const first = await service.markPresent(id, ben);
+    expect(first.ok && first.value.firstLook).toBe(true);
+    const again = await service.markPresent(id, ben);
+    expect(again.ok && again.value.firstLook).toBeFalsy();
   });
 });

@@ -96,6 +96,26 @@ describe('lobby', () => {
     expect((await store.openTables())).toHaveLength(0);
   });
 
+  it('a Join asked for while the lobby message is being posted commits after its id is stored: the change carries it', async () => {
+    const r = await service.createTable({ guildId: 'g1', channelId: 'c1', game: 'suspicion', host: ana, options: {} });
+    if (!r.ok) throw new Error(JSON.stringify(r.error));
+    const id = r.value.table.id;
+    let answerBack!: () => void;
+    // The command's answer that posts the lobby is still on its way back when Ben clicks Join on it.
+    const posting = service.lobby.whilePosting(id, async () => {
+      await new Promise<void>((resolve) => (answerBack = resolve));
+      await store.setMessageIds(id, { boardMessageId: '900000000000000001' });
+    });
+    const join = service.lobby.join(id, ben);
+    await vi.advanceTimersByTimeAsync(50);
+    expect(changes).toEqual([]);
+    answerBack();
+    await posting;
+    const joined = await join;
+    expect(joined.ok && joined.value.table.boardMessageId).toBe('900000000000000001');
+    expect(changes.map((c) => c.snapshot.table.boardMessageId)).toEqual(['900000000000000001']);
+  });
+
   it('refuses a double join and a full table', async () => {
     const id = (await lobby([ana, ben, cleo, dev]));
     expect((await service.join(id, ben))).toMatchObject({ ok: false, error: { code: 'already-seated' } });

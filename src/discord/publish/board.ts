@@ -224,8 +224,9 @@ export class Boards {
     const { service, registry, logger } = this.deps;
     let { table } = snap;
     if (!table.boardMessageId && !gone) {
-      // A command that posts the lobby itself stores its id after its answer: a change committed
-      // in between (a Join clicked at once) does not know it yet. Ask the store before posting a second one.
+      // A command that posts the lobby itself stores its id before any change of the table is
+      // committed (src/tables/lobby.ts `whilePosting`); a snapshot read before that (or in another
+      // process) may still lack it. Ask the store before posting a second one.
       const stored = (await service.reads.snapshot(table.id))?.table.boardMessageId;
       if (stored) {
         table = { ...table, boardMessageId: stored };

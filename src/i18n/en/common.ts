@@ -319,7 +319,7 @@ export const common = {
     learnButton: (game: string) => `🎓 Learn ${game}`,
     /** A newcomer's first panel at a table of a game they never finished (docs/lessons.md "First table of a game"). */
     firstTable: (game: string, command: string) => `🎓 First game of ${game}? 💡 Hints are on for you here, and \`/${command} learn\` is a 5-minute guided game.`,
-    /** A variant or mode seen for the first time at this table. */
-    variantNote: (note: string) => `🎓 ${note}`,
+    /** A variant or mode a player meets for the first time, on their first panel at the table: its note and rules section. */
+    variantNote: (note: string, section: string, title: string) => `🎓 ${note} (📖 §${section} ${title})`,
   },
 } as const;

@@ -307,6 +307,6 @@ export const common = {
     playFriends: 'Jugar con amigos',
     learnButton: (game: string) => `🎓 Aprende ${game}`,
     firstTable: (game: string, command: string) => `🎓 ¿Primera partida de ${game}? 💡 Aquí tienes las pistas activadas, y \`/${command} aprender\` es una partida guiada de 5 minutos.`,
-    variantNote: (note: string) => `🎓 ${note}`,
+    variantNote: (note: string, section: string, title: string) => `🎓 ${note} (📖 §${section} ${title})`,
   },
 } as const;

@@ -80,6 +80,7 @@ import {
   type RatingUpdate,
   type RecentGame,
   type StoppedGame,
+  type FinishedGameKind,
   type ResetOutcome,
   type ResultRow,
   type SeasonInfo,
@@ -130,6 +131,7 @@ import {
   openTableHeadsQuery,
   openTablesOfUserQuery,
   stoppedGamesQuery,
+  finishedGamesOfQuery,
   openTablesQuery,
   resultsQuery,
   setMessageIdsQuery,
@@ -739,6 +741,11 @@ class PgOps implements StoreTx {
   stoppedGames(guildId: string, userId: string, limit = RECENT_GAMES): Promise<StoppedGame[]> {
     return stoppedGamesQuery(this.db, TABLES, guildId, userId, limit);
   }
+  finishedGamesOf(guildId: string, game: string, userIds: readonly string[]): Promise<FinishedGameKind[]> {
+    if (userIds.length === 0) return Promise.resolve([]);
+    return finishedGamesOfQuery(this.db, TABLES, guildId, game, userIds);
+  }
+
 
   // ---------------------------------------------------------------- settings and admin
 

@@ -29,6 +29,7 @@ export type Query = any;
 /** The query-builder entry points both drizzle dialects offer (`BetterSQLite3Database`, `NodePgDatabase`). */
 export interface QueryDb {
   select(fields?: object): Query;
+  selectDistinct(fields: object): Query;
   insert(table: object): Query;
   update(table: object): Query;
   delete(table: object): Query;
@@ -114,6 +115,27 @@ export function stoppedGamesQuery(db: QueryDb, t: StoreTables, guildId: string, 
     .where(and(eq(seats.userId, userId), sql`${seats.seat} is not null`, eq(gameTables.guildId, guildId), eq(gameTables.status, 'cancelled'), sql`${gameTables.seed} is not null`, sql`${gameTables.endedAt} is not null`, isNull(gameTables.lesson)))
     .orderBy(desc(gameTables.endedAt), desc(gameTables.id))
     .limit(limit);
+}
+
+/**
+ * What `userIds` have finished of `game` in `guildId` (docs/lessons.md "First table of a game"):
+ * one row per user and distinct options and player count of their finished games (`{ userId,
+ * options, players }`; a seat a bot played has no user of its own). A user with no row has not
+ * finished a game of it. Found through the `results_user_ended` index (guild, user).
+ */
+export function finishedGamesOfQuery(db: QueryDb, t: StoreTables, guildId: string, game: string, userIds: readonly string[]): Query {
+  const { gameTables, results } = t;
+  return db
+    .selectDistinct({
+      userId: results.userId,
+      // As text: PostgreSQL's `json` has no equality for DISTINCT (SQLite stores text anyway).
+      options: sql<unknown>`cast(${gameTables.options} as text)`.mapWith((raw: string) => JSON.parse(raw) as unknown),
+      // Qualified by hand, as in recentGames: the subquery's own alias must not capture the outer row.
+      players: sql<number>`(select count(*) from "results" as x where x."table_id" = "results"."table_id")`.mapWith(Number),
+    })
+    .from(results)
+    .innerJoin(gameTables, eq(gameTables.id, results.tableId))
+    .where(and(eq(results.guildId, guildId), inArray(results.userId, [...userIds]), eq(results.game, game), isNull(results.botLevel)));
 }
 
 /** The next table opened in `channelId` after table `afterId` (Play again on an old board; lessons are not the channel's), at most one row. */

@@ -28,6 +28,7 @@ export const STORE_METHODS = [
   'playerTotals',
   'recentGames',
   'stoppedGames',
+  'finishedGamesOf',
   'guildDefaults',
   'guildLanguage',
   'adminTables',

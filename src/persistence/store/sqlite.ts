@@ -65,6 +65,7 @@ import {
   openTableHeadsQuery,
   openTablesOfUserQuery,
   stoppedGamesQuery,
+  finishedGamesOfQuery,
   openTablesQuery,
   resultsQuery,
   setMessageIdsQuery,
@@ -130,6 +131,7 @@ import {
   type RatingUpdate,
   type RecentGame,
   type StoppedGame,
+  type FinishedGameKind,
   type ResetOutcome,
   type ResultRow,
   type SeasonInfo,
@@ -748,6 +750,11 @@ class SqliteOps implements SyncOf<StoreTx> {
   stoppedGames(guildId: string, userId: string, limit = RECENT_GAMES): StoppedGame[] {
     return stoppedGamesQuery(this.db, TABLES, guildId, userId, limit).all();
   }
+  finishedGamesOf(guildId: string, game: string, userIds: readonly string[]): FinishedGameKind[] {
+    if (userIds.length === 0) return [];
+    return finishedGamesOfQuery(this.db, TABLES, guildId, game, userIds).all();
+  }
+
 
   /** EXPLAIN QUERY PLAN of a hot query with named parameters, one detail line each. */
   explain(name: SqliteHotQuery, values: Record<string, unknown>): string[] {

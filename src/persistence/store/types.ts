@@ -310,6 +310,14 @@ export interface StoppedGame {
 
 /** Rows per leaderboard page (default of `leaderboard` / `allGames`). */
 export const PAGE_SIZE = 10;
+/** A kind of game a user finished (`finishedGamesOf`): the table's game options and how many seats it had. */
+export interface FinishedGameKind {
+  userId: string;
+  /** The game's options as stored (`game_tables.options`). */
+  options: unknown;
+  players: number;
+}
+
 /** How many recent games `recentGames` returns by default. */
 export const RECENT_GAMES = 5;
 
@@ -511,6 +519,12 @@ export interface StoreReads {
   recentGames(guildId: string, userId: string, limit?: number): Promise<RecentGame[]>;
   /** `userId`'s last `limit` games in `guildId` that started and were cancelled or abandoned: newest first (ties: higher table id first). */
   stoppedGames(guildId: string, userId: string, limit?: number): Promise<StoppedGame[]>;
+  /**
+   * What each of `userIds` has finished of `game` in `guildId` (docs/lessons.md "First table of a
+   * game"): a row per user and distinct options and player count of their finished games; a user
+   * with no row has finished none. Empty for no users.
+   */
+  finishedGamesOf(guildId: string, game: string, userIds: readonly string[]): Promise<FinishedGameKind[]>;
   /** The stored defaults of `guildId` (empty when none were set). */
   guildDefaults(guildId: string): Promise<GuildDefaults>;
   /**
