@@ -13,7 +13,7 @@ import { GameRegistry } from '../../src/games/registry.js';
 import { DiscordEmulator, type EmulatedUser } from '../../src/local/emulator/index.js';
 import type { Actor } from '../../src/tables/types.js';
 import { tallyDefinition, tallyModule, type TallyState } from '../support/toy-game.js';
-import { answered, settle, startBot, tableIdOf, tempDir, textOf } from './harness.js';
+import { answered, settle, startBot, tableIdOf, tempDir, textOf, TEXT_BOARDS_ONLY } from './harness.js';
 
 describe('pings across a restart', () => {
   let emu: DiscordEmulator;
@@ -23,7 +23,7 @@ describe('pings across a restart', () => {
 
   beforeAll(async () => {
     emu = await DiscordEmulator.start();
-    app = await startBot(emu, tmp.dbPath, { registry, serviceDeps: { newSeed: () => 7 } });
+    app = await startBot(emu, tmp.dbPath, { textBoards: TEXT_BOARDS_ONLY, registry, serviceDeps: { newSeed: () => 7 } });
   });
 
   afterAll(async () => {
@@ -55,8 +55,8 @@ describe('pings across a restart', () => {
       if (pending.kind === 'simultaneous') break;
       const r =
         pending.kind === 'turn'
-          ? (await app.context.service.act(id, actor((await userOfSeat(pending.seat))), pending.step, { type: 'add', n: 1 }))
-          : (await app.context.service.act(id, actor((await userOfSeat((pending as { seats: number[] }).seats[0]!))), pending.step, { type: 'pass' }));
+          ? (await app.context.service.play.act(id, actor((await userOfSeat(pending.seat))), pending.step, { type: 'add', n: 1 }))
+          : (await app.context.service.play.act(id, actor((await userOfSeat((pending as { seats: number[] }).seats[0]!))), pending.step, { type: 'pass' }));
       expect(r.ok).toBe(true);
       await settle(app);
     }
@@ -70,18 +70,18 @@ describe('pings across a restart', () => {
     const pingsBefore = users.map(pingsOf);
 
     // Ana votes: the ping is edited down to Ben and Cleo.
-    expect((await app.context.service.act(id, actor(ana), vote.step, { type: 'vote', value: 1 })).ok).toBe(true);
+    expect((await app.context.service.play.act(id, actor(ana), vote.step, { type: 'vote', value: 1 })).ok).toBe(true);
     await settle(app);
     expect((await mentioned())).toEqual(ids(ben, cleo));
 
     // The bot restarts in the middle of the vote.
     await app.stop();
-    app = await startBot(emu, tmp.dbPath, { registry });
+    app = await startBot(emu, tmp.dbPath, { textBoards: TEXT_BOARDS_ONLY, registry });
     await settle(app);
     expect((await mentioned())).toEqual(ids(ben, cleo));
 
     // Ben votes after the restart: the ping now mentions only Cleo, still deciding.
-    expect((await app.context.service.act(id, actor(ben), vote.step, { type: 'vote', value: 2 })).ok).toBe(true);
+    expect((await app.context.service.play.act(id, actor(ben), vote.step, { type: 'vote', value: 2 })).ok).toBe(true);
     await settle(app);
     expect((await mentioned())).toEqual(ids(cleo));
     // Edits never notify, and nobody got a second ping for this vote.
@@ -101,7 +101,7 @@ describe('pings across a restart', () => {
     const panelBefore = panelText();
     await app.stop();
     const downMs = 10 * 60_000;
-    app = await startBot(emu, tmp.dbPath, { registry, serviceDeps: { now: () => Date.now() + downMs } });
+    app = await startBot(emu, tmp.dbPath, { textBoards: TEXT_BOARDS_ONLY, registry, serviceDeps: { now: () => Date.now() + downMs } });
     await settle(app);
     const deadlineAt = (await app.context.store.table(id))!.deadlineAt!;
     expect(deadlineAt).toBeGreaterThan(Date.now() + downMs);

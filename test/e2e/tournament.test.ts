@@ -184,12 +184,12 @@ describe('A Swiss tournament at NOIR through the Discord emulator', () => {
       const seatOf = (userId: string) => seats.find((s) => s.userId === userId)!.seat!;
       if (seatsToAct(pending).includes(seatOf(present))) {
         const action = def.legalActions(row.state, seatOf(present))[0];
-        const done = await app.context.service.act(noShowTable.tableId!, { userId: present, displayName: 'p', canManageGuild: false }, pending.step, action);
+        const done = await app.context.service.play.act(noShowTable.tableId!, { userId: present, displayName: 'p', canManageGuild: false }, pending.step, action);
         expect(done.ok, JSON.stringify(done)).toBe(true);
       } else {
         // A day passes: the absent player's time is up.
         clock = row.deadlineAt! + 1000;
-        await app.context.service.fireDeadline(noShowTable.tableId!);
+        await app.context.service.deadlines.fireDeadline(noShowTable.tableId!);
       }
       await quiet();
     }
