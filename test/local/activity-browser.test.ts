@@ -24,7 +24,7 @@ import { catalogs } from '../../src/i18n/index.js';
 import { logLines, renderContext } from '../../src/discord/render/context.js';
 import type { StoredEvent } from '../../src/tables/types.js';
 import type { LocalPlay } from '../../src/local/play.js';
-import { clickOffer, dataDir, findBrowser, launchBrowser, pageOffers, snapshot, startLocal, switchTo, until } from './support.js';
+import { clickOffer, dataDir, findBrowser, launchBrowser, openActivity as openTableActivity, pageOffers, snapshot, startLocal, switchTo, until } from './support.js';
 
 const BROWSER = findBrowser();
 /** The ceiling of every wait (ms): a condition polled, never a fixed time that fails under load. */
@@ -84,18 +84,7 @@ describe.skipIf(!BROWSER)('the table as a Discord Activity in local play', () =>
     data.cleanup();
   });
 
-  /** Click Open table on the board, authorize the first time, and wait for the table in the Activity. */
-  async function openActivity(page: Page, tableId: number, button = 'Open table'): Promise<FrameLocator> {
-    // The board's button (the board's title is in the table's language: found by its button).
-    await page.locator('.message:not(.ephemeral)', { hasText: `#${tableId}` }).locator('button', { hasText: button }).last().click();
-    await page.locator('#activity-window[open]').waitFor();
-    const consent = page.locator('#activity-consent');
-    await waitUntil(async () => (await consent.isVisible()) || (await page.frameLocator('#activity-iframe').locator('#pictures figure').count()) > 0, 'the consent dialog or the table');
-    if (await consent.isVisible()) await consent.locator('button.authorize').click();
-    const frame = page.frameLocator('#activity-iframe');
-    await frame.locator('#pictures figure').first().waitFor({ timeout: CEILING });
-    return frame;
-  }
+  const openActivity = (page: Page, tableId: number, button?: string) => openTableActivity(page, tableId, button, CEILING);
 
   it('plays a NOIR table to its end by clicking the table, the chat board showing every move; a spectator sees no hand', { timeout: 240_000 }, async () => {
     const [ana, ben, cleo] = play.emulator.members();
