@@ -26,7 +26,8 @@
  *   game (bench/analysis.ts).
  * - `activity`: a move made in the Activity, to the mover's own screen drawn and to the chat board
  *   edited, p50/p99: two people play NOIR in local play, each in an Activity in headless Chromium
- *   (bench/activity.ts; skipped with the reason when Chromium is not installed).
+ *   (bench/activity.ts; skipped with the reason when Chromium is not installed; in --quick only
+ *   with --only=activity).
  *
  * Options: `--quick` (a seconds-long version: few tables, two rates, short steps), `--tables=N`,
  * `--backend=sqlite|postgres` (what the product runs on in `load`, `scenarios` and `profile`,
@@ -220,7 +221,8 @@ function settingsFromArgs(argv: string[]): { settings: BenchSettings; out: strin
     recoveryTables: quick ? 200 : 10_000,
     leaderboardResults: quick ? 1_000 : 100_000,
     leaderboardRepetitions: quick ? 50 : 2_000,
-    parts: (only.length ? only : [...PARTS]).filter((p) => !skip.has(p)),
+    // --quick leaves out `activity` unless asked for (a browser and a game: npm test runs --quick).
+    parts: (only.length ? only : PARTS.filter((p) => !(quick && p === 'activity'))).filter((p) => !skip.has(p)),
   };
   return { settings, out: values.out ?? join(import.meta.dirname, 'results') };
 }
