@@ -1,8 +1,7 @@
 /**
  * Picture benchmark (docs/pictures.md; issue 38's targets): the CPU time of one picture as a
  * render worker makes it — the game's drawer from the view, then the PNG composed from cached
- * pieces (src/discord/pictures/compose.ts), or, for a drawer without scenes, its whole SVG
- * rasterised and encoded — on this thread, one at a time, so one core's worth.
+ * pieces (src/discord/pictures/compose.ts) — on this thread, one at a time, so one core's worth.
  *
  * Pictures of random games of every game at its biggest table (6 seats or its maximum), boards and
  * hands of every seat, English and Spanish alternating, asked for in the order a server meets them:
@@ -18,9 +17,7 @@ import { GAME_MODULES } from '../src/games/index.js';
 import type { PictureContext } from '../src/games/picture.js';
 import { catalogs } from '../src/i18n/index.js';
 import { Composer } from '../src/discord/pictures/compose.js';
-import { encodeOpaquePng } from '../src/discord/pictures/png.js';
-import { fontFiles, RASTER_SCALE } from '../src/discord/pictures/rasterise.js';
-import { FONT_FAMILY } from '../src/games/svg.js';
+import { fontFiles } from '../src/discord/pictures/rasterise.js';
 import { playRandomGame } from '../test/support/random-play.js';
 
 const NAMES = ['Ana', 'Bartholomew Featherstonehaugh', 'Carmen', 'Dmitri', 'Élodie', 'Fatima'];
@@ -48,12 +45,14 @@ export interface PictureBenchOptions {
   stripHeight?: number;
   level?: number;
   filter?: 0 | 1 | 2;
+  /** Bytes of the strip cache (0: every strip encoded anew, to time the encoder alone). */
+  stripCacheBytes?: number;
 }
 
 /** Run the picture benchmark: metrics and a printable summary. */
 export async function benchPictures(options: PictureBenchOptions | number): Promise<{ name: string; metrics: Record<string, number>; summary: string }> {
   const opts = typeof options === 'number' ? { count: options } : options;
-  const composer = new Composer({ fonts: fontFiles(), Resvg: Resvg as never, level: opts.level, stripHeight: opts.stripHeight, filter: opts.filter });
+  const composer = new Composer({ fonts: fontFiles(), Resvg: Resvg as never, level: opts.level, stripHeight: opts.stripHeight, filter: opts.filter, stripCacheBytes: opts.stripCacheBytes });
   // The jobs: each game's positions, interleaved across games.
   const perGame: Job[][] = [];
   for (const mod of GAME_MODULES) {
@@ -91,22 +90,11 @@ export async function benchPictures(options: PictureBenchOptions | number): Prom
     rows.set(key, row);
     const started = cpuMs();
     const picture = job.draw();
-    let png: Buffer;
-    if (picture.scene) {
-      const made = composer.png(picture.scene);
-      png = made.png;
-      row.strips += made.stats.strips;
-      row.encoded += made.stats.encoded;
-    } else {
-      const image = new Resvg(picture.svg, {
-        font: { fontFiles: fontFiles(), loadSystemFonts: false, defaultFontFamily: FONT_FAMILY },
-        fitTo: { mode: 'zoom', value: RASTER_SCALE },
-        shapeRendering: 2,
-        textRendering: 1,
-        logLevel: 'off',
-      }).render();
-      png = encodeOpaquePng(image.pixels, image.width, image.height) ?? image.asPng();
-    }
+    if (!picture.scene) throw new Error(`${key}: drawn without a scene`);
+    const made = composer.png(picture.scene);
+    const png = made.png;
+    row.strips += made.stats.strips;
+    row.encoded += made.stats.encoded;
     const ms = cpuMs() - started;
     if (row.first === null) row.first = ms;
     else row.cpu.push(ms);
@@ -141,7 +129,7 @@ export async function benchPictures(options: PictureBenchOptions | number): Prom
   return { name: 'Pictures: CPU per picture as a render worker makes it (draw + compose + encode, one thread)', metrics, summary: lines.join('\n') };
 }
 
-// `npx tsx bench/pictures.ts [count] [--strip=N --level=N --filter=N]` runs this part alone.
+// `npx tsx bench/pictures.ts [count] [--strip=N --level=N --filter=N --strip-cache=BYTES]` runs this part alone.
 if (process.argv[1]?.endsWith('pictures.ts')) {
   const { loadavg } = await import('node:os');
   const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
@@ -151,6 +139,7 @@ if (process.argv[1]?.endsWith('pictures.ts')) {
     ...(arg('strip') ? { stripHeight: Number(arg('strip')) } : {}),
     ...(arg('level') ? { level: Number(arg('level')) } : {}),
     ...(arg('filter') ? { filter: Number(arg('filter')) as 0 | 1 | 2 } : {}),
+    ...(arg('strip-cache') ? { stripCacheBytes: Number(arg('strip-cache')) } : {}),
   });
   process.stdout.write(`${result.summary}\nload average before ${before}, after ${loadavg().map((x) => x.toFixed(2)).join(' ')}\n`);
 }

@@ -329,6 +329,8 @@ export function createApp(config: Config, opts: AppOptions): App {
           turnNotices.tableChanged(change);
         },
         readyAt,
+        // The open panels the previous process saved at its stop (docs/tables.md "Restarts"), taken once.
+        async (tableIds) => publisher.panels.restore(await store.takePanelTokens(tableIds, publisher.panels.liveSince())),
       );
       // Reminders of turn-based tables still due, from their stored rows (no game state read).
       await turnNotices.resume();
@@ -358,6 +360,8 @@ export function createApp(config: Config, opts: AppOptions): App {
       // database is the truth and the next change redraws everything.
       await Promise.race([publisher.settled(), new Promise((resolve) => setTimeout(resolve, STOP_FLUSH_MS).unref())]);
       publisher.close();
+      // The open panels' tokens, for the next process to redraw them (docs/tables.md "Restarts").
+      await store.savePanelTokens(publisher.panels.saved()).catch((err: unknown) => logger.warn({ err }, 'open panels could not be saved'));
       await Promise.race([turnNotices.settled(), new Promise((resolve) => setTimeout(resolve, STOP_FLUSH_MS).unref())]);
       await Promise.race([tournamentPosts.settled(), new Promise((resolve) => setTimeout(resolve, STOP_FLUSH_MS).unref())]);
       turnNotices.close();

@@ -12,7 +12,7 @@ import {
 } from 'discord.js';
 import type { CommandOptionSpec, GameModule } from '../games/module.js';
 import { catalogFor, type Messages } from '../i18n/index.js';
-import { actorOf, forDjs, forDjsEphemeral, messageLink, missingChannelPermissions, privateText, serviceErrorText } from '../discord/interactions/answers.js';
+import { actorOf, forDjs, forDjsEphemeral, messageLink, missingChannelPermissions, privateText, serviceErrorText, TABLE_THREAD_PERMISSIONS } from '../discord/interactions/answers.js';
 import type { AppContext, InteractionLog } from '../discord/interactions/context.js';
 import { withServerDefaults } from '../admin/settings.js';
 import { localizedCommand } from '../discord/interactions/localize.js';
@@ -21,6 +21,8 @@ import { lobbyMessage } from '../discord/render/lobby.js';
 import { rulesMessage } from '../discord/render/rules.js';
 import type { ComponentInteraction, SlashCommand } from '../discord/interactions/slash-command.js';
 import { openLesson } from '../discord/interactions/lessons.js';
+import { canHoldTableThread, startTableThread } from '../discord/interactions/table-thread.js';
+import type { CreateTableInput } from '../tables/service.js';
 import { BOT_LEVELS } from '../games/bot.js';
 import { MAX_PACE_MS } from '../tables/bots.js';
 import { DEFAULT_MOVE_HOURS, MOVE_HOURS_CHOICES, PACES } from '../tables/pace.js';
@@ -160,6 +162,8 @@ function gameCommandBody(mod: GameModule, t: Messages) {
       addBotOptions(sub, def.maxPlayers, t);
       addPaceOptions(sub, t);
       addSpectatorOptions(sub, t);
+      // `thread:` (README "Where tables can live"): the table plays in a new thread of this channel.
+      sub.addBooleanOption((o) => o.setName('thread').setDescription(`${commands.threadOption}${commands.defaultHint(commands.defaultOff)}`.slice(0, MAX_DESCRIPTION)));
       return sub;
     })
     .addSubcommand((sub) => {
@@ -218,6 +222,7 @@ async function createTable(i: ChatInputCommandInteraction, mod: GameModule, app:
       delay: i.options.getInteger('spectator-delay') ?? undefined,
       seeHands: i.options.getString('watchers-see-hands') ?? undefined,
     },
+    thread: i.options.getBoolean('thread') ?? false,
   });
 }
 
@@ -240,6 +245,8 @@ interface OpenTableInput {
   paceOptions?: { pace?: unknown; moveHours?: unknown };
   /** Watching (docs/watching.md); unset ones take the server's defaults. */
   spectatorOptions?: { spectators?: unknown; delay?: unknown; seeHands?: unknown };
+  /** Play in a new thread started from the command's reply (`/<game> new thread:`). */
+  thread?: boolean;
 }
 
 /**
@@ -261,14 +268,20 @@ async function openTable(i: ChatInputCommandInteraction | ComponentInteraction, 
     await i.reply(privateText(hostingRefusalText(refusal, t)));
     return;
   }
-  const missing = missingChannelPermissions(i, t);
+  const thread = input.thread === true;
+  if (thread && !canHoldTableThread(i.channel)) {
+    log.outcome = 'thread_not_here';
+    await i.reply(privateText(t.common.tableThread.notHere));
+    return;
+  }
+  const missing = missingChannelPermissions(i, t, thread ? TABLE_THREAD_PERMISSIONS : undefined);
   if (missing.length > 0) {
     log.outcome = 'missing_permissions';
     await i.reply(privateText(t.common.errors.missingPermissions(missing.join(', '), missing.length)));
     return;
   }
   const [defaults, serverLanguage, watching] = await Promise.all([app.store.guildDefaults(i.guildId), app.store.guildLanguage(i.guildId), app.store.guildWatchSettings(i.guildId)]);
-  const r = await app.service.lobby.createTable({
+  const request: CreateTableInput = {
     guildId: i.guildId,
     channelId: i.channelId,
     game: mod.id,
@@ -282,7 +295,12 @@ async function openTable(i: ChatInputCommandInteraction | ComponentInteraction, 
     ...(input.paceOptions ? { paceOptions: input.paceOptions } : {}),
     ...(input.spectatorOptions ? { spectatorOptions: input.spectatorOptions } : {}),
     spectatorDefaults: watching,
-  });
+  };
+  if (thread && i.isChatInputCommand()) {
+    await openInThread(i, mod, app, log, request);
+    return;
+  }
+  const r = await app.service.lobby.createTable(request);
   if (!r.ok) {
     log.outcome = r.error.code;
     const link = r.error.code === 'channel-busy' ? messageLink(i.guildId, i.channelId, r.error.boardMessageId) : undefined;
@@ -292,7 +310,56 @@ async function openTable(i: ChatInputCommandInteraction | ComponentInteraction, 
   }
   log.table = r.value.table.id;
   log.outcome = 'created';
-  const res = await i.reply({ ...forDjs(lobbyMessage(mod, r.value, catalogFor(r.value.table.locale))), withResponse: true });
+  // The lobby's id is stored before any change of the table (a Join clicked at once) is committed
+  // (src/tables/lobby.ts `whilePosting`): the publisher then edits this lobby, never posts a second.
+  await app.service.lobby.whilePosting(r.value.table.id, async () => {
+    const res = await i.reply({ ...forDjs(lobbyMessage(mod, r.value, catalogFor(r.value.table.locale))), withResponse: true });
+    const messageId = res.resource?.message?.id;
+    if (messageId) await app.messageIds.setBoardMessage(r.value.table.id, messageId);
+  });
+}
+
+/**
+ * `/<game> new thread:` (README "Where tables can live"): the options checked first (a
+ * mistake opens nothing), then a public reply in the channel naming the host and the game, a
+ * thread started from it (./../discord/interactions/table-thread.ts), and the table opened in
+ * the thread — its lobby posted there by the publisher. When Discord refuses the thread, the
+ * reply is taken back and the host told privately; no table is opened.
+ */
+async function openInThread(i: ChatInputCommandInteraction, mod: GameModule, app: AppContext, log: InteractionLog, request: CreateTableInput): Promise<void> {
+  const t = catalogFor(i.locale);
+  const checked = app.service.lobby.checkOptions(request);
+  if (!checked.ok) {
+    log.outcome = checked.error.code;
+    await i.reply(privateText(serviceErrorText(checked.error, t, mod)));
+    return;
+  }
+  // The reply and the thread's name are in the table's language, like its board.
+  const words = catalogFor(request.locale);
+  const title = mod.title(words);
+  const host = request.host.displayName;
+  const res = await i.reply({ content: words.common.tableThread.opened(title, host), allowedMentions: { parse: [] }, withResponse: true });
   const messageId = res.resource?.message?.id;
-  if (messageId) await app.messageIds.setBoardMessage(r.value.table.id, messageId);
+  let threadId: string;
+  try {
+    if (!messageId) throw new Error('the reply carries no message id');
+    threadId = await startTableThread(app.rest, i.channelId, messageId, words.common.tableThread.name(title, host));
+  } catch (err) {
+    app.logger.warn({ err, guild: i.guildId, channel: i.channelId }, 'could not open a table thread');
+    log.outcome = 'thread_refused';
+    await i.deleteReply().catch(() => undefined);
+    await i.followUp(privateText(t.common.tableThread.failed));
+    return;
+  }
+  const r = await app.service.lobby.createTable({ ...request, channelId: threadId });
+  if (!r.ok) {
+    log.outcome = r.error.code;
+    await i.deleteReply().catch(() => undefined);
+    await i.followUp(privateText(serviceErrorText(r.error, t, mod)));
+    return;
+  }
+  log.table = r.value.table.id;
+  log.outcome = 'created';
+  // No message carries the lobby yet: the publisher posts it in the thread, as any missing board.
+  app.publisher.tableChanged({ tableId: r.value.table.id, snapshot: r.value, ping: [], ended: false });
 }

@@ -10,6 +10,7 @@ import { actorOf, forDjsEphemeral, privateText, serviceErrorText } from '../disc
 import { tableActionId } from '../discord/custom-id.js';
 import { button, buttonRow, clip, type ComponentRow, type MessagePayload } from '../discord/render/markup.js';
 import type { TableRow } from '../persistence/store/types.js';
+import { newcomerNote } from '../discord/render/lesson.js';
 import { answerWithPanel } from '../discord/interactions/panels.js';
 import type { SlashCommand } from '../discord/interactions/slash-command.js';
 import { localizedCommand } from '../discord/interactions/localize.js';
@@ -59,7 +60,9 @@ export const handCommand: SlashCommand = {
     // Players reach for /hand when the board is gone or buried: make sure it is there and current.
     app.publisher.redraw(result.value.snapshot);
     const elsewhere = table.channelId !== interaction.channelId ? text.common.commands.handElsewhere(table.id, table.channelId) : undefined;
-    await answerWithPanel(interaction, app, result.value.snapshot, 'reply', elsewhere);
+    // A seat's first look at its hand: what its player is new to here (docs/lessons.md "First table of a game").
+    const newcomer = result.value.firstLook ? newcomerNote(app.registry.get(table.game), result.value.snapshot, interaction.user.id, text) : undefined;
+    await answerWithPanel(interaction, app, result.value.snapshot, 'reply', [elsewhere, newcomer].filter(Boolean).join('\n') || undefined);
   },
 };
 

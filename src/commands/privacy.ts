@@ -3,7 +3,8 @@
  * bot stores about them in every server, and erases it after a confirmation button (docs/discord.md:
  * destructive actions confirm first). The erasure itself is one transaction
  * (src/ratings/privacy.ts), committed before the click is answered; it is refused, changing
- * nothing, while the user still sits at an open table. Usable in servers and in a DM with the
+ * nothing, while the user still sits at an open table or is in (or organises) an open
+ * tournament (docs/tournaments.md "Privacy"). Usable in servers and in a DM with the
  * bot. The confirmation buttons (`rh1:p:…`) only ever act on the user who clicks them.
  */
 import { InteractionContextType, MessageFlags, SlashCommandBuilder } from 'discord.js';
@@ -11,10 +12,11 @@ import { answerPrompt, privateText } from '../discord/interactions/answers.js';
 import type { AppContext } from '../discord/interactions/context.js';
 import { privacyActionId } from '../discord/custom-id.js';
 import { confirmPrompt } from '../discord/interactions/prompts.js';
+import { escapeName } from '../discord/render/markup.js';
 import type { ComponentHandler, SlashCommand } from '../discord/interactions/slash-command.js';
 import { localizedCommand } from '../discord/interactions/localize.js';
 import { catalogFor, type Catalog } from '../i18n/index.js';
-import { eraseUserData, nothingStored, openSeatsOf, storedData, type OpenSeat, type StoredData } from '../ratings/privacy.js';
+import { eraseUserData, nothingStored, openSeatsOf, openTournamentsOf, storedData, type OpenEntry, type OpenSeat, type StoredData } from '../ratings/privacy.js';
 
 /**
  * How many of the newest past boards showing an erased player are redrawn with "former
@@ -28,14 +30,30 @@ function openTablesList(app: AppContext, open: readonly OpenSeat[], text: Catalo
   return open.map((seat) => text.privacy.openTable(app.registry.find(seat.game)?.title(text) ?? seat.game, seat.tableId, `<#${seat.channelId}>`)).join(', ');
 }
 
+/** "**Spring cup** (tournament #3) in #channel, …" for open tournaments. */
+function openTournamentsList(open: readonly OpenEntry[], text: Catalog): string {
+  return open.map((entry) => text.privacy.openTournament(escapeName(entry.name), entry.tournamentId, `<#${entry.channelId}>`)).join(', ');
+}
+
+/** Why an erasure is refused: the open tables they sit at, then the open tournaments they are in. */
+function refusalText(app: AppContext, seats: readonly OpenSeat[], tournaments: readonly OpenEntry[], text: Catalog): string {
+  const lines: string[] = [];
+  if (seats.length > 0) lines.push(text.privacy.refusedOpen(openTablesList(app, seats, text)));
+  if (tournaments.length > 0) lines.push(seats.length > 0 ? text.privacy.shown.openTournaments(openTournamentsList(tournaments, text)) : text.privacy.refusedTournaments(openTournamentsList(tournaments, text)));
+  return lines.join('\n');
+}
+
 /** The private `/privacy show` text: what is stored, for how long, and how to erase it. */
-export function storedDataText(data: StoredData, open: readonly OpenSeat[], app: AppContext, text: Catalog): string {
+export function storedDataText(data: StoredData, open: readonly OpenSeat[], app: AppContext, text: Catalog, openTournaments: readonly OpenEntry[] = []): string {
   const shown = text.privacy.shown;
   if (nothingStored(data)) return `${shown.title}\n${shown.nothing}`;
   const lines = [shown.title, shown.intro, shown.seats(data.seats), shown.results(data.results), shown.ratings(data.ratings), shown.totals(data.totals)];
+  if (data.tournaments > 0) lines.push(shown.tournaments(data.tournaments));
   if (data.settings > 0) lines.push(shown.settings);
   lines.push('', shown.keptFor);
-  if (open.length > 0) lines.push('', shown.openTables(openTablesList(app, open, text)));
+  if (open.length > 0 || openTournaments.length > 0) lines.push('');
+  if (open.length > 0) lines.push(shown.openTables(openTablesList(app, open, text)));
+  if (openTournaments.length > 0) lines.push(shown.openTournaments(openTournamentsList(openTournaments, text)));
   lines.push(shown.howToDelete);
   return lines.join('\n');
 }
@@ -62,7 +80,7 @@ export const privacyClick: ComponentHandler<'privacy'> = async (interaction, app
   const outcome = await eraseUserData(app.store, interaction.user.id);
   if (!outcome.ok) {
     log.outcome = 'open_tables';
-    await answerPrompt(interaction, text.privacy.refusedOpen(openTablesList(app, outcome.openSeats, text)));
+    await answerPrompt(interaction, refusalText(app, outcome.openSeats, outcome.openTournaments, text));
     return;
   }
   const { erased } = outcome;
@@ -73,7 +91,8 @@ export const privacyClick: ComponentHandler<'privacy'> = async (interaction, app
     return;
   }
   log.outcome = 'erased';
-  await answerPrompt(interaction, text.privacy.erased(erased.seats, erased.results, erased.ratings, erased.totals));
+  const tournaments = erased.tournaments > 0 ? ` ${text.privacy.erasedTournaments(erased.tournaments)}` : '';
+  await answerPrompt(interaction, text.privacy.erased(erased.seats, erased.results, erased.ratings, erased.totals) + tournaments);
   for (const tableId of outcome.anonymisedTables.slice(-ERASED_BOARDS_REDRAWN)) {
     const snapshot = await app.service.reads.snapshot(tableId);
     if (snapshot) app.publisher.redraw(snapshot);
@@ -99,9 +118,10 @@ export const privacyCommand: SlashCommand = {
     const userId = interaction.user.id;
     const data = await storedData(app.store, userId);
     const open = await openSeatsOf(app.store, userId);
+    const openTournaments = await openTournamentsOf(app.store, userId);
     if (sub === 'show') {
       log.outcome = nothingStored(data) ? 'empty' : 'ok';
-      await interaction.reply(privateText(storedDataText(data, open, app, text)));
+      await interaction.reply(privateText(storedDataText(data, open, app, text, openTournaments)));
       return;
     }
     if (nothingStored(data)) {
@@ -109,9 +129,9 @@ export const privacyCommand: SlashCommand = {
       await interaction.reply(privateText(text.privacy.nothingToErase));
       return;
     }
-    if (open.length > 0) {
+    if (open.length > 0 || openTournaments.length > 0) {
       log.outcome = 'open_tables';
-      await interaction.reply(privateText(text.privacy.refusedOpen(openTablesList(app, open, text))));
+      await interaction.reply(privateText(refusalText(app, open, openTournaments, text)));
       return;
     }
     log.outcome = 'confirm';

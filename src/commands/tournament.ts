@@ -21,7 +21,7 @@ import { localizedCommand } from '../discord/interactions/localize.js';
 import { confirmPrompt } from '../discord/interactions/prompts.js';
 import type { ComponentHandler, SlashCommand } from '../discord/interactions/slash-command.js';
 import { tournamentCard } from '../discord/render/tournament.js';
-import { standingsText, standingsView } from '../discord/render/standings.js';
+import { standingsText, standingsView, userMention } from '../discord/render/standings.js';
 import { clip, MESSAGE_CONTENT_MAX } from '../discord/render/markup.js';
 import { MOVE_HOURS_CHOICES, PACES } from '../tables/pace.js';
 import { MAX_SPECTATOR_DELAY, SPECTATOR_MODES, WATCHERS_SEE_HANDS } from '../tables/spectators.js';
@@ -105,7 +105,7 @@ function gameTitle(app: AppContext, game: string, text: Catalog): string {
 
 /** The standings answer of `t` (text: the picture goes with the round's post in the channel). */
 export function standingsAnswer(app: AppContext, t: Tournament, text: Catalog): string {
-  const view = standingsView(t, standingsOf(t), gameTitle(app, t.game, text));
+  const view = standingsView(t, standingsOf(t), gameTitle(app, t.game, text), text);
   return clip(`${standingsText(view, text)}\n${text.tournaments.standings.tieBreaks}`, MESSAGE_CONTENT_MAX);
 }
 
@@ -117,7 +117,7 @@ async function logAnswer(app: AppContext, tournaments: TournamentService, t: Tou
   const kinds = l.kinds as Record<string, ((data: never) => string) | undefined>;
   const lines = rows.map((row) => {
     const what = kinds[row.kind]?.(row.data as never) ?? l.other(row.kind);
-    return l.line(`<t:${Math.floor(row.at / 1000)}:f>`, row.byUserId ? l.by(`<@${row.byUserId}>`) : l.bot, what);
+    return l.line(`<t:${Math.floor(row.at / 1000)}:f>`, row.byUserId ? l.by(userMention(row.byUserId, text)) : l.bot, what);
   });
   return clip([l.title(t.id, t.name, rows.length, t.lastLogSeq), ...lines].join('\n'), MESSAGE_CONTENT_MAX);
 }
@@ -224,7 +224,10 @@ async function openTournament(i: ChatInputCommandInteraction, app: AppContext, t
     return;
   }
   log.outcome = 'opened';
-  await i.reply(forDjs(tournamentCard(mod, result.value, catalogFor(result.value.locale ?? locale))));
+  const posted = await i.reply({ ...forDjs(tournamentCard(mod, result.value, catalogFor(result.value.locale ?? locale))), withResponse: true });
+  // Remembered so that every later change (a join by command, a round, the end) redraws the card.
+  const messageId = posted.resource?.message?.id;
+  if (messageId) await tournaments.setCardMessage(result.value.id, messageId);
 }
 
 /** The tournament a command names (`id:`) or the open one of its channel, or the refusal text. */

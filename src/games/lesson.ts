@@ -326,3 +326,21 @@ export function lessonProgress(def: AnyGameDefinition, script: AnyLessonScript, 
   const current = mine.some((d) => d.index === at.index) && !seatsToAct(def.pending(state)).includes(script.learner) ? 1 : 0;
   return { done: before + current, total };
 }
+
+/**
+ * The variant keys of `script.variants` a table of `options` (as its game parsed them) and
+ * `seats` seats plays (docs/lessons.md "First table of a game"): `option=value` when the option's
+ * value reads `value` (`String(options[option])`), `seats=N` when the table has N seats. In the
+ * order the script lists them.
+ */
+export function variantKeysAt(script: Pick<AnyLessonScript, 'variants'>, options: unknown, seats: number): string[] {
+  const values = (options ?? {}) as Record<string, unknown>;
+  return Object.keys(script.variants ?? {}).filter((key) => {
+    const at = key.indexOf('=');
+    if (at < 0) return false;
+    const name = key.slice(0, at);
+    const value = key.slice(at + 1);
+    if (name === 'seats') return String(seats) === value;
+    return Object.hasOwn(values, name) && String(values[name]) === value;
+  });
+}

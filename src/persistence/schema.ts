@@ -304,6 +304,33 @@ export const turnNotices = sqliteTable(
   (t) => [primaryKey({ columns: [t.tableId, t.userId] }), index('turn_notices_remind_idx').on(t.remindAt)],
 );
 
+/**
+ * The open private panels a stopping process still could redraw (docs/tables.md "Restarts";
+ * src/discord/publish/live-panels.ts): the panel message of one player at one table and the
+ * interaction token that can edit it (Discord: 15 minutes). Written at a graceful stop, read
+ * and deleted at the next start, so the panels of a decision whose deadline moved while the bot
+ * was down show the new one. One row per (table, user).
+ */
+export const panelTokens = sqliteTable(
+  'panel_tokens',
+  {
+    tableId: integer('table_id')
+      .notNull()
+      .references(() => gameTables.id),
+    userId: text('user_id').notNull(),
+    messageId: text('message_id').notNull(),
+    applicationId: text('application_id').notNull(),
+    token: text('token').notNull(),
+    /** When the token was issued (Unix ms). */
+    issuedAt: integer('issued_at').notNull(),
+    /** The Discord locale the panel was opened in. */
+    locale: text('locale').notNull(),
+    /** `@original`, or the id of the follow-up message the panel is. */
+    messageRef: text('message_ref').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.tableId, t.userId] })],
+);
+
 // ---------------------------------------------------------------- tournaments (docs/tournaments.md)
 
 /** Lifecycle of a tournament. */
@@ -352,6 +379,8 @@ export const tournaments = sqliteTable(
     endReason: text('end_reason'),
     /** The message of the latest standings posted in the tournament's channel. */
     standingsMessageId: text('standings_message_id'),
+    /** The tournament's card (posted by `/tournament new`), redrawn after every change; null until posted. */
+    cardMessageId: text('card_message_id'),
   },
   (t) => [
     uniqueIndex('tournaments_one_open_per_channel').on(t.channelId).where(sql`status in ('signup', 'running')`),

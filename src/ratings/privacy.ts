@@ -11,15 +11,17 @@
  * say "former player"); their moves stay in the action log without their id, so a game still
  * replays from its seed, and other players' results and ratings do not change. Their own
  * ratings and lifetime totals rows are deleted, so no leaderboard shows them. Seats at
- * lobbies that never started are deleted. Everything runs in one transaction.
+ * lobbies that never started are deleted. In closed tournaments their entry stays, anonymous
+ * (`anonymous:<entry>`, name empty), so the standings do not change (docs/tournaments.md
+ * "Privacy"). Everything runs in one transaction.
  *
  * The queries are the Store's (`storedData`, `openSeatsOf`, `eraseUserData`, on SQLite and
  * PostgreSQL alike); each selects by user id through an index (`seats_user`, the action
  * log's primary key) or scans a table once (results, ratings, totals).
  */
-import { ANONYMOUS_USER_ID, type EraseOutcome, type OpenSeat, type Store, type StoredData } from '../persistence/store/types.js';
+import { ANONYMOUS_USER_ID, type EraseOutcome, type OpenEntry, type OpenSeat, type Store, type StoredData } from '../persistence/store/types.js';
 
-export { ANONYMOUS_USER_ID, type EraseOutcome, type OpenSeat, type StoredData };
+export { ANONYMOUS_USER_ID, type EraseOutcome, type OpenEntry, type OpenSeat, type StoredData };
 
 /** The user id an erasure writes for seat `seat` (0-based) of a past table: `anonymous:<seat>`. */
 export function anonymousSeatId(seat: number): string {
@@ -38,7 +40,7 @@ export function storedData(store: Pick<Store, 'storedData'>, userId: string): Pr
 
 /** True when nothing about `userId` is stored (every count is zero). */
 export function nothingStored(data: StoredData): boolean {
-  return data.seats === 0 && data.results === 0 && data.ratings === 0 && data.totals === 0 && data.settings === 0;
+  return data.seats === 0 && data.results === 0 && data.ratings === 0 && data.totals === 0 && data.settings === 0 && data.tournaments === 0;
 }
 
 /** Open tables (any server) where `userId` has a seat, oldest first. */
@@ -46,10 +48,16 @@ export function openSeatsOf(store: Pick<Store, 'openSeatsOf'>, userId: string): 
   return store.openSeatsOf(userId);
 }
 
+/** Open tournaments (any server) that `userId` entered or organises, by id (docs/tournaments.md "Privacy"). */
+export function openTournamentsOf(store: Pick<Store, 'openTournamentsOf'>, userId: string): Promise<OpenEntry[]> {
+  return store.openTournamentsOf(userId);
+}
+
 /**
  * Erase what the bot stores about `userId` in every server (see the module comment), in
  * one transaction — unless they still have a seat at an open table, whose result would
- * record them again: then nothing changes and those tables are returned. Running it again
+ * record them again, or are in (or organise) an open tournament: then nothing changes and
+ * those are returned. Running it again
  * finds nothing left to erase. Rejects only on database errors (then nothing changed).
  */
 export function eraseUserData(store: Pick<Store, 'eraseUserData'>, userId: string): Promise<EraseOutcome> {

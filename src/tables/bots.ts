@@ -46,6 +46,13 @@ export const tableOptionsSchema = z
     tournament: z.object({ id: z.number().int(), round: z.number().int(), table: z.number().int() }).optional(),
     /** Its results change no rating (a tournament opened with `rated:False`; src/ratings/store.ts). */
     unrated: z.boolean().optional(),
+    /**
+     * Seats new to this game or to a variant it plays (src/tables/lesson-rules.ts `Newcomer`;
+     * docs/lessons.md "First table of a game"), set at Start.
+     */
+    newcomers: z
+      .array(z.object({ seat: z.number().int().min(0), first: z.literal(true).optional(), variants: z.array(z.string()).optional() }).strict())
+      .optional(),
     /** Who may watch and what they see (src/tables/spectators.ts; absent = public, no hands). */
     spectators: z.enum(SPECTATOR_MODES).optional(),
     spectatorDelay: z.number().int().min(1).max(MAX_SPECTATOR_DELAY).optional(),

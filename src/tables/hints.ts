@@ -18,6 +18,7 @@ import type { GameModule } from '../games/module.js';
 import type { KitLookup } from '../bots/kits.js';
 import type { SeatRow } from '../persistence/store/types.js';
 import { tableOptionsOf } from './bots.js';
+import { newcomerAt } from './lesson-rules.js';
 import { isBotSeat } from './policy.js';
 
 /** Search size of a hint for a game without bench figures (a test game). */
@@ -59,10 +60,12 @@ function humanSeats(seats: readonly Pick<SeatRow, 'seat' | 'botLevel'>[]): numbe
 }
 
 /**
- * Whether players at a table with `seats` and stored `tableOptions` may ask for hints: always
- * at an unrated table (fewer than two humans: README "AI players" → Ratings), at a rated one
- * only when the table was opened with `hints:True`.
+ * Whether the player at `seat` of a table with `seats` and stored `tableOptions` may ask for
+ * hints: always at an unrated table (fewer than two humans: README "AI players" → Ratings), at a
+ * rated one when the table was opened with `hints:True`, or for a player at their first table of
+ * the game (a `first` newcomer: docs/lessons.md "First table of a game").
  */
-export function hintsAllowed(seats: readonly Pick<SeatRow, 'seat' | 'botLevel'>[], tableOptions: unknown): boolean {
-  return humanSeats(seats) < 2 || tableOptionsOf(tableOptions).hints === true;
+export function hintsAllowed(seats: readonly Pick<SeatRow, 'seat' | 'botLevel'>[], tableOptions: unknown, seat: number | null = null): boolean {
+  const options = tableOptionsOf(tableOptions);
+  return humanSeats(seats) < 2 || options.hints === true || newcomerAt(options.newcomers, seat)?.first === true;
 }

@@ -4,10 +4,10 @@
  * clock or timers: the table service (./lessons.ts, ./commit.ts, ./deadlines.ts) and the bot
  * driver (./bot-turns.ts) call these.
  */
-import type { AnyLessonScript } from '../games/lesson.js';
+import { variantKeysAt, type AnyLessonScript } from '../games/lesson.js';
 import type { GameModule } from '../games/module.js';
 import type { GameRegistry } from '../games/registry.js';
-import type { TableRow } from '../persistence/store/types.js';
+import type { FinishedGameKind, TableRow } from '../persistence/store/types.js';
 
 /**
  * A lesson nobody touches for this long closes (end reason LESSON_IDLE_REASON), in ms: its
@@ -45,4 +45,49 @@ export function lessonScriptOf(registry: GameRegistry, table: Pick<TableRow, 'le
   if (!isLesson(table)) return null;
   const mod = registry.find(table.game);
   return mod?.lesson && lessonIdOf(mod) === table.lesson ? mod.lesson : null;
+}
+
+/**
+ * A seat new to something at a table (docs/lessons.md "First table of a game"), stored in its
+ * table options (`newcomers`): `first` — its player had finished no game of this game when the
+ * table started (💡 Hint is on for them, and their first panel suggests the lesson); `variants` —
+ * the lesson script's variant keys this table plays that they had finished no game with (each
+ * note shown on their first panel).
+ */
+export interface Newcomer {
+  seat: number;
+  first?: true;
+  variants?: string[];
+}
+
+/**
+ * The newcomers of a table starting with `options` (as its game parsed them) and `seats` seats:
+ * each of `humans` (seat and user) who had finished no game of it (`first`), or none with a
+ * variant of `script` this table plays (`variants`), from `finished` (the store's
+ * `finishedGamesOf` rows for them). Seats new to nothing are left out.
+ */
+export function newcomersAt(
+  script: Pick<AnyLessonScript, 'variants'> | null | undefined,
+  options: unknown,
+  seats: number,
+  humans: readonly { seat: number; userId: string }[],
+  finished: readonly FinishedGameKind[],
+): Newcomer[] {
+  const playing = script ? variantKeysAt(script, options, seats) : [];
+  const out: Newcomer[] = [];
+  for (const { seat, userId } of humans) {
+    const mine = finished.filter((row) => row.userId === userId);
+    const known = new Set(mine.flatMap((row) => (script ? variantKeysAt(script, row.options, row.players) : [])));
+    const variants = playing.filter((key) => !known.has(key));
+    const newcomer: Newcomer = { seat };
+    if (mine.length === 0) newcomer.first = true;
+    if (variants.length > 0) newcomer.variants = variants;
+    if (newcomer.first || newcomer.variants) out.push(newcomer);
+  }
+  return out;
+}
+
+/** The newcomer entry of `seat` in `tableOptions` (stored `newcomers`), or undefined. */
+export function newcomerAt(newcomers: readonly Newcomer[] | undefined, seat: number | null | undefined): Newcomer | undefined {
+  return seat === null || seat === undefined ? undefined : newcomers?.find((row) => row.seat === seat);
 }

@@ -4,6 +4,7 @@
  * its row lock, one transaction) and re-arms the lobby's idle deadline.
  */
 import type { BotLevel } from '../games/bot.js';
+import type { GameModule } from '../games/module.js';
 import { Rng } from '../games/rng.js';
 import { DuplicateKeyError } from '../persistence/store/errors.js';
 import type { SeatRow, StoreTx, TableRow } from '../persistence/store/types.js';
@@ -11,6 +12,7 @@ import { isBotUser, nextBotIdentity, readBotOptions, tableOptionsOf } from './bo
 import { fail, ok, TablePart } from './core.js';
 import { lobbyIdleMs, readPaceOptions } from './pace.js';
 import { readSpectatorOptions, type SpectatorDefaults } from './spectators.js';
+import { newcomersAt } from './lesson-rules.js';
 import { isBotSeat } from './policy.js';
 import type { Actor, RematchOutcome, ServiceResult, TableSnapshot } from './types.js';
 
@@ -51,14 +53,30 @@ export interface CreateTableInput {
   spectatorDefaults?: SpectatorDefaults;
 }
 
+/** A table's options as `createTable` reads them (TableLobby.readOptions). */
+interface ReadOptions {
+  mod: GameModule;
+  parsed: unknown;
+  maxSeats: number;
+  bots: Extract<ReturnType<typeof readBotOptions>, { ok: true }>;
+  pace: Extract<ReturnType<typeof readPaceOptions>, { ok: true }>;
+  spectators: Extract<ReturnType<typeof readSpectatorOptions>, { ok: true }>;
+}
+
 /** Lobbies: from opening a table to its start or cancellation. */
 export class TableLobby extends TablePart {
   /**
-   * Open a lobby in a channel with the host seated. Refuses when the channel already has an
-   * open table (`channel-busy`, pointing at it — also when another process opened one there
-   * at the same moment) or the options are invalid (`bad-options`, one line per problem).
+   * Check the options of a table before opening it (`bad-options`, one line per problem;
+   * `unknown-game`), changing nothing: `/<game> new thread:` asks before it opens the thread
+   * the table would live in, so a mistyped option leaves no empty thread behind.
    */
-  async createTable(input: CreateTableInput): Promise<ServiceResult<TableSnapshot>> {
+  checkOptions(input: Omit<CreateTableInput, 'guildId' | 'channelId' | 'host'>): ServiceResult<void> {
+    const read = this.readOptions(input);
+    return read.ok ? ok(undefined) : read;
+  }
+
+  /** `input`'s options parsed: the game's by its schema, the table's by src/tables/bots.ts, src/tables/pace.ts and src/tables/spectators.ts. */
+  private readOptions(input: Omit<CreateTableInput, 'guildId' | 'channelId' | 'host'>): ServiceResult<ReadOptions> {
     const mod = this.registry.find(input.game);
     if (!mod) return fail({ code: 'unknown-game' });
     const def = mod.definition;
@@ -78,6 +96,18 @@ export class TableLobby extends TablePart {
         ],
       });
     }
+    return ok({ mod, parsed: parsed.data, maxSeats, bots, pace, spectators });
+  }
+
+  /**
+   * Open a lobby in a channel with the host seated. Refuses when the channel already has an
+   * open table (`channel-busy`, pointing at it — also when another process opened one there
+   * at the same moment) or the options are invalid (`bad-options`, one line per problem).
+   */
+  async createTable(input: CreateTableInput): Promise<ServiceResult<TableSnapshot>> {
+    const read = this.readOptions(input);
+    if (!read.ok) return read;
+    const { mod, parsed, maxSeats, bots, pace, spectators } = read.value;
     const now = this.now();
     const busy = (table: TableRow): ServiceResult<TableSnapshot> =>
       fail({ code: 'channel-busy', tableId: table.id, game: table.game, status: table.status, boardMessageId: table.boardMessageId });
@@ -93,7 +123,7 @@ export class TableLobby extends TablePart {
           status: 'lobby',
           hostUserId: input.host.userId,
           locale: input.locale ?? null,
-          options: parsed.data,
+          options: parsed,
           maxSeats,
           createdAt: now,
           updatedAt: now,
@@ -160,7 +190,7 @@ export class TableLobby extends TablePart {
           maxSeats: old.maxSeats,
           // The same options (bot pace, table pace, spectators), without the old game's vacations —
           // nor its tournament link: a rematch is a friendly game (docs/tournaments.md).
-          tableOptions: { ...tableOptionsOf(old.tableOptions), vacations: undefined, tournament: undefined, unrated: undefined },
+          tableOptions: { ...tableOptionsOf(old.tableOptions), vacations: undefined, tournament: undefined, unrated: undefined, newcomers: undefined },
           locale: old.locale,
           createdAt: now,
           updatedAt: now,
@@ -182,6 +212,18 @@ export class TableLobby extends TablePart {
     }
     if (result.ok) this.timers.arm(result.value.snapshot.table);
     return result;
+  }
+
+  /**
+   * Run `post` — the caller posting a new lobby's message as its answer and storing that
+   * message's id (`/<game> new`, Play again) — in table `tableId`'s queue, before any change of
+   * the table asked for meanwhile. A Join clicked the moment the lobby appears (its answer still
+   * on the way back to the bot, the id not stored yet) then commits after the id is stored: its
+   * snapshot carries it, and the publisher edits that lobby rather than posting a second one
+   * beside it (whose first would keep Start disabled). Resolves or rejects as `post` does.
+   */
+  whilePosting<T>(tableId: number, post: () => Promise<T>): Promise<T> {
+    return this.queue.run(tableId, post);
   }
 
   /** Sit `actor` at a lobby. Refuses when already seated, full, or not a lobby. */
@@ -262,7 +304,12 @@ export class TableLobby extends TablePart {
         const hostSeat = order.findIndex((row) => row.userId === table.hostUserId);
         const state = def.setup(table.options, order.length, seed, { hostSeat });
         const now = this.now();
-        return ok(await this.committer.commit(tx, def, table, seated, state, table.lastSeq, [], now, { patch: { status: 'active', seed, startedAt: now } }));
+        // Who is new to this game or to a variant it plays (docs/lessons.md "First table of a game").
+        const humans = seated.filter((row) => !isBotSeat(row)).map((row) => ({ seat: row.seat, userId: row.userId }));
+        const finished = await tx.finishedGamesOf(table.guildId, table.game, humans.map((row) => row.userId));
+        const newcomers = newcomersAt(this.registry.get(table.game).lesson, table.options, seated.length, humans, finished);
+        const tableOptions = { ...tableOptionsOf(table.tableOptions), newcomers: newcomers.length > 0 ? newcomers : undefined };
+        return ok(await this.committer.commit(tx, def, table, seated, state, table.lastSeq, [], now, { patch: { status: 'active', seed, startedAt: now, tableOptions } }));
       },
       (result) => {
         if (result.ok) this.afterCommit(result.value, null);

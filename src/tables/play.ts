@@ -43,7 +43,7 @@ export class TablePlay extends TablePart {
 
   /**
    * Note that a seated player interacted with the table (opened their hand, refreshed it):
-   * an away seat comes back. Refuses a lobby (`not-active`) and non-players (`not-seated`);
+   * an away seat comes back; the seat's first look at its hand is recorded (`firstLook`). Refuses a lobby (`not-active`) and non-players (`not-seated`);
    * a closed table is returned unchanged (its panel shows how the game ended). Reads the
    * table and its seats once; only a seat that comes back is written (in a transaction).
    */
@@ -74,11 +74,13 @@ export class TablePlay extends TablePart {
         if ('refusal' in locked) return fail<PresenceOutcome>(locked.refusal);
         let seats = locked.seats;
         let me = locked.me;
-        if (firstLook(locked.table, me)) {
+        const first = firstLook(locked.table, me);
+        if (first) {
           seats = await this.patchSeat(tx, seats, me, { looked: true });
           me = { ...me, looked: true };
         }
-        return ok(await this.present(tx, locked.table, seats, me));
+        const outcome = await this.present(tx, locked.table, seats, me);
+        return ok<PresenceOutcome>(first ? { ...outcome, firstLook: true } : outcome);
       });
       if (result.ok && result.value.cameBack) this.emit({ tableId, snapshot: result.value.snapshot, ping: [], ended: false });
       return result;
@@ -358,7 +360,7 @@ export class TablePlay extends TablePart {
         if (!me || me.seat === null || isBotSeat(me)) return fail({ code: 'not-seated' });
         if (me.left) return fail({ code: 'seat-left' });
         // A lesson's note says what to do: no hint there (docs/lessons.md).
-        if (isLesson(table) || !hintsAllowed(seats, table.tableOptions)) return fail({ code: 'hints-off' });
+        if (isLesson(table) || !hintsAllowed(seats, table.tableOptions, me.seat)) return fail({ code: 'hints-off' });
         const mod = this.registry.get(table.game);
         const def = mod.definition;
         if (def.legalActions(table.state, me.seat).length === 0) return fail({ code: 'nothing-to-decide' });

@@ -26,12 +26,21 @@ export interface StartUpRecovery {
 
 /**
  * Recover this process's open tables after `readyAt` (Unix ms: when the bot became ready):
- * `service.recover`, then each of `service.staleBoards` to `publish` (the publisher's
- * `tableChanged`), then `botTurns.resume` — all from one read of the open tables' heads. Rejects when a store read fails
+ * `restorePanels` with the open tables' ids (the panels the previous process saved: the
+ * publisher tracks them again), `service.recover`, then each of `service.staleBoards` to
+ * `publish` (the publisher's `tableChanged`), then `botTurns.resume` — all from one read of the open tables' heads. Rejects when a store read fails
  * (a deadline that cannot be extended is logged and left to its timer instead).
  */
-export async function recoverAtStart(service: TableService, botTurns: BotTurns, publish: (change: TableChange) => void, readyAt: number): Promise<StartUpRecovery> {
+export async function recoverAtStart(
+  service: TableService,
+  botTurns: BotTurns,
+  publish: (change: TableChange) => void,
+  readyAt: number,
+  restorePanels?: (tableIds: number[]) => Promise<void>,
+): Promise<StartUpRecovery> {
   const heads = await service.reads.ownOpenTableHeads();
+  // The open panels the previous process saved, before anything is published: they show the new deadlines too.
+  if (restorePanels) await restorePanels(heads.map((head) => head.id));
   // Decisions whose deadline passed while the bot was down get a fresh one from now.
   const tables = await service.restart.recover(readyAt, heads);
   // Boards (and pings) the previous process did not get to publish before it stopped — and

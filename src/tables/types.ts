@@ -158,6 +158,11 @@ export interface HintOutcome {
 export interface PresenceOutcome {
   snapshot: TableSnapshot;
   cameBack: boolean;
+  /**
+   * The seat opened its hand for the first time in this game (its `looked` was just set): the
+   * panel then shows what its player is new to (docs/lessons.md "First table of a game").
+   */
+  firstLook?: true;
 }
 
 /** A stored event with its position in the action log (for the board log). */

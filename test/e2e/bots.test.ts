@@ -13,7 +13,7 @@ import { defaultRegistry } from '../../src/games/index.js';
 import { Rng } from '../../src/games/rng.js';
 import { allComponents, DiscordEmulator, type EmulatedMessage, type EmulatedUser } from '../../src/local/emulator/index.js';
 import { isBotUser } from '../../src/tables/bots.js';
-import { answered, boardOf, offers, perform, settle, startBot, tableIdOf, tempDir, textOf, panelOf } from './harness.js';
+import { answered, boardOf, offers, perform, settle, startBot, tableIdOf, tempDir, textOf, panelOf, TEXT_BOARDS_ONLY } from './harness.js';
 
 const registry = defaultRegistry();
 const policy = () => new InlinePolicy();
@@ -82,7 +82,7 @@ describe('AI players through Discord', () => {
 
   beforeAll(async () => {
     emu = await DiscordEmulator.start();
-    app = await startBot(emu, tmp.dbPath, { registry, botPolicy: policy() });
+    app = await startBot(emu, tmp.dbPath, { textBoards: TEXT_BOARDS_ONLY, registry, botPolicy: policy() });
   });
 
   afterAll(async () => {
@@ -158,7 +158,7 @@ describe('AI players through Discord', () => {
     answered(await third.click(lobby, 'Join'));
     answered(await host.click(lobby, 'Start'));
     await settle(app);
-    expect((await app.context.service.leaveGame(id, { userId: guest.id, displayName: 'Gus', canManageGuild: false })).ok).toBe(true);
+    expect((await app.context.service.play.leaveGame(id, { userId: guest.id, displayName: 'Gus', canManageGuild: false })).ok).toBe(true);
     await settle(app);
     const board = boardOf(emu, id, channelId);
     const replace = selectOf(board, 'replace-bot')!;
@@ -211,7 +211,7 @@ describe('AI players through Discord', () => {
         continue;
       }
       const legal = def.legalActions(table.state, mine);
-      const r = (await app.context.service.act(id, { userId: human.id, displayName: 'Cora', canManageGuild: false }, pending.step, rng.pick(legal)));
+      const r = (await app.context.service.play.act(id, { userId: human.id, displayName: 'Cora', canManageGuild: false }, pending.step, rng.pick(legal)));
       if (!r.ok && r.error.code !== 'stale') throw new Error(JSON.stringify(r.error));
     }
     expect(seen.length).toBeGreaterThan(0);
@@ -232,7 +232,7 @@ describe('AI players through Discord', () => {
     let pending = def.pending((await store().table(id))!.state);
     if (!seatsToAct(pending).includes(botSeat)) {
       const mine = (await store().seats(id)).find((row) => row.userId === human.id)!.seat!;
-      const r = (await app.context.service.act(id, { userId: human.id, displayName: 'Remy', canManageGuild: false }, pending.step, def.legalActions((await store().table(id))!.state, mine)[0]));
+      const r = (await app.context.service.play.act(id, { userId: human.id, displayName: 'Remy', canManageGuild: false }, pending.step, def.legalActions((await store().table(id))!.state, mine)[0]));
       expect(r.ok).toBe(true);
       await settle(app);
       pending = def.pending((await store().table(id))!.state);
@@ -247,7 +247,7 @@ describe('AI players through Discord', () => {
     db.$client.prepare("update game_tables set table_options = '{\"botPaceMs\":0}' where id = ?").run(id);
     db.$client.close();
     // This time with the production policy: decisions in the worker-thread pool.
-    app = await startBot(emu, tmp.dbPath, { registry });
+    app = await startBot(emu, tmp.dbPath, { textBoards: TEXT_BOARDS_ONLY, registry });
     await until(app, async () => (await app.context.store.actions(id)).length > before, 'the recovered bot move');
     const last = (await app.context.store.actions(id))[before]!;
     expect(last.kind).toBe('bot');

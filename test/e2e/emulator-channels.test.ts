@@ -135,6 +135,22 @@ describe('emulator threads (developers/topics/threads.mdx)', () => {
     await channel.send('hi');
   });
 
+  it('starts a thread from a message (channel.mdx "Start Thread from Message"): its id is the message\'s, one per message (160004), public in a text channel, an announcement thread in an announcement channel, none in a thread (50024), Create Public Threads needed', async () => {
+    const start = (channelId: string, messageId: string) => client.rest.post(`/channels/${channelId}/messages/${messageId}/threads`, { body: { name: 'table', auto_archive_duration: 10080 } }) as Promise<{ id: string; type: number }>;
+    for (const [kind, type] of [['text', ChannelType.PublicThread], ['announcement', ChannelType.AnnouncementThread]] as const) {
+      const parent = emu.addChannel(`from-message-${kind}`, { kind });
+      const sent = await (await channelOf(parent)).send('opened a table');
+      const thread = await start(parent, sent.id);
+      expect([thread.id, thread.type]).toEqual([sent.id, type]);
+      expect((await errorOf(start(parent, sent.id)))?.code).toBe(160004);
+      const inside = await (await channelOf(thread.id)).send('in the thread');
+      expect((await errorOf(start(thread.id, inside.id)))?.code).toBe(50024);
+    }
+    const bare = emu.addChannel('from-message-bare', { botPermissions: DEFAULT_BOT_PERMISSIONS & ~P.CreatePublicThreads });
+    const sent = await (await channelOf(bare)).send('opened a table');
+    expect((await errorOf(start(bare, sent.id)))?.code).toBe(50013);
+  });
+
   it('hides a private thread the bot is not in (50001), not one it was added to', async () => {
     const parent = emu.addChannel('private-parent');
     const ana = emu.addUser('Ana P');

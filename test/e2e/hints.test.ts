@@ -4,7 +4,9 @@
  * clicking it answers privately with the Hard search's move for that seat and the game's reason
  * for it — exactly what `hintFor` advises from that seat's own input when the decision opened —
  * the same advice when pressed again, and the public log says "X used a hint". At a
- * rated table (two people) the panel has no Hint button and a forged click is refused with a
+ * player's first table of a game the Hint is on for them and their first panel suggests the
+ * lesson (docs/lessons.md "First table of a game"). At a rated table (two people who have
+ * finished a game of it) the panel has no Hint button and a forged click is refused with a
  * plain private answer, changing nothing; a rated table opened with `hints:True` offers it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,7 +19,7 @@ import { seatsToAct } from '../../src/games/engine.js';
 import { defaultRegistry } from '../../src/games/index.js';
 import { GameRegistry } from '../../src/games/registry.js';
 import { allComponents, DiscordEmulator, type EmulatedMessage, type EmulatedUser } from '../../src/local/emulator/index.js';
-import { answered, boardOf, settle, startBot, tableIdOf, tempDir, textOf, panelOf } from './harness.js';
+import { answered, boardOf, settle, startBot, tableIdOf, tempDir, textOf, panelOf, TEXT_BOARDS_ONLY } from './harness.js';
 
 /** The games with a small search (300 simulations a hint): the test is about what the Hint says and to whom, not how well it plays. */
 const registry = new GameRegistry(defaultRegistry().modules.map((mod) => (mod.bench ? { ...mod, bench: { ...mod.bench, arena: { ...mod.bench.arena, hardIterations: 300 } } } : mod)));
@@ -34,7 +36,7 @@ describe('💡 Hint through Discord', () => {
 
   beforeAll(async () => {
     emu = await DiscordEmulator.start();
-    app = await startBot(emu, tmp.dbPath, { registry, botPolicy: new InlinePolicy() });
+    app = await startBot(emu, tmp.dbPath, { textBoards: TEXT_BOARDS_ONLY, registry, botPolicy: new InlinePolicy() });
   });
 
   afterAll(async () => {
@@ -135,8 +137,28 @@ describe('💡 Hint through Discord', () => {
     }, 180_000);
   }
 
-  it('rated (two people): no Hint button, and a forged click is refused privately, changing nothing; hints:True allows it', async () => {
+  it("rated (two people): a first-timer's first panel offers the Hint and suggests the lesson; once both have a finished game, no Hint button, and a forged click is refused privately, changing nothing; hints:True allows it", async () => {
     const [ana, ben] = [emu.addUser('Ana'), emu.addUser('Ben')];
+    const store = app.context.store;
+    const en = catalogFor('en');
+    // Their first NOIR table (docs/lessons.md "First table of a game"): the first look at the hand says so, with the Hint.
+    const first = emu.addChannel('hint-first');
+    const lobby0 = answered(await ana.slash('noir new', {}, { channelId: first })).message!;
+    const id0 = tableIdOf(lobby0);
+    answered(await ben.click(lobby0, 'Join'));
+    await settle(app);
+    answered(await ana.click(boardOf(emu, id0, first), 'Start'));
+    await settle(app);
+    const mover0 = seatsToAct(registry.get('noir').definition.pending((await store.table(id0))!.state))[0]!;
+    const user0 = (await store.seats(id0)).find((row) => row.seat === mover0)!.userId === ana.id ? ana : ben;
+    const firstPanel = (await panelOf(answered(await user0.click(boardOf(emu, id0, first), 'Show my hand'))))!;
+    expect(textOf(firstPanel)).toContain(en.common.lesson.firstTable(registry.get('noir').title(en), 'noir'));
+    expect(buttonLabels(firstPanel)).toContain('💡 Hint');
+    // Ana leaves: Ben wins by forfeit, and both have a finished NOIR game.
+    answered(await ana.click(answered(await ana.slash('table leave', {}, { channelId: first })).message!, en.common.commands.confirmLeaveButton));
+    await settle(app);
+    expect((await store.table(id0))!.status).toBe('finished');
+
     const channelId = emu.addChannel('hint-rated');
     const lobby = answered(await ana.slash('noir new', {}, { channelId })).message!;
     const id = tableIdOf(lobby);
@@ -144,12 +166,12 @@ describe('💡 Hint through Discord', () => {
     await settle(app);
     answered(await ana.click(boardOf(emu, id, channelId), 'Start'));
     await settle(app);
-    const store = app.context.store;
     const table = (await store.table(id))!;
     const mover = seatsToAct(registry.get('noir').definition.pending(table.state))[0]!;
     const user = (await store.seats(id)).find((row) => row.seat === mover)!.userId === ana.id ? ana : ben;
     const panel = (await panelOf(answered(await user.click(boardOf(emu, id, channelId), 'Show my hand'))))!;
     expect(buttonLabels(panel)).not.toContain('💡 Hint');
+    expect(textOf(panel)).not.toContain('🎓');
     const refused = answered(await user.forgeInteraction(3, { custom_id: `rh1:t:${id.toString(36)}:hint`, component_type: 2 }, { message: panel }));
     expect(refused.message?.ephemeral).toBe(true);
     expect(textOf(refused.message)).toMatch(/Hints are off at this table: it is rated/);

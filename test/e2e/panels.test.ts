@@ -14,7 +14,7 @@ import { GameRegistry } from '../../src/games/registry.js';
 import { allComponents, DiscordEmulator, type EmulatedMessage, type EmulatedUser } from '../../src/local/emulator/index.js';
 import type { Actor } from '../../src/tables/types.js';
 import { tallyDefinition, tallyModule, type TallyState } from '../support/toy-game.js';
-import { answered, boardOf, fresh, settle, startBot, tableIdOf, tempDir, panelOf } from './harness.js';
+import { answered, boardOf, fresh, settle, startBot, tableIdOf, tempDir, panelOf, TEXT_BOARDS_ONLY } from './harness.js';
 
 /** How long the emulator holds every edit of an interaction's message (ms). */
 const EDIT_DELAY_MS = 1500;
@@ -66,7 +66,7 @@ describe('private panels under a slow REST queue', () => {
 
   beforeAll(async () => {
     emu = await DiscordEmulator.start({ webhookEditDelayMs: EDIT_DELAY_MS });
-    app = await startBot(emu, tmp.dbPath, { registry: new GameRegistry([tallyModule]), serviceDeps: { newSeed: () => 99 } });
+    app = await startBot(emu, tmp.dbPath, { textBoards: TEXT_BOARDS_ONLY, registry: new GameRegistry([tallyModule]), serviceDeps: { newSeed: () => 99 } });
   });
 
   afterAll(async () => {
@@ -97,8 +97,8 @@ describe('private panels under a slow REST queue', () => {
       if (pending.kind === 'simultaneous') break;
       const r =
         pending.kind === 'turn'
-          ? (await service.act(id, actorOf((await userOfSeat(pending.seat))), pending.step, { type: 'add', n: 1 }))
-          : (await service.act(id, actorOf((await userOfSeat((pending as { seats: number[] }).seats[0]!))), pending.step, { type: 'pass' }));
+          ? (await service.play.act(id, actorOf((await userOfSeat(pending.seat))), pending.step, { type: 'add', n: 1 }))
+          : (await service.play.act(id, actorOf((await userOfSeat((pending as { seats: number[] }).seats[0]!))), pending.step, { type: 'pass' }));
       expect(r.ok).toBe(true);
     }
     await settle(app);
@@ -168,7 +168,7 @@ describe('private panels under a slow REST queue', () => {
     const seatOf = async (userId: string) => (await store.seats(id)).find((row) => row.userId === userId)!.seat;
     const actor = pending.kind === 'turn' && pending.seat === (await seatOf(ben.id)) ? ben : ana;
     const move = pending.kind === 'turn' ? { type: 'add', n: 1 } : { type: 'pass' };
-    expect((await service.act(id, { userId: actor.id, displayName: actor.name, canManageGuild: false }, pending.step, move as never)).ok).toBe(true);
+    expect((await service.play.act(id, { userId: actor.id, displayName: actor.name, canManageGuild: false }, pending.step, move as never)).ok).toBe(true);
     const after = (await store.table(id))!.version;
     expect(after).toBeGreaterThan(before);
     for (let round = 0; round < 2; round++) {

@@ -13,7 +13,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../src/app.js';
 import { InlinePolicy } from '../../src/bots/policy.js';
 import { DEFAULT_BOT_PERMISSIONS, DiscordEmulator, type EmulatedMessage, type EmulatedUser } from '../../src/local/emulator/index.js';
-import { answered, boardOf, settle, startBot, tableIdOf, tempDir, textOf } from './harness.js';
+import { answered, boardOf, eventually, settle, startBot, tableIdOf, tempDir, textOf } from './harness.js';
+import { en } from '../../src/i18n/en/index.js';
 import { GAME_MODULES } from '../../src/games/index.js';
 
 describe('a permission taken away mid-game', () => {
@@ -56,7 +57,7 @@ describe('a permission taken away mid-game', () => {
     const { deadlineAt } = (await app.context.store.table(id))!;
     expect(deadlineAt).not.toBeNull();
     ahead = Math.max(ahead, deadlineAt! - Date.now() + 1);
-    await app.context.service.fireDeadline(id);
+    await app.context.service.deadlines.fireDeadline(id);
     await settle(app);
     await new Promise((resolve) => setTimeout(resolve, 100));
     await settle(app);
@@ -136,7 +137,7 @@ describe('a permission taken away mid-game', () => {
     const table = (await app.context.store.table(id))!;
     expect([table.status, table.endReason, table.deadlineAt]).toEqual(['cancelled', 'channel-deleted', null]);
     const mark = emu.requests.length;
-    await app.context.service.fireDeadline(id);
+    await app.context.service.deadlines.fireDeadline(id);
     await settle(app);
     expect(emu.requests.slice(mark).filter((r) => r.path.includes(channelId))).toEqual([]);
     expect(emu.violations).toEqual([]);
@@ -194,10 +195,47 @@ describe('a permission taken away mid-game', () => {
       const table = (await app.context.store.table(id))!;
       expect([table.status, table.endReason]).toEqual(['cancelled', 'thread-locked']);
       const mark = emu.requests.length;
-      await app.context.service.fireDeadline(id);
+      await app.context.service.deadlines.fireDeadline(id);
       await settle(app);
       expect(emu.requests.slice(mark).filter((r) => r.path.includes(channelId))).toEqual([]);
     });
+  });
+
+  // `/<game> new thread:` (README "Where tables can live"; discord-api-docs
+  // developers/resources/channel.mdx "Start Thread from Message"), under the invite alone.
+  it('thread: the reply in the channel carries a new public thread where the table plays; refused plainly in a thread and without Create Public Threads', async () => {
+    const host = emu.addUser('Nico');
+    const guest = emu.addUser('Nell');
+    const channelId = emu.addChannel('thread-tables');
+    const pointer = answered(await host.slash('noir new', { thread: true }, { channelId })).message!;
+    expect(pointer.ephemeral).toBeFalsy();
+    expect(pointer.content).toBe(en.common.tableThread.opened(GAME_MODULES.find((mod) => mod.id === 'noir')!.title(en), 'Nico'));
+    // The thread hangs from the reply (its id is the message's) and holds the table.
+    const threadId = pointer.id;
+    await eventually(async () => emu.messages(threadId).find((m) => /table #\d+/.test(textOf(m))), 'the lobby in the thread');
+    const id = tableIdOf(emu.messages(threadId).find((m) => /table #\d+/.test(textOf(m))));
+    expect((await app.context.store.table(id))!.channelId).toBe(threadId);
+    expect(emu.messages(channelId).map((m) => m.id)).toEqual([pointer.id]); // the channel keeps one line
+    answered(await guest.click(boardOf(emu, id, threadId), 'Join'));
+    await settle(app);
+    answered(await host.click(boardOf(emu, id, threadId), 'Start'));
+    await settle(app);
+    await move(id);
+    const table = (await app.context.store.table(id))!;
+    expect([table.status, table.boardVersion]).toEqual(['active', table.version]);
+    expect(pictureOf(boardOf(emu, id, threadId))).toBe(true);
+    expect(invalidIn(channelId)).toEqual([]);
+    expect(invalidIn(threadId)).toEqual([]);
+    // Inside a thread there is no thread to open: a plain private answer, nothing opened.
+    const inside = answered(await guest.slash('suspicion new', { thread: true }, { channelId: threadId })).message!;
+    expect([inside.ephemeral, inside.content]).toEqual([true, en.common.tableThread.notHere]);
+    // Without Create Public Threads: the answer names it, and no thread or table is made.
+    const bare = emu.addChannel('no-thread-tables', { botPermissions: DEFAULT_BOT_PERMISSIONS & ~P.CreatePublicThreads });
+    const refused = answered(await guest.slash('suspicion new', { thread: true }, { channelId: bare })).message!;
+    expect([refused.ephemeral, refused.content]).toEqual([true, en.common.errors.missingPermissions('Create Public Threads', 1)]);
+    expect(await app.context.store.openTableInChannel(bare)).toBeUndefined();
+    expect(invalidIn(bare)).toEqual([]);
+    expect(emu.violations).toEqual([]);
   });
 
   // Production's defaults for every game: pictures on, boards on channel routes, the invite's

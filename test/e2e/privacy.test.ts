@@ -15,7 +15,7 @@ import { suspicionModule } from '../../src/games/suspicion/index.js';
 import { en } from '../../src/i18n/en/index.js';
 import { DiscordEmulator, buttonLabels, type EmulatedUser } from '../../src/local/emulator/index.js';
 import { storedData } from '../../src/ratings/privacy.js';
-import { answered, boardOf, fresh, playOut, settle, startBot, tableIdOf, tempDir, textOf } from './harness.js';
+import { answered, boardOf, fresh, playOut, settle, startBot, tableIdOf, tempDir, textOf, TEXT_BOARDS_ONLY } from './harness.js';
 
 describe('/privacy and /help through the Discord emulator', () => {
   let emu: DiscordEmulator;
@@ -28,7 +28,7 @@ describe('/privacy and /help through the Discord emulator', () => {
 
   beforeAll(async () => {
     emu = await DiscordEmulator.start();
-    app = await startBot(emu, tmp.dbPath);
+    app = await startBot(emu, tmp.dbPath, { textBoards: TEXT_BOARDS_ONLY });
     ana = emu.addUser('Ana Lovelace');
     ben = emu.addUser('Ben');
   });
@@ -98,7 +98,7 @@ describe('/privacy and /help through the Discord emulator', () => {
 
   it('erases after a confirmation: Keep changes nothing, a double click erases once', async () => {
     const before = (await stored(ana));
-    expect(before).toEqual({ seats: 2, results: 1, ratings: 1, totals: 1, settings: 0 });
+    expect(before).toEqual({ seats: 2, results: 1, ratings: 1, totals: 1, settings: 0, tournaments: 0 });
 
     const ask = answered(await ana.slash('privacy delete'));
     expect(ask.message!.ephemeral).toBe(true);
@@ -115,7 +115,7 @@ describe('/privacy and /help through the Discord emulator', () => {
     const prompt = fresh(emu, again.message!);
     expect([privacy.erased(2, 1, 1, 1), privacy.alreadyErased]).toContain(prompt.content);
     expect(buttonLabels(prompt)).toEqual([]);
-    expect((await stored(ana))).toEqual({ seats: 0, results: 0, ratings: 0, totals: 0, settings: 0 });
+    expect((await stored(ana))).toEqual({ seats: 0, results: 0, ratings: 0, totals: 0, settings: 0, tournaments: 0 });
     await settle(app);
 
     // Her past board now says "former player"; Ben's name stays.
@@ -131,7 +131,7 @@ describe('/privacy and /help through the Discord emulator', () => {
     const mine = answered(await ana.slash('stats'));
     expect(textOf(mine.message)).toContain(en.ratings.stats.nothing('Ana Lovelace'));
     expect(textOf(mine.message)).not.toContain(`#${tableId}`);
-    expect((await stored(ben))).toEqual({ seats: 1, results: 1, ratings: 1, totals: 1, settings: 1 });
+    expect((await stored(ben))).toEqual({ seats: 1, results: 1, ratings: 1, totals: 1, settings: 1, tournaments: 0 });
     const benStats = answered(await ben.slash('stats'));
     expect(textOf(benStats.message)).toContain('Suspicion');
 

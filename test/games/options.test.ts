@@ -60,7 +60,10 @@ describe('options of /<game> new and /<game> rules', () => {
       const spectating = ['spectators', 'spectator-delay', 'watchers-see-hands'];
       expect(sub('new').options!.filter((option) => spectating.includes(option.name)).map((option) => option.name)).toEqual(spectating);
       for (const option of sub('new').options!.filter((candidate) => spectating.includes(candidate.name))) expect(option.description.length).toBeLessThanOrEqual(100);
-      const built = sub('new').options!.filter((option) => !service.includes(option.name) && !spectating.includes(option.name));
+      // `thread:` (README "Where tables can live") is the table's place, the last option.
+      expect(sub('new').options!.at(-1)!.name).toBe('thread');
+      expect(sub('new').options!.at(-1)!.description).toMatch(/^.{1,85} \(default off\)$/);
+      const built = sub('new').options!.filter((option) => !service.includes(option.name) && !spectating.includes(option.name) && option.name !== 'thread');
       for (const option of sub('new').options!.filter((candidate) => service.slice(1, 4).includes(candidate.name))) {
         expect(option.description).toMatch(/ \(default .+\)$/);
       }

@@ -221,10 +221,10 @@ describe('the built app, laid out like the Docker image', () => {
       expect(invite).toBeGreaterThan(connecting);
       expect(lines[invite]).toMatchObject({
         applicationId: emu.applicationId,
-        permissions: '274878024704',
-        invite: `https://discord.com/oauth2/authorize?client_id=${emu.applicationId}&scope=bot+applications.commands&permissions=274878024704`,
+        permissions: '309237763072',
+        invite: `https://discord.com/oauth2/authorize?client_id=${emu.applicationId}&scope=bot+applications.commands&permissions=309237763072`,
       });
-      expect(INVITE_PERMISSIONS).toBe(274878024704n); // the value README's invite link shows
+      expect(INVITE_PERMISSIONS).toBe(309237763072n); // the value README's invite link shows
       const health = `http://127.0.0.1:${healthPort}/healthz`;
       expect(await (await fetch(health)).json()).toMatchObject({ status: 'ok', database: 'ok', gateway: 'ready' });
       expect(await healthcheck({ HEALTH_PORT: String(healthPort) })).toBe(0);

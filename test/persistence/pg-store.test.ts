@@ -56,7 +56,7 @@ describePostgres('PostgreSQL store: multi-statement writes are one transaction',
       await client.query(`create function privacy_fail() returns trigger language plpgsql as $$ begin raise exception 'disk on fire'; end $$`);
       await client.query('create trigger privacy_fail before update on guild_settings for each row execute function privacy_fail()');
       const before = await store.storedData(me);
-      expect(before).toEqual({ seats: 1, results: 1, ratings: 0, totals: 0, settings: 0 });
+      expect(before).toEqual({ seats: 1, results: 1, ratings: 0, totals: 0, settings: 0, tournaments: 0 });
       // (drizzle reports it as the failed update of guild_settings, the server's message as its cause)
       await expect(store.eraseUserData(me)).rejects.toThrow(/guild_settings/);
       expect(await store.storedData(me)).toEqual(before);

@@ -257,7 +257,7 @@ const sorted = (s: Schema): Schema =>
 describe('schema parity (SQLite ↔ PostgreSQL)', () => {
   it('defines the same tables, columns, mapped types, nullability, defaults, keys and indexes in both drizzle schemas', () => {
     const sqlite = sorted(fromSqliteDefinitions());
-    expect(Object.keys(sqlite)).toEqual(['actions', 'game_tables', 'guild_settings', 'player_totals', 'ratings', 'results', 'seasons', 'seats', 'tournament_log', 'tournaments', 'turn_notices', 'user_settings']);
+    expect(Object.keys(sqlite)).toEqual(['actions', 'game_tables', 'guild_settings', 'panel_tokens', 'player_totals', 'ratings', 'results', 'seasons', 'seats', 'tournament_log', 'tournaments', 'turn_notices', 'user_settings']);
     expect(sorted(fromPgDefinitions())).toEqual(sqlite);
   });
 

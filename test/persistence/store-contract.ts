@@ -8,7 +8,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { DuplicateKeyError, StoreBusyError, StoreClosedError, TransactionAbortedError, VersionConflictError } from '../../src/persistence/store/errors.js';
 import { shardOfGuild } from '../../src/persistence/store/shared.js';
-import { ANONYMOUS_USER_ID, BULK_READ_IDS, MAX_TABLE_CHANNELS, type NewTable, type RatingUpdate, type Store, type StoreTx, type TableRow } from '../../src/persistence/store/types.js';
+import { ANONYMOUS_USER_ID, BULK_READ_IDS, MAX_TABLE_CHANNELS, type NewTable, type RatingUpdate, type Store, type StoreTx, type TableRow, type TournamentRow } from '../../src/persistence/store/types.js';
+import { parseTournament } from '../../src/tournaments/model.js';
+import { standingsOf } from '../../src/tournaments/service.js';
 
 /** How a backend's test file opens stores for the contract. */
 export interface StoreHarness {
@@ -97,6 +99,27 @@ export function storeContract(backend: string, harness: StoreHarness): void {
       expect(await store.turnNotices(closed.id)).toEqual([]);
       await store.deleteTurnNotices(open.id);
       expect(await store.turnNotices(open.id)).toEqual([]);
+    });
+  });
+
+  describe(`${backend} store: panels saved across a restart`, () => {
+    it('saves panel tokens (one row per table and user, replaced), and takes those of the given tables issued after a moment once, deleting expired ones of any table', async () => {
+      const store = await harness.open();
+      const a = await insert(store, { status: 'active' });
+      const b = await insert(store, { status: 'active' });
+      const c = await insert(store, { status: 'active' });
+      const panel = (tableId: number, n: number, since: number) => ({ tableId, userId: userId(n), messageId: `88${n}${tableId}`, applicationId: '123', token: `tok-${n}-${tableId}`, issuedAt: since, locale: n === 2 ? 'es-ES' : 'en-US', messageRef: n === 3 ? `99${n}` : '@original' });
+      await store.savePanelTokens([panel(a.id, 2, T0 + 5), panel(a.id, 1, T0 + 1), panel(b.id, 3, T0 + 9), panel(c.id, 1, T0 - 1)]);
+      // The newest panel of a player replaces the one saved before.
+      await store.savePanelTokens([panel(a.id, 1, T0 + 7)]);
+      await store.savePanelTokens([]);
+      // Table a's, issued after T0: user id order. Table c's row is expired (issued before): gone with them.
+      expect(await store.takePanelTokens([a.id], T0)).toEqual([panel(a.id, 1, T0 + 7), panel(a.id, 2, T0 + 5)]);
+      expect(await store.takePanelTokens([a.id, c.id], T0 - 10)).toEqual([]);
+      // Taken once: b's row is still there for whoever owns table b, then gone.
+      expect(await store.takePanelTokens([b.id, a.id], T0)).toEqual([panel(b.id, 3, T0 + 9)]);
+      expect(await store.takePanelTokens([b.id], T0)).toEqual([]);
+      expect(await store.takePanelTokens([], T0)).toEqual([]);
     });
   });
 
@@ -1032,6 +1055,29 @@ export function storeContract(backend: string, harness: StoreHarness): void {
       expect(await store.recordAgainstBots(GUILDS[1]!, me)).toEqual([]);
     });
 
+    it('lists what players finished of a game: per user, the distinct options and player counts, human seats only (docs/lessons.md "First table of a game")', async () => {
+      const store = await harness.open();
+      const g = GUILDS[0]!;
+      const [me, you] = [userId(1), userId(2)];
+      const result = (tableId: number, seat: number, user: string, game = 'phantom', botLevel: string | null = null) => ({
+        tableId, seat, guildId: g, game, userId: user, placement: seat + 1, winner: seat === 0, score: null, endedAt: T0, botLevel,
+      });
+      const beginner = await insert(store, { game: 'phantom', options: { beginner: true } });
+      const again = await insert(store, { game: 'phantom', options: { beginner: true } });
+      const noir = await insert(store, { game: 'noir', options: {} });
+      await store.transaction(async (tx) => {
+        await tx.insertResults([result(beginner.id, 0, me), result(beginner.id, 1, you), result(beginner.id, 2, 'bot-1', 'phantom', 'easy')]);
+        // The same kind of game again: one row.
+        await tx.insertResults([result(again.id, 0, me), result(again.id, 1, you), result(again.id, 2, 'bot-1', 'phantom', 'easy')]);
+        await tx.insertResults([result(noir.id, 0, userId(3), 'noir'), result(noir.id, 1, me, 'noir')]);
+      });
+      const rows = await store.finishedGamesOf(g, 'phantom', [me, userId(3), 'bot-1']);
+      expect(rows).toEqual([{ userId: me, options: { beginner: true }, players: 3 }]);
+      expect(await store.finishedGamesOf(g, 'noir', [me, you])).toEqual([{ userId: me, options: {}, players: 2 }]);
+      expect(await store.finishedGamesOf(GUILDS[1]!, 'phantom', [me])).toEqual([]);
+      expect(await store.finishedGamesOf(g, 'phantom', [])).toEqual([]);
+    });
+
     it('counts what it stores about a user, lists their open seats, and erases it in one transaction', async () => {
       const store = await harness.open();
       const g = GUILDS[0]!;
@@ -1058,18 +1104,18 @@ export function storeContract(backend: string, harness: StoreHarness): void {
       await store.setUserTextBoards(me, true, T0);
       await store.setTurnNotify(me, 'dm', T0);
       await store.setTurnNotify(other, 'dm', T0);
-      expect(await store.storedData(me)).toEqual({ seats: 2, results: 1, ratings: 1, totals: 1, settings: 1 });
+      expect(await store.storedData(me)).toEqual({ seats: 2, results: 1, ratings: 1, totals: 1, settings: 1, tournaments: 0 });
       expect(await store.openSeatsOf(me)).toEqual([{ tableId: lobbyTable.id, guildId: g, channelId: lobbyTable.channelId, game: 'suspicion', status: 'lobby', left: false }]);
       // A seat at an open table refuses the erasure, changing nothing.
       const refused = await store.eraseUserData(me);
-      expect(refused).toEqual({ ok: false, openSeats: await store.openSeatsOf(me) });
-      expect(await store.storedData(me)).toEqual({ seats: 2, results: 1, ratings: 1, totals: 1, settings: 1 });
+      expect(refused).toEqual({ ok: false, openSeats: await store.openSeatsOf(me), openTournaments: [] });
+      expect(await store.storedData(me)).toEqual({ seats: 2, results: 1, ratings: 1, totals: 1, settings: 1, tournaments: 0 });
       await store.transaction((tx) => tx.updateTable(lobbyTable.id, 0, { status: 'cancelled' }));
       const erased = await store.eraseUserData(me);
-      expect(erased).toEqual({ ok: true, erased: { seats: 2, results: 1, ratings: 1, totals: 1, settings: 1 }, anonymisedTables: [past.id] });
-      expect(await store.storedData(me)).toEqual({ seats: 0, results: 0, ratings: 0, totals: 0, settings: 0 });
+      expect(erased).toEqual({ ok: true, erased: { seats: 2, results: 1, ratings: 1, totals: 1, settings: 1, tournaments: 0 }, anonymisedTables: [past.id] });
+      expect(await store.storedData(me)).toEqual({ seats: 0, results: 0, ratings: 0, totals: 0, settings: 0, tournaments: 0 });
       // The preferences went with the rest; the other player's stayed.
-      expect(await store.storedData(other)).toMatchObject({ settings: 1 });
+      expect(await store.storedData(other)).toMatchObject({ settings: 1, tournaments: 0 });
       // The past game stays whole, anonymous; the other player's rows are untouched.
       expect((await store.seats(past.id)).map((s) => [s.seat, s.userId, s.displayName])).toEqual([[0, `${ANONYMOUS_USER_ID}:0`, ''], [1, other, 'Other']]);
       expect((await store.results(past.id)).map((r) => [r.userId, r.placement])).toEqual([[`${ANONYMOUS_USER_ID}:0`, 1], [other, 2]]);
@@ -1079,7 +1125,71 @@ export function storeContract(backend: string, harness: StoreHarness): void {
       expect(await store.playerTotals(g, other)).toMatchObject({ games: 1, wins: 0 });
       expect((await store.seasonRatings(g, 'noir', 1, [me, other])).map((r) => r.userId)).toEqual([other]);
       // Running it again finds nothing left.
-      expect(await store.eraseUserData(me)).toEqual({ ok: true, erased: { seats: 0, results: 0, ratings: 0, totals: 0, settings: 0 }, anonymisedTables: [] });
+      expect(await store.eraseUserData(me)).toEqual({ ok: true, erased: { seats: 0, results: 0, ratings: 0, totals: 0, settings: 0, tournaments: 0 }, anonymisedTables: [] });
+    });
+
+    it('refuses an erasure while they are in or organise an open tournament, and makes their entry in closed ones anonymous with the standings unchanged', async () => {
+      const store = await harness.open();
+      const [me, other, third] = [userId(1), userId(2), userId(3)];
+      const settings = { seats: 2, rounds: 1, pace: 'live', moveHours: 24, roundHours: 2, emptySeats: 'bye', botLevel: 'normal', rated: true, lateJoinUntil: 1, maxEntrants: 64 };
+      const entrant = (id: string, name: string, withdrawnFrom: number | null = null) => ({ userId: id, name, joinedAt: T0, fromRound: 1, withdrawnFrom });
+      // Round 1 of 3 entrants: me and other at table 1 (me wins), third has the bye.
+      const round = {
+        round: 1, startedAt: T0, deadlineAt: T0 + 1, endedAt: T0 + 1, byes: [third], repeats: 0, spread: 0, exhaustive: true, ranking: [other, me, third],
+        tables: [{ no: 1, players: [other, me], bots: 0, channelId: '42', tableId: 7, outcome: { seats: [{ id: other, placement: 2 }, { id: me, placement: 1 }], reason: null } }],
+      };
+      const tournament = (status: 'signup' | 'running' | 'finished', organiser: string, entrants: unknown[], rounds: unknown[]) => ({
+        guildId: GUILDS[0]!, channelId: String(3_100_000_000_000_000n + BigInt(++channelCounter)), game: 'noir', status, organiserUserId: organiser, name: 'Cup',
+        options: {}, settings, seed: 39, entrants, rounds, createdAt: T0, updatedAt: T0,
+      });
+      const [past, open, organised] = await store.transaction(async (tx) => [
+        await tx.insertTournament(tournament('finished', me, [entrant(other, 'Other'), entrant(me, 'Me'), entrant(third, 'Third')], [round])),
+        await tx.insertTournament(tournament('running', other, [entrant(me, 'Me', 2), entrant(other, 'Other')], [])),
+        await tx.insertTournament(tournament('signup', me, [entrant(other, 'Other')], [])),
+      ]);
+      await store.transaction(async (tx) => {
+        await tx.appendTournamentLog({ tournamentId: past.id, seq: 1, at: T0, byUserId: me, kind: 'opened', data: { game: 'noir' } });
+        await tx.appendTournamentLog({ tournamentId: past.id, seq: 2, at: T0, byUserId: other, kind: 'joined', data: { fromRound: 1 } });
+        await tx.appendTournamentLog({ tournamentId: past.id, seq: 3, at: T0, byUserId: null, kind: 'round-paired', data: { round: 1, tables: [{ no: 1, players: [other, me], bots: 0 }], byes: [third] } });
+        await tx.appendTournamentLog({ tournamentId: past.id, seq: 4, at: T0, byUserId: null, kind: 'finished', data: { winner: me } });
+      });
+      expect(await store.storedData(me)).toMatchObject({ tournaments: 3 });
+      expect(await store.storedData(userId(9))).toMatchObject({ tournaments: 0 });
+      // Entered (withdrawn, yet their results count until it ends) and organising: refused, nothing changes.
+      const openEntries = [
+        { tournamentId: open.id, guildId: GUILDS[0], channelId: open.channelId, name: 'Cup', game: 'noir', organiser: false, withdrawn: true },
+        { tournamentId: organised.id, guildId: GUILDS[0], channelId: organised.channelId, name: 'Cup', game: 'noir', organiser: true, withdrawn: false },
+      ];
+      expect(await store.openTournamentsOf(me)).toEqual(openEntries);
+      expect(await store.eraseUserData(me)).toEqual({ ok: false, openSeats: [], openTournaments: openEntries });
+      expect(await store.tournament(past.id)).toEqual(past);
+      await store.transaction(async (tx) => {
+        await tx.updateTournament(open.id, open.version, { status: 'finished' });
+        await tx.updateTournament(organised.id, organised.version, { status: 'cancelled' });
+      });
+      const erased = await store.eraseUserData(me);
+      expect(erased).toMatchObject({ ok: true, erased: { tournaments: 3 } });
+      expect(await store.storedData(me)).toMatchObject({ tournaments: 0 });
+      // Their entry (second, index 1) is anonymous:1 wherever it appeared; the others' are untouched.
+      const anon = `${ANONYMOUS_USER_ID}:1`;
+      const after = (await store.tournament(past.id))!;
+      expect(after).toMatchObject({ organiserUserId: ANONYMOUS_USER_ID, version: past.version + 1 });
+      expect(after.entrants).toEqual([entrant(other, 'Other'), { ...entrant(anon, ''), userId: anon }, entrant(third, 'Third')]);
+      expect(after.rounds).toEqual([{ ...round, ranking: [other, anon, third], tables: [{ ...round.tables[0], players: [other, anon], outcome: { seats: [{ id: other, placement: 2 }, { id: anon, placement: 1 }], reason: null } }] }]);
+      const standing = (row: TournamentRow) => standingsOf(parseTournament(row)).map((line) => [line.id, line.place, line.points, line.buchholz]);
+      expect(standing(after)).toEqual(standing(past).map(([id, ...rest]) => [id === me ? anon : id, ...rest]));
+      expect(standing(after)[0]).toEqual([anon, 1, 1, 0]);
+      expect((await store.tournamentLog(past.id)).map((row) => [row.byUserId, row.data])).toEqual([
+        [ANONYMOUS_USER_ID, { game: 'noir' }],
+        [other, { fromRound: 1 }],
+        [null, { round: 1, tables: [{ no: 1, players: [other, anon], bots: 0 }], byes: [third] }],
+        [null, { winner: anon }],
+      ]);
+      expect((await store.tournament(open.id))!.entrants).toEqual([{ ...entrant(`${ANONYMOUS_USER_ID}:0`, '', 2) }, entrant(other, 'Other')]);
+      expect(await store.tournament(organised.id)).toMatchObject({ organiserUserId: ANONYMOUS_USER_ID, entrants: [entrant(other, 'Other')] });
+      expect(JSON.stringify([await store.tournament(past.id), await store.tournamentLog(past.id), await store.tournament(open.id), await store.tournament(organised.id)])).not.toContain(me);
+      // Running it again finds nothing left.
+      expect(await store.eraseUserData(me)).toMatchObject({ ok: true, erased: { tournaments: 0 } });
     });
   });
 

@@ -40,11 +40,11 @@ describe('what is stored', () => {
     await ffa(w, [ana, cleo], OTHER_GUILD);
     // Three tables = three seats and three results; ratings: one per server, game and season
     // (suspicion, season 1, in two servers); totals: one per server.
-    expect(await storedData(w.store, ana.userId)).toEqual({ seats: 3, results: 3, ratings: 2, totals: 2, settings: 0 });
-    expect(await storedData(w.store, ben.userId)).toEqual({ seats: 2, results: 2, ratings: 1, totals: 1, settings: 0 });
+    expect(await storedData(w.store, ana.userId)).toEqual({ seats: 3, results: 3, ratings: 2, totals: 2, settings: 0, tournaments: 0 });
+    expect(await storedData(w.store, ben.userId)).toEqual({ seats: 2, results: 2, ratings: 1, totals: 1, settings: 0, tournaments: 0 });
     // A lobby seat is a seat, not (yet) a result.
     await startTable(w, [ben, cleo]);
-    expect(await storedData(w.store, ben.userId)).toEqual({ seats: 3, results: 2, ratings: 1, totals: 1, settings: 0 });
+    expect(await storedData(w.store, ben.userId)).toEqual({ seats: 3, results: 2, ratings: 1, totals: 1, settings: 0, tournaments: 0 });
     expect((await openSeatsOf(w.store, ben.userId)).map((open) => open.status)).toEqual(['active']);
   });
 });
@@ -60,7 +60,7 @@ describe('erasing', () => {
     const anaSeats = before.seats.filter((row) => row.userId === ana.userId);
 
     const outcome = (await eraseUserData(w.store, ana.userId));
-    expect(outcome).toEqual({ ok: true, erased: { seats: 3, results: 3, ratings: 2, totals: 2, settings: 0 }, anonymisedTables: [] });
+    expect(outcome).toEqual({ ok: true, erased: { seats: 3, results: 3, ratings: 2, totals: 2, settings: 0, tournaments: 0 }, anonymisedTables: [] });
     expect(nothingStored(await storedData(w.store, ana.userId))).toBe(true);
 
     const after = everything();
@@ -97,7 +97,7 @@ describe('erasing', () => {
     expect(after.tables.filter((row) => row.hostUserId === ana.userId)).toEqual([]);
 
     // Again: nothing left to erase, nothing changes.
-    expect(await eraseUserData(w.store, ana.userId)).toEqual({ ok: true, erased: { seats: 0, results: 0, ratings: 0, totals: 0, settings: 0 }, anonymisedTables: [] });
+    expect(await eraseUserData(w.store, ana.userId)).toEqual({ ok: true, erased: { seats: 0, results: 0, ratings: 0, totals: 0, settings: 0, tournaments: 0 }, anonymisedTables: [] });
     expect(everything()).toEqual(after);
   });
 
@@ -114,7 +114,7 @@ describe('erasing', () => {
   it('clears her id where she ended a table, started a season or changed settings', async () => {
     await ffa(w, [ben, cleo]);
     const cancelled = (await startTable(w, [ben, ana]));
-    await w.service.cancel(cancelled, { ...ana, canManageGuild: true }, 'admin');
+    await w.service.lobby.cancel(cancelled, { ...ana, canManageGuild: true }, 'admin');
     expect((await w.store.table(cancelled))!.endedBy).toBe(ana.userId);
     expect((await w.store.resetSeason(GUILD, 'suspicion', 1, ana.userId, w.clock.now)).ok).toBe(true);
     await updateGuildDefaults(w.store, GUILD, { turnSeconds: 90 }, ana.userId, w.clock.now);
@@ -142,7 +142,7 @@ describe('erasing', () => {
     expect(refused).toMatchObject({ ok: false, openSeats: [{ tableId: running, status: 'active', left: false }] });
     expect(everything()).toEqual(before);
 
-    expect((await w.service.leaveGame(running, ana)).ok).toBe(true);
+    expect((await w.service.play.leaveGame(running, ana)).ok).toBe(true);
     const left = (await eraseUserData(w.store, ana.userId));
     expect(left).toMatchObject({ ok: false, openSeats: [{ tableId: running, status: 'active', left: true }] });
   });
@@ -155,6 +155,6 @@ describe('erasing', () => {
     w.db.$client.exec(`create trigger privacy_fail before update on guild_settings begin select raise(abort, 'disk on fire'); end`);
     await expect(eraseUserData(w.store, ana.userId)).rejects.toThrow(/disk on fire/);
     expect(everything()).toEqual(before);
-    expect(await storedData(w.store, ana.userId)).toEqual({ seats: 1, results: 1, ratings: 1, totals: 1, settings: 0 });
+    expect(await storedData(w.store, ana.userId)).toEqual({ seats: 1, results: 1, ratings: 1, totals: 1, settings: 0, tournaments: 0 });
   });
 });

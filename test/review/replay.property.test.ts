@@ -1,7 +1,7 @@
 /**
  * Property test of the review's replay core (src/review/replay.ts, README "Review a game"):
- * per game (the four, and the test game Guess), over random finished games (200 each in `npm test`, 1,000 each in
- * `npm run test:replay-1000`, which CI runs too), replaying the seed and the stored log (through
+ * per game (the four, and the test game Guess), over random finished games (100 each in `npm test`, 1,000 each in
+ * `npm run test:deep`, which CI runs too), replaying the seed and the stored log (through
  * JSON, as the database keeps it) step by step reproduces the final state exactly, and at every
  * step the view drawn for each seat, for the public and the events each may see are exactly
  * what that seat / the board was shown when the move was played — computed independently in
@@ -14,12 +14,13 @@ import { Rng } from '../../src/games/rng.js';
 import { eventsAt, lastStep, mayView, replayGame, replayOver, viewAt, type ReplayLogEntry } from '../../src/review/replay.js';
 import { playRandomGame, randomTableOptions } from '../support/random-play.js';
 import { gamesWithGuess } from '../games/toy/registry.js';
+import { DEPTH, deep } from '../support/depth.js';
 
 /**
- * Finished games per game: 200 in `npm test` (≈ 28 s of CPU for the five games, against 141 s
- * for 1,000 each, measured: docs/review.md), `REVIEW_GAMES=1000` in `npm run test:replay-1000`.
+ * Finished games per game: 100 in `npm test` (1,000 each took 141 s of CPU for the five games,
+ * measured: docs/review.md), `REVIEW_GAMES=1000` in `npm run test:deep` (test/support/depth.ts).
  */
-const GAMES = Number(process.env.REVIEW_GAMES ?? 200);
+const GAMES = Number(process.env.REVIEW_GAMES ?? deep(100));
 
 /** What one step showed while it was played: the board's view, each seat's view, each viewer's events. */
 interface Shown {
@@ -92,5 +93,5 @@ describe.each(gamesWithGuess().modules.map((mod) => [mod.id, mod] as const))('re
       expect(difference, `${game} seed ${seed}`).toBeNull();
     }
     expect(finished).toBe(GAMES);
-  }, 600_000);
+  }, 600_000 * DEPTH);
 });

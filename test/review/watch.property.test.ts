@@ -15,9 +15,10 @@ import { replayGame, type ReplayLogEntry } from '../../src/review/replay.js';
 import { watchPayload } from '../../src/review/watch.js';
 import { readSpectatorOptions, spectatorPolicy, watcherStep, watchRefusal } from '../../src/tables/spectators.js';
 import { playRandomGame } from '../support/random-play.js';
+import { deep } from '../support/depth.js';
 
 /** Whole games per game and delay. */
-const GAMES = Number(process.env.WATCH_GAMES ?? 4);
+const GAMES = Number(process.env.WATCH_GAMES ?? deep(2));
 
 describe('spectator options', () => {
   it('host choice over server default; bad values answered, nothing stored', () => {

@@ -5,7 +5,9 @@
  * each game's lesson plays to its end through the service — the learner's moves by `act`, the
  * bots' by BotTurns — and closes `lesson-done` with no result row, rating or `/history` entry;
  * a move the lesson does not teach is refused and changes nothing; a restart mid-lesson
- * continues it; an untouched lesson closes; the learner can leave at any time.
+ * continues it; an untouched lesson closes; the learner can leave at any time. A real table
+ * marks at Start who is new to its game or to a variant it plays (docs/lessons.md "First table
+ * of a game"): 💡 Hint on for a first-timer only, and their first look at their hand flagged once.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -19,12 +21,16 @@ import { silentLogger } from '../../src/logger.js';
 import { openDatabase, type Db } from '../../src/persistence/db.js';
 import { SqliteStore } from '../../src/persistence/store/sqlite.js';
 import { BotTurns } from '../../src/tables/bot-turns.js';
-import { LESSON_DONE_REASON, LESSON_IDLE_MS, LESSON_IDLE_REASON } from '../../src/tables/lesson-rules.js';
+import { LESSON_DONE_REASON, LESSON_IDLE_MS, LESSON_IDLE_REASON, newcomersAt } from '../../src/tables/lesson-rules.js';
+import { tableOptionsOf } from '../../src/tables/bots.js';
+import { hintsAllowed } from '../../src/tables/hints.js';
+import { variantKeysAt } from '../../src/games/lesson.js';
 import { TableService } from '../../src/tables/service.js';
 import type { Actor, TableChange, TableSnapshot } from '../../src/tables/types.js';
 
 const ana: Actor = { userId: '300000000000000001', displayName: 'Ana', canManageGuild: false, from: { guildId: 'g1', channelId: 'c1' } };
 const ben: Actor = { userId: '300000000000000002', displayName: 'Ben', canManageGuild: false };
+const cleo: Actor = { userId: '300000000000000003', displayName: 'Cleo', canManageGuild: false };
 
 /** A bot policy that fails the test if a lesson's bot ever asks it. */
 const forbiddenPolicy: BotPolicy = {
@@ -52,7 +58,7 @@ function build(): void {
 async function shutdown(): Promise<void> {
   turns.stop();
   await turns.settled();
-  await service.stop();
+  await service.deadlines.stop();
   await store.close();
 }
 
@@ -69,7 +75,7 @@ afterEach(async () => {
 });
 
 async function openLesson(game: string, who: Actor = ana): Promise<{ snapshot: TableSnapshot; resumed: boolean }> {
-  const r = await service.openLesson({ guildId: 'g1', channelId: 'c1', game, learner: who });
+  const r = await service.lessons.openLesson({ guildId: 'g1', channelId: 'c1', game, learner: who });
   if (!r.ok) throw new Error(JSON.stringify(r.error));
   return r.value;
 }
@@ -78,7 +84,7 @@ async function openLesson(game: string, who: Actor = ana): Promise<{ snapshot: T
 async function untilLearner(id: number): Promise<TableSnapshot> {
   for (let i = 0; i < 400; i++) {
     await turns.settled();
-    const snapshot = (await service.snapshot(id))!;
+    const snapshot = (await service.reads.snapshot(id))!;
     if (snapshot.table.status !== 'active') return snapshot;
     const me = snapshot.seats.find((row) => row.userId === ana.userId)!;
     if (snapshot.pending && snapshot.pending.kind !== 'over' && seatsToAct(snapshot.pending).includes(me.seat!)) return snapshot;
@@ -92,10 +98,10 @@ async function playLesson(id: number): Promise<TableSnapshot> {
   for (;;) {
     const snapshot = await untilLearner(id);
     if (snapshot.table.status !== 'active') return snapshot;
-    const def = service.definition(snapshot.table);
-    const script = service.lessonScript(snapshot.table)!;
+    const def = service.reads.definition(snapshot.table);
+    const script = service.reads.lessonScript(snapshot.table)!;
     const [move] = lessonTaught(def, script, snapshot.table.state);
-    const played = await service.act(id, ana, snapshot.pending!.step, move);
+    const played = await service.play.act(id, ana, snapshot.pending!.step, move);
     expect(played.ok, JSON.stringify(played.ok ? null : played.error)).toBe(true);
   }
 }
@@ -114,11 +120,11 @@ describe('a lesson table', () => {
     const first = (await untilLearner(snapshot.table.id)).table;
     expect(lessonAt(mod.definition, script, first.state)).toMatchObject({ kind: 'at', index: 1 });
     // Not the channel's table: a game opens there as usual, and the channel's open table is the game.
-    const game = await service.createTable({ guildId: 'g1', channelId: 'c1', game: 'suspicion', host: ben, options: {} });
+    const game = await service.lobby.createTable({ guildId: 'g1', channelId: 'c1', game: 'suspicion', host: ben, options: {} });
     expect(game.ok).toBe(true);
-    expect((await service.openTableInChannel('c1'))?.table.game).toBe('suspicion');
+    expect((await service.reads.openTableInChannel('c1'))?.table.game).toBe('suspicion');
     // Nor one of the learner's tables for /hand and /games.
-    expect(await service.openTablesOfUser('g1', ana.userId)).toEqual([]);
+    expect(await service.reads.openTablesOfUser('g1', ana.userId)).toEqual([]);
     // Nobody was pinged: the learner is looking at the lesson.
     expect(changes.flatMap((change) => change.ping)).toEqual([]);
   });
@@ -159,21 +165,21 @@ describe('a lesson table', () => {
   it('refuses a move the lesson does not teach now, and the state does not change', async () => {
     const { snapshot } = await openLesson('suspicion');
     const at = await untilLearner(snapshot.table.id);
-    const def = service.definition(at.table);
-    const script = service.lessonScript(at.table)!;
+    const def = service.reads.definition(at.table);
+    const script = service.reads.lessonScript(at.table)!;
     const taught = lessonTaught(def, script, at.table.state);
     const other = def.legalActions(at.table.state, script.learner).find((action) => !taught.some((t) => sameAction(def, t, action)))!;
     expect(other).toBeDefined();
-    const refused = await service.act(at.table.id, ana, at.pending!.step, other);
+    const refused = await service.play.act(at.table.id, ana, at.pending!.step, other);
     expect(refused.ok).toBe(false);
     if (refused.ok) return;
     expect(refused.error.code).toBe('lesson-not-yet');
     if (refused.error.code === 'lesson-not-yet') expect(refused.error.taught).toEqual(taught);
-    const after = (await service.snapshot(at.table.id))!;
+    const after = (await service.reads.snapshot(at.table.id))!;
     expect(after.table.state).toEqual(at.table.state);
     expect(after.table.lastSeq).toBe(at.table.lastSeq);
     // The hint is no lesson's: the note says what to do.
-    const hint = await service.hint(at.table.id, ana);
+    const hint = await service.play.hint(at.table.id, ana);
     expect(hint.ok ? null : hint.error.code).toBe('hints-off');
   });
 
@@ -182,21 +188,21 @@ describe('a lesson table', () => {
     const id = snapshot.table.id;
     // The learner investigates and votes; then the process stops while the bots are to vote.
     let at = await untilLearner(id);
-    const script = service.lessonScript(at.table)!;
-    const def = service.definition(at.table);
-    expect((await service.act(id, ana, at.pending!.step, lessonTaught(def, script, at.table.state)[0])).ok).toBe(true);
+    const script = service.reads.lessonScript(at.table)!;
+    const def = service.reads.definition(at.table);
+    expect((await service.play.act(id, ana, at.pending!.step, lessonTaught(def, script, at.table.state)[0])).ok).toBe(true);
     at = await untilLearner(id);
     turns.stop();
     await turns.settled();
-    expect((await service.act(id, ana, at.pending!.step, lessonTaught(def, script, at.table.state)[0])).ok).toBe(true);
+    expect((await service.play.act(id, ana, at.pending!.step, lessonTaught(def, script, at.table.state)[0])).ok).toBe(true);
     await shutdown();
     // Started again on the same database: recovery, then the bot driver resumes the lesson's bots.
     db = openDatabase(join(dir, 'test.db'));
     changes = [];
     build();
-    const heads = await service.ownOpenTableHeads();
-    await service.recover(Date.now(), heads);
-    expect(await service.staleBoards()).toEqual([]);
+    const heads = await service.reads.ownOpenTableHeads();
+    await service.restart.recover(Date.now(), heads);
+    expect(await service.restart.staleBoards()).toEqual([]);
     expect(await turns.resume(heads)).toBeGreaterThan(0);
     const done = await playLesson(id);
     expect(done.table.endReason).toBe(LESSON_DONE_REASON);
@@ -209,8 +215,8 @@ describe('a lesson table', () => {
     const row = (await store.table(at.table.id))!;
     // The deadline passes (the stored instant moved into the past, as after a long wait).
     await store.transaction((tx) => tx.updateTable(row.id, row.version, { deadlineAt: Date.now() - 1 }));
-    await service.fireDeadline(row.id);
-    const closed = (await service.snapshot(row.id))!;
+    await service.deadlines.fireDeadline(row.id);
+    const closed = (await service.reads.snapshot(row.id))!;
     expect(closed.table).toMatchObject({ status: 'cancelled', endReason: LESSON_IDLE_REASON });
     expect(closed.table.lastSeq).toBe(at.table.lastSeq);
     expect(await store.results(row.id)).toEqual([]);
@@ -220,9 +226,9 @@ describe('a lesson table', () => {
     const { snapshot } = await openLesson('noir');
     await untilLearner(snapshot.table.id);
     const elsewhere: Actor = { ...ana, from: { guildId: 'g1', channelId: 'c9' } };
-    const left = await service.cancel(snapshot.table.id, elsewhere);
+    const left = await service.lobby.cancel(snapshot.table.id, elsewhere);
     expect(left.ok).toBe(true);
-    expect((await service.snapshot(snapshot.table.id))!.table.status).toBe('cancelled');
+    expect((await service.reads.snapshot(snapshot.table.id))!.table.status).toBe('cancelled');
     // A new lesson starts from the beginning.
     const fresh = await openLesson('noir');
     expect(fresh.resumed).toBe(false);
@@ -232,7 +238,62 @@ describe('a lesson table', () => {
   });
 
   it('is refused for a game that has none, and unknown games', async () => {
-    const unknown = await service.openLesson({ guildId: 'g1', channelId: 'c1', game: 'chess', learner: ana });
+    const unknown = await service.lessons.openLesson({ guildId: 'g1', channelId: 'c1', game: 'chess', learner: ana });
     expect(unknown.ok ? null : unknown.error.code).toBe('unknown-game');
+  });
+});
+
+describe('the first table of a game (docs/lessons.md "First table of a game")', () => {
+  it('names the variants a table plays: option values as the game parsed them, and seat counts', () => {
+    const phantom = defaultRegistry().get('phantom').lesson!;
+    expect(variantKeysAt(phantom, { beginner: true }, 3)).toEqual(['beginner=true', 'seats=3']);
+    expect(variantKeysAt(phantom, { beginner: false }, 4)).toEqual([]);
+    const noir = defaultRegistry().get('noir').lesson!;
+    expect(variantKeysAt(noir, { mode: 'citizens-arrest', killTarget: 14 }, 2)).toEqual(['mode=citizens-arrest', 'killTarget=14']);
+    expect(variantKeysAt(noir, { mode: 'standard', killTarget: 16 }, 2)).toEqual([]);
+    // A player who finished a beginner game at three knows both; one who finished a four-player game knows neither.
+    const humans = [{ seat: 0, userId: 'a' }, { seat: 1, userId: 'b' }, { seat: 2, userId: 'c' }];
+    const finished = [{ userId: 'a', options: { beginner: true }, players: 3 }, { userId: 'b', options: { beginner: false }, players: 4 }];
+    expect(newcomersAt(phantom, { beginner: true }, 3, humans, finished)).toEqual([
+      { seat: 1, variants: ['beginner=true', 'seats=3'] },
+      { seat: 2, first: true, variants: ['beginner=true', 'seats=3'] },
+    ]);
+    expect(newcomersAt(phantom, { beginner: false }, 4, humans, finished)).toEqual([{ seat: 2, first: true }]);
+  });
+
+  it('marks at Start who is new: 💡 Hint on for a first-timer only, their first look at their hand flagged once', async () => {
+    // Ana finished a two-player Tricks and the Phantom game (against a bot) before.
+    const earlier = await service.lobby.createTable({ guildId: 'g1', channelId: 'c0', game: 'phantom', host: ana, options: {}, maxSeats: 2 });
+    if (!earlier.ok) throw new Error(JSON.stringify(earlier.error));
+    const row = (seat: number, userId: string, botLevel: string | null) => ({ tableId: earlier.value.table.id, seat, guildId: 'g1', game: 'phantom', userId, placement: seat + 1, winner: seat === 0, score: null, endedAt: 1, botLevel });
+    await store.transaction((tx) => tx.insertResults([row(0, ana.userId, null), row(1, 'bot-1', 'normal')]));
+    // In another server she has finished nothing.
+    expect(await store.finishedGamesOf('g2', 'phantom', [ana.userId])).toEqual([]);
+
+    const opened = await service.lobby.createTable({ guildId: 'g1', channelId: 'c1', game: 'phantom', host: ana, options: {}, maxSeats: 3 });
+    if (!opened.ok) throw new Error(JSON.stringify(opened.error));
+    const id = opened.value.table.id;
+    for (const who of [ben, cleo]) expect((await service.lobby.join(id, who)).ok).toBe(true);
+    const started = await service.lobby.start(id, ana);
+    if (!started.ok) throw new Error(JSON.stringify(started.error));
+    const seatOf = (who: Actor) => started.value.seats.find((s) => s.userId === who.userId)!.seat!;
+    const { newcomers } = tableOptionsOf(started.value.table.tableOptions);
+    // Three seats is a variant of its own (§3.8) that none of them has finished a game with.
+    expect(newcomers).toEqual(
+      expect.arrayContaining([{ seat: seatOf(ana), variants: ['seats=3'] }, { seat: seatOf(ben), first: true, variants: ['seats=3'] }, { seat: seatOf(cleo), first: true, variants: ['seats=3'] }]),
+    );
+    expect(newcomers).toHaveLength(3);
+    // A rated table (three people) opened without hints: on for Ben and Cleo, off for Ana.
+    const { seats, table } = started.value;
+    expect([ana, ben, cleo].map((who) => hintsAllowed(seats, table.tableOptions, seatOf(who)))).toEqual([false, true, true]);
+    const anaHint = await service.play.hint(id, ana);
+    expect(anaHint.ok ? null : anaHint.error.code).toBe('hints-off');
+    const benHint = await service.play.hint(id, ben);
+    expect(benHint.ok ? null : benHint.error.code).not.toBe('hints-off');
+    // Ben's first look at his hand is flagged, the next is not.
+    const first = await service.play.markPresent(id, ben);
+    expect(first.ok && first.value.firstLook).toBe(true);
+    const again = await service.play.markPresent(id, ben);
+    expect(again.ok && again.value.firstLook).toBeFalsy();
   });
 });

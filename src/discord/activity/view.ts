@@ -239,7 +239,7 @@ export function activityState(mod: GameModule, snapshot: TableSnapshot, userId: 
     log,
     notices,
     end: over && table.status !== 'lobby' ? endText(snapshot, ctx, text) : null,
-    hint: seat !== null && active && hintsAllowed(snapshot.seats, table.tableOptions) && moves.length > 0,
+    hint: seat !== null && active && hintsAllowed(snapshot.seats, table.tableOptions, seat) && moves.length > 0,
     ...(watchStep !== undefined ? { watchStep } : {}),
   };
 }

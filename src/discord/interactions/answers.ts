@@ -45,19 +45,37 @@ export const REQUIRED_THREAD_PERMISSIONS = {
   AttachFiles: PermissionFlagsBits.AttachFiles,
 } as const;
 
+/**
+ * What `/<game> new thread:` needs in the channel it is typed in (README "Where tables can
+ * live"): start a public thread from the lobby's pointer message (Create Public Threads:
+ * discord-api-docs `developers/resources/channel.mdx` "Start Thread from Message"), and — the
+ * thread inheriting the channel's permissions — post and edit the board there (Send Messages
+ * in Threads, Embed Links, Attach Files: `developers/topics/permissions.mdx` "Inherited
+ * Permissions (Threads)"). Send Messages in the channel itself is not needed: the pointer is
+ * the interaction's reply.
+ */
+export const TABLE_THREAD_PERMISSIONS = {
+  ViewChannel: PermissionFlagsBits.ViewChannel,
+  CreatePublicThreads: PermissionFlagsBits.CreatePublicThreads,
+  SendMessagesInThreads: PermissionFlagsBits.SendMessagesInThreads,
+  EmbedLinks: PermissionFlagsBits.EmbedLinks,
+  AttachFiles: PermissionFlagsBits.AttachFiles,
+} as const;
+
 /** The permissions a table needs in `interaction`'s channel (REQUIRED_THREAD_PERMISSIONS in a thread). */
 export function requiredPermissionsFor(interaction: Pick<Interaction, 'channel'>): Readonly<Record<string, bigint>> {
   return interaction.channel?.isThread() ? REQUIRED_THREAD_PERMISSIONS : REQUIRED_CHANNEL_PERMISSIONS;
 }
 
 /**
- * Readable names of the required permissions the bot lacks in the interaction's channel
- * (from the interaction's `app_permissions`; empty when all are there or unknown).
+ * Readable names of the `required` permissions (default: what a table needs there) the bot
+ * lacks in the interaction's channel (from the interaction's `app_permissions`; empty when all
+ * are there or unknown).
  */
-export function missingChannelPermissions(interaction: Interaction, text: Catalog): string[] {
+export function missingChannelPermissions(interaction: Interaction, text: Catalog, required: Readonly<Record<string, bigint>> = requiredPermissionsFor(interaction)): string[] {
   const granted = interaction.appPermissions;
   if (!granted) return [];
-  return Object.entries(requiredPermissionsFor(interaction))
+  return Object.entries(required)
     .filter(([, bit]) => !granted.has(bit))
     .map(([name]) => text.common.permissions[name] ?? name);
 }

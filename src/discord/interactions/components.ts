@@ -23,7 +23,7 @@ import { answerWithWatch, listWatchers, stopWatching } from './watch.js';
 import { playAgainClick } from './play-again.js';
 import { askToCancel, confirmPrompt } from './prompts.js';
 import { whyClick } from './lessons.js';
-import { moveLabel } from '../render/lesson.js';
+import { moveLabel, newcomerNote } from '../render/lesson.js';
 import { plainComponentTexts } from '../render/markup.js';
 import { describeEvent, renderContext } from '../render/context.js';
 import { rulesMessage } from '../render/rules.js';
@@ -331,7 +331,10 @@ async function tableVerb(interaction: ComponentInteraction, app: AppContext, log
       // board outside the global limit (docs/rate-limit.md). Not for a click acknowledged early (late.ts).
       const lend =
         verb === 'hand' && !onPanel(interaction) && !interaction.deferred && !interaction.replied && app.publisher.tokens.wantsBoardToken(result.value.snapshot.table, interaction.message.id, interaction.channelId);
-      await answerWithPanel(interaction, app, result.value.snapshot, update ? 'update' : lend ? 'follow-up' : 'reply', update ? text.common.panel.refreshed : undefined);
+      // A seat's first look at its hand: what its player is new to here (docs/lessons.md "First table of a game").
+      const newcomer = result.value.firstLook ? newcomerNote(app.registry.get(result.value.snapshot.table.game), result.value.snapshot, interaction.user.id, text) : undefined;
+      const note = [update ? text.common.panel.refreshed : undefined, newcomer].filter(Boolean).join('\n') || undefined;
+      await answerWithPanel(interaction, app, result.value.snapshot, update ? 'update' : lend ? 'follow-up' : 'reply', note);
       return;
     }
   }

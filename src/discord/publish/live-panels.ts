@@ -10,7 +10,7 @@ import type { GameModule } from '../../games/module.js';
 import type { GameRegistry } from '../../games/registry.js';
 import { catalogFor, type Catalog } from '../../i18n/index.js';
 import type { Logger } from '../../logger.js';
-import type { SeatRow } from '../../persistence/store/types.js';
+import type { PanelTokenRow, SeatRow } from '../../persistence/store/types.js';
 import { viewerSeatOf } from '../../tables/policy.js';
 import type { TableSnapshot } from '../../tables/types.js';
 import type { MessagePicture, PictureMaker } from '../pictures/index.js';
@@ -59,6 +59,9 @@ export interface LivePanelsDeps {
   textPanels: (seat: SeatRow) => boolean;
 }
 
+/** The look of a restored panel (`restore`): shown, but like no panel drawn here. */
+const RESTORED = 'restored by a restart';
+
 /** How many 50 ms steps `notePrivately` waits for a panel still "thinking…" (5 s). */
 const NOTE_WAIT_STEPS = 100;
 
@@ -94,6 +97,43 @@ export class LivePanels {
     if (before && before.messageId !== messageId) this.writer.forget(before.messageId);
     const messageRef = followUp ? messageId : '@original';
     this.panels.set(key, { messageId, applicationId: interaction.applicationId, token: interaction.token, since: this.deps.now(), locale: interaction.locale, messageRef });
+  }
+
+  /**
+   * The open panels whose token still lives, as rows to save at a graceful stop (docs/tables.md
+   * "Restarts"): the next process redraws them (`restore`) when their table changes — e.g. a
+   * decision whose deadline passed while the bot was down.
+   */
+  saved(): PanelTokenRow[] {
+    const now = this.deps.now();
+    const rows: PanelTokenRow[] = [];
+    for (const [key, live] of this.panels) {
+      if (now - live.since > PANEL_TOKEN_TTL_MS) continue;
+      const [tableId, userId] = key.split(':') as [string, string];
+      rows.push({ tableId: Number(tableId), userId, messageId: live.messageId, applicationId: live.applicationId, token: live.token, issuedAt: live.since, locale: live.locale, messageRef: live.messageRef });
+    }
+    return rows;
+  }
+
+  /** Tokens issued at or before this moment (Unix ms, this clock) no longer edit their panels: `restore` skips them. */
+  liveSince(): number {
+    return this.deps.now() - PANEL_TOKEN_TTL_MS;
+  }
+
+  /**
+   * Track again the panels a previous process saved (`saved`), at start-up before the late
+   * tables are published. A player's panel tracked meanwhile (a click during the start) is
+   * newer and kept. The restored messages count as shown (something is on screen), with a
+   * look unknown: the next refresh redraws them.
+   */
+  restore(rows: readonly PanelTokenRow[]): void {
+    const since = this.liveSince();
+    for (const row of rows) {
+      const key = `${row.tableId}:${row.userId}`;
+      if (this.panels.has(key) || row.issuedAt <= since) continue;
+      this.panels.set(key, { messageId: row.messageId, applicationId: row.applicationId, token: row.token, since: row.issuedAt, locale: row.locale, messageRef: row.messageRef });
+      this.writer.shown(row.messageId, 0, RESTORED);
+    }
   }
 
   /**

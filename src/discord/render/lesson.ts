@@ -12,7 +12,8 @@ import { seatsToAct } from '../../games/engine.js';
 import { lessonAt, lessonNote, lessonProgress, lessonSection, lessonTaught, type AnyLessonScript, type LessonNote } from '../../games/lesson.js';
 import type { GameModule } from '../../games/module.js';
 import type { Catalog } from '../../i18n/index.js';
-import { LESSON_DONE_REASON, lessonIdOf } from '../../tables/lesson-rules.js';
+import { tableOptionsOf } from '../../tables/bots.js';
+import { LESSON_DONE_REASON, lessonIdOf, newcomerAt } from '../../tables/lesson-rules.js';
 import type { TableSnapshot } from '../../tables/types.js';
 import { learnId, tableActionId } from '../custom-id.js';
 import type { MessagePicture } from '../pictures/index.js';
@@ -43,6 +44,30 @@ export function noteText(mod: GameModule, snapshot: TableSnapshot, note: LessonN
   const body = lesson?.notes[note.key]?.((seat) => seatName(snapshot, seat)) ?? '';
   const title = lesson ? (lessonSection(lesson.sections, note.section)?.title ?? '') : '';
   return { text: body, section: note.section, title };
+}
+
+/**
+ * What `userId`'s first panel at a real table says they are new to (docs/lessons.md "First table
+ * of a game"), from the table's `newcomers`: at their first table of the game, that 💡 Hint is on
+ * for them and the lesson is a command away; for each variant of the table new to them, its note
+ * and rules section. Undefined when they are new to nothing (or not seated).
+ */
+export function newcomerNote(mod: GameModule, snapshot: TableSnapshot, userId: string, text: Catalog): string | undefined {
+  const { table } = snapshot;
+  if (table.lesson) return undefined;
+  const seat = snapshot.seats.find((row) => row.userId === userId)?.seat;
+  const newcomer = newcomerAt(tableOptionsOf(table.tableOptions).newcomers, seat);
+  if (!newcomer) return undefined;
+  const t = text.common.lesson;
+  const lines: string[] = [];
+  if (newcomer.first) lines.push(t.firstTable(mod.title(text), mod.command));
+  for (const key of newcomer.variants ?? []) {
+    const note = mod.lesson?.variants?.[key];
+    if (!note) continue;
+    const shown = noteText(mod, snapshot, note, text);
+    if (shown.text) lines.push(t.variantNote(shown.text, shown.section, shown.title));
+  }
+  return lines.length > 0 ? lines.join('\n') : undefined;
 }
 
 /** The component's action code: a game button's (`rh1:g:…:<code>`), else null. */

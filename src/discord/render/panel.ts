@@ -83,7 +83,7 @@ export function panelMessage(mod: GameModule, snapshot: TableSnapshot, userId: s
         : [];
     // 💡 Hint (README "AI players"): where hints are allowed and the seat has a decision to make.
     const hint =
-      seated && hintsAllowed(snapshot.seats, table.tableOptions) && mod.definition.legalActions(table.state, seat!).length > 0
+      seated && hintsAllowed(snapshot.seats, table.tableOptions, seat) && mod.definition.legalActions(table.state, seat!).length > 0
         ? [button(tableActionId(table.id, 'hint'), text.bots.hint.button, ButtonStyle.Secondary)]
         : [];
     // ❔ Why (docs/lessons.md): on every panel with a decision to make.

@@ -1,7 +1,8 @@
 /**
  * A tournament's card (docs/tournaments.md "Running a tournament"): its name, game, organiser,
  * state, format and entrants, with Enter / Leave / Start / Standings buttons — posted by
- * `/tournament new` and redrawn by each click on it. Drawn from the stored tournament only.
+ * `/tournament new` and redrawn after every change (src/discord/publish/tournament-posts.ts) and by
+ * each click on it. Drawn from the stored tournament only.
  */
 import { ButtonStyle } from 'discord-api-types/v10';
 import type { GameModule } from '../../games/module.js';
@@ -10,6 +11,7 @@ import { activeIn, minEntrants, type Tournament } from '../../tournaments/model.
 import { tournamentActionId } from '../custom-id.js';
 import { spectatorPolicy } from '../../tables/spectators.js';
 import { spectatorLine } from './lobby.js';
+import { userMention } from './standings.js';
 import { button, buttonRow, clip, escapeName, relative, type ComponentRow, type MessagePayload } from './markup.js';
 
 /** Most entrants listed on the card (the rest are counted). */
@@ -50,11 +52,11 @@ export function tournamentCard(mod: GameModule, t: Tournament, text: Catalog): M
             : c.finished;
   const listed = t.entrants.slice(0, CARD_ENTRANTS_SHOWN).map((entrant, index) => {
     const note = entrant.withdrawnFrom !== null ? c.withdrawnNote : entrant.fromRound > 1 ? c.lateNote(entrant.fromRound) : '';
-    return c.entrant(index + 1, escapeName(entrant.name), note);
+    return c.entrant(index + 1, entrant.name ? escapeName(entrant.name) : text.privacy.formerPlayer, note);
   });
   if (t.entrants.length > CARD_ENTRANTS_SHOWN) listed.push(c.more(t.entrants.length - CARD_ENTRANTS_SHOWN));
   const description = [
-    c.organiser(`<@${t.organiserUserId}>`),
+    c.organiser(userMention(t.organiserUserId, text)),
     state,
     formatLine(t, text),
     '',

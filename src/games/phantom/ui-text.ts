@@ -40,11 +40,11 @@ export function seatLetter(t: Catalog, players: number, position: number): strin
   return players === 2 ? (phantomText(t).seatLetters[Math.floor(position / players)] ?? '') : '';
 }
 
-/** The player of a position, with the seat letter in the 2-player game ("Ana (seat B)"). */
+/** The player of a position, with the seat in the 2-player game ("Ana (seat B)"). */
 export function positionOwner(ctx: RenderContext, players: number, position: number): string {
   const who = ctx.name(position % players);
   const letter = seatLetter(ctx.t, players, position);
-  return letter ? `${who} (${letter})` : who;
+  return letter ? phantomText(ctx.t).ownerSeat(who, letter) : who;
 }
 
 /** A reported card as a glass target, identified by its player and clue colour. */

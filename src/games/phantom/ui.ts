@@ -62,7 +62,7 @@ function seatLine(v: PhantomPublicView, ctx: RenderContext, seat: Seat): string 
   if (v.phase === 'report' || v.phase === 'solve') {
     for (const pos of positions) {
       const letter = seatLetter(ctx.t, v.players, pos);
-      const prefix = letter ? `${letter}: ` : '';
+      const prefix = letter ? p.seatOfPlayer(letter) : '';
       const r = v.reports.find((x) => x.position === pos);
       if (r) parts.push(p.seatClue(prefix, clueLabel(ctx.t, r.colour)));
       else if (letter) parts.push(p.seatClueWaiting(prefix));
@@ -77,6 +77,8 @@ function seatLine(v: PhantomPublicView, ctx: RenderContext, seat: Seat): string 
 export function board(v: PhantomPublicView, ctx: RenderContext): BoardRender {
   const p = phantomText(ctx.t);
   const lines: string[] = [p.targetLine(v.targetScore, v.beginner)];
+  // Two players play two seats each (docs/rules/phantom.md §3.8): said once, in words.
+  if (v.players === 2) lines.push(p.twoPlayersLine);
   for (let seat = 0; seat < v.players; seat++) lines.push(seatLine(v, ctx, seat));
   if (v.players === 3 && v.phase !== 'over') {
     lines.push(v.fourthParty !== null ? p.fourthPartyLine(cardLabel(ctx.t, v.fourthParty)) : p.noFourthPartyLine);

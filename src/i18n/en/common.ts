@@ -220,6 +220,7 @@ export const common = {
     'spectators': 'spectators',
     'spectator-delay': 'spectator-delay',
     'watchers-see-hands': 'watchers-see-hands',
+    'thread': 'thread',
     'watch': 'watch',
     'tournament-role': 'tournament-role',
     'tournament': 'tournament',
@@ -268,6 +269,19 @@ export const common = {
     /** `/hand` with several tables: the button that opens table `id`'s hand. */
     pickTable: (id: number) => `Table #${id}`,
     created: 'Table created.',
+    /** `thread:` on `/<game> new` (README "Where tables can live"). */
+    threadOption: 'Play in a new thread of this channel: its own board, pings and talk',
+  },
+
+  /** A table in its own thread (`/<game> new thread:`; README "Where tables can live"). */
+  tableThread: {
+    /** The thread's name (cut at Discord's 100 characters). */
+    name: (title: string, host: string) => `${title} — ${host}'s table`,
+    /** The public reply in the channel; the thread hangs from it. */
+    opened: (title: string, host: string) => `🧵 **${host}** opened a **${title}** table in this message's thread — open it to join.`,
+    notHere:
+      'A table can open its own thread only from a text or announcement channel (not in a thread, a forum post or a voice channel’s chat). Open it here without `thread:`, or from a text channel.',
+    failed: 'Discord did not let me open a thread here, so no table was opened. Try again, or open the table without `thread:`.',
   },
 
   /** Lessons (docs/lessons.md; `/<game> learn`). */
@@ -305,7 +319,7 @@ export const common = {
     learnButton: (game: string) => `🎓 Learn ${game}`,
     /** A newcomer's first panel at a table of a game they never finished (docs/lessons.md "First table of a game"). */
     firstTable: (game: string, command: string) => `🎓 First game of ${game}? 💡 Hints are on for you here, and \`/${command} learn\` is a 5-minute guided game.`,
-    /** A variant or mode seen for the first time at this table. */
-    variantNote: (note: string) => `🎓 ${note}`,
+    /** A variant or mode a player meets for the first time, on their first panel at the table: its note and rules section. */
+    variantNote: (note: string, section: string, title: string) => `🎓 ${note} (📖 §${section} ${title})`,
   },
 } as const;

@@ -24,7 +24,10 @@ export const privacy = {
     ratings: (count: number) => `• ${plural(count, 'season rating', 'season ratings')} (one per server, game and season)`,
     totals: (count: number) => `• lifetime totals in ${plural(count, 'server', 'servers')}`,
     settings: '• your preferences, for every server: text boards on or off, and how turn-based tables notify you (`/games notify:`)',
+    tournaments: (count: number) => `• ${plural(count, 'tournament', 'tournaments')} you entered (with the name you entered under) or organised`,
     openTables: (list: string) => `You still sit at: ${list}. Leave those tables (or let them end) before erasing.`,
+    openTournaments: (list: string) =>
+      `You are still in (or organise): ${list}. Leave during sign-up with \`/tournament leave\`; a running tournament keeps your results until it ends (its organiser can \`/tournament cancel\` it). Then erase.`,
     keptFor:
       'It is kept until you erase it: nothing expires by itself. Leaderboards and `/stats` are built from it. The server operator may also keep database backups and logs (which name user ids) for their own retention time.',
     howToDelete: 'Erase it with `/privacy delete` (it asks first).',
@@ -43,6 +46,12 @@ export const privacy = {
   /** A confirmation clicked when nothing is left (a double click, or erased from another prompt). */
   alreadyErased: 'Your data is erased: Red Herring stores nothing about you now.',
   refusedOpen: (list: string) => `Nothing was erased: you still sit at ${list}. Leave with \`/table leave\` in that channel (or let the game end), then try again.`,
+  refusedTournaments: (list: string) =>
+    `Nothing was erased: you are still in (or organise) ${list}. Leave during sign-up with \`/tournament leave\`; a running tournament keeps your results until it ends (its organiser can \`/tournament cancel\` it). Then try again.`,
+  /** Added to `erased` when they were in past tournaments. */
+  erasedTournaments: (count: number) => `Your entry in ${plural(count, 'past tournament', 'past tournaments')} is anonymous too; its standings stay as they were.`,
+  /** One open tournament in a list: "**Spring cup** (tournament #3) in #channel". */
+  openTournament: (name: string, id: number, channelMention: string) => `**${name}** (tournament #${id}) in ${channelMention}`,
   /** One open table in a list: "**Suspicion** (table #12) in #channel". */
   openTable: (title: string, id: number, channelMention: string) => `**${title}** (table #${id}) in ${channelMention}`,
 } as const;

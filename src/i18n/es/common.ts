@@ -221,6 +221,7 @@ export const common = {
     'spectators': 'espectadores',
     'spectator-delay': 'retraso-espectadores',
     'watchers-see-hands': 'espectadores-ven-manos',
+    'thread': 'hilo',
     'watch': 'mirar',
     'tournament-role': 'rol-torneos',
     'tournament': 'torneo',
@@ -267,6 +268,17 @@ export const common = {
     pickTable: (id: number) => `Mesa #${id}`,
     cancelledDone: 'La mesa se canceló.',
     created: 'Mesa creada.',
+    /** `hilo:` en `/<juego> nueva`. */
+    threadOption: 'Juega en un hilo nuevo de este canal: su propio tablero, avisos y charla',
+  },
+
+  /** Una mesa en su propio hilo (`/<juego> nueva hilo:`). */
+  tableThread: {
+    name: (title: string, host: string) => `${title} — mesa de ${host}`,
+    opened: (title: string, host: string) => `🧵 **${host}** ha abierto una mesa de **${title}** en el hilo de este mensaje: ábrelo para unirte.`,
+    notHere:
+      'Una mesa solo puede abrir su propio hilo desde un canal de texto o de anuncios (no dentro de un hilo, una publicación de foro ni el chat de un canal de voz). Ábrela aquí sin `hilo:`, o desde un canal de texto.',
+    failed: 'Discord no me dejó abrir un hilo aquí, así que no se abrió ninguna mesa. Vuelve a intentarlo, o abre la mesa sin `hilo:`.',
   },
 
   /** Lecciones (docs/lessons.md; `/<juego> learn`). */
@@ -295,6 +307,6 @@ export const common = {
     playFriends: 'Jugar con amigos',
     learnButton: (game: string) => `🎓 Aprende ${game}`,
     firstTable: (game: string, command: string) => `🎓 ¿Primera partida de ${game}? 💡 Aquí tienes las pistas activadas, y \`/${command} aprender\` es una partida guiada de 5 minutos.`,
-    variantNote: (note: string) => `🎓 ${note}`,
+    variantNote: (note: string, section: string, title: string) => `🎓 ${note} (📖 §${section} ${title})`,
   },
 } as const;

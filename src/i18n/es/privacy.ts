@@ -23,7 +23,10 @@ export const privacy = {
     ratings: (count: number) => `• ${plural(count, 'puntuación de temporada', 'puntuaciones de temporada')} (una por servidor, juego y temporada)`,
     totals: (count: number) => `• totales históricos en ${plural(count, 'servidor', 'servidores')}`,
     settings: '• tus preferencias, para todos los servidores: tableros en texto o no, y cómo te avisan las mesas por turnos (`/partidas avisos:`)',
+    tournaments: (count: number) => `• ${plural(count, 'torneo', 'torneos')} en los que te inscribiste (con el nombre que usaste) u organizaste`,
     openTables: (list: string) => `Todavía tienes asiento en: ${list}. Deja esas mesas (o deja que terminen) antes de borrar.`,
+    openTournaments: (list: string) =>
+      `Todavía participas en (u organizas): ${list}. Durante la inscripción, sal con \`/torneo abandonar\`; un torneo en marcha guarda tus resultados hasta que termina (quien lo organiza puede cancelarlo con \`/torneo cancelar\`). Después, borra.`,
     keptFor:
       'Se guarda hasta que lo borres: nada caduca solo. Las clasificaciones y `/estadísticas` se calculan a partir de ello. Quien opera el servidor también puede guardar copias de seguridad y registros (que nombran ids de usuario) durante su propio plazo.',
     howToDelete: 'Bórralo con `/privacidad borrar` (pregunta antes).',
@@ -42,6 +45,12 @@ export const privacy = {
   /** A confirmation clicked when nothing is left (a double click, or erased from another prompt). */
   alreadyErased: 'Tus datos están borrados: ahora Red Herring no guarda nada sobre ti.',
   refusedOpen: (list: string) => `No se borró nada: todavía tienes asiento en ${list}. Sal con \`/mesa abandonar\` en ese canal (o deja que la partida termine) y vuelve a intentarlo.`,
+  refusedTournaments: (list: string) =>
+    `No se borró nada: todavía participas en (u organizas) ${list}. Durante la inscripción, sal con \`/torneo abandonar\`; un torneo en marcha guarda tus resultados hasta que termina (quien lo organiza puede cancelarlo con \`/torneo cancelar\`). Después, vuelve a intentarlo.`,
+  /** Added to `erased` when they were in past tournaments. */
+  erasedTournaments: (count: number) => `Tu inscripción en ${plural(count, 'torneo pasado', 'torneos pasados')} también es anónima; su clasificación no cambia.`,
+  /** One open tournament in a list: "**Copa de primavera** (torneo #3) en #canal". */
+  openTournament: (name: string, id: number, channelMention: string) => `**${name}** (torneo #${id}) en ${channelMention}`,
   /** One open table in a list: "**Suspicion** (mesa #12) en #canal". */
   openTable: (title: string, id: number, channelMention: string) => `**${title}** (mesa #${id}) en ${channelMention}`,
 } as const;

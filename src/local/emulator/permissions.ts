@@ -27,14 +27,15 @@ export const EVERYONE_PERMISSIONS: bigint =
 /**
  * The bot's permissions in a channel unless a test or the local page says otherwise: exactly
  * what README's invite grants (`src/invite.ts` INVITE_PERMISSIONS; test/discord/invite.test.ts
- * keeps the two equal) — View Channel, Send Messages, Send Messages in Threads, Embed Links,
- * Attach Files, Read Message History — so the suite runs with production's permissions
+ * keeps the two equal) — View Channel, Send Messages, Send Messages in Threads, Create Public
+ * Threads, Embed Links, Attach Files, Read Message History — so the suite runs with production's permissions
  * (discord-api-docs `developers/topics/permissions.mdx` "Bitwise Permission Flags").
  */
 export const DEFAULT_BOT_PERMISSIONS: bigint =
   PermissionFlagsBits.ViewChannel |
   PermissionFlagsBits.SendMessages |
   PermissionFlagsBits.SendMessagesInThreads |
+  PermissionFlagsBits.CreatePublicThreads |
   PermissionFlagsBits.EmbedLinks |
   PermissionFlagsBits.AttachFiles |
   PermissionFlagsBits.ReadMessageHistory;

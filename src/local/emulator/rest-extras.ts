@@ -1,13 +1,14 @@
 /**
  * Smaller bot routes: typing indicator, the bot's own reactions, a thread started without a
- * message (tournament tables: src/discord/publish/tournament-venues.ts), and DMs. Players are
+ * message (tournament tables: src/discord/publish/tournament-venues.ts) or from one (a table's
+ * own thread: src/discord/interactions/table-thread.ts), and DMs. Players are
  * assumed to block DMs (the common case the platform notes warn about): opening a DM works,
  * sending to it answers 403 / 50007 "Cannot send messages to this user" — unless the user
  * accepts DMs (`UserRecord.acceptsDms`, `EmulatedUser.acceptDms()`; rest-routes.ts).
  */
 import { ChannelType, PermissionFlagsBits as P } from 'discord-api-types/v10';
 import { apiError, noContent, ok, type RouteContext, type RouteDef, type RouteResponse } from './rest-router.js';
-import { channelMessage, needPermissions } from './rest-routes.js';
+import { channelMessage, dispatchMessageEvent, needPermissions } from './rest-routes.js';
 import { invalidBody, isObject, problem } from './validation.js';
 import type { JsonObject } from './types.js';
 
@@ -71,6 +72,43 @@ function startThread(ctx: RouteContext): RouteResponse {
   return ok(st.channelJson(thread.id));
 }
 
+/**
+ * `POST /channels/{channel.id}/messages/{message.id}/threads` (discord-api-docs
+ * `developers/resources/channel.mdx` "Start Thread from Message"; `/<game> new thread:`): the
+ * same `name` and `auto_archive_duration` rules as above; from a text channel's message a
+ * public thread, from an announcement channel's an announcement thread, nowhere else (a forum
+ * or a thread: 50024); the thread's id is the message's, so a message holds one thread at most
+ * (400 / 160004, `developers/topics/opcodes-and-status-codes.mdx`). Needs CREATE_PUBLIC_THREADS
+ * (`developers/topics/permissions.mdx`). THREAD_CREATE and MESSAGE_UPDATE follow.
+ */
+function startThreadFromMessage(ctx: RouteContext): RouteResponse {
+  const st = ctx.core.state;
+  const parentId = ctx.params.channel!;
+  const parent = st.channels.get(parentId);
+  if (!parent) return apiError(404, 10003, 'Unknown Channel');
+  const message = channelMessage(ctx);
+  if (!message) return apiError(404, 10008, 'Unknown Message');
+  const body = ctx.body;
+  const problems = [];
+  if (!isObject(body) || typeof body.name !== 'string' || body.name.length < 1 || body.name.length > 100) problems.push(problem(['name'], 'BASE_TYPE_BAD_LENGTH', 'Must be between 1 and 100 in length.'));
+  const archive = isObject(body) ? body.auto_archive_duration : undefined;
+  if (archive !== undefined && !ARCHIVE_MINUTES.includes(archive as number)) problems.push(problem(['auto_archive_duration'], 'BASE_TYPE_CHOICES', `Value must be one of {${ARCHIVE_MINUTES.join(', ')}}.`));
+  const parentType = parent.type ?? ChannelType.GuildText;
+  if (parent.thread || (parentType !== ChannelType.GuildText && parentType !== ChannelType.GuildAnnouncement)) return apiError(400, 50024, 'Cannot execute action on this channel type');
+  if (problems.length > 0) return invalidBody(problems);
+  const denied = needPermissions(ctx, parentId, P.ViewChannel | P.CreatePublicThreads);
+  if (denied) return denied;
+  if (st.channels.has(message.id)) return apiError(400, 160004, 'A thread has already been created for this message');
+  const thread = st.addThread(parentId, (body as JsonObject).name as string, {
+    id: message.id,
+    ownerId: st.botUserId,
+    ...(archive !== undefined ? { autoArchiveMinutes: archive as number } : {}),
+  });
+  ctx.core.gateway.dispatch('THREAD_CREATE', { ...st.channelJson(thread.id), newly_created: true });
+  dispatchMessageEvent(ctx.core, 'MESSAGE_UPDATE', message);
+  return ok(st.channelJson(thread.id));
+}
+
 function emojiKey(e: JsonObject): string {
   return e.id ? `${String(e.name)}:${String(e.id)}` : String(e.name);
 }
@@ -112,4 +150,5 @@ export const extraRoutes: RouteDef[] = [
   { method: 'DELETE', pattern: '/channels/:channel/messages/:message/reactions/:emoji/@me', auth: true, handler: (c) => react(c, false) },
   { method: 'POST', pattern: '/users/@me/channels', auth: true, handler: openDm },
   { method: 'POST', pattern: '/channels/:channel/threads', auth: true, handler: startThread },
+  { method: 'POST', pattern: '/channels/:channel/messages/:message/threads', auth: true, handler: startThreadFromMessage },
 ];

@@ -231,6 +231,24 @@ export const turnNotices = pgTable(
   (t) => [primaryKey({ columns: [t.tableId, t.userId] }), index('turn_notices_remind_idx').on(t.remindAt)],
 );
 
+/** Panel tokens saved at a graceful stop (as src/persistence/schema.ts `panelTokens`). */
+export const panelTokens = pgTable(
+  'panel_tokens',
+  {
+    tableId: integer('table_id')
+      .notNull()
+      .references(() => gameTables.id),
+    userId: binaryText('user_id').notNull(),
+    messageId: binaryText('message_id').notNull(),
+    applicationId: binaryText('application_id').notNull(),
+    token: binaryText('token').notNull(),
+    issuedAt: epochMs('issued_at').notNull(),
+    locale: binaryText('locale').notNull(),
+    messageRef: binaryText('message_ref').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.tableId, t.userId] })],
+);
+
 /** One Swiss tournament (as src/persistence/schema.ts `tournaments`). */
 export const tournaments = pgTable(
   'tournaments',
@@ -258,6 +276,7 @@ export const tournaments = pgTable(
     endedAt: epochMs('ended_at'),
     endReason: binaryText('end_reason'),
     standingsMessageId: binaryText('standings_message_id'),
+    cardMessageId: binaryText('card_message_id'),
   },
   (t) => [
     uniqueIndex('tournaments_one_open_per_channel').on(t.channelId).where(sql`status in ('signup', 'running')`),

@@ -67,6 +67,7 @@ import {
   type OpenTableHead,
   type TableWithSeats,
   type NewTournament,
+  type OpenEntry,
   type TournamentLogRow,
   type TournamentPatch,
   type TournamentRow,
@@ -79,6 +80,7 @@ import {
   type RatingUpdate,
   type RecentGame,
   type StoppedGame,
+  type FinishedGameKind,
   type ResetOutcome,
   type ResultRow,
   type SeasonInfo,
@@ -91,6 +93,8 @@ import {
   type TableRow,
   type TotalsRow,
   type TurnNoticeRow,
+  type PanelTokenRow,
+  PANEL_TOKEN_ROWS,
   type DueReminder,
   type TurnNotify,
   type EraseOutcome,
@@ -111,6 +115,8 @@ import {
   openSeatsOfQuery,
   pendingRemindersQuery,
   putTurnNoticeQuery,
+  savePanelTokensQuery,
+  takePanelTokensQueries,
   setTurnNotifyQuery,
   storedDataQueries,
   turnNoticesQuery,
@@ -125,6 +131,7 @@ import {
   openTableHeadsQuery,
   openTablesOfUserQuery,
   stoppedGamesQuery,
+  finishedGamesOfQuery,
   openTablesQuery,
   resultsQuery,
   setMessageIdsQuery,
@@ -135,10 +142,17 @@ import {
   type Query,
   type StoreTables,
 } from '../store/queries.js';
-import { actions, gameTables, guildSettings, playerTotals, ratings, results, seasons, seats, tournamentLog, tournaments, turnNotices, userSettings } from './schema.js';
+import { actions, gameTables, guildSettings, panelTokens, playerTotals, ratings, results, seasons, seats, tournamentLog, tournaments, turnNotices, userSettings } from './schema.js';
 import {
+  anonymiseLogRow,
+  anonymiseTournament,
   appendTournamentLogQuery,
   insertTournamentQuery,
+  namesUser,
+  openEntryOf,
+  tournamentsNamingQuery,
+  updateTournamentLogRowQuery,
+  type TournamentPrivacyRow,
   openTournamentInChannelQuery,
   openTournamentsQuery,
   tournamentLogQuery,
@@ -178,7 +192,7 @@ void rowTypesMatch;
 const SNAPSHOT_READS = new Set<StoreMethod>(['leaderboard', 'allGames', 'playerGames', 'adminTables', 'storedData']);
 
 /** Atomic writes of several statements: on the store, each runs in a read-write transaction of its own. */
-const MULTI_STATEMENT_WRITES = new Set<StoreMethod>(['updateHostingRules', 'eraseUserData', 'setGuildTextBoards']);
+const MULTI_STATEMENT_WRITES = new Set<StoreMethod>(['updateHostingRules', 'eraseUserData', 'setGuildTextBoards', 'savePanelTokens', 'takePanelTokens']);
 
 /** Connection-level failures: the server is gone or restarting, or the socket broke. */
 const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'ENOTFOUND', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN', '57P01', '57P02', '57P03']);
@@ -366,7 +380,7 @@ const TOURNAMENT_TABLES: TournamentTables = { tournaments, tournamentLog };
 
 const open = inArray(gameTables.status, [...OPEN_STATUSES]);
 /** The PostgreSQL schema's tables, for the queries both stores share (../store/queries.ts). */
-const TABLES: StoreTables = { actions, gameTables, guildSettings, playerTotals, ratings, results, seasons, seats, turnNotices, userSettings };
+const TABLES: StoreTables = { actions, gameTables, guildSettings, panelTokens, playerTotals, ratings, results, seasons, seats, turnNotices, userSettings };
 
 /** The predicates of the open tables a filter selects (its guild, its shards). */
 function openWhere(filter: OpenTablesFilter): SQL[] {
@@ -727,6 +741,11 @@ class PgOps implements StoreTx {
   stoppedGames(guildId: string, userId: string, limit = RECENT_GAMES): Promise<StoppedGame[]> {
     return stoppedGamesQuery(this.db, TABLES, guildId, userId, limit);
   }
+  finishedGamesOf(guildId: string, game: string, userIds: readonly string[]): Promise<FinishedGameKind[]> {
+    if (userIds.length === 0) return Promise.resolve([]);
+    return finishedGamesOfQuery(this.db, TABLES, guildId, game, userIds);
+  }
+
 
   // ---------------------------------------------------------------- settings and admin
 
@@ -831,7 +850,25 @@ class PgOps implements StoreTx {
   async storedData(userId: string): Promise<StoredData> {
     const counted = async (query: Query) => Number(((await query) as { n: number }[])[0]?.n ?? 0);
     const q = storedDataQueries(this.db, TABLES, userId);
-    return { seats: await counted(q.seats), results: await counted(q.results), ratings: await counted(q.ratings), totals: await counted(q.totals), settings: await counted(q.settings) };
+    return {
+      seats: await counted(q.seats),
+      results: await counted(q.results),
+      ratings: await counted(q.ratings),
+      totals: await counted(q.totals),
+      settings: await counted(q.settings),
+      tournaments: (await this.tournamentsNaming(userId)).length,
+    };
+  }
+
+  /** The tournaments that name `userId` as organiser or entrant, by id (locked `FOR UPDATE` when `lock`). */
+  private async tournamentsNaming(userId: string, lock = false): Promise<TournamentPrivacyRow[]> {
+    const query = tournamentsNamingQuery(this.db, TOURNAMENT_TABLES, userId);
+    const rows = (await (lock ? query.for('update') : query)) as TournamentPrivacyRow[];
+    return rows.filter((row) => namesUser(row, userId));
+  }
+
+  async openTournamentsOf(userId: string): Promise<OpenEntry[]> {
+    return (await this.tournamentsNaming(userId)).flatMap((row) => openEntryOf(row, userId) ?? []);
   }
 
 
@@ -844,12 +881,24 @@ class PgOps implements StoreTx {
   async eraseUserData(userId: string): Promise<EraseOutcome> {
     // The user's seat rows stay locked until the end: nobody's join or leave races the erasure.
     await this.db.select({ tableId: seats.tableId }).from(seats).where(eq(seats.userId, userId)).for('update');
+    // So are the tournaments naming them: no join, record or cancel changes one meanwhile.
+    const named = await this.tournamentsNaming(userId, true);
     const openSeats = await this.openSeatsOf(userId);
-    if (openSeats.length > 0) return { ok: false, openSeats };
+    const openTournaments = named.flatMap((row) => openEntryOf(row, userId) ?? []);
+    if (openSeats.length > 0 || openTournaments.length > 0) return { ok: false, openSeats, openTournaments };
     const erased = await this.storedData(userId);
     const erase = eraseUserDataQueries(this.db, TABLES, userId);
     const anonymisedTables = ((await erase.anonymisedTables) as { tableId: number }[]).map((row) => row.tableId);
     for (const step of erase.steps) await step;
+    // Closed tournaments (open ones refused above): their entrant id and log rows.
+    for (const row of named) {
+      const { patch, entrantId } = anonymiseTournament(row, userId);
+      await this.updateTournament(row.id, row.version, patch);
+      for (const log of (await tournamentLogQuery(this.db, TOURNAMENT_TABLES, row.id)) as TournamentLogRow[]) {
+        const changed = anonymiseLogRow(log, userId, entrantId);
+        if (changed) await updateTournamentLogRowQuery(this.db, TOURNAMENT_TABLES, row.id, log.seq, changed);
+      }
+    }
     return { ok: true, erased, anonymisedTables };
   }
 
@@ -882,6 +931,24 @@ class PgOps implements StoreTx {
 
   async deleteTurnNotices(tableId: number, userIds?: readonly string[]): Promise<void> {
     await deleteTurnNoticesQuery(this.db, TABLES, tableId, userIds);
+  }
+
+
+  /** Runs in a transaction of its own on the store (MULTI_STATEMENT_WRITES) or in the caller's. */
+  async savePanelTokens(rows: readonly PanelTokenRow[]): Promise<void> {
+    for (let i = 0; i < rows.length; i += PANEL_TOKEN_ROWS) await savePanelTokensQuery(this.db, TABLES, rows.slice(i, i + PANEL_TOKEN_ROWS));
+  }
+
+
+  /** Runs in a transaction of its own on the store (MULTI_STATEMENT_WRITES) or in the caller's. */
+  async takePanelTokens(tableIds: readonly number[], issuedAfter: number): Promise<PanelTokenRow[]> {
+    const out: PanelTokenRow[] = [];
+    for (const chunk of bulkChunks(tableIds.length > 0 ? tableIds : [0])) {
+      const q = takePanelTokensQueries(this.db, TABLES, chunk, issuedAfter);
+      out.push(...((await q.rows) as PanelTokenRow[]));
+      await q.remove;
+    }
+    return out;
   }
 
 

@@ -9,13 +9,13 @@
  * expression), prepared hot queries on SQLite, driver errors and result types (PostgreSQL's
  * `count` is a bigint string).
  */
-import { and, asc, count, desc, eq, getTableColumns, gt, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, gt, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type * as pgSchema from '../pg/schema.js';
 import type * as sqliteSchema from '../schema.js';
-import { ANONYMOUS_USER_ID, type TurnNoticeRow, type TurnNotify } from './types.js';
+import { ANONYMOUS_USER_ID, type PanelTokenRow, type TurnNoticeRow, type TurnNotify } from './types.js';
 
 /** The tables the shared queries use. */
-type TableName = 'actions' | 'gameTables' | 'guildSettings' | 'playerTotals' | 'ratings' | 'results' | 'seasons' | 'seats' | 'turnNotices' | 'userSettings';
+type TableName = 'actions' | 'gameTables' | 'guildSettings' | 'panelTokens' | 'playerTotals' | 'ratings' | 'results' | 'seasons' | 'seats' | 'turnNotices' | 'userSettings';
 /** One dialect's schema (`src/persistence/schema.ts` or `src/persistence/pg/schema.ts`). */
 export type StoreTables = Pick<typeof sqliteSchema, TableName> | Pick<typeof pgSchema, TableName>;
 
@@ -29,6 +29,7 @@ export type Query = any;
 /** The query-builder entry points both drizzle dialects offer (`BetterSQLite3Database`, `NodePgDatabase`). */
 export interface QueryDb {
   select(fields?: object): Query;
+  selectDistinct(fields: object): Query;
   insert(table: object): Query;
   update(table: object): Query;
   delete(table: object): Query;
@@ -62,7 +63,7 @@ export function storedDataQueries(db: QueryDb, t: StoreTables, userId: string): 
  * redraw; `{ tableId }` rows) and then `steps`, in this order.
  */
 export function eraseUserDataQueries(db: QueryDb, t: StoreTables, userId: string): { anonymisedTables: Query; steps: Query[] } {
-  const { actions, gameTables, guildSettings, playerTotals, ratings, results, seasons, seats, turnNotices, userSettings } = t;
+  const { actions, gameTables, guildSettings, panelTokens, playerTotals, ratings, results, seasons, seats, turnNotices, userSettings } = t;
   const tablesOf = () => db.select({ tableId: seats.tableId }).from(seats).where(eq(seats.userId, userId));
   return {
     anonymisedTables: db
@@ -86,6 +87,7 @@ export function eraseUserDataQueries(db: QueryDb, t: StoreTables, userId: string
       db.update(guildSettings).set({ updatedBy: null }).where(eq(guildSettings.updatedBy, userId)),
       db.delete(userSettings).where(eq(userSettings.userId, userId)),
       db.delete(turnNotices).where(eq(turnNotices.userId, userId)),
+      db.delete(panelTokens).where(eq(panelTokens.userId, userId)),
     ],
   };
 }
@@ -113,6 +115,27 @@ export function stoppedGamesQuery(db: QueryDb, t: StoreTables, guildId: string, 
     .where(and(eq(seats.userId, userId), sql`${seats.seat} is not null`, eq(gameTables.guildId, guildId), eq(gameTables.status, 'cancelled'), sql`${gameTables.seed} is not null`, sql`${gameTables.endedAt} is not null`, isNull(gameTables.lesson)))
     .orderBy(desc(gameTables.endedAt), desc(gameTables.id))
     .limit(limit);
+}
+
+/**
+ * What `userIds` have finished of `game` in `guildId` (docs/lessons.md "First table of a game"):
+ * one row per user and distinct options and player count of their finished games (`{ userId,
+ * options, players }`; a seat a bot played has no user of its own). A user with no row has not
+ * finished a game of it. Found through the `results_user_ended` index (guild, user).
+ */
+export function finishedGamesOfQuery(db: QueryDb, t: StoreTables, guildId: string, game: string, userIds: readonly string[]): Query {
+  const { gameTables, results } = t;
+  return db
+    .selectDistinct({
+      userId: results.userId,
+      // As text: PostgreSQL's `json` has no equality for DISTINCT (SQLite stores text anyway).
+      options: sql<unknown>`cast(${gameTables.options} as text)`.mapWith((raw: string) => JSON.parse(raw) as unknown),
+      // Qualified by hand, as in recentGames: the subquery's own alias must not capture the outer row.
+      players: sql<number>`(select count(*) from "results" as x where x."table_id" = "results"."table_id")`.mapWith(Number),
+    })
+    .from(results)
+    .innerJoin(gameTables, eq(gameTables.id, results.tableId))
+    .where(and(eq(results.guildId, guildId), inArray(results.userId, [...userIds]), eq(results.game, game), isNull(results.botLevel)));
 }
 
 /** The next table opened in `channelId` after table `afterId` (Play again on an old board; lessons are not the channel's), at most one row. */
@@ -177,6 +200,32 @@ export function deleteTurnNoticesQuery(db: QueryDb, t: StoreTables, tableId: num
   const { turnNotices } = t;
   const where = userIds ? and(eq(turnNotices.tableId, tableId), inArray(turnNotices.userId, [...userIds])) : eq(turnNotices.tableId, tableId);
   return db.delete(turnNotices).where(where);
+}
+
+/** Insert or replace saved panels (`rows` not empty), by (table, user). */
+export function savePanelTokensQuery(db: QueryDb, t: StoreTables, rows: readonly PanelTokenRow[]): Query {
+  const { panelTokens } = t;
+  const set = (column: string) => sql.raw(`excluded."${column}"`);
+  return db
+    .insert(panelTokens)
+    .values([...rows])
+    .onConflictDoUpdate({
+      target: [panelTokens.tableId, panelTokens.userId],
+      set: { messageId: set('message_id'), applicationId: set('application_id'), token: set('token'), issuedAt: set('issued_at'), locale: set('locale'), messageRef: set('message_ref') },
+    });
+}
+
+/** `takePanelTokens`: the rows to return (`tableIds` one chunk, not empty), and the deletion of those and of every expired row. */
+export function takePanelTokensQueries(db: QueryDb, t: StoreTables, tableIds: readonly number[], issuedAfter: number): { rows: Query; remove: Query } {
+  const { panelTokens } = t;
+  return {
+    rows: db
+      .select()
+      .from(panelTokens)
+      .where(and(inArray(panelTokens.tableId, [...tableIds]), gt(panelTokens.issuedAt, issuedAfter)))
+      .orderBy(asc(panelTokens.tableId), asc(panelTokens.userId)),
+    remove: db.delete(panelTokens).where(or(inArray(panelTokens.tableId, [...tableIds]), lte(panelTokens.issuedAt, issuedAfter))),
+  };
 }
 
 /** `/admin tables`: the number of a server's open tables (`{ n }`), and one page of them by id (page 1 first). `open`: the open-status predicate. */

@@ -20,10 +20,17 @@ import type Database from 'better-sqlite3';
 import { and, asc, count, desc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import type { Db } from '../db.js';
-import { actions, gameTables, guildSettings, playerTotals, ratings, results, seasons, seats, tournamentLog, tournaments, turnNotices, userSettings } from '../schema.js';
+import { actions, gameTables, guildSettings, panelTokens, playerTotals, ratings, results, seasons, seats, tournamentLog, tournaments, turnNotices, userSettings } from '../schema.js';
 import {
+  anonymiseLogRow,
+  anonymiseTournament,
   appendTournamentLogQuery,
   insertTournamentQuery,
+  namesUser,
+  openEntryOf,
+  tournamentsNamingQuery,
+  updateTournamentLogRowQuery,
+  type TournamentPrivacyRow,
   openTournamentInChannelQuery,
   openTournamentsQuery,
   tournamentLogQuery,
@@ -42,6 +49,8 @@ import {
   openSeatsOfQuery,
   pendingRemindersQuery,
   putTurnNoticeQuery,
+  savePanelTokensQuery,
+  takePanelTokensQueries,
   setTurnNotifyQuery,
   storedDataQueries,
   turnNoticesQuery,
@@ -56,6 +65,7 @@ import {
   openTableHeadsQuery,
   openTablesOfUserQuery,
   stoppedGamesQuery,
+  finishedGamesOfQuery,
   openTablesQuery,
   resultsQuery,
   setMessageIdsQuery,
@@ -108,6 +118,7 @@ import {
   type OpenTableHead,
   type TableWithSeats,
   type NewTournament,
+  type OpenEntry,
   type TournamentLogRow,
   type TournamentPatch,
   type TournamentRow,
@@ -120,6 +131,7 @@ import {
   type RatingUpdate,
   type RecentGame,
   type StoppedGame,
+  type FinishedGameKind,
   type ResetOutcome,
   type ResultRow,
   type SeasonInfo,
@@ -132,6 +144,8 @@ import {
   type TableRow,
   type TotalsRow,
   type TurnNoticeRow,
+  type PanelTokenRow,
+  PANEL_TOKEN_ROWS,
   type DueReminder,
   type TurnNotify,
   type EraseOutcome,
@@ -362,7 +376,7 @@ const TOURNAMENT_TABLES: TournamentTables = { tournaments, tournamentLog };
 
 const open = inArray(gameTables.status, [...OPEN_STATUSES]);
 /** The SQLite schema's tables, for the queries both stores share (./queries.ts). */
-const TABLES: StoreTables = { actions, gameTables, guildSettings, playerTotals, ratings, results, seasons, seats, turnNotices, userSettings };
+const TABLES: StoreTables = { actions, gameTables, guildSettings, panelTokens, playerTotals, ratings, results, seasons, seats, turnNotices, userSettings };
 
 /** The predicates of the open tables a filter selects (its guild, its shards). */
 function openWhere(filter: OpenTablesFilter): SQL[] {
@@ -736,6 +750,11 @@ class SqliteOps implements SyncOf<StoreTx> {
   stoppedGames(guildId: string, userId: string, limit = RECENT_GAMES): StoppedGame[] {
     return stoppedGamesQuery(this.db, TABLES, guildId, userId, limit).all();
   }
+  finishedGamesOf(guildId: string, game: string, userIds: readonly string[]): FinishedGameKind[] {
+    if (userIds.length === 0) return [];
+    return finishedGamesOfQuery(this.db, TABLES, guildId, game, userIds).all();
+  }
+
 
   /** EXPLAIN QUERY PLAN of a hot query with named parameters, one detail line each. */
   explain(name: SqliteHotQuery, values: Record<string, unknown>): string[] {
@@ -851,7 +870,16 @@ class SqliteOps implements SyncOf<StoreTx> {
   storedData(userId: string): StoredData {
     const counted = (query: Query) => (query.get() as { n: number } | undefined)?.n ?? 0;
     const q = storedDataQueries(this.db, TABLES, userId);
-    return { seats: counted(q.seats), results: counted(q.results), ratings: counted(q.ratings), totals: counted(q.totals), settings: counted(q.settings) };
+    return { seats: counted(q.seats), results: counted(q.results), ratings: counted(q.ratings), totals: counted(q.totals), settings: counted(q.settings), tournaments: this.tournamentsNaming(userId).length };
+  }
+
+  /** The tournaments that name `userId` as organiser or entrant, by id. */
+  private tournamentsNaming(userId: string): TournamentPrivacyRow[] {
+    return (tournamentsNamingQuery(this.db, TOURNAMENT_TABLES, userId).all() as TournamentPrivacyRow[]).filter((row) => namesUser(row, userId));
+  }
+
+  openTournamentsOf(userId: string): OpenEntry[] {
+    return this.tournamentsNaming(userId).flatMap((row) => openEntryOf(row, userId) ?? []);
   }
 
 
@@ -863,11 +891,21 @@ class SqliteOps implements SyncOf<StoreTx> {
   eraseUserData(userId: string): EraseOutcome {
     return this.db.$client.transaction((): EraseOutcome => {
       const openSeats = this.openSeatsOf(userId);
-      if (openSeats.length > 0) return { ok: false, openSeats };
+      const openTournaments = this.openTournamentsOf(userId);
+      if (openSeats.length > 0 || openTournaments.length > 0) return { ok: false, openSeats, openTournaments };
       const erased = this.storedData(userId);
       const erase = eraseUserDataQueries(this.db, TABLES, userId);
       const anonymisedTables = (erase.anonymisedTables.all() as { tableId: number }[]).map((row) => row.tableId);
       for (const step of erase.steps) step.run();
+      // Closed tournaments (open ones refused above): their entrant id and log rows.
+      for (const row of this.tournamentsNaming(userId)) {
+        const { patch, entrantId } = anonymiseTournament(row, userId);
+        this.updateTournament(row.id, row.version, patch);
+        for (const log of tournamentLogQuery(this.db, TOURNAMENT_TABLES, row.id).all() as TournamentLogRow[]) {
+          const changed = anonymiseLogRow(log, userId, entrantId);
+          if (changed) updateTournamentLogRowQuery(this.db, TOURNAMENT_TABLES, row.id, log.seq, changed).run();
+        }
+      }
       return { ok: true, erased, anonymisedTables };
     }).immediate();
   }
@@ -900,6 +938,26 @@ class SqliteOps implements SyncOf<StoreTx> {
 
   deleteTurnNotices(tableId: number, userIds?: readonly string[]): void {
     deleteTurnNoticesQuery(this.db, TABLES, tableId, userIds).run();
+  }
+
+
+  savePanelTokens(rows: readonly PanelTokenRow[]): void {
+    this.db.$client.transaction(() => {
+      for (let i = 0; i < rows.length; i += PANEL_TOKEN_ROWS) savePanelTokensQuery(this.db, TABLES, rows.slice(i, i + PANEL_TOKEN_ROWS)).run();
+    }).immediate();
+  }
+
+
+  takePanelTokens(tableIds: readonly number[], issuedAfter: number): PanelTokenRow[] {
+    return this.db.$client.transaction((): PanelTokenRow[] => {
+      const out: PanelTokenRow[] = [];
+      for (const chunk of bulkChunks(tableIds.length > 0 ? tableIds : [0])) {
+        const q = takePanelTokensQueries(this.db, TABLES, chunk, issuedAfter);
+        out.push(...(q.rows.all() as PanelTokenRow[]));
+        q.remove.run();
+      }
+      return out;
+    }).immediate();
   }
 
 

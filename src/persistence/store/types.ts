@@ -52,7 +52,7 @@
  *   round trips plus the commit's WAL flush: milliseconds, which the per-table queue keeps
  *   off other tables.
  */
-import type { actions, gameTables, ratings, results, seats, TableStatus, tournamentLog, tournaments, turnNotices, TurnNotify } from '../schema.js';
+import type { actions, gameTables, panelTokens, ratings, results, seats, TableStatus, tournamentLog, tournaments, turnNotices, TurnNotify } from '../schema.js';
 
 /** A row of `game_tables`. JSON columns (`options`, `state`, `recentEvents`) come back parsed. */
 export type TableRow = typeof gameTables.$inferSelect;
@@ -62,6 +62,8 @@ export type NewTable = typeof gameTables.$inferInsert;
 export type TablePatch = Partial<Omit<NewTable, 'id' | 'version'>>;
 /** A row of `turn_notices` (README "Turn-based tables"). */
 export type TurnNoticeRow = typeof turnNotices.$inferSelect;
+/** A row of `panel_tokens`: an open panel saved at a graceful stop (docs/tables.md "Restarts"). */
+export type PanelTokenRow = typeof panelTokens.$inferSelect;
 /** What start-up needs of a notice to arm its reminder (`pendingReminders`): no message, no deadline. */
 export type DueReminder = { tableId: number; userId: string; remindAt: number };
 export type { TurnNotify };
@@ -167,6 +169,9 @@ export interface TableWithSeats {
 
 /** At most this many ids go into one statement of a bulk read (`tablesWithSeats`). */
 export const BULK_READ_IDS = 500;
+
+/** At most this many rows go into one insert of `savePanelTokens` (8 values each). */
+export const PANEL_TOKEN_ROWS = 500;
 
 /** Options of `claimDueDeadlines`. */
 export interface ClaimOptions {
@@ -305,6 +310,14 @@ export interface StoppedGame {
 
 /** Rows per leaderboard page (default of `leaderboard` / `allGames`). */
 export const PAGE_SIZE = 10;
+/** A kind of game a user finished (`finishedGamesOf`): the table's game options and how many seats it had. */
+export interface FinishedGameKind {
+  userId: string;
+  /** The game's options as stored (`game_tables.options`). */
+  options: unknown;
+  players: number;
+}
+
 /** How many recent games `recentGames` returns by default. */
 export const RECENT_GAMES = 5;
 
@@ -398,6 +411,26 @@ export interface StoredData {
   totals: number;
   /** Personal preferences (`user_settings`: text boards, how turn-based tables notify them): 0 or 1 row. */
   settings: number;
+  /** Tournaments they entered or organised (docs/tournaments.md "Privacy"), open or closed. */
+  tournaments: number;
+}
+
+/**
+ * One open tournament (sign-up or running, any server) that `userId` entered — even one they
+ * withdrew from: their results still count in it — or organises (docs/tournaments.md "Privacy").
+ */
+export interface OpenEntry {
+  tournamentId: number;
+  guildId: string;
+  channelId: string;
+  /** The tournament's name as its organiser gave it. */
+  name: string;
+  /** Game id (e.g. 'noir'). */
+  game: string;
+  /** They organise it (and may not be an entrant). */
+  organiser: boolean;
+  /** They withdrew from the running tournament: it still holds their results until it ends. */
+  withdrawn: boolean;
 }
 
 /** One open table (lobby or running game) where the user still has a seat (even one they left). */
@@ -419,8 +452,11 @@ export type EraseOutcome =
    * whose seats were made anonymous (ids ascending; their boards can be redrawn).
    */
   | { ok: true; erased: StoredData; anonymisedTables: number[] }
-  /** Refused, nothing changed: the user sits at open tables (they must leave them, or let them end, first). */
-  | { ok: false; openSeats: OpenSeat[] };
+  /**
+   * Refused, nothing changed: the user sits at open tables, or is entered in (or organises) open
+   * tournaments; they must leave them, or let them end, first.
+   */
+  | { ok: false; openSeats: OpenSeat[]; openTournaments: OpenEntry[] };
 
 /** The prefix of every user id written by an erasure (never a Discord snowflake). */
 export const ANONYMOUS_USER_ID = 'anonymous';
@@ -483,6 +519,12 @@ export interface StoreReads {
   recentGames(guildId: string, userId: string, limit?: number): Promise<RecentGame[]>;
   /** `userId`'s last `limit` games in `guildId` that started and were cancelled or abandoned: newest first (ties: higher table id first). */
   stoppedGames(guildId: string, userId: string, limit?: number): Promise<StoppedGame[]>;
+  /**
+   * What each of `userIds` has finished of `game` in `guildId` (docs/lessons.md "First table of a
+   * game"): a row per user and distinct options and player count of their finished games; a user
+   * with no row has finished none. Empty for no users.
+   */
+  finishedGamesOf(guildId: string, game: string, userIds: readonly string[]): Promise<FinishedGameKind[]>;
   /** The stored defaults of `guildId` (empty when none were set). */
   guildDefaults(guildId: string): Promise<GuildDefaults>;
   /**
@@ -512,6 +554,8 @@ export interface StoreReads {
   storedData(userId: string): Promise<StoredData>;
   /** Open tables (any server) where `userId` has a seat, oldest (lowest id) first. */
   openSeatsOf(userId: string): Promise<OpenSeat[]>;
+  /** Open tournaments (any server) that `userId` entered (withdrawn or not) or organises, by id (docs/tournaments.md "Privacy"). */
+  openTournamentsOf(userId: string): Promise<OpenEntry[]>;
   /** How turn-based tables notify `userId` (README "Turn-based tables"): 'ping' unless they chose 'dm'. */
   turnNotifyOf(userId: string): Promise<TurnNotify>;
   /** The turn notices of a table (README "Turn-based tables"), by user id. */
@@ -569,6 +613,18 @@ export interface StoreAtomicWrites {
   putTurnNotice(row: TurnNoticeRow): Promise<void>;
   /** Delete the turn notices of these users at a table (every user's when `userIds` is absent). */
   deleteTurnNotices(tableId: number, userIds?: readonly string[]): Promise<void>;
+  /**
+   * Save the open panels of a stopping process (docs/tables.md "Restarts"), replacing any row
+   * of the same (table, user), in one transaction.
+   */
+  savePanelTokens(rows: readonly PanelTokenRow[]): Promise<void>;
+  /**
+   * At start-up: the saved panels of the tables `tableIds` whose token was issued after
+   * `issuedAfter` (Unix ms), by table id then user id (byte order), deleted as they are read —
+   * together with every saved panel issued at or before `issuedAfter` (expired, any table) — in
+   * one transaction, so two processes never both take a row.
+   */
+  takePanelTokens(tableIds: readonly number[], issuedAfter: number): Promise<PanelTokenRow[]>;
   /** Set `userId`'s text-panels setting in one statement (a `user_settings` row is made when missing). */
   setUserTextBoards(userId: string, on: boolean, now: number): Promise<void>;
   /** Set `guildId`'s text-boards setting in one statement; other settings are kept. */
@@ -581,7 +637,11 @@ export interface StoreAtomicWrites {
    * those tables are returned). Past seats and result rows become `anonymous:<seat>` with an
    * empty name, their moves stay in the action log without their id, their ratings and
    * totals are deleted, seats at lobbies deleted, and their id is cleared where they hosted
-   * (→ `anonymous`), ended a table, started a season or changed settings. Idempotent.
+   * (→ `anonymous`), ended a table, started a season or changed settings. Also refused while
+   * they are in (or organise) an open tournament; in closed tournaments their entrant id
+   * becomes `anonymous:<entry>` everywhere it appears (entrants, pairings, outcomes, log data)
+   * with an empty name, and where they organised or acted it becomes `anonymous`
+   * (docs/tournaments.md "Privacy"). Idempotent.
    */
   eraseUserData(userId: string): Promise<EraseOutcome>;
 }

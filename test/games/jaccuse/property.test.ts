@@ -20,6 +20,7 @@ import { fakeRenderContext } from '../../support/render-context.js';
 import { ALL_INV, def, evidenceCount, investigationCount } from './helpers.js';
 import { perturb } from './secrets.js';
 import { checkPanel } from './render-checks.js';
+import { deep } from '../../support/depth.js';
 
 const settings = fc.record({
   seats: fc.integer({ min: 3, max: 6 }),
@@ -66,7 +67,7 @@ describe('random legal games', () => {
         }
         expect(replayGame(def, seats, seed, r.log, options)).toEqual(r.final);
       }),
-      { numRuns: 100 },
+      { numRuns: deep(50) },
     );
   });
 });
@@ -109,7 +110,7 @@ describe('hidden information', () => {
           },
         });
       }),
-      { numRuns: 30 },
+      { numRuns: deep(15) },
     );
   });
 
@@ -146,7 +147,7 @@ describe('hidden information', () => {
         });
         expect(compared).toBeGreaterThan(0);
       }),
-      { numRuns: 30 },
+      { numRuns: deep(15) },
     );
   });
 
@@ -167,7 +168,7 @@ describe('hidden information', () => {
           },
         });
       }),
-      { numRuns: 20 },
+      { numRuns: deep(10) },
     );
   });
 });

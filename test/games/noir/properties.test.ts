@@ -12,9 +12,10 @@ import type { GameEvent } from '../../../src/games/engine.js';
 import { fakeRenderContext } from '../../support/render-context.js';
 import { playRandomGame, replayGame } from '../../support/random-play.js';
 import { ALL, evidenceCards, suspectCards } from './helpers.js';
+import { deep } from '../../support/depth.js';
 
 const ctx = fakeRenderContext(2);
-const RUNS = 25;
+const RUNS = deep(12);
 
 /** The same state with the Killer's secrets replaced by other values. */
 function scrambleKiller(s: NoirState): NoirState {

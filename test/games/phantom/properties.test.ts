@@ -6,6 +6,7 @@ import { deckFor, type PhantomState } from '../../../src/games/phantom/rules.js'
 import { playRandomGame, replayGame } from '../../support/random-play.js';
 import { allCards, def } from './helpers.js';
 import { scramble } from './secrets.js';
+import { deep } from '../../support/depth.js';
 
 const sorted = (xs: number[]) => [...xs].sort((a, b) => a - b);
 
@@ -84,7 +85,7 @@ describe('random legal games', () => {
             expect(JSON.parse(JSON.stringify(res.final))).toEqual(res.final);
           },
         ),
-        { numRuns: 60 },
+        { numRuns: deep(30) },
       );
     });
   }

@@ -4,6 +4,7 @@ import { eventVisibleTo, type GameEvent } from '../../../src/games/engine.js';
 import { phantomUi as ui } from '../../../src/games/phantom/ui.js';
 import type { PhantomAction, PhantomError, PhantomErrorCode, PhantomState } from '../../../src/games/phantom/rules.js';
 import { en } from '../../../src/i18n/en/index.js';
+import { es } from '../../../src/i18n/es/index.js';
 import { playRandomGame } from '../../support/random-play.js';
 import { componentIds, fakeRenderContext, expectComponentLimits } from '../../support/render-context.js';
 import { act, crimeState, def, opts, playCrime, report } from './helpers.js';
@@ -125,12 +126,23 @@ describe('board', () => {
     expect(b.body.split('\n').filter((l) => l.startsWith('⏳'))).toHaveLength(3);
   });
 
-  it('2 players: seats A and B per player', () => {
+  it('2 players: seats A and B per player, said in words (issue 34 item 15: "Ana (A)", "A: … · B: …" were cryptic)', () => {
     const s = crimeState(2, { hands: [[10, 9, 8, P], [7, 6, 5, 4]], firstInvestigator: 1 });
     const ctx2 = fakeRenderContext(2);
     const b = ui.board(def.publicView(act(s, 1, report(7)).state), ctx2);
-    expect(b.status).toBe('Round 1 · Crime 1 · ▶ Ana (B) reports a suspect');
-    expect(b.body).toContain('A: 🟦 blue clue');
+    expect(b.status).toBe('Round 1 · Crime 1 · ▶ Ana (seat B) reports a suspect');
+    const lines = b.body.split('\n');
+    expect(lines[1]).toBe('👥 2 players: each of you plays two seats, A and B, and reports a suspect from each, in turns; one magnifying glass each.');
+    expect(lines[3]).toBe('• Ben · **0** pts · 3 cards · 🔦 first investigator · seat A: 🟦 blue clue · seat B: no clue yet');
+    expect(b.body).not.toMatch(/\b[AB]: …/);
+    // Spanish, in the tú register.
+    const es2 = { ...ctx2, t: es };
+    const bEs = ui.board(def.publicView(act(s, 1, report(7)).state), es2);
+    expect(bEs.status).toBe('Ronda 1 · Crimen 1 · ▶ Ana (asiento B) denuncia a un sospechoso');
+    expect(bEs.body.split('\n')[1]).toBe('👥 2 jugadores: cada uno juega dos asientos, A y B, y denuncia un sospechoso desde cada uno, por turnos; una lupa cada uno.');
+    expect(bEs.body).toContain('asiento A: pista 🟦 azul · asiento B: sin pista aún');
+    // Waiting in the other player's panel names the seat too.
+    expect(ui.panel(def.seatView(s, 0), def.legalActions(s, 0), ctx2).body).toContain('Waiting for Ben (seat A).');
   });
 
   it('marks away seats and the winner', () => {

@@ -17,6 +17,7 @@ import { playRandomGame } from '../../support/random-play.js';
 import { componentIds, fakeRenderContext, expectComponentLimits } from '../../support/render-context.js';
 import { def } from './helpers.js';
 import { scramble } from './secrets.js';
+import { deep } from '../../support/depth.js';
 
 const PREFIX = 'rh1:g:7:1:';
 const CARD_ID = /"(?:red|orange|yellow|green|blue|pink)x?\d"|"(?:burn|tamper|block|wild)\d"/;
@@ -100,7 +101,7 @@ describe('hidden information and renders at every step', () => {
         checkStep(r.final, []);
         expect(buildDeck(variant).length).toBeGreaterThan(0);
       }),
-      { numRuns: 60 },
+      { numRuns: deep(30) },
     );
   });
 });

@@ -9,6 +9,7 @@ import { VARIANTS, buildDeck, type SuspicionAction, type SuspicionState } from '
 import { canonicalCard } from '../../../src/games/suspicion/state.js';
 import { playRandomGame, replayGame } from '../../support/random-play.js';
 import { allCards, def } from './helpers.js';
+import { deep } from '../../support/depth.js';
 
 const variantArb = fc.constantFrom(...VARIANTS);
 const seatsArb = fc.integer({ min: 2, max: 6 });
@@ -21,8 +22,11 @@ function conserved(s: SuspicionState): boolean {
   return a.length === b.length && a.every((c, i) => c === b[i]);
 }
 
+/** Random games of the first property: 1,000 in `npm test`, 5,000 in `npm run test:deep`. */
+const RANDOM_GAMES = deep(1000);
+
 describe('random games', () => {
-  it('never throw, conserve every card, end or hit the cap, and replay exactly (≈2000 games)', () => {
+  it(`never throw, conserve every card, end or hit the cap, and replay exactly (${RANDOM_GAMES} games)`, () => {
     let games = 0;
     fc.assert(
       fc.property(variantArb, seatsArb, seedArb, seedArb, rateArb, (variant, seats, seed, playSeed, timeoutRate) => {
@@ -50,9 +54,9 @@ describe('random games', () => {
         expect(replayGame(def, seats, seed, r.log, options)).toEqual(r.final);
         expect(JSON.parse(JSON.stringify(r.final))).toEqual(r.final);
       }),
-      { numRuns: 2000 },
+      { numRuns: RANDOM_GAMES },
     );
-    expect(games).toBe(2000);
+    expect(games).toBe(RANDOM_GAMES);
   });
 });
 
@@ -113,7 +117,7 @@ describe('apply agrees with legalActions', () => {
         expect(JSON.stringify(s)).toBe(snapshot); // apply never mutates its input
         expect(JSON.parse(snapshot)).toStrictEqual(s); // the state is plain JSON
       }),
-      { numRuns: 150 },
+      { numRuns: deep(75) },
     );
   });
 });

@@ -93,7 +93,12 @@ export const en = {
   seatCards: (n: number) => f.count(n, { one: 'card', other: 'cards' }),
   seatFirst: '🔦 first investigator',
   seatClue: (letter: string, colour: string) => `${letter}${colour} clue`,
-  seatClueWaiting: (letter: string) => `${letter}…`,
+  seatClueWaiting: (letter: string) => `${letter}no clue yet`,
+  /** 2 players: what a seat line's seat is called ("seat A: "). */
+  seatOfPlayer: (letter: string) => `seat ${letter}: `,
+  /** 2 players: a player with the seat they act for ("Ana (seat B)"). */
+  ownerSeat: (who: string, letter: string) => `${who} (seat ${letter})`,
+  twoPlayersLine: '👥 2 players: each of you plays two seats, A and B, and reports a suspect from each, in turns; one magnifying glass each.',
   seatGlass: (target: string) => `🔍 on ${target}`,
   seatDiscarded: 'discarded',
   seatDeciding: 'deciding',
