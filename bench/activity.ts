@@ -121,7 +121,7 @@ export async function benchActivity(moves = 200, paceMs = 1000, seed = 42): Prom
       await emu.user(ben!.id).click(lobby, 'Join');
       // Start is enabled once the lobby shows Ben seated (its edit follows the Join's answer).
       await until(() => emu.user(ana!.id).click(lobby, 'Start').then(() => true, () => false), 'Start enabled', CEILING_MS);
-      const table = await until(() => service.openTableInChannel(channel), 'the table', CEILING_MS);
+      const table = await until(() => service.reads.openTableInChannel(channel), 'the table', CEILING_MS);
       const tableId = table.table.id;
       const frames = new Map<string, Frame>();
       for (const [userId, page] of pages) {
@@ -137,7 +137,7 @@ export async function benchActivity(moves = 200, paceMs = 1000, seed = 42): Prom
       const boardId = (await store.table(tableId))!.boardMessageId!;
       let made = 0;
       for (;;) {
-        const snap = (await service.snapshot(tableId))!;
+        const snap = (await service.reads.snapshot(tableId))!;
         if (snap.table.status !== 'active' || own.length >= moves) break;
         const seat = seatsToAct(snap.pending!)[0]!;
         const userId = snap.seats.find((row) => row.seat === seat)!.userId;
@@ -160,7 +160,7 @@ export async function benchActivity(moves = 200, paceMs = 1000, seed = 42): Prom
         );
         const timed = (await frame.evaluate(`(${MOVE_IN_PAGE})(${JSON.stringify({ keys: pick.path?.map((t) => `${t.key}|${t.side ?? ''}`) ?? null, code: pick.code, label: pick.label, ceiling: CEILING_MS })})`)) as { at: number; drawnAt: number };
         const after = await until(async () => {
-          const s = (await service.snapshot(tableId))!;
+          const s = (await service.reads.snapshot(tableId))!;
           return s.table.version > snap.table.version ? s : null;
         }, 'the move committed', CEILING_MS);
         // The first edit of the board that shows this move's public line (its newest log line).
