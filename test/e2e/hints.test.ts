@@ -110,7 +110,7 @@ describe('💡 Hint through Discord', () => {
       const advice = hintFor(mod, input);
       const first = await hintNoteOf(answered(await solo.click(panel, '💡 Hint')));
       expect(first.message.ephemeral).toBe(true);
-      const move = /💡 Hint — \*\*(.+?)\*\*\./.exec(first.text)?.[1];
+      const move = /💡 Hint — \*\*(.+?)\*\*\.?(?:\s|$)/.exec(first.text)?.[1];
       expect(move, first.text).toBeTruthy();
       // The named move is the label of the button (or select option) of exactly that action.
       const control = allComponents(first.message).find((found) => {
