@@ -48,12 +48,14 @@ export interface PictureBenchOptions {
   stripHeight?: number;
   level?: number;
   filter?: 0 | 1 | 2;
+  /** Bytes of the strip cache (0: every strip encoded anew, to time the encoder alone). */
+  stripCacheBytes?: number;
 }
 
 /** Run the picture benchmark: metrics and a printable summary. */
 export async function benchPictures(options: PictureBenchOptions | number): Promise<{ name: string; metrics: Record<string, number>; summary: string }> {
   const opts = typeof options === 'number' ? { count: options } : options;
-  const composer = new Composer({ fonts: fontFiles(), Resvg: Resvg as never, level: opts.level, stripHeight: opts.stripHeight, filter: opts.filter });
+  const composer = new Composer({ fonts: fontFiles(), Resvg: Resvg as never, level: opts.level, stripHeight: opts.stripHeight, filter: opts.filter, stripCacheBytes: opts.stripCacheBytes });
   // The jobs: each game's positions, interleaved across games.
   const perGame: Job[][] = [];
   for (const mod of GAME_MODULES) {
@@ -141,7 +143,7 @@ export async function benchPictures(options: PictureBenchOptions | number): Prom
   return { name: 'Pictures: CPU per picture as a render worker makes it (draw + compose + encode, one thread)', metrics, summary: lines.join('\n') };
 }
 
-// `npx tsx bench/pictures.ts [count] [--strip=N --level=N --filter=N]` runs this part alone.
+// `npx tsx bench/pictures.ts [count] [--strip=N --level=N --filter=N --strip-cache=BYTES]` runs this part alone.
 if (process.argv[1]?.endsWith('pictures.ts')) {
   const { loadavg } = await import('node:os');
   const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
@@ -151,6 +153,7 @@ if (process.argv[1]?.endsWith('pictures.ts')) {
     ...(arg('strip') ? { stripHeight: Number(arg('strip')) } : {}),
     ...(arg('level') ? { level: Number(arg('level')) } : {}),
     ...(arg('filter') ? { filter: Number(arg('filter')) as 0 | 1 | 2 } : {}),
+    ...(arg('strip-cache') ? { stripCacheBytes: Number(arg('strip-cache')) } : {}),
   });
   process.stdout.write(`${result.summary}\nload average before ${before}, after ${loadavg().map((x) => x.toFixed(2)).join(' ')}\n`);
 }

@@ -310,9 +310,13 @@ async function openTable(i: ChatInputCommandInteraction | ComponentInteraction, 
   }
   log.table = r.value.table.id;
   log.outcome = 'created';
-  const res = await i.reply({ ...forDjs(lobbyMessage(mod, r.value, catalogFor(r.value.table.locale))), withResponse: true });
-  const messageId = res.resource?.message?.id;
-  if (messageId) await app.messageIds.setBoardMessage(r.value.table.id, messageId);
+  // The lobby's id is stored before any change of the table (a Join clicked at once) is committed
+  // (src/tables/lobby.ts `whilePosting`): the publisher then edits this lobby, never posts a second.
+  await app.service.lobby.whilePosting(r.value.table.id, async () => {
+    const res = await i.reply({ ...forDjs(lobbyMessage(mod, r.value, catalogFor(r.value.table.locale))), withResponse: true });
+    const messageId = res.resource?.message?.id;
+    if (messageId) await app.messageIds.setBoardMessage(r.value.table.id, messageId);
+  });
 }
 
 /**

@@ -224,7 +224,10 @@ async function openTournament(i: ChatInputCommandInteraction, app: AppContext, t
     return;
   }
   log.outcome = 'opened';
-  await i.reply(forDjs(tournamentCard(mod, result.value, catalogFor(result.value.locale ?? locale))));
+  const posted = await i.reply({ ...forDjs(tournamentCard(mod, result.value, catalogFor(result.value.locale ?? locale))), withResponse: true });
+  // Remembered so that every later change (a join by command, a round, the end) redraws the card.
+  const messageId = posted.resource?.message?.id;
+  if (messageId) await tournaments.setCardMessage(result.value.id, messageId);
 }
 
 /** The tournament a command names (`id:`) or the open one of its channel, or the refusal text. */

@@ -2,7 +2,7 @@
  * Markers shared by the games' pictures (each explained in the picture's key): whose turn,
  * still deciding, the winner, and what the latest move changed. SVG strings, sizes in px.
  */
-import { path, round, THEME } from './svg.js';
+import { path, rect, round, THEME } from './svg.js';
 
 /** The dark ink drawn on light cards and markers. */
 export const INK = '#1e1f22';
@@ -51,4 +51,14 @@ export function ballotMark(cx: number, cy: number, size = 24): string {
     path(`M${round(cx - h * 0.85)} ${round(cy - h * 0.25)} H${round(cx + h * 0.85)} V${round(cy + h)} H${round(cx - h * 0.85)} Z`, { fill: THEME.muted }) +
     path(slot, { stroke: INK, strokeWidth: 2, roundCaps: true })
   );
+}
+
+/**
+ * A padlock (NOIR: arrested; J'Accuse!: hard evidence), its box's top-left at (x, y), 18 × 22
+ * px, in `colour` with its body filled `body`: straight strokes on whole and half pixels only —
+ * an arc's stroke lands differently at different whole-pixel translations (resvg's curve
+ * flattening), which composing a picture from pieces would show (docs/pictures.md).
+ */
+export function lockMark(x: number, y: number, colour: string, body: string): string {
+  return `<path d="M${x + 4.5} ${y + 10} V${y + 4.5} H${x + 13.5} V${y + 10}" fill="none" stroke="${colour}" stroke-width="3"/>` + rect(x + 1, y + 10, 16, 12, { fill: body, stroke: colour, strokeWidth: 2 });
 }

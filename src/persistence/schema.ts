@@ -379,6 +379,8 @@ export const tournaments = sqliteTable(
     endReason: text('end_reason'),
     /** The message of the latest standings posted in the tournament's channel. */
     standingsMessageId: text('standings_message_id'),
+    /** The tournament's card (posted by `/tournament new`), redrawn after every change; null until posted. */
+    cardMessageId: text('card_message_id'),
   },
   (t) => [
     uniqueIndex('tournaments_one_open_per_channel').on(t.channelId).where(sql`status in ('signup', 'running')`),

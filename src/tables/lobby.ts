@@ -214,6 +214,18 @@ export class TableLobby extends TablePart {
     return result;
   }
 
+  /**
+   * Run `post` — the caller posting a new lobby's message as its answer and storing that
+   * message's id (`/<game> new`, Play again) — in table `tableId`'s queue, before any change of
+   * the table asked for meanwhile. A Join clicked the moment the lobby appears (its answer still
+   * on the way back to the bot, the id not stored yet) then commits after the id is stored: its
+   * snapshot carries it, and the publisher edits that lobby rather than posting a second one
+   * beside it (whose first would keep Start disabled). Resolves or rejects as `post` does.
+   */
+  whilePosting<T>(tableId: number, post: () => Promise<T>): Promise<T> {
+    return this.queue.run(tableId, post);
+  }
+
   /** Sit `actor` at a lobby. Refuses when already seated, full, or not a lobby. */
   join(tableId: number, actor: Actor): Promise<ServiceResult<TableSnapshot>> {
     return this.lobbyWrite(tableId, actor, async (tx, table, seats) => {

@@ -683,6 +683,20 @@ export class TournamentService implements TableListener {
     return this.timers.size;
   }
 
+  /**
+   * Remember the message of tournament `id`'s card (posted by `/tournament new`), so that every
+   * later change — a join or leave by command included — redraws it (docs/tournaments.md "On
+   * Discord"). No log row and no change told: the card is not the tournament's state.
+   */
+  async setCardMessage(id: number, messageId: string): Promise<void> {
+    await this.queue.run(id, () =>
+      this.transact(async (tx) => {
+        const t = await this.lock(tx, id);
+        if (t) await tx.updateTournament(t.id, t.version, { cardMessageId: messageId });
+      }),
+    );
+  }
+
   /** One refusable change of tournament `id` by `actor`: locked, decided, written, then told. */
   private async change(
     id: number,

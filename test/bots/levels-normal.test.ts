@@ -2,12 +2,12 @@
 import { describe, expect, it } from 'vitest';
 import { allConfigs } from './helpers.js';
 import { playEverySetup } from './levels.js';
-import { deep } from '../support/depth.js';
+import { DEPTH, deep } from '../support/depth.js';
 
 const GAMES = deep(8);
 
 describe('Normal', () => {
-  it(`plays ${GAMES} whole games of each of the ${allConfigs().length} setups legally`, { timeout: 300_000 }, async () => {
+  it(`plays ${GAMES} whole games of each of the ${allConfigs().length} setups legally`, { timeout: 300_000 * DEPTH }, async () => {
     const games = await playEverySetup(GAMES, (g, c) => Array.from({ length: c.seats }, (_, s) => ((s + g) % 3 === 0 ? 'easy' : 'normal')));
     expect(games).toBe(GAMES * allConfigs().length);
   });

@@ -113,7 +113,7 @@ describe('every interaction gets an answer', () => {
       /`\/admin end` needs the option `table`/,
     );
     expect(await world()).toBe(before);
-    expect((await app.context.service.openTableInChannel(channelId))).toBeUndefined();
+    expect((await app.context.service.reads.openTableInChannel(channelId))).toBeUndefined();
     expect(emu.violations).toEqual([]);
   });
 });

@@ -151,7 +151,7 @@ describe('the board redrawn through the token of a click on it', () => {
     const pending = tallyDefinition.pending((await table()).state as TallyState);
     const who = await moverOf();
     const action = pending.kind === 'turn' ? { type: 'add', n: 1 } : pending.kind === 'race' ? { type: 'pass' } : { type: 'vote', value: 0 };
-    expect((await app.context.service.act(id, { userId: who.id, displayName: who.name, canManageGuild: false }, pending.step, action)).ok).toBe(true);
+    expect((await app.context.service.play.act(id, { userId: who.id, displayName: who.name, canManageGuild: false }, pending.step, action)).ok).toBe(true);
     await settle(app);
     expect(emu.requestCounts.global.board).toBe(1);
     expect((await table()).boardVersion).toBe((await table()).version);

@@ -158,7 +158,7 @@ describe('AI players through Discord', () => {
     answered(await third.click(lobby, 'Join'));
     answered(await host.click(lobby, 'Start'));
     await settle(app);
-    expect((await app.context.service.leaveGame(id, { userId: guest.id, displayName: 'Gus', canManageGuild: false })).ok).toBe(true);
+    expect((await app.context.service.play.leaveGame(id, { userId: guest.id, displayName: 'Gus', canManageGuild: false })).ok).toBe(true);
     await settle(app);
     const board = boardOf(emu, id, channelId);
     const replace = selectOf(board, 'replace-bot')!;
@@ -211,7 +211,7 @@ describe('AI players through Discord', () => {
         continue;
       }
       const legal = def.legalActions(table.state, mine);
-      const r = (await app.context.service.act(id, { userId: human.id, displayName: 'Cora', canManageGuild: false }, pending.step, rng.pick(legal)));
+      const r = (await app.context.service.play.act(id, { userId: human.id, displayName: 'Cora', canManageGuild: false }, pending.step, rng.pick(legal)));
       if (!r.ok && r.error.code !== 'stale') throw new Error(JSON.stringify(r.error));
     }
     expect(seen.length).toBeGreaterThan(0);
@@ -232,7 +232,7 @@ describe('AI players through Discord', () => {
     let pending = def.pending((await store().table(id))!.state);
     if (!seatsToAct(pending).includes(botSeat)) {
       const mine = (await store().seats(id)).find((row) => row.userId === human.id)!.seat!;
-      const r = (await app.context.service.act(id, { userId: human.id, displayName: 'Remy', canManageGuild: false }, pending.step, def.legalActions((await store().table(id))!.state, mine)[0]));
+      const r = (await app.context.service.play.act(id, { userId: human.id, displayName: 'Remy', canManageGuild: false }, pending.step, def.legalActions((await store().table(id))!.state, mine)[0]));
       expect(r.ok).toBe(true);
       await settle(app);
       pending = def.pending((await store().table(id))!.state);

@@ -53,11 +53,11 @@ export async function openTimedTable(emu: DiscordEmulator, app: App, users: Emul
   const channelId = emu.addChannel(name);
   const actor = (user: EmulatedUser) => ({ userId: user.id, displayName: user.name, canManageGuild: false });
   const options = { turnSeconds: seconds, reactionSeconds: seconds, voteSeconds: seconds };
-  const created = await app.context.service.createTable({ guildId: emu.guild.id, channelId, game: tallyModule.id, host: actor(users[0]!), options, maxSeats: users.length });
+  const created = await app.context.service.lobby.createTable({ guildId: emu.guild.id, channelId, game: tallyModule.id, host: actor(users[0]!), options, maxSeats: users.length });
   if (!created.ok) throw new Error(`could not open the table: ${created.error.code}`);
   const id = created.value.table.id;
-  for (const user of users.slice(1)) expect((await app.context.service.join(id, actor(user))).ok).toBe(true);
-  expect((await app.context.service.start(id, actor(users[0]!))).ok).toBe(true);
+  for (const user of users.slice(1)) expect((await app.context.service.lobby.join(id, actor(user))).ok).toBe(true);
+  expect((await app.context.service.lobby.start(id, actor(users[0]!))).ok).toBe(true);
   await settle(app);
   const seats = await app.context.store.seats(id);
   return { id, channelId, users: [...seats].sort((a, b) => a.seat! - b.seat!).map((row) => users.find((u) => u.id === row.userId)!) };

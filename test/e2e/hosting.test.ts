@@ -45,7 +45,7 @@ describe('hosting rules through the Discord emulator', () => {
     if (!r.message!.ephemeral) {
       const tableId = tableIdOf(r.message);
       // Close it again so the channel is free for the next attempt.
-      app.context.service.cancel(tableId, { userId: user.id, displayName: user.name, canManageGuild: true });
+      app.context.service.lobby.cancel(tableId, { userId: user.id, displayName: user.name, canManageGuild: true });
       return { tableId };
     }
     expect(r.message!.visibleTo).toEqual([user.id]);

@@ -56,7 +56,7 @@ describe('tables whose place is gone', () => {
 
   /** What the deadline timers would do now: fire each table's deadline (a lost table's is gone: nothing happens). */
   const fireDeadlines = async (...ids: number[]) => {
-    for (const id of ids) await app.context.service.fireDeadline(id);
+    for (const id of ids) await app.context.service.deadlines.fireDeadline(id);
   };
 
   /** Let the lifecycle, the service and the publisher finish, and the bot's timers run a little. */
@@ -79,14 +79,14 @@ describe('tables whose place is gone', () => {
     const kept = emu.addChannel('kept');
     const lost = await startTable(ana, doomed);
     const other = await startTable(ben, kept);
-    const armed = app.context.service.armedDeadlines;
+    const armed = app.context.service.deadlines.armedDeadlines;
     const mark = emu.requests.length;
     emu.deleteChannel(doomed);
     await quiet();
     await fireDeadlines(lost);
     await quiet();
     await expectEnded(lost, 'channel-deleted');
-    expect(app.context.service.armedDeadlines).toBe(armed - 1);
+    expect(app.context.service.deadlines.armedDeadlines).toBe(armed - 1);
     expect(requestsTo(mark, doomed)).toEqual([]);
     expect(emu.invalidRequests.filter((r) => r.path.includes(doomed))).toEqual([]);
     // Next door: the board still answers and the game goes on.

@@ -97,8 +97,8 @@ describe('private panels under a slow REST queue', () => {
       if (pending.kind === 'simultaneous') break;
       const r =
         pending.kind === 'turn'
-          ? (await service.act(id, actorOf((await userOfSeat(pending.seat))), pending.step, { type: 'add', n: 1 }))
-          : (await service.act(id, actorOf((await userOfSeat((pending as { seats: number[] }).seats[0]!))), pending.step, { type: 'pass' }));
+          ? (await service.play.act(id, actorOf((await userOfSeat(pending.seat))), pending.step, { type: 'add', n: 1 }))
+          : (await service.play.act(id, actorOf((await userOfSeat((pending as { seats: number[] }).seats[0]!))), pending.step, { type: 'pass' }));
       expect(r.ok).toBe(true);
     }
     await settle(app);
@@ -168,7 +168,7 @@ describe('private panels under a slow REST queue', () => {
     const seatOf = async (userId: string) => (await store.seats(id)).find((row) => row.userId === userId)!.seat;
     const actor = pending.kind === 'turn' && pending.seat === (await seatOf(ben.id)) ? ben : ana;
     const move = pending.kind === 'turn' ? { type: 'add', n: 1 } : { type: 'pass' };
-    expect((await service.act(id, { userId: actor.id, displayName: actor.name, canManageGuild: false }, pending.step, move as never)).ok).toBe(true);
+    expect((await service.play.act(id, { userId: actor.id, displayName: actor.name, canManageGuild: false }, pending.step, move as never)).ok).toBe(true);
     const after = (await store.table(id))!.version;
     expect(after).toBeGreaterThan(before);
     for (let round = 0; round < 2; round++) {

@@ -57,7 +57,7 @@ describe('a permission taken away mid-game', () => {
     const { deadlineAt } = (await app.context.store.table(id))!;
     expect(deadlineAt).not.toBeNull();
     ahead = Math.max(ahead, deadlineAt! - Date.now() + 1);
-    await app.context.service.fireDeadline(id);
+    await app.context.service.deadlines.fireDeadline(id);
     await settle(app);
     await new Promise((resolve) => setTimeout(resolve, 100));
     await settle(app);
@@ -137,7 +137,7 @@ describe('a permission taken away mid-game', () => {
     const table = (await app.context.store.table(id))!;
     expect([table.status, table.endReason, table.deadlineAt]).toEqual(['cancelled', 'channel-deleted', null]);
     const mark = emu.requests.length;
-    await app.context.service.fireDeadline(id);
+    await app.context.service.deadlines.fireDeadline(id);
     await settle(app);
     expect(emu.requests.slice(mark).filter((r) => r.path.includes(channelId))).toEqual([]);
     expect(emu.violations).toEqual([]);
@@ -195,7 +195,7 @@ describe('a permission taken away mid-game', () => {
       const table = (await app.context.store.table(id))!;
       expect([table.status, table.endReason]).toEqual(['cancelled', 'thread-locked']);
       const mark = emu.requests.length;
-      await app.context.service.fireDeadline(id);
+      await app.context.service.deadlines.fireDeadline(id);
       await settle(app);
       expect(emu.requests.slice(mark).filter((r) => r.path.includes(channelId))).toEqual([]);
     });

@@ -124,7 +124,7 @@ describe('pings as interaction follow-ups', () => {
       expect(pending.kind).toBe(type === 'add' ? 'turn' : 'race');
       const mover = await userOfSeat(seatsToAct(pending)[0]!);
       const action = type === 'add' ? { type, n: 1 as const } : { type };
-      expect((await app.context.service.act(id, { userId: mover.id, displayName: mover.name, canManageGuild: false }, pending.step, action)).ok).toBe(true);
+      expect((await app.context.service.play.act(id, { userId: mover.id, displayName: mover.name, canManageGuild: false }, pending.step, action)).ok).toBe(true);
       await settle(app);
     }
     expect(tallyDefinition.pending((await table()).state as TallyState).kind).toBe('turn');

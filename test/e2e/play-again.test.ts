@@ -3,7 +3,8 @@
  * finished board offers one button; a player's click opens a new lobby in the same channel
  * with the same options and pings exactly the other previous players; a double click opens
  * one lobby; strangers, old boards, busy channels, cancelled tables and the hosting rules
- * get a private, plain answer and open nothing.
+ * get a private, plain answer and open nothing. A Join clicked the moment a lobby appears (the
+ * bot not yet told its message id) shows on that lobby, never on a second one.
  */
 import { PermissionFlagsBits } from 'discord.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,7 +12,9 @@ import type { App } from '../../src/app.js';
 import { tableActionId } from '../../src/discord/custom-id.js';
 import { suspicionModule } from '../../src/games/suspicion/index.js';
 import { en } from '../../src/i18n/en/index.js';
-import { DiscordEmulator, buttonLabels, type EmulatedMessage, type EmulatedUser } from '../../src/local/emulator/index.js';
+import { DiscordEmulator, allComponents, buttonLabels, type EmulatedMessage, type EmulatedUser } from '../../src/local/emulator/index.js';
+import { openDatabase } from '../../src/persistence/db.js';
+import { SqliteStore } from '../../src/persistence/store/sqlite.js';
 import { answered, boardOf, eventually, fresh, playOut, settle, startBot, tableIdOf, tempDir, textOf } from './harness.js';
 
 describe('Play again through the Discord emulator', () => {
@@ -26,10 +29,18 @@ describe('Play again through the Discord emulator', () => {
   let channelId: string;
   let firstTable: number;
   const playAgain = en.common.board.playAgain;
+  /** While set, the store takes this long to note a lobby's message id (Discord's answer to the bot still on its way), ms. */
+  let slowMessageIdsMs = 0;
 
   beforeAll(async () => {
     emu = await DiscordEmulator.start();
-    app = await startBot(emu, tmp.dbPath);
+    const slowStore = new SqliteStore(openDatabase(tmp.dbPath));
+    const setMessageIds = slowStore.setMessageIds.bind(slowStore);
+    slowStore.setMessageIds = async (id, patch) => {
+      if (patch.boardMessageId && slowMessageIdsMs > 0) await new Promise((resolve) => setTimeout(resolve, slowMessageIdsMs));
+      return setMessageIds(id, patch);
+    };
+    app = await startBot(emu, tmp.dbPath, { store: slowStore });
     ana = emu.addUser('Ana');
     ben = emu.addUser('Ben');
     cleo = emu.addUser('Cleo');
@@ -126,7 +137,7 @@ describe('Play again through the Discord emulator', () => {
     const created = answered(await ana.slash('suspicion new', { seats: 2 }, { channelId: other }));
     const cancelledId = tableIdOf(created.message);
     await eventually(async () => (await store().table(cancelledId))!.boardMessageId, 'the board message id');
-    app.context.service.cancel(cancelledId, { userId: ana.id, displayName: 'Ana', canManageGuild: false });
+    app.context.service.lobby.cancel(cancelledId, { userId: ana.id, displayName: 'Ana', canManageGuild: false });
     await settle(app);
     expect(buttonLabels(boardOf(emu, cancelledId, other))).toEqual([]);
     // A forged Play again for the cancelled table: refused, nothing opened.
@@ -154,6 +165,27 @@ describe('Play again through the Discord emulator', () => {
     const ok = answered(await cleo.click(newest!, playAgain));
     expect(ok.message!.ephemeral).toBe(false);
     expect((await store().openTableInChannel(channelId))!.hostUserId).toBe(cleo.id);
+    emu.assertNoViolations();
+  });
+
+  it('a Join clicked the moment a lobby appears, before the bot has noted its message, shows on that lobby: no second lobby, Start enabled', async () => {
+    const racing = emu.addChannel('join-at-once');
+    slowMessageIdsMs = 300;
+    try {
+      const lobby = answered(await ana.slash('noir new', { mode: 'classic' }, { channelId: racing })).message!;
+      answered(await ben.click(lobby, 'Join'));
+      const tableId = tableIdOf(lobby);
+      await eventually(async () => ((await store().table(tableId))!.boardVersion >= 1 ? true : undefined), 'the board showing the join', 10_000);
+      await settle(app);
+      // One lobby message (the one the command posted), showing Ben, with Start enabled.
+      expect(emu.messages(racing).map((m) => m.id)).toEqual([lobby.id]);
+      expect((await store().table(tableId))!.boardMessageId).toBe(lobby.id);
+      expect(textOf(fresh(emu, lobby))).toContain('Ben');
+      const start = allComponents(fresh(emu, lobby)).find((c) => c.label === 'Start');
+      expect(start?.disabled).toBe(false);
+    } finally {
+      slowMessageIdsMs = 0;
+    }
     emu.assertNoViolations();
   });
 });

@@ -55,8 +55,8 @@ describe('pings across a restart', () => {
       if (pending.kind === 'simultaneous') break;
       const r =
         pending.kind === 'turn'
-          ? (await app.context.service.act(id, actor((await userOfSeat(pending.seat))), pending.step, { type: 'add', n: 1 }))
-          : (await app.context.service.act(id, actor((await userOfSeat((pending as { seats: number[] }).seats[0]!))), pending.step, { type: 'pass' }));
+          ? (await app.context.service.play.act(id, actor((await userOfSeat(pending.seat))), pending.step, { type: 'add', n: 1 }))
+          : (await app.context.service.play.act(id, actor((await userOfSeat((pending as { seats: number[] }).seats[0]!))), pending.step, { type: 'pass' }));
       expect(r.ok).toBe(true);
       await settle(app);
     }
@@ -70,7 +70,7 @@ describe('pings across a restart', () => {
     const pingsBefore = users.map(pingsOf);
 
     // Ana votes: the ping is edited down to Ben and Cleo.
-    expect((await app.context.service.act(id, actor(ana), vote.step, { type: 'vote', value: 1 })).ok).toBe(true);
+    expect((await app.context.service.play.act(id, actor(ana), vote.step, { type: 'vote', value: 1 })).ok).toBe(true);
     await settle(app);
     expect((await mentioned())).toEqual(ids(ben, cleo));
 
@@ -81,7 +81,7 @@ describe('pings across a restart', () => {
     expect((await mentioned())).toEqual(ids(ben, cleo));
 
     // Ben votes after the restart: the ping now mentions only Cleo, still deciding.
-    expect((await app.context.service.act(id, actor(ben), vote.step, { type: 'vote', value: 2 })).ok).toBe(true);
+    expect((await app.context.service.play.act(id, actor(ben), vote.step, { type: 'vote', value: 2 })).ok).toBe(true);
     await settle(app);
     expect((await mentioned())).toEqual(ids(cleo));
     // Edits never notify, and nobody got a second ping for this vote.

@@ -294,7 +294,7 @@ describe('Game review through the Discord emulator', () => {
     stoppedId = tableIdOf(lobby);
     await playOut({ emu, app: () => app, tableId: stoppedId, users: [ana, ben, dev], def: suspicionModule.definition, channelId: other, until: async () => (await app.context.store.actions(stoppedId)).length >= 4 });
     const moves = (await app.context.store.actions(stoppedId)).length;
-    await app.context.service.cancel(stoppedId, { userId: ana.id, displayName: 'Ana', canManageGuild: false });
+    await app.context.service.lobby.cancel(stoppedId, { userId: ana.id, displayName: 'Ana', canManageGuild: false });
     await settle(app);
     const stoppedBoard = boardOf(emu, stoppedId, other);
     expect(buttonLabels(stoppedBoard)).toEqual([r.reviewButton]);

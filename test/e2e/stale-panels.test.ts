@@ -77,7 +77,7 @@ describe('a click on a panel about to change gets the fresh panel', () => {
     const panel = answered(await other.slash('hand', {}, { channelId })).message!;
     const move = offers(panel, def)[0]!;
     expect(move).toBeDefined();
-    expect((await app.context.service.cancel(tableId, { userId: ana.id, displayName: 'Ana', canManageGuild: false })).ok).toBe(true);
+    expect((await app.context.service.lobby.cancel(tableId, { userId: ana.id, displayName: 'Ana', canManageGuild: false })).ok).toBe(true);
     const r = answered(await perform(other, panel, move));
     expect(r.callbackType).toBe(7);
     expect(r.message!.id).toBe(panel.id);

@@ -108,7 +108,17 @@ describe('A Swiss tournament at NOIR through the Discord emulator', () => {
     }
     for (const user of testUsers.slice(0, 5)) expect(answered(await user.slash('tournament join', {}, { channelId })).message!.content).toBe(tt.answers.joined('Winter cup'));
     expect(answered(await humans[0]!.slash('tournament join', {}, { channelId })).message!.content).toBe(tt.errors.alreadyEntered);
-    expect(textOf(emu.message(card.id))).toContain(tt.card.entrants(3, 64));
+    // Entries by command redraw the card too (its message id is stored), as does a withdrawal.
+    await quiet();
+    expect(textOf(emu.message(card.id))).toContain(tt.card.entrants(8, 64));
+    expect(textOf(emu.message(card.id))).toContain(tt.card.entrant(8, 'T5', ''));
+    expect(answered(await testUsers[4]!.slash('tournament leave', {}, { channelId })).message!.content).toBe(tt.answers.left('Winter cup'));
+    await quiet();
+    expect(textOf(emu.message(card.id))).toContain(tt.card.entrants(7, 64));
+    expect(textOf(emu.message(card.id))).not.toContain('T5');
+    answered(await testUsers[4]!.slash('tournament join', {}, { channelId }));
+    await quiet();
+    expect(textOf(emu.message(card.id))).toContain(tt.card.entrants(8, 64));
     expect(answered(await humans[1]!.click(emu.message(card.id)!, tt.card.start)).message!.content).toBe(tt.errors.organiserOnly);
     expect((await stored()).status).toBe('signup');
   });
@@ -134,6 +144,9 @@ describe('A Swiss tournament at NOIR through the Discord emulator', () => {
     }
     const late = answered(await testUsers[5]!.slash('tournament join', {}, { channelId })).message!;
     expect(late.content).toBe(tt.answers.joinedLate('Winter cup', 2));
+    await quiet();
+    expect(textOf(emu.message(card.id))).toContain(tt.card.entrant(9, 'T6', tt.card.lateNote(2)));
+    expect(textOf(emu.message(card.id))).toContain(tt.card.running(1, 3, '').split('(')[0]!);
   });
 
   it('plays round 1 (losers leave), round 2 with a no-show and a restart in the middle, round 3; standings posted as pictures after each round', async () => {
@@ -171,12 +184,12 @@ describe('A Swiss tournament at NOIR through the Discord emulator', () => {
       const seatOf = (userId: string) => seats.find((s) => s.userId === userId)!.seat!;
       if (seatsToAct(pending).includes(seatOf(present))) {
         const action = def.legalActions(row.state, seatOf(present))[0];
-        const done = await app.context.service.act(noShowTable.tableId!, { userId: present, displayName: 'p', canManageGuild: false }, pending.step, action);
+        const done = await app.context.service.play.act(noShowTable.tableId!, { userId: present, displayName: 'p', canManageGuild: false }, pending.step, action);
         expect(done.ok, JSON.stringify(done)).toBe(true);
       } else {
         // A day passes: the absent player's time is up.
         clock = row.deadlineAt! + 1000;
-        await app.context.service.fireDeadline(noShowTable.tableId!);
+        await app.context.service.deadlines.fireDeadline(noShowTable.tableId!);
       }
       await quiet();
     }
@@ -198,6 +211,11 @@ describe('A Swiss tournament at NOIR through the Discord emulator', () => {
     const final = emu.messages(channelId).find((m) => m.attachments.some((a) => String(a.filename) === `standings-${id}-3.png`));
     expect(final).toBeDefined();
     expect(String(final!.attachments[0]!.description)).toContain(tt.standings.final);
+    // The card says it is over, with Standings as its only button: redrawn after a restart too (its id is stored).
+    expect(textOf(emu.message(card.id))).toContain(tt.card.finished);
+    const buttons = JSON.stringify(emu.message(card.id)!.components);
+    expect(buttons).toContain(`"${tt.card.standings}"`);
+    for (const gone of [tt.card.join, tt.card.leave, tt.card.start]) expect(buttons).not.toContain(`"${gone}"`);
     emu.assertNoViolations();
   });
 

@@ -87,7 +87,7 @@ describe('turn-based tables', () => {
     let toActBefore: string[] = [];
     /** Count the notices the current decision owes: one to each player it newly waits for. */
     const expectNotices = async () => {
-      const snap = (await app.context.service.snapshot(id))!;
+      const snap = (await app.context.service.reads.snapshot(id))!;
       const toAct = snap.table.status === 'active' && snap.pending ? pingFor(snap.pending, snap.seats, true) : [];
       for (const userId of toAct) if (!toActBefore.includes(userId)) expected.set(userId, expected.get(userId)! + 1);
       toActBefore = toAct;
@@ -156,7 +156,7 @@ describe('turn-based tables', () => {
       const row = (await app.context.store.seats(id)).find((candidate) => candidate.seat === seat)!;
       const user = users.find((candidate) => candidate.id === row.userId)!;
       const action = choose(def, refreshed.state, seat, rng);
-      const r = await app.context.service.act(id, actor(user), due.step, action);
+      const r = await app.context.service.play.act(id, actor(user), due.step, action);
       expect(r.ok, JSON.stringify(r.ok ? null : r.error)).toBe(true);
       moves += 1;
       await quiet();
@@ -209,7 +209,7 @@ describe('turn-based tables', () => {
     const lobby = answered(await fay.slash('phantom new', {}, { channelId: lobbyChannel })).message!;
     const c = tableIdOf(lobby);
     const waitsFor = async (id: number) => {
-      const snap = (await app.context.service.snapshot(id))!;
+      const snap = (await app.context.service.reads.snapshot(id))!;
       return pingFor(snap.pending!, snap.seats, true);
     };
     // Make each NOIR table wait for Fay (one move by the other player when it is theirs).
@@ -220,7 +220,7 @@ describe('turn-based tables', () => {
         const def = registry.get('noir').definition;
         const pending = def.pending(table.state);
         const seat = seatsToAct(pending)[0]!;
-        const r = await app.context.service.act(id, actor(other), pending.step, def.legalActions(table.state, seat)[0]);
+        const r = await app.context.service.play.act(id, actor(other), pending.step, def.legalActions(table.state, seat)[0]);
         expect(r.ok).toBe(true);
       }
     }
@@ -242,7 +242,7 @@ describe('turn-based tables', () => {
     expect(gusLines).toHaveLength(1);
     expect(gusLines[0]).toContain('waiting for Fay');
     // Clean up: these tables stay open otherwise (their reminders would fire in later tests).
-    for (const [id, host] of [[a, gus], [b, hal], [c, fay]] as const) expect((await app.context.service.cancel(id, actor(host))).ok).toBe(true);
+    for (const [id, host] of [[a, gus], [b, hal], [c, fay]] as const) expect((await app.context.service.lobby.cancel(id, actor(host))).ok).toBe(true);
     await quiet();
   });
 
@@ -259,7 +259,7 @@ describe('turn-based tables', () => {
     const seats = await app.context.store.seats(id);
     const firstUser = [ivy, jon].find((u) => u.id === seats.find((row) => row.seat === first)!.userId)!;
     // Make sure both get a turn: play one move.
-    const r = await app.context.service.act(id, actor(firstUser), def.pending(table.state).step, def.legalActions(table.state, first)[0]);
+    const r = await app.context.service.play.act(id, actor(firstUser), def.pending(table.state).step, def.legalActions(table.state, first)[0]);
     expect(r.ok).toBe(true);
     await quiet();
     // Ivy's DMs are closed: Discord answered 50007 and she was pinged in the table's channel instead.
@@ -279,11 +279,11 @@ describe('turn-based tables', () => {
     const seat = seatsToAct(pending)[0]!;
     const mover = [ivy, jon].find((u) => u.id === seats.find((row) => row.seat === seat)!.userId)!;
     if (mover === jon) {
-      expect((await app.context.service.act(id, actor(jon), pending.step, def.legalActions(now2.state, seat)[0])).ok).toBe(true);
+      expect((await app.context.service.play.act(id, actor(jon), pending.step, def.legalActions(now2.state, seat)[0])).ok).toBe(true);
       await quiet();
       expect(jon.dms()[0]!.deleted).toBe(true);
     }
-    expect((await app.context.service.cancel(id, actor(ivy))).ok).toBe(true);
+    expect((await app.context.service.lobby.cancel(id, actor(ivy))).ok).toBe(true);
     await quiet();
   });
 
@@ -314,7 +314,7 @@ describe('turn-based tables', () => {
     // The other player is still on vacation when their move comes: their clock starts when it ends (48 h after it began).
     const vacationStart = clock;
     clock += 2 * HOUR_MS;
-    expect((await app.context.service.act(id, actor(mover), pending.step, def.legalActions(extended.state, seatsToAct(pending)[0]!)[0])).ok).toBe(true);
+    expect((await app.context.service.play.act(id, actor(mover), pending.step, def.legalActions(extended.state, seatsToAct(pending)[0]!)[0])).ok).toBe(true);
     await quiet();
     const next = (await app.context.store.table(id))!;
     const nextPending = def.pending(next.state);
@@ -329,7 +329,7 @@ describe('turn-based tables', () => {
     await quiet();
     const refusedLive = answered(await kim.slash('table vacation', { hours: 5 }, { channelId: liveChannel }));
     expect(textOf(refusedLive.message)).toContain('turn-based tables only');
-    for (const tid of [id, tableIdOf(liveLobby)]) expect((await app.context.service.cancel(tid, actor(kim))).ok).toBe(true);
+    for (const tid of [id, tableIdOf(liveLobby)]) expect((await app.context.service.lobby.cancel(tid, actor(kim))).ok).toBe(true);
     await quiet();
   });
 });

@@ -18,7 +18,7 @@ import { es } from '../../src/i18n/es/index.js';
 import type { Messages } from '../../src/i18n/index.js';
 import { playRandomGame } from '../support/random-play.js';
 import { componentIds, expectComponentLimits, fakeRenderContext } from '../support/render-context.js';
-import { deep } from '../support/depth.js';
+import { DEPTH, deep } from '../support/depth.js';
 
 const LEFTOVERS = /undefined|NaN|\[object Object\]|\$\{/;
 
@@ -136,6 +136,6 @@ describe('every game in English and Spanish', () => {
         }
       }
       expect(rendered).toBeGreaterThan(variants.length);
-    }, 120_000);
+    }, 120_000 * DEPTH);
   }
 });

@@ -126,7 +126,7 @@ describe.skipIf(!BROWSER)('the table as a Discord Activity in local play', () =>
     let moves = 0;
     const made = new Set<string>();
     for (;;) {
-      const snap = (await service.snapshot(tableId))!;
+      const snap = (await service.reads.snapshot(tableId))!;
       // The spectator's Activity: the public board only, never a hand, no moves.
       expect(await cleoFrame.locator('figure.hand').count()).toBe(0);
       expect(await cleoFrame.locator('button.target').count()).toBe(0);
@@ -150,7 +150,7 @@ describe.skipIf(!BROWSER)('the table as a Discord Activity in local play', () =>
       const chooser = frame.locator('#chooser:not([hidden])');
       if (await chooser.count()) await chooser.locator('button.move', { hasText: pick.move.label }).click();
       const after = await waitUntil(async () => {
-        const s = (await service.snapshot(tableId))!;
+        const s = (await service.reads.snapshot(tableId))!;
         return s.table.version > snap.table.version ? s : null;
       }, `the move ${pick.move.label}`);
       moves++;
@@ -191,7 +191,7 @@ describe.skipIf(!BROWSER)('the table as a Discord Activity in local play', () =>
     const { store, service, registry } = play.app.context;
     await waitUntil(async () => (await store.table(tableId))!.status === 'active', 'the game to start');
     const mod = registry.get('suspicion');
-    const snap = (await service.snapshot(tableId))!;
+    const snap = (await service.reads.snapshot(tableId))!;
     const moverSeat = seatsToAct(snap.pending!)[0]!;
     const userOfSeat = (seat: number) => snap.seats.find((row) => row.seat === seat)!.userId;
     const mover = userOfSeat(moverSeat);
@@ -212,7 +212,7 @@ describe.skipIf(!BROWSER)('the table as a Discord Activity in local play', () =>
     await snapshot(pages.get(inActivity)!, 'activity-suspicion-counter.png');
 
     // The race: Counter! in the Activity (a button beside the pictures: counters have no place on them) and on the chat board, at once.
-    const counterSnap = (await service.snapshot(tableId))!;
+    const counterSnap = (await service.reads.snapshot(tableId))!;
     const rivalSeat = counterSnap.seats.find((row) => row.userId === inActivity)!.seat!;
     const counterCode = activityMoves(mod, counterSnap, rivalSeat, catalogs.en).find((m) => (mod.definition.decodeAction(m.code) as SuspicionAction).type === 'counter')!.code;
     const activityButton = rivalFrame.locator(`#tray button.move[data-code="${counterCode}"]`);
@@ -236,7 +236,7 @@ describe.skipIf(!BROWSER)('the table as a Discord Activity in local play', () =>
     }
     for (const id of [ana!.id, ben!.id, cleo!.id].filter((id) => id !== inChat)) expect(await pages.get(id)!.locator('.message', { hasText: /Too late/ }).count()).toBe(0);
     // Both the Activities and the chat board show the counter.
-    const counterLine = logLines(mod, (await service.snapshot(tableId))!.table.recentEvents as StoredEvent[], renderContext(mod, (await service.snapshot(tableId))!, catalogs.en), null, 1)[0]!;
+    const counterLine = logLines(mod, (await service.reads.snapshot(tableId))!.table.recentEvents as StoredEvent[], renderContext(mod, (await service.reads.snapshot(tableId))!, catalogs.en), null, 1)[0]!;
     const boardId = (await store.table(tableId))!.boardMessageId!;
     await waitUntil(() => JSON.stringify(play.emulator.message(boardId) ?? null).includes(JSON.stringify(counterLine).slice(1, -1)), 'the chat board to show the counter');
     for (const frame of [moverFrame, rivalFrame]) await expect.poll(() => frame.locator('#log li').first().textContent(), { timeout: CEILING }).toBeTruthy();
@@ -273,7 +273,7 @@ describe.skipIf(!BROWSER)('the table as a Discord Activity in local play', () =>
       await lobby.waitFor({ timeout: CEILING });
       if (slow) await page.unrouteAll({ behavior: 'wait' });
       await lobby.locator('button', { hasText: start }).click();
-      const table = await waitUntil(async () => (await play.app.context.service.openTableInChannel(channel))?.table, `the ${game} table`);
+      const table = await waitUntil(async () => (await play.app.context.service.reads.openTableInChannel(channel))?.table, `the ${game} table`);
       await waitUntil(async () => (await play.app.context.store.table(table.id))!.status === 'active', 'the game to start');
       await openActivity(page, table.id, locale === 'es-ES' ? 'Abrir mesa' : 'Open table');
       await page.locator('#activity-size').click();

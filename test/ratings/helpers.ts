@@ -57,7 +57,7 @@ export function world(extraHooks: ResultHook[] = []): World {
     registry,
     clock,
     async close() {
-      await service.stop();
+      await service.deadlines.stop();
       await store.close();
       rmSync(dir, { recursive: true, force: true });
     },
@@ -68,14 +68,14 @@ let channelSeq = 0;
 
 /** Open a lobby with `players` (first is host), start it; returns the table id. */
 export async function startTable(w: World, players: Actor[], guildId = GUILD): Promise<number> {
-  const r = (await w.service.createTable({ guildId, channelId: `80000000000000${String(++channelSeq).padStart(4, '0')}`, game: 'suspicion', host: players[0]!, options: {} }));
+  const r = (await w.service.lobby.createTable({ guildId, channelId: `80000000000000${String(++channelSeq).padStart(4, '0')}`, game: 'suspicion', host: players[0]!, options: {} }));
   if (!r.ok) throw new Error(JSON.stringify(r.error));
   const id = r.value.table.id;
   for (const p of players.slice(1)) {
-    const j = (await w.service.join(id, p));
+    const j = (await w.service.lobby.join(id, p));
     if (!j.ok) throw new Error(JSON.stringify(j.error));
   }
-  const s = (await w.service.start(id, players[0]!));
+  const s = (await w.service.lobby.start(id, players[0]!));
   if (!s.ok) throw new Error(JSON.stringify(s.error));
   return id;
 }
@@ -84,7 +84,7 @@ export async function startTable(w: World, players: Actor[], guildId = GUILD): P
 export async function declare(w: World, id: number, actor: Actor, placement: number, win: boolean): Promise<void> {
   const state = (await w.store.table(id))!.state as PodiumState;
   const step = podiumDefinition.pending(state).step;
-  const r = (await w.service.act(id, actor, step, { type: 'place', placement, win }));
+  const r = (await w.service.play.act(id, actor, step, { type: 'place', placement, win }));
   if (!r.ok) throw new Error(JSON.stringify(r.error));
 }
 

@@ -114,7 +114,7 @@ describe('erasing', () => {
   it('clears her id where she ended a table, started a season or changed settings', async () => {
     await ffa(w, [ben, cleo]);
     const cancelled = (await startTable(w, [ben, ana]));
-    await w.service.cancel(cancelled, { ...ana, canManageGuild: true }, 'admin');
+    await w.service.lobby.cancel(cancelled, { ...ana, canManageGuild: true }, 'admin');
     expect((await w.store.table(cancelled))!.endedBy).toBe(ana.userId);
     expect((await w.store.resetSeason(GUILD, 'suspicion', 1, ana.userId, w.clock.now)).ok).toBe(true);
     await updateGuildDefaults(w.store, GUILD, { turnSeconds: 90 }, ana.userId, w.clock.now);
@@ -142,7 +142,7 @@ describe('erasing', () => {
     expect(refused).toMatchObject({ ok: false, openSeats: [{ tableId: running, status: 'active', left: false }] });
     expect(everything()).toEqual(before);
 
-    expect((await w.service.leaveGame(running, ana)).ok).toBe(true);
+    expect((await w.service.play.leaveGame(running, ana)).ok).toBe(true);
     const left = (await eraseUserData(w.store, ana.userId));
     expect(left).toMatchObject({ ok: false, openSeats: [{ tableId: running, status: 'active', left: true }] });
   });

@@ -106,7 +106,7 @@ describe('rating updates', () => {
   it('a player who leaves with /table leave is ranked last, whatever their seat declared', async () => {
     const id = (await startTable(w, [ana, ben, cleo]));
     // The leaver's seat is auto-played with the best possible declaration (1st, a win)...
-    expect((await w.service.leaveGame(id, cleo)).ok).toBe(true);
+    expect((await w.service.play.leaveGame(id, cleo)).ok).toBe(true);
     (await declare(w, id, ana, 1, true));
     (await declare(w, id, ben, 2, false));
     const res = (await w.store.results(id));
@@ -136,11 +136,11 @@ describe('rating updates', () => {
   it('cancelled tables are not rated (host cancel, admin end, lobby)', async () => {
     const a = (await startTable(w, [ana, ben]));
     (await declare(w, a, ana, 1, true));
-    expect((await w.service.cancel(a, ana)).ok).toBe(true);
+    expect((await w.service.lobby.cancel(a, ana)).ok).toBe(true);
     const b = (await startTable(w, [ana, ben]));
-    expect((await w.service.cancel(b, player(9, true), 'admin')).ok).toBe(true);
-    const d = (await w.service.createTable({ guildId: GUILD, channelId: '800000000000009999', game: 'suspicion', host: ana, options: {} }));
-    if (d.ok) (await w.service.cancel(d.value.table.id, ana));
+    expect((await w.service.lobby.cancel(b, player(9, true), 'admin')).ok).toBe(true);
+    const d = (await w.service.lobby.createTable({ guildId: GUILD, channelId: '800000000000009999', game: 'suspicion', host: ana, options: {} }));
+    if (d.ok) (await w.service.lobby.cancel(d.value.table.id, ana));
     expect(w.db.select().from(ratings).all()).toEqual([]);
     expect(w.db.select().from(playerTotals).all()).toEqual([]);
   });
@@ -181,7 +181,7 @@ describe('rating updates', () => {
     const id = (await startTable(w, [ana, ben]));
     (await declare(w, id, ana, 1, true));
     const step = 1;
-    await expect(w.service.act(id, ben, step, { type: 'place', placement: 2, win: false })).rejects.toThrow('boom');
+    await expect(w.service.play.act(id, ben, step, { type: 'place', placement: 2, win: false })).rejects.toThrow('boom');
     expect((await w.store.table(id))!.status).toBe('active');
     expect(w.db.select().from(results).all()).toEqual([]);
     expect(w.db.select().from(ratings).all()).toEqual([]);

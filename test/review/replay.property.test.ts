@@ -14,7 +14,7 @@ import { Rng } from '../../src/games/rng.js';
 import { eventsAt, lastStep, mayView, replayGame, replayOver, viewAt, type ReplayLogEntry } from '../../src/review/replay.js';
 import { playRandomGame, randomTableOptions } from '../support/random-play.js';
 import { gamesWithGuess } from '../games/toy/registry.js';
-import { deep } from '../support/depth.js';
+import { DEPTH, deep } from '../support/depth.js';
 
 /**
  * Finished games per game: 100 in `npm test` (1,000 each took 141 s of CPU for the five games,
@@ -93,5 +93,5 @@ describe.each(gamesWithGuess().modules.map((mod) => [mod.id, mod] as const))('re
       expect(difference, `${game} seed ${seed}`).toBeNull();
     }
     expect(finished).toBe(GAMES);
-  }, 600_000);
+  }, 600_000 * DEPTH);
 });

@@ -37,7 +37,7 @@ export function toyServiceFixture(opts: { seed: number; now?: number }): ToyServ
     parts.service = new TableService({ store: parts.store, registry: new GameRegistry([tallyModule]), logger: silentLogger, newSeed: () => opts.seed });
   });
   afterEach(async () => {
-    await parts.service.stop();
+    await parts.service.deadlines.stop();
     await parts.store.close();
     rmSync(dir, { recursive: true, force: true });
     vi.useRealTimers();

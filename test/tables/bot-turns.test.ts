@@ -42,7 +42,7 @@ function spyPolicy(): BotPolicy {
   const inline = new InlinePolicy();
   return {
     decide: async (request) => {
-      const open = await service.openTableInChannel('c1');
+      const open = await service.reads.openTableInChannel('c1');
       inputs.push({ input: structuredClone(request.input), state: open?.table.state });
       return inline.decide({ ...request, ...(request.level === 'hard' ? { iterations: 8 } : {}) });
     },
@@ -69,13 +69,13 @@ beforeEach(() => {
 afterEach(async () => {
   turns.stop();
   await turns.settled();
-  await service.stop();
+  await service.deadlines.stop();
   await store.close();
   rmSync(dir, { recursive: true, force: true });
 });
 
 async function open(game: string, botOptions: Record<string, unknown>, maxSeats?: number): Promise<TableSnapshot> {
-  const r = (await service.createTable({ guildId: 'g1', channelId: 'c1', game, host: ana, options: {}, botOptions, ...(maxSeats ? { maxSeats } : {}) }));
+  const r = (await service.lobby.createTable({ guildId: 'g1', channelId: 'c1', game, host: ana, options: {}, botOptions, ...(maxSeats ? { maxSeats } : {}) }));
   if (!r.ok) throw new Error(JSON.stringify(r.error));
   return r.value;
 }
@@ -93,16 +93,16 @@ async function until(done: () => boolean | Promise<boolean>, what: string, ms = 
 async function playHumans(tableId: number, humans: Actor[], seed = 1): Promise<TableSnapshot> {
   const rng = Rng.seeded(seed);
   for (let guard = 0; guard < 5_000; guard++) {
-    const snap = (await service.snapshot(tableId))!;
+    const snap = (await service.reads.snapshot(tableId))!;
     if (snap.table.status !== 'active') return snap;
-    const def = service.definition(snap.table);
+    const def = service.reads.definition(snap.table);
     const pending = snap.pending!;
     const mine = snap.seats.filter((row) => row.seat !== null && seatsToAct(pending).includes(row.seat) && humans.some((h) => h.userId === row.userId));
     if (mine.length === 0) {
       const step = pending.step;
       const version = snap.table.version;
       await until(async () => {
-        const now = (await service.snapshot(tableId))!;
+        const now = (await service.reads.snapshot(tableId))!;
         return now.table.version !== version || now.pending?.step !== step;
       }, 'a bot move');
       continue;
@@ -110,7 +110,7 @@ async function playHumans(tableId: number, humans: Actor[], seed = 1): Promise<T
     const row = mine[rng.int(0, mine.length - 1)]!;
     const legal = def.legalActions(snap.table.state, row.seat!);
     const who = humans.find((h) => h.userId === row.userId)!;
-    const r = (await service.act(tableId, who, pending.step, legal[rng.int(0, legal.length - 1)]));
+    const r = (await service.play.act(tableId, who, pending.step, legal[rng.int(0, legal.length - 1)]));
     // A bot may have moved in the same window (a race): a stale or refused click is fine.
     if (!r.ok && r.error.code !== 'stale' && r.error.code !== 'rule') throw new Error(JSON.stringify(r.error));
   }
@@ -125,7 +125,7 @@ describe('bot options of a new table', () => {
     expect(bot.botLevel).toBe('hard');
     expect(bot.displayName).toMatch(/^🤖 /);
     expect(snap.table.tableOptions).toEqual({ botPaceMs: 0 });
-    const refused = (await service.createTable({ guildId: 'g1', channelId: 'c2', game: 'noir', host: ben, options: {}, botOptions: { bots: 2 } }));
+    const refused = (await service.lobby.createTable({ guildId: 'g1', channelId: 'c2', game: 'noir', host: ben, options: {}, botOptions: { bots: 2 } }));
     expect(refused.ok).toBe(false);
     if (!refused.ok) expect(refused.error.code).toBe('bad-options');
     expect(readBotOptions({ level: 'expert' }, 4)).toMatchObject({ ok: false });
@@ -136,20 +136,20 @@ describe('bot options of a new table', () => {
   it('lobby: only the host adds and removes bots; a bot never becomes host; a lobby of bots alone closes', async () => {
     const snap = await open('jaccuse', {});
     const id = snap.table.id;
-    expect((await service.join(id, ben)).ok).toBe(true);
-    const byGuest = (await service.addBot(id, ben, 'easy'));
+    expect((await service.lobby.join(id, ben)).ok).toBe(true);
+    const byGuest = (await service.lobby.addBot(id, ben, 'easy'));
     expect(byGuest.ok || byGuest.error.code).toBe('host-only');
-    const added = (await service.addBot(id, ana, 'easy'));
+    const added = (await service.lobby.addBot(id, ana, 'easy'));
     expect(added.ok).toBe(true);
     const botId = added.ok ? added.value.seats.find((row) => isBotUser(row.userId))!.userId : '';
-    expect((await service.removeBot(id, ana, ben.userId)).ok || 'refused').toBe('refused');
-    expect((await service.addBot(id, ana, 'hard')).ok).toBe(true);
-    const removed = (await service.removeBot(id, ana, botId));
+    expect((await service.lobby.removeBot(id, ana, ben.userId)).ok || 'refused').toBe('refused');
+    expect((await service.lobby.addBot(id, ana, 'hard')).ok).toBe(true);
+    const removed = (await service.lobby.removeBot(id, ana, botId));
     expect(removed.ok && removed.value.seats.map((row) => row.botLevel)).toEqual([null, null, 'hard']);
     // The host leaves: the human guest becomes host, not the bot seated before... any bot.
-    const left = (await service.leaveLobby(id, ana));
+    const left = (await service.lobby.leaveLobby(id, ana));
     expect(left.ok && left.value.table.hostUserId).toBe(ben.userId);
-    const last = (await service.leaveLobby(id, ben));
+    const last = (await service.lobby.leaveLobby(id, ben));
     expect(last.ok && last.value.table.status).toBe('cancelled');
   });
 });
@@ -158,7 +158,7 @@ describe('a game against bots', () => {
   it('NOIR alone against one bot: bot moves are logged as kind bot, the game ends, the bot row carries its level, nobody is rated', async () => {
     const snap = await open('noir', { bots: 1, level: 'normal', paceSeconds: 0 });
     const id = snap.table.id;
-    expect((await service.start(id, ana)).ok).toBe(true);
+    expect((await service.lobby.start(id, ana)).ok).toBe(true);
     const end = await playHumans(id, [ana]);
     expect(end.table.status).toBe('finished');
     const log = (await store.actions(id));
@@ -170,7 +170,7 @@ describe('a game against bots', () => {
     expect(results.find((row) => row.seat === botSeat)!.botLevel).toBe('normal');
     expect(results.find((row) => row.seat !== botSeat)!.botLevel).toBeNull();
     // Replaying the stored log from the seed reproduces the stored final state (bot moves included).
-    const def = service.definition(end.table);
+    const def = service.reads.definition(end.table);
     let state = def.setup(end.table.options, 2, end.table.seed!, { hostSeat: end.seats.find((row) => row.userId === ana.userId)!.seat! });
     for (const entry of log) {
       const r = def.apply(state, entry.seat, entry.action);
@@ -181,7 +181,7 @@ describe('a game against bots', () => {
     // No ping ever named a bot.
     for (const change of changes) for (const user of change.ping) expect(isBotUser(user)).toBe(false);
     // Play again seats the bot again, at its level, and invites nobody.
-    const again = (await service.playAgain(id, ana));
+    const again = (await service.lobby.playAgain(id, ana));
     expect(again.ok).toBe(true);
     if (again.ok) {
       expect(again.value.snapshot.seats.map((row) => [isBotUser(row.userId), row.botLevel])).toEqual([
@@ -195,7 +195,7 @@ describe('a game against bots', () => {
   it("a bot's input is its own seat's view and visible events only — never another seat's secret", async () => {
     const snap = await open('suspicion', { bots: 2, level: 'normal', paceSeconds: 0 }, 3);
     const id = snap.table.id;
-    expect((await service.start(id, ana)).ok).toBe(true);
+    expect((await service.lobby.start(id, ana)).ok).toBe(true);
     await playHumans(id, [ana], 3);
     expect(inputs.length).toBeGreaterThan(10);
     const def = defaultRegistry().get('suspicion').definition;
@@ -222,16 +222,16 @@ describe('a game against bots', () => {
   it('the host hands the seat of a player who left to a bot, which plays it to the end; the leaver is still ranked last', async () => {
     const snap = await open('jaccuse', { bots: 2, level: 'easy', paceSeconds: 0 }, 4);
     const id = snap.table.id;
-    expect((await service.join(id, ben)).ok).toBe(true);
-    expect((await service.start(id, ana)).ok).toBe(true);
-    expect((await service.leaveGame(id, ben)).ok).toBe(true);
-    const benSeat = (await service.snapshot(id))!.seats.find((row) => row.userId === ben.userId)!.seat!;
-    const byGuest = (await service.replaceWithBot(id, { ...ben }, benSeat));
+    expect((await service.lobby.join(id, ben)).ok).toBe(true);
+    expect((await service.lobby.start(id, ana)).ok).toBe(true);
+    expect((await service.play.leaveGame(id, ben)).ok).toBe(true);
+    const benSeat = (await service.reads.snapshot(id))!.seats.find((row) => row.userId === ben.userId)!.seat!;
+    const byGuest = (await service.play.replaceWithBot(id, { ...ben }, benSeat));
     expect(byGuest.ok).toBe(false);
-    const present = (await service.snapshot(id))!.seats.find((row) => row.userId === ana.userId)!.seat!;
-    const notAway = (await service.replaceWithBot(id, ana, present));
+    const present = (await service.reads.snapshot(id))!.seats.find((row) => row.userId === ana.userId)!.seat!;
+    const notAway = (await service.play.replaceWithBot(id, ana, present));
     expect(notAway.ok || notAway.error.code).toBe('not-replaceable');
-    const replaced = (await service.replaceWithBot(id, ana, benSeat));
+    const replaced = (await service.play.replaceWithBot(id, ana, benSeat));
     expect(replaced.ok).toBe(true);
     if (replaced.ok) expect(replaced.value.events.some((event) => event.type === '$botReplaced')).toBe(true);
     const end = await playHumans(id, [ana], 5);
@@ -247,8 +247,8 @@ describe('a game against bots', () => {
   it('a bot seat reads "🤖 Name (Level)" on the board, in the table\'s language (docs/discord.md "Bots")', async () => {
     const snap = await open('noir', { bots: 1, level: 'hard', paceSeconds: 20 });
     const id = snap.table.id;
-    expect((await service.start(id, ana)).ok).toBe(true);
-    const now = (await service.snapshot(id))!;
+    expect((await service.lobby.start(id, ana)).ok).toBe(true);
+    const now = (await service.reads.snapshot(id))!;
     const bot = now.seats.find((row) => isBotUser(row.userId))!;
     const mod = defaultRegistry().get('noir');
     expect(JSON.stringify(boardMessage(mod, now, en).components)).toContain(`${bot.displayName} (Hard)`);
@@ -258,8 +258,8 @@ describe('a game against bots', () => {
   it('the last person to leave a table of bots ends it as abandoned (bots never play on alone), and the board says so', async () => {
     const snap = await open('noir', { bots: 1, level: 'easy', paceSeconds: 20 });
     const id = snap.table.id;
-    expect((await service.start(id, ana)).ok).toBe(true);
-    const left = await service.leaveGame(id, ana);
+    expect((await service.lobby.start(id, ana)).ok).toBe(true);
+    const left = await service.play.leaveGame(id, ana);
     expect(left.ok).toBe(true);
     if (!left.ok) return;
     expect(left.value.table).toMatchObject({ status: 'cancelled', endReason: 'abandoned' });
@@ -317,14 +317,14 @@ describe('restart while a bot is to move', () => {
   async function noirWithBotToMove() {
     const snap = await open('noir', { bots: 1, level: 'easy', paceSeconds: 20 });
     const id = snap.table.id;
-    expect((await service.start(id, ana)).ok).toBe(true);
-    let now = (await service.snapshot(id))!;
+    expect((await service.lobby.start(id, ana)).ok).toBe(true);
+    let now = (await service.reads.snapshot(id))!;
     const botSeat = now.seats.find((row) => isBotUser(row.userId))!.seat!;
     if (!seatsToAct(now.pending!).includes(botSeat)) {
-      const def = service.definition(now.table);
+      const def = service.reads.definition(now.table);
       const mine = now.seats.find((row) => row.userId === ana.userId)!.seat!;
-      expect((await service.act(id, ana, now.pending!.step, def.legalActions(now.table.state, mine)[0])).ok).toBe(true);
-      now = (await service.snapshot(id))!;
+      expect((await service.play.act(id, ana, now.pending!.step, def.legalActions(now.table.state, mine)[0])).ok).toBe(true);
+      now = (await service.reads.snapshot(id))!;
     }
     expect(seatsToAct(now.pending!)).toContain(botSeat);
     return { id, now, botSeat };
@@ -335,13 +335,13 @@ describe('restart while a bot is to move', () => {
     const { id, now, botSeat } = await noirWithBotToMove();
     expect(turns.scheduled).toBe(1);
     turns.stop();
-    await service.stop();
+    await service.deadlines.stop();
     const before = now.table.version;
     // A new process on the same database, pace made instant for the test.
     build();
     db.$client.prepare("update game_tables set table_options = '{\"botPaceMs\":0}' where id = ?").run(id);
     expect(await turns.resume()).toBe(1);
-    await until(async () => (await service.snapshot(id))!.table.version > before, 'the recovered bot move');
+    await until(async () => (await service.reads.snapshot(id))!.table.version > before, 'the recovered bot move');
     expect((await store.actions(id)).at(-1)!.kind).toBe('bot');
     expect((await store.actions(id)).at(-1)!.seat).toBe(botSeat);
   }, 30_000);
@@ -349,33 +349,33 @@ describe('restart while a bot is to move', () => {
   it('a change committed while the new process reads its tables wins over that older read', async () => {
     const { id } = await noirWithBotToMove();
     turns.stop();
-    await service.stop();
+    await service.deadlines.stop();
     build();
     // The host cancels the table right after the new process read it (a click during recovery).
     const read = service.reads.snapshots.bind(service.reads);
     service.reads.snapshots = async (ids) => {
       const got = await read(ids);
-      expect((await service.cancel(id, ana)).ok).toBe(true);
+      expect((await service.lobby.cancel(id, ana)).ok).toBe(true);
       return got;
     };
     expect(await turns.resume()).toBe(0);
     expect(turns.scheduled).toBe(0);
-    expect((await service.snapshot(id))!.table.status).toBe('cancelled');
+    expect((await service.reads.snapshot(id))!.table.status).toBe('cancelled');
   }, 30_000);
 
   it('looks only at active tables with a bot seat, all of them however many', async () => {
     // Tables in other channels: bot tables where the bot is to move, and human-only ones.
     const botTables: number[] = [];
     for (let n = 0; n < 12; n++) {
-      const r = await service.createTable({ guildId: 'g1', channelId: `r${n}`, game: 'noir', host: ana, options: {}, botOptions: n % 3 === 0 ? { bots: 1, level: 'easy', paceSeconds: 20 } : {} });
+      const r = await service.lobby.createTable({ guildId: 'g1', channelId: `r${n}`, game: 'noir', host: ana, options: {}, botOptions: n % 3 === 0 ? { bots: 1, level: 'easy', paceSeconds: 20 } : {} });
       if (!r.ok) throw new Error(JSON.stringify(r.error));
-      if (n % 3 !== 0) expect((await service.join(r.value.table.id, ben)).ok).toBe(true);
-      expect((await service.start(r.value.table.id, ana)).ok).toBe(true);
+      if (n % 3 !== 0) expect((await service.lobby.join(r.value.table.id, ben)).ok).toBe(true);
+      expect((await service.lobby.start(r.value.table.id, ana)).ok).toBe(true);
       if (n % 3 === 0) botTables.push(r.value.table.id);
     }
-    const due = (await service.snapshots(botTables)).filter((s) => s.seats.some((row) => isBotUser(row.userId) && seatsToAct(s.pending!).includes(row.seat!))).length;
+    const due = (await service.reads.snapshots(botTables)).filter((s) => s.seats.some((row) => isBotUser(row.userId) && seatsToAct(s.pending!).includes(row.seat!))).length;
     turns.stop();
-    await service.stop();
+    await service.deadlines.stop();
     build();
     const looked: number[] = [];
     const read = service.reads.snapshots.bind(service.reads);

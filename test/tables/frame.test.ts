@@ -19,10 +19,10 @@ const ben = actor(2, 'Ben');
 const toy = toyServiceFixture({ seed: 1 });
 
 async function start(): Promise<number> {
-  const r = (await toy.service.createTable({ guildId: 'g', channelId: '300000000000000001', game: 'suspicion', host: ana, options: {} }));
+  const r = (await toy.service.lobby.createTable({ guildId: 'g', channelId: '300000000000000001', game: 'suspicion', host: ana, options: {} }));
   if (!r.ok) throw new Error('create');
-  (await toy.service.join(r.value.table.id, ben));
-  (await toy.service.start(r.value.table.id, ana));
+  (await toy.service.lobby.join(r.value.table.id, ben));
+  (await toy.service.lobby.start(r.value.table.id, ana));
   return r.value.table.id;
 }
 
@@ -32,21 +32,21 @@ describe('board frame', () => {
   it('says who ran out of time in the latest change, above the game body', async () => {
     const id = (await start());
     await vi.advanceTimersByTimeAsync(60_000);
-    const board = text(boardMessage(tallyModule, (await toy.service.snapshot(id))!, en));
+    const board = text(boardMessage(tallyModule, (await toy.service.reads.snapshot(id))!, en));
     const [head, notice] = board.split('\n').slice(1, 3);
     expect(head).toMatch(/Turn of|⏰/);
     expect(notice).toMatch(/^⏰ Out of time: (ana\\_b|Ben) — the default move was played\.$/);
     // The next change replaces the notice.
     const p = tallyModule.definition.pending((await toy.store.table(id))!.state) as { seats: number[]; step: number };
     const seat = (await toy.store.seats(id)).find((s) => s.seat === p.seats[0])!;
-    (await toy.service.act(id, seat.userId === ana.userId ? ana : ben, p.step, { type: 'pass' }));
-    expect(text(boardMessage(tallyModule, (await toy.service.snapshot(id))!, en))).not.toMatch(/Out of time/);
+    (await toy.service.play.act(id, seat.userId === ana.userId ? ana : ben, p.step, { type: 'pass' }));
+    expect(text(boardMessage(tallyModule, (await toy.service.reads.snapshot(id))!, en))).not.toMatch(/Out of time/);
   });
 
   it('lists who left, and never shows a leaver as away', async () => {
     const id = (await start());
-    (await toy.service.leaveGame(id, ben));
-    const board = text(boardMessage(tallyModule, (await toy.service.snapshot(id))!, en));
+    (await toy.service.play.leaveGame(id, ben));
+    const board = text(boardMessage(tallyModule, (await toy.service.reads.snapshot(id))!, en));
     expect(board).toMatch(/Left the game: Ben/);
     expect(board).toMatch(/everyone else left/);
     expect(board).not.toMatch(/away/);
@@ -54,8 +54,8 @@ describe('board frame', () => {
 
   it('a cancelled board says the table is closed instead of whose turn it was', async () => {
     const id = (await start());
-    (await toy.service.cancel(id, ana));
-    const board = text(boardMessage(tallyModule, (await toy.service.snapshot(id))!, en));
+    (await toy.service.lobby.cancel(id, ana));
+    const board = text(boardMessage(tallyModule, (await toy.service.reads.snapshot(id))!, en));
     expect(board).toMatch(/This table is closed/);
     expect(board).not.toMatch(/Turn of/);
   });
@@ -65,7 +65,7 @@ describe('board frame', () => {
     for (let guard = 0; guard < 500 && (await toy.store.table(id))!.status === 'active'; guard++) {
       await vi.advanceTimersByTimeAsync(Math.max(0, (await toy.store.table(id))!.deadlineAt! - Date.now()));
     }
-    const payload = boardMessage(tallyModule, (await toy.service.snapshot(id))!, en);
+    const payload = boardMessage(tallyModule, (await toy.service.reads.snapshot(id))!, en);
     const board = text(payload);
     expect(board).toMatch(/This table is closed/);
     expect(board).toMatch(/Abandoned:\*\* nobody played for over 10 minutes — every player was away and let 3 deadlines in a row pass\. This game is not rated/);
@@ -77,7 +77,7 @@ describe('board frame', () => {
 describe('panel frame', () => {
   it('puts the channel mention in the description, where Discord renders it', async () => {
     const id = (await start());
-    const p = panelMessage(tallyModule, (await toy.service.snapshot(id))!, ana.userId, en);
+    const p = panelMessage(tallyModule, (await toy.service.reads.snapshot(id))!, ana.userId, en);
     expect(p.embeds![0]!.title).not.toMatch(/<#/);
     expect(p.embeds![0]!.description).toMatch(/<#300000000000000001>/);
   });

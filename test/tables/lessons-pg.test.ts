@@ -30,36 +30,36 @@ describePostgres('lesson tables on PostgreSQL', (server) => {
   });
 
   afterEach(async () => {
-    for (const service of services) await service.stop();
+    for (const service of services) await service.deadlines.stop();
     for (const store of stores) await store.close();
   });
 
   it('opens one lesson for two processes at once, beside the channel game, and ends it without a result', async () => {
     const [a, b] = services as [TableService, TableService];
-    const opened = await Promise.all([a, b].map((service) => service.openLesson({ guildId: 'g1', channelId: 'c1', game: 'phantom', learner: ana })));
+    const opened = await Promise.all([a, b].map((service) => service.lessons.openLesson({ guildId: 'g1', channelId: 'c1', game: 'phantom', learner: ana })));
     const ids = opened.map((result) => (result.ok ? result.value.snapshot.table.id : -1));
     expect(ids[0]).toBe(ids[1]);
     expect(opened.map((result) => (result.ok ? result.value.resumed : null)).sort()).toEqual([false, true]);
     const id = ids[0]!;
-    expect((await a.createTable({ guildId: 'g1', channelId: 'c1', game: 'suspicion', host: ben, options: {} })).ok).toBe(true);
-    expect((await b.openTableInChannel('c1'))?.table.game).toBe('suspicion');
-    expect(await a.openTablesOfUser('g1', ana.userId)).toEqual([]);
+    expect((await a.lobby.createTable({ guildId: 'g1', channelId: 'c1', game: 'suspicion', host: ben, options: {} })).ok).toBe(true);
+    expect((await b.reads.openTableInChannel('c1'))?.table.game).toBe('suspicion');
+    expect(await a.reads.openTablesOfUser('g1', ana.userId)).toEqual([]);
     // Played to the end through the service (bot moves applied as the driver would).
     for (;;) {
-      const snapshot = (await a.snapshot(id))!;
+      const snapshot = (await a.reads.snapshot(id))!;
       if (snapshot.table.status !== 'active') break;
-      const def = a.definition(snapshot.table);
-      const script = a.lessonScript(snapshot.table)!;
+      const def = a.reads.definition(snapshot.table);
+      const script = a.reads.lessonScript(snapshot.table)!;
       const pending = snapshot.pending!;
       const toAct = pending.kind === 'over' ? [] : seatsToAct(pending);
       if (toAct.includes(script.learner)) {
-        expect((await a.act(id, ana, pending.step, lessonTaught(def, script, snapshot.table.state)[0])).ok).toBe(true);
+        expect((await a.play.act(id, ana, pending.step, lessonTaught(def, script, snapshot.table.state)[0])).ok).toBe(true);
         continue;
       }
       const seat = toAct.find((candidate) => lessonBotMove(def, script, snapshot.table.state, candidate) !== null)!;
-      expect((await b.botAct(id, seat, pending.step, lessonBotMove(def, script, snapshot.table.state, seat))).ok).toBe(true);
+      expect((await b.play.botAct(id, seat, pending.step, lessonBotMove(def, script, snapshot.table.state, seat))).ok).toBe(true);
     }
-    const done = (await a.snapshot(id))!;
+    const done = (await a.reads.snapshot(id))!;
     expect(done.table).toMatchObject({ status: 'cancelled', endReason: LESSON_DONE_REASON });
     expect(await stores[0]!.results(id)).toEqual([]);
     expect(await stores[0]!.recentGames('g1', ana.userId)).toEqual([]);

@@ -58,7 +58,7 @@ function build(): void {
 async function shutdown(): Promise<void> {
   turns.stop();
   await turns.settled();
-  await service.stop();
+  await service.deadlines.stop();
   await store.close();
 }
 
@@ -75,7 +75,7 @@ afterEach(async () => {
 });
 
 async function openLesson(game: string, who: Actor = ana): Promise<{ snapshot: TableSnapshot; resumed: boolean }> {
-  const r = await service.openLesson({ guildId: 'g1', channelId: 'c1', game, learner: who });
+  const r = await service.lessons.openLesson({ guildId: 'g1', channelId: 'c1', game, learner: who });
   if (!r.ok) throw new Error(JSON.stringify(r.error));
   return r.value;
 }
@@ -84,7 +84,7 @@ async function openLesson(game: string, who: Actor = ana): Promise<{ snapshot: T
 async function untilLearner(id: number): Promise<TableSnapshot> {
   for (let i = 0; i < 400; i++) {
     await turns.settled();
-    const snapshot = (await service.snapshot(id))!;
+    const snapshot = (await service.reads.snapshot(id))!;
     if (snapshot.table.status !== 'active') return snapshot;
     const me = snapshot.seats.find((row) => row.userId === ana.userId)!;
     if (snapshot.pending && snapshot.pending.kind !== 'over' && seatsToAct(snapshot.pending).includes(me.seat!)) return snapshot;
@@ -98,10 +98,10 @@ async function playLesson(id: number): Promise<TableSnapshot> {
   for (;;) {
     const snapshot = await untilLearner(id);
     if (snapshot.table.status !== 'active') return snapshot;
-    const def = service.definition(snapshot.table);
-    const script = service.lessonScript(snapshot.table)!;
+    const def = service.reads.definition(snapshot.table);
+    const script = service.reads.lessonScript(snapshot.table)!;
     const [move] = lessonTaught(def, script, snapshot.table.state);
-    const played = await service.act(id, ana, snapshot.pending!.step, move);
+    const played = await service.play.act(id, ana, snapshot.pending!.step, move);
     expect(played.ok, JSON.stringify(played.ok ? null : played.error)).toBe(true);
   }
 }
@@ -120,11 +120,11 @@ describe('a lesson table', () => {
     const first = (await untilLearner(snapshot.table.id)).table;
     expect(lessonAt(mod.definition, script, first.state)).toMatchObject({ kind: 'at', index: 1 });
     // Not the channel's table: a game opens there as usual, and the channel's open table is the game.
-    const game = await service.createTable({ guildId: 'g1', channelId: 'c1', game: 'suspicion', host: ben, options: {} });
+    const game = await service.lobby.createTable({ guildId: 'g1', channelId: 'c1', game: 'suspicion', host: ben, options: {} });
     expect(game.ok).toBe(true);
-    expect((await service.openTableInChannel('c1'))?.table.game).toBe('suspicion');
+    expect((await service.reads.openTableInChannel('c1'))?.table.game).toBe('suspicion');
     // Nor one of the learner's tables for /hand and /games.
-    expect(await service.openTablesOfUser('g1', ana.userId)).toEqual([]);
+    expect(await service.reads.openTablesOfUser('g1', ana.userId)).toEqual([]);
     // Nobody was pinged: the learner is looking at the lesson.
     expect(changes.flatMap((change) => change.ping)).toEqual([]);
   });
@@ -165,21 +165,21 @@ describe('a lesson table', () => {
   it('refuses a move the lesson does not teach now, and the state does not change', async () => {
     const { snapshot } = await openLesson('suspicion');
     const at = await untilLearner(snapshot.table.id);
-    const def = service.definition(at.table);
-    const script = service.lessonScript(at.table)!;
+    const def = service.reads.definition(at.table);
+    const script = service.reads.lessonScript(at.table)!;
     const taught = lessonTaught(def, script, at.table.state);
     const other = def.legalActions(at.table.state, script.learner).find((action) => !taught.some((t) => sameAction(def, t, action)))!;
     expect(other).toBeDefined();
-    const refused = await service.act(at.table.id, ana, at.pending!.step, other);
+    const refused = await service.play.act(at.table.id, ana, at.pending!.step, other);
     expect(refused.ok).toBe(false);
     if (refused.ok) return;
     expect(refused.error.code).toBe('lesson-not-yet');
     if (refused.error.code === 'lesson-not-yet') expect(refused.error.taught).toEqual(taught);
-    const after = (await service.snapshot(at.table.id))!;
+    const after = (await service.reads.snapshot(at.table.id))!;
     expect(after.table.state).toEqual(at.table.state);
     expect(after.table.lastSeq).toBe(at.table.lastSeq);
     // The hint is no lesson's: the note says what to do.
-    const hint = await service.hint(at.table.id, ana);
+    const hint = await service.play.hint(at.table.id, ana);
     expect(hint.ok ? null : hint.error.code).toBe('hints-off');
   });
 
@@ -188,21 +188,21 @@ describe('a lesson table', () => {
     const id = snapshot.table.id;
     // The learner investigates and votes; then the process stops while the bots are to vote.
     let at = await untilLearner(id);
-    const script = service.lessonScript(at.table)!;
-    const def = service.definition(at.table);
-    expect((await service.act(id, ana, at.pending!.step, lessonTaught(def, script, at.table.state)[0])).ok).toBe(true);
+    const script = service.reads.lessonScript(at.table)!;
+    const def = service.reads.definition(at.table);
+    expect((await service.play.act(id, ana, at.pending!.step, lessonTaught(def, script, at.table.state)[0])).ok).toBe(true);
     at = await untilLearner(id);
     turns.stop();
     await turns.settled();
-    expect((await service.act(id, ana, at.pending!.step, lessonTaught(def, script, at.table.state)[0])).ok).toBe(true);
+    expect((await service.play.act(id, ana, at.pending!.step, lessonTaught(def, script, at.table.state)[0])).ok).toBe(true);
     await shutdown();
     // Started again on the same database: recovery, then the bot driver resumes the lesson's bots.
     db = openDatabase(join(dir, 'test.db'));
     changes = [];
     build();
-    const heads = await service.ownOpenTableHeads();
-    await service.recover(Date.now(), heads);
-    expect(await service.staleBoards()).toEqual([]);
+    const heads = await service.reads.ownOpenTableHeads();
+    await service.restart.recover(Date.now(), heads);
+    expect(await service.restart.staleBoards()).toEqual([]);
     expect(await turns.resume(heads)).toBeGreaterThan(0);
     const done = await playLesson(id);
     expect(done.table.endReason).toBe(LESSON_DONE_REASON);
@@ -215,8 +215,8 @@ describe('a lesson table', () => {
     const row = (await store.table(at.table.id))!;
     // The deadline passes (the stored instant moved into the past, as after a long wait).
     await store.transaction((tx) => tx.updateTable(row.id, row.version, { deadlineAt: Date.now() - 1 }));
-    await service.fireDeadline(row.id);
-    const closed = (await service.snapshot(row.id))!;
+    await service.deadlines.fireDeadline(row.id);
+    const closed = (await service.reads.snapshot(row.id))!;
     expect(closed.table).toMatchObject({ status: 'cancelled', endReason: LESSON_IDLE_REASON });
     expect(closed.table.lastSeq).toBe(at.table.lastSeq);
     expect(await store.results(row.id)).toEqual([]);
@@ -226,9 +226,9 @@ describe('a lesson table', () => {
     const { snapshot } = await openLesson('noir');
     await untilLearner(snapshot.table.id);
     const elsewhere: Actor = { ...ana, from: { guildId: 'g1', channelId: 'c9' } };
-    const left = await service.cancel(snapshot.table.id, elsewhere);
+    const left = await service.lobby.cancel(snapshot.table.id, elsewhere);
     expect(left.ok).toBe(true);
-    expect((await service.snapshot(snapshot.table.id))!.table.status).toBe('cancelled');
+    expect((await service.reads.snapshot(snapshot.table.id))!.table.status).toBe('cancelled');
     // A new lesson starts from the beginning.
     const fresh = await openLesson('noir');
     expect(fresh.resumed).toBe(false);
@@ -238,7 +238,7 @@ describe('a lesson table', () => {
   });
 
   it('is refused for a game that has none, and unknown games', async () => {
-    const unknown = await service.openLesson({ guildId: 'g1', channelId: 'c1', game: 'chess', learner: ana });
+    const unknown = await service.lessons.openLesson({ guildId: 'g1', channelId: 'c1', game: 'chess', learner: ana });
     expect(unknown.ok ? null : unknown.error.code).toBe('unknown-game');
   });
 });
@@ -263,18 +263,18 @@ describe('the first table of a game (docs/lessons.md "First table of a game")', 
 
   it('marks at Start who is new: 💡 Hint on for a first-timer only, their first look at their hand flagged once', async () => {
     // Ana finished a two-player Tricks and the Phantom game (against a bot) before.
-    const earlier = await service.createTable({ guildId: 'g1', channelId: 'c0', game: 'phantom', host: ana, options: {}, maxSeats: 2 });
+    const earlier = await service.lobby.createTable({ guildId: 'g1', channelId: 'c0', game: 'phantom', host: ana, options: {}, maxSeats: 2 });
     if (!earlier.ok) throw new Error(JSON.stringify(earlier.error));
     const row = (seat: number, userId: string, botLevel: string | null) => ({ tableId: earlier.value.table.id, seat, guildId: 'g1', game: 'phantom', userId, placement: seat + 1, winner: seat === 0, score: null, endedAt: 1, botLevel });
     await store.transaction((tx) => tx.insertResults([row(0, ana.userId, null), row(1, 'bot-1', 'normal')]));
     // In another server she has finished nothing.
     expect(await store.finishedGamesOf('g2', 'phantom', [ana.userId])).toEqual([]);
 
-    const opened = await service.createTable({ guildId: 'g1', channelId: 'c1', game: 'phantom', host: ana, options: {}, maxSeats: 3 });
+    const opened = await service.lobby.createTable({ guildId: 'g1', channelId: 'c1', game: 'phantom', host: ana, options: {}, maxSeats: 3 });
     if (!opened.ok) throw new Error(JSON.stringify(opened.error));
     const id = opened.value.table.id;
-    for (const who of [ben, cleo]) expect((await service.join(id, who)).ok).toBe(true);
-    const started = await service.start(id, ana);
+    for (const who of [ben, cleo]) expect((await service.lobby.join(id, who)).ok).toBe(true);
+    const started = await service.lobby.start(id, ana);
     if (!started.ok) throw new Error(JSON.stringify(started.error));
     const seatOf = (who: Actor) => started.value.seats.find((s) => s.userId === who.userId)!.seat!;
     const { newcomers } = tableOptionsOf(started.value.table.tableOptions);
@@ -286,14 +286,14 @@ describe('the first table of a game (docs/lessons.md "First table of a game")', 
     // A rated table (three people) opened without hints: on for Ben and Cleo, off for Ana.
     const { seats, table } = started.value;
     expect([ana, ben, cleo].map((who) => hintsAllowed(seats, table.tableOptions, seatOf(who)))).toEqual([false, true, true]);
-    const anaHint = await service.hint(id, ana);
+    const anaHint = await service.play.hint(id, ana);
     expect(anaHint.ok ? null : anaHint.error.code).toBe('hints-off');
-    const benHint = await service.hint(id, ben);
+    const benHint = await service.play.hint(id, ben);
     expect(benHint.ok ? null : benHint.error.code).not.toBe('hints-off');
     // Ben's first look at his hand is flagged, the next is not.
-    const first = await service.markPresent(id, ben);
+    const first = await service.play.markPresent(id, ben);
     expect(first.ok && first.value.firstLook).toBe(true);
-    const again = await service.markPresent(id, ben);
+    const again = await service.play.markPresent(id, ben);
     expect(again.ok && again.value.firstLook).toBeFalsy();
   });
 });

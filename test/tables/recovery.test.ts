@@ -51,7 +51,7 @@ function build(): void {
 
 async function stopProcess(): Promise<void> {
   turns.stop();
-  await service.stop();
+  await service.deadlines.stop();
 }
 
 beforeEach(() => {
@@ -70,11 +70,11 @@ afterEach(async () => {
 
 /** A started NOIR table in its own channel: two humans, or Ana and an easy bot (pace 20 s). */
 async function noir(channelId: string, turnSeconds: number, bot = false): Promise<number> {
-  const r = await service.createTable({ guildId: 'g1', channelId, game: 'noir', host: ana, options: { turnSeconds }, ...(bot ? { botOptions: { bots: 1, level: 'easy', paceSeconds: 20 } } : {}) });
+  const r = await service.lobby.createTable({ guildId: 'g1', channelId, game: 'noir', host: ana, options: { turnSeconds }, ...(bot ? { botOptions: { bots: 1, level: 'easy', paceSeconds: 20 } } : {}) });
   if (!r.ok) throw new Error(JSON.stringify(r.error));
   const id = r.value.table.id;
-  if (!bot) expect((await service.join(id, ben)).ok).toBe(true);
-  const s = await service.start(id, ana);
+  if (!bot) expect((await service.lobby.join(id, ben)).ok).toBe(true);
+  const s = await service.lobby.start(id, ana);
   if (!s.ok) throw new Error(JSON.stringify(s.error));
   return id;
 }
@@ -91,16 +91,16 @@ describe('recoverAtStart', () => {
     const current = await noir('c-current', 3600);
     const withBot = await noir('c-bot', 3600, true);
     // Make the bot the seat to act, so its turn is due at the restart.
-    let snap = (await service.snapshot(withBot))!;
+    let snap = (await service.reads.snapshot(withBot))!;
     const botSeat = snap.seats.find((row) => isBotUser(row.userId))!.seat!;
     if (!seatsToAct(snap.pending!).includes(botSeat)) {
       const mine = snap.seats.find((row) => row.userId === ana.userId)!.seat!;
-      expect((await service.act(withBot, ana, snap.pending!.step, service.definition(snap.table).legalActions(snap.table.state, mine)[0])).ok).toBe(true);
-      snap = (await service.snapshot(withBot))!;
+      expect((await service.play.act(withBot, ana, snap.pending!.step, service.reads.definition(snap.table).legalActions(snap.table.state, mine)[0])).ok).toBe(true);
+      snap = (await service.reads.snapshot(withBot))!;
     }
     expect(seatsToAct(snap.pending!)).toContain(botSeat);
     for (const id of [late, current, withBot]) await boardCurrent(id);
-    const lobby = await service.createTable({ guildId: 'g1', channelId: 'c-lobby', game: 'noir', host: ana, options: {} });
+    const lobby = await service.lobby.createTable({ guildId: 'g1', channelId: 'c-lobby', game: 'noir', host: ana, options: {} });
     if (!lobby.ok) throw new Error(JSON.stringify(lobby.error));
     await boardCurrent(lobby.value.table.id);
     await stopProcess();
@@ -114,7 +114,7 @@ describe('recoverAtStart', () => {
     const result = await recoverAtStart(service, turns, (change) => published.push(change), clock);
 
     expect(result.tables).toEqual([late, behind, current, withBot, lobby.value.table.id]);
-    expect(service.armedDeadlines).toBe(5);
+    expect(service.deadlines.armedDeadlines).toBe(5);
     // The late decision got ready + min(30 s, grace) and a redrawn board; the never-drawn board is sent too.
     expect((await store.table(late))!).toMatchObject({ deadlineAt: clock + Math.min(30_000, RESTART_GRACE_MS), version: lateVersion + 1 });
     expect(published.map((c) => c.tableId).sort((a, b) => a - b)).toEqual([late, behind].sort((a, b) => a - b));

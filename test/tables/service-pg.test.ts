@@ -35,16 +35,16 @@ describePostgres('table service: two processes on one PostgreSQL database', (ser
   });
 
   afterEach(async () => {
-    for (const s of services) await s.stop();
+    for (const s of services) await s.deadlines.stop();
     for (const s of stores) await s.close();
   });
 
   async function startedTable(service: TableService, guildId: string, channelId: string, options: Record<string, unknown> = {}): Promise<number> {
-    const created = await service.createTable({ guildId, channelId, game: 'suspicion', host: players[0]!, options });
+    const created = await service.lobby.createTable({ guildId, channelId, game: 'suspicion', host: players[0]!, options });
     if (!created.ok) throw new Error(JSON.stringify(created.error));
     const id = created.value.table.id;
-    expect((await service.join(id, players[1]!)).ok).toBe(true);
-    expect((await service.start(id, players[0]!)).ok).toBe(true);
+    expect((await service.lobby.join(id, players[1]!)).ok).toBe(true);
+    expect((await service.lobby.start(id, players[0]!)).ok).toBe(true);
     return id;
   }
 
@@ -61,7 +61,7 @@ describePostgres('table service: two processes on one PostgreSQL database', (ser
       const user = await seatUser(id, seat);
       const action = tallyDefinition.legalActions(table.state as TallyState, seat)[0];
       // The same click reaching both processes at once (a double click across a reshard).
-      const [ra, rb] = await Promise.all([a.act(id, user, due.step, action), b.act(id, user, due.step, action)]);
+      const [ra, rb] = await Promise.all([a.play.act(id, user, due.step, action), b.play.act(id, user, due.step, action)]);
       const oks = [ra, rb].filter((r) => r.ok).length;
       expect(oks, `round ${round}: ${JSON.stringify([ra, rb])}`).toBe(1);
       // The loser decided from the row the winner committed: the step moved on (stale), or —
@@ -88,7 +88,7 @@ describePostgres('table service: two processes on one PostgreSQL database', (ser
     const before = (await stores[0]!.table(id))!;
     expect(before.deadlineAt).not.toBeNull();
     await new Promise((resolve) => setTimeout(resolve, Math.max(0, before.deadlineAt! - Date.now()) + 20));
-    await Promise.all([a.fireDeadline(id), b.fireDeadline(id), a.fireDeadline(id), b.fireDeadline(id)]);
+    await Promise.all([a.deadlines.fireDeadline(id), b.deadlines.fireDeadline(id), a.deadlines.fireDeadline(id), b.deadlines.fireDeadline(id)]);
     const log = await stores[1]!.actions(id);
     expect(log.filter((row) => row.kind === 'timeout')).toHaveLength(1);
     const after = (await stores[1]!.table(id))!;
@@ -100,13 +100,13 @@ describePostgres('table service: two processes on one PostgreSQL database', (ser
     const [a] = services as [TableService];
     const mine = await startedTable(a, GUILD_SHARD0, '502');
     const theirs = await startedTable(a, GUILD_SHARD1, '503');
-    await a.stop();
+    await a.deadlines.stop();
     const shard0 = make(stores[0]!, { shardCount: 2, shardIds: [0] });
     const shard1 = make(stores[1]!, { shardCount: 2, shardIds: [1] });
     services.push(shard0, shard1);
-    expect(await shard0.recover()).toEqual([mine]);
-    expect(await shard1.recover()).toEqual([theirs]);
-    expect(shard0.armedDeadlines).toBe(1);
-    expect(shard1.armedDeadlines).toBe(1);
+    expect(await shard0.restart.recover()).toEqual([mine]);
+    expect(await shard1.restart.recover()).toEqual([theirs]);
+    expect(shard0.deadlines.armedDeadlines).toBe(1);
+    expect(shard1.deadlines.armedDeadlines).toBe(1);
   });
 });

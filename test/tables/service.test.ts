@@ -51,26 +51,26 @@ beforeEach(() => {
 });
 
 afterEach(async () => {
-  await service.stop();
+  await service.deadlines.stop();
   await store.close();
   rmSync(dir, { recursive: true, force: true });
   vi.useRealTimers();
 });
 
 async function lobby(players: Actor[] = [ana, ben], options: Record<string, unknown> = {}) {
-  const r = (await service.createTable({ guildId: 'g1', channelId: 'c1', game: 'suspicion', host: players[0]!, options }));
+  const r = (await service.lobby.createTable({ guildId: 'g1', channelId: 'c1', game: 'suspicion', host: players[0]!, options }));
   if (!r.ok) throw new Error(JSON.stringify(r.error));
-  for (const p of players.slice(1)) expect((await service.join(r.value.table.id, p)).ok).toBe(true);
+  for (const p of players.slice(1)) expect((await service.lobby.join(r.value.table.id, p)).ok).toBe(true);
   return r.value.table.id;
 }
 
 async function started(players: Actor[] = [ana, ben], options: Record<string, unknown> = {}) {
   const id = (await lobby(players, options));
-  const r = (await service.start(id, players[0]!));
+  const r = (await service.lobby.start(id, players[0]!));
   if (!r.ok) throw new Error(JSON.stringify(r.error));
   // Everyone opens their hand once, so reaction windows have the table's length (docs/tables.md
   // "Suspicion notes": until then they last at least UNSEEN_HAND_WINDOW_MS).
-  for (const player of players) if (!(await service.markPresent(id, player)).ok) throw new Error('markPresent refused');
+  for (const player of players) if (!(await service.play.markPresent(id, player)).ok) throw new Error('markPresent refused');
   return id;
 }
 
@@ -84,54 +84,74 @@ const userOfSeat = async (id: number, seat: number) => {
 describe('lobby', () => {
   it('allows one open table per channel and points at the existing one', async () => {
     const id = (await lobby());
-    const r = (await service.createTable({ guildId: 'g1', channelId: 'c1', game: 'suspicion', host: cleo, options: {} }));
+    const r = (await service.lobby.createTable({ guildId: 'g1', channelId: 'c1', game: 'suspicion', host: cleo, options: {} }));
     expect(r).toMatchObject({ ok: false, error: { code: 'channel-busy', tableId: id } });
-    expect((await service.createTable({ guildId: 'g1', channelId: 'c2', game: 'suspicion', host: cleo, options: {} })).ok).toBe(true);
+    expect((await service.lobby.createTable({ guildId: 'g1', channelId: 'c2', game: 'suspicion', host: cleo, options: {} })).ok).toBe(true);
   });
 
   it('refuses invalid options with one line per problem and stores nothing', async () => {
-    const r = (await service.createTable({ guildId: 'g1', channelId: 'c1', game: 'suspicion', host: ana, options: { turnSeconds: 0, voteSeconds: 'x' } }));
+    const r = (await service.lobby.createTable({ guildId: 'g1', channelId: 'c1', game: 'suspicion', host: ana, options: { turnSeconds: 0, voteSeconds: 'x' } }));
     expect(r.ok).toBe(false);
     if (!r.ok && r.error.code === 'bad-options') expect(r.error.problems).toHaveLength(2);
     expect((await store.openTables())).toHaveLength(0);
   });
 
+  it('a Join asked for while the lobby message is being posted commits after its id is stored: the change carries it', async () => {
+    const r = await service.lobby.createTable({ guildId: 'g1', channelId: 'c1', game: 'suspicion', host: ana, options: {} });
+    if (!r.ok) throw new Error(JSON.stringify(r.error));
+    const id = r.value.table.id;
+    let answerBack!: () => void;
+    // The command's answer that posts the lobby is still on its way back when Ben clicks Join on it.
+    const posting = service.lobby.whilePosting(id, async () => {
+      await new Promise<void>((resolve) => (answerBack = resolve));
+      await store.setMessageIds(id, { boardMessageId: '900000000000000001' });
+    });
+    const join = service.lobby.join(id, ben);
+    await vi.advanceTimersByTimeAsync(50);
+    expect(changes).toEqual([]);
+    answerBack();
+    await posting;
+    const joined = await join;
+    expect(joined.ok && joined.value.table.boardMessageId).toBe('900000000000000001');
+    expect(changes.map((c) => c.snapshot.table.boardMessageId)).toEqual(['900000000000000001']);
+  });
+
   it('refuses a double join and a full table', async () => {
     const id = (await lobby([ana, ben, cleo, dev]));
-    expect((await service.join(id, ben))).toMatchObject({ ok: false, error: { code: 'already-seated' } });
-    expect((await service.join(id, actor(5)))).toMatchObject({ ok: false, error: { code: 'table-full', max: 4 } });
+    expect((await service.lobby.join(id, ben))).toMatchObject({ ok: false, error: { code: 'already-seated' } });
+    expect((await service.lobby.join(id, actor(5)))).toMatchObject({ ok: false, error: { code: 'table-full', max: 4 } });
   });
 
   it('clamps the seat limit to the game range', async () => {
-    const r = (await service.createTable({ guildId: 'g', channelId: 'c9', game: 'suspicion', host: ana, options: {}, maxSeats: 3 }));
+    const r = (await service.lobby.createTable({ guildId: 'g', channelId: 'c9', game: 'suspicion', host: ana, options: {}, maxSeats: 3 }));
     expect(r.ok && r.value.table.maxSeats).toBe(3);
-    const r2 = (await service.createTable({ guildId: 'g', channelId: 'c8', game: 'suspicion', host: ana, options: {}, maxSeats: 99 }));
+    const r2 = (await service.lobby.createTable({ guildId: 'g', channelId: 'c8', game: 'suspicion', host: ana, options: {}, maxSeats: 99 }));
     expect(r2.ok && r2.value.table.maxSeats).toBe(4);
   });
 
   it('passes the host role when the host leaves, and closes when the last player leaves', async () => {
     const id = (await lobby([ana, ben, cleo]));
-    expect((await service.leaveLobby(id, ana)).ok).toBe(true);
+    expect((await service.lobby.leaveLobby(id, ana)).ok).toBe(true);
     expect((await store.table(id))!.hostUserId).toBe(ben.userId);
-    (await service.leaveLobby(id, ben));
-    (await service.leaveLobby(id, cleo));
+    (await service.lobby.leaveLobby(id, ben));
+    (await service.lobby.leaveLobby(id, cleo));
     expect((await store.table(id))).toMatchObject({ status: 'cancelled', endReason: 'empty' });
   });
 
   it('only the host starts, and only with enough players', async () => {
     const id = (await lobby([ana]));
-    expect((await service.start(id, ana))).toMatchObject({ ok: false, error: { code: 'too-few-players', min: 2, have: 1 } });
-    (await service.join(id, ben));
-    expect((await service.start(id, ben))).toMatchObject({ ok: false, error: { code: 'host-only' } });
-    expect((await service.start(id, ana)).ok).toBe(true);
-    expect((await service.start(id, ana))).toMatchObject({ ok: false, error: { code: 'not-lobby' } });
-    expect((await service.join(id, cleo))).toMatchObject({ ok: false, error: { code: 'not-lobby' } });
+    expect((await service.lobby.start(id, ana))).toMatchObject({ ok: false, error: { code: 'too-few-players', min: 2, have: 1 } });
+    (await service.lobby.join(id, ben));
+    expect((await service.lobby.start(id, ben))).toMatchObject({ ok: false, error: { code: 'host-only' } });
+    expect((await service.lobby.start(id, ana)).ok).toBe(true);
+    expect((await service.lobby.start(id, ana))).toMatchObject({ ok: false, error: { code: 'not-lobby' } });
+    expect((await service.lobby.join(id, cleo))).toMatchObject({ ok: false, error: { code: 'not-lobby' } });
   });
 
   it('closes a lobby after 30 minutes without activity', async () => {
     const id = (await lobby([ana]));
     await vi.advanceTimersByTimeAsync(LOBBY_IDLE_MS - 1000);
-    (await service.join(id, ben)); // activity resets the idle deadline
+    (await service.lobby.join(id, ben)); // activity resets the idle deadline
     await vi.advanceTimersByTimeAsync(LOBBY_IDLE_MS - 1000);
     expect((await store.table(id))!.status).toBe('lobby');
     await vi.advanceTimersByTimeAsync(2000);
@@ -141,10 +161,10 @@ describe('lobby', () => {
 
   it('cancel: host or Manage Server only', async () => {
     const id = (await lobby());
-    expect((await service.cancel(id, ben))).toMatchObject({ ok: false, error: { code: 'host-or-manager-only' } });
-    expect((await service.cancel(id, actor(9, true))).ok).toBe(true);
+    expect((await service.lobby.cancel(id, ben))).toMatchObject({ ok: false, error: { code: 'host-or-manager-only' } });
+    expect((await service.lobby.cancel(id, actor(9, true))).ok).toBe(true);
     expect((await store.table(id))).toMatchObject({ status: 'cancelled', endReason: 'cancelled', endedBy: actor(9).userId });
-    expect((await service.cancel(id, ana))).toMatchObject({ ok: false, error: { code: 'table-closed' } });
+    expect((await service.lobby.cancel(id, ana))).toMatchObject({ ok: false, error: { code: 'table-closed' } });
   });
 });
 
@@ -167,7 +187,7 @@ describe('act', () => {
     const id = (await started());
     const before = (await store.table(id))!;
     const p = (await pending(id)) as { seat: number; step: number };
-    const r = (await service.act(id, (await userOfSeat(id, p.seat)), p.step, { type: 'add', n: 2 }));
+    const r = (await service.play.act(id, (await userOfSeat(id, p.seat)), p.step, { type: 'add', n: 2 }));
     expect(r.ok).toBe(true);
     const after = (await store.table(id))!;
     expect(after.version).toBe(before.version + 1);
@@ -182,12 +202,12 @@ describe('act', () => {
     const mover = (await userOfSeat(id, p.seat));
     const other = (await userOfSeat(id, 1 - p.seat));
     const v = (await store.table(id))!.version;
-    expect((await service.act(id, cleo, p.step, { type: 'add', n: 1 }))).toMatchObject({ ok: false, error: { code: 'not-seated' } });
-    expect((await service.act(id, mover, p.step - 1, { type: 'add', n: 1 }))).toMatchObject({ ok: false, error: { code: 'stale' } });
-    expect((await service.act(id, other, p.step, { type: 'add', n: 1 }))).toMatchObject({ ok: false, error: { code: 'rule', error: { code: 'not_your_turn' } } });
-    expect((await service.act(id, mover, p.step, { type: 'add', n: 3 }))).toMatchObject({ ok: false, error: { code: 'malformed' } });
-    expect((await service.act(id, mover, p.step, { type: 'drop table' }))).toMatchObject({ ok: false, error: { code: 'malformed' } });
-    expect((await service.act(999, mover, p.step, { type: 'add', n: 1 }))).toMatchObject({ ok: false, error: { code: 'no-table' } });
+    expect((await service.play.act(id, cleo, p.step, { type: 'add', n: 1 }))).toMatchObject({ ok: false, error: { code: 'not-seated' } });
+    expect((await service.play.act(id, mover, p.step - 1, { type: 'add', n: 1 }))).toMatchObject({ ok: false, error: { code: 'stale' } });
+    expect((await service.play.act(id, other, p.step, { type: 'add', n: 1 }))).toMatchObject({ ok: false, error: { code: 'rule', error: { code: 'not_your_turn' } } });
+    expect((await service.play.act(id, mover, p.step, { type: 'add', n: 3 }))).toMatchObject({ ok: false, error: { code: 'malformed' } });
+    expect((await service.play.act(id, mover, p.step, { type: 'drop table' }))).toMatchObject({ ok: false, error: { code: 'malformed' } });
+    expect((await service.play.act(999, mover, p.step, { type: 'add', n: 1 }))).toMatchObject({ ok: false, error: { code: 'no-table' } });
     expect((await store.table(id))!.version).toBe(v);
     expect((await store.actions(id))).toHaveLength(0);
   });
@@ -196,11 +216,11 @@ describe('act', () => {
     const id = (await started([ana, ben, cleo]));
     const p = (await pending(id)) as { seat: number; step: number };
     changes = [];
-    (await service.act(id, (await userOfSeat(id, p.seat)), p.step, { type: 'add', n: 1 }));
+    (await service.play.act(id, (await userOfSeat(id, p.seat)), p.step, { type: 'add', n: 1 }));
     // A race opened: a new decision, but reaction windows ping nobody.
     expect(changes.at(-1)).toMatchObject({ newDecision: true, ping: [] });
     const race = (await pending(id)) as { seats: number[]; step: number };
-    (await service.act(id, (await userOfSeat(id, race.seats[0]!)), race.step, { type: 'pass' }));
+    (await service.play.act(id, (await userOfSeat(id, race.seats[0]!)), race.step, { type: 'pass' }));
     // One of two passed: same decision, nothing new.
     expect(changes.at(-1)).toMatchObject({ newDecision: false, ping: [] });
   });
@@ -209,20 +229,20 @@ describe('act', () => {
     const id = (await started());
     const p = (await pending(id)) as { seat: number; step: number };
     const mover = (await userOfSeat(id, p.seat));
-    expect((await service.act(id, mover, p.step, { type: 'add', n: 1 })).ok).toBe(true);
-    expect((await service.act(id, mover, p.step, { type: 'add', n: 1 }))).toMatchObject({ ok: false, error: { code: 'stale' } });
+    expect((await service.play.act(id, mover, p.step, { type: 'add', n: 1 })).ok).toBe(true);
+    expect((await service.play.act(id, mover, p.step, { type: 'add', n: 1 }))).toMatchObject({ ok: false, error: { code: 'stale' } });
     expect((await state(id)).totals[p.seat]).toBe(1);
   });
 
   it('a race: the first valid claim wins, the second is stale and changes nothing', async () => {
     const id = (await started([ana, ben, cleo]));
     const p = (await pending(id)) as { seat: number; step: number };
-    (await service.act(id, (await userOfSeat(id, p.seat)), p.step, { type: 'add', n: 2 }));
+    (await service.play.act(id, (await userOfSeat(id, p.seat)), p.step, { type: 'add', n: 2 }));
     const race = (await pending(id));
     expect(race.kind).toBe('race');
     const [a, b] = (race as { seats: number[] }).seats;
-    expect((await service.act(id, (await userOfSeat(id, a!)), race.step, { type: 'steal' })).ok).toBe(true);
-    expect((await service.act(id, (await userOfSeat(id, b!)), race.step, { type: 'steal' }))).toMatchObject({ ok: false, error: { code: 'stale' } });
+    expect((await service.play.act(id, (await userOfSeat(id, a!)), race.step, { type: 'steal' })).ok).toBe(true);
+    expect((await service.play.act(id, (await userOfSeat(id, b!)), race.step, { type: 'steal' }))).toMatchObject({ ok: false, error: { code: 'stale' } });
     expect((await state(id)).totals[a!]).toBe(1);
     expect((await state(id)).totals[b!]).toBe(0);
   });
@@ -231,14 +251,14 @@ describe('act', () => {
     const id = (await started([ana, ben]));
     for (let i = 0; i < 2; i++) {
       const p = (await pending(id)) as { seat: number; step: number };
-      (await service.act(id, (await userOfSeat(id, p.seat)), p.step, { type: 'add', n: 1 }));
+      (await service.play.act(id, (await userOfSeat(id, p.seat)), p.step, { type: 'add', n: 1 }));
       const race = (await pending(id));
-      (await service.act(id, (await userOfSeat(id, (race as { seats: number[] }).seats[0]!)), race.step, { type: 'pass' }));
+      (await service.play.act(id, (await userOfSeat(id, (race as { seats: number[] }).seats[0]!)), race.step, { type: 'pass' }));
     }
     const vote = (await pending(id));
     expect(vote.kind).toBe('simultaneous');
-    expect((await service.act(id, ana, vote.step, { type: 'vote', value: 1 })).ok).toBe(true);
-    const r = (await service.act(id, ben, vote.step, { type: 'vote', value: 2 }));
+    expect((await service.play.act(id, ana, vote.step, { type: 'vote', value: 1 })).ok).toBe(true);
+    const r = (await service.play.act(id, ben, vote.step, { type: 'vote', value: 2 }));
     expect(r.ok).toBe(true);
     // Ben sees his own private event, not Ana's.
     if (r.ok) expect(r.value.events.filter((e) => e.type === 'myvote')).toEqual([{ type: 'myvote', seat: expect.any(Number), value: 2, to: [r.value.seat] }]);
@@ -260,7 +280,7 @@ describe('deadlines and away players', () => {
   it('a race that times out closes without marking anyone away', async () => {
     const id = (await started([ana, ben, cleo]));
     const p = (await pending(id)) as { seat: number; step: number };
-    (await service.act(id, (await userOfSeat(id, p.seat)), p.step, { type: 'add', n: 1 }));
+    (await service.play.act(id, (await userOfSeat(id, p.seat)), p.step, { type: 'add', n: 1 }));
     await vi.advanceTimersByTimeAsync(10_000);
     expect((await pending(id)).kind).toBe('turn');
     expect((await store.seats(id)).every((s) => s.missed === 0)).toBe(true);
@@ -274,38 +294,38 @@ describe('deadlines and away players', () => {
     // Turn 1 of the sleeper times out; the race and the other turn are played.
     await vi.advanceTimersByTimeAsync(60_000);
     let p = (await pending(id));
-    (await service.act(id, awake, p.step, { type: 'pass' }));
+    (await service.play.act(id, awake, p.step, { type: 'pass' }));
     p = (await pending(id));
-    (await service.act(id, awake, p.step, { type: 'add', n: 1 }));
+    (await service.play.act(id, awake, p.step, { type: 'add', n: 1 }));
     await vi.advanceTimersByTimeAsync(10_000); // the sleeper lets the race window lapse (does not count)
     // Vote: the sleeper's missed vote counts as its second miss.
     p = (await pending(id));
-    (await service.act(id, awake, p.step, { type: 'vote', value: 1 }));
+    (await service.play.act(id, awake, p.step, { type: 'vote', value: 1 }));
     await vi.advanceTimersByTimeAsync(30_000);
     expect((await store.seats(id)).find((s) => s.userId === sleeper.userId)).toMatchObject({ away: true, missed: 2 });
     // Now it is the sleeper's turn: it is played at once (a safe move), without waiting.
     p = (await pending(id));
     expect(p.kind === 'race' && p.seats).toEqual([1 - first]);
     expect((await store.actions(id)).filter((a) => a.kind === 'auto')).toHaveLength(1);
-    (await service.act(id, awake, p.step, { type: 'pass' }));
+    (await service.play.act(id, awake, p.step, { type: 'pass' }));
     p = (await pending(id));
-    (await service.act(id, awake, p.step, { type: 'add', n: 1 }));
+    (await service.play.act(id, awake, p.step, { type: 'add', n: 1 }));
     // The away sleeper passes the race and casts its vote automatically; only the awake player is waited for.
     p = (await pending(id));
     expect(p.kind === 'simultaneous' && p.waiting).toEqual([1 - first]);
     // Clicking again brings the player back.
-    expect((await service.markPresent(id, sleeper))).toMatchObject({ ok: true, value: { cameBack: true } });
+    expect((await service.play.markPresent(id, sleeper))).toMatchObject({ ok: true, value: { cameBack: true } });
     expect((await store.seats(id)).find((s) => s.userId === sleeper.userId)).toMatchObject({ away: false, missed: 0 });
   });
 
   it('a deadline for an older step does nothing but re-arm', async () => {
     const id = (await started());
     const p = (await pending(id)) as { seat: number; step: number };
-    (await service.act(id, (await userOfSeat(id, p.seat)), p.step, { type: 'add', n: 1 }));
+    (await service.play.act(id, (await userOfSeat(id, p.seat)), p.step, { type: 'add', n: 1 }));
     const t = (await store.table(id))!;
     // Forge an old deadline step directly and fire.
     db.$client.prepare('update game_tables set deadline_step = ?, deadline_at = ? where id = ?').run(p.step, Date.now() - 1, id);
-    (await service.fireDeadline(id));
+    (await service.deadlines.fireDeadline(id));
     expect((await store.actions(id))).toHaveLength(1);
     expect((await store.table(id))!.deadlineStep).toBe((await pending(id)).step);
     expect(t.id).toBe(id);
@@ -344,7 +364,7 @@ describe('games nobody plays', () => {
     expect(hookCalls).toEqual([]);
     expect(changes.at(-1)).toMatchObject({ tableId: id, ended: true });
     // The channel is free for a new table.
-    expect((await service.createTable({ guildId: 'g1', channelId: 'c1', game: 'suspicion', host: cleo, options: {} })).ok).toBe(true);
+    expect((await service.lobby.createTable({ guildId: 'g1', channelId: 'c1', game: 'suspicion', host: cleo, options: {} })).ok).toBe(true);
   });
 
   it(`with long timers, waits for ${ABANDON_AFTER_TIMEOUTS} timed-out decisions per player, however long that takes`, async () => {
@@ -365,7 +385,7 @@ describe('games nobody plays', () => {
   it('a player who comes back (opens their hand) starts the count again', async () => {
     const id = (await started([ana, ben]));
     (await idle(id, async () => (await missed(id)).every((m) => m >= ABANDON_AFTER_TIMEOUTS)));
-    expect((await service.markPresent(id, ana))).toMatchObject({ ok: true, value: { cameBack: true } });
+    expect((await service.play.markPresent(id, ana))).toMatchObject({ ok: true, value: { cameBack: true } });
     const anaMissed = async () => (await store.seats(id)).find((s) => s.userId === ana.userId)!.missed;
     // Ana is back: the game goes on until she has missed 3 deadlines in a row again.
     for (let guard = 0; guard < 500 && (await anaMissed()) < ABANDON_AFTER_TIMEOUTS; guard++) {
@@ -398,9 +418,9 @@ describe('leaving, results and restart', () => {
       if (p.kind === 'turn') {
         const u = (await userOfSeat(id, p.seat));
         if (u.userId === leaver) throw new Error('a leaver was asked to act');
-        (await service.act(id, u, p.step, { type: 'add', n: 2 }));
-      } else if (p.kind === 'race') (await service.act(id, (await userOfSeat(id, p.seats[0]!)), p.step, { type: 'pass' }));
-      else for (const s of p.waiting) (await service.act(id, (await userOfSeat(id, s)), p.step, { type: 'vote', value: 0 }));
+        (await service.play.act(id, u, p.step, { type: 'add', n: 2 }));
+      } else if (p.kind === 'race') (await service.play.act(id, (await userOfSeat(id, p.seats[0]!)), p.step, { type: 'pass' }));
+      else for (const s of p.waiting) (await service.play.act(id, (await userOfSeat(id, s)), p.step, { type: 'vote', value: 0 }));
     }
   }
 
@@ -420,8 +440,8 @@ describe('leaving, results and restart', () => {
 
   it('a leaver is auto-played to the end and ranked last, even if their seat "won"', async () => {
     const id = (await started([ana, ben, cleo]));
-    expect((await service.leaveGame(id, ben)).ok).toBe(true);
-    expect((await service.leaveGame(id, ben))).toMatchObject({ ok: false, error: { code: 'seat-left' } });
+    expect((await service.play.leaveGame(id, ben)).ok).toBe(true);
+    expect((await service.play.leaveGame(id, ben))).toMatchObject({ ok: false, error: { code: 'seat-left' } });
     const benSeat = (await store.seats(id)).find((s) => s.userId === ben.userId)!.seat!;
     (await playToEnd(id, ben.userId));
     const rows = (await store.results(id));
@@ -429,20 +449,20 @@ describe('leaving, results and restart', () => {
     expect(benRow).toMatchObject({ left: true, winner: false });
     expect(benRow.placement).toBe(Math.max(...rows.map((r) => r.placement)));
     expect(benRow.placement).toBeGreaterThan(Math.max(...rows.filter((r) => r.seat !== benSeat).map((r) => r.placement)));
-    expect((await service.act(id, ben, 0, { type: 'pass' }))).toMatchObject({ ok: false, error: { code: 'table-closed' } });
+    expect((await service.play.act(id, ben, 0, { type: 'pass' }))).toMatchObject({ ok: false, error: { code: 'table-closed' } });
   });
 
   it('when all but one player left, the last one wins at once and the leavers share last place', async () => {
     const id = (await started([ana, ben, cleo]));
-    (await service.leaveGame(id, ana));
+    (await service.play.leaveGame(id, ana));
     expect((await store.table(id))!.status).toBe('active'); // two players still play
-    (await service.leaveGame(id, ben));
+    (await service.play.leaveGame(id, ben));
     expect((await store.table(id))).toMatchObject({ status: 'finished', endReason: 'forfeit', deadlineAt: null });
     const rows = (await store.results(id));
     expect(rows.find((r) => r.userId === cleo.userId)).toMatchObject({ placement: 1, winner: true, left: false });
     for (const u of [ana, ben]) expect(rows.find((r) => r.userId === u.userId)).toMatchObject({ placement: 2, winner: false, left: true });
     expect(hookCalls).toHaveLength(1);
-    expect((await service.act(id, cleo, 0, { type: 'pass' }))).toMatchObject({ ok: false, error: { code: 'table-closed' } });
+    expect((await service.play.act(id, cleo, 0, { type: 'pass' }))).toMatchObject({ ok: false, error: { code: 'table-closed' } });
   });
 
   it('a leaver whose auto-played seat came first hands the win to the best player who stayed', async () => {
@@ -467,12 +487,12 @@ describe('leaving, results and restart', () => {
   it(`a deadline that passed while the bot was down gets min(its timeout, ${RESTART_GRACE_MS / 1000} s) from the ready time, and counts against no one`, async () => {
     const id = (await started([ana, ben], { turnSeconds: 600 }));
     const p = (await pending(id)) as { seat: number; step: number };
-    (await service.stop());
+    (await service.deadlines.stop());
     await vi.advanceTimersByTimeAsync(900_000); // the bot is down past the 600 s turn deadline
     service = makeService();
     const readyAt = Date.now();
     changes = [];
-    expect((await service.recover(readyAt))).toEqual([id]);
+    expect((await service.restart.recover(readyAt))).toEqual([id]);
     await vi.advanceTimersByTimeAsync(0);
     // Nothing fired: the turn got a new deadline of ready + 60 s (its own timeout is longer).
     expect((await store.actions(id))).toEqual([]);
@@ -481,7 +501,7 @@ describe('leaving, results and restart', () => {
     // The board learns why (an event of this change), and the board gets redrawn at start-up.
     const t = (await store.table(id))!;
     expect((t.recentEvents as { event: { type: string }; change: number }[]).filter((e) => e.change === t.version).map((e) => e.event.type)).toEqual(['$restarted']);
-    expect((await service.staleBoards()).map((c) => c.tableId)).toEqual([id]);
+    expect((await service.restart.staleBoards()).map((c) => c.tableId)).toEqual([id]);
     // Play continues: the new deadline passes like any other.
     await vi.advanceTimersByTimeAsync(RESTART_GRACE_MS - 1);
     expect((await store.actions(id))).toEqual([]);
@@ -493,15 +513,15 @@ describe('leaving, results and restart', () => {
   it('after a restart a short decision keeps its own timeout, and a deadline still ahead is left as it was', async () => {
     const id = (await started([ana, ben, cleo]));
     const p = (await pending(id)) as { seat: number; step: number };
-    (await service.act(id, (await userOfSeat(id, p.seat)), p.step, { type: 'add', n: 1 })); // a 10 s race opens
+    (await service.play.act(id, (await userOfSeat(id, p.seat)), p.step, { type: 'add', n: 1 })); // a 10 s race opens
     db.$client.prepare("update game_tables set channel_id = 'c2' where id = ?").run(id); // frees c1
     const other = (await started([dev, actor(5)]));
     const aheadAt = (await store.table(other))!.deadlineAt!;
-    (await service.stop());
+    (await service.deadlines.stop());
     await vi.advanceTimersByTimeAsync(30_000); // past the race window, not past the other table's turn
     service = makeService();
     const readyAt = Date.now();
-    (await service.recover(readyAt));
+    (await service.restart.recover(readyAt));
     expect((await store.table(id))!.deadlineAt).toBe(readyAt + 10_000);
     expect((await store.table(other))!.deadlineAt).toBe(aheadAt);
     expect((await store.table(other))!.recentEvents as unknown[]).not.toContainEqual(expect.objectContaining({ event: expect.objectContaining({ type: '$restarted' }) }));

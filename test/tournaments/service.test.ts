@@ -52,7 +52,7 @@ function processOn(store: Store, shard?: { shardCount: number; shardIds: number[
     },
   });
   tournaments.addListener({ tournamentChanged: (change) => changes.push(change) });
-  return { tables, tournaments, changes, venues, stop: async () => (await tournaments.stop(), await tables.stop()) };
+  return { tables, tournaments, changes, venues, stop: async () => (await tournaments.stop(), await tables.deadlines.stop()) };
 }
 
 type Proc = ReturnType<typeof processOn>;
@@ -83,7 +83,7 @@ async function currentTables(proc: Proc, id: number) {
 async function playRound(proc: Proc, id: number, loser: (players: string[]) => string): Promise<void> {
   for (const table of await currentTables(proc, id)) {
     const who = loser(table.players);
-    const left = await proc.tables.leaveGame(table.tableId!, { userId: who, displayName: who, canManageGuild: false });
+    const left = await proc.tables.play.leaveGame(table.tableId!, { userId: who, displayName: who, canManageGuild: false });
     expect(left.ok, JSON.stringify(left)).toBe(true);
   }
   await settle(proc);
@@ -131,7 +131,7 @@ function scenarios(makeStore: () => Promise<{ store: Store; again: () => Promise
         expect(met.has(pair), `rematch ${pair} in round ${round}`).toBe(false);
         met.add(pair);
         // Each table is a started game in its own thread, its players seated.
-        const snap = (await proc.tables.snapshot(table.tableId!))!;
+        const snap = (await proc.tables.reads.snapshot(table.tableId!))!;
         expect(snap.table.status).toBe('active');
         expect(snap.table.channelId).toBe(table.channelId);
         expect(snap.seats.map((row) => row.userId).sort()).toEqual([...table.players].sort());
@@ -198,21 +198,21 @@ function scenarios(makeStore: () => Promise<{ store: Store; again: () => Promise
     const other = r1.find((table) => table !== noShowTable)!;
     const opponent = noShowTable.players.find((id) => id !== '101')!;
     for (let guard = 0; guard < 8; guard++) {
-      const snap = (await proc.tables.snapshot(noShowTable.tableId!))!;
+      const snap = (await proc.tables.reads.snapshot(noShowTable.tableId!))!;
       if (snap.table.status !== 'active') break;
       const pending = snap.pending!;
       const toAct = pending.kind === 'turn' ? [pending.seat] : pending.kind === 'over' ? [] : 'waiting' in pending ? pending.waiting : pending.seats;
       const oppSeat = snap.seats.find((row) => row.userId === opponent)!.seat!;
       if (toAct.includes(oppSeat)) {
-        const legal = proc.tables.definition(snap.table).legalActions(snap.table.state, oppSeat);
-        expect((await proc.tables.act(noShowTable.tableId!, { userId: opponent, displayName: 'o', canManageGuild: false }, pending.step, legal[0])).ok).toBe(true);
+        const legal = proc.tables.reads.definition(snap.table).legalActions(snap.table.state, oppSeat);
+        expect((await proc.tables.play.act(noShowTable.tableId!, { userId: opponent, displayName: 'o', canManageGuild: false }, pending.step, legal[0])).ok).toBe(true);
       } else {
         vi.setSystemTime(snap.table.deadlineAt! + 1);
-        await proc.tables.fireDeadline(noShowTable.tableId!);
+        await proc.tables.deadlines.fireDeadline(noShowTable.tableId!);
       }
     }
     await settle(proc);
-    const forfeited = (await proc.tables.snapshot(noShowTable.tableId!))!;
+    const forfeited = (await proc.tables.reads.snapshot(noShowTable.tableId!))!;
     expect(forfeited.table.status).toBe('finished');
     expect(forfeited.results.find((r) => r.userId === '101')).toMatchObject({ left: true });
     expect(forfeited.results.find((r) => r.userId === opponent)).toMatchObject({ placement: 1, winner: true });
@@ -220,7 +220,7 @@ function scenarios(makeStore: () => Promise<{ store: Store; again: () => Promise
     vi.setSystemTime((await proc.tournaments.get(t.id))!.roundDeadlineAt! + 1);
     await proc.tournaments.fireRoundDeadline(t.id);
     await settle(proc);
-    const timed = (await proc.tables.snapshot(other.tableId!))!;
+    const timed = (await proc.tables.reads.snapshot(other.tableId!))!;
     expect(timed.table.status).toBe('finished');
     expect((await store.actions(other.tableId!)).every((row) => row.kind === 'timeout')).toBe(true);
     const after1 = (await proc.tournaments.get(t.id))!;
@@ -248,9 +248,9 @@ function scenarios(makeStore: () => Promise<{ store: Store; again: () => Promise
     // Round 2: one table ends after the tournament service stopped listening (the process went down).
     await proc.tournaments.stop();
     const [a, b] = await currentTables(proc, t.id);
-    await proc.tables.leaveGame(a!.tableId!, { userId: higherIdLoses(a!.players), displayName: 'x', canManageGuild: false });
-    await proc.tables.leaveGame(b!.tableId!, { userId: higherIdLoses(b!.players), displayName: 'x', canManageGuild: false });
-    await proc.tables.stop();
+    await proc.tables.play.leaveGame(a!.tableId!, { userId: higherIdLoses(a!.players), displayName: 'x', canManageGuild: false });
+    await proc.tables.play.leaveGame(b!.tableId!, { userId: higherIdLoses(b!.players), displayName: 'x', canManageGuild: false });
+    await proc.tables.deadlines.stop();
     expect((await proc.tournaments.get(t.id))!.rounds[1]!.tables.every((table) => table.outcome === null)).toBe(true);
     // A new process on the same database.
     store = await again();

@@ -13,7 +13,8 @@
  *   and the logger — no game, table, store, text or other room; render/ and pictures/ (payloads
  *   from views) and the wing's shared custom_id codec (custom-id.ts) import no room above
  *   them (rest/, publish/, interactions/); publish/ (boards, pings, panel refreshes) imports
- *   nothing from interactions/;
+ *   nothing from interactions/; activity/ (the table as a Discord Activity) is at the top: no
+ *   other room imports it;
  * - no file outside src/i18n imports one language's catalog (src/i18n/en, src/i18n/es):
  *   user-facing text comes from the catalog a renderer is handed, or `catalogFor(locale)`
  *   (README "Languages"), so nothing can quietly fall back to English; likewise one language
@@ -92,7 +93,7 @@ const RULES: Rule[] = [
 
 /**
  * The room of the Discord wing a file (path relative to src/) is in: `rest`, `publish`,
- * `interactions`, `render`, `pictures`; '' for the wing's shared files at its root; null outside
+ * `interactions`, `render`, `pictures`, `activity`; '' for the wing's shared files at its root; null outside
  * src/discord.
  */
 export function roomOf(srcRelative: string): string | null {
@@ -126,6 +127,11 @@ const ROOM_RULES: RoomRule[] = [
     from: ['publish'],
     forbidden: (target) => roomOf(target) === 'interactions',
     why: 'src/discord/publish/ stands below src/discord/interactions/: the click handlers call the publisher, never the other way round',
+  },
+  {
+    from: ['interactions', 'publish', 'render', 'pictures', 'rest', ''],
+    forbidden: (target) => roomOf(target) === 'activity',
+    why: 'src/discord/activity/ (the table as a Discord Activity) stands at the top of the wing: it uses the rooms below, they never import it',
   },
 ];
 
@@ -211,6 +217,7 @@ describe('import boundaries', () => {
     expect(violations(join('discord', 'render', 'x.ts'), "import type { TableWork } from '../publish/publisher.js';")).toHaveLength(1);
     expect(violations(join('discord', 'pictures', 'x.ts'), "import { RestBudget } from '../rest/rest-budget.js';")).toHaveLength(1);
     expect(violations(join('discord', 'custom-id.ts'), "import type { AppContext } from './interactions/context.js';")).toHaveLength(1);
+    expect(violations(join('discord', 'interactions', 'x.ts'), "import type { Launches } from '../activity/sessions.js';")).toHaveLength(1);
     // Allowed: downwards, and within a room.
     expect(violations(rest, "import type { Logger } from '../../logger.js';\nimport { take } from './global-budget.js';")).toEqual([]);
     expect(violations(join('discord', 'publish', 'x.ts'), "import { RestBudget } from '../rest/rest-budget.js';\nimport { boardMessage } from '../render/board.js';")).toEqual([]);

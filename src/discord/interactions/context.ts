@@ -2,7 +2,6 @@
  * What interaction handlers receive: the services of the running bot, and the per-interaction
  * log record that the router writes as one pino line when the handler returns.
  */
-import type { Launches } from '../activity/sessions.js';
 import type { TurnNotifier } from '../publish/turn-notices.js';
 import type { BotPolicy } from '../../bots/policy.js';
 import type { REST } from 'discord.js';
@@ -38,7 +37,17 @@ export interface AppContext {
   /** How this process talks to Discord (`/admin check`); absent in tools without Discord. */
   platform?: PlatformFacts;
   /** The table as a Discord Activity (docs/activity.md), when the bot has it set up; absent otherwise. */
-  activity?: { launches: Launches };
+  activity?: { launches: LaunchNotes };
+}
+
+/**
+ * Where a click that opens the table as an Activity notes which table it was (the Activity
+ * server's `Launches`, src/discord/activity/sessions.ts, implements it: the Activity stands above
+ * the click handlers, so they name only what they call).
+ */
+export interface LaunchNotes {
+  /** User `userId` launched the Activity in channel `channelId` from table `tableId`. */
+  remember(userId: string, channelId: string, tableId: number): void;
 }
 
 /** How the running process talks to Discord, for `/admin check` (src/commands/admin-check.ts). */

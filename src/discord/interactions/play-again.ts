@@ -43,11 +43,14 @@ export async function playAgainClick(interaction: ComponentInteraction, app: App
   const tableText = catalogFor(snapshot.table.locale);
   const lobby = lobbyMessage(mod, snapshot, tableText);
   const invite = tableText.common.board.rematchInvite(escapeName(actor.displayName), mod.title(tableText), invited.map((id) => `<@${id}>`).join(' '));
-  const res = await interaction.reply({
-    ...forDjs({ ...lobby, content: invite }),
-    allowedMentions: { parse: [], users: invited },
-    withResponse: true,
+  // Stored before any change of the new table (a Join clicked at once): src/tables/lobby.ts `whilePosting`.
+  await app.service.lobby.whilePosting(snapshot.table.id, async () => {
+    const res = await interaction.reply({
+      ...forDjs({ ...lobby, content: invite }),
+      allowedMentions: { parse: [], users: invited },
+      withResponse: true,
+    });
+    const messageId = res.resource?.message?.id;
+    if (messageId) await app.messageIds.setBoardMessage(snapshot.table.id, messageId);
   });
-  const messageId = res.resource?.message?.id;
-  if (messageId) await app.messageIds.setBoardMessage(snapshot.table.id, messageId);
 }

@@ -23,13 +23,16 @@ import type { Piece, Scene } from '../../games/scene.js';
 import { FONT_FAMILY } from '../../games/svg.js';
 import { ByteLru } from './cache.js';
 import { opaque, over, runsOf, type Raster } from './runs.js';
-import { adler32, adler32Combine, assemblePng, filterRows } from './strip-png.js';
+import { adler32Combine, assemblePng, filterRows } from './strip-png.js';
 
 /** Height of a PNG strip compressed and cached on its own, px (docs/pictures.md has the measurements). */
 export const STRIP_HEIGHT = 32;
 
 /** zlib level of a strip (docs/pictures.md: encode time × bytes measured). */
 export const STRIP_DEFLATE_LEVEL = 6;
+
+/** zlib memLevel of a strip: 9 (zlib's largest hash) deflates 14 % faster than the default 8, same bytes (docs/pictures.md). */
+export const STRIP_DEFLATE_MEM_LEVEL = 9;
 
 /**
  * Row filter of a strip's rows after its first (PNG filter types: 0 None, 1 Sub, 2 Up); a
@@ -302,10 +305,9 @@ export class Composer {
     this.composeRows(scene, entries, members, top, rows, px);
     const stride = w * 3 + 1;
     const raw = this.scratch.rawFor(stride * rows);
-    filterRows(px, w, rows, this.filter, raw);
+    const adler = filterRows(px, w, rows, this.filter, raw);
     const length = stride * rows;
-    const view = raw.subarray(0, length);
-    const data = deflateRawSync(view, { level: this.level, finishFlush: zlibConstants.Z_SYNC_FLUSH });
-    return { data, adler: adler32(view), rawLength: length };
+    const data = deflateRawSync(raw.subarray(0, length), { level: this.level, memLevel: STRIP_DEFLATE_MEM_LEVEL, finishFlush: zlibConstants.Z_SYNC_FLUSH });
+    return { data, adler, rawLength: length };
   }
 }

@@ -3,7 +3,8 @@
  * request in flight per table, drawn when its slot comes from the newest committed snapshot,
  * not sent again when it would look the same, re-posted when it was deleted (the gateway
  * tells: `messageDeleted`), and edited through a click's lent token when one lives
- * (./tokens.ts: an interaction route, outside the global limit).
+ * (./tokens.ts: an interaction route, outside the global limit). What a refused board becomes
+ * is ./board-refusals.ts.
  */
 import { createHash } from 'node:crypto';
 import { RESTJSONErrorCodes, Routes } from 'discord-api-types/v10';
@@ -11,7 +12,6 @@ import { RequestMethod, type REST } from 'discord.js';
 import type { GameModule } from '../../games/module.js';
 import type { GameRegistry } from '../../games/registry.js';
 import { catalogFor, type Catalog } from '../../i18n/index.js';
-import type { Logger } from '../../logger.js';
 import type { TableService } from '../../tables/service.js';
 import type { TableSnapshot } from '../../tables/types.js';
 import type { MessagePicture, PictureMaker } from '../pictures/index.js';
@@ -24,9 +24,9 @@ import { RestPriority, type RestBudget, type SlotRelease } from '../rest/rest-bu
 import type { MessageIds } from './message-ids.js';
 import type { InteractionTokens, TableInteraction } from './tokens.js';
 import { newestWithWritten, worthRetrying, type Change, type PublishWork, type TableWork } from './work.js';
-import { refusalOf, type ChannelAccess } from './channel-access.js';
+import { refusalOf } from './channel-access.js';
+import { BoardRefusals, RedrawAsText, type BoardRefusalDeps } from './board-refusals.js';
 import type { MessagePayload } from '../render/markup.js';
-import type { LostReason } from '../../tables/types.js';
 
 /** How many channels' boards `messageDeleted` remembers (the newest ones; older ones are read from the store). */
 export const BOARD_CHANNELS_REMEMBERED = 50_000;
@@ -39,15 +39,14 @@ interface BoardShown {
   at: number;
 }
 
-/** What the boards need of the running bot. */
-export interface BoardDeps {
+/** What the boards need of the running bot (with what their refusals need: ./board-refusals.ts). */
+export interface BoardDeps extends BoardRefusalDeps {
   rest: REST;
   /** The REST client of interaction-webhook routes (a board edited through a lent token). */
   interactionRest: REST;
   service: TableService;
   messageIds: MessageIds;
   registry: GameRegistry;
-  logger: Logger;
   now: () => number;
   budget: RestBudget;
   pictures: PictureMaker;
@@ -61,19 +60,7 @@ export interface BoardDeps {
   work: PublishWork;
   /** Hand a change (a redraw of a deleted board) to the publisher. */
   publish: (change: Change) => void;
-  /** What the bot may do in each channel (./channel-access.ts). */
-  access: ChannelAccess;
-  /** The table's place is gone (Discord answered Unknown Channel, or Thread is locked): end it (src/tables/lost.ts). */
-  placeGone: (tableId: number, reason: LostReason) => void;
-  /**
-   * Tell the host of `table` privately (their open panel's token) that its board is text from
-   * now on (`noFiles`: Attach Files refused) or is held back (`blocked`: no posting or editing there).
-   */
-  tellHost: (table: TableSnapshot['table'], what: 'noFiles' | 'blocked') => void;
 }
-
-/** Thrown by `upsert` when Discord refused the board's picture: the caller draws it again, as text, at once. */
-class RedrawAsText extends Error {}
 
 /** The boards of the tables this process publishes. */
 export class Boards {
@@ -84,12 +71,13 @@ export class Boards {
    * message without reading the store. At most BOARD_CHANNELS_REMEMBERED channels.
    */
   private readonly inChannel = new Map<string, { tableId: number; messageId: string } | null>();
-  /** Tables whose host was told that their board is text now, or held back (once each). */
-  private readonly told = { noFiles: new Set<number>(), blocked: new Set<number>() };
-  /** Channel → tables whose board was held back there for want of a permission (`stopped`). */
-  private readonly stoppedIn = new Map<string, Set<number>>();
 
-  constructor(private readonly deps: BoardDeps) {}
+  /** Boards refused: tables held back, hosts told (./board-refusals.ts). */
+  readonly refusals: BoardRefusals;
+
+  constructor(private readonly deps: BoardDeps) {
+    this.refusals = new BoardRefusals(deps);
+  }
 
   /**
    * Whether a Refresh should redraw the board of `snapshot`'s table: it does not show that
@@ -224,8 +212,9 @@ export class Boards {
     const { service, registry, logger } = this.deps;
     let { table } = snap;
     if (!table.boardMessageId && !gone) {
-      // A command that posts the lobby itself stores its id after its answer: a change committed
-      // in between (a Join clicked at once) does not know it yet. Ask the store before posting a second one.
+      // A command that posts the lobby itself stores its id before any change of the table is
+      // committed (src/tables/lobby.ts `whilePosting`); a snapshot read before that (or in another
+      // process) may still lack it. Ask the store before posting a second one.
       const stored = (await service.reads.snapshot(table.id))?.table.boardMessageId;
       if (stored) {
         table = { ...table, boardMessageId: stored };
@@ -245,12 +234,12 @@ export class Boards {
       // Newest state wins: a change that came in while drawing is drawn next, over this one.
       if (this.deps.work.closed) return;
       payload = boardMessage(mod, snap, text, { picture, textBoards, noFiles, watchers: this.deps.watchers(table.id), ...(this.deps.openTable ? { openTable: true } : {}) });
-      if (noFiles) this.tellHostOnce(table, 'noFiles');
+      if (noFiles) this.refusals.tellHostOnce(table, 'noFiles');
     }
     const edit = requestBody(payload, true);
     const embeds = Array.isArray((edit.body as { embeds?: unknown[] }).embeds) && (edit.body as { embeds: unknown[] }).embeds.length > 0;
     // Nothing that can only fail is sent (./channel-access.ts): the table's board waits for the permissions to come back.
-    if (!access.allows(table.channelId, { embeds, files: edit.files.length > 0, post: !table.boardMessageId })) return this.stopped(table);
+    if (!access.allows(table.channelId, { embeds, files: edit.files.length > 0, post: !table.boardMessageId })) return this.refusals.stopped(table);
     const body = JSON.stringify(edit.body);
     const hash = createHash('sha1').update(body);
     // The files by digest (computed once per cached PNG), not their bytes again.
@@ -284,7 +273,7 @@ export class Boards {
         if ((err as { code?: unknown }).code !== RESTJSONErrorCodes.UnknownMessage) {
           // An archived thread takes no edits, but a new message unarchives it (`developers/topics/threads.mdx`
           // "Active & Archived Threads"): the board is posted afresh below, the old one deleted.
-          if (refusalOf(err, edit.files.length > 0) !== 'archived' || closed) return this.refused(table, err, edit.files.length > 0);
+          if (refusalOf(err, edit.files.length > 0) !== 'archived' || closed) return this.refusals.refused(table, err, edit.files.length > 0);
           archived = table.boardMessageId;
           logger.info({ table: table.id }, 'the thread is archived: posting the board afresh (which unarchives it)');
         } else logger.info({ table: table.id }, 'board message was deleted; posting a fresh one');
@@ -311,69 +300,11 @@ export class Boards {
     try {
       message = (await sendOnSlot(this.deps.rest, slot, RequestMethod.Post, Routes.channelMessages(table.channelId), create.body, create.files)) as { id: string };
     } catch (err) {
-      return this.refused(table, err, create.files.length > 0);
+      return this.refusals.refused(table, err, create.files.length > 0);
     }
     work.written.boardMessageId = message.id;
     await messageIds.setBoardMessage(table.id, message.id);
     await this.confirm(table, message.id, table.version, fingerprint, false);
-  }
-
-  /**
-   * What Discord's refusal of a board request means (./channel-access.ts `refusalOf`): files
-   * refused — the channel gets text boards, drawn again at once (RedrawAsText); posting or
-   * editing refused — nothing more is sent there; the channel deleted or the thread locked —
-   * the table's place is gone (src/tables/lost.ts). Anything else is rethrown (retried if worth it).
-   */
-  private refused(table: TableSnapshot['table'], err: unknown, hadFiles: boolean): Promise<void> {
-    const { access, logger, placeGone } = this.deps;
-    switch (refusalOf(err, hadFiles)) {
-      case 'files':
-        access.refuseFiles(table.channelId);
-        logger.info({ table: table.id, channel: table.channelId }, 'Discord refused the board picture (Attach Files): drawing it as text');
-        throw new RedrawAsText();
-      case 'blocked':
-        access.block(table.channelId);
-        return this.stopped(table);
-      case 'deleted':
-        placeGone(table.id, 'channel-deleted');
-        return Promise.resolve();
-      case 'locked':
-        placeGone(table.id, 'thread-locked');
-        return Promise.resolve();
-      default:
-        throw err;
-    }
-  }
-
-  /**
-   * The bot may not post or edit the board in `table`'s channel: nothing is sent (one log line
-   * per channel); the board is drawn again when the permissions change (`takeStopped`).
-   */
-  private stopped(table: TableSnapshot['table']): Promise<void> {
-    let tables = this.stoppedIn.get(table.channelId);
-    if (!tables) {
-      tables = new Set();
-      this.stoppedIn.set(table.channelId, tables);
-      this.deps.logger.info({ table: table.id, channel: table.channelId }, 'the bot may not post or edit in this channel: its tables wait for the permissions to come back');
-    }
-    tables.add(table.id);
-    this.tellHostOnce(table, 'blocked');
-    return Promise.resolve();
-  }
-
-  /** The tables whose board was held back for want of a permission, forgotten: the permissions changed, they are drawn again. */
-  takeStopped(): number[] {
-    const ids = [...this.stoppedIn.values()].flatMap((tables) => [...tables]);
-    this.stoppedIn.clear();
-    return ids;
-  }
-
-  /** Tell `table`'s host, once per table and kind, that its board is text from now on (no Attach Files) or held back; one log line. */
-  private tellHostOnce(table: TableSnapshot['table'], what: 'noFiles' | 'blocked'): void {
-    if (this.told[what].has(table.id)) return;
-    this.told[what].add(table.id);
-    if (what === 'noFiles') this.deps.logger.info({ table: table.id, channel: table.channelId }, 'no Attach Files in this channel: the board is drawn as text');
-    this.deps.tellHost(table, what);
   }
 
   /** Delete an old board message (clean-up priority, not waited for). */
@@ -400,7 +331,7 @@ export class Boards {
    */
   private async confirm(table: { id: number; channelId: string }, messageId: string, version: number, fingerprint: string, closed: boolean, at: number = this.deps.now()): Promise<void> {
     const tableId = table.id;
-    if (closed) this.forgetNotes(tableId);
+    if (closed) this.refusals.forget(tableId);
     if (closed) this.shown.delete(tableId);
     else this.shown.set(tableId, { version, fingerprint, at });
     this.remember(table.channelId, closed ? null : { tableId, messageId });
@@ -410,15 +341,8 @@ export class Boards {
   /** Forget table `tableId`'s board in `channelId` without a request (its place is gone: src/tables/lost.ts). */
   forgetTable(tableId: number, channelId: string): void {
     this.shown.delete(tableId);
-    this.forgetNotes(tableId);
+    this.refusals.forget(tableId);
     this.remember(channelId, null);
-  }
-
-  /** The table is over: what its host was told, and whether its board was held back, is forgotten. */
-  private forgetNotes(tableId: number): void {
-    this.told.noFiles.delete(tableId);
-    this.told.blocked.delete(tableId);
-    for (const tables of this.stoppedIn.values()) tables.delete(tableId);
   }
 
   /** Note channel `channelId`'s open table and board message (null: none), forgetting the oldest channels past BOARD_CHANNELS_REMEMBERED. */

@@ -231,7 +231,7 @@ export class Publisher implements TableListener {
    */
   permissionsChanged(): void {
     this.access.permissionsChanged();
-    const held = this.boards.takeStopped();
+    const held = this.boards.refusals.takeStopped();
     if (held.length === 0 || this.work.closed) return;
     this.work.track(
       this.service.reads.snapshots(held).then(

@@ -3,7 +3,9 @@
  * starts; each round's tables (a thread each, its players mentioned so they find it) and byes;
  * the standings picture after every round and at the end (README "Watching and tournaments"), with its alt
  * text — or the text version where the server chose text boards or the picture could not be
- * drawn; a cancellation; a round that waits because no thread could be made.
+ * drawn; a cancellation; a round that waits because no thread could be made. And the card
+ * (`/tournament new`'s answer) redrawn after every change that shows on it — an entry or a
+ * withdrawal by command as much as by a click on it (docs/tournaments.md "On Discord").
  *
  * Drawn from the committed tournament the change carries, in the tournament's language. The
  * posts of one tournament go out one after another, in commit order (a promise chain per
@@ -16,11 +18,12 @@ import type { GameRegistry } from '../../games/registry.js';
 import { catalogFor, type Catalog } from '../../i18n/index.js';
 import type { Logger } from '../../logger.js';
 import type { Tournament } from '../../tournaments/model.js';
-import type { TournamentChange, TournamentListener } from '../../tournaments/service.js';
+import type { TournamentChange, TournamentChangeKind, TournamentListener } from '../../tournaments/service.js';
 import type { Standing } from '../../tournaments/standings.js';
 import { clip, containerMessage, escapeName, MESSAGE_CONTENT_MAX, relative, type MessagePayload } from '../render/markup.js';
 import { requestBody } from '../render/message-body.js';
 import { entrantNames, standingsPicture, standingsText, standingsView } from '../render/standings.js';
+import { tournamentCard } from '../render/tournament.js';
 import type { PictureMaker } from '../pictures/index.js';
 
 /** Dependencies of the posts. */
@@ -33,6 +36,11 @@ export interface TournamentPostsDeps {
   textBoards: (guildId: string) => Promise<boolean>;
 }
 
+/** The changes that post in the channel. */
+const POSTED_KINDS: ReadonlySet<TournamentChangeKind> = new Set(['started', 'round-started', 'round-ended', 'finished', 'cancelled', 'stalled']);
+/** The changes that redraw the card (entrants, state, round, deadline): all but the opening and a single table's end. */
+const CARD_KINDS: ReadonlySet<TournamentChangeKind> = new Set(['joined', 'left', 'started', 'round-started', 'round-ended', 'finished', 'cancelled', 'stalled']);
+
 /** The attachment name of a standings picture. */
 export function standingsPictureName(tournamentId: number, round: number): string {
   return `standings-${tournamentId}-${round}.png`;
@@ -41,18 +49,32 @@ export function standingsPictureName(tournamentId: number, round: number): strin
 /** Posts a tournament's news in its channel. */
 export class TournamentPosts implements TournamentListener {
   private readonly chains = new Map<number, Promise<void>>();
+  /** Per tournament, the newest state whose card is still to be drawn. */
+  private readonly cards = new Map<number, Tournament>();
   /** Posts sent (tests). */
   sent = 0;
+  /** Card redraws sent (tests). */
+  cardsDrawn = 0;
 
   constructor(private readonly deps: TournamentPostsDeps) {}
 
-  /** TournamentListener: queue the post of a change that has one. */
+  /** TournamentListener: queue the post of a change that has one, and the redraw of the card. */
   tournamentChanged(change: TournamentChange): void {
-    if (!['started', 'round-started', 'round-ended', 'finished', 'cancelled', 'stalled'].includes(change.kind)) return;
-    const id = change.tournament.id;
+    const t = change.tournament;
+    const post = POSTED_KINDS.has(change.kind);
+    const redraw = t.cardMessageId !== null && CARD_KINDS.has(change.kind);
+    if (!post && !redraw) return;
+    const id = t.id;
+    if (redraw) {
+      // Only the newest state is drawn: a burst of entries redraws the card once or twice, not per entry.
+      const pending = this.cards.get(id);
+      if (!pending || pending.version < t.version) this.cards.set(id, t);
+    }
     const next = (this.chains.get(id) ?? Promise.resolve())
-      .then(() => this.post(change))
-      .catch((err: unknown) => this.deps.logger.warn({ err, tournament: id, kind: change.kind }, 'could not post tournament news'));
+      .then(() => (post ? this.post(change) : undefined))
+      .catch((err: unknown) => this.deps.logger.warn({ err, tournament: id, kind: change.kind }, 'could not post tournament news'))
+      .then(() => (redraw ? this.redrawCard(id) : undefined))
+      .catch((err: unknown) => this.deps.logger.warn({ err, tournament: id, kind: change.kind }, 'could not redraw the tournament card'));
     this.chains.set(id, next);
     void next.finally(() => {
       if (this.chains.get(id) === next) this.chains.delete(id);
@@ -62,6 +84,17 @@ export class TournamentPosts implements TournamentListener {
   /** Resolves once every post queued so far went out (or failed). */
   async settled(): Promise<void> {
     while (this.chains.size > 0) await Promise.all([...this.chains.values()]);
+  }
+
+  /** Edit the card of tournament `id` to its newest state not yet drawn (nothing when it is drawn already). */
+  private async redrawCard(id: number): Promise<void> {
+    const t = this.cards.get(id);
+    this.cards.delete(id);
+    const mod = t ? this.deps.registry.find(t.game) : undefined;
+    if (!t || !t.cardMessageId || !mod) return;
+    const body = requestBody(tournamentCard(mod, t, catalogFor(t.locale ?? undefined)), true);
+    await this.deps.rest.patch(Routes.channelMessage(t.channelId, t.cardMessageId), { body: body.body, files: body.files });
+    this.cardsDrawn++;
   }
 
   private async post(change: TournamentChange): Promise<void> {

@@ -1,22 +1,19 @@
 /**
- * A tournament's standings (docs/tournaments.md "Standings"): as a picture (SVG, rasterised by
- * the picture pipeline like a board: src/discord/pictures/) with its alt text, and as text (the
- * `/tournament standings` answer, and the picture's text version). Drawn from the stored
- * tournament only: entrants, rounds and the standings computed from them.
+ * A tournament's standings (docs/tournaments.md "Standings"): as a picture (a scene of pieces,
+ * composed by the picture pipeline like a board: src/discord/pictures/, docs/pictures.md "Phone
+ * layout") with its alt text, and as text (the `/tournament standings` answer, and the picture's
+ * text version). Drawn from the stored tournament only: entrants, rounds and the standings
+ * computed from them.
  */
-import { altText, rect, round as px, svgDocument, text as svgText, THEME } from '../../games/svg.js';
+import { altText, rect, round as px, THEME } from '../../games/svg.js';
 import type { Picture } from '../../games/picture.js';
+import { block, lineHeight, MARGIN, MIN_TEXT_PX, NAME_PX, PANEL_W, PICTURE_PX, statusBanner, textLines } from '../../games/scene-kit.js';
+import { measure, piece, SceneBuilder, sceneSvg, type Piece } from '../../games/scene.js';
 import type { Catalog } from '../../i18n/index.js';
 import type { Tournament } from '../../tournaments/model.js';
 import type { Standing } from '../../tournaments/standings.js';
 import { isAnonymousUserId } from '../../ratings/privacy.js';
 import { escapeName } from './markup.js';
-
-/** The standings picture's width, px (boards are 720 px wide too). */
-export const STANDINGS_WIDTH = 720;
-const ROW = 30;
-const HEAD = 96;
-const COLUMNS_TOP = HEAD;
 
 /** One line of the standings as shown. */
 export interface StandingLine {
@@ -85,41 +82,85 @@ function heading(view: StandingsView, text: Catalog): string {
   return view.final ? t.final : view.round === 0 ? t.before : t.after(view.round, view.rounds);
 }
 
-/** The standings as a picture: a table of place, name, points, Buchholz and each round's points; its alt text names the leaders. */
+/** The medal colours of places 1–3 (drawn once a round has been played). */
+const MEDALS = [THEME.highlight, '#c0c4cc', '#cd7f32'];
+
+/** `items` joined with " · " into lines at most `width` px wide at `size` px, an item never split across lines (an item wider than a line wraps alone). */
+function packItems(items: readonly string[], width: number, size: number): string[] {
+  const lines: string[] = [];
+  let current = '';
+  for (const item of items) {
+    const joined = current === '' ? item : `${current} · ${item}`;
+    if (current === '' || measure(joined, size) <= width) current = joined;
+    else {
+      lines.push(current);
+      current = item;
+    }
+  }
+  if (current !== '') lines.push(current);
+  return lines.flatMap((line) => block(line, width, size).lines);
+}
+
+/** Left edge of an entrant's name in its row, px (after the place). */
+const NAME_X = 62;
+
+/**
+ * One entrant's row, PANEL_W px wide: the place, the name (wrapped, never cut) and the points
+ * (bold, at the right), then in muted type the Buchholz and each round's points (wrapped). A
+ * medal bar at the left for places 1–3 once a round is played; a withdrawn entrant in muted type.
+ */
+function standingRow(view: StandingsView, line: StandingLine, index: number, text: Catalog): Piece {
+  const t = text.tournaments.standings;
+  const fill = line.withdrawn ? THEME.muted : THEME.text;
+  const points = pointsText(line.points, text);
+  const pointsW = Math.ceil(measure(points, NAME_PX, true));
+  const right = PANEL_W - 14;
+  const name = block(line.withdrawn ? t.withdrawnName(line.name) : line.name, right - pointsW - 14 - NAME_X, NAME_PX);
+  const rounds = line.rounds.map((value, r) => `${t.roundColumn(r + 1)} ${value === null ? '–' : value === 'bye' ? t.byeMark : pointsText(value, text)}`);
+  const detail = packItems([`${t.buchholz} ${pointsText(px(line.buchholz), text)}`, ...rounds], right - NAME_X, MIN_TEXT_PX);
+  const detailH = detail.length * lineHeight(MIN_TEXT_PX);
+  const h = 8 + name.height + detailH + 8;
+  const medal = MEDALS[line.place - 1];
+  return piece(PANEL_W, h, [
+    rect(0, 0, PANEL_W, h, { fill: index % 2 ? THEME.background : THEME.panel, radius: 8 }),
+    medal && view.round > 0 ? rect(0, 0, 6, h, { fill: medal, radius: 2 }) : '',
+    textLines(16, 8, [String(line.place)], { size: NAME_PX, bold: true, fill }),
+    textLines(NAME_X, 8, name.lines, { size: name.size, fill }),
+    textLines(right, 8, [points], { size: NAME_PX, bold: true, fill, anchor: 'end' }),
+    textLines(NAME_X, 8 + name.height, detail, { size: MIN_TEXT_PX, fill: THEME.muted }),
+  ]);
+}
+
+/**
+ * The standings as a picture, laid out for a phone like the boards (PICTURE_PX wide, text ≥
+ * MIN_TEXT_PX, nothing cut): the tournament's name and the round in a banner, the column heads,
+ * then one row per entrant (`standingRow`); its alt text names every line.
+ */
 export function standingsPicture(view: StandingsView, text: Catalog): Picture {
   const t = text.tournaments.standings;
-  const roundWidth = view.rounds <= 6 ? 52 : 40;
-  const roundsX = STANDINGS_WIDTH - 24 - roundWidth * view.rounds;
-  const columns = { place: 28, name: 72, points: roundsX - 128, buchholz: roundsX - 24 };
-  const height = COLUMNS_TOP + 34 + ROW * Math.max(1, view.lines.length) + 20;
-  const body: string[] = [
-    svgText(24, 40, view.name, { size: 26, bold: true, maxWidth: STANDINGS_WIDTH - 48 }),
-    svgText(24, 70, `${view.game} · ${heading(view, text)}`, { size: 17, fill: THEME.muted, maxWidth: STANDINGS_WIDTH - 48 }),
-    svgText(columns.place, COLUMNS_TOP + 22, '#', { size: 15, fill: THEME.muted, bold: true }),
-    svgText(columns.name, COLUMNS_TOP + 22, t.player, { size: 15, fill: THEME.muted, bold: true }),
-    svgText(columns.points, COLUMNS_TOP + 22, t.points, { size: 15, fill: THEME.muted, bold: true, anchor: 'end' }),
-    svgText(columns.buchholz, COLUMNS_TOP + 22, t.buchholz, { size: 15, fill: THEME.muted, bold: true, anchor: 'end' }),
+  const scene = new SceneBuilder(PICTURE_PX);
+  let y = MARGIN;
+  y += statusBanner(scene, y, view.name, `${view.game} · ${heading(view, text)}`) + 8;
+  const headH = lineHeight(MIN_TEXT_PX) + 4;
+  const heads = [
+    textLines(16, 2, ['#'], { size: MIN_TEXT_PX, bold: true, fill: THEME.muted }),
+    textLines(NAME_X, 2, [t.player], { size: MIN_TEXT_PX, bold: true, fill: THEME.muted }),
+    textLines(PANEL_W - 14, 2, [t.points], { size: MIN_TEXT_PX, bold: true, fill: THEME.muted, anchor: 'end' }),
   ];
-  for (let r = 0; r < view.rounds; r++) body.push(svgText(roundsX + roundWidth * (r + 0.5), COLUMNS_TOP + 22, t.roundColumn(r + 1), { size: 15, fill: THEME.muted, bold: true, anchor: 'middle' }));
-  if (view.lines.length === 0) body.push(svgText(columns.name, COLUMNS_TOP + 34 + 21, t.nobody, { size: 17, fill: THEME.muted }));
+  scene.put(MARGIN, y, piece(PANEL_W, headH, heads));
+  y += headH + 2;
+  if (view.lines.length === 0) {
+    const nobody = block(t.nobody, PANEL_W - NAME_X, MIN_TEXT_PX);
+    scene.put(MARGIN, y, piece(PANEL_W, nobody.height + 2, textLines(NAME_X, 1, nobody.lines, { size: MIN_TEXT_PX, fill: THEME.muted })));
+    y += nobody.height + 2;
+  }
   view.lines.forEach((line, index) => {
-    const y = COLUMNS_TOP + 34 + ROW * index;
-    const medal = [THEME.highlight, '#c0c4cc', '#cd7f32'][line.place - 1];
-    body.push(rect(16, y, STANDINGS_WIDTH - 32, ROW - 2, { fill: index % 2 ? THEME.background : THEME.panel, radius: 4 }));
-    if (medal && view.round > 0) body.push(rect(16, y, 6, ROW - 2, { fill: medal, radius: 2 }));
-    const fill = line.withdrawn ? THEME.muted : THEME.text;
-    body.push(
-      svgText(columns.place, y + 20, String(line.place), { size: 16, bold: true, fill }),
-      svgText(columns.name, y + 20, line.withdrawn ? t.withdrawnName(line.name) : line.name, { size: 16, fill, maxWidth: columns.points - columns.name - 56 }),
-      svgText(columns.points, y + 20, pointsText(line.points, text), { size: 16, bold: true, fill, anchor: 'end' }),
-      svgText(columns.buchholz, y + 20, pointsText(px(line.buchholz), text), { size: 16, fill: THEME.muted, anchor: 'end' }),
-    );
-    line.rounds.forEach((points, r) => {
-      const shown = points === null ? '–' : points === 'bye' ? t.byeMark : pointsText(points, text);
-      body.push(svgText(roundsX + roundWidth * (r + 0.5), y + 20, shown, { size: 15, fill: points === null || points === 'bye' ? THEME.muted : fill, anchor: 'middle' }));
-    });
+    const row = standingRow(view, line, index, text);
+    scene.put(MARGIN, y, row);
+    y += row.h + 4;
   });
-  return { svg: svgDocument(STANDINGS_WIDTH, height, body), width: STANDINGS_WIDTH, height, alt: standingsAlt(view, text) };
+  const drawn = scene.finish(y + MARGIN);
+  return { svg: sceneSvg(drawn), width: drawn.width, height: drawn.height, alt: standingsAlt(view, text), scene: drawn };
 }
 
 /** The alt text of the standings picture: what it shows, every line in order (clipped to Discord's 1,024 characters). */

@@ -1,7 +1,8 @@
 /**
  * A tournament's card (docs/tournaments.md "Running a tournament"): its name, game, organiser,
  * state, format and entrants, with Enter / Leave / Start / Standings buttons — posted by
- * `/tournament new` and redrawn by each click on it. Drawn from the stored tournament only.
+ * `/tournament new` and redrawn after every change (src/discord/publish/tournament-posts.ts) and by
+ * each click on it. Drawn from the stored tournament only.
  */
 import { ButtonStyle } from 'discord-api-types/v10';
 import type { GameModule } from '../../games/module.js';

@@ -15,7 +15,7 @@ import { block, heading, keyPanel, lineHeight, MARGIN, MIN_TEXT_PX, NAME_PX, PAN
 import { measure, piece, SceneBuilder, sceneSvg, type Piece } from '../scene.js';
 import { altText, rect, THEME } from '../svg.js';
 import { arrow, cross, polygon } from '../picture-kit.js';
-import { turnMark } from '../marks.js';
+import { lockMark, turnMark } from '../marks.js';
 import type { RenderContext } from '../ui.js';
 import {
   EVIDENCE_TYPES,
@@ -166,11 +166,6 @@ function statusText(v: JaccusePublicView, ctx: PictureContext, p: Pics): string 
 }
 
 // ── A seat's place ───────────────────────────────────────────────────────────────────────
-
-/** A padlock (hard evidence), its box's top-left at (x, y), 18 × 22 px: straight strokes only (see NOIR's). */
-function lockMark(x: number, y: number, colour: string, body: string): string {
-  return `<path d="M${x + 4.5} ${y + 10} V${y + 4.5} H${x + 13.5} V${y + 10}" fill="none" stroke="${colour}" stroke-width="3"/>` + rect(x + 1, y + 10, 16, 12, { fill: body, stroke: colour, strokeWidth: 2 });
-}
 
 /** Hard Evidence slots (five, §4.7) with each card's type, and the count. */
 function hardPiece(hard: EvidenceId[], p: Pics, latest: Set<string>): Piece {

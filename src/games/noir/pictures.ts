@@ -18,7 +18,7 @@ import { block, keyPanel, lineHeight, MARGIN, MIN_TEXT_PX, NAME_PX, PANEL_W, pan
 import { piece, SceneBuilder, sceneSvg, type Piece } from '../scene.js';
 import { altText, rect, THEME } from '../svg.js';
 import { arrow, circle, cross, line, tick } from '../picture-kit.js';
-import { INK, turnMark, winnerMark } from '../marks.js';
+import { INK, lockMark, turnMark, winnerMark } from '../marks.js';
 import type { RenderContext } from '../ui.js';
 import { ACTION_CAP, type Cell, type NoirAction, type Role } from './rules.js';
 import { COLUMN_LETTERS, coordOf, describeEvent, suspectOf } from './ui-text.js';
@@ -186,15 +186,6 @@ function markerMark(cx: number, cy: number, r = 11): string {
 /** Proven innocent (a green ring with a tick), centred on (cx, cy). */
 function clearedMark(cx: number, cy: number, colour = MARKER_GREEN, r = 10): string {
   return circle(cx, cy, r, { fill: 'none', stroke: colour, width: 3 }) + tick(cx, cy, r * 1.1, colour, 3);
-}
-
-/**
- * A padlock (arrested), its box's top-left at (x, y), 18 × 22 px: straight strokes on whole and
- * half pixels only — an arc's stroke lands differently at different whole-pixel translations
- * (resvg's curve flattening), which composing would show.
- */
-function lockMark(x: number, y: number, colour: string, body: string): string {
-  return `<path d="M${x + 4.5} ${y + 10} V${y + 4.5} H${x + 13.5} V${y + 10}" fill="none" stroke="${colour}" stroke-width="3"/>` + rect(x + 1, y + 10, 16, 12, { fill: body, stroke: colour, strokeWidth: 2 });
 }
 
 /** A revealed role's band across a tile's foot (the Killer red, the Inspector blue). */

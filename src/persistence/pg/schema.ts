@@ -276,6 +276,7 @@ export const tournaments = pgTable(
     endedAt: epochMs('ended_at'),
     endReason: binaryText('end_reason'),
     standingsMessageId: binaryText('standings_message_id'),
+    cardMessageId: binaryText('card_message_id'),
   },
   (t) => [
     uniqueIndex('tournaments_one_open_per_channel').on(t.channelId).where(sql`status in ('signup', 'running')`),

@@ -75,7 +75,7 @@ afterAll(async () => {
   server.close();
   http.closeAllConnections();
   await new Promise((resolve) => http.close(resolve));
-  await service.stop();
+  await service.deadlines.stop();
   await store.close();
   rmSync(dir, { recursive: true, force: true });
 });
@@ -151,11 +151,11 @@ describe.each([
     const instanceId = `i-1-gc-${GUILD}-${channelId}`;
     for (const a of [...seated, watcher]) discord.users.set(a.userId, { id: a.userId, username: a.displayName, globalName: null, locale: a === watcher ? 'es-ES' : 'en-US' });
     discord.instances.set(instanceId, { instanceId, location: { kind: 'gc', channelId, guildId: GUILD }, users: [...seated, watcher].map((a) => a.userId) });
-    const opened = await service.createTable({ guildId: GUILD, channelId, game, host: seated[0]!, options: {} });
+    const opened = await service.lobby.createTable({ guildId: GUILD, channelId, game, host: seated[0]!, options: {} });
     if (!opened.ok) throw new Error(JSON.stringify(opened.error));
     const tableId = opened.value.table.id;
-    for (const p of seated.slice(1)) expect((await service.join(tableId, p)).ok).toBe(true);
-    expect((await service.start(tableId, seated[0]!)).ok).toBe(true);
+    for (const p of seated.slice(1)) expect((await service.lobby.join(tableId, p)).ok).toBe(true);
+    expect((await service.lobby.start(tableId, seated[0]!)).ok).toBe(true);
 
     const clients: Client[] = [];
     for (const a of [...seated, watcher]) {
@@ -168,7 +168,7 @@ describe.each([
     const rng = Rng.seeded(offset);
     let id = 1;
     for (let k = 0; k < 300; k++) {
-      const snap = (await service.snapshot(tableId))!;
+      const snap = (await service.reads.snapshot(tableId))!;
       // Every socket shows exactly its own user's state at this version (and nothing else was ever sent to it).
       for (const client of clients) {
         const shown = await client.state((s) => s.table.version === snap.table.version);
@@ -203,14 +203,14 @@ describe.each([
         expect((await client.done(madeUp)).ok).toBe(false);
         client.send({ t: 'move', id: 'x', secret: SECRET });
         expect((await client.done(-1)).ok).toBe(false);
-        expect((await service.snapshot(tableId))!.table.version).toBe(snap.table.version);
+        expect((await service.reads.snapshot(tableId))!.table.version).toBe(snap.table.version);
       }
       const mine = id++;
       client.send({ t: 'move', id: mine, step: pending.step, code });
       const answer = await client.done(mine);
       expect(answer, JSON.stringify(answer)).toMatchObject({ ok: true });
     }
-    expect((await service.snapshot(tableId))!.table.status).not.toBe('active');
+    expect((await service.reads.snapshot(tableId))!.table.status).not.toBe('active');
     for (const client of clients) client.close();
   });
 });

@@ -38,7 +38,7 @@ beforeAll(() => {
   service = new TableService({ store, registry, logger: silentLogger, newSeed: () => 20240611 });
 });
 afterAll(async () => {
-  await service.stop();
+  await service.deadlines.stop();
   await store.close();
   rmSync(dir, { recursive: true, force: true });
 });
@@ -106,16 +106,16 @@ describe.each([
 ] as const)('the Activity of %s (%i seats)', (game, seats) => {
   it('keeps every secret, offers exactly the legal moves, and every move lands on the table', async () => {
     const players: Actor[] = NAMES.slice(0, seats).map((name, i) => ({ userId: `30000000000000000${i}`, displayName: name, canManageGuild: false }));
-    const opened = await service.createTable({ guildId: 'g1', channelId: `c-${game}`, game, host: players[0]!, options: {} });
+    const opened = await service.lobby.createTable({ guildId: 'g1', channelId: `c-${game}`, game, host: players[0]!, options: {} });
     if (!opened.ok) throw new Error(JSON.stringify(opened.error));
     const id = opened.value.table.id;
-    for (const p of players.slice(1)) expect((await service.join(id, p)).ok).toBe(true);
-    expect((await service.start(id, players[0]!)).ok).toBe(true);
+    for (const p of players.slice(1)) expect((await service.lobby.join(id, p)).ok).toBe(true);
+    expect((await service.lobby.start(id, players[0]!)).ok).toBe(true);
     const rng = Rng.seeded(seats * 7919);
     const mod = registry.get(game);
     let moments = 0;
     for (let k = 0; k < 400; k++) {
-      const snapshot = (await service.snapshot(id))!;
+      const snapshot = (await service.reads.snapshot(id))!;
       if (k % 4 === 0 || snapshot.table.status !== 'active') {
         checkMoment(game, snapshot, players, k);
         moments++;
@@ -125,7 +125,7 @@ describe.each([
       const seat = rng.pick(seatsToAct(pending));
       const action = rng.pick(mod.definition.legalActions(snapshot.table.state, seat));
       const actor = players.find((p) => p.userId === snapshot.seats.find((row) => row.seat === seat)!.userId)!;
-      expect((await service.act(id, actor, pending.step, action)).ok).toBe(true);
+      expect((await service.play.act(id, actor, pending.step, action)).ok).toBe(true);
     }
     expect(moments).toBeGreaterThan(3);
   });

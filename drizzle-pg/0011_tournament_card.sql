@@ -1,0 +1,1 @@
+ALTER TABLE "tournaments" ADD COLUMN "card_message_id" text COLLATE "C";

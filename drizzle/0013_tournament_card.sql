@@ -1,0 +1,1 @@
+ALTER TABLE `tournaments` ADD `card_message_id` text;
