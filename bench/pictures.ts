@@ -1,8 +1,7 @@
 /**
  * Picture benchmark (docs/pictures.md; issue 38's targets): the CPU time of one picture as a
  * render worker makes it — the game's drawer from the view, then the PNG composed from cached
- * pieces (src/discord/pictures/compose.ts), or, for a drawer without scenes, its whole SVG
- * rasterised and encoded — on this thread, one at a time, so one core's worth.
+ * pieces (src/discord/pictures/compose.ts) — on this thread, one at a time, so one core's worth.
  *
  * Pictures of random games of every game at its biggest table (6 seats or its maximum), boards and
  * hands of every seat, English and Spanish alternating, asked for in the order a server meets them:
@@ -18,9 +17,7 @@ import { GAME_MODULES } from '../src/games/index.js';
 import type { PictureContext } from '../src/games/picture.js';
 import { catalogs } from '../src/i18n/index.js';
 import { Composer } from '../src/discord/pictures/compose.js';
-import { encodeOpaquePng } from '../src/discord/pictures/png.js';
-import { fontFiles, RASTER_SCALE } from '../src/discord/pictures/rasterise.js';
-import { FONT_FAMILY } from '../src/games/svg.js';
+import { fontFiles } from '../src/discord/pictures/rasterise.js';
 import { playRandomGame } from '../test/support/random-play.js';
 
 const NAMES = ['Ana', 'Bartholomew Featherstonehaugh', 'Carmen', 'Dmitri', 'Élodie', 'Fatima'];
@@ -93,22 +90,11 @@ export async function benchPictures(options: PictureBenchOptions | number): Prom
     rows.set(key, row);
     const started = cpuMs();
     const picture = job.draw();
-    let png: Buffer;
-    if (picture.scene) {
-      const made = composer.png(picture.scene);
-      png = made.png;
-      row.strips += made.stats.strips;
-      row.encoded += made.stats.encoded;
-    } else {
-      const image = new Resvg(picture.svg, {
-        font: { fontFiles: fontFiles(), loadSystemFonts: false, defaultFontFamily: FONT_FAMILY },
-        fitTo: { mode: 'zoom', value: RASTER_SCALE },
-        shapeRendering: 2,
-        textRendering: 1,
-        logLevel: 'off',
-      }).render();
-      png = encodeOpaquePng(image.pixels, image.width, image.height) ?? image.asPng();
-    }
+    if (!picture.scene) throw new Error(`${key}: drawn without a scene`);
+    const made = composer.png(picture.scene);
+    const png = made.png;
+    row.strips += made.stats.strips;
+    row.encoded += made.stats.encoded;
     const ms = cpuMs() - started;
     if (row.first === null) row.first = ms;
     else row.cpu.push(ms);

@@ -11,6 +11,8 @@ import { REQUIRED_CHANNEL_PERMISSIONS, REQUIRED_THREAD_PERMISSIONS } from '../di
 import type { AppContext } from '../discord/interactions/context.js';
 import { MESSAGE_CONTENT_MAX } from '../discord/render/markup.js';
 import type { Catalog } from '../i18n/index.js';
+import type { Picture } from '../games/picture.js';
+import { piece, SceneBuilder, sceneSvg } from '../games/scene.js';
 
 /** How long the database and the test picture may take before they count as failing, ms (the answer is deferred: the first picture may start the render workers). */
 export const CHECK_PROBE_TIMEOUT_MS = 10_000;
@@ -105,14 +107,11 @@ async function commandLine(interaction: ChatInputCommandInteraction, app: AppCon
 }
 
 /** A test picture no cache holds (the time makes it new), drawn through the render queue like a board. */
-function testPicture(): { svg: string; width: number; height: number; alt: string } {
+function testPicture(): Picture {
   const stamp = Date.now().toString(36);
-  return {
-    svg: `<svg xmlns="http://www.w3.org/2000/svg" width="120" height="40" viewBox="0 0 120 40"><rect width="120" height="40" fill="#1f2937"/><text x="8" y="26" font-size="16" fill="#f9fafb">check ${stamp}</text></svg>`,
-    width: 120,
-    height: 40,
-    alt: 'check',
-  };
+  // A scene of one piece: the picture pipeline composes scenes only (docs/pictures.md).
+  const scene = new SceneBuilder(120, '#1f2937').put(0, 0, piece(120, 40, `<text x="8" y="26" font-size="16" fill="#f9fafb">check ${stamp}</text>`)).finish(40);
+  return { svg: sceneSvg(scene), scene, width: 120, height: 40, alt: 'check' };
 }
 
 /**

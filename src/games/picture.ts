@@ -17,8 +17,8 @@ export interface Picture {
   svg: string;
   /**
    * The picture as pieces (src/games/scene.ts), laid out in PNG pixels: the PNG is composed from
-   * them (src/discord/pictures/compose.ts). Absent: an SVG laid out 720 px wide, rasterised
-   * whole at RASTER_SCALE (drawers not yet drawing scenes).
+   * them (src/discord/pictures/compose.ts). Every drawer draws one: a picture without it is not
+   * sent (the Discord wing composes scenes only).
    */
   scene?: Scene;
   /** Width in px (the PNG's width). Boards and hands are drawn {@link PICTURE_WIDTH} wide. */

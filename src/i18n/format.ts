@@ -20,6 +20,19 @@ export interface Formatters {
   word(count: number, forms: PluralForms): string;
   /** The count and its word: 3, {one:'card', other:'cards'} → "3 cards". */
   count(count: number, forms: PluralForms): string;
+  /**
+   * The full stop after a sentence ending in `text` (a button label, a card): '.' unless `text`
+   * already ends in . ! ? or … ("**Bluff!**", not "**Bluff!**.").
+   */
+  stop(text: string): string;
+}
+
+/**
+ * The full stop after a sentence ending in `text` (any language): '.' unless `text` already
+ * ends in . ! ? or … (a closing quote or bracket after it allowed): "Ana wins!", not "Ana wins!.".
+ */
+export function sentenceStop(text: string): string {
+  return /[.!?…]["'”»)]*$/u.test(text) ? '' : '.';
 }
 
 /** Build the formatters of `locale` (a BCP 47 tag such as 'en' or 'es'). */
@@ -34,5 +47,6 @@ export function formatters(locale: string): Formatters {
     decimal: (value) => oneDecimal.format(value),
     word,
     count: (count, forms) => `${integer.format(count)} ${word(count, forms)}`,
+    stop: sentenceStop,
   };
 }

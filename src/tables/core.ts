@@ -1,5 +1,5 @@
 /**
- * What every concern of the table service shares (src/tables/service.ts is the facade; lobby.ts,
+ * What every concern of the table service shares (src/tables/service.ts wires them; lobby.ts,
  * play.ts, deadlines.ts, restart.ts, reads.ts the concerns): one store, one per-table queue,
  * one set of deadline timers and listeners per process, and the steps every change is made of —
  * lock and authorise, one transaction retried on a version conflict, a snapshot of what was

@@ -119,6 +119,13 @@ interface LogEntry {
   data?: unknown;
 }
 
+/**
+ * The outcome reason of a round table that never opened (no thread could be made for it by the
+ * round's deadline): no seats, and its entrants have a bye for the round (docs/tournaments.md
+ * "Running a tournament").
+ */
+export const NOT_OPENED = 'not-opened';
+
 /** setTimeout's maximum delay (ms). */
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
@@ -145,7 +152,11 @@ export function pairRound(tournament: Pick<Tournament, 'entrants' | 'rounds' | '
   const met = new Map<string, string[]>();
   for (const stored of before.rounds) {
     for (const id of stored.byes) byes.set(id, (byes.get(id) ?? 0) + 1);
-    for (const table of stored.tables) for (const id of table.players) met.set(id, [...(met.get(id) ?? []), ...table.players.filter((other) => other !== id)]);
+    for (const table of stored.tables) {
+      // A table that never opened was no meeting (its players had a bye instead).
+      if (table.outcome?.reason === NOT_OPENED) continue;
+      for (const id of table.players) met.set(id, [...(met.get(id) ?? []), ...table.players.filter((other) => other !== id)]);
+    }
   }
   const players = activeIn(tournament.entrants, round).map((entrant) => ({
     id: entrant.userId,
@@ -336,7 +347,7 @@ export class TournamentService implements TableListener {
   /** Whether the current round of `t` has tables not opened yet (a thread was refused: `resume`). */
   static waiting(t: Pick<Tournament, 'status' | 'round' | 'rounds'>): boolean {
     const current = t.rounds.find((round) => round.round === t.round);
-    return t.status === 'running' && current !== undefined && current.tables.some((table) => table.tableId === null);
+    return t.status === 'running' && current !== undefined && current.tables.some((table) => table.tableId === null && table.outcome === null);
   }
 
   /**
@@ -408,7 +419,7 @@ export class TournamentService implements TableListener {
     // 2. A thread for each table (outside any transaction: it is a Discord request).
     const stored = t.rounds.find((candidate) => candidate.round === round)!;
     for (const table of stored.tables) {
-      if (table.channelId !== null) continue;
+      if (table.channelId !== null || table.outcome !== null) continue;
       let channelId: string;
       try {
         channelId = await this.venues.tableChannel(t, round, table.no);
@@ -417,6 +428,8 @@ export class TournamentService implements TableListener {
         this.log.warn({ err, tournament: id, round, table: table.no }, 'could not make a tournament table thread');
         const stalled = await this.write1(id, { kind: 'venue-failed', data: { round, table: table.no, error: err instanceof Error ? err.message : String(err) } });
         if (stalled) this.emit(stalled, 'stalled', { round });
+        // The round's deadline still ends it: its tables that never opened become byes then.
+        this.arm(stalled ?? t);
         return stalled ?? t;
       }
       t = await this.queue.run(id, () =>
@@ -440,7 +453,7 @@ export class TournamentService implements TableListener {
         let rounds = locked.rounds;
         const names = new Map(locked.entrants.map((entrant) => [entrant.userId, entrant.name]));
         for (const table of current.tables) {
-          if (table.tableId !== null || table.channelId === null) continue;
+          if (table.tableId !== null || table.channelId === null || table.outcome !== null) continue;
           const snapshot = await this.tables.seating.openSeated(tx, {
             guildId: locked.guildId,
             channelId: table.channelId,
@@ -533,25 +546,10 @@ export class TournamentService implements TableListener {
             return { id: entrants.has(row.userId) ? row.userId : null, placement: result?.placement ?? null, ...(result?.left ? { left: true } : {}) };
           });
         const outcome = { seats, reason: snapshot.table.endReason ?? null };
-        let rounds = this.withTable(t, link.round, link.table, { outcome });
+        const rounds = this.withTable(t, link.round, link.table, { outcome });
         const logs: LogEntry[] = [{ kind: 'table-ended', data: { round: link.round, table: link.table, tableId: snapshot.table.id, outcome } }];
-        const current = rounds.find((stored) => stored.round === link.round)!;
-        const roundOver = current.tables.every((candidate) => candidate.outcome !== null);
-        const patch: TournamentPatch = { rounds };
-        let finished = false;
-        if (roundOver && link.round === t.round) {
-          rounds = rounds.map((stored) => (stored.round === link.round ? { ...stored, endedAt: this.now() } : stored));
-          patch.rounds = rounds;
-          patch.roundDeadlineAt = null;
-          const after = standingsOf({ ...t, rounds });
-          logs.push({ kind: 'round-ended', data: { round: link.round, standings: after.map((line) => ({ id: line.id, place: line.place, points: line.points })) } });
-          if (link.round >= t.settings.rounds) {
-            finished = true;
-            Object.assign(patch, { status: 'finished', endedAt: this.now(), endReason: 'finished' });
-            logs.push({ kind: 'finished', data: { winner: after[0]?.id ?? null } });
-          }
-        }
-        return { t: await this.write(tx, t, patch, logs), roundOver: roundOver && link.round === t.round, finished, round: link.round };
+        const end = this.roundEnd(t, rounds, link.round);
+        return { t: await this.write(tx, t, end.patch, [...logs, ...end.logs]), roundOver: end.roundOver, finished: end.finished, round: link.round };
       }).then((done) => {
         if (!done) return null;
         this.emit(done.t, 'table-ended', { round: done.round });
@@ -563,6 +561,68 @@ export class TournamentService implements TableListener {
       }),
     );
     if (step?.roundOver && !step.finished) await this.openRound(link.id, step.round + 1);
+  }
+
+  /**
+   * The patch and log rows that store `rounds` (round `round` changed) and, when that leaves
+   * every table of the current round with an outcome, end the round — and the tournament after
+   * its last round. `roundOver`: the round ended by this patch.
+   */
+  private roundEnd(t: Tournament, rounds: StoredRound[], round: number): { patch: TournamentPatch; logs: LogEntry[]; roundOver: boolean; finished: boolean } {
+    const current = rounds.find((stored) => stored.round === round)!;
+    const roundOver = round === t.round && current.tables.every((candidate) => candidate.outcome !== null);
+    const patch: TournamentPatch = { rounds };
+    const logs: LogEntry[] = [];
+    if (!roundOver) return { patch, logs, roundOver, finished: false };
+    const ended = rounds.map((stored) => (stored.round === round ? { ...stored, endedAt: this.now() } : stored));
+    patch.rounds = ended;
+    patch.roundDeadlineAt = null;
+    const after = standingsOf({ ...t, rounds: ended });
+    logs.push({ kind: 'round-ended', data: { round, standings: after.map((line) => ({ id: line.id, place: line.place, points: line.points })) } });
+    const finished = round >= t.settings.rounds;
+    if (finished) {
+      Object.assign(patch, { status: 'finished', endedAt: this.now(), endReason: 'finished' });
+      logs.push({ kind: 'finished', data: { winner: after[0]?.id ?? null } });
+    }
+    return { patch, logs, roundOver, finished };
+  }
+
+  /**
+   * At the round's deadline, the current round's tables that never opened (no thread could be
+   * made for them, docs/tournaments.md "Running a tournament"): each gets the outcome
+   * NOT_OPENED and its entrants a bye for the round — (k − 1) / 2 points, no meeting, as if
+   * they had sat out. Ends the round when that was all it waited for. Once per table.
+   */
+  private async closeUnopened(id: number): Promise<void> {
+    const step = await this.queue.run(id, () =>
+      this.transact(async (tx) => {
+        const t = await this.lock(tx, id);
+        const current = t?.rounds.find((stored) => stored.round === t.round);
+        if (!t || t.status !== 'running' || !current) return null;
+        const unopened = current.tables.filter((table) => table.tableId === null && table.outcome === null);
+        if (unopened.length === 0) return null;
+        const byes = unopened.flatMap((table) => table.players);
+        const rounds = t.rounds.map((stored) =>
+          stored.round !== t.round
+            ? stored
+            : {
+                ...stored,
+                byes: [...stored.byes, ...byes],
+                tables: stored.tables.map((table) => (unopened.includes(table) ? { ...table, outcome: { seats: [], reason: NOT_OPENED } } : table)),
+              },
+        );
+        const logs: LogEntry[] = unopened.map((table) => ({ kind: 'table-unopened', data: { round: t.round, table: table.no, byes: table.players } }));
+        const end = this.roundEnd(t, rounds, t.round);
+        return { t: await this.write(tx, t, end.patch, [...logs, ...end.logs]), roundOver: end.roundOver, finished: end.finished, round: t.round };
+      }).then((done) => {
+        if (done?.roundOver) {
+          this.disarm(id);
+          this.emit(done.t, done.finished ? 'finished' : 'round-ended', { round: done.round, standings: standingsOf(done.t) });
+        }
+        return done;
+      }),
+    );
+    if (step?.roundOver && !step.finished) await this.openRound(id, step.round + 1);
   }
 
   /**
@@ -581,6 +641,8 @@ export class TournamentService implements TableListener {
     const current = t.rounds.find((round) => round.round === t.round);
     if (!current) return;
     await this.write1(id, { kind: 'round-deadline', data: { round: t.round } });
+    // Tables that never opened first: if they were all the round waited for, it ends now.
+    await this.closeUnopened(id);
     for (const table of current.tables) {
       if (table.outcome || table.tableId === null) continue;
       const ended = (await this.tables.seating.endByTimerPolicy(table.tableId)) ?? (await this.tables.reads.snapshot(table.tableId));
@@ -618,7 +680,7 @@ export class TournamentService implements TableListener {
       await this.openRound(id, t.round + 1);
       return;
     }
-    if (current.tables.some((table) => table.tableId === null)) t = await this.openRound(id, t.round);
+    if (current.tables.some((table) => table.tableId === null && table.outcome === null)) t = await this.openRound(id, t.round);
     for (const table of t.rounds.find((round) => round.round === t.round)!.tables) {
       if (table.outcome || table.tableId === null) continue;
       const snapshot = await this.tables.reads.snapshot(table.tableId);

@@ -1,5 +1,5 @@
 /**
- * Pictures (README "Pictures"): the rasteriser, the picture cache and the Components V2
+ * Pictures (README "Pictures"): the shipped fonts, the picture cache and the Components V2
  * payloads of boards and panels, for every game at its biggest table (6 seats or its maximum).
  */
 import { ComponentType, MessageFlags } from 'discord-api-types/v10';
@@ -14,16 +14,12 @@ import { panelMessage } from '../../src/discord/render/panel.js';
 import { countComponents, textDisplayLength, V2_COMPONENTS_MAX, V2_TEXT_MAX } from '../../src/discord/render/markup.js';
 import { ByteLru } from '../../src/discord/pictures/cache.js';
 import { PictureMaker, type MessagePicture } from '../../src/discord/pictures/index.js';
-import { fontFiles, RASTER_SCALE, RasterWorker, rasterise } from '../../src/discord/pictures/rasterise.js';
-import { encodeOpaquePng } from '../../src/discord/pictures/png.js';
-import { createRequire } from 'node:module';
-import { inflateSync } from 'node:zlib';
+import { fontFiles } from '../../src/discord/pictures/rasterise.js';
 import { renderContext } from '../../src/discord/render/context.js';
 import { requestBody } from '../../src/discord/render/message-body.js';
 import { playRandomGame } from '../support/random-play.js';
 import { drawCalls, snapshotOf, withTestPictures } from '../support/test-pictures.js';
 
-const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 const game = GAME_MODULES.find((mod) => mod.id === 'suspicion')!;
 /** The same game without drawers (the embed layout). */
 const plain = { ...game, pictures: undefined };
@@ -37,113 +33,28 @@ async function inkPixels(svg: string): Promise<number> {
   return ink;
 }
 
-describe('rasterise', () => {
+describe('the shipped fonts', () => {
   const svg = svgDocument(720, 120, [text(20, 60, 'Señora Ünver ★ ✓ — 3 évidences', { size: 28, bold: true })]);
+  const pixels = async (fonts: string[]) => {
+    const { Resvg } = await import('@resvg/resvg-js');
+    return new Resvg(svg, { font: { fontFiles: fonts, loadSystemFonts: false, defaultFontFamily: 'DejaVu Sans' } }).render().pixels;
+  };
 
-  it('gives a PNG of RASTER_SCALE × the SVG size (720 × 120 → 540 × 90), the same bytes for the same SVG', async () => {
-    const [a, b] = await Promise.all([rasterise(svg), rasterise(svg)]);
-    expect(RASTER_SCALE).toBe(0.75);
-    expect(a.data.subarray(0, 8)).toEqual(PNG_SIGNATURE);
-    expect([a.width, a.height]).toEqual([540, 90]);
-    expect(a.data.readUInt32BE(16)).toBe(540); // IHDR width
-    expect(a.data.readUInt32BE(20)).toBe(90); // IHDR height
-    const whole = await rasterise(svg, undefined, 1);
-    expect([whole.width, whole.height]).toEqual([720, 120]);
-    expect(a.data.equals(b.data)).toBe(true);
-    expect(a.data.length).toBeLessThan(150 * 1024);
-  });
-
-  it('draws text with the shipped fonts (no system font is looked up)', async () => {
+  it('draw text (no system font is looked up), and the subsets hold every glyph drawn here', async () => {
     // Without a font file, resvg draws no glyph at all: ink proves the shipped fonts are used.
     expect(await inkPixels(svg)).toBeGreaterThan(1000);
-    const { Resvg } = await import('@resvg/resvg-js');
-    const bare = new Resvg(svg, { font: { fontFiles: [], loadSystemFonts: false, defaultFontFamily: 'DejaVu Sans' } }).render().pixels;
+    const bare = await pixels([]);
     let ink = 0;
     for (let i = 0; i < bare.length; i += 4) if (bare[i] !== 0x2b) ink++;
     expect(ink).toBe(0);
-    // The subset holds every glyph drawn here (a missing glyph would leave a gap: fewer ink pixels than the full font's).
+    // A glyph missing from a subset would leave a gap: the pixels would differ from the full fonts'.
     const full = ['node_modules/dejavu-fonts-ttf/ttf/DejaVuSans.ttf', 'node_modules/dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf'];
-    const [subset, whole] = await Promise.all([rasterise(svg), rasterise(svg, full)]);
-    expect(subset.data.equals(whole.data)).toBe(true);
+    expect(Buffer.from(await pixels(fontFiles())).equals(Buffer.from(await pixels(full)))).toBe(true);
   });
 
-  it("keeps resvg's freed memory for the next picture: MIMALLOC_PURGE_DELAY is set before resvg loads (allocator.ts)", async () => {
+  it("keep resvg's freed memory for the next picture: MIMALLOC_PURGE_DELAY is set before resvg loads (allocator.ts)", async () => {
     const { PURGE_DELAY_MS } = await import('../../src/discord/pictures/allocator.js');
     expect(process.env.MIMALLOC_PURGE_DELAY).toBe(String(PURGE_DELAY_MS));
-  });
-
-  it('rejects an SVG it cannot parse', async () => {
-    await expect(rasterise('<svg')).rejects.toThrow();
-  });
-
-  it('renders and encodes on a worker thread: the same PNG bytes as resvg + encodeOpaquePng on the event loop; a bad SVG rejects and the worker goes on', async () => {
-    const { Resvg } = await import('@resvg/resvg-js');
-    const options = { font: { fontFiles: fontFiles(), loadSystemFonts: false, defaultFontFamily: 'DejaVu Sans' }, fitTo: { mode: 'zoom' as const, value: RASTER_SCALE }, shapeRendering: 2 as const, textRendering: 1 as const, logLevel: 'off' as const };
-    const image = new Resvg(svg, options).render();
-    const onLoop = encodeOpaquePng(image.pixels, image.width, image.height)!;
-    const worker = new RasterWorker(createRequire(import.meta.url).resolve('@resvg/resvg-js'));
-    try {
-      const [png, bad, again] = await Promise.allSettled([worker.render(svg, options), worker.render('<svg', options), worker.render(svg, options)]);
-      expect(png.status === 'fulfilled' && png.value.data.equals(onLoop)).toBe(true);
-      expect(png.status === 'fulfilled' && [png.value.width, png.value.height]).toEqual([540, 90]);
-      expect(bad.status).toBe('rejected');
-      expect(again.status === 'fulfilled' && again.value.data.equals(onLoop)).toBe(true);
-      // rasterise() itself gives the same bytes (it goes through the process's worker).
-      expect((await rasterise(svg)).data.equals(onLoop)).toBe(true);
-    } finally {
-      await worker.close();
-    }
-  });
-});
-
-/** The chunks of a PNG file, each checked against its CRC (zlib's crc32 where Node has it). */
-function pngChunks(png: Buffer): { type: string; data: Buffer }[] {
-  expect(png.subarray(0, 8)).toEqual(PNG_SIGNATURE);
-  const chunks: { type: string; data: Buffer }[] = [];
-  const zlib = nodeRequire('node:zlib') as { crc32?: (data: Buffer, value?: number) => number };
-  for (let at = 8; at < png.length; ) {
-    const length = png.readUInt32BE(at);
-    const type = png.toString('latin1', at + 4, at + 8);
-    const data = png.subarray(at + 8, at + 8 + length);
-    if (zlib.crc32) expect(png.readUInt32BE(at + 8 + length)).toBe(zlib.crc32(data, zlib.crc32(Buffer.from(type, 'latin1'))) >>> 0);
-    chunks.push({ type, data });
-    at += 12 + length;
-  }
-  return chunks;
-}
-const nodeRequire = createRequire(import.meta.url);
-
-describe('encodeOpaquePng', () => {
-  const svg = svgDocument(720, 120, [text(20, 60, 'Señora Ünver ★ ✓ — 3 évidences', { size: 28, bold: true })]);
-  it("writes an opaque picture as 8-bit RGB with exactly resvg's pixels (lossless), smaller than resvg's own PNG", async () => {
-    const { Resvg } = await import('@resvg/resvg-js');
-    const image = new Resvg(svg, { font: { fontFiles: fontFiles(), loadSystemFonts: false, defaultFontFamily: 'DejaVu Sans' } }).render();
-    const png = encodeOpaquePng(image.pixels, image.width, image.height)!;
-    const chunks = pngChunks(png);
-    expect(chunks.map((c) => c.type)).toEqual(['IHDR', 'IDAT', 'IEND']);
-    const header = chunks[0]!.data;
-    expect([header.readUInt32BE(0), header.readUInt32BE(4), header[8], header[9], header[10], header[11], header[12]]).toEqual([720, 120, 8, 2, 0, 0, 0]);
-    const raw = inflateSync(chunks[1]!.data);
-    expect(raw.length).toBe((720 * 3 + 1) * 120);
-    const pixels = image.pixels;
-    let differ = 0;
-    for (let y = 0; y < 120; y++) {
-      expect(raw[y * (720 * 3 + 1)]).toBe(0); // filter: none
-      for (let x = 0; x < 720; x++) {
-        const from = y * (720 * 3 + 1) + 1 + x * 3;
-        const to = (y * 720 + x) * 4;
-        if (raw[from] !== pixels[to] || raw[from + 1] !== pixels[to + 1] || raw[from + 2] !== pixels[to + 2]) differ++;
-      }
-    }
-    expect(differ).toBe(0);
-    expect(png.length).toBeLessThan(image.asPng().length);
-  });
-
-  it('refuses a picture with a pixel that is not fully opaque (resvg keeps its alpha then)', () => {
-    const pixels = new Uint8Array(2 * 2 * 4).fill(255);
-    expect(encodeOpaquePng(pixels, 2, 2)).not.toBeNull();
-    pixels[7] = 254;
-    expect(encodeOpaquePng(pixels, 2, 2)).toBeNull();
   });
 });
 
@@ -164,11 +75,13 @@ describe('ByteLru', () => {
 
 describe('PictureMaker', () => {
   const mod = withTestPictures(game);
+  /** A stand-in PNG: the SVG's bytes (the same SVG gives the same bytes). */
+  const fakePng = async (svg: string) => ({ data: Buffer.from(svg), width: 720, height: 1 });
   const state = game.definition.setup(game.definition.optionsSchema.parse({}), 4, 11);
 
   it('rasterises a board once per table version and language, however often it is asked for', async () => {
     let raster = 0;
-    const maker = new PictureMaker({ rasterise: (svg) => (raster++, rasterise(svg)) });
+    const maker = new PictureMaker({ rasterise: (svg) => (raster++, fakePng(svg)) });
     const snap = snapshotOf(mod, state, 4, 2);
     const before = drawCalls.board;
     const [a, b] = await Promise.all([maker.board(mod, snap, en), maker.board(mod, snap, en)]);
@@ -184,7 +97,7 @@ describe('PictureMaker', () => {
 
   it("reuses a hand a rival's move did not change (same SVG at a newer version), and only that seat's view", async () => {
     let raster = 0;
-    const maker = new PictureMaker({ rasterise: (svg) => (raster++, rasterise(svg)) });
+    const maker = new PictureMaker({ rasterise: (svg) => (raster++, fakePng(svg)) });
     const v2 = await maker.hand(mod, snapshotOf(mod, state, 4, 2), 1, en);
     const v3 = await maker.hand(mod, snapshotOf(mod, state, 4, 3), 1, en);
     expect(v3!.hash).toBe(v2!.hash);

@@ -9,7 +9,7 @@ import { PermissionFlagsBits } from 'discord.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../src/app.js';
 import { DiscordEmulator, type EmulatedUser, type InteractionResult } from '../../src/local/emulator/index.js';
-import { answered, settle, startBot, tableIdOf, tempDir, textOf } from './harness.js';
+import { answered, settle, startBot, tableIdOf, tempDir, textOf, TEXT_BOARDS_ONLY } from './harness.js';
 
 describe('every interaction gets an answer', () => {
   let emu: DiscordEmulator;
@@ -21,7 +21,7 @@ describe('every interaction gets an answer', () => {
 
   beforeAll(async () => {
     emu = await DiscordEmulator.start();
-    app = await startBot(emu, tmp.dbPath);
+    app = await startBot(emu, tmp.dbPath, { textBoards: TEXT_BOARDS_ONLY });
     ana = emu.addUser('Ana');
     ben = emu.addUser('Ben');
     mod = emu.addUser('Mod', { permissions: PermissionFlagsBits.ManageGuild });

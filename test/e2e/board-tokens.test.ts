@@ -14,7 +14,7 @@ import { GameRegistry } from '../../src/games/registry.js';
 import { DiscordEmulator, type EmulatedMessage, type EmulatedUser } from '../../src/local/emulator/index.js';
 import { seatsToAct } from '../../src/games/engine.js';
 import { tallyDefinition, tallyModule, type TallyState } from '../support/toy-game.js';
-import { answered, boardOf, eventually, fresh, offers, panelOf, perform, settle, startBot, tableIdOf, tempDir, textOf } from './harness.js';
+import { answered, boardOf, eventually, fresh, offers, panelOf, perform, settle, startBot, tableIdOf, tempDir, textOf, TEXT_BOARDS_ONLY } from './harness.js';
 
 describe('the board redrawn through the token of a click on it', () => {
   let emu: DiscordEmulator;
@@ -25,7 +25,7 @@ describe('the board redrawn through the token of a click on it', () => {
   beforeAll(async () => {
     emu = await DiscordEmulator.start();
     // Every "Show my hand" on the board lends its token (the product does it when the table's board token is 5 minutes old).
-    app = await startBot(emu, tmp.dbPath, { registry, serviceDeps: { newSeed: () => 7 }, boardTokenRefreshMs: 0 });
+    app = await startBot(emu, tmp.dbPath, { textBoards: TEXT_BOARDS_ONLY, registry, serviceDeps: { newSeed: () => 7 }, boardTokenRefreshMs: 0 });
   });
 
   afterAll(async () => {
@@ -145,7 +145,7 @@ describe('the board redrawn through the token of a click on it', () => {
 
     // A restart: no token is known any more. A move no click carries edits the board on the channel route.
     await app.stop();
-    app = await startBot(emu, tmp.dbPath, { registry, serviceDeps: { newSeed: () => 7 } });
+    app = await startBot(emu, tmp.dbPath, { textBoards: TEXT_BOARDS_ONLY, registry, serviceDeps: { newSeed: () => 7 } });
     await settle(app);
     emu.resetRequestCounts();
     const pending = tallyDefinition.pending((await table()).state as TallyState);

@@ -13,7 +13,7 @@ import { defaultRegistry } from '../../src/games/index.js';
 import { Rng } from '../../src/games/rng.js';
 import { allComponents, DiscordEmulator, type EmulatedMessage, type EmulatedUser } from '../../src/local/emulator/index.js';
 import { isBotUser } from '../../src/tables/bots.js';
-import { answered, boardOf, offers, perform, settle, startBot, tableIdOf, tempDir, textOf, panelOf } from './harness.js';
+import { answered, boardOf, offers, perform, settle, startBot, tableIdOf, tempDir, textOf, panelOf, TEXT_BOARDS_ONLY } from './harness.js';
 
 const registry = defaultRegistry();
 const policy = () => new InlinePolicy();
@@ -82,7 +82,7 @@ describe('AI players through Discord', () => {
 
   beforeAll(async () => {
     emu = await DiscordEmulator.start();
-    app = await startBot(emu, tmp.dbPath, { registry, botPolicy: policy() });
+    app = await startBot(emu, tmp.dbPath, { textBoards: TEXT_BOARDS_ONLY, registry, botPolicy: policy() });
   });
 
   afterAll(async () => {
@@ -247,7 +247,7 @@ describe('AI players through Discord', () => {
     db.$client.prepare("update game_tables set table_options = '{\"botPaceMs\":0}' where id = ?").run(id);
     db.$client.close();
     // This time with the production policy: decisions in the worker-thread pool.
-    app = await startBot(emu, tmp.dbPath, { registry });
+    app = await startBot(emu, tmp.dbPath, { textBoards: TEXT_BOARDS_ONLY, registry });
     await until(app, async () => (await app.context.store.actions(id)).length > before, 'the recovered bot move');
     const last = (await app.context.store.actions(id))[before]!;
     expect(last.kind).toBe('bot');

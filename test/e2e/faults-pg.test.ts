@@ -31,7 +31,7 @@ import {
   sleep,
   windowMs,
 } from './fault-kit.js';
-import { boardOf, eventually, panelOf, settle, startBot, tempDir } from './harness.js';
+import { boardOf, eventually, panelOf, settle, startBot, tempDir, TEXT_BOARDS_ONLY } from './harness.js';
 
 describePostgres(
   'database away (PostgreSQL stopped and started again)',
@@ -46,7 +46,7 @@ describePostgres(
     beforeAll(async () => {
       emu = await DiscordEmulator.start();
       const store = await openPostgres(await server().createDatabase(), { poolSize: 4 });
-      app = await startBot(emu, tmp.dbPath, { registry: new GameRegistry([tallyModule]), store, logger: captured.logger });
+      app = await startBot(emu, tmp.dbPath, { textBoards: TEXT_BOARDS_ONLY, registry: new GameRegistry([tallyModule]), store, logger: captured.logger });
       users = ['Ana', 'Ben', 'Cleo'].map((name) => emu.addUser(name));
       emu.setUserLocale(users[1]!.id, 'es-419');
       health = await startHealthServer(0, () => probeHealth(app));

@@ -27,7 +27,7 @@ import {
   windowMs,
   type Table,
 } from './fault-kit.js';
-import { answered, boardOf, settle, startBot, tempDir, textOf } from './harness.js';
+import { answered, boardOf, settle, startBot, tempDir, textOf, TEXT_BOARDS_ONLY } from './harness.js';
 
 /** Discord's invalid-request limit: 10,000 answers 401/403/429 per 10 minutes. */
 const INVALID_PER_10_MIN = 10_000;
@@ -41,7 +41,7 @@ describe('Discord REST trouble', () => {
   beforeAll(async () => {
     emu = await DiscordEmulator.start();
     // "Show my hand" never lends its token to the board here (boardTokenRefreshMs: Infinity): the board must take the channel route the faults hit.
-    app = await startBot(emu, tmp.dbPath, { registry: new GameRegistry([tallyModule]), publishRetryMs: 250, boardTokenRefreshMs: Infinity });
+    app = await startBot(emu, tmp.dbPath, { textBoards: TEXT_BOARDS_ONLY, registry: new GameRegistry([tallyModule]), publishRetryMs: 250, boardTokenRefreshMs: Infinity });
     users = ['Ana', 'Ben', 'Cleo'].map((name) => emu.addUser(name));
   });
 
@@ -135,7 +135,7 @@ describe('gateway drop', () => {
 
   beforeAll(async () => {
     emu = await DiscordEmulator.start();
-    app = await startBot(emu, tmp.dbPath, { registry: new GameRegistry([tallyModule]) });
+    app = await startBot(emu, tmp.dbPath, { textBoards: TEXT_BOARDS_ONLY, registry: new GameRegistry([tallyModule]) });
     users = ['Dani', 'Eli', 'Fay'].map((name) => emu.addUser(name));
   });
 
@@ -207,7 +207,7 @@ describe('disk full (SQLite)', () => {
 
   beforeAll(async () => {
     emu = await DiscordEmulator.start();
-    app = await startBot(emu, tmp.dbPath, { registry: new GameRegistry([tallyModule]), logger: captured.logger });
+    app = await startBot(emu, tmp.dbPath, { textBoards: TEXT_BOARDS_ONLY, registry: new GameRegistry([tallyModule]), logger: captured.logger });
     users = ['Gus', 'Hana', 'Ivo'].map((name) => emu.addUser(name));
     emu.setUserLocale(users[1]!.id, 'es-ES');
   });

@@ -16,7 +16,7 @@ import { en } from '../../src/i18n/en/index.js';
 import { es } from '../../src/i18n/es/index.js';
 import { DiscordEmulator, type EmulatedMessage, type EmulatedUser, type InteractionResult } from '../../src/local/emulator/index.js';
 import { deadlineFor, UNSEEN_HAND_WINDOW_MS, waitsForUnseenHand } from '../../src/tables/policy.js';
-import { answered, boardOf, fresh, noirChoice, offers, perform, playOut, settle, startBot, tableIdOf, tempDir, textOf, type Offer, panelOf } from './harness.js';
+import { answered, boardOf, fresh, noirChoice, offers, perform, playOut, settle, startBot, tableIdOf, tempDir, textOf, type Offer, panelOf, TEXT_BOARDS_ONLY } from './harness.js';
 import { jaccuseText, jaccuseTexts } from '../../src/games/jaccuse/text/index.js';
 
 const registry = defaultRegistry();
@@ -42,7 +42,7 @@ describe('the first games of a newcomer', () => {
 
   beforeAll(async () => {
     emu = await DiscordEmulator.start();
-    app = await startBot(emu, tmp.dbPath, { registry, serviceDeps: { newSeed: () => seed++ } });
+    app = await startBot(emu, tmp.dbPath, { textBoards: TEXT_BOARDS_ONLY, registry, serviceDeps: { newSeed: () => seed++ } });
   });
 
   afterAll(async () => {

@@ -13,7 +13,7 @@ import { suspicionModule } from '../../src/games/suspicion/index.js';
 import type { GameModule } from '../../src/games/module.js';
 import { en } from '../../src/i18n/en/index.js';
 import { DiscordEmulator, buttonLabels, type EmulatedMessage, type EmulatedUser, type InteractionResult } from '../../src/local/emulator/index.js';
-import { answered, boardOf, fresh, noirChoice, offers, perform, playOut, settle, startBot, tableIdOf, tempDir, textOf, type Offer, panelOf } from './harness.js';
+import { answered, boardOf, fresh, noirChoice, offers, perform, playOut, settle, startBot, tableIdOf, tempDir, textOf, type Offer, panelOf, TEXT_BOARDS_ONLY } from './harness.js';
 
 describe('every game, end to end through the Discord emulator', () => {
   let emu: DiscordEmulator;
@@ -24,7 +24,7 @@ describe('every game, end to end through the Discord emulator', () => {
 
   beforeAll(async () => {
     emu = await DiscordEmulator.start();
-    app = await startBot(emu, tmp.dbPath);
+    app = await startBot(emu, tmp.dbPath, { textBoards: TEXT_BOARDS_ONLY });
   });
 
   afterAll(async () => {

@@ -9,7 +9,7 @@ import type { App } from '../../src/app.js';
 import { en } from '../../src/i18n/en/index.js';
 import { es } from '../../src/i18n/es/index.js';
 import { DiscordEmulator, buttonLabels, type EmulatedUser } from '../../src/local/emulator/index.js';
-import { answered, fresh, settle, startBot, tableIdOf, tempDir, textOf } from './harness.js';
+import { answered, fresh, settle, startBot, tableIdOf, tempDir, textOf, TEXT_BOARDS_ONLY } from './harness.js';
 
 describe('/hand names the table it opens', () => {
   let emu: DiscordEmulator;
@@ -32,7 +32,7 @@ describe('/hand names the table it opens', () => {
 
   beforeAll(async () => {
     emu = await DiscordEmulator.start();
-    app = await startBot(emu, tmp.dbPath);
+    app = await startBot(emu, tmp.dbPath, { textBoards: TEXT_BOARDS_ONLY });
     zed = emu.addUser('Zed');
     yan = emu.addUser('Yan', { locale: 'es-ES' });
     lounge = emu.addChannel('lounge');

@@ -28,12 +28,18 @@ export function tempDir(prefix = 'rh-e2e-'): { dir: string; dbPath: string; clea
 }
 
 /**
- * Text boards and panels for everyone (README "Pictures"): the end-to-end tests read what a
- * player reads as text; test/e2e/pictures.test.ts checks the pictures (`textBoards: undefined`).
+ * Text boards and panels for everyone (README "Pictures"), for a test file that reads what a
+ * player reads on the board or a hand as text: `startBot(emu, dbPath, { textBoards:
+ * TEXT_BOARDS_ONLY })`. Without it the bot draws as in production (pictures, unless a server or
+ * a user chose text), so the suite proves what a real server sees. Which files keep pictures,
+ * and why the others opt in (CPU measured): docs/discord-conformance.md "Permissions".
  */
 export const TEXT_BOARDS_ONLY = { guild: () => true, user: () => true };
 
-/** Start the bot on `emu` with the database at `dbPath` (text boards unless `opts.textBoards` says otherwise); resolves when it is ready. */
+/**
+ * Start the bot on `emu` with the database at `dbPath`, production's defaults (pictures) unless
+ * `opts` says otherwise (e.g. `textBoards: TEXT_BOARDS_ONLY`); resolves when it is ready.
+ */
 export async function startBot(emu: DiscordEmulator, dbPath: string, opts: Partial<AppOptions> = {}): Promise<App> {
   const config = loadConfig({
     DISCORD_TOKEN: emu.token,
@@ -44,7 +50,7 @@ export async function startBot(emu: DiscordEmulator, dbPath: string, opts: Parti
   });
   // Pings edited down after a vote coalesce for 1.5 s in production; every settle() would wait that out.
   // Text only: no render workers to warm up (they start with the first picture, if any).
-  const app = createApp(config, { logger: silentLogger, pingEditDelayMs: 50, textBoards: TEXT_BOARDS_ONLY, warmPictures: 'textBoards' in opts, ...opts });
+  const app = createApp(config, { logger: silentLogger, pingEditDelayMs: 50, warmPictures: opts.textBoards !== TEXT_BOARDS_ONLY, ...opts });
   await app.start();
   return app;
 }

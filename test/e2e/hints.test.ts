@@ -19,7 +19,7 @@ import { seatsToAct } from '../../src/games/engine.js';
 import { defaultRegistry } from '../../src/games/index.js';
 import { GameRegistry } from '../../src/games/registry.js';
 import { allComponents, DiscordEmulator, type EmulatedMessage, type EmulatedUser } from '../../src/local/emulator/index.js';
-import { answered, boardOf, settle, startBot, tableIdOf, tempDir, textOf, panelOf } from './harness.js';
+import { answered, boardOf, settle, startBot, tableIdOf, tempDir, textOf, panelOf, TEXT_BOARDS_ONLY } from './harness.js';
 
 /** The games with a small search (300 simulations a hint): the test is about what the Hint says and to whom, not how well it plays. */
 const registry = new GameRegistry(defaultRegistry().modules.map((mod) => (mod.bench ? { ...mod, bench: { ...mod.bench, arena: { ...mod.bench.arena, hardIterations: 300 } } } : mod)));
@@ -36,7 +36,7 @@ describe('💡 Hint through Discord', () => {
 
   beforeAll(async () => {
     emu = await DiscordEmulator.start();
-    app = await startBot(emu, tmp.dbPath, { registry, botPolicy: new InlinePolicy() });
+    app = await startBot(emu, tmp.dbPath, { textBoards: TEXT_BOARDS_ONLY, registry, botPolicy: new InlinePolicy() });
   });
 
   afterAll(async () => {
@@ -110,7 +110,7 @@ describe('💡 Hint through Discord', () => {
       const advice = hintFor(mod, input);
       const first = await hintNoteOf(answered(await solo.click(panel, '💡 Hint')));
       expect(first.message.ephemeral).toBe(true);
-      const move = /💡 Hint — \*\*(.+?)\*\*\./.exec(first.text)?.[1];
+      const move = /💡 Hint — \*\*(.+?)\*\*\.?(?:\s|$)/.exec(first.text)?.[1];
       expect(move, first.text).toBeTruthy();
       // The named move is the label of the button (or select option) of exactly that action.
       const control = allComponents(first.message).find((found) => {

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../src/app.js';
 import { en } from '../../src/i18n/en/index.js';
 import { DiscordEmulator, type EmulatedUser } from '../../src/local/emulator/index.js';
-import { answered, startBot, tableIdOf, tempDir } from './harness.js';
+import { answered, startBot, tableIdOf, tempDir, TEXT_BOARDS_ONLY } from './harness.js';
 
 describe('hosting rules through the Discord emulator', () => {
   let emu: DiscordEmulator;
@@ -24,7 +24,7 @@ describe('hosting rules through the Discord emulator', () => {
 
   beforeAll(async () => {
     emu = await DiscordEmulator.start();
-    app = await startBot(emu, tmp.dbPath);
+    app = await startBot(emu, tmp.dbPath, { textBoards: TEXT_BOARDS_ONLY });
     hostsRole = emu.addRole('Game Hosts');
     admin = emu.addUser('Admin', { permissions: PermissionFlagsBits.ManageGuild });
     host = emu.addUser('Hana', { roles: [hostsRole] });

@@ -14,7 +14,7 @@ import type { App } from '../../src/app.js';
 import { noirDefinition } from '../../src/games/noir/engine.js';
 import { DiscordEmulator, type EmulatedMessage } from '../../src/local/emulator/index.js';
 import type { JsonObject } from '../../src/local/emulator/types.js';
-import { answered, boardOf, fresh, offers, perform, settle, startBot, tableIdOf, tempDir, textOf } from './harness.js';
+import { answered, boardOf, fresh, offers, perform, settle, startBot, tableIdOf, tempDir, textOf, TEXT_BOARDS_ONLY } from './harness.js';
 
 type CommandNode = JsonObject & { name: string; name_localizations?: Record<string, string>; description_localizations?: Record<string, string>; options?: CommandNode[]; choices?: CommandNode[] };
 
@@ -36,7 +36,7 @@ describe('a Spanish and an English player at one table', () => {
 
   beforeAll(async () => {
     emu = await DiscordEmulator.start();
-    app = await startBot(emu, tmp.dbPath, { serviceDeps: { newSeed: () => 5 } });
+    app = await startBot(emu, tmp.dbPath, { textBoards: TEXT_BOARDS_ONLY, serviceDeps: { newSeed: () => 5 } });
   });
 
   afterAll(async () => {

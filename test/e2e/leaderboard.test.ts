@@ -16,7 +16,7 @@ import { en } from '../../src/i18n/en/index.js';
 import { ratings } from '../../src/persistence/schema.js';
 import type { SqliteStore } from '../../src/persistence/store/sqlite.js';
 import { DiscordEmulator, buttonLabels, type EmulatedMessage, type EmulatedUser } from '../../src/local/emulator/index.js';
-import { answered, boardOf, fresh, playOut, settle, startBot, tableIdOf, tempDir, textOf } from './harness.js';
+import { answered, boardOf, fresh, playOut, settle, startBot, tableIdOf, tempDir, textOf, TEXT_BOARDS_ONLY } from './harness.js';
 
 describe('leaderboards, stats and /admin through the Discord emulator', () => {
   let emu: DiscordEmulator;
@@ -30,7 +30,7 @@ describe('leaderboards, stats and /admin through the Discord emulator', () => {
 
   beforeAll(async () => {
     emu = await DiscordEmulator.start();
-    app = await startBot(emu, tmp.dbPath);
+    app = await startBot(emu, tmp.dbPath, { textBoards: TEXT_BOARDS_ONLY });
     ana = emu.addUser('Ana');
     ben = emu.addUser('Ben');
     cleo = emu.addUser('Cleo');

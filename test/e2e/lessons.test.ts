@@ -13,7 +13,7 @@ import { defaultRegistry, GAME_MODULES } from '../../src/games/index.js';
 import { lessonTaught } from '../../src/games/lesson.js';
 import { InlinePolicy } from '../../src/bots/policy.js';
 import { allComponents, DiscordEmulator, type EmulatedMessage, type EmulatedUser } from '../../src/local/emulator/index.js';
-import { answered, fresh, offers, perform, settle, startBot, tempDir, textOf } from './harness.js';
+import { answered, fresh, offers, perform, settle, startBot, tempDir, textOf, TEXT_BOARDS_ONLY } from './harness.js';
 
 const registry = defaultRegistry();
 
@@ -30,7 +30,7 @@ describe('lessons through Discord', () => {
   let app: App;
   const tmp = tempDir();
   const start = async () => {
-    app = await startBot(emu, tmp.dbPath, { registry, botPolicy: new InlinePolicy(), serviceDeps: { lessonBotPaceMs: 0 } });
+    app = await startBot(emu, tmp.dbPath, { textBoards: TEXT_BOARDS_ONLY, registry, botPolicy: new InlinePolicy(), serviceDeps: { lessonBotPaceMs: 0 } });
   };
 
   beforeAll(async () => {

@@ -11,7 +11,7 @@ import { decodeCustomId } from '../../src/discord/custom-id.js';
 import { ACKNOWLEDGE_FIRST_AFTER_MS } from '../../src/discord/interactions/late.js';
 import { suspicionDefinition as def } from '../../src/games/suspicion/engine.js';
 import { allComponents, DiscordEmulator, type EmulatedMessage, type EmulatedUser, type InteractionResult } from '../../src/local/emulator/index.js';
-import { answered, boardOf, fresh, offers, perform, settle, startBot, tableIdOf, tempDir, textOf } from './harness.js';
+import { answered, boardOf, fresh, offers, perform, settle, startBot, tableIdOf, tempDir, textOf, TEXT_BOARDS_ONLY } from './harness.js';
 
 /** Keep the event loop busy for `ms` (the bot and the emulator share it in this test). */
 function block(ms: number): void {
@@ -45,7 +45,7 @@ describe('a late click is acknowledged first and still answered', () => {
 
   beforeAll(async () => {
     emu = await DiscordEmulator.start();
-    app = await startBot(emu, tmp.dbPath);
+    app = await startBot(emu, tmp.dbPath, { textBoards: TEXT_BOARDS_ONLY });
     ana = emu.addUser('Ana');
     ben = emu.addUser('Ben');
   });

@@ -14,7 +14,7 @@ import { GameRegistry } from '../../src/games/registry.js';
 import { allComponents, DiscordEmulator, type EmulatedMessage, type EmulatedUser } from '../../src/local/emulator/index.js';
 import type { Actor } from '../../src/tables/types.js';
 import { tallyDefinition, tallyModule, type TallyState } from '../support/toy-game.js';
-import { answered, boardOf, fresh, settle, startBot, tableIdOf, tempDir, panelOf } from './harness.js';
+import { answered, boardOf, fresh, settle, startBot, tableIdOf, tempDir, panelOf, TEXT_BOARDS_ONLY } from './harness.js';
 
 /** How long the emulator holds every edit of an interaction's message (ms). */
 const EDIT_DELAY_MS = 1500;
@@ -66,7 +66,7 @@ describe('private panels under a slow REST queue', () => {
 
   beforeAll(async () => {
     emu = await DiscordEmulator.start({ webhookEditDelayMs: EDIT_DELAY_MS });
-    app = await startBot(emu, tmp.dbPath, { registry: new GameRegistry([tallyModule]), serviceDeps: { newSeed: () => 99 } });
+    app = await startBot(emu, tmp.dbPath, { textBoards: TEXT_BOARDS_ONLY, registry: new GameRegistry([tallyModule]), serviceDeps: { newSeed: () => 99 } });
   });
 
   afterAll(async () => {

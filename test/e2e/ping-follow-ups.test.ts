@@ -16,7 +16,7 @@ import { DiscordEmulator, type EmulatedUser } from '../../src/local/emulator/ind
 import { seatsToAct } from '../../src/games/engine.js';
 import { pingFor } from '../../src/tables/policy.js';
 import { tallyDefinition, tallyModule, type TallyState } from '../support/toy-game.js';
-import { answered, boardOf, fresh, offers, perform, settle, startBot, tableIdOf, tempDir, textOf, panelOf } from './harness.js';
+import { answered, boardOf, fresh, offers, perform, settle, startBot, tableIdOf, tempDir, textOf, panelOf, TEXT_BOARDS_ONLY } from './harness.js';
 
 describe('pings as interaction follow-ups', () => {
   let emu: DiscordEmulator;
@@ -26,7 +26,7 @@ describe('pings as interaction follow-ups', () => {
 
   beforeAll(async () => {
     emu = await DiscordEmulator.start();
-    app = await startBot(emu, tmp.dbPath, { registry, serviceDeps: { newSeed: () => 7 } });
+    app = await startBot(emu, tmp.dbPath, { textBoards: TEXT_BOARDS_ONLY, registry, serviceDeps: { newSeed: () => 7 } });
   });
 
   afterAll(async () => {
@@ -114,7 +114,7 @@ describe('pings as interaction follow-ups', () => {
 
     // A restart: no click is live any more. A move committed without one pings through the channel route.
     await app.stop();
-    app = await startBot(emu, tmp.dbPath, { registry, serviceDeps: { newSeed: () => 7 } });
+    app = await startBot(emu, tmp.dbPath, { textBoards: TEXT_BOARDS_ONLY, registry, serviceDeps: { newSeed: () => 7 } });
     await settle(app);
     emu.resetRequestCounts();
     const before = pingId!;

@@ -12,7 +12,7 @@ import type { App } from '../../src/app.js';
 import { suspicionDefinition as def } from '../../src/games/suspicion/engine.js';
 import type { SuspicionAction, SuspicionState } from '../../src/games/suspicion/rules.js';
 import { DEFAULT_BOT_PERMISSIONS, DiscordEmulator, type EmulatedMessage, type EmulatedUser } from '../../src/local/emulator/index.js';
-import { answered, boardOf, eventually, fresh, offers, perform, settle, startBot, tableIdOf, tempDir, textOf, panelOf } from './harness.js';
+import { answered, boardOf, eventually, fresh, offers, perform, settle, startBot, tableIdOf, tempDir, textOf, panelOf, TEXT_BOARDS_ONLY } from './harness.js';
 
 describe('platform behaviour through the Discord emulator', () => {
   let emu: DiscordEmulator;
@@ -30,7 +30,7 @@ describe('platform behaviour through the Discord emulator', () => {
         cb();
       },
     });
-    app = await startBot(emu, tmp.dbPath, { logger: pino({ level: 'info' }, sink) });
+    app = await startBot(emu, tmp.dbPath, { textBoards: TEXT_BOARDS_ONLY, logger: pino({ level: 'info' }, sink) });
     ana = emu.addUser('Ana');
     ben = emu.addUser('Ben');
     eve = emu.addUser('Eve');
@@ -276,7 +276,7 @@ describe('platform behaviour through the Discord emulator', () => {
     raw.prepare('update game_tables set deadline_at = ? where id = ?').run(Date.now() - 1000, id);
     raw.close();
     const before = Date.now();
-    app = await startBot(emu, tmp.dbPath, { logger: pino({ level: 'info' }, sink) });
+    app = await startBot(emu, tmp.dbPath, { textBoards: TEXT_BOARDS_ONLY, logger: pino({ level: 'info' }, sink) });
     await settle(app);
     // Nothing was played for anyone, and nobody counts a missed deadline.
     expect((await app.context.store.actions(id))).toEqual([]);
@@ -300,7 +300,7 @@ describe('platform behaviour through the Discord emulator', () => {
     raw.close();
     const edits = () => emu.requests.filter((q) => q.method === 'PATCH' && q.path.endsWith(`/messages/${board.id}`)).length;
     const editsBefore = edits();
-    app = await startBot(emu, tmp.dbPath, { logger: pino({ level: 'info' }, sink) });
+    app = await startBot(emu, tmp.dbPath, { textBoards: TEXT_BOARDS_ONLY, logger: pino({ level: 'info' }, sink) });
     await settle(app);
     expect(edits()).toBe(editsBefore + 1);
     expect(m.pings().length).toBe(pingsBefore + 1);
@@ -308,7 +308,7 @@ describe('platform behaviour through the Discord emulator', () => {
     // Tables whose board was up to date are left alone at start-up.
     const again = edits();
     await app.stop();
-    app = await startBot(emu, tmp.dbPath, { logger: pino({ level: 'info' }, sink) });
+    app = await startBot(emu, tmp.dbPath, { textBoards: TEXT_BOARDS_ONLY, logger: pino({ level: 'info' }, sink) });
     await settle(app);
     expect(edits()).toBe(again);
   });

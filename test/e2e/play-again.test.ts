@@ -15,7 +15,7 @@ import { en } from '../../src/i18n/en/index.js';
 import { DiscordEmulator, allComponents, buttonLabels, type EmulatedMessage, type EmulatedUser } from '../../src/local/emulator/index.js';
 import { openDatabase } from '../../src/persistence/db.js';
 import { SqliteStore } from '../../src/persistence/store/sqlite.js';
-import { answered, boardOf, eventually, fresh, playOut, settle, startBot, tableIdOf, tempDir, textOf } from './harness.js';
+import { answered, boardOf, eventually, fresh, playOut, settle, startBot, tableIdOf, tempDir, textOf, TEXT_BOARDS_ONLY } from './harness.js';
 
 describe('Play again through the Discord emulator', () => {
   let emu: DiscordEmulator;
@@ -40,7 +40,7 @@ describe('Play again through the Discord emulator', () => {
       if (patch.boardMessageId && slowMessageIdsMs > 0) await new Promise((resolve) => setTimeout(resolve, slowMessageIdsMs));
       return setMessageIds(id, patch);
     };
-    app = await startBot(emu, tmp.dbPath, { store: slowStore });
+    app = await startBot(emu, tmp.dbPath, { textBoards: TEXT_BOARDS_ONLY, store: slowStore });
     ana = emu.addUser('Ana');
     ben = emu.addUser('Ben');
     cleo = emu.addUser('Cleo');

@@ -15,7 +15,7 @@ import { suspicionModule } from '../../src/games/suspicion/index.js';
 import { en } from '../../src/i18n/en/index.js';
 import { DiscordEmulator, buttonLabels, type EmulatedUser } from '../../src/local/emulator/index.js';
 import { storedData } from '../../src/ratings/privacy.js';
-import { answered, boardOf, fresh, playOut, settle, startBot, tableIdOf, tempDir, textOf } from './harness.js';
+import { answered, boardOf, fresh, playOut, settle, startBot, tableIdOf, tempDir, textOf, TEXT_BOARDS_ONLY } from './harness.js';
 
 describe('/privacy and /help through the Discord emulator', () => {
   let emu: DiscordEmulator;
@@ -28,7 +28,7 @@ describe('/privacy and /help through the Discord emulator', () => {
 
   beforeAll(async () => {
     emu = await DiscordEmulator.start();
-    app = await startBot(emu, tmp.dbPath);
+    app = await startBot(emu, tmp.dbPath, { textBoards: TEXT_BOARDS_ONLY });
     ana = emu.addUser('Ana Lovelace');
     ben = emu.addUser('Ben');
   });

@@ -13,7 +13,7 @@ import { GameRegistry } from '../../src/games/registry.js';
 import { DiscordEmulator, type EmulatedUser } from '../../src/local/emulator/index.js';
 import type { Actor } from '../../src/tables/types.js';
 import { tallyDefinition, tallyModule, type TallyState } from '../support/toy-game.js';
-import { answered, settle, startBot, tableIdOf, tempDir, textOf } from './harness.js';
+import { answered, settle, startBot, tableIdOf, tempDir, textOf, TEXT_BOARDS_ONLY } from './harness.js';
 
 describe('pings across a restart', () => {
   let emu: DiscordEmulator;
@@ -23,7 +23,7 @@ describe('pings across a restart', () => {
 
   beforeAll(async () => {
     emu = await DiscordEmulator.start();
-    app = await startBot(emu, tmp.dbPath, { registry, serviceDeps: { newSeed: () => 7 } });
+    app = await startBot(emu, tmp.dbPath, { textBoards: TEXT_BOARDS_ONLY, registry, serviceDeps: { newSeed: () => 7 } });
   });
 
   afterAll(async () => {
@@ -76,7 +76,7 @@ describe('pings across a restart', () => {
 
     // The bot restarts in the middle of the vote.
     await app.stop();
-    app = await startBot(emu, tmp.dbPath, { registry });
+    app = await startBot(emu, tmp.dbPath, { textBoards: TEXT_BOARDS_ONLY, registry });
     await settle(app);
     expect((await mentioned())).toEqual(ids(ben, cleo));
 
@@ -101,7 +101,7 @@ describe('pings across a restart', () => {
     const panelBefore = panelText();
     await app.stop();
     const downMs = 10 * 60_000;
-    app = await startBot(emu, tmp.dbPath, { registry, serviceDeps: { now: () => Date.now() + downMs } });
+    app = await startBot(emu, tmp.dbPath, { textBoards: TEXT_BOARDS_ONLY, registry, serviceDeps: { now: () => Date.now() + downMs } });
     await settle(app);
     const deadlineAt = (await app.context.store.table(id))!.deadlineAt!;
     expect(deadlineAt).toBeGreaterThan(Date.now() + downMs);

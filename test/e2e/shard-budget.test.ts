@@ -25,13 +25,13 @@ const SHARDS = 3;
 /** Tables played at once per shard. */
 const LANES_PER_SHARD = 2;
 /** Play under load before the storm, ms. */
-const LOAD_MS = 10_000;
+const LOAD_MS = 6_000;
 /**
  * The storm: every global-route request answered 429 (global) for this long, retry_after
  * RETRY_MS. Long enough for the lanes to make moves (board edits on the channel route) in it
  * even on a loaded machine, where a lane may spend seconds opening its next table.
  */
-const STORM_MS = windowMs(10_000);
+const STORM_MS = windowMs(6_000);
 const RETRY_MS = 2_000;
 /** A request granted before the bot learnt of a 429 may still arrive this long after it, ms. */
 const IN_FLIGHT_MS = 500;
@@ -43,11 +43,14 @@ describePostgres('shard processes share one global REST budget', (server) => {
   let guilds: string[];
 
   beforeAll(async () => {
-    emu = await DiscordEmulator.start({ shards: SHARDS, rateLimit: { globalPerSecond: 50 }, retention: { log: 200_000 }, ackTimeoutMs: ACK_WITHIN_MS });
+    // A bot whose sessions may IDENTIFY 16 at a time (max_concurrency): SHARDS=auto spawns the shard
+    // processes 5.5 s / 16 apart instead of 5.5 s (what the test measures starts once all are ready).
+    emu = await DiscordEmulator.start({ shards: SHARDS, maxConcurrency: 16, rateLimit: { globalPerSecond: 50 }, retention: { log: 200_000 }, ackTimeoutMs: ACK_WITHIN_MS });
     const url = await server().createDatabase();
-    store = await openPostgres(url, { poolSize: 4 });
+    // The test's own reads wait for a connection as long as a loaded machine needs.
+    store = await openPostgres(url, { poolSize: 4, runtimeConnectTimeoutMs: 30_000 });
     guilds = await guildPerShard(emu, SHARDS);
-    bot = await startShardedBot(emu, url, SHARDS);
+    bot = await startShardedBot(emu, url, SHARDS, { SHARDS: 'auto' });
     // Every shard learnt of its guild (GUILD_CREATE) before its members click; each answers a
     // first command before the load (its game modules loaded and warm).
     await new Promise((resolve) => setTimeout(resolve, 500));
@@ -63,9 +66,6 @@ describePostgres('shard processes share one global REST budget', (server) => {
     await emu?.stop();
   }, 30_000);
 
-  // On a loaded machine a lane's lobby has been seen not to show Start enabled within 60 s after
-  // the join (undiagnosed, docs/rate-limit.md, the shard storm): playLane records it with what the
-  // bot and the emulator held, cancels that table and goes on; this test prints each one.
   // retry: a run whose lanes could not play at all under load starts new tables on the same bot.
   it('holds 50/s over every shard together, and stops every shard through a global 429 storm until retry_after', { retry: 2, timeout: 240_000 }, async () => {
     expect(emu.sessionsByShard()).toEqual(new Map(Array.from({ length: SHARDS }, (_, shard) => [shard, 1])));
@@ -95,8 +95,6 @@ describePostgres('shard processes share one global REST budget', (server) => {
     phase = 'done';
     await Promise.all(lanes);
     const acted = counts.clicks;
-    // A lobby that kept Start disabled after the join (known, undiagnosed: shard-kit.ts playLane) is said, not hidden.
-    for (const stuck of counts.stuckLobbies ?? []) console.warn(`stuck lobby: ${stuck}`);
 
     // 3. Every board catches up (no lost board), every move kept in order.
     for (const tableId of counts.tables) expect(await boardCurrent(store, tableId, 45_000), `board of table #${tableId}`).toBe(true);
@@ -151,7 +149,6 @@ describePostgres('shard processes share one global REST budget', (server) => {
         'limiter 429s': limiter429.length,
         pauses: pauses.length,
         tables: counts.tables.length,
-        'lobbies stuck with Start disabled (cancelled)': counts.stuckLobbies?.length ?? 0,
       },
     });
   });

@@ -12,7 +12,7 @@ import type { App } from '../../src/app.js';
 import { suspicionDefinition } from '../../src/games/suspicion/engine.js';
 import { cardFace, type SuspicionAction, type SuspicionState } from '../../src/games/suspicion/rules.js';
 import { DiscordEmulator, type EmulatedMessage, type EmulatedUser, type InteractionResult } from '../../src/local/emulator/index.js';
-import { answered, boardOf, fresh, offers, perform, settle, startBot, tableIdOf, tempDir, textOf, panelOf as openedPanel, type Offer } from './harness.js';
+import { answered, boardOf, fresh, offers, perform, settle, startBot, tableIdOf, tempDir, textOf, panelOf as openedPanel, type Offer, TEXT_BOARDS_ONLY } from './harness.js';
 
 const def = suspicionDefinition;
 const OPTIONS = def.optionsSchema.parse({});
@@ -67,7 +67,7 @@ describe('Suspicion, end to end through the Discord emulator', () => {
 
   it('plays a whole game with a counter race, a bluff vote and a restart', async () => {
     const { seed, colour } = raceSeed();
-    app = await startBot(emu, tmp.dbPath, { serviceDeps: { newSeed: () => seed } });
+    app = await startBot(emu, tmp.dbPath, { textBoards: TEXT_BOARDS_ONLY, serviceDeps: { newSeed: () => seed } });
     const users = ['Ana', 'Ben', 'Cleo'].map((n) => emu.addUser(n));
     const [ana, ben, cleo] = users as [EmulatedUser, EmulatedUser, EmulatedUser];
 
@@ -165,7 +165,7 @@ describe('Suspicion, end to end through the Discord emulator', () => {
     // Restart: a fresh instance of everything on the same database.
     const before = (await state());
     await app.stop();
-    app = await startBot(emu, tmp.dbPath);
+    app = await startBot(emu, tmp.dbPath, { textBoards: TEXT_BOARDS_ONLY });
     await settle(app);
     expect((await app.context.store.table(tableId))!.state).toEqual(before);
 

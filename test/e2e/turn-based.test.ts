@@ -17,7 +17,7 @@ import { DiscordEmulator, type EmulatedUser } from '../../src/local/emulator/ind
 import { HOUR_MS } from '../../src/tables/pace.js';
 import { pingFor } from '../../src/tables/policy.js';
 import type { Actor } from '../../src/tables/types.js';
-import { answered, settle, startBot, tableIdOf, tempDir, textOf } from './harness.js';
+import { answered, settle, startBot, tableIdOf, tempDir, textOf, TEXT_BOARDS_ONLY } from './harness.js';
 
 const registry = defaultRegistry();
 let clock = Date.UTC(2026, 0, 5, 9, 0, 0);
@@ -27,7 +27,7 @@ describe('turn-based tables', () => {
   let emu: DiscordEmulator;
   let app: App;
   const tmp = tempDir('rh-turns-');
-  const boot = () => startBot(emu, tmp.dbPath, { registry, serviceDeps: { now } });
+  const boot = () => startBot(emu, tmp.dbPath, { textBoards: TEXT_BOARDS_ONLY, registry, serviceDeps: { now } });
   const restart = async () => {
     await app.stop();
     app = await boot();

@@ -18,7 +18,7 @@ import { en } from '../../src/i18n/en/index.js';
 import { buttonLabels, DiscordEmulator, allComponents, type EmulatedMessage, type EmulatedUser } from '../../src/local/emulator/index.js';
 import { replayGame } from '../../src/review/replay.js';
 import { spectatorPolicy } from '../../src/tables/spectators.js';
-import { answered, boardOf, fresh, playOut, settle, startBot, tableIdOf, tempDir, textOf } from './harness.js';
+import { answered, boardOf, fresh, playOut, settle, startBot, tableIdOf, tempDir, textOf, TEXT_BOARDS_ONLY } from './harness.js';
 
 const w = en.watch;
 const DELAY = 2;
@@ -51,7 +51,7 @@ describe('Watching a table through the Discord emulator', () => {
 
   beforeAll(async () => {
     emu = await DiscordEmulator.start();
-    app = await startBot(emu, tmp.dbPath);
+    app = await startBot(emu, tmp.dbPath, { textBoards: TEXT_BOARDS_ONLY });
     ana = emu.addUser('Ana');
     ben = emu.addUser('Ben');
     cleo = emu.addUser('Cleo');

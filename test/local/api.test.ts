@@ -9,11 +9,12 @@
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { join } from 'node:path';
-import { Events } from 'discord.js';
+import { Events, PermissionFlagsBits } from 'discord.js';
 import { pino } from 'pino';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/app.js';
+import { INVITE_PERMISSIONS } from '../../src/invite.js';
 import { startLocalPlay, type LocalPlay } from '../../src/local/play.js';
 import { WorldFileUnreadableError } from '../../src/local/world-file.js';
 import { dataDir, localConfig, startLocal, until } from './support.js';
@@ -152,6 +153,25 @@ describe('local play: the page API', () => {
     expect(play.emulator.message(text.messageId)!.author.id).toBe(ben!.id);
     expect(play.emulator.pingedBy(text.messageId)).toEqual([ana!.id]);
     expect(((await view(ana!.id)).members as Array<{ id: string; unreadPings: number }>).find((m) => m.id === ana!.id)!.unreadPings).toBeGreaterThan(0);
+  });
+
+  it("shows the bot's permissions in a channel (the invite's) and lets a server admin take one away and give it back", async () => {
+    const v = await view();
+    const channel = v.channel as string;
+    const listed = (await view(undefined, channel)).bot as { permissions: Array<{ key: string; name: string; allowed: boolean }> };
+    expect(listed.permissions.map((p) => p.key)).toEqual(['ViewChannel', 'SendMessages', 'EmbedLinks', 'AttachFiles', 'ReadMessageHistory', 'CreatePublicThreads', 'SendMessagesInThreads']);
+    expect(listed.permissions.every((p) => p.allowed && p.name.length > 0)).toBe(true);
+    expect(play.emulator.botPermissions(channel)).toBe(INVITE_PERMISSIONS);
+    expect((await post('bot/permission', { channel, permission: 'AttachFiles', allowed: false })).status).toBe(200);
+    expect(play.emulator.botPermissions(channel)).toBe(INVITE_PERMISSIONS & ~PermissionFlagsBits.AttachFiles);
+    const after = ((await view(undefined, channel)).bot as typeof listed).permissions;
+    expect(after.find((p) => p.key === 'AttachFiles')!.allowed).toBe(false);
+    expect((await post('bot/permission', { channel, permission: 'AttachFiles', allowed: true })).status).toBe(200);
+    expect(play.emulator.botPermissions(channel)).toBe(INVITE_PERMISSIONS);
+    // Only the invite's permissions are switches; a bad body changes nothing.
+    expect((await post('bot/permission', { channel, permission: 'Administrator', allowed: true })).status).toBe(400);
+    expect((await post('bot/permission', { channel: '123456789012345678', permission: 'AttachFiles', allowed: false })).status).toBe(404);
+    expect(play.emulator.botPermissions(channel)).toBe(INVITE_PERMISSIONS);
   });
 
   it("sets interaction.locale from the user's client language, and Manage Server from the switch", async () => {

@@ -8,7 +8,6 @@ import { dirname, join } from 'node:path';
 import { createRequire } from 'node:module';
 import { renderAsync } from '@resvg/resvg-js';
 import { expect } from 'vitest';
-import { rasterise as productPng } from '../../src/discord/pictures/rasterise.js';
 import type { GameEvent, Viewer } from '../../src/games/engine.js';
 import { MIN_LABEL_PX, type Picture, type PictureContext } from '../../src/games/picture.js';
 import { textWidth } from '../../src/games/svg.js';
@@ -46,11 +45,13 @@ export async function rasterise(svg: string, width?: number): Promise<Buffer> {
 }
 
 /**
- * Compare `svg` with `test/games/<game>/golden/<name>.svg` (written when UPDATE_GOLDEN=1 or
+ * Compare `picture.svg` with `test/games/<game>/golden/<name>.svg` (written when UPDATE_GOLDEN=1 or
  * missing), write its PNG to `test-results/pictures/<game>-<name>.png` and return the size of
- * the PNG the bot would send (src/discord/pictures/rasterise.ts), bytes.
+ * the PNG the bot would send (composed from the picture's scene: src/discord/pictures/compose.ts), bytes.
+ * Throws for a picture without a scene (the bot sends none).
  */
-export async function checkGolden(game: string, name: string, svg: string, picture?: Picture): Promise<number> {
+export async function checkGolden(game: string, name: string, picture: Picture): Promise<number> {
+  const svg = picture.svg;
   const golden = join('test', 'games', game, 'golden', `${name}.svg`);
   if (process.env.UPDATE_GOLDEN === '1' || !existsSync(golden)) {
     mkdirSync(dirname(golden), { recursive: true });
@@ -59,15 +60,11 @@ export async function checkGolden(game: string, name: string, svg: string, pictu
   expect(svg).toBe(readFileSync(golden, 'utf8'));
   const out = join('test-results', 'pictures', `${game}-${name}.png`);
   mkdirSync(dirname(out), { recursive: true });
-  if (picture?.scene) {
-    // The PNG the bot sends: composed from the scene's pieces (src/discord/pictures/compose.ts).
-    const { png } = testComposer().png(picture.scene);
-    writeFileSync(out, png);
-    return png.length;
-  }
-  writeFileSync(out, await rasterise(svg));
-  // The size of the PNG the bot sends (RASTER_SCALE, the shipped font subsets).
-  return (await productPng(svg)).data.length;
+  if (!picture.scene) throw new Error(`${game} ${name}: drawn without a scene (the bot composes scenes only)`);
+  // The PNG the bot sends: composed from the scene's pieces (src/discord/pictures/compose.ts).
+  const { png } = testComposer().png(picture.scene);
+  writeFileSync(out, png);
+  return png.length;
 }
 
 /** One `<text>` element of an SVG: position, size, anchor, boldness and content (unescaped). */

@@ -8,7 +8,6 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { Resvg, renderAsync } from '@resvg/resvg-js';
 import { expect } from 'vitest';
-import { rasterise as productPng } from '../../src/discord/pictures/rasterise.js';
 import type { Picture, PictureContext, PictureSeat } from '../../src/games/picture.js';
 import { MIN_LABEL_PX, PICTURE_WIDTH } from '../../src/games/picture.js';
 import { textWidth } from '../../src/games/svg.js';
@@ -61,16 +60,11 @@ export async function expectGolden(game: string, name: string, picture: Picture)
   const outDir = join(process.cwd(), 'test-results', 'pictures');
   mkdirSync(outDir, { recursive: true });
   writeFileSync(join(outDir, `${game}-${name}-390.png`), await rasterise(picture.svg, 390));
-  if (picture.scene) {
-    // The PNG the bot sends: composed from the scene's pieces (src/discord/pictures/compose.ts).
-    const { png } = testComposer().png(picture.scene);
-    writeFileSync(join(outDir, `${game}-${name}.png`), png);
-    expect(png.length).toBeLessThanOrEqual(MAX_PNG_BYTES);
-    return;
-  }
-  writeFileSync(join(outDir, `${game}-${name}.png`), await rasterise(picture.svg));
-  // The limit is on the PNG the bot sends (RASTER_SCALE, the shipped font subsets).
-  expect((await productPng(picture.svg)).data.length).toBeLessThanOrEqual(MAX_PNG_BYTES);
+  // The PNG the bot sends: composed from the scene's pieces (src/discord/pictures/compose.ts).
+  expect(picture.scene, `${game} ${name}: drawn as a scene (the bot composes scenes only)`).toBeDefined();
+  const { png } = testComposer().png(picture.scene!);
+  writeFileSync(join(outDir, `${game}-${name}.png`), png);
+  expect(png.length).toBeLessThanOrEqual(MAX_PNG_BYTES);
 }
 
 /** Decode the XML entities `esc` writes. */

@@ -6,7 +6,8 @@
 import { createHash } from 'node:crypto';
 import type { GameModule } from '../../src/games/module.js';
 import { PICTURE_WIDTH, type GamePictures, type Picture, type PictureContext } from '../../src/games/picture.js';
-import { svgDocument, text } from '../../src/games/svg.js';
+import { piece, SceneBuilder, sceneSvg } from '../../src/games/scene.js';
+import { text } from '../../src/games/svg.js';
 import type { SeatRow, TableRow } from '../../src/persistence/store/types.js';
 import type { TableSnapshot } from '../../src/tables/types.js';
 
@@ -17,8 +18,13 @@ function draw(kind: string, view: unknown, ctx: PictureContext): Picture {
   const digest = createHash('sha1').update(JSON.stringify(view)).digest('hex').slice(0, 12);
   const lines = [`${kind} ${digest} · ${ctx.t.common.board.log}`, ...ctx.seats.map((seat) => `${seat.name}${seat.bot ? ' (bot)' : ''}`)];
   const height = 60 + lines.length * 40;
+  // A scene (the bot composes scenes only): one piece per line.
+  const scene = new SceneBuilder(PICTURE_WIDTH);
+  lines.forEach((line, i) => scene.put(0, 20 + i * 40, piece(PICTURE_WIDTH, 40, text(20, 30, line, { size: 28, maxWidth: PICTURE_WIDTH - 40 }))));
+  const drawn = scene.finish(height);
   return {
-    svg: svgDocument(PICTURE_WIDTH, height, lines.map((line, i) => text(20, 50 + i * 40, line, { size: 28, maxWidth: PICTURE_WIDTH - 40 }))),
+    svg: sceneSvg(drawn),
+    scene: drawn,
     width: PICTURE_WIDTH,
     height,
     alt: `${kind === 'board' ? ctx.t.common.board.log : 'Hand'} picture of ${ctx.seats.map((seat) => seat.name).join(', ')} (view ${digest}).`,

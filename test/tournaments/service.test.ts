@@ -20,8 +20,8 @@ import { SqliteStore } from '../../src/persistence/store/sqlite.js';
 import type { Store } from '../../src/persistence/store/types.js';
 import { ratingsHook } from '../../src/ratings/store.js';
 import { TableService } from '../../src/tables/service.js';
-import { pairRound, standingsOf, TournamentService, type TournamentActor, type TournamentChange } from '../../src/tournaments/service.js';
-import type { Tournament } from '../../src/tournaments/model.js';
+import { NOT_OPENED, pairRound, standingsOf, TournamentService, type TournamentActor, type TournamentChange } from '../../src/tournaments/service.js';
+import type { StoredRound, Tournament } from '../../src/tournaments/model.js';
 import { describePostgres } from '../support/postgres.js';
 import { tallyModule } from '../support/toy-game.js';
 
@@ -32,7 +32,7 @@ const organiser: TournamentActor = { userId: '900', displayName: 'Org', canManag
 const entrant = (n: number): TournamentActor => ({ userId: `10${n}`, displayName: `E${n}`, canManageGuild: false, canOrganise: false });
 
 /** One process: a table service and a tournament service over `store`. */
-function processOn(store: Store, shard?: { shardCount: number; shardIds: number[] }) {
+function processOn(store: Store, shard?: { shardCount: number; shardIds: number[] }, venueFails: (round: number, table: number) => boolean = () => false) {
   const tables = new TableService({ store, registry: new GameRegistry([tallyModule]), logger: silentLogger, resultHooks: [ratingsHook()], ...(shard ? { shard } : {}) });
   const changes: TournamentChange[] = [];
   const venues: string[] = [];
@@ -45,6 +45,7 @@ function processOn(store: Store, shard?: { shardCount: number; shardIds: number[
     ...(shard ? { shard } : {}),
     venues: {
       tableChannel: async (t, round, table) => {
+        if (venueFails(round, table)) throw new Error('Missing Permissions');
         const id = `${t.channelId}${round}${String(table).padStart(2, '0')}${venues.length}`;
         venues.push(id);
         return id;
@@ -281,6 +282,57 @@ describe('tournament service on SQLite', () => {
         rmSync(dir, { recursive: true, force: true });
       },
     };
+  });
+});
+
+describe('tournament service: a table whose thread never opens (SQLite)', () => {
+  it('the round deadline still ends a round that could not open: its tables are byes for their players, who have not met', async () => {
+    vi.useFakeTimers({ now: Date.UTC(2026, 2, 2, 9), toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    const dir = mkdtempSync(join(tmpdir(), 'rh-tour-'));
+    const store = new SqliteStore(openDatabase(join(dir, 'test.db')));
+    // Round 1's second table never gets a thread (a permission taken away), so the round waits; later ones do.
+    const proc = processOn(store, undefined, (round, table) => round === 1 && table === 2);
+    try {
+      const t = await openWith(proc, 4, { rounds: 2, pace: 'live', roundHours: 2 });
+      expect((await proc.tournaments.start(t.id, organiser)).ok).toBe(true);
+      await settle(proc);
+      let now = (await proc.tournaments.get(t.id))!;
+      const round1Tables = now.rounds[0]!.tables;
+      expect(round1Tables.map((table) => table.tableId)).toEqual([null, null]);
+      expect(round1Tables[1]!.channelId).toBeNull();
+      expect(TournamentService.waiting(now)).toBe(true);
+      // The round's deadline is armed although the round stalled.
+      expect(proc.tournaments.armedDeadlines).toBe(1);
+      // Two hours later: the deadline ends the round.
+      vi.setSystemTime(now.roundDeadlineAt! + 1);
+      await proc.tournaments.fireRoundDeadline(t.id);
+      await settle(proc);
+      now = (await proc.tournaments.get(t.id))!;
+      const round1 = now.rounds[0]!;
+      expect(round1.endedAt).not.toBeNull();
+      expect(round1.tables.map((table) => table.outcome)).toEqual([{ seats: [], reason: NOT_OPENED }, { seats: [], reason: NOT_OPENED }]);
+      expect(round1.byes).toEqual(round1Tables.flatMap((table) => table.players));
+      // Points (docs/tournaments.md "Points"): a bye at 2 seats is ½ each; Buchholz counts one's own points.
+      expect(standingsOf(now).map((line) => [line.points, line.buchholz])).toEqual([[0.5, 0.5], [0.5, 0.5], [0.5, 0.5], [0.5, 0.5]]);
+      // Round 2 opened, paired as the seed gives it from what is stored, with no meeting counted at the tables that never opened.
+      expect(now.round).toBe(2);
+      expect(now.rounds[1]!.tables.every((table) => table.tableId !== null)).toBe(true);
+      const again = pairRound({ ...now, rounds: [round1] }, 2);
+      expect(now.rounds[1]!.tables.map((table) => table.players)).toEqual(again.tables.map((table) => table.players));
+      expect(again.repeats).toBe(0);
+      // Tables that never opened are no meetings: had round 1 seated round 2's pairs at tables that
+      // never opened, round 2 would pair them the same; at tables that were played, it would not.
+      const round1As = (reason: string) => [{ ...round1, tables: now.rounds[1]!.tables.map((table, i) => ({ ...round1.tables[i]!, players: table.players, outcome: { seats: [], reason } })) }];
+      const pairs = (rounds: StoredRound[]) => pairRound({ ...now, rounds }, 2).tables.map((table) => table.players);
+      expect(pairs(round1As(NOT_OPENED))).toEqual(again.tables.map((table) => table.players));
+      expect(pairs(round1As('abandoned'))).not.toEqual(again.tables.map((table) => table.players));
+      expect((await proc.tournaments.logOf(t.id)).map((row) => row.kind)).toEqual(expect.arrayContaining(['venue-failed', 'round-deadline', 'table-unopened', 'round-ended']));
+    } finally {
+      await proc.stop();
+      await store.close();
+      rmSync(dir, { recursive: true, force: true });
+      vi.useRealTimers();
+    }
   });
 });
 

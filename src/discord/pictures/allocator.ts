@@ -10,7 +10,7 @@
  * = 1: a few tens of MB at most), handed back after PURGE_DELAY_MS without renders.
  *
  * mimalloc reads `MIMALLOC_PURGE_DELAY` from the environment once, when resvg's native module
- * is loaded: this module must be imported before `@resvg/resvg-js` (./rasterise.ts imports it
+ * is loaded: this module must be imported before `@resvg/resvg-js` (./render-worker.ts imports it
  * first). A value already set in the environment wins.
  */
 

@@ -27,7 +27,6 @@ import type { Language } from '../../i18n/index.js';
 import { processRenderPool, type RenderPool } from './pool.js';
 import { RenderQueue, type RenderOutcome, type RenderRefusal } from './queue.js';
 import type { Png } from './rasterise.js';
-import { RASTER_SCALE } from './rasterise.js';
 
 /** Which picture of a table. */
 export type PictureKind = 'board' | 'hand';
@@ -279,12 +278,14 @@ export class PictureMaker {
     return this.pool ?? processRenderPool();
   }
 
-  /** The PNG of a picture drawn on this thread: rasterised here (tests) or composed on the pool. */
+  /**
+   * The PNG of a picture drawn on this thread: rasterised here (tests) or composed on the pool.
+   * Rejects for a picture without a scene (every drawer draws scenes, docs/pictures.md).
+   */
   private async pngOf(picture: Picture): Promise<Png> {
     if (this.raster) return this.raster(picture.svg);
-    const rendered = picture.scene
-      ? await this.renderPool().render({ kind: 'scene', scene: picture.scene })
-      : await this.renderPool().render({ kind: 'svg', svg: picture.svg, scale: RASTER_SCALE });
+    if (!picture.scene) throw new Error('a picture without a scene cannot be composed');
+    const rendered = await this.renderPool().render({ kind: 'scene', scene: picture.scene });
     return { data: rendered.png, width: rendered.width, height: rendered.height };
   }
 

@@ -6,7 +6,7 @@
  * AI players' searches together never use more than cores − 1 threads.
  *
  * Jobs: `draw` (a game's drawer, then compose), `scene` (a scene drawn elsewhere: the game
- * review), `svg` (a whole SVG rasterised at a scale: drawers without scenes).
+ * review, a tournament's standings).
  */
 import './allocator.js';
 import { createHash } from 'node:crypto';
@@ -17,11 +17,9 @@ import { GAME_MODULES } from '../../games/index.js';
 import type { PictureContext, PictureSeat } from '../../games/picture.js';
 import type { GameEvent, Viewer } from '../../games/engine.js';
 import type { Scene } from '../../games/scene.js';
-import { FONT_FAMILY } from '../../games/svg.js';
 import { catalogs, type Language } from '../../i18n/index.js';
 import { Composer, type ComposeStats } from './compose.js';
-import { encodeOpaquePng } from './png.js';
-import { fontFiles, RASTER_SCALE } from './rasterise.js';
+import { fontFiles } from './rasterise.js';
 
 /** What a `draw` job draws from: a picture context without its catalog (the language instead). */
 export interface DrawContext {
@@ -38,8 +36,7 @@ export interface DrawContext {
 /** A job posted to a render worker. */
 export type RenderRequest =
   | { id: number; kind: 'draw'; game: string; picture: 'board' | 'hand'; view: unknown; ctx: DrawContext }
-  | { id: number; kind: 'scene'; scene: Scene }
-  | { id: number; kind: 'svg'; svg: string; scale: number };
+  | { id: number; kind: 'scene'; scene: Scene };
 
 /** A render worker's answer: the PNG (its buffer transferred), or the error's message. */
 export type RenderAnswer =
@@ -73,38 +70,20 @@ if (parentPort) {
   const budget = workerData?.budget instanceof SharedArrayBuffer ? new CpuBudget(workerData.budget) : null;
   const fonts = fontFiles();
   const composer = new Composer({ fonts, Resvg });
-  const wholeSvg = (svg: string, scale: number) => {
-    const image = new Resvg(svg, {
-      font: { fontFiles: fonts, loadSystemFonts: false, defaultFontFamily: FONT_FAMILY },
-      fitTo: scale === 1 ? { mode: 'original' } : { mode: 'zoom', value: scale },
-      shapeRendering: 2,
-      textRendering: 1,
-      logLevel: 'off',
-    }).render();
-    return { png: encodeOpaquePng(image.pixels, image.width, image.height) ?? image.asPng(), width: image.width, height: image.height };
-  };
   port.on('message', (job: RenderRequest) => {
     budget?.acquire(true);
     const started = performance.now();
     let answer: RenderAnswer;
     try {
-      if (job.kind === 'svg') {
-        const { png, width, height } = wholeSvg(job.svg, job.scale);
-        answer = { id: job.id, ok: true, png, width, height, ms: 0 };
-      } else if (job.kind === 'scene') {
+      if (job.kind === 'scene') {
         const { png, stats } = composer.png(job.scene);
         answer = { id: job.id, ok: true, png, width: job.scene.width, height: job.scene.height, ms: 0, stats };
       } else {
         const picture = drawJob(job);
         const hash = createHash('sha1').update(picture.svg).digest('hex');
-        if (picture.scene) {
-          const { png, stats } = composer.png(picture.scene);
-          answer = { id: job.id, ok: true, png, width: picture.width, height: picture.height, alt: picture.alt, hash, ms: 0, stats };
-        } else {
-          // A drawer without scenes: its whole SVG, laid out 720 px wide, at RASTER_SCALE.
-          const { png, width, height } = wholeSvg(picture.svg, RASTER_SCALE);
-          answer = { id: job.id, ok: true, png, width, height, alt: picture.alt, hash, ms: 0 };
-        }
+        if (!picture.scene) throw new Error(`the ${job.game} ${job.picture} was drawn without a scene: only scenes are composed`);
+        const { png, stats } = composer.png(picture.scene);
+        answer = { id: job.id, ok: true, png, width: picture.width, height: picture.height, alt: picture.alt, hash, ms: 0, stats };
       }
       answer.ms = performance.now() - started;
     } catch (err) {

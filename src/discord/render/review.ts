@@ -89,6 +89,14 @@ export function moveLines(mod: GameModule, replay: GameReplay, step: number, vie
     // Everything revealed: a private line says whose it was ("You drew…" is that seat's).
     lines.push(view.kind === 'all' && event.to ? text.review.privateLine(event.to.map((seat) => ctx.name(seat)).join(', '), line) : line);
   }
+  // A move that showed nobody anything (a pass): a view that may see the mover's choice says
+  // what it was, named as the mover's panel named it; the others saw nothing of it.
+  const mine = view.kind === 'all' || (view.kind === 'seat' && view.seat === entry.seat);
+  if (lines.length === 0 && mine && entry.action != null) {
+    const before = viewAt(replay, step - 1, { kind: 'seat', seat: entry.seat });
+    const move = moveNameIn(mod, before.view, ctx, entry.action);
+    lines.push(view.kind === 'all' ? text.review.chose(ctx.name(entry.seat), move) : text.review.youChose(move));
+  }
   return [text.review.moved(ctx.name(entry.seat), text.review.marks[entry.kind], when), ...(lines.length ? lines.map((line) => `• ${line}`) : [text.review.nothingSeen])];
 }
 

@@ -418,7 +418,8 @@ function commonAlt(v: NoirPublicView, ctx: PictureContext, p: Pics): string[] {
   const rc = renderContext(ctx);
   const changed = ctx.latest.map((e) => describeEvent(e, rc, ctx.viewer)).filter((s): s is string => Boolean(s));
   if (changed.length) out.push(p.altLatest(changed.join(' ')));
-  if (v.reveal) {
+  // The reveal, unless the latest events (the game's end) just said it.
+  if (v.reveal && !ctx.latest.some((e) => e.type === 'gameOver')) {
     const insp = v.reveal.inspectorIdentity === null ? noirText(ctx.t).none : suspectOf(v.reveal.inspectorIdentity).name;
     out.push(p.altReveal(suspectOf(v.reveal.killerIdentity).name, insp));
   }

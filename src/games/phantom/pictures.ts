@@ -510,7 +510,8 @@ function hand(v: PhantomSeatView, ctx: PictureContext): Picture {
   const cardList = cards.length ? cards.map((c) => cardWords(t, c)).join(', ') : p.noCards;
   const alt = altText([
     p.alt.hand(who),
-    onlooker ? p.alt.cardsOf(who, cards.length ? cardList : p.noCardsOf(who)) : p.alt.cards(cardList),
+    // No cards: the sentence says so on its own (not "Your cards: No cards left….").
+    cards.length ? (onlooker ? p.alt.cardsOf(who, cardList) : p.alt.cards(cardList)) : onlooker ? p.noCardsOf(who) : p.noCards,
     ...mine.map((line) => `${p.yourReports}: ${line}.`),
     discard ? `${discard}.` : '',
     `${onlooker ? p.scoreOf(who, v.scores[v.me] ?? 0, v.targetScore) : p.yourScore(v.scores[v.me] ?? 0, v.targetScore)}.`,

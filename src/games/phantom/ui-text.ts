@@ -161,7 +161,12 @@ export function describeEvent(e: GameEvent, ctx: RenderContext, viewer: Viewer):
       const players = ctx.seats.length;
       const on = ev.on as GlassTarget;
       const cards = on === 'fourth' ? [] : [{ position: on, colour: ev.colour as Colour }];
-      return p.eventGlass(ctx.name(ev.seat as Seat), targetLabel(ctx, players, on, cards, (ev.card ?? null) as CardNumber | null));
+      const mine = viewer === ev.seat;
+      // A glass on a card its owner played: "your own …" / "their own …", never "Ana's … card" of Ana.
+      const own = on !== 'fourth' && on % players === ev.seat;
+      const letter = own ? seatLetter(t, players, on) || undefined : undefined;
+      const target = own ? (mine ? p.targetYourOwn : p.targetTheirOwn)(clueLabel(t, ev.colour as Colour), letter) : targetLabel(ctx, players, on, cards, (ev.card ?? null) as CardNumber | null);
+      return mine ? p.eventYouGlass(target) : p.eventGlass(ctx.name(ev.seat as Seat), target);
     }
     case 'crime-solved': {
       const r = ev.reveal as CrimeReveal;

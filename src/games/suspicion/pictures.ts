@@ -23,6 +23,7 @@ import { describeEvent } from './ui-text.js';
 import { actingSeats, type PlayerView, type SuspicionPublicView, type SuspicionSeatView } from './views.js';
 import { ballotMark, changedMark, decidingMark, INK, turnMark, winnerMark } from '../marks.js';
 import { latestLines } from '../picture-kit.js';
+import { sentenceStop } from '../../i18n/format.js';
 import { suspicionText, type SuspicionText } from './text/index.js';
 
 type P = SuspicionText['pictures'];
@@ -536,7 +537,7 @@ function seatSentences(view: SuspicionPublicView, ctx: PictureContext): string[]
 
 function statusSentence(view: SuspicionPublicView, ctx: PictureContext): string {
   const { main, sub } = statusLines(view, ctx);
-  return `${main}. ${sub}.`;
+  return `${main}${sentenceStop(main)} ${sub}${sentenceStop(sub)}`;
 }
 
 function changedSentence(ctx: PictureContext): string {

@@ -39,7 +39,7 @@ export const bots = {
      * the game's explanation of it from your seat, and the search's estimate.
      */
     note: (move: string, reason: string | null, estimate: string | null) =>
-      `💡 Hint — **${move}**.${reason ? ` ${reason}` : ''}${estimate ? ` ${estimate}` : ''}\nOnly you see this; the log says you used a hint.`,
+      `💡 Hint — **${move}**${f.stop(move)}${reason ? ` ${reason}` : ''}${estimate ? ` ${estimate}` : ''}\nOnly you see this; the log says you used a hint.`,
     /** The search's estimate of the chance to win with the move, and with the next best one. */
     estimate: (percent: number, next: { move: string; percent: number } | null) =>
       `Searching from your seat, the Hard AI gives it about ${percent} % to win${next ? (next.percent > percent ? ` (it also tried **${next.move}**: ${next.percent} %, on fewer simulations)` : ` (next best, **${next.move}**: ${next.percent} %)`) : ''}.`,

@@ -23,8 +23,12 @@ export const review = {
     auto: ' 💤 by auto-play (away)',
     bot: ' 🤖 as an AI player',
   },
-  privateLine: (names: string, line: string) => `🔒 ${names} saw: ${line}`,
+  /** Everything revealed: a private line, quoted as its readers were shown it ("You drew…" is theirs). */
+  privateLine: (names: string, line: string) => `🔒 Shown to ${names}: “${line}”`,
   nothingSeen: 'Nothing this view could see.',
+  /** A move that showed nobody anything, in a view that may see it: what the seat chose. */
+  chose: (name: string, move: string) => `${name} chose **${move}**${f.stop(move)}`,
+  youChose: (move: string) => `You chose **${move}**${f.stop(move)}`,
   running: 'The game is still running: you see only your own seat and the public board until it is over.',
   stopped: 'This game stopped before its end: the review goes up to where it stopped.',
   views: {

@@ -147,6 +147,7 @@ export const tournaments = {
       'deadline-extended': (data: { round?: number }) => `round ${data.round ?? '?'}: its deadline passed while the bot was down, extended`,
       finished: (data: { reason?: string }) => (data.reason === 'too-few' ? 'ended: too few entrants left' : 'finished'),
       cancelled: () => 'cancelled it',
+      'table-unopened': (data: { round?: number; table?: number }) => `round ${data.round ?? '?'} table ${data.table ?? '?'}: its thread was never made by the deadline, its players count a bye`,
       'venue-failed': (data: { round?: number; table?: number }) => `round ${data.round ?? '?'} table ${data.table ?? '?'}: its thread could not be made, the round waits`,
     },
     other: (kind: string) => kind,

@@ -35,7 +35,7 @@ export const bots = {
   hint: {
     button: '💡 Pista',
     note: (move: string, reason: string | null, estimate: string | null) =>
-      `💡 Pista — **${move}**.${reason ? ` ${reason}` : ''}${estimate ? ` ${estimate}` : ''}\nSolo tú lo ves; el registro dice que usaste una pista.`,
+      `💡 Pista — **${move}**${f.stop(move)}${reason ? ` ${reason}` : ''}${estimate ? ` ${estimate}` : ''}\nSolo tú lo ves; el registro dice que usaste una pista.`,
     estimate: (percent: number, next: { move: string; percent: number } | null) =>
       `Buscando desde tu asiento, la IA Difícil le da un ${percent} % de ganar${next ? (next.percent > percent ? ` (también probó **${next.move}**: ${next.percent} %, con menos simulaciones)` : ` (la siguiente mejor, **${next.move}**: ${next.percent} %)`) : ''}.`,
     only: 'Es tu única jugada.',

@@ -21,8 +21,10 @@ export const review = {
     auto: ' 💤 en juego automático (ausente)',
     bot: ' 🤖 como jugador IA',
   },
-  privateLine: (names: string, line: string) => `🔒 ${names} vio: ${line}`,
+  privateLine: (names: string, line: string) => `🔒 Mostrado a ${names}: «${line}»`,
   nothingSeen: 'Nada que esta vista pudiera ver.',
+  chose: (name: string, move: string) => `${name} eligió **${move}**${f.stop(move)}`,
+  youChose: (move: string) => `Elegiste **${move}**${f.stop(move)}`,
   running: 'La partida sigue en curso: solo ves tu propio asiento y el tablero público hasta que termine.',
   stopped: 'Esta partida se detuvo antes de terminar: la revisión llega hasta donde se detuvo.',
   views: {

@@ -140,6 +140,7 @@ export const tournaments = {
       'deadline-extended': (data: { round?: number }) => `ronda ${data.round ?? '?'}: su límite pasó con el bot caído; se alargó`,
       finished: (data: { reason?: string }) => (data.reason === 'too-few' ? 'terminó: quedaban muy pocos inscritos' : 'terminó'),
       cancelled: () => 'lo canceló',
+      'table-unopened': (data: { round?: number; table?: number }) => `ronda ${data.round ?? '?'} mesa ${data.table ?? '?'}: su hilo no se creó antes del plazo, sus jugadores cuentan un descanso`,
       'venue-failed': (data: { round?: number; table?: number }) => `ronda ${data.round ?? '?'} mesa ${data.table ?? '?'}: no se pudo crear su hilo, la ronda espera`,
     },
     other: (kind: string) => kind,

@@ -102,9 +102,11 @@ export class InteractionResult {
   /**
    * The response once it is not "thinking…" any more: a deferred reply (callback 5) once filled
    * in, any other response at once. Resolves with undefined after `timeoutMs` (or when there is
-   * no response message, or it was deleted).
+   * no response message, or it was deleted). Discord lets a deferred reply be filled in for
+   * 15 minutes; the 30 s default only bounds a test's wait (a cold first picture took ≈ 5 s on a
+   * loaded 2-core machine), it resolves as soon as the reply is filled in.
    */
-  filledReply(timeoutMs = 5000): Promise<EmulatedMessage | undefined> {
+  filledReply(timeoutMs = 30_000): Promise<EmulatedMessage | undefined> {
     const record = this.core.state.messages.get(this.record.originalMessageId ?? '');
     if (!record || record.deleted || !record.loading) return Promise.resolve(record && !record.deleted ? this.message : undefined);
     return new Promise((resolve) => {

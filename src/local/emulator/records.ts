@@ -15,6 +15,7 @@ export interface ResolvedOptions {
   webhookEditDelayMs: number;
   heartbeatIntervalMs: number;
   shards: number;
+  maxConcurrency: number;
   privilegedIntents: number;
   botPermissions: bigint;
   guildName: string;
@@ -36,6 +37,7 @@ export function resolveOptions(o: EmulatorOptions = {}): ResolvedOptions {
     webhookEditDelayMs: o.webhookEditDelayMs ?? 0,
     heartbeatIntervalMs: o.heartbeatIntervalMs ?? 41_250,
     shards: o.shards ?? 1,
+    maxConcurrency: o.maxConcurrency ?? 1,
     privilegedIntents: o.privilegedIntents ?? 0,
     botPermissions: o.botPermissions ?? DEFAULT_BOT_PERMISSIONS,
     guildName: o.guildName ?? 'Emulated Guild',

@@ -32,6 +32,15 @@ function openDm(ctx: RouteContext): RouteResponse {
 /** Auto-archive durations a thread may have, minutes (`developers/resources/channel.mdx` "Start Thread without Message"). */
 const ARCHIVE_MINUTES = [60, 1440, 4320, 10080];
 
+/** The `name` (1–100 characters) and `auto_archive_duration` rules both thread routes share; the duration asked for. */
+function threadBodyProblems(body: unknown): { problems: ReturnType<typeof problem>[]; archive: unknown } {
+  const problems = [];
+  if (!isObject(body) || typeof body.name !== 'string' || body.name.length < 1 || body.name.length > 100) problems.push(problem(['name'], 'BASE_TYPE_BAD_LENGTH', 'Must be between 1 and 100 in length.'));
+  const archive = isObject(body) ? body.auto_archive_duration : undefined;
+  if (archive !== undefined && !ARCHIVE_MINUTES.includes(archive as number)) problems.push(problem(['auto_archive_duration'], 'BASE_TYPE_CHOICES', `Value must be one of {${ARCHIVE_MINUTES.join(', ')}}.`));
+  return { problems, archive };
+}
+
 /**
  * `POST /channels/{channel.id}/threads` without a message (discord-api-docs
  * `developers/resources/channel.mdx` "Start Thread without Message"): `name` 1–100 characters,
@@ -48,10 +57,7 @@ function startThread(ctx: RouteContext): RouteResponse {
   const parent = st.channels.get(parentId);
   if (!parent) return apiError(404, 10003, 'Unknown Channel');
   const body = ctx.body;
-  const problems = [];
-  if (!isObject(body) || typeof body.name !== 'string' || body.name.length < 1 || body.name.length > 100) problems.push(problem(['name'], 'BASE_TYPE_BAD_LENGTH', 'Must be between 1 and 100 in length.'));
-  const archive = isObject(body) ? body.auto_archive_duration : undefined;
-  if (archive !== undefined && !ARCHIVE_MINUTES.includes(archive as number)) problems.push(problem(['auto_archive_duration'], 'BASE_TYPE_CHOICES', `Value must be one of {${ARCHIVE_MINUTES.join(', ')}}.`));
+  const { problems, archive } = threadBodyProblems(body);
   const type = isObject(body) && body.type !== undefined ? body.type : ChannelType.PrivateThread;
   const parentType = parent.type ?? ChannelType.GuildText;
   const fits =
@@ -89,10 +95,7 @@ function startThreadFromMessage(ctx: RouteContext): RouteResponse {
   const message = channelMessage(ctx);
   if (!message) return apiError(404, 10008, 'Unknown Message');
   const body = ctx.body;
-  const problems = [];
-  if (!isObject(body) || typeof body.name !== 'string' || body.name.length < 1 || body.name.length > 100) problems.push(problem(['name'], 'BASE_TYPE_BAD_LENGTH', 'Must be between 1 and 100 in length.'));
-  const archive = isObject(body) ? body.auto_archive_duration : undefined;
-  if (archive !== undefined && !ARCHIVE_MINUTES.includes(archive as number)) problems.push(problem(['auto_archive_duration'], 'BASE_TYPE_CHOICES', `Value must be one of {${ARCHIVE_MINUTES.join(', ')}}.`));
+  const { problems, archive } = threadBodyProblems(body);
   const parentType = parent.type ?? ChannelType.GuildText;
   if (parent.thread || (parentType !== ChannelType.GuildText && parentType !== ChannelType.GuildAnnouncement)) return apiError(400, 50024, 'Cannot execute action on this channel type');
   if (problems.length > 0) return invalidBody(problems);

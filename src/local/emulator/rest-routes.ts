@@ -91,7 +91,7 @@ export function dispatchMessageEvent(core: EmulatorCore, event: 'MESSAGE_CREATE'
 function gatewayInfo(ctx: RouteContext, bot: boolean): RouteResponse {
   const url = ctx.core.gateway.url();
   if (!bot) return ok({ url });
-  return ok({ url, shards: ctx.core.state.opts.shards, session_start_limit: { total: 1000, remaining: 999, reset_after: 14_400_000, max_concurrency: 1 } });
+  return ok({ url, shards: ctx.core.state.opts.shards, session_start_limit: { total: 1000, remaining: 999, reset_after: 14_400_000, max_concurrency: ctx.core.state.opts.maxConcurrency } });
 }
 
 function application(ctx: RouteContext): RouteResponse {

@@ -55,6 +55,12 @@ export interface EmulatorOptions {
    * `shard: [id, count]` get only their guilds' events, whatever this says (as on Discord).
    */
   shards?: number;
+  /**
+   * `session_start_limit.max_concurrency` of GET /gateway/bot: how many shards may IDENTIFY
+   * per 5 s (discord-api-docs `developers/events/gateway.mdx` "Session Start Limit Object"; 1
+   * for most bots, more for large ones). Default 1.
+   */
+  maxConcurrency?: number;
   /** Privileged intents enabled "in the developer portal" (bit mask). Default 0: asking for
    * GuildMembers, GuildPresences or MessageContent closes the gateway with 4014. */
   privilegedIntents?: number;

@@ -15,7 +15,8 @@ import { avatarColour, renderMessage, tickTimestamps } from './render.js';
  * @typedef {Record<string, any>} Json
  * @typedef {{ id: string, name: string, owner: boolean, manageGuild: boolean, locale: string, unreadPings: number, languageSettled: boolean }} Member
  * @typedef {{ id: string, name: string, unreadPings: number }} Channel
- * @typedef {{ revision: number, guild: { id: string, name: string }, bot: { id: string, name: string, online: boolean }, me: string,
+ * @typedef {{ key: string, name: string, allowed: boolean }} BotPermission
+ * @typedef {{ revision: number, guild: { id: string, name: string }, bot: { id: string, name: string, online: boolean, permissions: BotPermission[] }, me: string,
  *   channel: string, members: Member[], channels: Channel[], commands: Json[], messages: Json[], locales: string[],
  *   banners: { time: number, kind: string, message: string }[] }} View
  */
@@ -295,8 +296,10 @@ function renderMembers() {
   $('#members-title').textContent = `${t(L, 'members')} — ${v.members.length + 1}`;
   $('#add-user').textContent = `+ ${t(L, 'addUser')}`;
   const list = $('#member-list');
-  const bot = document.createElement('div');
+  const bot = document.createElement('button');
+  bot.type = 'button';
   bot.className = 'member bot';
+  bot.dataset.user = v.bot.id;
   bot.innerHTML = '<span class="avatar small"></span><span class="member-name"></span><span class="bot-tag"></span>';
   /** @type {HTMLElement} */ (bot.querySelector('.member-name')).textContent = v.bot.name;
   /** @type {HTMLElement} */ (bot.querySelector('.bot-tag')).textContent = t(L, 'bot');
@@ -304,6 +307,7 @@ function renderMembers() {
   botAvatar.textContent = v.bot.name.slice(0, 1).toUpperCase();
   botAvatar.style.background = avatarColour(v.bot.id) ?? '';
   bot.classList.toggle('offline', !v.bot.online);
+  bot.addEventListener('click', (ev) => openBotCard(/** @type {HTMLElement} */ (ev.currentTarget)));
   list.replaceChildren(
     ...v.members.map((m) => {
       const item = document.createElement('button');
@@ -793,6 +797,53 @@ function openMemberCard(m, anchor) {
   const close = Object.assign(document.createElement('button'), { type: 'button', className: 'button secondary small card-close', textContent: t(L, 'close') });
   close.addEventListener('click', () => (card.hidden = true));
   card.append(title, viewAs, rename, manage, lang, close);
+  placeCard(card, anchor);
+}
+
+/**
+ * The bot's card: its permissions in this channel (the invite's by default), each a switch a
+ * server admin could flip — take Attach Files away and the boards turn to text, Send Messages
+ * and nothing is posted here (docs/discord-conformance.md "What the bot does when Discord refuses").
+ * @param {HTMLElement} anchor
+ */
+function openBotCard(anchor) {
+  const v = /** @type {View} */ (state.view);
+  const L = locale();
+  const card = $('#member-card');
+  card.replaceChildren();
+  const channel = v.channels.find((c) => c.id === v.channel);
+  const title = document.createElement('div');
+  title.className = 'card-title';
+  title.textContent = v.bot.name;
+  const heading = Object.assign(document.createElement('div'), { className: 'card-note', textContent: t(L, 'botPermissionsIn', { channel: channel?.name ?? '' }) });
+  const rows = v.bot.permissions.map((p) => {
+    const row = document.createElement('label');
+    row.className = 'card-row switch';
+    const toggle = Object.assign(document.createElement('input'), { type: 'checkbox', checked: p.allowed, name: p.key });
+    toggle.addEventListener('change', async () => {
+      try {
+        await act('bot/permission', { channel: v.channel, permission: p.key, allowed: toggle.checked });
+      } catch (err) {
+        alertInCard(/** @type {Error} */ (err).message);
+      }
+      scheduleRefresh();
+    });
+    row.append(toggle, Object.assign(document.createElement('span'), { textContent: p.name }));
+    return row;
+  });
+  const note = Object.assign(document.createElement('div'), { className: 'card-note', textContent: t(L, 'botPermissionsNote') });
+  const close = Object.assign(document.createElement('button'), { type: 'button', className: 'button secondary small card-close', textContent: t(L, 'close') });
+  close.addEventListener('click', () => (card.hidden = true));
+  card.append(title, heading, ...rows, note, close);
+  placeCard(card, anchor);
+}
+
+/**
+ * Show a card beside the list item it belongs to; on a phone, as a sheet at the bottom.
+ * @param {HTMLElement} card
+ * @param {HTMLElement} anchor
+ */
+function placeCard(card, anchor) {
   if (window.matchMedia(PHONE_MEDIA).matches) {
     // A phone: the members drawer makes way and the card is a sheet at the bottom, in full sight.
     document.body.classList.remove('show-members');

@@ -95,6 +95,8 @@ const en = {
   welcomeLanguage: 'Client language: {language} (taken from your browser). To change it, click your name in the member list.',
   botRestarting: 'The bot is restarting: your click did not reach it. It is sent again as soon as the bot is back.',
   botRestartingCommand: 'The bot is restarting: your command was not sent. Send it again in a moment.',
+  botPermissionsIn: 'Its permissions in #{channel} (what the invite grants):',
+  botPermissionsNote: 'Switch one off to see what a server admin would see: without Attach Files the boards are text; without Send Messages nothing is posted here.',
 };
 
 /** @type {PageCatalog} The page's own words in neutral Spanish (both es-ES and es-419). */
@@ -185,6 +187,8 @@ const es = {
   welcomeLanguage: 'Idioma del cliente: {language} (el de tu navegador). Para cambiarlo, haz clic en tu nombre en la lista de miembros.',
   botRestarting: 'El bot se está reiniciando: tu clic no le llegó. Se envía de nuevo en cuanto vuelva.',
   botRestartingCommand: 'El bot se está reiniciando: tu comando no se envió. Vuelve a enviarlo en un momento.',
+  botPermissionsIn: 'Sus permisos en #{channel} (los que da la invitación):',
+  botPermissionsNote: 'Desactiva uno para ver lo que vería un administrador del servidor: sin Adjuntar archivos los tableros son de texto; sin Enviar mensajes no se publica nada aquí.',
 };
 
 /** @type {Record<string, PageCatalog>} */

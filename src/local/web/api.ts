@@ -1,7 +1,8 @@
 /**
  * The local-play page's JSON API: one viewer-specific view of the emulated server, and the
  * actions a Discord client sends (slash command, button click, select, modal submit, plain
- * message) or a server admin makes (add channel / user, rename, Manage Server, language),
+ * message) or a server admin makes (add channel / user, rename, Manage Server, language, the
+ * bot's permissions in a channel),
  * plus the page's own bookkeeping (dismiss an ephemeral, mark a channel read).
  *
  * Every action names the simulated user it is made as (`as`). Input is checked with zod; a
@@ -9,8 +10,10 @@
  * as Discord's client would show them: the callback type, the modal to open, or the error
  * ("This interaction failed" after 3 s without an answer).
  */
-import { ButtonStyle, ComponentType, InteractionContextType } from 'discord-api-types/v10';
+import { ButtonStyle, ComponentType, InteractionContextType, PermissionFlagsBits } from 'discord-api-types/v10';
 import { z } from 'zod';
+import { catalogFor } from '../../i18n/index.js';
+import { INVITE_PERMISSIONS } from '../../invite.js';
 import { cleanDisplayName, findComponent, type DiscordEmulator, type EmulatedMessage, type InteractionResult, type JsonObject, type OptionValue } from '../emulator/index.js';
 import { HttpError } from './guard.js';
 import type { PageState } from './page-state.js';
@@ -28,6 +31,16 @@ export const DEFAULT_CLIENT_LOCALE = 'en-US';
 export const VIEW_MESSAGE_LIMIT = 100;
 
 const snowflake = z.string().regex(/^\d{15,21}$/, 'must be an id (snowflake)');
+
+/**
+ * The permissions the bot card of the local page (README "Quick start") lists and toggles: the invite's
+ * (`src/invite.ts`), by discord.js's flag name, in bit order. Taking one away shows what a
+ * server admin would see (Attach Files: text boards; Send Messages: nothing posted there).
+ */
+export const BOT_CARD_PERMISSIONS = Object.entries(PermissionFlagsBits)
+  .filter(([, bit]) => (INVITE_PERMISSIONS & bit) === bit)
+  .sort(([, a], [, b]) => (a < b ? -1 : 1))
+  .map(([key]) => key) as [string, ...string[]];
 const optionValue = z.union([z.string().max(6000), z.number().finite(), z.boolean(), z.object({ id: snowflake })]);
 
 /** Request bodies of the actions. */
@@ -43,6 +56,7 @@ export const bodies = {
   clientLocale: z.strictObject({ user: snowflake, locale: z.enum(DISCORD_LOCALES) }),
   updateUser: z.strictObject({ user: snowflake, name: z.string().optional(), manageGuild: z.boolean().optional(), locale: z.enum(DISCORD_LOCALES).optional() }),
   addChannel: z.strictObject({ name: z.string() }),
+  botPermission: z.strictObject({ channel: snowflake, permission: z.enum(BOT_CARD_PERMISSIONS), allowed: z.boolean() }),
   // The Activity frame's answers to the SDK's commands (docs/activity.md "Tested offline").
   activityAuthorize: z.strictObject({ as: snowflake, instance: z.string().min(1).max(200), clientId: snowflake, scopes: z.array(z.string().max(64)).max(20), check: z.boolean().optional() }),
   activityAuthenticate: z.strictObject({ as: snowflake, accessToken: z.string().min(1).max(200) }),
@@ -108,7 +122,7 @@ export class LocalApi {
     return {
       revision: emu.revision,
       guild: { id: emu.guild.id, name: emu.guild.name },
-      bot: { id: emu.botUserId, name: emu.botName, online: emu.liveSessions > 0 },
+      bot: { id: emu.botUserId, name: emu.botName, online: emu.liveSessions > 0, permissions: this.botPermissionsView(channel.id, me.locale) },
       me: me.id,
       channel: channel.id,
       members: members.map((m) => ({ ...m, unreadPings: unread(m.id), languageSettled: this.page.languageIsSettled(m.id) })),
@@ -117,6 +131,19 @@ export class LocalApi {
       messages: messages.map((m) => messageView(m, emu.pingedBy(m.id).includes(me.id))),
       locales: DISCORD_LOCALES,
     };
+  }
+
+  /**
+   * The bot's permissions in `channelId` for its card: each of BOT_CARD_PERMISSIONS, allowed
+   * or not, named as Discord's client names it in `locale` (the bot's catalog has the names).
+   */
+  private botPermissionsView(channelId: string, locale: string): JsonObject[] {
+    const granted = this.emu.botPermissions(channelId);
+    const names = catalogFor(locale).common.permissions as Record<string, string | undefined>;
+    return BOT_CARD_PERMISSIONS.map((key) => {
+      const bit = PermissionFlagsBits[key as keyof typeof PermissionFlagsBits];
+      return { key, name: names[key] ?? key, allowed: (granted & bit) === bit };
+    });
   }
 
   /** Registered chat-input commands `userId` can see in the guild, as the Discord client lists them. */
@@ -264,6 +291,15 @@ export class LocalApi {
         }
         if (b.manageGuild !== undefined && !member.owner) this.emu.setManageGuild(b.user, b.manageGuild);
         return { user: b.user };
+      }
+      case 'bot/permission': {
+        // A server admin edits the bot's permissions in a channel (its overwrites): CHANNEL_UPDATE tells the bot.
+        const b = parseBody(bodies.botPermission, body);
+        this.channel(b.channel);
+        const bit = PermissionFlagsBits[b.permission as keyof typeof PermissionFlagsBits];
+        const now = this.emu.botPermissions(b.channel);
+        this.emu.setBotPermissions(b.channel, b.allowed ? now | bit : now & ~bit);
+        return { channel: b.channel, permission: b.permission, allowed: b.allowed };
       }
       case 'channels': {
         const b = parseBody(bodies.addChannel, body);

@@ -50,7 +50,7 @@ describe('golden pictures', () => {
     for (const [name, viewer] of [['start-board', null], ['start-killer', s.killerSeat], ['start-inspector', s.inspectorSeat]] as const) {
       const p = draw(s, viewer);
       checkPicture(p);
-      expect(await checkGolden('noir', name, p.svg)).toBeLessThanOrEqual(150_000);
+      expect(await checkGolden('noir', name, p)).toBeLessThanOrEqual(150_000);
     }
   });
 
@@ -61,7 +61,7 @@ describe('golden pictures', () => {
     for (const [name, viewer] of [['mid-board', null], ['mid-killer', KILLER], ['mid-inspector', INSPECTOR]] as const) {
       const p = draw(state, viewer, events);
       checkPicture(p);
-      expect(await checkGolden('noir', name, p.svg)).toBeLessThanOrEqual(150_000);
+      expect(await checkGolden('noir', name, p)).toBeLessThanOrEqual(150_000);
     }
   });
 
@@ -71,7 +71,7 @@ describe('golden pictures', () => {
     for (const [name, viewer] of [['es-board', null], ['es-inspector-discard', INSPECTOR]] as const) {
       const p = draw(state, viewer, events, es);
       checkPicture(p);
-      expect(await checkGolden('noir', name, p.svg)).toBeLessThanOrEqual(150_000);
+      expect(await checkGolden('noir', name, p)).toBeLessThanOrEqual(150_000);
     }
   });
 
@@ -81,7 +81,7 @@ describe('golden pictures', () => {
     const { state, events } = play(s, [[KILLER, { type: 'shift', axis: 'row', index: 0, dir: 1 }]]);
     const p = draw(state, null, events);
     checkPicture(p);
-    expect(await checkGolden('noir', 'classic-board', p.svg)).toBeLessThanOrEqual(150_000);
+    expect(await checkGolden('noir', 'classic-board', p)).toBeLessThanOrEqual(150_000);
     const end = play(makeState({ options: { mode: 'citizens-arrest' }, dead: [18, 19], inspector: 6, turn: 'inspector', turns: 12 }), [
       [INSPECTOR, { type: 'arrest', suspect: 12 }],
     ]);
@@ -89,7 +89,7 @@ describe('golden pictures', () => {
     for (const [name, viewer] of [['end-board', null], ['end-inspector', INSPECTOR]] as const) {
       const q = draw(end.state, viewer, end.events);
       checkPicture(q);
-      expect(await checkGolden('noir', name, q.svg)).toBeLessThanOrEqual(150_000);
+      expect(await checkGolden('noir', name, q)).toBeLessThanOrEqual(150_000);
     }
   });
 });

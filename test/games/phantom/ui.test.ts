@@ -141,8 +141,20 @@ describe('board', () => {
     expect(bEs.status).toBe('Ronda 1 · Crimen 1 · ▶ Ana (asiento B) denuncia a un sospechoso');
     expect(bEs.body.split('\n')[1]).toBe('👥 2 jugadores: cada uno juega dos asientos, A y B, y denuncia un sospechoso desde cada uno, por turnos; una lupa cada uno.');
     expect(bEs.body).toContain('asiento A: pista 🟦 azul · asiento B: sin pista aún');
-    // Waiting in the other player's panel names the seat too.
+    // Waiting in the other player's panel names the seat too; a bot's level and the seat share one bracket.
     expect(ui.panel(def.seatView(s, 0), def.legalActions(s, 0), ctx2).body).toContain('Waiting for Ben (seat A).');
+    const withBot = { ...ctx2, name: (seat: number) => (seat === 1 ? '🤖 Marple (Normal)' : ctx2.name(seat)) };
+    expect(ui.panel(def.seatView(s, 0), def.legalActions(s, 0), withBot).body).toContain('Waiting for 🤖 Marple (Normal, seat A).');
+    expect(ui.panel(def.seatView(s, 0), def.legalActions(s, 0), { ...withBot, t: es }).body).toContain('Esperando a 🤖 Marple (Normal, asiento A).');
+    // A glass on one's own card is "your own" / "their own", and a bot's card keeps one bracket (Spanish phone trial).
+    const glassOn = (seat: number, on: number) => ({ type: 'glass-placed', seat, on, colour: 'red' }) as never;
+    expect(ui.describeEvent(glassOn(0, 2), ctx2, 0)).toBe('You put your magnifying glass on your own 🟥 red card (seat B).');
+    expect(ui.describeEvent(glassOn(0, 2), ctx2, 1)).toBe('Ana put a magnifying glass on their own 🟥 red card (seat B).');
+    expect(ui.describeEvent(glassOn(0, 1), withBot, null)).toBe('Ana put a magnifying glass on the 🟥 red card of 🤖 Marple (Normal, seat A).');
+    expect(ui.describeEvent(glassOn(0, 1), { ...withBot, t: es }, 0)).toBe('Pusiste tu lupa en la carta 🟥 roja de 🤖 Marple (Normal, asiento A).');
+    expect(ui.describeEvent(glassOn(1, 3), { ...withBot, t: es }, 0)).toBe('🤖 Marple (Normal) puso una lupa en su propia carta 🟥 roja (asiento B).');
+    // Clue colours agree with "pista" and "carta" (feminine) in Spanish.
+    expect(bEs.body).not.toMatch(/pista 🟨 amarillo\b|pista 🟥 rojo\b/u);
   });
 
   it('marks away seats and the winner', () => {

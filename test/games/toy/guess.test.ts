@@ -12,7 +12,7 @@ import { InlinePolicy } from '../../../src/bots/policy.js';
 import { seatsToAct } from '../../../src/games/engine.js';
 import { Rng } from '../../../src/games/rng.js';
 import { DiscordEmulator } from '../../../src/local/emulator/index.js';
-import { answered, boardOf, offers, perform, settle, startBot, tableIdOf, tempDir, textOf, panelOf } from '../../e2e/harness.js';
+import { answered, boardOf, offers, perform, settle, startBot, tableIdOf, tempDir, textOf, panelOf, TEXT_BOARDS_ONLY } from '../../e2e/harness.js';
 import { guessDefinition } from './engine.js';
 import { gamesWithGuess } from './registry.js';
 
@@ -25,7 +25,7 @@ describe('Guess, a game registered from the test side', () => {
 
   beforeAll(async () => {
     emu = await DiscordEmulator.start();
-    app = await startBot(emu, tmp.dbPath, { registry, botPolicy: new InlinePolicy(undefined, registryKits(registry)) });
+    app = await startBot(emu, tmp.dbPath, { textBoards: TEXT_BOARDS_ONLY, registry, botPolicy: new InlinePolicy(undefined, registryKits(registry)) });
   });
 
   afterAll(async () => {

@@ -2,6 +2,9 @@
 import type { JaccuseErrorCode } from '../rules.js';
 import type { LessonNoteText, LessonSections } from '../../lesson.js';
 import type { JaccuseLessonNote } from '../lesson.js';
+import { formatters } from '../../../i18n/format.js';
+
+const f = formatters('en');
 
 
 /** Flourish of the Inspector when evidence moves, by evidence type (cosmetic, rules §4.3 6A). */
@@ -164,11 +167,11 @@ export const en = {
   outcomeDeal: (card: string, who: string) => `${who} receives ${card}`,
   outcomeNothing: 'No evidence of those types is in play.',
   arrestedMark: '🚨',
-  arrestedWith: (name: string, evidence: string) => `🚨 ${name} is arrested — convicted by ${evidence}.`,
+  arrestedWith: (name: string, evidence: string) => `🚨 ${name} is arrested — convicted by ${evidence}${f.stop(evidence)}`,
   everyoneElseWins: 'Everyone else wins.',
 
   // ── Panel ──
-  panelCharacter: (character: string, items: string) => `You are **${character}** — exonerated against ${items}.`,
+  panelCharacter: (character: string, items: string) => `You are **${character}** — exonerated against ${items}${f.stop(items)}`,
   panelNoCharacter: 'You have not picked a character yet.',
   panelHand: (cards: string) => `Your Investigation cards: ${cards}`,
   panelHandEmpty: 'Your Investigation cards: none (new ones come when every hand is empty).',
@@ -197,17 +200,17 @@ export const en = {
 
   // ── Log ──
   logRoundStart: (round: number, name: string) => `Round ${round}: ${name} is the 🔎 Inspector.`,
-  logCharacterChosen: (name: string, character: string) => `${name} is ${character}.`,
-  logCharacterAuto: (name: string, character: string) => `${name} gets the last sheet: ${character}.`,
+  logCharacterChosen: (name: string, character: string) => `${name} is ${character}${f.stop(character)}`,
+  logCharacterAuto: (name: string, character: string) => `${name} gets the last sheet: ${character}${f.stop(character)}`,
   logInvestigationSet: (name: string) => `${name} sets an Investigation card face down.`,
   logInvestigationChosenPrivate: (card: string) => `You set ${card} face down.`,
   logCast: (name: string, cast: number, of: number) => `${name} has cast a Suspicion card (${cast}/${of}).`,
   logVotePrivate: (card: string) => `You cast ${card} (secret until the reveal).`,
   logVoteChangedPrivate: (card: string) => `You switched your vote to ${card} (secret until the reveal).`,
-  logReveal: (votes: string, outcome: string, investigation: string) => `Reveal: ${votes} → ${outcome}. Investigation: ${investigation}.`,
+  logReveal: (votes: string, outcome: string, investigation: string) => `Reveal: ${votes} → ${outcome}${f.stop(outcome)} Investigation: ${investigation}${f.stop(investigation)}`,
   logTie: ' (a tie counts as J’Accuse!)',
-  logMoved: (flourish: string, card: string, from: string, to: string) => `${flourish} ${card} goes from ${from} to ${to}.`,
-  logHardened: (flourish: string, card: string, name: string) => `${flourish} ${card} becomes 🔒 Hard Evidence against ${name}.`,
+  logMoved: (flourish: string, card: string, from: string, to: string) => `${flourish} ${card} goes from ${from} to ${to}${f.stop(to)}`,
+  logHardened: (flourish: string, card: string, name: string) => `${flourish} ${card} becomes 🔒 Hard Evidence against ${name}${f.stop(name)}`,
   logExonerated: (name: string, character: string, card: string) => `${name} (${character}) is exonerated of ${card}: it goes to the bottom of its pile.`,
   logDealt: (card: string, name: string) => `${name} receives ${card} as new Suspected Evidence.`,
   logPileEmpty: (type: string) => `The ${type} pile is empty: no new card of that type.`,
@@ -215,7 +218,7 @@ export const en = {
   logAcrossPending: (chooser: string, card: string, holder: string) => `${chooser} chooses where ${card} (held by ${holder}) goes across.`,
   logSuspicionReturned: 'End of the Suspicion cycle: everyone takes back all 4 Suspicion cards.',
   logReshuffled: 'Every Investigation hand is empty: all 18 cards are shuffled and 3 dealt to each player.',
-  logArrested: (name: string, evidence: string) => `🚨 ${name} is arrested, convicted by ${evidence}.`,
+  logArrested: (name: string, evidence: string) => `🚨 ${name} is arrested, convicted by ${evidence}${f.stop(evidence)}`,
   logGameOverArrest: 'Everyone else wins.',
   logGameOverExhausted: 'All the evidence is gone and nobody is arrested: everyone walks free.',
   logGameOverCap: 'The case went cold after too many rounds: nobody is arrested.',
@@ -336,20 +339,20 @@ export const en = {
     usedWord: 'used',
     voteWord: 'your vote',
     nothing: 'none',
-    altBoard: (header: string) => `J'Accuse! board, ${header}.`,
-    altHand: (header: string) => `Your J'Accuse! hand, ${header}.`,
+    altBoard: (header: string) => `J'Accuse! board, ${header}${f.stop(header)}`,
+    altHand: (header: string) => `Your J'Accuse! hand, ${header}${f.stop(header)}`,
     altSeat: (name: string, character: string, suspected: string, hard: string, used: string) =>
-      `${name}, ${character}: suspected ${suspected}; hard evidence ${hard}; used ${used}.`,
+      `${name}, ${character}: suspected ${suspected}; hard evidence ${hard}; used ${used}${f.stop(used)}`,
     altLatest: (text: string) => `Just now: ${text}`,
-    altInvestigation: (cards: string) => `Your Investigation cards: ${cards}.`,
-    altSuspicion: (free: string) => `Suspicion cards you can play: ${free}.`,
-    altVote: (card: string) => `Your vote: ${card}.`,
-    altHandOf: (who: string, header: string) => `${who}'s J'Accuse! hand, ${header}.`,
-    altInvestigationOf: (who: string, cards: string) => `${who}'s Investigation cards: ${cards}.`,
-    altSuspicionOf: (who: string, free: string) => `Suspicion cards ${who} can play: ${free}.`,
-    altVoteOf: (who: string, card: string) => `${who}'s vote: ${card}.`,
-    altClearedOf: (who: string, cards: string) => `${who}'s sheet clears them of ${cards}.`,
-    altCleared: (cards: string) => `Your sheet clears you of ${cards}.`,
+    altInvestigation: (cards: string) => `Your Investigation cards: ${cards}${f.stop(cards)}`,
+    altSuspicion: (free: string) => `Suspicion cards you can play: ${free}${f.stop(free)}`,
+    altVote: (card: string) => `Your vote: ${card}${f.stop(card)}`,
+    altHandOf: (who: string, header: string) => `${who}'s J'Accuse! hand, ${header}${f.stop(header)}`,
+    altInvestigationOf: (who: string, cards: string) => `${who}'s Investigation cards: ${cards}${f.stop(cards)}`,
+    altSuspicionOf: (who: string, free: string) => `Suspicion cards ${who} can play: ${free}${f.stop(free)}`,
+    altVoteOf: (who: string, card: string) => `${who}'s vote: ${card}${f.stop(card)}`,
+    altClearedOf: (who: string, cards: string) => `${who}'s sheet clears them of ${cards}${f.stop(cards)}`,
+    altCleared: (cards: string) => `Your sheet clears you of ${cards}${f.stop(cards)}`,
   },
   /** The lesson (`/jaccuse learn`, src/games/jaccuse/lesson.ts; docs/lessons.md). */
   lesson: {

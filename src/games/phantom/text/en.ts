@@ -96,8 +96,8 @@ export const en = {
   seatClueWaiting: (letter: string) => `${letter}no clue yet`,
   /** 2 players: what a seat line's seat is called ("seat A: "). */
   seatOfPlayer: (letter: string) => `seat ${letter}: `,
-  /** 2 players: a player with the seat they act for ("Ana (seat B)"). */
-  ownerSeat: (who: string, letter: string) => `${who} (seat ${letter})`,
+  /** 2 players: a player with the seat they act for ("Ana (seat B)"; a bot "🤖 Marple (Normal, seat B)"). */
+  ownerSeat: (who: string, letter: string) => (who.endsWith(')') ? `${who.slice(0, -1)}, seat ${letter})` : `${who} (seat ${letter})`),
   twoPlayersLine: '👥 2 players: each of you plays two seats, A and B, and reports a suspect from each, in turns; one magnifying glass each.',
   seatGlass: (target: string) => `🔍 on ${target}`,
   seatDiscarded: 'discarded',
@@ -105,11 +105,14 @@ export const en = {
   fourthPartyLine: (card: string) => `🃏 4th-party card (face up): ${card}`,
   noFourthPartyLine: '🃏 No 4th-party card this crime.',
   /** A glass target: a reported card by its player and clue. */
-  targetPlayed: (who: string, colour: string) => `${who}'s ${colour} card`,
-  targetPlayedSeat: (who: string, letter: string, colour: string) => `${who}'s ${colour} card (seat ${letter})`,
+  targetPlayed: (who: string, colour: string) => (who.endsWith(')') ? `the ${colour} card of ${who}` : `${who}'s ${colour} card`),
+  targetPlayedSeat: (who: string, letter: string, colour: string) =>
+    who.endsWith(')') ? `the ${colour} card of ${who.slice(0, -1)}, seat ${letter})` : `${who}'s ${colour} card (seat ${letter})`,
   targetFourth: (card: string) => `the 4th-party card ${card}`,
   /** A glass on one's own reported card (no name: the reader is its player); `letter` = seat letter with 2 players. */
   targetYourOwn: (colour: string, letter?: string) => `your own ${colour} card${letter ? ` (seat ${letter})` : ''}`,
+  /** Someone else's glass on a card they played themselves. */
+  targetTheirOwn: (colour: string, letter?: string) => `their own ${colour} card${letter ? ` (seat ${letter})` : ''}`,
 
   // Reveal
   revealHeader: (round: number, crime: number) => `**Last crime — round ${round}, crime ${crime}**`,
@@ -180,6 +183,7 @@ export const en = {
   eventReported: (who: string, clue: string) => `${who} reported a suspect with a ${clue} clue.`,
   eventYouReported: (card: string, clue: string) => `You reported ${card} with a ${clue} clue.`,
   eventGlass: (who: string, target: string) => `${who} put a magnifying glass on ${target}.`,
+  eventYouGlass: (target: string) => `You put your magnifying glass on ${target}.`,
   eventSolved: (round: number, crime: number, criminal: string, whose: string) =>
     `Round ${round}, crime ${crime}: the criminal is ${criminal}, ${whose}.`,
   eventSolvedNone: (round: number, crime: number) => `Round ${round}, crime ${crime}: no criminal.`,

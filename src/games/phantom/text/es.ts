@@ -44,7 +44,8 @@ export const es = {
     turnSeconds: 'Segundos por decisión',
   },
 
-  colours: { yellow: '🟨 amarillo', red: '🟥 rojo', blue: '🟦 azul' },
+  /** Clue colours, said of a feminine noun ("pista", "carta"): "pista 🟨 amarilla". */
+  colours: { yellow: '🟨 amarilla', red: '🟥 roja', blue: '🟦 azul' },
   colourEmoji: { yellow: '🟨', red: '🟥', blue: '🟦' },
   colourWords: { yellow: 'amarillo', red: 'rojo', blue: 'azul' },
   phantomEmoji: '👻',
@@ -93,7 +94,7 @@ export const es = {
   seatClue: (letter: string, colour: string) => `${letter}pista ${colour}`,
   seatClueWaiting: (letter: string) => `${letter}sin pista aún`,
   seatOfPlayer: (letter: string) => `asiento ${letter}: `,
-  ownerSeat: (who: string, letter: string) => `${who} (asiento ${letter})`,
+  ownerSeat: (who: string, letter: string) => (who.endsWith(')') ? `${who.slice(0, -1)}, asiento ${letter})` : `${who} (asiento ${letter})`),
   twoPlayersLine: '👥 2 jugadores: cada uno juega dos asientos, A y B, y denuncia un sospechoso desde cada uno, por turnos; una lupa cada uno.',
   seatGlass: (target: string) => `🔍 en ${target}`,
   seatDiscarded: 'descartó',
@@ -102,10 +103,12 @@ export const es = {
   noFourthPartyLine: '🃏 En este crimen no hay carta del cuarto implicado.',
   /** A glass target: a reported card by its player and clue. */
   targetPlayed: (who: string, colour: string) => `la carta ${colour} de ${who}`,
-  targetPlayedSeat: (who: string, letter: string, colour: string) => `la carta ${colour} de ${who} (asiento ${letter})`,
+  targetPlayedSeat: (who: string, letter: string, colour: string) =>
+    who.endsWith(')') ? `la carta ${colour} de ${who.slice(0, -1)}, asiento ${letter})` : `la carta ${colour} de ${who} (asiento ${letter})`,
   targetFourth: (card: string) => `la carta del cuarto implicado ${card}`,
   /** A glass on one's own reported card (no name: the reader is its player); `letter` = seat letter with 2 players. */
   targetYourOwn: (colour: string, letter?: string) => `tu propia carta ${colour}${letter ? ` (asiento ${letter})` : ''}`,
+  targetTheirOwn: (colour: string, letter?: string) => `su propia carta ${colour}${letter ? ` (asiento ${letter})` : ''}`,
 
   // Reveal
   revealHeader: (round: number, crime: number) => `**Último crimen: ronda ${round}, crimen ${crime}**`,
@@ -176,6 +179,7 @@ export const es = {
   eventReported: (who: string, clue: string) => `${who} denunció a un sospechoso con pista ${clue}.`,
   eventYouReported: (card: string, clue: string) => `Denunciaste ${card} con pista ${clue}.`,
   eventGlass: (who: string, target: string) => `${who} puso una lupa en ${target}.`,
+  eventYouGlass: (target: string) => `Pusiste tu lupa en ${target}.`,
   eventSolved: (round: number, crime: number, criminal: string, whose: string) =>
     `Ronda ${round}, crimen ${crime}: el culpable es ${criminal}, ${whose}.`,
   eventSolvedNone: (round: number, crime: number) => `Ronda ${round}, crimen ${crime}: no hay culpable.`,
@@ -190,7 +194,7 @@ export const es = {
     'not-your-turn': 'No es tu turno: espera a que el tablero muestre ▶ junto a tu nombre.',
     'wrong-phase': 'No es lo que la partida espera ahora mismo. Vuelve a abrir tu mano para ver las opciones actuales.',
     'card-not-in-hand': 'No tienes esa carta. Vuelve a abrir tu mano para ver tus cartas actuales.',
-    'wrong-colour': (colour: string) => `Una carta de sospechoso debe llevar su color verdadero: elige ${colour}.`,
+    'wrong-colour': (colour: string) => `Una carta de sospechoso debe llevar su color verdadero: elige la pista ${colour}.`,
     'invalid-target': 'Tu lupa debe ir sobre una carta denunciada (o sobre la carta del cuarto implicado).',
     'already-discarded': 'Ya descartaste en esta ronda.',
     unknown: 'Eso no funcionó. Vuelve a abrir tu mano e inténtalo de nuevo.',
