@@ -136,6 +136,7 @@ export function printReport(res: BenchResults): string {
   if (res.shards) out.push(`\n## ${res.shards.name}\n${res.shards.summary}`);
   if (res.pictures) out.push(`\n## ${res.pictures.name}\n${res.pictures.summary}`);
   if (res.review) out.push(`\n## ${res.review.name}\n${res.review.summary}`);
+  if (res.activity) out.push(`\n## ${res.activity.name}\n${res.activity.summary}`);
   if (res.analysis) out.push(`\n## ${res.analysis.name}\n${res.analysis.summary}`);
   if (res.leaderboard) out.push(`\n## ${res.leaderboard.name}\n${res.leaderboard.summary.split(':\n')[0]}`);
   out.push(`\ntook ${res.durationSeconds} s`);

@@ -24,6 +24,10 @@
  * - `review`: a review step against a panel click at the same load, and the apply calls of
  *   reviewing a ≥ 300-move game (bench/review.ts); the review analysis's cost per step, per
  *   game (bench/analysis.ts).
+ * - `activity`: a move made in the Activity, to the mover's own screen drawn and to the chat board
+ *   edited, p50/p99: two people play NOIR in local play, each in an Activity in headless Chromium
+ *   (bench/activity.ts; skipped with the reason when Chromium is not installed; in --quick only
+ *   with --only=activity).
  *
  * Options: `--quick` (a seconds-long version: few tables, two rates, short steps), `--tables=N`,
  * `--backend=sqlite|postgres` (what the product runs on in `load`, `scenarios` and `profile`,
@@ -43,6 +47,7 @@
 import { benchPictures } from './pictures.js';
 import { benchReview } from './review.js';
 import { benchAnalysis } from './analysis.js';
+import { benchActivity } from './activity.js';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -61,7 +66,7 @@ import { benchStore, MOVES, type StoreBenchResult } from './store.js';
 import { printReport } from './report.js';
 import { postgresUnavailable, startPostgres, type PostgresServer } from '../test/support/postgres.js';
 
-const PARTS = ['load', 'scenarios', 'profile', 'recovery', 'store', 'shards', 'leaderboard', 'pictures', 'review'] as const;
+const PARTS = ['load', 'scenarios', 'profile', 'recovery', 'store', 'shards', 'leaderboard', 'pictures', 'review', 'activity'] as const;
 type Part = (typeof PARTS)[number];
 
 /** The settings of one run. */
@@ -147,6 +152,8 @@ export interface BenchResults {
   review?: { name: string; metrics: Record<string, number>; summary: string };
   /** The review analysis's cost per step, per game (bench/analysis.ts). */
   analysis?: { name: string; metrics: Record<string, number>; summary: string };
+  /** A move from the Activity to the mover's screen and to the chat board (bench/activity.ts). */
+  activity?: { name: string; metrics: Record<string, number>; summary: string };
   /** Parts that failed (the others still ran). */
   errors?: string[];
   durationSeconds: number;
@@ -214,7 +221,8 @@ function settingsFromArgs(argv: string[]): { settings: BenchSettings; out: strin
     recoveryTables: quick ? 200 : 10_000,
     leaderboardResults: quick ? 1_000 : 100_000,
     leaderboardRepetitions: quick ? 50 : 2_000,
-    parts: (only.length ? only : [...PARTS]).filter((p) => !skip.has(p)),
+    // --quick leaves out `activity` unless asked for (a browser and a game: npm test runs --quick).
+    parts: (only.length ? only : PARTS.filter((p) => !(quick && p === 'activity'))).filter((p) => !skip.has(p)),
   };
   return { settings, out: values.out ?? join(import.meta.dirname, 'results') };
 }
@@ -291,6 +299,10 @@ async function main(): Promise<void> {
     results.review = await benchReview(settings.quick ? 10 : 40);
     log('review: the analysis cost per step');
     results.analysis = await benchAnalysis(settings.quick ? 3 : 12);
+  });
+  if (has('activity')) await part('activity', async () => {
+    log('activity: a move from the Activity to the screen and to the chat board');
+    results.activity = await benchActivity(settings.quick ? 15 : 200);
   });
   results.machine.loadAverageAfter = loadavg().map((x) => round(x, 2));
   results.durationSeconds = round((performance.now() - started) / 1000, 0);

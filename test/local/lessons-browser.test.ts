@@ -2,8 +2,12 @@
  * Lessons in the local page, in a real browser (docs/lessons.md): for each game, the empty
  * channel's 🎓 Learn button sends `/<game> learn`, and the learner completes the lesson by doing
  * what the private lesson panel says ("👉 Your move: …", the one move enabled) — on desktop in
- * English and at 390 px in Spanish — until it offers a real game. One lesson step per game is
- * photographed at desktop and phone width in both languages (test-results/lesson-<game>-*.png).
+ * English and at 390 px in Spanish — until it offers a real game. A lesson's messages are all
+ * private, so the channel keeps its welcome: one page per language and width serves every game
+ * (one channel each), the Learn buttons clicked one game after another. One lesson step per game
+ * is photographed from the panel's top — the note, then the pictures with the ringed parts — at
+ * desktop width in English and at phone width in Spanish (test-results/lesson-<game>-en.png,
+ * lesson-<game>-es-phone.png), and the end of each lesson.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
@@ -22,12 +26,30 @@ describe.skipIf(!BROWSER)('lessons in the browser', () => {
   let browser: Browser;
   let play: LocalPlay;
   const data = dataDir();
+  /** The learner's page per language: English at desktop width, Spanish at 390 px; each in its own channel. */
+  const pages = new Map<keyof typeof WORDS, Page>();
+  const WIDTH = { 'en-US': 1280, 'es-ES': 390 } as const;
 
   beforeAll(async () => {
     browser = await launchBrowser(BROWSER!);
     // Scripted bots move at once (the real pause, 1.2 s, would only make the test longer).
     play = await startLocal(data.dir, { appOptions: { serviceDeps: { lessonBotPaceMs: 0 } } });
-  });
+    for (const locale of ['en-US', 'es-ES'] as const) {
+      const name = `learn-${locale.slice(0, 2)}`;
+      play.emulator.addChannel(name);
+      // The channel is chosen at desktop width (on a phone the channel list is a drawer), then the page narrows.
+      const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+      await page.goto(play.url);
+      await page.locator('.channel', { hasText: name }).click();
+      await page.locator('.channel.active', { hasText: name }).waitFor();
+      if (WIDTH[locale] !== 1280) {
+        await page.setViewportSize({ width: WIDTH[locale], height: 844 });
+        // The side drawers slide when the width changes.
+        await page.waitForTimeout(500);
+      }
+      pages.set(locale, page);
+    }
+  }, 60_000);
 
   afterAll(async () => {
     await browser?.close();
@@ -35,22 +57,29 @@ describe.skipIf(!BROWSER)('lessons in the browser', () => {
     data.cleanup();
   });
 
-  /** The learner's lesson panel: the newest private message with the lesson's heading. */
-  function lessonPanel(page: Page): Locator {
-    return page.locator('.message.ephemeral', { hasText: '🎓' }).filter({ has: page.locator('.components, .action-row') }).last();
+  /** The lesson panels already in `page` (earlier games' lessons), by message id. */
+  async function panelIds(page: Page): Promise<string[]> {
+    return page.locator('.message.ephemeral[data-message-id]', { hasText: '🎓' }).evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-message-id') ?? ''));
+  }
+
+  /** The learner's lesson panel: the newest private message with the lesson's heading, not one of `earlier`. */
+  function lessonPanel(page: Page, earlier: readonly string[]): Locator {
+    const not = earlier.map((id) => `:not([data-message-id="${id}"])`).join('');
+    return page.locator(`.message.ephemeral${not}`, { hasText: '🎓' }).filter({ has: page.locator('.components, .action-row') }).last();
   }
 
   /**
-   * Complete the lesson in `page` by following its panel; photographs the second decision at
-   * both widths as lesson-<game>-<lang>[-phone].png. Returns the learner's moves.
+   * Complete the lesson in `page` by following its panel (`earlier`: other lessons' panels);
+   * photographs the whole panel at the second decision as lesson-<game>-<lang>[-phone].png.
+   * Returns the learner's moves.
    */
-  async function follow(page: Page, game: string, locale: keyof typeof WORDS, width: number): Promise<number> {
+  async function follow(page: Page, game: string, locale: keyof typeof WORDS, earlier: readonly string[]): Promise<number> {
     const words = WORDS[locale];
     const def = GAME_MODULES.find((mod) => mod.id === game)!.definition;
     let moves = 0;
-    const until = Date.now() + 20_000;
+    const until = Date.now() + 30_000;
     while (Date.now() < until) {
-      const panel = lessonPanel(page);
+      const panel = lessonPanel(page, earlier);
       const text = (await panel.textContent().catch(() => '')) ?? '';
       if (text.includes(words.complete)) return moves;
       const named = words.yourMove.exec((await panel.innerText().catch(() => '')) ?? '')?.[1]?.trim();
@@ -61,18 +90,11 @@ describe.skipIf(!BROWSER)('lessons in the browser', () => {
         continue;
       }
       if (moves === 1) {
-        // One lesson step, photographed at both widths (pictures drawn: wait for them to load).
+        // One lesson step, photographed from the panel's top: the note, then the pictures with the
+        // parts it points at ringed (pictures drawn: wait for them to load).
         await panel.locator('img').last().waitFor({ timeout: 5000 }).catch(() => {});
-        const lang = locale === 'en-US' ? 'en' : 'es';
-        // The side drawers slide when the width changes: photographed once they are still.
-        await page.setViewportSize({ width: 1280, height: 900 });
-        await page.waitForTimeout(500);
-        await snapshot(page, `lesson-${game}-${lang}.png`);
-        await page.setViewportSize({ width: 390, height: 844 });
-        await page.waitForTimeout(500);
-        await snapshot(page, `lesson-${game}-${lang}-phone.png`);
-        await page.setViewportSize({ width, height: width > 400 ? 900 : 844 });
-        await page.waitForTimeout(500);
+        await panel.evaluate((node) => node.scrollIntoView({ block: 'start' })).catch(() => {});
+        await snapshot(page, `lesson-${game}-${locale.slice(0, 2)}${WIDTH[locale] < 400 ? '-phone' : ''}.png`);
       }
       // A DOM click: the panel is redrawn as the scripted bots move, and a pointer click waits for a still element.
       const offer = offered[0]!;
@@ -87,7 +109,7 @@ describe.skipIf(!BROWSER)('lessons in the browser', () => {
       await expect.poll(async () => (await pageOffers(page, def)).some((o) => o.customId === offer.customId && o.value === offer.value), { timeout: 45_000 }).toBe(false);
       moves += 1;
     }
-    throw new Error(`the ${game} lesson did not complete: ${await lessonPanel(page).textContent()}`);
+    throw new Error(`the ${game} lesson did not complete: ${await lessonPanel(page, earlier).textContent()}`);
   }
 
   it.each(GAME_MODULES.filter((mod) => mod.lesson).map((mod) => [mod.id]))(
@@ -95,26 +117,18 @@ describe.skipIf(!BROWSER)('lessons in the browser', () => {
     { timeout: 60_000 },
     async (game) => {
       const [ana] = play.emulator.members();
-      for (const [locale, width] of [['en-US', 1280], ['es-ES', 390]] as const) {
+      for (const locale of ['en-US', 'es-ES'] as const) {
         play.emulator.setUserLocale(ana!.id, locale);
-        const name = `learn-${game}-${locale.slice(0, 2)}`;
-        play.emulator.addChannel(name);
-        // The channel is chosen at desktop width (on a phone the channel list is a drawer), then the page narrows.
-        const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-        await page.goto(play.url);
-        await page.locator('.channel', { hasText: name }).click();
-        await page.locator('.channel.active', { hasText: name }).waitFor();
-        await page.setViewportSize({ width, height: width > 400 ? 900 : 844 });
-        await page.waitForTimeout(500);
+        const page = pages.get(locale)!;
+        const earlier = await panelIds(page);
+        // The channel holds only private messages: its welcome, with the Learn buttons, is still there.
         await page.locator(`#welcome-learn-${game}`).click();
-        await lessonPanel(page).waitFor({ timeout: 45_000 });
-        const moves = await follow(page, game, locale, width);
+        await lessonPanel(page, earlier).waitFor({ timeout: 45_000 });
+        const moves = await follow(page, game, locale, earlier);
         expect(moves).toBeGreaterThanOrEqual(4);
-        const panel = lessonPanel(page);
+        const panel = lessonPanel(page, earlier);
         await expect.poll(() => panel.locator('button', { hasText: WORDS[locale].bots }).count()).toBe(1);
-        await page.waitForTimeout(300);
-        await snapshot(page, `lesson-${game}-${locale.slice(0, 2)}-end${width < 400 ? '-phone' : ''}.png`);
-        await page.close();
+        await snapshot(page, `lesson-${game}-${locale.slice(0, 2)}-end${WIDTH[locale] < 400 ? '-phone' : ''}.png`);
       }
       play.emulator.setUserLocale(ana!.id, 'en-US');
     },

@@ -9,7 +9,7 @@
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, FrameLocator, Locator, Page } from 'playwright-core';
 import { createApp, type AppOptions } from '../../src/app.js';
 import { loadConfig, type Config } from '../../src/config.js';
 import { decodeCustomId } from '../../src/discord/custom-id.js';
@@ -162,4 +162,21 @@ export async function until<T>(fn: () => Promise<T> | T, what: string, timeoutMs
     if (Date.now() - start > timeoutMs) throw new Error(`timed out waiting for ${what}${last instanceof Error ? ` (${last.message})` : ''}`);
     await new Promise((r) => setTimeout(r, 50));
   }
+}
+
+/**
+ * Open table `tableId`'s Activity as the page's user: click the board's `button` (**Open table**,
+ * in the table's language; the board is found by it), authorize the first time (the consent
+ * dialog), and wait for the table drawn in the Activity window (docs/activity.md "Try it in local
+ * play"). Each wait polls up to `timeoutMs` (default 45 s).
+ */
+export async function openActivity(page: Page, tableId: number, button = 'Open table', timeoutMs = 45_000): Promise<FrameLocator> {
+  await page.locator('.message:not(.ephemeral)', { hasText: `#${tableId}` }).locator('button', { hasText: button }).last().click();
+  await page.locator('#activity-window[open]').waitFor({ timeout: timeoutMs });
+  const consent = page.locator('#activity-consent');
+  await until(async () => (await consent.isVisible()) || (await page.frameLocator('#activity-iframe').locator('#pictures figure').count()) > 0, 'the consent dialog or the table', timeoutMs);
+  if (await consent.isVisible()) await consent.locator('button.authorize').click();
+  const frame = page.frameLocator('#activity-iframe');
+  await frame.locator('#pictures figure').first().waitFor({ timeout: timeoutMs });
+  return frame;
 }

@@ -570,13 +570,33 @@ function board(view: SuspicionPublicView, ctx: PictureContext): Picture {
   return { svg: sceneSvg(built), width: W, height: y, alt, scene: built };
 }
 
-/** A hand card, across the picture: its colour band and word (or its special icon and name) and its effect. */
-function handCard(f: CardFace, p: P): Piece {
-  const bandW = 172;
+/** The narrowest colour band of a hand card, px. */
+const HAND_BAND_MIN = 172;
+
+/** A hand card's word (its colour, or its special's name) and the room its mark takes beside it in the band, px. */
+function handWord(f: CardFace, p: P): { word: string; iconW: number } {
+  if (f.kind === 'evidence') return { word: colourWord(p, f.colour), iconW: f.counter ? 34 : 0 };
+  return { word: p.specialNames[f.kind], iconW: 40 };
+}
+
+/**
+ * The colour band of a hand's cards, px: wide enough for each card's word in one line at the
+ * smallest text size — a name is never broken ("Manipul-" / "ar" in Spanish at 172 px) — and
+ * the same for every card of the hand, so that their effects line up; at most half the panel.
+ */
+function handBandWidth(faces: readonly CardFace[], p: P): number {
+  const need = faces.map((f) => {
+    const { word, iconW } = handWord(f, p);
+    return Math.ceil(measure(word, LABEL, true)) + 16 + iconW;
+  });
+  return Math.min(Math.floor(PANEL_W / 2), Math.max(HAND_BAND_MIN, ...need));
+}
+
+/** A hand card, across the picture: its colour band (`bandW` px) and word (or its special icon and name) and its effect. */
+function handCard(f: CardFace, p: P, bandW: number = HAND_BAND_MIN): Piece {
   const effect = f.kind === 'evidence' ? (f.counter ? p.effects.counter : p.effects.evidence) : p.effects[f.kind];
   const e = block(effect, PANEL_W - bandW - 30, LABEL);
-  const word = f.kind === 'evidence' ? colourWord(p, f.colour) : p.specialNames[f.kind];
-  const iconW = f.kind === 'evidence' ? (f.counter ? 34 : 0) : 40;
+  const { word, iconW } = handWord(f, p);
   const w = block(word, bandW - 16 - iconW, TEXT, { bold: true, minSize: LABEL, maxLines: 1 });
   // A counter card says so under its colour, beside the counter mark.
   const sub = f.kind === 'evidence' && f.counter ? block(p.counterWord, bandW - 16 - iconW, LABEL) : null;
@@ -616,8 +636,9 @@ function hand(view: SuspicionSeatView, ctx: PictureContext): Picture {
   y += heading(scene, y, onlooker ? p.handOf(who) : p.yourHand) + 6;
   if (view.hand.length === 0) y += notePanel(scene, y, view.variant === 'arrest-race' ? p.noHandArrest : p.noHand, TEXT, THEME.muted) + ROW_GAP;
   else {
+    const bandW = handBandWidth(view.hand.map((card) => card.face), p);
     for (const card of view.hand) {
-      const c = handCard(card.face, p);
+      const c = handCard(card.face, p, bandW);
       scene.put(M, y, c, `hand:${card.card}`);
       y += c.h + 6;
     }

@@ -4,7 +4,8 @@
  * - hidden information over the wire: every state a socket receives is exactly the state of
  *   its own signed-in user (src/discord/activity/view.ts, whose payload test/discord/activity/view.test.ts
  *   proves free of every secret the viewer may not see) — a seat never receives another seat's
- *   hand, a spectator no hand at all — through a whole random game of each of two games;
+ *   hand, a spectator no hand at all — through a whole game of each of two games, every kind of
+ *   move made (random among the kinds not made yet, then towards the end: `coveringMove`);
  * - moves go through the table service as the session's own user: another seat's move, a stale
  *   step, a forged or malformed message change nothing and get a plain answer;
  * - sign-in refuses what Discord does not vouch for (a code Discord refuses, an instance that is
@@ -138,6 +139,29 @@ class Client {
   }
 }
 
+/**
+ * Move types that bring a game to its end: NOIR's kills and arrests (docs/rules/noir.md), and
+ * Suspicion's placements and declarations (docs/rules/suspicion.md §1.6 A, C, E; a declaration is
+ * judged by a secret vote, §1.9, and the first that wins ends the game, §1.11).
+ */
+const ENDING: Record<string, readonly string[]> = { noir: ['kill', 'arrest'], suspicion: ['place', 'wild', 'declare'] };
+
+/**
+ * The next move of a whole game that goes through every kind of move the game offers and then
+ * ends soon (NOIR 59 and Suspicion 29 moves with these seeds, every kind made — where uniformly
+ * random moves took 151 in NOIR): a kind not made yet when one is offered (other than the ending
+ * kinds), else an ending kind when one is offered, else any move — each chosen at random among those.
+ */
+function coveringMove(game: string, rng: Rng, codes: string[], made: Set<string>): string {
+  const mod = registry.get(game);
+  const typed = codes.map((code) => ({ code, type: (mod.definition.decodeAction(code) as { type: string }).type }));
+  const fresh = typed.filter((m) => !made.has(m.type) && !ENDING[game]!.includes(m.type));
+  const ending = typed.filter((m) => ENDING[game]!.includes(m.type));
+  const pick = rng.pick(fresh.length ? fresh : ending.length ? ending : typed);
+  made.add(pick.type);
+  return pick.code;
+}
+
 const players = (n: number, offset: number): Actor[] => Array.from({ length: n }, (_, i) => ({ userId: `2000000000000000${offset + i}`.padEnd(18, '0'), displayName: `P${offset + i}`, canManageGuild: false }));
 
 describe.each([
@@ -166,6 +190,8 @@ describe.each([
     }
     const mod = registry.get(game);
     const rng = Rng.seeded(offset);
+    /** The kinds of move made so far. */
+    const made = new Set<string>();
     let id = 1;
     for (let k = 0; k < 300; k++) {
       const snap = (await service.reads.snapshot(tableId))!;
@@ -182,7 +208,7 @@ describe.each([
       const seat = rng.pick(seatsToAct(pending));
       const actor = seated.find((a) => a.userId === snap.seats.find((row) => row.seat === seat)!.userId)!;
       const client = clients.find((c) => c.userId === actor.userId)!;
-      const code = rng.pick((await client.state((s) => s.table.version === snap.table.version)).moves).code;
+      const code = coveringMove(game, rng, (await client.state((s) => s.table.version === snap.table.version)).moves.map((m) => m.code), made);
       if (k === 3) {
         // Someone else sends that move: it is theirs to make, not this seat's — refused, nothing changes.
         const other = clients.find((c) => c !== client && c.userId !== watcher.userId && !seatsToAct(pending).includes(snap.seats.find((row) => row.userId === c.userId)!.seat!));

@@ -184,6 +184,20 @@ describe('what the pictures say (issue 38 item 5)', () => {
     expect(placed.scene!.placed.some((p) => p.piece.svg.includes('stroke-width="4" stroke-linecap="round"'))).toBe(true);
   });
 
+  it("a hand card's name is never broken: the band fits the longest (Spanish \"Manipular\"), the same for every card of the hand", () => {
+    const s = arrange(3, { turn: 0, hands: { 0: ['tamper1', 'red1', 'block1'] } });
+    for (const t of [en, es]) {
+      const h = handOf(s, 0, t);
+      const texts = sceneTexts(h).map((text) => text.content);
+      expect(texts.filter((line) => /-$/.test(line))).toEqual([]);
+      expect(texts).toContain(t === es ? 'Manipular' : 'Tamper');
+      const cards = h.scene!.placed.filter((p) => p.piece.svg.includes('#f4f1e8'));
+      const bands = cards.map((card) => /<rect x="8" y="8" width="([\d.]+)"/.exec(card.piece.svg)?.[1]);
+      expect(bands).toHaveLength(3);
+      expect(new Set(bands).size).toBe(1);
+    }
+  });
+
   it("another player's hand seen in a review says whose it is: never \"Your hand\" or \"(you)\"", () => {
     const { state, events } = voteOpen();
     const visible = events.filter((e) => eventVisibleTo(e, 1));

@@ -242,6 +242,8 @@ async function show(state) {
     bar.classList.add('ping');
   }
   app.wasYourTurn = state.yourTurn;
+  // The table version drawn (the benchmark times a move to the screen by it: bench/activity.ts).
+  document.body.dataset.version = String(state.table.version);
 }
 
 function drawTurn() {
