@@ -8,14 +8,18 @@ import { defineConfig } from 'vitest/config';
  *   pieces — everything that needs neither the emulator's gateway nor a browser;
  * - e2e: the real discord.js client against the Discord emulator (test/e2e/);
  * - browser: the local page in headless Chromium (test/local/*-browser.test.ts).
- * Beside `npm test`, `.ci/run` runs `npm run test:deep` (the property files at five times their
- * random cases: test/support/depth.ts) and `npm run test:bench-smoke`.
+ * - slow: whole processes built or started, one file at a time (`npm run test:slow`).
+ * `npm test` runs unit, e2e and browser; `.ci/run` then runs `npm run test:deep` (the property
+ * files at five times their random cases: test/support/depth.ts) and `npm run test:slow`.
  */
 const BROWSER = ['test/local/*-browser.test.ts'];
-/** The benchmark's end-to-end smoke run (`npm run test:bench-smoke`; CI runs it after `npm test`). */
-const BENCH = ['test/bench/bench-smoke.test.ts'];
-/** Files that run after every other, one at a time. */
-const ALONE = ['test/e2e/shard-budget.test.ts'];
+/**
+ * Files that build or start whole processes and want the machine to themselves: the benchmark's
+ * quick run end to end (≈ 85 s on CI), three shard processes on PostgreSQL through a timed
+ * global 429 storm (its windows fail on a machine busy with other files), and the Docker
+ * image's layout compiled with tsc and started (≈ 45 s). CI runs them after `npm test`.
+ */
+const SLOW = ['test/bench/bench-smoke.test.ts', 'test/e2e/shard-budget.test.ts', 'test/local/built.test.ts'];
 
 export default defineConfig({
   test: {
@@ -31,16 +35,12 @@ export default defineConfig({
     // processes, so a second file fills that time (npm test on 2 quiet cores: README "Tests").
     maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
-      { extends: true, test: { name: 'unit', include: ['test/**/*.test.ts'], exclude: ['test/e2e/**', ...BROWSER, ...BENCH] } },
-      { extends: true, test: { name: 'e2e', include: ['test/e2e/**/*.test.ts'], exclude: ALONE } },
-      // Three shard processes, PostgreSQL and a 429 storm with timed windows: run last, alone
-      // (it failed 3 of 3 attempts once when it ran beside another file at the start of a run).
-      { extends: true, test: { name: 'e2e-alone', include: ALONE, maxWorkers: 1, sequence: { groupOrder: 1 } } },
+      { extends: true, test: { name: 'unit', include: ['test/**/*.test.ts'], exclude: ['test/e2e/**', ...BROWSER, ...SLOW] } },
+      { extends: true, test: { name: 'e2e', include: ['test/e2e/**/*.test.ts'], exclude: SLOW } },
       { extends: true, test: { name: 'browser', include: BROWSER } },
-      // Not in `npm test` (package.json runs the four projects above by name): a whole
-      // `npm run bench -- --quick` in child processes (≈ 85 s on CI), which asserts no behaviour
-      // the other lanes do not — only that the benchmark command still runs end to end.
-      { extends: true, test: { name: 'bench', include: BENCH } },
+      // Not in `npm test` (package.json names the three projects above); `npm run test:slow`
+      // runs it one file at a time.
+      { extends: true, test: { name: 'slow', include: SLOW } },
     ],
   },
 });

@@ -12,7 +12,7 @@ import { suspicionModule } from '../../src/games/suspicion/index.js';
 import { en } from '../../src/i18n/en/index.js';
 import { es } from '../../src/i18n/es/index.js';
 import type { LocalPlay } from '../../src/local/play.js';
-import { playOut } from '../e2e/harness.js';
+import { playOut, settle } from '../e2e/harness.js';
 import { boardLocator, dataDir, findBrowser, launchBrowser, snapshot, startLocal, switchTo, until } from './support.js';
 
 const BROWSER = findBrowser();
@@ -52,6 +52,9 @@ describe.skipIf(!BROWSER)('watching in local play', () => {
     const lobby = (await ana!.slash('suspicion new', { seats: 3, spectators: 'delayed', 'spectator-delay': 1 }, { channelId })).message!;
     for (const guest of [ben!, cleo!]) await guest.click(emu.message(lobby.id)!, 'Join');
     await until(async () => (await play.app.context.store.seats(1)).length === 3, 'three seated');
+    // The lobby's Start is enabled by the publisher's edit after the last Join (not by the
+    // Join's answer): wait for it, as a person would see it, before clicking.
+    await settle(play.app);
     await ana!.click(emu.message(lobby.id)!, 'Start');
     const store = play.app.context.store;
     await until(async () => (await store.table(1))!.status === 'active', 'the game to start');
