@@ -70,8 +70,10 @@ describe('A seat left is a non-player’s view until the game ends', () => {
     expect(textOf(answered(await cleo.click(ask.message!, en.common.commands.confirmLeaveButton)).message)).toContain(en.common.commands.leftDone);
     await settle(app);
     const before = (await app.context.store.actions(tableId)).length;
-    // The others play on; her seat is played automatically.
-    await playOut({ emu, app: () => app, tableId, users: [ana, ben], def, channelId, seed: 3, until: async () => (await app.context.store.actions(tableId)).length >= before + 12 });
+    // The others play on; her seat is played automatically. Six moves: enough for her seat's
+    // hand to change; with twelve, a declaration ended the game early in one run (her seat's
+    // automatic moves follow the deadlines, so the path is not fixed by the seed).
+    await playOut({ emu, app: () => app, tableId, users: [ana, ben], def, channelId, seed: 3, until: async () => (await app.context.store.actions(tableId)).length >= before + 6 });
     await settle(app);
     expect((await app.context.store.table(tableId))!.status).toBe('active');
   }, 120_000);
@@ -132,7 +134,7 @@ describe('A seat left is a non-player’s view until the game ends', () => {
     const files = (exported as unknown as { attachments: { url: string }[] }).attachments;
     const record = (await (await fetch(files[0]!.url)).json()) as { seed: number | null; actions: { seat: number; action: unknown }[] };
     expect(record.seed).toBeNull();
-    expect(record.actions.length).toBeGreaterThan(12);
+    expect(record.actions.length).toBeGreaterThan(6);
     expect(record.actions.filter((entry) => entry.action !== null)).toEqual([]);
   });
 
