@@ -99,7 +99,7 @@ export const common = {
     stale: 'ℹ️ The table moved on since that button was drawn — here is your current hand.',
     alreadyDone: 'ℹ️ Already done — your first click counted. Here is your current hand.',
     refreshed: '🔄 Up to date.',
-    deadline: (rel: string) => `⏰ The current decision closes ${rel}.`,
+    deadline: (rel: string) => `⏰ Deadline of the current decision: ${rel}.`,
     gameOver: 'See the board for the result.',
     leftSeat: 'You left this game; your seat is played automatically. Until it ends you see only what the board shows.',
     spectator: 'You are not seated at this table.',

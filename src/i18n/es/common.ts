@@ -101,7 +101,7 @@ export const common = {
     stale: 'ℹ️ La mesa avanzó desde que se dibujó ese botón: aquí tienes tu mano actual.',
     alreadyDone: 'ℹ️ Ya está hecho: contó tu primer clic. Aquí tienes tu mano actual.',
     refreshed: '🔄 Al día.',
-    deadline: (rel: string) => `⏰ La decisión actual se cierra ${rel}.`,
+    deadline: (rel: string) => `⏰ Plazo de la decisión actual: ${rel}.`,
     gameOver: 'Mira el resultado en el tablero.',
     leftSeat: 'Abandonaste esta partida; tu asiento juega en automático. Hasta que termine, solo ves lo que muestra el tablero.',
     spectator: 'No tienes asiento en esta mesa.',

@@ -148,7 +148,7 @@ export const es = {
   /** The key to the seat lines' symbols, under them on the board. */
   boardKey: '-# ❓ pruebas que apuntan al jugador (aún pueden moverse) · 🔒 Prueba Firme contra él · usada: cartas de Sospecha que jugó en este ciclo · 🗂️ cartas de Investigación en su mano',
   cycleLine: (cycle: number, chooser: string) => `Ciclo de Sospecha: ronda ${cycle}/3 · ${chooser}`,
-  chooserHolder: 'Enfrente: elige quien tiene la carta',
+  chooserHolder: 'Enfrente: elige quién tiene la carta',
   chooserInspector: 'Enfrente: elige el Inspector',
   pilesLine: (m: number, o: number, w: number, undealt: number, played: number) =>
     `Mazos: 💔 Móvil ${f.number(m)} · 🚪 Oportunidad ${f.number(o)} · 🗡️ Arma ${f.number(w)} · cartas de Investigación: ${f.number(undealt)} sin repartir, ${f.number(played)} ${f.word(played, { one: 'jugada', other: 'jugadas' })}`,
