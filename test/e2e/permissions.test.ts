@@ -23,6 +23,8 @@ describe('a permission taken away mid-game', () => {
   const tmp = tempDir('rh-perms-');
   /** Emulated time ahead of the wall clock, ms (`move` jumps it past the table's deadline). */
   let ahead = 0;
+  /** The next table's seed (serviceDeps.newSeed). */
+  let nextSeed = 1_000;
 
   beforeAll(async () => {
     emu = await DiscordEmulator.start();
@@ -31,7 +33,9 @@ describe('a permission taken away mid-game', () => {
       botPolicy: new InlinePolicy(),
       textBoards: undefined,
       boardTokenRefreshMs: Infinity,
-      serviceDeps: { now: () => Date.now() + ahead },
+      // Fixed deals: each table's game is the same on every run, long enough for every test's
+      // moves (a random deal could end a game after three automatic moves, and 'active' fail).
+      serviceDeps: { now: () => Date.now() + ahead, newSeed: () => nextSeed++ },
     });
   });
 
