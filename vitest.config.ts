@@ -35,7 +35,11 @@ export default defineConfig({
     // processes, so a second file fills that time (npm test on 2 quiet cores: README "Tests").
     maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
-      { extends: true, test: { name: 'unit', include: ['test/**/*.test.ts'], exclude: ['test/e2e/**', ...BROWSER, ...SLOW] } },
+      // The unit files share their worker's module cache (isolate: false): they hold no global
+      // state between files (no vi.mock, no process.env writes), and re-importing discord.js,
+      // drizzle and the engines for every file was ≈ 190 s of CPU in `npm test`
+      // (docs/architecture.md §6). e2e and browser files keep one fresh module graph each.
+      { extends: true, test: { name: 'unit', isolate: false, include: ['test/**/*.test.ts'], exclude: ['test/e2e/**', ...BROWSER, ...SLOW] } },
       { extends: true, test: { name: 'e2e', include: ['test/e2e/**/*.test.ts'], exclude: SLOW } },
       { extends: true, test: { name: 'browser', include: BROWSER } },
       // Not in `npm test` (package.json names the three projects above); `npm run test:slow`
