@@ -6,7 +6,8 @@
  * withdrawal, a no-show's forfeit, the round deadline ending tables by the timer policy, an
  * unrated tournament, a restart between a table's end and its record, a round whose table never
  * opens (its deadline makes byes; on both stores), and a shard that takes the tournament over.
- * Tables are the toy game at 2 seats; a game's winner is decided by the loser leaving it (`/table leave`: ranked last, 0 points).
+ * Tables are the toy game at 2 seats; a game's winner is decided by the loser leaving it
+ * (`/table leave`: ranked last, 0 points).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
