@@ -142,7 +142,8 @@ export async function adminCheckReport(interaction: ChatInputCommandInteraction,
   if (textBoards) out.push(t.picturesText);
   if (app.platform) {
     out.push('', t.budgetHead, t.budgetShare(app.platform.restPerSecond, String(app.platform.restShare)));
-    if (app.platform.apiUrl) out.push(t.budgetProxy(app.platform.apiUrl));
+    if (app.platform.restProxyUrl) out.push(t.budgetSharedProxy(app.platform.restProxyUrl));
+    else if (app.platform.apiUrl) out.push(t.budgetProxy(app.platform.apiUrl));
   }
   return out.join('\n').slice(0, MESSAGE_CONTENT_MAX);
 }

@@ -56,6 +56,8 @@ export const platform = {
     budgetHead: "**Discord's request budget**",
     budgetShare: (perSecond: number, share: string) =>
       `This process spends at most **${perSecond}** of the 50 requests a second Discord allows the bot (REST_GLOBAL_SHARE=${share}).`,
+    budgetSharedProxy: (url: string) =>
+      `Requests go through the REST proxy at ${url} (DISCORD_REST_PROXY), which keeps the one budget for every host of the bot: each host may send up to 50 a second, and the proxy lets through at most 50 a second for all of them.`,
     budgetProxy: (url: string) => `Requests go through ${url} (DISCORD_API_URL): with a shared proxy, it keeps the one budget for every process of the bot.`,
     failedReason: {
       timeout: 'no answer in time',

@@ -55,6 +55,8 @@ export const platform = {
     budgetHead: '**Cupo de peticiones a Discord**',
     budgetShare: (perSecond: number, share: string) =>
       `Este proceso gasta como mucho **${perSecond}** de las 50 peticiones por segundo que Discord permite al bot (REST_GLOBAL_SHARE=${share}).`,
+    budgetSharedProxy: (url: string) =>
+      `Las peticiones pasan por el proxy REST en ${url} (DISCORD_REST_PROXY), que guarda el único cupo para todas las máquinas del bot: cada una puede enviar hasta 50 por segundo, y el proxy deja pasar como mucho 50 por segundo entre todas.`,
     budgetProxy: (url: string) => `Las peticiones pasan por ${url} (DISCORD_API_URL): con un proxy compartido, este guarda el único cupo para todos los procesos del bot.`,
     failedReason: {
       timeout: 'sin respuesta a tiempo',
