@@ -53,12 +53,12 @@ export async function fetchGatewayBot(apiBase: string, token: string, fetchImpl:
   try {
     response = await fetchImpl(url, { headers: { Authorization: `Bot ${token}` }, signal: AbortSignal.timeout(15_000) });
   } catch (err) {
-    throw new ShardCountError(`SHARDS=auto could not ask ${url} for the shard count: ${(err as Error).message}. Check DISCORD_API_URL and the network, or set SHARDS to a number.`, 'start');
+    throw new ShardCountError(`SHARDS=auto could not ask ${url} for the shard count: ${(err as Error).message}. Check DISCORD_API_URL (or DISCORD_REST_PROXY) and the network, or set SHARDS to a number.`, 'start');
   }
   if (response.status === 401) throw new ShardCountError('DISCORD_TOKEN was rejected by Discord (GET /gateway/bot answered 401). Reset the token in the developer portal (Bot → Reset Token) and update .env.', 'start');
   const body = (await response.json().catch(() => null)) as { shards?: unknown; session_start_limit?: { max_concurrency?: unknown } } | null;
   if (!response.ok || !body || typeof body.shards !== 'number' || !Number.isInteger(body.shards) || body.shards < 1) {
-    throw new ShardCountError(`SHARDS=auto: ${url} answered ${response.status} without a shard count. Set SHARDS to a number, or check DISCORD_API_URL.`, 'start');
+    throw new ShardCountError(`SHARDS=auto: ${url} answered ${response.status} without a shard count. Set SHARDS to a number, or check DISCORD_API_URL (or DISCORD_REST_PROXY).`, 'start');
   }
   const concurrency = body.session_start_limit?.max_concurrency;
   return { shards: body.shards, maxConcurrency: typeof concurrency === 'number' && concurrency >= 1 ? concurrency : 1 };
