@@ -19,7 +19,7 @@ const BROWSER = ['test/local/*-browser.test.ts'];
  * global 429 storm (its windows fail on a machine busy with other files), and the Docker
  * image's layout compiled with tsc and started (≈ 45 s), and the shared REST proxy in front of the
  * emulator (its unit file holds requests for seconds on purpose; the e2e file runs two hosts of
- * the bot behind it, 240 boards through one 50/s budget). CI runs them after `npm test`.
+ * the bot behind it, 300 boards through one 50/s budget). CI runs them after `npm test`.
  */
 const SLOW = ['test/bench/bench-smoke.test.ts', 'test/e2e/shard-budget.test.ts', 'test/local/built.test.ts', 'test/discord/rest-proxy.test.ts', 'test/e2e/rest-proxy.test.ts'];
 
