@@ -18,10 +18,9 @@ const BROWSER = ['test/local/*-browser.test.ts'];
  * quick run end to end (≈ 85 s on CI), three shard processes on PostgreSQL through a timed
  * global 429 storm (its windows fail on a machine busy with other files), and the Docker
  * image's layout compiled with tsc and started (≈ 45 s), and the shared REST proxy in front of the
- * emulator (its unit file holds requests for seconds on purpose; the e2e file runs two hosts of
- * the bot behind it, 300 boards through one 50/s budget). CI runs them after `npm test`.
+ * emulator (it holds requests for seconds on purpose). CI runs them after `npm test`.
  */
-const SLOW = ['test/bench/bench-smoke.test.ts', 'test/e2e/shard-budget.test.ts', 'test/local/built.test.ts', 'test/discord/rest-proxy.test.ts', 'test/e2e/rest-proxy.test.ts'];
+const SLOW = ['test/bench/bench-smoke.test.ts', 'test/e2e/shard-budget.test.ts', 'test/local/built.test.ts', 'test/discord/rest-proxy.test.ts'];
 
 export default defineConfig({
   test: {

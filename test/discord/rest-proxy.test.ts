@@ -3,7 +3,7 @@
  * src/discord/rest/proxy-server.ts, src/rest-proxy.ts): the real `@discordjs/proxy` in front of
  * the Discord emulator enforcing Discord's global 50/s, with discord.js REST clients as the
  * hosts. In the slow lane (vitest.config.ts SLOW: it holds requests for seconds on purpose, and
- * starts a process); the bot processes behind it under load: test/e2e/rest-proxy.test.ts.
+ * starts a process).
  * DISCORD_REST_PROXY's and the proxy's configuration: test/unit/config.test.ts.
  */
 import { spawnSync } from 'node:child_process';
@@ -83,7 +83,7 @@ describe('@discordjs/proxy in front of the emulator (Discord\'s 50/s enforced)',
 
   it('two hosts offering more than the limit at once: the proxy lets through at most the limit in any second, no global 429, all answered', { timeout: 60_000 }, async () => {
     // The limit scaled down to 5/s (emulator and proxy alike) so that a loaded machine surely
-    // offers more than it (the 50/s of two whole bot processes: test/e2e/rest-proxy.test.ts).
+    // offers more than it.
     const small = await DiscordEmulator.start({ rateLimit: { globalPerSecond: 5 } });
     const gate = await startRestProxy({ token: small.token, upstream: small.apiBase, port: 0, host: '127.0.0.1', logger: silentLogger, perSecond: 5 });
     try {
