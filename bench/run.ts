@@ -200,7 +200,7 @@ async function main(): Promise<void> {
   });
   if (has('pictures')) await part('pictures', async () => {
     log('pictures: render time and PNG size');
-    results.pictures = await benchPictures(settings.quick ? 10 : 60);
+    results.pictures = await benchPictures(settings.quick ? { count: 10, tables: 2, moves: 10 } : { count: 60, tables: 6, moves: 40 });
   });
   if (has('review')) await part('review', async () => {
     log('review: a review step against a panel click');
