@@ -9,8 +9,8 @@
  * status against the target (met = clear of zero; J'Accuse!: below it, an arrest rate), the
  * capped share and the seeds pooled. A long arena cell can so be run in chunks of deals, each
  * saved on its own, and read together. Throws when a file has a row without per-deal units
- * (runs before the units were saved cannot be pooled) or two files share a seed (the same
- * deals counted twice).
+ * (runs before the units were saved cannot be pooled) or two files hold the same row with the
+ * same seed (the same deals counted twice; one seed split over files by set-up is fine).
  */
 import { readFileSync } from 'node:fs';
 import { clusterWilson, pairedDifference, type DealUnit } from './arena-stats.js';
@@ -50,16 +50,16 @@ interface Pooled {
 const files = process.argv.slice(2);
 if (files.length === 0) throw new Error('usage: arena-pool.ts <arena result .json> …');
 const pooled = new Map<string, Pooled>();
-const seen = new Set<number>();
+const seen = new Set<string>();
 let seconds = 0;
 for (const file of files) {
   const run = JSON.parse(readFileSync(file, 'utf8')) as Run;
-  if (seen.has(run.seed)) throw new Error(`${file}: seed ${run.seed} already pooled (the same deals twice)`);
-  seen.add(run.seed);
   seconds += run.seconds ?? 0;
   for (const r of run.rows) {
     if (!r.units) throw new Error(`${file}: row ${r.game} ${r.setup} ${r.n} ${r.lineUp} has no per-deal units`);
     const key = `${r.game}|${r.setup}|${r.n}|${r.lineUp}`;
+    if (seen.has(`${run.seed}|${key}`)) throw new Error(`${file}: ${key} with seed ${run.seed} already pooled (the same deals twice)`);
+    seen.add(`${run.seed}|${key}`);
     const p = pooled.get(key) ?? { game: r.game, setup: r.setup, n: r.n, lineUp: r.lineUp, units: [], seeds: [], games: 0, capped: 0, baselineCapped: 0, hardMoves: 0 };
     p.units.push(...r.units);
     p.seeds.push(run.seed);
