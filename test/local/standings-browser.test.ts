@@ -84,7 +84,8 @@ describe.skipIf(!BROWSER)('tournament standings in local play at 390 px', () => 
       // The page, as one of the players (reading in the tournament's language), at 390 px.
       const viewer = lang === 'en' ? ben! : marta;
       const context = await browser.newContext({ viewport: { width: 390, height: 1400 } });
-      await context.addInitScript((id) => localStorage.setItem('rh.channel', id), channelId);
+      // The page opens the channel it last showed (its localStorage key).
+      await context.addInitScript(`localStorage.setItem('rh.channel', ${JSON.stringify(channelId)})`);
       const page: Page = await context.newPage();
       await page.goto(play.url);
       await page.locator('.channel.active').waitFor();
@@ -92,7 +93,8 @@ describe.skipIf(!BROWSER)('tournament standings in local play at 390 px', () => 
       const message = page.locator('.message').filter({ has: page.locator(`img[alt="${alt.replace(/"/g, '\\"')}"]`) }).last();
       await message.waitFor({ timeout: 30_000 });
       const img = message.locator('img').first();
-      await expect.poll(() => img.evaluate((el) => (el as HTMLImageElement).complete && (el as HTMLImageElement).naturalWidth), { timeout: 20_000 }).toBeGreaterThan(0);
+      const loaded = () => img.evaluate((el) => (el as unknown as { complete: boolean; naturalWidth: number }).naturalWidth);
+      await expect.poll(loaded, { timeout: 20_000 }).toBeGreaterThan(0);
       const box = (await img.boundingBox())!;
       // Whole and inside the phone: nothing cut at the right edge, and not drawn tiny.
       expect(box.x).toBeGreaterThanOrEqual(0);
