@@ -74,8 +74,12 @@ function notice(text) {
   box.hidden = !text;
 }
 
-/** @param {string} markdown @param {boolean} [error] */
-function toast(markdown, error = false) {
+/**
+ * A line over the table: a confirmation (gone after TOAST_MS), a refusal, or a note that stays
+ * (`stay`: the first-table note) — the last two until the next line or a click on it.
+ * @param {string} markdown @param {boolean} [error] @param {boolean} [stay]
+ */
+function toast(markdown, error = false, stay = false) {
   const box = $('#toast');
   window.clearTimeout(app.toastTimer);
   if (!markdown) {
@@ -85,7 +89,7 @@ function toast(markdown, error = false) {
   box.innerHTML = renderMarkdown(markdown, mdContext());
   box.classList.toggle('error', error);
   box.hidden = false;
-  if (!error) app.toastTimer = window.setTimeout(() => (box.hidden = true), TOAST_MS);
+  if (!error && !stay) app.toastTimer = window.setTimeout(() => (box.hidden = true), TOAST_MS);
 }
 
 function mdContext() {
@@ -175,6 +179,10 @@ function onMessage(message) {
       else toast(message.error, true);
       return;
     }
+    case 'note':
+      // The first-table note (docs/lessons.md "First table of a game"): once, until dismissed.
+      toast(message.note, false, true);
+      return;
     case 'none':
       app.state = null;
       $('#table').hidden = true;
