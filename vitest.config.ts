@@ -17,9 +17,12 @@ const BROWSER = ['test/local/*-browser.test.ts'];
  * Files that build or start whole processes and want the machine to themselves: the benchmark's
  * quick run end to end (≈ 85 s on CI), three shard processes on PostgreSQL through a timed
  * global 429 storm (its windows fail on a machine busy with other files), and the Docker
- * image's layout compiled with tsc and started (≈ 45 s). CI runs them after `npm test`.
+ * image's layout compiled with tsc and started (≈ 45 s), and every game's lesson followed in the
+ * browser the two ways test/local/lessons-browser.test.ts does not (English at 390 px, Spanish on
+ * desktop: ≈ 1 min), and ❔ Why clicked through Discord at every decision kind of every game (≈ 1 min
+ * on a loaded machine: real tables played to each kind). CI runs them after `npm test`.
  */
-const SLOW = ['test/bench/bench-smoke.test.ts', 'test/e2e/shard-budget.test.ts', 'test/local/built.test.ts'];
+const SLOW = ['test/bench/bench-smoke.test.ts', 'test/e2e/shard-budget.test.ts', 'test/local/built.test.ts', 'test/local/lessons-more-browser.test.ts', 'test/e2e/why.test.ts'];
 
 export default defineConfig({
   test: {
@@ -37,7 +40,7 @@ export default defineConfig({
     projects: [
       { extends: true, test: { name: 'unit', include: ['test/**/*.test.ts'], exclude: ['test/e2e/**', ...BROWSER, ...SLOW] } },
       { extends: true, test: { name: 'e2e', include: ['test/e2e/**/*.test.ts'], exclude: SLOW } },
-      { extends: true, test: { name: 'browser', include: BROWSER } },
+      { extends: true, test: { name: 'browser', include: BROWSER, exclude: SLOW } },
       // Not in `npm test` (package.json names the three projects above); `npm run test:slow`
       // runs it one file at a time.
       { extends: true, test: { name: 'slow', include: SLOW } },
