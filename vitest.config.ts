@@ -17,12 +17,21 @@ const BROWSER = ['test/local/*-browser.test.ts'];
  * Files that build or start whole processes and want the machine to themselves: the benchmark's
  * quick run end to end (≈ 85 s on CI), three shard processes on PostgreSQL through a timed
  * global 429 storm (its windows fail on a machine busy with other files), and the Docker
- * image's layout compiled with tsc and started (≈ 45 s), and every game's lesson followed in the
- * browser the two ways test/local/lessons-browser.test.ts does not (English at 390 px, Spanish on
- * desktop: ≈ 1 min), and ❔ Why clicked through Discord at every decision kind of every game (≈ 1 min
- * on a loaded machine: real tables played to each kind). CI runs them after `npm test`.
+ * image's layout compiled with tsc and started (≈ 45 s), the 12-entrant Suspicion tournament
+ * (four games played to their end, board pictures drawn as they go: ≈ 50 s at load 23 on 2 cores),
+ * every game's lesson followed in the browser the two ways test/local/lessons-browser.test.ts does
+ * not (English at 390 px, Spanish on desktop: ≈ 4 min at load 21), and ❔ Why clicked through
+ * Discord at every decision kind of every game (≈ 1 min at load 23: real tables played to each
+ * kind). CI runs them after `npm test`.
  */
-const SLOW = ['test/bench/bench-smoke.test.ts', 'test/e2e/shard-budget.test.ts', 'test/local/built.test.ts', 'test/local/lessons-more-browser.test.ts', 'test/e2e/why.test.ts'];
+const SLOW = [
+  'test/bench/bench-smoke.test.ts',
+  'test/e2e/shard-budget.test.ts',
+  'test/local/built.test.ts',
+  'test/e2e/tournament-suspicion.test.ts',
+  'test/local/lessons-more-browser.test.ts',
+  'test/e2e/why.test.ts',
+];
 
 export default defineConfig({
   test: {

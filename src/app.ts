@@ -50,7 +50,7 @@ export const STOP_FLUSH_MS = 2000;
 export interface AppOptions {
   logger: Logger;
   registry?: GameRegistry;
-  /** Hooks and clock for the table service. */
+  /** Hooks and clock for the table service; its `newSeed` (deals) also draws each new tournament's seed. */
   serviceDeps?: Partial<Pick<TableServiceDeps, 'now' | 'newSeed' | 'resultHooks' | 'lessonBotPaceMs'>>;
   /** Register commands at start-up (default true). */
   registerCommands?: boolean;
@@ -253,6 +253,8 @@ export function createApp(config: Config, opts: AppOptions): App {
     venues: new ThreadVenues(client.rest),
     logger,
     ...(serviceDeps.now ? { now: serviceDeps.now } : {}),
+    // A tournament's seed (its pairing's draws) comes from the same source as the deals, so a test that fixes one fixes both.
+    ...(serviceDeps.newSeed ? { newSeed: serviceDeps.newSeed } : {}),
     ...(opts.shard ? { shard: opts.shard } : {}),
   });
   // Its posts in the tournament's channel: each round's tables, the standings picture after every round.
