@@ -26,6 +26,7 @@ import type { Logger } from '../../logger.js';
 import { isLesson } from '../../tables/lesson-rules.js';
 import type { TableService } from '../../tables/service.js';
 import type { TableSnapshot } from '../../tables/types.js';
+import { PAGE_KIT_FILES, pageKitFolder } from '../../page-kit/files.js';
 import { fontFiles } from '../pictures/rasterise.js';
 import { actorOfSession, type ActivityHub, type HubClient, type ServerMessage } from './hub.js';
 import { OAuthError, type ActivityDiscord } from './oauth.js';
@@ -57,9 +58,6 @@ const TYPES: Record<string, string> = {
   '.ttf': 'font/ttf',
   '.svg': 'image/svg+xml',
 };
-
-/** Files of the local-play page (src/local/page) the Activity's page imports too. */
-export const SHARED_PAGE_FILES = ['markdown.js'];
 
 /** Largest request body the Activity accepts, bytes. */
 export const MAX_ACTIVITY_BODY = 8 * 1024;
@@ -118,8 +116,8 @@ export class ActivityServer {
       const type = TYPES[extname(name)];
       if (type) this.page.set(name, { type, body: readFileSync(join(folder, name)) });
     }
-    // The local page's markdown renderer, shared (the log lines and notes are Discord markdown).
-    for (const name of SHARED_PAGE_FILES) this.page.set(name, { type: TYPES['.js']!, body: readFileSync(join(folder, '..', '..', '..', 'local', 'page', name)) });
+    // The modules both pages share: the markdown renderer (the log lines and notes are Discord markdown).
+    for (const name of PAGE_KIT_FILES) this.page.set(name, { type: TYPES['.js']!, body: readFileSync(join(pageKitFolder(), name)) });
     this.sdk = sdkFolder();
     this.fonts = new Map(fontFiles().map((path) => [path.split(sep).pop()!.replace('.subset', ''), path]));
     this.pinger = setInterval(() => {

@@ -37,6 +37,13 @@ export const platform = {
     fixChannel: 'Para arreglarlo: Editar canal → Permisos → el rol **Red Herring** → permite lo que falta (o permíteselo al rol en Ajustes del servidor → Roles).',
     fixThread: 'Para arreglarlo: los hilos usan los permisos de su canal padre — Editar canal en el padre → Permisos → el rol **Red Herring** → permite lo que falta.',
     allPermissions: 'Todo lo que una mesa necesita está permitido aquí.',
+    threadsHead: '**Para mesas con `hilo:` y torneos** (un hilo por mesa, abierto desde este canal)',
+    /** Por qué hace falta cada permiso de las mesas en su propio hilo (por la clave del nombre inglés del permiso en Discord). */
+    whyThreads: {
+      CreatePublicThreads: '`/<juego> nueva hilo:` y los torneos no pueden abrir sus hilos aquí (las mesas jugadas en este mismo canal no se ven afectadas).',
+      SendMessagesInThreads: 'no puedo publicar los tableros ni los avisos de turno en los hilos abiertos aquí.',
+    } as Record<string, string>,
+    allThreadPermissions: 'Aquí pueden abrirse mesas en su propio hilo y torneos.',
     archived: '🗄️ Este hilo está archivado: enviar un mensaje lo desarchiva, y el bot lo hace antes de actualizar un tablero.',
     locked: '🔒 Este hilo está bloqueado: el bot no puede publicar ni actualizar un tablero aquí (necesitaría Gestionar hilos). Desbloquéalo o usa otro canal.',
     commandsHead: '**Comandos**',
