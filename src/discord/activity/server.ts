@@ -23,6 +23,7 @@ import { WebSocketServer, type WebSocket } from 'ws';
 import { z } from 'zod';
 import { catalogFor, catalogs } from '../../i18n/index.js';
 import type { Logger } from '../../logger.js';
+import { isLesson } from '../../tables/lesson-rules.js';
 import type { TableService } from '../../tables/service.js';
 import type { TableSnapshot } from '../../tables/types.js';
 import { PAGE_KIT_FILES, pageKitFolder } from '../../page-kit/files.js';
@@ -297,7 +298,8 @@ export class ActivityServer {
     const named = tableOfCustomId(session.customId) ?? this.deps.launches.tableOf(session.userId, session.channelId);
     if (named !== null) {
       const found = await this.deps.service.reads.snapshot(named);
-      if (found && found.table.guildId === session.guildId) snapshot = found;
+      // A lesson is private to its learner's panel (docs/lessons.md "What a lesson is"): never shown here.
+      if (found && found.table.guildId === session.guildId && !isLesson(found.table)) snapshot = found;
     }
     snapshot ??= await this.deps.service.reads.openTableInChannel(session.channelId);
     if (!snapshot) {
@@ -306,12 +308,19 @@ export class ActivityServer {
     }
     const tableId = snapshot.table.id;
     // A seat opening its table is present (an away seat comes back; its hand is now seen).
+    let firstLook = false;
     if (snapshot.table.status === 'active' && snapshot.seats.some((row) => row.userId === session.userId && row.seat !== null && !row.left)) {
       const present = await this.deps.service.play.markPresent(tableId, actorOfSession(session));
-      if (present.ok) snapshot = present.value.snapshot;
+      if (present.ok) {
+        snapshot = present.value.snapshot;
+        firstLook = present.value.firstLook === true;
+      }
     }
     const client: HubClient = { session, tableId, send };
     this.deps.hub.add(client, snapshot);
+    // The seat's first look at this table is here, not on its panel: the first-table note (hints on,
+    // the lesson; a new variant's note) is shown here, once, as the panel would (docs/lessons.md "First table of a game").
+    if (firstLook) this.deps.hub.firstLook(client, snapshot);
     return client;
   }
 

@@ -100,6 +100,10 @@ function onMessage(message) {
       else toast(message.error, true);
       return;
     }
+    case 'note':
+      // The first-table note (docs/lessons.md "First table of a game"): once, until the next line.
+      toast(message.note, false, true);
+      return;
     case 'none':
       app.state = null;
       $('#table').hidden = true;

@@ -71,8 +71,12 @@ export function notice(text) {
   box.hidden = !text;
 }
 
-/** @param {string} markdown @param {boolean} [error] */
-export function toast(markdown, error = false) {
+/**
+ * A line over the table: a confirmation (gone after TOAST_MS), a refusal, or a note that stays
+ * (`stay`: the first-table note) — the last two until the next line.
+ * @param {string} markdown @param {boolean} [error] @param {boolean} [stay]
+ */
+export function toast(markdown, error = false, stay = false) {
   const box = $('#toast');
   window.clearTimeout(app.toastTimer);
   if (!markdown) {
@@ -82,7 +86,7 @@ export function toast(markdown, error = false) {
   box.innerHTML = renderMarkdown(markdown, mdContext());
   box.classList.toggle('error', error);
   box.hidden = false;
-  if (!error) app.toastTimer = window.setTimeout(() => (box.hidden = true), TOAST_MS);
+  if (!error && !stay) app.toastTimer = window.setTimeout(() => (box.hidden = true), TOAST_MS);
 }
 
 export function mdContext() {
