@@ -124,7 +124,7 @@ export async function startRestProxy(opts: RestProxyOptions): Promise<RestProxy>
     // is thrown after it ended the answer with whatever status was set: 502, not an empty 200.
     res.statusCode = 502;
     res.on('finish', () => logger.debug({ method: req.method, path, status: res.statusCode, ms: Math.round(performance.now() - started) }, 'proxied'));
-    answering.run(res, () => forward(req, res)).catch((err: unknown) => logger.warn({ err, method: req.method, path }, 'REST proxy could not forward a request'));
+    Promise.resolve(answering.run(res, () => forward(req, res))).catch((err: unknown) => logger.warn({ err, method: req.method, path }, 'REST proxy could not forward a request'));
   };
   const server: Server = createServer(handle);
   await new Promise<void>((resolve, reject) => {
