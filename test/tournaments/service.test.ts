@@ -287,7 +287,7 @@ describe('tournament service on SQLite', () => {
 });
 
 /**
- * A round whose second table never gets a thread (docs/tournaments.md "The round's deadline"):
+ * A round whose second table never gets a thread (docs/tournaments.md "Running a tournament", its paragraph "The round's deadline"):
  * the round's deadline ends it, its tables are byes for their players, who have not met. Run on
  * each store (`open` gives a fresh store and how to close it).
  */
