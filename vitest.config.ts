@@ -17,9 +17,25 @@ const BROWSER = ['test/local/*-browser.test.ts'];
  * Files that build or start whole processes and want the machine to themselves: the benchmark's
  * quick run end to end (≈ 85 s on CI), three shard processes on PostgreSQL through a timed
  * global 429 storm (its windows fail on a machine busy with other files), and the Docker
- * image's layout compiled with tsc and started (≈ 45 s). CI runs them after `npm test`.
+ * image's layout compiled with tsc and started (≈ 45 s), the 12-entrant Suspicion tournament
+ * (four games played to their end, board pictures drawn as they go: ≈ 50 s at load 23 on 2 cores),
+ * the standings in the browser (two tournaments of two rounds in local play: 46 s at load 21),
+ * every game's lesson followed in the browser the two ways test/local/lessons-browser.test.ts does
+ * not (English at 390 px, Spanish on desktop: ≈ 4 min at load 21), and ❔ Why clicked through
+ * Discord at every decision kind of every game (≈ 1 min at load 23: real tables played to each
+ * kind), and the shared REST proxy in front of the emulator (it holds requests for seconds on
+ * purpose). CI runs them after `npm test`.
  */
-const SLOW = ['test/bench/bench-smoke.test.ts', 'test/e2e/shard-budget.test.ts', 'test/local/built.test.ts'];
+const SLOW = [
+  'test/bench/bench-smoke.test.ts',
+  'test/e2e/shard-budget.test.ts',
+  'test/local/built.test.ts',
+  'test/e2e/tournament-suspicion.test.ts',
+  'test/local/standings-browser.test.ts',
+  'test/local/lessons-more-browser.test.ts',
+  'test/e2e/why.test.ts',
+  'test/discord/rest-proxy.test.ts',
+];
 
 export default defineConfig({
   test: {
@@ -41,7 +57,7 @@ export default defineConfig({
       // (docs/architecture.md §6). e2e and browser files keep one fresh module graph each.
       { extends: true, test: { name: 'unit', isolate: false, include: ['test/**/*.test.ts'], exclude: ['test/e2e/**', ...BROWSER, ...SLOW] } },
       { extends: true, test: { name: 'e2e', include: ['test/e2e/**/*.test.ts'], exclude: SLOW } },
-      { extends: true, test: { name: 'browser', include: BROWSER } },
+      { extends: true, test: { name: 'browser', include: BROWSER, exclude: SLOW } },
       // Not in `npm test` (package.json names the three projects above); `npm run test:slow`
       // runs it one file at a time.
       { extends: true, test: { name: 'slow', include: SLOW } },

@@ -30,7 +30,7 @@ import type { StoredEvent } from '../src/tables/types.js';
 import { dataDir, findBrowser, launchBrowser, openActivity, startLocal, switchTo, until } from '../test/local/support.js';
 import { summary } from './load/stats.js';
 
-/** What the part reports (bench/run.ts `BenchResults.activity`). */
+/** What the part reports (bench/run-results.ts `BenchResults.activity`). */
 export interface ActivityBenchResult {
   name: string;
   metrics: Record<string, number>;

@@ -4,7 +4,15 @@
  * game module's `hardIterations`), plus the focused second search when the first hardly tried
  * the move played — for each game, on this thread (a worker runs the same code). The games are
  * seeded, played by Normal bots; seat 0's first `steps` decisions with a choice are analysed.
- * Reported per game: ms per step (p50, p95, max), searches per step and the budget.
+ * Reported per game: ms per step (p50, p95, max), searches per step and the budget; and, as the
+ * reference measured in the same run on the same decisions (alternating with the steps, so both
+ * see the same load), one plain Hard move at the same iteration count — what a live AI player
+ * or the 💡 Hint searches for that decision — p50 / p95 / max and the ratio of the medians.
+ * (The echo bot of `load` does no search, so it is no yardstick here; the Hard move is.) CPU
+ * time (this process's user + system, ms) is reported next to the wall time: on a shared
+ * machine it moves far less with the load.
+ * Also the seat's decisions with a choice in the whole game, so a whole seat's analysis can be
+ * read as about that many steps.
  */
 import { performance } from 'node:perf_hooks';
 import { playMatch } from '../src/bots/match.js';
@@ -40,18 +48,44 @@ export async function benchAnalysis(steps = 12, seed = 2026): Promise<{ name: st
       onAction: (seat, action) => log.push({ seat, action, kind: 'bot', at: 0 }),
     });
     const replay = replayGame({ definition: def, options, seats, seed, setupMeta: { hostSeat: 0 }, log });
-    const decisions = seatDecisions(replay, mod.id, options, 0)
-      .filter((d) => def.legalActions(replay.steps[d.step - 1]!.state, 0).length > 1)
-      .slice(0, steps);
+    const withChoice = seatDecisions(replay, mod.id, options, 0).filter((d) => def.legalActions(replay.steps[d.step - 1]!.state, 0).length > 1);
+    const decisions = withChoice.slice(0, steps);
     const iterations = hintIterations(mod);
     const ms: number[] = [];
+    const hardMs: number[] = [];
+    const cpuMs: number[] = [];
+    const hardCpuMs: number[] = [];
     let searches = 0;
-    for (const decision of decisions) {
-      const started = performance.now();
-      searches += (await analyseDecision(advise, decision, iterations)).searches;
-      ms.push(performance.now() - started);
+    const cpu = () => {
+      const u = process.cpuUsage();
+      return (u.user + u.system) / 1000;
+    };
+    for (const [i, decision] of decisions.entries()) {
+      const step = async () => {
+        const [t, c] = [performance.now(), cpu()];
+        searches += (await analyseDecision(advise, decision, iterations)).searches;
+        ms.push(performance.now() - t);
+        cpuMs.push(cpu() - c);
+      };
+      const move = () => {
+        const [t, c] = [performance.now(), cpu()];
+        decideBot({ level: 'hard', input: decision.input, iterations });
+        hardMs.push(performance.now() - t);
+        hardCpuMs.push(cpu() - c);
+      };
+      // Alternate which goes first, so neither always meets the other's warmed-up code.
+      if (i % 2 === 0) {
+        await step();
+        move();
+      } else {
+        move();
+        await step();
+      }
     }
+    cpuMs.sort((a, b) => a - b);
+    hardCpuMs.sort((a, b) => a - b);
     ms.sort((a, b) => a - b);
+    hardMs.sort((a, b) => a - b);
     const r0 = (x: number) => Math.round(x);
     metrics[`${mod.id}.iterations`] = iterations;
     metrics[`${mod.id}.steps`] = ms.length;
@@ -59,7 +93,18 @@ export async function benchAnalysis(steps = 12, seed = 2026): Promise<{ name: st
     metrics[`${mod.id}.p95Ms`] = r0(quantile(ms, 0.95));
     metrics[`${mod.id}.maxMs`] = r0(ms.at(-1) ?? 0);
     metrics[`${mod.id}.searchesPerStep`] = Math.round((searches / Math.max(1, ms.length)) * 100) / 100;
-    lines.push(`${mod.id}: ${iterations} simulations a search, ${ms.length} steps — p50 ${metrics[`${mod.id}.p50Ms`]} ms, p95 ${metrics[`${mod.id}.p95Ms`]} ms, max ${metrics[`${mod.id}.maxMs`]} ms a step; ${metrics[`${mod.id}.searchesPerStep`]} searches a step`);
+    metrics[`${mod.id}.hardMoveP50Ms`] = r0(quantile(hardMs, 0.5));
+    metrics[`${mod.id}.hardMoveP95Ms`] = r0(quantile(hardMs, 0.95));
+    metrics[`${mod.id}.hardMoveMaxMs`] = r0(hardMs.at(-1) ?? 0);
+    metrics[`${mod.id}.ratioP50`] = Math.round((quantile(ms, 0.5) / Math.max(1e-9, quantile(hardMs, 0.5))) * 100) / 100;
+    metrics[`${mod.id}.cpuP50Ms`] = r0(quantile(cpuMs, 0.5));
+    metrics[`${mod.id}.cpuP95Ms`] = r0(quantile(cpuMs, 0.95));
+    metrics[`${mod.id}.hardMoveCpuP50Ms`] = r0(quantile(hardCpuMs, 0.5));
+    metrics[`${mod.id}.seatDecisions`] = withChoice.length;
+    lines.push(
+      `${mod.id}: ${iterations} simulations a search, ${ms.length} steps — p50 ${metrics[`${mod.id}.p50Ms`]} ms, p95 ${metrics[`${mod.id}.p95Ms`]} ms, max ${metrics[`${mod.id}.maxMs`]} ms a step; ${metrics[`${mod.id}.searchesPerStep`]} searches a step; ` +
+        `a plain Hard move on the same decisions p50 ${metrics[`${mod.id}.hardMoveP50Ms`]} / p95 ${metrics[`${mod.id}.hardMoveP95Ms`]} / max ${metrics[`${mod.id}.hardMoveMaxMs`]} ms (step ÷ move at p50: ${metrics[`${mod.id}.ratioP50`]}×); CPU time a step p50 ${metrics[`${mod.id}.cpuP50Ms`]} / p95 ${metrics[`${mod.id}.cpuP95Ms`]} ms, a move p50 ${metrics[`${mod.id}.hardMoveCpuP50Ms`]} ms; seat 0 had ${withChoice.length} decisions with a choice`,
+    );
   }
   return { name: 'Review analysis: cost per step (one decision searched again by Hard)', metrics, summary: lines.join('\n') };
 }

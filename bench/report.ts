@@ -1,7 +1,7 @@
 /**
  * The short human-readable table printed after `npm run bench` (the JSON file has everything).
  */
-import type { BenchResults } from './run.js';
+import type { BenchResults } from './run-results.js';
 import type { RungResult } from './load/ladder.js';
 
 const pad = (s: string | number, n: number) => String(s).padStart(n);

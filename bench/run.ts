@@ -55,109 +55,17 @@ import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { Rng } from '../src/games/rng.js';
 import { benchLeaderboard } from './leaderboard.js';
-import { topInclusiveTime, topSelfTime, type SelfTime } from './load/cpu-profile.js';
+import { topInclusiveTime, topSelfTime } from './load/cpu-profile.js';
 import { ratios, runRung, type RungResult } from './load/ladder.js';
-import { busyTable, spreadMoves, type ScenarioResult } from './load/scenarios.js';
+import { busyTable, spreadMoves } from './load/scenarios.js';
 import { round } from './load/stats.js';
 import { buildWorld, type World } from './load/world.js';
-import { benchRecovery, type RecoveryResult } from './recovery.js';
+import { benchRecovery } from './recovery.js';
 import { benchShards } from './shards.js';
-import { benchStore, MOVES, type StoreBenchResult } from './store.js';
+import { benchStore, MOVES } from './store.js';
 import { printReport } from './report.js';
+import { PARTS, type BenchResults, type BenchSettings, type Part } from './run-results.js';
 import { postgresUnavailable, startPostgres, type PostgresServer } from '../test/support/postgres.js';
-
-const PARTS = ['load', 'scenarios', 'profile', 'recovery', 'store', 'shards', 'leaderboard', 'pictures', 'review', 'activity'] as const;
-type Part = (typeof PARTS)[number];
-
-/** The settings of one run. */
-export interface BenchSettings {
-  quick: boolean;
-  /** The product's database in the load, scenarios and profile parts. */
-  backend: 'sqlite' | 'postgres';
-  tables: number;
-  rates: number[];
-  seconds: number;
-  seed: number;
-  logLevel: string;
-  warmUpRate: number;
-  spreadMovesPerSecond: number;
-  spreadSeconds: number;
-  busySeconds: number;
-  profileRate: number;
-  /** Where to write heap snapshots of the product and the baseline after the warm-up (`--heap-snapshots`). */
-  heapSnapshotDir?: string;
-  profileSeconds: number;
-  /** A bot counts as quiet (drained) after this long without a request, ms. */
-  quietMs: number;
-  /** Run the refining rungs after the ladder (off with `--no-refine` and in --quick). */
-  refine: boolean;
-  /**
-   * `--board-token-refresh-ms=N`: the product's "Show my hand" lends its token to the board when
-   * the table's board token is N ms old (0: every such click, to measure what it costs); default the product's (5 min).
-   */
-  boardTokenRefreshMs?: number;
-  /** `--text-boards`: the product (and its baseline) send every board and panel as text. */
-  textBoards?: boolean;
-  recoveryTables: number;
-  leaderboardResults: number;
-  leaderboardRepetitions: number;
-  parts: Part[];
-}
-
-/** Everything a run writes to bench/results/*.json. */
-export interface BenchResults {
-  node: string;
-  date: string;
-  machine: { cpus: number; model: string; loadAverageBefore: number[]; loadAverageAfter: number[] };
-  settings: BenchSettings;
-  /** Discord limits the emulator enforced during the measured parts. */
-  limits: string;
-  setup?: { productMs: number; echoMs: number };
-  warmUp?: { product: RungResult; echo: RungResult };
-  ladder?: { rate: number; echo: RungResult; product: RungResult; ratios: ReturnType<typeof ratios> }[];
-  /** Why the ladder stopped before its last rate, if it did. */
-  ladderStopped?: string;
-  /**
-   * Rungs run after the ladder, one bot at a time, √2 above a bot's highest passing rate when
-   * its next rate failed: the highest rate is read at half-rung resolution (the ladder doubles).
-   */
-  refined?: { rate: number; bot: 'echo' | 'product'; result: RungResult }[];
-  /** Highest offered rate at which p99 ≤ 100 ms and nothing failed, per bot (ladder and refining rungs). */
-  highestRateP99Under100?: { echo: number | null; product: number | null; ratio: number };
-  /**
-   * Heap after a full GC, every table clicked once: the product world vs a product world of
-   * `baselineTables` warmed the same way; per table = difference / (tables − baselineTables).
-   */
-  memory?: {
-    heapBytesPerOpenTableWarm: number;
-    /** The same without V8's compiled code (the product with 1,000 warm tables has run hot paths the JIT optimised; the 8-table baseline has not: that code does not grow with tables). */
-    heapBytesPerOpenTableWarmNoCode: number;
-    productHeapBytes: number;
-    baselineHeapBytes: number;
-    productCodeBytes: number;
-    baselineCodeBytes: number;
-    tables: number;
-    baselineTables: number;
-  };
-  scenarios?: ScenarioResult[];
-  /** `top`: self time per function; `inclusive`: time under the product's own functions (src/). */
-  profile?: { rate: number; seconds: number; run: RungResult; file: string; totalMs: number; top: SelfTime[]; inclusive: SelfTime[] };
-  recovery?: RecoveryResult;
-  store?: StoreBenchResult;
-  shards?: { name: string; metrics: Record<string, number>; summary: string };
-  leaderboard?: { name: string; metrics: Record<string, number>; summary: string };
-  /** Picture render time and PNG size per game, board and hand (bench/pictures.ts). */
-  pictures?: { name: string; metrics: Record<string, number>; summary: string };
-  /** A review step against a panel click at the same load; apply calls of a whole review (bench/review.ts). */
-  review?: { name: string; metrics: Record<string, number>; summary: string };
-  /** The review analysis's cost per step, per game (bench/analysis.ts). */
-  analysis?: { name: string; metrics: Record<string, number>; summary: string };
-  /** A move from the Activity to the mover's screen and to the chat board (bench/activity.ts). */
-  activity?: { name: string; metrics: Record<string, number>; summary: string };
-  /** Parts that failed (the others still ran). */
-  errors?: string[];
-  durationSeconds: number;
-}
 
 /** Tables of the small product world whose warm heap is subtracted (the fixed part: code, caches). */
 const BASELINE_TABLES = 8;
@@ -292,7 +200,7 @@ async function main(): Promise<void> {
   });
   if (has('pictures')) await part('pictures', async () => {
     log('pictures: render time and PNG size');
-    results.pictures = await benchPictures(settings.quick ? 10 : 60);
+    results.pictures = await benchPictures(settings.quick ? { count: 10, tables: 2, moves: 10 } : { count: 60, tables: 6, moves: 40 });
   });
   if (has('review')) await part('review', async () => {
     log('review: a review step against a panel click');

@@ -12,7 +12,7 @@ import { REST } from '@discordjs/rest';
 import { Routes, type RESTGetCurrentApplicationResult } from 'discord-api-types/v10';
 import { commandBodies } from '../src/app.js';
 import { buildCommands } from '../src/commands/index.js';
-import { ConfigError, loadConfig } from '../src/config.js';
+import { ConfigError, loadConfig, restBaseOf } from '../src/config.js';
 import { defaultRegistry } from '../src/games/index.js';
 import { describeLoginFailure } from '../src/login-errors.js';
 
@@ -35,7 +35,8 @@ async function main(): Promise<void> {
     );
     process.exit(2);
   }
-  const rest = new REST(config.discordApiUrl ? { api: config.discordApiUrl } : {}).setToken(config.discordToken);
+  const api = restBaseOf(config);
+  const rest = new REST(api ? { api } : {}).setToken(config.discordToken);
   const app = (await rest.get(Routes.currentApplication())) as RESTGetCurrentApplicationResult;
   const clear = process.argv.includes('--clear');
   const body = clear ? [] : commandBodies(buildCommands(defaultRegistry()));
@@ -50,7 +51,7 @@ main().catch((err: unknown) => {
   if (status === 401) {
     process.stderr.write('DISCORD_TOKEN was rejected by Discord. Reset the token in the developer portal (Bot → Reset Token) and update .env.\n');
   } else {
-    const network = describeLoginFailure(err, process.env.DISCORD_API_URL?.trim() || null);
+    const network = describeLoginFailure(err, process.env.DISCORD_API_URL?.trim() || null, process.env.DISCORD_REST_PROXY?.trim() || null);
     process.stderr.write(network ? `${network}\n` : `Command registration failed: ${(err as Error).message}\n`);
   }
   process.exit(1);

@@ -10,7 +10,7 @@ import { Client, DefaultRestOptions, Events, GatewayIntentBits, Options, REST, R
 import { GatewayDispatchEvents, type GatewayMessageDeleteBulkDispatchData, type GatewayMessageDeleteDispatchData } from 'discord-api-types/v10';
 import { buildCommands } from './commands/index.js';
 import type { SlashCommand } from './discord/interactions/slash-command.js';
-import type { Config } from './config.js';
+import { restBaseOf, type Config } from './config.js';
 import type { AppContext } from './discord/interactions/context.js';
 import { DISCORD_GLOBAL_PER_SECOND, LocalGlobalGate, type GlobalGate } from './discord/rest/global-budget.js';
 import { globalRouteRequest } from './discord/rest/global-route.js';
@@ -50,7 +50,7 @@ export const STOP_FLUSH_MS = 2000;
 export interface AppOptions {
   logger: Logger;
   registry?: GameRegistry;
-  /** Hooks and clock for the table service. */
+  /** Hooks and clock for the table service; its `newSeed` (deals) also draws each new tournament's seed. */
   serviceDeps?: Partial<Pick<TableServiceDeps, 'now' | 'newSeed' | 'resultHooks' | 'lessonBotPaceMs'>>;
   /** Register commands at start-up (default true). */
   registerCommands?: boolean;
@@ -217,14 +217,15 @@ export function createApp(config: Config, opts: AppOptions): App {
   // One global budget per bot token (README "Deploy and scale out"): this process's share, or the
   // slots its ShardingManager leases to it.
   const globalGate = opts.globalGate ?? new LocalGlobalGate({ perWindow: Math.max(1, Math.floor(DISCORD_GLOBAL_PER_SECOND * config.restGlobalShare)), logger });
-  const client = new Client(discordClientOptions(config.discordApiUrl, globalGate));
+  const restBase = restBaseOf(config);
+  const client = new Client(discordClientOptions(restBase, globalGate));
   // Interaction-webhook routes (panel refreshes, edits after a deferred click) are outside
   // Discord's global 50/s (docs/discord.md §4); @discordjs/rest exempts only the initial
   // callback, so they get a client of their own that never waits behind board edits and pings.
-  const interactionRest = new REST({ ...(config.discordApiUrl ? { api: config.discordApiUrl } : {}), agent: restAgent(), handlerSweepInterval: REST_HANDLER_SWEEP_MS.interactions, ...restGateOptions(globalGate) });
+  const interactionRest = new REST({ ...(restBase ? { api: restBase } : {}), agent: restAgent(), handlerSweepInterval: REST_HANDLER_SWEEP_MS.interactions, ...restGateOptions(globalGate) });
   // Clicks' and commands' answers (interaction callbacks) on connections of their own, never
   // waiting behind board uploads for a free one (src/discord/rest/interaction-rest.ts).
-  const callbackRest = new REST({ ...(config.discordApiUrl ? { api: config.discordApiUrl } : {}), agent: restAgent(), handlerSweepInterval: REST_HANDLER_SWEEP_MS.interactions, ...restGateOptions(globalGate) });
+  const callbackRest = new REST({ ...(restBase ? { api: restBase } : {}), agent: restAgent(), handlerSweepInterval: REST_HANDLER_SWEEP_MS.interactions, ...restGateOptions(globalGate) });
   // discord.js's own editReply / followUp / deleteReply too (src/discord/rest/interaction-rest.ts).
   routeInteractionWebhooks(client.rest, interactionRest, callbackRest);
   const messageIds = new MessageIds(store);
@@ -253,6 +254,8 @@ export function createApp(config: Config, opts: AppOptions): App {
     venues: new ThreadVenues(client.rest),
     logger,
     ...(serviceDeps.now ? { now: serviceDeps.now } : {}),
+    // A tournament's seed (its pairing's draws) comes from the same source as the deals, so a test that fixes one fixes both.
+    ...(serviceDeps.newSeed ? { newSeed: serviceDeps.newSeed } : {}),
     ...(opts.shard ? { shard: opts.shard } : {}),
   });
   // Its posts in the tournament's channel: each round's tables, the standings picture after every round.
@@ -265,6 +268,7 @@ export function createApp(config: Config, opts: AppOptions): App {
     restShare: config.restGlobalShare,
     restPerSecond: Math.max(1, Math.floor(DISCORD_GLOBAL_PER_SECOND * config.restGlobalShare)),
     apiUrl: config.discordApiUrl,
+    restProxyUrl: config.restProxyUrl,
   };
   // The table as a Discord Activity (docs/activity.md): one more client of the tables, pushed after every commit like the boards.
   let activity: ActivityServer | null = null;

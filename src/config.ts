@@ -62,6 +62,14 @@ export interface Config {
   logLevel: (typeof LOG_LEVELS)[number];
   /** REST base without version (discord.js `rest.api`), e.g. a REST proxy or the test emulator; null = Discord. */
   discordApiUrl: string | null;
+  /**
+   * DISCORD_REST_PROXY: the address (`http://host:port`, no path) of the one `@discordjs/proxy`
+   * (`npm run proxy`, src/rest-proxy.ts) every host of the bot sends its REST requests through,
+   * so that one process holds the bot token's global budget for all of them
+   * (docs/operations.md "One REST proxy for every host"); null = each host talks to
+   * `discordApiUrl` itself. When set, this host's own gate is the whole 50/s (`restGlobalShare` 1).
+   */
+  restProxyUrl: string | null;
   /** Register commands on this guild only (instant, for development) instead of globally. */
   devGuildId: string | null;
   /** Local play settings, or null when the bot connects to Discord. */
@@ -72,6 +80,7 @@ export interface Config {
    * This host's share of the bot token's global REST limit, in (0, 1] (README "Deploy and scale out"):
    * REST_GLOBAL_SHARE, else this host's SHARD_IDS out of SHARDS (when both are numbers), else 1.
    * With SHARDS=auto and SHARD_IDS the share is found at start (`globalShareOf` in sharding.ts).
+   * 1 with DISCORD_REST_PROXY (the proxy holds the budget of every host; REST_GLOBAL_SHARE is then refused).
    */
   restGlobalShare: number;
   /** Whether REST_GLOBAL_SHARE was set (it then wins over SHARD_IDS / SHARDS). */
@@ -109,6 +118,13 @@ export const DEFAULT_LOCAL_DATABASE_PATH = './data/local.db';
 export const DEFAULT_LOCAL_PORT = 3000;
 /** Default interface of local play (LOCAL_HOST): this machine only. */
 export const DEFAULT_LOCAL_HOST = '127.0.0.1';
+
+/** Whether `text` is an http(s) address with nothing after the host and port (DISCORD_REST_PROXY). */
+function isProxyAddress(text: string): boolean {
+  if (!URL.canParse(text)) return false;
+  const url = new URL(text);
+  return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '' && url.pathname === '/' && url.search === '' && url.hash === '' && url.username === '' && url.password === '';
+}
 
 /** Token values that mean "not filled in yet" (empty, `<token>`, "your bot token here"…). */
 export function isPlaceholderToken(token: string | undefined): boolean {
@@ -175,6 +191,11 @@ const schema = z.object({
   DISCORD_API_URL: z
     .url({ protocol: /^https?$/, error: 'must be an http(s) URL such as http://127.0.0.1:8080/api (without /v10)' })
     .refine((u) => !/\/v\d+\/?$/.test(u), 'must not end with a version: discord.js appends /v10 itself')
+    .optional(),
+  DISCORD_REST_PROXY: z
+    .string()
+    .trim()
+    .refine(isProxyAddress, "must be the address of the REST proxy every host shares (npm run proxy): http(s)://host:port without a path, such as http://rest-proxy:8080 (the bot adds /api/v10 itself)")
     .optional(),
   DEV_GUILD_ID: z
     .string()
@@ -279,6 +300,15 @@ function shardingProblems(env: Record<string, string | undefined>, local: boolea
 /** Variables read only in local play (not validated otherwise: PORT is often set by hosting platforms). */
 const LOCAL_ONLY = new Set(['PORT', 'LOCAL_HOST']);
 
+/**
+ * The REST base (without version: discord.js appends `/v10`) the bot's requests go to:
+ * DISCORD_REST_PROXY's `/api` (the shared `@discordjs/proxy`, which strips `/api/v10` and
+ * forwards to Discord), else DISCORD_API_URL, else null (discord.js's default, Discord).
+ */
+export function restBaseOf(config: Pick<Config, 'restProxyUrl' | 'discordApiUrl'>): string | null {
+  return config.restProxyUrl ? `${config.restProxyUrl}/api` : config.discordApiUrl;
+}
+
 /** Thrown by `loadConfig` with a message that lists every bad variable. */
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -324,6 +354,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     );
   }
   if (!parsed.success) problems.push(...parsed.error.issues.map((i) => `${String(i.path[0])} ${i.message}`));
+  if (!local && cleaned.DISCORD_REST_PROXY !== undefined && cleaned.REST_GLOBAL_SHARE !== undefined) {
+    problems.push('REST_GLOBAL_SHARE divides the bot\'s 50 global requests per second between hosts by hand, and DISCORD_REST_PROXY sends every host\'s requests through one proxy that holds the whole budget: remove REST_GLOBAL_SHARE (docs/operations.md "One REST proxy for every host")');
+  }
   // The Activity needs both (docs/activity.md "Set up on Discord"); local play brings its own.
   if (!local && (cleaned.ACTIVITY_PORT === undefined) !== (cleaned.DISCORD_CLIENT_SECRET === undefined)) {
     problems.push(cleaned.ACTIVITY_PORT === undefined ? 'ACTIVITY_PORT is missing: the Activity (DISCORD_CLIENT_SECRET is set) needs the port of its web server, e.g. ACTIVITY_PORT=8082' : 'DISCORD_CLIENT_SECRET is missing: the Activity (ACTIVITY_PORT is set) needs the application\'s OAuth2 client secret');
@@ -343,14 +376,71 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // Local play keeps the terminal to its one line: warnings and errors only, unless asked.
     logLevel: d.LOG_LEVEL ?? (local ? 'warn' : 'info'),
     discordApiUrl: local ? null : (d.DISCORD_API_URL ?? null),
+    restProxyUrl: local || d.DISCORD_REST_PROXY === undefined ? null : new URL(d.DISCORD_REST_PROXY).origin,
     devGuildId: local ? null : (d.DEV_GUILD_ID ?? null),
     local: local
       ? { reason: forced ? 'forced' : 'no-token', port: d.PORT ?? DEFAULT_LOCAL_PORT, host: d.LOCAL_HOST ?? DEFAULT_LOCAL_HOST, worldPath: worldPathFor(databasePath) }
       : null,
     healthPort: d.HEALTH_PORT ?? null,
-    restGlobalShare: d.REST_GLOBAL_SHARE !== undefined ? Number(d.REST_GLOBAL_SHARE) : sharding && sharding.shards !== 'auto' && sharding.shardIds ? sharding.shardIds.length / sharding.shards : 1,
+    restGlobalShare: !local && d.DISCORD_REST_PROXY !== undefined ? 1 : d.REST_GLOBAL_SHARE !== undefined ? Number(d.REST_GLOBAL_SHARE) : sharding && sharding.shards !== 'auto' && sharding.shardIds ? sharding.shardIds.length / sharding.shards : 1,
     restGlobalShareSet: d.REST_GLOBAL_SHARE !== undefined,
     boardTokens: d.BOARD_TOKENS === 'never' ? 'never' : 'lend',
     activity: !local && d.ACTIVITY_PORT !== undefined && d.DISCORD_CLIENT_SECRET !== undefined ? { clientSecret: d.DISCORD_CLIENT_SECRET, port: d.ACTIVITY_PORT } : null,
   };
+}
+
+/** The REST proxy's settings (`npm run proxy`, src/rest-proxy.ts; docs/operations.md "One REST proxy for every host"). */
+export interface ProxyConfig {
+  /** The bot token whose global budget the proxy holds (DISCORD_TOKEN). */
+  discordToken: string;
+  /** Discord's REST base without version (DISCORD_API_URL), or null for discord.com. */
+  discordApiUrl: string | null;
+  /** PROXY_PORT, default 8080. */
+  port: number;
+  /** PROXY_HOST, default 127.0.0.1 (0.0.0.0 in a container other hosts reach). */
+  host: string;
+  logLevel: (typeof LOG_LEVELS)[number];
+}
+
+/** Default port of the REST proxy (PROXY_PORT). */
+export const DEFAULT_PROXY_PORT = 8080;
+
+const proxySchema = z.object({
+  DISCORD_TOKEN: schema.shape.DISCORD_TOKEN,
+  DISCORD_API_URL: schema.shape.DISCORD_API_URL,
+  PROXY_PORT: z.coerce
+    .number({ error: 'must be a whole port number from 1 to 65535, e.g. PROXY_PORT=8080' })
+    .int('must be a whole port number from 1 to 65535, e.g. PROXY_PORT=8080')
+    .min(1, 'must be a whole port number from 1 to 65535, e.g. PROXY_PORT=8080')
+    .max(65535, 'must be a whole port number from 1 to 65535, e.g. PROXY_PORT=8080')
+    .optional(),
+  PROXY_HOST: z
+    .string()
+    .trim()
+    .regex(/^[\w.:[\]-]+$/, 'must be an interface address or host name, e.g. 127.0.0.1 (this machine only) or 0.0.0.0 (every interface: a container the bot hosts reach)')
+    .optional(),
+  LOG_LEVEL: schema.shape.LOG_LEVEL,
+});
+
+/**
+ * Validate the REST proxy's environment (DISCORD_TOKEN required; DISCORD_API_URL, PROXY_PORT,
+ * PROXY_HOST, LOG_LEVEL optional; empty strings count as unset). Throws ConfigError listing
+ * every problem, each naming its variable.
+ */
+export function loadProxyConfig(env: NodeJS.ProcessEnv = process.env): ProxyConfig {
+  const cleaned: Record<string, string | undefined> = {};
+  for (const key of Object.keys(proxySchema.shape)) {
+    const v = env[key];
+    cleaned[key] = v === undefined || v.trim() === '' ? undefined : v;
+  }
+  const problems: string[] = [];
+  if (isPlaceholderToken(cleaned.DISCORD_TOKEN)) {
+    problems.push('DISCORD_TOKEN is missing (or still the placeholder): the REST proxy holds the global budget of one bot token, and needs that token (the same DISCORD_TOKEN as the bot hosts)');
+    cleaned.DISCORD_TOKEN = undefined;
+  }
+  const parsed = proxySchema.safeParse(cleaned);
+  if (!parsed.success) problems.push(...parsed.error.issues.map((i) => `${String(i.path[0])} ${i.message}`));
+  if (problems.length > 0 || !parsed.success) throw new ConfigError([...new Set(problems)]);
+  const d = parsed.data;
+  return { discordToken: d.DISCORD_TOKEN!, discordApiUrl: d.DISCORD_API_URL ?? null, port: d.PROXY_PORT ?? DEFAULT_PROXY_PORT, host: d.PROXY_HOST ?? DEFAULT_LOCAL_HOST, logLevel: d.LOG_LEVEL ?? 'info' };
 }

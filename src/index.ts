@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { createApp, type App, type AppOptions } from './app.js';
 import type { GlobalGate } from './discord/rest/global-budget.js';
 import { isBudgetMessage, SharedGlobalGate, type BudgetReply } from './discord/rest/shard-budget.js';
-import { ConfigError, isLoopbackHost, loadConfig, type Config } from './config.js';
+import { ConfigError, isLoopbackHost, loadConfig, restBaseOf, type Config } from './config.js';
 import { probeHealth, startHealthServer } from './health.js';
 import { inviteUrl, INVITE_PERMISSIONS } from './invite.js';
 import { LocalPortError, startLocalPlay, type LocalPlay } from './local/play.js';
@@ -208,12 +208,12 @@ async function runDiscord(): Promise<void> {
   }
   stopApp = () => app.stop();
   await startHealth(() => app);
-  logger.info({ api: config.discordApiUrl ?? 'discord.com' }, 'connecting to Discord…');
+  logger.info({ api: restBaseOf(config) ?? 'discord.com' }, 'connecting to Discord…');
   try {
     await app.start();
   } catch (err) {
     const code = (err as { code?: string }).code;
-    const network = describeLoginFailure(err, config.discordApiUrl);
+    const network = describeLoginFailure(err, config.discordApiUrl, config.restProxyUrl);
     await app.stop().catch(() => undefined);
     if (code === 'TokenInvalid') fail('DISCORD_TOKEN was rejected by Discord. Reset the token in the developer portal (Bot → Reset Token) and update .env.', EXIT_START);
     if (network) fail(network, EXIT_START);

@@ -42,11 +42,12 @@ export function classifyNetworkFailure(err: unknown): NetworkFailure | null {
 /**
  * The message for a network failure at login, or null when `err` is not one.
  * @param apiUrl DISCORD_API_URL, or null when the bot talks to Discord directly
+ * @param proxyUrl DISCORD_REST_PROXY when set: the REST proxy every host shares (named instead)
  */
-export function describeLoginFailure(err: unknown, apiUrl: string | null): string | null {
+export function describeLoginFailure(err: unknown, apiUrl: string | null, proxyUrl: string | null = null): string | null {
   const kind = classifyNetworkFailure(err);
   if (!kind) return null;
-  const target = apiUrl ?? DISCORD_DEFAULT_API;
+  const target = proxyUrl ?? apiUrl ?? DISCORD_DEFAULT_API;
   let host = target;
   try {
     host = new URL(target).host;
@@ -60,7 +61,9 @@ export function describeLoginFailure(err: unknown, apiUrl: string | null): strin
     tls: `the secure (TLS) connection to ${host} failed — is it really https, with a valid certificate?`,
     network: `the connection to ${host} broke off`,
   };
-  const fix = apiUrl
+  const fix = proxyUrl
+    ? `Check DISCORD_REST_PROXY (${proxyUrl}): it must be the address of the REST proxy (npm run proxy, docs/operations.md "One REST proxy for every host"), and the proxy must be running. Remove it to talk to Discord directly.`
+    : apiUrl
     ? `Check DISCORD_API_URL (${apiUrl}): it must be the base URL of Discord's API or of a REST proxy that is running, e.g. http://127.0.0.1:8080/api. Remove it to talk to Discord directly.`
     : `Check this machine's network connection, DNS and firewall (the bot needs outgoing HTTPS to discord.com and a WebSocket to gateway.discord.gg).`;
   return `Cannot reach Discord at ${target}: ${what[kind]}.\n${fix}`;

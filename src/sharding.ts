@@ -11,7 +11,7 @@
  * ignore a REST proxy or the local emulator.
  */
 import { ShardingManager, type Shard } from 'discord.js';
-import type { Config } from './config.js';
+import { restBaseOf, type Config } from './config.js';
 import { DISCORD_GLOBAL_PER_SECOND } from './discord/rest/global-budget.js';
 import { GlobalBudgetHost, isBudgetMessage, type BudgetReply, type BudgetRequest } from './discord/rest/shard-budget.js';
 import type { Logger } from './logger.js';
@@ -53,12 +53,12 @@ export async function fetchGatewayBot(apiBase: string, token: string, fetchImpl:
   try {
     response = await fetchImpl(url, { headers: { Authorization: `Bot ${token}` }, signal: AbortSignal.timeout(15_000) });
   } catch (err) {
-    throw new ShardCountError(`SHARDS=auto could not ask ${url} for the shard count: ${(err as Error).message}. Check DISCORD_API_URL and the network, or set SHARDS to a number.`, 'start');
+    throw new ShardCountError(`SHARDS=auto could not ask ${url} for the shard count: ${(err as Error).message}. Check DISCORD_API_URL (or DISCORD_REST_PROXY) and the network, or set SHARDS to a number.`, 'start');
   }
   if (response.status === 401) throw new ShardCountError('DISCORD_TOKEN was rejected by Discord (GET /gateway/bot answered 401). Reset the token in the developer portal (Bot → Reset Token) and update .env.', 'start');
   const body = (await response.json().catch(() => null)) as { shards?: unknown; session_start_limit?: { max_concurrency?: unknown } } | null;
   if (!response.ok || !body || typeof body.shards !== 'number' || !Number.isInteger(body.shards) || body.shards < 1) {
-    throw new ShardCountError(`SHARDS=auto: ${url} answered ${response.status} without a shard count. Set SHARDS to a number, or check DISCORD_API_URL.`, 'start');
+    throw new ShardCountError(`SHARDS=auto: ${url} answered ${response.status} without a shard count. Set SHARDS to a number, or check DISCORD_API_URL (or DISCORD_REST_PROXY).`, 'start');
   }
   const concurrency = body.session_start_limit?.max_concurrency;
   return { shards: body.shards, maxConcurrency: typeof concurrency === 'number' && concurrency >= 1 ? concurrency : 1 };
@@ -82,7 +82,7 @@ export async function planShards(config: Config, fetchImpl: typeof fetch = fetch
   let totalShards: number;
   let maxConcurrency = 1;
   if (sharding.shards === 'auto') {
-    const info = await fetchGatewayBot(config.discordApiUrl ?? DISCORD_API, config.discordToken, fetchImpl);
+    const info = await fetchGatewayBot(restBaseOf(config) ?? DISCORD_API, config.discordToken, fetchImpl);
     totalShards = info.shards;
     maxConcurrency = info.maxConcurrency;
   } else {
@@ -105,9 +105,11 @@ export async function planShards(config: Config, fetchImpl: typeof fetch = fetch
 /**
  * This host's share of the bot token's global REST limit (README "Deploy and scale out"):
  * REST_GLOBAL_SHARE when set, else its shard ids out of the total (SHARD_IDS of SHARDS; 1
- * when this host runs every shard).
+ * when this host runs every shard); 1 with DISCORD_REST_PROXY.
  */
 export function globalShareOf(config: Config, plan: ShardPlan): number {
+  // Behind the shared REST proxy the proxy holds the budget of every host: this host's gate only orders its own requests.
+  if (config.restProxyUrl) return 1;
   return config.restGlobalShareSet ? config.restGlobalShare : plan.shardIds.length / plan.totalShards;
 }
 

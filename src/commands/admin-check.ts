@@ -8,6 +8,7 @@
  */
 import { ChannelType, PermissionFlagsBits, Routes, type ChatInputCommandInteraction } from 'discord.js';
 import { REQUIRED_CHANNEL_PERMISSIONS, REQUIRED_THREAD_PERMISSIONS } from '../discord/interactions/answers.js';
+import { canHoldTableThread } from '../discord/interactions/table-thread.js';
 import type { AppContext } from '../discord/interactions/context.js';
 import { MESSAGE_CONTENT_MAX } from '../discord/render/markup.js';
 import type { Catalog } from '../i18n/index.js';
@@ -90,6 +91,33 @@ function permissionLines(interaction: ChatInputCommandInteraction, text: Catalog
   return { lines, missing };
 }
 
+/**
+ * What tables in their own threads need besides a table's permissions (README "Where tables can
+ * live"): start a public thread here (Create Public Threads: discord-api-docs
+ * `developers/resources/channel.mdx` "Start Thread from Message", "Start Thread without Message")
+ * and post in it (Send Messages in Threads: `developers/topics/permissions.mdx` "Inherited
+ * Permissions (Threads)"). Used by `/<game> new thread:` (TABLE_THREAD_PERMISSIONS) and
+ * tournaments (TOURNAMENT_CHANNEL_PERMISSIONS).
+ */
+export const THREAD_TABLE_EXTRA_PERMISSIONS = {
+  CreatePublicThreads: PermissionFlagsBits.CreatePublicThreads,
+  SendMessagesInThreads: PermissionFlagsBits.SendMessagesInThreads,
+} as const;
+
+/** The lines for tables in their own threads (a text or announcement channel only: other kinds cannot start them); how many are missing. */
+function threadTableLines(interaction: ChatInputCommandInteraction, text: Catalog): { lines: string[]; missing: number } {
+  const t = text.platform.check;
+  const names = text.common.permissions;
+  let missing = 0;
+  const lines = Object.entries(THREAD_TABLE_EXTRA_PERMISSIONS).map(([key, bit]) => {
+    const name = names[key] ?? key;
+    if (interaction.appPermissions?.has(bit)) return t.permissionOk(name);
+    missing += 1;
+    return t.permissionMissing(name, t.whyThreads[key] ?? '');
+  });
+  return { lines, missing };
+}
+
 /** The commands line: whether Discord holds every command this process registers, in its scope. */
 async function commandLine(interaction: ChatInputCommandInteraction, app: AppContext, text: Catalog): Promise<string> {
   const t = text.platform.check;
@@ -128,6 +156,10 @@ export async function adminCheckReport(interaction: ChatInputCommandInteraction,
   const permissions = permissionLines(interaction, text, thread);
   out.push(...permissions.lines);
   out.push(permissions.missing === 0 ? t.allPermissions : thread ? t.fixThread : t.fixChannel);
+  if (!thread && canHoldTableThread(channel) && kind !== 'other') {
+    const threads = threadTableLines(interaction, text);
+    out.push('', t.threadsHead, ...threads.lines, threads.missing === 0 ? t.allThreadPermissions : t.fixChannel);
+  }
   if (channel?.isThread() && channel.locked && !interaction.appPermissions?.has(PermissionFlagsBits.ManageThreads)) out.push(t.locked);
   else if (channel?.isThread() && channel.archived) out.push(t.archived);
   const [commands, database, pictures, textBoards] = await Promise.all([
@@ -142,7 +174,8 @@ export async function adminCheckReport(interaction: ChatInputCommandInteraction,
   if (textBoards) out.push(t.picturesText);
   if (app.platform) {
     out.push('', t.budgetHead, t.budgetShare(app.platform.restPerSecond, String(app.platform.restShare)));
-    if (app.platform.apiUrl) out.push(t.budgetProxy(app.platform.apiUrl));
+    if (app.platform.restProxyUrl) out.push(t.budgetSharedProxy(app.platform.restProxyUrl));
+    else if (app.platform.apiUrl) out.push(t.budgetProxy(app.platform.apiUrl));
   }
   return out.join('\n').slice(0, MESSAGE_CONTENT_MAX);
 }

@@ -68,7 +68,12 @@ export function helpCommand(registry: GameRegistry): SlashCommand {
     async execute(interaction, _app, log) {
       log.action = 'help';
       log.outcome = 'ok';
-      await interaction.reply(forDjsEphemeral(helpMessage(registry, catalogFor(interaction.locale))));
+      const text = catalogFor(interaction.locale);
+      const help = helpMessage(registry, text);
+      // In a DM with the bot (the one place outside servers Discord offers /help; the game
+      // commands are offered in servers only): say plainly where games are played, and leave
+      // out the Learn buttons, which open a lesson in a server channel.
+      await interaction.reply(forDjsEphemeral(interaction.inGuild() ? help : { ...help, content: text.common.errors.notInGuild, components: [] }));
     },
     // The lesson buttons (`rh1:n:…`) of /help, of lobbies and of lesson panels (docs/lessons.md).
     components: {

@@ -7,7 +7,7 @@
  * equals the payload of that log cut at the watcher's step (test/review/watch.property.test.ts).
  */
 import type { GameEvent, Seat } from '../games/engine.js';
-import { watcherStep, watcherView, type SpectatorPolicy } from '../tables/spectators.js';
+import { watcherStep, type SpectatorPolicy } from '../tables/spectators.js';
 import { eventsAt, viewAt, type GameReplay, type MoveKind, type ReviewView, type StepView } from './replay.js';
 
 /** One move of the watcher's move list. */
@@ -44,6 +44,11 @@ export interface WatchPayload {
 export function watcherReplay(replay: GameReplay, policy: SpectatorPolicy, over: boolean): GameReplay {
   const step = watcherStep(policy, replay.steps.length - 1, over);
   return step === replay.steps.length - 1 ? replay : { ...replay, steps: replay.steps.slice(0, step + 1) };
+}
+
+/** What a watcher is shown: the public view, or every hand once the game is over when the table lets watchers see hands. */
+export function watcherView(policy: SpectatorPolicy, over: boolean): ReviewView {
+  return over && policy.seeHands === 'after-the-end' ? { kind: 'all' } : { kind: 'public' };
 }
 
 /**

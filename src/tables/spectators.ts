@@ -6,7 +6,6 @@
  * a watcher's panel, and draws it from `watchPayload` (src/review/watch.ts) only.
  */
 import type { SeatRow } from '../persistence/store/types.js';
-import type { ReviewView } from '../review/replay.js';
 
 /** `spectators`: watchers see the table live, N moves behind, or cannot watch. */
 export const SPECTATOR_MODES = ['public', 'delayed', 'off'] as const;
@@ -106,9 +105,4 @@ export function watchRefusal(policy: SpectatorPolicy, me: Pick<SeatRow, 'seat'> 
 export function watcherStep(policy: SpectatorPolicy, moves: number, over: boolean): number {
   if (over || policy.mode !== 'delayed') return moves;
   return Math.max(0, moves - policy.delay);
-}
-
-/** What a watcher is shown: the public view, or every hand once the game is over when the table lets watchers see hands. */
-export function watcherView(policy: SpectatorPolicy, over: boolean): ReviewView {
-  return over && policy.seeHands === 'after-the-end' ? { kind: 'all' } : { kind: 'public' };
 }

@@ -47,6 +47,10 @@ describe('/admin check', () => {
     expect(report).toContain('This is a text channel.');
     for (const name of ['View Channel', 'Send Messages', 'Embed Links', 'Attach Files']) expect(report).toContain(`✅ ${name}`);
     expect(report).toContain('Everything a table needs is allowed here.');
+    expect(report).toContain('**For `thread:` tables and tournaments**');
+    expect(report).toContain('✅ Create Public Threads');
+    expect(report).toContain('✅ Send Messages in Threads');
+    expect(report).toContain('Tables in their own threads and tournaments can be opened here.');
     expect(report).toMatch(/✅ all \d+ commands are registered on this server\./);
     expect(report).toMatch(/\*\*Database\*\*\n✅ answered in \d+ ms\./);
     expect(report).toMatch(/\*\*Pictures\*\*\n✅ a test picture was drawn in \d+ ms\./);
@@ -67,6 +71,25 @@ describe('/admin check', () => {
     expect(muted).toContain('❌ **Send Messages**');
     expect(muted).toContain('❌ **Attach Files** — the board pictures cannot be posted: boards fall back to text. (allowed, but ignored by Discord without Send Messages)');
     expect(muted).toContain('❌ **Embed Links**');
+  });
+
+  it('without Create Public Threads: a table plays here, but `thread:` tables and tournaments cannot; in both languages, with the fix', async () => {
+    const noThreads = emu.addChannel('no-threads', { botPermissions: DEFAULT_BOT_PERMISSIONS & ~P.CreatePublicThreads });
+    const report = await check(admin, noThreads);
+    expect(report).toContain('Everything a table needs is allowed here.');
+    expect(report).toContain('❌ **Create Public Threads** — `/<game> new thread:` and tournaments cannot open their threads here (tables played in this channel itself are not affected).');
+    expect(report).toContain('✅ Send Messages in Threads');
+    expect(report.split('\n').filter((line) => line.startsWith('To fix it: Edit Channel → Permissions'))).toHaveLength(1);
+    const informe = await check(admina, noThreads);
+    expect(informe).toContain('Todo lo que una mesa necesita está permitido aquí.');
+    expect(informe).toContain('**Para mesas con `hilo:` y torneos**');
+    expect(informe).toContain('❌ **Crear hilos públicos** — `/<juego> nueva hilo:` y los torneos no pueden abrir sus hilos aquí');
+    expect(informe).toContain('Para arreglarlo: Editar canal → Permisos');
+    expect(informe).toContain('Este proceso gasta como mucho'); // the whole report still fits in one message
+    // In an announcement channel too (its threads are announcement threads); in a thread or a voice chat no thread can be started: no such lines.
+    expect(await check(admin, emu.addChannel('news', { kind: 'announcement', botPermissions: DEFAULT_BOT_PERMISSIONS & ~P.CreatePublicThreads }))).toContain('❌ **Create Public Threads**');
+    expect(await check(admin, emu.addThread(noThreads, 'inside', { owner: admin }))).not.toContain('Create Public Threads');
+    expect(await check(admin, emu.addChannel('voice-chat', { kind: 'voice' }))).not.toContain('Create Public Threads');
   });
 
   it('in Spanish, in a thread: Send Messages in Threads, fixed on the parent channel', async () => {

@@ -38,19 +38,23 @@ export const TEXT_BOARDS_ONLY = { guild: () => true, user: () => true };
 
 /**
  * Start the bot on `emu` with the database at `dbPath`, production's defaults (pictures) unless
- * `opts` says otherwise (e.g. `textBoards: TEXT_BOARDS_ONLY`); resolves when it is ready.
+ * `opts` says otherwise (e.g. `textBoards: TEXT_BOARDS_ONLY`); its commands are registered on the
+ * emulator's server unless `globalCommands` (as in production: only those reach DMs). Resolves
+ * when it is ready.
  */
-export async function startBot(emu: DiscordEmulator, dbPath: string, opts: Partial<AppOptions> = {}): Promise<App> {
+export async function startBot(emu: DiscordEmulator, dbPath: string, opts: Partial<AppOptions> & { globalCommands?: boolean } = {}): Promise<App> {
+  const { globalCommands, ...appOpts } = opts;
   const config = loadConfig({
     DISCORD_TOKEN: emu.token,
     DISCORD_API_URL: emu.apiBase,
     DATABASE_PATH: dbPath,
-    DEV_GUILD_ID: emu.guild.id,
+    // Commands on the test server (instant), or global ones as in production (`globalCommands`).
+    ...(globalCommands ? {} : { DEV_GUILD_ID: emu.guild.id }),
     LOG_LEVEL: 'silent',
   });
   // Pings edited down after a vote coalesce for 1.5 s in production; every settle() would wait that out.
   // Text only: no render workers to warm up (they start with the first picture, if any).
-  const app = createApp(config, { logger: silentLogger, pingEditDelayMs: 50, warmPictures: opts.textBoards !== TEXT_BOARDS_ONLY, ...opts });
+  const app = createApp(config, { logger: silentLogger, pingEditDelayMs: 50, warmPictures: opts.textBoards !== TEXT_BOARDS_ONLY, ...appOpts });
   await app.start();
   return app;
 }

@@ -111,8 +111,9 @@ beforeAll(() => {
   const tsc = spawnSync(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', join(ROOT, 'tsconfig.json'), '--outDir', join(APP, 'dist')], { encoding: 'utf8' });
   if (tsc.status !== 0) throw new Error(`build failed: ${tsc.stdout}${tsc.stderr}`);
   timings.buildMs = Date.now() - started;
-  // What scripts/copy-page.mjs copies in `npm run build`: the local page and the Activity's page.
+  // What scripts/copy-page.mjs copies in `npm run build`: the local page, the Activity's page and src/page-kit.
   for (const page of ['src/local/page', 'src/discord/activity/page']) cpSync(join(ROOT, page), join(APP, 'dist', page), { recursive: true });
+  cpSync(join(ROOT, 'src/page-kit'), join(APP, 'dist/src/page-kit'), { recursive: true, filter: (path) => !path.endsWith('.ts') }); // and the modules both pages share
   cpSync(join(ROOT, 'drizzle'), join(APP, 'drizzle'), { recursive: true });
   cpSync(join(ROOT, 'assets'), join(APP, 'assets'), { recursive: true }); // the Dockerfile's COPY assets (fonts)
   mkdirSync(join(APP, 'scripts'));

@@ -5,13 +5,16 @@
  * (`/noir nueva`, `/ayuda`) as Discord's client lets it; the member card's contents stay
  * inside the card; an option's range error is not covered by the suggestion popup; a command
  * reply's "used /command" line names the command in the viewer's language; the welcome stays
- * while the channel holds only private (ephemeral) answers, such as /help's.
+ * while the channel holds only private (ephemeral) answers, such as /help's; a player's first
+ * table of a game says, at their first look at the hand, that 💡 Hint is on and suggests the lesson.
  * Screenshots (desktop and 390 px, English and Spanish) go to test-results/.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import { GAME_MODULES } from '../../src/games/index.js';
+import { catalogs } from '../../src/i18n/index.js';
 import type { LocalPlay } from '../../src/local/play.js';
-import { dataDir, findBrowser, launchBrowser, snapshot, startLocal, switchTo } from './support.js';
+import { dataDir, findBrowser, launchBrowser, snapshot, startLocal, switchTo, until } from './support.js';
 
 const BROWSER = findBrowser();
 
@@ -196,6 +199,59 @@ describe.skipIf(!BROWSER)('local play in the browser: the first minutes', () => 
       await lobby.waitFor({ timeout: 45_000 });
       await expect.poll(() => lobby.textContent()).toMatch(title);
       await expect.poll(() => lobby.textContent()).toMatch(seats);
+      await page.close();
+    }
+  });
+
+  it('a first table of a game: the first look at the hand says 💡 Hint is on and suggests the lesson, once (English desktop, Spanish 390 px)', { timeout: 90_000 }, async () => {
+    // docs/lessons.md "First table of a game": Ana (English, desktop) and Ben (Spanish, phone), neither
+    // with a finished NOIR game, each start NOIR against a bot from a channel's welcome.
+    const [ana, ben] = play.emulator.members();
+    for (const [who, locale, width, start, showHand, hint] of [
+      [ana!, 'en-US', 1280, 'Start', /Show my hand|Ver mi mano/, '💡 Hint'],
+      [ben!, 'es-ES', 390, 'Empezar', /Show my hand|Ver mi mano/, '💡 Pista'],
+    ] as const) {
+      play.emulator.setUserLocale(who.id, locale);
+      const name = `first-table-${locale.slice(0, 2)}`;
+      const channel = play.emulator.addChannel(name);
+      const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+      await page.goto(play.url);
+      await switchTo(page, who.id);
+      await page.locator('.channel', { hasText: name }).click();
+      await page.locator('.channel.active', { hasText: name }).waitFor();
+      if (width !== 1280) {
+        await page.setViewportSize({ width, height: 844 });
+        // The side drawers slide when the width changes.
+        await page.waitForTimeout(500);
+      }
+      await page.locator('#welcome-play-noir').click();
+      const lobby = page.locator('.message:not(.ephemeral)').filter({ has: page.locator('button', { hasText: start }) }).last();
+      await lobby.waitFor({ timeout: 45_000 });
+      await lobby.locator('button', { hasText: start }).click();
+      const table = await until(async () => (await play.app.context.service.reads.openTableInChannel(channel))?.table, 'the NOIR table', 45_000);
+      // The board, in the table's language (its title names the table in that language).
+      const board = page.locator('.message:not(.ephemeral)').filter({ has: page.locator('button', { hasText: showHand }) }).last();
+      await board.locator('button', { hasText: showHand }).waitFor({ timeout: 45_000 });
+      expect(await board.innerText()).toContain(`#${table.id}`);
+      await board.locator('button', { hasText: showHand }).click();
+      const mod = GAME_MODULES.find((m) => m.id === 'noir')!;
+      const text = locale === 'es-ES' ? catalogs.es : catalogs.en;
+      const note = text.common.lesson.firstTable(mod.title(text), mod.command).replace(/`/g, '');
+      const panel = page.locator('.message.ephemeral', { hasText: note.slice(0, 30) }).last();
+      await panel.waitFor({ timeout: 45_000 });
+      // The note, rendered (its command as inline code), and 💡 Hint offered on the panel.
+      expect(await panel.innerText()).toContain(note);
+      await expect.poll(() => panel.locator('button', { hasText: hint }).count(), { timeout: 45_000 }).toBe(1);
+      await panel.locator('img').last().waitFor({ timeout: 5000 }).catch(() => {});
+      await panel.evaluate((node) => node.scrollIntoView({ block: 'start' }));
+      await snapshot(page, `first-table-noir-${locale.slice(0, 2)}-${width < 400 ? 'phone' : 'desktop'}.png`);
+      // Once: Show my hand again answers with the hand and no note.
+      const before = await page.locator('.message.ephemeral').count();
+      await board.locator('button', { hasText: showHand }).click();
+      await expect.poll(() => page.locator('.message.ephemeral').count(), { timeout: 45_000 }).toBeGreaterThan(before);
+      await expect.poll(() => page.locator('.message.ephemeral').last().locator('img').count(), { timeout: 45_000 }).toBeGreaterThan(0);
+      expect(await page.locator('.message.ephemeral').last().innerText()).not.toContain(note.slice(0, 20));
+      play.emulator.setUserLocale(who.id, 'en-US');
       await page.close();
     }
   });

@@ -11,7 +11,7 @@ import { localizeCommands, localizedCommandName, parseCommand, suggest } from '.
 // @ts-expect-error -- plain JS module of the page
 import { discordLocaleOf, PAGE_CATALOGS, PAGE_TEXT_KEYS, t } from '../../src/local/page/i18n.js';
 // @ts-expect-error -- plain JS module of the page
-import { formatRelative, formatTimestamp, renderMarkdown } from '../../src/local/page/markdown.js';
+import { formatRelative, formatTimestamp, renderMarkdown } from '../../src/page-kit/markdown.js';
 
 const ANA = '111111111111111111';
 const BEN = '222222222222222222';

@@ -4,9 +4,10 @@
  * and opened as started tables in their own threads, each table's end recorded once, byes,
  * standings equal to the ones worked out by hand from the results, a late entry and a
  * withdrawal, a no-show's forfeit, the round deadline ending tables by the timer policy, an
- * unrated tournament, a restart between a table's end and its record, and a shard that takes
- * the tournament over. Tables are the toy game at 2 seats; a game's winner is decided by the
- * loser leaving it (`/table leave`: ranked last, 0 points).
+ * unrated tournament, a restart between a table's end and its record, a round whose table never
+ * opens (its deadline makes byes; on both stores), and a shard that takes the tournament over.
+ * Tables are the toy game at 2 seats; a game's winner is decided by the loser leaving it
+ * (`/table leave`: ranked last, 0 points).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -285,11 +286,15 @@ describe('tournament service on SQLite', () => {
   });
 });
 
-describe('tournament service: a table whose thread never opens (SQLite)', () => {
+/**
+ * A round whose second table never gets a thread (docs/tournaments.md "Running a tournament", its paragraph "The round's deadline"):
+ * the round's deadline ends it, its tables are byes for their players, who have not met. Run on
+ * each store (`open` gives a fresh store and how to close it).
+ */
+function notOpenedScenario(open: () => Promise<{ store: Store; close: () => Promise<void> }>) {
   it('the round deadline still ends a round that could not open: its tables are byes for their players, who have not met', async () => {
     vi.useFakeTimers({ now: Date.UTC(2026, 2, 2, 9), toFake: ['setTimeout', 'clearTimeout', 'Date'] });
-    const dir = mkdtempSync(join(tmpdir(), 'rh-tour-'));
-    const store = new SqliteStore(openDatabase(join(dir, 'test.db')));
+    const { store, close } = await open();
     // Round 1's second table never gets a thread (a permission taken away), so the round waits; later ones do.
     const proc = processOn(store, undefined, (round, table) => round === 1 && table === 2);
     try {
@@ -329,10 +334,17 @@ describe('tournament service: a table whose thread never opens (SQLite)', () => 
       expect((await proc.tournaments.logOf(t.id)).map((row) => row.kind)).toEqual(expect.arrayContaining(['venue-failed', 'round-deadline', 'table-unopened', 'round-ended']));
     } finally {
       await proc.stop();
-      await store.close();
-      rmSync(dir, { recursive: true, force: true });
+      await close();
       vi.useRealTimers();
     }
+  });
+}
+
+describe('tournament service: a table whose thread never opens (SQLite)', () => {
+  notOpenedScenario(async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'rh-tour-'));
+    const store = new SqliteStore(openDatabase(join(dir, 'test.db')));
+    return { store, close: async () => (await store.close(), rmSync(dir, { recursive: true, force: true })) };
   });
 });
 
@@ -351,6 +363,13 @@ describePostgres('tournament service on PostgreSQL', (server) => {
         for (const s of stores) await s.close().catch(() => undefined);
       },
     };
+  });
+
+  describe('a table whose thread never opens', () => {
+    notOpenedScenario(async () => {
+      const store = await openPostgres(await server().createDatabase(), { poolSize: 4 });
+      return { store, close: () => store.close() };
+    });
   });
 
   it('a shard recovers only its own guilds\' tournaments', async () => {

@@ -7,7 +7,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, DEFAULT_DATABASE_PATH, DEFAULT_LOCAL_DATABASE_PATH, loadConfig } from '../../src/config.js';
+import { ConfigError, DEFAULT_DATABASE_PATH, DEFAULT_LOCAL_DATABASE_PATH, loadConfig, loadProxyConfig, restBaseOf } from '../../src/config.js';
+import { globalShareOf } from '../../src/sharding.js';
 
 const ROOT = join(import.meta.dirname, '../..');
 
@@ -21,6 +22,7 @@ describe('loadConfig', () => {
       shard: null,
       logLevel: 'info',
       discordApiUrl: null,
+      restProxyUrl: null,
       devGuildId: null,
       local: null,
       healthPort: null,
@@ -68,6 +70,7 @@ describe('local play (README → Quick start)', () => {
         shard: null,
         logLevel: 'warn',
         discordApiUrl: null,
+        restProxyUrl: null,
         devGuildId: null,
         local: { reason: 'no-token', port: 3000, host: '127.0.0.1', worldPath: join('data', 'local.world.json') },
         healthPort: null,
@@ -194,5 +197,57 @@ describe('process entry point', () => {
     } finally {
       rmSync(cwd, { recursive: true, force: true });
     }
+  });
+});
+
+const PG = 'postgres://u:p@db:5432/rh';
+
+/** The problems a ConfigError lists, or [] when `load` succeeds. */
+function problemsOf(load: () => unknown): string[] {
+  try {
+    load();
+    return [];
+  } catch (err) {
+    if (err instanceof ConfigError) return err.problems;
+    throw err;
+  }
+}
+
+describe('DISCORD_REST_PROXY (the bot hosts)', () => {
+  it('sends REST to the proxy at /api, and makes this host\'s own gate the whole 50/s whatever its SHARD_IDS', () => {
+    const c = loadConfig({ DISCORD_TOKEN: 't.t', DATABASE_URL: PG, SHARDS: '4', SHARD_IDS: '0,1', DISCORD_REST_PROXY: 'http://rest-proxy:8080' });
+    expect(c.restProxyUrl).toBe('http://rest-proxy:8080');
+    expect(restBaseOf(c)).toBe('http://rest-proxy:8080/api');
+    expect(c.restGlobalShare).toBe(1);
+    expect(globalShareOf(c, { totalShards: 4, shardIds: [0, 1], spawnDelayMs: 5500 })).toBe(1);
+    // Without it: DISCORD_API_URL (or Discord), and SHARD_IDS out of SHARDS.
+    const without = loadConfig({ DISCORD_TOKEN: 't.t', DATABASE_URL: PG, SHARDS: '4', SHARD_IDS: '0,1', DISCORD_API_URL: 'http://emu:1/api' });
+    expect(restBaseOf(without)).toBe('http://emu:1/api');
+    expect(without.restGlobalShare).toBe(0.5);
+    expect(loadConfig({ DISCORD_TOKEN: 't.t', DISCORD_REST_PROXY: 'https://10.0.0.5:8443/' }).restProxyUrl).toBe('https://10.0.0.5:8443');
+  });
+
+  it('names DISCORD_REST_PROXY in one message for a value that is not a proxy address, and refuses REST_GLOBAL_SHARE beside it', () => {
+    for (const value of ['rest-proxy:8080', 'ftp://rest-proxy:8080', 'http://rest-proxy:8080/api', 'http://rest-proxy:8080/?x=1', 'not a url']) {
+      const problems = problemsOf(() => loadConfig({ DISCORD_TOKEN: 't.t', DISCORD_REST_PROXY: value }));
+      expect(problems, value).toHaveLength(1);
+      expect(problems[0], value).toMatch(/^DISCORD_REST_PROXY must be /);
+    }
+    const both = problemsOf(() => loadConfig({ DISCORD_TOKEN: 't.t', DISCORD_REST_PROXY: 'http://rest-proxy:8080', REST_GLOBAL_SHARE: '0.5' }));
+    expect(both).toHaveLength(1);
+    expect(both[0]).toMatch(/^REST_GLOBAL_SHARE divides .* remove REST_GLOBAL_SHARE/);
+  });
+});
+
+describe('npm run proxy (its environment; docs/operations.md "One REST proxy for every host")', () => {
+  it('defaults: port 8080 on 127.0.0.1, Discord upstream', () => {
+    expect(loadProxyConfig({ DISCORD_TOKEN: 'a.b' })).toEqual({ discordToken: 'a.b', discordApiUrl: null, port: 8080, host: '127.0.0.1', logLevel: 'info' });
+    expect(loadProxyConfig({ DISCORD_TOKEN: 'a.b', PROXY_PORT: '9000', PROXY_HOST: '0.0.0.0', DISCORD_API_URL: 'http://emu:1/api', LOG_LEVEL: 'debug' })).toEqual({
+      discordToken: 'a.b',
+      discordApiUrl: 'http://emu:1/api',
+      port: 9000,
+      host: '0.0.0.0',
+      logLevel: 'debug',
+    });
   });
 });

@@ -7,7 +7,10 @@
  * - src/tables, src/ratings, src/admin and src/tournaments import no Discord library either: they export
  *   data only (src/games keeps its renderer contract on discord-api-types, as before);
  * - src/discord imports nothing from src/commands (commands plug into the Discord wing
- *   through its command contract, never the other way round);
+ *   through its command contract, never the other way round) nor from src/local (local play,
+ *   the emulator and its page, stands on top; the browser modules the local page and the
+ *   Activity's page share are src/page-kit, which imports nothing of the house);
+ * - src/tables imports nothing from src/review (the review replays what the tables stored);
  * - the rooms of the Discord wing (docs/architecture.md §2) import downwards only:
  *   src/discord/rest/ (pacing requests to Discord) imports nothing of the house but its own room
  *   and the logger — no game, table, store, text or other room; render/ and pictures/ (payloads
@@ -88,6 +91,21 @@ const RULES: Rule[] = [
     from: ['discord'],
     forbidden: (wing) => wing === 'commands',
     why: 'src/discord must not import src/commands (commands register with the Discord wing)',
+  },
+  {
+    from: ['discord'],
+    forbidden: (wing) => wing === 'local',
+    why: 'src/discord must not import src/local (local play stands on top of the bot; what both pages share is src/page-kit)',
+  },
+  {
+    from: ['tables'],
+    forbidden: (wing) => wing === 'review',
+    why: 'src/tables must not import src/review (the review replays what the tables stored, never the other way round)',
+  },
+  {
+    from: ['page-kit'],
+    forbidden: (wing) => wing !== null && wing !== 'page-kit',
+    why: 'src/page-kit (the browser modules both pages share) imports nothing of the house',
   },
 ];
 
@@ -188,6 +206,10 @@ describe('import boundaries', () => {
     expect(violations(join('discord', 'x.ts'), "import type { SlashCommand } from '../commands/index.js';")[0]).toMatch(
       /^src\/discord\/x\.ts imports '\.\.\/commands\/index\.js' — src\/discord must not import src\/commands/,
     );
+    expect(violations(join('discord', 'activity', 'page', 'markdown.d.ts'), "export * from '../../../local/page/markdown.js';")).toHaveLength(1);
+    expect(violations(join('tables', 'spectators.ts'), "import type { ReviewView } from '../review/replay.js';")).toHaveLength(1);
+    expect(violations(join('page-kit', 'files.ts'), "import { logger } from '../logger.js';")).toHaveLength(1);
+    expect(violations(join('discord', 'activity', 'page', 'markdown.d.ts'), "export * from '../../../page-kit/markdown.js';")).toEqual([]);
     // Allowed: the Discord wing reads the data wings; games keep their renderer types.
     expect(violations(join('discord', 'x.ts'), "import { TableService } from '../tables/service.js';")).toEqual([]);
     expect(violations(join('games', 'ui.ts'), "import type { APIActionRowComponent } from 'discord-api-types/v10';")).toEqual([]);

@@ -33,4 +33,11 @@ describe('network failures at login', () => {
     expect(dns).toMatch(/network connection, DNS and firewall/);
     expect(describeLoginFailure(err({ code: 'TokenInvalid' }), null)).toBeNull();
   });
+
+  it('names DISCORD_REST_PROXY when the bot sends through the shared REST proxy (docs/operations.md)', () => {
+    const refused = describeLoginFailure(err({ message: 'fetch failed' }, err({ code: 'ECONNREFUSED' })), 'http://emu/api', 'http://rest-proxy:8080')!;
+    expect(refused).toBe(
+      'Cannot reach Discord at http://rest-proxy:8080: the connection to rest-proxy:8080 was refused (nothing listens there).\nCheck DISCORD_REST_PROXY (http://rest-proxy:8080): it must be the address of the REST proxy (npm run proxy, docs/operations.md "One REST proxy for every host"), and the proxy must be running. Remove it to talk to Discord directly.',
+    );
+  });
 });

@@ -15,6 +15,7 @@ import type { TableService } from '../../tables/service.js';
 import type { Actor, TableChange, TableListener, TableSnapshot } from '../../tables/types.js';
 import { serviceErrorText } from '../interactions/answers.js';
 import { confirmation } from '../interactions/components.js';
+import { newcomerNote } from '../render/lesson.js';
 import { hintNote } from '../render/panel.js';
 import { adviseHint } from '../../tables/hints.js';
 import { registryKits } from '../../bots/kits.js';
@@ -30,7 +31,12 @@ export type ServerMessage =
   | { t: 'done'; id: number; ok: true; note: string | null }
   | { t: 'done'; id: number; ok: false; error: string }
   /** No table to show: why, in the viewer's language. */
-  | { t: 'none'; message: string };
+  | { t: 'none'; message: string }
+  /**
+   * A note for this viewer that stays until dismissed (markdown): the first-table note, sent once
+   * when the seat's first look at its table is in the Activity (docs/lessons.md "First table of a game").
+   */
+  | { t: 'note'; note: string };
 
 /** One open Activity: a signed-in viewer of one table. */
 export interface HubClient {
@@ -119,6 +125,16 @@ export class ActivityHub implements TableListener {
     if (!set) this.clients.set(client.tableId, (set = new Set()));
     set.add(client);
     this.push(client, snapshot);
+  }
+
+  /**
+   * The seat of `client` looks at its table for the first time, here (`markPresent`'s
+   * `firstLook`): send the first-table note its panel would have shown (src/discord/render/lesson.ts
+   * `newcomerNote`, docs/lessons.md "First table of a game"), once; nothing when the seat is new to nothing.
+   */
+  firstLook(client: HubClient, snapshot: TableSnapshot): void {
+    const note = newcomerNote(this.deps.registry.get(snapshot.table.game), snapshot, client.session.userId, textOf(client.session));
+    if (note) client.send({ t: 'note', note });
   }
 
   /** Forget `client` (its WebSocket closed). */

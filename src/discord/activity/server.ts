@@ -23,8 +23,10 @@ import { WebSocketServer, type WebSocket } from 'ws';
 import { z } from 'zod';
 import { catalogFor, catalogs } from '../../i18n/index.js';
 import type { Logger } from '../../logger.js';
+import { isLesson } from '../../tables/lesson-rules.js';
 import type { TableService } from '../../tables/service.js';
 import type { TableSnapshot } from '../../tables/types.js';
+import { PAGE_KIT_FILES, pageKitFolder } from '../../page-kit/files.js';
 import { fontFiles } from '../pictures/rasterise.js';
 import { actorOfSession, type ActivityHub, type HubClient, type ServerMessage } from './hub.js';
 import { OAuthError, type ActivityDiscord } from './oauth.js';
@@ -56,9 +58,6 @@ const TYPES: Record<string, string> = {
   '.ttf': 'font/ttf',
   '.svg': 'image/svg+xml',
 };
-
-/** Files of the local-play page (src/local/page) the Activity's page imports too. */
-export const SHARED_PAGE_FILES = ['markdown.js'];
 
 /** Largest request body the Activity accepts, bytes. */
 export const MAX_ACTIVITY_BODY = 8 * 1024;
@@ -117,8 +116,8 @@ export class ActivityServer {
       const type = TYPES[extname(name)];
       if (type) this.page.set(name, { type, body: readFileSync(join(folder, name)) });
     }
-    // The local page's markdown renderer, shared (the log lines and notes are Discord markdown).
-    for (const name of SHARED_PAGE_FILES) this.page.set(name, { type: TYPES['.js']!, body: readFileSync(join(folder, '..', '..', '..', 'local', 'page', name)) });
+    // The modules both pages share: the markdown renderer (the log lines and notes are Discord markdown).
+    for (const name of PAGE_KIT_FILES) this.page.set(name, { type: TYPES['.js']!, body: readFileSync(join(pageKitFolder(), name)) });
     this.sdk = sdkFolder();
     this.fonts = new Map(fontFiles().map((path) => [path.split(sep).pop()!.replace('.subset', ''), path]));
     this.pinger = setInterval(() => {
@@ -299,7 +298,8 @@ export class ActivityServer {
     const named = tableOfCustomId(session.customId) ?? this.deps.launches.tableOf(session.userId, session.channelId);
     if (named !== null) {
       const found = await this.deps.service.reads.snapshot(named);
-      if (found && found.table.guildId === session.guildId) snapshot = found;
+      // A lesson is private to its learner's panel (docs/lessons.md "What a lesson is"): never shown here.
+      if (found && found.table.guildId === session.guildId && !isLesson(found.table)) snapshot = found;
     }
     snapshot ??= await this.deps.service.reads.openTableInChannel(session.channelId);
     if (!snapshot) {
@@ -308,12 +308,19 @@ export class ActivityServer {
     }
     const tableId = snapshot.table.id;
     // A seat opening its table is present (an away seat comes back; its hand is now seen).
+    let firstLook = false;
     if (snapshot.table.status === 'active' && snapshot.seats.some((row) => row.userId === session.userId && row.seat !== null && !row.left)) {
       const present = await this.deps.service.play.markPresent(tableId, actorOfSession(session));
-      if (present.ok) snapshot = present.value.snapshot;
+      if (present.ok) {
+        snapshot = present.value.snapshot;
+        firstLook = present.value.firstLook === true;
+      }
     }
     const client: HubClient = { session, tableId, send };
     this.deps.hub.add(client, snapshot);
+    // The seat's first look at this table is here, not on its panel: the first-table note (hints on,
+    // the lesson; a new variant's note) is shown here, once, as the panel would (docs/lessons.md "First table of a game").
+    if (firstLook) this.deps.hub.firstLook(client, snapshot);
     return client;
   }
 

@@ -62,6 +62,8 @@ export interface PlatformFacts {
   restPerSecond: number;
   /** DISCORD_API_URL when set (a proxy, or the local emulator), else null. */
   apiUrl: string | null;
+  /** DISCORD_REST_PROXY when set (the one REST proxy every host shares: it holds the budget), else null. */
+  restProxyUrl?: string | null;
 }
 
 /** Filled by handlers; logged once per interaction with its duration in ms (README "Configuration", `LOG_LEVEL`). */

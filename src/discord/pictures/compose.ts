@@ -29,7 +29,7 @@ import { adler32Combine, assemblePng, filterRows } from './strip-png.js';
 export const STRIP_HEIGHT = 32;
 
 /** zlib level of a strip (docs/pictures.md: encode time × bytes measured). */
-export const STRIP_DEFLATE_LEVEL = 6;
+export const STRIP_DEFLATE_LEVEL = 3;
 
 /** zlib memLevel of a strip: 9 (zlib's largest hash) deflates 14 % faster than the default 8, same bytes (docs/pictures.md). */
 export const STRIP_DEFLATE_MEM_LEVEL = 9;
@@ -38,7 +38,7 @@ export const STRIP_DEFLATE_MEM_LEVEL = 9;
  * Row filter of a strip's rows after its first (PNG filter types: 0 None, 1 Sub, 2 Up); a
  * strip's first row is always Sub, so a strip never depends on the one above it.
  */
-export const STRIP_ROW_FILTER: 0 | 1 | 2 = 2;
+export const STRIP_ROW_FILTER: 0 | 1 | 2 = 1;
 
 /** Bytes the piece rasters may hold per composer (render worker). */
 export const PIECE_CACHE_BYTES = 24 * 1024 * 1024;

@@ -10,8 +10,8 @@ const ADLER_BASE = 65521;
 /**
  * PNG rows of `px` (opaque premultiplied RGBA = RGB) written to `raw`: the first row Sub, the
  * others `filter`; returns the Adler-32 of the bytes written, computed in the same pass. A span
- * of pixels equal to the ones above (most of a picture, under the Up filter) is written as zeros
- * with one fill, and its checksum advanced in one step.
+ * of pixels equal to their neighbours (the ones to the left under Sub, above under Up: most of a
+ * picture) is written as zeros with one fill, and its checksum advanced in one step.
  */
 export function filterRows(px: Uint32Array, w: number, rows: number, filter: 0 | 1 | 2, raw: Buffer): number {
   const stride = w * 3 + 1;
@@ -56,10 +56,21 @@ export function filterRows(px: Uint32Array, w: number, rows: number, filter: 0 |
         x++;
       }
     } else {
-      // Sub: each pixel less the one to its left; None: the pixel itself.
+      // Sub: each pixel less the one to its left (a span equal to its left neighbour is zeros,
+      // written with one fill as under Up); None: the pixel itself.
       let prev = 0;
       for (let x = 0; x < w; x++) {
         const c = px[base + x]!;
+        if (f === 1 && c === prev) {
+          let same = x + 1;
+          while (same < w && px[base + same] === c) same++;
+          const n = 3 * (same - x);
+          raw.fill(0, d, d + n);
+          d += n;
+          b += a * n;
+          x = same - 1;
+          continue;
+        }
         const v0 = ((c & 255) - (prev & 255)) & 255;
         const v1 = (((c >>> 8) & 255) - ((prev >>> 8) & 255)) & 255;
         const v2 = (((c >>> 16) & 255) - ((prev >>> 16) & 255)) & 255;

@@ -38,6 +38,13 @@ export const platform = {
     fixChannel: 'To fix it: Edit Channel → Permissions → the **Red Herring** role → allow what is missing (or allow it for the role in Server Settings → Roles).',
     fixThread: "To fix it: threads use their parent channel's permissions — Edit Channel on the parent → Permissions → the **Red Herring** role → allow what is missing.",
     allPermissions: 'Everything a table needs is allowed here.',
+    threadsHead: '**For `thread:` tables and tournaments** (a thread per table, started from this channel)',
+    /** Why each permission for tables in their own threads is needed (by Discord's English permission name key). */
+    whyThreads: {
+      CreatePublicThreads: '`/<game> new thread:` and tournaments cannot open their threads here (tables played in this channel itself are not affected).',
+      SendMessagesInThreads: 'the boards and turn pings cannot be posted in the threads opened here.',
+    } as Record<string, string>,
+    allThreadPermissions: 'Tables in their own threads and tournaments can be opened here.',
     archived: '🗄️ This thread is archived: posting a message unarchives it, and the bot does so before it updates a board.',
     locked: '🔒 This thread is locked: the bot can neither post nor update a board here (it would need Manage Threads). Unlock it or use another channel.',
     commandsHead: '**Commands**',
@@ -56,6 +63,8 @@ export const platform = {
     budgetHead: "**Discord's request budget**",
     budgetShare: (perSecond: number, share: string) =>
       `This process spends at most **${perSecond}** of the 50 requests a second Discord allows the bot (REST_GLOBAL_SHARE=${share}).`,
+    budgetSharedProxy: (url: string) =>
+      `Requests go through the REST proxy at ${url} (DISCORD_REST_PROXY), which keeps the one budget for every host of the bot: each host may send up to 50 a second, and the proxy lets through at most 50 a second for all of them.`,
     budgetProxy: (url: string) => `Requests go through ${url} (DISCORD_API_URL): with a shared proxy, it keeps the one budget for every process of the bot.`,
     failedReason: {
       timeout: 'no answer in time',

@@ -37,6 +37,13 @@ export const platform = {
     fixChannel: 'Para arreglarlo: Editar canal → Permisos → el rol **Red Herring** → permite lo que falta (o permíteselo al rol en Ajustes del servidor → Roles).',
     fixThread: 'Para arreglarlo: los hilos usan los permisos de su canal padre — Editar canal en el padre → Permisos → el rol **Red Herring** → permite lo que falta.',
     allPermissions: 'Todo lo que una mesa necesita está permitido aquí.',
+    threadsHead: '**Para mesas con `hilo:` y torneos** (un hilo por mesa, abierto desde este canal)',
+    /** Por qué hace falta cada permiso de las mesas en su propio hilo (por la clave del nombre inglés del permiso en Discord). */
+    whyThreads: {
+      CreatePublicThreads: '`/<juego> nueva hilo:` y los torneos no pueden abrir sus hilos aquí (las mesas jugadas en este mismo canal no se ven afectadas).',
+      SendMessagesInThreads: 'no puedo publicar los tableros ni los avisos de turno en los hilos abiertos aquí.',
+    } as Record<string, string>,
+    allThreadPermissions: 'Aquí pueden abrirse mesas en su propio hilo y torneos.',
     archived: '🗄️ Este hilo está archivado: enviar un mensaje lo desarchiva, y el bot lo hace antes de actualizar un tablero.',
     locked: '🔒 Este hilo está bloqueado: el bot no puede publicar ni actualizar un tablero aquí (necesitaría Gestionar hilos). Desbloquéalo o usa otro canal.',
     commandsHead: '**Comandos**',
@@ -55,6 +62,8 @@ export const platform = {
     budgetHead: '**Cupo de peticiones a Discord**',
     budgetShare: (perSecond: number, share: string) =>
       `Este proceso gasta como mucho **${perSecond}** de las 50 peticiones por segundo que Discord permite al bot (REST_GLOBAL_SHARE=${share}).`,
+    budgetSharedProxy: (url: string) =>
+      `Las peticiones pasan por el proxy REST en ${url} (DISCORD_REST_PROXY), que guarda el único cupo para todas las máquinas del bot: cada una puede enviar hasta 50 por segundo, y el proxy deja pasar como mucho 50 por segundo entre todas.`,
     budgetProxy: (url: string) => `Las peticiones pasan por ${url} (DISCORD_API_URL): con un proxy compartido, este guarda el único cupo para todos los procesos del bot.`,
     failedReason: {
       timeout: 'sin respuesta a tiempo',

@@ -38,7 +38,7 @@ import { canManageGuild, postUserMessage, renameUser, setManageGuild, setUserLoc
 import type { EmulatedMessage, EmulatorOptions, GatewayFrame, JsonObject, RateLimitOptions, RecordedRequest, Violation } from './types.js';
 
 export { allComponents, buttonLabels, findComponent, interactiveComponents } from './components.js';
-export { InteractionResult } from './interactions.js';
+export { BOT_DM_APP_PERMISSIONS, InteractionResult } from './interactions.js';
 export type { ActivityInstanceRecord, EmulatedActivities, RpcRefusal } from './activities.js';
 export { snowflakeTime } from './snowflake.js';
 export { EmulatedUser, type MessageRef } from './users.js';

@@ -3,7 +3,7 @@
  * the 3-second acknowledgement clock, and the result object tests await.
  */
 import { randomBytes } from 'node:crypto';
-import { InteractionContextType } from 'discord-api-types/v10';
+import { InteractionContextType, PermissionFlagsBits } from 'discord-api-types/v10';
 import { toEmulated } from './messages.js';
 import type { FaultInjector } from './faults.js';
 import type { Gateway } from './gateway.js';
@@ -155,10 +155,48 @@ export interface InteractionSpec {
   data: JsonObject;
   sourceMessageId?: string;
   commandName?: string;
+  /** Used in the user's DM with the bot (`channelId` is that DM channel): no server. */
+  dm?: boolean;
+}
+
+/**
+ * What an app may do in a DM with its bot user, as an interaction from there says
+ * (`developers/interactions/receiving-and-responding.mdx` "Interaction Object", `app_permissions`:
+ * "ATTACH_FILES | EMBED_LINKS | MENTION_EVERYONE … and additionally USE_EXTERNAL_EMOJIS for DMs
+ * with the app's bot user").
+ */
+export const BOT_DM_APP_PERMISSIONS = PermissionFlagsBits.AttachFiles | PermissionFlagsBits.EmbedLinks | PermissionFlagsBits.MentionEveryone | PermissionFlagsBits.UseExternalEmojis;
+
+/**
+ * The INTERACTION_CREATE payload of an interaction from a DM with the bot
+ * (`developers/interactions/receiving-and-responding.mdx` "Interaction Object"): `user` instead
+ * of `member`, no guild, the DM channel, BOT_DM_APP_PERMISSIONS, context BOT_DM and the
+ * GUILD_INSTALL owner "0" ("Authorizing Integration Owners Object").
+ */
+function dmInteractionPayload(state: EmulatorState, r: InteractionRecord): JsonObject {
+  return {
+    id: r.id,
+    application_id: state.applicationId,
+    type: r.type,
+    data: r.data,
+    channel: state.dmChannelJson(r.channelId),
+    channel_id: r.channelId,
+    user: state.userJson(r.userId),
+    token: r.token,
+    version: 1,
+    app_permissions: BOT_DM_APP_PERMISSIONS.toString(),
+    locale: state.users.get(r.userId)?.locale ?? 'en-US',
+    entitlements: [],
+    entitlement_sku_ids: [],
+    authorizing_integration_owners: { '0': '0' },
+    context: InteractionContextType.BotDM,
+    attachment_size_limit: 10 * 1024 * 1024,
+  };
 }
 
 /** Build the INTERACTION_CREATE payload for a record. */
 export function interactionPayload(state: EmulatorState, r: InteractionRecord): JsonObject {
+  if (r.guildId === '') return dmInteractionPayload(state, r);
   const ch = state.channel(r.channelId);
   const guild = state.guild(r.guildId);
   const user = state.users.get(r.userId);
@@ -200,7 +238,7 @@ export function interactionPayload(state: EmulatorState, r: InteractionRecord): 
  */
 export function dispatchInteraction(core: EmulatorCore, spec: InteractionSpec): Promise<InteractionResult> {
   const { state, gateway } = core;
-  const ch = state.channel(spec.channelId);
+  const ch = spec.dm ? state.dmChannelRecord(spec.channelId) : state.channel(spec.channelId);
   const now = state.now();
   const record: InteractionRecord = {
     id: state.snowflake(),

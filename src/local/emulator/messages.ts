@@ -149,12 +149,14 @@ export function createMessage(state: EmulatorState, input: NewMessage): MessageR
   const { body, interaction } = input;
   const id = state.snowflake();
   const now = state.now();
-  const ch = state.channel(input.channelId);
+  // A reply to a command used in a DM with the bot (users.ts slashInDm): no server, no mentions resolved.
+  const dm = state.dmChannels.has(input.channelId);
+  const ch = dm ? state.dmChannelRecord(input.channelId) : state.channel(input.channelId);
   let flags = typeof body.flags === 'number' ? body.flags : 0;
   if (input.loading) flags |= MessageFlags.Loading;
   const ephemeral = (flags & MessageFlags.Ephemeral) !== 0;
   const content = typeof body.content === 'string' ? body.content : '';
-  const mentions = resolveMentions(state, ch.id, content, body.allowed_mentions, flags);
+  const mentions = dm ? { users: [], roles: [], everyone: false, pinged: [] } : resolveMentions(state, ch.id, content, body.allowed_mentions, flags);
   const data: JsonObject = {
     id,
     type: interaction && interaction.type === 2 && !input.followUp ? MessageType.ChatInputCommand : MessageType.Default,
@@ -189,7 +191,8 @@ export function createMessage(state: EmulatorState, input: NewMessage): MessageR
       id: interaction.id,
       type: interaction.type,
       user,
-      authorizing_integration_owners: { '0': interaction.guildId },
+      // GUILD_INSTALL's value is "0" for a command used in a DM with the bot (`receiving-and-responding.mdx` "Authorizing Integration Owners Object").
+      authorizing_integration_owners: { '0': interaction.guildId || '0' },
       ...(interaction.type === 2 ? { name: interaction.commandName, command_type: 1 } : {}),
       ...(interaction.sourceMessageId ? { interacted_message_id: interaction.sourceMessageId } : {}),
       ...(input.followUp && interaction.originalMessageId ? { original_response_message_id: interaction.originalMessageId } : {}),

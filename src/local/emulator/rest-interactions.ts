@@ -191,7 +191,7 @@ function followUp(ctx: RouteContext): RouteResponse {
   if (problems.length) return invalidBody(problems);
   if (isEmptyMessage(body, ctx.files.length)) return emptyMessage();
   // The interaction's channel was deleted ("Delete/Close Channel"): nothing can be posted there.
-  if (!st.channels.has(i.channelId)) return apiError(404, 10003, 'Unknown Channel');
+  if (!st.channels.has(i.channelId) && !st.dmChannels.has(i.channelId)) return apiError(404, 10003, 'Unknown Channel');
   const original = i.originalMessageId ? st.messages.get(i.originalMessageId) : undefined;
   const fills = i.callbackType === CB.DeferredChannelMessageWithSource && original?.loading && !original.deleted;
   const ephemeral = fills ? original!.ephemeral : ((typeof body.flags === 'number' ? body.flags : 0) & MessageFlags.Ephemeral) !== 0;
@@ -221,7 +221,7 @@ function webhookMessage(ctx: RouteContext, i: InteractionRecord): MessageRecord 
   const ref = ctx.params.message!;
   const id = ref === '@original' ? i.originalMessageId : i.followUpIds.includes(ref) || ref === i.originalMessageId ? ref : null;
   const m = id ? ctx.core.state.messages.get(id) : undefined;
-  return m && !m.deleted && ctx.core.state.channels.has(m.channelId) ? m : null;
+  return m && !m.deleted && (ctx.core.state.channels.has(m.channelId) || ctx.core.state.dmChannels.has(m.channelId)) ? m : null;
 }
 
 function withMessage(ctx: RouteContext, fn: (i: InteractionRecord, m: MessageRecord) => RouteResponse): RouteResponse {

@@ -81,6 +81,11 @@ export function channelMessage(ctx: RouteContext): MessageRecord | null {
 /** Dispatch a message event to sessions with the GuildMessages intent. */
 export function dispatchMessageEvent(core: EmulatorCore, event: 'MESSAGE_CREATE' | 'MESSAGE_UPDATE' | 'MESSAGE_DELETE', m: MessageRecord): void {
   if (m.ephemeral) return;
+  if (m.guildId === '') {
+    // A DM: no guild_id, and only with the DirectMessages intent (`developers/events/gateway.mdx` "List of Intents").
+    core.gateway.dispatch(event, event === 'MESSAGE_DELETE' ? { id: m.id, channel_id: m.channelId } : messageJson(m), GatewayIntentBits.DirectMessages);
+    return;
+  }
   const data: JsonObject =
     event === 'MESSAGE_DELETE'
       ? { id: m.id, channel_id: m.channelId, guild_id: m.guildId }

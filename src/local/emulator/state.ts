@@ -488,6 +488,29 @@ export class EmulatorState {
     return { ...channel, topic: null, default_auto_archive_duration: 1440, icon_emoji: null, theme_color: null };
   }
 
+  /**
+   * The DM channel between the bot and `userId` (one per pair: the one the bot opened with
+   * POST /users/@me/channels, or a new one the user opens by using a command there).
+   */
+  dmChannelWith(userId: string): string {
+    let id = [...this.dmChannels.entries()].find(([, u]) => u === userId)?.[0];
+    if (!id) {
+      id = this.snowflake();
+      this.dmChannels.set(id, userId);
+      this.changed();
+    }
+    return id;
+  }
+
+  /**
+   * A DM channel as a channel record for the message code (guildId '': no server), never kept
+   * in `channels` (no guild lists, permissions or gateway events see it). Throws for other ids.
+   */
+  dmChannelRecord(id: string): ChannelRecord {
+    if (!this.dmChannels.has(id)) throw new Error(`discord-emulator: unknown channel ${id}`);
+    return { id, guildId: '', name: '', position: 0, botPermissions: 0n, lastMessageId: null, type: ChannelType.DM };
+  }
+
   /** JSON of a DM channel the bot opened. */
   dmChannelJson(id: string): JsonObject {
     const userId = this.dmChannels.get(id);

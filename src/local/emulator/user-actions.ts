@@ -104,6 +104,33 @@ function resolveValue(
 }
 
 /**
+ * Whether a Discord client offers command `name` outside servers, in `context`; throws with the
+ * reason when it does not (the command is not in the picker, so no interaction is sent):
+ * - guild commands never ("Guild commands don't support the BOT_DM interaction context",
+ *   `developers/interactions/application-commands.mdx` "Using Default Permissions");
+ * - a global command where its `contexts` include the context — all three when none were given
+ *   ("Create Global Application Command": "defaults to all contexts [0,1,2]");
+ * - a group DM or another user's DM (PRIVATE_CHANNEL) only for commands installed to a user:
+ *   "the PRIVATE_CHANNEL interaction context is only meaningful for commands installed to a user
+ *   (when the command's integration_types includes USER_INSTALL)" ("Interaction Contexts"; the
+ *   default `integration_types` is GUILD_INSTALL, [0]). The emulator models no user installs.
+ */
+function assertUsableOutsideServers(state: EmulatorState, name: string, locale: string | undefined, context: InteractionContextType): void {
+  const global = findCommand(state, '', name, locale);
+  if (!global) {
+    const inGuild = [...state.commands.entries()].some(([scope, list]) => scope !== 'global' && list.some((c) => c.name === name));
+    fail(inGuild ? `/${name} is a guild command: guild commands cannot be used in DMs` : `/${name} is not a registered global command`);
+  }
+  const contexts = Array.isArray(global.contexts) ? (global.contexts as number[]) : [InteractionContextType.Guild, InteractionContextType.BotDM, InteractionContextType.PrivateChannel];
+  if (!contexts.includes(context)) fail(`/${name} is not available in ${context === InteractionContextType.BotDM ? 'DMs with the bot' : 'group DMs'} (contexts ${JSON.stringify(contexts)})`);
+  if (context === InteractionContextType.PrivateChannel) {
+    const types = Array.isArray(global.integration_types) ? (global.integration_types as number[]) : [0];
+    if (!types.includes(1)) fail(`/${name} is not offered in group DMs: it is installed to servers only (integration_types ${JSON.stringify(types)}, no USER_INSTALL)`);
+    fail('discord-emulator: commands installed to a user (USER_INSTALL) are not modelled');
+  }
+}
+
+/**
  * Interaction `data` for `/path` with option values, as the Discord client builds it.
  * `path` is `'command'`, `'command sub'` or `'command group sub'`.
  */
@@ -114,17 +141,19 @@ export function commandData(
   path: string,
   values: Record<string, OptionValue>,
   opts: ActionOptions,
+  context: InteractionContextType = InteractionContextType.Guild,
 ): { data: JsonObject; displayName: string } {
   const [name = '', ...rest] = path.trim().split(/\s+/);
   const locale = state.users.get(userId)?.locale;
-  const cmd = findCommand(state, guildId, name, locale);
+  if (context !== InteractionContextType.Guild) assertUsableOutsideServers(state, name, locale, context);
+  const cmd = findCommand(state, context === InteractionContextType.Guild ? guildId : '', name, locale);
   if (!cmd) {
     const known = [...(state.commands.get(guildId) ?? []), ...(state.commands.get('global') ?? [])].map((c) => c.name);
     fail(`/${name} is not a registered chat input command (registered: ${known.join(', ') || 'none'})`);
   }
-  if (Array.isArray(cmd.contexts) && !cmd.contexts.includes(InteractionContextType.Guild)) fail(`/${name} is not available in guilds`);
+  if (context === InteractionContextType.Guild && Array.isArray(cmd.contexts) && !cmd.contexts.includes(InteractionContextType.Guild)) fail(`/${name} is not available in guilds`);
   const needed = cmd.default_member_permissions;
-  if (typeof needed === 'string' && !opts.ignoreCommandPermissions) {
+  if (context === InteractionContextType.Guild && typeof needed === 'string' && !opts.ignoreCommandPermissions) {
     const perms = state.memberPermissions(guildId, userId);
     if (!hasAll(perms, BigInt(needed)) || (needed === '0' && !hasAll(perms, 8n))) {
       fail(`/${name} is hidden from this user (default_member_permissions ${needed}); pass { ignoreCommandPermissions: true } to simulate an admin override`);

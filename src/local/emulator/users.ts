@@ -2,7 +2,7 @@
  * Scripted users: they type slash commands, click buttons and pick select options the way a
  * person does in the Discord client, and see only what that person would see.
  */
-import { ChannelType, ComponentType, PermissionFlagsBits } from 'discord-api-types/v10';
+import { ChannelType, ComponentType, InteractionContextType, PermissionFlagsBits } from 'discord-api-types/v10';
 import { hasAll } from './permissions.js';
 import { dispatchInteraction, type EmulatorCore, type InteractionResult } from './interactions.js';
 import { toEmulated } from './messages.js';
@@ -49,6 +49,30 @@ export class EmulatedUser {
     this.assertCanCommand(channelId);
     const { data, displayName } = commandData(state, this.id, this.guildId, path, options, opts);
     return dispatchInteraction(this.core, { type: 2, userId: this.id, channelId, data, commandName: displayName });
+  }
+
+  /**
+   * Type a slash command in this user's DM with the bot (context BOT_DM,
+   * `developers/interactions/receiving-and-responding.mdx` "Interaction Context Types"): the
+   * interaction carries `user`, no guild, and the app's DM permissions (`BOT_DM_APP_PERMISSIONS`).
+   * Throws at once, as the client offers no such command, for a guild command, or a global one
+   * whose `contexts` leave DMs out (user-actions.ts `assertUsableOutsideServers`).
+   */
+  slashInDm(path: string, options: Record<string, OptionValue> = {}): Promise<InteractionResult> {
+    const { state } = this.core;
+    const { data, displayName } = commandData(state, this.id, '', path, options, {}, InteractionContextType.BotDM);
+    return dispatchInteraction(this.core, { type: 2, userId: this.id, channelId: state.dmChannelWith(this.id), data, commandName: displayName, dm: true });
+  }
+
+  /**
+   * Type a slash command in a group DM (context PRIVATE_CHANNEL). A server-installed app's
+   * commands are never offered there ("Interaction Contexts": PRIVATE_CHANNEL "is only
+   * meaningful for commands installed to a user"), so this throws with the reason; user installs
+   * are not modelled.
+   */
+  slashInGroupDm(path: string, options: Record<string, OptionValue> = {}): never {
+    commandData(this.core.state, this.id, '', path, options, {}, InteractionContextType.PrivateChannel);
+    throw new Error('discord-emulator: unreachable');
   }
 
   /**

@@ -1,6 +1,7 @@
 /**
  * The local-play web front: on the emulator's own port it serves the page (static files from
- * `src/local/page`, copied to `dist/src/local/page` by the build), the JSON API
+ * `src/local/page`, copied to `dist/src/local/page` by the build, and the modules it shares
+ * with the Activity's page, `src/page-kit`), the JSON API
  * (`/local/api/…`, see api.ts), a Server-Sent Events stream of changes
  * (`/local/api/events`: `change` with the world revision, `violation` when the emulator
  * refused a bot request) and `/healthz`. Requests for the emulator's Discord API (`/api/…`)
@@ -12,6 +13,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { dirname, extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { DiscordEmulator } from '../emulator/index.js';
+import { PAGE_KIT_FILES, pageKitFolder } from '../../page-kit/files.js';
 import type { LocalApi } from './api.js';
 import { HttpError, readJsonBody, sendJson, type OriginPolicy } from './guard.js';
 
@@ -73,6 +75,8 @@ export class LocalWeb {
       const type = TYPES[extname(name)];
       if (type) this.files.set(name, { type, body: readFileSync(join(folder, name)) });
     }
+    // The modules the page shares with the Activity's page (the markdown renderer), served as its own.
+    for (const name of PAGE_KIT_FILES) this.files.set(name, { type: TYPES['.js']!, body: readFileSync(join(pageKitFolder(), name)) });
     this.keepalive = setInterval(() => {
       for (const s of this.streams) s.write(': keep-alive\n\n');
     }, KEEPALIVE_MS);

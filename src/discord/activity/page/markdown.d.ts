@@ -1,2 +1,2 @@
-// The local page's markdown renderer, served to the Activity as `app/markdown.js` (src/discord/activity/server.ts).
-export { escapeHtml, renderInline, renderMarkdown } from '../../../local/page/markdown.js';
+// The shared markdown renderer (src/page-kit/markdown.js), served to the Activity as `app/markdown.js` (src/discord/activity/server.ts).
+export * from '../../../page-kit/markdown.js';
