@@ -24,7 +24,7 @@ const BROWSER = ['test/local/*-browser.test.ts'];
  * not (English at 390 px, Spanish on desktop: ≈ 4 min at load 21), and ❔ Why clicked through
  * Discord at every decision kind of every game (≈ 1 min at load 23: real tables played to each
  * kind), and the shared REST proxy in front of the emulator (it holds requests for seconds on
- * purpose). CI runs them after `npm test`.
+ * purpose; two bot hosts behind it: ≈ 50 s at load 5). CI runs them after `npm test`.
  */
 const SLOW = [
   'test/bench/bench-smoke.test.ts',
@@ -35,6 +35,7 @@ const SLOW = [
   'test/local/lessons-more-browser.test.ts',
   'test/e2e/why.test.ts',
   'test/discord/rest-proxy.test.ts',
+  'test/e2e/rest-proxy.test.ts',
 ];
 
 export default defineConfig({
