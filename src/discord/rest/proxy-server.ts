@@ -11,7 +11,8 @@
  *   counted from answers; ./global-route.ts `globalRouteRequest`: a global 429 pauses every
  *   request, then one probe), not `@discordjs/rest`'s client-side 50/s, which would also queue
  *   the interaction webhooks (follow-ups, panel edits) that Discord does not count
- *   (docs/rate-limit.md "discord.js"); interaction routes go straight through.
+ *   (docs/rate-limit.md "Per committed move", its paragraph on discord.js); interaction routes
+ *   go straight through.
  * - **One token**: a request carrying an Authorization header other than this bot's is refused
  *   (401, nothing sent to Discord), and one without any is forwarded only on an interaction
  *   route (the token is in the URL): the budget it holds is this token's, and it relays
