@@ -308,7 +308,7 @@ function drawCrimeNow(scene: SceneBuilder, y0: number, v: PhantomPublicView, ctx
       const glasses = glassesOn(v.glasses, slot, ctx);
       const first = slot === v.firstInvestigator && v.phase !== 'over';
       const lines: CardLine[] = [{ content: ownerName(ctx, v.players, slot), size: TEXT, bold: true, fill: THEME.text }];
-      if (report) lines.push({ content: p.clue(p.colourNames[report.colour]), size: LABEL, fill: THEME.text });
+      if (report) lines.push({ content: p.clue(report.colour), size: LABEL, fill: THEME.text });
       else lines.push({ content: acting ? p.toReport : p.waiting, size: LABEL, fill: acting ? THEME.highlight : THEME.muted });
       if (glasses.length) lines.push({ content: glasses.join(', '), size: LABEL, fill: THEME.text, glass: true });
       const band = report ? (h: number) => cardBack(6, 6, BAND_W - 6, h - 12) + clueToken(3 + BAND_W / 2, h / 2, 22, report.colour) : acting ? (h: number) => turnMark(3 + BAND_W / 2, h / 2, 32) : () => '';
@@ -346,7 +346,7 @@ function drawSolved(scene: SceneBuilder, y0: number, v: PhantomPublicView, r: Cr
     const criminal = r.criminalAt === slot.at && r.criminal !== null;
     const names = glassesOn(r.glasses, slot.at, ctx);
     const lines: CardLine[] = [...faceLines(t, slot.card)];
-    lines.push({ content: slot.clue ? `${slot.owner} · ${p.clue(p.colourNames[slot.clue])}` : slot.owner, size: LABEL, fill: INK });
+    lines.push({ content: slot.clue ? `${slot.owner} · ${p.clue(slot.clue)}` : slot.owner, size: LABEL, fill: INK });
     if (names.length) lines.push({ content: names.join(', '), size: LABEL, fill: INK, glass: true });
     const band = faceBand(slot.card);
     const withToken = slot.clue ? (h: number) => band(h) + clueToken(BAND_W - 10, h - 20, 11, slot.clue!) : band;
@@ -420,7 +420,7 @@ function tableSentences(v: PhantomPublicView, ctx: PictureContext): string[] {
   out.push(p.alt.scores(v.scores.map((score, seat) => p.alt.score(nameOf(ctx, seat), score)).join(', '), v.targetScore));
   for (const r of v.reports) {
     const glasses = glassesOn(v.glasses, r.position, ctx);
-    out.push(p.alt.reported(ownerName(ctx, v.players, r.position), p.colourNames[r.colour]) + (glasses.length ? `, ${p.alt.glasses(glasses.join(', '))}` : '') + '.');
+    out.push(p.alt.reported(ownerName(ctx, v.players, r.position), r.colour) + (glasses.length ? `, ${p.alt.glasses(glasses.join(', '))}` : '') + '.');
   }
   if (v.players === 3 && v.fourthParty !== null && v.phase !== 'over') out.push(`${p.alt.fourth(cardWords(ctx.t, v.fourthParty))}.`);
   const r = v.lastCrime;
@@ -495,7 +495,7 @@ function hand(v: PhantomSeatView, ctx: PictureContext): Picture {
   const mine: string[] = [];
   for (const r of v.myReports) {
     const owner = v.players === 2 ? `${phantomText(t).seatLetters[Math.floor(r.position / v.players)] ?? ''}: ` : '';
-    mine.push(`${owner}${cardWords(t, r.card)} · ${p.clue(p.colourNames[r.colour])}`);
+    mine.push(`${owner}${cardWords(t, r.card)} · ${p.clue(r.colour)}`);
   }
   if (mine.length) {
     y += heading(scene, y, p.yourReports) + 4;

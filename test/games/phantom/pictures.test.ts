@@ -149,6 +149,24 @@ describe('no leak, never throws, rules kept', () => {
   });
 });
 
+describe('Spanish words agree', () => {
+  it('a clue\'s colour agrees with "pista" (feminine) on boards, hands and alt text of every colour', () => {
+    const seen = new Set<string>();
+    for (const seed of [1, 2, 3]) {
+      const check = (s: PhantomState, events: GameEvent[]) => {
+        const pictures = [boardOf(s, es, events), ...Array.from({ length: s.seats }, (_, seat) => handOf(s, seat, es, events))];
+        for (const p of pictures) {
+          const text = `${p.svg}\n${p.alt}`;
+          expect(text).not.toMatch(/pista (amarillo|rojo)\b/);
+          for (const m of text.matchAll(/pista (amarilla|roja|azul)\b/g)) seen.add(m[1]!);
+        }
+      };
+      playRandomGame(def, { seats: 4, seed, playSeed: seed, options: { targetScore: 4 }, timeoutRate: 0, maxActions: 40, onState: check });
+    }
+    expect([...seen].sort()).toEqual(['amarilla', 'azul', 'roja']);
+  });
+});
+
 describe('a hand shown to someone else (a review)', () => {
   it("names the player, never 'your' or '(you)' (issue 38 item 5)", () => {
     let checked = 0;

@@ -1,5 +1,5 @@
 /** English strings of the phantom game (rules help, board, panel, errors). */
-import type { PhantomErrorCode } from '../rules.js';
+import type { Colour, PhantomErrorCode } from '../rules.js';
 import { formatters } from '../../../i18n/format.js';
 import type { LessonNoteText, LessonSections } from '../../lesson.js';
 import type { PhantomLessonNote } from '../lesson.js';
@@ -224,7 +224,7 @@ export const en = {
   // ── Pictures (src/games/phantom/pictures.ts): no emoji, the font has none ──
   pictures: {
     colourNames: { yellow: 'yellow', red: 'red', blue: 'blue' },
-    clue: (colour: string) => `${colour} clue`,
+    clue: (colour: Colour) => `${colour} clue`,
     report: (who: string) => `${who} reports a suspect`,
     glass: (who: string) => `${who} places a magnifying glass`,
     discard: 'Everyone discards a card face down',
@@ -272,7 +272,7 @@ export const en = {
       hand: (who: string) => `${who}'s cards in Tricks and the Phantom.`,
       score: (who: string, score: number) => `${who} ${f.number(score)}`,
       scores: (list: string, target: number) => `Scores: ${list} (target ${f.number(target)}).`,
-      reported: (who: string, colour: string) => `${who}: face-down card with a ${colour} clue`,
+      reported: (who: string, colour: Colour) => `${who}: face-down card with a ${colour} clue`,
       glasses: (list: string) => `glasses: ${list}`,
       fourth: (card: string) => `4th party: ${card}`,
       criminal: (card: string, who: string) => `Last crime: the criminal was ${card}, ${who}.`,

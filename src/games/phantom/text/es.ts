@@ -1,5 +1,5 @@
 /** Spanish strings of Tricks and the Phantom (rules help, board, panel, errors). */
-import type { PhantomErrorCode } from '../rules.js';
+import type { Colour, PhantomErrorCode } from '../rules.js';
 import { formatters } from '../../../i18n/format.js';
 import type { LessonNoteText, LessonSections } from '../../lesson.js';
 import type { PhantomLessonNote } from '../lesson.js';
@@ -219,7 +219,8 @@ export const es = {
   // ── Pictures (src/games/phantom/pictures.ts): sin emoji, la fuente no los tiene ──
   pictures: {
     colourNames: { yellow: 'amarillo', red: 'rojo', blue: 'azul' },
-    clue: (colour: string) => `pista ${colour}`,
+    /** A clue's colour agrees with "pista" (feminine): "pista roja". */
+    clue: (colour: Colour) => `pista ${({ yellow: 'amarilla', red: 'roja', blue: 'azul' } as const)[colour]}`,
     report: (who: string) => `${who} denuncia a un sospechoso`,
     glass: (who: string) => `${who} coloca una lupa`,
     discard: 'Todos descartan una carta boca abajo',
@@ -267,7 +268,7 @@ export const es = {
       hand: (who: string) => `Cartas de ${who} en Tricks and the Phantom.`,
       score: (who: string, score: number) => `${who} ${f.number(score)}`,
       scores: (list: string, target: number) => `Puntos: ${list} (meta ${f.number(target)}).`,
-      reported: (who: string, colour: string) => `${who}: carta boca abajo con pista ${colour}`,
+      reported: (who: string, colour: Colour) => `${who}: carta boca abajo con pista ${({ yellow: 'amarilla', red: 'roja', blue: 'azul' } as const)[colour]}`,
       glasses: (list: string) => `lupas: ${list}`,
       fourth: (card: string) => `cuarto implicado: ${card}`,
       criminal: (card: string, who: string) => `Último crimen: el culpable fue ${card}, ${who}.`,
