@@ -16,7 +16,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { ActivityHub, type ServerMessage } from '../../../src/discord/activity/hub.js';
-import { OAuthError, type ActivityDiscord, type ActivityInstance, type OAuthUser, type TokenGrant } from '../../../src/discord/activity/oauth.js';
+import { FakeDiscord } from './fake-discord.js';
 import { ActivityServer, startActivityHttp } from '../../../src/discord/activity/server.js';
 import { Launches } from '../../../src/discord/activity/sessions.js';
 import type { ActivityState } from '../../../src/discord/activity/view.js';
@@ -32,25 +32,6 @@ import type { Actor } from '../../../src/tables/types.js';
 
 const registry = defaultRegistry();
 const GUILD = '100000000000000001';
-
-/** Discord as the server sees it: codes `code-<user id>`, one instance per channel with its users. */
-class FakeDiscord implements ActivityDiscord {
-  readonly instances = new Map<string, ActivityInstance>();
-  readonly users = new Map<string, OAuthUser>();
-  async exchangeCode(code: string): Promise<TokenGrant> {
-    const user = /^code-(\d+)$/.exec(code)?.[1];
-    if (!user || !this.users.has(user)) throw new OAuthError(400, 'the token exchange was refused (400 invalid_grant)');
-    return { accessToken: `token-${user}`, expiresIn: 604800, scope: 'identify' };
-  }
-  async user(accessToken: string): Promise<OAuthUser> {
-    const user = this.users.get(accessToken.replace(/^token-/, ''));
-    if (!user) throw new OAuthError(401, 'Discord did not say who signed in (401)');
-    return user;
-  }
-  async instance(instanceId: string): Promise<ActivityInstance | null> {
-    return this.instances.get(instanceId) ?? null;
-  }
-}
 
 let dir = '';
 let store: SqliteStore;
