@@ -49,7 +49,7 @@ export function noteText(mod: GameModule, snapshot: TableSnapshot, note: LessonN
 /**
  * What `userId`'s first panel at a real table says they are new to (docs/lessons.md "First table
  * of a game"), from the table's `newcomers`: at their first table of the game, that 💡 Hint is on
- * for them and the lesson is a command away; for each variant of the table new to them, its note
+ * for them and the lesson is a command away (or, when they finished the lesson, only the hint); for each variant of the table new to them, its note
  * and rules section. Undefined when they are new to nothing (or not seated).
  */
 export function newcomerNote(mod: GameModule, snapshot: TableSnapshot, userId: string, text: Catalog): string | undefined {
@@ -60,7 +60,8 @@ export function newcomerNote(mod: GameModule, snapshot: TableSnapshot, userId: s
   if (!newcomer) return undefined;
   const t = text.common.lesson;
   const lines: string[] = [];
-  if (newcomer.first) lines.push(t.firstTable(mod.title(text), mod.command));
+  // One who played the lesson to its end is not sent back to it (docs/lessons.md "First table of a game").
+  if (newcomer.first) lines.push(newcomer.learned ? t.firstRealTable(mod.title(text)) : t.firstTable(mod.title(text), mod.command));
   for (const key of newcomer.variants ?? []) {
     const note = mod.lesson?.variants?.[key];
     if (!note) continue;
