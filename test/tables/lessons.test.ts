@@ -118,9 +118,13 @@ describe('a lesson table', () => {
     const learner = snapshot.seats.find((row) => row.userId === ana.userId)!;
     expect(learner.seat).toBe(script.learner);
     expect(snapshot.seats.filter((row) => row.botLevel !== null).map((row) => row.seat)).toEqual([1]);
-    // The first decision is the Killer bot's: its state is the deal as set up (or one scripted move further).
+    // The first decision is the Killer bot's: made as the lesson opens (logged as a bot's move), so
+    // the first panel is drawn at the learner's own first decision and not redrawn by that move.
+    expect(lessonAt(mod.definition, script, snapshot.table.state)).toMatchObject({ kind: 'at', index: 1 });
+    expect(seatsToAct(snapshot.pending!)).toEqual([script.learner]);
+    expect((await store.actions(snapshot.table.id)).map((row) => ({ seat: row.seat, kind: row.kind, action: row.action }))).toEqual([{ seat: 1, kind: 'bot', action: script.decisions[0]!.moves[0]!.move }]);
     const first = (await untilLearner(snapshot.table.id)).table;
-    expect(lessonAt(mod.definition, script, first.state)).toMatchObject({ kind: 'at', index: 1 });
+    expect(first.version).toBe(snapshot.table.version);
     // Not the channel's table: a game opens there as usual, and the channel's open table is the game.
     const game = await service.lobby.createTable({ guildId: 'g1', channelId: 'c1', game: 'suspicion', host: ben, options: {} });
     expect(game.ok).toBe(true);

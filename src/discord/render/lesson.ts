@@ -161,8 +161,13 @@ export function lessonMessage(mod: GameModule, snapshot: TableSnapshot, userId: 
       top.push('', game.body);
     }
   } else if (done && script) {
+    // "Lesson complete!" is the line under the title (once); the end note, and the table as the lesson left it.
     lessonNoteShown = script.end;
-    top.push('', `🎓 ${noteText(mod, snapshot, script.end, text).text}`, '', `**${t.complete}**`);
+    top.push('', `🎓 ${noteText(mod, snapshot, script.end, text).text}`);
+    if (!look.hand && table.state && me && me.seat !== null) {
+      if (script.showBoard) top.push('', mod.ui.board(def.publicView(table.state), ctx).body);
+      top.push('', mod.ui.panel(def.seatView(table.state, me.seat), [], ctx).body);
+    }
   } else {
     top.push('', t.ended(mod.command));
   }
@@ -181,9 +186,9 @@ export function lessonMessage(mod: GameModule, snapshot: TableSnapshot, userId: 
   }
   if (bottom.length) rows.push(buttonRow(...bottom));
   inside.push({ type: ComponentType.TextDisplay, content: clip(top.join('\n'), V2_TEXT_MAX) });
-  // The pictures: the board above, the learner's own below.
+  // The pictures: the board above, the learner's own below — also at a complete lesson's end (the table it left).
   for (const picture of [script?.showBoard ? look.board : null, look.hand]) {
-    if (!picture || look.textBoards || table.status !== 'active') continue;
+    if (!picture || look.textBoards || (table.status !== 'active' && !done)) continue;
     inside.push({ type: ComponentType.MediaGallery, items: [{ media: { url: `attachment://${picture.name}` }, description: picture.alt }] });
     files.push({ name: picture.name, data: picture.png, description: picture.alt });
   }
