@@ -51,7 +51,7 @@ export const tableOptionsSchema = z
      * docs/lessons.md "First table of a game"), set at Start.
      */
     newcomers: z
-      .array(z.object({ seat: z.number().int().min(0), first: z.literal(true).optional(), variants: z.array(z.string()).optional() }).strict())
+      .array(z.object({ seat: z.number().int().min(0), first: z.literal(true).optional(), learned: z.literal(true).optional(), variants: z.array(z.string()).optional() }).strict())
       .optional(),
     /** Who may watch and what they see (src/tables/spectators.ts; absent = public, no hands). */
     spectators: z.enum(SPECTATOR_MODES).optional(),

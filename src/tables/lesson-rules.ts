@@ -50,13 +50,15 @@ export function lessonScriptOf(registry: GameRegistry, table: Pick<TableRow, 'le
 /**
  * A seat new to something at a table (docs/lessons.md "First table of a game"), stored in its
  * table options (`newcomers`): `first` — its player had finished no game of this game when the
- * table started (💡 Hint is on for them, and their first panel suggests the lesson); `variants` —
- * the lesson script's variant keys this table plays that they had finished no game with (each
- * note shown on their first panel).
+ * table started (💡 Hint is on for them, and their first panel suggests the lesson); `learned` —
+ * with `first`: they had played the game's lesson to its end, so their first panel does not
+ * suggest it again; `variants` — the lesson script's variant keys this table plays that they had
+ * finished no game with (each note shown on their first panel).
  */
 export interface Newcomer {
   seat: number;
   first?: true;
+  learned?: true;
   variants?: string[];
 }
 
@@ -64,7 +66,8 @@ export interface Newcomer {
  * The newcomers of a table starting with `options` (as its game parsed them) and `seats` seats:
  * each of `humans` (seat and user) who had finished no game of it (`first`), or none with a
  * variant of `script` this table plays (`variants`), from `finished` (the store's
- * `finishedGamesOf` rows for them). Seats new to nothing are left out.
+ * `finishedGamesOf` rows for them); a first-timer in `learned` (the store's `finishedLessonsOf`:
+ * they finished the lesson) is marked so (`learned`). Seats new to nothing are left out.
  */
 export function newcomersAt(
   script: Pick<AnyLessonScript, 'variants'> | null | undefined,
@@ -72,6 +75,7 @@ export function newcomersAt(
   seats: number,
   humans: readonly { seat: number; userId: string }[],
   finished: readonly FinishedGameKind[],
+  learned: readonly string[],
 ): Newcomer[] {
   const playing = script ? variantKeysAt(script, options, seats) : [];
   const out: Newcomer[] = [];
@@ -81,6 +85,7 @@ export function newcomersAt(
     const variants = playing.filter((key) => !known.has(key));
     const newcomer: Newcomer = { seat };
     if (mine.length === 0) newcomer.first = true;
+    if (newcomer.first && learned.includes(userId)) newcomer.learned = true;
     if (variants.length > 0) newcomer.variants = variants;
     if (newcomer.first || newcomer.variants) out.push(newcomer);
   }

@@ -6,7 +6,9 @@
  * at the others; the rest of its life is the play, deadline and commit paths, which ask
  * src/tables/lesson-rules.ts about it.
  */
-import { lessonSetup } from '../games/lesson.js';
+import { seatsToAct } from '../games/engine.js';
+import { lessonBotMove, lessonSetup } from '../games/lesson.js';
+import type { GameEvent } from '../games/engine.js';
 import { DuplicateKeyError } from '../persistence/store/errors.js';
 import type { SeatRow, StoreTx, TableRow } from '../persistence/store/types.js';
 import { DEFAULT_BOT_LEVEL, nextBotIdentity } from './bots.js';
@@ -133,6 +135,28 @@ export class TableLessons extends TablePart {
       }
       seats.push(...(await tx.seats(table.id)).filter((row) => row.seat === seat));
     }
-    return this.committer.commit(tx, def, table, seats, lessonSetup(def, script), 0, [], now);
+    // The scripted bot moves before the learner's first decision are made here, at once: the
+    // first panel opens on the learner's decision, in its final form, not edited a moment later
+    // by a bot's opening move (its events are in the panel's log). Logged like BotTurns' moves.
+    let state = lessonSetup(def, script);
+    let seq = 0;
+    const events: GameEvent[] = [];
+    for (;;) {
+      const pending = def.pending(state);
+      if (pending.kind === 'over') break;
+      const toAct = seatsToAct(pending);
+      if (toAct.includes(script.learner)) break;
+      const bot = toAct.map((seat) => ({ seat, move: lessonBotMove(def, script, state, seat) })).find((candidate) => candidate.move !== null);
+      const row = bot && seats.find((candidate) => candidate.seat === bot.seat);
+      if (!bot || !row) break;
+      const applied = def.apply(state, bot.seat, bot.move);
+      // replayLine (test/games/lessons.test.ts) proves every scripted move legal at its step.
+      if (!applied.ok) throw new Error(`lesson ${lessonId}: the scripted move of seat ${bot.seat} is refused`);
+      seq += 1;
+      await tx.appendAction({ tableId: table.id, seq, seat: bot.seat, userId: row.userId, kind: 'bot', action: bot.move, at: now });
+      state = applied.state;
+      events.push(...applied.events);
+    }
+    return this.committer.commit(tx, def, table, seats, state, seq, events, now);
   }
 }

@@ -306,8 +306,10 @@ export class TableLobby extends TablePart {
         const now = this.now();
         // Who is new to this game or to a variant it plays (docs/lessons.md "First table of a game").
         const humans = seated.filter((row) => !isBotSeat(row)).map((row) => ({ seat: row.seat, userId: row.userId }));
-        const finished = await tx.finishedGamesOf(table.guildId, table.game, humans.map((row) => row.userId));
-        const newcomers = newcomersAt(this.registry.get(table.game).lesson, table.options, seated.length, humans, finished);
+        const humanIds = humans.map((row) => row.userId);
+        const finished = await tx.finishedGamesOf(table.guildId, table.game, humanIds);
+        const learned = await tx.finishedLessonsOf(table.guildId, table.game, humanIds);
+        const newcomers = newcomersAt(this.registry.get(table.game).lesson, table.options, seated.length, humans, finished, learned);
         const tableOptions = { ...tableOptionsOf(table.tableOptions), newcomers: newcomers.length > 0 ? newcomers : undefined };
         return ok(await this.committer.commit(tx, def, table, seated, state, table.lastSeq, [], now, { patch: { status: 'active', seed, startedAt: now, tableOptions } }));
       },

@@ -103,6 +103,11 @@ describe('lessons through Discord', () => {
         const opened = answered(await user.slash(`${command} learn`, {}, { channelId }));
         const panel = opened.message!;
         expect(panel.ephemeral).toBe(true);
+        // Sent in its final form: the learner's first move named, and no edit once the bots settle
+        // (NOIR's opening Killer move is made as the lesson opens, not a moment after the panel).
+        expect(textOf(panel)).toMatch(words.yourMove);
+        await settle(app);
+        expect(fresh(emu, panel).edited_timestamp).toBeNull();
         // Nothing public: the channel holds no board.
         expect(emu.messages(channelId).filter((m) => !m.ephemeral)).toEqual([]);
         const { panel: last, moves } = await follow(user, panel, game, words);

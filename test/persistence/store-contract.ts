@@ -11,6 +11,7 @@ import { shardOfGuild } from '../../src/persistence/store/shared.js';
 import { ANONYMOUS_USER_ID, BULK_READ_IDS, MAX_TABLE_CHANNELS, type NewTable, type RatingUpdate, type Store, type StoreTx, type TableRow, type TournamentRow } from '../../src/persistence/store/types.js';
 import { parseTournament } from '../../src/tournaments/model.js';
 import { standingsOf } from '../../src/tournaments/service.js';
+import { LESSON_DONE_REASON, LESSON_IDLE_REASON } from '../../src/tables/lesson-rules.js';
 
 /** How a backend's test file opens stores for the contract. */
 export interface StoreHarness {
@@ -1076,6 +1077,26 @@ export function storeContract(backend: string, harness: StoreHarness): void {
       expect(await store.finishedGamesOf(g, 'noir', [me, you])).toEqual([{ userId: me, options: {}, players: 2 }]);
       expect(await store.finishedGamesOf(GUILDS[1]!, 'phantom', [me])).toEqual([]);
       expect(await store.finishedGamesOf(g, 'phantom', [])).toEqual([]);
+    });
+
+    it('lists who played a game\'s lesson to its end: lesson tables closed lesson-done, per learner, any script version (docs/lessons.md "First table of a game")', async () => {
+      const store = await harness.open();
+      const g = GUILDS[0]!;
+      const [me, you, them] = [userId(1), userId(2), userId(3)];
+      const lesson = (host: string, over: Partial<NewTable>) => insert(store, { game: 'noir', hostUserId: host, status: 'cancelled', lesson: 'noir@1', endReason: LESSON_DONE_REASON, ...over });
+      await lesson(me, {});
+      await lesson(me, { lesson: 'noir@2' });
+      // Left, idle, still open: not finished.
+      await lesson(you, { endReason: 'cancelled' });
+      await lesson(you, { endReason: LESSON_IDLE_REASON });
+      await lesson(them, { status: 'active', endReason: null });
+      // A real game ended with that reason's name is no lesson; another game's lesson is not this one.
+      await insert(store, { game: 'noir', hostUserId: you, status: 'cancelled', endReason: LESSON_DONE_REASON });
+      await lesson(them, { game: 'phantom', lesson: 'phantom@1' });
+      expect(await store.finishedLessonsOf(g, 'noir', [me, you, them])).toEqual([me]);
+      expect(await store.finishedLessonsOf(g, 'phantom', [me, them])).toEqual([them]);
+      expect(await store.finishedLessonsOf(GUILDS[1]!, 'noir', [me])).toEqual([]);
+      expect(await store.finishedLessonsOf(g, 'noir', [])).toEqual([]);
     });
 
     it('counts what it stores about a user, lists their open seats, and erases it in one transaction', async () => {

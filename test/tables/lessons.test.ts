@@ -26,6 +26,8 @@ import { tableOptionsOf } from '../../src/tables/bots.js';
 import { hintsAllowed } from '../../src/tables/hints.js';
 import { variantKeysAt } from '../../src/games/lesson.js';
 import { TableService } from '../../src/tables/service.js';
+import { newcomerNote } from '../../src/discord/render/lesson.js';
+import { catalogs } from '../../src/i18n/index.js';
 import type { Actor, TableChange, TableSnapshot } from '../../src/tables/types.js';
 
 const ana: Actor = { userId: '300000000000000001', displayName: 'Ana', canManageGuild: false, from: { guildId: 'g1', channelId: 'c1' } };
@@ -116,9 +118,13 @@ describe('a lesson table', () => {
     const learner = snapshot.seats.find((row) => row.userId === ana.userId)!;
     expect(learner.seat).toBe(script.learner);
     expect(snapshot.seats.filter((row) => row.botLevel !== null).map((row) => row.seat)).toEqual([1]);
-    // The first decision is the Killer bot's: its state is the deal as set up (or one scripted move further).
+    // The first decision is the Killer bot's: made as the lesson opens (logged as a bot's move), so
+    // the first panel is drawn at the learner's own first decision and not redrawn by that move.
+    expect(lessonAt(mod.definition, script, snapshot.table.state)).toMatchObject({ kind: 'at', index: 1 });
+    expect(seatsToAct(snapshot.pending!)).toEqual([script.learner]);
+    expect((await store.actions(snapshot.table.id)).map((row) => ({ seat: row.seat, kind: row.kind, action: row.action }))).toEqual([{ seat: 1, kind: 'bot', action: script.decisions[0]!.moves[0]!.move }]);
     const first = (await untilLearner(snapshot.table.id)).table;
-    expect(lessonAt(mod.definition, script, first.state)).toMatchObject({ kind: 'at', index: 1 });
+    expect(first.version).toBe(snapshot.table.version);
     // Not the channel's table: a game opens there as usual, and the channel's open table is the game.
     const game = await service.lobby.createTable({ guildId: 'g1', channelId: 'c1', game: 'suspicion', host: ben, options: {} });
     expect(game.ok).toBe(true);
@@ -254,11 +260,13 @@ describe('the first table of a game (docs/lessons.md "First table of a game")', 
     // A player who finished a beginner game at three knows both; one who finished a four-player game knows neither.
     const humans = [{ seat: 0, userId: 'a' }, { seat: 1, userId: 'b' }, { seat: 2, userId: 'c' }];
     const finished = [{ userId: 'a', options: { beginner: true }, players: 3 }, { userId: 'b', options: { beginner: false }, players: 4 }];
-    expect(newcomersAt(phantom, { beginner: true }, 3, humans, finished)).toEqual([
+    expect(newcomersAt(phantom, { beginner: true }, 3, humans, finished, [])).toEqual([
       { seat: 1, variants: ['beginner=true', 'seats=3'] },
       { seat: 2, first: true, variants: ['beginner=true', 'seats=3'] },
     ]);
-    expect(newcomersAt(phantom, { beginner: false }, 4, humans, finished)).toEqual([{ seat: 2, first: true }]);
+    expect(newcomersAt(phantom, { beginner: false }, 4, humans, finished, [])).toEqual([{ seat: 2, first: true }]);
+    // Finishing the lesson is no finished game (hints stay on), but it is marked; 'a' has finished a game, so is not a first-timer at all.
+    expect(newcomersAt(phantom, { beginner: false }, 4, humans, finished, ['a', 'c'])).toEqual([{ seat: 2, first: true, learned: true }]);
   });
 
   it('marks at Start who is new: 💡 Hint on for a first-timer only, their first look at their hand flagged once', async () => {
@@ -295,5 +303,38 @@ describe('the first table of a game (docs/lessons.md "First table of a game")', 
     expect(first.ok && first.value.firstLook).toBe(true);
     const again = await service.play.markPresent(id, ben);
     expect(again.ok && again.value.firstLook).toBeFalsy();
+  });
+
+  it('does not send a player who finished the lesson back to it: their first real table keeps 💡 Hint on and says so, without the lesson', async () => {
+    // Ana plays the NOIR lesson to its end; Ben opens his and leaves it (not finished).
+    const lesson = await openLesson('noir');
+    expect((await playLesson(lesson.snapshot.table.id)).table.endReason).toBe(LESSON_DONE_REASON);
+    const bens = await openLesson('noir', { ...ben, from: { guildId: 'g1', channelId: 'c1' } });
+    expect((await service.lobby.cancel(bens.snapshot.table.id, { ...ben, from: { guildId: 'g1', channelId: 'c1' } })).ok).toBe(true);
+    expect(await store.finishedLessonsOf('g1', 'noir', [ana.userId, ben.userId])).toEqual([ana.userId]);
+    expect(await store.finishedLessonsOf('g1', 'phantom', [ana.userId])).toEqual([]);
+    expect(await store.finishedLessonsOf('g2', 'noir', [ana.userId])).toEqual([]);
+
+    const opened = await service.lobby.createTable({ guildId: 'g1', channelId: 'c1', game: 'noir', host: ana, options: {} });
+    if (!opened.ok) throw new Error(JSON.stringify(opened.error));
+    const id = opened.value.table.id;
+    expect((await service.lobby.join(id, ben)).ok).toBe(true);
+    const started = await service.lobby.start(id, ana);
+    if (!started.ok) throw new Error(JSON.stringify(started.error));
+    const seatOf = (who: Actor) => started.value.seats.find((s) => s.userId === who.userId)!.seat!;
+    expect(tableOptionsOf(started.value.table.tableOptions).newcomers).toEqual(
+      expect.arrayContaining([{ seat: seatOf(ana), first: true, learned: true }, { seat: seatOf(ben), first: true }]),
+    );
+    // Both are at their first real table: 💡 Hint is on for both (a lesson is no finished game).
+    const { seats, table } = started.value;
+    expect([ana, ben].map((who) => hintsAllowed(seats, table.tableOptions, seatOf(who)))).toEqual([true, true]);
+    // Ana's first panel says hints are on and does not suggest the lesson; Ben's still does.
+    const noir = defaultRegistry().get('noir');
+    for (const [language, command] of [['en', '/noir learn'], ['es', '/noir aprender']] as const) {
+      const anaNote = newcomerNote(noir, started.value, ana.userId, catalogs[language])!;
+      expect(anaNote).toBe(catalogs[language].common.lesson.firstRealTable(noir.title(catalogs[language])));
+      expect(anaNote).not.toContain(command);
+      expect(newcomerNote(noir, started.value, ben.userId, catalogs[language])).toContain(command);
+    }
   });
 });

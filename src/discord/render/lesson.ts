@@ -49,7 +49,7 @@ export function noteText(mod: GameModule, snapshot: TableSnapshot, note: LessonN
 /**
  * What `userId`'s first panel at a real table says they are new to (docs/lessons.md "First table
  * of a game"), from the table's `newcomers`: at their first table of the game, that 💡 Hint is on
- * for them and the lesson is a command away; for each variant of the table new to them, its note
+ * for them and the lesson is a command away (or, when they finished the lesson, only the hint); for each variant of the table new to them, its note
  * and rules section. Undefined when they are new to nothing (or not seated).
  */
 export function newcomerNote(mod: GameModule, snapshot: TableSnapshot, userId: string, text: Catalog): string | undefined {
@@ -60,7 +60,8 @@ export function newcomerNote(mod: GameModule, snapshot: TableSnapshot, userId: s
   if (!newcomer) return undefined;
   const t = text.common.lesson;
   const lines: string[] = [];
-  if (newcomer.first) lines.push(t.firstTable(mod.title(text), mod.command));
+  // One who played the lesson to its end is not sent back to it (docs/lessons.md "First table of a game").
+  if (newcomer.first) lines.push(newcomer.learned ? t.firstRealTable(mod.title(text)) : t.firstTable(mod.title(text), mod.command));
   for (const key of newcomer.variants ?? []) {
     const note = mod.lesson?.variants?.[key];
     if (!note) continue;
@@ -160,8 +161,13 @@ export function lessonMessage(mod: GameModule, snapshot: TableSnapshot, userId: 
       top.push('', game.body);
     }
   } else if (done && script) {
+    // "Lesson complete!" is the line under the title (once); the end note, and the table as the lesson left it.
     lessonNoteShown = script.end;
-    top.push('', `🎓 ${noteText(mod, snapshot, script.end, text).text}`, '', `**${t.complete}**`);
+    top.push('', `🎓 ${noteText(mod, snapshot, script.end, text).text}`);
+    if (!look.hand && table.state && me && me.seat !== null) {
+      if (script.showBoard) top.push('', mod.ui.board(def.publicView(table.state), ctx).body);
+      top.push('', mod.ui.panel(def.seatView(table.state, me.seat), [], ctx).body);
+    }
   } else {
     top.push('', t.ended(mod.command));
   }
@@ -180,9 +186,9 @@ export function lessonMessage(mod: GameModule, snapshot: TableSnapshot, userId: 
   }
   if (bottom.length) rows.push(buttonRow(...bottom));
   inside.push({ type: ComponentType.TextDisplay, content: clip(top.join('\n'), V2_TEXT_MAX) });
-  // The pictures: the board above, the learner's own below.
+  // The pictures: the board above, the learner's own below — also at a complete lesson's end (the table it left).
   for (const picture of [script?.showBoard ? look.board : null, look.hand]) {
-    if (!picture || look.textBoards || table.status !== 'active') continue;
+    if (!picture || look.textBoards || (table.status !== 'active' && !done)) continue;
     inside.push({ type: ComponentType.MediaGallery, items: [{ media: { url: `attachment://${picture.name}` }, description: picture.alt }] });
     files.push({ name: picture.name, data: picture.png, description: picture.alt });
   }

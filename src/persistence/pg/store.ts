@@ -132,6 +132,7 @@ import {
   openTablesOfUserQuery,
   stoppedGamesQuery,
   finishedGamesOfQuery,
+  finishedLessonsOfQuery,
   openTablesQuery,
   resultsQuery,
   setMessageIdsQuery,
@@ -744,6 +745,10 @@ class PgOps implements StoreTx {
   finishedGamesOf(guildId: string, game: string, userIds: readonly string[]): Promise<FinishedGameKind[]> {
     if (userIds.length === 0) return Promise.resolve([]);
     return finishedGamesOfQuery(this.db, TABLES, guildId, game, userIds);
+  }
+  async finishedLessonsOf(guildId: string, game: string, userIds: readonly string[]): Promise<string[]> {
+    if (userIds.length === 0) return [];
+    return ((await finishedLessonsOfQuery(this.db, TABLES, guildId, game, userIds)) as { userId: string }[]).map((row) => row.userId);
   }
 
 

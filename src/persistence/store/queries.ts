@@ -138,6 +138,29 @@ export function finishedGamesOfQuery(db: QueryDb, t: StoreTables, guildId: strin
     .where(and(eq(results.guildId, guildId), inArray(results.userId, [...userIds]), eq(results.game, game), isNull(results.botLevel)));
 }
 
+/**
+ * Which of `userIds` have played `game`'s lesson to its end in `guildId` (docs/lessons.md "First
+ * table of a game"): a lesson table (any version of the script) they opened that closed with end
+ * reason `lesson-done` (src/tables/lesson-rules.ts LESSON_DONE_REASON; a lesson left or idle is
+ * not finished). One row (`{ userId }`) per such user. Found through `game_tables_guild_status`.
+ */
+export function finishedLessonsOfQuery(db: QueryDb, t: StoreTables, guildId: string, game: string, userIds: readonly string[]): Query {
+  const { gameTables } = t;
+  return db
+    .selectDistinct({ userId: gameTables.hostUserId })
+    .from(gameTables)
+    .where(
+      and(
+        eq(gameTables.guildId, guildId),
+        eq(gameTables.status, 'cancelled'),
+        eq(gameTables.game, game),
+        inArray(gameTables.hostUserId, [...userIds]),
+        sql`${gameTables.lesson} is not null`,
+        eq(gameTables.endReason, 'lesson-done'),
+      ),
+    );
+}
+
 /** The next table opened in `channelId` after table `afterId` (Play again on an old board; lessons are not the channel's), at most one row. */
 export function newerTableInChannelQuery(db: QueryDb, t: StoreTables, channelId: string, afterId: number): Query {
   const { gameTables } = t;

@@ -29,6 +29,7 @@ export const STORE_METHODS = [
   'recentGames',
   'stoppedGames',
   'finishedGamesOf',
+  'finishedLessonsOf',
   'guildDefaults',
   'guildLanguage',
   'adminTables',

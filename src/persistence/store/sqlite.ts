@@ -66,6 +66,7 @@ import {
   openTablesOfUserQuery,
   stoppedGamesQuery,
   finishedGamesOfQuery,
+  finishedLessonsOfQuery,
   openTablesQuery,
   resultsQuery,
   setMessageIdsQuery,
@@ -753,6 +754,10 @@ class SqliteOps implements SyncOf<StoreTx> {
   finishedGamesOf(guildId: string, game: string, userIds: readonly string[]): FinishedGameKind[] {
     if (userIds.length === 0) return [];
     return finishedGamesOfQuery(this.db, TABLES, guildId, game, userIds).all();
+  }
+  finishedLessonsOf(guildId: string, game: string, userIds: readonly string[]): string[] {
+    if (userIds.length === 0) return [];
+    return (finishedLessonsOfQuery(this.db, TABLES, guildId, game, userIds).all() as { userId: string }[]).map((row) => row.userId);
   }
 
 

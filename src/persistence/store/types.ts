@@ -525,6 +525,11 @@ export interface StoreReads {
    * with no row has finished none. Empty for no users.
    */
   finishedGamesOf(guildId: string, game: string, userIds: readonly string[]): Promise<FinishedGameKind[]>;
+  /**
+   * Which of `userIds` have played `game`'s lesson to its end in `guildId` (docs/lessons.md "First
+   * table of a game"; a lesson left or closed idle is not finished), each once. Empty for no users.
+   */
+  finishedLessonsOf(guildId: string, game: string, userIds: readonly string[]): Promise<string[]>;
   /** The stored defaults of `guildId` (empty when none were set). */
   guildDefaults(guildId: string): Promise<GuildDefaults>;
   /**
