@@ -36,8 +36,8 @@ export const bots = {
     button: '💡 Pista',
     note: (move: string, reason: string | null, estimate: string | null) =>
       `💡 Pista — **${move}**${f.stop(move)}${reason ? ` ${reason}` : ''}${estimate ? ` ${estimate}` : ''}\nSolo tú lo ves; el registro dice que usaste una pista.`,
-    estimate: (percent: number, next: { move: string; percent: number } | null) =>
-      `Buscando desde tu asiento, la IA Difícil le da un ${percent} % de ganar${next ? (next.percent > percent ? ` (también probó **${next.move}**: ${next.percent} %, con menos simulaciones)` : ` (la siguiente mejor, **${next.move}**: ${next.percent} %)`) : ''}.`,
+    estimate: (percent: number, next: { move: string; percent: number | null } | null) =>
+      `Buscando desde tu asiento, la IA Difícil le da un ${percent} % de ganar${next ? (next.percent === null ? ` (**${next.move}** parece casi igual de buena)` : ` (la siguiente mejor, **${next.move}**: ${next.percent} %)`) : ''}.`,
     only: 'Es tu única jugada.',
     used: (name: string) => `💡 ${name} usó una pista.`,
     off: 'Las pistas están desactivadas en esta mesa: cuenta para el ranking (juegan dos o más personas). Quien abre una mesa puede permitirlas con pistas:True.',
