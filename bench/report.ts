@@ -2,30 +2,101 @@
  * The short human-readable table printed after `npm run bench` (the JSON file has everything).
  */
 import type { BenchResults } from './run-results.js';
-import type { RungResult } from './load/ladder.js';
+import type { Ratios, RungResult } from './load/ladder.js';
 
 const pad = (s: string | number, n: number) => String(s).padStart(n);
 const ms = (x: number) => (Number.isNaN(x) ? '–' : x >= 100 ? String(Math.round(x)) : x.toFixed(1));
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const num = (x: number) => (Number.isNaN(x) ? '–' : String(x));
 
-function rungLine(rate: number | '', r: RungResult, ratio?: { p50: number; p99: number }): string {
-  const l = r.latency;
+/** A bot's name in the tables: `text` is the product with every board and panel as text (`textBeside`). */
+const botName = (r: RungResult, text = false) => (text ? 'text' : r.bot);
+
+/** Share of the product's panel answers that showed a picture ("–": no panel answers, e.g. the echo bot). */
+function pictureShare(r: RungResult): string {
+  if (!r.panelAnswers) return '–';
+  return `${Math.round((100 * r.panelAnswersWithPicture) / r.panelAnswers)} %`;
+}
+
+function rungLine(rate: number | '', r: RungResult, ratio?: Ratios, text = false): string {
+  // Runs written before 2026-12-07 have no click → answer visible: their callback figures stand in.
+  const v = r.latencyVisible ?? r.latency;
   const lag = r.boardLag && r.boardLag.n ? `${ms(r.boardLag.p50)} / ${ms(r.boardLag.p99)}` : '–';
   const per = r.bot === 'product' ? `${num(r.perCommit.boardEdits)} / ${num(r.perCommit.panelRequests)} / ${num(r.perCommit.pings)}` : '–';
+  const x = ratio ? (ratio.visible ?? ratio) : undefined;
   return [
     pad(rate, 7),
-    r.bot.padEnd(7),
+    botName(r, text).padEnd(7),
     pad(r.achievedPerSecond, 8),
-    `${pad(ms(l.p50), 6)} ${pad(ms(l.p95), 6)} ${pad(ms(l.p99), 6)} ${pad(ms(l.max), 6)}`,
-    pad(ratio ? `${num(ratio.p50)} / ${num(ratio.p99)}` : '', 11),
+    `${pad(ms(v.p50), 6)} ${pad(ms(v.p95), 6)} ${pad(ms(v.p99), 6)} ${pad(ms(v.max), 6)}`,
+    pad(x ? `${num(x.p50)} / ${num(x.p99)}` : '', 13),
+    pad(`${ms(r.latency.p50)} / ${ms(r.latency.p99)}`, 13),
+    pad(pictureShare(r), 8),
     pad(r.failures, 6),
     pad(lag, 13),
     pad(per, 16),
     pad(r.rest.rateLimitedGlobal + r.rest.rateLimitedUser, 5),
     pad(`${r.botElu.toFixed(2)}/${r.generatorElu.toFixed(2)}`, 9),
+    pad(r.botCpuCores === undefined ? '–' : `${r.botCpuCores.toFixed(2)}/${r.botMainCpuCores === null ? '–' : r.botMainCpuCores.toFixed(2)}`, 9),
     pad((r.drainMs / 1000).toFixed(1), 6),
   ].join(' │ ');
+}
+
+/**
+ * The product's pictures during each rung's offered load (render-watch.ts): renders by kind
+ * with their wait in the render queue, the renders refused (answered with the text version),
+ * and each render's time on the worker — wall and the worker thread's CPU — with the render
+ * cores used and pictures per second per core of CPU.
+ */
+function renderRows(res: BenchResults): string[] {
+  const rungs = (res.ladder ?? []).filter((r) => r.product.renders);
+  if (!rungs.length) return [];
+  const out = ['', '## Pictures under load (the product, during the offered load; render queue → render worker)'];
+  out.push('offered │ renders: hand on a click / hand of another seat / board │ queue wait p50 / p99 ms: click hand │ other hand │ board │ refused (text sent): click hand │ other │ board │ worker ms per picture p50 / p99: wall │ CPU │ render cores │ pictures/s per core │ pieces new per picture │ strips new');
+  for (const { rate, product: p } of rungs) {
+    const r = p.renders!;
+    const k = r.byKind;
+    const wait = (x: typeof k.board) => `${ms(x.waitMs.p50)} / ${ms(x.waitMs.p99)}`;
+    const refused = (x: typeof k.board) => Object.entries(x.refused).map(([why, n]) => `${n} ${why}`).join(', ') || '0';
+    const cpuSeconds = r.workerCpuTotalMs / 1000;
+    out.push(
+      [
+        pad(rate, 7),
+        pad(`${k.handOnClick.done} / ${k.handRefresh.done} / ${k.board.done}`, 52),
+        pad(wait(k.handOnClick), 35),
+        pad(wait(k.handRefresh), 10),
+        pad(wait(k.board), 5),
+        pad(refused(k.handOnClick), 30),
+        pad(refused(k.handRefresh), 5),
+        pad(refused(k.board), 5),
+        pad(`${ms(r.workerWallMs.p50)} / ${ms(r.workerWallMs.p99)}`, 39),
+        pad(`${ms(r.workerCpuMs.p50)} / ${ms(r.workerCpuMs.p99)}`, 3),
+        pad((cpuSeconds / p.seconds).toFixed(2), 12),
+        pad(cpuSeconds > 0 ? (r.workerCpuMs.n / cpuSeconds).toFixed(0) : '–', 19),
+        pad(num(r.piecesRasterisedPerRender), 22),
+        pad(Number.isNaN(r.stripsEncodedShare) ? '–' : `${Math.round(r.stripsEncodedShare * 100)} %`, 10),
+      ].join(' │ '),
+    );
+  }
+  out.push("(click hand: a click's answer waits for it, 2-s deadline; other hand: another seat's open panel redrawn after a move; boards go before every hand in the queue. CPU: the worker thread's own, /proc/thread-self/schedstat)");
+  return out;
+}
+
+/**
+ * Issue 38's load rows: at 200 clicks/s, the product with pictures and with text boards
+ * against the echo bot of the same run, click → answer visible.
+ */
+function targetRows(res: BenchResults): string[] {
+  const at = res.ladder?.find((r) => r.rate === 200);
+  if (!at) return [];
+  const line = (name: string, r: RungResult, x: Ratios | undefined) => {
+    const v = x?.visible ?? x;
+    return `${name}: p50 ${ms((r.latencyVisible ?? r.latency).p50)} / p99 ${ms((r.latencyVisible ?? r.latency).p99)} ms = ${num(v?.p50 ?? NaN)}× / ${num(v?.p99 ?? NaN)}× echo (targets ≤ 1.5× / ≤ 3×: ${v && v.p50 <= 1.5 && v.p99 <= 3 && r.failures === 0 ? 'met' : 'missed'}); ${r.failures} fails; ${pictureShare(r)} of its panels with a picture`;
+  };
+  const out = ['', `## 200 clicks/s over ${res.settings.tables} tables, click → answer visible (echo p50 ${ms((at.echo.latencyVisible ?? at.echo.latency).p50)} / p99 ${ms((at.echo.latencyVisible ?? at.echo.latency).p99)} ms)`];
+  out.push(line(res.settings.textBoards ? 'product (--text-boards)' : 'product with pictures', at.product, at.ratios));
+  if (at.text) out.push(line('product with text boards, same run', at.text, at.textRatios));
+  return out;
 }
 
 /**
@@ -83,12 +154,14 @@ export function printReport(res: BenchResults): string {
   out.push(`load average before ${res.machine.loadAverageBefore.join(' ')}, after ${res.machine.loadAverageAfter.join(' ')} (a shared machine: read ratios and medians, not absolutes)`);
   if (res.ladder) {
     out.push(`\n## Open-loop load: ${s.tables} tables (4 games), ${s.seconds} s per rate, the product on ${s.backend === 'postgres' ? 'PostgreSQL (a local throwaway server, durable)' : 'SQLite'}${s.textBoards ? ', every board and panel as text (--text-boards: no pictures)' : ''}; emulator limits: ${res.limits}`);
-    out.push('offered │ bot     │ answer/s │ click → callback ms:    │ ×echo      │ fails │ board lag ms  │ per commit:      │ 429s │ CPU      │ drain');
-    out.push('  /s    │         │          │    p50    p95    p99    max │ p50 / p99  │       │   p50 / p99   │ board/panel/ping │      │ bot/gen  │  s');
+    out.push('offered │ bot     │ answer/s │ click → answer visible ms:  │ ×echo         │ callback ms   │ pictures │ fails │ board lag ms  │ per commit:      │ 429s │ ELU       │ CPU cores │ drain');
+    out.push('  /s    │         │          │    p50    p95    p99    max │ p50 / p99     │ p50 / p99     │ of panels │      │   p50 / p99   │ board/panel/ping │      │ bot/gen   │ bot/main  │  s');
     for (const r of res.ladder) {
       out.push(rungLine(r.rate, r.echo));
       out.push(rungLine('', r.product, r.ratios));
+      if (r.text) out.push(rungLine('', r.text, r.textRatios, true));
     }
+    out.push('(visible: until the user sees the answer — a deferred update until the panel is edited or followed up, a "thinking…" reply until filled in; callback: the first answer. text = the product with every board and panel as text, same run. CPU cores: the bot process, all threads / its main thread)');
     if (res.ladderStopped) out.push(`ladder stopped ${res.ladderStopped}`);
     if (res.refined?.length) {
       out.push('refining rungs (√2 above a bot\'s highest passing rate, whose next rate failed):');
@@ -100,13 +173,26 @@ export function printReport(res: BenchResults): string {
     if (stale.length) out.push(`product boards left behind their table once it had gone quiet (never caught up): ${stale.join(', ')}`);
     const h = res.highestRateP99Under100;
     if (h) out.push(`highest offered rate with p99 ≤ 100 ms and no failure: echo ${h.echo ?? 'none'}/s, product ${h.product ?? 'none'}/s (product/echo ${num(h.ratio)})`);
+    out.push(...targetRows(res));
+    out.push(...renderRows(res));
     out.push(...requestRows(res));
-    if (res.warmUp) out.push(`warm-up (every table clicked once at ${s.warmUpRate}/s): echo p50 ${ms(res.warmUp.echo.latency.p50)} ms, product p50 ${ms(res.warmUp.product.latency.p50)} ms; answer size median echo ${res.warmUp.echo.answerBytesMedian} B, product ${res.warmUp.product.answerBytesMedian} B`);
+    if (res.warmUp) {
+      const w = res.warmUp;
+      const vis = (r: RungResult) => ms((r.latencyVisible ?? r.latency).p50);
+      out.push(`warm-up (every table clicked once at ${s.warmUpRate}/s), click → answer visible p50: echo ${vis(w.echo)} ms, product ${vis(w.product)} ms${w.text ? `, text boards ${vis(w.text)} ms` : ''}; answer size median echo ${w.echo.answerBytesMedian} B, product ${w.product.answerBytesMedian} B`);
+    }
   }
   if (res.memory) {
     const m = res.memory;
     out.push(`heap per open table, warm (every table clicked): ${kb(m.heapBytesPerOpenTableWarm)} (${(m.productHeapBytes / 2 ** 20).toFixed(1)} MB with ${m.tables} tables vs ${(m.baselineHeapBytes / 2 ** 20).toFixed(1)} MB with ${m.baselineTables})` +
       (m.heapBytesPerOpenTableWarmNoCode !== undefined ? `; without compiled code ${kb(m.heapBytesPerOpenTableWarmNoCode)} (code ${(m.productCodeBytes / 2 ** 20).toFixed(1)} vs ${(m.baselineCodeBytes / 2 ** 20).toFixed(1)} MB: the JIT's, not the tables')` : ''));
+    const mb = (b: number) => `${(b / 2 ** 20).toFixed(1)} MB`;
+    if (m.pictureCacheBoundBytes !== undefined) {
+      out.push(
+        `  plus the caches, outside that heap figure (PNGs and rasters are Buffers): picture cache ${mb(m.productPictureCacheBytes ?? NaN)} in use (${mb(m.baselinePictureCacheBytes ?? NaN)} with ${m.baselineTables} tables; bound ${mb(m.pictureCacheBoundBytes)}), ` +
+          `piece + strip caches bound ${mb(m.pieceCacheBoundBytes!)} + ${mb(m.stripCacheBoundBytes!)} in each of ${m.renderWorkers} render worker(s); RSS per open table ${m.rssBytesPerOpenTable === undefined ? '–' : kb(m.rssBytesPerOpenTable)} (everything)`,
+      );
+    }
   }
   if (res.scenarios) {
     out.push('\n## Board lag under the limits (commit → board edit accepted)');

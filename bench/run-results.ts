@@ -41,6 +41,12 @@ export interface BenchSettings {
   boardTokenRefreshMs?: number;
   /** `--text-boards`: the product (and its baseline) send every board and panel as text. */
   textBoards?: boolean;
+  /**
+   * The load part also runs a third world — the product with every board and panel as text,
+   * as `--text-boards` sets it — at every rate of the ladder, beside the product with pictures
+   * and the echo bot (default on; off with `--no-text-beside`, with `--text-boards` and in --quick).
+   */
+  textBeside?: boolean;
   recoveryTables: number;
   leaderboardResults: number;
   leaderboardRepetitions: number;
@@ -56,8 +62,9 @@ export interface BenchResults {
   /** Discord limits the emulator enforced during the measured parts. */
   limits: string;
   setup?: { productMs: number; echoMs: number };
-  warmUp?: { product: RungResult; echo: RungResult };
-  ladder?: { rate: number; echo: RungResult; product: RungResult; ratios: ReturnType<typeof ratios> }[];
+  warmUp?: { product: RungResult; echo: RungResult; text?: RungResult };
+  /** Per offered rate: the echo bot, the product, and (`textBeside`) the product with text boards, with their ratios to the echo bot. */
+  ladder?: { rate: number; echo: RungResult; product: RungResult; ratios: ReturnType<typeof ratios>; text?: RungResult; textRatios?: ReturnType<typeof ratios> }[];
   /** Why the ladder stopped before its last rate, if it did. */
   ladderStopped?: string;
   /**
@@ -81,6 +88,19 @@ export interface BenchResults {
     baselineCodeBytes: number;
     tables: number;
     baselineTables: number;
+    /**
+     * What the heap figure leaves out, stated beside it (since 2026-12-07): PNGs and rasters
+     * are Buffers, outside the V8 heap. The product's picture cache in use (and the baseline's)
+     * and its bound; the piece and strip caches' bounds per render worker, and the workers; the
+     * process's RSS per open table (everything: caches, workers, native memory).
+     */
+    productPictureCacheBytes?: number;
+    baselinePictureCacheBytes?: number;
+    pictureCacheBoundBytes?: number;
+    pieceCacheBoundBytes?: number;
+    stripCacheBoundBytes?: number;
+    renderWorkers?: number;
+    rssBytesPerOpenTable?: number;
   };
   scenarios?: ScenarioResult[];
   /** `top`: self time per function; `inclusive`: time under the product's own functions (src/). */

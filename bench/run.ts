@@ -40,6 +40,8 @@
  * table's board token is N ms old; 0 = every such click, to measure its cost; docs/rate-limit.md),
  * `--text-boards` (the product sends every board and panel as the text version, as if every
  * server and player chose text boards: the same load without pictures, to see what they cost),
+ * `--no-text-beside` (by default the load part runs a third world, the product with text boards,
+ * at every rate beside the product with pictures and the echo bot: see BenchSettings.textBeside),
  * `--heap-snapshots=DIR` (after the warm-up, write V8 heap snapshots of the product with all its
  * tables and of the 8-table baseline to DIR, to see what the heap per open table is made of:
  * `npx tsx bench/heap-diff.ts BASE.heapsnapshot FULL.heapsnapshot`).
@@ -64,6 +66,9 @@ import { benchRecovery } from './recovery.js';
 import { benchShards } from './shards.js';
 import { benchStore, MOVES } from './store.js';
 import { printReport } from './report.js';
+import { PICTURE_CACHE_BYTES } from '../src/discord/pictures/cache.js';
+import { PIECE_CACHE_BYTES, STRIP_CACHE_BYTES } from '../src/discord/pictures/compose.js';
+import { RENDER_CONCURRENCY } from '../src/discord/pictures/queue.js';
 import { PARTS, type BenchResults, type BenchSettings, type Part } from './run-results.js';
 import { postgresUnavailable, startPostgres, type PostgresServer } from '../test/support/postgres.js';
 
@@ -79,6 +84,7 @@ function settingsFromArgs(argv: string[]): { settings: BenchSettings; out: strin
       'board-token-refresh-ms': { type: 'string' },
       'heap-snapshots': { type: 'string' },
       'text-boards': { type: 'boolean', default: false },
+      'no-text-beside': { type: 'boolean', default: false },
       backend: { type: 'string', default: 'sqlite' },
       tables: { type: 'string' },
       rates: { type: 'string' },
@@ -125,6 +131,7 @@ function settingsFromArgs(argv: string[]): { settings: BenchSettings; out: strin
     refine: !quick && !values['no-refine'],
     ...(values['board-token-refresh-ms'] !== undefined ? { boardTokenRefreshMs: Number(values['board-token-refresh-ms']) } : {}),
     ...(values['text-boards'] ? { textBoards: true } : {}),
+    textBeside: !quick && !values['text-boards'] && !values['no-text-beside'],
     ...(values['heap-snapshots'] !== undefined ? { heapSnapshotDir: values['heap-snapshots'] } : {}),
     recoveryTables: quick ? 200 : 10_000,
     leaderboardResults: quick ? 1_000 : 100_000,
@@ -238,17 +245,20 @@ async function runWorlds(
   server: PostgresServer | null,
 ): Promise<void> {
   const productDb = async (): Promise<{ postgresUrl?: string }> => (server ? { postgresUrl: await server.createDatabase() } : {});
-  log(`building worlds: ${settings.tables} tables × {product, echo}, the product on ${settings.backend}`);
-  const [product, echo, baseline] = await Promise.all([
+  const textBeside = has('load') && settings.textBeside === true;
+  log(`building worlds: ${settings.tables} tables × {product, echo${textBeside ? ', product with text boards' : ''}}, the product on ${settings.backend}`);
+  const [product, echo, baseline, text] = await Promise.all([
     productDb().then((db) => buildWorld({ kind: 'product', tables: settings.tables, busyTable: has('scenarios'), seed: settings.seed, logLevel: settings.logLevel, ...db, ...(settings.boardTokenRefreshMs !== undefined ? { boardTokenRefreshMs: settings.boardTokenRefreshMs } : {}), ...(settings.textBoards ? { textBoards: true } : {}) })),
     has('load') ? buildWorld({ kind: 'echo', tables: settings.tables, busyTable: false, seed: settings.seed }) : null,
     has('load') ? productDb().then((db) => buildWorld({ kind: 'product', tables: BASELINE_TABLES, busyTable: false, seed: settings.seed, logLevel: settings.logLevel, ...db, ...(settings.textBoards ? { textBoards: true } : {}) })) : null,
+    textBeside ? productDb().then((db) => buildWorld({ kind: 'product', tables: settings.tables, busyTable: false, seed: settings.seed, logLevel: settings.logLevel, ...db, ...(settings.boardTokenRefreshMs !== undefined ? { boardTokenRefreshMs: settings.boardTokenRefreshMs } : {}), textBoards: true })) : null,
   ]);
   try {
     results.setup = { productMs: round(product.setupMs, 0), echoMs: round(echo?.setupMs ?? NaN, 0) };
-    for (const w of [product, echo]) w?.emu.setRateLimit(LIMITS);
-    if (has('load') && echo && baseline) await part('load', () => runLoad(settings, results, product, echo, baseline, log));
+    for (const w of [product, echo, text]) w?.emu.setRateLimit(LIMITS);
+    if (has('load') && echo && baseline) await part('load', () => runLoad(settings, results, product, echo, baseline, text, log));
     await baseline?.close();
+    await text?.close();
     if (has('scenarios')) {
       const rng = Rng.seeded(settings.seed + 2);
       results.scenarios = [];
@@ -278,17 +288,19 @@ async function runWorlds(
       results.profile = { rate: settings.profileRate, seconds: settings.profileSeconds, run, file, totalMs: top.totalMs, top: top.functions, inclusive: topInclusiveTime(file, 25) };
     });
   } finally {
-    await Promise.all([product.close(), echo?.close()]);
+    await Promise.all([product.close(), echo?.close(), text?.close()]);
   }
 }
 
-/** Warm-up pass, heap per open table, and the rate ladder (both bots, alternating). */
-async function runLoad(s: BenchSettings, results: BenchResults, product: World, echo: World, baseline: World, log: (l: string) => void): Promise<void> {
-  const rng = { product: Rng.seeded(s.seed + 1), echo: Rng.seeded(s.seed + 1) };
+/** Warm-up pass, heap per open table, and the rate ladder (the bots in turn, their order rotating rate by rate). */
+async function runLoad(s: BenchSettings, results: BenchResults, product: World, echo: World, baseline: World, text: World | null, log: (l: string) => void): Promise<void> {
+  const rng = { product: Rng.seeded(s.seed + 1), echo: Rng.seeded(s.seed + 1), text: Rng.seeded(s.seed + 1) };
+  const worlds = { product, echo, text };
   log(`warm-up: every table clicked once, ${s.warmUpRate} clicks/s`);
   const warmEcho = await runRung(echo, { rate: s.warmUpRate, seconds: 0, rng: rng.echo, tables: 'each', quietMs: s.quietMs });
   const warmProduct = await runRung(product, { rate: s.warmUpRate, seconds: 0, rng: rng.product, tables: 'each', quietMs: s.quietMs });
-  results.warmUp = { product: warmProduct, echo: warmEcho };
+  const warmText = text ? await runRung(text, { rate: s.warmUpRate, seconds: 0, rng: rng.text, tables: 'each', quietMs: s.quietMs }) : null;
+  results.warmUp = { product: warmProduct, echo: warmEcho, ...(warmText ? { text: warmText } : {}) };
   await runRung(baseline, { rate: s.warmUpRate, seconds: 0, rng: Rng.seeded(s.seed + 4), tables: 'each', quietMs: s.quietMs });
   const [heap, base] = await Promise.all([product.bot.probe(true), baseline.bot.probe(true)]);
   const tables = product.tables.length + (product.busy ? 1 : 0);
@@ -301,6 +313,10 @@ async function runLoad(s: BenchSettings, results: BenchResults, product: World, 
     baselineHeapBytes: base.heapUsed,
     productCodeBytes: heap.codeBytes,
     baselineCodeBytes: base.codeBytes,
+    ...(heap.pictureCacheBytes !== undefined ? { productPictureCacheBytes: heap.pictureCacheBytes } : {}),
+    ...(base.pictureCacheBytes !== undefined ? { baselinePictureCacheBytes: base.pictureCacheBytes } : {}),
+    ...(s.textBoards ? {} : { pictureCacheBoundBytes: PICTURE_CACHE_BYTES, pieceCacheBoundBytes: PIECE_CACHE_BYTES, stripCacheBoundBytes: STRIP_CACHE_BYTES, renderWorkers: RENDER_CONCURRENCY }),
+    rssBytesPerOpenTable: Math.round((heap.rss - base.rss) / (tables - BASELINE_TABLES)),
   };
   if (s.heapSnapshotDir) {
     mkdirSync(s.heapSnapshotDir, { recursive: true });
@@ -310,14 +326,15 @@ async function runLoad(s: BenchSettings, results: BenchResults, product: World, 
   }
   results.ladder = [];
   for (const [k, rate] of s.rates.entries()) {
-    // Alternate which bot goes first, so neither always runs right after the other's drain.
-    const order = k % 2 === 0 ? (['echo', 'product'] as const) : (['product', 'echo'] as const);
-    const got: Partial<Record<'echo' | 'product', RungResult>> = {};
+    // Rotate which bot goes first, so none always runs right after another's drain.
+    const bots: ('echo' | 'product' | 'text')[] = text ? ['echo', 'product', 'text'] : ['echo', 'product'];
+    const order = text ? [...bots.slice(k % 3), ...bots.slice(0, k % 3)] : k % 2 === 0 ? bots : [...bots].reverse();
+    const got: Partial<Record<'echo' | 'product' | 'text', RungResult>> = {};
     for (const kind of order) {
-      log(`ladder: ${kind} at ${rate} clicks/s for ${s.seconds} s`);
-      got[kind] = await runRung(kind === 'echo' ? echo : product, { rate, seconds: s.seconds, rng: rng[kind], quietMs: s.quietMs });
+      log(`ladder: ${kind === 'text' ? 'product with text boards' : kind} at ${rate} clicks/s for ${s.seconds} s`);
+      got[kind] = await runRung(worlds[kind]!, { rate, seconds: s.seconds, rng: rng[kind], quietMs: s.quietMs });
     }
-    results.ladder.push({ rate, echo: got.echo!, product: got.product!, ratios: ratios(got.product!, got.echo!) });
+    results.ladder.push({ rate, echo: got.echo!, product: got.product!, ratios: ratios(got.product!, got.echo!), ...(got.text ? { text: got.text, textRatios: ratios(got.text, got.echo!) } : {}) });
     // The echo bot is the floor: when it cannot answer half of what is offered, this machine
     // (emulator + load generator + bots) cannot offer more — higher rates would measure nothing.
     if (got.echo!.answered < got.echo!.dispatched / 2 && k < s.rates.length - 1) {
@@ -326,7 +343,8 @@ async function runLoad(s: BenchSettings, results: BenchResults, product: World, 
       break;
     }
   }
-  const passes = (r: RungResult) => r.latency.p99 <= 100 && r.failures === 0;
+  // A click counts until its user sees the answer (runs before 2026-12-07: the callback).
+  const passes = (r: RungResult) => (r.latencyVisible ?? r.latency).p99 <= 100 && r.failures === 0;
   const rungsOf = (kind: 'echo' | 'product') => [
     ...results.ladder!.map((r) => ({ rate: r.rate, result: r[kind] })),
     ...(results.refined ?? []).filter((r) => r.bot === kind),

@@ -29,6 +29,9 @@ import { loadConfig } from '../../src/config.js';
 import { createLogger } from '../../src/logger.js';
 import { openPostgres } from '../../src/persistence/pg/open.js';
 import { startEchoBot } from './echo-bot.js';
+import { processRenderPool } from '../../src/discord/pictures/pool.js';
+import { threadCpuMs } from '../../src/thread-cpu.js';
+import { RenderWatch, type RenderStats } from './render-watch.js';
 
 /** The child's start-up arguments. */
 export interface BotProcessArgs {
@@ -55,12 +58,30 @@ export type ToBot =
   | { type: 'heap-snapshot'; id: number; path: string }
   | { type: 'stop' };
 /** Messages the child sends. */
-export type FromBot = { type: 'ready' } | { type: 'probe'; id: number; elu: number; heapUsed: number; codeBytes: number; rss: number; pending: number } | { type: 'profiled'; id: number };
+export type FromBot =
+  | { type: 'ready' }
+  | {
+      type: 'probe';
+      id: number;
+      elu: number;
+      heapUsed: number;
+      codeBytes: number;
+      rss: number;
+      pending: number;
+      /** CPU time of the whole process (every thread) and of its main thread since the previous probe, ms (main: null where /proc does not say). */
+      cpuMs: number;
+      mainCpuMs: number | null;
+      /** The product's renders since the previous probe (render-watch.ts), and its picture cache's bytes; absent for the echo bot. */
+      renders?: RenderStats;
+      pictureCacheBytes?: number;
+    }
+  | { type: 'profiled'; id: number };
 
 async function main(): Promise<void> {
   const args = JSON.parse(process.argv[2] ?? '{}') as BotProcessArgs;
   let stop: () => Promise<void>;
   let pending = () => 0;
+  let pictures: { watch: RenderWatch; cacheBytes: () => number } | null = null;
   if (args.kind === 'product') {
     const config = loadConfig({
       DISCORD_TOKEN: args.token,
@@ -72,6 +93,8 @@ async function main(): Promise<void> {
     const logger = createLogger(config.logLevel);
     const store = config.databaseUrl ? await openPostgres(config.databaseUrl, { logger }) : undefined;
     const app = createApp(config, { logger, ...(store ? { store } : {}), ...(args.textBoards ? { textBoards: { guild: () => true, user: () => true } } : {}), ...(args.boardTokenRefreshMs !== undefined ? { boardTokenRefreshMs: args.boardTokenRefreshMs } : {}) });
+    const maker = app.context.publisher.pictures;
+    pictures = { watch: new RenderWatch(maker, processRenderPool()), cacheBytes: () => maker.cache.bytes };
     await app.start();
     stop = () => app.stop();
     pending = () => app.context.publisher.pending;
@@ -80,6 +103,8 @@ async function main(): Promise<void> {
     stop = () => echo.stop();
   }
   let elu = performance.eventLoopUtilization();
+  let cpu = process.cpuUsage();
+  let mainCpu = threadCpuMs();
   let profiler: Session | null = null;
   process.on('message', (m: ToBot) => {
     if (m.type === 'profile-start') {
@@ -105,9 +130,25 @@ async function main(): Promise<void> {
       const now = performance.eventLoopUtilization();
       const delta = performance.eventLoopUtilization(now, elu);
       elu = now;
+      const cpuDelta = process.cpuUsage(cpu);
+      cpu = process.cpuUsage();
+      const mainNow = threadCpuMs();
+      const mainCpuMs = mainNow === null || mainCpu === null ? null : mainNow - mainCpu;
+      mainCpu = mainNow;
       const mem = process.memoryUsage();
       const codeBytes = getHeapSpaceStatistics().filter((sp) => sp.space_name.startsWith('code')).reduce((sum, sp) => sum + sp.space_used_size, 0);
-      send({ type: 'probe', id: m.id, elu: delta.utilization, heapUsed: mem.heapUsed, codeBytes, rss: mem.rss, pending: pending() });
+      send({
+        type: 'probe',
+        id: m.id,
+        elu: delta.utilization,
+        heapUsed: mem.heapUsed,
+        codeBytes,
+        rss: mem.rss,
+        pending: pending(),
+        cpuMs: (cpuDelta.user + cpuDelta.system) / 1000,
+        mainCpuMs,
+        ...(pictures ? { renders: pictures.watch.take(), pictureCacheBytes: pictures.cacheBytes() } : {}),
+      });
     } else if (m.type === 'stop') {
       void stop().finally(() => process.exit(0));
     }

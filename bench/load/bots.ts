@@ -5,6 +5,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { closeSync, openSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BotProcessArgs, FromBot, ToBot } from './bot-process.js';
+import type { RenderStats } from './render-watch.js';
 
 /** What a probe of the bot process measured. */
 export interface BotProbe {
@@ -18,6 +19,13 @@ export interface BotProbe {
   rss: number;
   /** Work the product's publisher has left (board and ping work, drawing, clean-ups); 0 when idle, always 0 for the echo bot. */
   pending: number;
+  /** CPU time since the previous probe, ms: the whole process (every thread: render workers too), and its main thread (null: not measurable here). */
+  cpuMs: number;
+  mainCpuMs: number | null;
+  /** The product's renders since the previous probe (render-watch.ts); absent for the echo bot. */
+  renders?: RenderStats;
+  /** Bytes in the product's picture cache (PNGs and drawings; bound PICTURE_CACHE_BYTES); absent for the echo bot. */
+  pictureCacheBytes?: number;
 }
 
 /** A bot process. */
@@ -33,7 +41,8 @@ export class BotProcess {
   ) {
     child.on('message', (m: FromBot) => {
       if (m.type === 'probe') {
-        this.waiting.get(m.id)?.({ elu: m.elu, heapUsed: m.heapUsed, codeBytes: m.codeBytes, rss: m.rss, pending: m.pending });
+        const { type: _type, id: _id, ...probe } = m;
+        this.waiting.get(m.id)?.(probe);
         this.waiting.delete(m.id);
       } else if (m.type === 'profiled') {
         this.profiling.get(m.id)?.();

@@ -18,17 +18,31 @@ export interface ClickSample {
    */
   latencyMs: number;
   /**
-   * "Show my hand" only: from dispatch until the panel is visible, ms — the reply (callback 4),
-   * the follow-up after a deferred update (6), or the "thinking…" reply filled in (5: the bot
-   * was late and acknowledged first, src/discord/interactions/late.ts). Absent when it never became visible
-   * within PANEL_FOLLOW_UP_TIMEOUT_MS.
+   * From dispatch until the user sees the answer, ms (since 2026-12-07; `answerVisibleMs`):
+   * a reply (callback 4) or an in-place update (7) at its callback; a "thinking…" reply (5)
+   * once filled in; a deferred update (6) — which leaves the clicked message as it was — at the
+   * private follow-up ("Show my hand" on the board) or, on a panel, at the panel's next edit or
+   * a private follow-up, whichever comes first (a picture still to draw follows a click on a
+   * panel this way, panels.ts). Absent for a failed click.
    */
   visibleMs?: number;
   /** "Show my hand" answered with a deferred update of the board and the panel as a follow-up (two requests). */
   deferred?: boolean;
+  /** A click on a panel answered with a deferred update (6) and shown later (an edit or a follow-up). */
+  shownLater?: boolean;
+  /**
+   * The answer the user saw is a Components V2 message (the product's panels; a game with
+   * drawers) and whether it carried a picture (an attachment) — false: the text version.
+   * Absent when the answer is not such a message (the echo bot's embeds, a private note).
+   */
+  picture?: boolean;
   /** Answered in time without an error. */
   ok: boolean;
-  /** Why not: `timeout` (no answer within 3 s) or `<status>/<code>` of a refused answer. */
+  /**
+   * Why not: `timeout` (no answer within 3 s), `no-panel` / `no-edit` (acknowledged, but the
+   * panel, or the edit a deferred update promised, never came within PANEL_FOLLOW_UP_TIMEOUT_MS),
+   * or `<status>/<code>` of a refused answer.
+   */
   failure?: string;
   /** Bytes of the bot's answer (the callback's message data as JSON), when answered. */
   answerBytes?: number;
@@ -49,27 +63,61 @@ let answers = 0;
 /** How long a deferred "Show my hand" may take to send its panel as a follow-up before it counts as failed, ms. */
 export const PANEL_FOLLOW_UP_TIMEOUT_MS = 10_000;
 
+/** Components V2 (discord-api-docs `resources/message.mdx` "Message Flags": IS_COMPONENTS_V2). */
+const COMPONENTS_V2 = 1 << 15;
+
+/** Whether `m` is a Components V2 message and shows a picture (see ClickSample.picture). */
+function pictureOf(m: EmulatedMessage | undefined): boolean | undefined {
+  if (!m || (Number(m.flags ?? 0) & COMPONENTS_V2) === 0) return undefined;
+  return ((m.attachments as unknown[] | undefined)?.length ?? 0) > 0;
+}
+
+/** The first of the panel's next edit and a private follow-up, or undefined after `timeoutMs` without either. */
+function shownAfterDeferredUpdate(result: InteractionResult, timeoutMs: number): Promise<EmulatedMessage | undefined> {
+  return new Promise((resolve) => {
+    let left = 2;
+    const settle = (m: EmulatedMessage | undefined) => {
+      left -= 1;
+      if (m) {
+        left = -1;
+        resolve(m);
+      } else if (left === 0) resolve(undefined);
+    };
+    // Both waiters are set before this function returns: before the bot's next request is handled.
+    void result.nextEdit(timeoutMs).then(settle);
+    void result.firstFollowUp(timeoutMs).then(settle);
+  });
+}
+
 async function clicked(kind: ClickSample['kind'], started: number, result: InteractionResult): Promise<Clicked> {
   let latencyMs = performance.now() - started;
   if (result.timedOut) return { sample: { kind, latencyMs, ok: false, failure: 'timeout' }, result, message: undefined };
   if (result.error) return { sample: { kind, latencyMs, ok: false, failure: `${result.error.status}/${result.error.code}` }, result, message: undefined };
   // A deferred update of the board: the panel the user waits for is the follow-up. A deferred
-  // reply (a click the bot acknowledged first because it was late, src/discord/interactions/late.ts): the panel
-  // is visible once that "thinking…" reply is filled in.
+  // reply (a click the bot acknowledged first because it was late, src/discord/interactions/late.ts,
+  // or a panel whose picture is still to draw): the answer is visible once that "thinking…"
+  // reply is filled in. A deferred update of a panel: once the panel is edited (or a private
+  // follow-up comes) — until then the user sees the panel they clicked, unchanged.
   const deferred = kind === 'hand' && result.callbackType === 6;
-  const late = kind === 'hand' && result.callbackType === 5;
-  const followUp = deferred ? await result.firstFollowUp(PANEL_FOLLOW_UP_TIMEOUT_MS) : late ? await result.filledReply(PANEL_FOLLOW_UP_TIMEOUT_MS) : undefined;
-  const visibleMs = kind !== 'hand' ? undefined : deferred || late ? (followUp ? performance.now() - started : undefined) : latencyMs;
+  const shownLater = kind === 'control' && result.callbackType === 6;
+  const late = result.callbackType === 5;
+  const later = deferred ? result.firstFollowUp(PANEL_FOLLOW_UP_TIMEOUT_MS) : shownLater ? shownAfterDeferredUpdate(result, PANEL_FOLLOW_UP_TIMEOUT_MS) : late ? result.filledReply(PANEL_FOLLOW_UP_TIMEOUT_MS) : undefined;
+  const followUp = later ? await later : undefined;
+  const visibleMs = later ? (followUp ? performance.now() - started : undefined) : latencyMs;
   if (deferred) {
     latencyMs = performance.now() - started;
     if (!followUp) return { sample: { kind, latencyMs, ok: false, deferred, failure: 'no-panel' }, result, message: undefined };
   }
-  const sample: ClickSample = { kind, latencyMs, ok: result.callbackType !== null, ...(deferred ? { deferred } : {}), ...(visibleMs !== undefined ? { visibleMs } : {}) };
-  // Reading the answer copies the message: only for a panel to click on next, or a size sample.
-  const sized = answers++ % SIZE_SAMPLE === 0;
-  // A late panel never filled in: nothing to click on next.
-  const m = followUp ?? (late ? undefined : kind === 'hand' || sized ? result.message : undefined);
-  if (m && sized) sample.answerBytes = JSON.stringify({ content: m.content, embeds: m.embeds, components: m.components }).length;
+  if (shownLater && !followUp) return { sample: { kind, latencyMs, ok: false, shownLater, failure: 'no-edit' }, result, message: undefined };
+  // A "thinking…" reply never filled in: the user never saw an answer (before 2026-12-07 such a click counted as answered).
+  if (late && !followUp) return { sample: { kind, latencyMs, ok: false, failure: 'no-panel' }, result, message: undefined };
+  const sample: ClickSample = { kind, latencyMs, ok: result.callbackType !== null, ...(deferred ? { deferred } : {}), ...(shownLater ? { shownLater } : {}), ...(visibleMs !== undefined ? { visibleMs } : {}) };
+  // What the user sees now: the follow-up or edit waited for, else the response message.
+  // (Reading it copies the message.)
+  const m = followUp ?? (late ? undefined : result.message);
+  const picture = pictureOf(m);
+  if (picture !== undefined) sample.picture = picture;
+  if (m && answers++ % SIZE_SAMPLE === 0) sample.answerBytes = JSON.stringify({ content: m.content, embeds: m.embeds, components: m.components }).length;
   return { sample, result, message: kind === 'hand' ? m : undefined };
 }
 

@@ -4,8 +4,8 @@
  *
  * A click is one interaction. Sessions start evenly spaced at rate / 2 per second; each is
  * a random player of a random open table clicking "Show my hand" on its board and, as soon
- * as the panel arrives, a random enabled control of that panel (a select gets random
- * options). A session whose first click failed has no second click.
+ * as the panel arrives, a random enabled control of that panel but its look switch (a select
+ * gets random options). A session whose first click failed has no second click.
  */
 import { performance } from 'node:perf_hooks';
 import type { Rng } from '../../src/games/rng.js';
@@ -14,6 +14,8 @@ import { Observer, total4xx, totalOf, type RestCounts } from './observe.js';
 import { REQUEST_KINDS, type RequestKind } from '../../src/local/emulator/index.js';
 import { median, ratio, round, summary } from './stats.js';
 import { boardsBehind, type BenchTable, type World } from './world.js';
+import type { RenderStats } from './render-watch.js';
+import { decodeCustomId } from '../../src/discord/custom-id.js';
 
 /** The measured outcome of one rung. */
 export interface RungResult {
@@ -27,6 +29,20 @@ export interface RungResult {
   achievedPerSecond: number;
   /** Click → callback latency of answered clicks, ms (all clicks, and by kind; clicks.ts `latencyMs`). */
   latency: ReturnType<typeof summary>;
+  /**
+   * Click → answer visible, ms, answered clicks (clicks.ts `visibleMs`; since 2026-12-07): the
+   * headline figure — a click counts until its user sees its answer — and by kind.
+   */
+  latencyVisible: ReturnType<typeof summary>;
+  latencyControlVisible: ReturnType<typeof summary>;
+  /** Clicks on a panel answered with a deferred update and shown later (an edit or a follow-up). */
+  controlShownLater: number;
+  /**
+   * Answers that were the product's panels (Components V2), and how many of them showed a
+   * picture (the rest: the text version — refused by the render queue, or asked for).
+   */
+  panelAnswers: number;
+  panelAnswersWithPicture: number;
   /** "Show my hand": click → panel visible, ms (clicks.ts `visibleMs`; a late panel never filled in is left out). */
   latencyHand: ReturnType<typeof summary>;
   latencyControl: ReturnType<typeof summary>;
@@ -79,6 +95,15 @@ export interface RungResult {
   /** Event-loop utilisation during the offered load: bot process, and the emulator + load generator process. */
   botElu: number;
   generatorElu: number;
+  /**
+   * CPU of the bot process during the offered load, in cores (CPU seconds per second): every
+   * thread (the product's render workers and AI players' pool included), and its main thread
+   * alone (null where not measurable).
+   */
+  botCpuCores: number;
+  botMainCpuCores: number | null;
+  /** The product's renders during the offered load (render-watch.ts); absent for the echo bot. */
+  renders?: RenderStats;
   /** How late sessions started against their schedule (p99, ms): the load generator's own lag. */
   generatorLagP99Ms: number;
   /** Tables still open at the end. */
@@ -144,9 +169,11 @@ export async function runRung(world: World, o: RungOptions): Promise<RungResult>
     };
     tick();
   });
-  const botElu = (await world.bot.probe()).elu;
+  const botProbe = await world.bot.probe();
+  const botElu = botProbe.elu;
   const generatorElu = performance.eventLoopUtilization(eluStart).utilization;
   const offeredEnd = performance.now();
+  const loadSeconds = (offeredEnd - started) / 1000;
   await Promise.all(sessions);
   const lastAnswer = performance.now();
   await o.afterLoad?.();
@@ -173,6 +200,11 @@ export async function runRung(world: World, o: RungOptions): Promise<RungResult>
     answered: ok.length,
     achievedPerSecond: round(ok.length / ((Math.max(lastAnswer, offeredEnd) - started) / 1000), 1),
     latency: summary(ok.map((s) => s.latencyMs)),
+    latencyVisible: summary(ok.flatMap((s) => (s.visibleMs === undefined ? [] : [s.visibleMs]))),
+    latencyControlVisible: summary(ok.flatMap((s) => (s.kind === 'control' && s.visibleMs !== undefined ? [s.visibleMs] : []))),
+    controlShownLater: ok.filter((s) => s.shownLater).length,
+    panelAnswers: ok.filter((s) => s.picture !== undefined).length,
+    panelAnswersWithPicture: ok.filter((s) => s.picture === true).length,
     latencyHand: summary(ok.flatMap((s) => (s.kind === 'hand' && s.visibleMs !== undefined ? [s.visibleMs] : []))),
     latencyControl: summary(ok.filter((s) => s.kind === 'control').map((s) => s.latencyMs)),
     handDeferred: ok.filter((s) => s.kind === 'hand' && s.deferred).length,
@@ -197,12 +229,28 @@ export async function runRung(world: World, o: RungOptions): Promise<RungResult>
     answerBytesMedian: median(ok.flatMap((s) => (s.answerBytes === undefined ? [] : [s.answerBytes]))),
     botElu: round(botElu, 2),
     generatorElu: round(generatorElu, 2),
+    botCpuCores: round(botProbe.cpuMs / 1000 / loadSeconds, 2),
+    botMainCpuCores: botProbe.mainCpuMs === null ? null : round(botProbe.mainCpuMs / 1000 / loadSeconds, 2),
+    ...(botProbe.renders ? { renders: botProbe.renders } : {}),
     generatorLagP99Ms: summary(lags).p99,
     openTables: open().length,
   };
 }
 
-/** One session: "Show my hand", then a random control of the panel. */
+/**
+ * The panel's 📝 Text version / 🖼️ Pictures switch (src/discord/render/panel.ts): not a control
+ * a session clicks (since 2026-12-07). It changes the player's look for good (stored per user),
+ * and a player who is not to move sees only Refresh, this switch and ❔ Why: before, ≈ 35 % of
+ * the control clicks of a run switched their player to text (394 of ≈ 1,100 in
+ * bench-2026-12-07-load-200-i38-before-pictures), so the "product with pictures" drew fewer and
+ * fewer pictures as the run went on.
+ */
+export function isLookSwitch(customId: string): boolean {
+  const id = decodeCustomId(customId);
+  return id?.kind === 'table' && (id.verb === 'text-version' || id.verb === 'pictures');
+}
+
+/** One session: "Show my hand", then a random control of the panel (the look switch aside: `isLookSwitch`). */
 async function session(world: World, rng: Rng, samples: ClickSample[], observer: Observer, open: BenchTable[]): Promise<void> {
   for (let attempt = 0; attempt < 5 && open.length > 0; attempt++) {
     const table = rng.pick(open);
@@ -215,7 +263,7 @@ async function session(world: World, rng: Rng, samples: ClickSample[], observer:
     samples.push(hand.sample);
     const panel = hand.message;
     if (!hand.sample.ok || !panel) return;
-    const controls = controlsOf(panel);
+    const controls = controlsOf(panel).filter((c) => !isLookSwitch(c.customId));
     if (controls.length === 0) return;
     const control = await useControl(user, panel, rng.pick(controls), rng);
     if (!control) return;
@@ -266,13 +314,26 @@ export async function drain(world: World, observer: Observer, timeoutMs: number,
   }
 }
 
-/** Ratios of the product to the echo bot at the same offered rate. */
-export function ratios(product: RungResult, echo: RungResult): { p50: number; p95: number; p99: number; max: number; achieved: number } {
+/** Product-to-echo ratios at one offered rate. */
+export interface Ratios {
+  p50: number;
+  p95: number;
+  p99: number;
+  max: number;
+  achieved: number;
+  /** The same ratios of click → answer visible (`latencyVisible`; the echo bot's answers are visible at their callback). */
+  visible: { p50: number; p95: number; p99: number; max: number };
+}
+
+/** Ratios of the product to the echo bot at the same offered rate (click → callback, and click → answer visible). */
+export function ratios(product: RungResult, echo: RungResult): Ratios {
+  const v = (k: 'p50' | 'p95' | 'p99' | 'max') => ratio(product.latencyVisible[k], echo.latencyVisible[k]);
   return {
     p50: ratio(product.latency.p50, echo.latency.p50),
     p95: ratio(product.latency.p95, echo.latency.p95),
     p99: ratio(product.latency.p99, echo.latency.p99),
     max: ratio(product.latency.max, echo.latency.max),
     achieved: ratio(product.achievedPerSecond, echo.achievedPerSecond),
+    visible: { p50: v('p50'), p95: v('p95'), p99: v('p99'), max: v('max') },
   };
 }

@@ -184,6 +184,31 @@ describe('Discord emulator', () => {
     expect(e.violations).toEqual([]);
   });
 
+  it('tells when a message answered with a deferred update is next edited (nextEdit)', async () => {
+    const { e } = await setup(async (i) => {
+      if (i.isChatInputCommand()) {
+        await i.reply({ content: 'Panel v1', components: [joinRow('Play', 'play'), joinRow('Pass', 'pass')] });
+      } else if (i.isButton()) {
+        await i.deferUpdate();
+        if (i.customId === 'pass') return;
+        await new Promise((r) => setTimeout(r, 50));
+        await i.editReply({ content: 'Panel v2' });
+      }
+    });
+    const ana = e.addUser('Ana');
+    const panel = (await ana.slash('ping')).message!;
+    const played = await ana.click(panel, 'Play');
+    expect(played.callbackType).toBe(6);
+    const edited = played.nextEdit(5000);
+    expect(played.message?.content).toBe('Panel v1');
+    expect((await edited)?.content).toBe('Panel v2');
+    // A deferred update the bot never follows with an edit: nothing to wait for.
+    const passed = await ana.click(e.message(panel.id)!, 'Pass');
+    expect(passed.callbackType).toBe(6);
+    expect(await passed.nextEdit(200)).toBeUndefined();
+    expect(e.violations).toEqual([]);
+  });
+
   it('defers a reply, then edits it; follows up ephemerally', async () => {
     const { e } = await setup(async (i) => {
       if (!i.isChatInputCommand()) return;

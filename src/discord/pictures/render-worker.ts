@@ -20,6 +20,7 @@ import type { Scene } from '../../games/scene.js';
 import { catalogs, type Language } from '../../i18n/index.js';
 import { Composer, type ComposeStats } from './compose.js';
 import { fontFiles } from './rasterise.js';
+import { threadCpuMs } from '../../thread-cpu.js';
 
 /** What a `draw` job draws from: a picture context without its catalog (the language instead). */
 export interface DrawContext {
@@ -52,6 +53,8 @@ export type RenderAnswer =
       hash?: string;
       /** Wall time of the render with its CPU slot held, ms. */
       ms: number;
+      /** CPU time of this thread during the render, ms (Linux: /proc/thread-self/schedstat; absent elsewhere). */
+      cpuMs?: number;
       stats?: ComposeStats;
     }
   | { id: number; ok: false; error: string };
@@ -73,6 +76,7 @@ if (parentPort) {
   port.on('message', (job: RenderRequest) => {
     budget?.acquire(true);
     const started = performance.now();
+    const cpuStarted = threadCpuMs();
     let answer: RenderAnswer;
     try {
       if (job.kind === 'scene') {
@@ -86,6 +90,8 @@ if (parentPort) {
         answer = { id: job.id, ok: true, png, width: picture.width, height: picture.height, alt: picture.alt, hash, ms: 0, stats };
       }
       answer.ms = performance.now() - started;
+      const cpuNow = cpuStarted === null ? null : threadCpuMs();
+      if (cpuNow !== null) answer.cpuMs = cpuNow - cpuStarted!;
     } catch (err) {
       answer = { id: job.id, ok: false, error: err instanceof Error ? err.message : String(err) };
     } finally {

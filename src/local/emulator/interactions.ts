@@ -124,6 +124,32 @@ export class InteractionResult {
     });
   }
 
+  /**
+   * The response message at its next edit after now: e.g. a panel answered with a deferred
+   * update (callback 6: the user still sees the old panel) once the bot edits it. Resolves with
+   * the message as edited, or with undefined after `timeoutMs` without an edit (or when there is
+   * no response message, or it was deleted). Call it right after the callback is accepted (the
+   * result's promise resolves then, before any later request of the bot is handled): an edit
+   * made before the call is not waited for.
+   */
+  nextEdit(timeoutMs = 30_000): Promise<EmulatedMessage | undefined> {
+    const record = this.core.state.messages.get(this.record.originalMessageId ?? '');
+    if (!record || record.deleted) return Promise.resolve(undefined);
+    return new Promise((resolve) => {
+      const wake = () => {
+        clearTimeout(timer);
+        resolve(record.deleted ? undefined : this.message);
+      };
+      const timer = setTimeout(() => {
+        const waiters = record.editWaiters ?? [];
+        const at = waiters.indexOf(wake);
+        if (at >= 0) waiters.splice(at, 1);
+        resolve(undefined);
+      }, timeoutMs);
+      (record.editWaiters ??= []).push(wake);
+    });
+  }
+
   /** The modal the bot opened (callback type 9), if any; submit it with `user.submitModal`. */
   get modal(): JsonObject | undefined {
     return this.record.modal ? structuredClone(this.record.modal) : undefined;

@@ -251,6 +251,7 @@ export function editMessage(state: EmulatorState, record: MessageRecord, body: J
   } else {
     d.edited_timestamp = discordTimestamp(state.now());
   }
+  for (const wake of record.editWaiters?.splice(0) ?? []) wake();
   state.changed();
 }
 

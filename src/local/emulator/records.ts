@@ -162,6 +162,8 @@ export interface MessageRecord {
   loading: boolean;
   /** Called (then dropped) when a loading message is filled in (`InteractionResult.filledReply`). */
   fillWaiters?: (() => void)[];
+  /** Called (then dropped) at the message's next edit, a deferred reply's filling in included (`InteractionResult.nextEdit`). */
+  editWaiters?: (() => void)[];
   interactionId: string | null;
 }
 
