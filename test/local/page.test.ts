@@ -165,7 +165,7 @@ describe('page catalog', () => {
     for (const locale of ['es-ES', 'es-419']) {
       for (const key of ['dismiss', 'dismissBanner']) {
         const words = t(locale, key).toLowerCase().split(/\s+/);
-        expect(words.filter((word) => verbs.has(word)), `${locale} ${key}: ${t(locale, key)}`).toEqual([]);
+        expect(words.filter((word: string) => verbs.has(word)), `${locale} ${key}: ${t(locale, key)}`).toEqual([]);
       }
     }
     expect(t('es-ES', 'dismiss')).toBe('Ocultar mensaje');
