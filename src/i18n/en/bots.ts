@@ -18,7 +18,7 @@ export const bots = {
   addOption: (level: string) => `Add a bot: ${level}`,
   removePlaceholder: 'Host: remove a bot…',
   removeOption: (name: string) => `Remove ${name}`,
-  replacePlaceholder: 'Host: hand a seat that left or is away to a bot…',
+  replacePlaceholder: 'Host: hand a seat to a bot…',
   replaceOption: (name: string, why: string) => `Replace ${name} (${why}) with a Normal bot`,
   replaced: (player: string, bot: string) => `🤖 ${player}'s seat is now played by ${bot} until the end.`,
   paceNote: (seconds: string) => `🤖 Bots move after ${seconds}.`,

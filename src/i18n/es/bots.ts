@@ -18,7 +18,7 @@ export const bots = {
   addOption: (level: string) => `Agregar un bot: ${level}`,
   removePlaceholder: 'Anfitrión: quitar un bot…',
   removeOption: (name: string) => `Quitar a ${name}`,
-  replacePlaceholder: 'Anfitrión: pasarle a un bot el asiento de quien se fue o está ausente…',
+  replacePlaceholder: 'Anfitrión: ceder a un bot…',
   replaceOption: (name: string, why: string) => `Reemplazar a ${name} (${why}) por un bot Normal`,
   replaced: (player: string, bot: string) => `🤖 ${bot} juega desde ahora y hasta el final en el asiento de ${player}.`,
   paceNote: (seconds: string) => `🤖 Los bots juegan después de ${seconds}.`,
