@@ -59,6 +59,8 @@ export interface PictureBenchOptions {
   filter?: 0 | 1 | 2;
   /** Bytes of the strip cache (0: every strip encoded anew, to time the encoder alone). */
   stripCacheBytes?: number;
+  /** Bytes of the piece cache (default the product's). */
+  pieceCacheBytes?: number;
 }
 
 /** The `spread` stream: `count` positions per game, several moves apart, every seat's hand in turn, languages alternating. */
@@ -143,7 +145,7 @@ function interleave(lists: Job[][]): Job[] {
 
 /** Run `order` through a fresh composer, one picture at a time, the event loop turning between them; metrics prefixed `stream.`. */
 async function runStream(stream: string, order: Job[], opts: PictureBenchOptions, metrics: Record<string, number>, lines: string[]): Promise<void> {
-  const composer = new Composer({ fonts: fontFiles(), Resvg: Resvg as never, level: opts.level, stripHeight: opts.stripHeight, filter: opts.filter, stripCacheBytes: opts.stripCacheBytes });
+  const composer = new Composer({ fonts: fontFiles(), Resvg: Resvg as never, level: opts.level, stripHeight: opts.stripHeight, filter: opts.filter, stripCacheBytes: opts.stripCacheBytes, pieceCacheBytes: opts.pieceCacheBytes });
   const rows = new Map<string, { cpu: number[]; bytes: number[]; strips: number; encoded: number; first: number | null }>();
   // Warm the JIT and resvg's first load on a throw-away picture (not counted).
   new Resvg('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"/>').render();
@@ -207,7 +209,7 @@ export async function benchPictures(options: PictureBenchOptions | number): Prom
   return { name: 'Pictures: CPU per picture as a render worker makes it (draw + compose + encode, one thread)', metrics, summary: lines.join('\n') };
 }
 
-// `npx tsx bench/pictures.ts [count] [--tables=N --moves=N --strip=N --level=N --filter=N --strip-cache=BYTES]` runs this part alone.
+// `npx tsx bench/pictures.ts [count] [--tables=N --moves=N --strip=N --level=N --filter=N --strip-cache=BYTES --piece-cache=BYTES]` runs this part alone.
 if (process.argv[1]?.endsWith('pictures.ts')) {
   const { loadavg } = await import('node:os');
   const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
@@ -220,6 +222,7 @@ if (process.argv[1]?.endsWith('pictures.ts')) {
     ...(arg('level') ? { level: Number(arg('level')) } : {}),
     ...(arg('filter') ? { filter: Number(arg('filter')) as 0 | 1 | 2 } : {}),
     ...(arg('strip-cache') ? { stripCacheBytes: Number(arg('strip-cache')) } : {}),
+    ...(arg('piece-cache') ? { pieceCacheBytes: Number(arg('piece-cache')) } : {}),
   });
   process.stdout.write(`${result.summary}\nload average before ${before}, after ${loadavg().map((x) => x.toFixed(2)).join(' ')}\n`);
 }

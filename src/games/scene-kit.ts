@@ -8,8 +8,8 @@
  * Every piece keeps its ink inside its box (strokes drawn inside), so composing gives resvg's
  * pixels (src/discord/pictures/compose.ts).
  */
-import { piece, SceneBuilder, fitWrap, measure, wrapLines, type Piece } from './scene.js';
-import { esc, rect, round, THEME } from './svg.js';
+import { piece, SceneBuilder, fitWrap, measure, textElement, wrapLines, type Piece } from './scene.js';
+import { rect, THEME } from './svg.js';
 
 /** Width of a picture and of its PNG, px (Discord shows at most ≈ 540 px of a picture on a desktop). */
 export const PICTURE_PX = 540;
@@ -57,15 +57,12 @@ export interface LinesOptions {
   anchor?: 'start' | 'middle' | 'end';
 }
 
-/** `<text>` elements for `lines` from (x, top), one line every `lineHeight(size)` px. */
+/** `<text>` elements for `lines` from (x, top), one line every `lineHeight(size)` px, each glyph placed (scene.ts `textElement`). */
 export function textLines(x: number, top: number, lines: readonly string[], o: LinesOptions): string {
   const lh = lineHeight(o.size);
   let out = '';
   lines.forEach((line, i) => {
-    const attrs = [`x="${round(x)}"`, `y="${round(top + baseline(o.size) + i * lh)}"`, `font-size="${o.size}"`, `fill="${o.fill ?? THEME.text}"`];
-    if (o.bold) attrs.push('font-weight="bold"');
-    if (o.anchor && o.anchor !== 'start') attrs.push(`text-anchor="${o.anchor}"`);
-    out += `<text ${attrs.join(' ')}>${esc(line)}</text>`;
+    out += textElement(x, top + baseline(o.size) + i * lh, line, { size: o.size, fill: o.fill, bold: o.bold, anchor: o.anchor });
   });
   return out;
 }

@@ -12,7 +12,7 @@
  * Pure string builders, no I/O.
  */
 import { ADVANCES, UNITS_PER_EM } from './font-metrics.js';
-import { drawable, FONT_FAMILY, THEME } from './svg.js';
+import { drawable, esc, FONT_FAMILY, THEME } from './svg.js';
 
 /** An SVG fragment drawn in its own box (0, 0)–(w, h), whole pixels; its markup is its identity. */
 export interface Piece {
@@ -119,6 +119,58 @@ export function sceneSvg(scene: Scene): string {
   let out = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="${FONT_FAMILY}"><rect x="0" y="0" width="${width}" height="${height}" fill="${scene.background}"/>`;
   for (const { x, y, piece: p } of scene.placed) out += x === 0 && y === 0 ? `<g>${p.svg}</g>` : `<g transform="translate(${x} ${y})">${p.svg}</g>`;
   return `${out}</svg>`;
+}
+
+// ── Text placed glyph by glyph ─────────────────────────────────────────────────────────
+
+/** Glyph positions are multiples of 1 / GLYPH_STEPS px (the composer caches a glyph per sub-pixel phase). */
+export const GLYPH_STEPS = 4;
+
+/** `v` to the nearest multiple of 1 / GLYPH_STEPS px. */
+function snap(v: number): number {
+  return Math.round(v * GLYPH_STEPS) / GLYPH_STEPS;
+}
+
+/** Options of {@link textElement}. */
+export interface TextElementOptions {
+  /** Font size, px. */
+  size: number;
+  bold?: boolean;
+  /** `#rrggbb` (default the theme's text colour). */
+  fill?: string;
+  /** `start` (x is the left edge), `middle` (x is the centre), `end` (x is the right edge). */
+  anchor?: 'start' | 'middle' | 'end';
+}
+
+/**
+ * A `<text>` element for `content` (emoji dropped, `drawable`) with its baseline at `y` and
+ * **every character placed** (an `x` list): the advances of the shipped fonts
+ * (src/games/font-metrics.ts, no kerning — as {@link measure} counts them), each position and
+ * the baseline snapped to 1 / GLYPH_STEPS px. The anchor is applied here, not by the renderer.
+ * So resvg draws each glyph exactly where the composer draws it from its glyph cache
+ * (src/discord/pictures/glyphs.ts; docs/pictures.md "Text"), and the text is as wide as measured.
+ * A text with combining marks keeps one `x` (the composer then rasterises its piece whole).
+ */
+export function textElement(x: number, y: number, content: string, o: TextElementOptions): string {
+  const shown = drawable(content).normalize('NFC');
+  const chars = [...shown];
+  const width = measure(shown, o.size, o.bold);
+  const left = o.anchor === 'middle' ? x - width / 2 : o.anchor === 'end' ? x - width : x;
+  let xs: string;
+  if (/\p{M}/u.test(shown) || chars.length === 0) xs = String(snap(left));
+  else {
+    const table = o.bold ? advanceTables().bold : advanceTables().regular;
+    const parts: number[] = [];
+    let units = 0;
+    for (const ch of chars) {
+      parts.push(snap(left + (units * o.size) / UNITS_PER_EM));
+      units += table.get(ch.codePointAt(0)!) ?? MISSING_ADVANCE;
+    }
+    xs = parts.join(' ');
+  }
+  const attrs = [`x="${xs}"`, `y="${snap(y)}"`, `font-size="${o.size}"`, `fill="${o.fill ?? THEME.text}"`];
+  if (o.bold) attrs.push('font-weight="bold"');
+  return `<text ${attrs.join(' ')}>${esc(shown)}</text>`;
 }
 
 // ── Measuring text with the shipped fonts' own widths ──────────────────────────────────

@@ -84,7 +84,8 @@ export function textsOf(svg: string): SvgText[] {
     const attrs = m[1]!;
     const attr = (name: string) => new RegExp(`${name}="([^"]*)"`).exec(attrs)?.[1];
     out.push({
-      x: Number(attr('x')),
+      // Every character placed (src/games/scene.ts textElement): the first is the left edge.
+      x: Number(attr('x')?.trim().split(/\s+/)[0]),
       y: Number(attr('y')),
       size: Number(attr('font-size')),
       anchor: (attr('text-anchor') as SvgText['anchor']) ?? 'start',

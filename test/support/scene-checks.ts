@@ -37,7 +37,8 @@ export function sceneTexts(picture: Picture): SceneText[] {
       const attrs = m[1]!;
       const attr = (name: string) => new RegExp(`${name}="([^"]*)"`).exec(attrs)?.[1];
       const t = {
-        x: Number(attr('x')),
+        // Every character placed (scene.ts textElement): the first is the left edge.
+        x: Number(attr('x')?.trim().split(/\s+/)[0]),
         y: Number(attr('y')),
         size: Number(attr('font-size')),
         bold: attr('font-weight') === 'bold',

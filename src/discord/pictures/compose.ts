@@ -22,7 +22,8 @@ import type { ResvgRenderOptions } from '@resvg/resvg-js';
 import type { Piece, Scene } from '../../games/scene.js';
 import { FONT_FAMILY } from '../../games/svg.js';
 import { ByteLru } from './cache.js';
-import { opaque, over, runsOf, type Raster } from './runs.js';
+import { GlyphCache, splitPiece, type GlyphText } from './glyphs.js';
+import { opaque, over, paint, paintOver, runsOf, type Raster } from './runs.js';
 import { adler32Combine, assemblePng, filterRows } from './strip-png.js';
 
 /** Height of a PNG strip compressed and cached on its own, px (docs/pictures.md has the measurements). */
@@ -88,6 +89,8 @@ export interface ComposerOptions {
   Resvg: new (svg: string, options?: ResvgRenderOptions) => { render(): { pixels: Buffer; width: number; height: number } };
   pieceCacheBytes?: number;
   stripCacheBytes?: number;
+  /** Bytes of glyph masks (default GLYPH_CACHE_BYTES, ./glyphs.ts). */
+  glyphCacheBytes?: number;
   /** zlib level of a strip (default STRIP_DEFLATE_LEVEL). */
   level?: number;
   /** Height of a strip, px (default STRIP_HEIGHT). */
@@ -117,24 +120,27 @@ export class Composer {
   private readonly pieces: ByteLru<PieceEntry>;
   private readonly strips: ByteLru<Strip>;
   private readonly scratch = new Scratch();
+  /** Glyph masks texts are drawn with (./glyphs.ts). */
+  readonly glyphs: GlyphCache;
   private nextId = 1;
   private readonly level: number;
   private readonly stripHeight: number;
   private readonly filter: 0 | 1 | 2;
   /** Totals since the composer was made. */
-  readonly totals = { pictures: 0, piecesRasterised: 0, atlases: 0, stripsEncoded: 0, stripsReused: 0 };
+  readonly totals = { pictures: 0, piecesRasterised: 0, piecesWhole: 0, atlases: 0, stripsEncoded: 0, stripsReused: 0 };
 
   constructor(private readonly options: ComposerOptions) {
     this.pieces = new ByteLru<PieceEntry>(options.pieceCacheBytes ?? PIECE_CACHE_BYTES, (e) => e.raster.ops.byteLength + e.raster.rows.byteLength + 64);
     this.strips = new ByteLru<Strip>(options.stripCacheBytes ?? STRIP_CACHE_BYTES, (s) => s.data.length + 48);
+    this.glyphs = new GlyphCache(options.fonts, options.Resvg, options.glyphCacheBytes);
     this.level = options.level ?? STRIP_DEFLATE_LEVEL;
     this.stripHeight = options.stripHeight ?? STRIP_HEIGHT;
     this.filter = options.filter ?? STRIP_ROW_FILTER;
   }
 
-  /** Bytes held by the two caches now. */
-  get cacheBytes(): { pieces: number; strips: number } {
-    return { pieces: this.pieces.bytes, strips: this.strips.bytes };
+  /** Bytes held by the caches now. */
+  get cacheBytes(): { pieces: number; strips: number; glyphs: number } {
+    return { pieces: this.pieces.bytes, strips: this.strips.bytes, glyphs: this.glyphs.bytes };
   }
 
   /** The PNG of `scene` (8-bit RGB, opaque), with what it took. Throws when a piece's SVG cannot be parsed. */
@@ -207,13 +213,75 @@ export class Composer {
         for (const i of m.at) out[i] = entry;
       });
       this.totals.piecesRasterised += missing.size;
-      this.totals.atlases++;
     }
     return out;
   }
 
-  /** Rasterise `pieces` in one resvg call: shelf-packed on a transparent atlas, then cut out as runs. */
+  /**
+   * Rasters of `pieces`: a piece whose texts the glyph cache can draw (./glyphs.ts) is its shapes
+   * (cached apart, shared by every piece with the same shapes) with its texts drawn over them;
+   * any other piece is rasterised whole. Every shape layer and whole piece missing is rasterised
+   * in one resvg call (an atlas), every missing glyph in another.
+   */
   private rasterise(pieces: Piece[]): Raster[] {
+    const out: Raster[] = new Array(pieces.length);
+    const split = pieces.map((p) => splitPiece(p.svg));
+    const texts = split.flatMap((layers) => (layers ? layers.flatMap((l) => l.texts ?? []) : []));
+    if (texts.length > 0) this.glyphs.prepare(texts);
+    // What resvg must draw now: whole pieces, and shape layers not cached yet.
+    const atlas: Piece[] = [];
+    const atlasKeys: (string | null)[] = [];
+    const pending = new Map<string, number>();
+    /** Per piece: its atlas index when drawn whole, else per layer a cached raster or an atlas index. */
+    const plan = pieces.map((p, i): number | (Raster | number | GlyphText[])[] => {
+      const layers = split[i];
+      if (!layers || !layers.every((l) => !l.texts || this.glyphs.ready(l.texts))) {
+        atlas.push(p);
+        atlasKeys.push(null);
+        return atlas.length - 1;
+      }
+      return layers.map((l) => {
+        if (l.texts) return l.texts;
+        const key = `shapes|${p.w}x${p.h}|${l.shapes}`;
+        const hit = this.pieces.get(key);
+        if (hit) return hit.raster;
+        const at = pending.get(key);
+        if (at !== undefined) return at;
+        atlas.push({ w: p.w, h: p.h, svg: l.shapes });
+        atlasKeys.push(key);
+        pending.set(key, atlas.length - 1);
+        return atlas.length - 1;
+      });
+    });
+    const drawn = atlas.length > 0 ? this.atlas(atlas) : [];
+    atlasKeys.forEach((key, k) => {
+      if (key !== null) this.pieces.set(key, { id: this.nextId++, raster: drawn[k]! });
+    });
+    pieces.forEach((p, i) => {
+      const layers = plan[i]!;
+      if (typeof layers === 'number') {
+        out[i] = drawn[layers]!;
+        this.totals.piecesWhole++;
+        return;
+      }
+      const px = this.scratch.pixelsFor(p.w * p.h).subarray(0, p.w * p.h);
+      px.fill(0);
+      layers.forEach((layer, k) => {
+        if (Array.isArray(layer)) this.glyphs.draw(layer, px, p.w, p.h);
+        else {
+          const r = typeof layer === 'number' ? drawn[layer]! : layer;
+          if (k === 0) paint(r, px);
+          else paintOver(r, px);
+        }
+      });
+      out[i] = runsOf(px, p.w, 0, 0, p.w, p.h);
+    });
+    return out;
+  }
+
+  /** Rasterise `pieces` in one resvg call: shelf-packed on a transparent atlas, then cut out as runs. */
+  private atlas(pieces: Piece[]): Raster[] {
+    this.totals.atlases++;
     const width = Math.max(540, ...pieces.map((p) => p.w)) + 2 * ATLAS_GAP;
     const order = pieces.map((_, i) => i).sort((a, b) => pieces[b]!.h - pieces[a]!.h);
     const at: { x: number; y: number }[] = new Array(pieces.length);

@@ -89,3 +89,54 @@ export function runsOf(px: Uint32Array, stride: number, x0: number, y0: number, 
   rows[h] = n;
   return { w, h, rows, ops: ops.slice(0, n) };
 }
+
+/** Paint `r` into `out` (`r.w` × `r.h` premultiplied pixels, row by row), which must be all 0 (transparent) before. */
+export function paint(r: Raster, out: Uint32Array): void {
+  const { ops, rows, w } = r;
+  for (let row = 0; row < r.h; row++) {
+    const base = row * w;
+    let k = rows[row]!;
+    const end = rows[row + 1]!;
+    while (k < end) {
+      const head = ops[k]!;
+      const len = ops[k + 1]!;
+      const at = base + (head >>> 1);
+      if ((head & 1) === 0) {
+        out.fill(ops[k + 2]!, at, at + len);
+        k += 3;
+      } else {
+        out.set(ops.subarray(k + 2, k + 2 + len), at);
+        k += 2 + len;
+      }
+    }
+  }
+}
+
+/** Blend `r` over `out` (`r.w` × `r.h` premultiplied pixels, row by row): the layer drawn on top. */
+export function paintOver(r: Raster, out: Uint32Array): void {
+  const { ops, rows, w } = r;
+  for (let row = 0; row < r.h; row++) {
+    const base = row * w;
+    let k = rows[row]!;
+    const end = rows[row + 1]!;
+    while (k < end) {
+      const head = ops[k]!;
+      const len = ops[k + 1]!;
+      const at = base + (head >>> 1);
+      if ((head & 1) === 0) {
+        const c = ops[k + 2]!;
+        if (c >>> 24 === 255) out.fill(c, at, at + len);
+        else for (let j = 0; j < len; j++) out[at + j] = over(c, out[at + j]!);
+        k += 3;
+      } else {
+        for (let j = 0; j < len; j++) {
+          const c = ops[k + 2 + j]!;
+          const a = c >>> 24;
+          if (a === 255) out[at + j] = c;
+          else if (a !== 0) out[at + j] = over(c, out[at + j]!);
+        }
+        k += 2 + len;
+      }
+    }
+  }
+}
