@@ -1,3 +1,11 @@
+/**
+ * How close composed pictures are to resvg's rasterisation of their whole SVG (docs/pictures.md
+ * "Text"; the tolerance in test/support/compose-check.ts is stated from this): random positions of
+ * every game and player count, boards and a hand, English and Spanish, with the tests' longest
+ * names. Prints pixels compared, those more than COMPOSE_TOLERANCE apart (per million, and in the
+ * worst picture), the largest difference, and how many pieces were rasterised whole.
+ * `npx tsx bench/compose-accuracy.ts`
+ */
 import { GAME_MODULES } from '../src/games/index.js';
 import { catalogs } from '../src/i18n/index.js';
 import { testComposer, compareComposed } from '../test/support/compose-check.js';
@@ -25,4 +33,4 @@ for (const mod of GAME_MODULES) {
     }
   }
 }
-console.log({ maxppm, pics, px, outliers: out, perMillion: (out / px) * 1e6, worst, hist, whole: c.totals.piecesWhole, made: c.totals.piecesRasterised });
+console.log({ worstPictureOutliersPerMillion: maxppm, pics, px, outliers: out, perMillion: (out / px) * 1e6, worst, hist, whole: c.totals.piecesWhole, made: c.totals.piecesRasterised });
