@@ -16,9 +16,10 @@
  *   and hands of every seat, positions several moves apart, English and Spanish alternating, the
  *   four games interleaved.
  * Reported: CPU p50 / p99 (ms, `process.cpuUsage`, which other processes' work inflates far less
- * than wall time), PNG p50 / max (KB), the share of strips composed anew, pictures per second per
- * core (1,000 ÷ mean CPU ms), the stream's first picture apart (`first`), and the caches' bytes at
- * the end.
+ * than wall time), PNG p50 / max (KB), the share of strips (and of rows) composed anew, pictures
+ * per second per core (1,000 ÷ mean CPU ms), the stream's first picture apart (`first`), the
+ * caches' bytes at the end and their hit shares; with `--working-set`, the hit share an LRU cache
+ * of each of several sizes would have (./cache-working-set.ts).
  */
 import '../src/discord/pictures/allocator.js';
 import { Resvg } from '@resvg/resvg-js';
@@ -28,6 +29,7 @@ import { catalogs } from '../src/i18n/index.js';
 import { Composer, PIECE_CACHE_BYTES, STRIP_CACHE_BYTES } from '../src/discord/pictures/compose.js';
 import { fontFiles } from '../src/discord/pictures/rasterise.js';
 import { playRandomGame } from '../test/support/random-play.js';
+import { traceComposer } from './cache-working-set.js';
 
 const NAMES = ['Ana', 'Bartholomew Featherstonehaugh', 'Carmen', 'Dmitri', 'Élodie', 'Fatima'];
 
@@ -61,6 +63,11 @@ export interface PictureBenchOptions {
   stripCacheBytes?: number;
   /** Bytes of the piece cache (default the product's). */
   pieceCacheBytes?: number;
+  /**
+   * Record every cache lookup and report the hit rates an LRU cache of several sizes would have
+   * (./cache-working-set.ts); run with caches large enough to keep everything.
+   */
+  workingSet?: boolean;
 }
 
 /** The `spread` stream: `count` positions per game, several moves apart, every seat's hand in turn, languages alternating. */
@@ -146,12 +153,14 @@ function interleave(lists: Job[][]): Job[] {
 /** Run `order` through a fresh composer, one picture at a time, the event loop turning between them; metrics prefixed `stream.`. */
 async function runStream(stream: string, order: Job[], opts: PictureBenchOptions, metrics: Record<string, number>, lines: string[]): Promise<void> {
   const composer = new Composer({ fonts: fontFiles(), Resvg: Resvg as never, level: opts.level, stripHeight: opts.stripHeight, filter: opts.filter, stripCacheBytes: opts.stripCacheBytes, pieceCacheBytes: opts.pieceCacheBytes });
-  const rows = new Map<string, { cpu: number[]; bytes: number[]; strips: number; encoded: number; first: number | null }>();
+  const traces = opts.workingSet ? traceComposer(composer) : null;
+  const hits = { pieces: 0, rasterised: 0, strips: 0, encoded: 0 };
+  const rows = new Map<string, { cpu: number[]; bytes: number[]; strips: number; encoded: number; rows: number; encodedRows: number; first: number | null }>();
   // Warm the JIT and resvg's first load on a throw-away picture (not counted).
   new Resvg('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"/>').render();
   for (const job of order) {
     const key = `${job.game}.${job.kind}`;
-    const row = rows.get(key) ?? { cpu: [], bytes: [], strips: 0, encoded: 0, first: null };
+    const row = rows.get(key) ?? { cpu: [], bytes: [], strips: 0, encoded: 0, rows: 0, encodedRows: 0, first: null };
     rows.set(key, row);
     // As between a render worker's jobs: the event loop turns (and resvg's finalisers free the last atlas).
     await new Promise((resolve) => setImmediate(resolve));
@@ -161,7 +170,13 @@ async function runStream(stream: string, order: Job[], opts: PictureBenchOptions
     const made = composer.png(picture.scene);
     const png = made.png;
     row.strips += made.stats.strips;
+    hits.pieces += made.stats.pieces;
+    hits.rasterised += made.stats.rasterised;
+    hits.strips += made.stats.strips;
+    hits.encoded += made.stats.encoded;
     row.encoded += made.stats.encoded;
+    row.rows += picture.scene.height;
+    row.encodedRows += (made.stats as { encodedRows?: number }).encodedRows ?? Number.NaN;
     const ms = cpuMs() - started;
     if (row.first === null) row.first = ms;
     else row.cpu.push(ms);
@@ -182,8 +197,9 @@ async function runStream(stream: string, order: Job[], opts: PictureBenchOptions
     metrics[`${key}.pngP50Bytes`] = quantile(bytes, 0.5);
     metrics[`${key}.pngMaxBytes`] = bytes.at(-1) ?? 0;
     metrics[`${key}.stripsNewShare`] = row.strips ? Math.round((row.encoded / row.strips) * 100) / 100 : 1;
+    metrics[`${key}.rowsNewShare`] = row.rows ? Math.round((row.encodedRows / row.rows) * 100) / 100 : 1;
     lines.push(
-      `  ${game.padEnd(16)} CPU p50 ${metrics[`${key}.cpuP50Ms`]!.toFixed(2).padStart(6)} ms, p99 ${metrics[`${key}.cpuP99Ms`]!.toFixed(2).padStart(6)} ms, ${String(metrics[`${key}.picturesPerSecondPerCore`]).padStart(5)} pictures/s per core; first ${metrics[`${key}.firstMs`]} ms; PNG p50 ${Math.round(quantile(bytes, 0.5) / 1024)} KB, max ${Math.round((bytes.at(-1) ?? 0) / 1024)} KB; strips made anew ${Math.round(metrics[`${key}.stripsNewShare`]! * 100)} % (${cpu.length + 1} pictures)`,
+      `  ${game.padEnd(16)} CPU p50 ${metrics[`${key}.cpuP50Ms`]!.toFixed(2).padStart(6)} ms, p99 ${metrics[`${key}.cpuP99Ms`]!.toFixed(2).padStart(6)} ms, ${String(metrics[`${key}.picturesPerSecondPerCore`]).padStart(5)} pictures/s per core; first ${metrics[`${key}.firstMs`]} ms; PNG p50 ${Math.round(quantile(bytes, 0.5) / 1024)} KB, max ${Math.round((bytes.at(-1) ?? 0) / 1024)} KB; strips made anew ${Math.round(metrics[`${key}.stripsNewShare`]! * 100)} % (rows ${Math.round(metrics[`${key}.rowsNewShare`]! * 100)} %) (${cpu.length + 1} pictures)`,
     );
   }
   allCpu.sort((a, b) => a - b);
@@ -193,10 +209,27 @@ async function runStream(stream: string, order: Job[], opts: PictureBenchOptions
   metrics[`${stream}.all.picturesPerSecondPerCore`] = Math.round(1000 / Math.max(allCpu.reduce((a, b) => a + b, 0) / Math.max(1, allCpu.length), 0.001));
   metrics[`${stream}.caches.pieceBytes`] = caches.pieces;
   metrics[`${stream}.caches.stripBytes`] = caches.strips;
+  metrics[`${stream}.caches.pieceHitShare`] = Math.round((1 - hits.rasterised / Math.max(1, hits.pieces)) * 1000) / 1000;
+  metrics[`${stream}.caches.stripHitShare`] = Math.round((1 - hits.encoded / Math.max(1, hits.strips)) * 1000) / 1000;
   lines.push(
-    `  all: CPU p50 ${metrics[`${stream}.all.cpuP50Ms`]} ms, p99 ${metrics[`${stream}.all.cpuP99Ms`]} ms (targets 5 / 15 ms), ${metrics[`${stream}.all.picturesPerSecondPerCore`]} pictures/s per core; caches after the stream: pieces ${Math.round(caches.pieces / 1024)} KB, strips ${Math.round(caches.strips / 1024)} KB (bounds ${Math.round(PIECE_CACHE_BYTES / 1048576)} / ${Math.round(STRIP_CACHE_BYTES / 1048576)} MiB per render worker)`,
+    `  all: CPU p50 ${metrics[`${stream}.all.cpuP50Ms`]} ms, p99 ${metrics[`${stream}.all.cpuP99Ms`]} ms (targets 5 / 15 ms), ${metrics[`${stream}.all.picturesPerSecondPerCore`]} pictures/s per core; caches after the stream: pieces ${Math.round(caches.pieces / 1024)} KB, strips ${Math.round(caches.strips / 1024)} KB (bounds ${Math.round(PIECE_CACHE_BYTES / 1048576)} / ${Math.round(STRIP_CACHE_BYTES / 1048576)} MiB per render worker); hits: pieces ${(metrics[`${stream}.caches.pieceHitShare`]! * 100).toFixed(1)} % of ${hits.pieces} placed, strips ${(metrics[`${stream}.caches.stripHitShare`]! * 100).toFixed(1)} % of ${hits.strips}`,
   );
+  if (traces) {
+    const sizes = WORKING_SET_MIB.map((m) => m * 1048576);
+    for (const name of ['pieces', 'strips'] as const) {
+      const trace = traces[name];
+      const rates = trace.hitRates(sizes);
+      const all = trace.distinct();
+      lines.push(
+        `  working set, ${name}: ${trace.lookups} lookups, ${all.keys} distinct (${Math.round(all.bytes / 1048576)} MiB if never evicted); an LRU cache of ${WORKING_SET_MIB.map((m, i) => `${m} MiB hits ${(rates[i]! * 100).toFixed(1)} %`).join(', ')}${name === 'strips' ? ' (with every piece cached)' : ''}`,
+      );
+      WORKING_SET_MIB.forEach((m, i) => (metrics[`${stream}.workingSet.${name}.hitShareAt${m}MiB`] = Math.round(rates[i]! * 1000) / 1000));
+    }
+  }
 }
+
+/** Cache sizes the working-set replay reports, MiB. */
+const WORKING_SET_MIB = [8, 24, 48, 96, 192, 384, 768];
 
 /** Run the picture benchmark (both streams, `tables` first): metrics and a printable summary. */
 export async function benchPictures(options: PictureBenchOptions | number): Promise<{ name: string; metrics: Record<string, number>; summary: string }> {
@@ -209,7 +242,7 @@ export async function benchPictures(options: PictureBenchOptions | number): Prom
   return { name: 'Pictures: CPU per picture as a render worker makes it (draw + compose + encode, one thread)', metrics, summary: lines.join('\n') };
 }
 
-// `npx tsx bench/pictures.ts [count] [--tables=N --moves=N --strip=N --level=N --filter=N --strip-cache=BYTES --piece-cache=BYTES]` runs this part alone.
+// `npx tsx bench/pictures.ts [count] [--tables=N --moves=N --strip=N --level=N --filter=N --strip-cache=BYTES --piece-cache=BYTES --working-set]` runs this part alone.
 if (process.argv[1]?.endsWith('pictures.ts')) {
   const { loadavg } = await import('node:os');
   const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
@@ -223,6 +256,7 @@ if (process.argv[1]?.endsWith('pictures.ts')) {
     ...(arg('filter') ? { filter: Number(arg('filter')) as 0 | 1 | 2 } : {}),
     ...(arg('strip-cache') ? { stripCacheBytes: Number(arg('strip-cache')) } : {}),
     ...(arg('piece-cache') ? { pieceCacheBytes: Number(arg('piece-cache')) } : {}),
+    ...(process.argv.includes('--working-set') ? { workingSet: true } : {}),
   });
   process.stdout.write(`${result.summary}\nload average before ${before}, after ${loadavg().map((x) => x.toFixed(2)).join(' ')}\n`);
 }

@@ -145,7 +145,10 @@ export async function buildWorld(o: WorldOptions): Promise<World> {
     { ...(o.cpuProfileDir ? { cpuProfileDir: o.cpuProfileDir } : {}), timeoutMs: 120_000 + o.tables * 50, logFile: join(dir, 'bot.log') },
   );
   const db: ProductDb | null = postgresUrl ? new PgProductDb(postgresUrl) : dbPath ? new SqliteProductDb(dbPath) : null;
-  const close = async () => {
+  // Idempotent: the load part closes the worlds it alone uses early, and every world is closed again at the end.
+  let closing: Promise<void> | null = null;
+  const close = () => (closing ??= closeOnce());
+  const closeOnce = async () => {
     unsubscribe();
     await bot.stop();
     await db?.close();
@@ -154,7 +157,7 @@ export async function buildWorld(o: WorldOptions): Promise<World> {
     const keep = process.env.RH_BENCH_LOG_DIR;
     if (keep) {
       mkdirSync(keep, { recursive: true });
-      copyFileSync(join(dir, 'bot.log'), join(keep, `${o.kind}-${o.tables}-${Date.now()}.log`));
+      copyFileSync(join(dir, 'bot.log'), join(keep, `${o.kind}${o.textBoards ? '-text' : ''}-${o.tables}-${Date.now()}.log`));
     }
     rmSync(dir, { recursive: true, force: true });
   };

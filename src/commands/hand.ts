@@ -46,7 +46,7 @@ export const handCommand: SlashCommand = {
     }
     if (!table) {
       log.outcome = 'no-table';
-      await interaction.reply(privateText(errors.noTableHere));
+      await interaction.reply(privateText(errors.noTableHere(text.common.newCommands(app.registry.modules.map((mod) => mod.command)))));
       return;
     }
     log.table = table.id;

@@ -6,8 +6,9 @@
 import { deflateSync } from 'node:zlib';
 import { decode } from 'fast-png';
 import { describe, expect, it } from 'vitest';
+import { STRIP_HEIGHT } from '../../src/discord/pictures/compose.js';
 import { adler32, adler32Combine } from '../../src/discord/pictures/strip-png.js';
-import { piece, SceneBuilder, sceneSvg, type Piece } from '../../src/games/scene.js';
+import { piece, SceneBuilder, sceneSvg, type Piece, type Scene } from '../../src/games/scene.js';
 import { circle, rect, text, THEME } from '../../src/games/svg.js';
 import { compareComposed, COMPOSE_TOLERANCE, testComposer, withinTolerance } from '../support/compose-check.js';
 
@@ -77,6 +78,83 @@ describe('composing a picture from pieces', () => {
       expect(withinTolerance(result), `strip ${stripHeight}, level ${level}, filter ${filter}`).toBe(true);
       expect(decode(testComposer({ stripHeight, level, filter }).png(scene).png).height).toBe(scene.height);
     }
+  });
+});
+
+/** `scene` with every piece `k` px lower (and the picture `k` px taller), or only those below `from`. */
+function shifted(scene: Scene, k: number, from = 0): Scene {
+  return { ...scene, height: scene.height + k, placed: scene.placed.map((p) => (p.y >= from ? { ...p, y: p.y + k } : p)) };
+}
+
+/** The PNG's pixels decoded (fast-png) equal, channel by channel, the scene composed whole without any cache. */
+function expectSamePixels(png: Buffer, scene: Scene): void {
+  const decoded = decode(png);
+  expect([decoded.width, decoded.height, decoded.channels]).toEqual([scene.width, scene.height, 3]);
+  const whole = testComposer().pixels(scene);
+  const rgb = new Uint8Array(whole.length * 3);
+  for (let i = 0; i < whole.length; i++) {
+    rgb[i * 3] = whole[i]! & 255;
+    rgb[i * 3 + 1] = (whole[i]! >>> 8) & 255;
+    rgb[i * 3 + 2] = (whole[i]! >>> 16) & 255;
+  }
+  expect(Buffer.from(decoded.data as Uint8Array).equals(Buffer.from(rgb))).toBe(true);
+}
+
+describe('strips cut at the layout, keyed by what they show (shift-invariant)', () => {
+  it('re-encodes no strip of content that only moved down by k px (k not a multiple of STRIP_HEIGHT): only the new background rows above it', () => {
+    const scene = sample(['Ana', 'Ben', 'Cleo']);
+    for (const k of [13, 45]) {
+      const composer = testComposer();
+      composer.png(scene);
+      const moved = shifted(scene, k);
+      const { png, stats } = composer.png(moved);
+      // The three cards are bands 110 px tall, 10 px apart: their strips hit; the rows above the
+      // first card (10 + k px of background) are new strips (⌈(10 + k) ÷ STRIP_HEIGHT⌉).
+      expect(stats.rasterised).toBe(0);
+      expect(stats.encoded).toBe(Math.ceil((10 + k) / STRIP_HEIGHT));
+      expectSamePixels(png, moved);
+    }
+  });
+
+  it('when a banner grows (two lines instead of one) re-encodes only the banner, not the panels it pushes down', () => {
+    const banner = (h: number) => piece(516, h, [rect(0, 0, 516, h, { fill: THEME.panel, radius: 14 }), text(20, 40, 'Ana to move', { size: 24, bold: true }), ...(h > 90 ? [text(20, 80, 'second line of the banner', { size: 24 })] : [])]);
+    const withBanner = (h: number) => {
+      const sb = new SceneBuilder(540);
+      sb.put(12, 10, banner(h));
+      sample(['Ana', 'Ben', 'Cleo']).placed.forEach((p) => sb.put(p.x, p.y + h + 16, p.piece));
+      return sb.finish(sb.height + 10);
+    };
+    const composer = testComposer();
+    composer.png(withBanner(86));
+    const grown = withBanner(119);
+    const { png, stats } = composer.png(grown);
+    expect(stats.rasterised).toBe(1);
+    // The banner's band (119 rows) in ⌈119 ÷ 32⌉ = 4 strips; everything below moved 33 px and hits.
+    expect(stats.encoded).toBe(Math.ceil(119 / STRIP_HEIGHT));
+    expectSamePixels(png, grown);
+    // And back: every strip of the one-line banner's picture is still cached.
+    expect(composer.png(withBanner(86)).stats.encoded).toBe(0);
+  });
+
+  it('leaves a piece that draws nothing out of every strip (an empty key piece over the whole picture changes no strip)', () => {
+    const composer = testComposer();
+    const scene = sample(['Ana', 'Ben']);
+    const first = composer.png(scene);
+    const keyed = { ...scene, placed: [...scene.placed, { x: 0, y: 0, piece: piece(540, scene.height, '') }] };
+    const again = composer.png(keyed);
+    expect(again.stats.encoded).toBe(0);
+    expect(again.png.equals(first.png)).toBe(true);
+  });
+
+  it('cuts a band taller than STRIP_HEIGHT into strips of equal height, none taller than STRIP_HEIGHT, and decodes to the same pixels', () => {
+    const sb = new SceneBuilder(200);
+    sb.put(10, 5, piece(180, 33, rect(0, 0, 180, 33, { fill: '#ece6d6' })));
+    sb.put(10, 50, piece(180, 100, rect(0, 0, 180, 100, { fill: '#1e1f22', radius: 10 })));
+    const scene = sb.finish(160);
+    const { png, stats } = testComposer({ stripHeight: 32 }).png(scene);
+    // Background 5, band 33 (2 strips: 17 + 16), background 12, band 100 (4 strips of 25), background 10.
+    expect(stats.strips).toBe(1 + 2 + 1 + 4 + 1);
+    expectSamePixels(png, scene);
   });
 });
 

@@ -103,7 +103,7 @@ describe('A seat left is a non-player’s view until the game ends', () => {
     }
     const hand = answered(await cleo.slash('hand', {}, { channelId })).message!;
     expect(hand.ephemeral).toBe(true);
-    expect(textOf(hand)).toBe(en.common.errors.noTableHere);
+    expect(textOf(hand)).toBe('You are not seated at an open table in this server. Start one with `/suspicion new`, `/noir new`, `/phantom new`, or `/jaccuse new`.');
   });
 
   it('💡 Hint is refused, privately, and changes nothing', async () => {

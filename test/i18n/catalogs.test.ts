@@ -84,6 +84,25 @@ describe('the English and Spanish catalogs', () => {
   });
 });
 
+describe('sentences shared by every game', () => {
+  it('"start one with …" names every game\'s command in the reader\'s language, never one game\'s as if it were the only one', () => {
+    const commands = GAME_MODULES.map((mod) => mod.command);
+    const expected = {
+      en: '`/suspicion new`, `/noir new`, `/phantom new`, or `/jaccuse new`',
+      es: '`/suspicion nueva`, `/noir nueva`, `/phantom nueva` o `/jaccuse nueva`',
+    };
+    for (const [language, text] of [['en', en], ['es', es]] as const) {
+      const list = text.common.newCommands(commands);
+      expect(list).toBe(expected[language]);
+      for (const sentence of [text.common.errors.noTableHere(list), text.ratings.board.emptyAll(list), text.activity.page.noTable]) {
+        expect(sentence.includes(list) || sentence.includes('{commands}'), sentence).toBe(true);
+      }
+      // /help's steps point at the games it lists, not at one of them.
+      expect(text.help.start).not.toMatch(/\/(suspicion|noir|phantom|jaccuse) /);
+    }
+  });
+});
+
 describe('the contract (compile time)', () => {
   it('a missing key or a different arity is a type error', () => {
     type Lobby = Messages['common']['lobby'];

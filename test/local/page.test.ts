@@ -10,6 +10,9 @@ import { defaultRegistry } from '../../src/games/index.js';
 import { localizeCommands, localizedCommandName, parseCommand, suggest } from '../../src/local/page/composer.js';
 // @ts-expect-error -- plain JS module of the page
 import { discordLocaleOf, PAGE_CATALOGS, PAGE_TEXT_KEYS, t } from '../../src/local/page/i18n.js';
+import { noirTexts } from '../../src/games/noir/text/index.js';
+import { phantomTexts } from '../../src/games/phantom/text/index.js';
+import { suspicionTexts } from '../../src/games/suspicion/text/index.js';
 // @ts-expect-error -- plain JS module of the page
 import { formatRelative, formatTimestamp, renderMarkdown } from '../../src/page-kit/markdown.js';
 
@@ -153,6 +156,20 @@ describe('page catalog', () => {
     expect(t('en-US', 'thinking', { bot: 'Red Herring' })).toBe('Red Herring is thinking…');
     expect(t('fr', 'onlyYou')).toBe('Only you can see this');
     expect(PAGE_TEXT_KEYS.length).toBeGreaterThan(30);
+  });
+
+  it('in Spanish, hiding a message or closing a banner is not the games’ word for discarding a card', () => {
+    // The discard verb of every Spanish game catalog that has one (e.g. "Descartar 🟥 rojo").
+    const verbs = new Set([suspicionTexts.es.actDiscard('x'), phantomTexts.es.actionDiscard('x'), noirTexts.es.buttonDiscard('x')].map((label) => label.split(' ')[0]!.toLowerCase()));
+    expect([...verbs]).toEqual(['descartar']);
+    for (const locale of ['es-ES', 'es-419']) {
+      for (const key of ['dismiss', 'dismissBanner']) {
+        const words = t(locale, key).toLowerCase().split(/\s+/);
+        expect(words.filter((word: string) => verbs.has(word)), `${locale} ${key}: ${t(locale, key)}`).toEqual([]);
+      }
+    }
+    expect(t('es-ES', 'dismiss')).toBe('Ocultar mensaje');
+    expect(t('es-ES', 'dismissBanner')).toBe(t('es-ES', 'close'));
   });
 
   it("speaks Spanish to a simulated user whose client is es-ES or es-419, with every English key", () => {

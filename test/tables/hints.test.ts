@@ -18,6 +18,30 @@ import { GAME_MODULES } from '../../src/games/index.js';
 import { positions, type Position } from '../bots/positions.js';
 import { allConfigs, definitionOf, play } from '../bots/helpers.js';
 import { noirTexts } from '../../src/games/noir/text/index.js';
+import { hintNote, percent } from '../../src/discord/render/panel.js';
+import { catalogs, LANGUAGES } from '../../src/i18n/index.js';
+import type { Advice } from '../../src/bots/advice.js';
+import { snapshotOf } from '../support/test-pictures.js';
+
+/**
+ * Check the 💡 Hint's note of `advice` for `seat` at `state` in both languages: it names the advised
+ * move, quotes its chance, and quotes no higher chance for another move (README "AI players").
+ */
+function noteAgrees(game: string, state: unknown, seats: number, seat: number, advice: Advice): string[] {
+  const mod = GAME_MODULES.find((m) => m.id === game)!;
+  const snapshot = snapshotOf(mod, state, seats);
+  return LANGUAGES.map((language) => {
+    const note = hintNote(mod, snapshot, seat, advice, catalogs[language]);
+    // The estimate's sentence (the game's explanation before it may quote chances of its own).
+    const from = Math.max(note.lastIndexOf('the Hard AI'), note.lastIndexOf('la IA Difícil'));
+    const quoted = from < 0 ? [] : [...note.slice(from).matchAll(/(\d+) %/g)].map((m) => Number(m[1]));
+    if (advice.best.estimate !== null && advice.choices > 1) {
+      expect(quoted[0], note).toBe(percent(advice.best.estimate));
+      for (const other of quoted.slice(1)) expect(other, note).toBeLessThanOrEqual(quoted[0]!);
+    }
+    return note;
+  });
+}
 
 let all: Position[] = [];
 
@@ -62,6 +86,8 @@ describe('what a hint suggests', () => {
       expect(hint.best.reason, `${config.game} position ${i}`).not.toBeNull();
       if (hint.best.estimate !== null) expect(hint.best.estimate).toBeGreaterThanOrEqual(0);
       if (hint.best.estimate !== null) expect(hint.best.estimate).toBeLessThanOrEqual(1);
+      // The note's numbers never contradict the advice: none above the advised move's (both languages).
+      noteAgrees(config.game, state, config.seats, input.seat, hint);
       // Another world the seat cannot tell apart.
       const other = kit.determinize(kit.know(input), Rng.seeded(9000 + i));
       const twin = { ...structuredClone(input), view: def.seatView(other, input.seat) };
@@ -134,6 +160,34 @@ describe('what a hint suggests', () => {
       }
     }
     expect(arrests).toBeGreaterThan(0);
+  });
+});
+
+describe("the 💡 Hint's note (README \"AI players\")", () => {
+  it('never quotes a runner-up higher than the advised move: a rival that scored more on fewer simulations is named without its number', () => {
+    // A real NOIR position and its real advice, with the root statistics of the fresh-clone trial's case:
+    // the search advises the move it tried most (57 %), a rival scored 58 % on fewer simulations.
+    const found = all.find((p) => p.config.game === 'noir' && definitionOf('noir').legalActions(p.state, p.input.seat).length > 2)!;
+    const def = definitionOf('noir');
+    const hint = hintFor(small, found.input);
+    const rival = def.legalActions(found.state, found.input.seat).find((a: unknown) => def.encodeAction(a) !== hint.best.code)!;
+    const advice = (rate: number): Advice => ({
+      ...hint,
+      best: { ...hint.best, estimate: 0.57, visits: 40 },
+      next: { action: rival, code: def.encodeAction(rival) as string, estimate: rate, visits: 12, reason: null },
+      choices: Math.max(hint.choices, 2),
+    });
+    const [higherEn, higherEs] = noteAgrees('noir', found.state, found.config.seats, found.input.seat, advice(0.58));
+    expect(higherEn).toContain('about 57 % to win (**');
+    expect(higherEn).toContain('** looks about as good).');
+    expect(higherEn).not.toContain('58');
+    expect(higherEs).toContain('** parece casi igual de buena).');
+    expect(higherEs).not.toContain('58');
+    // A runner-up that scored less (or the same, as read) keeps its number.
+    const [lowerEn, lowerEs] = noteAgrees('noir', found.state, found.config.seats, found.input.seat, advice(0.55));
+    expect(lowerEn).toMatch(/about 57 % to win \(next best, \*\*.+\*\*: 55 %\)\./);
+    expect(lowerEs).toMatch(/un 57 % de ganar \(la siguiente mejor, \*\*.+\*\*: 55 %\)\./);
+    expect(noteAgrees('noir', found.state, found.config.seats, found.input.seat, advice(0.574))[0]).toMatch(/: 57 %\)\./);
   });
 });
 

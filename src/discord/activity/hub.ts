@@ -112,6 +112,11 @@ export class ActivityHub implements TableListener {
     this.now = deps.now ?? Date.now;
   }
 
+  /** The games this bot plays (their command names, e.g. for "start one with …"). */
+  get registry(): GameRegistry {
+    return this.deps.registry;
+  }
+
   /** Open Activities now. */
   get size(): number {
     let n = 0;

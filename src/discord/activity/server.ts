@@ -303,7 +303,8 @@ export class ActivityServer {
     }
     snapshot ??= await this.deps.service.reads.openTableInChannel(session.channelId);
     if (!snapshot) {
-      send({ t: 'none', message: text.activity.page.noTable });
+      // Every game's command, as plain text (the page shows no markdown).
+      send({ t: 'none', message: text.activity.page.noTable.replace('{commands}', text.common.newCommands(this.deps.hub.registry.modules.map((mod) => mod.command)).replaceAll('`', '')) });
       return null;
     }
     const tableId = snapshot.table.id;

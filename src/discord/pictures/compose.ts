@@ -7,11 +7,14 @@
  * anti-aliased edges. Every piece sits at whole pixels, so this gives resvg's own pixels for the
  * whole SVG to within rounding (tested, test/discord/compose.test.ts).
  *
- * The PNG is cut into horizontal strips of STRIP_HEIGHT px, each deflated on its own (ending on a
- * sync flush, so the compressed strips join into one zlib stream) and kept in a second bounded
- * cache by what it shows (the pieces in it and where): a board whose one row changed reuses the
- * compressed bytes of every other strip, and only the strips that changed are composed and
- * deflated. Runs on the render workers (./render-worker.ts): never on the event loop.
+ * The PNG is cut into horizontal strips where the layout allows (bands of pieces, each cut into
+ * strips of at most STRIP_HEIGHT px from its own top; the background rows between bands apart),
+ * each deflated on its own (ending on a sync flush, so the compressed strips join into one zlib
+ * stream) and kept in a second bounded cache by what it shows (the pieces in it and where, relative
+ * to the strip's top): a board whose one row changed reuses the compressed bytes of every other
+ * strip, and so does a board whose panels a taller banner pushed down; only the strips whose
+ * content changed are composed and deflated. Runs on the render workers (./render-worker.ts):
+ * never on the event loop.
  *
  * Every piece missing from the cache for one picture is rasterised in a single resvg call (an
  * atlas: the pieces packed in rows on a transparent canvas, 4 px apart), because each call costs
@@ -27,7 +30,7 @@ import { opaque, over, runsOf, type Raster } from './runs.js';
 import { adler32Combine, assemblePng, filterRows } from './strip-png.js';
 
 /** Height of a PNG strip compressed and cached on its own, px (docs/pictures.md has the measurements). */
-export const STRIP_HEIGHT = 32;
+export const STRIP_HEIGHT = 48;
 
 /** zlib level of a strip (docs/pictures.md: encode time × bytes measured). */
 export const STRIP_DEFLATE_LEVEL = 3;
@@ -81,6 +84,28 @@ interface Strip {
   rawLength: number;
 }
 
+/** One strip of a picture: its first row, its height and the placed pieces (indexes, drawing order) that draw into it. */
+interface StripPlan {
+  top: number;
+  rows: number;
+  members: number[];
+}
+
+/** The first and last rows of a raster that draw anything, or null when it draws nothing (cached on the raster). */
+function drawnRows(r: Raster): { first: number; last: number } | null {
+  const memo = drawnMemo.get(r);
+  if (memo !== undefined) return memo;
+  let first = 0;
+  while (first < r.h && r.rows[first] === r.rows[first + 1]) first++;
+  let last = r.h - 1;
+  while (last >= first && r.rows[last] === r.rows[last + 1]) last--;
+  const drawn = first < r.h ? { first, last } : null;
+  drawnMemo.set(r, drawn);
+  return drawn;
+}
+
+const drawnMemo = new WeakMap<Raster, { first: number; last: number } | null>();
+
 /** What composing one picture did (bench, tests). */
 export interface ComposeStats {
   /** Pieces in the picture. */
@@ -90,6 +115,8 @@ export interface ComposeStats {
   /** Strips in the picture, and how many were composed and deflated now. */
   strips: number;
   encoded: number;
+  /** Rows of the strips composed and deflated now (of the picture's height). */
+  encodedRows: number;
 }
 
 /** Options of a {@link Composer}. */
@@ -163,35 +190,34 @@ export class Composer {
   png(scene: Scene): { png: Buffer; stats: ComposeStats } {
     const { width, height } = scene;
     const entries = this.entries(scene);
-    const sh = this.stripHeight;
-    const count = Math.ceil(height / sh);
-    const perStrip = this.stripMembers(scene, count);
+    const plan = this.stripMembers(scene, entries);
     const parts: Buffer[] = [];
     let adler = 1;
     let encoded = 0;
+    let encodedRows = 0;
     const bgKey = `${width}|${scene.background}|`;
-    for (let s = 0; s < count; s++) {
-      const top = s * sh;
-      const rows = Math.min(sh, height - top);
+    for (const { top, rows, members } of plan) {
+      // What the strip shows, never where it is in the picture: the same content moved up or down hits.
       let key = `${bgKey}${rows}`;
-      for (const i of perStrip[s]!) {
+      for (const i of members) {
         const placed = scene.placed[i]!;
         key += `;${entries[i]!.id}@${placed.x},${placed.y - top}`;
       }
       let strip = this.strips.get(key);
       if (!strip) {
-        strip = this.encodeStrip(scene, entries, perStrip[s]!, top, rows);
+        strip = this.encodeStrip(scene, entries, members, top, rows);
         this.strips.set(key, strip);
         encoded++;
+        encodedRows += rows;
       }
       parts.push(strip.data);
       adler = adler32Combine(adler, strip.adler, strip.rawLength);
     }
     this.totals.pictures++;
     this.totals.stripsEncoded += encoded;
-    this.totals.stripsReused += count - encoded;
+    this.totals.stripsReused += plan.length - encoded;
     const rasterised = this.lastRasterised;
-    return { png: assemblePng(width, height, parts, adler), stats: { pieces: scene.placed.length, rasterised, strips: count, encoded } };
+    return { png: assemblePng(width, height, parts, adler), stats: { pieces: scene.placed.length, rasterised, strips: plan.length, encoded, encodedRows } };
   }
 
   /** The composed pixels of `scene` (premultiplied RGBA, little-endian u32, row by row, all opaque): for tests. */
@@ -312,16 +338,58 @@ export class Composer {
     return pieces.map((p, i) => runsOf(px, image.width, at[i]!.x, at[i]!.y, p.w, p.h));
   }
 
-  /** For each strip, the indexes of the placed pieces that reach into it, in drawing order. */
-  private stripMembers(scene: Scene, count: number): number[][] {
+  /**
+   * Where the picture is cut into strips, and the placed pieces that draw into each (indexes, in
+   * drawing order). Cuts follow the layout, not a grid from the picture's top: the pieces whose
+   * drawn rows overlap (transitively) form a band; a band is cut into ⌈h ÷ stripHeight⌉ strips
+   * of equal height (± 1 row) counted from the band's own top; the rows between bands (background
+   * only) are strips of their own, at most stripHeight rows each. So a band moved up or down by a
+   * panel above it that grew or shrank is cut into the same strips as before, and its strips'
+   * keys (relative positions only) hit the cache. A piece that draws nothing (an empty key
+   * piece for lesson highlights) is in no band and no strip.
+   */
+  private stripMembers(scene: Scene, entries: PieceEntry[]): StripPlan[] {
     const sh = this.stripHeight;
-    const members: number[][] = Array.from({ length: count }, () => []);
-    scene.placed.forEach(({ y, piece }, i) => {
-      const first = Math.floor(y / sh);
-      const last = Math.min(count - 1, Math.floor((y + piece.h - 1) / sh));
-      for (let s = first; s <= last; s++) members[s]!.push(i);
+    const { height } = scene;
+    // Each drawing piece's rows in the picture: [from, to).
+    const spans: { i: number; from: number; to: number }[] = [];
+    scene.placed.forEach(({ y }, i) => {
+      const drawn = drawnRows(entries[i]!.raster);
+      if (!drawn) return;
+      const from = Math.max(0, y + drawn.first);
+      const to = Math.min(height, y + drawn.last + 1);
+      if (from < to) spans.push({ i, from, to });
     });
-    return members;
+    spans.sort((a, b) => a.from - b.from || a.i - b.i);
+    const plan: StripPlan[] = [];
+    const gap = (from: number, to: number) => {
+      for (let top = from; top < to; top += sh) plan.push({ top, rows: Math.min(sh, to - top), members: [] });
+    };
+    let cursor = 0;
+    for (let k = 0; k < spans.length; ) {
+      const top = spans[k]!.from;
+      let bottom = spans[k]!.to;
+      const band: { i: number; from: number; to: number }[] = [];
+      while (k < spans.length && spans[k]!.from < bottom) {
+        band.push(spans[k]!);
+        bottom = Math.max(bottom, spans[k]!.to);
+        k++;
+      }
+      gap(cursor, top);
+      band.sort((a, b) => a.i - b.i);
+      const h = bottom - top;
+      const count = Math.ceil(h / sh);
+      for (let s = 0; s < count; s++) {
+        const from = top + Math.floor((s * h) / count);
+        const to = top + Math.floor(((s + 1) * h) / count);
+        const members: number[] = [];
+        for (const span of band) if (span.from < to && span.to > from) members.push(span.i);
+        plan.push({ top: from, rows: to - from, members });
+      }
+      cursor = bottom;
+    }
+    gap(cursor, height);
+    return plan;
   }
 
   /** Compose rows `top` .. `top + rows` of `scene` (the pieces `members`) into `out` (row `top` at index 0). */

@@ -52,7 +52,7 @@ export function leaderboardMessage(view: BoardView, registry: GameRegistry, text
   if (view.kind === 'all') {
     const { page } = view;
     embed.title = board.allTitle;
-    embed.description = page.rows.length ? page.rows.map((row) => board.allRow(row.rank, escapeName(row.name), row.games, row.wins)).join('\n') : board.emptyAll;
+    embed.description = page.rows.length ? page.rows.map((row) => board.allRow(row.rank, escapeName(row.name), row.games, row.wins)).join('\n') : board.emptyAll(text.common.newCommands(registry.modules.map((mod) => mod.command)));
     embed.footer = { text: board.allFooter(page.page, page.pages, page.total) };
     components = pager(text, ALL_GAMES, 0, page.page, page.pages);
   } else {

@@ -143,14 +143,20 @@ export function reasonText(mod: GameModule, reason: HintReason | null, text: Cat
 /**
  * The 💡 Hint's note for `seat` (README "AI players"): the move the Hard search
  * advises, named as the panel names it, the game's explanation of it from the seat's view, and
- * the search's estimate of the chance to win with it and with the next best move
- * (src/bots/advice.ts). Drawn from that seat's view only.
+ * the search's estimate of the chance to win with it and with the next best move — whose number
+ * is shown only when not higher than the advised move's, so the numbers never contradict the
+ * advice (src/bots/advice.ts). Drawn from that seat's view only.
  */
 export function hintNote(mod: GameModule, snapshot: TableSnapshot, seat: number, advice: Advice, text: Catalog): string {
   const move = moveName(mod, snapshot, seat, advice.best.action, text);
   const why = reasonText(mod, advice.best.reason, text);
-  const next = advice.next && advice.next.estimate !== null ? { move: moveName(mod, snapshot, seat, advice.next.action, text), percent: percent(advice.next.estimate) } : null;
-  const estimate = advice.choices <= 1 ? text.bots.hint.only : advice.best.estimate === null ? null : text.bots.hint.estimate(percent(advice.best.estimate), next);
+  const best = advice.best.estimate === null ? null : percent(advice.best.estimate);
+  // The runner-up's number only when it does not exceed the advised move's (as read, rounded):
+  // a higher one comes from fewer simulations (the search advises the move it tried most), and
+  // beside the advice it reads as a contradiction — then it is named without a number.
+  const nextPercent = advice.next?.estimate == null ? null : percent(advice.next.estimate);
+  const next = advice.next && nextPercent !== null && best !== null ? { move: moveName(mod, snapshot, seat, advice.next.action, text), percent: nextPercent <= best ? nextPercent : null } : null;
+  const estimate = advice.choices <= 1 ? text.bots.hint.only : best === null ? null : text.bots.hint.estimate(best, next);
   return text.bots.hint.note(move, why, estimate);
 }
 

@@ -9,7 +9,6 @@ export const activity = {
   commandOpen: 'Open this channel’s table as a live, clickable app (Discord Activity)',
   /** `/table open` where the bot has no Activity (not configured). */
   notEnabled: 'The live table (Discord Activity) is not set up for this bot. Play with the buttons on the board; the bot’s host can turn it on (docs/activity.md).',
-  noTableHere: 'There is no table in this channel to open. Start one with `/suspicion new` (or another game).',
   lobby: 'The game has not started yet: join and start it from the lobby in chat.',
   watchingOff: 'Watching is off at this table: only its players see it.',
   watchingDelayed: (moves: number) => `You are watching ${f.count(moves, { one: 'move', other: 'moves' })} behind the table.`,
@@ -33,7 +32,8 @@ export const activity = {
     notInDiscord: 'This is the Red Herring table app: open it from a table’s “Open table” button in Discord.',
     connecting: 'Connecting to the table…',
     reconnecting: 'Connection lost — reconnecting…',
-    noTable: 'There is no table in this channel. Start one with /suspicion new (or another game), then open it again.',
+    /** `{commands}`: every game's command to open a table (common `newCommands`, filled in by the server). */
+    noTable: 'There is no table in this channel. Start one with {commands}, then open it again.',
     table: 'Table #{id}',
     yourTurn: 'Your turn',
     waitingFor: 'Waiting for {names}',

@@ -18,7 +18,7 @@ export const bots = {
   addOption: (level: string) => `Add a bot: ${level}`,
   removePlaceholder: 'Host: remove a bot…',
   removeOption: (name: string) => `Remove ${name}`,
-  replacePlaceholder: 'Host: hand a seat that left or is away to a bot…',
+  replacePlaceholder: 'Host: hand a seat to a bot…',
   replaceOption: (name: string, why: string) => `Replace ${name} (${why}) with a Normal bot`,
   replaced: (player: string, bot: string) => `🤖 ${player}'s seat is now played by ${bot} until the end.`,
   paceNote: (seconds: string) => `🤖 Bots move after ${seconds}.`,
@@ -40,9 +40,14 @@ export const bots = {
      */
     note: (move: string, reason: string | null, estimate: string | null) =>
       `💡 Hint — **${move}**${f.stop(move)}${reason ? ` ${reason}` : ''}${estimate ? ` ${estimate}` : ''}\nOnly you see this; the log says you used a hint.`,
-    /** The search's estimate of the chance to win with the move, and with the next best one. */
-    estimate: (percent: number, next: { move: string; percent: number } | null) =>
-      `Searching from your seat, the Hard AI gives it about ${percent} % to win${next ? (next.percent > percent ? ` (it also tried **${next.move}**: ${next.percent} %, on fewer simulations)` : ` (next best, **${next.move}**: ${next.percent} %)`) : ''}.`,
+    /**
+     * The search's estimate of the chance to win with the move, and the runner-up: with its own
+     * estimate when that is not higher (`percent`), else without a number (`percent` null: it
+     * scored a little higher on fewer simulations — too few to trust, and a higher number beside
+     * the advice would read as a contradiction).
+     */
+    estimate: (percent: number, next: { move: string; percent: number | null } | null) =>
+      `Searching from your seat, the Hard AI gives it about ${percent} % to win${next ? (next.percent === null ? ` (**${next.move}** looks about as good)` : ` (next best, **${next.move}**: ${next.percent} %)`) : ''}.`,
     only: 'It is your only move.',
     used: (name: string) => `💡 ${name} used a hint.`,
     off: 'Hints are off at this table: it is rated (two or more people play). The host can allow them with hints:True when opening a table.',

@@ -135,7 +135,8 @@ export const common = {
       `I cannot host a table in this channel: I am missing the **${perms}** ${f.word(count, { one: 'permission', other: 'permissions' })} here. Ask a server admin to grant ${f.word(count, { one: 'it', other: 'them' })} to the Red Herring role, or use another channel.`,
     severalTables: 'You sit at several tables in this server — pick the one whose hand you want:',
     tableIn: (id: number, channelId: string) => `• table #${id} in <#${channelId}>`,
-    noTableHere: 'You are not seated at an open table in this server. Start one with a game command, e.g. `/suspicion new`.',
+    /** `commands`: every game's command to open a table (`newCommands`). */
+    noTableHere: (commands: string) => `You are not seated at an open table in this server. Start one with ${commands}.`,
     noOpenTableInChannel: 'There is no open table in this channel.',
     manageGuildOnly: 'This command needs the **Manage Server** permission.',
     unknownCommand: (name: string, examples: string) =>
@@ -171,6 +172,8 @@ export const common = {
    * Slash-command, subcommand and option names by their registered (English) name: Discord's
    * name rule holds in every language (lowercase letters, digits, '-', '_'; ≤ 32 characters).
    */
+  /** Every game's command to open a table, as one list ("`/suspicion new`, `/noir new`, … or `/jaccuse new`"), from the games' command names. */
+  newCommands: (commands: readonly string[]) => new Intl.ListFormat('en', { type: 'disjunction' }).format(commands.map((command) => `\`/${command} new\``)),
   commandNames: {
     'new': 'new',
     'rules': 'rules',

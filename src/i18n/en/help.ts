@@ -14,7 +14,7 @@ export const help = {
   gamesHeading: '**Games**',
   startHeading: '**How to start a game**',
   start:
-    '1. In a channel, type the game command, e.g. `/suspicion new` (its options set seats and timers).\n2. Friends click **Join**; the host clicks **Start**.\n3. Click **Show my hand** (or type `/hand`) for your private hand, and play with its buttons. Every wait has a deadline; missed turns are played for you.',
+    '1. In a channel, type the command of one of the games above (`/<game> new`; its options set seats and timers).\n2. Friends click **Join**; the host clicks **Start**.\n3. Click **Show my hand** (or type `/hand`) for your private hand, and play with its buttons. Every wait has a deadline; missed turns are played for you.',
   playerHeading: '**Player commands**',
   playerCommands: [
     '`/<game> rules` — the rules in short (also the **Rules** button on a lobby)',

@@ -61,7 +61,8 @@ export const ratings = {
       `${MEDALS[rank - 1] ?? `**${rank}.**`} ${name} — **${gameCount(played)}** · ${winCount(wins)} (${pct(wins, played)}%)`,
     empty: (title: string) => `Nobody has finished a rated game of ${title} this season yet. Finish a table to get on the board!`,
     emptyPast: (title: string, season: number) => `Nobody played a rated game of ${title} in season ${season}.`,
-    emptyAll: 'Nobody has finished a rated game in this server yet. Start one with a game command, e.g. `/suspicion new`.',
+    /** `commands`: every game's command to open a table (common `newCommands`). */
+    emptyAll: (commands: string) => `Nobody has finished a rated game in this server yet. Start one with ${commands}.`,
     footer: (page: number, pages: number, players: number) =>
       `Page ${page + 1} of ${pages} · ${playerCount(players)} · Rating = skill − 3 × uncertainty (OpenSkill) · ✱ provisional: fewer than 5 games`,
     allFooter: (page: number, pages: number, players: number) =>

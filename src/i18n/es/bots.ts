@@ -18,7 +18,7 @@ export const bots = {
   addOption: (level: string) => `Agregar un bot: ${level}`,
   removePlaceholder: 'Anfitrión: quitar un bot…',
   removeOption: (name: string) => `Quitar a ${name}`,
-  replacePlaceholder: 'Anfitrión: pasarle a un bot el asiento de quien se fue o está ausente…',
+  replacePlaceholder: 'Anfitrión: ceder a un bot…',
   replaceOption: (name: string, why: string) => `Reemplazar a ${name} (${why}) por un bot Normal`,
   replaced: (player: string, bot: string) => `🤖 ${bot} juega desde ahora y hasta el final en el asiento de ${player}.`,
   paceNote: (seconds: string) => `🤖 Los bots juegan después de ${seconds}.`,
@@ -36,8 +36,8 @@ export const bots = {
     button: '💡 Pista',
     note: (move: string, reason: string | null, estimate: string | null) =>
       `💡 Pista — **${move}**${f.stop(move)}${reason ? ` ${reason}` : ''}${estimate ? ` ${estimate}` : ''}\nSolo tú lo ves; el registro dice que usaste una pista.`,
-    estimate: (percent: number, next: { move: string; percent: number } | null) =>
-      `Buscando desde tu asiento, la IA Difícil le da un ${percent} % de ganar${next ? (next.percent > percent ? ` (también probó **${next.move}**: ${next.percent} %, con menos simulaciones)` : ` (la siguiente mejor, **${next.move}**: ${next.percent} %)`) : ''}.`,
+    estimate: (percent: number, next: { move: string; percent: number | null } | null) =>
+      `Buscando desde tu asiento, la IA Difícil le da un ${percent} % de ganar${next ? (next.percent === null ? ` (**${next.move}** parece casi igual de buena)` : ` (la siguiente mejor, **${next.move}**: ${next.percent} %)`) : ''}.`,
     only: 'Es tu única jugada.',
     used: (name: string) => `💡 ${name} usó una pista.`,
     off: 'Las pistas están desactivadas en esta mesa: cuenta para el ranking (juegan dos o más personas). Quien abre una mesa puede permitirlas con pistas:True.',

@@ -136,7 +136,7 @@ export const common = {
       `No puedo abrir una mesa en este canal: me ${f.word(count, { one: 'falta el permiso', other: 'faltan los permisos' })} **${perms}**. Pide a un administrador del servidor que se ${f.word(count, { one: 'lo', other: 'los' })} conceda al rol de Red Herring, o usa otro canal.`,
     severalTables: 'Tienes asiento en varias mesas de este servidor: elige la mesa cuya mano quieres ver:',
     tableIn: (id: number, channelId: string) => `• mesa #${id} en <#${channelId}>`,
-    noTableHere: 'No tienes asiento en ninguna mesa abierta de este servidor. Abre una con el comando de un juego, por ejemplo `/suspicion nueva`.',
+    noTableHere: (commands: string) => `No tienes asiento en ninguna mesa abierta de este servidor. Abre una con ${commands}.`,
     noOpenTableInChannel: 'No hay ninguna mesa abierta en este canal.',
     manageGuildOnly: 'Este comando necesita el permiso **Gestionar servidor**.',
     unknownCommand: (name: string, examples: string) =>
@@ -172,6 +172,7 @@ export const common = {
    * Slash-command, subcommand and option names by their registered (English) name: Discord's
    * name rule holds in every language (lowercase letters, digits, '-', '_'; ≤ 32 characters).
    */
+  newCommands: (commands: readonly string[]) => new Intl.ListFormat('es', { type: 'disjunction' }).format(commands.map((command) => `\`/${command} nueva\``)),
   commandNames: {
     'new': 'nueva',
     'rules': 'reglas',

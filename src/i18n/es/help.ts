@@ -17,7 +17,7 @@ export const help = {
   gamesHeading: '**Juegos**',
   startHeading: '**Cómo empezar una partida**',
   start:
-    '1. En un canal, escribe el comando del juego, por ejemplo `/suspicion nueva` (sus opciones fijan plazas y tiempos).\n2. Tus amigos pulsan **Unirme**; el anfitrión pulsa **Empezar**.\n3. Pulsa **Ver mi mano** (o escribe `/mano`) para ver tu mano privada, y juega con sus botones. Cada espera tiene un plazo; si no juegas a tiempo, se juega por ti.',
+    '1. En un canal, escribe el comando de uno de los juegos de arriba (`/<juego> nueva`; sus opciones fijan plazas y tiempos).\n2. Tus amigos pulsan **Unirme**; el anfitrión pulsa **Empezar**.\n3. Pulsa **Ver mi mano** (o escribe `/mano`) para ver tu mano privada, y juega con sus botones. Cada espera tiene un plazo; si no juegas a tiempo, se juega por ti.',
   playerHeading: '**Comandos de jugador**',
   playerCommands: [
     '`/<juego> reglas`: las reglas en breve (también el botón **Reglas** de una sala de espera)',

@@ -59,7 +59,7 @@ export const ratings = {
       `${MEDALS[rank - 1] ?? `**${rank}.**`} ${name} — **${gameCount(played)}** · ${winCount(wins)} (${pct(wins, played)} %)`,
     empty: (title: string) => `Nadie terminó todavía una partida puntuada de ${title} en esta temporada. ¡Terminen una mesa para entrar en la clasificación!`,
     emptyPast: (title: string, season: number) => `Nadie jugó una partida puntuada de ${title} en la temporada ${season}.`,
-    emptyAll: 'Nadie terminó todavía una partida puntuada en este servidor. Empiecen una con el comando de un juego, por ejemplo `/suspicion nueva`.',
+    emptyAll: (commands: string) => `Nadie terminó todavía una partida puntuada en este servidor. Empiecen una con ${commands}.`,
     footer: (page: number, pages: number, players: number) =>
       `Página ${page + 1} de ${pages} · ${playerCount(players)} · Puntuación = habilidad − 3 × incertidumbre (OpenSkill) · ✱ provisional: menos de 5 partidas`,
     allFooter: (page: number, pages: number, players: number) =>

@@ -112,14 +112,16 @@ describe('the Activity and lessons', () => {
 
     // A link naming the lesson, for its learner and for someone else; a launch remembered for it.
     launches.remember(ana.userId, channelId, lessonId);
-    for (const [who, customId, none] of [
-      [ana, `table-${lessonId}`, en.activity.page.noTable],
-      [ben, `table-${lessonId}`, es.activity.page.noTable],
-      [ana, null, en.activity.page.noTable],
+    // "Start one with …" names every game's command, in the reader's language, as plain text.
+    const none = { en: 'There is no table in this channel. Start one with /suspicion new, /noir new, /phantom new, or /jaccuse new, then open it again.', es: 'No hay ninguna mesa en este canal. Empieza una con /suspicion nueva, /noir nueva, /phantom nueva o /jaccuse nueva y vuelve a abrirla.' };
+    for (const [who, customId, language] of [
+      [ana, `table-${lessonId}`, 'en'],
+      [ben, `table-${lessonId}`, 'es'],
+      [ana, null, 'en'],
     ] as const) {
       const shown = await openActivity(who, instanceId, customId);
       expect(stateOf(shown.messages), `${who.displayName} was shown the lesson`).toBeUndefined();
-      expect(shown.messages).toEqual([{ t: 'none', message: none }]);
+      expect(shown.messages).toEqual([{ t: 'none', message: none[language] }]);
       shown.close();
     }
 

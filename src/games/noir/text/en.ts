@@ -143,9 +143,9 @@ export const en = {
 
   // Components
   placeholderShift: '↔️ Shift a row or column…',
-  placeholderKill: '🔪 Kill a suspect next to you…',
+  placeholderKill: '🔪 Kill a neighbour…',
   placeholderArrest: '🚔 Arrest a suspect…',
-  placeholderCitizen: "📣 Citizen's arrest: discard, then arrest…",
+  placeholderCitizen: "📣 Citizen's arrest…",
   optionShift: (shift: string) => `Shift ${shift}`,
   optionKill: (suspect: string, pos: string) => `Kill ${suspect} ${pos}`,
   optionArrest: (suspect: string, pos: string) => `Arrest ${suspect} ${pos}`,

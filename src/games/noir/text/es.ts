@@ -139,10 +139,10 @@ export const es = {
   youDrew: 'La partida terminó en empate.',
 
   // Components
-  placeholderShift: '↔️ Desplazar una fila o columna…',
-  placeholderKill: '🔪 Matar a un sospechoso a tu lado…',
-  placeholderArrest: '🚔 Arrestar a un sospechoso…',
-  placeholderCitizen: '📣 Arresto ciudadano: descarta y arresta…',
+  placeholderShift: '↔️ Desplazar fila/columna…',
+  placeholderKill: '🔪 Matar a uno a tu lado…',
+  placeholderArrest: '🚔 Arrestar a alguien…',
+  placeholderCitizen: '📣 Arresto ciudadano…',
   optionShift: (shift: string) => `Desplazar ${shift}`,
   optionKill: (suspect: string, pos: string) => `Matar a ${suspect} ${pos}`,
   optionArrest: (suspect: string, pos: string) => `Arrestar a ${suspect} ${pos}`,

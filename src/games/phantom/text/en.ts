@@ -171,7 +171,7 @@ export const en = {
   actionDiscard: (card: string) => `Discard ${card}`,
   actionReport: (card: string, clue: string) => `Report ${card} with ${clue} clue`,
   actionGlass: (target: string) => `Put glass on ${target}`,
-  selectReport: 'Choose a card and clue to report',
+  selectReport: 'Report a card and clue…',
 
   // Log
   eventRoundStarted: (round: number, who: string) => `Round ${round} begins; ${who} is first investigator.`,

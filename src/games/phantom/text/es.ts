@@ -167,7 +167,7 @@ export const es = {
   actionDiscard: (card: string) => `Descartar ${card}`,
   actionReport: (card: string, clue: string) => `Denunciar ${card} con pista ${clue}`,
   actionGlass: (target: string) => `Poner la lupa en ${target}`,
-  selectReport: 'Elige una carta y una pista para denunciar',
+  selectReport: 'Denunciar carta y pista…',
 
   // Log
   eventRoundStarted: (round: number, who: string) => `Empieza la ronda ${round}; ${who} es el primer investigador.`,

@@ -200,7 +200,7 @@ export const en = {
     `Your face-down ${card} claims ${colour}. ${answered} of ${voters} have voted.`,
   panelWaitVote: (answered: number, voters: number) => `Vote in progress: ${answered} of ${voters} have voted.`,
   panelOver: 'The game is over.',
-  selectPlaceholder: (card: string) => `${card} — choose what to do`,
+  selectPlaceholder: (card: string) => `${card}: what to do…`,
   selectMore: 'More actions…',
 
   // ── Action labels ──

@@ -201,7 +201,7 @@ export const es = {
     `Tu carta boca abajo ${card} dice ser ${colour}. Ya votaron ${f.number(answered)} de ${f.number(voters)}.`,
   panelWaitVote: (answered: number, voters: number) => `Votación en curso: ya votaron ${f.number(answered)} de ${f.number(voters)}.`,
   panelOver: 'La partida terminó.',
-  selectPlaceholder: (card: string) => `${card}: elige qué hacer`,
+  selectPlaceholder: (card: string) => `${card}: ¿qué hacer?`,
   selectMore: 'Más acciones…',
 
   // ── Action labels ──
