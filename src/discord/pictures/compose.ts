@@ -68,6 +68,8 @@ interface PieceEntry {
   layers: PieceLayer[];
   /** Bytes it holds of its own (its texts; shape rasters are cached and counted apart). */
   bytes: number;
+  /** The first and last rows it draws in (its box's coordinates), or `null` when it draws nothing. */
+  drawn: { first: number; last: number } | null;
 }
 
 /** A cached shape layer or whole piece. */
@@ -246,6 +248,11 @@ export class Composer {
       }
     });
     this.lastRasterised = missing.size;
+    // Texts of cached pieces are drawn from glyphs when composed: keep their glyphs cached (a hit
+    // only refreshes them; a glyph evicted since is rasterised again).
+    const cachedTexts: GlyphText[] = [];
+    for (const entry of out) if (entry) for (const l of entry.layers) if (Array.isArray(l)) cachedTexts.push(...l);
+    if (cachedTexts.length > 0) this.glyphs.prepare(cachedTexts);
     if (missing.size > 0) {
       const list = [...missing.entries()];
       const made = this.rasterise(list.map(([, m]) => m.piece));
@@ -253,13 +260,28 @@ export class Composer {
         const layers = made[k]!;
         let bytes = 64 + 16 * layers.length;
         for (const l of layers) if (Array.isArray(l)) for (const t of l) bytes += 48 + 12 * t.chars.length;
-        const entry: PieceEntry = { id: this.nextId++, layers, bytes };
+        const entry: PieceEntry = { id: this.nextId++, layers, bytes, drawn: this.drawnRowsOf(layers, list[k]![1].piece.h) };
         this.pieces.set(key, entry);
         for (const i of m.at) out[i] = entry;
       });
       this.totals.piecesRasterised += missing.size;
     }
     return out;
+  }
+
+  /** The rows `layers` draw in (a piece `h` px tall), or `null` when they draw nothing. */
+  private drawnRowsOf(layers: PieceLayer[], h: number): { first: number; last: number } | null {
+    let first = Infinity;
+    let last = -Infinity;
+    for (const l of layers) {
+      const d = Array.isArray(l) ? this.glyphs.rowsOf(l) : drawnRows(l);
+      if (!d) continue;
+      first = Math.min(first, d.first);
+      last = Math.max(last, d.last);
+    }
+    first = Math.max(0, first);
+    last = Math.min(h - 1, last);
+    return first <= last ? { first, last } : null;
   }
 
   /**
@@ -354,7 +376,7 @@ export class Composer {
     // Each drawing piece's rows in the picture: [from, to).
     const spans: { i: number; from: number; to: number }[] = [];
     scene.placed.forEach(({ y }, i) => {
-      const drawn = drawnRows(entries[i]!.raster);
+      const drawn = entries[i]!.drawn;
       if (!drawn) return;
       const from = Math.max(0, y + drawn.first);
       const to = Math.min(height, y + drawn.last + 1);

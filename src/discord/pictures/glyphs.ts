@@ -239,6 +239,23 @@ export class GlyphCache {
     return true;
   }
 
+  /** The first and last rows `texts` ink (from their glyph masks; after {@link prepare}), or `null`. */
+  rowsOf(texts: readonly GlyphText[]): { first: number; last: number } | null {
+    let first = Infinity;
+    let last = -Infinity;
+    for (const t of texts) {
+      const fy = t.y - Math.floor(t.y);
+      for (let i = 0; i < t.chars.length; i++) {
+        if (/\s/.test(t.chars[i]!)) continue;
+        const g = this.glyphAt(t, i, fy);
+        if (!g || g.h === 0) continue;
+        first = Math.min(first, Math.floor(t.y) + g.dy);
+        last = Math.max(last, Math.floor(t.y) + g.dy + g.h - 1);
+      }
+    }
+    return first <= last ? { first, last } : null;
+  }
+
   /**
    * Draw `jobs` (one text each, its x from its cell's origin) in one resvg call, a cell each with
    * the origin well inside it, and hand each cell to `take`.
