@@ -323,7 +323,7 @@ export const common = {
     /** A newcomer's first panel at a table of a game they never finished (docs/lessons.md "First table of a game"). */
     firstTable: (game: string, command: string) => `🎓 First game of ${game}? 💡 Hints are on for you here, and \`/${command} learn\` is a 5-minute guided game.`,
     /** The same, for a newcomer who played the game's lesson to its end: no lesson suggested again. */
-    firstRealTable: (game: string) => `🎓 Your first real game of ${game}: 💡 Hints are on for you here.`,
+    firstRealTable: (game: string) => `🎓 Your first real game of ${game} — 💡 Hints are on for you here.`,
     /** A variant or mode a player meets for the first time, on their first panel at the table: its note and rules section. */
     variantNote: (note: string, section: string, title: string) => `🎓 ${note} (📖 §${section} ${title})`,
   },

@@ -308,7 +308,7 @@ export const common = {
     playFriends: 'Jugar con amigos',
     learnButton: (game: string) => `🎓 Aprende ${game}`,
     firstTable: (game: string, command: string) => `🎓 ¿Primera partida de ${game}? 💡 Aquí tienes las pistas activadas, y \`/${command} aprender\` es una partida guiada de 5 minutos.`,
-    firstRealTable: (game: string) => `🎓 Tu primera partida de verdad de ${game}: 💡 aquí tienes las pistas activadas.`,
+    firstRealTable: (game: string) => `🎓 Tu primera partida de verdad de ${game} — 💡 aquí tienes las pistas activadas.`,
     variantNote: (note: string, section: string, title: string) => `🎓 ${note} (📖 §${section} ${title})`,
   },
 } as const;
