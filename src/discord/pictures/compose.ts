@@ -26,7 +26,7 @@ import type { Piece, Scene } from '../../games/scene.js';
 import { FONT_FAMILY } from '../../games/svg.js';
 import { ByteLru } from './cache.js';
 import { GlyphCache, splitPiece, type GlyphText } from './glyphs.js';
-import { opaque, over, paint, paintOver, runsOf, type Raster } from './runs.js';
+import { opaque, over, runsOf, type Raster } from './runs.js';
 import { adler32Combine, assemblePng, filterRows } from './strip-png.js';
 
 /** Height of a PNG strip compressed and cached on its own, px (docs/pictures.md has the measurements). */
@@ -58,9 +58,22 @@ export const STRIP_CACHE_BYTES = 24 * 1024 * 1024;
  */
 const ATLAS_GAP = 4;
 
+/** A layer of a cached piece: a raster (shapes, or the whole piece) or texts drawn from glyphs when composed. */
+type PieceLayer = Raster | GlyphText[];
+
 interface PieceEntry {
   /** Stable while cached: strips refer to pieces by it. */
   id: number;
+  /** In drawing order. */
+  layers: PieceLayer[];
+  /** Bytes it holds of its own (its texts; shape rasters are cached and counted apart). */
+  bytes: number;
+  /** The first and last rows it draws in (its box's coordinates), or `null` when it draws nothing. */
+  drawn: { first: number; last: number } | null;
+}
+
+/** A cached shape layer or whole piece. */
+interface RasterEntry {
   raster: Raster;
 }
 
@@ -145,6 +158,8 @@ class Scratch {
 /** Rasterises pieces once and composes pictures from them (see the module comment). One per render worker. */
 export class Composer {
   private readonly pieces: ByteLru<PieceEntry>;
+  /** Shape layers and whole pieces as runs (the piece cache's bytes are shared between both). */
+  private readonly rasters: ByteLru<RasterEntry>;
   private readonly strips: ByteLru<Strip>;
   private readonly scratch = new Scratch();
   /** Glyph masks texts are drawn with (./glyphs.ts). */
@@ -157,7 +172,10 @@ export class Composer {
   readonly totals = { pictures: 0, piecesRasterised: 0, piecesWhole: 0, atlases: 0, stripsEncoded: 0, stripsReused: 0 };
 
   constructor(private readonly options: ComposerOptions) {
-    this.pieces = new ByteLru<PieceEntry>(options.pieceCacheBytes ?? PIECE_CACHE_BYTES, (e) => e.raster.ops.byteLength + e.raster.rows.byteLength + 64);
+    const pieceBytes = options.pieceCacheBytes ?? PIECE_CACHE_BYTES;
+    // A piece entry holds its texts (rasters are cached apart): a quarter of the bound, the rasters the rest.
+    this.pieces = new ByteLru<PieceEntry>(Math.floor(pieceBytes / 4), (e) => e.bytes);
+    this.rasters = new ByteLru<RasterEntry>(pieceBytes - Math.floor(pieceBytes / 4), (e) => e.raster.ops.byteLength + e.raster.rows.byteLength + 64);
     this.strips = new ByteLru<Strip>(options.stripCacheBytes ?? STRIP_CACHE_BYTES, (s) => s.data.length + 48);
     this.glyphs = new GlyphCache(options.fonts, options.Resvg, options.glyphCacheBytes);
     this.level = options.level ?? STRIP_DEFLATE_LEVEL;
@@ -167,7 +185,7 @@ export class Composer {
 
   /** Bytes held by the caches now. */
   get cacheBytes(): { pieces: number; strips: number; glyphs: number } {
-    return { pieces: this.pieces.bytes, strips: this.strips.bytes, glyphs: this.glyphs.bytes };
+    return { pieces: this.pieces.bytes + this.rasters.bytes, strips: this.strips.bytes, glyphs: this.glyphs.bytes };
   }
 
   /** The PNG of `scene` (8-bit RGB, opaque), with what it took. Throws when a piece's SVG cannot be parsed. */
@@ -230,11 +248,19 @@ export class Composer {
       }
     });
     this.lastRasterised = missing.size;
+    // Texts of cached pieces are drawn from glyphs when composed: keep their glyphs cached (a hit
+    // only refreshes them; a glyph evicted since is rasterised again).
+    const cachedTexts: GlyphText[] = [];
+    for (const entry of out) if (entry) for (const l of entry.layers) if (Array.isArray(l)) cachedTexts.push(...l);
+    if (cachedTexts.length > 0) this.glyphs.prepare(cachedTexts);
     if (missing.size > 0) {
       const list = [...missing.entries()];
-      const rasters = this.rasterise(list.map(([, m]) => m.piece));
+      const made = this.rasterise(list.map(([, m]) => m.piece));
       list.forEach(([key, m], k) => {
-        const entry: PieceEntry = { id: this.nextId++, raster: rasters[k]! };
+        const layers = made[k]!;
+        let bytes = 64 + 16 * layers.length;
+        for (const l of layers) if (Array.isArray(l)) for (const t of l) bytes += 48 + 12 * t.chars.length;
+        const entry: PieceEntry = { id: this.nextId++, layers, bytes, drawn: this.drawnRowsOf(layers, list[k]![1].piece.h) };
         this.pieces.set(key, entry);
         for (const i of m.at) out[i] = entry;
       });
@@ -243,66 +269,57 @@ export class Composer {
     return out;
   }
 
+  /** The rows `layers` draw in (a piece `h` px tall), or `null` when they draw nothing. */
+  private drawnRowsOf(layers: PieceLayer[], h: number): { first: number; last: number } | null {
+    let first = Infinity;
+    let last = -Infinity;
+    for (const l of layers) {
+      const d = Array.isArray(l) ? this.glyphs.rowsOf(l) : drawnRows(l);
+      if (!d) continue;
+      first = Math.min(first, d.first);
+      last = Math.max(last, d.last);
+    }
+    first = Math.max(0, first);
+    last = Math.min(h - 1, last);
+    return first <= last ? { first, last } : null;
+  }
+
   /**
-   * Rasters of `pieces`: a piece whose texts the glyph cache can draw (./glyphs.ts) is its shapes
-   * (cached apart, shared by every piece with the same shapes) with its texts drawn over them;
-   * any other piece is rasterised whole. Every shape layer and whole piece missing is rasterised
-   * in one resvg call (an atlas), every missing glyph in another.
+   * The layers of `pieces`: a piece whose texts the glyph cache can draw (./glyphs.ts) is its
+   * shape layers (each rasterised once and cached apart, shared by every piece with the same
+   * shapes) and its texts, drawn from glyphs when a strip is composed; any other piece is one
+   * raster of the whole piece. Every raster missing is rasterised in one resvg call (an atlas),
+   * every missing glyph and glyph pair in one more each.
    */
-  private rasterise(pieces: Piece[]): Raster[] {
-    const out: Raster[] = new Array(pieces.length);
+  private rasterise(pieces: Piece[]): PieceLayer[][] {
     const split = pieces.map((p) => splitPiece(p.svg));
     const texts = split.flatMap((layers) => (layers ? layers.flatMap((l) => l.texts ?? []) : []));
     if (texts.length > 0) this.glyphs.prepare(texts);
-    // What resvg must draw now: whole pieces, and shape layers not cached yet.
     const atlas: Piece[] = [];
-    const atlasKeys: (string | null)[] = [];
+    const atlasKeys: string[] = [];
     const pending = new Map<string, number>();
-    /** Per piece: its atlas index when drawn whole, else per layer a cached raster or an atlas index. */
-    const plan = pieces.map((p, i): number | (Raster | number | GlyphText[])[] => {
+    /** A cached raster, or the index of one the atlas will draw. */
+    const rasterFor = (key: string, p: Piece): Raster | number => {
+      const hit = this.rasters.get(key);
+      if (hit) return hit.raster;
+      const at = pending.get(key);
+      if (at !== undefined) return at;
+      atlas.push(p);
+      atlasKeys.push(key);
+      pending.set(key, atlas.length - 1);
+      return atlas.length - 1;
+    };
+    const plan = pieces.map((p, i): (Raster | number | GlyphText[])[] => {
       const layers = split[i];
       if (!layers || !layers.every((l) => !l.texts || this.glyphs.ready(l.texts))) {
-        atlas.push(p);
-        atlasKeys.push(null);
-        return atlas.length - 1;
+        this.totals.piecesWhole++;
+        return [rasterFor(`${p.w}x${p.h}|${p.svg}`, p)];
       }
-      return layers.map((l) => {
-        if (l.texts) return l.texts;
-        const key = `shapes|${p.w}x${p.h}|${l.shapes}`;
-        const hit = this.pieces.get(key);
-        if (hit) return hit.raster;
-        const at = pending.get(key);
-        if (at !== undefined) return at;
-        atlas.push({ w: p.w, h: p.h, svg: l.shapes });
-        atlasKeys.push(key);
-        pending.set(key, atlas.length - 1);
-        return atlas.length - 1;
-      });
+      return layers.map((l) => (l.texts ? l.texts : rasterFor(`shapes|${p.w}x${p.h}|${l.shapes}`, { w: p.w, h: p.h, svg: l.shapes })));
     });
     const drawn = atlas.length > 0 ? this.atlas(atlas) : [];
-    atlasKeys.forEach((key, k) => {
-      if (key !== null) this.pieces.set(key, { id: this.nextId++, raster: drawn[k]! });
-    });
-    pieces.forEach((p, i) => {
-      const layers = plan[i]!;
-      if (typeof layers === 'number') {
-        out[i] = drawn[layers]!;
-        this.totals.piecesWhole++;
-        return;
-      }
-      const px = this.scratch.pixelsFor(p.w * p.h).subarray(0, p.w * p.h);
-      px.fill(0);
-      layers.forEach((layer, k) => {
-        if (Array.isArray(layer)) this.glyphs.draw(layer, px, p.w, p.h);
-        else {
-          const r = typeof layer === 'number' ? drawn[layer]! : layer;
-          if (k === 0) paint(r, px);
-          else paintOver(r, px);
-        }
-      });
-      out[i] = runsOf(px, p.w, 0, 0, p.w, p.h);
-    });
-    return out;
+    atlasKeys.forEach((key, k) => this.rasters.set(key, { raster: drawn[k]! }));
+    return plan.map((layers) => layers.map((l) => (typeof l === 'number' ? drawn[l]! : l)));
   }
 
   /** Rasterise `pieces` in one resvg call: shelf-packed on a transparent atlas, then cut out as runs. */
@@ -359,7 +376,7 @@ export class Composer {
     // Each drawing piece's rows in the picture: [from, to).
     const spans: { i: number; from: number; to: number }[] = [];
     scene.placed.forEach(({ y }, i) => {
-      const drawn = drawnRows(entries[i]!.raster);
+      const drawn = entries[i]!.drawn;
       if (!drawn) return;
       const from = Math.max(0, y + drawn.first);
       const to = Math.min(height, y + drawn.last + 1);
@@ -402,32 +419,39 @@ export class Composer {
     const w = scene.width;
     out.fill(opaque(scene.background), 0, w * rows);
     for (const i of members) {
-      const { x, y } = scene.placed[i]!;
-      const r = entries[i]!.raster;
-      const from = Math.max(y, top);
-      const to = Math.min(y + r.h, top + rows);
-      for (let row = from; row < to; row++) {
-        const base = (row - top) * w + x;
-        const ops = r.ops;
-        let k = r.rows[row - y]!;
-        const end = r.rows[row - y + 1]!;
-        while (k < end) {
-          const head = ops[k]!;
-          const len = ops[k + 1]!;
-          const at = base + (head >>> 1);
-          if ((head & 1) === 0) {
-            const c = ops[k + 2]!;
-            if (c >>> 24 === 255) out.fill(c, at, at + len);
-            else for (let j = 0; j < len; j++) out[at + j] = over(c, out[at + j]!);
-            k += 3;
-          } else {
-            for (let j = 0; j < len; j++) {
-              const c = ops[k + 2 + j]!;
-              const a = c >>> 24;
-              if (a === 255) out[at + j] = c;
-              else if (a !== 0) out[at + j] = over(c, out[at + j]!);
+      const { x, y, piece: p } = scene.placed[i]!;
+      for (const layer of entries[i]!.layers) {
+        if (Array.isArray(layer)) {
+          // Texts, drawn from glyphs: cut to the piece's box and to these rows.
+          this.glyphs.draw(layer, out, w, rows, x, y - top, { left: x, top: Math.max(0, y - top), right: x + p.w, bottom: Math.min(rows, y - top + p.h) });
+          continue;
+        }
+        const r = layer;
+        const from = Math.max(y, top);
+        const to = Math.min(y + r.h, top + rows);
+        for (let row = from; row < to; row++) {
+          const base = (row - top) * w + x;
+          const ops = r.ops;
+          let k = r.rows[row - y]!;
+          const end = r.rows[row - y + 1]!;
+          while (k < end) {
+            const head = ops[k]!;
+            const len = ops[k + 1]!;
+            const at = base + (head >>> 1);
+            if ((head & 1) === 0) {
+              const c = ops[k + 2]!;
+              if (c >>> 24 === 255) out.fill(c, at, at + len);
+              else for (let j = 0; j < len; j++) out[at + j] = over(c, out[at + j]!);
+              k += 3;
+            } else {
+              for (let j = 0; j < len; j++) {
+                const c = ops[k + 2 + j]!;
+                const a = c >>> 24;
+                if (a === 255) out[at + j] = c;
+                else if (a !== 0) out[at + j] = over(c, out[at + j]!);
+              }
+              k += 2 + len;
             }
-            k += 2 + len;
           }
         }
       }

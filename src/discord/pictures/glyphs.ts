@@ -239,6 +239,23 @@ export class GlyphCache {
     return true;
   }
 
+  /** The first and last rows `texts` ink (from their glyph masks; after {@link prepare}), or `null`. */
+  rowsOf(texts: readonly GlyphText[]): { first: number; last: number } | null {
+    let first = Infinity;
+    let last = -Infinity;
+    for (const t of texts) {
+      const fy = t.y - Math.floor(t.y);
+      for (let i = 0; i < t.chars.length; i++) {
+        if (/\s/.test(t.chars[i]!)) continue;
+        const g = this.glyphAt(t, i, fy);
+        if (!g || g.h === 0) continue;
+        first = Math.min(first, Math.floor(t.y) + g.dy);
+        last = Math.max(last, Math.floor(t.y) + g.dy + g.h - 1);
+      }
+    }
+    return first <= last ? { first, last } : null;
+  }
+
   /**
    * Draw `jobs` (one text each, its x from its cell's origin) in one resvg call, a cell each with
    * the origin well inside it, and hand each cell to `take`.
@@ -319,16 +336,22 @@ export class GlyphCache {
   private coverage = new Uint16Array(0);
 
   /**
-   * Draw `texts` over `px` (premultiplied RGBA, little-endian u32, `w` × `h`, row by row), in
-   * order; ink outside the box is cut (as a piece's is). Call {@link prepare} first, and draw
-   * only when {@link ready}: throws when a glyph is not cached.
+   * Draw `texts` (in a piece's coordinates) over `px` (premultiplied RGBA, little-endian u32,
+   * `w` px wide, `h` rows), the piece's origin at (`ox`, `oy`) of `px`; ink outside `clip` (and
+   * `px`) is cut, as a piece's is outside its box. Call {@link prepare} first, and draw only when
+   * {@link ready}: throws when a glyph is not cached.
    */
-  draw(texts: readonly GlyphText[], px: Uint32Array, w: number, h: number): void {
+  draw(texts: readonly GlyphText[], px: Uint32Array, w: number, h: number, ox = 0, oy = 0, clip = { left: 0, top: 0, right: w, bottom: h }): void {
+    const cl = Math.max(0, clip.left);
+    const ct = Math.max(0, clip.top);
+    const cr0 = Math.min(w, clip.right);
+    const cb0 = Math.min(h, clip.bottom);
+    if (cl >= cr0 || ct >= cb0) return;
     if (this.coverage.length < w * h) this.coverage = new Uint16Array(w * h);
     const cov = this.coverage;
     for (const t of texts) {
-      const baseY = Math.floor(t.y);
-      const fy = t.y - baseY;
+      const fy = t.y - Math.floor(t.y);
+      const baseY = Math.floor(t.y) + oy;
       let left = w;
       let right = -1;
       let top = h;
@@ -336,15 +359,15 @@ export class GlyphCache {
       for (let i = 0; i < t.chars.length; i++) {
         const ch = t.chars[i]!;
         if (/\s/.test(ch)) continue;
-        const xi = Math.floor(t.xs[i]!);
+        const xi = Math.floor(t.xs[i]!) + ox;
         const g = this.glyphAt(t, i, fy);
         if (!g) throw new Error(`glyph ${JSON.stringify(ch)} at ${t.size} px is not cached`);
         const gx = xi + g.dx;
         const gy = baseY + g.dy;
-        const c0 = Math.max(0, -gx);
-        const c1 = Math.min(g.w, w - gx);
-        const r0 = Math.max(0, -gy);
-        const r1 = Math.min(g.h, h - gy);
+        const c0 = Math.max(0, cl - gx);
+        const c1 = Math.min(g.w, cr0 - gx);
+        const r0 = Math.max(0, ct - gy);
+        const r1 = Math.min(g.h, cb0 - gy);
         if (c0 >= c1 || r0 >= r1) continue;
         for (let r = r0; r < r1; r++) {
           const at = (gy + r) * w + gx;
@@ -359,16 +382,17 @@ export class GlyphCache {
         if (gy + r0 < top) top = gy + r0;
         if (gy + r1 - 1 > bottom) bottom = gy + r1 - 1;
       }
+      if (right < 0) continue;
       // Where neighbours share a pixel, the pair's own coverage (their ink may overlap there).
       for (let i = 1; i < t.chars.length; i++) {
         if (/\s/.test(t.chars[i - 1]!) || /\s/.test(t.chars[i]!)) continue;
         const pair = this.pairs.get(GlyphCache.pairKey(t, i, fy));
         if (!pair) continue;
-        const ox = Math.floor(t.xs[i - 1]!);
+        const px0 = Math.floor(t.xs[i - 1]!) + ox;
         for (let k = 0; k < pair.length; k += 3) {
-          const x = ox + pair[k]!;
+          const x = px0 + pair[k]!;
           const y = baseY + pair[k + 1]!;
-          if (x >= 0 && x < w && y >= 0 && y < h) cov[y * w + x] = pair[k + 2]!;
+          if (x >= cl && x < cr0 && y >= ct && y < cb0) cov[y * w + x] = pair[k + 2]!;
         }
       }
       const cr = t.rgb & 255;
