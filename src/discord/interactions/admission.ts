@@ -147,3 +147,25 @@ export class ClickAdmission {
     });
   }
 }
+
+/** The slot each admitted click holds, by interaction (see `holdsSlot`, `leaveSlot`). */
+const slots = new WeakMap<object, () => void>();
+
+/** Note that `interaction` holds the slot `release` frees (the router, once admitted). */
+export function holdsSlot(interaction: object, release: () => void): void {
+  slots.set(interaction, release);
+}
+
+/**
+ * Free `interaction`'s slot now, before its handler is done: for a handler that has answered
+ * (or acknowledged) its click and then waits on work off the event loop — a 💡 Hint's search on
+ * the AI players' pool takes a live Hard move's time, seconds under load — so that wait does not
+ * hold one of the CLICKS_IN_FLIGHT slots the clicks behind it are waiting for (under load the
+ * hints held most of them: docs/benchmark.md). The router's own release afterwards does
+ * nothing (a release is good for one call). Nothing happens for an interaction without a slot.
+ */
+export function leaveSlot(interaction: object): void {
+  const release = slots.get(interaction);
+  slots.delete(interaction);
+  release?.();
+}

@@ -31,6 +31,7 @@ import { hintNote } from '../render/panel.js';
 import { adviseHint } from '../../tables/hints.js';
 import { registryKits } from '../../bots/kits.js';
 import { acknowledgeFirst } from './late.js';
+import { leaveSlot } from './admission.js';
 import type { CommandComponentKind, ComponentHandler, ComponentHandlers, ComponentInteraction } from './slash-command.js';
 
 /** Handle one component interaction; `handlers` are the commands' own custom-id kinds. */
@@ -282,6 +283,9 @@ async function tableVerb(interaction: ComponentInteraction, app: AppContext, log
         await acknowledgeFirst(interaction, (target, body) => app.publisher.panels.edit(target, body));
         log.acknowledgedFirst = true;
       }
+      // Acknowledged: the search runs on the AI players' pool, so it gives its admission slot
+      // back rather than hold it for seconds under load (admission.ts `leaveSlot`).
+      leaveSlot(interaction);
       const { snapshot, seat, input } = result.value;
       const mod = app.registry.get(snapshot.table.game);
       const advice = await adviseHint(app.bots, mod, input, registryKits(app.registry));

@@ -21,7 +21,7 @@ import { storeTrouble } from '../../persistence/store/errors.js';
 import { troubleLogFor } from '../../persistence/store/trouble-log.js';
 import { privateText } from './answers.js';
 import { commandMismatch, type CommandMismatch } from './command-check.js';
-import { ClickAdmission } from './admission.js';
+import { ClickAdmission, holdsSlot } from './admission.js';
 import { handleComponent } from './components.js';
 import { acknowledgeFirst, ACKNOWLEDGE_FIRST_AFTER_MS, EXPIRED_AFTER_MS, InteractionAges, interactionAgeMs } from './late.js';
 import type { AppContext, InteractionLog } from './context.js';
@@ -101,6 +101,7 @@ export function createRouter(app: AppContext, commands: SlashCommand[]): (intera
           markStage(interaction, 'acked');
         });
         markStage(interaction, 'admitted');
+        holdsSlot(interaction, release);
         try {
           await handleComponent(interaction, app, log, handlers);
         } finally {
