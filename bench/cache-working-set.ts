@@ -7,9 +7,9 @@
  * entries used since its key's last use, with itself, weigh ≤ C (LRU's inclusion property; the
  * bytes counted with a Fenwick tree over the trace's positions).
  *
- * Exact for the pieces (a piece's key is its SVG). For the strips it assumes the piece cache
- * holds every piece: a piece rasterised again gets a new id, so with a smaller piece cache its
- * strips' keys change too and the strip cache hits less than this says.
+ * Exact for the pieces (a piece's key is its SVG). A strip's key names its pieces by id, and a
+ * piece evicted and rasterised again gets a new id: the strips' replay is of the keys this run's
+ * piece cache produced (with a piece cache that never evicts, the strips' own working set).
  */
 import { ByteLru } from '../src/discord/pictures/cache.js';
 

@@ -216,12 +216,13 @@ async function runStream(stream: string, order: Job[], opts: PictureBenchOptions
   );
   if (traces) {
     const sizes = WORKING_SET_MIB.map((m) => m * 1048576);
+    const piecesEvicted = traces.pieces.distinct().bytes > (opts.pieceCacheBytes ?? PIECE_CACHE_BYTES);
     for (const name of ['pieces', 'strips'] as const) {
       const trace = traces[name];
       const rates = trace.hitRates(sizes);
       const all = trace.distinct();
       lines.push(
-        `  working set, ${name}: ${trace.lookups} lookups, ${all.keys} distinct (${Math.round(all.bytes / 1048576)} MiB if never evicted); an LRU cache of ${WORKING_SET_MIB.map((m, i) => `${m} MiB hits ${(rates[i]! * 100).toFixed(1)} %`).join(', ')}${name === 'strips' ? ' (with every piece cached)' : ''}`,
+        `  working set, ${name}: ${trace.lookups} lookups, ${all.keys} distinct (${Math.round(all.bytes / 1048576)} MiB if never evicted); an LRU cache of ${WORKING_SET_MIB.map((m, i) => `${m} MiB hits ${(rates[i]! * 100).toFixed(1)} %`).join(', ')}${name === 'strips' ? (piecesEvicted ? ' (given this run\'s piece cache, which evicted: a piece rasterised again gets a new id, so its strips\' keys change and no strip cache size brings them back)' : ' (every piece stayed cached)') : ''}`,
       );
       WORKING_SET_MIB.forEach((m, i) => (metrics[`${stream}.workingSet.${name}.hitShareAt${m}MiB`] = Math.round(rates[i]! * 1000) / 1000));
     }

@@ -64,6 +64,9 @@ type PieceLayer = Raster | GlyphText[];
 interface PieceEntry {
   /** Stable while cached: strips refer to pieces by it. */
   id: number;
+  /** The piece's box, px. */
+  w: number;
+  h: number;
   /** In drawing order. */
   layers: PieceLayer[];
   /** Bytes it holds of its own (its texts; shape rasters are cached and counted apart). */
@@ -238,30 +241,29 @@ export class Composer {
     const out: PieceEntry[] = new Array(scene.placed.length);
     const missing = new Map<string, { piece: Piece; at: number[] }>();
     scene.placed.forEach(({ piece }, i) => {
-      const key = `${piece.w}x${piece.h}|${piece.svg}`;
+      // Keyed by the markup alone (hashing a new key string would copy the markup each time); a
+      // piece of the same markup in another box size is another piece.
+      const key = piece.svg;
       const hit = this.pieces.get(key);
-      if (hit) out[i] = hit;
+      if (hit && hit.w === piece.w && hit.h === piece.h) out[i] = hit;
       else {
-        const m = missing.get(key);
+        const size = `${piece.w}x${piece.h}|${key}`;
+        const m = missing.get(size);
         if (m) m.at.push(i);
-        else missing.set(key, { piece, at: [i] });
+        else missing.set(size, { piece, at: [i] });
       }
     });
     this.lastRasterised = missing.size;
-    // Texts of cached pieces are drawn from glyphs when composed: keep their glyphs cached (a hit
-    // only refreshes them; a glyph evicted since is rasterised again).
-    const cachedTexts: GlyphText[] = [];
-    for (const entry of out) if (entry) for (const l of entry.layers) if (Array.isArray(l)) cachedTexts.push(...l);
-    if (cachedTexts.length > 0) this.glyphs.prepare(cachedTexts);
     if (missing.size > 0) {
       const list = [...missing.entries()];
       const made = this.rasterise(list.map(([, m]) => m.piece));
-      list.forEach(([key, m], k) => {
+      list.forEach(([, m], k) => {
         const layers = made[k]!;
         let bytes = 64 + 16 * layers.length;
         for (const l of layers) if (Array.isArray(l)) for (const t of l) bytes += 48 + 12 * t.chars.length;
-        const entry: PieceEntry = { id: this.nextId++, layers, bytes, drawn: this.drawnRowsOf(layers, list[k]![1].piece.h) };
-        this.pieces.set(key, entry);
+        const { w, h } = list[k]![1].piece;
+        const entry: PieceEntry = { id: this.nextId++, w, h, layers, bytes, drawn: this.drawnRowsOf(layers, h) };
+        this.pieces.set(m.piece.svg, entry);
         for (const i of m.at) out[i] = entry;
       });
       this.totals.piecesRasterised += missing.size;

@@ -28,6 +28,13 @@ export interface GlyphText {
   bold: boolean;
   /** The fill as a little-endian u32 RGB (alpha byte 0). */
   rgb: number;
+  /**
+   * Each character's glyph mask (`null`: not drawable from a mask) and each pair's shared pixels
+   * with the character before, once {@link GlyphCache.prepare} resolved them: a cached piece's
+   * texts are drawn from these without a lookup.
+   */
+  glyphs?: (Glyph | null)[];
+  pairs?: Pair[];
 }
 
 /** A layer of a piece: shapes (SVG markup, rasterised by resvg) or texts (drawn from glyphs). */
@@ -98,14 +105,17 @@ export function splitPiece(svg: string): Layer[] | null {
   return layers;
 }
 
-/** A glyph's coverage: an alpha mask `w` × `h` whose top-left is (`dx`, `dy`) from the glyph's origin. */
-interface Glyph {
+/** A glyph's coverage (opaque outside this module): an alpha mask `w` × `h` whose top-left is (`dx`, `dy`) from the glyph's origin. */
+export interface Glyph {
   dx: number;
   dy: number;
   w: number;
   h: number;
   alpha: Uint8Array;
 }
+
+/** The mask of a blank (a space): draws nothing. */
+const BLANK: Glyph = { dx: 0, dy: 0, w: 0, h: 0, alpha: new Uint8Array(0) };
 
 /** Bytes the glyph masks may hold per render worker (a few thousand glyphs). */
 export const GLYPH_CACHE_BYTES = 8 * 1024 * 1024;
@@ -118,7 +128,7 @@ export type ResvgClass = new (svg: string, options?: object) => { render(): { pi
  * together there (`null`: they share no pixel). Offsets from the first glyph's whole-pixel
  * origin, as (dx, dy, coverage) triples.
  */
-type Pair = Int16Array | null;
+export type Pair = Int16Array | null;
 
 /** What a glyph cell needs to draw: the text, its size, weight and the x of each character from the cell's origin. */
 interface CellJob {
@@ -172,7 +182,9 @@ export class GlyphCache {
    * Make sure every glyph of `texts` is cached, and every pair of neighbouring glyphs that share
    * a pixel: the missing glyphs rasterised in one resvg call, then the missing pairs in another.
    */
-  prepare(texts: readonly GlyphText[]): void {
+  prepare(all: readonly GlyphText[]): void {
+    const texts = all.filter((t) => t.glyphs === undefined);
+    if (texts.length === 0) return;
     const missing = new Map<string, CellJob>();
     for (const t of texts) {
       const fy = t.y - Math.floor(t.y);
@@ -221,6 +233,11 @@ export class GlyphCache {
       );
       this.totals.pairs += jobs.length;
     }
+    for (const t of texts) {
+      const fy = t.y - Math.floor(t.y);
+      t.glyphs = t.chars.map((ch, i) => (/\s/.test(ch) ? BLANK : (this.glyphAt(t, i, fy) ?? null)));
+      t.pairs = t.chars.map((ch, i) => (i === 0 || /\s/.test(ch) || /\s/.test(t.chars[i - 1]!) ? null : (this.pairs.get(GlyphCache.pairKey(t, i, fy)) ?? null)));
+    }
   }
 
   /**
@@ -228,15 +245,7 @@ export class GlyphCache {
    * false when one's ink reached the edge of its cell: the piece is then rasterised whole.
    */
   ready(texts: readonly GlyphText[]): boolean {
-    for (const t of texts) {
-      const fy = t.y - Math.floor(t.y);
-      for (let i = 0; i < t.chars.length; i++) {
-        if (/\s/.test(t.chars[i]!)) continue;
-        if (!this.glyphAt(t, i, fy)) return false;
-        if (i > 0 && !/\s/.test(t.chars[i - 1]!) && this.pairs.get(GlyphCache.pairKey(t, i, fy)) === undefined) return false;
-      }
-    }
-    return true;
+    return texts.every((t) => t.glyphs !== undefined && t.glyphs.every((g) => g !== null));
   }
 
   /** The first and last rows `texts` ink (from their glyph masks; after {@link prepare}), or `null`. */
@@ -244,10 +253,9 @@ export class GlyphCache {
     let first = Infinity;
     let last = -Infinity;
     for (const t of texts) {
-      const fy = t.y - Math.floor(t.y);
       for (let i = 0; i < t.chars.length; i++) {
         if (/\s/.test(t.chars[i]!)) continue;
-        const g = this.glyphAt(t, i, fy);
+        const g = t.glyphs?.[i];
         if (!g || g.h === 0) continue;
         first = Math.min(first, Math.floor(t.y) + g.dy);
         last = Math.max(last, Math.floor(t.y) + g.dy + g.h - 1);
@@ -350,18 +358,18 @@ export class GlyphCache {
     if (this.coverage.length < w * h) this.coverage = new Uint16Array(w * h);
     const cov = this.coverage;
     for (const t of texts) {
-      const fy = t.y - Math.floor(t.y);
       const baseY = Math.floor(t.y) + oy;
       let left = w;
       let right = -1;
       let top = h;
       let bottom = -1;
+      const glyphs = t.glyphs;
+      if (!glyphs) throw new Error(`text ${JSON.stringify(t.chars.join(''))} is not prepared`);
       for (let i = 0; i < t.chars.length; i++) {
-        const ch = t.chars[i]!;
-        if (/\s/.test(ch)) continue;
+        const g = glyphs[i];
+        if (!g) throw new Error(`glyph ${JSON.stringify(t.chars[i])} at ${t.size} px is not drawable from a mask`);
+        if (g.w === 0) continue;
         const xi = Math.floor(t.xs[i]!) + ox;
-        const g = this.glyphAt(t, i, fy);
-        if (!g) throw new Error(`glyph ${JSON.stringify(ch)} at ${t.size} px is not cached`);
         const gx = xi + g.dx;
         const gy = baseY + g.dy;
         const c0 = Math.max(0, cl - gx);
@@ -385,8 +393,7 @@ export class GlyphCache {
       if (right < 0) continue;
       // Where neighbours share a pixel, the pair's own coverage (their ink may overlap there).
       for (let i = 1; i < t.chars.length; i++) {
-        if (/\s/.test(t.chars[i - 1]!) || /\s/.test(t.chars[i]!)) continue;
-        const pair = this.pairs.get(GlyphCache.pairKey(t, i, fy));
+        const pair = t.pairs?.[i];
         if (!pair) continue;
         const px0 = Math.floor(t.xs[i - 1]!) + ox;
         for (let k = 0; k < pair.length; k += 3) {

@@ -7,23 +7,34 @@ import * as zlib from 'node:zlib';
 
 const ADLER_BASE = 65521;
 
+/** Whether row `base` .. `base + w` of `px` equals the row above it. */
+function sameAsAbove(px: Uint32Array, base: number, w: number): boolean {
+  const above = base - w;
+  for (let x = 0; x < w; x++) if (px[base + x] !== px[above + x]) return false;
+  return true;
+}
+
 /**
  * PNG rows of `px` (opaque premultiplied RGBA = RGB) written to `raw`: the first row Sub, the
- * others `filter`; returns the Adler-32 of the bytes written, computed in the same pass. A span
- * of pixels equal to their neighbours (the ones to the left under Sub, above under Up: most of a
- * picture) is written as zeros with one fill, and its checksum advanced in one step.
+ * others `filter` — under Sub, a row equal to the one above is Up (all zeros); returns the
+ * Adler-32 of the bytes written, computed in the same pass. A span of pixels equal to their
+ * neighbours (the ones to the left under Sub, above under Up: most of a picture) is written as
+ * zeros with one fill, and its checksum advanced in one step.
  */
 export function filterRows(px: Uint32Array, w: number, rows: number, filter: 0 | 1 | 2, raw: Buffer): number {
   const stride = w * 3 + 1;
   let a = 1;
   let b = 0;
   for (let r = 0; r < rows; r++) {
-    const f = r === 0 ? 1 : filter;
+    const base = r * w;
+    let f = r === 0 ? 1 : filter;
+    // A row equal to the one above (a panel's flat rows, the gaps between lines) is Up: all
+    // zeros, written with one fill, its checksum updated at once, and deflated as a long run.
+    if (f === 1 && sameAsAbove(px, base, w)) f = 2;
     let d = r * stride;
     raw[d++] = f;
     a += f;
     b += a;
-    const base = r * w;
     if (f === 2) {
       const above = base - w;
       let x = 0;
