@@ -1,11 +1,14 @@
 /**
  * Composing a picture's PNG from its pieces (docs/pictures.md), the way game
  * renderers draw: a drawer lays a picture out as pieces (src/games/scene.ts) — a tile in one of
- * its states, a card, a name label, a panel — and each distinct piece is rasterised once (resvg,
- * the shipped fonts) into a bounded cache, as premultiplied RGBA runs; a picture is then made
- * by copying those pixels to their places over the background and blending only the
- * anti-aliased edges. Every piece sits at whole pixels, so this gives resvg's own pixels for the
- * whole SVG to within rounding (tested, test/discord/compose.test.ts).
+ * its states, a card, a name label, a panel — and each distinct piece is cached as its layers:
+ * its shapes rasterised once (resvg, the shipped fonts) as premultiplied RGBA runs, shared by
+ * every piece with the same shapes, and its texts, drawn from a glyph cache when composed
+ * (./glyphs.ts; a piece whose texts cannot be is rasterised whole). A picture is made by copying
+ * those pixels to their places over the background, blending only the anti-aliased edges, and
+ * drawing the texts. Every piece sits at whole pixels and every glyph at a ¼-px phase, so this
+ * gives resvg's own pixels for the whole SVG to within the stated tolerance (tested,
+ * test/discord/compose.test.ts, test/discord/glyphs.test.ts, test/games/pictures-phone.test.ts).
  *
  * The PNG is cut into horizontal strips where the layout allows (bands of pieces, each cut into
  * strips of at most STRIP_HEIGHT px from its own top; the background rows between bands apart),
@@ -16,9 +19,9 @@
  * content changed are composed and deflated. Runs on the render workers (./render-worker.ts):
  * never on the event loop.
  *
- * Every piece missing from the cache for one picture is rasterised in a single resvg call (an
- * atlas: the pieces packed in rows on a transparent canvas, 4 px apart), because each call costs
- * ≈ 0.3 ms of font loading whatever its size.
+ * Every shape layer (or whole piece) missing from the cache for one picture is rasterised in a
+ * single resvg call (an atlas: packed in rows on a transparent canvas, 4 px apart), because each
+ * call costs ≈ 0.3 ms of font loading whatever its size; missing glyphs take one more.
  */
 import { deflateRawSync, constants as zlibConstants } from 'node:zlib';
 import type { ResvgRenderOptions } from '@resvg/resvg-js';
