@@ -5,9 +5,10 @@ import type { BenchResults } from './run-results.js';
 import type { Ratios, RungResult } from './load/ladder.js';
 
 const pad = (s: string | number, n: number) => String(s).padStart(n);
-const ms = (x: number) => (Number.isNaN(x) ? '–' : x >= 100 ? String(Math.round(x)) : x.toFixed(1));
+/** A figure in ms; '–' for none (NaN, or null: a NaN that went through JSON from a world's process). */
+const ms = (x: number | null | undefined) => (x === null || x === undefined || Number.isNaN(x) ? '–' : x >= 100 ? String(Math.round(x)) : x.toFixed(1));
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
-const num = (x: number) => (Number.isNaN(x) ? '–' : String(x));
+const num = (x: number | null | undefined) => (x === null || x === undefined || Number.isNaN(x) ? '–' : String(x));
 
 /** A bot's name in the tables: `text` is the product with every board and panel as text (`textBeside`). */
 const botName = (r: RungResult, text = false) => (text ? 'text' : r.bot);
