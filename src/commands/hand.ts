@@ -63,6 +63,8 @@ export const handCommand: SlashCommand = {
     // A seat's first look at its hand: what its player is new to here (docs/lessons.md "First table of a game").
     const newcomer = result.value.firstLook ? newcomerNote(app.registry.get(table.game), result.value.snapshot, interaction.user.id, text) : undefined;
     await answerWithPanel(interaction, app, result.value.snapshot, 'reply', [elsewhere, newcomer].filter(Boolean).join('\n') || undefined);
+    // Shown once: kept on the panel's redraws a while, so a bot's move does not take it away unread.
+    if (newcomer) app.publisher.panels.keepNote(result.value.snapshot.table.id, interaction.user.id, newcomer);
   },
 };
 

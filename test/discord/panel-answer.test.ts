@@ -46,7 +46,7 @@ function appWith(pictures: PictureMaker) {
     publisher: {
       panelAsText: (_seat: unknown, id: string) => textFor.has(id),
       pictures,
-      panels: { writer: new PanelWriter(silentLogger), edit: editPanel, track: vi.fn() },
+      panels: { writer: new PanelWriter(silentLogger), edit: editPanel, track: vi.fn(), dropNote: vi.fn() },
       tokens: { noteBoardClick: vi.fn() },
     },
   } as unknown as AppContext;

@@ -19,7 +19,7 @@ import { seatsToAct } from '../../src/games/engine.js';
 import { defaultRegistry } from '../../src/games/index.js';
 import { GameRegistry } from '../../src/games/registry.js';
 import { allComponents, DiscordEmulator, type EmulatedMessage, type EmulatedUser } from '../../src/local/emulator/index.js';
-import { answered, boardOf, settle, startBot, tableIdOf, tempDir, textOf, panelOf, TEXT_BOARDS_ONLY } from './harness.js';
+import { answered, boardOf, fresh, offers, perform, settle, startBot, tableIdOf, tempDir, textOf, panelOf, TEXT_BOARDS_ONLY } from './harness.js';
 
 /** The games with a small search (300 simulations a hint): the test is about what the Hint says and to whom, not how well it plays. */
 const registry = new GameRegistry(defaultRegistry().modules.map((mod) => (mod.bench ? { ...mod, bench: { ...mod.bench, arena: { ...mod.bench.arena, hardIterations: 300 } } } : mod)));
@@ -136,6 +136,40 @@ describe('💡 Hint through Discord', () => {
       expect(after.state).toEqual(table.state);
     }, 180_000);
   }
+
+  it("the first-table note stays on a panel the bot redraws after another player's move, and goes with the player's own next click", async () => {
+    const [cy, dee] = [emu.addUser('Cy'), emu.addUser('Dee')];
+    const store = app.context.store;
+    const en = catalogFor('en');
+    const def = registry.get('noir').definition;
+    const channelId = emu.addChannel('note-kept');
+    const lobby = answered(await cy.slash('noir new', {}, { channelId })).message!;
+    const id = tableIdOf(lobby);
+    answered(await dee.click(lobby, 'Join'));
+    await settle(app);
+    answered(await cy.click(boardOf(emu, id, channelId), 'Start'));
+    await settle(app);
+    const mover = seatsToAct(def.pending((await store.table(id))!.state))[0]!;
+    const moverIsCy = (await store.seats(id)).find((row) => row.seat === mover)!.userId === cy.id;
+    const [moving, waiting] = moverIsCy ? [cy, dee] : [dee, cy];
+    const note = en.common.lesson.firstTable(registry.get('noir').title(en), 'noir');
+    // The waiting player looks first: the note is on their panel.
+    const waitingPanel = (await panelOf(answered(await waiting.click(boardOf(emu, id, channelId), 'Show my hand'))))!;
+    expect(textOf(waitingPanel)).toContain(note);
+    // The other player moves: the bot redraws the waiting player's panel, and the note stays.
+    const movingPanel = (await panelOf(answered(await moving.click(boardOf(emu, id, channelId), 'Show my hand'))))!;
+    const version = (await store.table(id))!.version;
+    answered(await perform(moving, movingPanel, offers(movingPanel, def)[0]!));
+    await settle(app);
+    expect((await store.table(id))!.version).toBeGreaterThan(version);
+    const redrawn = fresh(emu, waitingPanel);
+    expect(textOf(redrawn), 'redrawn after the move').not.toBe(textOf(waitingPanel));
+    expect(textOf(redrawn)).toContain(note);
+    // Their own click answers without it.
+    const refreshed = answered(await waiting.click(redrawn, 'Refresh'));
+    await settle(app);
+    expect(textOf(fresh(emu, refreshed.message ?? redrawn))).not.toContain(note);
+  });
 
   it("rated (two people): a first-timer's first panel offers the Hint and suggests the lesson; once both have a finished game, no Hint button, and a forged click is refused privately, changing nothing; hints:True allows it", async () => {
     const [ana, ben] = [emu.addUser('Ana'), emu.addUser('Ben')];

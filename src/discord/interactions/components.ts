@@ -339,6 +339,8 @@ async function tableVerb(interaction: ComponentInteraction, app: AppContext, log
       const newcomer = result.value.firstLook ? newcomerNote(app.registry.get(result.value.snapshot.table.game), result.value.snapshot, interaction.user.id, text) : undefined;
       const note = [update ? text.common.panel.refreshed : undefined, newcomer].filter(Boolean).join('\n') || undefined;
       await answerWithPanel(interaction, app, result.value.snapshot, update ? 'update' : lend ? 'follow-up' : 'reply', note);
+      // Shown once: kept on the panel's redraws a while, so a bot's move does not take it away unread.
+      if (newcomer) app.publisher.panels.keepNote(result.value.snapshot.table.id, interaction.user.id, newcomer);
       return;
     }
   }

@@ -39,6 +39,8 @@ export async function answerWithPanel(
   markStage(interaction, 'panel');
   const text = catalogFor(interaction.locale);
   const { table } = snapshot;
+  // A note kept on this player's panel (the first-table note) ends with their next click.
+  app.publisher.panels.dropNote(table.id, interaction.user.id);
   const mod = app.registry.get(table.game);
   const missing = interaction.channelId === table.channelId && table.status === 'active' ? missingChannelPermissions(interaction, text) : [];
   // Without Attach Files alone the board is drawn as text (src/discord/publish/channel-access.ts;

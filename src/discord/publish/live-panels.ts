@@ -62,12 +62,17 @@ export interface LivePanelsDeps {
 /** The look of a restored panel (`restore`): shown, but like no panel drawn here. */
 const RESTORED = 'restored by a restart';
 
+/** How long a kept note (`keepNote`: the first-table note) stays on a panel the bot redraws, ms. */
+export const KEPT_NOTE_MS = 3 * 60_000;
+
 /** How many 50 ms steps `notePrivately` waits for a panel still "thinking…" (5 s). */
 const NOTE_WAIT_STEPS = 100;
 
 /** The open panels of the tables this process publishes, by table and player. */
 export class LivePanels {
   private readonly panels = new Map<string, LivePanel>();
+  /** Notes kept on a player's panel when the bot redraws it (`keepNote`), until their time is up. */
+  private readonly kept = new Map<string, { note: string; until: number }>();
   /** Refreshes on their way, and those waiting for one of them to finish. */
   private inFlight = 0;
   private readonly queue: (() => void)[] = [];
@@ -97,6 +102,21 @@ export class LivePanels {
     if (before && before.messageId !== messageId) this.writer.forget(before.messageId);
     const messageRef = followUp ? messageId : '@original';
     this.panels.set(key, { messageId, applicationId: interaction.applicationId, token: interaction.token, since: this.deps.now(), locale: interaction.locale, messageRef });
+  }
+
+  /**
+   * Keep `note` (markdown, in the panel's language) on `userId`'s panel at `tableId` when the bot
+   * redraws it for the next `forMs` ms (default KEPT_NOTE_MS): a seat's first-table note
+   * (docs/lessons.md "First table of a game") is shown once, and a bot's move a second later
+   * must not take it away before it is read. The player's own next click answers without it.
+   */
+  keepNote(tableId: number, userId: string, note: string, forMs = KEPT_NOTE_MS): void {
+    this.kept.set(`${tableId}:${userId}`, { note, until: this.deps.now() + forMs });
+  }
+
+  /** Drop the note kept on `userId`'s panel at `tableId`: the player clicked (their answer shows what it shows). */
+  dropNote(tableId: number, userId: string): void {
+    this.kept.delete(`${tableId}:${userId}`);
   }
 
   /**
@@ -221,6 +241,9 @@ export class LivePanels {
         this.untrack(key, live);
         continue;
       }
+      const kept = this.kept.get(key);
+      const note = kept && now < kept.until ? kept.note : undefined;
+      if (kept && !note) this.kept.delete(key);
       this.writer.write(
         live.messageId,
         snap.table.version,
@@ -231,7 +254,7 @@ export class LivePanels {
           const picture = await this.handPicture(mod, snap, viewer, text, textBoards);
           // A lesson shows the board's picture too (docs/lessons.md), for games whose hand picture does not show the whole table.
           const board = snap.table.lesson && mod.lesson?.showBoard && viewer !== null ? await this.boardPicture(mod, snap, text, textBoards) : null;
-          const payload = panelMessage(mod, snap, seat.userId, text, undefined, { picture, board, textBoards });
+          const payload = panelMessage(mod, snap, seat.userId, text, note, { picture, board, textBoards });
           const fingerprint = panelFingerprint(payload);
           if (this.writer.contentOf(live.messageId) === fingerprint) return;
           this.writer.showing(live.messageId, fingerprint);
@@ -273,6 +296,7 @@ export class LivePanels {
   /** Stop redrawing a panel (its token expired, an edit failed, or the table is over). */
   private untrack(key: string, live: LivePanel): void {
     if (this.panels.get(key) === live) this.panels.delete(key);
+    this.kept.delete(key);
     this.writer.forget(live.messageId);
   }
 }
