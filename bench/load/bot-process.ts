@@ -57,24 +57,32 @@ export type ToBot =
   | { type: 'profile-stop'; id: number; path: string }
   | { type: 'heap-snapshot'; id: number; path: string }
   | { type: 'stop' };
+
+/** What a probe of the bot process measured. */
+export interface BotProbe {
+  /** Event-loop utilisation since the previous probe (0–1). */
+  elu: number;
+  /** V8 heap in use, bytes. */
+  heapUsed: number;
+  /** Of `heapUsed`, the compiled code (V8's code spaces), bytes: grows with what the JIT optimised, not with tables. */
+  codeBytes: number;
+  /** Resident set size, bytes. */
+  rss: number;
+  /** Work the product's publisher has left (board and ping work, drawing, clean-ups); 0 when idle, always 0 for the echo bot. */
+  pending: number;
+  /** CPU time since the previous probe, ms: the whole process (every thread: render workers too), and its main thread (null: not measurable here). */
+  cpuMs: number;
+  mainCpuMs: number | null;
+  /** The product's renders since the previous probe (render-watch.ts); absent for the echo bot. */
+  renders?: RenderStats;
+  /** Bytes in the product's picture cache (PNGs and drawings; bound PICTURE_CACHE_BYTES); absent for the echo bot. */
+  pictureCacheBytes?: number;
+}
+
 /** Messages the child sends. */
 export type FromBot =
   | { type: 'ready' }
-  | {
-      type: 'probe';
-      id: number;
-      elu: number;
-      heapUsed: number;
-      codeBytes: number;
-      rss: number;
-      pending: number;
-      /** CPU time of the whole process (every thread) and of its main thread since the previous probe, ms (main: null where /proc does not say). */
-      cpuMs: number;
-      mainCpuMs: number | null;
-      /** The product's renders since the previous probe (render-watch.ts), and its picture cache's bytes; absent for the echo bot. */
-      renders?: RenderStats;
-      pictureCacheBytes?: number;
-    }
+  | ({ type: 'probe'; id: number } & BotProbe)
   | { type: 'profiled'; id: number };
 
 async function main(): Promise<void> {

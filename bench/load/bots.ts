@@ -4,29 +4,9 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { closeSync, openSync } from 'node:fs';
 import { join } from 'node:path';
-import type { BotProcessArgs, FromBot, ToBot } from './bot-process.js';
-import type { RenderStats } from './render-watch.js';
+import type { BotProbe, BotProcessArgs, FromBot, ToBot } from './bot-process.js';
 
-/** What a probe of the bot process measured. */
-export interface BotProbe {
-  /** Event-loop utilisation since the previous probe (0–1). */
-  elu: number;
-  /** V8 heap in use, bytes. */
-  heapUsed: number;
-  /** Of `heapUsed`, the compiled code (V8's code spaces), bytes: grows with what the JIT optimised, not with tables. */
-  codeBytes: number;
-  /** Resident set size, bytes. */
-  rss: number;
-  /** Work the product's publisher has left (board and ping work, drawing, clean-ups); 0 when idle, always 0 for the echo bot. */
-  pending: number;
-  /** CPU time since the previous probe, ms: the whole process (every thread: render workers too), and its main thread (null: not measurable here). */
-  cpuMs: number;
-  mainCpuMs: number | null;
-  /** The product's renders since the previous probe (render-watch.ts); absent for the echo bot. */
-  renders?: RenderStats;
-  /** Bytes in the product's picture cache (PNGs and drawings; bound PICTURE_CACHE_BYTES); absent for the echo bot. */
-  pictureCacheBytes?: number;
-}
+export type { BotProbe };
 
 /** A bot process. */
 export class BotProcess {

@@ -14,8 +14,9 @@
  * piece is rasterised whole, as before. Runs on the render workers, never on the event loop.
  */
 import { GLYPH_STEPS } from '../../games/scene.js';
-import { FONT_FAMILY } from '../../games/svg.js';
+import { esc, FONT_FAMILY } from '../../games/svg.js';
 import { ByteLru } from './cache.js';
+import { div255 } from './runs.js';
 
 /** One `<text>` of a piece, drawable from the glyph cache. */
 export interface GlyphText {
@@ -293,7 +294,7 @@ export class GlyphCache {
     let svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${height}" viewBox="0 0 ${WIDTH} ${height}" font-family="${FONT_FAMILY}">`;
     jobs.forEach((g, i) => {
       const c = cells[i]!;
-      const text = g.chars.replace(/[&<>"']/g, (e) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[e]!);
+      const text = esc(g.chars);
       svg += `<text x="${g.xs.map((gx) => c.x + c.ox + gx).join(' ')}" y="${c.y + c.oy + g.fy}" font-size="${g.size}"${g.bold ? ' font-weight="bold"' : ''} fill="#000000">${text}</text>`;
     });
     svg += '</svg>';
@@ -441,10 +442,4 @@ function sharedPixels(a: Glyph, b: Glyph, bx: number): number[] {
     }
   }
   return out;
-}
-
-/** x / 255 rounded to the nearest whole number, for 0 ≤ x ≤ 255 · 255. */
-function div255(x: number): number {
-  const v = x + 128;
-  return (v + (v >> 8)) >> 8;
 }

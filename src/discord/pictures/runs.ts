@@ -21,7 +21,7 @@ export function opaque(hex: string): number {
 }
 
 /** x / 255 rounded to the nearest whole number, for 0 ≤ x ≤ 255 · 255. */
-function div255(x: number): number {
+export function div255(x: number): number {
   const v = x + 128;
   return (v + (v >> 8)) >> 8;
 }
