@@ -12,6 +12,15 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { getHeapStatistics } from 'node:v8';
 import { CpuBudget, SearchSlot } from '../cpu-budget.js';
 import { decideBot, MIN_SEARCH_MS, type BotRequest } from './policy.js';
+import { lowerThreadPriority } from '../thread-cpu.js';
+
+/**
+ * This thread's nice value (src/thread-cpu.ts `lowerThreadPriority`): a search or a 💡 Hint
+ * yields the CPU to the event loop answering clicks when every core is busy (docs/benchmark.md
+ * "Threads and priorities"). A timed Hard search then gets fewer simulations under load, as it
+ * already did when it shared the cores evenly.
+ */
+export const SEARCH_THREAD_NICE = 10;
 
 export { MIN_SEARCH_MS };
 
@@ -82,4 +91,5 @@ parentPort?.on('message', (msg: PostedRequest | { id: number; memory: true }) =>
 });
 
 /** Tell the pool this thread has loaded and can take work. */
+if (parentPort) lowerThreadPriority(SEARCH_THREAD_NICE);
 parentPort?.postMessage({ ready: true });

@@ -20,7 +20,15 @@ import type { Scene } from '../../games/scene.js';
 import { catalogs, type Language } from '../../i18n/index.js';
 import { Composer, type ComposeStats } from './compose.js';
 import { fontFiles } from './rasterise.js';
-import { threadCpuMs } from '../../thread-cpu.js';
+import { lowerThreadPriority, threadCpuMs } from '../../thread-cpu.js';
+
+/**
+ * This thread's nice value (src/thread-cpu.ts `lowerThreadPriority`): when every core is busy,
+ * the event loop answering clicks gets the CPU before a picture is drawn (a click's answer
+ * never waits for its picture: docs/pictures.md "Click → answer"); docs/benchmark.md "Threads
+ * and priorities".
+ */
+export const RENDER_THREAD_NICE = 10;
 
 /** What a `draw` job draws from: a picture context without its catalog (the language instead). */
 export interface DrawContext {
@@ -70,6 +78,7 @@ export function drawJob(job: Extract<RenderRequest, { kind: 'draw' }>) {
 
 if (parentPort) {
   const port = parentPort;
+  lowerThreadPriority(RENDER_THREAD_NICE);
   const budget = workerData?.budget instanceof SharedArrayBuffer ? new CpuBudget(workerData.budget) : null;
   const fonts = fontFiles();
   const composer = new Composer({ fonts, Resvg });
