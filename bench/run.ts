@@ -68,7 +68,7 @@ import { benchStore, MOVES } from './store.js';
 import { printReport } from './report.js';
 import { PICTURE_CACHE_BYTES } from '../src/discord/pictures/cache.js';
 import { PIECE_CACHE_BYTES, STRIP_CACHE_BYTES } from '../src/discord/pictures/compose.js';
-import { RENDER_CONCURRENCY } from '../src/discord/pictures/queue.js';
+import { RENDER_WORKERS } from '../src/discord/pictures/queue.js';
 import { PARTS, type BenchResults, type BenchSettings, type Part } from './run-results.js';
 import { postgresUnavailable, startPostgres, type PostgresServer } from '../test/support/postgres.js';
 
@@ -315,7 +315,7 @@ async function runLoad(s: BenchSettings, results: BenchResults, product: World, 
     baselineCodeBytes: base.codeBytes,
     ...(heap.pictureCacheBytes !== undefined ? { productPictureCacheBytes: heap.pictureCacheBytes } : {}),
     ...(base.pictureCacheBytes !== undefined ? { baselinePictureCacheBytes: base.pictureCacheBytes } : {}),
-    ...(s.textBoards ? {} : { pictureCacheBoundBytes: PICTURE_CACHE_BYTES, pieceCacheBoundBytes: PIECE_CACHE_BYTES, stripCacheBoundBytes: STRIP_CACHE_BYTES, renderWorkers: RENDER_CONCURRENCY }),
+    ...(s.textBoards ? {} : { pictureCacheBoundBytes: PICTURE_CACHE_BYTES, pieceCacheBoundBytes: PIECE_CACHE_BYTES, stripCacheBoundBytes: STRIP_CACHE_BYTES, renderWorkers: RENDER_WORKERS }),
     rssBytesPerOpenTable: Math.round((heap.rss - base.rss) / (tables - BASELINE_TABLES)),
   };
   if (s.heapSnapshotDir) {

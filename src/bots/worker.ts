@@ -20,7 +20,7 @@ import { lowerThreadPriority } from '../thread-cpu.js';
  * "Threads and priorities"). A timed Hard search then gets fewer simulations under load, as it
  * already did when it shared the cores evenly.
  */
-export const SEARCH_THREAD_NICE = 10;
+export const SEARCH_THREAD_NICE = 15;
 
 export { MIN_SEARCH_MS };
 

@@ -1,12 +1,12 @@
 /**
- * A click's answer never waits for its hand picture (README "Pictures", docs/pictures.md
- * "Click → answer"): `answerWithPanel` answers with the picture when it is already drawn,
- * else with the text version at once (or, on a panel, an acknowledgement and an edit) — also
- * for a click that was acknowledged first under load (late.ts), whose handler holds an
- * admission slot (admission.ts) until it returns — and the picture follows as an edit.
+ * A click's answer waits for its hand picture only a little (README "Pictures", docs/pictures.md
+ * "Click → answer"): `answerWithPanel` answers with the picture when it is already drawn or
+ * drawn within PICTURE_INLINE_WAIT_MS (one answer, the admission slot given back meanwhile),
+ * else with the text version (or, on a panel, an acknowledgement and an edit) — also for a
+ * click that was acknowledged first under load (late.ts) — and the picture follows as an edit.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { answerWithPanel } from '../../src/discord/interactions/panels.js';
+import { answerWithPanel, INLINE_WAIT_UNTIL_AGE_MS, PICTURE_INLINE_WAIT_MS } from '../../src/discord/interactions/panels.js';
 import { PanelWriter } from '../../src/discord/publish/panel-writer.js';
 import { PictureMaker } from '../../src/discord/pictures/index.js';
 import { RenderQueue } from '../../src/discord/pictures/queue.js';
@@ -36,6 +36,14 @@ function blockedRaster() {
   };
 }
 
+/** A rasteriser that takes `ms` a picture. */
+function slowRaster(ms: number) {
+  return async (svg: string): Promise<Png> => {
+    await new Promise((resolve) => setTimeout(resolve, ms));
+    return { data: Buffer.from(svg), width: 1, height: 1 };
+  };
+}
+
 /** An app context with just what answerWithPanel uses; `textFor` holds the users who chose the text version. */
 function appWith(pictures: PictureMaker) {
   const editPanel = vi.fn(async () => ({ id: 'panel-1' }));
@@ -54,9 +62,10 @@ function appWith(pictures: PictureMaker) {
 }
 
 /** A "Show my hand" click from seat 0's user, already acknowledged first (deferred private reply) or not. */
-function boardClick(acknowledged: boolean) {
+function boardClick(acknowledged: boolean, ageMs = 0) {
   const calls: string[] = [];
   const interaction = {
+    createdTimestamp: Date.now() - ageMs,
     locale: 'en-US',
     user: { id: 'u0' },
     channelId: 'elsewhere',
@@ -87,6 +96,7 @@ function clickOn(messageId: string) {
 function panelClick() {
   const calls: string[] = [];
   const interaction = {
+    createdTimestamp: Date.now(),
     locale: 'en-US',
     user: { id: 'u0' },
     channelId: 'elsewhere',
@@ -102,7 +112,36 @@ function panelClick() {
   return { interaction, calls };
 }
 
-describe('answerWithPanel: the answer never waits for the picture', () => {
+describe('answerWithPanel: the answer waits for its picture only a little', () => {
+  it('a panel click whose picture is drawn within the wait is answered once, in place, with it (no acknowledgement, no edit)', async () => {
+    const pictures = new PictureMaker({ rasterise: slowRaster(20) });
+    const { app, editPanel } = appWith(pictures);
+    const { interaction, calls } = panelClick();
+    await answerWithPanel(interaction as never, app, snapshot, 'update');
+    expect(calls).toEqual(['update files=1']);
+    expect(editPanel).not.toHaveBeenCalled();
+  });
+
+  it('a new panel whose picture is drawn within the wait is one reply with it', async () => {
+    const pictures = new PictureMaker({ rasterise: slowRaster(20) });
+    const { app, editPanel } = appWith(pictures);
+    const { interaction, calls } = boardClick(false);
+    await answerWithPanel(interaction as never, app, snapshot, 'reply');
+    expect(calls).toEqual(['reply files=1']);
+    expect(editPanel).not.toHaveBeenCalled();
+  });
+
+  it(`a click already ${INLINE_WAIT_UNTIL_AGE_MS} ms old does not wait: acknowledged at once, the picture follows`, async () => {
+    const pictures = new PictureMaker({ rasterise: slowRaster(20) });
+    const { app, editPanel } = appWith(pictures);
+    const { interaction, calls } = boardClick(false, INLINE_WAIT_UNTIL_AGE_MS + 10);
+    const started = Date.now();
+    await answerWithPanel(interaction as never, app, snapshot, 'reply');
+    expect(Date.now() - started).toBeLessThan(PICTURE_INLINE_WAIT_MS);
+    expect(calls).toEqual(['deferReply']);
+    await vi.waitFor(() => expect(editPanel).toHaveBeenCalledTimes(1));
+  });
+
   it('a new panel whose picture is not drawn yet (a cold cache) is acknowledged, then sent with its picture — never the text version first', async () => {
     const raster = blockedRaster();
     const pictures = new PictureMaker({ rasterise: (svg) => raster.rasterise(svg) });
@@ -138,7 +177,7 @@ describe('answerWithPanel: the answer never waits for the picture', () => {
     expect(editPanel).not.toHaveBeenCalled();
   });
 
-  it('a click acknowledged first gets the text version at once while its picture is still rendering; the picture follows as an edit', async () => {
+  it('a click acknowledged first whose picture is not drawn within the wait gets the text version; the picture follows as an edit', async () => {
     const raster = blockedRaster();
     const pictures = new PictureMaker({ rasterise: (svg) => raster.rasterise(svg) });
     const { app, editPanel } = appWith(pictures);

@@ -91,6 +91,21 @@ describe('RenderQueue', () => {
     expect(order).toEqual(['board v3', 'seat 1 v2', 'hand v3']);
   });
 
+  it("a click's own picture (urgent) goes before boards and other seats' hands, in arrival order among the urgent", async () => {
+    const q = new RenderQueue({ concurrency: 1, size: 10 });
+    const order: string[] = [];
+    const first = gate('x');
+    const running = q.run({ key: 'busy', version: 1, work: first.work });
+    const other = q.run({ key: 't1:1:en:hand', version: 2, work: async () => (order.push('seat 1 redraw'), 1) });
+    const board = q.run({ key: 't1:public:en:board', version: 2, first: true, work: async () => (order.push('board'), 2) });
+    const click = q.run({ key: 't2:0:en:hand', version: 5, urgent: true, work: async () => (order.push('click t2'), 3) });
+    const board2 = q.run({ key: 't3:public:en:board', version: 1, first: true, work: async () => (order.push('board t3'), 4) });
+    const click2 = q.run({ key: 't4:2:es:hand', version: 9, urgent: true, work: async () => (order.push('click t4'), 5) });
+    first.open();
+    await Promise.all([running, other, board, click, board2, click2]);
+    expect(order).toEqual(['click t2', 'click t4', 'board', 'board t3', 'seat 1 redraw']);
+  });
+
   it('passes a failed render on to its caller and goes on with the next', async () => {
     const q = new RenderQueue({ concurrency: 1, size: 4 });
     const bad = q.run({ key: 'a', version: 1, work: async () => Promise.reject(new Error('bad svg')) });

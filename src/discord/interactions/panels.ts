@@ -13,6 +13,7 @@ import type { MessagePayload } from '../render/markup.js';
 import type { AppContext } from './context.js';
 import { forDjs, forDjsEphemeral, missingChannelPermissions } from './answers.js';
 import { markStage } from './stages.js';
+import { leaveSlot } from './admission.js';
 import { viewerSeatOf } from '../../tables/policy.js';
 
 type PanelInteraction = ChatInputCommandInteraction | ButtonInteraction | StringSelectMenuInteraction;
@@ -71,7 +72,23 @@ export async function answerWithPanel(
   // A picture the render queue would refuse now (full, or not done within PICTURE_EDIT_BY_MS)
   // is not waited for: the answer is the text version at once, not an acknowledgement and an
   // edit to the same text version later.
-  const later = wanted && (!picture || (withBoard && !board)) && pictures.queue.wouldRefuse(Date.now() + PICTURE_EDIT_BY_MS) === null;
+  let later = wanted && (!picture || (withBoard && !board)) && pictures.queue.wouldRefuse(Date.now() + PICTURE_EDIT_BY_MS) === null;
+  let shown: Shown = { hand: picture, board };
+  // A picture soon drawn (its render goes first in the queue) is waited for, a little: one
+  // answer with it instead of an acknowledgement and an edit — half the requests, and the
+  // player sees it sooner. The click gives its admission slot back meanwhile (admission.ts
+  // `leaveSlot`: a wait off the event loop holds no slot).
+  let drawing: Promise<Shown> | null = null;
+  if (later) {
+    drawing = shownPictures(app, mod, snapshot, seat!, text, withBoard);
+    const waited = await within(drawing, inlineWaitMs(interaction, Date.now()), () => leaveSlot(interaction));
+    markStage(interaction, 'pictureWaited');
+    if (waited) {
+      shown = waited;
+      later = false;
+    }
+  }
+  const toCome = () => (drawing ??= shownPictures(app, mod, snapshot, seat!, text, withBoard));
   const draw = (drawn: Shown) => panelMessage(mod, snapshot, interaction.user.id, text, shownNote, { picture: drawn.hand, board: drawn.board, textBoards });
   const writer = app.publisher.panels.writer;
   if (how === 'update' && interaction.isMessageComponent()) {
@@ -79,7 +96,7 @@ export async function answerWithPanel(
     // A picture still to draw: acknowledge now (the panel keeps showing its last picture), then edit.
     const messageId = interaction.message.id;
     const look = lookChanged ? writer.changeLook(messageId) : writer.lookOf(messageId);
-    let rendered = later ? null : draw({ hand: picture, board });
+    let rendered = later ? null : draw(shown);
     await writer.answerClick(
       messageId,
       table.version,
@@ -87,7 +104,7 @@ export async function answerWithPanel(
         update: () => (markStage(interaction, 'sending'), interaction.update(forDjs(rendered!, true)).finally(() => markStage(interaction, 'answered'))),
         defer: () => (markStage(interaction, 'sending'), interaction.deferUpdate().finally(() => markStage(interaction, 'answered'))),
         edit: async () => {
-          rendered ??= draw(await shownPictures(app, mod, snapshot, seat!, text, withBoard));
+          rendered ??= draw(await toCome());
           writer.showing(messageId, panelFingerprint(rendered, shownNote));
           return app.publisher.panels.edit(interaction, requestBody(rendered, true));
         },
@@ -104,11 +121,11 @@ export async function answerWithPanel(
   // must not change what the player sees): acknowledge now and send the panel with its
   // picture once drawn. Only a click acknowledged first under load (late.ts) still gets the
   // text version at once.
-  if (later && !interaction.deferred && !interaction.replied) return panelWithPictureToCome(interaction, app, mod, snapshot, seat!, text, followUp, draw, shownNote, withBoard);
+  if (later && !interaction.deferred && !interaction.replied) return panelWithPictureToCome(interaction, app, toCome(), snapshot, text, followUp, draw, shownNote);
   // A new panel: at once, with its picture if drawn already, else the text version at once
   // and the picture as an edit when drawn (or the text version stays: the queue refused it).
   let messageId: string | undefined;
-  const rendered = draw({ hand: picture, board });
+  const rendered = draw(shown);
   markStage(interaction, 'sending');
   if (followUp) {
     // The board's token: its `@original` is the board once the deferred update went through.
@@ -131,7 +148,7 @@ export async function answerWithPanel(
   // arrives (PanelWriter `changeLook`) drops it.
   const look = writer.lookOf(id);
   // Not awaited: the click's handler (and its admission slot, admission.ts) is done once answered.
-  void shownPictures(app, mod, snapshot, seat!, text, withBoard).then((drawn) => {
+  void toCome().then((drawn) => {
     if (!drawn.hand) return;
     const withPicture = draw(drawn);
     // Same version: sent unless the panel already shows (or will show) a newer one.
@@ -160,18 +177,15 @@ export async function answerWithPanel(
 async function panelWithPictureToCome(
   interaction: PanelInteraction,
   app: AppContext,
-  mod: GameModule,
+  drawing: Promise<Shown>,
   snapshot: TableSnapshot,
-  seat: number,
   text: Catalog,
   followUp: boolean,
   draw: (drawn: Shown) => MessagePayload,
   shownNote: string | undefined,
-  withBoard: boolean,
 ): Promise<void> {
   const { table } = snapshot;
   const writer = app.publisher.panels.writer;
-  const drawing = shownPictures(app, mod, snapshot, seat, text, withBoard);
   markStage(interaction, 'sending');
   if (followUp && interaction.isMessageComponent()) {
     // The board's token: its `@original` is the board once the deferred update went through.
@@ -212,6 +226,42 @@ async function panelWithPictureToCome(
 }
 
 /**
+ * Longest a click's answer waits for its own picture still being drawn, ms: drawn by then, the
+ * answer carries it (one request); else the click is acknowledged and the picture follows as an
+ * edit. Never past INLINE_WAIT_UNTIL_AGE_MS of the interaction's age (Discord's 3 s to answer,
+ * docs/discord.md §1).
+ */
+export const PICTURE_INLINE_WAIT_MS = 250;
+
+/** A click this old (ms since its snowflake) no longer waits for its picture before it is answered. */
+export const INLINE_WAIT_UNTIL_AGE_MS = 1500;
+
+/** How long `interaction` may still wait for its picture at `now` (Unix ms), ms (≥ 0). */
+function inlineWaitMs(interaction: { createdTimestamp: number; deferred: boolean; replied: boolean }, now: number): number {
+  // Acknowledged already (late.ts): the token lives 15 minutes, only the wait itself counts.
+  if (interaction.deferred || interaction.replied) return PICTURE_INLINE_WAIT_MS;
+  const created = Number.isFinite(interaction.createdTimestamp) ? interaction.createdTimestamp : now;
+  return Math.max(0, Math.min(PICTURE_INLINE_WAIT_MS, created + INLINE_WAIT_UNTIL_AGE_MS - now));
+}
+
+/**
+ * `work`'s value if it settles within `ms`, else null (`work` goes on). `waiting` runs once, when
+ * the wait starts (not for `ms` = 0). A rejection counts as not in time (the caller's later
+ * handling sees it).
+ */
+async function within<T>(work: Promise<T>, ms: number, waiting: () => void): Promise<T | null> {
+  if (ms <= 0) return null;
+  waiting();
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), ms)));
+  try {
+    return await Promise.race([work.catch(() => null), late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
  * A picture not drawn yet is sent as an edit only if drawn within this, ms from when it is
  * asked for; later the text version stays (README "Pictures": a picture that would arrive
  * seconds after the answer is worth less than the render time it takes from other clicks).
@@ -236,7 +286,7 @@ async function shownPictures(app: AppContext, mod: GameModule, snapshot: TableSn
  */
 async function handPicture(app: AppContext, mod: GameModule, snapshot: TableSnapshot, seat: number | null, text: Catalog): Promise<MessagePicture | null> {
   try {
-    return (await app.publisher.pictures.request(mod, snapshot, seat, text, Date.now() + PICTURE_EDIT_BY_MS)).picture;
+    return (await app.publisher.pictures.request(mod, snapshot, seat, text, Date.now() + PICTURE_EDIT_BY_MS, true)).picture;
   } catch (err) {
     app.logger.warn({ err, table: snapshot.table.id, seat }, 'hand picture failed');
     return null;

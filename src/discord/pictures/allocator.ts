@@ -6,8 +6,8 @@
  * picture, so each render paid for fresh pages: an empty board-sized picture cost ≈ 16 ms CPU,
  * half of it in the kernel. Keeping freed memory for PURGE_DELAY_MS instead cut a picture's
  * CPU time by ≈ 35–40 % (p50 42–50 → 26–34 ms over 120 boards and hands, three alternating
- * runs, 2026-12-02). The memory kept is what one render at a time needs (RENDER_CONCURRENCY
- * = 1: a few tens of MB at most), handed back after PURGE_DELAY_MS without renders.
+ * runs, 2026-12-02). The memory kept is what one render at a time needs (a worker draws
+ * one at a time: a few tens of MB at most), handed back after PURGE_DELAY_MS without renders.
  *
  * mimalloc reads `MIMALLOC_PURGE_DELAY` from the environment once, when resvg's native module
  * is loaded: this module must be imported before `@resvg/resvg-js` (./render-worker.ts imports it

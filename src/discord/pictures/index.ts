@@ -225,10 +225,11 @@ export class PictureMaker {
    * `viewer`'s picture of `snapshot` (null: the public board), drawn and rasterised in turn
    * (the render queue), or why not: `no-picture` (no drawers, or the table never started),
    * `full`, `late` (it would not be done by `finishBy`, Unix ms), `superseded` (a newer
-   * version of the same picture was asked for before this one's turn). Rejects when the
+   * version of the same picture was asked for before this one's turn). `urgent`: a player waits
+   * for it now (a click's own panel): it goes first in the render queue. Rejects when the
    * drawer throws or the SVG is invalid.
    */
-  async request(mod: GameModule, snapshot: TableSnapshot, viewer: Viewer, text: Catalog, finishBy?: number): Promise<PictureOutcome> {
+  async request(mod: GameModule, snapshot: TableSnapshot, viewer: Viewer, text: Catalog, finishBy?: number, urgent = false): Promise<PictureOutcome> {
     const prepared = this.prepare(mod, snapshot, viewer, text);
     if (!prepared) return { picture: null, refused: 'no-picture' };
     const drawn = this.drawnFor(prepared);
@@ -246,6 +247,7 @@ export class PictureMaker {
         version: snapshot.table.version,
         finishBy,
         first: viewer === null,
+        urgent,
         work: async () => {
           const made = await prepared.make();
           this.rendered++;

@@ -11,11 +11,20 @@
  */
 import { availableParallelism } from 'node:os';
 
+/** Render workers (./pool.ts: cores − 1, at least 1), so the event loop keeps a core. */
+export const RENDER_WORKERS = Math.max(1, availableParallelism() - 1);
+
 /**
- * Renders running at once: one per render worker (./pool.ts: cores − 1, at least 1), so the
- * event loop keeps a core; they share their CPU slots with the AI players' searches (src/cpu-budget.ts).
+ * Renders handed to each render worker at once: while it draws one, the next is already in its
+ * inbox, so it never idles waiting for a busy event loop to hand it the next (at 200 clicks/s
+ * a round trip through the loop took longer than the render: docs/pictures.md "Click →
+ * answer"). A worker still draws one at a time, in a slot of the CPU budget it shares with the
+ * AI players' searches (src/cpu-budget.ts); a job handed over can no longer be superseded.
  */
-export const RENDER_CONCURRENCY = Math.max(1, availableParallelism() - 1);
+export const RENDERS_PER_WORKER = 2;
+
+/** Renders on their way at once: RENDERS_PER_WORKER for each of the RENDER_WORKERS. */
+export const RENDER_CONCURRENCY = RENDER_WORKERS * RENDERS_PER_WORKER;
 
 /**
  * Renders waiting their turn, at most. At the measured ≈ 15–40 ms a render (README
@@ -44,8 +53,13 @@ export interface RenderJob<T> {
   version: number;
   /** Unix ms by which the render must be done, else it is refused (default: no deadline). */
   finishBy?: number;
-  /** Boards go before hands: one board is seen by the whole table. */
+  /** Boards go before other seats' hands: one board is seen by the whole table. */
   first?: boolean;
+  /**
+   * A player waits for this picture now (a click's own panel): it goes before every board and
+   * every other hand waiting (after the urgent ones already waiting).
+   */
+  urgent?: boolean;
   /** The render itself (rejects pass through to the caller). */
   work: () => Promise<T>;
 }
@@ -55,6 +69,7 @@ interface Waiting {
   version: number;
   finishBy: number;
   first: boolean;
+  urgent: boolean;
   start: () => void;
   refuse: (why: RenderRefusal) => void;
 }
@@ -167,10 +182,14 @@ export class RenderQueue {
         start();
         return;
       }
-      const entry: Waiting = { key: job.key, version: job.version, finishBy, first: job.first ?? false, start, refuse: (why) => resolve({ ok: false, refused: why }) };
-      if (entry.first) {
-        // After the boards already waiting, before every hand.
-        const at = this.waiting.findIndex((w) => !w.first);
+      const entry: Waiting = { key: job.key, version: job.version, finishBy, first: job.first ?? false, urgent: job.urgent ?? false, start, refuse: (why) => resolve({ ok: false, refused: why }) };
+      if (entry.urgent) {
+        // After the urgent ones already waiting, before every board and other hand.
+        const at = this.waiting.findIndex((w) => !w.urgent);
+        this.waiting.splice(at < 0 ? this.waiting.length : at, 0, entry);
+      } else if (entry.first) {
+        // After the urgent ones and the boards already waiting, before every other hand.
+        const at = this.waiting.findIndex((w) => !w.urgent && !w.first);
         this.waiting.splice(at < 0 ? this.waiting.length : at, 0, entry);
       } else this.waiting.push(entry);
     });

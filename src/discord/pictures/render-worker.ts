@@ -28,7 +28,7 @@ import { lowerThreadPriority, threadCpuMs } from '../../thread-cpu.js';
  * never waits for its picture: docs/pictures.md "Click → answer"); docs/benchmark.md "Threads
  * and priorities".
  */
-export const RENDER_THREAD_NICE = 10;
+export const RENDER_THREAD_NICE = 4;
 
 /** What a `draw` job draws from: a picture context without its catalog (the language instead). */
 export interface DrawContext {
