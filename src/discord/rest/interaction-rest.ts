@@ -6,9 +6,11 @@
  * (`globalRequestsPerSecond`). discord.js's own interaction methods (`editReply`, `followUp`,
  * `deleteReply`) go through the client's REST manager, so they would wait behind board edits
  * and pings; this hands them to the bot's interaction REST client instead, which has no
- * global limit.
+ * global limit. Every request with files on `rest` has its multipart body built here
+ * (requests.ts `withMultipartBody`).
  */
 import type { REST } from 'discord.js';
+import { withMultipartBody } from './requests.js';
 
 /** Whether `fullRoute` is an interaction callback (`/interactions/{id}/{token}/callback`: a click's or command's answer). */
 export function isInteractionCallbackRoute(fullRoute: string): boolean {
@@ -34,7 +36,9 @@ export function isInteractionWebhookRoute(fullRoute: string): boolean {
  */
 export function routeInteractionWebhooks(rest: REST, interactionRest: REST, callbackRest?: REST): void {
   const queue = rest.queueRequest.bind(rest);
-  rest.queueRequest = (request) => {
+  rest.queueRequest = (sent) => {
+    // Files go as one multipart Buffer built here, not discord.js's FormData (requests.ts `multipart`).
+    const request = withMultipartBody(sent);
     if (request.auth !== false) return queue(request);
     if (isInteractionWebhookRoute(request.fullRoute)) return interactionRest.queueRequest(request);
     if (callbackRest && isInteractionCallbackRoute(request.fullRoute)) return callbackRest.queueRequest(request);
