@@ -135,6 +135,9 @@ function lazyPool(): BotPolicy {
   let pool: BotPool | null = null;
   return {
     decide: (request) => (pool ??= new BotPool({ budget: processCpuBudget() })).decide(request),
+    get waiting() {
+      return pool?.waiting ?? 0;
+    },
     close: async () => {
       await pool?.close();
     },

@@ -63,6 +63,8 @@ export interface BotDecision {
  */
 export interface BotPolicy {
   decide(request: BotRequest & { budgetMs?: number }): Promise<BotDecision>;
+  /** Requests waiting for a thread now (a pool; absent: decided on this thread, nothing waits). */
+  readonly waiting?: number;
   /** Release threads or other resources (idempotent). */
   close(): Promise<void>;
 }

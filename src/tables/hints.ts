@@ -21,6 +21,19 @@ import { tableOptionsOf } from './bots.js';
 import { newcomerAt } from './lesson-rules.js';
 import { isBotSeat } from './policy.js';
 
+/**
+ * A 💡 Hint asked while this many requests already wait for the AI players' pool is refused
+ * (`hints-busy`, nothing logged): each is a live Hard move's search (≈ 300 ms of a core), so
+ * more would be answered only after seconds — and under load they kept a thread busy for
+ * minutes after the clicks stopped (docs/benchmark.md "Threads and priorities").
+ */
+export const HINT_QUEUE_MAX = 8;
+
+/** Whether a hint asked now is refused as busy: `policy` already has HINT_QUEUE_MAX requests waiting. */
+export function hintsBusy(policy: { readonly waiting?: number }): boolean {
+  return (policy.waiting ?? 0) >= HINT_QUEUE_MAX;
+}
+
 /** Search size of a hint for a game without bench figures (a test game). */
 export const DEFAULT_HINT_ITERATIONS = 2000;
 

@@ -72,6 +72,11 @@ export type ServiceError =
   | { code: 'bad-vacation'; max: number }
   /** 💡 Hint asked at a rated table opened without `hints` (src/tables/hints.ts). */
   | { code: 'hints-off' }
+  /**
+   * 💡 Hint asked while the AI players' pool already has HINT_QUEUE_MAX requests waiting
+   * (src/tables/hints.ts): nothing is logged, ask again in a moment.
+   */
+  | { code: 'hints-busy' }
   /** 💡 Hint asked while the seat has nothing to decide. */
   | { code: 'nothing-to-decide' }
   /**

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../src/app.js';
 import { botInputFromLog } from '../../src/bots/input.js';
 import { InlinePolicy } from '../../src/bots/policy.js';
-import { hintFor } from '../../src/tables/hints.js';
+import { HINT_QUEUE_MAX, hintFor } from '../../src/tables/hints.js';
 import { catalogFor } from '../../src/i18n/index.js';
 import { seatsToAct } from '../../src/games/engine.js';
 import { defaultRegistry } from '../../src/games/index.js';
@@ -136,6 +136,36 @@ describe('💡 Hint through Discord', () => {
       expect(after.state).toEqual(table.state);
     }, 180_000);
   }
+
+  it(`with ${HINT_QUEUE_MAX} searches already waiting for the AI pool, 💡 Hint answers privately that hints are busy, logs nothing and changes nothing; once they are done it advises again`, async () => {
+    const solo = emu.addUser('Solo busy');
+    const channelId = emu.addChannel('hint-busy');
+    const lobby = answered(await solo.slash('noir new', { bots: 1, 'bot-pace': 0 }, { channelId })).message!;
+    const id = tableIdOf(lobby);
+    answered(await solo.click(lobby, 'Start'));
+    await untilMyTurn(id, solo);
+    const panel = (await panelOf(answered(await solo.click(boardOf(emu, id, channelId), 'Show my hand'))))!;
+    const store = app.context.store;
+    const before = (await store.table(id))!;
+    // The pool reports HINT_QUEUE_MAX requests waiting (an InlinePolicy here: nothing ever waits on it).
+    Object.defineProperty(app.context.bots, 'waiting', { value: HINT_QUEUE_MAX, configurable: true });
+    try {
+      const r = answered(await solo.click(panel, '💡 Hint'));
+      await settle(app);
+      const said = textOf(r.message);
+      expect(said).toContain(catalogFor('en').bots.hint.busy);
+      expect(said).not.toMatch(/💡 Hint —/);
+      expect(textOf(boardOf(emu, id, channelId))).not.toContain('used a hint');
+      const after = (await store.table(id))!;
+      expect(after.lastSeq).toBe(before.lastSeq);
+      expect(after.version).toBe(before.version);
+    } finally {
+      delete (app.context.bots as { waiting?: number }).waiting;
+    }
+    const reopened = (await panelOf(answered(await solo.click(boardOf(emu, id, channelId), 'Show my hand'))))!;
+    const again = await hintNoteOf(answered(await solo.click(reopened, '💡 Hint')));
+    expect(again.text).toMatch(/💡 Hint — \*\*/);
+  }, 120_000);
 
   it("the first-table note stays on a panel the bot redraws after another player's move, and goes with the player's own next click", async () => {
     const [cy, dee] = [emu.addUser('Cy'), emu.addUser('Dee')];

@@ -17,7 +17,7 @@ import { serviceErrorText } from '../interactions/answers.js';
 import { confirmation } from '../interactions/components.js';
 import { newcomerNote } from '../render/lesson.js';
 import { hintNote } from '../render/panel.js';
-import { adviseHint } from '../../tables/hints.js';
+import { adviseHint, hintsBusy } from '../../tables/hints.js';
 import { registryKits } from '../../bots/kits.js';
 import type { BotPolicy } from '../../bots/policy.js';
 import type { Session } from './sessions.js';
@@ -221,7 +221,8 @@ export class ActivityHub implements TableListener {
   /** 💡 Hint from the page: the same `hint` call and note as the panel's button (README "AI players"). */
   async hint(client: HubClient, id: number): Promise<void> {
     const text = textOf(client.session);
-    const result = await this.deps.service.play.hint(client.tableId, actorOfSession(client.session));
+    // Too many searches waiting already: refused before anything is logged (src/tables/hints.ts).
+    const result = hintsBusy(this.deps.bots) ? ({ ok: false, error: { code: 'hints-busy' } } as const) : await this.deps.service.play.hint(client.tableId, actorOfSession(client.session));
     if (!result.ok) {
       client.send({ t: 'done', id, ok: false, error: serviceErrorText(result.error, text) });
       return;

@@ -150,6 +150,8 @@ export function serviceErrorText(refusal: ServiceError, text: Catalog, mod?: Gam
       return text.bots.hint.off;
     case 'nothing-to-decide':
       return text.bots.hint.nothingToDecide;
+    case 'hints-busy':
+      return text.bots.hint.busy;
     case 'lesson-not-yet':
       return text.common.lesson.notYetPlain;
     case 'lesson-outdated':

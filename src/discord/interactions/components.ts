@@ -28,7 +28,7 @@ import { plainComponentTexts } from '../render/markup.js';
 import { describeEvent, renderContext } from '../render/context.js';
 import { rulesMessage } from '../render/rules.js';
 import { hintNote } from '../render/panel.js';
-import { adviseHint } from '../../tables/hints.js';
+import { adviseHint, hintsBusy } from '../../tables/hints.js';
 import { registryKits } from '../../bots/kits.js';
 import { acknowledgeFirst } from './late.js';
 import { leaveSlot } from './admission.js';
@@ -277,6 +277,8 @@ async function tableVerb(interaction: ComponentInteraction, app: AppContext, log
       // 💡 Hint (README "AI players"): the panel again, with the advice as its note. The search
       // takes a live Hard move's time (more under load, and it may run on this thread with an
       // inline policy): the click is acknowledged first (late.ts), then the answer edits the panel.
+      // Too many searches waiting already: refused before anything is logged.
+      if (hintsBusy(app.bots)) return refuse({ code: 'hints-busy' });
       const result = await app.service.play.hint(tableId, actor);
       if (!result.ok) return refuse(result.error);
       if (!interaction.deferred && !interaction.replied) {

@@ -52,6 +52,8 @@ export const bots = {
     used: (name: string) => `💡 ${name} used a hint.`,
     off: 'Hints are off at this table: it is rated (two or more people play). The host can allow them with hints:True when opening a table.',
     nothingToDecide: 'You have nothing to decide right now, so there is no hint to give.',
+    /** Too many searches already waiting (src/tables/hints.ts HINT_QUEUE_MAX). */
+    busy: 'Hints are busy right now: many players asked at once. Try again in a minute — nothing was logged.',
   },
   options: {
     bots: 'AI players (bots) to seat now (default 0)',

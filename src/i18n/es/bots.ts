@@ -42,6 +42,7 @@ export const bots = {
     used: (name: string) => `💡 ${name} usó una pista.`,
     off: 'Las pistas están desactivadas en esta mesa: cuenta para el ranking (juegan dos o más personas). Quien abre una mesa puede permitirlas con pistas:True.',
     nothingToDecide: 'Ahora no tienes nada que decidir, así que no hay pista que dar.',
+    busy: 'Las pistas están ocupadas ahora mismo: muchos jugadores pidieron una a la vez. Inténtalo dentro de un minuto; no se ha registrado nada.',
   },
   options: {
     bots: 'Jugadores de IA (bots) que se sientan ahora (por defecto 0)',
