@@ -106,6 +106,21 @@ describe('RenderQueue', () => {
     expect(order).toEqual(['click t2', 'click t4', 'board', 'board t3', 'seat 1 redraw']);
   });
 
+  it('a render waiting as a redraw moves up among the urgent ones when a player asks for it (promote)', async () => {
+    const q = new RenderQueue({ concurrency: 1, size: 10 });
+    const order: string[] = [];
+    const first = gate('x');
+    const running = q.run({ key: 'busy', version: 1, work: first.work });
+    const board = q.run({ key: 't1:public:en:board', version: 2, first: true, work: async () => (order.push('board'), 1) });
+    const redraw = q.run({ key: 't1:1:en:hand', version: 2, work: async () => (order.push('seat 1'), 2) });
+    const click = q.run({ key: 't2:0:en:hand', version: 5, urgent: true, work: async () => (order.push('click t2'), 3) });
+    q.promote('t1:1:en:hand');
+    q.promote('nothing waiting under this key');
+    first.open();
+    await Promise.all([running, board, redraw, click]);
+    expect(order).toEqual(['click t2', 'seat 1', 'board']);
+  });
+
   it('passes a failed render on to its caller and goes on with the next', async () => {
     const q = new RenderQueue({ concurrency: 1, size: 4 });
     const bad = q.run({ key: 'a', version: 1, work: async () => Promise.reject(new Error('bad svg')) });

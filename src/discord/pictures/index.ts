@@ -236,6 +236,9 @@ export class PictureMaker {
     const cachedPng = drawn && (this.cache.get(`png:${drawn.hash}`) as Png | undefined);
     if (drawn && cachedPng) return { picture: messagePicture(snapshot, viewer, drawn, cachedPng) };
     const viewKey = prepared.viewKey();
+    // Already asked for (a redraw of this seat's panel, or the board) and still waiting its
+    // turn: a player waits for it now, so it goes first too.
+    if (urgent && this.inFlight.has(viewKey)) this.queue.promote(prepared.coalesce);
     if (!this.inFlight.has(viewKey)) {
       // Not asked for at all when the queue would refuse it: computing the view costs the event loop too.
       const refusal = this.queue.wouldRefuse(finishBy);

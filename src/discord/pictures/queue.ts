@@ -140,6 +140,21 @@ export class RenderQueue {
     return null;
   }
 
+  /**
+   * A player now waits for the picture `key` that is waiting its turn (asked for earlier as a
+   * board or another seat's redraw): it moves up among the urgent ones (after those already
+   * there), as if asked for urgently now. Nothing happens when no render of `key` is waiting
+   * (running already, or none).
+   */
+  promote(key: string): void {
+    const i = this.waiting.findIndex((w) => w.key === key && !w.urgent);
+    if (i < 0) return;
+    const [entry] = this.waiting.splice(i, 1);
+    entry!.urgent = true;
+    const at = this.waiting.findIndex((w) => !w.urgent);
+    this.waiting.splice(at < 0 ? this.waiting.length : at, 0, entry!);
+  }
+
   /** Run `job` in turn; resolves with its value or why it was refused, rejects when its work does. */
   run<T>(job: RenderJob<T>): Promise<RenderOutcome<T>> {
     const finishBy = job.finishBy ?? Infinity;
