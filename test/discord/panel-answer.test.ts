@@ -131,6 +131,16 @@ describe('answerWithPanel: the answer waits for its picture only a little', () =
     expect(editPanel).not.toHaveBeenCalled();
   });
 
+  it(`a click acknowledged first (under load) whose picture takes longer than ${PICTURE_INLINE_WAIT_MS} ms gets one answer, with it: no text version first`, async () => {
+    const pictures = new PictureMaker({ rasterise: slowRaster(PICTURE_INLINE_WAIT_MS + 150) });
+    const { app, editPanel } = appWith(pictures);
+    const { interaction, calls } = boardClick(true);
+    await answerWithPanel(interaction as never, app, snapshot, 'reply');
+    expect(calls).toEqual(['reply files=1']);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(editPanel).not.toHaveBeenCalled();
+  });
+
   it(`a click already ${INLINE_WAIT_UNTIL_AGE_MS} ms old does not wait: acknowledged at once, the picture follows`, async () => {
     const pictures = new PictureMaker({ rasterise: slowRaster(20) });
     const { app, editPanel } = appWith(pictures);

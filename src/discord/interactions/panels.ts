@@ -57,13 +57,12 @@ export async function answerWithPanel(
   const textBoards = mod.pictures ? app.publisher.panelAsText(snapshot.seats.find((row) => row.userId === interaction.user.id), interaction.user.id) : false;
   const pictures = app.publisher.pictures;
   const wanted = !!mod.pictures && seat !== null && !textBoards && !!table.state;
-  // A picture already drawn goes with the answer; one not yet drawn never delays it (README
-  // "Pictures"): the click is answered at once and the picture follows as an edit. Not even
-  // for a click acknowledged first (late.ts): waiting for its render here would hold the
-  // click's admission slot (admission.ts) for up to PICTURE_EDIT_BY_MS, the clicks behind
-  // it would wait past ACKNOWLEDGE_FIRST_AFTER_MS and be acknowledged first in turn, and so
-  // on — under load every slot ended up waiting on the render queue with the event loop
-  // idle (docs/pictures.md "Click → answer").
+  // A picture already drawn goes with the answer; one being drawn is waited for at most
+  // PICTURE_INLINE_WAIT_MS, with the click's admission slot given back meanwhile (below), and
+  // after that the click is answered and the picture follows as an edit. Never while holding the
+  // slot: waiting for renders there held every slot with the event loop idle, the clicks behind
+  // waited past ACKNOWLEDGE_FIRST_AFTER_MS and were acknowledged first in turn (docs/pictures.md
+  // "Click → answer" and "Click → answer at 200 clicks/s, 2026-12-07 night").
   // A lesson shows the board's picture too, for games whose hand picture does not show the whole table (docs/lessons.md).
   const withBoard = !!table.lesson && !!mod.lesson?.showBoard;
   const picture = wanted ? pictures.cached(mod, snapshot, seat, text) : null;
@@ -229,7 +228,8 @@ async function panelWithPictureToCome(
  * Longest a click's answer waits for its own picture still being drawn, ms: drawn by then, the
  * answer carries it (one request); else the click is acknowledged and the picture follows as an
  * edit. Never past INLINE_WAIT_UNTIL_AGE_MS of the interaction's age (Discord's 3 s to answer,
- * docs/discord.md §1).
+ * docs/discord.md §1). A click already acknowledged first (late.ts) waits up to
+ * PICTURE_EDIT_BY_MS instead, and gets one edit.
  */
 export const PICTURE_INLINE_WAIT_MS = 250;
 
@@ -238,8 +238,10 @@ export const INLINE_WAIT_UNTIL_AGE_MS = 1500;
 
 /** How long `interaction` may still wait for its picture at `now` (Unix ms), ms (≥ 0). */
 function inlineWaitMs(interaction: { createdTimestamp: number; deferred: boolean; replied: boolean }, now: number): number {
-  // Acknowledged already (late.ts): the token lives 15 minutes, only the wait itself counts.
-  if (interaction.deferred || interaction.replied) return PICTURE_INLINE_WAIT_MS;
+  // Acknowledged already (late.ts, under load): the token lives 15 minutes, and the user sees
+  // "thinking…" either way — one edit with the picture (or the text version, refused) instead of
+  // the text version now and the picture as a second edit: under overload every request counts.
+  if (interaction.deferred || interaction.replied) return PICTURE_EDIT_BY_MS;
   const created = Number.isFinite(interaction.createdTimestamp) ? interaction.createdTimestamp : now;
   return Math.max(0, Math.min(PICTURE_INLINE_WAIT_MS, created + INLINE_WAIT_UNTIL_AGE_MS - now));
 }

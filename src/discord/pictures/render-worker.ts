@@ -24,8 +24,8 @@ import { lowerThreadPriority, threadCpuMs } from '../../thread-cpu.js';
 
 /**
  * This thread's nice value (src/thread-cpu.ts `lowerThreadPriority`): when every core is busy,
- * the event loop answering clicks gets the CPU before a picture is drawn (a click's answer
- * never waits for its picture: docs/pictures.md "Click → answer"); docs/benchmark.md "Threads
+ * the event loop answering clicks gets the CPU before a picture is drawn, and a picture before
+ * the AI players' searches (src/bots/worker.ts SEARCH_THREAD_NICE); docs/benchmark.md "Threads
  * and priorities".
  */
 export const RENDER_THREAD_NICE = 4;
