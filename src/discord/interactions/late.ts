@@ -15,11 +15,17 @@ import { requestBody, type RequestBody } from '../render/message-body.js';
 import type { MessagePayload } from '../render/markup.js';
 
 /**
- * A component click this old (ms since its snowflake's creation) and not yet worked on is
- * acknowledged first. Read against this machine's clock, not corrected like EXPIRED_AFTER_MS:
- * a clock running ahead only costs a needless acknowledgement, never a failed interaction.
+ * A component click this old (ms since its snowflake's creation: the larger of its age on this
+ * machine's clock and that age corrected as for EXPIRED_AFTER_MS, `InteractionAges.overdueMs`,
+ * so neither a clock running behind nor a start under load delays it) and not yet worked on is
+ * acknowledged first. 1,800 ms since 2026-12-07 night (1,000 before): an acknowledgement
+ * makes a click cost two requests instead of one, and at 200 clicks/s × 1,000 tables with
+ * pictures a backlog of a second tipped the bot into acknowledging nearly every click and
+ * it stayed there (p50 0.5–1.9 s in four of five runs); at 1,800 ms it caught up (p50 195 ms,
+ * 197 of 200 clicks/s answered, none unanswered; docs/benchmark.md). 1.2 s is left for the
+ * acknowledgement to reach Discord.
  */
-export const ACKNOWLEDGE_FIRST_AFTER_MS = 1000;
+export const ACKNOWLEDGE_FIRST_AFTER_MS = 1800;
 
 /**
  * A click this much older than the promptest click of the last minutes (docs/discord.md

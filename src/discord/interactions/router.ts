@@ -87,14 +87,19 @@ export function createRouter(app: AppContext, commands: SlashCommand[]): (intera
       if (interaction.isChatInputCommand()) {
         await slashCommand(interaction, app, log, byName);
       } else if (interaction.isButton() || interaction.isStringSelectMenu()) {
-        if (ages.overdueMs(interaction) >= EXPIRED_AFTER_MS) {
+        // Its age corrected for this machine's clock (late.ts InteractionAges).
+        const overdueMs = ages.overdueMs(interaction);
+        if (overdueMs >= EXPIRED_AFTER_MS) {
           // Too late to be acknowledged: leave it (nothing changes) and spend the time on clicks still in time.
           log.action = 'component';
           log.outcome = 'expired';
           return;
         }
         // Overloaded: a click that waits for its turn until it is in danger is acknowledged first.
-        const release = await admission.enter(ageMs, async () => {
+        // For acknowledging first, the larger of the raw and the corrected age: a clock running
+        // behind makes the raw age too small, a start under load (every click seen so far late)
+        // the corrected one; each alone would acknowledge too late (late.ts ACKNOWLEDGE_FIRST_AFTER_MS).
+        const release = await admission.enter(Math.max(ageMs, overdueMs), async () => {
           log.acknowledgedFirst = true;
           markStage(interaction, 'ackFirst');
           await acknowledgeFirst(interaction, (target, body) => app.publisher.panels.edit(target, body));
