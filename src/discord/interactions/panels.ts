@@ -14,6 +14,7 @@ import type { AppContext } from './context.js';
 import { forDjs, forDjsEphemeral, missingChannelPermissions } from './answers.js';
 import { markStage } from './stages.js';
 import { leaveSlot } from './admission.js';
+import { settledWithin } from './late.js';
 import { viewerSeatOf } from '../../tables/policy.js';
 
 type PanelInteraction = ChatInputCommandInteraction | ButtonInteraction | StringSelectMenuInteraction;
@@ -80,11 +81,15 @@ export async function answerWithPanel(
   let drawing: Promise<Shown> | null = null;
   if (later) {
     drawing = shownPictures(app, mod, snapshot, seat!, text, withBoard);
-    const waited = await within(drawing, inlineWaitMs(interaction, Date.now()), () => leaveSlot(interaction));
-    markStage(interaction, 'pictureWaited');
-    if (waited) {
-      shown = waited;
-      later = false;
+    const waitMs = inlineWaitMs(interaction, Date.now());
+    if (waitMs > 0) {
+      leaveSlot(interaction);
+      const waited = await settledWithin(drawing, waitMs);
+      markStage(interaction, 'pictureWaited');
+      if (waited) {
+        shown = waited;
+        later = false;
+      }
     }
   }
   const toCome = () => (drawing ??= shownPictures(app, mod, snapshot, seat!, text, withBoard));
@@ -244,23 +249,6 @@ function inlineWaitMs(interaction: { createdTimestamp: number; deferred: boolean
   if (interaction.deferred || interaction.replied) return PICTURE_EDIT_BY_MS;
   const created = Number.isFinite(interaction.createdTimestamp) ? interaction.createdTimestamp : now;
   return Math.max(0, Math.min(PICTURE_INLINE_WAIT_MS, created + INLINE_WAIT_UNTIL_AGE_MS - now));
-}
-
-/**
- * `work`'s value if it settles within `ms`, else null (`work` goes on). `waiting` runs once, when
- * the wait starts (not for `ms` = 0). A rejection counts as not in time (the caller's later
- * handling sees it).
- */
-async function within<T>(work: Promise<T>, ms: number, waiting: () => void): Promise<T | null> {
-  if (ms <= 0) return null;
-  waiting();
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), ms)));
-  try {
-    return await Promise.race([work.catch(() => null), late]);
-  } finally {
-    clearTimeout(timer);
-  }
 }
 
 /**
