@@ -38,3 +38,19 @@ export function lowerThreadPriority(nice: number): number | null {
     return null;
   }
 }
+
+/**
+ * The nice value of a picture render worker (src/discord/pictures/render-worker.ts,
+ * `lowerThreadPriority`): when every core is busy, the event loop answering clicks gets the CPU
+ * before a picture is drawn, and a picture before the AI players' searches (SEARCH_THREAD_NICE);
+ * docs/benchmark.md "Threads and priorities".
+ */
+export const RENDER_THREAD_NICE = 4;
+
+/**
+ * The nice value of an AI players' worker (src/bots/worker.ts, `lowerThreadPriority`): a search
+ * or a 💡 Hint yields the CPU to the event loop answering clicks, and to picture renders, when
+ * every core is busy (docs/benchmark.md "Threads and priorities"). A timed Hard search then gets fewer simulations under load, as it
+ * already did when it shared the cores evenly.
+ */
+export const SEARCH_THREAD_NICE = 15;

@@ -12,15 +12,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { getHeapStatistics } from 'node:v8';
 import { CpuBudget, SearchSlot } from '../cpu-budget.js';
 import { decideBot, MIN_SEARCH_MS, type BotRequest } from './policy.js';
-import { lowerThreadPriority } from '../thread-cpu.js';
-
-/**
- * This thread's nice value (src/thread-cpu.ts `lowerThreadPriority`): a search or a 💡 Hint
- * yields the CPU to the event loop answering clicks when every core is busy (docs/benchmark.md
- * "Threads and priorities"). A timed Hard search then gets fewer simulations under load, as it
- * already did when it shared the cores evenly.
- */
-export const SEARCH_THREAD_NICE = 15;
+import { lowerThreadPriority, SEARCH_THREAD_NICE } from '../thread-cpu.js';
 
 export { MIN_SEARCH_MS };
 

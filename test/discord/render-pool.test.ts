@@ -6,7 +6,28 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { GAME_MODULES } from '../../src/games/index.js';
 import { RenderPool } from '../../src/discord/pictures/pool.js';
-import { threadCpuMs } from '../../src/thread-cpu.js';
+import { RENDER_THREAD_NICE, SEARCH_THREAD_NICE, threadCpuMs } from '../../src/thread-cpu.js';
+import { BotPool } from '../../src/bots/pool.js';
+import { readdirSync, readFileSync } from 'node:fs';
+
+/** The nice value in a /proc stat file (field 19). */
+function niceOf(path: string): number {
+  const stat = readFileSync(path, 'latin1');
+  return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
+}
+
+/** The nice value of each thread of this process, by thread id (Linux: /proc/self/task/N/stat). */
+function threadNices(): Map<number, number> {
+  const nices = new Map<number, number>();
+  for (const tid of readdirSync('/proc/self/task')) {
+    try {
+      nices.set(Number(tid), niceOf(`/proc/self/task/${tid}/stat`));
+    } catch {
+      // the thread ended meanwhile
+    }
+  }
+  return nices;
+}
 
 const pool = new RenderPool({ size: 1, budget: null });
 afterAll(() => pool.close());
@@ -32,6 +53,27 @@ describe('render pool', () => {
     // This thread's time is within its wall time and within the whole process's (1 ms for the clocks' rounding).
     expect(busy).toBeLessThanOrEqual(wall + 1);
     expect(busy).toBeLessThanOrEqual(processBusy + 1);
+  });
+
+  it.runIf(process.platform === 'linux')('a render worker and an AI-players worker yield the CPU (their threads niced), the event loop does not (docs/benchmark.md "Threads and priorities")', async () => {
+    const before = threadNices();
+    const own = niceOf('/proc/thread-self/stat');
+    const renders = new RenderPool({ size: 1, budget: null });
+    const bots = new BotPool({ size: 1 });
+    try {
+      await renders.warm();
+      await bots.ready();
+      const after = threadNices();
+      const fresh = [...after].filter(([tid]) => !before.has(tid)).map(([, nice]) => nice);
+      expect(fresh).toContain(RENDER_THREAD_NICE);
+      expect(fresh).toContain(SEARCH_THREAD_NICE);
+      expect(RENDER_THREAD_NICE).toBeLessThan(SEARCH_THREAD_NICE);
+      // The thread running this test (an event loop) keeps its priority.
+      expect(niceOf('/proc/thread-self/stat')).toBe(own);
+    } finally {
+      await renders.close();
+      await bots.close();
+    }
   });
 
   it('answers a board with its wall time and (on Linux) its CPU time on the worker thread', async () => {

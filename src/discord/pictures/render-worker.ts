@@ -20,15 +20,7 @@ import type { Scene } from '../../games/scene.js';
 import { catalogs, type Language } from '../../i18n/index.js';
 import { Composer, type ComposeStats } from './compose.js';
 import { fontFiles } from './rasterise.js';
-import { lowerThreadPriority, threadCpuMs } from '../../thread-cpu.js';
-
-/**
- * This thread's nice value (src/thread-cpu.ts `lowerThreadPriority`): when every core is busy,
- * the event loop answering clicks gets the CPU before a picture is drawn, and a picture before
- * the AI players' searches (src/bots/worker.ts SEARCH_THREAD_NICE); docs/benchmark.md "Threads
- * and priorities".
- */
-export const RENDER_THREAD_NICE = 4;
+import { lowerThreadPriority, RENDER_THREAD_NICE, threadCpuMs } from '../../thread-cpu.js';
 
 /** What a `draw` job draws from: a picture context without its catalog (the language instead). */
 export interface DrawContext {
