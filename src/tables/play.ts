@@ -344,7 +344,8 @@ export class TablePlay extends TablePart {
    * 💡 Hint (README "AI players"; src/tables/hints.ts): `actor`'s seat's own input as it was
    * when the decision now pending opened (rebuilt from the seed and action log), for the
    * hint's search to advise on (`adviseHint`, off this transaction). Commits a public `$hint`
-   * event (the log says who used a hint); the game state and deadline do not change. Refusals: `hints-off`
+   * event (the log says who used a hint) once per decision and seat (`logged`: false when this
+   * seat's hint at this decision is logged already); the game state and deadline do not change. Refusals: `hints-off`
    * (a rated table opened without `hints`), `nothing-to-decide`, `not-seated`, `seat-left`,
    * and the table's status.
    */
@@ -378,12 +379,16 @@ export class TablePlay extends TablePart {
           me.seat,
           'decision',
         );
-        const used = { type: '$hint', seat: me.seat };
+        // Logged once per decision and seat: pressed again before anyone moves, nothing is committed
+        // (`at`: the action log's length when it was asked, the decision it was asked at).
+        const logged = (table.recentEvents as StoredEvent[]).some((stored) => stored.event.type === '$hint' && stored.event.seat === me.seat && stored.event.at === table.lastSeq);
+        if (logged) return ok({ snapshot: await this.snapshotOf(tx, table, seats), seat: me.seat, input, logged: false });
+        const used = { type: '$hint', seat: me.seat, at: table.lastSeq };
         const snapshot = await this.committer.commit(tx, def, table, seats, table.state, table.lastSeq, [used], this.now());
-        return ok({ snapshot, seat: me.seat, input });
+        return ok({ snapshot, seat: me.seat, input, logged: true });
       },
       (result) => {
-        if (result.ok) this.afterCommit(result.value.snapshot, null);
+        if (result.ok && result.value.logged) this.afterCommit(result.value.snapshot, null);
       },
     );
   }

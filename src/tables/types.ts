@@ -157,6 +157,8 @@ export interface HintOutcome {
   snapshot: TableSnapshot;
   seat: number;
   input: import('../games/bot.js').BotInput;
+  /** A `$hint` event was committed now (false: this seat's hint at this decision is in the log already). */
+  logged: boolean;
 }
 
 /** What `markPresent` returns: the table now, and whether the seat came back from away. */

@@ -6,6 +6,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { GAME_MODULES } from '../../src/games/index.js';
 import { RenderPool } from '../../src/discord/pictures/pool.js';
+import { RENDER_RANK } from '../../src/discord/pictures/queue.js';
 import { RENDER_THREAD_NICE, SEARCH_THREAD_NICE, threadCpuMs } from '../../src/thread-cpu.js';
 import { BotPool } from '../../src/bots/pool.js';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -87,5 +88,22 @@ describe('render pool', () => {
     expect(r.cpuMs).toBeGreaterThan(0);
     // One thread's CPU time within the render cannot exceed its wall time (1 ms for the clocks' rounding).
     expect(r.cpuMs!).toBeLessThanOrEqual(r.ms + 1);
+  }, 60_000);
+
+  it('draws the jobs it holds by rank: a click\'s own picture before a board before other seats\' hands, each rank in arrival order (RENDER_RANK)', async () => {
+    const mod = GAME_MODULES.find((m) => m.id === 'phantom')!;
+    const seats = [0, 1, 2, 3].map((seat) => ({ seat, name: `Player ${seat + 1}`, bot: false, away: false }));
+    const job = (seed: number, rank: number) => {
+      const state = mod.definition.setup(mod.definition.optionsSchema.parse({}), 4, seed);
+      return { kind: 'draw' as const, game: 'phantom', picture: 'board' as const, view: mod.definition.publicView(state), ctx: { seats, viewer: null, lang: 'en' as const, latest: [], over: false }, rank };
+    };
+    await pool.warm();
+    const done: string[] = [];
+    const asked: [string, number][] = [['other-1', RENDER_RANK.other], ['other-2', RENDER_RANK.other], ['board', RENDER_RANK.board], ['urgent', RENDER_RANK.urgent], ['other-3', RENDER_RANK.other]];
+    await Promise.all(asked.map(([name, rank], i) => pool.render(job(100 + i, rank)).then(() => done.push(name))));
+    // All handed over at once: whichever job the worker took before the others arrived, the rest go by rank.
+    const rest = done[0] === 'other-1' ? done.slice(1) : done;
+    expect(rest.slice(0, 2)).toEqual(['urgent', 'board']);
+    expect(done.filter((name) => name.startsWith('other'))).toEqual(['other-1', 'other-2', 'other-3']);
   }, 60_000);
 });

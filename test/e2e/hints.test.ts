@@ -79,7 +79,7 @@ describe('💡 Hint through Discord', () => {
   ] as const;
 
   for (const { game, command, options, seats } of games) {
-    it(`${game}, unrated (alone against bots): 💡 Hint names the Hard search's move for my seat with its reason, privately; pressed twice, the same advice; the log says I used a hint`, async () => {
+    it(`${game}, unrated (alone against bots): 💡 Hint names the Hard search's move for my seat with its reason, privately; pressed twice, the same advice; the log says once that I used a hint`, async () => {
       const solo = emu.addUser(`Solo ${game}`);
       const channelId = emu.addChannel(`hint-${game}`);
       const lobby = answered(await solo.slash(command, options, { channelId })).message!;
@@ -131,6 +131,8 @@ describe('💡 Hint through Discord', () => {
       await settle(app);
       // Public: the board's log says who used a hint; the game did not move.
       expect(textOf(boardOf(emu, id, channelId))).toContain(`💡 Solo ${game} used a hint.`);
+      // Once per decision: pressed twice, one line.
+      expect(textOf(boardOf(emu, id, channelId)).split(`💡 Solo ${game} used a hint.`)).toHaveLength(2);
       const after = (await store.table(id))!;
       expect(after.lastSeq).toBe(table.lastSeq);
       expect(after.state).toEqual(table.state);

@@ -17,6 +17,7 @@ import { dataDir, findBrowser, launchBrowser, snapshot, startLocal, switchTo } f
 
 const BROWSER = findBrowser();
 const page$ = (PAGE_CATALOGS as Record<string, Record<string, string>>)['es-ES']!;
+const pageEn = (PAGE_CATALOGS as Record<string, Record<string, string>>)['en-US']!;
 
 describe.skipIf(!BROWSER)('local play for a newcomer: language, restarts, message links, phone', () => {
   let browser: Browser;
@@ -76,6 +77,8 @@ describe.skipIf(!BROWSER)('local play for a newcomer: language, restarts, messag
     await second.locator(`.member.me[data-user="${ben!.id}"]`).waitFor();
     await second.waitForTimeout(300);
     expect(members().find((m) => m.id === ben!.id)?.locale).toBe('en-US');
+    // The welcome no longer says it came from the browser.
+    await expect.poll(() => second.locator('#welcome .welcome-language').textContent()).toBe(pageEn.welcomeLanguageChosen!.replace('{language}', 'English, US'));
     await other.close();
   });
 

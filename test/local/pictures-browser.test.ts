@@ -184,4 +184,47 @@ describe.skipIf(!BROWSER)('local play: Components V2 pictures', () => {
     expect(await status(url.host)).toBe(200);
     expect(await status('evil.example')).toBe(403); // a DNS-rebinding page cannot read pictures
   });
+
+  it('an edited message keeps showing its old picture until the new one has loaded: no blank frame', { timeout: 60_000 }, async () => {
+    const EDIT_ALT = 'The table after a move.';
+    const payload = { flags: 1 << 15, components: [{ type: 17, components: [{ type: 10, content: '### Edits' }, { type: 12, items: [{ media: { url: 'attachment://edit.png' }, description: EDIT_ALT }] }] }], attachments: [{ id: '0' }] };
+    const posted = await post(payload, [{ name: 'edit.png', data: boardPng(600, 300) }]);
+    const page: Page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await page.goto(play.url);
+    const picture = page.locator(`img.v2-media[alt="${EDIT_ALT}"]`);
+    await expect.poll(() => picture.evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth)).toBe(600);
+    const first = await picture.getAttribute('src');
+    // The new picture's bytes arrive 600 ms late; every animation frame meanwhile is sampled.
+    await page.route('**/attachments/**', async (route) => {
+      if (route.request().url() !== new URL(first!, play.url).href) await new Promise((resolve) => setTimeout(resolve, 600));
+      await route.continue();
+    });
+    await page.evaluate((alt) => {
+      const w = globalThis as unknown as { blank: number; frames: number; document: any; requestAnimationFrame(f: () => void): void };
+      w.blank = 0;
+      w.frames = 0;
+      const tick = () => {
+        const img = w.document.querySelector(`img.v2-media[alt="${alt}"]`);
+        w.frames++;
+        if (!img || !img.complete || img.naturalWidth === 0) w.blank++;
+        w.requestAnimationFrame(tick);
+      };
+      w.requestAnimationFrame(tick);
+    }, EDIT_ALT);
+    const emu = play.emulator;
+    const form = new FormData();
+    form.append('files[0]', new Blob([boardPng(700, 300)], { type: 'image/png' }), 'edit.png');
+    form.append('payload_json', JSON.stringify(payload));
+    const res = await fetch(`${emu.apiBase}/v10/channels/${emu.channel}/messages/${posted.id}`, { method: 'PATCH', headers: { authorization: `Bot ${emu.token}` }, body: form });
+    expect(res.status).toBe(200);
+    await expect.poll(() => picture.evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth), { timeout: 10_000 }).toBe(700);
+    expect(await picture.getAttribute('src')).not.toBe(first);
+    const sampled = await page.evaluate(() => {
+      const w = globalThis as unknown as { blank: number; frames: number };
+      return { blank: w.blank, frames: w.frames };
+    });
+    expect(sampled.frames).toBeGreaterThan(20);
+    expect(sampled.blank).toBe(0);
+    await page.close();
+  });
 });

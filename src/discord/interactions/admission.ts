@@ -11,6 +11,10 @@
  * A waiting click's turn is handed over in a `setImmediate` turn of its own: the interactions
  * that arrived meanwhile are read, and the waiting ones acknowledged, before the next one
  * starts.
+ *
+ * A slot bounds the work on the event loop, not the waits off it: a click gives its slot back
+ * (`leaveSlot`) once its answer is sent (panels.ts, before Discord's reply to it: a picture's
+ * upload takes tens of ms under load), and while it waits for a picture or a hint's search.
  */
 
 /** Component clicks worked on at once, at most (the rest wait, in order). */

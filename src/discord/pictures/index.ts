@@ -25,7 +25,7 @@ import { ByteLru, PICTURE_CACHE_BYTES } from './cache.js';
 import { GAME_MODULES } from '../../games/index.js';
 import type { Language } from '../../i18n/index.js';
 import { processRenderPool, type RenderPool } from './pool.js';
-import { RenderQueue, type RenderOutcome, type RenderRefusal } from './queue.js';
+import { RENDER_RANK, RenderQueue, type RenderOutcome, type RenderRefusal } from './queue.js';
 import type { Png } from './rasterise.js';
 
 /** Which picture of a table. */
@@ -117,7 +117,7 @@ interface Prepared {
   /** The picture regardless of version (`table:viewer:language:kind`): renders of one are coalesced. */
   coalesce: string;
   /** Draw (on a render worker, or on this thread when the maker rasterises here) and make the PNG. */
-  make: () => Promise<Made>;
+  make: (rank?: number) => Promise<Made>;
 }
 
 /**
@@ -252,7 +252,8 @@ export class PictureMaker {
         first: viewer === null,
         urgent,
         work: async () => {
-          const made = await prepared.make();
+          // In the worker too, a click's own picture goes first (render-worker.ts RENDER_RANK).
+          const made = await prepared.make(urgent ? RENDER_RANK.urgent : viewer === null ? RENDER_RANK.board : RENDER_RANK.other);
           this.rendered++;
           const remembered: Drawn = { hash: made.hash, alt: made.alt };
           this.cache.set(`png:${made.hash}`, made.png);
@@ -331,12 +332,12 @@ export class PictureMaker {
       versionKey,
       viewKey: () => compute().key,
       coalesce,
-      make: async () => {
+      make: async (rank?: number) => {
         const { view, ctx } = compute();
         if (onWorker) {
           const { t: _t, ...plain } = ctx;
           void _t;
-          const r = await this.renderPool().render({ kind: 'draw', game: mod.id, picture: kind, view, ctx: { ...plain, lang: languageCode(text) } });
+          const r = await this.renderPool().render({ kind: 'draw', game: mod.id, picture: kind, view, ctx: { ...plain, lang: languageCode(text) }, ...(rank === undefined ? {} : { rank }) });
           return { png: { data: r.png, width: r.width, height: r.height }, alt: clipAlt(r.alt ?? ''), hash: r.hash! };
         }
         const picture = viewer === null ? pictures.board(view, ctx) : pictures.hand(view, ctx);

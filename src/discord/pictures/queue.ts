@@ -18,10 +18,18 @@ export const RENDER_WORKERS = Math.max(1, availableParallelism() - 1);
  * Renders handed to each render worker at once: while it draws one, the next is already in its
  * inbox, so it never idles waiting for a busy event loop to hand it the next (at 200 clicks/s
  * a round trip through the loop took longer than the render: docs/pictures.md "Click →
- * answer"). A worker still draws one at a time, in a slot of the CPU budget it shares with the
- * AI players' searches (src/cpu-budget.ts); a job handed over can no longer be superseded.
+ * answer"; 4 was tried on 2026-12-07 night and did not help). A worker still draws one at a
+ * time, the lowest `RENDER_RANK` first, in a slot of the CPU budget it shares with the AI
+ * players' searches (src/cpu-budget.ts); a job handed over can no longer be superseded.
  */
 export const RENDERS_PER_WORKER = 2;
+
+/**
+ * Ranks of a render handed to a worker (render-worker.ts draws the lowest first among the jobs
+ * it holds), as in this queue: a click's own picture (a player waits for it now), then boards,
+ * then other seats' redraws.
+ */
+export const RENDER_RANK = { urgent: 0, board: 1, other: 2 } as const;
 
 /** Renders on their way at once: RENDERS_PER_WORKER for each of the RENDER_WORKERS. */
 export const RENDER_CONCURRENCY = RENDER_WORKERS * RENDERS_PER_WORKER;

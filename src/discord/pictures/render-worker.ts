@@ -21,6 +21,7 @@ import { catalogs, type Language } from '../../i18n/index.js';
 import { Composer, type ComposeStats } from './compose.js';
 import { fontFiles } from './rasterise.js';
 import { lowerThreadPriority, RENDER_THREAD_NICE, threadCpuMs } from '../../thread-cpu.js';
+import { RENDER_RANK } from './queue.js';
 
 /** What a `draw` job draws from: a picture context without its catalog (the language instead). */
 export interface DrawContext {
@@ -35,9 +36,17 @@ export interface DrawContext {
 }
 
 /** A job posted to a render worker. */
-export type RenderRequest =
+export type RenderRequest = (
   | { id: number; kind: 'draw'; game: string; picture: 'board' | 'hand'; view: unknown; ctx: DrawContext }
-  | { id: number; kind: 'scene'; scene: Scene };
+  | { id: number; kind: 'scene'; scene: Scene }
+) & {
+  /**
+   * Which job the worker draws next among those handed to it (RENDERS_PER_WORKER): the lowest
+   * rank first, in arrival order within a rank (`RENDER_RANK`; default RENDER_RANK.other).
+   */
+  rank?: number;
+};
+
 
 /** A render worker's answer: the PNG (its buffer transferred), or the error's message. */
 export type RenderAnswer =
@@ -74,7 +83,29 @@ if (parentPort) {
   const budget = workerData?.budget instanceof SharedArrayBuffer ? new CpuBudget(workerData.budget) : null;
   const fonts = fontFiles();
   const composer = new Composer({ fonts, Resvg });
+  // Jobs handed over wait here; between two renders the worker takes the messages that
+  // arrived meanwhile (a turn of its event loop), then draws the lowest rank first.
+  const inbox: RenderRequest[] = [];
+  let draining = false;
+  const drain = () => {
+    draining = false;
+    let best = 0;
+    for (let i = 1; i < inbox.length; i++) if ((inbox[i]!.rank ?? RENDER_RANK.other) < (inbox[best]!.rank ?? RENDER_RANK.other)) best = i;
+    const [job] = inbox.splice(best, 1);
+    if (job) renderJob(job);
+    if (inbox.length > 0 && !draining) {
+      draining = true;
+      setImmediate(drain);
+    }
+  };
   port.on('message', (job: RenderRequest) => {
+    inbox.push(job);
+    if (!draining) {
+      draining = true;
+      setImmediate(drain);
+    }
+  });
+  const renderJob = (job: RenderRequest) => {
     budget?.acquire(true);
     const started = performance.now();
     const cpuStarted = threadCpuMs();
@@ -100,6 +131,6 @@ if (parentPort) {
     }
     const transfer = answer.ok && answer.png.byteOffset === 0 && answer.png.byteLength === answer.png.buffer.byteLength ? [answer.png.buffer as ArrayBuffer] : [];
     port.postMessage(answer, transfer);
-  });
+  };
   port.postMessage({ ready: true });
 }

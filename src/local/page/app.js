@@ -424,6 +424,45 @@ function renderContext() {
   };
 }
 
+/**
+ * Messages drawn anew whose pictures are still loading, by message id: the old node stays on
+ * screen meanwhile (renderMessages). @type {Map<string, { key: string, node: HTMLElement }>}
+ */
+const incoming = new Map();
+
+/** Longest an edited message keeps its old picture while the new one loads, ms. */
+const PICTURE_SWAP_WAIT_MS = 3000;
+
+/**
+ * When `fresh` (message `id` drawn anew, render key `key`) has pictures not loaded yet, keep
+ * `shown` on screen and put `fresh` in its place once they are decoded (or failed, or after
+ * PICTURE_SWAP_WAIT_MS); true when it waits. A newer drawing of the message meanwhile wins.
+ * @param {string} id
+ * @param {HTMLElement} shown
+ * @param {string} key
+ * @param {HTMLElement} fresh
+ */
+function swapIn(id, shown, key, fresh) {
+  const pending = [...fresh.querySelectorAll('img')].filter((img) => !img.complete);
+  if (pending.length === 0) return false;
+  if (incoming.get(id)?.node === fresh) return true;
+  incoming.set(id, { key, node: fresh });
+  const loaded = Promise.all(pending.map((img) => img.decode().catch(() => undefined)));
+  void Promise.race([loaded, new Promise((resolve) => setTimeout(resolve, PICTURE_SWAP_WAIT_MS))]).then(() => {
+    if (incoming.get(id)?.node !== fresh) return;
+    incoming.delete(id);
+    const current = state.rendered.get(id);
+    if (current?.node !== shown || !shown.isConnected) return;
+    shown.replaceWith(fresh);
+    state.rendered.set(id, { key, node: fresh });
+    if (pinnedToBottom) {
+      const list = $('#messages');
+      list.scrollTop = list.scrollHeight;
+    }
+  });
+  return true;
+}
+
 function renderMessages() {
   const v = /** @type {View} */ (state.view);
   const list = $('#messages');
@@ -448,9 +487,17 @@ function renderMessages() {
     );
     const key = JSON.stringify([m, grouped, ctx.failure(m.id) ?? '', [...state.busy].filter((b) => b.startsWith(`${m.id}:`)), ctx.locale, ctx.md.userName.length]);
     const old = state.rendered.get(m.id);
-    const node = old && old.key === key ? old.node : renderMessage(m, ctx, grouped);
+    let node = old && old.key === key ? old.node : null;
+    if (!node) {
+      const waiting = incoming.get(m.id);
+      const fresh = waiting?.key === key ? waiting.node : renderMessage(m, ctx, grouped);
+      // An edited message whose new picture is not loaded yet keeps showing the old one until
+      // it is (swapIn), as Discord's client does: no blank frame on every edit.
+      node = old && old.node.isConnected && swapIn(m.id, old.node, key, fresh) ? old.node : fresh;
+    }
+    if (node !== old?.node || old.key === key) incoming.delete(m.id);
     if (continuing && !old && (m.interaction_metadata?.user?.id === v.me || m.local)) ownAnswer = node;
-    next.set(m.id, { key, node });
+    next.set(m.id, { key: node === old?.node ? old.key : key, node });
     nodes.push(node);
     previous = m;
   }
@@ -526,18 +573,20 @@ function setupScrollPin() {
   }, true);
 }
 
-/** @type {{ locale: string, node: HTMLElement } | null} */
+/** @type {{ locale: string, fromBrowser: boolean, node: HTMLElement } | null} */
 let welcomeCache = null;
 
 /**
  * The greeting an empty channel shows (the first view of local play): where the commands
  * are (`/`, `/help`), one button per game that starts it against bots by sending the
  * command it names, as if typed, and one 🎓 Learn button per game that sends its `learn`
- * command (docs/lessons.md) — in the viewer's client language.
+ * command (docs/lessons.md) — in the viewer's client language, and where that language came
+ * from: this browser's, or another chosen on the member card.
  * @param {string} L the viewer's Discord locale
  */
 function welcome(L) {
-  if (welcomeCache?.locale === L) return welcomeCache.node;
+  const fromBrowser = browserLocale() === L;
+  if (welcomeCache?.locale === L && welcomeCache.fromBrowser === fromBrowser) return welcomeCache.node;
   const node = Object.assign(document.createElement('section'), { id: 'welcome' });
   const games = [
     ['welcome-play', 'welcomePlay', 'welcomeCommand'],
@@ -579,9 +628,9 @@ function welcome(L) {
     Object.assign(document.createElement('p'), { textContent: t(L, 'welcomeLearn') }),
     learnRow,
     Object.assign(document.createElement('p'), { className: 'welcome-note', textContent: t(L, 'welcomeNote', { command: t(L, 'welcomeCommand') }) }),
-    Object.assign(document.createElement('p'), { className: 'welcome-note welcome-language', textContent: t(L, 'welcomeLanguage', { language: LOCALE_NAMES[L] ?? L }) }),
+    Object.assign(document.createElement('p'), { className: 'welcome-note welcome-language', textContent: t(L, fromBrowser ? 'welcomeLanguage' : 'welcomeLanguageChosen', { language: LOCALE_NAMES[L] ?? L }) }),
   );
-  welcomeCache = { locale: L, node };
+  welcomeCache = { locale: L, fromBrowser, node };
   return node;
 }
 
