@@ -8,7 +8,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { answerWithPanel, INLINE_WAIT_UNTIL_AGE_MS, PICTURE_INLINE_WAIT_MS } from '../../src/discord/interactions/panels.js';
 import { PanelWriter } from '../../src/discord/publish/panel-writer.js';
-import { ClickAdmission, holdsSlot } from '../../src/discord/interactions/admission.js';
 import { PictureMaker } from '../../src/discord/pictures/index.js';
 import { RenderQueue } from '../../src/discord/pictures/queue.js';
 import type { Png } from '../../src/discord/pictures/rasterise.js';
@@ -202,25 +201,6 @@ describe('answerWithPanel: the answer waits for its picture only a little', () =
     await vi.waitFor(() => expect(editPanel).toHaveBeenCalledTimes(1));
     const body = (editPanel.mock.calls[0] as unknown as [unknown, { files: unknown[] }])[1];
     expect(body.files).toHaveLength(1);
-  });
-
-  it("a click's admission slot is given back once its answer is sent, before Discord has answered it (the round trip is a wait off the event loop)", async () => {
-    const pictures = new PictureMaker({ rasterise: async (svg) => ({ data: Buffer.from(svg), width: 1, height: 1 }) });
-    const { app } = appWith(pictures);
-    await pictures.hand(mod, snapshot, 0, (await import('../../src/i18n/index.js')).catalogs.en);
-    const admission = new ClickAdmission({ acknowledgeAfterMs: 10_000, inFlight: 1 });
-    const { interaction } = panelClick();
-    let answered!: () => void;
-    const sent = vi.fn(() => new Promise<void>((resolve) => (answered = resolve)));
-    const click = { ...interaction, update: sent };
-    holdsSlot(click, await admission.enter(0, async () => undefined));
-    expect(admission.active).toBe(1);
-    const answering = answerWithPanel(click as never, app, snapshot, 'update');
-    await vi.waitFor(() => expect(sent).toHaveBeenCalledTimes(1));
-    // Discord has not answered yet: the slot is free for the next click.
-    expect(admission.active).toBe(0);
-    answered();
-    await answering;
   });
 
   it('a picture already drawn goes with the answer', async () => {

@@ -97,6 +97,10 @@ describe('Watching a table through the Discord emulator', () => {
   });
 
   it('a non-player watches privately; the board shows "👁 1 watching" and who, on a click', async () => {
+    // "Show my hand" from a non-player says where to follow the game.
+    const pointed = answered(await wes.click(boardOf(emu, tableId, channelId), 'Show my hand')).message!;
+    expect(pointed.ephemeral).toBe(true);
+    expect(pointed.content).toBe(en.common.errors.notSeatedWatch(w.watchButton));
     const opened = answered(await wes.click(boardOf(emu, tableId, channelId), w.watchButton));
     watchPanel = opened.message!;
     expect(watchPanel.ephemeral).toBe(true);
@@ -170,6 +174,8 @@ describe('Watching a table through the Discord emulator', () => {
     expect(answered(await wes.forge(board, tableActionId(id, 'watch'))).message!.content).toBe(w.errors.off);
     expect(answered(await wes.forge(board, reviewId(id, null, 'p', 'o'))).message!.content).toBe(w.errors.off);
     answered(await ana.click(board, 'Show my hand'));
+    // No Watch to point to: the plain refusal.
+    expect(answered(await wes.click(board, 'Show my hand')).message!.content).toBe(en.common.errors.notSeated);
     // The server's default, under the host's choice.
     const saved = answered(await admin.slash('admin settings', { spectators: 'delayed', 'spectator-delay': 4 }, { channelId })).message!;
     expect(saved.content).toContain(w.adminLine(w.modes.delayed!, 4, w.seeHands.off!));

@@ -209,7 +209,7 @@ describe.skipIf(!BROWSER)('local play in the browser: the first minutes', () => 
     const [ana, ben] = play.emulator.members();
     for (const [who, locale, width, start, showHand, hint] of [
       [ana!, 'en-US', 1280, 'Start', /Show my hand|Ver mi mano/, '💡 Hint'],
-      [ben!, 'es-ES', 390, 'Empezar', /Show my hand|Ver mi mano/, '💡 Pista'],
+      [ben!, 'es-ES', 390, 'Empezar', /Show my hand|Ver mi mano/, '💡 Consejo'],
     ] as const) {
       play.emulator.setUserLocale(who.id, locale);
       const name = `first-table-${locale.slice(0, 2)}`;

@@ -12,9 +12,10 @@
  * that arrived meanwhile are read, and the waiting ones acknowledged, before the next one
  * starts.
  *
- * A slot bounds the work on the event loop, not the waits off it: a click gives its slot back
- * (`leaveSlot`) once its answer is sent (panels.ts, before Discord's reply to it: a picture's
- * upload takes tens of ms under load), and while it waits for a picture or a hint's search.
+ * A click keeps its slot until its answer is acknowledged by Discord: giving it back once the
+ * answer was sent (tried on 2026-12-07 night, docs/pictures.md "Admission slots and the
+ * answer's round trip") let more clicks work at once and the bot answered fewer a second. It
+ * gives the slot back (`leaveSlot`) while it waits for its picture or a hint's search.
  */
 
 /** Component clicks worked on at once, at most (the rest wait, in order). */

@@ -14,7 +14,9 @@ import { MessageFlags } from 'discord.js';
 import { BOT_LEVELS } from '../../games/bot.js';
 import type { GameModule } from '../../games/module.js';
 import { catalogFor, type Catalog } from '../../i18n/index.js';
-import type { ActOutcome, ServiceError, TableSnapshot } from '../../tables/types.js';
+import type { ActOutcome, Actor, ServiceError, TableSnapshot } from '../../tables/types.js';
+import { tableOptionsOf } from '../../tables/bots.js';
+import { spectatorPolicy } from '../../tables/spectators.js';
 import { actorOf, answerPrompt, forDjsEphemeral, privateText, serviceErrorText } from './answers.js';
 import type { AppContext, InteractionLog } from './context.js';
 import { decodeCustomId, tableActionId, type CustomId, type TableVerb } from '../custom-id.js';
@@ -327,6 +329,10 @@ async function tableVerb(interaction: ComponentInteraction, app: AppContext, log
     case 'hand':
     case 'refresh': {
       const result = await app.service.play.markPresent(tableId, actor);
+      if (!result.ok && result.error.code === 'not-seated' && verb === 'hand' && (await pointToWatch(interaction, app, text, tableId, actor))) {
+        log.outcome = 'not-seated';
+        return;
+      }
       if (!result.ok) return refuse(result.error);
       log.outcome = 'ok';
       // Players reach for these when the board is gone or buried: make sure it is there and current.
@@ -346,4 +352,17 @@ async function tableVerb(interaction: ComponentInteraction, app: AppContext, log
       return;
     }
   }
+}
+
+/**
+ * "Show my hand" from someone not playing at a running table that can be watched: the private
+ * answer says so and where to follow it (the board's 👀 Watch, docs/watching.md); false when
+ * the table cannot be watched (then the plain refusal stands).
+ */
+async function pointToWatch(interaction: ComponentInteraction, app: AppContext, text: Catalog, tableId: number, actor: Actor): Promise<boolean> {
+  const found = await app.service.reads.lookUp(tableId, actor);
+  if (!found.ok || found.value.table.status !== 'active') return false;
+  if (spectatorPolicy(tableOptionsOf(found.value.table.tableOptions)).mode === 'off') return false;
+  await interaction.reply(privateText(text.common.errors.notSeatedWatch(text.watch.watchButton)));
+  return true;
 }

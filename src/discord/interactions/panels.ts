@@ -105,8 +105,8 @@ export async function answerWithPanel(
       messageId,
       table.version,
       {
-        update: () => (sending(interaction), interaction.update(forDjs(rendered!, true)).finally(() => markStage(interaction, 'answered'))),
-        defer: () => (sending(interaction), interaction.deferUpdate().finally(() => markStage(interaction, 'answered'))),
+        update: () => (markStage(interaction, 'sending'), interaction.update(forDjs(rendered!, true)).finally(() => markStage(interaction, 'answered'))),
+        defer: () => (markStage(interaction, 'sending'), interaction.deferUpdate().finally(() => markStage(interaction, 'answered'))),
         edit: async () => {
           rendered ??= draw(await toCome());
           writer.showing(messageId, panelFingerprint(rendered, shownNote));
@@ -130,7 +130,7 @@ export async function answerWithPanel(
   // and the picture as an edit when drawn (or the text version stays: the queue refused it).
   let messageId: string | undefined;
   const rendered = draw(shown);
-  sending(interaction);
+  markStage(interaction, 'sending');
   if (followUp) {
     // The board's token: its `@original` is the board once the deferred update went through.
     const acknowledged = interaction.deferUpdate();
@@ -190,7 +190,7 @@ async function panelWithPictureToCome(
 ): Promise<void> {
   const { table } = snapshot;
   const writer = app.publisher.panels.writer;
-  sending(interaction);
+  markStage(interaction, 'sending');
   if (followUp && interaction.isMessageComponent()) {
     // The board's token: its `@original` is the board once the deferred update went through.
     const acknowledged = interaction.deferUpdate();
@@ -227,18 +227,6 @@ async function panelWithPictureToCome(
       look,
     );
   });
-}
-
-/**
- * The click's answer is about to be sent: marks the stage and gives its admission slot back
- * (admission.ts `leaveSlot`). A slot bounds the clicks worked on *on the event loop* at once;
- * the answer's round trip to Discord is a wait off it (at 200 clicks/s with pictures, 47 ms at
- * p50 for a 60-KB upload: held, the 16 slots allowed ≈ 250 clicks/s and the clicks queued for
- * them — docs/pictures.md "Click → answer at 200 clicks/s").
- */
-function sending(interaction: object): void {
-  markStage(interaction, 'sending');
-  leaveSlot(interaction);
 }
 
 /**

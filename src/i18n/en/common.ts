@@ -124,6 +124,7 @@ export const common = {
     hostOrManagerOnly: 'Only the host or a member with **Manage Server** can cancel this table.',
     tooFewPlayers: (min: number, have: number) => `This game needs at least ${min} players (${have} joined so far).`,
     notSeated: 'You are not playing at this table.',
+    notSeatedWatch: (watch: string) => `You are not playing at this table. To follow the game, click **${watch}** on its board.`,
     notLobby: 'The game has already started.',
     notActive: 'The game has not started yet.',
     seatLeft: 'You left this game, so you cannot act in it any more.',

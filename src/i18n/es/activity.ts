@@ -38,7 +38,7 @@ export const activity = {
     spectating: 'Estás mirando: no tienes asiento en esta mesa.',
     leftSeat: 'Dejaste esta partida: ves lo mismo que todos.',
     timeLeft: 'Quedan {time}',
-    hint: '💡 Pista',
+    hint: '💡 Consejo',
     log: 'Últimas jugadas',
     gameOver: 'Fin de la partida',
     boardPicture: 'La mesa',

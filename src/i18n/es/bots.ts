@@ -31,22 +31,22 @@ export const bots = {
   replacedDone: (player: string) => `Un bot juega ahora en el asiento de ${player}.`,
   notBot: 'Ese asiento no es de un bot (o ya se fue).',
   notReplaceable: 'Solo se puede reemplazar por un bot a alguien que se fue o está ausente.',
-  /** 💡 Pista (README "AI players"): el botón del panel, la respuesta, la línea pública del registro, rechazos. */
+  /** 💡 Consejo (README "AI players"; no «pista»: es la palabra de Tricks and the Phantom para sus cartas): el botón del panel, la respuesta, la línea pública del registro, rechazos. */
   hint: {
-    button: '💡 Pista',
+    button: '💡 Consejo',
     note: (move: string, reason: string | null, estimate: string | null) =>
-      `💡 Pista — **${move}**${f.stop(move)}${reason ? ` ${reason}` : ''}${estimate ? ` ${estimate}` : ''}\nSolo tú lo ves; el registro dice que usaste una pista.`,
+      `💡 Consejo — **${move}**${f.stop(move)}${reason ? ` ${reason}` : ''}${estimate ? ` ${estimate}` : ''}\nSolo tú lo ves; el registro dice que pediste un consejo.`,
     estimate: (percent: number, next: { move: string; percent: number | null } | null) =>
       `Buscando desde tu asiento, la IA Difícil le da un ${percent} % de ganar${next ? (next.percent === null ? ` (**${next.move}** parece casi igual de buena)` : ` (la siguiente mejor, **${next.move}**: ${next.percent} %)`) : ''}.`,
     only: 'Es tu única jugada.',
-    used: (name: string) => `💡 ${name} usó una pista.`,
-    off: 'Las pistas están desactivadas en esta mesa: cuenta para el ranking (juegan dos o más personas). Quien abre una mesa puede permitirlas con pistas:True.',
-    nothingToDecide: 'Ahora no tienes nada que decidir, así que no hay pista que dar.',
-    busy: 'Las pistas están ocupadas ahora mismo: muchos jugadores pidieron una a la vez. Inténtalo dentro de un minuto; no se ha registrado nada.',
+    used: (name: string) => `💡 ${name} pidió un consejo.`,
+    off: 'Los consejos están desactivados en esta mesa: cuenta para el ranking (juegan dos o más personas). Quien abre una mesa puede permitirlos con consejos:True.',
+    nothingToDecide: 'Ahora no tienes nada que decidir, así que no hay consejo que dar.',
+    busy: 'Los consejos están ocupados ahora mismo: muchos jugadores pidieron uno a la vez. Inténtalo dentro de un minuto; no se ha registrado nada.',
   },
   options: {
     bots: 'Jugadores de IA (bots) que se sientan ahora (por defecto 0)',
-    hints: 'Permitir 💡 Pista también en partidas con ranking (por defecto no: solo en mesas sin ranking)',
+    hints: 'Permitir 💡 Consejo también en partidas con ranking (por defecto no: solo en mesas sin ranking)',
     level: 'Nivel de esos bots (por defecto Normal)',
     pace: 'Segundos que espera un bot antes de jugar, 0 = al instante (por defecto 1,5–4)',
   },

@@ -125,6 +125,7 @@ export const common = {
     tooFewPlayers: (min: number, have: number) =>
       `Este juego necesita al menos ${f.count(min, { one: 'jugador', other: 'jugadores' })} (por ahora se ${f.word(have, { one: 'unió', other: 'unieron' })} ${f.number(have)}).`,
     notSeated: 'No estás jugando en esta mesa.',
+    notSeatedWatch: (watch: string) => `No estás jugando en esta mesa. Para seguir la partida, haz clic en **${watch}** en su tablero.`,
     notLobby: 'La partida ya empezó.',
     notActive: 'La partida todavía no empezó.',
     seatLeft: 'Abandonaste esta partida, así que ya no puedes jugar en ella.',
@@ -181,7 +182,7 @@ export const common = {
     'bots': 'bots',
     'bot-level': 'nivel-bots',
     'bot-pace': 'ritmo-bots',
-    'hints': 'pistas',
+    'hints': 'consejos',
     'turn-timer': 'tiempo-turno',
     'vote-timer': 'tiempo-votación',
     'hand': 'mano',
@@ -307,8 +308,8 @@ export const common = {
     playBots: 'Jugar una partida de verdad contra bots',
     playFriends: 'Jugar con amigos',
     learnButton: (game: string) => `🎓 Aprende ${game}`,
-    firstTable: (game: string, command: string) => `🎓 ¿Primera partida de ${game}? 💡 Aquí tienes las pistas activadas, y \`/${command} aprender\` es una partida guiada de 5 minutos.`,
-    firstRealTable: (game: string) => `🎓 Tu primera partida de verdad de ${game} — 💡 aquí tienes las pistas activadas.`,
+    firstTable: (game: string, command: string) => `🎓 ¿Primera partida de ${game}? 💡 Aquí tienes los consejos activados, y \`/${command} aprender\` es una partida guiada de 5 minutos.`,
+    firstRealTable: (game: string) => `🎓 Tu primera partida de verdad de ${game} — 💡 aquí tienes los consejos activados.`,
     variantNote: (note: string, section: string, title: string) => `🎓 ${note} (📖 §${section} ${title})`,
   },
 } as const;
