@@ -154,7 +154,7 @@ export function printReport(res: BenchResults): string {
   out.push(`\nRed Herring benchmark — ${res.date}, Node ${res.node}, ${res.machine.cpus} × ${res.machine.model}`);
   out.push(`load average before ${res.machine.loadAverageBefore.join(' ')}, after ${res.machine.loadAverageAfter.join(' ')} (a shared machine: read ratios and medians, not absolutes)`);
   if (res.ladder) {
-    out.push(`\n## Open-loop load: ${s.tables} tables (4 games), ${s.seconds} s per rate, the product on ${s.backend === 'postgres' ? 'PostgreSQL (a local throwaway server, durable)' : 'SQLite'}${s.textBoards ? ', every board and panel as text (--text-boards: no pictures)' : ''}; emulator limits: ${res.limits}`);
+    out.push(`\n## Open-loop load: ${s.tables} tables (4 games), ${s.seconds} s per rate, the product on ${s.backend === 'postgres' ? 'PostgreSQL (a local throwaway server, durable)' : 'SQLite'}${s.textBoards ? ', every board and panel as text (--text-boards: no pictures)' : ''}; panel clicks ${s.hints ? 'include' : 'leave out'} 💡 Hint (--hints); emulator limits: ${res.limits}`);
     out.push('offered │ bot     │ answer/s │ click → answer visible ms:  │ ×echo         │ callback ms   │ pictures │ fails │ board lag ms  │ per commit:      │ 429s │ ELU       │ CPU cores │ drain');
     out.push('  /s    │         │          │    p50    p95    p99    max │ p50 / p99     │ p50 / p99     │ of panels │      │   p50 / p99   │ board/panel/ping │      │ bot/gen   │ bot/main  │  s');
     for (const r of res.ladder) {

@@ -15,6 +15,13 @@ export type Part = (typeof PARTS)[number];
 /** The settings of one run. */
 export interface BenchSettings {
   quick: boolean;
+  /**
+   * The load's random panel clicks include 💡 Hint (`--hints`). Off by default: every bench
+   * player is at their first table, where hints are on, so a uniform pick asks ≈ 10 Hard searches
+   * a second at 200 clicks/s — a search's seconds, by design, counted as a click's answer, and
+   * the AI pool's CPU taken from everything else (docs/benchmark.md "What the load clicks").
+   */
+  hints?: boolean;
   /** The product's database in the load, scenarios and profile parts. */
   backend: 'sqlite' | 'postgres';
   tables: number;

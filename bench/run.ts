@@ -85,6 +85,7 @@ function settingsFromArgs(argv: string[]): { settings: BenchSettings; out: strin
       'heap-snapshots': { type: 'string' },
       'text-boards': { type: 'boolean', default: false },
       'no-text-beside': { type: 'boolean', default: false },
+      hints: { type: 'boolean', default: false },
       backend: { type: 'string', default: 'sqlite' },
       tables: { type: 'string' },
       rates: { type: 'string' },
@@ -132,6 +133,7 @@ function settingsFromArgs(argv: string[]): { settings: BenchSettings; out: strin
     ...(values['board-token-refresh-ms'] !== undefined ? { boardTokenRefreshMs: Number(values['board-token-refresh-ms']) } : {}),
     ...(values['text-boards'] ? { textBoards: true } : {}),
     textBeside: !quick && !values['text-boards'] && !values['no-text-beside'],
+    ...(values.hints ? { hints: true } : {}),
     ...(values['heap-snapshots'] !== undefined ? { heapSnapshotDir: values['heap-snapshots'] } : {}),
     recoveryTables: quick ? 200 : 10_000,
     leaderboardResults: quick ? 1_000 : 100_000,
@@ -282,6 +284,7 @@ async function runWorlds(
         seconds: settings.profileSeconds,
         rng: Rng.seeded(settings.seed + 3),
         quietMs: settings.quietMs,
+        hints: settings.hints === true,
         afterLoad: () => product.bot.stopProfile(file),
       });
       const top = topSelfTime(file, 40);
@@ -297,11 +300,11 @@ async function runLoad(s: BenchSettings, results: BenchResults, product: World, 
   const rng = { product: Rng.seeded(s.seed + 1), echo: Rng.seeded(s.seed + 1), text: Rng.seeded(s.seed + 1) };
   const worlds = { product, echo, text };
   log(`warm-up: every table clicked once, ${s.warmUpRate} clicks/s`);
-  const warmEcho = await runRung(echo, { rate: s.warmUpRate, seconds: 0, rng: rng.echo, tables: 'each', quietMs: s.quietMs });
-  const warmProduct = await runRung(product, { rate: s.warmUpRate, seconds: 0, rng: rng.product, tables: 'each', quietMs: s.quietMs });
-  const warmText = text ? await runRung(text, { rate: s.warmUpRate, seconds: 0, rng: rng.text, tables: 'each', quietMs: s.quietMs }) : null;
+  const warmEcho = await runRung(echo, { rate: s.warmUpRate, seconds: 0, rng: rng.echo, tables: 'each', quietMs: s.quietMs, hints: s.hints === true });
+  const warmProduct = await runRung(product, { rate: s.warmUpRate, seconds: 0, rng: rng.product, tables: 'each', quietMs: s.quietMs, hints: s.hints === true });
+  const warmText = text ? await runRung(text, { rate: s.warmUpRate, seconds: 0, rng: rng.text, tables: 'each', quietMs: s.quietMs, hints: s.hints === true }) : null;
   results.warmUp = { product: warmProduct, echo: warmEcho, ...(warmText ? { text: warmText } : {}) };
-  await runRung(baseline, { rate: s.warmUpRate, seconds: 0, rng: Rng.seeded(s.seed + 4), tables: 'each', quietMs: s.quietMs });
+  await runRung(baseline, { rate: s.warmUpRate, seconds: 0, rng: Rng.seeded(s.seed + 4), tables: 'each', quietMs: s.quietMs, hints: s.hints === true });
   const [heap, base] = await Promise.all([product.bot.probe(true), baseline.bot.probe(true)]);
   const tables = product.tables.length + (product.busy ? 1 : 0);
   results.memory = {
@@ -332,7 +335,7 @@ async function runLoad(s: BenchSettings, results: BenchResults, product: World, 
     const got: Partial<Record<'echo' | 'product' | 'text', RungResult>> = {};
     for (const kind of order) {
       log(`ladder: ${kind === 'text' ? 'product with text boards' : kind} at ${rate} clicks/s for ${s.seconds} s`);
-      got[kind] = await runRung(worlds[kind]!, { rate, seconds: s.seconds, rng: rng[kind], quietMs: s.quietMs });
+      got[kind] = await runRung(worlds[kind]!, { rate, seconds: s.seconds, rng: rng[kind], quietMs: s.quietMs, hints: s.hints === true });
     }
     results.ladder.push({ rate, echo: got.echo!, product: got.product!, ratios: ratios(got.product!, got.echo!), ...(got.text ? { text: got.text, textRatios: ratios(got.text, got.echo!) } : {}) });
     // The echo bot is the floor: when it cannot answer half of what is offered, this machine
@@ -360,7 +363,7 @@ async function runLoad(s: BenchSettings, results: BenchResults, product: World, 
       if (passing === null || !rungsOf(kind).some((r) => r.rate > passing && !passes(r.result))) continue;
       const rate = Math.round((passing * Math.SQRT2) / 10) * 10;
       log(`refining: ${kind} at ${rate} clicks/s for ${s.seconds} s`);
-      results.refined.push({ rate, bot: kind, result: await runRung(kind === 'echo' ? echo : product, { rate, seconds: s.seconds, rng: rng[kind], quietMs: s.quietMs }) });
+      results.refined.push({ rate, bot: kind, result: await runRung(kind === 'echo' ? echo : product, { rate, seconds: s.seconds, rng: rng[kind], quietMs: s.quietMs, hints: s.hints === true }) });
     }
   }
   const e = best('echo');

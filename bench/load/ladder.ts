@@ -137,6 +137,8 @@ export interface RungOptions {
   probeTimeoutMs?: number;
   /** Called once the offered load is over and every session has its answers (before the drain). */
   afterLoad?: () => Promise<void>;
+  /** Panel clicks may pick 💡 Hint too (BenchSettings `hints`; default: not). */
+  hints?: boolean;
 }
 
 /** Run one rung against `world` and measure it. */
@@ -161,7 +163,7 @@ export async function runRung(world: World, o: RungOptions): Promise<RungResult>
       const done = () => next >= endAt || (each !== null && sessions.length >= each.length);
       while (next <= now && !done()) {
         lags.push(now - next);
-        sessions.push(session(world, o.rng, samples, observer, each ? [each[sessions.length]!] : openNow));
+        sessions.push(session(world, o.rng, samples, observer, each ? [each[sessions.length]!] : openNow, o.hints === true));
         next += intervalMs;
       }
       if (done()) resolve();
@@ -250,8 +252,14 @@ export function isLookSwitch(customId: string): boolean {
   return id?.kind === 'table' && (id.verb === 'text-version' || id.verb === 'pictures');
 }
 
-/** One session: "Show my hand", then a random control of the panel (the look switch aside: `isLookSwitch`). */
-async function session(world: World, rng: Rng, samples: ClickSample[], observer: Observer, open: BenchTable[]): Promise<void> {
+/** 💡 Hint (a Hard search on the AI players' pool: seconds by design), left out of the load's clicks unless `--hints`. */
+export function isHint(customId: string): boolean {
+  const id = decodeCustomId(customId);
+  return id?.kind === 'table' && id.verb === 'hint';
+}
+
+/** One session: "Show my hand", then a random control of the panel (the look switch aside: `isLookSwitch`; 💡 Hint only with `hints`). */
+async function session(world: World, rng: Rng, samples: ClickSample[], observer: Observer, open: BenchTable[], hints: boolean): Promise<void> {
   for (let attempt = 0; attempt < 5 && open.length > 0; attempt++) {
     const table = rng.pick(open);
     const user = rng.pick(table.players);
@@ -263,7 +271,7 @@ async function session(world: World, rng: Rng, samples: ClickSample[], observer:
     samples.push(hand.sample);
     const panel = hand.message;
     if (!hand.sample.ok || !panel) return;
-    const controls = controlsOf(panel).filter((c) => !isLookSwitch(c.customId));
+    const controls = controlsOf(panel).filter((c) => !isLookSwitch(c.customId) && (hints || !isHint(c.customId)));
     if (controls.length === 0) return;
     const control = await useControl(user, panel, rng.pick(controls), rng);
     if (!control) return;
