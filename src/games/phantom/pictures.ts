@@ -196,7 +196,8 @@ function drawScores(scene: SceneBuilder, y: number, v: PhantomPublicView, ctx: P
     if (seat === me) parts.push(rect(1.5, 1.5, rowW - 3, h - 3, { fill: 'none', radius: 10, stroke: THEME.you, strokeWidth: 3 }));
     const cy = h / 2;
     if (v.phase === 'over' && v.winners.includes(seat)) parts.push(winnerMark(MARK_W / 2 + 2, cy, 24));
-    else if (v.toAct.includes(seat)) parts.push(v.phase === 'discard' ? decidingMark(MARK_W / 2 + 2, cy, 22) : turnMark(MARK_W / 2 + 2, cy, 24));
+    // A table closed mid-game (a lesson done, a cancelled game: ctx.over) marks nobody to act.
+    else if (!ctx.over && v.toAct.includes(seat)) parts.push(v.phase === 'discard' ? decidingMark(MARK_W / 2 + 2, cy, 22) : turnMark(MARK_W / 2 + 2, cy, 24));
     const top = (h - name.height - sub.height) / 2;
     parts.push(textLines(MARK_W, top, name.lines, { size: name.size, bold: true }));
     if (first) parts.push(firstMark(MARK_W + 12, top + name.height + sub.height / 2, 22));

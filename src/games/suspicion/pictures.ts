@@ -383,7 +383,8 @@ function drawRow(scene: SceneBuilder, y: number, view: SuspicionPublicView, play
   const seat = player.seat;
   const { acting, deciding } = actingSeats(view);
   const info = ctx.seats[seat];
-  const isTurn = acting.includes(seat);
+  // A table closed mid-game (a lesson done, a cancelled game: ctx.over) marks nobody to act.
+  const isTurn = !ctx.over && acting.includes(seat);
   const winner = ph.kind === 'over' && ph.winner === seat;
   const frame = options.own ? THEME.you : isTurn ? THEME.highlight : winner ? THEME.ok : undefined;
   const name = nameOf(ctx, seat);
@@ -407,7 +408,7 @@ function drawRow(scene: SceneBuilder, y: number, view: SuspicionPublicView, play
   const h = ROW_PAD + topH + GAP + bottomH + ROW_PAD;
   scene.put(M, y, panelPiece(PANEL_W, h, THEME.panel, frame), `suspect:${seat}`);
   const top = y + ROW_PAD;
-  const mark = winner ? MARK.winner : isTurn ? MARK.turn : ph.kind === 'vote' && ph.voters.includes(seat) ? MARK.voter : deciding.includes(seat) ? MARK.deciding : null;
+  const mark = winner ? MARK.winner : isTurn ? MARK.turn : ctx.over ? null : ph.kind === 'vote' && ph.voters.includes(seat) ? MARK.voter : deciding.includes(seat) ? MARK.deciding : null;
   if (mark) scene.put(M + ROW_PAD, top + Math.round((topH - mark.h) / 2), mark);
   // Evidence: LEFT and RIGHT beside the suspect card, BOTTOM below it (§1.2).
   scene.put(M + LEFT_X, top + Math.round((topH - left.h) / 2), left, `slot:${seat}:0`);

@@ -195,3 +195,21 @@ describe('a hand shown to someone else (a review)', () => {
     expect(checked).toBeGreaterThan(20);
   });
 });
+
+describe('a table closed mid-game (a lesson done, a cancelled game)', () => {
+  it('marks nobody to act once the picture context says the table is over', async () => {
+    const { turnMark } = await import('../../../src/games/marks.js');
+    const fill = /fill="([^"]+)"/.exec(turnMark(0, 0))![1]!;
+    // A turn mark: a triangle in the highlight colour (marks.ts turnMark), in any piece of the picture.
+    const triangles = (over: boolean, view: 'board' | 'hand') => {
+      const picture = view === 'board' ? pictures.board(def.publicView(state), pictureContext(en, state.seats, null, [], over)) : pictures.hand(def.seatView(state, seat), pictureContext(en, state.seats, seat, [], over));
+      return (picture.svg.match(new RegExp(`<path d="M[-0-9.]+ [-0-9.]+ L[-0-9.]+ [-0-9.]+ L[-0-9.]+ [-0-9.]+ Z" fill="${fill}"`, 'g')) ?? []).length;
+    };
+    const { state } = threeReporting();
+    expect(state.phase).toBe('report');
+    const seat = turnSeat(state);
+    for (const view of ['board', 'hand'] as const) {
+      expect(triangles(false, view), view).toBeGreaterThan(triangles(true, view));
+    }
+  });
+});

@@ -20,7 +20,7 @@ import { expectGolden, expectPictureRules, pictureContext } from '../../support/
 import { act, arrange, def } from './helpers.js';
 import { scramble } from './secrets.js';
 import { sceneTexts } from '../../support/scene-checks.js';
-import { ballotMark, decidingMark } from '../../../src/games/marks.js';
+import { ballotMark, decidingMark, turnMark } from '../../../src/games/marks.js';
 
 /**
  * The tallest a 6-seat board may be, px: 1,600 of 540 px is ≈ 980 CSS px in a phone's 330-px
@@ -171,6 +171,18 @@ describe('what the pictures say (issue 38 item 5)', () => {
     const ballot = ballotMark(13, 14, 22);
     expect(b.scene!.placed.filter((p) => p.piece.svg === hourglass)).toHaveLength(0);
     expect(b.scene!.placed.filter((p) => p.piece.svg === ballot)).toHaveLength(2);
+  });
+
+  it('a table closed mid-game (a lesson done, a cancelled game: the context says over) marks nobody to act or deciding', () => {
+    const { state, events } = counterWindow();
+    const marks = [turnMark(13, 14, 22), decidingMark(13, 14, 22), ballotMark(13, 14, 22)];
+    const count = (over: boolean) => {
+      const visible = events.filter((e) => eventVisibleTo(e, null));
+      const b = pictures.board(def.publicView(state), pictureContext(en, state.seats, null, visible, over));
+      return b.scene!.placed.filter((p) => marks.includes(p.piece.svg)).length;
+    };
+    expect(count(false)).toBeGreaterThan(0);
+    expect(count(true)).toBe(0);
   });
 
   it("a hand's plain evidence cards carry no ✓: the key's ✓ means evidence placed on a suspect", () => {
