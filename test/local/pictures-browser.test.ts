@@ -185,7 +185,7 @@ describe.skipIf(!BROWSER)('local play: Components V2 pictures', () => {
     expect(await status('evil.example')).toBe(403); // a DNS-rebinding page cannot read pictures
   });
 
-  it('an edited message keeps showing its old picture until the new one has loaded: no blank frame', { timeout: 60_000 }, async () => {
+  it('an edited message shows its new text at once and its old picture until the new one has loaded: no blank frame', { timeout: 60_000 }, async () => {
     const EDIT_ALT = 'The table after a move.';
     const payload = { flags: 1 << 15, components: [{ type: 17, components: [{ type: 10, content: '### Edits' }, { type: 12, items: [{ media: { url: 'attachment://edit.png' }, description: EDIT_ALT }] }] }], attachments: [{ id: '0' }] };
     const posted = await post(payload, [{ name: 'edit.png', data: boardPng(600, 300) }]);
@@ -214,9 +214,14 @@ describe.skipIf(!BROWSER)('local play: Components V2 pictures', () => {
     const emu = play.emulator;
     const form = new FormData();
     form.append('files[0]', new Blob([boardPng(700, 300)], { type: 'image/png' }), 'edit.png');
-    form.append('payload_json', JSON.stringify(payload));
+    const edited = JSON.parse(JSON.stringify(payload).replace('### Edits', '### Edits, again'));
+    form.append('payload_json', JSON.stringify(edited));
     const res = await fetch(`${emu.apiBase}/v10/channels/${emu.channel}/messages/${posted.id}`, { method: 'PATCH', headers: { authorization: `Bot ${emu.token}` }, body: form });
     expect(res.status).toBe(200);
+    // The text changes at once; the old picture stays until the new one has loaded.
+    const message = page.locator('.message', { has: picture });
+    await expect.poll(() => message.textContent(), { timeout: 5_000 }).toContain('Edits, again');
+    expect(await picture.evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth)).toBe(600);
     await expect.poll(() => picture.evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth), { timeout: 10_000 }).toBe(700);
     expect(await picture.getAttribute('src')).not.toBe(first);
     const sampled = await page.evaluate(() => {

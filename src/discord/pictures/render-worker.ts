@@ -47,7 +47,6 @@ export type RenderRequest = (
   rank?: number;
 };
 
-
 /** A render worker's answer: the PNG (its buffer transferred), or the error's message. */
 export type RenderAnswer =
   | {

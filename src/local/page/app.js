@@ -424,43 +424,33 @@ function renderContext() {
   };
 }
 
-/**
- * Messages drawn anew whose pictures are still loading, by message id: the old node stays on
- * screen meanwhile (renderMessages). @type {Map<string, { key: string, node: HTMLElement }>}
- */
-const incoming = new Map();
-
-/** Longest an edited message keeps its old picture while the new one loads, ms. */
+/** Longest an edited message shows its old picture while the new one loads, ms. */
 const PICTURE_SWAP_WAIT_MS = 3000;
 
 /**
- * When `fresh` (message `id` drawn anew, render key `key`) has pictures not loaded yet, keep
- * `shown` on screen and put `fresh` in its place once they are decoded (or failed, or after
- * PICTURE_SWAP_WAIT_MS); true when it waits. A newer drawing of the message meanwhile wins.
- * @param {string} id
+ * An edited message (`shown` → `fresh`): its text and buttons change at once, but a picture
+ * whose new file has not loaded yet is shown as it was (the old, loaded \<img\> moved into its
+ * place) until the new one is decoded (or failed, or after PICTURE_SWAP_WAIT_MS): no blank
+ * frame on every edit.
  * @param {HTMLElement} shown
- * @param {string} key
  * @param {HTMLElement} fresh
  */
-function swapIn(id, shown, key, fresh) {
-  const pending = [...fresh.querySelectorAll('img')].filter((img) => !img.complete);
-  if (pending.length === 0) return false;
-  if (incoming.get(id)?.node === fresh) return true;
-  incoming.set(id, { key, node: fresh });
-  const loaded = Promise.all(pending.map((img) => img.decode().catch(() => undefined)));
-  void Promise.race([loaded, new Promise((resolve) => setTimeout(resolve, PICTURE_SWAP_WAIT_MS))]).then(() => {
-    if (incoming.get(id)?.node !== fresh) return;
-    incoming.delete(id);
-    const current = state.rendered.get(id);
-    if (current?.node !== shown || !shown.isConnected) return;
-    shown.replaceWith(fresh);
-    state.rendered.set(id, { key, node: fresh });
-    if (pinnedToBottom) {
-      const list = $('#messages');
-      list.scrollTop = list.scrollHeight;
-    }
+function holdPictures(shown, fresh) {
+  const before = [...shown.querySelectorAll('img')];
+  [...fresh.querySelectorAll('img')].forEach((img, i) => {
+    const old = before[i];
+    if (img.complete || !old || !old.complete || old.naturalWidth === 0) return;
+    img.replaceWith(old);
+    const loaded = img.decode().catch(() => undefined);
+    void Promise.race([loaded, new Promise((resolve) => setTimeout(resolve, PICTURE_SWAP_WAIT_MS))]).then(() => {
+      if (!old.isConnected) return;
+      old.replaceWith(img);
+      if (pinnedToBottom) {
+        const list = $('#messages');
+        list.scrollTop = list.scrollHeight;
+      }
+    });
   });
-  return true;
 }
 
 function renderMessages() {
@@ -487,17 +477,11 @@ function renderMessages() {
     );
     const key = JSON.stringify([m, grouped, ctx.failure(m.id) ?? '', [...state.busy].filter((b) => b.startsWith(`${m.id}:`)), ctx.locale, ctx.md.userName.length]);
     const old = state.rendered.get(m.id);
-    let node = old && old.key === key ? old.node : null;
-    if (!node) {
-      const waiting = incoming.get(m.id);
-      const fresh = waiting?.key === key ? waiting.node : renderMessage(m, ctx, grouped);
-      // An edited message whose new picture is not loaded yet keeps showing the old one until
-      // it is (swapIn), as Discord's client does: no blank frame on every edit.
-      node = old && old.node.isConnected && swapIn(m.id, old.node, key, fresh) ? old.node : fresh;
-    }
-    if (node !== old?.node || old.key === key) incoming.delete(m.id);
+    const node = old && old.key === key ? old.node : renderMessage(m, ctx, grouped);
+    // An edit: its new picture shows once loaded, the old one until then (holdPictures).
+    if (old && node !== old.node) holdPictures(old.node, node);
     if (continuing && !old && (m.interaction_metadata?.user?.id === v.me || m.local)) ownAnswer = node;
-    next.set(m.id, { key: node === old?.node ? old.key : key, node });
+    next.set(m.id, { key, node });
     nodes.push(node);
     previous = m;
   }
