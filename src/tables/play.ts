@@ -379,11 +379,13 @@ export class TablePlay extends TablePart {
           me.seat,
           'decision',
         );
-        // Logged once per decision and seat: pressed again before anyone moves, nothing is committed
-        // (`at`: the action log's length when it was asked, the decision it was asked at).
-        const logged = (table.recentEvents as StoredEvent[]).some((stored) => stored.event.type === '$hint' && stored.event.seat === me.seat && stored.event.at === table.lastSeq);
+        // Logged once per decision and seat: pressed again at the same decision (its `step`, which
+        // other seats' answers inside one decision — a counter window, a vote — do not change),
+        // nothing is committed.
+        const step = def.pending(table.state).step;
+        const logged = (table.recentEvents as StoredEvent[]).some((stored) => stored.event.type === '$hint' && stored.event.seat === me.seat && stored.event.step === step);
         if (logged) return ok({ snapshot: await this.snapshotOf(tx, table, seats), seat: me.seat, input, logged: false });
-        const used = { type: '$hint', seat: me.seat, at: table.lastSeq };
+        const used = { type: '$hint', seat: me.seat, step };
         const snapshot = await this.committer.commit(tx, def, table, seats, table.state, table.lastSeq, [used], this.now());
         return ok({ snapshot, seat: me.seat, input, logged: true });
       },

@@ -77,8 +77,8 @@ describe.skipIf(!BROWSER)('local play for a newcomer: language, restarts, messag
     await second.locator(`.member.me[data-user="${ben!.id}"]`).waitFor();
     await second.waitForTimeout(300);
     expect(members().find((m) => m.id === ben!.id)?.locale).toBe('en-US');
-    // The welcome no longer says it came from the browser.
-    await expect.poll(() => second.locator('#welcome .welcome-language').textContent()).toBe(pageEn.welcomeLanguageChosen!.replace('{language}', 'English, US'));
+    // The welcome names the language chosen on the member card.
+    await expect.poll(() => second.locator('#welcome .welcome-language').textContent()).toBe(pageEn.welcomeLanguage!.replace('{language}', 'English, US'));
     await other.close();
   });
 

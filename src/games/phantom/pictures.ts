@@ -154,6 +154,8 @@ function statusLines(v: PhantomPublicView, ctx: PictureContext): { main: string;
   const p = phantomText(ctx.t).pictures;
   const target = p.target(v.targetScore) + (v.beginner ? ` · ${p.beginner}` : '');
   const round = `${p.round(v.round, v.crime)} · ${target}`;
+  // Closed mid-game (a lesson done, a cancelled game): nobody is to act any more.
+  if (ctx.over && v.phase !== 'over') return { main: p.closed, sub: round };
   switch (v.phase) {
     case 'over':
       return { main: p.won(v.winners.map((s) => nameOf(ctx, s)).join(' & ')), sub: target };

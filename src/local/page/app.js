@@ -557,20 +557,20 @@ function setupScrollPin() {
   }, true);
 }
 
-/** @type {{ locale: string, fromBrowser: boolean, node: HTMLElement } | null} */
+/** @type {{ locale: string, node: HTMLElement } | null} */
 let welcomeCache = null;
 
 /**
  * The greeting an empty channel shows (the first view of local play): where the commands
  * are (`/`, `/help`), one button per game that starts it against bots by sending the
  * command it names, as if typed, and one 🎓 Learn button per game that sends its `learn`
- * command (docs/lessons.md) — in the viewer's client language, and where that language came
- * from: this browser's, or another chosen on the member card.
+ * command (docs/lessons.md) — in the viewer's client language, and where it comes from (the
+ * first browser to look through the user, or the member card: the page cannot tell which
+ * browser that was, so it names both).
  * @param {string} L the viewer's Discord locale
  */
 function welcome(L) {
-  const fromBrowser = browserLocale() === L;
-  if (welcomeCache?.locale === L && welcomeCache.fromBrowser === fromBrowser) return welcomeCache.node;
+  if (welcomeCache?.locale === L) return welcomeCache.node;
   const node = Object.assign(document.createElement('section'), { id: 'welcome' });
   const games = [
     ['welcome-play', 'welcomePlay', 'welcomeCommand'],
@@ -612,9 +612,9 @@ function welcome(L) {
     Object.assign(document.createElement('p'), { textContent: t(L, 'welcomeLearn') }),
     learnRow,
     Object.assign(document.createElement('p'), { className: 'welcome-note', textContent: t(L, 'welcomeNote', { command: t(L, 'welcomeCommand') }) }),
-    Object.assign(document.createElement('p'), { className: 'welcome-note welcome-language', textContent: t(L, fromBrowser ? 'welcomeLanguage' : 'welcomeLanguageChosen', { language: LOCALE_NAMES[L] ?? L }) }),
+    Object.assign(document.createElement('p'), { className: 'welcome-note welcome-language', textContent: t(L, 'welcomeLanguage', { language: LOCALE_NAMES[L] ?? L }) }),
   );
-  welcomeCache = { locale: L, fromBrowser, node };
+  welcomeCache = { locale: L, node };
   return node;
 }
 

@@ -211,5 +211,11 @@ describe('a table closed mid-game (a lesson done, a cancelled game)', () => {
     for (const view of ['board', 'hand'] as const) {
       expect(triangles(false, view), view).toBeGreaterThan(triangles(true, view));
     }
+    // Its status says the table is closed, not whose turn it was.
+    for (const [t, closed] of [[en, 'The table is closed'], [es, 'La mesa está cerrada']] as const) {
+      const texts = sceneTexts(pictures.hand(def.seatView(state, seat), pictureContext(t, state.seats, seat, [], true))).map((x) => x.content);
+      expect(texts).toContain(closed);
+      expect(texts.join(' ')).not.toMatch(/reports a suspect|denuncia a un sospechoso/);
+    }
   });
 });

@@ -229,6 +229,8 @@ export const en = {
     glass: (who: string) => `${who} places a magnifying glass`,
     discard: 'Everyone discards a card face down',
     won: (who: string) => `${who} wins!`,
+    /** A table closed before the game's end (a lesson done, a cancelled game). */
+    closed: 'The table is closed',
     round: (round: number, crime: number) => `Round ${f.number(round)} · crime ${f.number(crime)} of 2`,
     target: (target: number) => `first to ${f.count(target, { one: 'point', other: 'points' })}`,
     beginner: 'beginner mode',

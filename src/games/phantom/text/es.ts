@@ -225,6 +225,8 @@ export const es = {
     glass: (who: string) => `${who} coloca una lupa`,
     discard: 'Todos descartan una carta boca abajo',
     won: (who: string) => `¡Gana ${who}!`,
+    /** Una mesa cerrada antes del final (una lección terminada, una partida cancelada). */
+    closed: 'La mesa está cerrada',
     round: (round: number, crime: number) => `Ronda ${f.number(round)} · crimen ${f.number(crime)} de 2`,
     target: (target: number) => `meta: ${points(target)}`,
     beginner: 'modo principiante',
