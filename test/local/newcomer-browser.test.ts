@@ -4,7 +4,9 @@
  * through, and the welcome says where the language is changed; a message link in a bot's
  * answer ("this channel already has an open table") opens the message inside the page, not
  * real Discord; a click while the bot restarts says so and goes through once it is back; on a
- * phone the member card opens in sight, not over the open members drawer. Screenshots go to
+ * phone the member card opens in sight, not over the open members drawer, and a new channel
+ * opens with the drawer out of the way; an open member card follows a language change, and
+ * Escape closes it. Screenshots go to
  * test-results/newcomer-*.png.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -73,6 +75,10 @@ describe.skipIf(!BROWSER)('local play for a newcomer: language, restarts, messag
     await second.locator(`.member[data-user="${ben!.id}"]`).click();
     await second.locator('#member-card select[name="locale"]').selectOption('en-US');
     await expect.poll(() => members().find((m) => m.id === ben!.id)?.locale).toBe('en-US');
+    // The open card is drawn again in the language just chosen; Escape closes it.
+    await expect.poll(() => second.locator('#member-card .card-close').textContent()).toBe(pageEn.close);
+    await second.keyboard.press('Escape');
+    await expect.poll(() => second.locator('#member-card').isHidden()).toBe(true);
     await second.reload();
     await second.locator(`.member.me[data-user="${ben!.id}"]`).waitFor();
     await second.waitForTimeout(300);
@@ -125,7 +131,7 @@ describe.skipIf(!BROWSER)('local play for a newcomer: language, restarts, messag
     await expect.poll(() => failure.count()).toBe(0);
   });
 
-  it('on a phone the member card opens in sight, not over the open members drawer', { timeout: 60_000 }, async () => {
+  it('on a phone the member card opens in sight, not over the open members drawer; a channel added from the drawer opens with the drawer out of the way', { timeout: 60_000 }, async () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await expect.poll(async () => (await page.locator('#members').boundingBox())!.x).toBeGreaterThanOrEqual(390);
     await page.locator('#toggle-members').click();
@@ -150,6 +156,14 @@ describe.skipIf(!BROWSER)('local play for a newcomer: language, restarts, messag
     }
     await card.locator('.card-close').click();
     await expect.poll(() => card.isHidden()).toBe(true);
+    // A channel added from the channels drawer is opened, the drawer out of the way.
+    await page.locator('#toggle-channels').click();
+    await expect.poll(async () => (await page.locator('#channels').boundingBox())!.x).toBeGreaterThanOrEqual(0);
+    await page.locator('#add-channel').click();
+    await page.locator('#add-channel-form input').fill('Phone Games');
+    await page.locator('#add-channel-form input').press('Enter');
+    await page.locator('.channel.active', { hasText: 'phone-games' }).waitFor({ state: 'attached' });
+    await expect.poll(async () => { const b = await page.locator('#channels').boundingBox(); return b ? b.x + b.width : 0; }).toBeLessThanOrEqual(0);
     expect(pageErrors).toEqual([]);
   });
 });

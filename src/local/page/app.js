@@ -249,6 +249,7 @@ function render() {
   renderStatus();
   renderMessages();
   renderComposerHints();
+  renderMemberCard();
 }
 
 function renderChannels() {
@@ -780,6 +781,19 @@ function openModal(outcome) {
 
 // ---- members and channels -----------------------------------------------------------
 
+/** The member card on screen (whose, in which language), to redraw it when the viewer's language changes. @type {{ id: string, locale: string } | null} */
+let memberCardOf = null;
+
+/** An open member card drawn in another language than the viewer's now (it was just changed on it): drawn again. */
+function renderMemberCard() {
+  const card = $('#member-card');
+  const shown = memberCardOf;
+  if (card.hidden || !shown || shown.locale === locale()) return;
+  const m = state.view?.members.find((x) => x.id === shown.id);
+  const anchor = /** @type {HTMLElement | null} */ (document.querySelector(`.member[data-user="${shown.id}"]`));
+  if (m && anchor) openMemberCard(m, anchor);
+}
+
 /**
  * The member card: look through their eyes, rename, Manage Server, client language.
  * @param {Member} m
@@ -787,6 +801,7 @@ function openModal(outcome) {
  */
 function openMemberCard(m, anchor) {
   const L = locale();
+  memberCardOf = { id: m.id, locale: L };
   const card = $('#member-card');
   card.replaceChildren();
   const title = document.createElement('div');
@@ -1120,6 +1135,9 @@ function setup() {
   inlineForm('#add-channel', '#add-channel-form', 'addChannelPlaceholder', async (name) => {
     const { channel } = await act('channels', { name });
     state.channel = channel;
+    // As a tap on a channel does: the phone's drawer makes way for the channel just opened.
+    document.body.classList.remove('show-channels');
+    state.rendered.clear();
     void refresh();
   });
   inlineForm('#add-user', '#add-user-form', 'addUserPlaceholder', async (name) => {
@@ -1131,6 +1149,11 @@ function setup() {
     const card = $('#member-card');
     const target = /** @type {HTMLElement} */ (ev.target);
     if (!card.hidden && !card.contains(target) && !target.closest('.member')) card.hidden = true;
+  });
+  // Escape closes an open card, as Discord's popouts do.
+  document.addEventListener('keydown', (ev) => {
+    const card = $('#member-card');
+    if (ev.key === 'Escape' && !card.hidden) card.hidden = true;
   });
   document.addEventListener('visibilitychange', markRead);
   window.setInterval(() => {
