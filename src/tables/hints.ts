@@ -20,6 +20,7 @@ import type { SeatRow } from '../persistence/store/types.js';
 import { tableOptionsOf } from './bots.js';
 import { newcomerAt } from './lesson-rules.js';
 import { isBotSeat } from './policy.js';
+import type { Actor, HintOutcome, ServiceResult } from './types.js';
 
 /**
  * A 💡 Hint asked while this many requests already wait for the AI players' pool is refused
@@ -32,6 +33,16 @@ export const HINT_QUEUE_MAX = 8;
 /** Whether a hint asked now is refused as busy: `policy` already has HINT_QUEUE_MAX requests waiting. */
 export function hintsBusy(policy: { readonly waiting?: number }): boolean {
   return (policy.waiting ?? 0) >= HINT_QUEUE_MAX;
+}
+
+/**
+ * Ask for `actor`'s 💡 Hint at table `tableId` (TablePlay `hint`), or refuse it as `hints-busy`
+ * before anything is logged when `policy` already has HINT_QUEUE_MAX requests waiting: what the
+ * panel's button and the Activity both call.
+ */
+export function requestHint(play: { hint(tableId: number, actor: Actor): Promise<ServiceResult<HintOutcome>> }, policy: { readonly waiting?: number }, tableId: number, actor: Actor): Promise<ServiceResult<HintOutcome>> {
+  if (hintsBusy(policy)) return Promise.resolve({ ok: false, error: { code: 'hints-busy' } });
+  return play.hint(tableId, actor);
 }
 
 /** Search size of a hint for a game without bench figures (a test game). */

@@ -17,7 +17,7 @@ import { serviceErrorText } from '../interactions/answers.js';
 import { confirmation } from '../interactions/components.js';
 import { newcomerNote } from '../render/lesson.js';
 import { hintNote } from '../render/panel.js';
-import { adviseHint, hintsBusy } from '../../tables/hints.js';
+import { adviseHint, requestHint } from '../../tables/hints.js';
 import { registryKits } from '../../bots/kits.js';
 import type { BotPolicy } from '../../bots/policy.js';
 import type { Session } from './sessions.js';
@@ -222,7 +222,7 @@ export class ActivityHub implements TableListener {
   async hint(client: HubClient, id: number): Promise<void> {
     const text = textOf(client.session);
     // Too many searches waiting already: refused before anything is logged (src/tables/hints.ts).
-    const result = hintsBusy(this.deps.bots) ? ({ ok: false, error: { code: 'hints-busy' } } as const) : await this.deps.service.play.hint(client.tableId, actorOfSession(client.session));
+    const result = await requestHint(this.deps.service.play, this.deps.bots, client.tableId, actorOfSession(client.session));
     if (!result.ok) {
       client.send({ t: 'done', id, ok: false, error: serviceErrorText(result.error, text) });
       return;

@@ -30,7 +30,7 @@ import { plainComponentTexts } from '../render/markup.js';
 import { describeEvent, renderContext } from '../render/context.js';
 import { rulesMessage } from '../render/rules.js';
 import { hintNote } from '../render/panel.js';
-import { adviseHint, hintsBusy } from '../../tables/hints.js';
+import { adviseHint, requestHint } from '../../tables/hints.js';
 import { registryKits } from '../../bots/kits.js';
 import { acknowledgeFirst } from './late.js';
 import { leaveSlot } from './admission.js';
@@ -280,8 +280,7 @@ async function tableVerb(interaction: ComponentInteraction, app: AppContext, log
       // takes a live Hard move's time (more under load, and it may run on this thread with an
       // inline policy): the click is acknowledged first (late.ts), then the answer edits the panel.
       // Too many searches waiting already: refused before anything is logged.
-      if (hintsBusy(app.bots)) return refuse({ code: 'hints-busy' });
-      const result = await app.service.play.hint(tableId, actor);
+      const result = await requestHint(app.service.play, app.bots, tableId, actor);
       if (!result.ok) return refuse(result.error);
       if (!interaction.deferred && !interaction.replied) {
         await acknowledgeFirst(interaction, (target, body) => app.publisher.panels.edit(target, body));

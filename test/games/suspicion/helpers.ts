@@ -159,3 +159,16 @@ export function eventsOf(events: GameEvent[], type: string): GameEvent[] {
 }
 
 export { def };
+
+/** Mid-game, 4 seats: evidence placed (one protected), a Block served, a skip; Ana places red. */
+export function counterWindow(): { state: SuspicionState; events: GameEvent[] } {
+  const s = arrange(4, {
+    turn: 0,
+    hands: { 0: ['red1', 'wild1', 'burn1'], 1: ['redx1', 'tamper1', 'orange2'], 2: ['greenx1', 'block1', 'blue3'] },
+    slots: { 0: [null, 'blue1', null], 1: [{ card: 'orange1', protected: true }, null, 'green1'], 2: [null, null, 'blue2'], 3: ['yellow1', null, null] },
+    blocked: { 3: 'block2' },
+    skip: [2],
+    discard: ['pink1'],
+  });
+  return act(s, 0, { type: 'place', card: 'red1', suspect: 0 });
+}

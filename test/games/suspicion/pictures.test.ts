@@ -17,7 +17,7 @@ import { es } from '../../../src/i18n/es/index.js';
 import type { Catalog } from '../../../src/i18n/index.js';
 import { playRandomGame } from '../../support/random-play.js';
 import { expectGolden, expectPictureRules, pictureContext } from '../../support/picture-test.js';
-import { act, arrange, def } from './helpers.js';
+import { act, arrange, counterWindow, def } from './helpers.js';
 import { scramble } from './secrets.js';
 import { sceneTexts } from '../../support/scene-checks.js';
 import { ballotMark, decidingMark, turnMark } from '../../../src/games/marks.js';
@@ -36,19 +36,6 @@ function boardOf(s: SuspicionState, t: Catalog = en, latest: GameEvent[] = []) {
 function handOf(s: SuspicionState, seat: number, t: Catalog = en, latest: GameEvent[] = []) {
   const visible = latest.filter((e) => eventVisibleTo(e, seat));
   return pictures.hand(def.seatView(s, seat), pictureContext(t, s.seats, seat, visible, s.phase.kind === 'over'));
-}
-
-/** Mid-game, 4 seats: evidence placed (one protected), a Block served, a skip; Ana places red. */
-function counterWindow() {
-  const s = arrange(4, {
-    turn: 0,
-    hands: { 0: ['red1', 'wild1', 'burn1'], 1: ['redx1', 'tamper1', 'orange2'], 2: ['greenx1', 'block1', 'blue3'] },
-    slots: { 0: [null, 'blue1', null], 1: [{ card: 'orange1', protected: true }, null, 'green1'], 2: [null, null, 'blue2'], 3: ['yellow1', null, null] },
-    blocked: { 3: 'block2' },
-    skip: [2],
-    discard: ['pink1'],
-  });
-  return act(s, 0, { type: 'place', card: 'red1', suspect: 0 });
 }
 
 /** Classic, 3 seats: Ben declares his last slot; the vote is open. */
