@@ -92,7 +92,7 @@ describe('RenderQueue', () => {
   });
 
   it("a click's own picture (urgent) goes before boards and other seats' hands, in arrival order among the urgent", async () => {
-    const q = new RenderQueue({ concurrency: 1, size: 10 });
+    const q = new RenderQueue({ concurrency: 1, size: 10, urgentConcurrency: 1 });
     const order: string[] = [];
     const first = gate('x');
     const running = q.run({ key: 'busy', version: 1, work: first.work });
@@ -107,7 +107,7 @@ describe('RenderQueue', () => {
   });
 
   it('a render waiting as a redraw moves up among the urgent ones when a player asks for it (promote)', async () => {
-    const q = new RenderQueue({ concurrency: 1, size: 10 });
+    const q = new RenderQueue({ concurrency: 1, size: 10, urgentConcurrency: 1 });
     const order: string[] = [];
     const first = gate('x');
     const running = q.run({ key: 'busy', version: 1, work: first.work });
@@ -119,6 +119,31 @@ describe('RenderQueue', () => {
     first.open();
     await Promise.all([running, board, redraw, click]);
     expect(order).toEqual(['click t2', 'seat 1', 'board']);
+  });
+
+  it('an urgent render is handed over at once past the renders on their way, up to urgentConcurrency; the next urgent one waits first in line', async () => {
+    const q = new RenderQueue({ concurrency: 1, size: 10, urgentConcurrency: 2 });
+    const order: string[] = [];
+    const first = gate('x');
+    const running = q.run({ key: 'busy', version: 1, work: first.work });
+    const board = q.run({ key: 't1:public:en:board', version: 2, first: true, work: async () => (order.push('board'), 1) });
+    const clickGate = gate(3);
+    const click = q.run({ key: 't2:0:en:hand', version: 5, urgent: true, work: async () => (order.push('click t2'), clickGate.work()) });
+    // Started at once: 'busy' still runs, the board still waits.
+    expect(order).toEqual(['click t2']);
+    const click2 = q.run({ key: 't4:2:es:hand', version: 9, urgent: true, work: async () => (order.push('click t4'), 5) });
+    const redraw = q.run({ key: 't1:1:en:hand', version: 2, work: async () => (order.push('seat 1'), 6) });
+    q.promote('t1:1:en:hand'); // now urgent, behind click t4
+    expect(order).toEqual(['click t2']);
+    expect(q.length).toBe(3);
+    clickGate.open();
+    await Promise.all([click, click2, redraw]);
+    // The board is no urgent render: it waits for a slot under `concurrency` ('busy' holds it).
+    expect(order).toEqual(['click t2', 'click t4', 'seat 1']);
+    first.open();
+    await Promise.all([running, board]);
+    expect(order).toEqual(['click t2', 'click t4', 'seat 1', 'board']);
+    expect(await click).toEqual({ ok: true, value: 3 });
   });
 
   it('passes a failed render on to its caller and goes on with the next', async () => {

@@ -35,6 +35,15 @@ export const RENDER_RANK = { urgent: 0, board: 1, other: 2 } as const;
 export const RENDER_CONCURRENCY = RENDER_WORKERS * RENDERS_PER_WORKER;
 
 /**
+ * Renders on their way at once when the one asked for is urgent (a player waits for it now): it
+ * is handed to a worker at once, past boards and redraws already handed over, while fewer than
+ * this many are on their way — the worker draws it next (lowest `RENDER_RANK`), so it waits at
+ * most for the render the worker is drawing, not for the two it holds to be answered and a turn
+ * of a busy event loop (docs/pictures.md "Urgent renders past the queue").
+ */
+export const URGENT_RENDER_CONCURRENCY = RENDER_CONCURRENCY * 3;
+
+/**
  * Renders waiting their turn, at most. At the measured ≈ 15–40 ms a render (README
  * "Pictures"), 24 waiting are ≈ 0.4–1 s of work: the last of them still reaches its player
  * within PICTURE_EDIT_BY_MS (panels.ts).
@@ -86,6 +95,8 @@ interface Waiting {
 export interface RenderQueueOptions {
   /** Renders running at once (default RENDER_CONCURRENCY). */
   concurrency?: number;
+  /** Renders running at once when the next is urgent (default URGENT_RENDER_CONCURRENCY; at least `concurrency`). */
+  urgentConcurrency?: number;
   /** Renders waiting, at most (default RENDER_QUEUE_SIZE). */
   size?: number;
   /** The clock, Unix ms (tests). */
@@ -97,6 +108,7 @@ export interface RenderQueueOptions {
 /** A bounded, coalescing queue of renders (see the module comment). */
 export class RenderQueue {
   readonly concurrency: number;
+  readonly urgentConcurrency: number;
   readonly size: number;
   private readonly now: () => number;
   private readonly onOverload?: RenderQueueOptions['onOverload'];
@@ -113,6 +125,7 @@ export class RenderQueue {
 
   constructor(options: RenderQueueOptions = {}) {
     this.concurrency = options.concurrency ?? RENDER_CONCURRENCY;
+    this.urgentConcurrency = Math.max(this.concurrency, options.urgentConcurrency ?? URGENT_RENDER_CONCURRENCY);
     this.size = options.size ?? RENDER_QUEUE_SIZE;
     this.now = options.now ?? Date.now;
     this.onOverload = options.onOverload;
@@ -161,6 +174,7 @@ export class RenderQueue {
     entry!.urgent = true;
     const at = this.waiting.findIndex((w) => !w.urgent);
     this.waiting.splice(at < 0 ? this.waiting.length : at, 0, entry!);
+    this.next();
   }
 
   /** Run `job` in turn; resolves with its value or why it was refused, rejects when its work does. */
@@ -201,7 +215,9 @@ export class RenderQueue {
           },
         );
       };
-      if (this.running < this.concurrency && this.waiting.length === 0) {
+      const urgent = job.urgent ?? false;
+      const ahead = urgent ? this.waiting.some((w) => w.urgent) : this.waiting.length > 0;
+      if (this.running < (urgent ? this.urgentConcurrency : this.concurrency) && !ahead) {
         start();
         return;
       }
@@ -229,9 +245,12 @@ export class RenderQueue {
     this.next();
   }
 
-  /** Start waiting renders while there is room, refusing those whose deadline has passed. */
+  /**
+   * Start waiting renders while there is room (up to `urgentConcurrency` for urgent ones, which
+   * wait first), refusing those whose deadline has passed.
+   */
   private next(): void {
-    while (this.running < this.concurrency && this.waiting.length > 0) {
+    while (this.waiting.length > 0 && this.running < (this.waiting[0]!.urgent ? this.urgentConcurrency : this.concurrency)) {
       const entry = this.waiting.shift()!;
       if (this.now() + this.averageMs > entry.finishBy) {
         this.refused++;
