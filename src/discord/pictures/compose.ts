@@ -43,9 +43,10 @@ export const STRIP_DEFLATE_MEM_LEVEL = 9;
 
 /**
  * Row filter of a strip's rows after its first (PNG filter types: 0 None, 1 Sub, 2 Up); a
- * strip's first row is always Sub, so a strip never depends on the one above it.
+ * strip's first row is always Sub, so a strip never depends on the one above it. None: 16 %
+ * fewer bytes and 8 % less CPU a picture than Sub at level 3 (docs/pictures.md "PNG settings").
  */
-export const STRIP_ROW_FILTER: 0 | 1 | 2 = 1;
+export const STRIP_ROW_FILTER: 0 | 1 | 2 = 0;
 
 /** Bytes the piece rasters may hold per composer (render worker). */
 export const PIECE_CACHE_BYTES = 24 * 1024 * 1024;
