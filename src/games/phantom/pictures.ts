@@ -307,7 +307,8 @@ function drawCrimeNow(scene: SceneBuilder, y0: number, v: PhantomPublicView, ctx
       }
     } else {
       const report = v.reports.find((r) => r.position === slot);
-      const acting = v.phase === 'report' && v.actingPosition === slot;
+      // A table closed mid-game (ctx.over) marks nobody to act here either.
+      const acting = !ctx.over && v.phase === 'report' && v.actingPosition === slot;
       const glasses = glassesOn(v.glasses, slot, ctx);
       const first = slot === v.firstInvestigator && v.phase !== 'over';
       const lines: CardLine[] = [{ content: ownerName(ctx, v.players, slot), size: TEXT, bold: true, fill: THEME.text }];
@@ -386,16 +387,17 @@ function drawSolved(scene: SceneBuilder, y0: number, v: PhantomPublicView, r: Cr
 
 // ── Key ─────────────────────────────────────────────────────────────────────────────────
 
-function legendItems(v: PhantomPublicView, p: P): KeyItem[] {
+/**
+ * The key's entries for what the picture shows; `closed` (a table closed mid-game: ctx.over
+ * before the game's end) leaves out the marks of who is to act, which such a picture does not draw.
+ */
+function legendItems(v: PhantomPublicView, p: P, closed: boolean): KeyItem[] {
   const l = p.legend;
   const items: KeyItem[] =
     v.phase === 'over'
       ? [[(cx, cy) => winnerMark(cx, cy, 22), l.winner]]
-      : [
-          [(cx, cy) => turnMark(cx, cy, 22), l.turn],
-          [(cx, cy) => firstMark(cx, cy, 24), l.first],
-        ];
-  if (v.phase === 'discard') items.push([(cx, cy) => decidingMark(cx, cy, 22), l.deciding]);
+      : [...(closed ? [] : [[(cx: number, cy: number) => turnMark(cx, cy, 22), l.turn] as KeyItem]), [(cx, cy) => firstMark(cx, cy, 24), l.first]];
+  if (v.phase === 'discard' && !closed) items.push([(cx, cy) => decidingMark(cx, cy, 22), l.deciding]);
   if (v.phase !== 'over') items.push([(cx, cy) => cardBack(cx - 12, cy - 15, 24, 30), l.faceDown]);
   items.push(
     [(cx, cy) => changedMark(cx, cy, 20), l.changed],
@@ -452,7 +454,7 @@ function board(v: PhantomPublicView, ctx: PictureContext): Picture {
   y += drawScores(scene, y, v, ctx, null, changes) + GAP;
   if (v.phase !== 'over') y += drawCrimeNow(scene, y, v, ctx, changes) + GAP;
   if (v.lastCrime) y += drawSolved(scene, y, v, v.lastCrime, ctx, changes) + GAP;
-  y += keyPanel(scene, y, p.legend.title, legendItems(v, p)) + M;
+  y += keyPanel(scene, y, p.legend.title, legendItems(v, p, ctx.over)) + M;
   return finish(scene, y, ctx, altText([p.alt.board(v.players), ...tableSentences(v, ctx)]));
 }
 
@@ -508,7 +510,7 @@ function hand(v: PhantomSeatView, ctx: PictureContext): Picture {
   const discard = v.myDiscard !== null ? (onlooker ? p.discardOf(who, cardWords(t, v.myDiscard)) : p.yourDiscard(cardWords(t, v.myDiscard))) : null;
   if (discard) y += notePanel(scene, y, discard) + GAP;
   y += drawScores(scene, y, v, ctx, v.me, changes) + GAP;
-  const items = legendItems({ ...v, lastCrime: null }, p).filter(([, label]) => label !== p.legend.faceDown && label !== p.legend.glass);
+  const items = legendItems({ ...v, lastCrime: null }, p, ctx.over).filter(([, label]) => label !== p.legend.faceDown && label !== p.legend.glass);
   y += keyPanel(scene, y, p.legend.title, items) + M;
   const cardList = cards.length ? cards.map((c) => cardWords(t, c)).join(', ') : p.noCards;
   const alt = altText([

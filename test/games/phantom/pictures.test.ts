@@ -209,7 +209,17 @@ describe('a table closed mid-game (a lesson done, a cancelled game)', () => {
     expect(state.phase).toBe('report');
     const seat = turnSeat(state);
     for (const view of ['board', 'hand'] as const) {
-      expect(triangles(false, view), view).toBeGreaterThan(triangles(true, view));
+      expect(triangles(false, view), view).toBeGreaterThan(0);
+      // Not on a seat, and not in the key either: the key explains only what is drawn.
+      expect(triangles(true, view), view).toBe(0);
+    }
+    for (const [t, turn] of [[en, 'to play'], [es, 'juega']] as const) {
+      for (const view of ['board', 'hand'] as const) {
+        const texts = (over: boolean) =>
+          sceneTexts(view === 'board' ? pictures.board(def.publicView(state), pictureContext(t, state.seats, null, [], over)) : pictures.hand(def.seatView(state, seat), pictureContext(t, state.seats, seat, [], over))).map((x) => x.content);
+        expect(texts(false), `${view} open`).toContain(turn);
+        expect(texts(true), `${view} closed`).not.toContain(turn);
+      }
     }
     // Its status says the table is closed, not whose turn it was.
     for (const [t, closed] of [[en, 'The table is closed'], [es, 'La mesa está cerrada']] as const) {
