@@ -244,3 +244,15 @@ describe('the lesson engine', () => {
     expect(lessonAt(def, script, applied.state)).toMatchObject({ kind: 'at', index: 1 });
   });
 });
+
+describe("J'Accuse! lesson, first step", () => {
+  it('accepts any of the three identical investigation cards the learner holds (mow1–mow3)', () => {
+    const mod = GAME_MODULES.find((m) => m.id === 'jaccuse')!;
+    const def = mod.definition;
+    const script = mod.lesson!;
+    const state = lessonSetup(def, script);
+    const legal = def.legalActions(state, script.learner) as { type: string; card: string }[];
+    expect(legal.map((a) => a.card).sort()).toEqual(['mow1', 'mow2', 'mow3']);
+    for (const action of legal) expect(lessonAllows(def, script, state, action), action.card).toBe(true);
+  });
+});

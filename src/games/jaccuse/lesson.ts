@@ -44,7 +44,11 @@ export const jaccuseLesson: LessonScript<JaccuseAction, JaccuseLessonNote> = {
   seed: 128,
   decisions: [
     // Round 1: the learner is the Inspector.
-    { moves: [{ seat: 0, move: { type: 'investigate', card: 'mow1' } }], note: { key: 'investigate', section: '4.3', highlight: ['hand:mow1'] } },
+    // The learner holds three cards of all three types (mow1–mow3): any of them is the move taught.
+    {
+      moves: [{ seat: 0, move: { type: 'investigate', card: 'mow1' }, also: [{ type: 'investigate', card: 'mow2' }, { type: 'investigate', card: 'mow3' }] }],
+      note: { key: 'investigate', section: '4.3', highlight: ['hand:mow1', 'hand:mow2', 'hand:mow3'] },
+    },
     { moves: votes('jaccuse', 'jaccuse', 'left', 'right'), note: { key: 'jaccuse', section: '4.3', highlight: ['suspected:motive', 'suspected:opportunity', 'suspected:weapon'] } },
     // Round 2: seat 1 investigates Motive and Opportunity; the majority votes Right.
     { moves: [{ seat: 1, move: { type: 'investigate', card: 'mo2' } }] },
