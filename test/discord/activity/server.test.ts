@@ -19,7 +19,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { ActivityHub, type ServerMessage } from '../../../src/discord/activity/hub.js';
 import { FakeDiscord } from './fake-discord.js';
-import { ActivityServer, startActivityHttp } from '../../../src/discord/activity/server.js';
+import { ActivityServer, SOCKET_MESSAGES_PER_SECOND, startActivityHttp } from '../../../src/discord/activity/server.js';
 import { Launches } from '../../../src/discord/activity/sessions.js';
 import { activityState, type ActivityState } from '../../../src/discord/activity/view.js';
 import { seatsToAct } from '../../../src/games/engine.js';
@@ -86,11 +86,22 @@ class Client {
     const ws = new WebSocket(`ws://127.0.0.1:${http.port}/.proxy/live`);
     await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
     const client = new Client(userId, ws);
-    ws.send(JSON.stringify({ t: 'hello', session }));
+    client.send({ t: 'hello', session });
     return client;
   }
+  /** When this client may send its next message, Unix ms (see `send`). */
+  private nextSendAt = 0;
+  /**
+   * Send `message`, paced as a page's clicks are: at most SOCKET_MESSAGES_PER_SECOND − 2 a
+   * second, in order, so a fast machine never trips the server's limit (which closes the socket).
+   */
   send(message: unknown): void {
-    this.ws.send(JSON.stringify(message));
+    const now = Date.now();
+    const at = Math.max(now, this.nextSendAt);
+    this.nextSendAt = at + Math.ceil(1000 / (SOCKET_MESSAGES_PER_SECOND - 2));
+    const data = JSON.stringify(message);
+    if (at === now) this.ws.send(data);
+    else setTimeout(() => this.ws.send(data), at - now);
   }
   /** The newest state received, waiting until `ok` holds for it (2 s). */
   async state(ok: (s: ActivityState) => boolean = () => true): Promise<ActivityState> {
@@ -253,5 +264,17 @@ describe('sign-in', () => {
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(forged.messages).toEqual([{ t: 'signin', message: 'session unknown or expired' }]);
     forged.close();
+  });
+
+  it('closes a socket that sends more than SOCKET_MESSAGES_PER_SECOND messages within a second (4008), after answering those within it', async () => {
+    const ws = new WebSocket(`ws://127.0.0.1:${http.port}/.proxy/live`);
+    await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
+    const answers: string[] = [];
+    ws.on('message', (data) => answers.push(String(data)));
+    const closed = new Promise<number>((resolve) => ws.once('close', (code) => resolve(code)));
+    for (let i = 0; i < SOCKET_MESSAGES_PER_SECOND + 5; i++) ws.send(JSON.stringify({ t: 'nonsense', i }));
+    expect(await closed).toBe(4008);
+    expect(answers).toHaveLength(SOCKET_MESSAGES_PER_SECOND);
+    expect(answers.every((a) => JSON.parse(a).t === 'done' && JSON.parse(a).ok === false)).toBe(true);
   });
 });
