@@ -1,7 +1,8 @@
 /**
  * The render queue (README "Pictures"): rasterising a picture costs ≈ 10–40 ms of a core, and
  * at a couple of hundred clicks a second the pictures asked for would take every core and
- * starve the event loop that answers clicks. So renders run RENDER_CONCURRENCY at a time, at
+ * starve the event loop that answers clicks. So renders run RENDER_CONCURRENCY at a time (a
+ * click's own picture up to URGENT_RENDER_CONCURRENCY: the worker draws it next), at
  * most RENDER_QUEUE_SIZE wait their turn, and a render that cannot start (the queue is full)
  * or would not finish by its caller's deadline is refused: the caller sends the text version,
  * which every panel and board has anyway. Renders waiting for the same picture (same table,
