@@ -7,7 +7,7 @@ import { deflateSync } from 'node:zlib';
 import { decode } from 'fast-png';
 import { describe, expect, it } from 'vitest';
 import { STRIP_HEIGHT } from '../../src/discord/pictures/compose.js';
-import { adler32, adler32Combine } from '../../src/discord/pictures/strip-png.js';
+import { adler32, adler32Combine, filterRows } from '../../src/discord/pictures/strip-png.js';
 import { piece, SceneBuilder, sceneSvg, type Piece, type Scene } from '../../src/games/scene.js';
 import { circle, rect, text, THEME } from '../../src/games/svg.js';
 import { compareComposed, COMPOSE_TOLERANCE, testComposer, withinTolerance } from '../support/compose-check.js';
@@ -165,5 +165,55 @@ describe('Adler-32 of joined strips', () => {
     const whole = deflateSync(Buffer.concat([a, b]));
     expect(adler32Combine(adler32(a), adler32(b), b.length)).toBe(whole.readUInt32BE(whole.length - 4));
     expect(adler32(Buffer.alloc(0))).toBe(1);
+  });
+});
+
+describe('filterRows', () => {
+  /** PNG filtering as the specification writes it (first row Sub; a Sub row equal to the one above is Up), byte by byte. */
+  function reference(px: Uint32Array, w: number, rows: number, filter: 0 | 1 | 2): Buffer {
+    const out: number[] = [];
+    const byte = (c: number, k: number) => (c >>> (8 * k)) & 255;
+    for (let r = 0; r < rows; r++) {
+      let f: number = r === 0 ? 1 : filter;
+      if (f === 1 && r > 0 && px.subarray(r * w, r * w + w).every((c, x) => c === px[(r - 1) * w + x])) f = 2;
+      out.push(f);
+      for (let x = 0; x < w; x++) {
+        const c = px[r * w + x]!;
+        const left = x > 0 ? px[r * w + x - 1]! : 0;
+        const up = r > 0 ? px[(r - 1) * w + x]! : 0;
+        for (let k = 0; k < 3; k++) out.push(f === 0 ? byte(c, k) : f === 1 ? (byte(c, k) - byte(left, k)) & 255 : (byte(c, k) - byte(up, k)) & 255);
+      }
+    }
+    return Buffer.from(out);
+  }
+
+  it('writes the bytes PNG filtering gives, and their Adler-32, for None, Sub and Up over rows with long spans of equal pixels', () => {
+    let seed = 7;
+    const random = () => ((seed = (seed * 1103515245 + 12345) >>> 0) >>> 8) / 2 ** 24;
+    const colours = [0xff2a2b30, 0xffffffff, 0xff102030, 0xfff0e0d0, 0xff808080];
+    for (let trial = 0; trial < 40; trial++) {
+      const w = 1 + Math.floor(random() * 300);
+      const rows = 1 + Math.floor(random() * 12);
+      const px = new Uint32Array(w * rows);
+      for (let i = 0; i < px.length; ) {
+        // Spans of 1–200 equal pixels, now and then a row copied from the one above.
+        if (i % w === 0 && i >= w && random() < 0.3) {
+          px.copyWithin(i, i - w, i);
+          i += w;
+          continue;
+        }
+        const n = 1 + Math.floor(random() * (random() < 0.5 ? 3 : 200));
+        const c = random() < 0.8 ? colours[Math.floor(random() * colours.length)]! : (0xff000000 | Math.floor(random() * 0xffffff)) >>> 0;
+        px.fill(c, i, Math.min(px.length, i + n));
+        i += n;
+      }
+      for (const filter of [0, 1, 2] as const) {
+        const raw = Buffer.alloc(rows * (3 * w + 1));
+        const sum = filterRows(px, w, rows, filter, raw);
+        const expected = reference(px, w, rows, filter);
+        expect(raw.equals(expected), `trial ${trial}, filter ${filter}`).toBe(true);
+        expect(sum, `trial ${trial}, filter ${filter}`).toBe(adler32(expected));
+      }
+    }
   });
 });
