@@ -36,6 +36,11 @@ export interface PlacedPiece {
    * lesson highlights (`PictureContext.highlight`, docs/lessons.md); absent for most pieces.
    */
   key?: string;
+  /**
+   * Its highlight ring goes around it, outside its box (`put`'s `ring`), not inside: for a
+   * piece whose content reaches its edges (a row of small marks and a count).
+   */
+  ringOutside?: true;
 }
 
 /**
@@ -48,6 +53,18 @@ export const HIGHLIGHT_RING = '#2de2e6';
 export function highlightRing(w: number, h: number): Piece {
   const inset = 3;
   return piece(w, h, `<rect x="${inset}" y="${inset}" width="${w - 2 * inset}" height="${h - 2 * inset}" rx="12" fill="none" stroke="${HIGHLIGHT_RING}" stroke-width="6"/>`);
+}
+
+/** How far a ring drawn outside a piece's box reaches beyond it, px (`PlacedPiece.ringOutside`). */
+export const RING_OUTSET = 7;
+
+/**
+ * The ring drawn around a highlighted piece (`PlacedPiece.ringOutside`), as a piece of `w` × `h`
+ * px: the piece's box grown by RING_OUTSET on each side; a 4-px outline 2–6 px outside the piece, its
+ * corners rounded little enough (6 px) that their inner curve stays off the piece's corners.
+ */
+export function outsideRing(w: number, h: number): Piece {
+  return piece(w, h, `<rect x="3" y="3" width="${w - 6}" height="${h - 6}" rx="6" fill="none" stroke="${HIGHLIGHT_RING}" stroke-width="4"/>`);
 }
 
 /** A picture as pieces: drawn over an opaque background in order (later pieces on top). */
@@ -83,13 +100,15 @@ export class SceneBuilder {
   ) {}
 
   /**
-   * Place `p` with its top-left corner at (`x`, `y`). Throws when the position is not whole
-   * pixels or the piece sticks out left, right or above the picture (a drawer's bug).
+   * Place `p` with its top-left corner at (`x`, `y`), under `key` for the lesson highlights;
+   * `ring`: where its highlight ring goes — inside its box (default) or around it (a piece whose
+   * content reaches its edges). Throws when the position is not whole pixels or the piece sticks
+   * out left, right or above the picture (a drawer's bug).
    */
-  put(x: number, y: number, p: Piece, key?: string): this {
+  put(x: number, y: number, p: Piece, key?: string, ring: 'inside' | 'outside' = 'inside'): this {
     if (!Number.isInteger(x) || !Number.isInteger(y)) throw new Error(`piece position must be whole pixels, not ${x}, ${y}`);
     if (x < 0 || y < 0 || x + p.w > this.width) throw new Error(`piece ${p.w} × ${p.h} at ${x}, ${y} is outside the ${this.width}-px picture`);
-    this.placed.push(key === undefined ? { x, y, piece: p } : { x, y, piece: p, key });
+    this.placed.push(key === undefined ? { x, y, piece: p } : { x, y, piece: p, key, ...(ring === 'outside' ? { ringOutside: true as const } : {}) });
     this.bottom = Math.max(this.bottom, y + p.h);
     return this;
   }
@@ -102,12 +121,24 @@ export class SceneBuilder {
   /**
    * The scene, `height` px tall (default: down to the lowest piece). Each piece put with a key
    * in `highlight` (`PictureContext.highlight`: a lesson's note, docs/lessons.md) gets a
-   * highlight ring on top, in its own box.
+   * highlight ring on top, in its own box (or around it: `put`'s `ring`).
    */
   finish(height = this.bottom, highlight?: ReadonlySet<string>): Scene {
     const rings: PlacedPiece[] = [];
     if (highlight && highlight.size > 0) {
-      for (const placed of this.placed) if (placed.key !== undefined && highlight.has(placed.key)) rings.push({ x: placed.x, y: placed.y, piece: highlightRing(placed.piece.w, placed.piece.h) });
+      for (const placed of this.placed) {
+        if (placed.key === undefined || !highlight.has(placed.key)) continue;
+        if (!placed.ringOutside) {
+          rings.push({ x: placed.x, y: placed.y, piece: highlightRing(placed.piece.w, placed.piece.h) });
+          continue;
+        }
+        // Around the piece, kept inside the picture.
+        const x = Math.max(0, placed.x - RING_OUTSET);
+        const y = Math.max(0, placed.y - RING_OUTSET);
+        const right = Math.min(this.width, placed.x + placed.piece.w + RING_OUTSET);
+        const bottom = Math.min(Math.ceil(height), placed.y + placed.piece.h + RING_OUTSET);
+        rings.push({ x, y, piece: outsideRing(right - x, bottom - y) });
+      }
     }
     return { width: this.width, height: Math.ceil(height), background: this.background, placed: [...this.placed, ...rings] };
   }

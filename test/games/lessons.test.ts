@@ -256,3 +256,38 @@ describe("J'Accuse! lesson, first step", () => {
     for (const action of legal) expect(lessonAllows(def, script, state, action), action.card).toBe(true);
   });
 });
+
+describe("J'Accuse! lesson rings on small rows", () => {
+  it('rings the hard evidence row and the suspicion cards around them: no pixel inside either row changes, and the ring is drawn', async () => {
+    const { Resvg } = await import('@resvg/resvg-js');
+    const { FONT_FILES } = await import('../support/picture-test.js');
+    const mod = GAME_MODULES.find((m) => m.id === 'jaccuse')!;
+    const def = mod.definition;
+    const line = replayLine(def, mod.lesson!);
+    const seats = Array.from({ length: 4 }, (_, seat) => ({ seat, name: `Seat ${seat}`, bot: seat !== 0, away: false }));
+    const pixels = (svg: string) => new Resvg(svg, { font: { fontFiles: FONT_FILES, loadSystemFonts: false } }).render();
+    for (const key of ['hard:3', 'suspicion:0']) {
+      const ctx = (highlight?: ReadonlySet<string>) => ({ seats, t: catalogs.en, latest: [], over: false, viewer: null, ...(highlight ? { highlight } : {}) }) as PictureContext;
+      const plain = mod.pictures!.board(def.publicView(line.final), ctx());
+      const ringed = mod.pictures!.board(def.publicView(line.final), ctx(new Set([key])));
+      const at = plain.scene!.placed.find((p) => p.key === key)!;
+      expect(at, key).toBeDefined();
+      const a = pixels(plain.svg);
+      const b = pixels(ringed.svg);
+      const [pa, pb] = [a.pixels, b.pixels];
+      let inside = 0;
+      let outside = 0;
+      for (let y = 0; y < a.height; y++) {
+        for (let x = 0; x < a.width; x++) {
+          const i = 4 * (y * a.width + x);
+          if (pa[i] === pb[i] && pa[i + 1] === pb[i + 1] && pa[i + 2] === pb[i + 2]) continue;
+          const within = x >= at.x && x < at.x + at.piece.w && y >= at.y && y < at.y + at.piece.h;
+          if (within) inside++;
+          else outside++;
+        }
+      }
+      expect(inside, `${key}: pixels of the row under its ring`).toBe(0);
+      expect(outside, `${key}: the ring is drawn`).toBeGreaterThan(100);
+    }
+  });
+});

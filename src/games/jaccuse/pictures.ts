@@ -276,7 +276,8 @@ function drawSeat(scene: SceneBuilder, y: number, v: JaccusePublicView, ctx: Pic
     py += q.h + 4;
   }
   const fy0 = y + PAD + headH + 8;
-  for (const q of placed) scene.put(M + PAD + q.x, fy0 + q.dy, q.p, q.key);
+  // The hard evidence row and the suspicion minis reach their boxes' edges: their rings go around them.
+  for (const q of placed) scene.put(M + PAD + q.x, fy0 + q.dy, q.p, q.key, 'outside');
   if (cards.length) evidenceRow(scene, M + PAD, fy0 + flowH + 8, INNER_W, cards, p, ctx, latest, (card) => `suspected:${evidenceType(card)}`);
   return h;
 }
