@@ -246,7 +246,7 @@ describe('the lesson engine', () => {
 });
 
 describe("J'Accuse! lesson, first step", () => {
-  it('accepts any of the three identical investigation cards the learner holds (mow1–mow3)', () => {
+  it('accepts any of the three identical investigation cards the learner holds (mow1–mow3), and teaches the first of them', () => {
     const mod = GAME_MODULES.find((m) => m.id === 'jaccuse')!;
     const def = mod.definition;
     const script = mod.lesson!;
@@ -254,6 +254,8 @@ describe("J'Accuse! lesson, first step", () => {
     const legal = def.legalActions(state, script.learner) as { type: string; card: string }[];
     expect(legal.map((a) => a.card).sort()).toEqual(['mow1', 'mow2', 'mow3']);
     for (const action of legal) expect(lessonAllows(def, script, state, action), action.card).toBe(true);
+    // "👉 Your move" points at the taught move: the first of the three buttons, not "(copy 3)".
+    expect(lessonTaught(def, script, state)[0]).toEqual(legal[0]);
   });
 });
 

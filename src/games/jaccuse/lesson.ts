@@ -7,7 +7,7 @@
  * Cellar, Candlestick), seat 2 the Heir, seat 3 the Affair. Suspected Evidence: Infidelity
  * (Motive) at seat 1, Woods (Opportunity) at seat 2, Window (Weapon) at seat 3.
  *
- * The line: round 1 the learner investigates all three types and J'Accuse! prevails (three Hard
+ * The line: round 1 the learner investigates all three types (any of their three such cards) and J'Accuse! prevails (three Hard
  * Evidence cards); round 2 the majority moves the evidence Right, the Jealousy motive lands on
  * the learner; round 3 a J'Accuse! hardens the Candlestick on the Affair while the Butler's sheet
  * clears him of the Cellar; round 4 (all Suspicion cards back) the learner's motive goes Across.
@@ -44,10 +44,11 @@ export const jaccuseLesson: LessonScript<JaccuseAction, JaccuseLessonNote> = {
   seed: 128,
   decisions: [
     // Round 1: the learner is the Inspector.
-    // The learner holds three cards of all three types (mow1–mow3): any of them is the move taught.
+    // The learner holds three cards of all three types (mow3, mow2, mow1 in the hand's order): any
+    // of them is the move taught; "👉 Your move" points at the first of the hand (mow3, "copy 1").
     {
-      moves: [{ seat: 0, move: { type: 'investigate', card: 'mow1' }, also: [{ type: 'investigate', card: 'mow2' }, { type: 'investigate', card: 'mow3' }] }],
-      note: { key: 'investigate', section: '4.3', highlight: ['hand:mow1', 'hand:mow2', 'hand:mow3'] },
+      moves: [{ seat: 0, move: { type: 'investigate', card: 'mow3' }, also: [{ type: 'investigate', card: 'mow2' }, { type: 'investigate', card: 'mow1' }] }],
+      note: { key: 'investigate', section: '4.3', highlight: ['hand:mow3', 'hand:mow2', 'hand:mow1'] },
     },
     { moves: votes('jaccuse', 'jaccuse', 'left', 'right'), note: { key: 'jaccuse', section: '4.3', highlight: ['suspected:motive', 'suspected:opportunity', 'suspected:weapon'] } },
     // Round 2: seat 1 investigates Motive and Opportunity; the majority votes Right.

@@ -36,7 +36,7 @@ describe('board', () => {
     expect(v.status).toBe('Round 1 · ⏳ Vote: 1/4 have cast');
     expect(v.body.split('\n').find((l) => l.includes('**Dev**'))).toMatch(/^✅/);
     expect(v.body.split('\n').find((l) => l.includes('**Ana**'))).toMatch(/^⏳/);
-    expect(v.body).not.toContain('↔️');
+    expect(v.body).not.toContain('⬆️');
   });
 
   it('shows the last reveal with the Inspector’s flourish', () => {
@@ -112,12 +112,12 @@ describe('panel', () => {
     let s = table(4, { inspector: 0 });
     s = act(s, 0, { type: 'investigate', card: s.investigationHands[0]![0]! }).state;
     let p = checkPanel(s, 2);
-    expect((p.rows[0]!.components as any[]).map((c) => c.label)).toEqual(['Cast ⬅️ Left', 'Cast ➡️ Right', 'Cast ↔️ Across', "Cast 🫵 J'Accuse!"]);
+    expect((p.rows[0]!.components as any[]).map((c) => c.label)).toEqual(['Cast ⬅️ Left', 'Cast ➡️ Right', 'Cast ⬆️ Across', "Cast 🫵 J'Accuse!"]);
     expect(p.body).toContain('You can change it until then');
     s = act(s, 2, { type: 'vote', card: 'right' }).state;
     p = checkPanel(s, 2);
     expect(p.body).toContain('Your vote: ➡️ Right (secret). You can change it until everyone has cast (1/4 so far).');
-    expect((p.rows[0]!.components as any[]).map((c) => c.label)).toEqual(['Switch to ⬅️ Left', 'Switch to ↔️ Across', "Switch to 🫵 J'Accuse!"]);
+    expect((p.rows[0]!.components as any[]).map((c) => c.label)).toEqual(['Switch to ⬅️ Left', 'Switch to ⬆️ Across', "Switch to 🫵 J'Accuse!"]);
     // The Inspector sees the face-down card; another seat's panel does not show seat 2's vote.
     expect(checkPanel(s, 0).body).toContain('Face down under the stand');
     const alt = act(s, 2, { type: 'vote', card: 'jaccuse' }).state;
@@ -179,7 +179,7 @@ describe('log, errors, help', () => {
 
   it('private events are phrased for their recipient', () => {
     const ctx = fakeRenderContext(4);
-    expect(ui.describeEvent({ type: 'voteChosen', to: [1], card: 'across', changed: false }, ctx, 1)).toBe('You cast ↔️ Across (secret until the reveal).');
+    expect(ui.describeEvent({ type: 'voteChosen', to: [1], card: 'across', changed: false }, ctx, 1)).toBe('You cast ⬆️ Across (secret until the reveal).');
     expect(ui.describeEvent({ type: 'investigationChosen', to: [1], card: 'mw1' }, ctx, 1)).toBe('You set 💔🗡️ Motive + Weapon face down.');
   });
 

@@ -101,8 +101,8 @@ export const en = {
   /** A second identical Investigation card in a hand. */
   nthCopy: (label: string, n: number) => `${label} (copy ${n})`,
 
-  suspicion: { left: '⬅️ Left', right: '➡️ Right', across: '↔️ Across', jaccuse: "🫵 J'Accuse!" },
-  suspicionEmoji: { left: '⬅️', right: '➡️', across: '↔️', jaccuse: '🫵' },
+  suspicion: { left: '⬅️ Left', right: '➡️ Right', across: '⬆️ Across', jaccuse: "🫵 J'Accuse!" },
+  suspicionEmoji: { left: '⬅️', right: '➡️', across: '⬆️', jaccuse: '🫵' },
 
   /** Flavour accusation printed on each Investigation card (cosmetic). */
   investigationLine: {
@@ -266,10 +266,10 @@ export const en = {
       '**Evidence.** One 💔 Motive, one 🚪 Opportunity and one 🗡️ Weapon are in play as Suspected Evidence, dealt from the Inspector’s left.',
       '**A round.**',
       `1. The 🔎 Inspector secretly sets one of their 3 Investigation cards (icons: 💔 / 🚪 / 🗡️, one to three of them). ${o.turn} s, else a random card.`,
-      `2. Everyone, Inspector included, secretly casts a Suspicion card: ⬅️ Left, ➡️ Right, ↔️ Across or 🫵 J'Accuse!. You may change it until everyone has cast. ${o.vote} s, else a random card.`,
+      `2. Everyone, Inspector included, secretly casts a Suspicion card: ⬅️ Left, ➡️ Right, ⬆️ Across or 🫵 J'Accuse!. You may change it until everyone has cast. ${o.vote} s, else a random card.`,
       "3. All votes are revealed together. The card with the most votes prevails; any tie for the top counts as 🫵 J'Accuse!.",
       '4. The Investigation card is revealed: only its evidence types are affected.',
-      `   • ⬅️/➡️: each affected card moves to its holder’s left / right neighbour. ↔️ Across: to a player who is not next to the holder (3 players: either other player); when there is a choice, ${o.chooser} picks (${o.turn} s, else random).`,
+      `   • ⬅️/➡️: each affected card moves to its holder’s left / right neighbour. ⬆️ Across: to a player who is not next to the holder (3 players: either other player); when there is a choice, ${o.chooser} picks (${o.turn} s, else random).`,
       "   • 🫵 J'Accuse!: each affected card becomes 🔒 Hard Evidence against its holder — unless their sheet exonerates them of that exact card: then it goes under its pile. New cards are dealt from the Inspector’s left, in the order 💔 🚪 🗡️.",
       '5. The Inspector role passes to the left.',
       '**Suspicion cycle.** Use 3 different Suspicion cards over 3 rounds; then all 4 come back. Used cards are public.',

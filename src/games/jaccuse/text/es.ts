@@ -97,8 +97,8 @@ export const es = {
   /** A second identical Investigation card in a hand. */
   nthCopy: (label: string, n: number) => `${label} (copia ${n})`,
 
-  suspicion: { left: '⬅️ Izquierda', right: '➡️ Derecha', across: '↔️ Enfrente', jaccuse: "🫵 J'Accuse!" },
-  suspicionEmoji: { left: '⬅️', right: '➡️', across: '↔️', jaccuse: '🫵' },
+  suspicion: { left: '⬅️ Izquierda', right: '➡️ Derecha', across: '⬆️ Enfrente', jaccuse: "🫵 J'Accuse!" },
+  suspicionEmoji: { left: '⬅️', right: '➡️', across: '⬆️', jaccuse: '🫵' },
 
   /** Flavour accusation printed on each Investigation card (cosmetic). */
   investigationLine: {
@@ -261,10 +261,10 @@ export const es = {
       '**Pruebas.** Hay en juego un 💔 Móvil, una 🚪 Oportunidad y un 🗡️ Arma como Pruebas Sospechosas, repartidas desde la izquierda del Inspector.',
       '**Una ronda.**',
       `1. El 🔎 Inspector pone en secreto una de sus 3 cartas de Investigación (iconos: 💔 / 🚪 / 🗡️, de uno a tres). ${o.turn} s; si no, una carta al azar.`,
-      `2. Todos, también el Inspector, votan en secreto con una carta de Sospecha: ⬅️ Izquierda, ➡️ Derecha, ↔️ Enfrente o 🫵 J'Accuse!. Se puede cambiar hasta que todos hayan votado. ${o.vote} s; si no, una carta al azar.`,
+      `2. Todos, también el Inspector, votan en secreto con una carta de Sospecha: ⬅️ Izquierda, ➡️ Derecha, ⬆️ Enfrente o 🫵 J'Accuse!. Se puede cambiar hasta que todos hayan votado. ${o.vote} s; si no, una carta al azar.`,
       "3. Todos los votos se revelan a la vez. Se impone la carta con más votos; cualquier empate en cabeza cuenta como 🫵 J'Accuse!.",
       '4. Se revela la carta de Investigación: solo se ven afectados sus tipos de prueba.',
-      `   • ⬅️/➡️: cada carta afectada pasa al vecino de la izquierda / derecha de quien la tiene. ↔️ Enfrente: a un jugador que no esté al lado de quien la tiene (con 3 jugadores: cualquiera de los otros dos); si hay donde elegir, elige ${o.chooser} (${o.turn} s; si no, al azar).`,
+      `   • ⬅️/➡️: cada carta afectada pasa al vecino de la izquierda / derecha de quien la tiene. ⬆️ Enfrente: a un jugador que no esté al lado de quien la tiene (con 3 jugadores: cualquiera de los otros dos); si hay donde elegir, elige ${o.chooser} (${o.turn} s; si no, al azar).`,
       "   • 🫵 J'Accuse!: cada carta afectada se convierte en 🔒 Prueba Firme contra quien la tiene, salvo que su ficha lo libre de esa carta exacta: entonces va al fondo de su mazo. Las cartas nuevas se reparten desde la izquierda del Inspector, en el orden 💔 🚪 🗡️.",
       '5. El papel de Inspector pasa a la izquierda.',
       '**Ciclo de Sospecha.** Usa 3 cartas de Sospecha distintas en 3 rondas; después vuelven las 4. Las cartas usadas son públicas.',
