@@ -101,6 +101,9 @@ describe.skipIf(!BROWSER)('local play in the browser: a whole game by clicking',
     await lobby.locator('button', { hasText: 'Start' }).click();
 
     const store = () => play.app.context.store;
+    // The click is answered asynchronously: the game loop below runs while the table is active,
+    // so wait for the start to be committed (on a busy machine the loop once found the lobby).
+    await until(async () => (await store().table(tableId))!.status === 'active', 'the table to start');
     const rng = Rng.seeded(11);
     let clicks = 0;
     let restarted = false;
