@@ -61,9 +61,9 @@ export class RenderWatch {
       const work = job.work;
       return run({
         ...job,
-        work: () => {
+        work: (urgent) => {
           this.waits[kind].push(performance.now() - asked);
-          return work();
+          return work(urgent);
         },
       }).then((outcome) => {
         if (!outcome.ok) this.refused[kind][outcome.refused] = (this.refused[kind][outcome.refused] ?? 0) + 1;

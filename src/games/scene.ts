@@ -137,7 +137,7 @@ export class SceneBuilder {
         const y = Math.max(0, placed.y - RING_OUTSET);
         const right = Math.min(this.width, placed.x + placed.piece.w + RING_OUTSET);
         const bottom = Math.min(Math.ceil(height), placed.y + placed.piece.h + RING_OUTSET);
-        rings.push({ x, y, piece: outsideRing(right - x, bottom - y) });
+        if (right > x && bottom > y) rings.push({ x, y, piece: outsideRing(right - x, bottom - y) });
       }
     }
     return { width: this.width, height: Math.ceil(height), background: this.background, placed: [...this.placed, ...rings] };

@@ -214,12 +214,12 @@ describe('answerWithPanel: the answer waits for its picture only a little', () =
 
   it('a panel click whose picture the render queue would refuse (full) is answered in place with the text version, not acknowledged and edited later', async () => {
     const raster = blockedRaster();
-    const queue = new RenderQueue({ concurrency: 1, size: 0 });
+    const queue = new RenderQueue({ concurrency: 1, urgentConcurrency: 1, size: 0 });
     const pictures = new PictureMaker({ rasterise: (svg) => raster.rasterise(svg), queue });
     const { app, editPanel } = appWith(pictures);
-    // Another picture takes the one render slot: the queue is full.
+    // Another picture takes the one render slot, an urgent one's too: the queue is full for a click's picture.
     void pictures.hand(mod, snapshotOf(mod, states[1], 2, 4, { id: 8 } as never), 1, (await import('../../src/i18n/index.js')).catalogs.en);
-    expect(queue.wouldRefuse()).toBe('full');
+    expect(queue.wouldRefuse(Infinity, true)).toBe('full');
     const { interaction, calls } = panelClick();
     await answerWithPanel(interaction as never, app, snapshot, 'update');
     expect(calls).toEqual(['update files=0']);

@@ -146,6 +146,41 @@ describe('RenderQueue', () => {
     expect(await click).toEqual({ ok: true, value: 3 });
   });
 
+  it('a promoted redraw starts at once when there is room for urgent renders, and starts as urgent (the worker draws it first)', async () => {
+    const q = new RenderQueue({ concurrency: 1, size: 10, urgentConcurrency: 2 });
+    const started: [string, boolean][] = [];
+    const busy = gate('x');
+    const running = q.run({ key: 'busy', version: 1, work: busy.work });
+    const redraw = q.run({ key: 't1:1:en:hand', version: 2, work: async (urgent) => (started.push(['seat 1', urgent]), 1) });
+    expect(started).toEqual([]);
+    q.promote('t1:1:en:hand');
+    expect(started).toEqual([['seat 1', true]]);
+    expect(await redraw).toEqual({ ok: true, value: 1 });
+    busy.open();
+    await running;
+  });
+
+  it('an urgent render takes the place of the last board or redraw in a full queue (refused as full); only urgent ones fill it for good', async () => {
+    const q = new RenderQueue({ concurrency: 1, size: 2, urgentConcurrency: 1 });
+    const busy = gate('x');
+    const running = q.run({ key: 'busy', version: 1, work: busy.work });
+    const order: string[] = [];
+    const board = q.run({ key: 't1:public:en:board', version: 1, first: true, work: async () => (order.push('board'), 1) });
+    const redraw = q.run({ key: 't2:1:en:hand', version: 1, work: async () => (order.push('seat 1'), 2) });
+    expect(q.wouldRefuse()).toBe('full');
+    expect(q.wouldRefuse(Infinity, true)).toBeNull();
+    const click = q.run({ key: 't3:0:en:hand', version: 1, urgent: true, work: async () => (order.push('click'), 3) });
+    expect(await redraw).toEqual({ ok: false, refused: 'full' });
+    const click2 = q.run({ key: 't4:0:en:hand', version: 1, urgent: true, work: async () => (order.push('click 2'), 4) });
+    expect(await board).toEqual({ ok: false, refused: 'full' });
+    // Now two urgent renders wait: a third is refused.
+    expect(q.wouldRefuse(Infinity, true)).toBe('full');
+    expect(await q.run({ key: 't5:0:en:hand', version: 1, urgent: true, work: async () => 5 })).toEqual({ ok: false, refused: 'full' });
+    busy.open();
+    await Promise.all([running, click, click2]);
+    expect(order).toEqual(['click', 'click 2']);
+  });
+
   it('passes a failed render on to its caller and goes on with the next', async () => {
     const q = new RenderQueue({ concurrency: 1, size: 4 });
     const bad = q.run({ key: 'a', version: 1, work: async () => Promise.reject(new Error('bad svg')) });

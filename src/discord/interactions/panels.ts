@@ -72,7 +72,7 @@ export async function answerWithPanel(
   // A picture the render queue would refuse now (full, or not done within PICTURE_EDIT_BY_MS)
   // is not waited for: the answer is the text version at once, not an acknowledgement and an
   // edit to the same text version later.
-  let later = wanted && (!picture || (withBoard && !board)) && pictures.queue.wouldRefuse(Date.now() + PICTURE_EDIT_BY_MS) === null;
+  let later = wanted && (!picture || (withBoard && !board)) && pictures.queue.wouldRefuse(Date.now() + PICTURE_EDIT_BY_MS, true) === null;
   let shown: Shown = { hand: picture, board };
   // A picture soon drawn (its render goes first in the queue) is waited for, a little: one
   // answer with it instead of an acknowledgement and an edit — half the requests, and the

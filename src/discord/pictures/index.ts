@@ -241,7 +241,7 @@ export class PictureMaker {
     if (urgent && this.inFlight.has(viewKey)) this.queue.promote(prepared.coalesce);
     if (!this.inFlight.has(viewKey)) {
       // Not asked for at all when the queue would refuse it: computing the view costs the event loop too.
-      const refusal = this.queue.wouldRefuse(finishBy);
+      const refusal = this.queue.wouldRefuse(finishBy, urgent);
       if (refusal) return { picture: null, refused: refusal };
     }
     const outcome = await this.once(viewKey, () =>
@@ -251,9 +251,10 @@ export class PictureMaker {
         finishBy,
         first: viewer === null,
         urgent,
-        work: async () => {
-          // In the worker too, a click's own picture goes first (render-worker.ts RENDER_RANK).
-          const made = await prepared.make(urgent ? RENDER_RANK.urgent : viewer === null ? RENDER_RANK.board : RENDER_RANK.other);
+        work: async (asUrgent) => {
+          // In the worker too, a click's own picture goes first (render-worker.ts RENDER_RANK),
+          // also one asked for as a redraw and promoted since (a player waits for it now).
+          const made = await prepared.make(asUrgent ? RENDER_RANK.urgent : viewer === null ? RENDER_RANK.board : RENDER_RANK.other);
           this.rendered++;
           const remembered: Drawn = { hash: made.hash, alt: made.alt };
           this.cache.set(`png:${made.hash}`, made.png);

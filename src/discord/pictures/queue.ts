@@ -16,7 +16,8 @@ import { availableParallelism } from 'node:os';
 export const RENDER_WORKERS = Math.max(1, availableParallelism() - 1);
 
 /**
- * Renders handed to each render worker at once: while it draws one, the next is already in its
+ * Renders handed to each render worker at once (urgent ones may add to them, up to
+ * URGENT_RENDER_CONCURRENCY in all): while it draws one, the next is already in its
  * inbox, so it never idles waiting for a busy event loop to hand it the next (at 200 clicks/s
  * a round trip through the loop took longer than the render: docs/pictures.md "Click →
  * answer"; 4 was tried on 2026-12-07 night and did not help). A worker still draws one at a
@@ -38,9 +39,10 @@ export const RENDER_CONCURRENCY = RENDER_WORKERS * RENDERS_PER_WORKER;
 /**
  * Renders on their way at once when the one asked for is urgent (a player waits for it now): it
  * is handed to a worker at once, past boards and redraws already handed over, while fewer than
- * this many are on their way — the worker draws it next (lowest `RENDER_RANK`), so it waits at
- * most for the render the worker is drawing, not for the two it holds to be answered and a turn
- * of a busy event loop (docs/pictures.md "Urgent renders past the queue").
+ * this many are on their way — the worker draws the lowest `RENDER_RANK` next, so it waits for
+ * the render being drawn and the urgent ones handed over before it (up to 5 at p99 at 200
+ * clicks/s), not for the renders the worker holds to be answered and a turn of a busy event
+ * loop (docs/pictures.md "Urgent renders past the queue").
  */
 export const URGENT_RENDER_CONCURRENCY = RENDER_CONCURRENCY * 3;
 
@@ -78,8 +80,12 @@ export interface RenderJob<T> {
    * every other hand waiting (after the urgent ones already waiting).
    */
   urgent?: boolean;
-  /** The render itself (rejects pass through to the caller). */
-  work: () => Promise<T>;
+  /**
+   * The render itself (rejects pass through to the caller); `urgent`: whether it starts as a
+   * click's own picture — asked for so, or promoted since (`promote`) — so that the render
+   * worker draws it first too.
+   */
+  work: (urgent: boolean) => Promise<T>;
 }
 
 interface Waiting {
@@ -88,7 +94,8 @@ interface Waiting {
   finishBy: number;
   first: boolean;
   urgent: boolean;
-  start: () => void;
+  /** Hands the render over; `urgent`: as a click's own picture (it may have been promoted since it was asked for). */
+  start: (urgent: boolean) => void;
   refuse: (why: RenderRefusal) => void;
 }
 
@@ -144,9 +151,16 @@ export class RenderQueue {
 
   /**
    * When a render asked for now would be done, Unix ms (estimated from the renders waiting
-   * and running and the average render time).
+   * and running and the average render time). `urgent`: one that goes before every board and
+   * redraw waiting (only the urgent ones waiting are ahead of it) and may start past
+   * `concurrency`, up to `urgentConcurrency`.
    */
-  estimateDone(): number {
+  estimateDone(urgent = false): number {
+    if (urgent) {
+      const ahead = this.waiting.filter((w) => w.urgent).length;
+      const rounds = this.running < this.urgentConcurrency && ahead === 0 ? 1 : Math.floor((ahead + 1) / this.concurrency) + 2;
+      return this.now() + rounds * this.averageMs;
+    }
     const ahead = this.waiting.length + this.running;
     const rounds = this.running < this.concurrency && this.waiting.length === 0 ? 1 : Math.floor(ahead / this.concurrency) + 1;
     return this.now() + rounds * this.averageMs;
@@ -154,11 +168,16 @@ export class RenderQueue {
 
   /**
    * Whether a render asked for now with deadline `finishBy` (Unix ms) would be taken: null if
-   * so, else why not. Lets a caller skip drawing a picture that would be refused.
+   * so, else why not. Lets a caller skip drawing a picture that would be refused. An urgent
+   * render is full only when every render waiting is urgent (it takes the place of the last
+   * board or redraw waiting otherwise: `run`).
    */
-  wouldRefuse(finishBy = Infinity): 'full' | 'late' | null {
-    if (this.running >= this.concurrency && this.waiting.length >= this.size) return 'full';
-    if (this.estimateDone() > finishBy) return 'late';
+  wouldRefuse(finishBy = Infinity, urgent = false): 'full' | 'late' | null {
+    if (urgent) {
+      const startsNow = this.running < this.urgentConcurrency && !this.waiting.some((w) => w.urgent);
+      if (!startsNow && this.waiting.length >= this.size && this.waiting.every((w) => w.urgent)) return 'full';
+    } else if (this.running >= this.concurrency && this.waiting.length >= this.size) return 'full';
+    if (this.estimateDone(urgent) > finishBy) return 'late';
     return null;
   }
 
@@ -191,7 +210,8 @@ export class RenderQueue {
         other.refuse('superseded');
       }
     }
-    const refusal = this.wouldRefuse(finishBy);
+    const urgent = job.urgent ?? false;
+    const refusal = this.wouldRefuse(finishBy, urgent);
     if (refusal) {
       this.refused++;
       if (!this.overloaded) {
@@ -202,10 +222,10 @@ export class RenderQueue {
     }
     if (this.overloaded && this.waiting.length <= this.size / 2) this.overloaded = false;
     return new Promise<RenderOutcome<T>>((resolve, reject) => {
-      const start = () => {
+      const start = (asUrgent: boolean) => {
         this.running++;
         const started = this.now();
-        job.work().then(
+        job.work(asUrgent).then(
           (value) => {
             this.finish(started);
             resolve({ ok: true, value });
@@ -216,13 +236,19 @@ export class RenderQueue {
           },
         );
       };
-      const urgent = job.urgent ?? false;
       const ahead = urgent ? this.waiting.some((w) => w.urgent) : this.waiting.length > 0;
       if (this.running < (urgent ? this.urgentConcurrency : this.concurrency) && !ahead) {
-        start();
+        start(urgent);
         return;
       }
-      const entry: Waiting = { key: job.key, version: job.version, finishBy, first: job.first ?? false, urgent: job.urgent ?? false, start, refuse: (why) => resolve({ ok: false, refused: why }) };
+      const entry: Waiting = { key: job.key, version: job.version, finishBy, first: job.first ?? false, urgent, start, refuse: (why) => resolve({ ok: false, refused: why }) };
+      if (urgent && this.waiting.length >= this.size) {
+        // Full of boards and redraws: the last of them gives its place to the player waiting now.
+        const last = this.waiting.findLastIndex((w) => !w.urgent);
+        const [dropped] = this.waiting.splice(last, 1);
+        this.refused++;
+        dropped!.refuse('full');
+      }
       if (entry.urgent) {
         // After the urgent ones already waiting, before every board and other hand.
         const at = this.waiting.findIndex((w) => !w.urgent);
@@ -258,7 +284,7 @@ export class RenderQueue {
         entry.refuse('late');
         continue;
       }
-      entry.start();
+      entry.start(entry.urgent);
     }
   }
 }

@@ -41,7 +41,8 @@ export type RenderRequest = (
   | { id: number; kind: 'scene'; scene: Scene }
 ) & {
   /**
-   * Which job the worker draws next among those handed to it (RENDERS_PER_WORKER): the lowest
+   * Which job the worker draws next among those handed to it (RENDERS_PER_WORKER, more with
+   * urgent ones: URGENT_RENDER_CONCURRENCY): the lowest
    * rank first, in arrival order within a rank (`RENDER_RANK`; default RENDER_RANK.other).
    */
   rank?: number;

@@ -89,19 +89,37 @@ class Client {
     client.send({ t: 'hello', session });
     return client;
   }
-  /** When this client may send its next message, Unix ms (see `send`). */
-  private nextSendAt = 0;
+  /** Messages not sent yet, in order (see `send`). */
+  private readonly outbox: string[] = [];
+  /** When the last message went out, Unix ms. */
+  private lastSentAt = 0;
+  private pumping = false;
   /**
-   * Send `message`, paced as a page's clicks are: at most SOCKET_MESSAGES_PER_SECOND − 2 a
-   * second, in order, so a fast machine never trips the server's limit (which closes the socket).
+   * Send `message`, paced as a page's clicks are: each message at least 1000 ÷
+   * (SOCKET_MESSAGES_PER_SECOND ÷ 2) ms after the one before actually went out, in order, so a
+   * fast machine (or a stall that delays several) never trips the server's limit (which closes
+   * the socket).
    */
   send(message: unknown): void {
-    const now = Date.now();
-    const at = Math.max(now, this.nextSendAt);
-    this.nextSendAt = at + Math.ceil(1000 / (SOCKET_MESSAGES_PER_SECOND - 2));
-    const data = JSON.stringify(message);
-    if (at === now) this.ws.send(data);
-    else setTimeout(() => this.ws.send(data), at - now);
+    this.outbox.push(JSON.stringify(message));
+    this.pump();
+  }
+  private pump(): void {
+    if (this.pumping || this.outbox.length === 0) return;
+    const gapMs = Math.ceil(1000 / (SOCKET_MESSAGES_PER_SECOND / 2));
+    const wait = this.lastSentAt + gapMs - Date.now();
+    const go = () => {
+      this.pumping = false;
+      this.ws.send(this.outbox.shift()!);
+      this.lastSentAt = Date.now();
+      this.pump();
+    };
+    if (wait <= 0) {
+      go();
+      return;
+    }
+    this.pumping = true;
+    setTimeout(go, wait);
   }
   /** The newest state received, waiting until `ok` holds for it (2 s). */
   async state(ok: (s: ActivityState) => boolean = () => true): Promise<ActivityState> {

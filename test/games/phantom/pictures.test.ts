@@ -213,6 +213,14 @@ describe('a table closed mid-game (a lesson done, a cancelled game)', () => {
       // Not on a seat, and not in the key either: the key explains only what is drawn.
       expect(triangles(true, view), view).toBe(0);
     }
+    // Three players start by discarding (every seat deciding at once): a closed table's key has no 'deciding' either.
+    const discarding = def.setup(def.optionsSchema.parse({}), 3, 5);
+    expect(discarding.phase).toBe('discard');
+    for (const [t, deciding] of [[en, 'deciding'], [es, 'decide']] as const) {
+      const keyOf = (over: boolean) => sceneTexts(pictures.board(def.publicView(discarding), pictureContext(t, discarding.seats, null, [], over))).map((x) => x.content);
+      expect(keyOf(false)).toContain(deciding);
+      expect(keyOf(true)).not.toContain(deciding);
+    }
     for (const [t, turn] of [[en, 'to play'], [es, 'juega']] as const) {
       for (const view of ['board', 'hand'] as const) {
         const texts = (over: boolean) =>
